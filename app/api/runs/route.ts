@@ -1,0 +1,40 @@
+import { NextResponse } from "next/server";
+import { ingestUpload } from "@/lib/server/ingest-upload";
+import { readBodyLimited } from "@/lib/server/read-body";
+import { maxUploadBytes } from "@/lib/server/limits";
+import { ApiError, errorResponse } from "@/lib/server/api-errors";
+import { requireApiKey } from "@/lib/server/api-key";
+import { TraceInputError } from "@/lib/trace/errors";
+
+/**
+ * POST /api/runs — ingest one trace.
+ * Body: the trace as JSON (any supported format), or multipart/form-data with a `file` field.
+ * Query or form field `format` forces a format (default: auto-detect).
+ * 201 with the new run, 200 when the same content was already stored.
+ */
+export async function POST(req: Request) {
+  try {
+    requireApiKey(req);
+    const url = new URL(req.url);
+    const contentType = req.headers.get("content-type") ?? "";
+    const bytes = await readBodyLimited(req, maxUploadBytes());
+    let payload: { bytes: Uint8Array; fileName?: string; format?: string };
+    if (contentType.startsWith("multipart/form-data")) {
+      const form = await new Response(bytes as BodyInit, { headers: { "content-type": contentType } }).formData().catch(() => {
+        throw new TraceInputError("bad_input", "Malformed multipart body");
+      });
+      const file = form.get("file");
+      const text = form.get("text");
+      if (file instanceof File) payload = { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name };
+      else if (typeof text === "string") payload = { bytes: new TextEncoder().encode(text) };
+      else throw new ApiError(400, "missing_file", "Multipart upload needs a `file` field (or a `text` field)");
+      payload.format = (form.get("format") as string | null) ?? url.searchParams.get("format") ?? undefined;
+    } else {
+      payload = { bytes, fileName: url.searchParams.get("name") ?? undefined, format: url.searchParams.get("format") ?? undefined };
+    }
+    const result = await ingestUpload(payload);
+    return NextResponse.json({ ...result, url: `/runs/${result.runId}` }, { status: result.created ? 201 : 200 });
+  } catch (err) {
+    return errorResponse(err);
+  }
+}

@@ -1,0 +1,8 @@
+import { traceJsonSchema } from "@/lib/trace/json-schema";
+
+export const dynamic = "force-static";
+
+/** GET /schema/trace-v1.json — the JSON Schema of the native trace format. */
+export function GET() {
+  return Response.json(traceJsonSchema(), { headers: { "cache-control": "public, max-age=3600" } });
+}

@@ -1,0 +1,17 @@
+import { UploadForm } from "@/components/upload/UploadForm";
+import { IMPORT_FORMATS, FORMAT_DESCRIPTIONS } from "@/lib/importers";
+
+export const metadata = { title: "Upload" };
+
+export default function UploadPage() {
+  const maxMb = Number(process.env.CULPRIT_MAX_UPLOAD_MB ?? "50");
+  return (
+    <main className="page stack" style={{ maxWidth: 860 }}>
+      <h1>Upload a trace</h1>
+      <p className="muted" style={{ margin: 0 }}>
+        Drop a file, pick one, or paste JSON. The format is detected; you can force it. Up to {maxMb} MB.
+      </p>
+      <UploadForm formats={IMPORT_FORMATS.map((f) => ({ id: f, description: FORMAT_DESCRIPTIONS[f] }))} />
+    </main>
+  );
+}

@@ -1,0 +1,332 @@
+/**
+ * The offline attribution pipeline: detectors → propagation model → first-error localization →
+ * agent game (Shapley, Myerson, leave-one-out) → roles, importance, interaction class, signals,
+ * training rewards → verdict. Pure and deterministic: same trace and config, byte-identical JSON.
+ */
+import type { TTrace } from "../trace/schema";
+import { buildGraph, stepText, type EngineGraph } from "./build-graph";
+import { ENGINE_VERSION, resolveConfig } from "./config";
+import { runDetectors } from "./detectors";
+import { isAgentUtterance } from "./detectors/patterns";
+import { verifierApprovals } from "./detectors/abandoned-verification";
+import { findCorrectiveAttempts } from "./corrective-attempts";
+import { findAggregators } from "./aggregation-rules";
+import { propagateBoolean, propagateProbabilistic, type PropagationInput } from "./propagation";
+import { buildStepGame } from "./step-game";
+import { localizeFirstError } from "./first-error";
+import { responsibilities } from "./responsibility";
+import { playAgentGame } from "./agent-game";
+import { backwardFlow } from "./importance-flow";
+import { propagationPath } from "./propagation-path";
+import { classifyInteraction } from "./interaction-class";
+import { assignRoles } from "./agent-roles";
+import { failureRewards, preferencePairs, successRewards } from "./training-signals";
+import { writeVerdict } from "./verdict";
+import type { AgentReport, AnalysisReport, DecisiveError, EngineConfig, FalseSuccessClaim, StepReport, TokenBudgetConfound } from "./types";
+
+const round = (x: number) => Math.round(x * 1e6) / 1e6;
+/** Share of its incoming importance a message keeps in the credit flow (the rest flows to its inputs). */
+const MESSAGE_RETENTION = 0.5;
+
+export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {}): AnalysisReport {
+  const config = resolveConfig(partial);
+  const g = buildGraph(trace, config);
+  const outcome = trace.run.outcome;
+  const det = runDetectors({ g, config, failed: outcome !== "success" });
+  const { fault, environmental } = det;
+  let anyFault = false;
+  for (let v = 0; v < g.n; v++) if (fault[v] >= config.faultThreshold) anyFault = true;
+  const analyzedAsFailure = outcome === "failure" || (outcome === "unknown" && anyFault);
+
+  const local = new Uint8Array(g.n);
+  if (analyzedAsFailure) for (let v = 0; v < g.n; v++) local[v] = fault[v] >= config.faultThreshold ? 1 : 0;
+  const corrective = findCorrectiveAttempts(g, fault, config.faultThreshold);
+  const blocked = new Uint8Array(g.n);
+  for (const c of corrective) if (c.blocks) blocked[c.step] = 1;
+  const input: PropagationInput = { g, aggregators: findAggregators(g), blocked };
+  const boolean = propagateBoolean(input, local);
+  const probability = propagateProbabilistic(input, analyzedAsFailure ? fault : new Float64Array(g.n));
+
+  const stepGame = buildStepGame(input, local, fault, config.maxCounterfactuals);
+  const first = localizeFirstError(stepGame);
+  const { resp } = responsibilities(stepGame, first.flips);
+  const agentGame = playAgentGame(input, local, environmental, config);
+  const blameFlow = backwardFlow(g, (v) => (analyzedAsFailure && !environmental[v] ? fault[v] : 0));
+
+  // Decisive step: the model's answer, else the step absorbing the most blame flow, else nothing.
+  let decisiveStep = first.decisive >= 0 ? stepGame.players[first.decisive] : -1;
+  let decisiveRule: string = first.rule;
+  if (analyzedAsFailure && decisiveStep < 0) {
+    let best = -1;
+    for (let v = 0; v < g.n; v++) if (blameFlow.absorbed[v] > 0 && (best < 0 || blameFlow.absorbed[v] > blameFlow.absorbed[best])) best = v;
+    if (best >= 0) {
+      decisiveStep = best;
+      decisiveRule = "largest-blame-flow";
+    }
+  }
+  if (analyzedAsFailure && decisiveStep < 0 && outcome === "failure") {
+    // No evidence at all: by primacy, the earliest step an agent (not a tool, not the task giver) wrote.
+    for (let v = 0; v < g.n && decisiveStep < 0; v++)
+      if (isAgentUtterance(g, v) && v !== g.sink && !/^(human|user)$/i.test(g.steps[v].agent) && g.features[v].tokens.size > 0) {
+        decisiveStep = v;
+        decisiveRule = "earliest-agent-step-prior";
+      }
+  }
+  if (!analyzedAsFailure) decisiveStep = -1;
+
+  const path = propagationPath(g, decisiveStep, boolean.bad, blocked);
+  const onPath = new Set(path.path);
+  const playerOfStep = stepGame.playerOf;
+
+  const decisive = decisiveStep >= 0 ? decisiveReport(g, decisiveStep, decisiveRule, fault, first, playerOfStep, det.byStep, path.reached) : null;
+
+  // Agent blame: normalized Shapley when the repair game explains the failure; blame flow otherwise.
+  const nA = g.agentNames.length;
+  const shapleyOf = new Float64Array(nA);
+  agentGame.players.forEach((a, p) => (shapleyOf[a] = agentGame.shapley.values[p]));
+  const blame = new Float64Array(nA);
+  const flowByAgent = new Float64Array(nA);
+  for (let v = 0; v < g.n; v++) flowByAgent[g.agentOf[v]] += blameFlow.absorbed[v];
+  if (analyzedAsFailure && agentGame.total > 0) for (let a = 0; a < nA; a++) blame[a] = Math.max(0, shapleyOf[a]) / agentGame.total;
+  else if (analyzedAsFailure) {
+    const total = flowByAgent.reduce((s, x) => s + x, 0);
+    if (total > 0) for (let a = 0; a < nA; a++) blame[a] = flowByAgent[a] / total;
+  }
+
+  const budget = budgetConfound(g, det.byStep, environmental, agentGame.repairAllSucceeds, agentGame.failsAsIs, blameFlow.absorbed);
+  if (budget) for (let a = 0; a < nA; a++) blame[a] *= 1 - budget.budgetShare;
+
+  // Importance: DyLAN credit flow over messages (tool outputs and wrappers pass everything on).
+  const importanceFlow = backwardFlow(g, (v) => (isAgentUtterance(g, v) && g.features[v].tokens.size > 0 ? MESSAGE_RETENTION : 0));
+  const importance = new Float64Array(nA);
+  for (let v = 0; v < g.n; v++) importance[g.agentOf[v]] += importanceFlow.absorbed[v];
+  const activeAgents = new Set(Array.from(g.agentOf)).size || 1;
+  const lowCut = (config.lowImportanceFraction * (1 - importanceFlow.systemBucket)) / activeAgents;
+
+  // Roles.
+  const culprits = new Set<string>();
+  if (decisive) culprits.add(decisive.agent);
+  for (const a of agentGame.soloFlips) culprits.add(g.agentNames[a]);
+  if (first.flips.size === 0) for (const p of first.minimalFixSet) culprits.add(g.steps[stepGame.players[p]].agent);
+  const repairers = new Set(corrective.map((c) => g.steps[c.step].agent));
+  const propagators = new Set<string>();
+  for (const v of path.path) if (v !== decisiveStep && boolean.inherited[v]) propagators.add(g.steps[v].agent);
+  const roles = assignRoles({ agents: g.agentNames, culprits, repairers, propagators });
+
+  let corruptedDescendants = 0;
+  for (let v = 0; v < g.n; v++) if (path.dist[v] > 0) corruptedDescendants++;
+  const toAgentRef = (p: number) => ({ agent: g.steps[stepGame.players[p]].agent, aloneSufficient: first.aloneSufficient.has(p) });
+  const interaction = analyzedAsFailure
+    ? classifyInteraction({
+        candidates: stepGame.players.length,
+        explained: stepGame.fails,
+        repairAllSucceeds: agentGame.repairAllSucceeds,
+        flipping: [...first.flips].sort((a, b) => a - b).map(toAgentRef),
+        minimalFixSet: first.minimalFixSet.map(toAgentRef),
+        boundariesCrossed: path.channel.length,
+        corruptedDescendants,
+      })
+    : { class: "unchanged" as const, rule: "the run succeeded; no failure to classify" };
+
+  // Corrupted signals.
+  const falseSuccessClaims: FalseSuccessClaim[] = [];
+  for (const [v, hits] of [...det.byStep].sort((a, b) => a[0] - b[0]))
+    for (const h of hits)
+      if (h.name === "false-success-claim" && h.score >= config.faultThreshold)
+        falseSuccessClaims.push({ stepId: g.steps[v].id, agent: g.steps[v].agent, score: round(h.score), evidence: h.evidence });
+  const approvals = verifierApprovals(g).stats;
+  const verificationCollapseRate = approvals.approvals > 0 ? approvals.abandoned / approvals.approvals : 0;
+
+  // Training signals.
+  const corrupted = boolean.inherited;
+  let rewards: Float64Array;
+  if (analyzedAsFailure) rewards = failureRewards(g, { decisive: decisiveStep, dist: path.dist, corrective }, config);
+  else {
+    const totalImp = importance.reduce((s, x) => s + x, 0);
+    const credit = new Float64Array(nA);
+    if (totalImp > 0) for (let a = 0; a < nA; a++) credit[a] = importance[a] / totalImp;
+    const sabotage = new Uint8Array(g.n);
+    for (let v = 0; v < g.n; v++) sabotage[v] = fault[v] >= config.faultThreshold ? 1 : 0;
+    rewards = successRewards(g, { credit, contribution: importanceFlow.absorbed, sabotage, isMessage: (v) => isAgentUtterance(g, v) }, config);
+  }
+  const pairs = analyzedAsFailure ? preferencePairs(g, corrective, decisiveStep, path.dist) : [];
+
+  // Tokens.
+  const tokens = new Float64Array(nA);
+  g.steps.forEach((s, v) => (tokens[g.agentOf[v]] += s.tokens?.total ?? (s.tokens?.input ?? 0) + (s.tokens?.output ?? 0)));
+
+  const stepReports: StepReport[] = g.steps.map((s, v) => {
+    const p = playerOfStep[v];
+    const hits = det.byStep.get(v) ?? [];
+    return {
+      stepId: s.id,
+      sourceRef: s.sourceRef ?? s.id,
+      agent: s.agent,
+      fault: round(fault[v]),
+      detectors: hits.map((h) => ({ name: h.name, score: round(h.score), ...(h.mast ? { mast: h.mast } : {}), evidence: h.evidence })),
+      corrupted: corrupted[v] === 1,
+      onPath: onPath.has(v),
+      responsibility: round(p >= 0 ? resp[p] : 0),
+      reward: round(rewards[v]),
+      counterfactual: counterfactualNote(g, v, p, local, first, stepGame.fails, stepGame.players.length, probability[v]),
+    };
+  });
+
+  const agents: AgentReport[] = g.agentNames.map((name, a) => {
+    const stepsOf: string[] = [];
+    let flips = 0;
+    let maxResp = 0;
+    for (let v = 0; v < g.n; v++) {
+      if (g.agentOf[v] !== a) continue;
+      const p = playerOfStep[v];
+      if (p >= 0) {
+        stepsOf.push(g.steps[v].id);
+        if (first.flips.has(p)) flips++;
+        maxResp = Math.max(maxResp, resp[p]);
+      }
+    }
+    const pIndex = agentGame.players.indexOf(a);
+    const ci = pIndex >= 0 && agentGame.shapley.method === "sampled" && agentGame.total > 0 ? agentGame.shapley.ci[pIndex].map((x) => round(Math.min(1, Math.max(0, x / agentGame.total)))) : undefined;
+    return {
+      agent: name,
+      blame: round(blame[a]),
+      ...(ci ? { blameCi: ci as [number, number] } : {}),
+      role: roles.get(name)!,
+      tokens: tokens[a],
+      blamePer1kTokens: tokens[a] > 0 ? round((blame[a] * 1000) / tokens[a]) : null,
+      importance: round(importance[a]),
+      lowImportance: importance[a] < lowCut,
+      counterfactualFlips: flips,
+      responsibility: round(maxResp),
+      evidence: {
+        stepIds: stepsOf.slice(0, 50),
+        note:
+          agentGame.total > 0
+            ? `Shapley value ${round(shapleyOf[a])} of the repair game (v(N) − v(∅) = ${agentGame.total}), ${stepsOf.length} faulty step(s)`
+            : `share of the backward blame flow (${round(flowByAgent[a])}); the repair game does not explain the failure`,
+      },
+    };
+  });
+  agents.sort((x, y) => y.blame - x.blame || (x.agent < y.agent ? -1 : x.agent > y.agent ? 1 : 0));
+
+  const named = (vals: number[]) => Object.fromEntries(agentGame.players.map((a, p) => [g.agentNames[a], round(vals[p])]));
+  const decisiveNote = decisive ? decisive.evidence.note : "";
+  const report: AnalysisReport = {
+    engineVersion: ENGINE_VERSION,
+    config,
+    ...(trace.run.attributes?.["runId"] ? { runId: String(trace.run.attributes["runId"]) } : {}),
+    outcome,
+    analyzedAsFailure,
+    decisive,
+    agents,
+    steps: stepReports,
+    propagationPath: path.path.map((v) => g.steps[v].id),
+    channelPath: path.channel,
+    interaction,
+    flags: { falseSuccessClaims, verificationCollapseRate: round(verificationCollapseRate), tokenBudgetConfound: budget },
+    shapley: {
+      method: agentGame.shapley.method,
+      samples: agentGame.shapley.samples,
+      errorTarget: config.shapleyErrorTarget,
+      values: named(agentGame.shapley.values),
+      ci: Object.fromEntries(agentGame.players.map((a, p) => [g.agentNames[a], agentGame.shapley.ci[p].map(round) as [number, number]])),
+      myerson: named(agentGame.myerson),
+      leaveOneOut: named(agentGame.loo),
+      total: agentGame.total,
+      players: agentGame.players.map((a) => g.agentNames[a]),
+      note:
+        agentGame.shapley.method === "exact"
+          ? `exact over ${agentGame.players.length} agents with faults`
+          : `${agentGame.shapley.samples} antithetic permutations, ±${round(agentGame.shapley.halfWidth)} at δ = ${config.shapleyDelta}; Myerson ${agentGame.myersonMethod}`,
+    },
+    importance: {
+      perAgent: Object.fromEntries(g.agentNames.map((name, a) => [name, round(importance[a])])),
+      systemBucket: round(importanceFlow.systemBucket),
+      evidence: { stepIds: [g.n ? g.steps[g.sink].id : ""].filter(Boolean), note: `backward credit flow from the outcome step; each message keeps ${MESSAGE_RETENTION} of what reaches it` },
+    },
+    verdict: "",
+    training: {
+      rewards: g.steps.map((s, v) => ({ stepId: s.id, reward: round(rewards[v]) })).filter((r) => r.reward !== 0),
+      preferencePairs: pairs,
+    },
+    warnings: g.warnings,
+  };
+  report.verdict = writeVerdict({ analyzedAsFailure, decisive, decisiveNote, channel: path.channel, interaction: interaction.class, budget });
+  return report;
+}
+
+function decisiveReport(
+  g: EngineGraph,
+  v: number,
+  rule: string,
+  fault: Float64Array,
+  first: ReturnType<typeof localizeFirstError>,
+  playerOf: Int32Array,
+  byStep: ReturnType<typeof runDetectors>["byStep"],
+  reached: Uint8Array,
+): DecisiveError {
+  const p = playerOf[v];
+  const flips = p >= 0 && first.flips.has(p);
+  const primacy = p >= 0 && ![...first.flips].some((q) => q < p) && !first.minimalFixSet.some((q) => q < p);
+  const nonCorrection = reached[g.sink] === 1;
+  const hits = byStep.get(v) ?? [];
+  const factor = rule === "earliest-but-for" ? 1 : rule === "earliest-of-minimal-fix-set" ? 1 / Math.sqrt(Math.max(1, first.minimalFixSet.length)) : 0.3;
+  const confidence = round(Math.max(0.05, fault[v]) * factor * (nonCorrection ? 1 : 0.5));
+  const stepIds = [g.steps[v].id, ...new Set(hits.flatMap((h) => h.evidence.stepIds))].filter((x, i, a) => a.indexOf(x) === i);
+  const detectorNote = hits.length ? hits.map((h) => h.evidence.note).join("; ") : "no detector fired";
+  const ruleNote =
+    rule === "earliest-but-for"
+      ? flips
+        ? "repairing it alone flips the outcome"
+        : ""
+      : rule === "earliest-of-minimal-fix-set"
+        ? `earliest of ${first.minimalFixSet.length} faults that must all be repaired`
+        : rule === "largest-blame-flow"
+          ? "no single repair explains the failure; chosen by backward blame flow"
+          : "no fault evidence: earliest agent step (primacy prior), low confidence";
+  return {
+    stepId: g.steps[v].id,
+    agent: g.steps[v].agent,
+    sourceRef: g.steps[v].sourceRef ?? g.steps[v].id,
+    confidence,
+    criteria: { fault: round(fault[v]), primacy, nonCorrection },
+    evidence: { stepIds, note: [detectorNote, ruleNote].filter(Boolean).join("; ") },
+  };
+}
+
+function counterfactualNote(g: EngineGraph, v: number, p: number, local: Uint8Array, first: ReturnType<typeof localizeFirstError>, fails: boolean, players: number, prob: number): { flips: boolean; note: string } {
+  if (!local[v]) return { flips: false, note: `not faulty; P(bad) = ${round(prob)}` };
+  if (p < 0) return { flips: false, note: `faulty but beyond the ${players} evaluated candidates` };
+  if (!fails) return { flips: false, note: "the model does not reach the failure from any fault" };
+  if (first.flips.has(p)) return { flips: true, note: "repairing this step alone makes the run succeed" };
+  return { flips: false, note: first.minimalFixSet.includes(p) ? "needed in the minimal joint repair" : "other faults still cause the failure" };
+}
+
+function budgetConfound(
+  g: EngineGraph,
+  byStep: ReturnType<typeof runDetectors>["byStep"],
+  environmental: Uint8Array,
+  repairAllSucceeds: boolean,
+  failsAsIs: boolean,
+  absorbed: Float64Array,
+): TokenBudgetConfound | null {
+  const budgetSteps: string[] = [];
+  for (const [v, hits] of [...byStep].sort((a, b) => a[0] - b[0])) if (hits.some((h) => h.name === "budget-exhaustion")) budgetSteps.push(g.steps[v].id);
+  if (budgetSteps.length === 0) return null;
+  let envMass = 0;
+  let allMass = 0;
+  for (let v = 0; v < g.n; v++) {
+    allMass += absorbed[v];
+    if (environmental[v]) envMass += absorbed[v];
+  }
+  let totalTokens = 0;
+  for (const s of g.steps) totalTokens += s.tokens?.total ?? (s.tokens?.input ?? 0) + (s.tokens?.output ?? 0);
+  // If repairing every agent fault still fails, the budget explains the failure entirely.
+  const share = failsAsIs && !repairAllSucceeds ? 1 : allMass > 0 ? envMass / allMass : 0.5;
+  return {
+    budgetLimited: true,
+    budgetShare: round(share),
+    totalTokens,
+    evidence: { stepIds: budgetSteps.slice(0, 20), note: `${budgetSteps.length} step(s) hit a token, context, rate or turn limit: ${stepText(g.steps[g.indexOf.get(budgetSteps[0])!]).slice(0, 80)}` },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Turns a `TTrace` into the compact indexed graph every algorithm works on: steps by index, CSR
+ * adjacency in both directions, per-edge weights and "transmits" flags, text features, and the sink.
+ * Edges always point forward in step order (backward edges would make cycles and are dropped with a
+ * warning), so index order is a topological order and every pass is O(V + E).
+ */
+import type { TEdgeKind, TStep, TTrace } from "../trace/schema";
+import type { EngineConfig } from "./types";
+import { jaccard, textFeatures, type TextFeatures } from "./text-features";
+
+export interface GraphEdge {
+  id: string;
+  from: number;
+  to: number;
+  kind: TEdgeKind;
+  key?: string;
+  evidence: string;
+  confidence: number;
+  /** Token overlap between the two steps' texts. */
+  overlap: number;
+  /** Whether corruption crosses this edge in the Boolean model. */
+  transmits: boolean;
+  /** Weight for the probabilistic model and the backward flows: prior(kind) · confidence · overlap factor. */
+  weight: number;
+}
+
+export interface EngineGraph {
+  trace: TTrace;
+  n: number;
+  steps: TStep[];
+  indexOf: Map<string, number>;
+  agentNames: string[];
+  agentOf: Int32Array;
+  edges: GraphEdge[];
+  inStart: Int32Array;
+  inEdges: Int32Array;
+  outStart: Int32Array;
+  outEdges: Int32Array;
+  features: TextFeatures[];
+  /** Index of the step that carries the run's outcome (last `final` step, else the last step). */
+  sink: number;
+  /** Agents that only ever produce tool results (terminals, executors): they run what they are given. */
+  toolAgents: Set<number>;
+  /** Agents whose name, role or description says they check others' work. */
+  verifierAgents: Set<number>;
+  warnings: string[];
+}
+
+/** Text a step exposes to others: its content, else the tool result, else the tool arguments. */
+export function stepText(step: TStep): string {
+  const parts = [step.content];
+  if (step.tool?.result) parts.push(step.tool.result);
+  if (step.error?.message) parts.push(step.error.message);
+  if (step.state?.value) parts.push(step.state.value);
+  return parts.join("\n");
+}
+
+const VERIFIER_RE = /verif|review|critic|check|\bqa\b|tester|validat|audit|judge|inspect/i;
+
+export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
+  const steps = trace.steps;
+  const n = steps.length;
+  const warnings: string[] = [];
+  const indexOf = new Map<string, number>();
+  steps.forEach((s, i) => indexOf.set(s.id, i));
+
+  const agentNames = trace.agents.map((a) => a.name);
+  const agentIndex = new Map(agentNames.map((a, i) => [a, i]));
+  for (const s of steps) if (!agentIndex.has(s.agent)) agentIndex.set(s.agent, agentNames.push(s.agent) - 1);
+  const agentOf = new Int32Array(n);
+  steps.forEach((s, i) => (agentOf[i] = agentIndex.get(s.agent)!));
+
+  const features = steps.map((s) => textFeatures(stepText(s)));
+
+  const raw: Omit<GraphEdge, "overlap" | "transmits" | "weight">[] = [];
+  if (trace.edges.length > 0) {
+    trace.edges.forEach((e, i) => {
+      const from = indexOf.get(e.from);
+      const to = indexOf.get(e.to);
+      if (from === undefined || to === undefined) return;
+      if (from >= to) {
+        warnings.push(`edge e${i} (${e.from} → ${e.to}) points backward in step order and was ignored`);
+        return;
+      }
+      raw.push({ id: `e${i}`, from, to, kind: e.kind, key: e.key, evidence: e.evidence, confidence: e.confidence });
+    });
+  } else {
+    // No stated edges: in a chat log each message sees the previous one.
+    for (let i = 1; i < n; i++)
+      raw.push({ id: `inferred${i}`, from: i - 1, to: i, kind: "message", evidence: "inferred by the engine: consecutive steps", confidence: 0.5 });
+    if (n > 1) warnings.push("trace has no edges: the engine assumed consecutive message edges");
+  }
+
+  const edges: GraphEdge[] = raw.map((e) => {
+    const overlap = jaccard(features[e.from].tokens, features[e.to].tokens);
+    const transmits = e.kind !== "message" || overlap >= config.transmitThreshold || features[e.from].tokens.size === 0;
+    const weight = config.edgePriors[e.kind] * e.confidence * (0.25 + 0.75 * Math.min(1, overlap * 5));
+    return { ...e, overlap, transmits, weight };
+  });
+
+  const { start: inStart, list: inEdges } = csr(n, edges, (e) => e.to);
+  const { start: outStart, list: outEdges } = csr(n, edges, (e) => e.from);
+
+  let sink = n - 1;
+  for (let i = n - 1; i >= 0; i--)
+    if (steps[i].kind === "final") {
+      sink = i;
+      break;
+    }
+
+  const toolAgents = new Set<number>();
+  const verifierAgents = new Set<number>();
+  const kindsByAgent = new Map<number, Set<string>>();
+  steps.forEach((s, i) => {
+    const set = kindsByAgent.get(agentOf[i]) ?? new Set<string>();
+    set.add(s.kind);
+    kindsByAgent.set(agentOf[i], set);
+  });
+  for (const [a, kinds] of kindsByAgent) if (kinds.size === 1 && kinds.has("tool_result")) toolAgents.add(a);
+  agentNames.forEach((name, a) => {
+    const meta = trace.agents.find((x) => x.name === name);
+    if (VERIFIER_RE.test(`${name} ${meta?.role ?? ""}`)) verifierAgents.add(a);
+  });
+
+  return { trace, n, steps, indexOf, agentNames, agentOf, edges, inStart, inEdges, outStart, outEdges, features, sink, toolAgents, verifierAgents, warnings };
+}
+
+/** Compressed sparse rows: for node v, edge indices list[start[v] .. start[v+1]). Stable in edge order. */
+function csr(n: number, edges: GraphEdge[], key: (e: GraphEdge) => number) {
+  const start = new Int32Array(n + 1);
+  for (const e of edges) start[key(e) + 1]++;
+  for (let i = 0; i < n; i++) start[i + 1] += start[i];
+  const fill = start.slice(0, n);
+  const list = new Int32Array(edges.length);
+  edges.forEach((e, i) => (list[fill[key(e)]++] = i));
+  return { start, list };
+}
+
+/** Iterates incoming edge indices of v. */
+export function* incoming(g: EngineGraph, v: number): Generator<number> {
+  for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++) yield g.inEdges[k];
+}
+
+/** Iterates outgoing edge indices of v. */
+export function* outgoing(g: EngineGraph, v: number): Generator<number> {
+  for (let k = g.outStart[v]; k < g.outStart[v + 1]; k++) yield g.outEdges[k];
+}

@@ -1,0 +1,114 @@
+/**
+ * A condensed form of the Boolean propagation model for fast "what if these faults were fixed"
+ * queries (Shapley coalitions, but-for tests, contingencies).
+ *
+ * Faulty steps are grouped into players (agents, or individual steps). Because OR propagation is
+ * monotone, a plain node is bad under a fix set S iff some player outside S has a fault reaching it
+ * over OR paths, or some vote/select aggregator upstream of it (over OR paths) is bad. So each node
+ * needs only two bitsets: `players` whose faults reach it and `gates` (vote/select aggregators)
+ * that reach it. One O((V + E)·words) pass builds them; afterwards each query costs O(gates ·
+ * inputs · words), independent of the number of steps.
+ */
+import type { PropagationInput } from "./propagation";
+
+interface GateInput {
+  players: Uint32Array;
+  gates: Uint32Array;
+}
+
+interface Gate {
+  rule: "vote" | "select";
+  inputs: GateInput[];
+}
+
+export interface CondensedModel {
+  playerCount: number;
+  /** Player index reserved for faults that can never be fixed in this game. */
+  fixedBad: number;
+  gates: Gate[];
+  sink: GateInput;
+}
+
+export function buildCondensedModel({ g, aggregators, blocked }: PropagationInput, local: Uint8Array, playerOf: Int32Array, playerCount: number): CondensedModel {
+  const pw = (playerCount + 1 + 31) >>> 5;
+  const gateSteps: number[] = [];
+  const gateIndex = new Int32Array(g.n).fill(-1);
+  for (const [v, agg] of aggregators)
+    if (agg.rule === "vote" || agg.rule === "select") {
+      gateIndex[v] = gateSteps.length;
+      gateSteps.push(v);
+    }
+  // Map iteration is insertion order (ascending step); keep gate indices in step order anyway.
+  gateSteps.sort((a, b) => a - b);
+  gateSteps.forEach((v, i) => (gateIndex[v] = i));
+  const gw = (gateSteps.length + 31) >>> 5;
+  const players = new Uint32Array(g.n * pw);
+  const gatesOf = new Uint32Array(g.n * Math.max(gw, 1));
+  const gates: Gate[] = gateSteps.map((v) => ({ rule: aggregators.get(v)!.rule as "vote" | "select", inputs: [] }));
+  const fixedBad = playerCount;
+  const slice = (arr: Uint32Array, w: number, v: number) => arr.subarray(v * w, v * w + w);
+
+  for (let v = 0; v < g.n; v++) {
+    const pv = slice(players, pw, v);
+    const gv = slice(gatesOf, Math.max(gw, 1), v);
+    if (local[v]) {
+      const p = playerOf[v] >= 0 ? playerOf[v] : fixedBad;
+      pv[p >>> 5] |= 1 << (p & 31);
+    }
+    if (blocked[v]) continue;
+    const gi = gateIndex[v];
+    const agg = gi >= 0 ? aggregators.get(v)! : null;
+    const special = agg ? new Set(agg.inputs) : null;
+    for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++) {
+      const ei = g.inEdges[k];
+      const e = g.edges[ei];
+      if (special?.has(ei) || !e.transmits) continue;
+      orInto(pv, slice(players, pw, e.from));
+      if (gw > 0) orInto(gv, slice(gatesOf, gw, e.from));
+    }
+    if (agg && gi >= 0) {
+      const chosen = agg.rule === "select" ? (agg.selectedEdge >= 0 ? [agg.selectedEdge] : []) : agg.inputs;
+      gates[gi].inputs = chosen.map((ei) => ({ players: slice(players, pw, g.edges[ei].from).slice(), gates: gw > 0 ? slice(gatesOf, gw, g.edges[ei].from).slice() : new Uint32Array(0) }));
+      gv[gi >>> 5] |= 1 << (gi & 31);
+    }
+  }
+  const sink = g.n > 0 ? { players: slice(players, pw, g.sink).slice(), gates: gw > 0 ? slice(gatesOf, gw, g.sink).slice() : new Uint32Array(0) } : { players: new Uint32Array(pw), gates: new Uint32Array(0) };
+  return { playerCount, fixedBad, gates, sink };
+}
+
+function orInto(dst: Uint32Array, src: Uint32Array) {
+  for (let i = 0; i < dst.length; i++) dst[i] |= src[i];
+}
+
+/** A bitset over players with room for the reserved `fixedBad` player. */
+export function playerSet(model: CondensedModel, members: Iterable<number> = []): Uint32Array {
+  const s = new Uint32Array((model.playerCount + 1 + 31) >>> 5);
+  for (const p of members) s[p >>> 5] |= 1 << (p & 31);
+  return s;
+}
+
+/** Whether the run still fails when the faults of every player in `fixed` are repaired. */
+export function failsWithFixed(model: CondensedModel, fixed: Uint32Array): boolean {
+  const gateBad = new Uint8Array(model.gates.length);
+  const bad = (x: GateInput) => {
+    for (let i = 0; i < x.players.length; i++) if (x.players[i] & ~fixed[i]) return true;
+    for (let i = 0; i < x.gates.length; i++) {
+      let w = x.gates[i];
+      while (w) {
+        const b = 31 - Math.clz32(w & -w);
+        if (gateBad[(i << 5) + b]) return true;
+        w &= w - 1;
+      }
+    }
+    return false;
+  };
+  model.gates.forEach((gate, gi) => {
+    if (gate.rule === "select") gateBad[gi] = gate.inputs.length > 0 && bad(gate.inputs[0]) ? 1 : 0;
+    else {
+      let c = 0;
+      for (const x of gate.inputs) if (bad(x)) c++;
+      gateBad[gi] = c * 2 > gate.inputs.length ? 1 : 0;
+    }
+  });
+  return bad(model.sink);
+}

@@ -1,0 +1,28 @@
+import type { EngineConfig } from "./types";
+
+/** Bump whenever a change can alter any report for the same input. */
+export const ENGINE_VERSION = "0.1.0";
+
+/** Defaults follow docs/attribution-methods.md §9 unless a comment says otherwise. */
+export const DEFAULT_CONFIG: EngineConfig = {
+  faultThreshold: 0.5,
+  transmitThreshold: 0.02,
+  edgePriors: { message: 0.8, state: 0.9, delegation: 0.7, aggregation: 1 },
+  shapleyExactMaxPlayers: 12,
+  shapleyErrorTarget: 0.05,
+  shapleyDelta: 0.05,
+  shapleyMaxPermutations: 4000,
+  seed: 42,
+  maxCounterfactuals: 128,
+  rewardDiscount: 0.7,
+  correctiveBonus: 0.3,
+  rewardBound: 1,
+  redundancyPenalty: 0.2,
+  sabotagePenalty: 0.5,
+  lowImportanceFraction: 0.5,
+};
+
+/** Merges a partial config over the defaults (edge priors merged per kind). */
+export function resolveConfig(partial: Partial<EngineConfig> = {}): EngineConfig {
+  return { ...DEFAULT_CONFIG, ...partial, edgePriors: { ...DEFAULT_CONFIG.edgePriors, ...(partial.edgePriors ?? {}) } };
+}

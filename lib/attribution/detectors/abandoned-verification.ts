@@ -1,0 +1,44 @@
+/**
+ * Abandoned verification: a verifier approves with no evidence (no tool output since the last
+ * change, no code of its own), or approves right after a failed tool output. Also used for the
+ * run-level verification-collapse rate.
+ */
+import type { Detector, DetectorHit } from "./types";
+import { APPROVAL_RE, isAgentUtterance, isToolOutput, REJECTION_RE, toolFailed } from "./patterns";
+import { stepText, type EngineGraph } from "../build-graph";
+
+/** Steps back that count as "the verifier looked at tool evidence". */
+const EVIDENCE_WINDOW = 3;
+
+export interface ApprovalStats {
+  approvals: number;
+  abandoned: number;
+}
+
+export function verifierApprovals(g: EngineGraph): { hits: DetectorHit[]; stats: ApprovalStats } {
+  const hits: DetectorHit[] = [];
+  let approvals = 0;
+  for (let i = 0; i < g.n; i++) {
+    if (!g.verifierAgents.has(g.agentOf[i]) || !isAgentUtterance(g, i)) continue;
+    const text = stepText(g.steps[i]).slice(0, 6000);
+    if (!APPROVAL_RE.test(text) || REJECTION_RE.test(text)) continue;
+    approvals++;
+    let evidence = -1;
+    let failed = -1;
+    for (let j = i - 1; j >= Math.max(0, i - EVIDENCE_WINDOW); j--) {
+      if (!isToolOutput(g, j)) continue;
+      if (toolFailed(g, j)) failed = j;
+      else evidence = j;
+      break;
+    }
+    const ownCheck = /```|\bassert\b/.test(text) || g.steps[i].kind === "tool_call";
+    const id = g.steps[i].id;
+    if (failed >= 0)
+      hits.push({ step: i, name: "abandoned-verification", score: 0.8, mast: "FM-3.3 incorrect verification", evidence: { stepIds: [id, g.steps[failed].id], note: `approves right after tool output ${g.steps[failed].id} failed` } });
+    else if (evidence < 0 && !ownCheck)
+      hits.push({ step: i, name: "abandoned-verification", score: 0.55, mast: "FM-3.2 no or incomplete verification", evidence: { stepIds: [id], note: "approves without any tool output or check of its own" } });
+  }
+  return { hits, stats: { approvals, abandoned: hits.length } };
+}
+
+export const detectAbandonedVerification: Detector = ({ g }) => verifierApprovals(g).hits;

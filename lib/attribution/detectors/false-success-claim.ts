@@ -1,0 +1,47 @@
+/**
+ * False success claims: a step asserts success ("executed successfully", "verified", ✅) while the
+ * tool output it relies on failed or came back empty, or with no tool evidence at all.
+ */
+import type { Detector, DetectorHit } from "./types";
+import { SUCCESS_CLAIM_RE, isAgentUtterance, isToolOutput, toolEmpty, toolFailed } from "./patterns";
+import { stepText } from "../build-graph";
+
+/** The claim is checked against the most recent tool output within this many steps. */
+const LOOKBACK = 4;
+
+export const detectFalseSuccessClaim: Detector = ({ g }) => {
+  const hits: DetectorHit[] = [];
+  let sawToolOutput = false;
+  const runHasTools = hasToolOutput(g);
+  for (let i = 0; i < g.n; i++) {
+    if (isToolOutput(g, i)) {
+      sawToolOutput = true;
+      continue;
+    }
+    if (!isAgentUtterance(g, i) || !SUCCESS_CLAIM_RE.test(stepText(g.steps[i]).slice(0, 6000))) continue;
+    let last = -1;
+    for (let j = i - 1; j >= Math.max(0, i - LOOKBACK); j--)
+      if (isToolOutput(g, j)) {
+        last = j;
+        break;
+      }
+    const id = g.steps[i].id;
+    if (last >= 0 && toolFailed(g, last)) {
+      hits.push(hit(i, 0.85, [id, g.steps[last].id], `claims success right after tool output ${g.steps[last].id} failed`));
+    } else if (last >= 0 && toolEmpty(g, last)) {
+      hits.push(hit(i, 0.7, [id, g.steps[last].id], `claims success over the empty tool output ${g.steps[last].id}`));
+    } else if (!sawToolOutput && i > 0 && runHasTools) {
+      hits.push(hit(i, 0.4, [id], "claims success before any tool output exists to support it"));
+    }
+  }
+  return hits;
+};
+
+function hasToolOutput(g: Parameters<Detector>[0]["g"]): boolean {
+  for (let i = 0; i < g.n; i++) if (isToolOutput(g, i)) return true;
+  return false;
+}
+
+function hit(step: number, score: number, stepIds: string[], note: string): DetectorHit {
+  return { step, name: "false-success-claim", score, mast: "FM-3.3 incorrect verification", evidence: { stepIds, note } };
+}

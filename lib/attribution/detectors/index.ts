@@ -1,0 +1,58 @@
+/**
+ * Runs every detector and combines their scores per step with noisy-OR:
+ * fault(v) = 1 − Π(1 − s_k), capped at 0.99 (no offline evidence is certain).
+ */
+import type { DetectorContext, DetectorHit } from "./types";
+import { callerOf } from "./patterns";
+import { detectToolFailure } from "./tool-failure";
+import { detectFalseSuccessClaim } from "./false-success-claim";
+import { detectUngroundedValues } from "./ungrounded-values";
+import { detectContradiction } from "./contradiction";
+import { detectInstructionDrift } from "./instruction-drift";
+import { detectAbandonedVerification } from "./abandoned-verification";
+import { detectRepetitionLoop } from "./repetition-loop";
+import { detectPrematureTermination } from "./premature-termination";
+import { detectBudgetExhaustion } from "./budget-exhaustion";
+import { detectGroundTruthDivergence } from "./ground-truth-divergence";
+
+export const DETECTORS = [
+  detectToolFailure,
+  detectFalseSuccessClaim,
+  detectUngroundedValues,
+  detectContradiction,
+  detectInstructionDrift,
+  detectAbandonedVerification,
+  detectRepetitionLoop,
+  detectPrematureTermination,
+  detectBudgetExhaustion,
+  detectGroundTruthDivergence,
+];
+
+export interface DetectorResults {
+  /** Hits grouped by step index, in detector order. */
+  byStep: Map<number, DetectorHit[]>;
+  fault: Float64Array;
+  /** Steps whose only evidence is environmental (budget), kept out of agent blame. */
+  environmental: Uint8Array;
+}
+
+export function runDetectors(ctx: DetectorContext): DetectorResults {
+  const byStep = new Map<number, DetectorHit[]>();
+  for (const detect of DETECTORS)
+    for (const raw of detect(ctx)) {
+      // Tools run what they are given: a fault seen on a tool agent's output belongs to its caller.
+      const hit = ctx.g.toolAgents.has(ctx.g.agentOf[raw.step]) ? { ...raw, step: callerOf(ctx.g, raw.step) } : raw;
+      const list = byStep.get(hit.step) ?? [];
+      list.push(hit);
+      byStep.set(hit.step, list);
+    }
+  const fault = new Float64Array(ctx.g.n);
+  const environmental = new Uint8Array(ctx.g.n);
+  for (const [step, hits] of byStep) {
+    let clean = 1;
+    for (const h of hits) clean *= 1 - h.score;
+    fault[step] = Math.min(0.99, 1 - clean);
+    environmental[step] = hits.every((h) => h.name === "budget-exhaustion") ? 1 : 0;
+  }
+  return { byStep, fault, environmental };
+}

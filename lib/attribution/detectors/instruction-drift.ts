@@ -1,0 +1,64 @@
+/**
+ * Instruction drift, both sides of a delegation:
+ * - the manager's instruction introduces values (numbers) found neither in the task nor earlier;
+ * - the worker's reply covers almost none of the instruction's key words (it went somewhere else).
+ */
+import type { Detector, DetectorHit } from "./types";
+import { containment, extractNumbers, tokenize } from "../text-features";
+import type { EngineGraph } from "../build-graph";
+
+/** Replies covering less than this fraction of the instruction's words are off-task. */
+const MIN_COVERAGE = 0.12;
+
+export const detectInstructionDrift: Detector = ({ g }) => {
+  const hits: DetectorHit[] = [];
+  const task = g.trace.run.task ?? "";
+  const seen = new Set(extractNumbers(task));
+  for (let i = 0; i < g.n; i++) {
+    if (isDelegation(g, i)) {
+      const novel = g.features[i].numbers.filter((x) => !seen.has(x) && Math.abs(Number(x)) > 10);
+      if (novel.length > 0)
+        hits.push({
+          step: i,
+          name: "instruction-drift",
+          score: 0.55,
+          mast: "FM-1.1 disobey task specification",
+          evidence: { stepIds: [g.steps[i].id], note: `delegation introduces ${novel.slice(0, 4).join(", ")}, found neither in the task nor earlier` },
+        });
+      const reply = replyTo(g, i);
+      if (reply >= 0) {
+        const instr = g.features[i].tokens;
+        const coverage = containment(instr, g.features[reply].tokens);
+        const taskCoverage = containment(tokenize(task), g.features[reply].tokens);
+        if (instr.size >= 4 && g.features[reply].tokens.size >= 4 && coverage < MIN_COVERAGE && taskCoverage < MIN_COVERAGE)
+          hits.push({
+            step: reply,
+            name: "instruction-drift",
+            score: 0.5,
+            mast: "FM-2.3 task derailment",
+            evidence: { stepIds: [g.steps[reply].id, g.steps[i].id], note: `reply covers ${Math.round(coverage * 100)}% of the instruction in ${g.steps[i].id}` },
+          });
+      }
+    }
+    for (const x of g.features[i].allNumbers) seen.add(x);
+  }
+  return hits;
+};
+
+function isDelegation(g: EngineGraph, i: number): boolean {
+  if (g.steps[i].kind === "delegate" || g.steps[i].target !== undefined) return true;
+  for (let k = g.outStart[i]; k < g.outStart[i + 1]; k++) if (g.edges[g.outEdges[k]].kind === "delegation") return true;
+  return false;
+}
+
+/** The delegatee's first step after the delegation: the target of a delegation edge, else the named target's next step. */
+function replyTo(g: EngineGraph, i: number): number {
+  for (let k = g.outStart[i]; k < g.outStart[i + 1]; k++) {
+    const e = g.edges[g.outEdges[k]];
+    if (e.kind === "delegation" && g.agentOf[e.to] !== g.agentOf[i]) return e.to;
+  }
+  const target = g.steps[i].target;
+  if (target === undefined) return -1;
+  for (let j = i + 1; j < Math.min(g.n, i + 6); j++) if (g.steps[j].agent === target) return j;
+  return -1;
+}

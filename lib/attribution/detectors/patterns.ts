@@ -1,0 +1,72 @@
+/**
+ * Shared lexicons and step predicates for the detectors. Patterns are about the *shape* of agent
+ * and tool text (exit codes, tracebacks, success words), never about a specific system or dataset.
+ */
+import type { EngineGraph } from "../build-graph";
+import { stepText } from "../build-graph";
+
+export const TOOL_FAILURE_RE =
+  /exit ?code:? ?[1-9]|\(execution failed\)|traceback \(most recent call last\)|\b[A-Z][a-zA-Z]*(Error|Exception):|\bHTTP(?: error)? [45]\d\d\b|command not found|no such file or directory|permission denied|timed out/i;
+
+export const EMPTY_OUTPUT_RE = /(?:^|\n)\s*(?:code )?output:\s*$/i;
+
+export const SUCCESS_CLAIM_RE =
+  /\b(?:successfully|executed successfully|has been (?:verified|confirmed|completed|solved)|all tests pass(?:ed)?|(?:task|problem) (?:is )?(?:complete|completed|solved|done)|works as expected|verified|confirmed)\b|✅/i;
+
+export const APPROVAL_RE = /\b(?:approved?|lgtm|looks good|verified|is correct|are correct|confirmed|i agree|no issues|all checks pass(?:ed)?|everything is correct)\b/i;
+
+export const REJECTION_RE =
+  /\b(?:incorrect|is wrong|not correct|doesn't match|does not match|mistake|discrepanc\w*|inconsistent|reject(?:ed)?|needs? (?:to be )?(?:fixed|corrected|revised)|there is an error|failed to)\b/i;
+
+export const TERMINATION_RE = /\bTERMINATE\b|\bFINAL ANSWER\b|^\s*(?:done|finished)\.?\s*$/i;
+
+export const GIVE_UP_RE = /\b(?:unable to|cannot (?:determine|find|be determined)|could not (?:find|determine)|not (?:available|found)|no (?:data|information) (?:available|found))\b/i;
+
+/** A step that carries a tool's output (a tool result, or a tool call whose result is recorded). */
+export function isToolOutput(g: EngineGraph, i: number): boolean {
+  const s = g.steps[i];
+  return s.kind === "tool_result" || (s.kind === "tool_call" && s.tool?.result !== undefined) || g.toolAgents.has(g.agentOf[i]);
+}
+
+/** Whether a tool output failed: explicit status/error, or failure text in the output. */
+export function toolFailed(g: EngineGraph, i: number): "status" | "text" | null {
+  const s = g.steps[i];
+  if (s.status === "error" || s.error) return "status";
+  if (!isToolOutput(g, i)) return null;
+  return TOOL_FAILURE_RE.test(stepText(s).slice(0, 4000)) ? "text" : null;
+}
+
+/** Whether a tool output is empty where content was expected. */
+export function toolEmpty(g: EngineGraph, i: number): boolean {
+  if (!isToolOutput(g, i)) return false;
+  const text = stepText(g.steps[i]).trim();
+  return text.length === 0 || EMPTY_OUTPUT_RE.test(text);
+}
+
+/**
+ * The step responsible for a tool output: tools run what they are given, so a failure belongs to
+ * the step that issued the call. Structural parent first, then the latest incoming edge from a
+ * non-tool agent, then the nearest earlier non-tool step.
+ */
+export function callerOf(g: EngineGraph, i: number): number {
+  const s = g.steps[i];
+  if (s.kind === "tool_call" && !g.toolAgents.has(g.agentOf[i])) return i;
+  if (s.parentId !== undefined) {
+    const p = g.indexOf.get(s.parentId);
+    if (p !== undefined && !g.toolAgents.has(g.agentOf[p]) && g.steps[p].kind !== "agent") return p;
+  }
+  let best = -1;
+  for (let k = g.inStart[i]; k < g.inStart[i + 1]; k++) {
+    const from = g.edges[g.inEdges[k]].from;
+    if (!g.toolAgents.has(g.agentOf[from]) && from > best) best = from;
+  }
+  if (best >= 0) return best;
+  for (let j = i - 1; j >= 0; j--) if (!g.toolAgents.has(g.agentOf[j]) && g.steps[j].kind !== "tool_result") return j;
+  return i;
+}
+
+/** A step that speaks for an agent (not a tool output, not an empty wrapper). */
+export function isAgentUtterance(g: EngineGraph, i: number): boolean {
+  const k = g.steps[i].kind;
+  return !isToolOutput(g, i) && k !== "agent" && k !== "state_read";
+}

@@ -1,0 +1,44 @@
+/**
+ * Repetition and loops: an agent repeats a near-identical message (Jaccard ≥ 0.9 with one of its
+ * last few messages) or the same tool call with the same arguments. Short messages ("Next speaker
+ * X", "TERMINATE") are protocol, not loops, and are skipped.
+ */
+import type { Detector, DetectorHit } from "./types";
+import { jaccard } from "../text-features";
+
+const MEMORY = 4;
+const MIN_TOKENS = 6;
+
+export const detectRepetitionLoop: Detector = ({ g }) => {
+  const hits: DetectorHit[] = [];
+  const recent = new Map<number, number[]>();
+  const repeats = new Map<number, number>();
+  for (let i = 0; i < g.n; i++) {
+    const a = g.agentOf[i];
+    const toks = g.features[i].tokens;
+    const tool = g.steps[i].tool;
+    const list = recent.get(a) ?? [];
+    if (toks.size >= MIN_TOKENS || tool) {
+      const dup = list.find((j) => {
+        const t = g.steps[j].tool;
+        if (tool && t) return t.name === tool.name && JSON.stringify(t.arguments ?? null) === JSON.stringify(tool.arguments ?? null);
+        return jaccard(toks, g.features[j].tokens) >= 0.9;
+      });
+      if (dup !== undefined) {
+        const r = (repeats.get(a) ?? 0) + 1;
+        repeats.set(a, r);
+        hits.push({
+          step: i,
+          name: "repetition-loop",
+          score: Math.min(0.8, 0.3 + 0.15 * r),
+          mast: "FM-1.3 step repetition",
+          evidence: { stepIds: [g.steps[i].id, g.steps[dup].id], note: `repeats ${g.steps[dup].id} (${r} repetition${r > 1 ? "s" : ""} by this agent)` },
+        });
+      }
+      list.push(i);
+      if (list.length > MEMORY) list.shift();
+      recent.set(a, list);
+    }
+  }
+  return hits;
+};

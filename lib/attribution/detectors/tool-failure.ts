@@ -1,0 +1,49 @@
+/**
+ * Failed tool calls. The fault goes to the step that issued the call (tools run what they are
+ * given). A failure that the same agent later recovers from with a successful call is kept as
+ * weak evidence only: retried-and-recovered errors must not be blamed.
+ */
+import type { Detector, DetectorHit } from "./types";
+import { callerOf, isToolOutput, toolEmpty, toolFailed } from "./patterns";
+
+/** How far ahead (in steps) a successful retry counts as a recovery. */
+const RECOVERY_WINDOW = 8;
+
+export const detectToolFailure: Detector = ({ g }) => {
+  const hits: DetectorHit[] = [];
+  for (let i = 0; i < g.n; i++) {
+    const how = toolFailed(g, i);
+    const empty = !how && toolEmpty(g, i);
+    if (!how && !empty) continue;
+    const caller = callerOf(g, i);
+    const recovery = findRecovery(g, i, caller);
+    const base = how === "status" ? 0.8 : how === "text" ? 0.7 : 0.35;
+    const score = recovery >= 0 ? base * 0.2 : base;
+    const stepIds = [g.steps[i].id, ...(caller !== i ? [g.steps[caller].id] : []), ...(recovery >= 0 ? [g.steps[recovery].id] : [])];
+    const what = empty ? "returned nothing" : "failed";
+    hits.push({
+      step: caller,
+      name: "tool-failure",
+      score,
+      evidence: {
+        stepIds,
+        note:
+          `tool output ${g.steps[i].id} ${what}` +
+          (caller !== i ? `; the call was issued by ${g.steps[caller].id}` : "") +
+          (recovery >= 0 ? `; recovered by a successful call at ${g.steps[recovery].id}` : ""),
+      },
+    });
+  }
+  return hits;
+};
+
+/** First later successful tool output caused by the same agent within the window, or -1. */
+export function findRecovery(g: Parameters<Detector>[0]["g"], failed: number, caller: number): number {
+  const agent = g.agentOf[caller];
+  const end = Math.min(g.n, failed + 1 + RECOVERY_WINDOW);
+  for (let j = failed + 1; j < end; j++) {
+    if (!isToolOutput(g, j) || toolFailed(g, j) || toolEmpty(g, j)) continue;
+    if (g.agentOf[callerOf(g, j)] === agent) return j;
+  }
+  return -1;
+}

@@ -1,0 +1,8 @@
+/**
+ * Public API of the attribution engine. Pure and deterministic: no I/O, no clock, seeded PRNG.
+ */
+export { ENGINE_VERSION, DEFAULT_CONFIG, resolveConfig } from "./config";
+export { analyzeTrace } from "./analyze-trace";
+export { toTrainingJsonl } from "./training-jsonl";
+export { clusterFailureSignatures, failureSignature, type FailureCluster, type FailureSignature } from "./failure-signatures";
+export type * from "./types";

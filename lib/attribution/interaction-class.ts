@@ -1,0 +1,40 @@
+/**
+ * Failure interaction class with the rule that decided it (docs §9.5), first match wins:
+ * emergent → composed → overdetermined → amplified → unchanged.
+ */
+import type { InteractionClass } from "./types";
+
+export interface InteractionInput {
+  /** Faulty candidate steps in the model. */
+  candidates: number;
+  /** Whether the model explains the observed failure (some fault reaches the outcome). */
+  explained: boolean;
+  /** Whether repairing every agent fault makes the run succeed. */
+  repairAllSucceeds: boolean;
+  /** Agents of steps whose repair alone flips the outcome, and whether each such fault alone suffices. */
+  flipping: { agent: string; aloneSufficient: boolean }[];
+  minimalFixSet: { agent: string; aloneSufficient: boolean }[];
+  /** Agent boundaries crossed and corrupted steps reached from the decisive step. */
+  boundariesCrossed: number;
+  corruptedDescendants: number;
+}
+
+/** Corruption reaching at least this many steps counts as amplified even within one boundary. */
+export const AMPLIFY_STEPS = 5;
+
+export function classifyInteraction(x: InteractionInput): { class: InteractionClass; rule: string } {
+  if (x.candidates === 0) return { class: "emergent", rule: "no step carries fault evidence above the threshold" };
+  if (!x.explained) return { class: "emergent", rule: "no faulty step's corruption reaches the outcome under the propagation model" };
+  if (!x.repairAllSucceeds) return { class: "emergent", rule: "repairing every agent's faults still fails (v(N) = 0): the failure lies in the environment or the interaction" };
+  const flipAgents = new Set(x.flipping.map((f) => f.agent));
+  if (flipAgents.size >= 2 && x.flipping.every((f) => !f.aloneSufficient))
+    return { class: "composed", rule: `faults of ${[...flipAgents].join(" and ")} are each necessary and none alone produces the failure` };
+  if (x.flipping.length === 0 && x.minimalFixSet.length >= 2) {
+    if (x.minimalFixSet.every((m) => m.aloneSufficient))
+      return { class: "overdetermined", rule: `no single repair flips the outcome; each of ${x.minimalFixSet.length} faults alone suffices to fail` };
+    return { class: "composed", rule: `only the joint repair of ${x.minimalFixSet.length} faults flips the outcome` };
+  }
+  if (x.boundariesCrossed >= 2 || x.corruptedDescendants >= AMPLIFY_STEPS)
+    return { class: "amplified", rule: `a single root fault crosses ${x.boundariesCrossed} agent boundaries and corrupts ${x.corruptedDescendants} later steps` };
+  return { class: "unchanged", rule: `a single root fault stays within ${x.boundariesCrossed} agent boundary and corrupts ${x.corruptedDescendants} later steps` };
+}

@@ -1,0 +1,184 @@
+/**
+ * Public types of the attribution engine. Everything here is plain JSON data: the report is stored
+ * in the database as-is, served by the API and printed by the CLI.
+ */
+import type { TEdgeKind, TOutcome } from "../trace/schema";
+
+/** MAST failure modes (Cemri et al., arXiv 2503.13657) that a detector can match. */
+export type MastMode =
+  | "FM-1.1 disobey task specification"
+  | "FM-1.3 step repetition"
+  | "FM-1.5 unaware of termination conditions"
+  | "FM-2.3 task derailment"
+  | "FM-2.6 reasoning-action mismatch"
+  | "FM-3.1 premature termination"
+  | "FM-3.2 no or incomplete verification"
+  | "FM-3.3 incorrect verification";
+
+/** Pointers that justify a number: the steps and edges it was computed from, and why. */
+export interface Evidence {
+  stepIds: string[];
+  edgeIds?: string[];
+  note: string;
+}
+
+/** Tunable knobs. Every field has a default (see `DEFAULT_CONFIG`); the report echoes the config used. */
+export interface EngineConfig {
+  /** Local fault score at or above which a step counts as faulty in the Boolean model. */
+  faultThreshold: number;
+  /** Content overlap (Jaccard) at or above which a message edge transmits corruption. */
+  transmitThreshold: number;
+  /** Prior weight per edge kind for the probabilistic model and the backward flows. */
+  edgePriors: Record<TEdgeKind, number>;
+  /** Exact Shapley enumeration up to this many players; seeded permutation sampling beyond. */
+  shapleyExactMaxPlayers: number;
+  /** Target half-width ε of each sampled Shapley value, with failure probability δ (Hoeffding). */
+  shapleyErrorTarget: number;
+  shapleyDelta: number;
+  /** Upper bound on sampled permutations, whatever the error target asks. */
+  shapleyMaxPermutations: number;
+  /** Seed of every pseudo-random choice; same seed, same report. */
+  seed: number;
+  /** At most this many candidate steps get a full but-for re-evaluation. */
+  maxCounterfactuals: number;
+  /** Failure rewards: discount per hop along contaminated descendants, bonus for corrective attempts. */
+  rewardDiscount: number;
+  correctiveBonus: number;
+  /** Success rewards: bound |r| ≤ B, redundancy and sabotage penalty weights. */
+  rewardBound: number;
+  redundancyPenalty: number;
+  sabotagePenalty: number;
+  /** Agents whose importance is below this fraction of the uniform share 1/n are flagged. */
+  lowImportanceFraction: number;
+}
+
+export type AgentRole = "culprit" | "propagator" | "bystander" | "repairer";
+export type InteractionClass = "unchanged" | "amplified" | "composed" | "emergent" | "overdetermined";
+
+export interface DetectorFinding {
+  name: string;
+  score: number;
+  mast?: MastMode;
+  evidence: Evidence;
+}
+
+export interface StepReport {
+  stepId: string;
+  sourceRef: string;
+  agent: string;
+  /** Local fault evidence in [0,1]: noisy-OR of the detector scores. */
+  fault: number;
+  detectors: DetectorFinding[];
+  /** Reached by corruption from an upstream faulty step under the Boolean model. */
+  corrupted: boolean;
+  /** On the propagation path from the decisive step to the failure. */
+  onPath: boolean;
+  /** Halpern–Pearl degree of responsibility 1/(k+1) for faulty steps, 0 otherwise. */
+  responsibility: number;
+  /** Per-message training reward (see `training`). */
+  reward: number;
+  counterfactual: { flips: boolean; note: string };
+}
+
+export interface AgentReport {
+  agent: string;
+  /** Shapley blame share in [0,1] (sums to 1 across agents when the failure is explained). */
+  blame: number;
+  blameCi?: [number, number];
+  role: AgentRole;
+  tokens: number;
+  blamePer1kTokens: number | null;
+  importance: number;
+  lowImportance: boolean;
+  /** Steps of this agent whose repair alone flips the outcome. */
+  counterfactualFlips: number;
+  /** Largest responsibility among the agent's steps. */
+  responsibility: number;
+  evidence: Evidence;
+}
+
+export interface DecisiveError {
+  stepId: string;
+  agent: string;
+  sourceRef: string;
+  confidence: number;
+  criteria: { fault: number; primacy: boolean; nonCorrection: boolean };
+  evidence: Evidence;
+}
+
+export interface ChannelHop {
+  fromAgent: string;
+  toAgent: string;
+  edgeKinds: TEdgeKind[];
+  edgeIds: string[];
+}
+
+export interface FalseSuccessClaim {
+  stepId: string;
+  agent: string;
+  score: number;
+  evidence: Evidence;
+}
+
+export interface TokenBudgetConfound {
+  budgetLimited: boolean;
+  /** Fraction of blame moved to the budget bucket. */
+  budgetShare: number;
+  totalTokens: number;
+  evidence: Evidence;
+}
+
+export interface ShapleyReport {
+  method: "exact" | "sampled";
+  /** Sampled permutations (antithetic pairs count twice); 0 for exact. */
+  samples: number;
+  errorTarget: number;
+  /** Raw Shapley values of the repair game v(S) = 1[fixing the faults of S makes the run succeed]. */
+  values: Record<string, number>;
+  ci: Record<string, [number, number]>;
+  /** Shapley value of the graph-restricted game (Myerson value). */
+  myerson: Record<string, number>;
+  leaveOneOut: Record<string, number>;
+  /** v(N) − v(∅): the total that `values` sums to. */
+  total: number;
+  players: string[];
+  note: string;
+}
+
+export interface TrainingReward {
+  stepId: string;
+  reward: number;
+}
+
+export interface PreferencePair {
+  contextStepId: string;
+  chosenStepId: string;
+  rejectedStepId: string;
+  kind: "corrective-over-passive" | "clean-over-decisive";
+  note: string;
+}
+
+export interface AnalysisReport {
+  engineVersion: string;
+  config: EngineConfig;
+  runId?: string;
+  outcome: TOutcome;
+  /** Whether the engine treated the run as failed (outcome failure, or unknown with fault evidence). */
+  analyzedAsFailure: boolean;
+  decisive: DecisiveError | null;
+  agents: AgentReport[];
+  steps: StepReport[];
+  propagationPath: string[];
+  channelPath: ChannelHop[];
+  interaction: { class: InteractionClass; rule: string };
+  flags: {
+    falseSuccessClaims: FalseSuccessClaim[];
+    verificationCollapseRate: number;
+    tokenBudgetConfound: TokenBudgetConfound | null;
+  };
+  shapley: ShapleyReport;
+  importance: { perAgent: Record<string, number>; systemBucket: number; evidence: Evidence };
+  verdict: string;
+  training: { rewards: TrainingReward[]; preferencePairs: PreferencePair[] };
+  warnings: string[];
+}

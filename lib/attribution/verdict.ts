@@ -1,0 +1,22 @@
+/** The one plain-English sentence that sums up a report. */
+import type { ChannelHop, DecisiveError, InteractionClass, TokenBudgetConfound } from "./types";
+
+export interface VerdictInput {
+  analyzedAsFailure: boolean;
+  decisive: DecisiveError | null;
+  decisiveNote: string;
+  channel: ChannelHop[];
+  interaction: InteractionClass;
+  budget: TokenBudgetConfound | null;
+}
+
+export function writeVerdict(x: VerdictInput): string {
+  if (!x.analyzedAsFailure) return "The run did not fail, so no agent is blamed; credit is split by contribution.";
+  if (!x.decisive) return `No step carries fault evidence, so no root cause can be named (interaction: ${x.interaction}).`;
+  const d = x.decisive;
+  const route = x.channel.length
+    ? `the error travelled ${[x.channel[0].fromAgent, ...x.channel.map((h) => `${h.toAgent} (${h.edgeKinds.join("/")})`)].join(" → ")}`
+    : "the error stayed within that agent";
+  const budget = x.budget?.budgetLimited ? `; the run hit a token or turn budget, ${Math.round(x.budget.budgetShare * 100)}% of blame goes to the budget` : "";
+  return `Root cause: ${d.agent} at step ${d.sourceRef} (${x.decisiveNote}); ${route}; interaction ${x.interaction}; confidence ${Math.round(d.confidence * 100)}%${budget}.`;
+}

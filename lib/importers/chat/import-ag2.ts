@@ -1,0 +1,43 @@
+import type { TTraceInput } from "../../trace/schema";
+import { TraceInputError } from "../../trace/errors";
+import { TraceBuilder, isRecord } from "../trace-builder";
+import { mapAg2Messages } from "./map-ag2-messages";
+
+const LIST_KEYS = ["history", "messages", "chat_history"] as const;
+
+/**
+ * Maps an AG2 / AutoGen 0.2 group chat log: `{history|messages|chat_history: [{name, role,
+ * content}]}` or the bare array. Other top-level fields go to `run.attributes`. The outcome is
+ * unknown: a chat log does not say whether the answer was right.
+ */
+export function importAg2(value: unknown): TTraceInput {
+  let messages: unknown[] | undefined;
+  let listKey = "(root)";
+  const attributes: Record<string, unknown> = {};
+  if (Array.isArray(value)) messages = value;
+  else if (isRecord(value)) {
+    for (const key of LIST_KEYS) {
+      if (Array.isArray(value[key])) {
+        messages = value[key] as unknown[];
+        listKey = key;
+        break;
+      }
+    }
+    for (const [k, v] of Object.entries(value)) if (k !== listKey) attributes[k] = v;
+  }
+  if (!messages) {
+    throw new TraceInputError("schema", "Not an AG2 chat log: expected history[], messages[] or chat_history[] of {name, role, content}", {
+      issues: [{ path: "messages", message: "missing message list" }],
+    });
+  }
+  const builder = new TraceBuilder();
+  mapAg2Messages(builder, messages, listKey);
+  const task = isRecord(value) && typeof value.task === "string" ? value.task : undefined;
+  return builder.build({
+    task,
+    system: "ag2",
+    outcome: "unknown",
+    sourceFormat: "ag2",
+    attributes: Object.keys(attributes).length ? attributes : undefined,
+  });
+}

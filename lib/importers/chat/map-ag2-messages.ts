@@ -1,0 +1,60 @@
+import type { TStepInput, TStepKind } from "../../trace/schema";
+import { TraceBuilder, isRecord, toText } from "../trace-builder";
+import { parseChatSpeaker } from "./parse-chat-speaker";
+
+/** AG2's code executor prefixes every result with this; it marks a tool result, whoever speaks it. */
+const CODE_EXECUTION_RESULT = /^\s*exitcode:\s*-?\d+/i;
+
+/**
+ * Maps AG2 / AutoGen 0.2 group-chat messages (`{name?, role, content, tool_calls?, ...}`) to
+ * steps, in order. The speaker is `name` when present (AG2 group chats, where `role` is only
+ * user/assistant), else `role` (Magentic-One logs, where the role carries the agent and a
+ * qualifier). `sourceRef` is the message index as a string; step ids are `s<index>`.
+ */
+export function mapAg2Messages(builder: TraceBuilder, messages: unknown[], path: string): void {
+  messages.forEach((raw, index) => {
+    if (!isRecord(raw)) {
+      builder.warn(`${path}[${index}] is not an object; skipped`);
+      return;
+    }
+    const name = typeof raw.name === "string" && raw.name.trim() ? raw.name : undefined;
+    const role = typeof raw.role === "string" ? raw.role : undefined;
+    const speaker = parseChatSpeaker(name ?? role ?? "unknown");
+    const content = toText(raw.content);
+    const kind: TStepKind = speaker.kind;
+    const step: TStepInput = {
+      id: `s${index}`,
+      sourceRef: String(index),
+      agent: speaker.agent,
+      kind,
+      name: name && role ? `${name} (${role})` : (role ?? name),
+      content,
+      target: speaker.target,
+    };
+    const attributes: Record<string, unknown> = {};
+    if (role !== undefined) attributes.role = role;
+    if (speaker.qualifier) attributes.qualifier = speaker.qualifier;
+    if (kind === "message" && CODE_EXECUTION_RESULT.test(content)) {
+      step.kind = "tool_result";
+      step.tool = { name: "code_execution" };
+      step.status = /^\s*exitcode:\s*0\b/i.test(content) ? "ok" : "error";
+    }
+    const toolCalls = Array.isArray(raw.tool_calls) ? raw.tool_calls : isRecord(raw.function_call) ? [{ function: raw.function_call }] : [];
+    if (toolCalls.length > 0) {
+      const first = isRecord(toolCalls[0]) ? toolCalls[0] : {};
+      const fn = isRecord(first.function) ? first.function : first;
+      step.kind = "tool_call";
+      step.tool = { name: typeof fn.name === "string" && fn.name ? fn.name : "tool", arguments: fn.arguments };
+      if (toolCalls.length > 1) attributes.tool_calls = toolCalls;
+    } else if (role === "tool" || role === "function" || Array.isArray(raw.tool_responses)) {
+      step.kind = "tool_result";
+    }
+    for (const [key, value] of Object.entries(raw)) {
+      if (key === "name" || key === "role" || key === "content" || key === "tool_calls" || key === "function_call") continue;
+      attributes[key] = value;
+    }
+    if (Object.keys(attributes).length) step.attributes = attributes;
+    builder.step(step);
+    if (speaker.target) builder.agent(speaker.target);
+  });
+}

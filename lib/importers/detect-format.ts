@@ -1,0 +1,63 @@
+import { TRACE_SCHEMA_VERSION } from "../trace/schema";
+import type { ImportFormat } from "./formats";
+import { isRecord } from "./trace-builder";
+
+/** Keys only a Who&When record carries (besides `history`). */
+const WHO_AND_WHEN_KEYS = ["mistake_agent", "mistake_step", "mistake_reason", "question_ID", "is_correct", "is_corrected"];
+const CHAT_LIST_KEYS = ["history", "messages", "chat_history"] as const;
+
+/**
+ * Guesses the format of a parsed JSON value from its shape alone (no file names), checking the
+ * most specific signatures first. Returns `undefined` when nothing matches.
+ */
+export function detectFormat(value: unknown): ImportFormat | undefined {
+  if (Array.isArray(value)) return detectArray(value);
+  if (!isRecord(value)) return undefined;
+  if (typeof value.schema === "string" && value.schema.startsWith(TRACE_SCHEMA_VERSION.split("/")[0])) return "culprit";
+  if (Array.isArray(value.resourceSpans)) return "otlp";
+  if (isRecord(value.trace) && Array.isArray(value.observations)) return "langfuse";
+  if (Array.isArray(value.observations) && value.observations.some(isLangfuseObservation)) return "langfuse";
+  if (Array.isArray(value.runs) && value.runs.some(isLangSmithRun)) return "langsmith";
+  if (isLangSmithRun(value)) return "langsmith";
+  if (Array.isArray(value.history) && WHO_AND_WHEN_KEYS.some((key) => key in value)) return "who-and-when";
+  if (Array.isArray(value.messages) && value.messages.some(isAgentChatMessage)) return "autogen";
+  for (const key of CHAT_LIST_KEYS) {
+    const list = value[key];
+    if (Array.isArray(list) && list.length > 0 && list.every(isAg2Message)) return "ag2";
+  }
+  return undefined;
+}
+
+function detectArray(items: unknown[]): ImportFormat | undefined {
+  const first = items.find(isRecord);
+  if (!first) return undefined;
+  if (Array.isArray(first.resourceSpans)) return "otlp";
+  if (isRecord(first.trace) && Array.isArray(first.observations)) return "langfuse";
+  if (items.some(isLangSmithRun)) return "langsmith";
+  if (items.some(isAgentChatMessage)) return "autogen";
+  if (items.every(isAg2Message)) return "ag2";
+  if (items.every(isLangfuseObservation)) return "langfuse";
+  return undefined;
+}
+
+function isLangfuseObservation(value: unknown): boolean {
+  return isRecord(value) && typeof value.type === "string" && ("traceId" in value || "parentObservationId" in value) && "startTime" in value;
+}
+
+/** A LangSmith run: has `run_type`, or a `dotted_order`, or both a run id and `child_runs`. */
+function isLangSmithRun(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  if (typeof value.run_type === "string") return true;
+  if (typeof value.dotted_order === "string") return true;
+  return (typeof value.id === "string" || typeof value.run_id === "string") && Array.isArray(value.child_runs);
+}
+
+/** AutoGen AgentChat (0.4+) message/event: `{source, type, content}`. */
+function isAgentChatMessage(value: unknown): boolean {
+  return isRecord(value) && typeof value.source === "string" && typeof value.type === "string" && "content" in value;
+}
+
+/** AG2 / AutoGen 0.2 chat message: `{role or name, content}`. */
+function isAg2Message(value: unknown): boolean {
+  return isRecord(value) && (typeof value.role === "string" || typeof value.name === "string") && "content" in value && !("source" in value);
+}

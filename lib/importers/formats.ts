@@ -1,0 +1,14 @@
+/** Every input format `importTrace` understands, in the order detection tries them. */
+export const IMPORT_FORMATS = ["culprit", "otlp", "who-and-when", "ag2", "autogen", "langfuse", "langsmith"] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** One line per format for the `unknown_format` error and the upload page. */
+export const FORMAT_DESCRIPTIONS: Record<ImportFormat, string> = {
+  culprit: 'culprit: native trace, {"schema":"culprit.trace/v1", run, agents, steps}',
+  otlp: "otlp: OTLP/JSON ExportTraceServiceRequest {resourceSpans[]}, an array of them, or JSONL",
+  "who-and-when": "who-and-when: Who&When record {question, history[], mistake_agent, mistake_step}",
+  ag2: "ag2: AG2/AutoGen 0.2 group chat {history|messages|chat_history: [{name, role, content}]} or that array",
+  autogen: "autogen: AutoGen AgentChat TaskResult {messages: [{source, type, content}]} or that array",
+  langfuse: "langfuse: Langfuse trace download {trace, observations[]}",
+  langsmith: "langsmith: LangSmith runs (array, {runs[]}, JSONL, or a run with child_runs)",
+};

@@ -1,0 +1,93 @@
+import type { TTraceInput } from "../../trace/schema";
+import { TraceInputError } from "../../trace/errors";
+import { isRecord, toText } from "../trace-builder";
+import type { DecodedSpan } from "../otlp/decoded-span";
+import { mapSpans } from "../otlp/map-spans";
+import { isoToNano } from "../iso-time";
+import { flattenRuns, type FlatRun } from "./flatten-runs";
+import { STATE_READS_ATTR, STATE_WRITES_ATTR } from "../edges/state-keys";
+
+/** LangSmith run types → OpenInference span kinds, so the OTLP mapping applies unchanged. */
+const RUN_TYPE_TO_KIND: Record<string, string> = { llm: "LLM", chain: "CHAIN", tool: "TOOL", retriever: "RETRIEVER", embedding: "EMBEDDING", prompt: "PROMPT", parser: "CHAIN" };
+const MAPPED = new Set(["id", "run_id", "name", "run_type", "start_time", "end_time", "inputs", "outputs", "error", "extra", "child_runs", "parent_run_id", "trace_id", "dotted_order", "prompt_tokens", "completion_tokens", "total_tokens", "total_cost", "status", "child_run_ids", "direct_child_run_ids", "parent_run_ids"]);
+
+/**
+ * Maps LangSmith runs — a list (`list_runs`), `{runs[]}`, JSONL lines, or a run tree with nested
+ * `child_runs` — by turning runs into decoded spans and reusing the OTLP mapping. Hierarchy comes
+ * from `parent_run_id`, else from `dotted_order`; `extra.metadata.langgraph_node` names agents.
+ */
+export function importLangSmith(value: unknown): TTraceInput {
+  const roots = Array.isArray(value) ? value : isRecord(value) && Array.isArray(value.runs) ? value.runs : isRecord(value) ? [value] : undefined;
+  if (!roots) throw new TraceInputError("schema", "Not LangSmith runs: expected a run, a list of runs, or {runs[]}", { issues: [{ path: "(root)", message: "expected runs" }] });
+  const runs = flattenRuns(roots);
+  if (runs.length === 0) throw new TraceInputError("bad_input", "The LangSmith export contains no runs");
+  const input = mapSpans(runs.map(runToSpan));
+  const root = runs.find((r) => r.parentId === undefined)?.run;
+  input.run = {
+    ...input.run,
+    title: root && typeof root.name === "string" ? root.name : input.run.title,
+    task: root?.inputs != null ? toText(root.inputs) : undefined,
+    finalAnswer: root?.outputs != null ? toText(root.outputs) : undefined,
+    // A root error means the run failed; success of the task itself is not recorded by LangSmith.
+    outcome: root?.error ? "failure" : "unknown",
+    sourceFormat: "langsmith",
+    attributes: root ? { trace_id: root.trace_id, session_id: root.session_id, feedback_stats: root.feedback_stats } : undefined,
+  };
+  return input;
+}
+
+function runToSpan({ run, id, parentId, path }: FlatRun): DecodedSpan {
+  const extra = isRecord(run.extra) ? run.extra : {};
+  const metadata = isRecord(extra.metadata) ? extra.metadata : {};
+  const attributes: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(metadata)) attributes[k.startsWith("langgraph_") || k.startsWith("gen_ai.") ? k : `metadata.${k}`] = v;
+  for (const [k, v] of Object.entries(run)) if (!MAPPED.has(k) && v !== null && v !== undefined) attributes[`langsmith.${k}`] = v;
+  for (const [k, v] of Object.entries(extra)) if (k !== "metadata") attributes[`langsmith.extra.${k}`] = v;
+  const runType = typeof run.run_type === "string" ? run.run_type : "chain";
+  attributes["openinference.span.kind"] = RUN_TYPE_TO_KIND[runType] ?? "CHAIN";
+  attributes["langsmith.run_type"] = runType;
+  if (run.inputs != null) attributes["input.value"] = llmText(run.inputs);
+  if (run.outputs != null) attributes["output.value"] = llmText(run.outputs);
+  if (runType === "tool" && typeof run.name === "string") attributes["tool.name"] = run.name;
+  // A LangGraph node's own run: its inputs are the state channels it read, its outputs the ones it wrote.
+  if (typeof metadata.langgraph_node === "string" && metadata.langgraph_node === run.name) {
+    if (isRecord(run.inputs) && Object.keys(run.inputs).length) attributes[STATE_READS_ATTR] = Object.keys(run.inputs);
+    if (isRecord(run.outputs) && Object.keys(run.outputs).length) attributes[STATE_WRITES_ATTR] = Object.keys(run.outputs);
+  }
+  for (const [from, to] of [["prompt_tokens", "llm.token_count.prompt"], ["completion_tokens", "llm.token_count.completion"], ["total_tokens", "llm.token_count.total"], ["total_cost", "llm.cost.total"]] as const) {
+    const n = typeof run[from] === "string" ? Number(run[from]) : run[from];
+    if (typeof n === "number" && Number.isFinite(n) && n >= 0) attributes[to] = n;
+  }
+  const error = run.error != null && run.error !== "" ? toText(run.error) : undefined;
+  return {
+    traceId: typeof run.trace_id === "string" ? run.trace_id : undefined,
+    spanId: id,
+    parentSpanId: parentId,
+    name: typeof run.name === "string" ? run.name : "",
+    kind: 0,
+    start: isoToNano(run.start_time),
+    end: isoToNano(run.end_time),
+    attributes,
+    events: error ? [{ name: "exception", attributes: { "exception.message": error, "exception.type": error.split(":")[0].slice(0, 100) } }] : [],
+    links: [],
+    statusCode: error || run.status === "error" ? 2 : run.status === "success" ? 1 : 0,
+    statusMessage: error,
+    resource: {},
+    path,
+  };
+}
+
+/** Readable text of a run's inputs/outputs: the lone string field when there is one, else JSON. */
+function llmText(io: unknown): string {
+  if (isRecord(io)) {
+    const keys = Object.keys(io);
+    if (keys.length === 1 && typeof io[keys[0]] === "string") return io[keys[0]] as string;
+    // LLM outputs: {generations: [[{text}]]}
+    const gens = io.generations;
+    if (Array.isArray(gens)) {
+      const texts = gens.flat().map((g) => (isRecord(g) && typeof g.text === "string" ? g.text : "")).filter(Boolean);
+      if (texts.length) return texts.join("\n\n");
+    }
+  }
+  return toText(io);
+}

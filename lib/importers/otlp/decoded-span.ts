@@ -1,0 +1,44 @@
+/** A span after decoding OTLP/JSON or protobuf: ids in lowercase hex, attributes as a record. */
+export interface DecodedSpan {
+  traceId?: string;
+  spanId?: string;
+  parentSpanId?: string;
+  name: string;
+  /** OTLP SpanKind number (0 unspecified, 1 internal, 2 server, 3 client, 4 producer, 5 consumer). */
+  kind: number;
+  start?: NanoTime;
+  end?: NanoTime;
+  attributes: Record<string, unknown>;
+  events: DecodedEvent[];
+  links: { traceId?: string; spanId?: string; attributes?: Record<string, unknown> }[];
+  /** 0 unset, 1 ok, 2 error. */
+  statusCode: number;
+  statusMessage?: string;
+  resource: Record<string, unknown>;
+  scope?: { name?: string; version?: string };
+  /** Where the span sits in the input, for error messages: `resourceSpans[0].scopeSpans[1].spans[3]`. */
+  path: string;
+}
+
+export interface DecodedEvent {
+  name: string;
+  time?: NanoTime;
+  attributes: Record<string, unknown>;
+}
+
+/** Unix time split into milliseconds and the nanoseconds below them: exact, and cheap to compare. */
+export interface NanoTime {
+  ms: number;
+  subNs: number;
+}
+
+export function compareNano(a: NanoTime | undefined, b: NanoTime | undefined): number {
+  if (!a || !b) return a ? -1 : b ? 1 : 0;
+  return a.ms - b.ms || a.subNs - b.subNs;
+}
+
+/** ISO-8601 with nanosecond digits, e.g. `2025-07-02T16:31:19.643884800Z`. */
+export function nanoToIso(t: NanoTime): string {
+  const iso = new Date(t.ms).toISOString(); // ...SSSZ
+  return `${iso.slice(0, -1)}${String(t.subNs).padStart(6, "0")}Z`;
+}

@@ -1,0 +1,24 @@
+import type { TTrace, TTraceInput } from "../../trace/schema";
+import { TraceInputError } from "../../trace/errors";
+import { finalizeTrace } from "../finalize-trace";
+import { collectSpans } from "./collect-spans";
+import { mapSpans } from "./map-spans";
+
+/**
+ * Maps an OTLP/JSON upload: one ExportTraceServiceRequest, an array of them, or (after JSONL
+ * parsing) the list of lines.
+ */
+export function importOtlp(value: unknown): TTraceInput {
+  const requests = Array.isArray(value) ? value : [value];
+  if (requests.length === 0) throw new TraceInputError("bad_input", "The OTLP input is an empty array");
+  return mapSpans(collectSpans(requests));
+}
+
+/**
+ * For a live OTLP receiver: maps accumulated ExportTraceServiceRequest batches (OTLP/JSON
+ * objects, or `decodeOtlpProtobuf` output) to a validated trace with typed edges.
+ * Throws `TraceInputError` on bad input.
+ */
+export function mapOtlpRequests(requests: unknown[]): TTrace {
+  return finalizeTrace(importOtlp(requests));
+}

@@ -1,0 +1,189 @@
+import type { TOutcome, TStepInput, TTraceInput } from "../../trace/schema";
+import { TraceInputError } from "../../trace/errors";
+import { TraceBuilder } from "../trace-builder";
+import { STATE_READS_ATTR, STATE_WRITES_ATTR } from "../edges/state-keys";
+import { jsonObjectKeys, memoryToolAccess } from "../state-access";
+import { compareNano, nanoToIso, type DecodedSpan } from "./decoded-span";
+import { buildSpanTree } from "./span-tree";
+import { explicitAgentName, fallbackAgentName, isAnonymousAgentSpan } from "./span-agent";
+import { spanStepKind } from "./span-step-kind";
+import { spanPayload } from "./span-content";
+
+/** Marks steps whose agent was inferred from time containment rather than the span tree. */
+export const AGENT_SOURCE_ATTR = "culprit.agent_source";
+const MEMORY_KEY_ATTRS = ["gen_ai.memory.key", "gen_ai.memory.id", "gen_ai.memory.namespace", "gen_ai.memory.store.name", "gen_ai.memory.store.id", "memory.key"];
+const SPAN_KIND_NAMES = ["unspecified", "internal", "server", "client", "producer", "consumer"];
+
+/**
+ * Maps decoded spans (from OTLP/JSON files or a live OTLP receiver) to a trace input: one step
+ * per span in global time order, `sourceRef` = span id, agents resolved from attributes or
+ * inherited from the nearest agent ancestor.
+ */
+export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
+  if (decoded.length === 0) throw new TraceInputError("bad_input", "The OTLP input contains no spans");
+  const tree = buildSpanTree(decoded);
+  const { spans, ids, parent } = tree;
+  const builder = new TraceBuilder();
+  for (const w of tree.warnings) builder.warn(w);
+
+  const rootName = spans.find((_, i) => parent[i] < 0)?.name;
+  const agentOf: string[] = new Array(spans.length);
+  const explicitOf: (string | undefined)[] = new Array(spans.length);
+  const underAgent: boolean[] = new Array(spans.length).fill(false);
+  const agentSpans: number[] = []; // spans that define an agent, in start order
+  let inferredByTime = 0;
+  const traceIds = new Set<string>();
+  let outcome: TOutcome = "unknown";
+  let outcomeFromEval = false;
+
+  for (let i = 0; i < spans.length; i++) {
+    const span = spans[i];
+    const p = parent[i];
+    if (span.traceId) traceIds.add(span.traceId);
+    const explicit = explicitAgentName(span);
+    explicitOf[i] = explicit;
+    // Anonymous agent spans (LangChain runnables marked AGENT) nested in an agent belong to it.
+    let agent: string;
+    let timeInferred = false;
+    if (explicit !== undefined) agent = explicit;
+    else if (p >= 0 && underAgent[p]) agent = agentOf[p];
+    else if (isAnonymousAgentSpan(span) && span.name) agent = span.name;
+    else {
+      // Outside every agent subtree: instrumentations that lose context (an OpenAI client span
+      // parented to the root instead of the LangChain call) still run inside an agent's time span.
+      const container = p >= 0 ? containingAgentSpan(spans, agentSpans, span) : -1;
+      if (container >= 0) {
+        agent = agentOf[container];
+        inferredByTime++;
+        timeInferred = true;
+      } else agent = p >= 0 ? agentOf[p] : fallbackAgentName(span, rootName);
+    }
+    underAgent[i] = explicit !== undefined || (p >= 0 && underAgent[p]) || (isAnonymousAgentSpan(span) && span.name !== "") || agent !== (p >= 0 ? agentOf[p] : agent);
+    if (explicit !== undefined || (!(p >= 0 && underAgent[p]) && isAnonymousAgentSpan(span))) agentSpans.push(i);
+    agentOf[i] = builder.agent(agent, agentExtras(span, explicit === agent));
+
+    const kind = spanStepKind(span);
+    const payload = spanPayload(span, kind === "tool_call");
+    const step: TStepInput = {
+      id: ids[i],
+      sourceRef: span.spanId ?? ids[i],
+      agent: agentOf[i],
+      kind,
+      name: span.name || undefined,
+      input: payload.input,
+      content: payload.content,
+      tool: payload.tool,
+      status: span.statusCode === 2 || payload.error ? "error" : span.statusCode === 1 ? "ok" : "unset",
+      error: payload.error,
+      tokens: payload.tokens,
+      costUsd: payload.costUsd,
+      startTime: span.start ? nanoToIso(span.start) : undefined,
+      endTime: span.end ? nanoToIso(span.end) : undefined,
+      parentId: p >= 0 ? ids[p] : undefined,
+      attributes: stepAttributes(span, payload.consumed),
+    };
+    if (explicit !== undefined && p >= 0 && agentOf[p] !== agentOf[i] && kind === "other") step.kind = "agent";
+    if (timeInferred) step.attributes = { ...step.attributes, [AGENT_SOURCE_ATTR]: "time-containment" };
+    addStateAccess(step, span, p >= 0 ? explicitOf[p] : undefined, explicit);
+    builder.step(step);
+
+    const verdict = evaluationVerdict(span);
+    if (verdict) {
+      outcome = verdict;
+      outcomeFromEval = true;
+    } else if (!outcomeFromEval && p < 0 && i === firstRoot(parent)) {
+      outcome = span.statusCode === 2 ? "failure" : span.statusCode === 1 ? "success" : "unknown";
+    }
+  }
+  if (inferredByTime) builder.warn(`${inferredByTime} span(s) outside any agent subtree were given the agent whose span encloses them in time`);
+  if (traceIds.size > 1) builder.warn(`the file holds ${traceIds.size} traces; they were imported as one run`);
+
+  const roots = spans.filter((_, i) => parent[i] < 0);
+  const first = spans[0];
+  const lastEnd = spans.reduce((acc, s) => (s.end && (!acc || s.end.ms > acc.ms || (s.end.ms === acc.ms && s.end.subNs > acc.subNs)) ? s.end : acc), undefined as DecodedSpan["end"]);
+  return builder.build({
+    title: roots[0]?.name || undefined,
+    system: typeof first.resource["service.name"] === "string" ? (first.resource["service.name"] as string).slice(0, 256) : undefined,
+    outcome,
+    startedAt: first.start ? nanoToIso(first.start) : undefined,
+    endedAt: lastEnd ? nanoToIso(lastEnd) : undefined,
+    sourceFormat: "otlp",
+    attributes: { "otel.trace_ids": [...traceIds], "otel.resource": first.resource },
+  });
+}
+
+/** Most recent agent-defining span whose time interval encloses `span` (bounded search). */
+function containingAgentSpan(spans: readonly DecodedSpan[], agentSpans: readonly number[], span: DecodedSpan): number {
+  if (!span.start || !span.end) return -1;
+  for (let k = agentSpans.length - 1, checked = 0; k >= 0 && checked < 200; k--, checked++) {
+    const a = spans[agentSpans[k]];
+    if (a.traceId === span.traceId && a.start && a.end && compareNano(a.start, span.start) <= 0 && compareNano(a.end, span.end) >= 0) return agentSpans[k];
+  }
+  return -1;
+}
+
+function firstRoot(parent: Int32Array): number {
+  for (let i = 0; i < parent.length; i++) if (parent[i] < 0) return i;
+  return -1;
+}
+
+function agentExtras(span: DecodedSpan, isDefiningSpan: boolean) {
+  if (!isDefiningSpan) return {};
+  const a = span.attributes;
+  const description = a["gen_ai.agent.description"];
+  const attributes: Record<string, unknown> = {};
+  for (const key of ["gen_ai.agent.id", "gen_ai.agent.version", "gen_ai.provider.name", "gen_ai.request.model", "graph.node.id"]) if (a[key] !== undefined) attributes[key] = a[key];
+  return { description: typeof description === "string" ? description : undefined, attributes: Object.keys(attributes).length ? attributes : undefined };
+}
+
+/** Everything not moved into a field stays, plus span kind, scope, events and links. */
+function stepAttributes(span: DecodedSpan, consumed: string[]): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const key in span.attributes) out[key] = span.attributes[key];
+  for (const key of consumed) delete out[key];
+  if (span.kind) out["otel.span_kind"] = SPAN_KIND_NAMES[span.kind] ?? span.kind;
+  if (span.scope?.name) out["otel.scope"] = span.scope.name;
+  if (span.traceId) out["otel.trace_id"] = span.traceId;
+  if (span.statusMessage && span.statusCode !== 2) out["otel.status_message"] = span.statusMessage;
+  if (span.events.length) out["otel.events"] = span.events.map((e) => ({ name: e.name, time: e.time ? nanoToIso(e.time) : undefined, attributes: e.attributes }));
+  if (span.links.length) out["otel.links"] = span.links;
+  return Object.keys(out).length ? out : undefined;
+}
+
+function addStateAccess(step: TStepInput, span: DecodedSpan, parentExplicit: string | undefined, explicit: string | undefined): void {
+  if (step.kind === "state_read" || step.kind === "state_write") {
+    const keyAttr = MEMORY_KEY_ATTRS.find((k) => typeof span.attributes[k] === "string" && span.attributes[k] !== "");
+    step.state = { op: step.kind === "state_read" ? "read" : "write", key: keyAttr ? String(span.attributes[keyAttr]).slice(0, 256) : "memory" };
+    return;
+  }
+  if (step.tool) {
+    const access = memoryToolAccess(step.tool.name, step.tool.arguments ?? step.input);
+    if (access && access.key) {
+      step.state = access;
+      return;
+    }
+  }
+  // A LangGraph node's top span: its input is the state it read, its output the channels it wrote.
+  const node = span.attributes["langgraph_node"] ?? span.attributes["metadata.langgraph_node"];
+  if (span.attributes[STATE_READS_ATTR] !== undefined || span.attributes[STATE_WRITES_ATTR] !== undefined) return; // set by the source
+  const isNodeTop = explicit !== undefined && (node === explicit || span.attributes["graph.node.id"] !== undefined) && parentExplicit !== explicit;
+  if (!isNodeTop) return;
+  const writes = jsonObjectKeys(step.content);
+  const reads = jsonObjectKeys(step.input);
+  if (writes.length || reads.length) {
+    step.attributes = { ...step.attributes, ...(reads.length ? { [STATE_READS_ATTR]: reads } : {}), ...(writes.length ? { [STATE_WRITES_ATTR]: writes } : {}) };
+  }
+}
+
+/** Outcome from a `gen_ai.evaluation.result` event: label first, else a score ≥ 0.5 passes. */
+function evaluationVerdict(span: DecodedSpan): TOutcome | undefined {
+  for (const ev of span.events) {
+    if (ev.name !== "gen_ai.evaluation.result") continue;
+    const label = String(ev.attributes["gen_ai.evaluation.score.label"] ?? "").toLowerCase();
+    if (/^(pass|passed|correct|true|success|yes|good)$/.test(label)) return "success";
+    if (/^(fail|failed|incorrect|false|failure|no|bad|wrong)$/.test(label)) return "failure";
+    const score = Number(ev.attributes["gen_ai.evaluation.score.value"]);
+    if (Number.isFinite(score)) return score >= 0.5 ? "success" : "failure";
+  }
+  return undefined;
+}

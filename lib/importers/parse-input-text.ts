@@ -1,0 +1,41 @@
+import { TraceInputError } from "../trace/errors";
+import { parseJsonLines, parseJsonText } from "../trace/parse-json";
+
+/**
+ * Parses an uploaded file: one JSON document, or JSON Lines (one document per line, as the
+ * OTel collector's file exporter and LangSmith dataset dumps write them), which becomes an array.
+ * A single document is tried first; JSONL only when that fails and more than one line starts
+ * with `{`, so a truncated single document still reports its own line/column.
+ */
+export function parseInputText(text: string, fileName?: string): unknown {
+  if (text.trim() === "") throw new TraceInputError("bad_input", `The file${fileName ? ` ${fileName}` : ""} is empty`);
+  try {
+    return parseJsonText(text, fileName ?? "input");
+  } catch (err) {
+    if (looksLikeJsonLines(text, fileName)) return parseJsonLines(text, fileName ?? "input");
+    throw err;
+  }
+}
+
+function looksLikeJsonLines(text: string, fileName?: string): boolean {
+  if (fileName && /\.(jsonl|ndjson)$/i.test(fileName)) return true;
+  let objectLines = 0;
+  let start = 0;
+  while (start < text.length && objectLines < 2) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    const first = firstNonSpace(text, start, end);
+    if (first === "{" || first === "[") objectLines++;
+    else if (first !== "") return false;
+    start = end + 1;
+  }
+  return objectLines >= 2;
+}
+
+function firstNonSpace(text: string, start: number, end: number): string {
+  for (let i = start; i < end; i++) {
+    const c = text[i];
+    if (c !== " " && c !== "\t" && c !== "\r") return c;
+  }
+  return "";
+}

@@ -1,0 +1,99 @@
+import { TRACE_SCHEMA_VERSION, type TAgent, type TLabel, type TStepInput, type TTraceInput } from "../trace/schema";
+
+/** Schema limit on agent names and short labels; longer source names are cut, not rejected. */
+const MAX_NAME = 256;
+
+/**
+ * Accumulates agents, steps, labels and warnings while an importer walks its source, and hands
+ * back a `culprit.trace/v1` input object. It owns the invariants every importer needs: each step's
+ * agent is registered, step ids are unique, agents keep first-seen order (deterministic output).
+ */
+export class TraceBuilder {
+  readonly steps: TStepInput[] = [];
+  readonly labels: TLabel[] = [];
+  readonly warnings: string[] = [];
+  private readonly agents = new Map<string, TAgent>();
+  private readonly stepIds = new Set<string>();
+
+  /** Registers an agent (idempotent) and returns its normalized name. */
+  agent(name: string, extra: Omit<TAgent, "name"> = {}): string {
+    const clean = cleanName(name);
+    const existing = this.agents.get(clean);
+    if (existing) {
+      for (const [k, v] of Object.entries(extra)) if (v !== undefined && (existing as Record<string, unknown>)[k] === undefined) (existing as Record<string, unknown>)[k] = v;
+    } else {
+      this.agents.set(clean, { name: clean, ...stripUndefined(extra) });
+    }
+    return clean;
+  }
+
+  /** Adds a step; registers its agent and makes its id unique (suffix `#2`, `#3`... with a warning). */
+  step(step: TStepInput): TStepInput {
+    step.agent = this.agent(step.agent);
+    let id = step.id;
+    if (this.stepIds.has(id)) {
+      let n = 2;
+      while (this.stepIds.has(`${step.id}#${n}`)) n++;
+      id = `${step.id}#${n}`;
+      this.warnings.push(`duplicate step id "${step.id}" renamed to "${id}"`);
+    }
+    step.id = id;
+    this.stepIds.add(id);
+    if (step.name !== undefined && step.name.length > 1000) step.name = step.name.slice(0, 1000);
+    if (step.target !== undefined) step.target = cleanName(step.target);
+    this.steps.push(stripUndefined(step) as TStepInput);
+    return step;
+  }
+
+  hasStep(id: string): boolean {
+    return this.stepIds.has(id);
+  }
+
+  hasAgent(name: string): boolean {
+    return this.agents.has(cleanName(name));
+  }
+
+  warn(message: string): void {
+    this.warnings.push(message);
+  }
+
+  /** The trace input object (not yet validated; `importValue` validates it). */
+  build(run: TTraceInput["run"]): TTraceInput {
+    return {
+      schema: TRACE_SCHEMA_VERSION,
+      run: stripUndefined(run),
+      agents: [...this.agents.values()],
+      steps: this.steps,
+      edges: [],
+      labels: this.labels,
+      warnings: this.warnings,
+    };
+  }
+}
+
+/** Trims and bounds an agent name; empty names become "unknown". */
+export function cleanName(name: string): string {
+  const trimmed = String(name ?? "").trim();
+  return (trimmed || "unknown").slice(0, MAX_NAME);
+}
+
+/** Drops keys whose value is `undefined`, so output JSON is stable and minimal. */
+export function stripUndefined<T extends object>(obj: T): T {
+  for (const key of Object.keys(obj)) if ((obj as Record<string, unknown>)[key] === undefined) delete (obj as Record<string, unknown>)[key];
+  return obj;
+}
+
+/** Renders any JSON-ish value as step text: strings as-is, everything else as compact JSON. */
+export function toText(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    return String(value);
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { importTrace, importValue } from "../index";
+import { TraceInputError } from "../../trace/errors";
+
+const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, "../fixtures", name), "utf8");
+
+describe("Who&When importer", () => {
+  it("maps a Magentic-One record: qualified roles, delegation, label, outcome", () => {
+    const { format, trace } = importTrace(fixture("who-and-when-hand-crafted.json"));
+    expect(format).toBe("who-and-when");
+    expect(trace.agents.map((a) => a.name)).toEqual(["human", "Planner", "Browser"]);
+    expect(trace.steps.map((s) => s.kind)).toEqual(["message", "thought", "delegate", "message", "thought", "final"]);
+    expect(trace.steps.map((s) => s.sourceRef)).toEqual(["0", "1", "2", "3", "4", "5"]);
+    expect(trace.steps[2]).toMatchObject({ agent: "Planner", target: "Browser" });
+    expect(trace.run).toMatchObject({ task: expect.stringContaining("capital"), groundTruth: "Paris", outcome: "failure", finalAnswer: "Rome", sourceFormat: "who-and-when" });
+    expect(trace.labels).toEqual([{ agent: "Browser", stepId: trace.steps[3].id, note: "Misread the French flag as the Italian flag.", author: "who-and-when" }]);
+    expect(trace.edges).toContainEqual(expect.objectContaining({ from: trace.steps[2].id, to: trace.steps[3].id, kind: "delegation" }));
+  });
+
+  it("maps an AG2 record: name is the agent, system prompts describe agents, code results are tool results", () => {
+    const { trace } = importTrace(fixture("who-and-when-algorithm-generated.json"));
+    expect(trace.agents.map((a) => a.name)).toEqual(["Coder", "Checker", "Computer_terminal"]);
+    expect(trace.agents[0].description).toBe("You write Python.");
+    expect(trace.steps.map((s) => [s.agent, s.kind])).toEqual([
+      ["Coder", "message"],
+      ["Computer_terminal", "tool_result"],
+      ["Checker", "message"],
+    ]);
+    expect(trace.run.attributes).toMatchObject({ question_ID: "fixture-ag-1", level: "1", is_correct: false });
+    expect(trace.labels[0]).toMatchObject({ agent: "Coder", stepId: trace.steps[0].id });
+  });
+
+  it("treats is_correct: true as a successful run", () => {
+    const value = JSON.parse(fixture("who-and-when-algorithm-generated.json"));
+    value.is_correct = true;
+    expect(importValue(value).trace.run.outcome).toBe("success");
+  });
+
+  it("keeps a label whose mistake_step is out of range, without a step, and warns", () => {
+    const value = JSON.parse(fixture("who-and-when-algorithm-generated.json"));
+    value.mistake_step = "42";
+    const { trace } = importValue(value);
+    expect(trace.labels[0].stepId).toBeUndefined();
+    expect(trace.warnings.join("\n")).toMatch(/mistake_step "42"/);
+  });
+
+  it("rejects a forced who-and-when import of something else", () => {
+    expect(() => importValue({ foo: 1 }, { format: "who-and-when" })).toThrow(TraceInputError);
+  });
+});

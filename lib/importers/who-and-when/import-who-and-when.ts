@@ -1,0 +1,71 @@
+import type { TTraceInput } from "../../trace/schema";
+import { TraceInputError } from "../../trace/errors";
+import { TraceBuilder, isRecord, toText } from "../trace-builder";
+import { mapAg2Messages } from "../chat/map-ag2-messages";
+import { parseChatSpeaker } from "../chat/parse-chat-speaker";
+
+/** Fields with a home of their own; everything else goes to `run.attributes`. */
+const MAPPED_FIELDS = new Set(["history", "question", "ground_truth", "is_correct", "is_corrected", "mistake_agent", "mistake_step", "mistake_reason", "system_prompt"]);
+const FINAL_ANSWER = /FINAL ANSWER:\s*(.+)/g;
+
+/**
+ * Maps a Who&When record (both subsets: AG2 "Algorithm-Generated" with `name` per message, and
+ * Magentic-One "Hand-Crafted" with the agent in `role`) to a trace. The dataset's blame label
+ * becomes a `labels[]` entry pointing at the step at `mistake_step`. Runs are failures unless
+ * `is_correct`/`is_corrected` says the answer was right.
+ */
+export function importWhoAndWhen(value: unknown): TTraceInput {
+  if (!isRecord(value) || !Array.isArray(value.history)) {
+    throw new TraceInputError("schema", "Not a Who&When record: expected an object with a history[] array", {
+      issues: [{ path: "history", message: "expected an array of {role, content} messages" }],
+    });
+  }
+  const builder = new TraceBuilder();
+  const prompts = isRecord(value.system_prompt) ? value.system_prompt : {};
+  for (const [agent, prompt] of Object.entries(prompts)) builder.agent(agent, { description: toText(prompt) });
+  mapAg2Messages(builder, value.history, "history");
+
+  const label = mistakeLabel(value, builder);
+  if (label) builder.labels.push(label);
+
+  const correct = typeof value.is_correct === "boolean" ? value.is_correct : typeof value.is_corrected === "boolean" ? value.is_corrected : undefined;
+  const attributes: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) if (!MAPPED_FIELDS.has(key)) attributes[key] = v;
+  if (correct !== undefined) attributes.is_correct = correct;
+  return builder.build({
+    title: typeof value.question === "string" ? value.question.slice(0, 200) : undefined,
+    system: value.history.some((m) => isRecord(m) && typeof m.name === "string") ? "ag2" : "magentic-one",
+    task: typeof value.question === "string" ? value.question : undefined,
+    groundTruth: value.ground_truth === undefined || value.ground_truth === null ? undefined : toText(value.ground_truth),
+    finalAnswer: lastFinalAnswer(builder),
+    outcome: correct === true ? "success" : "failure",
+    sourceFormat: "who-and-when",
+    attributes,
+  });
+}
+
+function mistakeLabel(value: Record<string, unknown>, builder: TraceBuilder) {
+  const hasAgent = typeof value.mistake_agent === "string" && value.mistake_agent.trim() !== "";
+  const rawStep = value.mistake_step;
+  if (!hasAgent && (rawStep === undefined || rawStep === null || rawStep === "")) return undefined;
+  let stepId: string | undefined;
+  if (rawStep !== undefined && rawStep !== null && rawStep !== "") {
+    const index = Number(rawStep);
+    if (Number.isInteger(index) && builder.hasStep(`s${index}`)) stepId = `s${index}`;
+    else builder.warn(`mistake_step "${String(rawStep)}" is not a history index (0..${builder.steps.length - 1}); label kept without a step`);
+  }
+  return {
+    agent: hasAgent ? parseChatSpeaker(String(value.mistake_agent)).agent : undefined,
+    stepId,
+    note: typeof value.mistake_reason === "string" ? value.mistake_reason : undefined,
+    author: "who-and-when",
+  };
+}
+
+function lastFinalAnswer(builder: TraceBuilder): string | undefined {
+  for (let i = builder.steps.length - 1; i >= 0; i--) {
+    const matches = [...(builder.steps[i].content ?? "").matchAll(FINAL_ANSWER)];
+    if (matches.length) return matches[matches.length - 1][1].trim();
+  }
+  return undefined;
+}

@@ -1,0 +1,78 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { TTrace } from "@/lib/trace/schema";
+import { contentHash } from "@/lib/trace/content-hash";
+import { pool } from "./pg-pool";
+import { copyRows } from "./copy-rows";
+import { runRow, agentRows, stepRows, edgeRows, AGENT_COLUMNS, STEP_COLUMNS, EDGE_COLUMNS } from "./trace-rows";
+
+export interface IngestResult {
+  runId: string;
+  /** False when the same content was already stored: the existing run is returned. */
+  created: boolean;
+}
+
+export interface IngestOptions {
+  isDemo?: boolean;
+  /** Test hook: called between write stages, inside the transaction. */
+  onStage?: (stage: "run" | "agents" | "steps" | "edges" | "labels") => void | Promise<void>;
+}
+
+/**
+ * Stores a validated trace: the run, its agents, steps, edges and imported labels commit together
+ * or not at all. Steps and edges go through COPY, so a 100k-step run is one round of streaming,
+ * not 100k inserts. Idempotent on the trace's content hash.
+ */
+export async function ingestTrace(trace: TTrace, options: IngestOptions = {}): Promise<IngestResult> {
+  const hash = contentHash(trace);
+  const existing = await findRunByHash(hash);
+  if (existing) return { runId: existing, created: false };
+
+  const runId = randomUUID();
+  const client = await pool().connect();
+  try {
+    await client.query("BEGIN");
+    const run = runRow(runId, hash, trace, options.isDemo ?? false);
+    const inserted = await client.query(
+      `INSERT INTO runs (${run.columns.map((c) => `"${c}"`).join(", ")}) VALUES (${run.columns.map((_, i) => `$${i + 1}`).join(", ")})
+       ON CONFLICT ("contentHash") DO NOTHING RETURNING id`,
+      run.values,
+    );
+    if (inserted.rowCount === 0) {
+      // Someone stored the same content between our lookup and our insert.
+      await client.query("ROLLBACK");
+      return { runId: (await findRunByHash(hash))!, created: false };
+    }
+    await options.onStage?.("run");
+    await copyRows(client, "agents", AGENT_COLUMNS, agentRows(runId, trace));
+    await options.onStage?.("agents");
+    const stepIndex = new Map(trace.steps.map((s, i) => [s.id, i]));
+    await copyRows(client, "steps", STEP_COLUMNS, stepRows(runId, trace, stepIndex));
+    await options.onStage?.("steps");
+    await copyRows(client, "edges", EDGE_COLUMNS, edgeRows(runId, trace, stepIndex));
+    await options.onStage?.("edges");
+    for (const label of trace.labels) {
+      await client.query(`INSERT INTO human_labels (id, "runId", agent, "stepId", note, author, imported) VALUES ($1, $2, $3, $4, $5, $6, true)`, [
+        randomUUID(),
+        runId,
+        label.agent ?? null,
+        label.stepId ?? null,
+        label.note ?? null,
+        label.author,
+      ]);
+    }
+    await options.onStage?.("labels");
+    await client.query("COMMIT");
+    return { runId, created: true };
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+async function findRunByHash(hash: string): Promise<string | undefined> {
+  const { rows } = await pool().query<{ id: string }>(`SELECT id FROM runs WHERE "contentHash" = $1`, [hash]);
+  return rows[0]?.id;
+}

@@ -1,0 +1,63 @@
+import "server-only";
+import { pool } from "../pg-pool";
+import { PAGE_SIZE, type TRunListParams } from "@/lib/runs/list-params";
+
+export interface RunListItem {
+  id: string;
+  title: string;
+  system: string | null;
+  outcome: "success" | "failure" | "unknown";
+  sourceFormat: string;
+  agentCount: number;
+  stepCount: number;
+  totalTokens: number;
+  createdAt: Date;
+  isDemo: boolean;
+  culprit: string | null;
+  interaction: string | null;
+  analysisStatus: string | null;
+}
+
+const ORDER_COLUMN: Record<TRunListParams["sort"], string> = {
+  created: `r."createdAt"`,
+  steps: `r."stepCount"`,
+  agents: `r."agentCount"`,
+  tokens: `r."totalTokens"`,
+  title: `lower(r.title)`,
+  system: `lower(coalesce(r.system, ''))`,
+  outcome: `r.outcome`,
+};
+
+/** One page of runs with their latest verdict, plus the total count and the known systems. */
+export async function listRuns(params: TRunListParams) {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  if (params.outcome) {
+    args.push(params.outcome);
+    where.push(`r.outcome = $${args.length}::"Outcome"`);
+  }
+  if (params.system) {
+    args.push(params.system);
+    where.push(`r.system = $${args.length}`);
+  }
+  if (params.q) {
+    args.push(`%${params.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(r.title ILIKE $${args.length} OR r.task ILIKE $${args.length})`);
+  }
+  const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  const order = `${ORDER_COLUMN[params.sort]} ${params.dir === "asc" ? "ASC" : "DESC"}, r.id`;
+  const offset = (params.page - 1) * PAGE_SIZE;
+  const [rows, count, systems] = await Promise.all([
+    pool().query<RunListItem>(
+      `SELECT r.id, r.title, r.system, r.outcome, r."sourceFormat", r."agentCount", r."stepCount", r."totalTokens", r."createdAt", r."isDemo",
+              a.result->'decisive'->>'agent' AS culprit, a.result->'interaction'->>'class' AS interaction, a.status AS "analysisStatus"
+       FROM runs r
+       LEFT JOIN LATERAL (SELECT status, result FROM analyses WHERE "runId" = r.id ORDER BY "createdAt" DESC LIMIT 1) a ON true
+       ${whereSql} ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
+      args,
+    ),
+    pool().query<{ n: string }>(`SELECT count(*) AS n FROM runs r ${whereSql}`, args),
+    pool().query<{ system: string }>(`SELECT DISTINCT system FROM runs WHERE system IS NOT NULL ORDER BY system LIMIT 200`),
+  ]);
+  return { runs: rows.rows, total: Number(count.rows[0].n), systems: systems.rows.map((s) => s.system) };
+}

@@ -1,0 +1,105 @@
+/**
+ * Engine result + trace → Agents-canvas elements: one node per agent, one edge per
+ * (from agent, to agent, channel kind) aggregating the typed interactions between them. Cheap for
+ * any run size (O(steps + edges)), which is why huge runs open in this mode.
+ */
+import type { TAgent } from "../trace/schema";
+import type { ReportIndex } from "./index-report";
+import type { AgentFlowNode, ChannelFlowEdge } from "./flow-types";
+import type { ViewEdge, ViewStep } from "./types";
+import type { ViewState } from "./view-state";
+
+export const AGENT_NODE_WIDTH = 190;
+export const AGENT_NODE_HEIGHT = 84;
+const COL_GAP = 130;
+const ROW_GAP = 60;
+
+export interface AgentFlowInput {
+  agents: TAgent[];
+  steps: ViewStep[];
+  edges: ViewEdge[];
+  index: ReportIndex;
+  state: Pick<ViewState, "kinds" | "hiddenAgents">;
+}
+
+export function agentEdgeId(from: string, to: string, kind: string): string {
+  return `agents:${from}>${to}>${kind}`;
+}
+
+/** Builds the Agents canvas with positions (layered left to right by first interaction). */
+export function buildAgentFlow({ agents, steps, edges, index, state }: AgentFlowInput): { nodes: AgentFlowNode[]; edges: ChannelFlowEdge[] } {
+  const hidden = new Set(state.hiddenAgents);
+  const kinds = new Set(state.kinds);
+  const agentOfStep = new Map(steps.map((s) => [s.id, s.agent]));
+  const stepCount = new Map<string, number>();
+  const tokens = new Map<string, number>();
+  const firstSeen = new Map<string, number>();
+  steps.forEach((s, i) => {
+    stepCount.set(s.agent, (stepCount.get(s.agent) ?? 0) + 1);
+    tokens.set(s.agent, (tokens.get(s.agent) ?? 0) + (s.tokens?.total ?? (s.tokens?.input ?? 0) + (s.tokens?.output ?? 0)));
+    if (!firstSeen.has(s.agent)) firstSeen.set(s.agent, i);
+  });
+  const visible = agents.map((a) => a.name).filter((n) => !hidden.has(n));
+  const visibleSet = new Set(visible);
+
+  const merged = new Map<string, ChannelFlowEdge>();
+  for (const e of edges) {
+    if (!kinds.has(e.kind)) continue;
+    const from = agentOfStep.get(e.from);
+    const to = agentOfStep.get(e.to);
+    if (!from || !to || from === to || !visibleSet.has(from) || !visibleSet.has(to)) continue;
+    const id = agentEdgeId(from, to, e.kind);
+    const onPath = index.pathEdges.has(e.id);
+    const existing = merged.get(id);
+    if (existing) {
+      existing.data!.count += 1;
+      existing.data!.onPath ||= onPath;
+      if (existing.data!.edgeIds.length < 20) existing.data!.edgeIds.push(e.id);
+    } else
+      merged.set(id, {
+        id,
+        type: "channel",
+        source: from,
+        target: to,
+        data: { kind: e.kind, count: 1, onPath, inferred: Boolean(e.inferred), edgeIds: [e.id] },
+      });
+  }
+  const flowEdges = [...merged.values()];
+
+  // Layering: an agent sits one column right of every earlier-seen agent that sends to it.
+  const order = [...visible].sort((a, b) => (firstSeen.get(a) ?? Infinity) - (firstSeen.get(b) ?? Infinity) || (a < b ? -1 : 1));
+  const rank = new Map(order.map((a, i) => [a, i]));
+  const column = new Map<string, number>();
+  for (const agent of order) {
+    let col = 0;
+    for (const e of flowEdges)
+      if (e.target === agent && rank.get(e.source)! < rank.get(agent)!) col = Math.max(col, column.get(e.source)! + 1);
+    column.set(agent, col);
+  }
+  const rowsUsed = new Map<number, number>();
+  const culprit = index.report?.decisive?.agent;
+  const nodes: AgentFlowNode[] = order.map((agent) => {
+    const col = column.get(agent)!;
+    const row = rowsUsed.get(col) ?? 0;
+    rowsUsed.set(col, row + 1);
+    const report = index.agentById.get(agent);
+    const meta = agents.find((a) => a.name === agent);
+    return {
+      id: agent,
+      type: "agent",
+      position: { x: col * (AGENT_NODE_WIDTH + COL_GAP), y: row * (AGENT_NODE_HEIGHT + ROW_GAP) + (col % 2) * 30 },
+      data: {
+        agent,
+        role: report?.role,
+        ...(meta?.role ? { description: meta.role } : {}),
+        blame: report ? report.blame : null,
+        tokens: report?.tokens ?? tokens.get(agent) ?? 0,
+        stepCount: stepCount.get(agent) ?? 0,
+        isCulprit: agent === culprit,
+        isVictim: index.victims.has(agent),
+        hasDecisiveStep: agent === culprit,
+      },
+    };
+  });
+  return { nodes, edges: flowEdges };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { buildAgentFlow, agentEdgeId } from "./build-agent-flow";
+import { buildStepFlow, groupId } from "./build-step-flow";
+import { indexReport } from "./index-report";
+import { toViewEdges } from "./view-edges";
+import { researchReport, researchTrace } from "./test-fixtures";
+import { ALL_EDGE_KINDS } from "./view-state";
+import type { TTrace } from "../trace/schema";
+
+const trace = researchTrace();
+const edges = toViewEdges(trace.steps, trace.edges);
+const index = indexReport(researchReport(), edges);
+const allKinds = [...ALL_EDGE_KINDS];
+
+describe("buildStepFlow", () => {
+  it("makes one node per step with its mark, and typed edges with the path lit", () => {
+    const flow = buildStepFlow({ agents: trace.agents, steps: trace.steps, edges, index, state: { kinds: allKinds, hiddenAgents: [], selection: null } });
+    expect(flow.nodes.map((n) => n.id)).toEqual(trace.steps.map((s) => s.id));
+    const s4 = flow.nodes.find((n) => n.id === "s4")!;
+    expect(s4.type === "step" && s4.data.mark).toBe("origin");
+    const s7 = flow.nodes.find((n) => n.id === "s7")!;
+    expect(s7.type === "step" && s7.data.aggregates).toBe(true);
+    expect(flow.edges.filter((e) => e.data!.onPath).map((e) => e.id).sort()).toEqual(["e3", "e4", "e7"]);
+    expect(flow.edges.find((e) => e.id === "e5")!.data).toMatchObject({ kind: "state", key: "figures" });
+    expect(flow.laneNodes.find((l) => l.data.agent === "Researcher")!.data.isCulprit).toBe(true);
+  });
+
+  it("filters by edge kind and by agent", () => {
+    const flow = buildStepFlow({ agents: trace.agents, steps: trace.steps, edges, index, state: { kinds: ["state"], hiddenAgents: ["Planner"], selection: null } });
+    expect(flow.nodes.some((n) => n.id === "s1")).toBe(false);
+    expect(flow.edges.map((e) => e.id)).toEqual(["e5"]);
+    expect(flow.layout.laneCount).toBe(4);
+  });
+
+  it("shows only the brushed window of steps", () => {
+    const flow = buildStepFlow({ agents: trace.agents, steps: trace.steps, edges, index, state: { kinds: allKinds, hiddenAgents: [], selection: null, range: [2, 4] } });
+    expect(flow.nodes.map((n) => n.id)).toEqual(["s3", "s4", "s5"]);
+    expect(flow.edges.map((e) => e.id)).toEqual(["e2", "e3"]);
+  });
+
+  it("collapses unremarkable runs of one agent in huge runs, keeping the path and the selection", () => {
+    const big = longTrace(60);
+    const bigEdges = toViewEdges(big.steps, big.edges);
+    const bigIndex = indexReport({ ...researchReport(), decisive: { ...researchReport().decisive!, stepId: "x30" }, propagationPath: ["x30", "x31"], channelPath: [], steps: [], training: { rewards: [], preferencePairs: [] } }, bigEdges);
+    const flow = buildStepFlow({ agents: big.agents, steps: big.steps, edges: bigEdges, index: bigIndex, state: { kinds: allKinds, hiddenAgents: [], selection: { type: "step", id: "x10" } }, collapseAbove: 20 });
+    expect(flow.collapsed).toBe(true);
+    const ids = flow.nodes.map((n) => n.id);
+    for (const keep of ["x10", "x30", "x31"]) expect(ids).toContain(keep);
+    expect(ids.length).toBeLessThan(20);
+    // every step is shown by exactly one node, and edges never connect a node to itself
+    expect(big.steps.every((s) => flow.nodeOfStep.has(s.id))).toBe(true);
+    expect(flow.edges.every((e) => e.source !== e.target)).toBe(true);
+    // an expanded group shows its steps again
+    const g = flow.nodes.find((n) => n.type === "stepGroup")!;
+    const expanded = buildStepFlow({ agents: big.agents, steps: big.steps, edges: bigEdges, index: bigIndex, state: { kinds: allKinds, hiddenAgents: [], selection: null }, collapseAbove: 20, expanded: new Set([g.id]) });
+    expect(expanded.nodes.some((n) => n.id === g.id)).toBe(false);
+    expect(groupId("x0")).toBe("group:x0");
+  });
+});
+
+describe("buildAgentFlow", () => {
+  it("aggregates step edges per agent pair and kind, skipping self-loops", () => {
+    const flow = buildAgentFlow({ agents: trace.agents, steps: trace.steps, edges, index, state: { kinds: allKinds, hiddenAgents: [] } });
+    expect(flow.nodes.map((n) => n.id)).toEqual(["Planner", "Researcher", "Analyst", "Writer", "Reviewer"]);
+    const ids = flow.edges.map((e) => e.id).sort();
+    expect(ids).toEqual(
+      [
+        agentEdgeId("Planner", "Researcher", "message"),
+        agentEdgeId("Researcher", "Analyst", "message"),
+        agentEdgeId("Analyst", "Writer", "message"),
+        agentEdgeId("Researcher", "Reviewer", "state"),
+        agentEdgeId("Reviewer", "Writer", "delegation"),
+      ].sort(),
+    );
+    expect(flow.edges.find((e) => e.id === agentEdgeId("Researcher", "Analyst", "message"))!.data!.onPath).toBe(true);
+    expect(flow.edges.find((e) => e.id === agentEdgeId("Researcher", "Reviewer", "state"))!.data!.onPath).toBe(false);
+    const researcher = flow.nodes.find((n) => n.id === "Researcher")!;
+    expect(researcher.data).toMatchObject({ isCulprit: true, role: "culprit", blame: 0.71 });
+    // layered: every edge between distinct columns points rightwards
+    const x = new Map(flow.nodes.map((n) => [n.id, n.position.x]));
+    expect(x.get("Analyst")!).toBeGreaterThan(x.get("Researcher")!);
+  });
+});
+
+function longTrace(n: number): TTrace {
+  const agents = [{ name: "A" }, { name: "B" }];
+  const steps = Array.from({ length: n }, (_, i) => ({ id: `x${i}`, agent: i % 2 ? "B" : "A", kind: "message" as const, content: `m${i}`, status: "ok" as const }));
+  return { schema: "culprit.trace/v1", run: { outcome: "failure", sourceFormat: "culprit" }, agents, steps, edges: [], labels: [], warnings: [] };
+}

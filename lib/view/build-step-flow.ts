@@ -1,0 +1,196 @@
+/**
+ * Engine result + trace → Steps-canvas elements: one node per step in its agent's lane, one edge
+ * per typed channel. Huge runs get collapsed groups: consecutive unremarkable steps of one agent
+ * become a single node, so a 10k-step run opens with a few hundred nodes; anything on the
+ * propagation path, failed, or selected always stays visible.
+ */
+import type { TAgent } from "../trace/schema";
+import { stepMark, type ReportIndex } from "./index-report";
+import type { ChannelFlowEdge, GroupFlowNode, LaneFlowNode, StepFlowNode } from "./flow-types";
+import { LANE_HEIGHT, STEP_NODE_HEIGHT, type LayoutInput } from "./layout-swimlanes";
+import type { ViewEdge, ViewStep } from "./types";
+import type { ViewState } from "./view-state";
+
+/** Above this many visible steps, unremarkable runs collapse into groups. */
+export const COLLAPSE_ABOVE_STEPS = 2500;
+/** A run shorter than this is not worth a group node. */
+const MIN_GROUP = 3;
+const PREVIEW_CHARS = 90;
+
+export interface StepFlowInput {
+  agents: TAgent[];
+  steps: ViewStep[];
+  edges: ViewEdge[];
+  index: ReportIndex;
+  state: Pick<ViewState, "kinds" | "hiddenAgents" | "selection"> & Partial<Pick<ViewState, "range">>;
+  /** Group ids the user expanded. */
+  expanded?: ReadonlySet<string>;
+  collapseAbove?: number;
+}
+
+export interface StepFlow {
+  nodes: (StepFlowNode | GroupFlowNode)[];
+  laneNodes: LaneFlowNode[];
+  edges: ChannelFlowEdge[];
+  layout: LayoutInput;
+  /** Canvas node id that shows each visible step (itself, or its group). */
+  nodeOfStep: Map<string, string>;
+  collapsed: boolean;
+}
+
+export function groupId(firstStepId: string): string {
+  return `group:${firstStepId}`;
+}
+
+/** Builds the Steps canvas; positions are filled in by the layout (see `layoutSwimlanes`). */
+export function buildStepFlow(input: StepFlowInput): StepFlow {
+  const { agents, steps, edges, index, state } = input;
+  const hidden = new Set(state.hiddenAgents);
+  const laneAgents = agents.map((a) => a.name).filter((name) => !hidden.has(name));
+  const laneOf = new Map(laneAgents.map((name, i) => [name, i]));
+  const [lo, hi] = state.range ?? [0, Infinity];
+  const visibleSteps = steps.map((s, idx) => ({ s, idx })).filter(({ s, idx }) => laneOf.has(s.agent) && idx >= lo && idx <= hi);
+  const kinds = new Set(state.kinds);
+  const visibleEdges = edges.filter((e) => kinds.has(e.kind));
+  const aggregates = new Set(edges.filter((e) => e.kind === "aggregation").map((e) => e.to));
+
+  const collapse = visibleSteps.length > (input.collapseAbove ?? COLLAPSE_ABOVE_STEPS);
+  const keep = collapse ? remarkableSteps(input, visibleEdges) : null;
+
+  const nodes: (StepFlowNode | GroupFlowNode)[] = [];
+  const items: LayoutInput["items"] = [];
+  const nodeOfStep = new Map<string, string>();
+  const pending = new Map<string, { s: ViewStep; idx: number }[]>(); // per agent: the current run of boring steps
+
+  const flushRun = (agent: string) => {
+    const run = pending.get(agent);
+    if (!run || run.length === 0) return;
+    pending.set(agent, []);
+    const id = groupId(run[0].s.id);
+    if (run.length < MIN_GROUP || input.expanded?.has(id)) {
+      for (const r of run) pushStep(r.s, r.idx);
+      return;
+    }
+    const stepIds = run.map((r) => r.s.id);
+    nodes.push({
+      id,
+      type: "stepGroup",
+      position: { x: 0, y: 0 },
+      data: { agent, stepIds, firstIdx: run[0].idx, lastIdx: run[run.length - 1].idx },
+    });
+    items.push({ id, lane: laneOf.get(agent)!, order: run[0].idx });
+    for (const sid of stepIds) nodeOfStep.set(sid, id);
+  };
+
+  const pushStep = (s: ViewStep, idx: number) => {
+    const report = index.stepById.get(s.id);
+    nodes.push({
+      id: s.id,
+      type: "step",
+      position: { x: 0, y: 0 },
+      data: {
+        stepId: s.id,
+        agent: s.agent,
+        kind: s.kind,
+        title: s.name || s.tool?.name || s.kind,
+        preview: preview(s.content || s.error?.message || s.tool?.result || ""),
+        mark: stepMark(index, s.id, s.status),
+        status: s.status,
+        fault: report?.fault ?? 0,
+        aggregates: s.kind === "aggregate" || aggregates.has(s.id),
+        ...(s.state ? { stateKey: s.state.key } : {}),
+      },
+    });
+    items.push({ id: s.id, lane: laneOf.get(s.agent)!, order: idx });
+    nodeOfStep.set(s.id, s.id);
+  };
+
+  for (const { s, idx } of visibleSteps) {
+    if (keep && !keep.has(s.id)) {
+      const run = pending.get(s.agent);
+      if (run) run.push({ s, idx });
+      else pending.set(s.agent, [{ s, idx }]);
+      continue;
+    }
+    flushRun(s.agent);
+    pushStep(s, idx);
+  }
+  for (const agent of laneAgents) flushRun(agent);
+
+  const flowEdges = mergeEdges(visibleEdges, nodeOfStep, index);
+  const laneNodes = buildLaneNodes(laneAgents, index);
+  return {
+    nodes,
+    laneNodes,
+    edges: flowEdges,
+    layout: { items, links: flowEdges.map((e) => ({ source: e.source, target: e.target })), laneCount: laneAgents.length },
+    nodeOfStep,
+    collapsed: collapse,
+  };
+}
+
+/** Steps that must stay visible in a collapsed view. */
+function remarkableSteps({ steps, index, state }: StepFlowInput, edges: ViewEdge[]): Set<string> {
+  const keep = new Set<string>();
+  for (const s of steps) if (s.status === "error" || stepMark(index, s.id, s.status) !== "neutral") keep.add(s.id);
+  for (const e of edges)
+    if (index.pathEdges.has(e.id)) {
+      keep.add(e.from);
+      keep.add(e.to);
+    }
+  if (state.selection?.type === "step") keep.add(state.selection.id);
+  if (state.selection?.type === "edge") {
+    const e = edges.find((x) => x.id === state.selection!.id);
+    if (e) {
+      keep.add(e.from);
+      keep.add(e.to);
+    }
+  }
+  return keep;
+}
+
+/** One canvas edge per (source node, target node, kind, key); merged edges carry a count. */
+function mergeEdges(edges: ViewEdge[], nodeOfStep: Map<string, string>, index: ReportIndex): ChannelFlowEdge[] {
+  const merged = new Map<string, ChannelFlowEdge>();
+  for (const e of edges) {
+    const source = nodeOfStep.get(e.from);
+    const target = nodeOfStep.get(e.to);
+    if (!source || !target || source === target) continue;
+    const key = `${source}|${target}|${e.kind}|${e.key ?? ""}`;
+    const onPath = index.pathEdges.has(e.id);
+    const existing = merged.get(key);
+    if (existing) {
+      const d = existing.data!;
+      d.count += 1;
+      d.onPath ||= onPath;
+      if (d.edgeIds.length < 20) d.edgeIds.push(e.id);
+      existing.id = `merged:${key}`;
+      continue;
+    }
+    merged.set(key, {
+      id: e.id,
+      type: "channel",
+      source,
+      target,
+      data: { kind: e.kind, ...(e.key !== undefined ? { key: e.key } : {}), count: 1, onPath, inferred: Boolean(e.inferred), edgeIds: [e.id] },
+    });
+  }
+  return [...merged.values()];
+}
+
+function buildLaneNodes(laneAgents: string[], index: ReportIndex): LaneFlowNode[] {
+  const culprit = index.report?.decisive?.agent;
+  return laneAgents.map((agent, lane) => ({
+    id: `lane:${agent}`,
+    type: "lane",
+    position: { x: -200, y: lane * LANE_HEIGHT + (LANE_HEIGHT - STEP_NODE_HEIGHT) / 2 },
+    selectable: false,
+    draggable: false,
+    data: { agent, role: index.agentById.get(agent)?.role, isCulprit: agent === culprit, isVictim: index.victims.has(agent), width: 160 },
+  }));
+}
+
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1)}…` : flat;
+}

@@ -1,0 +1,70 @@
+/**
+ * Typed node and edge data of the canvas (a union per canvas, as the React Flow TypeScript guide
+ * recommends). Builders produce these; components in components/canvas only render them.
+ */
+import type { Edge, Node } from "@xyflow/react";
+import type { AgentRole } from "../attribution/types";
+import type { TEdgeKind } from "../trace/schema";
+import type { StepMark } from "./index-report";
+
+export type StepNodeData = {
+  stepId: string;
+  agent: string;
+  kind: string;
+  title: string;
+  /** First characters of the content, plain text. */
+  preview: string;
+  mark: StepMark;
+  status: string;
+  fault: number;
+  /** Receives aggregation edges or is an `aggregate` step: drawn with a diamond marker. */
+  aggregates: boolean;
+  stateKey?: string;
+};
+
+export type GroupNodeData = {
+  agent: string;
+  stepIds: string[];
+  firstIdx: number;
+  lastIdx: number;
+};
+
+export type LaneNodeData = {
+  agent: string;
+  role?: AgentRole;
+  isCulprit: boolean;
+  isVictim: boolean;
+  width: number;
+};
+
+export type AgentNodeData = {
+  agent: string;
+  role?: AgentRole;
+  description?: string;
+  blame: number | null;
+  tokens: number;
+  stepCount: number;
+  isCulprit: boolean;
+  isVictim: boolean;
+  hasDecisiveStep: boolean;
+};
+
+export type StepFlowNode = Node<StepNodeData, "step">;
+export type GroupFlowNode = Node<GroupNodeData, "stepGroup">;
+export type LaneFlowNode = Node<LaneNodeData, "lane">;
+export type AgentFlowNode = Node<AgentNodeData, "agent">;
+export type CanvasNode = StepFlowNode | GroupFlowNode | LaneFlowNode | AgentFlowNode;
+
+export type ChannelEdgeData = {
+  kind: TEdgeKind;
+  key?: string;
+  /** How many trace edges this canvas edge stands for (merged between groups or agents). */
+  count: number;
+  /** Corruption travelled along it (part of the propagation path). */
+  onPath: boolean;
+  inferred: boolean;
+  /** Trace edge ids it stands for (first few, for the inspector). */
+  edgeIds: string[];
+};
+
+export type ChannelFlowEdge = Edge<ChannelEdgeData, "channel">;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { ALL_EDGE_KINDS, DEFAULT_VIEW_STATE, parseViewState, serializeViewState, type ViewState } from "./view-state";
+
+describe("view state URL codec", () => {
+  it("omits defaults", () => {
+    expect(serializeViewState(DEFAULT_VIEW_STATE)).toBe("");
+    expect(parseViewState(new URLSearchParams(""))).toEqual(DEFAULT_VIEW_STATE);
+  });
+
+  it("reads Next.js searchParams objects", () => {
+    const state = parseViewState({ mode: "agents", edge: ["e3", "e4"], kinds: "state,bogus", hide: "B,A" });
+    expect(state).toEqual({ mode: "agents", selection: { type: "edge", id: "e3" }, kinds: ["state"], hiddenAgents: ["A", "B"], range: null });
+  });
+
+  it("ignores malformed values", () => {
+    expect(parseViewState(new URLSearchParams("mode=3d&step=&range=9-2"))).toEqual(DEFAULT_VIEW_STATE);
+    expect(parseViewState(new URLSearchParams("range=x-2"))).toEqual(DEFAULT_VIEW_STATE);
+  });
+
+  it("round-trips any state, including awkward agent names and step ids", () => {
+    const name = fc.string({ minLength: 1, maxLength: 12 });
+    const arbState = fc.record({
+      mode: fc.constantFrom(undefined, "agents" as const, "steps" as const),
+      selection: fc.option(fc.record({ type: fc.constantFrom("step" as const, "agent" as const, "edge" as const), id: name }), { nil: null }),
+      kinds: fc.subarray([...ALL_EDGE_KINDS]),
+      hiddenAgents: fc.uniqueArray(name, { maxLength: 4 }).map((a) => [...a].sort()),
+      range: fc.option(fc.tuple(fc.nat(5000), fc.nat(5000)).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as [number, number]), { nil: null }),
+    });
+    fc.assert(
+      fc.property(arbState, (state: ViewState) => {
+        expect(parseViewState(new URLSearchParams(serializeViewState(state)))).toEqual(state);
+      }),
+    );
+  });
+});

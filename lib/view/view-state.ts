@@ -1,0 +1,72 @@
+/**
+ * Everything the run page shows is a function of this state, and this state lives in the URL:
+ * a reload or a pasted link restores the same mode, selection and filters.
+ *
+ *   ?mode=steps&step=s6&kinds=message,state&hide=Writer&range=120-480
+ *
+ * Absent params mean defaults, so a plain `/runs/<id>` is the canonical view.
+ */
+import { ZEdgeKind, type TEdgeKind } from "../trace/schema";
+
+export type CanvasMode = "agents" | "steps";
+export type Selection = { type: "step" | "agent" | "edge"; id: string } | null;
+
+export interface ViewState {
+  /** `undefined` = let the page choose (Steps for normal runs, Agents for huge ones). */
+  mode: CanvasMode | undefined;
+  selection: Selection;
+  /** Edge kinds shown on the canvas; all four by default. */
+  kinds: TEdgeKind[];
+  /** Agents hidden from the canvas and the timeline. */
+  hiddenAgents: string[];
+  /** Window of step indexes (inclusive) brushed on the timeline; the Steps canvas shows only these. */
+  range: [number, number] | null;
+}
+
+export const ALL_EDGE_KINDS: readonly TEdgeKind[] = ZEdgeKind.options;
+
+export const DEFAULT_VIEW_STATE: ViewState = { mode: undefined, selection: null, kinds: [...ALL_EDGE_KINDS], hiddenAgents: [], range: null };
+
+type SearchInput = URLSearchParams | Record<string, string | string[] | undefined>;
+
+function getParam(input: SearchInput, key: string): string | undefined {
+  if (input instanceof URLSearchParams) return input.get(key) ?? undefined;
+  const value = input[key];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Reads view state from search params; unknown or malformed values fall back to defaults. */
+export function parseViewState(input: SearchInput): ViewState {
+  const modeParam = getParam(input, "mode");
+  const mode: CanvasMode | undefined = modeParam === "agents" || modeParam === "steps" ? modeParam : undefined;
+  let selection: Selection = null;
+  for (const type of ["step", "agent", "edge"] as const) {
+    const id = getParam(input, type);
+    if (id) {
+      selection = { type, id };
+      break;
+    }
+  }
+  const kindsParam = getParam(input, "kinds");
+  const kinds =
+    kindsParam === undefined ? [...ALL_EDGE_KINDS] : ALL_EDGE_KINDS.filter((k) => kindsParam.split(",").includes(k));
+  const hideParam = getParam(input, "hide");
+  const hiddenAgents = hideParam ? [...new Set(hideParam.split(",").map(decodeURIComponent).filter(Boolean))].sort() : [];
+  const rangeMatch = /^(\d{1,9})-(\d{1,9})$/.exec(getParam(input, "range") ?? "");
+  const range: [number, number] | null =
+    rangeMatch && Number(rangeMatch[1]) <= Number(rangeMatch[2]) ? [Number(rangeMatch[1]), Number(rangeMatch[2])] : null;
+  return { mode, selection, kinds, hiddenAgents, range };
+}
+
+/** The query string (without `?`) for a view state; defaults are omitted, order is fixed. */
+export function serializeViewState(state: ViewState): string {
+  const params = new URLSearchParams();
+  if (state.mode) params.set("mode", state.mode);
+  if (state.selection) params.set(state.selection.type, state.selection.id);
+  const kinds = ALL_EDGE_KINDS.filter((k) => state.kinds.includes(k));
+  if (kinds.length !== ALL_EDGE_KINDS.length) params.set("kinds", kinds.join(","));
+  // Agent names may contain commas: encode each before joining.
+  if (state.hiddenAgents.length > 0) params.set("hide", [...state.hiddenAgents].sort().map(encodeURIComponent).join(","));
+  if (state.range) params.set("range", `${state.range[0]}-${state.range[1]}`);
+  return params.toString();
+}

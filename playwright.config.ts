@@ -1,0 +1,35 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./e2e/browser";
+
+// e2e runs the production build against its own throwaway database (never the development one):
+// scripts/e2e-server.mjs migrates it, loads the demo runs and serves the app on E2E_PORT.
+const port = Number(process.env.E2E_PORT ?? 3210);
+const launch = await chromiumLaunchOptions();
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    contextOptions: { reducedMotion: "reduce" },
+    launchOptions: { executablePath: launch.executablePath, args: launch.args },
+  },
+  webServer: {
+    command: `node scripts/e2e-server.mjs`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { E2E_PORT: String(port) },
+  },
+});

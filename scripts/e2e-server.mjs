@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+/**
+ * The server Playwright tests run against: the production build on a throwaway database.
+ * Uses TEST_DATABASE_SERVER (a Postgres server URL without database, set by scripts/test-all.mjs)
+ * or starts its own embedded cluster in .data/test-postgres. Refuses non-local databases.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startEmbeddedPostgres, recreateDatabase } from "./lib/embedded-postgres.mjs";
+import { TS_NODE_ARGS } from "./lib/run-ts.mjs";
+import { buildIsStale } from "./lib/build-freshness.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const port = process.env.E2E_PORT ?? "3210";
+let embedded;
+let serverUrl = process.env.TEST_DATABASE_SERVER;
+if (!serverUrl) {
+  embedded = await startEmbeddedPostgres({ dataDir: path.join(root, ".data/test-postgres"), port: Number(process.env.CULPRIT_TEST_PG_PORT ?? 54339) });
+  serverUrl = embedded.serverUrl;
+}
+if (!/@(127\.0\.0\.1|localhost)[:/]/.test(serverUrl)) throw new Error(`e2e refuses a non-local database: ${serverUrl}`);
+const databaseUrl = await recreateDatabase(serverUrl, "culprit_e2e");
+const env = { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", CULPRIT_OTLP_IDLE_SECONDS: "2" };
+const run = (args) => {
+  const r = spawnSync(process.execPath, args, { cwd: root, env, stdio: "inherit" });
+  if (r.status !== 0) throw new Error(`${args.join(" ")} failed`);
+};
+run(["scripts/prisma-offline.mjs", "generate"]);
+run(["scripts/prisma-offline.mjs", "deploy"]);
+run([...TS_NODE_ARGS, "scripts/seed-demo.ts"]);
+const nextBin = path.join(root, "node_modules/next/dist/bin/next");
+if (buildIsStale(root)) run([nextBin, "build"]);
+const children = [
+  spawn(process.execPath, [nextBin, "start", "-p", port, "-H", "127.0.0.1"], { cwd: root, env, stdio: "inherit" }),
+  spawn(process.execPath, [...TS_NODE_ARGS, "scripts/worker.ts"], { cwd: root, env, stdio: "inherit" }),
+];
+const stop = async () => {
+  for (const c of children) c.kill("SIGTERM");
+  if (embedded) await embedded.stop().catch(() => {});
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

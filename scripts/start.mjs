@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: everything a fresh clone needs, in order.
+ *   1. database: DATABASE_URL if set, else the embedded PostgreSQL in .data/postgres
+ *   2. Prisma client generation and migrations (offline-capable, scripts/prisma-offline.mjs)
+ *   3. demo runs, when the database is empty
+ *   4. `next build` when the build is missing or older than the sources (skipped with --dev)
+ *   5. the web server on PORT (default 3000) and one background worker, until Ctrl-C
+ * `npm run dev` is the same with `next dev`.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startEmbeddedPostgres, ensureDatabase } from "./lib/embedded-postgres.mjs";
+import { TS_NODE_ARGS } from "./lib/run-ts.mjs";
+import { buildIsStale } from "./lib/build-freshness.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dev = process.argv.includes("--dev");
+const port = process.env.PORT ?? "3000";
+const children = [];
+let embedded;
+
+const log = (msg) => console.log(`[culprit] ${msg}`);
+
+function run(cmd, args, env) {
+  const r = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
+  if (r.status !== 0) throw new Error(`${path.basename(cmd)} ${args.join(" ")} failed (exit ${r.status})`);
+}
+
+async function main() {
+  let databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) log(`Using DATABASE_URL (${databaseUrl.replace(/\/\/[^@]*@/, "//***@")})`);
+  else {
+    const pgPort = Number(process.env.CULPRIT_PG_PORT ?? 54329);
+    log(`Starting embedded PostgreSQL on 127.0.0.1:${pgPort} (data in .data/postgres)`);
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(root, ".data/postgres"), port: pgPort });
+    databaseUrl = await ensureDatabase(embedded.serverUrl, "culprit");
+  }
+  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: port };
+
+  log("Generating the Prisma client and applying migrations");
+  run(process.execPath, ["scripts/prisma-offline.mjs", "generate"], env);
+  run(process.execPath, ["scripts/prisma-offline.mjs", "deploy"], env);
+  run(process.execPath, [...TS_NODE_ARGS, "scripts/seed-demo.ts"], env);
+
+  const nextBin = path.join(root, "node_modules/next/dist/bin/next");
+  if (!dev && buildIsStale(root)) {
+    log("Building the app (first start or changed sources)");
+    run(process.execPath, [nextBin, "build"], { ...env, NEXT_TELEMETRY_DISABLED: "1" });
+  }
+  log(`Serving on http://localhost:${port}`);
+  children.push(spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", port], { cwd: root, env: { ...env, NEXT_TELEMETRY_DISABLED: "1" }, stdio: "inherit" }));
+  children.push(spawn(process.execPath, [...TS_NODE_ARGS, "scripts/worker.ts"], { cwd: root, env, stdio: "inherit" }));
+  for (const child of children) child.on("exit", (code) => shutdown(code ?? 0));
+}
+
+let stopping = false;
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  if (embedded) await embedded.stop().catch(() => {});
+  process.exit(code);
+}
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+
+main().catch(async (err) => {
+  console.error(`[culprit] ${err.message}`);
+  await shutdown(1);
+});
