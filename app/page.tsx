@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { listRuns } from "@/lib/server/queries/list-runs";
-import { parseRunListParams, runListHref, PAGE_SIZE, type TRunListParams } from "@/lib/runs/list-params";
+import { parseRunListParams, runListHref, PAGE_SIZE, SORT_KEYS, type TRunListParams } from "@/lib/runs/list-params";
 import { RunsTable } from "@/components/runs/RunsTable";
 import { RunFilters } from "@/components/runs/RunFilters";
 
@@ -25,12 +25,11 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
       ) : (
         <RunsTable
           runs={runs.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))}
-          sortLinks={Object.fromEntries(
-            (["created", "steps", "agents", "tokens", "title", "system", "outcome"] as const).map((key) => [
-              key,
-              runListHref(params, { sort: key, dir: params.sort === key && params.dir === "desc" ? "asc" : "desc", page: 1 }),
-            ]),
-          )}
+          sortLinks={
+            Object.fromEntries(
+              SORT_KEYS.map((key) => [key, runListHref(params, { sort: key, dir: params.sort === key && params.dir === "desc" ? "asc" : "desc", page: 1 })]),
+            ) as Record<(typeof SORT_KEYS)[number], string>
+          }
           sort={params.sort}
           dir={params.dir}
         />

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { OutcomeBadge } from "./OutcomeBadge";
 import { formatAge, formatCount } from "@/lib/format/numbers";
+import type { SORT_KEYS } from "@/lib/runs/list-params";
 
 export interface RunRow {
   id: string;
@@ -19,7 +20,7 @@ export interface RunRow {
   analysisStatus: string | null;
 }
 
-type SortKey = "created" | "steps" | "agents" | "tokens" | "title" | "system" | "outcome";
+type SortKey = (typeof SORT_KEYS)[number];
 
 /** The incident queue. Two checkboxes away from a comparison. */
 export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunRow[]; sortLinks: Record<SortKey, string>; sort: SortKey; dir: "asc" | "desc" }) {

@@ -6,7 +6,7 @@ export const ENGINE_VERSION = "0.1.0";
 /** Defaults follow docs/attribution-methods.md §9 unless a comment says otherwise. */
 export const DEFAULT_CONFIG: EngineConfig = {
   faultThreshold: 0.5,
-  transmitThreshold: 0.02,
+  transmitThreshold: 0,
   edgePriors: { message: 0.8, state: 0.9, delegation: 0.7, aggregation: 1 },
   shapleyExactMaxPlayers: 12,
   shapleyErrorTarget: 0.05,

@@ -26,7 +26,7 @@ export interface Evidence {
 export interface EngineConfig {
   /** Local fault score at or above which a step counts as faulty in the Boolean model. */
   faultThreshold: number;
-  /** Content overlap (Jaccard) at or above which a message edge transmits corruption. */
+  /** Content overlap (Jaccard) at or above which a message edge transmits corruption. Default 0: a stated edge means the content was in the prompt; overlap only weights it. */
   transmitThreshold: number;
   /** Prior weight per edge kind for the probabilistic model and the backward flows. */
   edgePriors: Record<TEdgeKind, number>;

@@ -17,7 +17,8 @@ export const SHINGLE_WORDS = 4;
 export function shingleHashes(text: string, sampleMask = 0, maxShingles = 20_000): Set<number> {
   const out = new Set<number>();
   if (!text) return out;
-  const words: number[] = []; // ring of the last SHINGLE_WORDS word hashes
+  const ring = new Int32Array(SHINGLE_WORDS); // the last SHINGLE_WORDS word hashes
+  let count = 0;
   let word = 0;
   let inWord = false;
   const n = text.length;
@@ -32,12 +33,12 @@ export function shingleHashes(text: string, sampleMask = 0, maxShingles = 20_000
     }
     if (!inWord) continue;
     inWord = false;
-    words.push(word >>> 0);
-    if (words.length > SHINGLE_WORDS) words.shift();
-    if (words.length === SHINGLE_WORDS) {
+    ring[count % SHINGLE_WORDS] = word | 0;
+    count++;
+    if (count >= SHINGLE_WORDS) {
       let h = 2166136261;
-      for (let k = 0; k < SHINGLE_WORDS; k++) h = Math.imul(h ^ words[k], 16777619);
-      h >>>= 0;
+      for (let k = count - SHINGLE_WORDS; k < count; k++) h = Math.imul(h ^ ring[k % SHINGLE_WORDS], 16777619);
+      h |= 0; // signed int32 stays a small integer in V8 (no heap number per shingle)
       if ((h & sampleMask) === 0) {
         out.add(h);
         if (out.size >= maxShingles) break;
@@ -47,9 +48,9 @@ export function shingleHashes(text: string, sampleMask = 0, maxShingles = 20_000
   return out;
 }
 
-/** Sampling mask for a trace: keep every shingle for normal traces, 1 in 4 or 1 in 16 for huge ones. */
+/** Sampling mask for a trace: keep every shingle up to ~5 MB of text, then 1 in 4 (1 in 16 past 100 MB). */
 export function sampleMaskFor(totalChars: number): number {
-  if (totalChars > 200_000_000) return 15;
-  if (totalChars > 20_000_000) return 3;
+  if (totalChars > 100_000_000) return 15;
+  if (totalChars > 5_000_000) return 3;
   return 0;
 }

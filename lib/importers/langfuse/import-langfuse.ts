@@ -69,7 +69,6 @@ function observationToSpan(o: Record<string, unknown>, path: string): DecodedSpa
   setNumber(attributes, "llm.token_count.completion", o.outputUsage);
   setNumber(attributes, "llm.token_count.total", o.totalUsage);
   setNumber(attributes, "llm.cost.total", o.totalCost);
-  if (type === "TOOL" && attributes["tool.name"] === undefined && typeof o.name === "string") attributes["tool.name"] = o.name;
   const isError = o.level === "ERROR";
   return {
     traceId: typeof o.traceId === "string" ? o.traceId : undefined,

@@ -1,0 +1,36 @@
+import { markerId } from "./edges/EdgeMarkers";
+import styles from "./canvas.module.css";
+
+function Line({ dash, marker }: { dash?: string; marker: "arrow" | "hollow" }) {
+  return (
+    <svg width="44" height="10" aria-hidden>
+      <line x1="2" y1="5" x2="36" y2="5" style={{ stroke: "var(--text-muted)", strokeWidth: 1.5, strokeDasharray: dash }} markerEnd={`url(#${markerId(marker, "plain")})`} />
+    </svg>
+  );
+}
+
+/** Always-visible key to the four channel styles and the step marks. */
+export function Legend() {
+  return (
+    <div className={styles.legend} data-testid="canvas-legend" aria-label="Legend">
+      <Line marker="arrow" />
+      <span>message</span>
+      <Line marker="arrow" dash="6 4" />
+      <span>shared state (key)</span>
+      <span style={{ textAlign: "center" }}>→ ◆</span>
+      <span>aggregation</span>
+      <Line marker="hollow" />
+      <span>delegation</span>
+      <svg width="44" height="10" aria-hidden>
+        <line x1="2" y1="5" x2="40" y2="5" style={{ stroke: "var(--culprit)", strokeWidth: 3 }} />
+      </svg>
+      <span>corruption path</span>
+      <span className={`${styles.tag} ${styles.origin}`}>✕ root cause</span>
+      <span>fault origin</span>
+      <span className={`${styles.tag} ${styles.carried}`}>↯ carried</span>
+      <span>carried corruption</span>
+      <span className={`${styles.tag} ${styles.repair}`}>✓ repair</span>
+      <span>repair attempt</span>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { detectContradiction } from "./contradiction";
+import { buildGraph } from "../build-graph";
+import { resolveConfig } from "../config";
+import { ZTrace } from "../../trace/schema";
+
+const run = (claim: string) => {
+  const t = ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure" },
+    agents: [{ name: "coder" }, { name: "writer" }],
+    steps: [
+      { id: "t", agent: "coder", kind: "tool_result", content: "row count: 42" },
+      { id: "w", agent: "writer", kind: "message", content: claim },
+    ],
+  });
+  const config = resolveConfig();
+  return detectContradiction({ g: buildGraph(t, config), config, failed: true });
+};
+
+describe("detectContradiction", () => {
+  it("flags a value that contradicts a tool output", () => {
+    const hits = run("So the row count is 57.");
+    expect(hits).toHaveLength(1);
+    expect(hits[0].evidence.stepIds).toEqual(["w", "t"]);
+  });
+  it("accepts the same value", () => {
+    expect(run("The row count is 42.")).toHaveLength(0);
+  });
+});

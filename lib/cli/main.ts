@@ -1,0 +1,76 @@
+/**
+ * `culprit analyze <files or folders...> [--format auto|otlp|who-and-when|...] [--json]`
+ * Imports each file, runs the attribution engine, prints one JSON line per file (--json) or a
+ * readable summary. No database. Bad input never stops the batch: it is reported per file and the
+ * process exits non-zero at the end.
+ */
+import { readFileSync } from "node:fs";
+import { importTrace, IMPORT_FORMATS, type ImportFormat } from "../importers/index";
+import { TraceInputError } from "../trace/errors";
+import { analyzeTrace } from "../attribution/index";
+import { collectFiles } from "./collect-files";
+import { jsonRecord, textSummary } from "./summarize";
+
+const USAGE = `Usage: culprit analyze <files or folders...> [--format auto|${IMPORT_FORMATS.join("|")}] [--json]
+
+Finds which agent caused a failed multi-agent run, offline.
+  --format  input format (default: auto-detect per file)
+  --json    one JSON object per input file per line`;
+
+interface Options {
+  paths: string[];
+  format: ImportFormat | "auto";
+  json: boolean;
+}
+
+function parseArgs(argv: string[]): Options | string {
+  const [command, ...rest] = argv;
+  if (!command || command === "--help" || command === "-h") return USAGE;
+  if (command !== "analyze") return `Unknown command "${command}".\n\n${USAGE}`;
+  const opts: Options = { paths: [], format: "auto", json: false };
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i];
+    if (a === "--json") opts.json = true;
+    else if (a === "--format" || a.startsWith("--format=")) {
+      const value = a.includes("=") ? a.slice(a.indexOf("=") + 1) : rest[++i];
+      if (value !== "auto" && !(IMPORT_FORMATS as readonly string[]).includes(value ?? "")) return `Unknown format "${value ?? ""}". Expected auto or one of: ${IMPORT_FORMATS.join(", ")}.`;
+      opts.format = value as Options["format"];
+    } else if (a === "--help" || a === "-h") return USAGE;
+    else if (a.startsWith("--")) return `Unknown option "${a}".\n\n${USAGE}`;
+    else opts.paths.push(a);
+  }
+  if (opts.paths.length === 0) return `No input files given.\n\n${USAGE}`;
+  return opts;
+}
+
+export function run(argv: string[], out: (line: string) => void = console.log, err: (line: string) => void = console.error): number {
+  const opts = parseArgs(argv);
+  if (typeof opts === "string") {
+    (opts === USAGE ? out : err)(opts);
+    return opts === USAGE ? 0 : 2;
+  }
+  const { files, missing } = collectFiles(opts.paths);
+  let failures = 0;
+  const fail = (file: string, error: string) => {
+    failures++;
+    if (opts.json) out(JSON.stringify({ file, ok: false, error }));
+    else err(`${file}: ${error}`);
+  };
+  for (const m of missing) fail(m, "no such file or folder");
+  if (files.length === 0 && missing.length === 0) fail(opts.paths.join(" "), "no .json, .jsonl or .ndjson files found");
+  for (const file of files) {
+    try {
+      const { format, trace } = importTrace(readFileSync(file, "utf8"), { format: opts.format, fileName: file });
+      const report = analyzeTrace(trace);
+      out(opts.json ? JSON.stringify(jsonRecord(file, format, report)) : textSummary(file, format, report) + "\n");
+    } catch (e) {
+      if (e instanceof TraceInputError) fail(file, e.message);
+      else fail(file, `internal error: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  return failures > 0 ? 1 : 0;
+}
+
+export function main(argv = process.argv.slice(2)): void {
+  process.exitCode = run(argv);
+}

@@ -1,0 +1,34 @@
+/** Turns an analysis report into the CLI's one-line JSON record and its readable summary. */
+import type { AnalysisReport } from "../attribution/types";
+
+export function jsonRecord(file: string, format: string, r: AnalysisReport) {
+  return {
+    file,
+    ok: true as const,
+    format,
+    engineVersion: r.engineVersion,
+    outcome: r.outcome,
+    decisive: r.decisive ? { agent: r.decisive.agent, stepId: r.decisive.stepId, sourceRef: r.decisive.sourceRef, confidence: r.decisive.confidence } : null,
+    agents: r.agents.map((a) => ({ agent: a.agent, blame: a.blame, role: a.role })),
+    interaction: r.interaction,
+    flags: {
+      falseSuccessClaims: r.flags.falseSuccessClaims.map((c) => ({ stepId: c.stepId, agent: c.agent, score: c.score })),
+      verificationCollapseRate: r.flags.verificationCollapseRate,
+      tokenBudgetConfound: r.flags.tokenBudgetConfound ? { budgetLimited: r.flags.tokenBudgetConfound.budgetLimited, budgetShare: r.flags.tokenBudgetConfound.budgetShare } : null,
+    },
+    propagationPath: r.propagationPath,
+    channelPath: r.channelPath.map((h) => ({ from: h.fromAgent, to: h.toAgent, kinds: h.edgeKinds })),
+    verdict: r.verdict,
+  };
+}
+
+export function textSummary(file: string, format: string, r: AnalysisReport): string {
+  const lines = [`${file}  [${format}, outcome ${r.outcome}]`, `  ${r.verdict}`];
+  if (r.decisive) lines.push(`  decisive: ${r.decisive.agent} step ${r.decisive.sourceRef} (confidence ${Math.round(r.decisive.confidence * 100)}%; primacy ${r.decisive.criteria.primacy ? "yes" : "no"}, non-correction ${r.decisive.criteria.nonCorrection ? "yes" : "no"})`);
+  lines.push(`  interaction: ${r.interaction.class} (${r.interaction.rule})`);
+  for (const a of r.agents.slice(0, 8)) lines.push(`  ${a.agent.padEnd(28)} blame ${(a.blame * 100).toFixed(1).padStart(5)}%  ${a.role}${a.lowImportance ? "  (low importance)" : ""}`);
+  if (r.agents.length > 8) lines.push(`  … ${r.agents.length - 8} more agents`);
+  if (r.flags.falseSuccessClaims.length) lines.push(`  false success claims: ${r.flags.falseSuccessClaims.map((c) => `${c.agent}@${c.stepId}`).join(", ")}`);
+  if (r.flags.verificationCollapseRate > 0) lines.push(`  verification collapse rate: ${Math.round(r.flags.verificationCollapseRate * 100)}%`);
+  return lines.join("\n");
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { postmortemMarkdown } from "./postmortem-markdown";
+import { researchReport, researchTrace } from "./test-fixtures";
+import type { ViewRun } from "./types";
+
+const run: ViewRun = {
+  id: "r1", title: "research_pipeline", system: null, task: null, outcome: "failure", sourceFormat: "culprit", groundTruth: null, finalAnswer: null,
+  stepCount: 8, agentCount: 5, edgeCount: 8, totalTokens: 800, createdAt: "2026-01-01T00:00:00Z", warnings: [],
+};
+
+describe("postmortemMarkdown", () => {
+  it("states the verdict, the path, the agents and the evidence", () => {
+    const md = postmortemMarkdown(run, researchTrace().steps, researchReport(), [
+      { id: "l1", agent: "Researcher", stepId: "s4", note: null, author: "imported", imported: true, createdAt: "" },
+    ]);
+    expect(md).toContain("Root cause: agent `Researcher`, step `s4`");
+    expect(md).toContain("`Researcher` -message-> `Analyst`");
+    expect(md).toContain("| `Researcher` | culprit | 0.71 |");
+    expect(md).toContain("`false-success-claim` 0.80");
+    expect(md).toContain("Imported: agent `Researcher`, step `s4` — engine agrees");
+  });
+  it("keeps hostile trace text inert", () => {
+    const steps = researchTrace().steps.map((s) => (s.id === "s4" ? { ...s, content: "<script>alert(1)</script> ``` # heading" } : s));
+    const md = postmortemMarkdown({ ...run, title: "<img src=x onerror=alert(1)>" }, steps, researchReport(), []);
+    expect(md).toContain("# Postmortem: `<img src=x onerror=alert(1)>`");
+    expect(md).toMatch(/````text\n<script>alert\(1\)<\/script> ``` # heading\n````/);
+  });
+  it("says when there is no analysis", () => {
+    expect(postmortemMarkdown(run, [], null, [])).toContain("No finished analysis yet");
+  });
+});

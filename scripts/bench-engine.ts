@@ -1,0 +1,68 @@
+/**
+ * Engine benchmark (`npm run bench:engine`): generated runs of 1k, 10k, 100k steps with 5, 20 and
+ * 50 agents; time per stage and heap growth. Targets: 10k steps / 20 agents < 1 s, 100k < 10 s,
+ * memory linear in steps. Generated traces are seeded, so numbers are comparable across runs.
+ */
+import { ZTrace, type TTrace } from "../lib/trace/schema";
+import { analyzeTrace, resolveConfig } from "../lib/attribution/index";
+import { buildGraph } from "../lib/attribution/build-graph";
+import { runDetectors } from "../lib/attribution/detectors/index";
+import { mulberry32 } from "../lib/attribution/prng";
+
+const WORDS = "plan search result table price total rows verified report check code output value agent answer page click file".split(" ");
+
+function generate(n: number, agents: number, seed = 1): TTrace {
+  const rand = mulberry32(seed);
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
+  const steps = [];
+  const edges = [];
+  for (let i = 0; i < n; i++) {
+    const words = Array.from({ length: 12 }, () => pick(WORDS));
+    if (rand() < 0.05) words.push(String(Math.floor(rand() * 100000)));
+    const isTool = rand() < 0.2;
+    const isAgg = i > 3 && i % 1000 === 999;
+    steps.push({
+      id: `s${i}`,
+      agent: isTool ? "tool" : `agent${Math.floor(rand() * agents)}`,
+      kind: isAgg ? "aggregate" : isTool ? "tool_result" : "message",
+      content: words.join(" "),
+      ...(isTool && rand() < 0.05 ? { status: "error" } : {}),
+      ...(isAgg ? { attributes: { aggregator: "vote" } } : {}),
+      tokens: { total: 50 + Math.floor(rand() * 500) },
+    });
+    if (isAgg) for (const d of [1, 2, 3]) edges.push({ from: `s${i - d}`, to: `s${i}`, kind: "aggregation" });
+    else if (i > 0) edges.push({ from: `s${i - 1}`, to: `s${i}`, kind: "message" });
+    if (i > 10 && rand() < 0.1) edges.push({ from: `s${i - 2 - Math.floor(rand() * 8)}`, to: `s${i}`, kind: rand() < 0.5 ? "state" : "delegation" });
+  }
+  const names = [...new Set(steps.map((s) => s.agent))];
+  return ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure", task: "report the total" }, agents: names.map((name) => ({ name })), steps, edges });
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const heapMb = () => {
+  gc?.();
+  return process.memoryUsage().heapUsed / 1e6;
+};
+
+function time<T>(f: () => T): [T, number] {
+  const t0 = performance.now();
+  const x = f();
+  return [x, performance.now() - t0];
+}
+
+console.log(`engine benchmark (Node ${process.version}${gc ? ", --expose-gc" : ", no --expose-gc: heap figures are rough"})`);
+console.log("steps    agents | graph ms | detectors ms | analyzeTrace ms | heap before → peak after (MB) | report MB | shapley");
+for (const n of [1_000, 10_000, 100_000])
+  for (const agents of [5, 20, 50]) {
+    const trace = generate(n, agents);
+    const config = resolveConfig();
+    const before = heapMb();
+    const [g, tg] = time(() => buildGraph(trace, config));
+    const [, td] = time(() => runDetectors({ g, config, failed: true }));
+    const [report, ta] = time(() => analyzeTrace(trace));
+    const after = process.memoryUsage().heapUsed / 1e6;
+    const size = JSON.stringify(report).length / 1e6;
+    console.log(
+      `${String(n).padStart(7)} ${String(agents).padStart(6)} | ${tg.toFixed(0).padStart(8)} | ${td.toFixed(0).padStart(12)} | ${ta.toFixed(0).padStart(15)} | ${before.toFixed(0).padStart(6)} → ${after.toFixed(0).padStart(6)}${" ".repeat(17)} | ${size.toFixed(1).padStart(9)} | ${report.shapley.method} ${report.shapley.players.length}p ${report.shapley.samples}s`,
+    );
+  }
