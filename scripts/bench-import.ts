@@ -12,7 +12,14 @@ import { validateTrace } from "../lib/trace/validate-trace";
 const SPANS = Number(process.env.BENCH_SPANS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const AGENTS = ["planner", "researcher", "coder", "reviewer", "writer", "critic", "browser", "analyst"];
-const WORDS = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon phi chi psi omega".split(" ");
+/** A 3,000-word vocabulary drawn with a Zipf law, like natural text (a tiny vocabulary would make every phrase repeat everywhere). */
+const VOCAB = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}`);
+const ZIPF_CDF = (() => {
+  const w = VOCAB.map((_, i) => 1 / (i + 1));
+  const total = w.reduce((a, b) => a + b, 0);
+  let acc = 0;
+  return w.map((x) => (acc += x / total));
+})();
 
 /** Deterministic PRNG (mulberry32) so every run measures the same file. */
 function rng(seed: number) {
@@ -26,7 +33,18 @@ function rng(seed: number) {
 
 function generate(spanCount: number): string {
   const rand = rng(42);
-  const sentence = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(" ");
+  const word = () => {
+    const r = rand();
+    let lo = 0;
+    let hi = ZIPF_CDF.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ZIPF_CDF[mid] < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return VOCAB[lo];
+  };
+  const sentence = (n: number) => Array.from({ length: n }, word).join(" ");
   const hex = (n: number, width: number) => n.toString(16).padStart(width, "0");
   const kv = (key: string, v: string | number) => ({ key, value: typeof v === "number" ? { intValue: String(v) } : { stringValue: v } });
   const traceId = hex(0xabc, 32);

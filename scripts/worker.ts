@@ -5,6 +5,7 @@
  */
 import { queue, ANALYZE_QUEUE } from "@/lib/server/queue";
 import { performAnalysis } from "@/lib/server/analyze-run";
+import { finalizeIdleTraces } from "@/lib/server/otlp/finalize-traces";
 
 const concurrency = Number(process.env.CULPRIT_WORKER_CONCURRENCY ?? 1);
 
@@ -19,7 +20,13 @@ for (let i = 1; i < concurrency; i++) {
 }
 console.log(`[worker] waiting for jobs on "${ANALYZE_QUEUE}" (concurrency ${concurrency})`);
 
+// Live OTLP traces become runs once idle; every worker polls, SKIP LOCKED keeps them apart.
+const finalizer = setInterval(() => {
+  finalizeIdleTraces().catch((err) => console.error("[worker] OTLP finalization failed:", err.message));
+}, 1000);
+
 const stop = async () => {
+  clearInterval(finalizer);
   await boss.stop({ graceful: true, timeout: 10_000 });
   process.exit(0);
 };

@@ -14,7 +14,7 @@ import {
   type NodeTypes,
 } from "@xyflow/react";
 import { buildAgentFlow } from "@/lib/view/build-agent-flow";
-import { buildStepFlow } from "@/lib/view/build-step-flow";
+import { buildStepFlow, COLLAPSE_ABOVE_STEPS } from "@/lib/view/build-step-flow";
 import type { CanvasNode, ChannelFlowEdge } from "@/lib/view/flow-types";
 import type { ReportIndex } from "@/lib/view/index-report";
 import type { RunViewData } from "@/lib/view/types";
@@ -55,19 +55,20 @@ export function RunCanvas(props: RunCanvasProps) {
 }
 
 function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGroup }: RunCanvasProps) {
+  const { kinds, hiddenAgents, range, selection } = state;
+  // The selection shapes the Steps graph only when it is collapsed (the selected step stays visible);
+  // otherwise it must not rebuild thousands of nodes on every click.
+  const collapseSelection = data.steps.length > COLLAPSE_ABOVE_STEPS ? selection : null;
   const stepFlow = useMemo(
     () =>
       mode === "steps"
-        ? buildStepFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state, expanded })
+        ? buildStepFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents, range, selection: collapseSelection }, expanded })
         : null,
-    // Selection matters only to what stays uncollapsed in huge runs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [mode, data, index, state.kinds, state.hiddenAgents, state.range, stepFlowSelectionKey(state), expanded],
+    [mode, data, index, kinds, hiddenAgents, range, collapseSelection, expanded],
   );
   const agentFlow = useMemo(
-    () => (mode === "agents" ? buildAgentFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state }) : null),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [mode, data, index, state.kinds, state.hiddenAgents],
+    () => (mode === "agents" ? buildAgentFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents } }) : null),
+    [mode, data, index, kinds, hiddenAgents],
   );
   const emptyLayout = useMemo(() => ({ items: [], links: [], laneCount: 0 }), []);
   const layout = useSwimlaneLayout(stepFlow?.layout ?? emptyLayout);
@@ -172,10 +173,6 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
       <Legend />
     </div>
   );
-}
-
-function stepFlowSelectionKey(state: ViewState): string {
-  return state.selection ? `${state.selection.type}:${state.selection.id}` : "";
 }
 
 function selectedNode(selection: Selection, mode: CanvasMode, nodeOfStep: Map<string, string> | undefined, data: RunViewData): string | null {

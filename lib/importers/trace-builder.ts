@@ -22,7 +22,7 @@ export class TraceBuilder {
     if (existing) {
       for (const [k, v] of Object.entries(extra)) if (v !== undefined && (existing as Record<string, unknown>)[k] === undefined) (existing as Record<string, unknown>)[k] = v;
     } else {
-      this.agents.set(clean, { name: clean, ...stripUndefined(extra) });
+      this.agents.set(clean, stripUndefined({ name: clean, ...extra }));
     }
     return clean;
   }
@@ -41,8 +41,9 @@ export class TraceBuilder {
     this.stepIds.add(id);
     if (step.name !== undefined && step.name.length > 1000) step.name = step.name.slice(0, 1000);
     if (step.target !== undefined) step.target = cleanName(step.target);
-    this.steps.push(stripUndefined(step) as TStepInput);
-    return step;
+    const clean = stripUndefined(step);
+    this.steps.push(clean);
+    return clean;
   }
 
   hasStep(id: string): boolean {
@@ -77,10 +78,17 @@ export function cleanName(name: string): string {
   return (trimmed || "unknown").slice(0, MAX_NAME);
 }
 
-/** Drops keys whose value is `undefined`, so output JSON is stable and minimal. */
+/**
+ * Copy without the keys whose value is `undefined`, so output JSON is stable and minimal.
+ * Copies rather than `delete`s: deleting keys drops V8 objects into slow dictionary mode.
+ */
 export function stripUndefined<T extends object>(obj: T): T {
-  for (const key of Object.keys(obj)) if ((obj as Record<string, unknown>)[key] === undefined) delete (obj as Record<string, unknown>)[key];
-  return obj;
+  const out: Record<string, unknown> = {};
+  for (const key in obj) {
+    const v = (obj as Record<string, unknown>)[key];
+    if (v !== undefined) out[key] = v;
+  }
+  return out as T;
 }
 
 /** Renders any JSON-ish value as step text: strings as-is, everything else as compact JSON. */

@@ -16,9 +16,23 @@ export const SHINGLE_WORDS = 4;
  */
 export function shingleHashes(text: string, sampleMask = 0, maxShingles = 20_000): Set<number> {
   const out = new Set<number>();
-  if (!text) return out;
-  const ring = new Int32Array(SHINGLE_WORDS); // the last SHINGLE_WORDS word hashes
+  const n = writeShingles(text, sampleMask, maxShingles);
+  for (let i = 0; i < n; i++) out.add(buffer[i]);
+  return out;
+}
+
+let buffer = new Int32Array(1024);
+
+/**
+ * Allocation-free variant for hot loops: writes the shingle hashes of `text` (in text order,
+ * possibly repeated) into a shared buffer and returns how many; read them with `shingleAt`
+ * before the next call.
+ */
+export function writeShingles(text: string, sampleMask = 0, maxShingles = 20_000): number {
+  if (!text) return 0;
+  const ring = RING;
   let count = 0;
+  let written = 0;
   let word = 0;
   let inWord = false;
   const n = text.length;
@@ -35,18 +49,27 @@ export function shingleHashes(text: string, sampleMask = 0, maxShingles = 20_000
     inWord = false;
     ring[count % SHINGLE_WORDS] = word | 0;
     count++;
-    if (count >= SHINGLE_WORDS) {
-      let h = 2166136261;
-      for (let k = count - SHINGLE_WORDS; k < count; k++) h = Math.imul(h ^ ring[k % SHINGLE_WORDS], 16777619);
-      h |= 0; // signed int32 stays a small integer in V8 (no heap number per shingle)
-      if ((h & sampleMask) === 0) {
-        out.add(h);
-        if (out.size >= maxShingles) break;
-      }
+    if (count < SHINGLE_WORDS) continue;
+    let h = 2166136261;
+    for (let k = count - SHINGLE_WORDS; k < count; k++) h = Math.imul(h ^ ring[k % SHINGLE_WORDS], 16777619);
+    h |= 0; // signed int32 stays a small integer in V8 (no heap number per shingle)
+    if ((h & sampleMask) !== 0) continue;
+    if (written === buffer.length) {
+      const bigger = new Int32Array(buffer.length * 2);
+      bigger.set(buffer);
+      buffer = bigger;
     }
+    buffer[written++] = h;
+    if (written >= maxShingles) break;
   }
-  return out;
+  return written;
 }
+
+export function shingleAt(i: number): number {
+  return buffer[i];
+}
+
+const RING = new Int32Array(SHINGLE_WORDS);
 
 /** Sampling mask for a trace: keep every shingle up to ~5 MB of text, then 1 in 4 (1 in 16 past 100 MB). */
 export function sampleMaskFor(totalChars: number): number {

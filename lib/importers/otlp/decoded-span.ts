@@ -39,6 +39,14 @@ export function compareNano(a: NanoTime | undefined, b: NanoTime | undefined): n
 
 /** ISO-8601 with nanosecond digits, e.g. `2025-07-02T16:31:19.643884800Z`. */
 export function nanoToIso(t: NanoTime): string {
-  const iso = new Date(t.ms).toISOString(); // ...SSSZ
-  return `${iso.slice(0, -1)}${String(t.subNs).padStart(6, "0")}Z`;
+  // Spans of one trace share their seconds: format the date part once per second (hot path).
+  const second = Math.floor(t.ms / 1000);
+  if (second !== cachedSecond) {
+    cachedSecond = second;
+    cachedPrefix = new Date(second * 1000).toISOString().slice(0, 20); // YYYY-MM-DDTHH:MM:SS.
+  }
+  const ms = t.ms - second * 1000;
+  return `${cachedPrefix}${String(ms).padStart(3, "0")}${String(t.subNs).padStart(6, "0")}Z`;
 }
+let cachedSecond = Number.NaN;
+let cachedPrefix = "";

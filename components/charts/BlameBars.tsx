@@ -1,0 +1,42 @@
+"use client";
+import { useMemo } from "react";
+import type { AgentReport } from "@/lib/attribution/types";
+import { prepareBlameBars } from "@/lib/view/prepare-blame-bars";
+import { formatCount } from "@/lib/format/numbers";
+import styles from "./charts.module.css";
+
+const WIDTH = 200;
+const ROLE_TAG = { culprit: "✕ culprit", propagator: "↯ propagator", repairer: "✓ repairer", bystander: "bystander" } as const;
+
+/** Shapley blame per agent with its confidence whisker; each row selects its agent. */
+export function BlameBars({ agents, selected, victims, onSelect }: { agents: AgentReport[]; selected: string | null; victims: Set<string>; onSelect: (agent: string) => void }) {
+  const rows = useMemo(() => prepareBlameBars(agents, WIDTH), [agents]);
+  return (
+    <div className={styles.bars} data-testid="blame-bars">
+      {rows.map((r) => (
+        <button type="button" key={r.agent} className={`${styles.row} ${selected === r.agent ? styles.selected : ""}`} onClick={() => onSelect(r.agent)} data-testid={`blame-row-${r.agent}`}>
+          <span className={styles.name}>
+            <span>{r.agent}</span>
+            <span className={`badge ${r.role}`}>{r.role === "propagator" && victims.has(r.agent) ? "↯ victim" : ROLE_TAG[r.role]}</span>
+          </span>
+          <span className={styles.value}>{r.label}</span>
+          <svg className={styles.svg} width={WIDTH} height={12} role="img" aria-label={`blame ${r.label}`}>
+            <rect x={0} y={3} width={WIDTH} height={6} rx={3} style={{ fill: "var(--surface-2)" }} />
+            <rect x={0} y={3} width={r.barWidth} height={6} rx={3} style={{ fill: r.role === "culprit" ? "var(--culprit)" : r.role === "repairer" ? "var(--repair)" : "var(--victim)" }} />
+            {r.whisker ? (
+              <g style={{ stroke: "var(--text)", strokeWidth: 1 }}>
+                <line x1={r.whisker[0]} x2={r.whisker[1]} y1={6} y2={6} />
+                <line x1={r.whisker[0]} x2={r.whisker[0]} y1={2} y2={10} />
+                <line x1={r.whisker[1]} x2={r.whisker[1]} y1={2} y2={10} />
+              </g>
+            ) : null}
+          </svg>
+          <span className={styles.meta}>
+            {formatCount(r.tokens)} tokens{r.blamePer1kTokens !== null ? ` · ${r.blamePer1kTokens.toFixed(2)} blame/1k tok` : ""}
+            {r.lowImportance ? " · low importance" : ""}
+          </span>
+        </button>
+      ))}
+    </div>
+  );
+}

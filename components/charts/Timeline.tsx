@@ -1,0 +1,134 @@
+"use client";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { brushX, select, type D3BrushEvent } from "d3";
+import type { ReportIndex, StepMark } from "@/lib/view/index-report";
+import { brushToRange, markAt, prepareTimeline, TIMELINE_LABEL_WIDTH } from "@/lib/view/prepare-timeline";
+import type { ViewStep } from "@/lib/view/types";
+import styles from "./charts.module.css";
+
+const MARK_VAR: Record<StepMark, string> = { origin: "--culprit", carried: "--victim", repair: "--repair", error: "--warn", neutral: "--text-muted" };
+const LANE_HEIGHT = 16;
+
+export interface TimelineProps {
+  steps: ViewStep[];
+  lanes: string[];
+  index: ReportIndex;
+  selectedStepId: string | null;
+  range: [number, number] | null;
+  onSelectStep: (stepId: string) => void;
+  onBrush: (range: [number, number] | null) => void;
+}
+
+/**
+ * Steps in agent lanes, in global order. Drawn on a canvas (one paint for 10k steps); a d3 brush on
+ * top selects a window of steps, a click selects one step.
+ */
+export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectStep, onBrush }: TimelineProps) {
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [width, setWidth] = useState(800);
+  const model = useMemo(() => prepareTimeline(steps, lanes, index, width, LANE_HEIGHT), [steps, lanes, index, width]);
+
+  useEffect(() => {
+    const el = wrapRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.max(300, Math.floor(entry.contentRect.width))));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const dpr = window.devicePixelRatio || 1;
+    canvas.width = width * dpr;
+    canvas.height = model.height * dpr;
+    canvas.style.width = `${width}px`;
+    canvas.style.height = `${model.height}px`;
+    const ctx = canvas.getContext("2d");
+    if (!ctx) return;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const css = getComputedStyle(canvas);
+    const color = (name: string) => css.getPropertyValue(name).trim() || "#888";
+    ctx.clearRect(0, 0, width, model.height);
+    ctx.font = "11px system-ui, sans-serif";
+    ctx.textBaseline = "middle";
+    model.lanes.forEach((lane, i) => {
+      ctx.fillStyle = i % 2 ? color("--surface-2") : color("--surface");
+      ctx.fillRect(0, i * LANE_HEIGHT, width, LANE_HEIGHT);
+      ctx.fillStyle = color("--text");
+      ctx.fillText(lane.length > 16 ? `${lane.slice(0, 15)}…` : lane, 4, i * LANE_HEIGHT + LANE_HEIGHT / 2, TIMELINE_LABEL_WIDTH - 8);
+    });
+    // Neutral first, so marks that matter are painted on top when steps overlap.
+    const order: StepMark[] = ["neutral", "repair", "error", "carried", "origin"];
+    for (const mark of order) {
+      ctx.fillStyle = color(MARK_VAR[mark]);
+      for (const m of model.marks) if (m.mark === mark) ctx.fillRect(m.x, m.lane * LANE_HEIGHT + 3, Math.max(1, m.width), LANE_HEIGHT - 6);
+    }
+    const sel = model.marks.find((m) => m.stepId === selectedStepId);
+    if (sel) {
+      ctx.strokeStyle = color("--accent");
+      ctx.lineWidth = 2;
+      ctx.strokeRect(sel.x - 2, sel.lane * LANE_HEIGHT + 1, Math.max(1, sel.width) + 4, LANE_HEIGHT - 2);
+    }
+  }, [model, width, selectedStepId]);
+
+  // d3 brush: the extent is mapped to a step range; a plain click (empty extent) selects one step.
+  const handlers = useRef({ onBrush, onSelectStep, model, stepCount: steps.length });
+  handlers.current = { onBrush, onSelectStep, model, stepCount: steps.length };
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const brush = brushX<unknown>()
+      .extent([
+        [TIMELINE_LABEL_WIDTH, 0],
+        [width, Math.max(LANE_HEIGHT, model.height)],
+      ])
+      .on("end", (event: D3BrushEvent<unknown>) => {
+        if (!event.sourceEvent) return; // programmatic moves
+        const h = handlers.current;
+        if (!event.selection) {
+          const [px, py] = pointer(event.sourceEvent as MouseEvent, svg);
+          const hit = markAt(h.model, px, py);
+          if (hit) h.onSelectStep(hit.stepId);
+          return;
+        }
+        const [x0, x1] = event.selection as [number, number];
+        h.onBrush(brushToRange(h.model, x0, x1, h.stepCount));
+      });
+    const g = select(svg).select<SVGGElement>("g.brush");
+    g.call(brush);
+    // Reflect the URL's range in the brush without firing a new brush event.
+    if (range) g.call(brush.move, [model.x(range[0]), model.x(range[1] + 1)]);
+    else g.call(brush.move, null);
+    return () => {
+      g.on(".brush", null);
+    };
+  }, [width, model, range]);
+
+  return (
+    <div>
+      <div className={styles.timelineBar}>
+        <strong>Timeline</strong>
+        <span>drag to focus a window of steps · click a mark to select it</span>
+        {range ? (
+          <button type="button" className="button" onClick={() => onBrush(null)} data-testid="clear-range">
+            Showing steps {range[0] + 1}–{range[1] + 1} ✕
+          </button>
+        ) : null}
+      </div>
+      <div ref={wrapRef} className={styles.timeline} data-testid="timeline" style={{ height: model.height }}>
+        <canvas ref={canvasRef} aria-label="Timeline of steps by agent" role="img" />
+        <svg ref={svgRef} width={width} height={model.height}>
+          <g className="brush" />
+        </svg>
+      </div>
+    </div>
+  );
+}
+
+function pointer(event: MouseEvent, el: Element): [number, number] {
+  const rect = el.getBoundingClientRect();
+  return [event.clientX - rect.left, event.clientY - rect.top];
+}

@@ -1,0 +1,32 @@
+"use client";
+import { createContext, useContext, type ReactNode } from "react";
+import type { Selection } from "@/lib/view/view-state";
+import styles from "./run.module.css";
+
+export interface RunNav {
+  select: (selection: Selection) => void;
+  /** The permalink of the current view with `selection` selected. */
+  hrefFor: (selection: Selection) => string;
+}
+
+export const RunNavContext = createContext<RunNav>({ select: () => {}, hrefFor: () => "#" });
+
+/** Every step id, agent name and evidence pointer is a link: it selects the thing and updates the URL. */
+export function SelectLink({ selection, children, testId }: { selection: NonNullable<Selection>; children?: ReactNode; testId?: string }) {
+  const nav = useContext(RunNavContext);
+  return (
+    <a
+      href={nav.hrefFor(selection)}
+      className={styles.link}
+      data-testid={testId}
+      data-select={`${selection.type}:${selection.id}`}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        nav.select(selection);
+      }}
+    >
+      {children ?? selection.id}
+    </a>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+import type { ReactNode } from "react";
+import { OutcomeBadge } from "@/components/runs/OutcomeBadge";
+import { formatCount } from "@/lib/format/numbers";
+import type { RunViewData } from "@/lib/view/types";
+import { verdictParts } from "@/lib/view/verdict-parts";
+import { SelectLink } from "./SelectLink";
+import styles from "./run.module.css";
+
+/** Answer first: who caused the failure, where, and how it reached the output, in one sentence. */
+export function VerdictHeader({ data, actions, status }: { data: RunViewData; actions: ReactNode; status: ReactNode }) {
+  const { run, report } = data;
+  const parts = report ? verdictParts(report) : null;
+  return (
+    <section className={styles.header} data-testid="verdict-header">
+      <div className={styles.titleRow}>
+        <OutcomeBadge outcome={run.outcome} />
+        <h1>{run.title}</h1>
+        <span className={styles.facts}>
+          {run.system ? `${run.system} · ` : ""}
+          {run.stepCount.toLocaleString("en-US")} steps · {run.agentCount} agents · {formatCount(run.totalTokens)} tokens · {run.sourceFormat}
+        </span>
+        <span className="spacer" />
+        {actions}
+      </div>
+      {status}
+      {report && parts ? (
+        <>
+          <p className={styles.verdict} data-testid="verdict">
+            {report.verdict}
+          </p>
+          <div className={styles.verdictFacts}>
+            {parts.culpritAgent ? (
+              <span>
+                Root cause: <SelectLink selection={{ type: "agent", id: parts.culpritAgent }} testId="verdict-agent">{parts.culpritAgent}</SelectLink>, step{" "}
+                <SelectLink selection={{ type: "step", id: parts.decisiveStepId! }} testId="verdict-step">{parts.decisiveStepId!}</SelectLink>
+              </span>
+            ) : (
+              <span>No decisive error found.</span>
+            )}
+            {parts.hops.length ? (
+              <span data-testid="channel-path">
+                Path:{" "}
+                {parts.hops.map((hop, i) => (
+                  <span key={i} className={styles.hop}>
+                    {i === 0 ? <SelectLink selection={{ type: "agent", id: hop.fromAgent }}>{hop.fromAgent}</SelectLink> : null} —
+                    {hop.edgeIds[0] ? <SelectLink selection={{ type: "edge", id: hop.edgeIds[hop.edgeIds.length - 1] }}>{hop.edgeKinds.join("/")}</SelectLink> : hop.edgeKinds.join("/")}→{" "}
+                    <SelectLink selection={{ type: "agent", id: hop.toAgent }}>{hop.toAgent}</SelectLink>{" "}
+                  </span>
+                ))}
+              </span>
+            ) : null}
+            {parts.victims.length ? <span>Victims: {parts.victims.join(", ")}</span> : null}
+            <span title={parts.interactionRule}>Interaction: {parts.interaction}</span>
+            {parts.confidence !== null ? <span>Confidence {parts.confidence.toFixed(2)}</span> : null}
+            {parts.budgetNote ? <span className="badge unknown">{parts.budgetNote}</span> : null}
+            {report.flags.falseSuccessClaims.length ? <span>{report.flags.falseSuccessClaims.length} false success claim(s)</span> : null}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import "server-only";
+import { pool } from "../pg-pool";
+import { jsonText } from "../copy-rows";
+import type { TraceBatch } from "./split-by-trace";
+
+/**
+ * Stores received spans until their trace is finalized. Buffering in Postgres (not in memory)
+ * means a restart loses nothing and any number of app instances can receive spans of one trace.
+ */
+export async function bufferSpans(batches: TraceBatch[]): Promise<void> {
+  if (batches.length === 0) return;
+  const client = await pool().connect();
+  try {
+    await client.query("BEGIN");
+    for (const b of batches) {
+      await client.query(`INSERT INTO otlp_span_batches ("traceId", payload) VALUES ($1, $2::jsonb)`, [b.traceId, jsonText(b.request)]);
+      await client.query(
+        `INSERT INTO otlp_trace_states ("traceId", "lastSeenAt", "rootEnded", "spanCount") VALUES ($1, now(), $2, $3)
+         ON CONFLICT ("traceId") DO UPDATE SET "lastSeenAt" = now(), "rootEnded" = otlp_trace_states."rootEnded" OR $2,
+           "spanCount" = otlp_trace_states."spanCount" + $3, "finalizedAt" = NULL`,
+        [b.traceId, b.hasRoot, b.spanCount],
+      );
+    }
+    await client.query("COMMIT");
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
