@@ -1,0 +1,203 @@
+"use client";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { RunCanvas } from "@/components/canvas/RunCanvas";
+import { BlameBars } from "@/components/charts/BlameBars";
+import { Timeline } from "@/components/charts/Timeline";
+import { agentEdgeId } from "@/lib/view/build-agent-flow";
+import { indexReport } from "@/lib/view/index-report";
+import { adjacentStep, firstErrorStep } from "@/lib/view/step-navigation";
+import type { RunViewData } from "@/lib/view/types";
+import { ALL_EDGE_KINDS, serializeViewState, type CanvasMode, type Selection, type ViewState } from "@/lib/view/view-state";
+import type { TEdgeKind } from "@/lib/trace/schema";
+import { Inspector } from "./Inspector";
+import { LabelsPanel } from "./LabelsPanel";
+import { RunNavContext, type RunNav } from "./SelectLink";
+import { VerdictHeader } from "./VerdictHeader";
+import styles from "./run.module.css";
+
+/** Runs with more steps than this open in Agents mode (Steps mode stays one click away, collapsed). */
+export const AGENTS_MODE_ABOVE_STEPS = 2000;
+
+const KIND_LABEL: Record<TEdgeKind, string> = { message: "── message", state: "┄ state", aggregation: "→◆ aggregation", delegation: "▷ delegation" };
+
+export interface RunViewProps {
+  data: RunViewData;
+  initialState: ViewState;
+  /** Header actions (copy link, share, re-run, export); the read-only share page passes fewer. */
+  actions: ReactNode;
+  status: ReactNode;
+  readOnly: boolean;
+}
+
+/**
+ * The incident view. All view state lives in the URL: it is initialised from the server-parsed
+ * search params and written back with history.replaceState (no server round trip per click).
+ */
+export function RunView({ data, initialState, actions, status, readOnly }: RunViewProps) {
+  const [state, setState] = useState<ViewState>(initialState);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const index = useMemo(() => indexReport(data.report, data.edges), [data.report, data.edges]);
+  const mode: CanvasMode = state.mode ?? (data.steps.length > AGENTS_MODE_ABOVE_STEPS ? "agents" : "steps");
+
+  useEffect(() => {
+    const query = serializeViewState(state);
+    const url = `${window.location.pathname}${query ? `?${query}` : ""}`;
+    if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, "", url);
+  }, [state]);
+
+  const select = useCallback((selection: Selection) => setState((s) => ({ ...s, selection })), []);
+  const nav: RunNav = useMemo(
+    () => ({
+      select,
+      hrefFor: (selection) => {
+        const query = serializeViewState({ ...state, selection });
+        return `?${query}`;
+      },
+    }),
+    [select, state],
+  );
+
+  const visibleStepIds = useMemo(() => {
+    const hidden = new Set(state.hiddenAgents);
+    return data.steps.filter((s) => !hidden.has(s.agent)).map((s) => s.id);
+  }, [data.steps, state.hiddenAgents]);
+  const selectedStepId = state.selection?.type === "step" ? state.selection.id : null;
+
+  // Keyboard: j/k (or →/←) next/previous step, f first error, d decisive step, m mode, Esc clear.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (event.metaKey || event.ctrlKey || event.altKey) return;
+      if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+      const go = (id: string | null) => {
+        if (!id) return;
+        event.preventDefault();
+        select({ type: "step", id });
+      };
+      switch (event.key) {
+        case "j":
+        case "ArrowRight":
+          return go(adjacentStep(visibleStepIds, selectedStepId, 1));
+        case "k":
+        case "ArrowLeft":
+          return go(adjacentStep(visibleStepIds, selectedStepId, -1));
+        case "f":
+          return go(firstErrorStep(data.steps, index));
+        case "d":
+          return go(index.decisiveStepId);
+        case "m":
+          event.preventDefault();
+          return setState((s) => ({ ...s, mode: mode === "agents" ? "steps" : "agents" }));
+        case "Escape":
+          return select(null);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [visibleStepIds, selectedStepId, data.steps, index, select, mode]);
+
+  const resolveEdgeIds = useCallback(
+    (edgeId: string): string[] => {
+      if (data.edges.some((e) => e.id === edgeId)) return [edgeId];
+      if (edgeId.startsWith("agents:")) {
+        const agentOf = new Map(data.steps.map((s) => [s.id, s.agent]));
+        return data.edges.filter((e) => agentEdgeId(agentOf.get(e.from) ?? "", agentOf.get(e.to) ?? "", e.kind) === edgeId).map((e) => e.id);
+      }
+      if (edgeId.startsWith("merged:")) {
+        // merged:<source node>|<target node>|<kind>|<key>: resolve through the steps each node stands for.
+        const [source, target, kind] = edgeId.slice("merged:".length).split("|");
+        const inNode = (node: string, stepId: string) => node === stepId || (node.startsWith("group:") && groupHas(node, stepId));
+        const groupHas = (node: string, stepId: string) => {
+          const first = data.steps.findIndex((s) => s.id === node.slice("group:".length));
+          const at = data.steps.findIndex((s) => s.id === stepId);
+          return first >= 0 && at >= first && data.steps[at].agent === data.steps[first].agent;
+        };
+        return data.edges.filter((e) => e.kind === kind && inNode(source, e.from) && inNode(target, e.to)).slice(0, 50).map((e) => e.id);
+      }
+      return [];
+    },
+    [data.edges, data.steps],
+  );
+
+  const toggleKind = (kind: TEdgeKind) =>
+    setState((s) => ({ ...s, kinds: s.kinds.includes(kind) ? s.kinds.filter((k) => k !== kind) : ALL_EDGE_KINDS.filter((k) => k === kind || s.kinds.includes(k)) }));
+  const toggleAgent = (agent: string) =>
+    setState((s) => ({ ...s, hiddenAgents: s.hiddenAgents.includes(agent) ? s.hiddenAgents.filter((a) => a !== agent) : [...s.hiddenAgents, agent].sort() }));
+  const toggleGroup = useCallback((id: string) => setExpanded((prev) => new Set(prev).add(id)), []);
+  const lanes = useMemo(() => data.agents.map((a) => a.name).filter((a) => !state.hiddenAgents.includes(a)), [data.agents, state.hiddenAgents]);
+
+  const onBrush = useCallback(
+    (range: [number, number] | null) =>
+      setState((s) => {
+        if (!range) return { ...s, range: null };
+        // Brushing also selects the most telling step in the window (the verdict's, else the first error).
+        const windowSteps = data.steps.slice(range[0], range[1] + 1);
+        const pick =
+          windowSteps.find((st) => st.id === index.decisiveStepId) ??
+          windowSteps.find((st) => index.pathSteps.has(st.id)) ??
+          windowSteps.find((st) => st.status === "error") ??
+          windowSteps[0];
+        return { ...s, range, mode: "steps", selection: pick ? { type: "step", id: pick.id } : s.selection };
+      }),
+    [data.steps, index],
+  );
+
+  return (
+    <RunNavContext.Provider value={nav}>
+      <main className={styles.page} data-testid="run-page" data-run-id={data.run.id}>
+        <VerdictHeader data={data} actions={actions} status={status} />
+        <div className={styles.grid}>
+          <aside className={styles.panel} data-testid="agent-panel">
+            <h2>Agents</h2>
+            {data.report ? (
+              <BlameBars agents={data.report.agents} victims={index.victims} selected={state.selection?.type === "agent" ? state.selection.id : null} onSelect={(id) => select({ type: "agent", id })} />
+            ) : (
+              <p className="muted">Blame appears when the analysis finishes.</p>
+            )}
+            <div className={styles.agentFilter}>
+              <h2>Show agents</h2>
+              {data.agents.map((a) => (
+                <label key={a.name}>
+                  <input type="checkbox" checked={!state.hiddenAgents.includes(a.name)} onChange={() => toggleAgent(a.name)} data-testid={`agent-filter-${a.name}`} />
+                  {a.name}
+                  {a.role ? <span className="muted"> · {a.role.slice(0, 30)}</span> : null}
+                </label>
+              ))}
+            </div>
+            <h2 style={{ marginTop: 12 }}>Labels</h2>
+            <LabelsPanel runId={data.run.id} labels={data.labels} report={data.report} agents={data.agents.map((a) => a.name)} selectedStepId={selectedStepId} readOnly={readOnly} />
+          </aside>
+          <section className={styles.center}>
+            <div className={styles.toolbar}>
+              <div className={styles.seg} role="group" aria-label="Canvas mode">
+                <button type="button" aria-pressed={mode === "agents"} onClick={() => setState((s) => ({ ...s, mode: "agents" }))} data-testid="mode-agents">Agents</button>
+                <button type="button" aria-pressed={mode === "steps"} onClick={() => setState((s) => ({ ...s, mode: "steps" }))} data-testid="mode-steps">Steps</button>
+              </div>
+              <span className="muted">edges:</span>
+              {ALL_EDGE_KINDS.map((kind) => (
+                <button key={kind} type="button" className={styles.chip} aria-pressed={state.kinds.includes(kind)} onClick={() => toggleKind(kind)} data-testid={`kind-filter-${kind}`}>
+                  {KIND_LABEL[kind]}
+                </button>
+              ))}
+              <span className="spacer" />
+              {index.decisiveStepId ? (
+                <button type="button" className="button" onClick={() => select({ type: "step", id: index.decisiveStepId! })} data-testid="goto-decisive">
+                  Decisive step (d)
+                </button>
+              ) : null}
+            </div>
+            <div className={styles.canvasBox}>
+              <RunCanvas mode={mode} data={data} index={index} state={state} expanded={expanded} onSelect={select} onToggleGroup={toggleGroup} />
+            </div>
+          </section>
+          <aside className={styles.panel} data-testid="inspector-panel">
+            <Inspector data={data} index={index} selection={state.selection} resolveEdgeIds={resolveEdgeIds} />
+          </aside>
+        </div>
+        <section className={styles.timelineBox}>
+          <Timeline steps={data.steps} lanes={lanes} index={index} selectedStepId={selectedStepId} range={state.range} onSelectStep={(id) => select({ type: "step", id })} onBrush={onBrush} />
+        </section>
+      </main>
+    </RunNavContext.Provider>
+  );
+}
