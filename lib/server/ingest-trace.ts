@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { TTrace } from "@/lib/trace/schema";
 import { contentHash } from "@/lib/trace/content-hash";
 import { pool } from "./pg-pool";
+import { withTransaction } from "./transaction";
 import { copyRows } from "./copy-rows";
 import { runRow, agentRows, stepRows, edgeRows, AGENT_COLUMNS, STEP_COLUMNS, EDGE_COLUMNS } from "./trace-rows";
 
@@ -29,20 +30,15 @@ export async function ingestTrace(trace: TTrace, options: IngestOptions = {}): P
   if (existing) return { runId: existing, created: false };
 
   const runId = randomUUID();
-  const client = await pool().connect();
-  try {
-    await client.query("BEGIN");
+  const created = await withTransaction(async (client) => {
     const run = runRow(runId, hash, trace, options.isDemo ?? false);
     const inserted = await client.query(
       `INSERT INTO runs (${run.columns.map((c) => `"${c}"`).join(", ")}) VALUES (${run.columns.map((_, i) => `$${i + 1}`).join(", ")})
        ON CONFLICT ("contentHash") DO NOTHING RETURNING id`,
       run.values,
     );
-    if (inserted.rowCount === 0) {
-      // Someone stored the same content between our lookup and our insert.
-      await client.query("ROLLBACK");
-      return { runId: (await findRunByHash(hash))!, created: false };
-    }
+    // Someone stored the same content between our lookup and our insert: nothing more to write.
+    if (inserted.rowCount === 0) return false;
     await options.onStage?.("run");
     await copyRows(client, "agents", AGENT_COLUMNS, agentRows(runId, trace));
     await options.onStage?.("agents");
@@ -62,14 +58,9 @@ export async function ingestTrace(trace: TTrace, options: IngestOptions = {}): P
       ]);
     }
     await options.onStage?.("labels");
-    await client.query("COMMIT");
-    return { runId, created: true };
-  } catch (err) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+    return true;
+  });
+  return created ? { runId, created } : { runId: (await findRunByHash(hash))!, created: false };
 }
 
 async function findRunByHash(hash: string): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import "server-only";
-import { pool } from "../pg-pool";
+import { withTransaction } from "../transaction";
 import { jsonText } from "../copy-rows";
 import type { TraceBatch } from "./split-by-trace";
 
@@ -9,9 +9,7 @@ import type { TraceBatch } from "./split-by-trace";
  */
 export async function bufferSpans(batches: TraceBatch[]): Promise<void> {
   if (batches.length === 0) return;
-  const client = await pool().connect();
-  try {
-    await client.query("BEGIN");
+  await withTransaction(async (client) => {
     for (const b of batches) {
       await client.query(`INSERT INTO otlp_span_batches ("traceId", payload) VALUES ($1, $2::jsonb)`, [b.traceId, jsonText(b.request)]);
       await client.query(
@@ -21,11 +19,5 @@ export async function bufferSpans(batches: TraceBatch[]): Promise<void> {
         [b.traceId, b.hasRoot, b.spanCount],
       );
     }
-    await client.query("COMMIT");
-  } catch (err) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

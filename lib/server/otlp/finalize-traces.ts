@@ -1,6 +1,7 @@
 import "server-only";
+import type pg from "pg";
 import { mapOtlpRequests } from "@/lib/importers/otlp/import-otlp";
-import { pool } from "../pg-pool";
+import { withTransaction } from "../transaction";
 import { ingestTrace } from "../ingest-trace";
 import { scheduleAnalysis } from "../schedule-analysis";
 
@@ -17,42 +18,34 @@ export function otlpIdleSeconds(): number {
  */
 export async function finalizeIdleTraces(idleSeconds = otlpIdleSeconds()): Promise<string[]> {
   const runIds: string[] = [];
-  for (;;) {
-    const client = await pool().connect();
-    try {
-      await client.query("BEGIN");
-      const { rows } = await client.query<{ traceId: string }>(
-        `SELECT "traceId" FROM otlp_trace_states
-         WHERE "finalizedAt" IS NULL AND "rootEnded" AND "lastSeenAt" < now() - make_interval(secs => $1)
-         ORDER BY "lastSeenAt" LIMIT 1 FOR UPDATE SKIP LOCKED`,
-        [idleSeconds],
-      );
-      if (rows.length === 0) {
-        await client.query("COMMIT");
-        return runIds;
-      }
-      const { traceId } = rows[0];
-      const batches = await client.query<{ payload: unknown }>(`SELECT payload FROM otlp_span_batches WHERE "traceId" = $1 ORDER BY id`, [traceId]);
-      let runId: string | null = null;
-      let error: string | null = null;
-      try {
-        const trace = mapOtlpRequests(batches.rows.map((r) => r.payload));
-        const result = await ingestTrace(trace);
-        runId = result.runId;
-        if (result.created) await scheduleAnalysis(result.runId, trace.steps.length);
-        runIds.push(result.runId);
-      } catch (err) {
-        error = err instanceof Error ? err.message : String(err);
-        console.error(`[otlp] trace ${traceId} could not be imported: ${error}`);
-      }
-      // Batches are kept (not deleted) so late spans can reopen and complete the trace.
-      await client.query(`UPDATE otlp_trace_states SET "finalizedAt" = now(), "runId" = $2 WHERE "traceId" = $1`, [traceId, runId]);
-      await client.query("COMMIT");
-    } catch (err) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+  // One trace per transaction: its state row stays locked while it is imported.
+  while (await withTransaction((client) => finalizeOne(client, idleSeconds, runIds)));
+  return runIds;
+}
+
+/** Claims and finalizes the oldest idle trace; false when there is none. */
+async function finalizeOne(client: pg.PoolClient, idleSeconds: number, runIds: string[]): Promise<boolean> {
+  const { rows } = await client.query<{ traceId: string }>(
+    `SELECT "traceId" FROM otlp_trace_states
+     WHERE "finalizedAt" IS NULL AND "rootEnded" AND "lastSeenAt" < now() - make_interval(secs => $1)
+     ORDER BY "lastSeenAt" LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    [idleSeconds],
+  );
+  if (rows.length === 0) return false;
+  const { traceId } = rows[0];
+  const batches = await client.query<{ payload: unknown }>(`SELECT payload FROM otlp_span_batches WHERE "traceId" = $1 ORDER BY id`, [traceId]);
+  let runId: string | null = null;
+  try {
+    const trace = mapOtlpRequests(batches.rows.map((r) => r.payload));
+    const result = await ingestTrace(trace);
+    runId = result.runId;
+    if (result.created) await scheduleAnalysis(result.runId, trace.steps.length);
+    runIds.push(result.runId);
+  } catch (err) {
+    // A trace that cannot be imported is marked finalized (with no run) so it is not retried forever.
+    console.error(`[otlp] trace ${traceId} could not be imported: ${err instanceof Error ? err.message : String(err)}`);
   }
+  // Batches are kept (not deleted) so late spans can reopen and complete the trace.
+  await client.query(`UPDATE otlp_trace_states SET "finalizedAt" = now(), "runId" = $2 WHERE "traceId" = $1`, [traceId, runId]);
+  return true;
 }
