@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { FailurePatternList } from "@/components/patterns/FailurePatternList";
+import { SpectrumTable } from "@/components/patterns/SpectrumTable";
+import { getFailurePatterns } from "@/lib/server/queries/failure-patterns";
+import { getSystemSpectrum, listSystems } from "@/lib/server/queries/system-spectrum";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Patterns" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
+
+/**
+ * Across runs: corrective patterns (decisive errors clustered by signature) and, for one system,
+ * FAMAS spectrum suspiciousness per agent and behaviour. `/patterns?system=<name>&run=<failed run id>`.
+ */
+export default async function PatternsPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const system = one(params.system);
+  const targetRunId = one(params.run);
+  const [systems, patterns, spectrum] = await Promise.all([listSystems(), getFailurePatterns({ system }), system ? getSystemSpectrum({ system, targetRunId }) : null]);
+  return (
+    <main className="page stack">
+      <div className="row">
+        <h1>Patterns</h1>
+        <span className="muted">{system ? `system ${system}` : "all systems"}</span>
+      </div>
+      <nav className="row" aria-label="Systems" data-testid="system-picker">
+        <Link href="/patterns" aria-current={!system ? "page" : undefined} style={!system ? { fontWeight: 600 } : undefined}>All systems</Link>
+        {systems.map((s) => (
+          <Link key={s.system} href={`/patterns?system=${encodeURIComponent(s.system)}`} aria-current={s.system === system ? "page" : undefined} style={s.system === system ? { fontWeight: 600 } : undefined}>
+            {s.system} <span className="muted">({s.failed}✕ {s.passed}✓)</span>
+          </Link>
+        ))}
+      </nav>
+      <section className="stack" style={{ gap: 8 }}>
+        <h2>Corrective patterns</h2>
+        <p className="muted" style={{ margin: 0 }}>
+          Decisive errors of {patterns.analyzed} analysed failed {patterns.analyzed === 1 ? "run" : "runs"}, grouped by signature (agent, detectors, channels, interaction) and merged when their detectors overlap. Fix a pattern once, not run by run.
+        </p>
+        <FailurePatternList patterns={patterns} />
+      </section>
+      {spectrum ? (
+        <section className="stack" style={{ gap: 8 }}>
+          <h2>Spectrum suspiciousness: {spectrum.system}</h2>
+          <SpectrumTable spectrum={spectrum} />
+        </section>
+      ) : (
+        <p className="muted">Pick a system above to rank its agents and behaviours by spectrum suspiciousness across its runs.</p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,97 @@
+import "server-only";
+import { behaviourSignature, spectrumSuspiciousness, type SpectrumResult, type SpectrumRun } from "@/lib/compare";
+import type { TStep } from "@/lib/trace/schema";
+import { pool } from "../pg-pool";
+
+/** Runs per system the spectrum reads (newest first): enough for FAMAS's ~20 replays, bounded for the page. */
+export const SPECTRUM_MAX_RUNS = 100;
+/** A detector counts as part of a behaviour from this score on (same as the pure signature's default). */
+const DETECTOR_MIN_SCORE = 0.5;
+
+export interface SystemSummary {
+  system: string;
+  runs: number;
+  failed: number;
+  passed: number;
+}
+
+export interface SpectrumRunInfo {
+  id: string;
+  title: string;
+  outcome: "success" | "failure";
+  createdAt: string;
+}
+
+export interface SystemSpectrum {
+  system: string;
+  runs: SpectrumRunInfo[];
+  /** Runs of the system whose outcome is unknown: they cannot enter a spectrum. */
+  unknownOutcome: number;
+  /** null when the system has no failed run (nothing to localize). */
+  result: SpectrumResult | null;
+}
+
+/** Systems with their run counts by outcome, most failures first. */
+export async function listSystems(): Promise<SystemSummary[]> {
+  const { rows } = await pool().query<{ system: string; runs: string; failed: string; passed: string }>(
+    `SELECT system, count(*) AS runs, count(*) FILTER (WHERE outcome = 'failure') AS failed, count(*) FILTER (WHERE outcome = 'success') AS passed
+     FROM runs WHERE system IS NOT NULL GROUP BY system ORDER BY count(*) FILTER (WHERE outcome = 'failure') DESC, system LIMIT 500`,
+  );
+  return rows.map((r) => ({ system: r.system, runs: Number(r.runs), failed: Number(r.failed), passed: Number(r.passed) }));
+}
+
+/**
+ * FAMAS spectrum over the newest runs of one system: behaviours are deterministic step signatures
+ * (kind, tool, state key, error, detectors of the newest finished analysis). α uses `targetRunId`
+ * when it is one of the system's failed runs, else the newest failed run.
+ */
+export async function getSystemSpectrum({ system, targetRunId }: { system: string; targetRunId?: string }): Promise<SystemSpectrum> {
+  const db = pool();
+  const [runs, unknown] = await Promise.all([
+    db.query<{ id: string; title: string; outcome: "success" | "failure"; createdAt: Date }>(
+      `SELECT id, title, outcome, "createdAt" FROM runs WHERE system = $1 AND outcome IN ('success', 'failure') ORDER BY "createdAt" DESC, id LIMIT ${SPECTRUM_MAX_RUNS}`,
+      [system],
+    ),
+    db.query<{ n: string }>(`SELECT count(*) AS n FROM runs WHERE system = $1 AND outcome = 'unknown'`, [system]),
+  ]);
+  const ids = runs.rows.map((r) => r.id);
+  const [steps, hits] = await Promise.all([
+    db.query<{ runId: string; stepId: string; agent: string; kind: TStep["kind"]; toolName: string | null; stateOp: string | null; stateKey: string | null; target: string | null; status: TStep["status"] }>(
+      `SELECT "runId", "stepId", agent, kind, "toolName", "stateOp", "stateKey", target, status FROM steps WHERE "runId" = ANY($1::uuid[]) ORDER BY "runId", idx`,
+      [ids],
+    ),
+    db.query<{ runId: string; stepId: string; name: string }>(
+      `SELECT a."runId", s->>'stepId' AS "stepId", d->>'name' AS name
+       FROM unnest($1::uuid[]) AS r(id)
+       JOIN LATERAL (SELECT "runId", result FROM analyses WHERE "runId" = r.id AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1) a ON true
+       CROSS JOIN LATERAL jsonb_array_elements(a.result->'steps') s
+       CROSS JOIN LATERAL jsonb_array_elements(s->'detectors') d
+       WHERE (d->>'score')::float8 >= $2`,
+      [ids, DETECTOR_MIN_SCORE],
+    ),
+  ]);
+  const detectorsOf = new Map<string, string[]>();
+  for (const h of hits.rows) {
+    const key = `${h.runId}\u0000${h.stepId}`;
+    detectorsOf.set(key, [...(detectorsOf.get(key) ?? []), h.name]);
+  }
+  const behavioursOf = new Map<string, SpectrumRun["behaviours"]>(ids.map((id) => [id, []]));
+  for (const s of steps.rows) {
+    const step = {
+      kind: s.kind,
+      status: s.status,
+      tool: s.toolName ? { name: s.toolName } : undefined,
+      state: s.stateOp && s.stateKey ? { op: s.stateOp as "read" | "write", key: s.stateKey } : undefined,
+      target: s.target ?? undefined,
+    };
+    behavioursOf.get(s.runId)!.push({ agent: s.agent, signature: behaviourSignature(step, detectorsOf.get(`${s.runId}\u0000${s.stepId}`)) });
+  }
+  const spectrumRuns: SpectrumRun[] = runs.rows.map((r) => ({ runId: r.id, outcome: r.outcome, behaviours: behavioursOf.get(r.id)! }));
+  const hasFailure = spectrumRuns.some((r) => r.outcome === "failure");
+  return {
+    system,
+    runs: runs.rows.map((r) => ({ id: r.id, title: r.title, outcome: r.outcome, createdAt: r.createdAt.toISOString() })),
+    unknownOutcome: Number(unknown.rows[0].n),
+    result: hasFailure ? spectrumSuspiciousness(spectrumRuns, { targetRunId }) : null,
+  };
+}
