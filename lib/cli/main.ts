@@ -10,8 +10,10 @@ import { TraceInputError } from "../trace/errors";
 import { analyzeTrace } from "../attribution/index";
 import { collectFiles } from "./collect-files";
 import { jsonRecord, textSummary } from "./summarize";
+import { mainVerify } from "./verify";
 
 const USAGE = `Usage: culprit analyze <files or folders...> [--format auto|${IMPORT_FORMATS.join("|")}] [--json]
+       culprit verify <file> --endpoint <url> [--budget N] [--json]   (see culprit verify --help)
 
 Finds which agent caused a failed multi-agent run, offline.
   --format  input format (default: auto-detect per file)
@@ -72,5 +74,6 @@ export function run(argv: string[], out: (line: string) => void = console.log, e
 }
 
 export function main(argv = process.argv.slice(2)): void {
+  if (argv[0] === "verify") return mainVerify(argv.slice(1)); // async: replays over HTTP (lib/cli/verify.ts)
   process.exitCode = run(argv);
 }

@@ -1,0 +1,12 @@
+import { createHash } from "node:crypto";
+import type { Intervention } from "./protocol";
+
+/**
+ * Canonical key of an intervention list: the list is a set (order does not change what is
+ * replayed), so entries are normalized and sorted before hashing.
+ */
+export function interventionKey(interventions: readonly Intervention[]): string {
+  const rows = interventions.map((iv) => JSON.stringify([iv.agent, iv.stepId ?? null, iv.sourceRef ?? null, iv.mode, iv.output ?? null]));
+  rows.sort();
+  return createHash("sha256").update(`[${[...new Set(rows)].join(",")}]`).digest("hex");
+}
