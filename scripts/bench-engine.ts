@@ -8,6 +8,7 @@ import { analyzeTrace, resolveConfig } from "../lib/attribution/index";
 import { buildGraph } from "../lib/attribution/build-graph";
 import { runDetectors } from "../lib/attribution/detectors/index";
 import { mulberry32 } from "../lib/attribution/prng";
+import os from "node:os";
 
 const WORDS = "plan search result table price total rows verified report check code output value agent answer page click file".split(" ");
 
@@ -50,8 +51,15 @@ function time<T>(f: () => T): [T, number] {
   return [x, performance.now() - t0];
 }
 
+/** CPU time of this process in ms: robust to other processes competing for the cores, unlike wall time. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 console.log(`engine benchmark (Node ${process.version}${gc ? ", --expose-gc" : ", no --expose-gc: heap figures are rough"})`);
-console.log("steps    agents | graph ms | detectors ms | analyzeTrace ms | heap before → peak after (MB) | report MB | shapley");
+console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")} on ${os.cpus().length} cores (wall times inflate under load; cpu ms does not)`);
+console.log("steps    agents | graph ms | detectors ms | analyzeTrace ms (cpu ms) | heap before → peak after (MB) | report MB | shapley");
 for (const n of [1_000, 10_000, 100_000])
   for (const agents of [5, 20, 50]) {
     const trace = generate(n, agents);
@@ -59,10 +67,12 @@ for (const n of [1_000, 10_000, 100_000])
     const before = heapMb();
     const [g, tg] = time(() => buildGraph(trace, config));
     const [, td] = time(() => runDetectors({ g, config, failed: true }));
+    const c0 = cpuMs();
     const [report, ta] = time(() => analyzeTrace(trace));
+    const tc = cpuMs() - c0;
     const after = process.memoryUsage().heapUsed / 1e6;
     const size = JSON.stringify(report).length / 1e6;
     console.log(
-      `${String(n).padStart(7)} ${String(agents).padStart(6)} | ${tg.toFixed(0).padStart(8)} | ${td.toFixed(0).padStart(12)} | ${ta.toFixed(0).padStart(15)} | ${before.toFixed(0).padStart(6)} → ${after.toFixed(0).padStart(6)}${" ".repeat(17)} | ${size.toFixed(1).padStart(9)} | ${report.shapley.method} ${report.shapley.players.length}p ${report.shapley.samples}s`,
+      `${String(n).padStart(7)} ${String(agents).padStart(6)} | ${tg.toFixed(0).padStart(8)} | ${td.toFixed(0).padStart(12)} | ${ta.toFixed(0).padStart(15)} (${tc.toFixed(0).padStart(6)}) | ${before.toFixed(0).padStart(6)} → ${after.toFixed(0).padStart(6)}${" ".repeat(17)} | ${size.toFixed(1).padStart(9)} | ${report.shapley.method} ${report.shapley.players.length}p ${report.shapley.samples}s`,
     );
   }

@@ -6,7 +6,8 @@
  */
 import { buildCondensedModel, failsWithFixed, playerSet } from "./condensed-model";
 import type { PropagationInput } from "./propagation";
-import { graphRestricted, leaveOneOut, shapleyValues, type CoalitionValue, type ShapleyResult } from "./shapley";
+import { graphRestricted, leaveOneOut, shapleyValues, type CoalitionValue, type ShapleyOptions, type ShapleyResult } from "./shapley";
+import { relevantPlayers, vetoCarrier } from "./unanimity";
 import type { EngineConfig } from "./types";
 
 export interface AgentGameResult {
@@ -24,6 +25,10 @@ export interface AgentGameResult {
   failsAsIs: boolean;
   /** Agent indices whose repair alone flips the outcome (one-agent-at-a-time intervention). */
   soloFlips: number[];
+  /** Agent indices whose faults alone (every other agent repaired) still produce the failure. */
+  aloneSufficient: number[];
+  /** Agent indices of a minimal set whose joint repair flips the outcome (latest players dropped first). */
+  minimalFixSet: number[];
   value: CoalitionValue;
 }
 
@@ -61,20 +66,82 @@ export function playAgentGame(input: PropagationInput, local: Uint8Array, enviro
     seed: config.seed,
     range: 1,
   };
-  const shapley = shapleyValues(n, value, opts);
-  const adjacent = communicationGraph(input, players);
-  const myersonResult = shapleyValues(n, graphRestricted(n, adjacent, value), { ...opts, maxPermutations: Math.min(opts.maxPermutations, MYERSON_MAX_PERMUTATIONS), range: Math.max(1, n / 2) });
-  const loo = leaveOneOut(n, value);
   const all = new Uint8Array(n).fill(1);
   const total = value(all);
+  const adjacent = communicationGraph(input, players);
+  const carrier = failsAsIs ? vetoCarrier(n, value) : null;
+  let shapley: ShapleyResult;
+  let myersonResult: ShapleyResult;
+  if (carrier) {
+    // v = 1[T ⊆ S]: exact in O(n). Myerson equals Shapley when T is connected in the communication graph.
+    const values = new Array<number>(n).fill(0);
+    for (const p of carrier) values[p] = 1 / carrier.length;
+    shapley = { method: "exact", values, ci: values.map((x) => [x, x]), samples: 0, halfWidth: 0 };
+    myersonResult = connected(carrier, adjacent) ? shapley : shapleyValues(n, graphRestricted(n, adjacent, value), myersonOptions(opts, n));
+  } else {
+    shapley = reducedShapley(n, relevantPlayers(model), value, opts);
+    myersonResult = shapleyValues(n, graphRestricted(n, adjacent, value), myersonOptions(opts, n));
+  }
+  const loo = leaveOneOut(n, value);
   const soloFlips: number[] = [];
   const one = new Uint8Array(n);
+  const aloneSufficient: number[] = [];
   for (let p = 0; p < n; p++) {
     one.fill(0);
     one[p] = 1;
     if (value(one) > 0) soloFlips.push(players[p]);
+    one.fill(1);
+    one[p] = 0;
+    if (failsAsIs && value(one) === 0) aloneSufficient.push(players[p]);
   }
-  return { players, shapley, myerson: myersonResult.values, myersonMethod: myersonResult.method, loo, total, repairAllSucceeds: failsAsIs && total > 0, failsAsIs, soloFlips, value };
+  const minimalFixSet: number[] = [];
+  if (failsAsIs && total > 0) {
+    const set = new Uint8Array(n).fill(1);
+    for (let p = n - 1; p >= 0; p--) {
+      set[p] = 0;
+      if (value(set) === 0) set[p] = 1;
+    }
+    for (let p = 0; p < n; p++) if (set[p]) minimalFixSet.push(players[p]);
+  }
+  return { players, shapley, myerson: myersonResult.values, myersonMethod: myersonResult.method, loo, total, repairAllSucceeds: failsAsIs && total > 0, failsAsIs, soloFlips, aloneSufficient, minimalFixSet, value };
+}
+
+function myersonOptions(opts: ShapleyOptions, n: number): ShapleyOptions {
+  return { ...opts, maxPermutations: Math.min(opts.maxPermutations, MYERSON_MAX_PERMUTATIONS), range: Math.max(1, n / 2) };
+}
+
+/** Shapley over the relevant players only (null players get exactly 0), which often makes it exact. */
+function reducedShapley(n: number, relevant: number[], value: CoalitionValue, opts: ShapleyOptions): ShapleyResult {
+  if (relevant.length === n) return shapleyValues(n, value, opts);
+  const members = new Uint8Array(n);
+  const sub = shapleyValues(relevant.length, (m) => {
+    members.fill(0);
+    relevant.forEach((p, i) => (members[p] = m[i]));
+    return value(members);
+  }, opts);
+  const values = new Array<number>(n).fill(0);
+  const ci: [number, number][] = values.map(() => [0, 0]);
+  relevant.forEach((p, i) => {
+    values[p] = sub.values[i];
+    ci[p] = sub.ci[i];
+  });
+  return { ...sub, values, ci };
+}
+
+/** Whether the players of `set` induce a connected subgraph. */
+function connected(set: number[], adj: boolean[][]): boolean {
+  if (set.length <= 1) return true;
+  const inSet = new Set(set);
+  const seen = new Set([set[0]]);
+  const stack = [set[0]];
+  while (stack.length) {
+    const x = stack.pop()!;
+    for (const y of set) if (!seen.has(y) && adj[x][y] && inSet.has(y)) {
+      seen.add(y);
+      stack.push(y);
+    }
+  }
+  return seen.size === set.length;
 }
 
 /** Agents are adjacent when any edge links a step of one to a step of the other. */

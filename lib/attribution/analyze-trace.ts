@@ -22,6 +22,7 @@ import { classifyInteraction } from "./interaction-class";
 import { assignRoles } from "./agent-roles";
 import { failureRewards, preferencePairs, successRewards } from "./training-signals";
 import { writeVerdict } from "./verdict";
+import { exposurePrior } from "./exposure-prior";
 import type { AgentReport, AnalysisReport, DecisiveError, EngineConfig, FalseSuccessClaim, StepReport, TokenBudgetConfound } from "./types";
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -38,13 +39,15 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   for (let v = 0; v < g.n; v++) if (fault[v] >= config.faultThreshold) anyFault = true;
   const analyzedAsFailure = outcome === "failure" || (outcome === "unknown" && anyFault);
 
-  const local = new Uint8Array(g.n);
-  if (analyzedAsFailure) for (let v = 0; v < g.n; v++) local[v] = fault[v] >= config.faultThreshold ? 1 : 0;
+  const faulty = new Uint8Array(g.n);
+  if (analyzedAsFailure) for (let v = 0; v < g.n; v++) faulty[v] = fault[v] >= config.faultThreshold ? 1 : 0;
   const corrective = findCorrectiveAttempts(g, fault, config.faultThreshold);
   const blocked = new Uint8Array(g.n);
   for (const c of corrective) if (c.blocks) blocked[c.step] = 1;
   const input: PropagationInput = { g, aggregators: findAggregators(g), blocked };
-  const boolean = propagateBoolean(input, local);
+  const boolean = propagateBoolean(input, faulty, det.dependent);
+  // Only origins are players of the repair games; symptoms are repaired with their origin.
+  const local = boolean.origins;
   const probability = propagateProbabilistic(input, analyzedAsFailure ? fault : new Float64Array(g.n));
 
   const stepGame = buildStepGame(input, local, fault, config.maxCounterfactuals);
@@ -53,9 +56,18 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const agentGame = playAgentGame(input, local, environmental, config);
   const blameFlow = backwardFlow(g, (v) => (analyzedAsFailure && !environmental[v] ? fault[v] : 0));
 
-  // Decisive step: the model's answer, else the step absorbing the most blame flow, else nothing.
+  // Decisive step: the model's answer when it names one agent, else the exposure prior, else the
+  // step absorbing the most blame flow, else the earliest agent step.
   let decisiveStep = first.decisive >= 0 ? stepGame.players[first.decisive] : -1;
   let decisiveRule: string = first.rule;
+  const fixAgents = new Set(first.minimalFixSet.map((p) => g.agentOf[stepGame.players[p]]));
+  if (analyzedAsFailure && outcome === "failure" && first.rule !== "earliest-but-for" && fixAgents.size !== 1) {
+    const prior = exposurePrior(g, fault, config.faultThreshold);
+    if (prior >= 0) {
+      decisiveStep = prior;
+      decisiveRule = "exposure-prior";
+    }
+  }
   if (analyzedAsFailure && decisiveStep < 0) {
     let best = -1;
     for (let v = 0; v < g.n; v++) if (blameFlow.absorbed[v] > 0 && (best < 0 || blameFlow.absorbed[v] > blameFlow.absorbed[best])) best = v;
@@ -109,20 +121,24 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   for (const a of agentGame.soloFlips) culprits.add(g.agentNames[a]);
   if (first.flips.size === 0) for (const p of first.minimalFixSet) culprits.add(g.steps[stepGame.players[p]].agent);
   const repairers = new Set(corrective.map((c) => g.steps[c.step].agent));
+  // Propagators relayed inherited corruption on some route to the outcome, not only the shortest one.
   const propagators = new Set<string>();
-  for (const v of path.path) if (v !== decisiveStep && boolean.inherited[v]) propagators.add(g.steps[v].agent);
+  const relays = relaysToSink(g, boolean.bad, blocked);
+  for (let v = 0; v < g.n; v++) if (v !== decisiveStep && boolean.inherited[v] && relays[v]) propagators.add(g.steps[v].agent);
   const roles = assignRoles({ agents: g.agentNames, culprits, repairers, propagators });
 
   let corruptedDescendants = 0;
   for (let v = 0; v < g.n; v++) if (path.dist[v] > 0) corruptedDescendants++;
-  const toAgentRef = (p: number) => ({ agent: g.steps[stepGame.players[p]].agent, aloneSufficient: first.aloneSufficient.has(p) });
+  // Interaction is a property of agents, not steps: two faulty steps of one agent are one cause.
+  const sufficient = new Set(agentGame.aloneSufficient);
+  const toAgentRef = (a: number) => ({ agent: g.agentNames[a], aloneSufficient: sufficient.has(a) });
   const interaction = analyzedAsFailure
     ? classifyInteraction({
         candidates: stepGame.players.length,
         explained: stepGame.fails,
         repairAllSucceeds: agentGame.repairAllSucceeds,
-        flipping: [...first.flips].sort((a, b) => a - b).map(toAgentRef),
-        minimalFixSet: first.minimalFixSet.map(toAgentRef),
+        flipping: agentGame.soloFlips.map(toAgentRef),
+        minimalFixSet: agentGame.minimalFixSet.map(toAgentRef),
         boundariesCrossed: path.channel.length,
         corruptedDescendants,
       })
@@ -168,7 +184,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
       onPath: onPath.has(v),
       responsibility: round(p >= 0 ? resp[p] : 0),
       reward: round(rewards[v]),
-      counterfactual: counterfactualNote(g, v, p, local, first, stepGame.fails, stepGame.players.length, probability[v]),
+      counterfactual: counterfactualNote(g, v, p, local, faulty, first, stepGame.fails, stepGame.players.length, probability[v]),
     };
   });
 
@@ -255,6 +271,21 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   return report;
 }
 
+/** Bad steps from which corruption reaches the outcome over transmitting edges through bad, unblocked steps. */
+function relaysToSink(g: EngineGraph, bad: Uint8Array, blocked: Uint8Array): Uint8Array {
+  const out = new Uint8Array(g.n);
+  if (g.n === 0 || !bad[g.sink]) return out;
+  out[g.sink] = 1;
+  for (let v = g.sink - 1; v >= 0; v--) {
+    if (!bad[v] || blocked[v]) continue;
+    for (let k = g.outStart[v]; k < g.outStart[v + 1] && !out[v]; k++) {
+      const e = g.edges[g.outEdges[k]];
+      if (e.transmits && out[e.to]) out[v] = 1;
+    }
+  }
+  return out;
+}
+
 function decisiveReport(
   g: EngineGraph,
   v: number,
@@ -281,7 +312,9 @@ function decisiveReport(
         : ""
       : rule === "earliest-of-minimal-fix-set"
         ? `earliest of ${first.minimalFixSet.length} faults that must all be repaired`
-        : rule === "largest-blame-flow"
+        : rule === "exposure-prior"
+          ? "no single agent's repair explains the failure; chosen by the exposure prior (the agent with the most substantive work, its earliest faulty step), low confidence"
+          : rule === "largest-blame-flow"
           ? "no single repair explains the failure; chosen by backward blame flow"
           : "no fault evidence: earliest agent step (primacy prior), low confidence";
   return {
@@ -294,7 +327,8 @@ function decisiveReport(
   };
 }
 
-function counterfactualNote(g: EngineGraph, v: number, p: number, local: Uint8Array, first: ReturnType<typeof localizeFirstError>, fails: boolean, players: number, prob: number): { flips: boolean; note: string } {
+function counterfactualNote(g: EngineGraph, v: number, p: number, local: Uint8Array, faulty: Uint8Array, first: ReturnType<typeof localizeFirstError>, fails: boolean, players: number, prob: number): { flips: boolean; note: string } {
+  if (faulty[v] && !local[v]) return { flips: false, note: "a symptom of corrupted input: repaired with the upstream origin" };
   if (!local[v]) return { flips: false, note: `not faulty; P(bad) = ${round(prob)}` };
   if (p < 0) return { flips: false, note: `faulty but beyond the ${players} evaluated candidates` };
   if (!fails) return { flips: false, note: "the model does not reach the failure from any fault" };

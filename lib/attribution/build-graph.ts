@@ -39,7 +39,9 @@ export interface EngineGraph {
   features: TextFeatures[];
   /** Index of the step that carries the run's outcome (last `final` step, else the last step). */
   sink: number;
-  /** Agents that only ever produce tool results (terminals, executors): they run what they are given. */
+  /** Whether the trace stated no edges and the engine assumed consecutive message edges. */
+  edgesInferred: boolean;
+  /** Agents whose steps are mostly tool results (terminals, executors): they run what they are given. */
   toolAgents: Set<number>;
   /** Agents whose name, role or description says they check others' work. */
   verifierAgents: Set<number>;
@@ -91,12 +93,16 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     if (n > 1) warnings.push("trace has no edges: the engine assumed consecutive message edges");
   }
 
-  const edges: GraphEdge[] = raw.map((e) => {
+  if (trace.edges.length > 0) addMemoryEdges(steps, agentOf, raw);
+
+  const edges: GraphEdge[] = new Array(raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    const e = raw[i];
     const overlap = jaccard(features[e.from].tokens, features[e.to].tokens);
     const transmits = e.kind !== "message" || overlap >= config.transmitThreshold || features[e.from].tokens.size === 0;
     const weight = config.edgePriors[e.kind] * e.confidence * (0.25 + 0.75 * Math.min(1, overlap * 5));
-    return { ...e, overlap, transmits, weight };
-  });
+    edges[i] = { id: e.id, from: e.from, to: e.to, kind: e.kind, key: e.key, evidence: e.evidence, confidence: e.confidence, overlap, transmits, weight };
+  }
 
   const { start: inStart, list: inEdges } = csr(n, edges, (e) => e.to);
   const { start: outStart, list: outEdges } = csr(n, edges, (e) => e.from);
@@ -116,13 +122,39 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     set.add(s.kind);
     kindsByAgent.set(agentOf[i], set);
   });
-  for (const [a, kinds] of kindsByAgent) if (kinds.size === 1 && kinds.has("tool_result")) toolAgents.add(a);
+  // Executors: agents whose steps are mostly tool results (a code terminal that also prints "no code to run").
+  const toolShare = new Float64Array(agentNames.length);
+  const total = new Float64Array(agentNames.length);
+  steps.forEach((s, i) => {
+    total[agentOf[i]]++;
+    if (s.kind === "tool_result") toolShare[agentOf[i]]++;
+  });
+  for (const [a, kinds] of kindsByAgent) if (kinds.has("tool_result") && toolShare[a] * 2 > total[a]) toolAgents.add(a);
   agentNames.forEach((name, a) => {
     const meta = trace.agents.find((x) => x.name === name);
     if (VERIFIER_RE.test(`${name} ${meta?.role ?? ""}`)) verifierAgents.add(a);
   });
 
-  return { trace, n, steps, indexOf, agentNames, agentOf, edges, inStart, inEdges, outStart, outEdges, features, sink, toolAgents, verifierAgents, warnings };
+  return { trace, n, steps, indexOf, agentNames, agentOf, edges, inStart, inEdges, outStart, outEdges, features, sink, edgesInferred: trace.edges.length === 0, toolAgents, verifierAgents, warnings };
+}
+
+/**
+ * An agent's context holds its own earlier output (LLM memory), whether or not the trace says so:
+ * each step gets an edge from the same agent's previous step unless some edge already links them.
+ * Without it, a chat log whose importer linked only speaker changes would let an agent's error
+ * vanish between two of its own turns.
+ */
+function addMemoryEdges(steps: TStep[], agentOf: Int32Array, raw: Omit<GraphEdge, "overlap" | "transmits" | "weight">[]) {
+  const n = steps.length;
+  const linked = new Set<number>();
+  for (const e of raw) linked.add(e.from * n + e.to);
+  const prev = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const p = prev.get(agentOf[i]);
+    if (p !== undefined && !linked.has(p * n + i))
+      raw.push({ id: `memory${i}`, from: p, to: i, kind: "message", evidence: `inferred by the engine: ${steps[i].agent}'s own previous step (agent memory)`, confidence: 0.5 });
+    prev.set(agentOf[i], i);
+  }
 }
 
 /** Compressed sparse rows: for node v, edge indices list[start[v] .. start[v+1]). Stable in edge order. */

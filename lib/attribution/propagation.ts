@@ -4,6 +4,9 @@
  * - Boolean: B_v = L_v ∨ inherited_v, inherited over transmitting edges (OR), except at vote
  *   aggregators (majority of inputs bad) and select aggregators (the chosen input), and at blocking
  *   verifiers, which inherit nothing (they really checked and rejected).
+ *   A step whose only evidence is `dependent` (a wrong value, a failed approval) and which inherits
+ *   corruption is a symptom, not an origin: its local fault is dropped, so repairing the upstream
+ *   origin repairs it too (Who&When's intervention re-runs everything downstream).
  * - Probabilistic (noisy-OR): P_v = 1 − (1 − p_v) · Π_u (1 − P_u · w_uv); majority via a
  *   Poisson-binomial tail for vote aggregators.
  */
@@ -21,11 +24,14 @@ export interface BooleanState {
   bad: Uint8Array;
   /** Reached by corruption from upstream (independently of its own fault). */
   inherited: Uint8Array;
+  /** Local faults that are origins (dependent symptoms of inherited corruption removed). */
+  origins: Uint8Array;
 }
 
-export function propagateBoolean({ g, aggregators, blocked }: PropagationInput, local: Uint8Array): BooleanState {
+export function propagateBoolean({ g, aggregators, blocked }: PropagationInput, local: Uint8Array, dependent?: Uint8Array): BooleanState {
   const bad = new Uint8Array(g.n);
   const inherited = new Uint8Array(g.n);
+  const origins = new Uint8Array(g.n);
   for (let v = 0; v < g.n; v++) {
     let inh = 0;
     if (!blocked[v]) {
@@ -47,9 +53,10 @@ export function propagateBoolean({ g, aggregators, blocked }: PropagationInput, 
       }
     }
     inherited[v] = inh;
+    origins[v] = local[v] && !(inh && dependent?.[v]) ? 1 : 0;
     bad[v] = local[v] || inh ? 1 : 0;
   }
-  return { bad, inherited };
+  return { bad, inherited, origins };
 }
 
 export function propagateProbabilistic({ g, aggregators, blocked }: PropagationInput, fault: Float64Array): Float64Array {

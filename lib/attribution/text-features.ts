@@ -19,6 +19,22 @@ export interface TextFeatures {
   numbers: string[];
   /** Numbers anywhere, code included: used to decide whether a value was seen before. */
   allNumbers: string[];
+  /** Numbers the author asserts: outside code and before any quoted observation (see `claimPart`). */
+  claimNumbers: string[];
+}
+
+/**
+ * Where an agent's message stops speaking for itself and starts quoting what it observed: a page
+ * screenshot or OCR dump, a file viewer, program output. Numbers after it are observations of the
+ * environment (like a tool result), not the agent's claims.
+ */
+const OBSERVATION_MARKER_RE =
+  /here is a screenshot of|the viewport shows|automatic ocr|detected the following text|^\s*viewport position:|^\s*address: \S+:\/\/|^\s*(?:code )?output:|^\s*exitcode:|^\s*#+ ?(?:search results|page content)|^\s*(?:search results|page content)\s*:/im;
+
+/** The part of a text that the author asserts (everything before the first observation marker). */
+export function claimPart(text: string): string {
+  const m = OBSERVATION_MARKER_RE.exec(text.slice(0, MAX_SCAN_CHARS));
+  return m ? text.slice(0, m.index) : text;
 }
 
 /** Normalizes a numeric literal so "1,200.0" and "1200" compare equal. */
@@ -31,20 +47,45 @@ export function normalizeNumber(raw: string): string {
 
 const NUMBER_RE = /(?<![\w.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d+(?:\.\d+)?/g;
 
+const HAS_DIGIT_RE = /\d/;
+
 /** Extracts normalized numbers from text. */
 export function extractNumbers(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.slice(0, MAX_SCAN_CHARS).matchAll(NUMBER_RE)) out.push(normalizeNumber(m[0]));
+  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  if (!HAS_DIGIT_RE.test(scan)) return out;
+  for (const m of scan.matchAll(NUMBER_RE)) out.push(normalizeNumber(m[0]));
   return out;
 }
 
-/** Lowercased word tokens (length ≥ 3, no stopwords), capped at MAX_TOKENS distinct. */
+/** [a-z0-9] */
+const isAlnum = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+/** [a-z0-9_'-] */
+const isWordChar = (c: number) => isAlnum(c) || c === 95 || c === 39 || c === 45;
+
+/**
+ * Lowercased word tokens (length ≥ 3, no stopwords), capped at MAX_TOKENS distinct: the matches of
+ * /[a-z0-9][a-z0-9_'-]{2,}/g, found by a char-code scan (no match objects: this runs on every step).
+ */
 export function tokenize(text: string): Set<string> {
   const set = new Set<string>();
-  for (const m of text.slice(0, MAX_SCAN_CHARS).toLowerCase().matchAll(/[a-z0-9][a-z0-9_'-]{2,}/g)) {
-    if (STOPWORDS.has(m[0])) continue;
-    set.add(m[0]);
-    if (set.size >= MAX_TOKENS) break;
+  const s = (text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text).toLowerCase();
+  let i = 0;
+  while (i < s.length) {
+    if (!isAlnum(s.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let k = i + 1;
+    while (k < s.length && isWordChar(s.charCodeAt(k))) k++;
+    if (k - i >= 3) {
+      const t = s.slice(i, k);
+      if (!STOPWORDS.has(t)) {
+        set.add(t);
+        if (set.size >= MAX_TOKENS) break;
+      }
+    }
+    i = k;
   }
   return set;
 }
@@ -55,7 +96,9 @@ export function stripCode(text: string): string {
 }
 
 export function textFeatures(text: string): TextFeatures {
-  return { tokens: tokenize(text), numbers: extractNumbers(stripCode(text)), allNumbers: extractNumbers(text) };
+  const numbers = extractNumbers(stripCode(text));
+  const claim = claimPart(text);
+  return { tokens: tokenize(text), numbers, allNumbers: extractNumbers(text), claimNumbers: claim.length === text.length ? numbers : extractNumbers(stripCode(claim)) };
 }
 
 /** Jaccard similarity of two token sets (0 when both are empty). */

@@ -50,6 +50,24 @@ export interface EngineConfig {
   sabotagePenalty: number;
   /** Agents whose importance is below this fraction of the uniform share 1/n are flagged. */
   lowImportanceFraction: number;
+  /**
+   * Evidence computed outside the engine (an LLM judge, a user's plug-in), fused with the detectors
+   * as one more detector per item. Optional; absent means detectors only.
+   */
+  extraEvidence?: ExtraEvidence[];
+}
+
+/** One externally computed fault finding on a step (see `EngineConfig.extraEvidence`). */
+export interface ExtraEvidence {
+  stepId: string;
+  /** Shown as the detector name, e.g. "llm-judge". */
+  name: string;
+  /** Fault probability in [0,1]. */
+  score: number;
+  /** Confidence weight in [0,1] applied to `score` before the noisy-OR (default 1). */
+  weight?: number;
+  note: string;
+  mast?: MastMode;
 }
 
 export type AgentRole = "culprit" | "propagator" | "bystander" | "repairer";

@@ -20,6 +20,7 @@ export const detectBudgetExhaustion: Detector = ({ g }) => {
       step: i,
       name: "budget-exhaustion",
       score: 0.7,
+      environmental: true,
       evidence: { stepIds: [s.id], note: truncated ? `output truncated (finish reason ${finish})` : `hit a budget limit: ${errText.trim().slice(0, 120)}` },
     });
   }

@@ -1,6 +1,8 @@
 /**
  * Contradiction with an established fact: a tool output states "key: 42" (or "key = 42", "key is
- * 42"), and a later agent message states the same key with a different number.
+ * 42", or a JSON field `"key": 42` / `"key": "silver"`), and a later agent message states the same
+ * key with a different number, or a later state write stores a different value under that key.
+ * Contradicting a tool result is an error of its own, never a mere symptom of corrupted input.
  */
 import type { Detector, DetectorHit } from "./types";
 import { isAgentUtterance, isToolOutput } from "./patterns";
@@ -10,6 +12,8 @@ import { stepText } from "../build-graph";
 const NUMBER_RE = /-?\d[\d,]*(?:\.\d+)?/g;
 /** Anchored at the end of the 60 characters before a number: "<key> is|was|are|equals|:|= [$]". */
 const KEY_BEFORE_RE = /([A-Za-z][A-Za-z _-]{2,40}?)\s*(?::|=|\bis|\bwas|\bare|\bequals)\s*\$?$/;
+/** JSON-style string fields: `"tier": "silver"`. */
+const JSON_STRING_RE = /"([A-Za-z_][\w .-]{0,40})"\s*:\s*"([^"\n]{1,60})"/g;
 
 /** "key: 42" style facts. Numbers are found first and the key is read just before each, which keeps the scan linear. */
 function* facts(text: string): Generator<[string, string]> {
@@ -21,32 +25,57 @@ function* facts(text: string): Generator<[string, string]> {
   }
 }
 
+const words = (raw: string) => raw.toLowerCase().trim().split(/[\s_.-]+/).filter(Boolean);
 /** Keys are compared by their last two words, lowercased. */
 function keyOf(raw: string): string {
-  return raw.toLowerCase().trim().split(/[\s_-]+/).slice(-2).join(" ");
+  return words(raw).slice(-2).join(" ");
+}
+/** Normalized value: numbers canonical, strings lowercased. */
+const valueOf = (raw: string) => (/^-?\d[\d,]*(?:\.\d+)?$/.test(raw.trim()) ? normalizeNumber(raw.trim()) : raw.trim().toLowerCase());
+
+interface Fact {
+  value: string;
+  step: number;
 }
 
 export const detectContradiction: Detector = ({ g }) => {
   const hits: DetectorHit[] = [];
-  const known = new Map<string, { value: string; step: number }>();
+  const known = new Map<string, Fact>();
+  const hit = (i: number, key: string, value: string, fact: Fact) =>
+    hits.push({
+      step: i,
+      name: "contradiction",
+      score: 0.7,
+      mast: "FM-2.6 reasoning-action mismatch",
+      evidence: { stepIds: [g.steps[i].id, g.steps[fact.step].id], note: `says "${key}" is ${value}, but tool output ${g.steps[fact.step].id} established ${fact.value}` },
+    });
   for (let i = 0; i < g.n; i++) {
     const text = stripCode(stepText(g.steps[i])).slice(0, 8000);
     if (isToolOutput(g, i)) {
       for (const [key, value] of facts(text)) known.set(keyOf(key), { value: normalizeNumber(value), step: i });
+      for (const m of text.matchAll(JSON_STRING_RE)) {
+        const fact = { value: valueOf(m[2]), step: i };
+        known.set(keyOf(m[1]), fact);
+        const last = words(m[1]).slice(-1)[0];
+        if (last) known.set(last, fact);
+      }
       continue;
     }
     if (!isAgentUtterance(g, i)) continue;
+    const state = g.steps[i].state;
+    if (state?.op === "write" && state.value !== undefined) {
+      const fact = known.get(keyOf(state.key)) ?? known.get(words(state.key).slice(-1)[0] ?? "");
+      const value = valueOf(state.value);
+      if (fact && fact.value !== value && /\d/.test(fact.value) === /\d/.test(value)) {
+        hit(i, state.key, value, fact);
+        continue;
+      }
+    }
     for (const [key, raw] of facts(text)) {
       const fact = known.get(keyOf(key));
       const value = normalizeNumber(raw);
-      if (!fact || fact.value === value) continue;
-      hits.push({
-        step: i,
-        name: "contradiction",
-        score: 0.7,
-        mast: "FM-2.6 reasoning-action mismatch",
-        evidence: { stepIds: [g.steps[i].id, g.steps[fact.step].id], note: `says "${keyOf(key)}" is ${value}, but tool output ${g.steps[fact.step].id} established ${fact.value}` },
-      });
+      if (!fact || fact.value === value || !/^-?[\d.]+$/.test(fact.value)) continue;
+      hit(i, keyOf(key), value, fact);
       break;
     }
   }

@@ -14,6 +14,8 @@ import { detectRepetitionLoop } from "./repetition-loop";
 import { detectPrematureTermination } from "./premature-termination";
 import { detectBudgetExhaustion } from "./budget-exhaustion";
 import { detectGroundTruthDivergence } from "./ground-truth-divergence";
+import { detectExtraEvidence } from "./extra-evidence";
+import { detectUnmetInstruction } from "./unmet-instruction";
 
 export const DETECTORS = [
   detectToolFailure,
@@ -26,14 +28,18 @@ export const DETECTORS = [
   detectPrematureTermination,
   detectBudgetExhaustion,
   detectGroundTruthDivergence,
+  detectExtraEvidence,
+  detectUnmetInstruction,
 ];
 
 export interface DetectorResults {
   /** Hits grouped by step index, in detector order. */
   byStep: Map<number, DetectorHit[]>;
   fault: Float64Array;
-  /** Steps whose only evidence is environmental (budget), kept out of agent blame. */
+  /** Steps whose only evidence is environmental (budget, unavailable service), kept out of agent blame. */
   environmental: Uint8Array;
+  /** Steps whose only evidence may be a symptom of corrupted input (see `DetectorHit.dependent`). */
+  dependent: Uint8Array;
 }
 
 export function runDetectors(ctx: DetectorContext): DetectorResults {
@@ -48,11 +54,16 @@ export function runDetectors(ctx: DetectorContext): DetectorResults {
     }
   const fault = new Float64Array(ctx.g.n);
   const environmental = new Uint8Array(ctx.g.n);
+  const dependent = new Uint8Array(ctx.g.n);
   for (const [step, hits] of byStep) {
     let clean = 1;
     for (const h of hits) clean *= 1 - h.score;
     fault[step] = Math.min(0.99, 1 - clean);
-    environmental[step] = hits.every((h) => h.name === "budget-exhaustion") ? 1 : 0;
+    environmental[step] = hits.every((h) => h.environmental) ? 1 : 0;
+    // Weak independent evidence (below the threshold on its own) does not make a symptom an origin.
+    let own = 1;
+    for (const h of hits) if (!h.dependent && !h.environmental) own *= 1 - h.score;
+    dependent[step] = 1 - own < ctx.config.faultThreshold && hits.some((h) => h.dependent) ? 1 : 0;
   }
-  return { byStep, fault, environmental };
+  return { byStep, fault, environmental, dependent };
 }

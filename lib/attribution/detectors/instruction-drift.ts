@@ -1,10 +1,14 @@
 /**
  * Instruction drift, both sides of a delegation:
- * - the manager's instruction introduces values (numbers) found neither in the task nor earlier;
+ * - the manager's instruction introduces values (numbers) found neither in the task nor in any step
+ *   it could have seen (see `grounding.ts`);
  * - the worker's reply covers almost none of the instruction's key words (it went somewhere else).
+ *   Only prose replies are compared: a tool call's structured arguments ("BER", "2027-03-13") share
+ *   few words with a prose instruction even when they follow it exactly.
  */
 import type { Detector, DetectorHit } from "./types";
-import { containment, extractNumbers, tokenize } from "../text-features";
+import { containment, tokenize } from "../text-features";
+import { buildGrounding } from "../grounding";
 import type { EngineGraph } from "../build-graph";
 
 /** Replies covering less than this fraction of the instruction's words are off-task. */
@@ -13,10 +17,11 @@ const MIN_COVERAGE = 0.12;
 export const detectInstructionDrift: Detector = ({ g }) => {
   const hits: DetectorHit[] = [];
   const task = g.trace.run.task ?? "";
-  const seen = new Set(extractNumbers(task));
+  const taskTokens = tokenize(task);
+  const grounding = buildGrounding(g);
   for (let i = 0; i < g.n; i++) {
     if (isDelegation(g, i)) {
-      const novel = g.features[i].numbers.filter((x) => !seen.has(x) && Math.abs(Number(x)) > 10);
+      const novel = [...new Set(g.features[i].numbers)].filter((x) => Math.abs(Number(x)) > 10 && !grounding.seenBefore(i, x));
       if (novel.length > 0)
         hits.push({
           step: i,
@@ -26,10 +31,10 @@ export const detectInstructionDrift: Detector = ({ g }) => {
           evidence: { stepIds: [g.steps[i].id], note: `delegation introduces ${novel.slice(0, 4).join(", ")}, found neither in the task nor earlier` },
         });
       const reply = replyTo(g, i);
-      if (reply >= 0) {
+      if (reply >= 0 && g.steps[reply].kind !== "tool_call" && g.steps[reply].kind !== "tool_result") {
         const instr = g.features[i].tokens;
         const coverage = containment(instr, g.features[reply].tokens);
-        const taskCoverage = containment(tokenize(task), g.features[reply].tokens);
+        const taskCoverage = containment(taskTokens, g.features[reply].tokens);
         if (instr.size >= 4 && g.features[reply].tokens.size >= 4 && coverage < MIN_COVERAGE && taskCoverage < MIN_COVERAGE)
           hits.push({
             step: reply,
@@ -40,7 +45,6 @@ export const detectInstructionDrift: Detector = ({ g }) => {
           });
       }
     }
-    for (const x of g.features[i].allNumbers) seen.add(x);
   }
   return hits;
 };

@@ -8,6 +8,10 @@ import { stepText } from "../build-graph";
 export const TOOL_FAILURE_RE =
   /exit ?code:? ?[1-9]|\(execution failed\)|traceback \(most recent call last\)|\b[A-Z][a-zA-Z]*(Error|Exception):|\bHTTP(?: error)? [45]\d\d\b|command not found|no such file or directory|permission denied|timed out/i;
 
+/** Failures of the service rather than of the call: server errors, unavailability, dropped connections. */
+export const TRANSIENT_FAILURE_RE =
+  /\bHTTP(?: error)? 5\d\d\b|\b5(?:00|02|03|04)\b.{0,40}(?:error|unavailable|gateway|timeout)|service (?:temporarily )?unavailable|bad gateway|temporarily unavailable|connection (?:refused|reset)|rate limit/i;
+
 export const EMPTY_OUTPUT_RE = /(?:^|\n)\s*(?:code )?output:\s*$/i;
 
 export const SUCCESS_CLAIM_RE =
@@ -34,6 +38,12 @@ export function toolFailed(g: EngineGraph, i: number): "status" | "text" | null 
   if (s.status === "error" || s.error) return "status";
   if (!isToolOutput(g, i)) return null;
   return TOOL_FAILURE_RE.test(stepText(s).slice(0, 4000)) ? "text" : null;
+}
+
+/** Whether a failed tool output failed because of the service, not the call (see TRANSIENT_FAILURE_RE). */
+export function toolFailureTransient(g: EngineGraph, i: number): boolean {
+  const s = g.steps[i];
+  return TRANSIENT_FAILURE_RE.test(`${s.error?.type ?? ""} ${s.error?.message ?? ""} ${stepText(s).slice(0, 2000)}`);
 }
 
 /** Whether a tool output is empty where content was expected. */
@@ -65,8 +75,11 @@ export function callerOf(g: EngineGraph, i: number): number {
   return i;
 }
 
-/** A step that speaks for an agent (not a tool output, not an empty wrapper). */
+/** The conventional names of whoever poses the task in a chat log; their message is the task, not a claim. */
+export const TASK_GIVER_RE = /^(?:human|user)$/i;
+
+/** A step that speaks for an agent (not a tool output, not an empty wrapper, not the task giver). */
 export function isAgentUtterance(g: EngineGraph, i: number): boolean {
   const k = g.steps[i].kind;
-  return !isToolOutput(g, i) && k !== "agent" && k !== "state_read";
+  return !isToolOutput(g, i) && k !== "agent" && k !== "state_read" && !TASK_GIVER_RE.test(g.steps[i].agent);
 }

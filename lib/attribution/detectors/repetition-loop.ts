@@ -1,19 +1,26 @@
 /**
  * Repetition and loops: an agent repeats a near-identical message (Jaccard ≥ 0.9 with one of its
  * last few messages) or the same tool call with the same arguments. Short messages ("Next speaker
- * X", "TERMINATE") are protocol, not loops, and are skipped.
+ * X", "TERMINATE") are protocol, not loops, and are skipped, and so are tool outputs: a tool
+ * printing the same result twice was given the same work twice; the repeated call is the loop.
+ * A coordinator repeating its status report or instruction (`thought`, `delegate`) scores lower and is `dependent`: it
+ * restates that no progress was made, a symptom of whatever stalled more than a new error.
  */
 import type { Detector, DetectorHit } from "./types";
 import { jaccard } from "../text-features";
+import { isToolOutput } from "./patterns";
 
 const MEMORY = 4;
 const MIN_TOKENS = 6;
+const COORDINATION = new Set(["thought", "delegate"]);
+const COORDINATION_FACTOR = 0.6;
 
 export const detectRepetitionLoop: Detector = ({ g }) => {
   const hits: DetectorHit[] = [];
   const recent = new Map<number, number[]>();
   const repeats = new Map<number, number>();
   for (let i = 0; i < g.n; i++) {
+    if (isToolOutput(g, i) && g.steps[i].kind !== "tool_call") continue;
     const a = g.agentOf[i];
     const toks = g.features[i].tokens;
     const tool = g.steps[i].tool;
@@ -30,8 +37,9 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
         hits.push({
           step: i,
           name: "repetition-loop",
-          score: Math.min(0.8, 0.3 + 0.15 * r),
+          score: Math.min(0.8, 0.3 + 0.15 * r) * (COORDINATION.has(g.steps[i].kind) ? COORDINATION_FACTOR : 1),
           mast: "FM-1.3 step repetition",
+          ...(COORDINATION.has(g.steps[i].kind) ? { dependent: true } : {}),
           evidence: { stepIds: [g.steps[i].id, g.steps[dup].id], note: `repeats ${g.steps[dup].id} (${r} repetition${r > 1 ? "s" : ""} by this agent)` },
         });
       }

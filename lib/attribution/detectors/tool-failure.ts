@@ -1,10 +1,13 @@
 /**
  * Failed tool calls. The fault goes to the step that issued the call (tools run what they are
  * given). A failure that the same agent later recovers from with a successful call is kept as
- * weak evidence only: retried-and-recovered errors must not be blamed.
+ * weak evidence only: retried-and-recovered errors must not be blamed. A transient failure of the
+ * service (HTTP 5xx, unavailable, dropped connection) is environmental: the call was not wrong, and
+ * what matters is how the caller handles it (a false success claim, a made-up value), which other
+ * detectors see.
  */
 import type { Detector, DetectorHit } from "./types";
-import { callerOf, isToolOutput, toolEmpty, toolFailed } from "./patterns";
+import { callerOf, isToolOutput, toolEmpty, toolFailed, toolFailureTransient } from "./patterns";
 
 /** How far ahead (in steps) a successful retry counts as a recovery. */
 const RECOVERY_WINDOW = 8;
@@ -17,7 +20,8 @@ export const detectToolFailure: Detector = ({ g }) => {
     if (!how && !empty) continue;
     const caller = callerOf(g, i);
     const recovery = findRecovery(g, i, caller);
-    const base = how === "status" ? 0.8 : how === "text" ? 0.7 : 0.35;
+    const transient = how !== null && toolFailureTransient(g, i);
+    const base = transient ? 0.3 : how === "status" ? 0.8 : how === "text" ? 0.7 : 0.35;
     const score = recovery >= 0 ? base * 0.2 : base;
     const stepIds = [g.steps[i].id, ...(caller !== i ? [g.steps[caller].id] : []), ...(recovery >= 0 ? [g.steps[recovery].id] : [])];
     const what = empty ? "returned nothing" : "failed";
@@ -25,10 +29,12 @@ export const detectToolFailure: Detector = ({ g }) => {
       step: caller,
       name: "tool-failure",
       score,
+      ...(transient ? { environmental: true } : {}),
       evidence: {
         stepIds,
         note:
           `tool output ${g.steps[i].id} ${what}` +
+          (transient ? " (the service was unavailable: environmental)" : "") +
           (caller !== i ? `; the call was issued by ${g.steps[caller].id}` : "") +
           (recovery >= 0 ? `; recovered by a successful call at ${g.steps[recovery].id}` : ""),
       },

@@ -8,6 +8,14 @@ export interface DetectorHit {
   score: number;
   mast?: MastMode;
   evidence: Evidence;
+  /** The fault lies in the environment (budget, an unavailable service), not in an agent's judgement. */
+  environmental?: boolean;
+  /**
+   * Evidence that can be a symptom of corrupted input rather than a new error (a wrong value, an
+   * approval that failed to catch bad work). At a step that inherits corruption from an upstream
+   * fault, such evidence does not make the step an independent origin (see `propagateBoolean`).
+   */
+  dependent?: boolean;
 }
 
 export interface DetectorContext {

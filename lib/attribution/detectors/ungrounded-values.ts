@@ -1,37 +1,49 @@
 /**
- * Ungrounded values (fabrication): numbers an agent states that appear in none of the inputs and
- * tool outputs it could have seen (task, the step's own input, every earlier step). Numbers ≤ 10 are
- * ignored: they are list markers and small counts far more often than facts.
+ * Ungrounded values (fabrication): numbers an agent states that it could not have seen (task, its
+ * own input, a causal ancestor's text or tool output) and cannot compute with one arithmetic
+ * operation from the numbers at hand (see `grounding.ts`). Numbers ≤ 10 are ignored: they are
+ * list markers and small counts far more often than facts. Values of the ground truth are never
+ * fabrications. Only the agent's own claims count, not the page or output it quotes (see
+ * `claimPart`): those numbers are observations, and they ground later steps. The evidence is `dependent`: downstream of corrupted input, a new value is as
+ * likely a consequence of that input as a new error.
  */
 import type { Detector, DetectorHit } from "./types";
 import { isAgentUtterance } from "./patterns";
 import { extractNumbers } from "../text-features";
+import { buildGrounding } from "../grounding";
+
+/** Reasoning not addressed to anyone (a plan's guesses) asserts less than a message: its score is scaled. */
+const THOUGHT_FACTOR = 0.6;
+/** Novel numbers checked per step (the score saturates long before). */
+const MAX_NOVEL = 8;
 
 export const detectUngroundedValues: Detector = ({ g }) => {
   const hits: DetectorHit[] = [];
-  const seen = new Set<string>(extractNumbers(g.trace.run.task ?? ""));
+  const grounding = buildGrounding(g);
+  const truth = new Set(extractNumbers(g.trace.run.groundTruth ?? ""));
   for (let i = 0; i < g.n; i++) {
+    if (!isAgentUtterance(g, i)) continue;
     const step = g.steps[i];
-    for (const x of extractNumbers(step.input ?? "")) seen.add(x);
-    if (isAgentUtterance(g, i)) {
-      const novel: string[] = [];
-      for (const x of g.features[i].numbers) {
-        if (seen.has(x) || novel.includes(x)) continue;
-        if (Math.abs(Number(x)) <= 10) continue;
-        novel.push(x);
-      }
-      if (novel.length > 0) {
-        const score = Math.min(0.8, 1 - Math.pow(0.6, novel.length));
-        hits.push({
-          step: i,
-          name: "ungrounded-value",
-          score,
-          mast: "FM-2.6 reasoning-action mismatch",
-          evidence: { stepIds: [step.id], note: `states ${novel.slice(0, 5).join(", ")}${novel.length > 5 ? ", …" : ""} which appear in no earlier input or tool output` },
-        });
-      }
+    const novel: string[] = [];
+    const nums = g.features[i].claimNumbers;
+    for (let k = 0; k < nums.length && novel.length < MAX_NOVEL; k++) {
+      const x = nums[k];
+      if (novel.includes(x) || Math.abs(Number(x)) <= 10 || truth.has(x)) continue;
+      if (grounding.seenBefore(i, x)) continue;
+      if (grounding.derivable(i, x, nums.slice(0, k))) continue;
+      novel.push(x);
     }
-    for (const x of g.features[i].allNumbers) seen.add(x);
+    if (novel.length > 0) {
+      const score = Math.min(0.8, 1 - Math.pow(0.6, novel.length)) * (step.kind === "thought" ? THOUGHT_FACTOR : 1);
+      hits.push({
+        step: i,
+        name: "ungrounded-value",
+        score,
+        mast: "FM-2.6 reasoning-action mismatch",
+        dependent: true,
+        evidence: { stepIds: [step.id], note: `states ${novel.slice(0, 5).join(", ")}${novel.length > 5 ? ", …" : ""}, found in no input or tool output it could see and not computable from them` },
+      });
+    }
   }
   return hits;
 };

@@ -1,0 +1,39 @@
+/**
+ * The exposure prior, for failures the repair model cannot pin on one agent (no single repair
+ * flips the outcome and the minimal joint repair spans several agents, or nothing is faulty at all).
+ * Every substantive step is a chance to err, so the agent that did the most substantive work
+ * (messages, answers, tool calls; not coordination such as thoughts, delegations or state reads) is
+ * the likeliest culprit; within it, the earliest step with the strongest evidence is chosen.
+ * It is a prior, not evidence: the report marks it and gives it a low confidence.
+ */
+import type { EngineGraph } from "./build-graph";
+import { isAgentUtterance } from "./detectors/patterns";
+
+const COORDINATION = new Set(["thought", "delegate", "agent", "state_read"]);
+
+/** Whether step v is an agent's own substantive work. */
+export function isSubstantive(g: EngineGraph, v: number): boolean {
+  return isAgentUtterance(g, v) && !COORDINATION.has(g.steps[v].kind) && !g.toolAgents.has(g.agentOf[v]) && g.features[v].tokens.size > 0;
+}
+
+/** The decisive step under the exposure prior, or −1 when no agent did substantive work. */
+export function exposurePrior(g: EngineGraph, fault: Float64Array, threshold: number): number {
+  const work = new Float64Array(g.agentNames.length);
+  const first = new Int32Array(g.agentNames.length).fill(-1);
+  for (let v = 0; v < g.n; v++) {
+    if (!isSubstantive(g, v)) continue;
+    const a = g.agentOf[v];
+    work[a]++;
+    if (first[a] < 0) first[a] = v;
+  }
+  let best = -1;
+  for (let a = 0; a < work.length; a++) if (work[a] > 0 && (best < 0 || work[a] > work[best] || (work[a] === work[best] && first[a] < first[best]))) best = a;
+  if (best < 0) return -1;
+  let weak = -1;
+  for (let v = first[best]; v < g.n; v++) {
+    if (g.agentOf[v] !== best || !isSubstantive(g, v)) continue;
+    if (fault[v] >= threshold) return v;
+    if (weak < 0 && fault[v] > 0) weak = v;
+  }
+  return weak >= 0 ? weak : first[best];
+}

@@ -1,0 +1,89 @@
+/**
+ * Where a value could have come from. A number an agent states is grounded when the step could
+ * have seen it (task, its own input, a causal ancestor's text) or can compute it with one
+ * arithmetic operation from numbers at hand (task, direct inputs, earlier numbers of the same
+ * step). With stated edges, "could have seen" means an ancestor over edges, so independent workers
+ * (parallel solvers) do not ground each other; with inferred chat edges every earlier step counts.
+ */
+import type { EngineGraph } from "./build-graph";
+import { extractNumbers } from "./text-features";
+
+/** Ancestor searches stop after this many steps and then assume the value was seen (conservative). */
+const ANCESTOR_BUDGET = 4000;
+/** Numbers considered as operands of a derivation. */
+const MAX_OPERANDS = 120;
+
+export interface Grounding {
+  /** Numbers of the task, always visible. */
+  task: Set<string>;
+  /** Whether some step before `v` that `v` could have seen states `x` (or the step's own input does). */
+  seenBefore(v: number, x: string): boolean;
+  /** Whether `x` is one operation (+ − × ÷, percent) away from two numbers at hand at step `v`. */
+  derivable(v: number, x: string, ownEarlier: string[]): boolean;
+}
+
+export function buildGrounding(g: EngineGraph): Grounding {
+  const task = new Set(extractNumbers(g.trace.run.task ?? ""));
+  const inputNums = g.steps.map((s) => (s.input ? new Set(extractNumbers(s.input)) : null));
+  // First step index stating each number (text or input): a value first stated at or after v was not seen before v.
+  const firstAt = new Map<string, number>();
+  for (let i = 0; i < g.n; i++) {
+    for (const x of g.features[i].allNumbers) if (!firstAt.has(x)) firstAt.set(x, i);
+    const inp = inputNums[i];
+    if (inp) for (const x of inp) if (!firstAt.has(x)) firstAt.set(x, i);
+  }
+  const stamp = new Int32Array(g.n);
+  let epoch = 0;
+  const stack: number[] = [];
+
+  const seenBefore = (v: number, x: string): boolean => {
+    if (task.has(x) || inputNums[v]?.has(x)) return true;
+    const first = firstAt.get(x);
+    if (first === undefined || first >= v) return false;
+    if (g.edgesInferred) return true;
+    epoch++;
+    stack.length = 0;
+    stack.push(v);
+    stamp[v] = epoch;
+    let visited = 0;
+    while (stack.length) {
+      const u = stack.pop()!;
+      for (let k = g.inStart[u]; k < g.inStart[u + 1]; k++) {
+        const w = g.edges[g.inEdges[k]].from;
+        if (stamp[w] === epoch) continue;
+        stamp[w] = epoch;
+        if (++visited > ANCESTOR_BUDGET) return true;
+        if (g.features[w].allNumbers.includes(x) || inputNums[w]?.has(x)) return true;
+        if (w > first) stack.push(w);
+        else if (w === first) return true;
+      }
+    }
+    return false;
+  };
+
+  const derivable = (v: number, x: string, ownEarlier: string[]): boolean => {
+    const target = Number(x);
+    if (!Number.isFinite(target)) return false;
+    const pool = new Set<number>();
+    const add = (s: string) => {
+      const n = Number(s);
+      if (Number.isFinite(n) && pool.size < MAX_OPERANDS) pool.add(n);
+    };
+    for (const s of task) add(s);
+    if (inputNums[v]) for (const s of inputNums[v]!) add(s);
+    for (const s of ownEarlier) add(s);
+    for (let k = g.inStart[v]; k < g.inStart[v + 1] && pool.size < MAX_OPERANDS; k++) for (const s of g.features[g.edges[g.inEdges[k]].from].allNumbers) add(s);
+    const ops = [...pool];
+    const tol = Math.max(0.005, Math.abs(target) * 5e-4);
+    const near = (y: number) => Math.abs(y - target) <= tol;
+    for (let i = 0; i < ops.length; i++)
+      for (let j = i; j < ops.length; j++) {
+        const a = ops[i];
+        const b = ops[j];
+        if (near(a + b) || near(a - b) || near(b - a) || near(a * b) || near((a * b) / 100)) return true;
+        if ((b !== 0 && near(a / b)) || (a !== 0 && near(b / a))) return true;
+      }
+    return false;
+  };
+  return { task, seenBefore, derivable };
+}

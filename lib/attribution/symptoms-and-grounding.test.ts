@@ -1,0 +1,121 @@
+/**
+ * General mechanisms behind the demo verdicts, on minimal traces: grounding by causal ancestors and
+ * arithmetic, symptoms repaired with their origin, environmental tool failures, string contradictions
+ * in state writes, and the exposure prior.
+ */
+import { describe, expect, it } from "vitest";
+import { analyzeTrace } from "./index";
+import { buildGraph } from "./build-graph";
+import { resolveConfig } from "./config";
+import { buildGrounding } from "./grounding";
+import { ZTrace, type TTraceInput } from "../trace/schema";
+
+const make = (steps: TTraceInput["steps"], edges: TTraceInput["edges"] = [], run: Partial<TTraceInput["run"]> = {}) =>
+  ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure", ...run }, agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })), steps, edges });
+const e = (from: string, to: string, kind: "message" | "state" | "aggregation" | "delegation" = "message") => ({ from, to, kind });
+const detectors = (r: ReturnType<typeof analyzeTrace>, id: string) => r.steps.find((s) => s.stepId === id)!.detectors.map((d) => d.name);
+
+describe("grounding", () => {
+  const t = make(
+    [
+      { id: "a", agent: "A", kind: "message", content: "The price is 4821." },
+      { id: "b", agent: "B", kind: "message", content: "Independently: 4821 and 1000." },
+      { id: "c", agent: "C", kind: "message", content: "Sum 5821, copied 4821." },
+    ],
+    [e("b", "c")],
+  );
+  const g = buildGrounding(buildGraph(t, resolveConfig()));
+  it("counts a value as seen only when a causal ancestor stated it", () => {
+    expect(g.seenBefore(1, "4821")).toBe(false);
+    expect(g.seenBefore(2, "4821")).toBe(true);
+  });
+  it("accepts one arithmetic step from the inputs at hand", () => {
+    expect(g.derivable(2, "5821", [])).toBe(true);
+    expect(g.derivable(2, "7777", [])).toBe(false);
+  });
+});
+
+describe("symptoms and origins", () => {
+  it("a wrong value downstream of a false success claim is repaired with its origin", () => {
+    const r = analyzeTrace(
+      make(
+        [
+          { id: "t", agent: "R", kind: "tool_call", tool: { name: "api", result: "Traceback (most recent call last): ValueError: bad id" }, status: "error" },
+          { id: "r", agent: "R", kind: "message", content: "Successfully fetched: revenue 7310." },
+          { id: "x", agent: "X", kind: "message", content: "Margin is 2291 on the revenue, cost 8803." },
+          { id: "y", agent: "X", kind: "message", content: "Summary drafted for the board." },
+          { id: "f", agent: "X", kind: "final", content: "Margin 2291." },
+        ],
+        [e("t", "r"), e("r", "x"), e("x", "y"), e("y", "f")],
+      ),
+    );
+    expect(detectors(r, "x")).toContain("ungrounded-value");
+    expect(r.steps.find((s) => s.stepId === "x")!.counterfactual.note).toMatch(/symptom/);
+    expect(r.agents.find((a) => a.agent === "X")!.role).toBe("propagator");
+    expect(r.decisive?.agent).toBe("R");
+  });
+
+  it("a transient service failure is environmental; the claim that hides it is the fault", () => {
+    const r = analyzeTrace(
+      make(
+        [
+          { id: "t", agent: "R", kind: "tool_call", tool: { name: "api", result: "HTTP 503 Service Unavailable" }, status: "error" },
+          { id: "r", agent: "R", kind: "message", content: "Successfully retrieved the figure: 7310." },
+          { id: "f", agent: "W", kind: "final", content: "Figure: 7310." },
+        ],
+        [e("t", "r"), e("r", "f")],
+      ),
+    );
+    expect(r.steps.find((s) => s.stepId === "t")!.fault).toBeLessThan(0.5);
+    expect(r.decisive?.stepId).toBe("r");
+  });
+
+  it("a state write contradicting its tool result is flagged", () => {
+    const r = analyzeTrace(
+      make(
+        [
+          { id: "t", agent: "C", kind: "tool_call", tool: { name: "crm", result: '{"plan": "basic"}' } },
+          { id: "w", agent: "C", kind: "state_write", content: "plan = premium", state: { op: "write", key: "customer.plan", value: "premium" } },
+          { id: "f", agent: "P", kind: "final", content: "Premium price applies." },
+        ],
+        [e("t", "w"), e("w", "f", "state")],
+      ),
+    );
+    expect(detectors(r, "w")).toContain("contradiction");
+    expect(r.decisive?.stepId).toBe("w");
+  });
+});
+
+describe("exposure prior", () => {
+  it("without evidence, names the agent that did the most substantive work", () => {
+    const r = analyzeTrace(
+      make([
+        { id: "s0", agent: "lead", kind: "message", content: "Please look into the archive question." },
+        { id: "s1", agent: "worker", kind: "message", content: "Looking through the archive shelves now." },
+        { id: "s2", agent: "worker", kind: "message", content: "Reading the index cards of the archive." },
+        { id: "s3", agent: "worker", kind: "final", content: "The archive answer is the blue folder." },
+      ]),
+    );
+    expect(r.decisive?.agent).toBe("worker");
+    expect(r.decisive?.stepId).toBe("s1");
+    expect(r.decisive?.evidence.note).toMatch(/exposure prior/);
+    expect(r.decisive!.confidence).toBeLessThanOrEqual(0.3);
+  });
+});
+
+describe("unmet instruction", () => {
+  it("blames the reply to an instruction the coordinator had to repeat", () => {
+    const ask = "Open the county archive website and find the founding year of the old mill";
+    const r = analyzeTrace(
+      make([
+        { id: "d0", agent: "lead", kind: "delegate", target: "surfer", content: ask },
+        { id: "w0", agent: "surfer", kind: "message", content: "I clicked a banner about garden furniture sales." },
+        { id: "d1", agent: "lead", kind: "delegate", target: "surfer", content: `Please ${ask}` },
+        { id: "w1", agent: "surfer", kind: "message", content: "The archive says the old mill was founded long ago." },
+        { id: "f", agent: "lead", kind: "final", content: "Unknown founding year." },
+      ]),
+    );
+    expect(detectors(r, "w0")).toContain("unmet-instruction");
+    expect(detectors(r, "w1")).not.toContain("unmet-instruction");
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { claimPart, extractNumbers, tokenize } from "./text-features";
+
+/** The specification the char-code scanner implements. */
+const byRegex = (text: string) => [...text.toLowerCase().matchAll(/[a-z0-9][a-z0-9_'-]{2,}/g)].map((m) => m[0]);
+
+describe("tokenize", () => {
+  it("finds exactly the regex tokens (minus stopwords)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(..."ab1_-' .XzÉ9\n".split("")), maxLength: 60 }), (text) => {
+        // A regex token is kept unless it is a stopword (a word that alone tokenizes to nothing).
+        const expected = [...new Set(byRegex(text).filter((t) => tokenize(t).has(t)))];
+        expect([...tokenize(text)]).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it("drops stopwords and short words", () => {
+    expect([...tokenize("The total is 4821 for all rows_x -abc")]).toEqual(["total", "4821", "rows_x", "abc"]);
+  });
+});
+
+describe("extractNumbers and claimPart", () => {
+  it("normalizes numbers and skips digit-free text", () => {
+    expect(extractNumbers("sold 1,200.50 units and 7")).toEqual(["1200.5", "7"]);
+    expect(extractNumbers("no digits here")).toEqual([]);
+  });
+  it("separates an agent's claim from the page it quotes", () => {
+    const text = "I clicked 'Prices'. The total is 52.\n\nHere is a screenshot of [Prices](https://x). It shows 1999.";
+    expect(claimPart(text)).toBe("I clicked 'Prices'. The total is 52.\n\n");
+    expect(claimPart("The answer is 4.")).toBe("The answer is 4.");
+  });
+});
