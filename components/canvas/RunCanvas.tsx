@@ -136,6 +136,19 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
     void flow.setCenter(node.position.x + w / 2, node.position.y + h / 2, { zoom: Math.max(flow.getZoom(), 0.85), duration: first ? 0 : 250 });
   }, [focusId, nodes.length, big, flow]);
 
+  // Open on the story: fit the decisive step and the path (readable), not every bystander.
+  const fitOptions = useMemo(() => {
+    const story = new Set<string>();
+    if (mode === "steps" && stepFlow) {
+      for (const id of index.pathSteps) {
+        const node = stepFlow.nodeOfStep.get(id);
+        if (node) story.add(node);
+      }
+      if (index.decisiveStepId && stepFlow.nodeOfStep.get(index.decisiveStepId)) story.add(stepFlow.nodeOfStep.get(index.decisiveStepId)!);
+    }
+    return { padding: 0.2, maxZoom: 1.1, minZoom: 0.5, ...(story.size ? { nodes: [...story].map((id) => ({ id })) } : {}) };
+  }, [mode, stepFlow, index]);
+
   const ready = mode === "agents" || layout !== null;
   return (
     <div className={styles.wrap} data-testid="run-canvas" data-mode={mode} data-nodes={nodes.length}>
@@ -161,13 +174,12 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
         disableKeyboardA11y={big}
         onlyRenderVisibleElements={big}
         fitView={!big}
-        fitViewOptions={{ padding: 0.15, maxZoom: 1.1 }}
+        fitViewOptions={fitOptions}
         minZoom={0.05}
         maxZoom={2}
-        proOptions={{ hideAttribution: true }}
       >
         <Background gap={24} size={1} />
-        <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} ariaLabel="Minimap" />
+        <MiniMap pannable zoomable nodeClassName={miniMapClass} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 150, height: 96 }} />
         <Controls showInteractive={false} aria-label="Zoom and fit to view" />
       </ReactFlow>
       <Legend />
@@ -194,11 +206,10 @@ function selectedEdge(selection: Selection, edges: ChannelFlowEdge[]): string | 
   return edges.find((e) => e.data?.edgeIds.includes(selection.id))?.id ?? null;
 }
 
-function miniMapColor(node: CanvasNode): string {
-  if (node.type === "step") {
-    const mark = node.data.mark;
-    return mark === "origin" ? "var(--culprit)" : mark === "carried" ? "var(--victim)" : mark === "repair" ? "var(--repair)" : mark === "error" ? "var(--warn)" : "var(--border)";
-  }
-  if (node.type === "agent") return node.data.isCulprit ? "var(--culprit)" : node.data.isVictim ? "var(--victim)" : "var(--border)";
-  return "transparent";
+/** Minimap rects are SVG: colour them by class (CSS variables do not work in fill attributes). */
+function miniMapClass(node: CanvasNode): string {
+  if (node.type === "step") return styles[`mm-${node.data.mark}`] ?? "";
+  if (node.type === "agent") return styles[node.data.isCulprit ? "mm-origin" : node.data.isVictim ? "mm-carried" : "mm-neutral"] ?? "";
+  if (node.type === "stepGroup") return styles["mm-neutral"] ?? "";
+  return styles["mm-hidden"] ?? "";
 }

@@ -2,7 +2,11 @@
 // Runs the swimlane layout off the main thread for huge Steps canvases.
 import { layoutSwimlanes, type LayoutInput } from "@/lib/view/layout-swimlanes";
 
-self.onmessage = (event: MessageEvent<{ id: number; input: LayoutInput }>) => {
+const scope = self as unknown as Worker;
+scope.onmessage = (event: MessageEvent<{ id: number; input: LayoutInput }>) => {
   const { id, input } = event.data;
-  (self as unknown as Worker).postMessage({ id, result: layoutSwimlanes(input) });
+  scope.postMessage({ id, result: layoutSwimlanes(input) });
 };
+// The bundler may load this module asynchronously, and messages that arrive before `onmessage`
+// is set are dropped: say when we are listening.
+scope.postMessage({ ready: true });

@@ -27,13 +27,15 @@ export interface RunViewProps {
   actions: ReactNode;
   status: ReactNode;
   readOnly: boolean;
+  /** Panels below the labels in the side column (e.g. replay verification); absent on share pages. */
+  sidePanels?: ReactNode;
 }
 
 /**
  * The incident view. All view state lives in the URL: it is initialised from the server-parsed
  * search params and written back with history.replaceState (no server round trip per click).
  */
-export function RunView({ data, initialState, actions, status, readOnly }: RunViewProps) {
+export function RunView({ data, initialState, actions, status, readOnly, sidePanels }: RunViewProps) {
   const [state, setState] = useState<ViewState>(initialState);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const index = useMemo(() => indexReport(data.report, data.edges), [data.report, data.edges]);
@@ -166,6 +168,7 @@ export function RunView({ data, initialState, actions, status, readOnly }: RunVi
             </div>
             <h2 style={{ marginTop: 12 }}>Labels</h2>
             <LabelsPanel runId={data.run.id} labels={data.labels} report={data.report} agents={data.agents.map((a) => a.name)} selectedStepId={selectedStepId} readOnly={readOnly} />
+            {sidePanels}
           </aside>
           <section className={styles.center}>
             <div className={styles.toolbar}>

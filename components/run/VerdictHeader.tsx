@@ -1,5 +1,5 @@
 "use client";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { OutcomeBadge } from "@/components/runs/OutcomeBadge";
 import { formatCount } from "@/lib/format/numbers";
 import type { RunViewData } from "@/lib/view/types";
@@ -11,6 +11,9 @@ import styles from "./run.module.css";
 export function VerdictHeader({ data, actions, status }: { data: RunViewData; actions: ReactNode; status: ReactNode }) {
   const { run, report } = data;
   const parts = report ? verdictParts(report) : null;
+  const [full, setFull] = useState(false);
+  // Long paths: show the start and the end of the chain, the middle on request.
+  const hops = parts && parts.hops.length > 6 && !full ? [...parts.hops.slice(0, 3), null, ...parts.hops.slice(-2)] : (parts?.hops ?? []);
   return (
     <section className={styles.header} data-testid="verdict-header">
       <div className={styles.titleRow}>
@@ -26,7 +29,7 @@ export function VerdictHeader({ data, actions, status }: { data: RunViewData; ac
       {status}
       {report && parts ? (
         <>
-          <p className={styles.verdict} data-testid="verdict">
+          <p className={`${styles.verdict} ${full ? "" : styles.clamped}`} data-testid="verdict" onClick={() => setFull(true)} title={full ? undefined : "Click to read all"}>
             {report.verdict}
           </p>
           <div className={styles.verdictFacts}>
@@ -38,16 +41,22 @@ export function VerdictHeader({ data, actions, status }: { data: RunViewData; ac
             ) : (
               <span>No decisive error found.</span>
             )}
-            {parts.hops.length ? (
+            {hops.length ? (
               <span data-testid="channel-path">
                 Path:{" "}
-                {parts.hops.map((hop, i) => (
+                {hops.map((hop, i) =>
+                  hop === null ? (
+                    <button key={i} type="button" className={styles.link} onClick={() => setFull(true)}>
+                      … {parts.hops.length - 5} more hops …{" "}
+                    </button>
+                  ) : (
                   <span key={i} className={styles.hop}>
                     {i === 0 ? <SelectLink selection={{ type: "agent", id: hop.fromAgent }}>{hop.fromAgent}</SelectLink> : null} —
                     {hop.edgeIds[0] ? <SelectLink selection={{ type: "edge", id: hop.edgeIds[hop.edgeIds.length - 1] }}>{hop.edgeKinds.join("/")}</SelectLink> : hop.edgeKinds.join("/")}→{" "}
                     <SelectLink selection={{ type: "agent", id: hop.toAgent }}>{hop.toAgent}</SelectLink>{" "}
                   </span>
-                ))}
+                  ),
+                )}
               </span>
             ) : null}
             {parts.victims.length ? <span>Victims: {parts.victims.join(", ")}</span> : null}

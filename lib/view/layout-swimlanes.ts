@@ -34,7 +34,7 @@ export interface LayoutResult {
 
 export const STEP_NODE_WIDTH = 168;
 export const STEP_NODE_HEIGHT = 56;
-export const COLUMN_GAP = 56;
+export const COLUMN_GAP = 40;
 export const LANE_HEIGHT = 96;
 export const LANE_LABEL_WIDTH = 0;
 

@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { AnalysisStatus } from "@/components/run/AnalysisStatus";
+import { RunActions } from "@/components/run/RunActions";
+import { RunView } from "@/components/run/RunView";
+import { getRunView, isRunId, listShareLinks } from "@/lib/server/queries/get-run-view";
+import { parseViewState } from "@/lib/view/view-state";
+import { CompareWithMenu } from "@/components/compare/CompareWithMenu";
+import { listCompareSuggestions } from "@/lib/server/queries/compare-suggestions";
+import { ReplayPanel } from "@/components/replay/ReplayPanel";
+import { latestVerification } from "@/lib/server/replay/verification-rows";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  return { title: `Run ${id.slice(0, 8)}` };
+}
+
+/** The incident view of one run: verdict, agents, canvas, inspector, timeline. */
+export default async function RunPage({ params, searchParams }: Props) {
+  const { id } = await params;
+  if (!isRunId(id)) notFound();
+  const [data, shareLinks, suggestions, verification] = await Promise.all([
+    getRunView({ runId: id }),
+    listShareLinks({ runId: id }),
+    listCompareSuggestions({ runId: id }),
+    latestVerification(id),
+  ]);
+  if (!data) notFound();
+  const initialState = parseViewState(await searchParams);
+  return (
+    <RunView
+      data={data}
+      initialState={initialState}
+      readOnly={false}
+      actions={
+        <>
+          <CompareWithMenu runId={data.run.id} suggestions={suggestions} />
+          <RunActions runId={data.run.id} shareLinks={shareLinks} hasReport={data.report !== null} />
+        </>
+      }
+      sidePanels={
+        <>
+          <h2 style={{ marginTop: 12 }}>Replay</h2>
+          <ReplayPanel runId={data.run.id} latest={verification} />
+        </>
+      }
+      status={<AnalysisStatus runId={data.run.id} initial={data.analysis} hasReport={data.report !== null} />}
+    />
+  );
+}

@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { CopyLinkButton } from "@/components/run/RunActions";
+import { RunView } from "@/components/run/RunView";
+import { getRunView, resolveShareToken } from "@/lib/server/queries/get-run-view";
+import { parseViewState } from "@/lib/view/view-state";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Shared run", robots: { index: false, follow: false } };
+
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * Read-only view of a shared run. Needs no API key; an unknown or revoked token is a plain 404,
+ * indistinguishable from one that never existed.
+ */
+export default async function SharedRunPage({ params, searchParams }: Props) {
+  const { token } = await params;
+  const link = await resolveShareToken({ token });
+  if (!link) notFound();
+  const data = await getRunView({ runId: link.runId });
+  if (!data) notFound();
+  const query = await searchParams;
+  // The link's own query wins; a bare link opens the view it was created from.
+  const initialState = parseViewState(Object.keys(query).length > 0 ? query : new URLSearchParams(link.viewState ?? ""));
+  // Share viewers get the run, not its id: the owner's URLs stay private to the owner.
+  const shared = { ...data, run: { ...data.run, id: "shared" } };
+  return (
+    <RunView
+      data={shared}
+      initialState={initialState}
+      readOnly
+      actions={
+        <div className="row" style={{ gap: 6 }}>
+          <span className="badge unknown" data-testid="read-only-badge">read-only link</span>
+          <CopyLinkButton />
+        </div>
+      }
+      status={null}
+    />
+  );
+}
