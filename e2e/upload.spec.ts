@@ -49,8 +49,10 @@ test("a malformed paste shows where the JSON breaks", async ({ page }) => {
 });
 
 test("the runs list filters by outcome and text, and shows the empty-filter state", async ({ page }) => {
-  await page.goto("/?q=Osaka");
+  // Text search covers titles and tasks; the demo dosage run is stored once (content hash).
+  await page.goto("/?q=amoxicillin");
   await expect(page.getByTestId("runs-table").locator("tbody tr")).toHaveCount(1);
+  await expect(page.getByTestId("runs-table")).toContainText("Dosage check: pediatric amoxicillin");
   await page.goto("/?q=no-such-run-anywhere");
   await expect(page.getByText("No run matches these filters")).toBeVisible();
   await page.goto("/?outcome=failure&sort=steps&dir=asc");
