@@ -20,7 +20,7 @@ export function BlameBars({ agents, selected, victims, onSelect }: { agents: Age
             <span className={`badge ${r.role}`}>{r.role === "propagator" && victims.has(r.agent) ? "↯ victim" : ROLE_TAG[r.role]}</span>
           </span>
           <span className={styles.value}>{r.label}</span>
-          <svg className={styles.svg} width={WIDTH} height={12} role="img" aria-label={`blame ${r.label}`}>
+          <svg className={styles.svg} viewBox={`0 0 ${WIDTH} 12`} preserveAspectRatio="none" height={12} role="img" aria-label={`blame ${r.label}`}>
             <rect x={0} y={3} width={WIDTH} height={6} rx={3} style={{ fill: "var(--surface-2)" }} />
             <rect x={0} y={3} width={r.barWidth} height={6} rx={3} style={{ fill: r.role === "culprit" ? "var(--culprit)" : r.role === "repairer" ? "var(--repair)" : "var(--victim)" }} />
             {r.whisker ? (
