@@ -2,6 +2,9 @@
  * Engine benchmark (`npm run bench:engine`): generated runs of 1k, 10k, 100k steps with 5, 20 and
  * 50 agents; time per stage and heap growth. Targets: 10k steps / 20 agents < 1 s, 100k < 10 s,
  * memory linear in steps. Generated traces are seeded, so numbers are comparable across runs.
+ * Two shapes: a flat chat-like run ("chat"), and an OTLP-like run ("wrapped") where every agent
+ * invocation is an `agent` wrapper span around model calls and shared-memory reads and writes,
+ * which exercises the wrapper layout and the wrapper detectors.
  */
 import { ZTrace, type TTrace } from "../lib/trace/schema";
 import { analyzeTrace, resolveConfig } from "../lib/attribution/index";
@@ -39,6 +42,34 @@ function generate(n: number, agents: number, seed = 1): TTrace {
   return ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure", task: "report the total" }, agents: names.map((name) => ({ name })), steps, edges });
 }
 
+/** OTLP-like: a root agent invokes agents; each invocation wraps a model call, a memory read and a write. */
+function generateWrapped(n: number, agents: number, seed = 1): TTrace {
+  const rand = mulberry32(seed);
+  const steps: Record<string, unknown>[] = [{ id: "root", agent: "root", kind: "agent", input: "Compute the total.", content: "assistant: Final answer: 42" }];
+  const edges: Record<string, unknown>[] = [];
+  const lastWrite = new Map<string, string>();
+  for (let k = 0; steps.length < n; k++) {
+    const agent = `agent${Math.floor(rand() * agents)}`;
+    const w = `w${k}`;
+    const a = 10 + Math.floor(rand() * 90);
+    const b = 10 + Math.floor(rand() * 90);
+    const answer = rand() < 0.02 ? a + b + 1 : a + b;
+    const key = `part/${k % 50}`;
+    const prevKey = `part/${(k + 1) % 50}`;
+    const r = rand();
+    const content = r < 0.01 ? "" : r < 0.02 ? "assistant: done ✓ all processed" : r < 0.05 ? "assistant: APPROVED: looks good." : `assistant: part = ${answer}`;
+    steps.push({ id: w, agent, kind: "agent", parentId: "root", input: `Add ${a} + ${b}`, content });
+    edges.push({ from: "root", to: w, kind: "delegation" });
+    steps.push({ id: `${w}r`, agent, kind: "tool_call", parentId: w, content: lastWrite.has(prevKey) ? "7" : "(missing)", state: { op: "read", key: prevKey }, tool: { name: "memory_read", result: lastWrite.has(prevKey) ? "7" : "(missing)" } });
+    if (lastWrite.has(prevKey)) edges.push({ from: lastWrite.get(prevKey), to: `${w}r`, kind: "state", key: prevKey });
+    steps.push({ id: `${w}c`, agent, kind: "llm", parentId: w, input: `Sum of ${a}, ${b}`, content: String(answer), tokens: { total: 50 + Math.floor(rand() * 500) } });
+    steps.push({ id: `${w}w`, agent, kind: "tool_call", parentId: w, content: "ok", state: { op: "write", key, value: String(answer) }, tool: { name: "memory_write", result: "ok" } });
+    lastWrite.set(key, `${w}w`);
+  }
+  const names = [...new Set(steps.map((s) => s.agent as string))];
+  return ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure", task: "Compute the total." }, agents: names.map((name) => ({ name })), steps, edges });
+}
+
 const gc = (globalThis as { gc?: () => void }).gc;
 const heapMb = () => {
   gc?.();
@@ -59,20 +90,22 @@ function cpuMs(): number {
 
 console.log(`engine benchmark (Node ${process.version}${gc ? ", --expose-gc" : ", no --expose-gc: heap figures are rough"})`);
 console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")} on ${os.cpus().length} cores (wall times inflate under load; cpu ms does not)`);
-console.log("steps    agents | graph ms | detectors ms | analyzeTrace ms (cpu ms) | heap before → peak after (MB) | report MB | shapley");
-for (const n of [1_000, 10_000, 100_000])
-  for (const agents of [5, 20, 50]) {
-    const trace = generate(n, agents);
-    const config = resolveConfig();
-    const before = heapMb();
-    const [g, tg] = time(() => buildGraph(trace, config));
-    const [, td] = time(() => runDetectors({ g, config, failed: true }));
-    const c0 = cpuMs();
-    const [report, ta] = time(() => analyzeTrace(trace));
-    const tc = cpuMs() - c0;
-    const after = process.memoryUsage().heapUsed / 1e6;
-    const size = JSON.stringify(report).length / 1e6;
-    console.log(
-      `${String(n).padStart(7)} ${String(agents).padStart(6)} | ${tg.toFixed(0).padStart(8)} | ${td.toFixed(0).padStart(12)} | ${ta.toFixed(0).padStart(15)} (${tc.toFixed(0).padStart(6)}) | ${before.toFixed(0).padStart(6)} → ${after.toFixed(0).padStart(6)}${" ".repeat(17)} | ${size.toFixed(1).padStart(9)} | ${report.shapley.method} ${report.shapley.players.length}p ${report.shapley.samples}s`,
-    );
-  }
+console.log("shape    steps    agents | graph ms | detectors ms | analyzeTrace ms (cpu ms) | heap before → peak after (MB) | report MB | shapley");
+const runs: [string, number, number, typeof generate][] = [];
+for (const n of [1_000, 10_000, 100_000]) for (const agents of [5, 20, 50]) runs.push(["chat", n, agents, generate]);
+for (const n of [10_000, 100_000]) runs.push(["wrapped", n, 20, generateWrapped]);
+for (const [shape, n, agents, gen] of runs) {
+  const trace = gen(n, agents);
+  const config = resolveConfig();
+  const before = heapMb();
+  const [g, tg] = time(() => buildGraph(trace, config));
+  const [, td] = time(() => runDetectors({ g, config, failed: true }));
+  const c0 = cpuMs();
+  const [report, ta] = time(() => analyzeTrace(trace));
+  const tc = cpuMs() - c0;
+  const after = process.memoryUsage().heapUsed / 1e6;
+  const size = JSON.stringify(report).length / 1e6;
+  console.log(
+    `${shape.padEnd(7)} ${String(n).padStart(7)} ${String(agents).padStart(6)} | ${tg.toFixed(0).padStart(8)} | ${td.toFixed(0).padStart(12)} | ${ta.toFixed(0).padStart(15)} (${tc.toFixed(0).padStart(6)}) | ${before.toFixed(0).padStart(6)} → ${after.toFixed(0).padStart(6)}${" ".repeat(17)} | ${size.toFixed(1).padStart(9)} | ${report.shapley.method} ${report.shapley.players.length}p ${report.shapley.samples}s`,
+  );
+}

@@ -25,6 +25,8 @@ interface Tally {
   lastAgent: number;
   lastStep: number;
   failed: number;
+  /** Decisions made by the exposure prior (no evidence-backed repair explains the failure). */
+  prior: number;
 }
 
 function labelOf(trace: TTrace, raw: Record<string, unknown>): { agent?: string; step?: number } {
@@ -45,7 +47,7 @@ function lastAgentStep(trace: TTrace): { agent?: string; step?: number } {
 }
 
 function evaluate(folder: string): Tally {
-  const t: Tally = { n: 0, agent: 0, step0: 0, step1: 0, step2: 0, lastAgent: 0, lastStep: 0, failed: 0 };
+  const t: Tally = { n: 0, agent: 0, step0: 0, step1: 0, step2: 0, lastAgent: 0, lastStep: 0, failed: 0, prior: 0 };
   const files = readdirSync(folder).filter((f) => f.endsWith(".json")).sort((a, b) => parseInt(a) - parseInt(b) || a.localeCompare(b));
   for (const f of files) {
     const text = readFileSync(path.join(folder, f), "utf8");
@@ -62,6 +64,7 @@ function evaluate(folder: string): Tally {
     const pred = report.decisive;
     const step = pred ? Number(pred.sourceRef) : NaN;
     t.n++;
+    if (pred && /exposure prior/.test(pred.evidence.note)) t.prior++;
     if (pred && pred.agent === gold.agent) t.agent++;
     if (gold.step !== undefined && Number.isFinite(step)) {
       const d = Math.abs(step - gold.step);
@@ -96,7 +99,7 @@ function main() {
     console.log(
       `${name.padEnd(20)} ${String(t.n).padStart(3)}  ${pct(t.agent, t.n)} ${pct(t.step0, t.n)} ${pct(t.step1, t.n)} ${pct(t.step2, t.n)} | ${pct(t.lastAgent, t.n)} / ${pct(t.lastStep, t.n)}      | ` +
         (pub ? `${pub.random[0].toFixed(1)} / ${pub.random[1].toFixed(1)}       | ${pub.gpt4oAllAtOnce[0].toFixed(1)} / ${pub.gpt4oAllAtOnce[1].toFixed(1)}` : "n/a") +
-        `   (${(ms / Math.max(1, t.n)).toFixed(1)} ms/run${t.failed ? `, ${t.failed} import failures` : ""})`,
+        `   (${(ms / Math.max(1, t.n)).toFixed(1)} ms/run, ${t.prior}/${t.n} by the exposure prior${t.failed ? `, ${t.failed} import failures` : ""})`,
     );
   }
 }

@@ -171,7 +171,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const tokens = new Float64Array(nA);
   g.steps.forEach((s, v) => (tokens[g.agentOf[v]] += s.tokens?.total ?? (s.tokens?.input ?? 0) + (s.tokens?.output ?? 0)));
 
-  const stepReports: StepReport[] = g.steps.map((s, v) => {
+  const stepReports: StepReport[] = inTraceOrder(g, (s, v) => {
     const p = playerOfStep[v];
     const hits = det.byStep.get(v) ?? [];
     return {
@@ -262,13 +262,20 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
     },
     verdict: "",
     training: {
-      rewards: g.steps.map((s, v) => ({ stepId: s.id, reward: round(rewards[v]) })).filter((r) => r.reward !== 0),
+      rewards: inTraceOrder(g, (s, v) => ({ stepId: s.id, reward: round(rewards[v]) })).filter((r) => r.reward !== 0),
       preferencePairs: pairs,
     },
     warnings: g.warnings,
   };
   report.verdict = writeVerdict({ analyzedAsFailure, decisive, decisiveNote, channel: path.channel, interaction: interaction.class, budget });
   return report;
+}
+
+/** Maps every step to a value, listed in the trace's step order (the graph may list wrappers later). */
+function inTraceOrder<T>(g: EngineGraph, f: (s: EngineGraph["steps"][number], v: number) => T): T[] {
+  const out = new Array<T>(g.n);
+  for (let v = 0; v < g.n; v++) out[g.traceIndex[v]] = f(g.steps[v], v);
+  return out;
 }
 
 /** Bad steps from which corruption reaches the outcome over transmitting edges through bad, unblocked steps. */

@@ -7,6 +7,7 @@
 import type { TEdgeKind, TStep, TTrace } from "../trace/schema";
 import type { EngineConfig } from "./types";
 import { jaccard, textFeatures, type TextFeatures } from "./text-features";
+import { invokerOf, layoutWrappers } from "./wrapper-layout";
 
 export interface GraphEdge {
   id: string;
@@ -27,7 +28,14 @@ export interface GraphEdge {
 export interface EngineGraph {
   trace: TTrace;
   n: number;
+  /** Steps in causal order: the trace's order, except that agent wrappers follow their children (see `wrapper-layout.ts`). */
   steps: TStep[];
+  /** Graph position → index in `trace.steps`. */
+  traceIndex: Int32Array;
+  /** By position: 1 for an agent step with children, whose text is its output. */
+  wrapper: Uint8Array;
+  /** By position: the position of the step's parent (`parentId`), or −1. */
+  parent: Int32Array;
   indexOf: Map<string, number>;
   agentNames: string[];
   agentOf: Int32Array;
@@ -60,7 +68,8 @@ export function stepText(step: TStep): string {
 const VERIFIER_RE = /verif|review|critic|check|\bqa\b|tester|validat|audit|judge|inspect/i;
 
 export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
-  const steps = trace.steps;
+  const layout = layoutWrappers(trace.steps);
+  const steps = Array.from(layout.order, (i) => trace.steps[i]);
   const n = steps.length;
   const warnings: string[] = [];
   const indexOf = new Map<string, number>();
@@ -75,11 +84,18 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
   const features = steps.map((s) => textFeatures(stepText(s)));
 
   const raw: Omit<GraphEdge, "overlap" | "transmits" | "weight">[] = [];
+  let positionsByAgent: Int32Array[] | undefined;
   if (trace.edges.length > 0) {
     trace.edges.forEach((e, i) => {
       const from = indexOf.get(e.from);
       const to = indexOf.get(e.to);
       if (from === undefined || to === undefined) return;
+      if (from >= to && layout.wrapper[from]) {
+        // A delegation issued by a wrapper now listed after its children: anchor it to the work before it.
+        const anchor = latestOwnStepBefore((positionsByAgent ??= groupByAgent(agentOf)), agentOf, from, to);
+        if (anchor >= 0) raw.push({ id: `e${i}`, from: anchor, to, kind: e.kind, key: e.key, evidence: `${e.evidence} (anchored at ${steps[anchor].agent}'s latest step before it)`, confidence: e.confidence });
+        return;
+      }
       if (from >= to) {
         warnings.push(`edge e${i} (${e.from} → ${e.to}) points backward in step order and was ignored`);
         return;
@@ -93,6 +109,7 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     if (n > 1) warnings.push("trace has no edges: the engine assumed consecutive message edges");
   }
 
+  addReturnEdges(steps, layout.parent, layout.wrapper, raw);
   if (trace.edges.length > 0) addMemoryEdges(steps, agentOf, raw);
 
   const edges: GraphEdge[] = new Array(raw.length);
@@ -135,7 +152,7 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     if (VERIFIER_RE.test(`${name} ${meta?.role ?? ""}`)) verifierAgents.add(a);
   });
 
-  return { trace, n, steps, indexOf, agentNames, agentOf, edges, inStart, inEdges, outStart, outEdges, features, sink, edgesInferred: trace.edges.length === 0, toolAgents, verifierAgents, warnings };
+  return { trace, n, steps, traceIndex: layout.order, wrapper: layout.wrapper, parent: layout.parent, indexOf, agentNames, agentOf, edges, inStart, inEdges, outStart, outEdges, features, sink, edgesInferred: trace.edges.length === 0, toolAgents, verifierAgents, warnings };
 }
 
 /**
@@ -154,6 +171,42 @@ function addMemoryEdges(steps: TStep[], agentOf: Int32Array, raw: Omit<GraphEdge
     if (p !== undefined && !linked.has(p * n + i))
       raw.push({ id: `memory${i}`, from: p, to: i, kind: "message", evidence: `inferred by the engine: ${steps[i].agent}'s own previous step (agent memory)`, confidence: 0.5 });
     prev.set(agentOf[i], i);
+  }
+}
+
+/** Positions of each agent's steps, ascending. */
+function groupByAgent(agentOf: Int32Array): Int32Array[] {
+  const lists: number[][] = [];
+  agentOf.forEach((a, p) => (lists[a] ??= []).push(p));
+  return Array.from(lists, (l) => Int32Array.from(l ?? []));
+}
+
+/** The latest position before `before` that belongs to the same agent as `v`, or −1 (binary search). */
+function latestOwnStepBefore(byAgent: Int32Array[], agentOf: Int32Array, v: number, before: number): number {
+  const list = byAgent[agentOf[v]];
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] < before) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? list[lo - 1] : -1;
+}
+
+/**
+ * A nested agent's output returns to the agent that invoked it (the parent span awaits it): an
+ * edge from each agent step to its invoker's wrapper, which the layout places after it.
+ */
+function addReturnEdges(steps: TStep[], parent: Int32Array, wrapper: Uint8Array, raw: Omit<GraphEdge, "overlap" | "transmits" | "weight">[]) {
+  const linked = new Set<string>();
+  for (const e of raw) linked.add(`${e.from}>${e.to}`);
+  for (let c = 0; c < steps.length; c++) {
+    if (steps[c].kind !== "agent") continue;
+    const inv = invokerOf(steps, parent, c);
+    if (inv <= c || !wrapper[inv] || linked.has(`${c}>${inv}`)) continue;
+    linked.add(`${c}>${inv}`);
+    raw.push({ id: `return${c}`, from: c, to: inv, kind: "message", evidence: `inferred by the engine: ${steps[c].agent}'s output returns to ${steps[inv].agent}, which invoked it`, confidence: 0.5 });
   }
 }
 

@@ -7,6 +7,7 @@
  */
 import type { EngineGraph } from "./build-graph";
 import { extractNumbers } from "./text-features";
+import { matchesAggregate, requestedAggregate, type RequestedAggregate } from "./requested-aggregate";
 
 /** Ancestor searches stop after this many steps and then assume the value was seen (conservative). */
 const ANCESTOR_BUDGET = 4000;
@@ -61,9 +62,13 @@ export function buildGrounding(g: EngineGraph): Grounding {
     return false;
   };
 
+  const requested: (RequestedAggregate | null | undefined)[] = new Array(g.n);
   const derivable = (v: number, x: string, ownEarlier: string[]): boolean => {
     const target = Number(x);
     if (!Number.isFinite(target)) return false;
+    // The exact answer to an explicit calculation the step was asked for (see requested-aggregate.ts).
+    if (requested[v] === undefined) requested[v] = requestedAggregate(g.steps[v].input);
+    if (requested[v] && matchesAggregate(requested[v]!, target)) return true;
     const pool = new Set<number>();
     const add = (s: string) => {
       const n = Number(s);

@@ -118,4 +118,19 @@ describe("unmet instruction", () => {
     expect(detectors(r, "w0")).toContain("unmet-instruction");
     expect(detectors(r, "w1")).not.toContain("unmet-instruction");
   });
+
+  it("blames the reply the coordinator reacted to, not earlier progress", () => {
+    const ask = "Open the county archive website and find the founding year of the old mill";
+    const r = analyzeTrace(
+      make([
+        { id: "d0", agent: "lead", kind: "delegate", target: "surfer", content: ask },
+        { id: "w0", agent: "surfer", kind: "message", content: "I opened the county archive home page." },
+        { id: "w1", agent: "surfer", kind: "message", content: "I clicked a banner about garden furniture sales." },
+        { id: "d1", agent: "lead", kind: "delegate", target: "surfer", content: `Please ${ask}` },
+        { id: "f", agent: "lead", kind: "final", content: "Unknown founding year." },
+      ]),
+    );
+    expect(detectors(r, "w1")).toContain("unmet-instruction");
+    expect(detectors(r, "w0")).not.toContain("unmet-instruction");
+  });
 });

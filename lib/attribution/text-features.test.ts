@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { claimPart, extractNumbers, tokenize } from "./text-features";
+import { claimPart, extractNumbers, textFeatures, tokenize } from "./text-features";
 
 /** The specification the char-code scanner implements. */
 const byRegex = (text: string) => [...text.toLowerCase().matchAll(/[a-z0-9][a-z0-9_'-]{2,}/g)].map((m) => m[0]);
@@ -30,5 +30,13 @@ describe("extractNumbers and claimPart", () => {
     const text = "I clicked 'Prices'. The total is 52.\n\nHere is a screenshot of [Prices](https://x). It shows 1999.";
     expect(claimPart(text)).toBe("I clicked 'Prices'. The total is 52.\n\n");
     expect(claimPart("The answer is 4.")).toBe("The answer is 4.");
+  });
+});
+
+describe("quoted text is not a claim", () => {
+  it("drops numbers inside short quotes from the claim numbers, keeps prose and apostrophes", () => {
+    const f = textFeatures("I typed 'mill 1832' into '0 characters out of 2000'. It's founded in 1794, isn't it?");
+    expect(f.claimNumbers).toEqual(["1794"]);
+    expect(f.allNumbers).toEqual(["1832", "0", "2000", "1794"]);
   });
 });

@@ -19,7 +19,7 @@ export interface TextFeatures {
   numbers: string[];
   /** Numbers anywhere, code included: used to decide whether a value was seen before. */
   allNumbers: string[];
-  /** Numbers the author asserts: outside code and before any quoted observation (see `claimPart`). */
+  /** Numbers the author asserts: outside code and quotes, before any quoted observation (see `claimPart`). */
   claimNumbers: string[];
 }
 
@@ -95,10 +95,21 @@ export function stripCode(text: string): string {
   return text.replace(/```[\s\S]*?(```|$)/g, " ");
 }
 
+/**
+ * Short quoted spans ('…', "…", “…”) opened after a space or bracket: what the agent typed or the
+ * label of what it clicked ("I typed 'x' into '0 characters out of 2000'"), not its claims.
+ */
+const QUOTED_RE = /(^|[\s([:])(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|“[^”\n]{1,200}”)(?=[\s.,;:)\]!?]|$)/g;
+
+/** Removes quoted spans (see QUOTED_RE). */
+export function stripQuotes(text: string): string {
+  return text.replace(QUOTED_RE, "$1 ");
+}
+
 export function textFeatures(text: string): TextFeatures {
   const numbers = extractNumbers(stripCode(text));
-  const claim = claimPart(text);
-  return { tokens: tokenize(text), numbers, allNumbers: extractNumbers(text), claimNumbers: claim.length === text.length ? numbers : extractNumbers(stripCode(claim)) };
+  const claim = stripQuotes(claimPart(text));
+  return { tokens: tokenize(text), numbers, allNumbers: extractNumbers(text), claimNumbers: extractNumbers(stripCode(claim)) };
 }
 
 /** Jaccard similarity of two token sets (0 when both are empty). */

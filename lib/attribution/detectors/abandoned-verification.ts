@@ -1,10 +1,10 @@
 /**
  * Abandoned verification: a verifier approves with no evidence (no tool output since the last
- * change, no code of its own), or approves right after a failed tool output. Also used for the
+ * change, no code of its own; state writes are not evidence), or approves right after a failed tool output. Also used for the
  * run-level verification-collapse rate.
  */
 import type { Detector, DetectorHit } from "./types";
-import { APPROVAL_RE, isAgentUtterance, isToolOutput, REJECTION_RE, toolFailed } from "./patterns";
+import { APPROVAL_RE, isAgentUtterance, isToolOutput, REJECTION_RE, subtreeOf, toolFailed } from "./patterns";
 import { stepText, type EngineGraph } from "../build-graph";
 
 /** Steps back that count as "the verifier looked at tool evidence". */
@@ -25,8 +25,11 @@ export function verifierApprovals(g: EngineGraph): { hits: DetectorHit[]; stats:
     approvals++;
     let evidence = -1;
     let failed = -1;
-    for (let j = i - 1; j >= Math.max(0, i - EVIDENCE_WINDOW); j--) {
-      if (!isToolOutput(g, j)) continue;
+    // A wrapper's evidence is its own subtree; otherwise the last few steps. Writing a verdict to
+    // state is not evidence of having checked anything.
+    const candidates = g.wrapper[i] ? subtreeOf(g, i) : Array.from({ length: Math.min(i, EVIDENCE_WINDOW) }, (_, k) => i - 1 - k);
+    for (const j of candidates) {
+      if (!isToolOutput(g, j) || g.steps[j].state?.op === "write") continue;
       if (toolFailed(g, j)) failed = j;
       else evidence = j;
       break;

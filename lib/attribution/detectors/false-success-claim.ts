@@ -1,9 +1,10 @@
 /**
  * False success claims: a step asserts success ("executed successfully", "verified", ✅) while the
- * tool output it relies on failed or came back empty, or with no tool evidence at all.
+ * tool output it relies on failed or came back empty, or with no tool evidence at all, or (an
+ * agent wrapper) while its own steps only wrote results and never read, computed or checked anything.
  */
 import type { Detector, DetectorHit } from "./types";
-import { SUCCESS_CLAIM_RE, isAgentUtterance, isToolOutput, toolEmpty, toolFailed } from "./patterns";
+import { SUCCESS_CLAIM_RE, isAgentUtterance, isObservation, isToolOutput, subtreeOf, toolEmpty, toolFailed } from "./patterns";
 import { stepText } from "../build-graph";
 
 /** The claim is checked against the most recent tool output within this many steps. */
@@ -26,7 +27,11 @@ export const detectFalseSuccessClaim: Detector = ({ g }) => {
         break;
       }
     const id = g.steps[i].id;
-    if (last >= 0 && toolFailed(g, last)) {
+    const own = g.wrapper[i] ? subtreeOf(g, i) : null;
+    if (own && !own.some((v) => isObservation(g, v))) {
+      // An agent reporting its work done whose own steps never read, computed or looked at anything.
+      hits.push(hit(i, 0.7, [id, ...own.map((v) => g.steps[v].id).slice(0, 5)], "claims success, but its own steps only wrote results: nothing was read, computed or checked"));
+    } else if (last >= 0 && toolFailed(g, last)) {
       hits.push(hit(i, 0.85, [id, g.steps[last].id], `claims success right after tool output ${g.steps[last].id} failed`));
     } else if (last >= 0 && toolEmpty(g, last)) {
       hits.push(hit(i, 0.7, [id, g.steps[last].id], `claims success over the empty tool output ${g.steps[last].id}`));

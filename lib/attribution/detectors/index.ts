@@ -16,6 +16,10 @@ import { detectBudgetExhaustion } from "./budget-exhaustion";
 import { detectGroundTruthDivergence } from "./ground-truth-divergence";
 import { detectExtraEvidence } from "./extra-evidence";
 import { detectUnmetInstruction } from "./unmet-instruction";
+import { detectMiscomputedAggregate } from "./miscomputed-aggregate";
+import { detectEmptyReply } from "./empty-reply";
+import { detectMissingState } from "./missing-state";
+import { detectUnfoundedRejection } from "./unfounded-rejection";
 
 export const DETECTORS = [
   detectToolFailure,
@@ -30,6 +34,9 @@ export const DETECTORS = [
   detectGroundTruthDivergence,
   detectExtraEvidence,
   detectUnmetInstruction,
+  detectMiscomputedAggregate,
+  detectEmptyReply,
+  detectMissingState,
 ];
 
 export interface DetectorResults {
@@ -44,21 +51,21 @@ export interface DetectorResults {
 
 export function runDetectors(ctx: DetectorContext): DetectorResults {
   const byStep = new Map<number, DetectorHit[]>();
-  for (const detect of DETECTORS)
-    for (const raw of detect(ctx)) {
-      // Tools run what they are given: a fault seen on a tool agent's output belongs to its caller.
-      const hit = ctx.g.toolAgents.has(ctx.g.agentOf[raw.step]) ? { ...raw, step: callerOf(ctx.g, raw.step) } : raw;
-      const list = byStep.get(hit.step) ?? [];
-      list.push(hit);
-      byStep.set(hit.step, list);
-    }
+  const add = (raw: DetectorHit) => {
+    // Tools run what they are given: a fault seen on a tool agent's output belongs to its caller.
+    const hit = ctx.g.toolAgents.has(ctx.g.agentOf[raw.step]) ? { ...raw, step: callerOf(ctx.g, raw.step) } : raw;
+    const list = byStep.get(hit.step) ?? [];
+    list.push(hit);
+    byStep.set(hit.step, list);
+  };
+  for (const detect of DETECTORS) for (const raw of detect(ctx)) add(raw);
+  // Second pass: detectors that judge a step by the evidence found everywhere else.
+  for (const raw of detectUnfoundedRejection(ctx, noisyOr(ctx.g.n, byStep))) add(raw);
   const fault = new Float64Array(ctx.g.n);
   const environmental = new Uint8Array(ctx.g.n);
   const dependent = new Uint8Array(ctx.g.n);
+  fault.set(noisyOr(ctx.g.n, byStep));
   for (const [step, hits] of byStep) {
-    let clean = 1;
-    for (const h of hits) clean *= 1 - h.score;
-    fault[step] = Math.min(0.99, 1 - clean);
     environmental[step] = hits.every((h) => h.environmental) ? 1 : 0;
     // Weak independent evidence (below the threshold on its own) does not make a symptom an origin.
     let own = 1;
@@ -66,4 +73,15 @@ export function runDetectors(ctx: DetectorContext): DetectorResults {
     dependent[step] = 1 - own < ctx.config.faultThreshold && hits.some((h) => h.dependent) ? 1 : 0;
   }
   return { byStep, fault, environmental, dependent };
+}
+
+/** Fault per step: noisy-OR of its hits, capped at 0.99. */
+function noisyOr(n: number, byStep: Map<number, DetectorHit[]>): Float64Array {
+  const fault = new Float64Array(n);
+  for (const [step, hits] of byStep) {
+    let clean = 1;
+    for (const h of hits) clean *= 1 - h.score;
+    fault[step] = Math.min(0.99, 1 - clean);
+  }
+  return fault;
 }

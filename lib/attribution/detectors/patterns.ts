@@ -15,7 +15,7 @@ export const TRANSIENT_FAILURE_RE =
 export const EMPTY_OUTPUT_RE = /(?:^|\n)\s*(?:code )?output:\s*$/i;
 
 export const SUCCESS_CLAIM_RE =
-  /\b(?:successfully|executed successfully|has been (?:verified|confirmed|completed|solved)|all tests pass(?:ed)?|(?:task|problem) (?:is )?(?:complete|completed|solved|done)|works as expected|verified|confirmed)\b|✅/i;
+  /\b(?:successfully|executed successfully|has been (?:verified|confirmed|completed|solved)|all tests pass(?:ed)?|(?:task|problem) (?:is )?(?:complete|completed|solved|done)|works as expected|verified|confirmed)\b|[✅✓✔]/iu;
 
 export const APPROVAL_RE = /\b(?:approved?|lgtm|looks good|verified|is correct|are correct|confirmed|i agree|no issues|all checks pass(?:ed)?|everything is correct)\b/i;
 
@@ -34,6 +34,8 @@ export function isToolOutput(g: EngineGraph, i: number): boolean {
 
 /** Whether a tool output failed: explicit status/error, or failure text in the output. */
 export function toolFailed(g: EngineGraph, i: number): "status" | "text" | null {
+  // A wrapper's error status summarizes its children (or the run's verdict); the children carry their own.
+  if (g.wrapper[i]) return null;
   const s = g.steps[i];
   if (s.status === "error" || s.error) return "status";
   if (!isToolOutput(g, i)) return null;
@@ -78,8 +80,56 @@ export function callerOf(g: EngineGraph, i: number): number {
 /** The conventional names of whoever poses the task in a chat log; their message is the task, not a claim. */
 export const TASK_GIVER_RE = /^(?:human|user)$/i;
 
-/** A step that speaks for an agent (not a tool output, not an empty wrapper, not the task giver). */
+/**
+ * A step that speaks for an agent (not a tool output, not a state read, not the task giver). An
+ * agent wrapper speaks too: its text is the output the agent returned (listed after its children).
+ */
 export function isAgentUtterance(g: EngineGraph, i: number): boolean {
   const k = g.steps[i].kind;
-  return !isToolOutput(g, i) && k !== "agent" && k !== "state_read" && !TASK_GIVER_RE.test(g.steps[i].agent);
+  return !isToolOutput(g, i) && k !== "state_read" && !TASK_GIVER_RE.test(g.steps[i].agent);
+}
+
+const childIndex = new WeakMap<EngineGraph, { start: Int32Array; list: Int32Array }>();
+
+/** Children by position (compressed rows), built once per graph. */
+function childrenOf(g: EngineGraph): { start: Int32Array; list: Int32Array } {
+  let c = childIndex.get(g);
+  if (!c) {
+    const start = new Int32Array(g.n + 1);
+    for (let v = 0; v < g.n; v++) if (g.parent[v] >= 0) start[g.parent[v] + 1]++;
+    for (let v = 0; v < g.n; v++) start[v + 1] += start[v];
+    const fill = start.slice(0, g.n);
+    const list = new Int32Array(start[g.n]);
+    for (let v = 0; v < g.n; v++) if (g.parent[v] >= 0) list[fill[g.parent[v]]++] = v;
+    c = { start, list };
+    childIndex.set(g, c);
+  }
+  return c;
+}
+
+/** Positions of the steps nested (by `parentId`) under wrapper w, latest first. */
+export function subtreeOf(g: EngineGraph, w: number): number[] {
+  const out: number[] = [];
+  if (!g.wrapper[w]) return out;
+  const { start, list } = childrenOf(g);
+  const stack = [w];
+  const seen = new Set<number>([w]);
+  while (stack.length) {
+    const u = stack.pop()!;
+    for (let k = start[u]; k < start[u + 1]; k++) {
+      const c = list[k];
+      if (seen.has(c)) continue;
+      seen.add(c);
+      out.push(c);
+      stack.push(c);
+    }
+  }
+  return out.sort((a, b) => b - a);
+}
+
+/** A step that takes something in (a read, a model call, a tool output), as opposed to only writing state. */
+export function isObservation(g: EngineGraph, v: number): boolean {
+  const s = g.steps[v];
+  if (s.state?.op === "write" || s.kind === "state_write") return false;
+  return s.kind !== "agent" || g.wrapper[v] === 1;
 }

@@ -1,7 +1,8 @@
 /**
  * Unmet instruction: a coordinator re-issues a near-identical instruction (token Jaccard ≥ 0.6)
- * that it already gave. The worker's first reply to the original instruction did not deliver what
- * was asked, or the coordinator would have moved on; that reply gets the fault. The repeated
+ * that it already gave. The worker's reply right before the repetition is the one the coordinator
+ * reacted to: it did not deliver what was asked, or the coordinator would have moved on; that reply
+ * gets the fault (earlier replies in between were accepted as progress at the time). The repeated
  * instruction itself is a symptom (the repetition detector scores it low).
  */
 import type { Detector, DetectorHit } from "./types";
@@ -24,7 +25,7 @@ export const detectUnmetInstruction: Detector = ({ g }) => {
     if (earlier.length > LOOKBACK) earlier.shift();
     if (orig === undefined) continue;
     let reply = -1;
-    for (let j = orig + 1; j < i; j++)
+    for (let j = i - 1; j > orig; j--)
       if (g.agentOf[j] !== g.agentOf[orig] && isAgentUtterance(g, j)) {
         reply = j;
         break;
