@@ -1,9 +1,12 @@
 import type { TTrace, TTraceInput } from "../trace/schema";
-import { validateTrace } from "../trace/validate-trace";
 import { inferEdges } from "./edges/infer-edges";
+import { validateImportedTrace } from "./validate-imported-trace";
 
-/** Last stage of every importer: infer typed edges, then validate against `culprit.trace/v1`. */
+/**
+ * Last stage of every importer: infer typed edges, then validate against `culprit.trace/v1`
+ * (fast structural check of our own output; zod reports the errors when it finds any).
+ */
 export function finalizeTrace(input: TTraceInput): TTrace {
   input.edges = inferEdges(input.steps);
-  return validateTrace(input);
+  return validateImportedTrace(input);
 }

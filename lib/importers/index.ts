@@ -9,7 +9,8 @@ import { IMPORT_FORMATS, FORMAT_DESCRIPTIONS, type ImportFormat } from "./format
 import { detectFormat } from "./detect-format";
 import { parseInputText } from "./parse-input-text";
 import { finalizeTrace } from "./finalize-trace";
-import { importOtlp } from "./otlp/import-otlp";
+import { importOtlpSource } from "./otlp/import-otlp";
+import { takeValue, type ParsedSource } from "./parsed-source";
 import { importLangfuse } from "./langfuse/import-langfuse";
 import { importLangSmith } from "./langsmith/import-langsmith";
 import { importWhoAndWhen } from "./who-and-when/import-who-and-when";
@@ -33,32 +34,41 @@ export interface ImportResult {
   trace: TTrace;
 }
 
-type Importer = (value: unknown) => TTraceInput;
+/** Importers take the upload boxed, so the OTLP one can drop the parsed tree early (see `ParsedSource`). */
+type Importer = (source: ParsedSource) => TTraceInput;
+const fromValue = (importer: (value: unknown) => TTraceInput): Importer => (source) => importer(takeValue(source));
 
 const IMPORTERS: Record<ImportFormat, Importer | undefined> = {
   culprit: undefined, // native: validated as-is
-  otlp: importOtlp,
-  "who-and-when": importWhoAndWhen,
-  ag2: importAg2,
-  autogen: importAutogen,
-  langfuse: importLangfuse,
-  langsmith: importLangSmith,
+  otlp: importOtlpSource,
+  "who-and-when": fromValue(importWhoAndWhen),
+  ag2: fromValue(importAg2),
+  autogen: fromValue(importAutogen),
+  langfuse: fromValue(importLangfuse),
+  langsmith: fromValue(importLangSmith),
 };
 
 /** Parse + detect + map + infer edges + validate. Throws `TraceInputError` on bad input. */
 export function importTrace(text: string, options: ImportOptions = {}): ImportResult {
   if (typeof text !== "string") throw new TraceInputError("bad_input", "Expected the trace file's text");
-  return importValue(parseInputText(text, options.fileName), options);
+  // Assigned, not passed: no stack slot of this frame keeps the parsed tree alive.
+  const source: ParsedSource = { value: undefined };
+  source.value = parseInputText(text, options.fileName);
+  return importSource(source, options);
 }
 
 /** Same as `importTrace`, from an already-parsed JSON value (the API's JSON body). */
 export function importValue(value: unknown, options: ImportOptions = {}): ImportResult {
-  const format = resolveFormat(value, options.format);
-  if (format === "culprit") return { format, trace: validateTrace(value) };
+  return importSource({ value }, options);
+}
+
+function importSource(source: ParsedSource, options: ImportOptions): ImportResult {
+  const format = sourceFormat(source, options.format);
+  if (format === "culprit") return { format, trace: validateTrace(takeValue(source)) };
   const importer = IMPORTERS[format];
   if (!importer) throw new TraceInputError("unknown_format", `The ${format} importer is not available yet`);
   try {
-    const input: TTraceInput = importer(value);
+    const input: TTraceInput = importer(source);
     if (input.run.title === undefined && options.fileName) input.run.title = options.fileName.slice(0, 1000);
     return { format, trace: finalizeTrace(input) };
   } catch (err) {
@@ -67,6 +77,11 @@ export function importValue(value: unknown, options: ImportOptions = {}): Import
     const message = err instanceof Error ? err.message : String(err);
     throw new TraceInputError("bad_input", `Could not import this ${format} file: ${message}`);
   }
+}
+
+/** In its own frame, so the value it reads is not left in a register of `importSource`. */
+function sourceFormat(source: ParsedSource, requested: ImportOptions["format"]): ImportFormat {
+  return resolveFormat(source.value, requested);
 }
 
 function resolveFormat(value: unknown, requested: ImportOptions["format"]): ImportFormat {

@@ -1,3 +1,4 @@
+import { canonicalStep } from "./canonical-order";
 import { TRACE_SCHEMA_VERSION, type TAgent, type TLabel, type TStepInput, type TTraceInput } from "../trace/schema";
 
 /** Schema limit on agent names and short labels; longer source names are cut, not rejected. */
@@ -14,40 +15,60 @@ export class TraceBuilder {
   readonly warnings: string[] = [];
   private readonly agents = new Map<string, TAgent>();
   private readonly stepIds = new Set<string>();
+  /** Steps at the end of `steps` whose ids are not in `stepIds` yet. */
+  private unindexed = 0;
 
   /** Registers an agent (idempotent) and returns its normalized name. */
-  agent(name: string, extra: Omit<TAgent, "name"> = {}): string {
+  agent(name: string, extra?: Omit<TAgent, "name">): string {
     const clean = cleanName(name);
     const existing = this.agents.get(clean);
     if (existing) {
-      for (const [k, v] of Object.entries(extra)) if (v !== undefined && (existing as Record<string, unknown>)[k] === undefined) (existing as Record<string, unknown>)[k] = v;
+      if (extra) for (const [k, v] of Object.entries(extra)) if (v !== undefined && (existing as Record<string, unknown>)[k] === undefined) (existing as Record<string, unknown>)[k] = v;
     } else {
       this.agents.set(clean, stripUndefined({ name: clean, ...extra }));
     }
     return clean;
   }
 
-  /** Adds a step; registers its agent and makes its id unique (suffix `#2`, `#3`... with a warning). */
-  step(step: TStepInput): TStepInput {
+  /**
+   * Adds a step; registers its agent and makes its id unique (suffix `#2`, `#3`... with a warning).
+   * Returns the stored copy: keys in schema order, no `undefined` values. `idIsUnique` lets a
+   * caller that already guarantees unique ids (the span tree does) skip the id set; a wrong claim
+   * still cannot reach the user, since validation rejects duplicate ids.
+   */
+  step(step: TStepInput, idIsUnique = false): TStepInput {
     step.agent = this.agent(step.agent);
-    let id = step.id;
-    if (this.stepIds.has(id)) {
-      let n = 2;
-      while (this.stepIds.has(`${step.id}#${n}`)) n++;
-      id = `${step.id}#${n}`;
-      this.warnings.push(`duplicate step id "${step.id}" renamed to "${id}"`);
+    if (idIsUnique) this.unindexed++;
+    else {
+      const ids = this.stepIdSet();
+      let id = step.id;
+      if (ids.has(id)) {
+        let n = 2;
+        while (ids.has(`${step.id}#${n}`)) n++;
+        id = `${step.id}#${n}`;
+        this.warnings.push(`duplicate step id "${step.id}" renamed to "${id}"`);
+      }
+      step.id = id;
+      ids.add(id);
     }
-    step.id = id;
-    this.stepIds.add(id);
     if (step.name !== undefined && step.name.length > 1000) step.name = step.name.slice(0, 1000);
     if (step.target !== undefined) step.target = cleanName(step.target);
-    const clean = stripUndefined(step);
+    const clean = canonicalStep(step);
     this.steps.push(clean);
     return clean;
   }
 
   hasStep(id: string): boolean {
-    return this.stepIds.has(id);
+    return this.stepIdSet().has(id);
+  }
+
+  /** The ids of all steps so far (steps added with `idIsUnique` are indexed on first need). */
+  private stepIdSet(): Set<string> {
+    if (this.unindexed) {
+      for (let i = this.steps.length - this.unindexed; i < this.steps.length; i++) this.stepIds.add(this.steps[i].id);
+      this.unindexed = 0;
+    }
+    return this.stepIds;
   }
 
   hasAgent(name: string): boolean {

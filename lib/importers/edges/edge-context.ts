@@ -5,6 +5,8 @@ export interface EdgeContext {
   steps: readonly TStepInput[];
   /** Step id → index in `steps` (the global order). */
   indexOf: Map<string, number>;
+  /** Index of each step's structural parent (`parentId`), or -1 when it has none or it is unknown. */
+  parentOf: Int32Array;
   /** True when no step has a structural parent: a flat chat log rather than a span tree. */
   isChatLog: boolean;
 }
@@ -12,17 +14,25 @@ export interface EdgeContext {
 export function makeEdgeContext(steps: readonly TStepInput[]): EdgeContext {
   const indexOf = new Map<string, number>();
   let isChatLog = true;
-  steps.forEach((step, i) => {
-    if (!indexOf.has(step.id)) indexOf.set(step.id, i);
-    if (step.parentId !== undefined) isChatLog = false;
-  });
-  return { steps, indexOf, isChatLog };
+  // Backwards, so a repeated id keeps its first index with one map operation per step.
+  for (let i = steps.length - 1; i >= 0; i--) {
+    indexOf.set(steps[i].id, i);
+    if (steps[i].parentId !== undefined) isChatLog = false;
+  }
+  const parentOf = new Int32Array(steps.length).fill(-1);
+  if (!isChatLog) {
+    for (let i = 0; i < steps.length; i++) {
+      const parentId = steps[i].parentId;
+      if (parentId !== undefined) parentOf[i] = indexOf.get(parentId) ?? -1;
+    }
+  }
+  return { steps, indexOf, parentOf, isChatLog };
 }
 
+/** An edge with its keys in schema order (see `canonical-order.ts`), so validation need not copy it. */
 export function edge(from: TStepInput, to: TStepInput, kind: TEdge["kind"], evidence: string, confidence: number, key?: string): TEdge {
-  const e: TEdge = { from: from.id, to: to.id, kind, evidence, confidence: Math.round(Math.min(1, Math.max(0, confidence)) * 100) / 100 };
-  if (key !== undefined) e.key = key;
-  return e;
+  const c = Math.round(Math.min(1, Math.max(0, confidence)) * 100) / 100;
+  return key === undefined ? { from: from.id, to: to.id, kind, evidence, confidence: c } : { from: from.id, to: to.id, kind, key, evidence, confidence: c };
 }
 
 /** Short quoted label of a step for evidence sentences. */

@@ -43,12 +43,11 @@ function isAggregator(step: TStepInput): boolean {
 
 /** Wrapper steps whose output repeats child outputs of ≥ 2 other agents. */
 function inferFanInEdges(ctx: EdgeContext): TEdge[] {
-  const { steps, indexOf } = ctx;
+  const { steps, parentOf } = ctx;
   const children = new Map<number, number[]>();
   steps.forEach((step, i) => {
-    if (step.parentId === undefined) return;
-    const p = indexOf.get(step.parentId);
-    if (p === undefined || steps[p].agent === step.agent || !step.content) return;
+    const p = parentOf[i];
+    if (p < 0 || steps[p].agent === step.agent || !step.content) return;
     const list = children.get(p) ?? [];
     list.push(i);
     children.set(p, list);

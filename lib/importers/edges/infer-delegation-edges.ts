@@ -38,10 +38,10 @@ export function inferDelegationEdges(ctx: EdgeContext): TEdge[] {
         edges.push(edge(steps[p], step, "delegation", `execution graph: node ${String(step.attributes?.["graph.node.id"] ?? step.id)} (${step.agent}) has parent node ${parentNode} (${steps[p].agent})`, 0.9));
       }
     }
-    if (step.parentId !== undefined) {
-      const p = ctx.indexOf.get(step.parentId);
+    const p = ctx.parentOf[i];
+    if (p >= 0) {
       // A span whose agent was guessed from timing was not started by its parent's agent.
-      if (p !== undefined && p < i && steps[p].agent !== step.agent && step.attributes?.["culprit.agent_source"] !== "time-containment") {
+      if (p < i && steps[p].agent !== step.agent && step.attributes?.["culprit.agent_source"] !== "time-containment") {
         edges.push(edge(steps[p], step, "delegation", `span tree: ${describeStep(steps[p])} started ${describeStep(step)} of another agent`, 0.85));
       }
     }

@@ -23,7 +23,8 @@ export function inferEdges(steps: readonly TStepInput[]): TEdge[] {
   const all = [...inferDelegationEdges(ctx), ...inferStateEdges(ctx), ...inferAggregationEdges(ctx, message), ...message];
 
   const byPair = new Map<string, TEdge>();
-  for (const e of all) {
+  for (let i = 0; i < all.length; i++) {
+    const e = all[i];
     if (e.from === e.to) continue;
     const key = `${e.from}\u0000${e.to}`;
     const prev = byPair.get(key);
@@ -34,6 +35,9 @@ export function inferEdges(steps: readonly TStepInput[]): TEdge[] {
   if (edges.length > cap) {
     edges = edges.sort((a, b) => b.confidence - a.confidence || KIND_PRIORITY[b.kind] - KIND_PRIORITY[a.kind]).slice(0, cap);
   }
+  // Look each end up once, not twice per comparison.
   const at = (id: string) => ctx.indexOf.get(id) ?? -1;
-  return edges.sort((a, b) => at(a.to) - at(b.to) || at(a.from) - at(b.from) || KIND_PRIORITY[b.kind] - KIND_PRIORITY[a.kind]);
+  const keyed = edges.map((e) => ({ e, to: at(e.to), from: at(e.from), priority: KIND_PRIORITY[e.kind] }));
+  keyed.sort((a, b) => a.to - b.to || a.from - b.from || b.priority - a.priority);
+  return keyed.map((k) => k.e);
 }

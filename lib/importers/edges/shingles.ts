@@ -30,29 +30,38 @@ let buffer = new Int32Array(1024);
  */
 export function writeShingles(text: string, sampleMask = 0, maxShingles = 20_000): number {
   if (!text) return 0;
-  const ring = RING;
   let count = 0;
   let written = 0;
   let word = 0;
   let inWord = false;
+  // The last SHINGLE_WORDS (= 4) word hashes, oldest first, in locals rather than a ring buffer.
+  let w0 = 0;
+  let w1 = 0;
+  let w2 = 0;
+  let w3 = 0;
   const n = text.length;
   for (let i = 0; i <= n; i++) {
     const c = i < n ? text.charCodeAt(i) : 32;
-    const isWordChar = (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c > 127;
-    if (isWordChar) {
-      const lower = c >= 65 && c <= 90 ? c + 32 : c;
+    // ASCII letters and digits (lowercased) and everything beyond ASCII are word characters.
+    const lower = c < 128 ? WORD_CHAR[c] : c;
+    if (lower !== 0) {
       word = inWord ? Math.imul(word ^ lower, 16777619) : Math.imul(2166136261 ^ lower, 16777619);
       inWord = true;
       continue;
     }
     if (!inWord) continue;
     inWord = false;
-    ring[count % SHINGLE_WORDS] = word | 0;
+    w0 = w1;
+    w1 = w2;
+    w2 = w3;
+    w3 = word | 0;
     count++;
     if (count < SHINGLE_WORDS) continue;
-    let h = 2166136261;
-    for (let k = count - SHINGLE_WORDS; k < count; k++) h = Math.imul(h ^ ring[k % SHINGLE_WORDS], 16777619);
-    h |= 0; // signed int32 stays a small integer in V8 (no heap number per shingle)
+    // FNV-1a over the four word hashes, oldest first.
+    let h = Math.imul(2166136261 ^ w0, 16777619);
+    h = Math.imul(h ^ w1, 16777619);
+    h = Math.imul(h ^ w2, 16777619);
+    h = Math.imul(h ^ w3, 16777619) | 0; // signed int32 stays a small integer in V8 (no heap number per shingle)
     if ((h & sampleMask) !== 0) continue;
     if (written === buffer.length) {
       const bigger = new Int32Array(buffer.length * 2);
@@ -65,11 +74,12 @@ export function writeShingles(text: string, sampleMask = 0, maxShingles = 20_000
   return written;
 }
 
+/** Per ASCII code: its lowercase form when it is a letter or digit, else 0 (a separator). */
+const WORD_CHAR = new Uint8Array(128).map((_, c) => ((c >= 48 && c <= 57) || (c >= 97 && c <= 122) ? c : c >= 65 && c <= 90 ? c + 32 : 0));
+
 export function shingleAt(i: number): number {
   return buffer[i];
 }
-
-const RING = new Int32Array(SHINGLE_WORDS);
 
 /** Sampling mask for a trace: keep every shingle up to ~5 MB of text, then 1 in 4 (1 in 16 past 100 MB). */
 export function sampleMaskFor(totalChars: number): number {

@@ -37,11 +37,14 @@ export function collectSpans(requests: readonly unknown[]): DecodedSpan[] {
         if (!isRecord(ss) || !Array.isArray(ss.spans)) return;
         const scopeRaw = isRecord(ss.scope) ? ss.scope : isRecord(ss.instrumentationLibrary) ? ss.instrumentationLibrary : undefined;
         const scope = scopeRaw ? { name: str(scopeRaw.name), version: str(scopeRaw.version) } : undefined;
-        ss.spans.forEach((span, k) => {
-          const path = `${prefix}resourceSpans[${i}].${scopeKey}[${j}].spans[${k}]`;
+        const scopePath = `${prefix}resourceSpans[${i}].${scopeKey}[${j}].spans`;
+        const list: unknown[] = ss.spans;
+        for (let k = 0; k < list.length; k++) {
+          const span = list[k];
+          const path = `${scopePath}[${k}]`;
           if (!isRecord(span)) throw new TraceInputError("schema", `${path} is not a span object`, { issues: [{ path, message: "expected an object" }] });
           spans.push(decodeSpan(span, resource, scope, path));
-        });
+        }
       });
     });
   });
@@ -49,9 +52,14 @@ export function collectSpans(requests: readonly unknown[]): DecodedSpan[] {
 }
 
 function decodeSpan(span: Record<string, unknown>, resource: Record<string, unknown>, scope: DecodedSpan["scope"], path: string): DecodedSpan {
-  const status = isRecord(span.status) ? span.status : {};
+  const status = isRecord(span.status) ? span.status : undefined;
+  let traceId = normalizeOtlpId(span.traceId, 16);
+  // Spans of a file nearly always share one trace id: reuse one string, so later comparisons
+  // are pointer checks and the steps hold one copy.
+  if (traceId !== undefined && traceId === lastTraceId) traceId = lastTraceId;
+  else lastTraceId = traceId;
   return {
-    traceId: normalizeOtlpId(span.traceId, 16),
+    traceId,
     spanId: normalizeOtlpId(span.spanId, 8),
     parentSpanId: normalizeOtlpId(span.parentSpanId, 8),
     name: typeof span.name === "string" ? span.name : "",
@@ -59,17 +67,23 @@ function decodeSpan(span: Record<string, unknown>, resource: Record<string, unkn
     start: nano(span.startTimeUnixNano),
     end: nano(span.endTimeUnixNano),
     attributes: keyValuesToRecord(span.attributes),
-    events: Array.isArray(span.events) ? span.events.filter(isRecord).map(decodeEvent) : [],
-    links: Array.isArray(span.links)
+    // Most spans have neither: share one empty list instead of two fresh arrays per span.
+    events: Array.isArray(span.events) && span.events.length ? span.events.filter(isRecord).map(decodeEvent) : NONE,
+    links: Array.isArray(span.links) && span.links.length
       ? span.links.filter(isRecord).map((l) => ({ traceId: normalizeOtlpId(l.traceId, 16), spanId: normalizeOtlpId(l.spanId, 8), attributes: l.attributes ? keyValuesToRecord(l.attributes) : undefined }))
-      : [],
-    statusCode: enumNumber(status.code, STATUS_CODES),
-    statusMessage: typeof status.message === "string" && status.message ? status.message : undefined,
+      : NONE,
+    statusCode: status ? enumNumber(status.code, STATUS_CODES) : 0,
+    statusMessage: status && typeof status.message === "string" && status.message ? status.message : undefined,
     resource,
     scope,
     path,
   };
 }
+
+let lastTraceId: string | undefined;
+
+/** Shared empty events/links list; frozen, since mappers only read spans. */
+const NONE = Object.freeze([]) as unknown as never[];
 
 function decodeEvent(event: Record<string, unknown>): DecodedEvent {
   return { name: typeof event.name === "string" ? event.name : "", time: nano(event.timeUnixNano), attributes: keyValuesToRecord(event.attributes) };
@@ -89,7 +103,25 @@ export function nano(value: unknown): NanoTime | undefined {
     return { ms, subNs: Math.max(0, Math.round(value - ms * 1e6)) };
   }
   if (typeof value !== "string" || value === "" || value === "0") return undefined;
-  if (value.length <= 6) return /^\d+$/.test(value) ? { ms: 0, subNs: Number(value) } : undefined;
+  const digits = value.length;
+  if (digits > 6 && digits <= 22) {
+    // Hot path (two per span): plain digits, split without slicing strings.
+    let ms = 0;
+    let subNs = 0;
+    let i = 0;
+    for (; i < digits - 6; i++) {
+      const d = value.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) break;
+      ms = ms * 10 + d;
+    }
+    for (; i < digits; i++) {
+      const d = value.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) break;
+      subNs = subNs * 10 + d;
+    }
+    if (i === digits) return ms > 8.64e15 ? undefined : ms > 0 || subNs > 0 ? { ms, subNs } : undefined;
+  }
+  if (digits <= 6) return /^\d+$/.test(value) ? { ms: 0, subNs: Number(value) } : undefined;
   const ms = Number(value.slice(0, -6));
   const subNs = Number(value.slice(-6));
   // Beyond year 275760 a Date cannot represent it: treat as missing rather than crash.

@@ -17,7 +17,8 @@ const SPAN_KIND_NAMES = ["unspecified", "internal", "server", "client", "produce
 /**
  * Maps decoded spans (from OTLP/JSON files or a live OTLP receiver) to a trace input: one step
  * per span in global time order, `sourceRef` = span id, agents resolved from attributes or
- * inherited from the nearest agent ancestor.
+ * inherited from the nearest agent ancestor. Takes ownership of the spans: their attribute
+ * records may become the steps' attributes.
  */
 export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
   if (decoded.length === 0) throw new TraceInputError("bad_input", "The OTLP input contains no spans");
@@ -33,21 +34,26 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
   const agentSpans: number[] = []; // spans that define an agent, in start order
   let inferredByTime = 0;
   const traceIds = new Set<string>();
+  let lastTraceId: string | undefined;
   let outcome: TOutcome = "unknown";
   let outcomeFromEval = false;
 
   for (let i = 0; i < spans.length; i++) {
     const span = spans[i];
     const p = parent[i];
-    if (span.traceId) traceIds.add(span.traceId);
+    if (span.traceId && span.traceId !== lastTraceId) {
+      lastTraceId = span.traceId; // one trace per file is the rule: skip the set for repeats
+      traceIds.add(span.traceId);
+    }
     const explicit = explicitAgentName(span);
+    const anonymousAgent = isAnonymousAgentSpan(span);
     explicitOf[i] = explicit;
     // Anonymous agent spans (LangChain runnables marked AGENT) nested in an agent belong to it.
     let agent: string;
     let timeInferred = false;
     if (explicit !== undefined) agent = explicit;
     else if (p >= 0 && underAgent[p]) agent = agentOf[p];
-    else if (isAnonymousAgentSpan(span) && span.name) agent = span.name;
+    else if (anonymousAgent && span.name) agent = span.name;
     else {
       // Outside every agent subtree: instrumentations that lose context (an OpenAI client span
       // parented to the root instead of the LangChain call) still run inside an agent's time span.
@@ -58,8 +64,8 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
         timeInferred = true;
       } else agent = p >= 0 ? agentOf[p] : fallbackAgentName(span, rootName);
     }
-    underAgent[i] = explicit !== undefined || (p >= 0 && underAgent[p]) || (isAnonymousAgentSpan(span) && span.name !== "") || agent !== (p >= 0 ? agentOf[p] : agent);
-    if (explicit !== undefined || (!(p >= 0 && underAgent[p]) && isAnonymousAgentSpan(span))) agentSpans.push(i);
+    underAgent[i] = explicit !== undefined || (p >= 0 && underAgent[p]) || (anonymousAgent && span.name !== "") || agent !== (p >= 0 ? agentOf[p] : agent);
+    if (explicit !== undefined || (!(p >= 0 && underAgent[p]) && anonymousAgent)) agentSpans.push(i);
     agentOf[i] = builder.agent(agent, agentExtras(span, explicit === agent));
 
     const kind = spanStepKind(span);
@@ -85,7 +91,7 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
     if (explicit !== undefined && p >= 0 && agentOf[p] !== agentOf[i] && kind === "other") step.kind = "agent";
     if (timeInferred) step.attributes = { ...step.attributes, [AGENT_SOURCE_ATTR]: "time-containment" };
     addStateAccess(step, span, p >= 0 ? explicitOf[p] : undefined, explicit);
-    builder.step(step);
+    builder.step(step, true); // the span tree made ids unique
 
     const verdict = evaluationVerdict(span);
     if (verdict) {
@@ -128,7 +134,7 @@ function firstRoot(parent: Int32Array): number {
 }
 
 function agentExtras(span: DecodedSpan, isDefiningSpan: boolean) {
-  if (!isDefiningSpan) return {};
+  if (!isDefiningSpan) return undefined;
   const a = span.attributes;
   const description = a["gen_ai.agent.description"];
   const attributes: Record<string, unknown> = {};
@@ -136,18 +142,26 @@ function agentExtras(span: DecodedSpan, isDefiningSpan: boolean) {
   return { description: typeof description === "string" ? description : undefined, attributes: Object.keys(attributes).length ? attributes : undefined };
 }
 
-/** Everything not moved into a field stays, plus span kind, scope, events and links. */
+/**
+ * Everything not moved into a field stays, plus span kind, scope, events and links. When nothing
+ * was consumed the span's own attribute record becomes the step's (the decoded span is not used
+ * again), which saves a copy per span; keys keep their order either way.
+ */
 function stepAttributes(span: DecodedSpan, consumed: string[]): Record<string, unknown> | undefined {
-  const out: Record<string, unknown> = {};
-  for (const key in span.attributes) out[key] = span.attributes[key];
-  for (const key of consumed) delete out[key];
+  let out = span.attributes;
+  if (consumed.length) {
+    // Skip consumed keys while copying: `delete` would turn the record into a slow dictionary.
+    out = {};
+    for (const key in span.attributes) if (!consumed.includes(key)) out[key] = span.attributes[key];
+  }
   if (span.kind) out["otel.span_kind"] = SPAN_KIND_NAMES[span.kind] ?? span.kind;
   if (span.scope?.name) out["otel.scope"] = span.scope.name;
   if (span.traceId) out["otel.trace_id"] = span.traceId;
   if (span.statusMessage && span.statusCode !== 2) out["otel.status_message"] = span.statusMessage;
   if (span.events.length) out["otel.events"] = span.events.map((e) => ({ name: e.name, time: e.time ? nanoToIso(e.time) : undefined, attributes: e.attributes }));
   if (span.links.length) out["otel.links"] = span.links;
-  return Object.keys(out).length ? out : undefined;
+  for (const _ in out) return out;
+  return undefined;
 }
 
 function addStateAccess(step: TStepInput, span: DecodedSpan, parentExplicit: string | undefined, explicit: string | undefined): void {

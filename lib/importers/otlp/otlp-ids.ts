@@ -9,6 +9,11 @@ const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
  */
 export function normalizeOtlpId(id: unknown, expectedBytes: 8 | 16): string | undefined {
   if (typeof id !== "string" || id === "") return undefined;
+  if (id.length === expectedBytes * 2) {
+    const lowerHex = lowerHexState(id);
+    if (lowerHex === ALL_ZERO) return undefined;
+    if (lowerHex === LOWER_HEX) return id; // the common case: already canonical, no regex or copy
+  }
   let hex: string | undefined;
   if (id.length === expectedBytes * 2 && HEX.test(id)) hex = id.toLowerCase();
   else if (BASE64.test(id) && base64Length(id) === expectedBytes) hex = base64ToHex(id);
@@ -16,6 +21,22 @@ export function normalizeOtlpId(id: unknown, expectedBytes: 8 | 16): string | un
   else if (BASE64.test(id)) hex = base64ToHex(id);
   else hex = id; // not an id encoding we know: keep it verbatim rather than lose the link
   return /^0+$/.test(hex) ? undefined : hex;
+}
+
+const ALL_ZERO = 0;
+const LOWER_HEX = 1;
+const OTHER = 2;
+
+/** Whether `id` is all lowercase hex digits, and if so whether every one is "0". */
+function lowerHexState(id: string): number {
+  let zero = true;
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    if (c === 48) continue;
+    if (!((c > 48 && c <= 57) || (c >= 97 && c <= 102))) return OTHER;
+    zero = false;
+  }
+  return zero ? ALL_ZERO : LOWER_HEX;
 }
 
 function base64Length(s: string): number {

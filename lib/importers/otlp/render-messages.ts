@@ -37,7 +37,9 @@ function renderMessage(m: unknown): string {
   if (msg.message !== undefined && pieces.length === 0) return renderMessage(msg.message); // gen_ai.choice {message}
   if (Array.isArray(msg.tool_calls)) for (const call of msg.tool_calls) pieces.push(renderToolCall(call));
   const body = pieces.filter(Boolean).join("\n");
-  return role ? `${role}: ${body}` : body;
+  // join, not a template: it builds one flat string, so the parsed message text can die young
+  // instead of living on inside a rope that the shingle hasher would flatten (copy) later anyway.
+  return role ? [role, ": ", body].join("") : body;
 }
 
 function renderPart(part: unknown): string {

@@ -25,17 +25,16 @@ const DEPRECATED_INPUT_EVENTS = new Set(["gen_ai.system.message", "gen_ai.user.m
 export function spanPayload(span: DecodedSpan, isTool: boolean): SpanPayload {
   const a = span.attributes;
   const consumed: string[] = [];
-  const take = (key: string): string | undefined => {
-    const v = a[key];
-    if (v === undefined || v === null) return undefined;
-    consumed.push(key);
-    return toText(v);
-  };
+  const prefixes = messagePrefixes(a);
 
-  let input = renderMessages(a["gen_ai.input.messages"]) ?? renderFlattenedMessages(a, "llm.input_messages.") ?? renderIndexedPrompt(a, "gen_ai.prompt.");
-  if (input === undefined) input = take("input.value") ?? take("traceloop.entity.input") ?? (isTool ? take("gen_ai.tool.call.arguments") : undefined);
-  let content = renderMessages(a["gen_ai.output.messages"]) ?? renderFlattenedMessages(a, "llm.output_messages.") ?? renderIndexedPrompt(a, "gen_ai.completion.");
-  if (content === undefined) content = take("output.value") ?? take("traceloop.entity.output") ?? take("gen_ai.tool.call.result");
+  let input = renderMessages(a["gen_ai.input.messages"]);
+  if (input === undefined && prefixes & OI_INPUT) input = renderFlattenedMessages(a, "llm.input_messages.");
+  if (input === undefined && prefixes & PROMPT) input = renderIndexedPrompt(a, "gen_ai.prompt.");
+  input ??= take(a, "input.value", consumed) ?? take(a, "traceloop.entity.input", consumed) ?? (isTool ? take(a, "gen_ai.tool.call.arguments", consumed) : undefined);
+  let content = renderMessages(a["gen_ai.output.messages"]);
+  if (content === undefined && prefixes & OI_OUTPUT) content = renderFlattenedMessages(a, "llm.output_messages.");
+  if (content === undefined && prefixes & COMPLETION) content = renderIndexedPrompt(a, "gen_ai.completion.");
+  content ??= take(a, "output.value", consumed) ?? take(a, "traceloop.entity.output", consumed) ?? take(a, "gen_ai.tool.call.result", consumed);
 
   // Deprecated per-message events and the current inference-details event.
   if (span.events.length) {
@@ -56,6 +55,38 @@ export function spanPayload(span: DecodedSpan, isTool: boolean): SpanPayload {
   }
 
   return { input, content: content ?? "", tokens: spanTokens(a), costUsd: cost(a["llm.cost.total"]), tool: isTool ? spanTool(span) : undefined, error: spanError(span), consumed };
+}
+
+/** Moves an attribute verbatim into a field: its text, and its key recorded as consumed. */
+function take(a: Record<string, unknown>, key: string, consumed: string[]): string | undefined {
+  const v = a[key];
+  if (v === undefined || v === null) return undefined;
+  consumed.push(key);
+  return toText(v);
+}
+
+const OI_INPUT = 1;
+const OI_OUTPUT = 2;
+const PROMPT = 4;
+const COMPLETION = 8;
+
+/**
+ * Which flattened message families the span carries, found in one pass over its keys, so the
+ * renderers that walk or probe keys only run on spans that have them.
+ */
+function messagePrefixes(a: Record<string, unknown>): number {
+  let found = 0;
+  for (const key in a) {
+    const c = key.charCodeAt(0);
+    if (c === 108 /* l */) {
+      if (key.startsWith("llm.input_messages.")) found |= OI_INPUT;
+      else if (key.startsWith("llm.output_messages.")) found |= OI_OUTPUT;
+    } else if (c === 103 /* g */) {
+      if (key.startsWith("gen_ai.prompt.")) found |= PROMPT;
+      else if (key.startsWith("gen_ai.completion.")) found |= COMPLETION;
+    }
+  }
+  return found;
 }
 
 function spanTokens(a: Record<string, unknown>): TStepInput["tokens"] {

@@ -27,7 +27,8 @@ export function buildSpanTree(input: readonly DecodedSpan[]): SpanTree {
   const byId = new Map<string, number>();
   let missingIds = 0;
   let resent = 0;
-  for (const span of input) {
+  for (let s = 0; s < input.length; s++) {
+    const span = input[s];
     let id = span.spanId;
     if (id === undefined) {
       missingIds++;
@@ -66,40 +67,59 @@ export function buildSpanTree(input: readonly DecodedSpan[]): SpanTree {
   breakCycles(parent, ids, warnings);
 
   // Effective start: a child never sorts before its parent (clock skew between processes).
+  // Kept as two typed arrays (ms, ns below it; NaN = no start) so sorting compares numbers.
   const depth = new Int32Array(n).fill(-1);
-  const effective: (DecodedSpan["start"] | undefined)[] = new Array(n);
+  const startMs = new Float64Array(n);
+  const startNs = new Float64Array(n);
   let skewed = 0;
-  const resolve = (i: number): void => {
-    const stack: number[] = [];
+  const stack: number[] = [];
+  for (let i = 0; i < n; i++) {
+    stack.length = 0;
     for (let k = i; k >= 0 && depth[k] < 0; k = parent[k]) stack.push(k);
     for (let s = stack.length - 1; s >= 0; s--) {
       const k = stack[s];
       const p = parent[k];
       depth[k] = p >= 0 ? depth[p] + 1 : 0;
       const own = spans[k].start;
-      const ps = p >= 0 ? effective[p] : undefined;
-      if (ps && (!own || compareNano(own, ps) < 0)) {
+      if (p >= 0 && !Number.isNaN(startMs[p]) && (!own || own.ms < startMs[p] || (own.ms === startMs[p] && own.subNs < startNs[p]))) {
         if (own) skewed++;
-        effective[k] = ps;
-      } else effective[k] = own;
+        startMs[k] = startMs[p];
+        startNs[k] = startNs[p];
+      } else {
+        startMs[k] = own ? own.ms : Number.NaN;
+        startNs[k] = own ? own.subNs : 0;
+      }
     }
-  };
-  for (let i = 0; i < n; i++) resolve(i);
+  }
   if (skewed) warnings.push(`${skewed} span(s) start before their parent (clock skew); ordered after the parent`);
 
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => compareNano(effective[a], effective[b]) || depth[a] - depth[b] || a - b);
+  // Spans without a start sort last (as `compareNano` orders them), then by time, depth, input order.
+  const before = (a: number, b: number): number => {
+    const am = startMs[a];
+    const bm = startMs[b];
+    const aMissing = Number.isNaN(am);
+    const bMissing = Number.isNaN(bm);
+    if (aMissing !== bMissing) return aMissing ? 1 : -1;
+    return (aMissing ? 0 : am - bm || startNs[a] - startNs[b]) || depth[a] - depth[b] || a - b;
+  };
+  const order = Array.from({ length: n }, (_, i) => i);
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) sorted = before(i - 1, i) < 0;
+  if (!sorted) order.sort(before); // exporters often write spans in start order already
   const position = new Int32Array(n);
-  order.forEach((old, pos) => (position[old] = pos));
+  for (let pos = 0; pos < n; pos++) position[order[pos]] = pos;
   const sortedParent = new Int32Array(n);
-  order.forEach((old, pos) => (sortedParent[pos] = parent[old] >= 0 ? position[parent[old]] : -1));
+  for (let pos = 0; pos < n; pos++) sortedParent[pos] = parent[order[pos]] >= 0 ? position[parent[order[pos]]] : -1;
   return { spans: order.map((i) => spans[i]), ids: order.map((i) => ids[i]), parent: sortedParent, warnings };
 }
 
 /** Cuts every parent loop at the span that closes it (colouring walk, linear time). */
 function breakCycles(parent: Int32Array, ids: string[], warnings: string[]): void {
   const state = new Uint8Array(parent.length); // 0 new, 1 on current path, 2 done
+  const path: number[] = [];
   for (let i = 0; i < parent.length; i++) {
-    const path: number[] = [];
+    if (state[i] === 2) continue;
+    path.length = 0;
     let k = i;
     while (k >= 0 && state[k] === 0) {
       state[k] = 1;
