@@ -37,6 +37,8 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
   let lastTraceId: string | undefined;
   let outcome: TOutcome = "unknown";
   let outcomeFromEval = false;
+  // The first root span's input and output are the run's task and final answer.
+  let rootPayload: { input?: string; content?: string } | undefined;
 
   for (let i = 0; i < spans.length; i++) {
     const span = spans[i];
@@ -70,6 +72,7 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
 
     const kind = spanStepKind(span);
     const payload = spanPayload(span, kind === "tool_call");
+    if (p < 0 && rootPayload === undefined) rootPayload = payload;
     const step: TStepInput = {
       id: ids[i],
       sourceRef: span.spanId ?? ids[i],
@@ -110,7 +113,9 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
   return builder.build({
     title: roots[0]?.name || undefined,
     system: typeof first.resource["service.name"] === "string" ? (first.resource["service.name"] as string).slice(0, 256) : undefined,
+    task: rootPayload?.input || undefined,
     outcome,
+    finalAnswer: rootPayload?.content || undefined,
     startedAt: first.start ? nanoToIso(first.start) : undefined,
     endedAt: lastEnd ? nanoToIso(lastEnd) : undefined,
     sourceFormat: "otlp",
