@@ -27,6 +27,8 @@ interface Tally {
   failed: number;
   /** Decisions made by the exposure prior (no evidence-backed repair explains the failure). */
   prior: number;
+  /** Decisions whose step within the chosen agent was set by a dead end (see lib/attribution/dead-end.ts). */
+  deadEnd: number;
 }
 
 function labelOf(trace: TTrace, raw: Record<string, unknown>): { agent?: string; step?: number } {
@@ -47,7 +49,7 @@ function lastAgentStep(trace: TTrace): { agent?: string; step?: number } {
 }
 
 function evaluate(folder: string): Tally {
-  const t: Tally = { n: 0, agent: 0, step0: 0, step1: 0, step2: 0, lastAgent: 0, lastStep: 0, failed: 0, prior: 0 };
+  const t: Tally = { n: 0, agent: 0, step0: 0, step1: 0, step2: 0, lastAgent: 0, lastStep: 0, failed: 0, prior: 0, deadEnd: 0 };
   const files = readdirSync(folder).filter((f) => f.endsWith(".json")).sort((a, b) => parseInt(a) - parseInt(b) || a.localeCompare(b));
   for (const f of files) {
     const text = readFileSync(path.join(folder, f), "utf8");
@@ -65,6 +67,7 @@ function evaluate(folder: string): Tally {
     const step = pred ? Number(pred.sourceRef) : NaN;
     t.n++;
     if (pred && /exposure prior/.test(pred.evidence.note)) t.prior++;
+    if (pred && /dead end|ineffective action/.test(pred.evidence.note)) t.deadEnd++;
     if (pred && pred.agent === gold.agent) t.agent++;
     if (gold.step !== undefined && Number.isFinite(step)) {
       const d = Math.abs(step - gold.step);
@@ -99,7 +102,7 @@ function main() {
     console.log(
       `${name.padEnd(20)} ${String(t.n).padStart(3)}  ${pct(t.agent, t.n)} ${pct(t.step0, t.n)} ${pct(t.step1, t.n)} ${pct(t.step2, t.n)} | ${pct(t.lastAgent, t.n)} / ${pct(t.lastStep, t.n)}      | ` +
         (pub ? `${pub.random[0].toFixed(1)} / ${pub.random[1].toFixed(1)}       | ${pub.gpt4oAllAtOnce[0].toFixed(1)} / ${pub.gpt4oAllAtOnce[1].toFixed(1)}` : "n/a") +
-        `   (${(ms / Math.max(1, t.n)).toFixed(1)} ms/run, ${t.prior}/${t.n} by the exposure prior${t.failed ? `, ${t.failed} import failures` : ""})`,
+        `   (${(ms / Math.max(1, t.n)).toFixed(1)} ms/run, ${t.prior}/${t.n} by the exposure prior, ${t.deadEnd} steps set by a dead end${t.failed ? `, ${t.failed} import failures` : ""})`,
     );
   }
 }

@@ -23,6 +23,7 @@ import { assignRoles } from "./agent-roles";
 import { failureRewards, preferencePairs, successRewards } from "./training-signals";
 import { writeVerdict } from "./verdict";
 import { exposurePrior } from "./exposure-prior";
+import { firstDeadEnd, type DeadEnd } from "./dead-end";
 import type { AgentReport, AnalysisReport, DecisiveError, EngineConfig, FalseSuccessClaim, StepReport, TokenBudgetConfound } from "./types";
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -84,13 +85,20 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
         decisiveRule = "earliest-agent-step-prior";
       }
   }
+  // Which step of the chosen agent: when no single repair singled one out, a dead end the agent
+  // walked into (see dead-end.ts) is evidence for the step that caused it over the earliest flag.
+  let deadEnd: DeadEnd | null = null;
+  if (analyzedAsFailure && decisiveStep >= 0 && decisiveRule !== "earliest-but-for") {
+    deadEnd = firstDeadEnd(g, g.agentOf[decisiveStep]);
+    if (deadEnd) decisiveStep = deadEnd.step;
+  }
   if (!analyzedAsFailure) decisiveStep = -1;
 
   const path = propagationPath(g, decisiveStep, boolean.bad, blocked);
   const onPath = new Set(path.path);
   const playerOfStep = stepGame.playerOf;
 
-  const decisive = decisiveStep >= 0 ? decisiveReport(g, decisiveStep, decisiveRule, fault, first, playerOfStep, det.byStep, path.reached) : null;
+  const decisive = decisiveStep >= 0 ? decisiveReport(g, decisiveStep, decisiveRule, fault, first, playerOfStep, det.byStep, path.reached, deadEnd) : null;
 
   // Agent blame: normalized Shapley when the repair game explains the failure; blame flow otherwise.
   const nA = g.agentNames.length;
@@ -302,6 +310,7 @@ function decisiveReport(
   playerOf: Int32Array,
   byStep: ReturnType<typeof runDetectors>["byStep"],
   reached: Uint8Array,
+  deadEnd: DeadEnd | null,
 ): DecisiveError {
   const p = playerOf[v];
   const flips = p >= 0 && first.flips.has(p);
@@ -310,7 +319,8 @@ function decisiveReport(
   const hits = byStep.get(v) ?? [];
   const factor = rule === "earliest-but-for" ? 1 : rule === "earliest-of-minimal-fix-set" ? 1 / Math.sqrt(Math.max(1, first.minimalFixSet.length)) : 0.3;
   const confidence = round(Math.max(0.05, fault[v]) * factor * (nonCorrection ? 1 : 0.5));
-  const stepIds = [g.steps[v].id, ...new Set(hits.flatMap((h) => h.evidence.stepIds))].filter((x, i, a) => a.indexOf(x) === i);
+  const deadEndIds = deadEnd ? [g.steps[deadEnd.repeat].id] : [];
+  const stepIds = [g.steps[v].id, ...deadEndIds, ...new Set(hits.flatMap((h) => h.evidence.stepIds))].filter((x, i, a) => a.indexOf(x) === i);
   const detectorNote = hits.length ? hits.map((h) => h.evidence.note).join("; ") : "no detector fired";
   const ruleNote =
     rule === "earliest-but-for"
@@ -324,13 +334,18 @@ function decisiveReport(
           : rule === "largest-blame-flow"
           ? "no single repair explains the failure; chosen by backward blame flow"
           : "no fault evidence: earliest agent step (primacy prior), low confidence";
+  const deadEndNote = deadEnd
+    ? deadEnd.noEffect
+      ? `step of this agent chosen as an ineffective action: ${g.steps[deadEnd.repeat].id} shows ${deadEnd.resource} almost unchanged`
+      : `step of this agent chosen as the entry to a dead end: ${g.steps[deadEnd.repeat].id} is still at ${deadEnd.resource}`
+    : "";
   return {
     stepId: g.steps[v].id,
     agent: g.steps[v].agent,
     sourceRef: g.steps[v].sourceRef ?? g.steps[v].id,
     confidence,
     criteria: { fault: round(fault[v]), primacy, nonCorrection },
-    evidence: { stepIds, note: [detectorNote, ruleNote].filter(Boolean).join("; ") },
+    evidence: { stepIds, note: [detectorNote, ruleNote, deadEndNote].filter(Boolean).join("; ") },
   };
 }
 

@@ -12,7 +12,12 @@ export const TOOL_FAILURE_RE =
 export const TRANSIENT_FAILURE_RE =
   /\bHTTP(?: error)? 5\d\d\b|\b5(?:00|02|03|04)\b.{0,40}(?:error|unavailable|gateway|timeout)|service (?:temporarily )?unavailable|bad gateway|temporarily unavailable|connection (?:refused|reset)|rate limit/i;
 
-export const EMPTY_OUTPUT_RE = /(?:^|\n)\s*(?:code )?output:\s*$/i;
+/**
+ * An output that carries nothing: a bare "output:" label, or an empty literal after it or on its own
+ * (`[]`, `{}`, `None`, `null`, `set()`, `''`). A search that returns an empty list found nothing.
+ */
+export const EMPTY_OUTPUT_RE = /(?:^|\n)\s*(?:code )?output:\s*(?:\[\s*\]|\{\s*\}|None|null|nil|set\(\)|''|"")?\s*$/i;
+const EMPTY_LITERAL_RE = /^\s*(?:\[\s*\]|\{\s*\}|None|null|nil|set\(\)|''|"")\s*$/i;
 
 export const SUCCESS_CLAIM_RE =
   /\b(?:successfully|executed successfully|has been (?:verified|confirmed|completed|solved)|all tests pass(?:ed)?|(?:task|problem) (?:is )?(?:complete|completed|solved|done)|works as expected|verified|confirmed)\b|[✅✓✔]/iu;
@@ -52,7 +57,7 @@ export function toolFailureTransient(g: EngineGraph, i: number): boolean {
 export function toolEmpty(g: EngineGraph, i: number): boolean {
   if (!isToolOutput(g, i)) return false;
   const text = stepText(g.steps[i]).trim();
-  return text.length === 0 || EMPTY_OUTPUT_RE.test(text);
+  return text.length === 0 || EMPTY_LITERAL_RE.test(text) || EMPTY_OUTPUT_RE.test(text);
 }
 
 /**

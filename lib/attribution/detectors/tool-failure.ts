@@ -9,6 +9,11 @@
 import type { Detector, DetectorHit } from "./types";
 import { callerOf, isToolOutput, toolEmpty, toolFailed, toolFailureTransient } from "./patterns";
 
+/**
+ * An empty result where content was expected (nothing found, an empty list) that no later call
+ * recovers from: the call asked the wrong thing, so it counts as a fault on its own.
+ */
+export const EMPTY_SCORE = 0.5;
 /** How far ahead (in steps) a successful retry counts as a recovery. */
 const RECOVERY_WINDOW = 8;
 
@@ -21,7 +26,7 @@ export const detectToolFailure: Detector = ({ g }) => {
     const caller = callerOf(g, i);
     const recovery = findRecovery(g, i, caller);
     const transient = how !== null && toolFailureTransient(g, i);
-    const base = transient ? 0.3 : how === "status" ? 0.8 : how === "text" ? 0.7 : 0.35;
+    const base = transient ? 0.3 : how === "status" ? 0.8 : how === "text" ? 0.7 : EMPTY_SCORE;
     const score = recovery >= 0 ? base * 0.2 : base;
     const stepIds = [g.steps[i].id, ...(caller !== i ? [g.steps[caller].id] : []), ...(recovery >= 0 ? [g.steps[recovery].id] : [])];
     const what = empty ? "returned nothing" : "failed";

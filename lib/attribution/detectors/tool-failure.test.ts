@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { ZTrace, type TTraceInput } from "../../trace/schema";
+import { buildGraph } from "../build-graph";
+import { DEFAULT_CONFIG } from "../config";
+import { detectToolFailure, EMPTY_SCORE } from "./tool-failure";
+
+type Steps = TTraceInput["steps"];
+const graph = (steps: Steps) =>
+  buildGraph(ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure" }, agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })), steps, edges: [] }), DEFAULT_CONFIG);
+const code = (id: string) => ({ id, agent: "coder", kind: "message" as const, content: "```python\nprint(search('featured log'))\n```" });
+const out = (id: string, text: string) => ({ id, agent: "terminal", kind: "tool_result" as const, content: text });
+const hitsOn = (steps: Steps) => {
+  const g = graph(steps);
+  return detectToolFailure({ g, config: DEFAULT_CONFIG, failed: true }).map((h) => ({ step: g.steps[h.step].id, score: h.score }));
+};
+
+describe("tool-failure on empty results", () => {
+  it.each(["exitcode: 0 (execution succeeded)\nCode output: []", "exitcode: 0 (execution succeeded)\nCode output: {}", "Code output: None", "[]", "null", "Code output: "])(
+    "treats %j as an empty result and blames the call that asked for it",
+    (text) => {
+      expect(hitsOn([code("c1"), out("o1", text), { id: "m", agent: "coder", kind: "message", content: "The search found nothing." }])).toContainEqual({ step: "c1", score: EMPTY_SCORE });
+    },
+  );
+
+  it("does not treat a result that merely contains an empty list as empty", () => {
+    expect(hitsOn([code("c1"), out("o1", "Code output: rows = [] after filtering, 12 before")])).toEqual([]);
+  });
+
+  it("keeps a recovered empty result as weak evidence only", () => {
+    const hits = hitsOn([code("c1"), out("o1", "Code output: []"), code("c2"), out("o2", "Code output: 28 images")]);
+    expect(hits).toEqual([{ step: "c1", score: EMPTY_SCORE * 0.2 }]);
+  });
+});
