@@ -48,11 +48,22 @@ test("a malformed paste shows where the JSON breaks", async ({ page }) => {
   await expect(error).toContainText("line 3, column 11");
 });
 
-test("the runs list filters by outcome and text, and shows the empty-filter state", async ({ page }) => {
-  // Text search covers titles and tasks; the demo dosage run is stored once (content hash).
-  await page.goto("/?q=amoxicillin");
-  await expect(page.getByTestId("runs-table").locator("tbody tr")).toHaveCount(1);
-  await expect(page.getByTestId("runs-table")).toContainText("Dosage check: pediatric amoxicillin");
+test("the runs list filters by outcome and text, and shows the empty-filter state", async ({ page, request }) => {
+  // Own runs with a token no other test uses: one failed, one succeeded; the token is only in the task.
+  const token = `zebra${randomUUID().slice(0, 8)}`;
+  for (const outcome of ["failure", "success"] as const) {
+    const body = JSON.parse(traceFile(`filter ${outcome} ${randomUUID().slice(0, 6)}`).buffer.toString());
+    body.run.task = `find the ${token} in the ${outcome} run`;
+    body.run.outcome = outcome;
+    const res = await request.post("/api/runs", { data: body });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto(`/?q=${token}`);
+  await expect(page.getByTestId("runs-table").locator("tbody tr")).toHaveCount(2);
+  await page.goto(`/?q=${token}&outcome=success`);
+  const rows = page.getByTestId("runs-table").locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText("SUCCEEDED");
   await page.goto("/?q=no-such-run-anywhere");
   await expect(page.getByText("No run matches these filters")).toBeVisible();
   await page.goto("/?outcome=failure&sort=steps&dir=asc");
