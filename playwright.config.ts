@@ -4,6 +4,9 @@ import { chromiumLaunchOptions } from "./e2e/browser";
 // e2e runs the production build against its own throwaway database (never the development one):
 // scripts/e2e-server.mjs migrates it, loads the demo runs and serves the app on E2E_PORT.
 const port = Number(process.env.E2E_PORT ?? 3210);
+// The reference multi-agent system (demo-mas) that e2e starts; the app's replay calls go to it.
+process.env.DEMO_MAS_E2E_PORT ??= String(port + 1111);
+const replayEndpoints = JSON.stringify({ "*": `http://127.0.0.1:${process.env.DEMO_MAS_E2E_PORT}/replay` });
 const launch = await chromiumLaunchOptions();
 
 export default defineConfig({
@@ -30,6 +33,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), CULPRIT_REPLAY_ENDPOINTS: replayEndpoints },
   },
 });

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { context, trace, SpanStatusCode, type Attributes, type Span, type Tracer } from "@opentelemetry/api";
-import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type IdGenerator, type SpanProcessor } from "@opentelemetry/sdk-trace";
+import { BatchSpanProcessor, InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type IdGenerator, type SpanProcessor } from "@opentelemetry/sdk-trace";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { JsonTraceSerializer } from "@opentelemetry/otlp-transformer";
@@ -60,7 +60,9 @@ export class RunTelemetry {
 
   constructor(private readonly options: TelemetryOptions) {
     const spanProcessors: SpanProcessor[] = [new SimpleSpanProcessor({ exporter: this.memory })];
-    if (options.exportUrl) spanProcessors.push(new SimpleSpanProcessor({ exporter: new OTLPTraceExporter({ url: options.exportUrl }) }));
+    // Batched, as production apps export: one span per request would hit the exporter's
+    // concurrent-export limit on a busy receiver. finish() flushes the batch.
+    if (options.exportUrl) spanProcessors.push(new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: options.exportUrl }), scheduledDelayMillis: 200 }));
     this.provider = new TracerProvider({
       resource: resourceFromAttributes({ "service.name": options.serviceName }),
       spanProcessors,
