@@ -1,3 +1,5 @@
+"use client";
+import { useState } from "react";
 import { markerId } from "./edges/EdgeMarkers";
 import styles from "./canvas.module.css";
 
@@ -9,28 +11,39 @@ function Line({ dash, marker }: { dash?: string; marker: "arrow" | "hollow" }) {
   );
 }
 
-/** Always-visible key to the four channel styles and the step marks. */
-export function Legend() {
+/**
+ * Key to the four channel styles and the step marks. A toggle in the canvas corner: expanded by
+ * default only on large canvases, so it never hides the graph on small screens.
+ */
+export function Legend({ defaultOpen }: { defaultOpen: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   return (
-    <div className={styles.legend} data-testid="canvas-legend" aria-label="Legend">
-      <Line marker="arrow" />
-      <span>message</span>
-      <Line marker="arrow" dash="6 4" />
-      <span>shared state (key)</span>
-      <span style={{ textAlign: "center" }}>→ ◆</span>
-      <span>aggregation</span>
-      <Line marker="hollow" />
-      <span>delegation</span>
-      <svg width="44" height="10" aria-hidden>
-        <line x1="2" y1="5" x2="40" y2="5" style={{ stroke: "var(--culprit)", strokeWidth: 3 }} />
-      </svg>
-      <span>corruption path</span>
-      <span className={`${styles.tag} ${styles.origin}`}>✕ root cause</span>
-      <span>fault origin</span>
-      <span className={`${styles.tag} ${styles.carried}`}>↯ carried</span>
-      <span>carried corruption</span>
-      <span className={`${styles.tag} ${styles.repair}`}>✓ repair</span>
-      <span>repair attempt</span>
+    <div className={styles.legendBox} data-testid="canvas-legend" aria-label="Legend">
+      <button type="button" className={styles.legendToggle} aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="legend-toggle">
+        {open ? "Key ▾" : "Key ▸"}
+      </button>
+      {open ? (
+        <div className={styles.legend}>
+          <Line marker="arrow" />
+          <span>message</span>
+          <Line marker="arrow" dash="6 4" />
+          <span>shared state (key)</span>
+          <span style={{ textAlign: "center" }}>→ ◆</span>
+          <span>aggregation</span>
+          <Line marker="hollow" />
+          <span>delegation</span>
+          <svg width="44" height="10" aria-hidden>
+            <line x1="2" y1="5" x2="40" y2="5" style={{ stroke: "var(--culprit)", strokeWidth: 3 }} />
+          </svg>
+          <span>corruption path</span>
+          <span className={`${styles.tag} ${styles.origin}`}>✕ root cause</span>
+          <span>fault origin</span>
+          <span className={`${styles.tag} ${styles.carried}`}>↯ carried</span>
+          <span>carried corruption</span>
+          <span className={`${styles.tag} ${styles.repair}`}>✓ repair</span>
+          <span>repair attempt</span>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 import "@xyflow/react/dist/style.css";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import {
   Background,
   Controls,
@@ -14,10 +14,13 @@ import {
   type NodeTypes,
 } from "@xyflow/react";
 import { buildAgentFlow } from "@/lib/view/build-agent-flow";
-import { buildStepFlow, COLLAPSE_ABOVE_STEPS } from "@/lib/view/build-step-flow";
+import { buildStepFlow, COLLAPSE_ABOVE_STEPS, type CanvasEdge } from "@/lib/view/build-step-flow";
 import type { CanvasNode, ChannelFlowEdge } from "@/lib/view/flow-types";
+import { storyNodes } from "@/lib/view/story-nodes";
+import { STEP_NODE_HEIGHT, STEP_NODE_WIDTH } from "@/lib/view/layout-swimlanes";
 import type { ReportIndex } from "@/lib/view/index-report";
-import type { RunViewData } from "@/lib/view/types";
+import type { CanvasStep } from "@/lib/view/types";
+import type { TAgent } from "@/lib/trace/schema";
 import type { CanvasMode, Selection, ViewState } from "@/lib/view/view-state";
 import { StepNode } from "./nodes/StepNode";
 import { GroupNode } from "./nodes/GroupNode";
@@ -33,12 +36,25 @@ import styles from "./canvas.module.css";
 const nodeTypes: NodeTypes = { step: StepNode, stepGroup: GroupNode, lane: LaneNode, agent: AgentNode };
 const edgeTypes: EdgeTypes = { channel: ChannelEdge };
 
-/** Graphs larger than this open centred on the verdict instead of fitted (fitted, 2k nodes are unreadable dots). */
-const FIT_MAX_NODES = 300;
+/** Above this many nodes only elements in the viewport are rendered (and keyboard a11y is off). */
+const VIRTUALIZE_ABOVE_NODES = 300;
+/** Steps canvases open no smaller than this zoom: node text stays readable (11 px × 0.7). */
+const STEPS_MIN_OPEN_ZOOM = 0.7;
+/** The legend starts expanded only on canvases at least this big; smaller ones get a "Key" toggle. */
+const LEGEND_OPEN_MIN = { width: 1000, height: 620 };
+/** A Steps graph wider than this many times its height gets no minimap (a sliver): the timeline is its overview. */
+const MINIMAP_MAX_ASPECT = 6;
+
+/** What the canvas draws from: the run page's summaries or a full trace view (compare page). */
+export interface CanvasData {
+  agents: TAgent[];
+  steps: CanvasStep[];
+  edges: CanvasEdge[];
+}
 
 export interface RunCanvasProps {
   mode: CanvasMode;
-  data: RunViewData;
+  data: CanvasData;
   index: ReportIndex;
   state: ViewState;
   expanded: ReadonlySet<string>;
@@ -113,52 +129,72 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
   );
   const clickedRef = useRef(false);
 
-  const big = nodes.length > FIT_MAX_NODES;
+  const big = nodes.length > VIRTUALIZE_ABOVE_NODES;
   const flow = useReactFlow();
   const focusId = selectedNodeId ?? (index.decisiveStepId ? (stepFlow?.nodeOfStep.get(index.decisiveStepId) ?? (mode === "agents" ? index.report?.decisive?.agent : undefined)) : undefined);
 
+  // The canvas size, known before React Flow mounts, so the opening fit is computed once, right.
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    const el = wrapRef.current;
+    if (el) setSize({ width: el.clientWidth, height: el.clientHeight });
+  }, []);
+
   // Bring the selection into view when it changed from outside the canvas (keyboard, timeline, links).
+  // The first focus is the opening fit's job (fitViewOptions below).
   const lastFocus = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!focusId || nodes.length === 0) return;
     const first = lastFocus.current === undefined;
     if (focusId === lastFocus.current) return;
     lastFocus.current = focusId;
+    if (first) return;
     if (clickedRef.current) {
       clickedRef.current = false;
       return;
     }
-    if (first && !big) return; // small graphs open fitted
     const node = flow.getNode(focusId);
     if (!node) return;
-    const w = node.measured?.width ?? 168;
-    const h = node.measured?.height ?? 56;
-    void flow.setCenter(node.position.x + w / 2, node.position.y + h / 2, { zoom: Math.max(flow.getZoom(), 0.85), duration: first ? 0 : 250 });
-  }, [focusId, nodes.length, big, flow]);
+    const w = node.measured?.width ?? node.width ?? STEP_NODE_WIDTH;
+    const h = node.measured?.height ?? node.height ?? STEP_NODE_HEIGHT;
+    void flow.setCenter(node.position.x + w / 2, node.position.y + h / 2, { zoom: Math.max(flow.getZoom(), 0.85), duration: 250 });
+  }, [focusId, nodes.length, flow]);
 
-  // Open on the story: fit the decisive step and the path (readable), not every bystander.
+  // Open on the story: the selected (else decisive) step and as much of the corruption path around
+  // it as fits at a readable zoom. Agents mode (a few nodes) and runs without a verdict fit everything.
   const fitOptions = useMemo(() => {
-    const story = new Set<string>();
-    if (mode === "steps" && stepFlow) {
-      for (const id of index.pathSteps) {
-        const node = stepFlow.nodeOfStep.get(id);
-        if (node) story.add(node);
-      }
-      if (index.decisiveStepId && stepFlow.nodeOfStep.get(index.decisiveStepId)) story.add(stepFlow.nodeOfStep.get(index.decisiveStepId)!);
+    if (mode !== "steps" || !stepFlow || !layout || !size) return { padding: 0.15, maxZoom: 1.1, minZoom: 0.5 };
+    const path: string[] = [];
+    for (const id of index.report?.propagationPath ?? []) {
+      const node = stepFlow.nodeOfStep.get(id);
+      if (node) path.push(node);
     }
-    return { padding: 0.2, maxZoom: 1.1, minZoom: 0.5, ...(story.size ? { nodes: [...story].map((id) => ({ id })) } : {}) };
-  }, [mode, stepFlow, index]);
+    const rectOf = (id: string) => {
+      const p = layout.positions[id];
+      return p ? { x: p.x, y: p.y, width: STEP_NODE_WIDTH, height: STEP_NODE_HEIGHT } : undefined;
+    };
+    const padding = 0.1;
+    const story = storyNodes(focusId, path, rectOf, (size.width * (1 - 2 * padding)) / STEPS_MIN_OPEN_ZOOM, (size.height * (1 - 2 * padding)) / STEPS_MIN_OPEN_ZOOM);
+    // No verdict yet: a small graph fits whole, a big one opens on its first steps.
+    const fit = story.length ? story : big ? stepFlow.nodes.slice(0, 12).map((n) => n.id) : [];
+    return { padding, maxZoom: 1, minZoom: STEPS_MIN_OPEN_ZOOM, ...(fit.length ? { nodes: fit.map((id) => ({ id })) } : {}) };
+    // focusId is deliberately not a dependency: this is the opening fit only (React Flow applies it on mount).
+  }, [mode, stepFlow, layout, size, index, big]);
 
-  const ready = mode === "agents" || layout !== null;
+  const minimap = mode === "agents" || !layout || (layout.columns * (STEP_NODE_WIDTH + 40)) / Math.max(1, layout.lanes.length * 96) <= MINIMAP_MAX_ASPECT;
+
+  const ready = (mode === "agents" || layout !== null) && size !== null;
   return (
-    <div className={styles.wrap} data-testid="run-canvas" data-mode={mode} data-nodes={nodes.length}>
+    <div ref={wrapRef} className={styles.wrap} data-testid="run-canvas" data-mode={mode} data-nodes={nodes.length}>
       <EdgeMarkers />
-      {!ready ? <div className={styles.notice}>Laying out {data.steps.length.toLocaleString("en-US")} steps…</div> : null}
+      {!ready && size ? <div className={styles.notice}>Laying out {data.steps.length.toLocaleString("en-US")} steps…</div> : null}
       {stepFlow?.collapsed ? (
         <div className={styles.notice} data-testid="collapsed-notice">
           Large run: unremarkable steps are collapsed into groups (click one to expand). Brush the timeline to focus a window.
         </div>
       ) : null}
+      {ready ? (
       <ReactFlow<CanvasNode, ChannelFlowEdge>
         key={mode}
         nodes={nodes}
@@ -173,21 +209,22 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
         elementsSelectable
         disableKeyboardA11y={big}
         onlyRenderVisibleElements={big}
-        fitView={!big}
+        fitView
         fitViewOptions={fitOptions}
         minZoom={0.05}
         maxZoom={2}
       >
         <Background gap={24} size={1} />
-        <MiniMap pannable zoomable nodeClassName={miniMapClass} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 150, height: 96 }} />
+        {minimap ? <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 150, height: 96 }} /> : null}
         <Controls showInteractive={false} aria-label="Zoom and fit to view" />
       </ReactFlow>
-      <Legend />
+      ) : null}
+      {size ? <Legend defaultOpen={size.width >= LEGEND_OPEN_MIN.width && size.height >= LEGEND_OPEN_MIN.height} /> : null}
     </div>
   );
 }
 
-function selectedNode(selection: Selection, mode: CanvasMode, nodeOfStep: Map<string, string> | undefined, data: RunViewData): string | null {
+function selectedNode(selection: Selection, mode: CanvasMode, nodeOfStep: Map<string, string> | undefined, data: CanvasData): string | null {
   if (!selection) return null;
   if (mode === "steps") {
     if (selection.type === "step") return nodeOfStep?.get(selection.id) ?? null;
@@ -206,10 +243,18 @@ function selectedEdge(selection: Selection, edges: ChannelFlowEdge[]): string | 
   return edges.find((e) => e.data?.edgeIds.includes(selection.id))?.id ?? null;
 }
 
-/** Minimap rects are SVG: colour them by class (CSS variables do not work in fill attributes). */
-function miniMapClass(node: CanvasNode): string {
-  if (node.type === "step") return styles[`mm-${node.data.mark}`] ?? "";
-  if (node.type === "agent") return styles[node.data.isCulprit ? "mm-origin" : node.data.isVictim ? "mm-carried" : "mm-neutral"] ?? "";
-  if (node.type === "stepGroup") return styles["mm-neutral"] ?? "";
-  return styles["mm-hidden"] ?? "";
+/** Minimap fill per node: a CSS variable in the rect's style (variables do not work in SVG fill attributes). */
+function miniMapColor(node: CanvasNode): string {
+  if (node.type === "step") return MINIMAP_FILL[node.data.mark];
+  if (node.type === "agent") return node.data.isCulprit ? MINIMAP_FILL.origin : node.data.isVictim ? MINIMAP_FILL.carried : MINIMAP_FILL.neutral;
+  if (node.type === "stepGroup") return MINIMAP_FILL.neutral;
+  return "transparent";
 }
+
+const MINIMAP_FILL = {
+  origin: "var(--culprit)",
+  carried: "var(--victim)",
+  repair: "var(--repair)",
+  error: "var(--warn)",
+  neutral: "color-mix(in srgb, var(--text-muted) 55%, transparent)",
+} as const;

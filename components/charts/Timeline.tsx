@@ -3,14 +3,14 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { brushX, select, type D3BrushEvent } from "d3";
 import type { ReportIndex, StepMark } from "@/lib/view/index-report";
 import { brushToRange, markAt, prepareTimeline, TIMELINE_LABEL_WIDTH } from "@/lib/view/prepare-timeline";
-import type { ViewStep } from "@/lib/view/types";
+import type { CanvasStep } from "@/lib/view/types";
 import styles from "./charts.module.css";
 
 const MARK_VAR: Record<StepMark, string> = { origin: "--culprit", carried: "--victim", repair: "--repair", error: "--warn", neutral: "--text-muted" };
 const LANE_HEIGHT = 16;
 
 export interface TimelineProps {
-  steps: ViewStep[];
+  steps: Pick<CanvasStep, "id" | "agent" | "status">[];
   lanes: string[];
   index: ReportIndex;
   selectedStepId: string | null;

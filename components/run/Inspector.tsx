@@ -1,7 +1,8 @@
 "use client";
+import { useQuery } from "@tanstack/react-query";
 import type { DetectorFinding } from "@/lib/attribution/types";
 import { stepMark, type ReportIndex } from "@/lib/view/index-report";
-import type { RunViewData, ViewEdge } from "@/lib/view/types";
+import type { RunPageData, StepDetail, ViewEdge } from "@/lib/view/types";
 import type { Selection } from "@/lib/view/view-state";
 import { MARK_TAG } from "@/components/canvas/nodes/StepNode";
 import { formatCount } from "@/lib/format/numbers";
@@ -10,7 +11,9 @@ import { TextBlock, prettyJson } from "./TextBlock";
 import styles from "./run.module.css";
 
 export interface InspectorProps {
-  data: RunViewData;
+  data: RunPageData;
+  /** URL prefix the full step is fetched from (`<prefix><stepId>`): the run's API, or the share link's. */
+  stepDetailUrl: string;
   index: ReportIndex;
   selection: Selection;
   /** Edges shown for a merged canvas edge (group or agent level). */
@@ -18,9 +21,9 @@ export interface InspectorProps {
 }
 
 /** Details of the selected step, agent or edge. All trace text is rendered as text. */
-export function Inspector({ data, index, selection, resolveEdgeIds }: InspectorProps) {
+export function Inspector({ data, stepDetailUrl, index, selection, resolveEdgeIds }: InspectorProps) {
   if (!selection) return <Help />;
-  if (selection.type === "step") return <StepInspector data={data} index={index} stepId={selection.id} />;
+  if (selection.type === "step") return <StepInspector data={data} index={index} stepId={selection.id} detailUrl={stepDetailUrl} />;
   if (selection.type === "agent") return <AgentInspector data={data} index={index} agent={selection.id} />;
   return <EdgeInspector data={data} index={index} edgeIds={resolveEdgeIds(selection.id)} selectedId={selection.id} />;
 }
@@ -37,15 +40,33 @@ function Help() {
   );
 }
 
-function StepInspector({ data, index, stepId }: { data: RunViewData; index: ReportIndex; stepId: string }) {
+/** The full step and its findings, fetched on selection (the page itself ships summaries only). */
+function useStepDetail(detailUrl: string, stepId: string, known: boolean) {
+  return useQuery({
+    queryKey: ["step-detail", detailUrl, stepId],
+    enabled: known,
+    staleTime: Infinity,
+    queryFn: async (): Promise<StepDetail> => {
+      const res = await fetch(`${detailUrl}${encodeURIComponent(stepId)}`);
+      if (!res.ok) throw new Error(res.status === 404 ? "This step is no longer available." : `Could not load the step (HTTP ${res.status}).`);
+      return (await res.json()) as StepDetail;
+    },
+  });
+}
+
+function StepInspector({ data, index, stepId, detailUrl }: { data: RunPageData; index: ReportIndex; stepId: string; detailUrl: string }) {
   const pos = data.steps.findIndex((s) => s.id === stepId);
-  const step = data.steps[pos];
-  if (!step) return <p className={styles.help}>Step “{stepId}” is not in this run.</p>;
-  const report = index.stepById.get(step.id);
-  const mark = stepMark(index, step.id, step.status);
-  const incoming = data.edges.filter((e) => e.to === step.id);
-  const outgoing = data.edges.filter((e) => e.from === step.id);
-  const tokens = step.tokens?.total ?? ((step.tokens?.input ?? 0) + (step.tokens?.output ?? 0) || undefined);
+  const summary = data.steps[pos];
+  const detail = useStepDetail(detailUrl, stepId, summary !== undefined);
+  if (!summary) return <p className={styles.help}>Step “{stepId}” is not in this run.</p>;
+  const full = detail.data?.step;
+  const report = detail.data?.report ?? null;
+  const mark = stepMark(index, summary.id, summary.status);
+  const incoming = data.edges.filter((e) => e.to === summary.id);
+  const outgoing = data.edges.filter((e) => e.from === summary.id);
+  const tokens = full?.tokens?.total ?? ((full?.tokens?.input ?? 0) + (full?.tokens?.output ?? 0) || summary.tokens?.total || undefined);
+  // Until the full step arrives, show what the summary has (name, kind, status, error start).
+  const step = full ?? summary;
   return (
     <div data-testid="inspector" data-step={step.id}>
       <h2>
@@ -59,9 +80,9 @@ function StepInspector({ data, index, stepId }: { data: RunViewData; index: Repo
       </div>
       <dl className={styles.kv}>
         {step.name ? (<><dt>name</dt><dd>{step.name}</dd></>) : null}
-        {step.sourceRef ? (<><dt>source ref</dt><dd className="mono">{step.sourceRef}</dd></>) : null}
+        {full?.sourceRef ? (<><dt>source ref</dt><dd className="mono">{full.sourceRef}</dd></>) : null}
         {tokens ? (<><dt>tokens</dt><dd>{formatCount(tokens)}</dd></>) : null}
-        {step.startTime ? (<><dt>start</dt><dd>{step.startTime}</dd></>) : null}
+        {full?.startTime ? (<><dt>start</dt><dd>{full.startTime}</dd></>) : null}
         {step.target ? (<><dt>target</dt><dd><SelectLink selection={{ type: "agent", id: step.target }}>{step.target}</SelectLink></dd></>) : null}
         {step.state ? (<><dt>state</dt><dd>{step.state.op} <code>{step.state.key}</code></dd></>) : null}
       </dl>
@@ -88,36 +109,49 @@ function StepInspector({ data, index, stepId }: { data: RunViewData; index: Repo
           <TextBlock text={step.error.message} />
         </div>
       ) : null}
-      <div className={styles.section}>
-        <h3>Content</h3>
-        <TextBlock text={step.content || "(empty)"} testId="step-content" />
-        {step.clipped ? <p className={styles.help}>Clipped for display: {step.clipped.join(", ")}. Export the report for the full text.</p> : null}
-      </div>
-      {step.input ? (
+      {full ? (
+        <>
+          <div className={styles.section}>
+            <h3>Content</h3>
+            <TextBlock text={full.content || "(empty)"} testId="step-content" />
+            {full.clipped ? <p className={styles.help}>Clipped for display: {full.clipped.join(", ")}. Export the report for the full text.</p> : null}
+          </div>
+          {full.input ? (
+            <div className={styles.section}>
+              <h3>Input</h3>
+              <TextBlock text={full.input} />
+            </div>
+          ) : null}
+          {full.tool ? (
+            <div className={styles.section}>
+              <h3>Tool {full.tool.name}</h3>
+              {full.tool.arguments !== undefined ? <TextBlock text={prettyJson(full.tool.arguments)} /> : null}
+              {full.tool.result !== undefined ? <TextBlock text={full.tool.result} /> : null}
+            </div>
+          ) : null}
+          {full.state?.value ? (
+            <div className={styles.section}>
+              <h3>State value</h3>
+              <TextBlock text={full.state.value} />
+            </div>
+          ) : null}
+        </>
+      ) : (
         <div className={styles.section}>
-          <h3>Input</h3>
-          <TextBlock text={step.input} />
+          <h3>Content</h3>
+          {detail.isError ? (
+            <p className={styles.help} role="alert">{detail.error.message}</p>
+          ) : (
+            <p className={styles.help} data-testid="step-loading">{summary.preview || "…"} <span className="muted">(loading the full step)</span></p>
+          )}
         </div>
-      ) : null}
-      {step.tool ? (
-        <div className={styles.section}>
-          <h3>Tool {step.tool.name}</h3>
-          {step.tool.arguments !== undefined ? <TextBlock text={prettyJson(step.tool.arguments)} /> : null}
-          {step.tool.result !== undefined ? <TextBlock text={step.tool.result} /> : null}
-        </div>
-      ) : null}
-      {step.state?.value ? (
-        <div className={styles.section}>
-          <h3>State value</h3>
-          <TextBlock text={step.state.value} />
-        </div>
-      ) : null}
+      )}
       <EdgeList title="Incoming" edges={incoming} end="from" />
       <EdgeList title="Outgoing" edges={outgoing} end="to" />
-      {step.attributes ? (
+      {full?.attributes ? (
         <div className={styles.section}>
           <h3>Attributes</h3>
-          <TextBlock text={prettyJson(step.attributes)} />
+          <TextBlock text={prettyJson(full.attributes)} />
         </div>
       ) : null}
     </div>
@@ -168,12 +202,12 @@ function EdgeList({ title, edges, end }: { title: string; edges: ViewEdge[]; end
   );
 }
 
-function AgentInspector({ data, index, agent }: { data: RunViewData; index: ReportIndex; agent: string }) {
+function AgentInspector({ data, index, agent }: { data: RunPageData; index: ReportIndex; agent: string }) {
   const meta = data.agents.find((a) => a.name === agent);
   if (!meta) return <p className={styles.help}>Agent “{agent}” is not in this run.</p>;
   const report = index.agentById.get(agent);
   const steps = data.steps.filter((s) => s.agent === agent);
-  const flagged = steps.filter((s) => (index.stepById.get(s.id)?.detectors.length ?? 0) > 0 || s.status === "error");
+  const flagged = steps.filter((s) => (index.stepById.get(s.id)?.detectorCount ?? 0) > 0 || s.status === "error");
   return (
     <div data-testid="inspector" data-agent={agent}>
       <h2>Agent {agent}</h2>
@@ -216,7 +250,7 @@ function AgentInspector({ data, index, agent }: { data: RunViewData; index: Repo
   );
 }
 
-function EdgeInspector({ data, index, edgeIds, selectedId }: { data: RunViewData; index: ReportIndex; edgeIds: string[]; selectedId: string }) {
+function EdgeInspector({ data, index, edgeIds, selectedId }: { data: RunPageData; index: ReportIndex; edgeIds: string[]; selectedId: string }) {
   const edges = edgeIds.map((id) => data.edges.find((e) => e.id === id)).filter((e): e is ViewEdge => Boolean(e));
   if (edges.length === 0) return <p className={styles.help}>Edge “{selectedId}” is not in this run.</p>;
   const agentOf = new Map(data.steps.map((s) => [s.id, s.agent]));

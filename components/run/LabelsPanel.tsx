@@ -1,9 +1,8 @@
 "use client";
 import { useActionState } from "react";
-import type { AnalysisReport } from "@/lib/attribution/types";
 import { addHumanLabel, type AddLabelState } from "@/lib/server/actions/add-label";
 import { labelAgreement, type Agreement } from "@/lib/view/label-agreement";
-import type { ViewLabel } from "@/lib/view/types";
+import type { ReportSummary, ViewLabel } from "@/lib/view/types";
 import { SelectLink } from "./SelectLink";
 import styles from "./run.module.css";
 
@@ -24,7 +23,7 @@ function AgreementBadge({ what, value }: { what: string; value: Agreement }) {
 }
 
 /** Human and imported labels of the true culprit, with whether the engine agrees; plus the form to add one. */
-export function LabelsPanel({ runId, labels, report, agents, selectedStepId, readOnly }: { runId: string; labels: ViewLabel[]; report: AnalysisReport | null; agents: string[]; selectedStepId: string | null; readOnly: boolean }) {
+export function LabelsPanel({ runId, labels, report, agents, selectedStepId, readOnly }: { runId: string; labels: ViewLabel[]; report: ReportSummary | null; agents: string[]; selectedStepId: string | null; readOnly: boolean }) {
   const [state, action, pending] = useActionState<AddLabelState | null, FormData>(addHumanLabel, null);
   return (
     <div className={styles.labels} data-testid="labels-panel">

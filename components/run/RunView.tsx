@@ -6,7 +6,7 @@ import { Timeline } from "@/components/charts/Timeline";
 import { agentEdgeId } from "@/lib/view/build-agent-flow";
 import { indexReport } from "@/lib/view/index-report";
 import { adjacentStep, firstErrorStep } from "@/lib/view/step-navigation";
-import type { RunViewData } from "@/lib/view/types";
+import type { RunPageData } from "@/lib/view/types";
 import { ALL_EDGE_KINDS, serializeViewState, type CanvasMode, type Selection, type ViewState } from "@/lib/view/view-state";
 import type { TEdgeKind } from "@/lib/trace/schema";
 import { Inspector } from "./Inspector";
@@ -21,7 +21,9 @@ export const AGENTS_MODE_ABOVE_STEPS = 2000;
 const KIND_LABEL: Record<TEdgeKind, string> = { message: "── message", state: "┄ state", aggregation: "→◆ aggregation", delegation: "▷ delegation" };
 
 export interface RunViewProps {
-  data: RunViewData;
+  data: RunPageData;
+  /** Where the inspector fetches a full step: `<prefix><stepId>` (the run's API, or the share link's). */
+  stepDetailUrl: string;
   initialState: ViewState;
   /** Header actions (copy link, share, re-run, export); the read-only share page passes fewer. */
   actions: ReactNode;
@@ -35,7 +37,7 @@ export interface RunViewProps {
  * The incident view. All view state lives in the URL: it is initialised from the server-parsed
  * search params and written back with history.replaceState (no server round trip per click).
  */
-export function RunView({ data, initialState, actions, status, readOnly, sidePanels }: RunViewProps) {
+export function RunView({ data, stepDetailUrl, initialState, actions, status, readOnly, sidePanels }: RunViewProps) {
   const [state, setState] = useState<ViewState>(initialState);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const index = useMemo(() => indexReport(data.report, data.edges), [data.report, data.edges]);
@@ -194,7 +196,7 @@ export function RunView({ data, initialState, actions, status, readOnly, sidePan
             </div>
           </section>
           <aside className={styles.panel} data-testid="inspector-panel">
-            <Inspector data={data} index={index} selection={state.selection} resolveEdgeIds={resolveEdgeIds} />
+            <Inspector data={data} stepDetailUrl={stepDetailUrl} index={index} selection={state.selection} resolveEdgeIds={resolveEdgeIds} />
           </aside>
         </div>
         <section className={styles.timelineBox}>

@@ -2,13 +2,13 @@
 import { useState, type ReactNode } from "react";
 import { OutcomeBadge } from "@/components/runs/OutcomeBadge";
 import { formatCount } from "@/lib/format/numbers";
-import type { RunViewData } from "@/lib/view/types";
+import type { RunPageData } from "@/lib/view/types";
 import { verdictParts } from "@/lib/view/verdict-parts";
 import { SelectLink } from "./SelectLink";
 import styles from "./run.module.css";
 
 /** Answer first: who caused the failure, where, and how it reached the output, in one sentence. */
-export function VerdictHeader({ data, actions, status }: { data: RunViewData; actions: ReactNode; status: ReactNode }) {
+export function VerdictHeader({ data, actions, status }: { data: RunPageData; actions: ReactNode; status: ReactNode }) {
   const { run, report } = data;
   const parts = report ? verdictParts(report) : null;
   const [full, setFull] = useState(false);
@@ -63,7 +63,7 @@ export function VerdictHeader({ data, actions, status }: { data: RunViewData; ac
             <span title={parts.interactionRule}>Interaction: {parts.interaction}</span>
             {parts.confidence !== null ? <span>Confidence {parts.confidence.toFixed(2)}</span> : null}
             {parts.budgetNote ? <span className="badge unknown">{parts.budgetNote}</span> : null}
-            {report.flags.falseSuccessClaims.length ? <span>{report.flags.falseSuccessClaims.length} false success claim(s)</span> : null}
+            {report.flags.falseSuccessClaimCount ? <span>{report.flags.falseSuccessClaimCount} false success claim(s)</span> : null}
           </div>
         </>
       ) : null}

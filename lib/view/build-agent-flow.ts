@@ -6,18 +6,21 @@
 import type { TAgent } from "../trace/schema";
 import type { ReportIndex } from "./index-report";
 import type { AgentFlowNode, ChannelFlowEdge } from "./flow-types";
-import type { ViewEdge, ViewStep } from "./types";
+import type { CanvasEdge } from "./build-step-flow";
+import type { CanvasStep } from "./types";
 import type { ViewState } from "./view-state";
 
 export const AGENT_NODE_WIDTH = 190;
-export const AGENT_NODE_HEIGHT = 84;
+export const AGENT_NODE_HEIGHT = 96;
 const COL_GAP = 130;
 const ROW_GAP = 60;
+/** Layers beyond this wrap onto a new band below (a chain of 8 agents in one row opens as unreadable dots). */
+export const AGENT_MAX_COLUMNS = 4;
 
 export interface AgentFlowInput {
   agents: TAgent[];
-  steps: ViewStep[];
-  edges: ViewEdge[];
+  steps: CanvasStep[];
+  edges: CanvasEdge[];
   index: ReportIndex;
   state: Pick<ViewState, "kinds" | "hiddenAgents">;
 }
@@ -77,17 +80,27 @@ export function buildAgentFlow({ agents, steps, edges, index, state }: AgentFlow
     column.set(agent, col);
   }
   const rowsUsed = new Map<number, number>();
+  for (const col of column.values()) rowsUsed.set(col, (rowsUsed.get(col) ?? 0) + 1);
+  // Height of one band of AGENT_MAX_COLUMNS layers: its tallest column, plus the stagger and a gap.
+  const bandHeight = (Math.max(1, ...rowsUsed.values()) * (AGENT_NODE_HEIGHT + ROW_GAP)) + 30 + ROW_GAP;
+  rowsUsed.clear();
   const culprit = index.report?.decisive?.agent;
+  const metaOf = new Map(agents.map((a) => [a.name, a]));
   const nodes: AgentFlowNode[] = order.map((agent) => {
     const col = column.get(agent)!;
     const row = rowsUsed.get(col) ?? 0;
     rowsUsed.set(col, row + 1);
     const report = index.agentById.get(agent);
-    const meta = agents.find((a) => a.name === agent);
+    const meta = metaOf.get(agent);
     return {
       id: agent,
       type: "agent",
-      position: { x: col * (AGENT_NODE_WIDTH + COL_GAP), y: row * (AGENT_NODE_HEIGHT + ROW_GAP) + (col % 2) * 30 },
+      width: AGENT_NODE_WIDTH,
+      height: AGENT_NODE_HEIGHT,
+      position: {
+        x: (col % AGENT_MAX_COLUMNS) * (AGENT_NODE_WIDTH + COL_GAP),
+        y: Math.floor(col / AGENT_MAX_COLUMNS) * bandHeight + row * (AGENT_NODE_HEIGHT + ROW_GAP) + (col % 2) * 30,
+      },
       data: {
         agent,
         role: report?.role,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildAgentFlow, agentEdgeId } from "./build-agent-flow";
+import { AGENT_MAX_COLUMNS, buildAgentFlow, agentEdgeId } from "./build-agent-flow";
 import { buildStepFlow, groupId } from "./build-step-flow";
 import { indexReport } from "./index-report";
 import { toViewEdges } from "./view-edges";
@@ -87,3 +87,20 @@ function longTrace(n: number): TTrace {
   const steps = Array.from({ length: n }, (_, i) => ({ id: `x${i}`, agent: i % 2 ? "B" : "A", kind: "message" as const, content: `m${i}`, status: "ok" as const }));
   return { schema: "culprit.trace/v1", run: { outcome: "failure", sourceFormat: "culprit" }, agents, steps, edges: [], labels: [], warnings: [] };
 }
+
+describe("buildAgentFlow layout", () => {
+  it("wraps a long chain of agents into bands of at most AGENT_MAX_COLUMNS columns", () => {
+    const names = Array.from({ length: 9 }, (_, i) => `a${i}`);
+    const steps = names.map((agent, i) => ({ id: `x${i}`, agent, kind: "message" as const, content: "", status: "ok" as const }));
+    const edges = toViewEdges(steps, steps.slice(1).map((s, i) => ({ from: steps[i].id, to: s.id, kind: "message" as const, evidence: "", confidence: 1 })));
+    const flow = buildAgentFlow({ agents: names.map((name) => ({ name })), steps, edges, index: indexReport(null, edges), state: { kinds: ["message"], hiddenAgents: [] } });
+    const xs = new Set(flow.nodes.map((n) => n.position.x));
+    expect(xs.size).toBe(AGENT_MAX_COLUMNS);
+    const pos = new Map(flow.nodes.map((n) => [n.id, n.position]));
+    expect(pos.get("a4")!.y).toBeGreaterThan(pos.get("a3")!.y + 96);
+    expect(pos.get("a4")!.x).toBe(pos.get("a0")!.x);
+    // no two agents overlap
+    const keys = flow.nodes.map((n) => `${n.position.x},${n.position.y}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});

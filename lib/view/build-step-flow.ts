@@ -7,20 +7,25 @@
 import type { TAgent } from "../trace/schema";
 import { stepMark, type ReportIndex } from "./index-report";
 import type { ChannelFlowEdge, GroupFlowNode, LaneFlowNode, StepFlowNode } from "./flow-types";
-import { LANE_HEIGHT, STEP_NODE_HEIGHT, type LayoutInput } from "./layout-swimlanes";
-import type { ViewEdge, ViewStep } from "./types";
+import { LANE_HEIGHT, STEP_NODE_HEIGHT, STEP_NODE_WIDTH, type LayoutInput } from "./layout-swimlanes";
+import { previewText } from "./summarize-run";
+import type { CanvasStep, ViewEdge } from "./types";
+
+/** The edge fields the canvas needs. */
+export type CanvasEdge = Pick<ViewEdge, "id" | "from" | "to" | "kind" | "key" | "inferred">;
+/** Lane label width; step nodes start right of it. */
+export const LANE_LABEL_NODE_WIDTH = 160;
 import type { ViewState } from "./view-state";
 
 /** Above this many visible steps, unremarkable runs collapse into groups. */
 export const COLLAPSE_ABOVE_STEPS = 2500;
 /** A run shorter than this is not worth a group node. */
 const MIN_GROUP = 3;
-const PREVIEW_CHARS = 90;
 
 export interface StepFlowInput {
   agents: TAgent[];
-  steps: ViewStep[];
-  edges: ViewEdge[];
+  steps: CanvasStep[];
+  edges: CanvasEdge[];
   index: ReportIndex;
   state: Pick<ViewState, "kinds" | "hiddenAgents" | "selection"> & Partial<Pick<ViewState, "range">>;
   /** Group ids the user expanded. */
@@ -60,7 +65,7 @@ export function buildStepFlow(input: StepFlowInput): StepFlow {
   const nodes: (StepFlowNode | GroupFlowNode)[] = [];
   const items: LayoutInput["items"] = [];
   const nodeOfStep = new Map<string, string>();
-  const pending = new Map<string, { s: ViewStep; idx: number }[]>(); // per agent: the current run of boring steps
+  const pending = new Map<string, { s: CanvasStep; idx: number }[]>(); // per agent: the current run of boring steps
 
   const flushRun = (agent: string) => {
     const run = pending.get(agent);
@@ -76,26 +81,31 @@ export function buildStepFlow(input: StepFlowInput): StepFlow {
       id,
       type: "stepGroup",
       position: { x: 0, y: 0 },
+      width: STEP_NODE_WIDTH,
+      height: STEP_NODE_HEIGHT,
       data: { agent, stepIds, firstIdx: run[0].idx, lastIdx: run[run.length - 1].idx },
     });
     items.push({ id, lane: laneOf.get(agent)!, order: run[0].idx });
     for (const sid of stepIds) nodeOfStep.set(sid, id);
   };
 
-  const pushStep = (s: ViewStep, idx: number) => {
+  const pushStep = (s: CanvasStep, idx: number) => {
     const report = index.stepById.get(s.id);
     nodes.push({
       id: s.id,
       type: "step",
       position: { x: 0, y: 0 },
+      // Fixed dimensions: React Flow can cull and fit before (and without) measuring the DOM.
+      width: STEP_NODE_WIDTH,
+      height: STEP_NODE_HEIGHT,
       data: {
         stepId: s.id,
         agent: s.agent,
         kind: s.kind,
         title: s.name || s.tool?.name || s.kind,
-        preview: preview(s.content || s.error?.message || s.tool?.result || ""),
+        preview: s.preview ?? previewText(s.content || s.error?.message || s.tool?.result || ""),
         mark: stepMark(index, s.id, s.status),
-        status: s.status,
+        status: s.status ?? "unset",
         fault: report?.fault ?? 0,
         aggregates: s.kind === "aggregate" || aggregates.has(s.id),
         ...(s.state ? { stateKey: s.state.key } : {}),
@@ -130,7 +140,7 @@ export function buildStepFlow(input: StepFlowInput): StepFlow {
 }
 
 /** Steps that must stay visible in a collapsed view. */
-function remarkableSteps({ steps, index, state }: StepFlowInput, edges: ViewEdge[]): Set<string> {
+function remarkableSteps({ steps, index, state }: StepFlowInput, edges: CanvasEdge[]): Set<string> {
   const keep = new Set<string>();
   for (const s of steps) if (s.status === "error" || stepMark(index, s.id, s.status) !== "neutral") keep.add(s.id);
   for (const e of edges)
@@ -150,7 +160,7 @@ function remarkableSteps({ steps, index, state }: StepFlowInput, edges: ViewEdge
 }
 
 /** One canvas edge per (source node, target node, kind, key); merged edges carry a count. */
-function mergeEdges(edges: ViewEdge[], nodeOfStep: Map<string, string>, index: ReportIndex): ChannelFlowEdge[] {
+function mergeEdges(edges: CanvasEdge[], nodeOfStep: Map<string, string>, index: ReportIndex): ChannelFlowEdge[] {
   const merged = new Map<string, ChannelFlowEdge>();
   for (const e of edges) {
     const source = nodeOfStep.get(e.from);
@@ -184,13 +194,10 @@ function buildLaneNodes(laneAgents: string[], index: ReportIndex): LaneFlowNode[
     id: `lane:${agent}`,
     type: "lane",
     position: { x: -200, y: lane * LANE_HEIGHT + (LANE_HEIGHT - STEP_NODE_HEIGHT) / 2 },
+    width: LANE_LABEL_NODE_WIDTH,
+    height: STEP_NODE_HEIGHT,
     selectable: false,
     draggable: false,
-    data: { agent, role: index.agentById.get(agent)?.role, isCulprit: agent === culprit, isVictim: index.victims.has(agent), width: 160 },
+    data: { agent, role: index.agentById.get(agent)?.role, isCulprit: agent === culprit, isVictim: index.victims.has(agent), width: LANE_LABEL_NODE_WIDTH },
   }));
-}
-
-function preview(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1)}…` : flat;
 }

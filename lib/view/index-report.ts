@@ -2,8 +2,9 @@
  * Lookup tables over one analysis report, built once per report, so every builder and component
  * asks the same questions ("is this step the culprit's origin?") and gets the same answer.
  */
-import type { AgentReport, AnalysisReport, StepReport } from "../attribution/types";
-import type { ViewEdge } from "./types";
+import type { AgentReport, AnalysisReport } from "../attribution/types";
+import { summarizeReport } from "./summarize-run";
+import type { ReportSummary, StepBrief, ViewEdge } from "./types";
 
 /**
  * What a step means for the verdict. One meaning per colour across the app:
@@ -13,8 +14,8 @@ import type { ViewEdge } from "./types";
 export type StepMark = "origin" | "carried" | "repair" | "error" | "neutral";
 
 export interface ReportIndex {
-  report: AnalysisReport | null;
-  stepById: Map<string, StepReport>;
+  report: ReportSummary | null;
+  stepById: Map<string, StepBrief>;
   agentById: Map<string, AgentReport>;
   decisiveStepId: string | null;
   pathSteps: Set<string>;
@@ -24,8 +25,12 @@ export interface ReportIndex {
   victims: Set<string>;
 }
 
-/** Indexes a report (or nothing, while no analysis has finished) against the view's edges. */
-export function indexReport(report: AnalysisReport | null, edges: ViewEdge[]): ReportIndex {
+/**
+ * Indexes a report (full, or the page's summary; or nothing, while no analysis has finished)
+ * against the view's edges. O(steps + edges).
+ */
+export function indexReport(fullOrSummary: AnalysisReport | ReportSummary | null, edges: Pick<ViewEdge, "id" | "from" | "to">[]): ReportIndex {
+  const report = fullOrSummary ? summarizeReport(fullOrSummary) : null;
   const stepById = new Map((report?.steps ?? []).map((s) => [s.stepId, s]));
   const agentById = new Map((report?.agents ?? []).map((a) => [a.agent, a]));
   const pathSteps = new Set(report?.propagationPath ?? []);
@@ -34,9 +39,7 @@ export function indexReport(report: AnalysisReport | null, edges: ViewEdge[]): R
   const path = report?.propagationPath ?? [];
   const nextOnPath = new Map(path.slice(0, -1).map((id, i) => [id, path[i + 1]]));
   for (const e of edges) if (nextOnPath.get(e.from) === e.to) pathEdges.add(e.id);
-  const repairSteps = new Set(
-    (report?.training.preferencePairs ?? []).filter((p) => p.kind === "corrective-over-passive").map((p) => p.chosenStepId),
-  );
+  const repairSteps = new Set(report?.repairStepIds ?? []);
   const decisiveStepId = report?.decisive?.stepId ?? null;
   const culprit = report?.decisive?.agent;
   const victims = new Set<string>();

@@ -2,7 +2,7 @@
  * Does the engine agree with a human (or dataset) label? Compared on the agent and, when the label
  * names one, on the step: a step label may use the trace's step id or the source's own reference.
  */
-import type { AnalysisReport } from "../attribution/types";
+import type { ReportSummary } from "./types";
 
 export type Agreement = "agrees" | "disagrees" | "no-verdict" | "not-labelled";
 
@@ -11,7 +11,7 @@ export interface LabelAgreement {
   step: Agreement;
 }
 
-export function labelAgreement(label: { agent: string | null; stepId: string | null }, report: AnalysisReport | null): LabelAgreement {
+export function labelAgreement(label: { agent: string | null; stepId: string | null }, report: Pick<ReportSummary, "decisive"> | null): LabelAgreement {
   const decisive = report?.decisive ?? null;
   const compare = (labelled: string | null, matches: (value: string) => boolean): Agreement =>
     labelled === null || labelled === "" ? "not-labelled" : !decisive ? "no-verdict" : matches(labelled) ? "agrees" : "disagrees";

@@ -4,7 +4,7 @@
  */
 import { scaleLinear, type ScaleLinear } from "d3";
 import { stepMark, type ReportIndex, type StepMark } from "./index-report";
-import type { ViewStep } from "./types";
+import type { CanvasStep } from "./types";
 
 export interface TimelineMark {
   stepId: string;
@@ -25,7 +25,7 @@ export interface TimelineModel {
 
 export const TIMELINE_LABEL_WIDTH = 110;
 
-export function prepareTimeline(steps: ViewStep[], lanes: string[], index: ReportIndex, width: number, laneHeight = 16): TimelineModel {
+export function prepareTimeline(steps: Pick<CanvasStep, "id" | "agent" | "status">[], lanes: string[], index: ReportIndex, width: number, laneHeight = 16): TimelineModel {
   const laneOf = new Map(lanes.map((a, i) => [a, i]));
   const x = scaleLinear().domain([0, Math.max(1, steps.length)]).range([TIMELINE_LABEL_WIDTH, Math.max(TIMELINE_LABEL_WIDTH + 1, width)]);
   const stepWidth = Math.max(1, x(1) - x(0) - (steps.length < 200 ? 1 : 0));

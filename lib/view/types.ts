@@ -2,7 +2,7 @@
  * The data a run page renders: the canonical trace (content possibly clipped for huge runs), the
  * newest analysis and the labels. Plain JSON so a server component can hand it to the client.
  */
-import type { AnalysisReport } from "../attribution/types";
+import type { AnalysisReport, StepReport } from "../attribution/types";
 import type { TAgent, TEdgeKind, TOutcome, TStep } from "../trace/schema";
 
 /** A trace step as the page sees it; `clipped` lists the text fields shortened for transport. */
@@ -69,4 +69,84 @@ export interface RunViewData {
   /** Result of the newest *finished* analysis (may be older than `analysis` while a re-run is going). */
   report: AnalysisReport | null;
   labels: ViewLabel[];
+}
+
+/**
+ * A step as the run page first receives it: what the canvas, timeline and keyboard need, long text
+ * cut to a preview. Field names follow `TStep`, so full steps satisfy the same builder inputs.
+ * The inspector loads the full step on selection (`StepDetail`).
+ */
+export interface StepSummary {
+  id: string;
+  agent: string;
+  kind: TStep["kind"];
+  status: TStep["status"];
+  name?: string;
+  /** First characters of the content (or error, or tool result), whitespace collapsed. */
+  preview: string;
+  tool?: { name: string };
+  state?: { op: "read" | "write"; key: string };
+  target?: string;
+  error?: { type?: string; message: string };
+  tokens?: { total: number };
+}
+
+/** What the step builders read from a step: satisfied by both `ViewStep` and `StepSummary`. */
+export interface CanvasStep {
+  id: string;
+  agent: string;
+  kind: string;
+  status?: string;
+  name?: string;
+  preview?: string;
+  content?: string;
+  tool?: { name: string; result?: string };
+  state?: { key: string };
+  error?: { message: string };
+  tokens?: { input?: number; output?: number; total?: number };
+}
+
+/** The engine's verdict on one step, reduced to what marks and navigation need. */
+export interface StepBrief {
+  stepId: string;
+  agent: string;
+  fault: number;
+  corrupted: boolean;
+  onPath: boolean;
+  detectorCount: number;
+}
+
+/**
+ * The parts of an `AnalysisReport` the run page renders up front (verdict, blame, path, per-step
+ * marks). Per-step detectors, counterfactuals and training data are loaded with the step detail.
+ */
+export interface ReportSummary {
+  decisive: AnalysisReport["decisive"];
+  agents: AnalysisReport["agents"];
+  propagationPath: string[];
+  channelPath: AnalysisReport["channelPath"];
+  interaction: AnalysisReport["interaction"];
+  verdict: string;
+  config: { faultThreshold: number };
+  flags: { tokenBudgetConfound: AnalysisReport["flags"]["tokenBudgetConfound"]; falseSuccessClaimCount: number };
+  /** Steps chosen as corrective attempts (`corrective-over-passive` preference pairs). */
+  repairStepIds: string[];
+  steps: StepBrief[];
+}
+
+/** What the run page (and share page) sends the browser: summaries only. */
+export interface RunPageData {
+  run: ViewRun;
+  agents: TAgent[];
+  steps: StepSummary[];
+  edges: ViewEdge[];
+  analysis: ViewAnalysis | null;
+  report: ReportSummary | null;
+  labels: ViewLabel[];
+}
+
+/** One step in full, with the engine's findings on it, for the inspector. */
+export interface StepDetail {
+  step: ViewStep;
+  report: StepReport | null;
 }

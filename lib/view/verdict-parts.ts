@@ -2,7 +2,8 @@
  * The verdict header's structured parts. The engine writes the sentence (`report.verdict`); the
  * page also needs the pieces as links (agent, step, each hop) and short facts (class, confidence).
  */
-import type { AnalysisReport, ChannelHop } from "../attribution/types";
+import type { ChannelHop } from "../attribution/types";
+import type { ReportSummary } from "./types";
 
 export interface VerdictParts {
   culpritAgent: string | null;
@@ -17,7 +18,7 @@ export interface VerdictParts {
   budgetNote: string | null;
 }
 
-export function verdictParts(report: AnalysisReport): VerdictParts {
+export function verdictParts(report: Pick<ReportSummary, "decisive" | "channelPath" | "interaction"> & { flags: Pick<ReportSummary["flags"], "tokenBudgetConfound"> }): VerdictParts {
   const culprit = report.decisive?.agent ?? null;
   const victims = [...new Set(report.channelPath.map((h) => h.toAgent))].filter((a) => a !== culprit);
   const budget = report.flags.tokenBudgetConfound;

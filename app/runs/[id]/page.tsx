@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { AnalysisStatus } from "@/components/run/AnalysisStatus";
 import { RunActions } from "@/components/run/RunActions";
 import { RunView } from "@/components/run/RunView";
-import { getRunView, isRunId, listShareLinks } from "@/lib/server/queries/get-run-view";
+import { getRunPageView, isRunId, listShareLinks } from "@/lib/server/queries/get-run-view";
 import { parseViewState } from "@/lib/view/view-state";
 import { CompareWithMenu } from "@/components/compare/CompareWithMenu";
 import { listCompareSuggestions } from "@/lib/server/queries/compare-suggestions";
@@ -24,7 +24,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   const { id } = await params;
   if (!isRunId(id)) notFound();
   const [data, shareLinks, suggestions, verification] = await Promise.all([
-    getRunView({ runId: id }),
+    getRunPageView({ runId: id }),
     listShareLinks({ runId: id }),
     listCompareSuggestions({ runId: id }),
     latestVerification(id),
@@ -34,6 +34,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   return (
     <RunView
       data={data}
+      stepDetailUrl={`/api/runs/${data.run.id}/steps/`}
       initialState={initialState}
       readOnly={false}
       actions={

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CopyLinkButton } from "@/components/run/RunActions";
 import { RunView } from "@/components/run/RunView";
-import { getRunView, resolveShareToken } from "@/lib/server/queries/get-run-view";
+import { getRunPageView, resolveShareToken } from "@/lib/server/queries/get-run-view";
 import { parseViewState } from "@/lib/view/view-state";
 
 export const dynamic = "force-dynamic";
@@ -19,7 +19,7 @@ export default async function SharedRunPage({ params, searchParams }: Props) {
   const { token } = await params;
   const link = await resolveShareToken({ token });
   if (!link) notFound();
-  const data = await getRunView({ runId: link.runId });
+  const data = await getRunPageView({ runId: link.runId });
   if (!data) notFound();
   const query = await searchParams;
   // The link's own query wins; a bare link opens the view it was created from.
@@ -29,6 +29,7 @@ export default async function SharedRunPage({ params, searchParams }: Props) {
   return (
     <RunView
       data={shared}
+      stepDetailUrl={`/s/${token}/steps/`}
       initialState={initialState}
       readOnly
       actions={

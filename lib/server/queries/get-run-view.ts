@@ -1,9 +1,11 @@
 import "server-only";
-import type { AnalysisReport } from "@/lib/attribution/types";
+import type { AnalysisReport, StepReport } from "@/lib/attribution/types";
+import type { TEdge, TStep } from "@/lib/trace/schema";
 import { loadTrace } from "../load-trace";
 import { db } from "../db";
 import { toViewEdges } from "@/lib/view/view-edges";
-import type { AnalysisStatus, RunViewData, ViewAnalysis, ViewStep } from "@/lib/view/types";
+import { summarizeReport, summarizeStep } from "@/lib/view/summarize-run";
+import type { AnalysisStatus, RunPageData, RunViewData, StepDetail, ViewAnalysis, ViewLabel, ViewRun, ViewStep } from "@/lib/view/types";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,37 +36,150 @@ export async function getRunView({ runId }: { runId: string }): Promise<RunViewD
   if (!run || !trace) return undefined;
   const limit = clipLimit(trace.steps.length);
   return {
-    run: {
-      id: run.id,
-      title: run.title,
-      system: run.system,
-      task: run.task,
-      outcome: run.outcome,
-      sourceFormat: run.sourceFormat,
-      groundTruth: run.groundTruth,
-      finalAnswer: run.finalAnswer,
-      stepCount: run.stepCount,
-      agentCount: run.agentCount,
-      edgeCount: run.edgeCount,
-      totalTokens: run.totalTokens,
-      createdAt: run.createdAt.toISOString(),
-      warnings: Array.isArray(run.warnings) ? (run.warnings as string[]) : [],
-    },
+    run: toViewRun(run),
     agents: trace.agents,
     steps: trace.steps.map((s) => clipStep(s, limit)),
     edges: toViewEdges(trace.steps, trace.edges),
     analysis: latest ? toViewAnalysis(latest) : null,
     report: (done?.result as AnalysisReport | null | undefined) ?? null,
-    labels: labels.map((l) => ({
-      id: l.id,
-      agent: l.agent,
-      stepId: l.stepId,
-      note: l.note,
-      author: l.author,
-      imported: l.imported,
-      createdAt: l.createdAt.toISOString(),
-    })),
+    labels: labels.map(toViewLabel),
   };
+}
+
+/** Characters of step text fetched for the page (previews need the start only). */
+const SUMMARY_TEXT_CHARS = 400;
+/** Edge evidence is a sentence; anything longer is cut for the page. */
+const EDGE_EVIDENCE_CHARS = 300;
+
+type StepSummaryRow = {
+  stepId: string;
+  agent: string;
+  kind: string;
+  name: string | null;
+  content: string;
+  toolName: string | null;
+  toolResult: string | null;
+  stateOp: string | null;
+  stateKey: string | null;
+  target: string | null;
+  status: string;
+  errorType: string | null;
+  errorMessage: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  totalTokens: number | null;
+};
+type EdgeRow = { fromIdx: number; toIdx: number; kind: string; key: string | null; evidence: string; confidence: number };
+
+/**
+ * What the run page ships to the browser: step summaries (ids, kinds, previews), edges, the
+ * report's summary and the labels. Long texts never leave the database (SQL `left()`); the
+ * inspector loads one full step at a time (`getStepDetail`). Undefined for an unknown run.
+ */
+export async function getRunPageView({ runId }: { runId: string }): Promise<RunPageData | undefined> {
+  if (!isRunId(runId)) return undefined;
+  const prisma = db();
+  const [run, agents, stepRows, edgeRows, latest, done, labels] = await Promise.all([
+    prisma.run.findUnique({ where: { id: runId } }),
+    prisma.agent.findMany({ where: { runId }, orderBy: { idx: "asc" } }),
+    prisma.$queryRaw<StepSummaryRow[]>`
+      SELECT "stepId", agent, kind, name, left(content, ${SUMMARY_TEXT_CHARS}) AS content, "toolName",
+             left("toolResult", ${SUMMARY_TEXT_CHARS}) AS "toolResult", "stateOp", "stateKey", target, status,
+             "errorType", left("errorMessage", ${SUMMARY_TEXT_CHARS}) AS "errorMessage", "inputTokens", "outputTokens", "totalTokens"
+      FROM steps WHERE "runId" = ${runId}::uuid ORDER BY idx`,
+    prisma.$queryRaw<EdgeRow[]>`
+      SELECT "fromIdx", "toIdx", kind::text AS kind, key, left(evidence, ${EDGE_EVIDENCE_CHARS}) AS evidence, confidence
+      FROM edges WHERE "runId" = ${runId}::uuid ORDER BY idx`,
+    prisma.analysis.findFirst({ where: { runId }, orderBy: { createdAt: "desc" }, omit: { result: true } }),
+    prisma.analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { result: true } }),
+    prisma.humanLabel.findMany({ where: { runId }, orderBy: { createdAt: "asc" } }),
+  ]);
+  if (!run) return undefined;
+  const steps = stepRows.map((r) => summarizeStep(stepFromRow(r)));
+  const stepIds = steps.map((s) => s.id);
+  const edges: TEdge[] = edgeRows.map((e) => ({
+    from: stepIds[e.fromIdx],
+    to: stepIds[e.toIdx],
+    kind: e.kind as TEdge["kind"],
+    ...(e.key !== null ? { key: e.key } : {}),
+    evidence: e.evidence,
+    confidence: e.confidence,
+  }));
+  const report = (done?.result as AnalysisReport | null | undefined) ?? null;
+  return {
+    run: toViewRun(run),
+    agents: agents.map((a) => ({ name: a.name, ...(a.role ? { role: a.role } : {}), ...(a.description ? { description: a.description } : {}) })),
+    steps,
+    edges: toViewEdges(steps, edges),
+    analysis: latest ? toViewAnalysis(latest) : null,
+    report: report ? summarizeReport(report) : null,
+    labels: labels.map(toViewLabel),
+  };
+}
+
+/** One full step and the engine's findings on it (newest finished analysis); undefined when unknown. */
+export async function getStepDetail({ runId, stepId }: { runId: string; stepId: string }): Promise<StepDetail | undefined> {
+  if (!isRunId(runId) || stepId.length === 0 || stepId.length > 256) return undefined;
+  const prisma = db();
+  const [row, found] = await Promise.all([
+    prisma.step.findUnique({ where: { runId_stepId: { runId, stepId } } }),
+    prisma.$queryRaw<{ report: StepReport }[]>`
+      SELECT s AS report FROM analyses a, jsonb_array_elements(a.result->'steps') s
+      WHERE a.id = (SELECT id FROM analyses WHERE "runId" = ${runId}::uuid AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1)
+        AND s->>'stepId' = ${stepId}
+      LIMIT 1`,
+  ]);
+  if (!row) return undefined;
+  const step: TStep = {
+    ...stepFromRow(row),
+    ...(row.sourceRef ? { sourceRef: row.sourceRef } : {}),
+    ...(row.input !== null ? { input: row.input } : {}),
+    ...(row.stateOp && row.stateKey ? { state: { op: row.stateOp as "read" | "write", key: row.stateKey, ...(row.stateValue !== null ? { value: row.stateValue } : {}) } } : {}),
+    ...(row.costUsd !== null ? { costUsd: row.costUsd } : {}),
+    ...(row.startTime ? { startTime: row.startTime.toISOString() } : {}),
+    ...(row.endTime ? { endTime: row.endTime.toISOString() } : {}),
+    ...(row.attributes && typeof row.attributes === "object" && Object.keys(row.attributes).length > 0 ? { attributes: row.attributes as Record<string, unknown> } : {}),
+  };
+  if (row.toolName) step.tool = { name: row.toolName, ...(row.toolArguments !== null ? { arguments: row.toolArguments } : {}), ...(row.toolResult !== null ? { result: row.toolResult } : {}) };
+  return { step: clipStep(step, clipLimit(0)), report: found[0]?.report ?? null };
+}
+
+function stepFromRow(r: StepSummaryRow): TStep {
+  const step: TStep = { id: r.stepId, agent: r.agent, kind: r.kind as TStep["kind"], content: r.content, status: r.status as TStep["status"] };
+  if (r.name !== null) step.name = r.name;
+  if (r.toolName) step.tool = { name: r.toolName, ...(r.toolResult !== null ? { result: r.toolResult } : {}) };
+  if (r.stateOp && r.stateKey) step.state = { op: r.stateOp as "read" | "write", key: r.stateKey };
+  if (r.target !== null) step.target = r.target;
+  if (r.errorMessage !== null) step.error = { ...(r.errorType ? { type: r.errorType } : {}), message: r.errorMessage };
+  if (r.inputTokens !== null || r.outputTokens !== null || r.totalTokens !== null)
+    step.tokens = { ...(r.inputTokens !== null ? { input: r.inputTokens } : {}), ...(r.outputTokens !== null ? { output: r.outputTokens } : {}), ...(r.totalTokens !== null ? { total: r.totalTokens } : {}) };
+  return step;
+}
+
+function toViewRun(run: {
+  id: string; title: string; system: string | null; task: string | null; outcome: string; sourceFormat: string; groundTruth: string | null; finalAnswer: string | null;
+  stepCount: number; agentCount: number; edgeCount: number; totalTokens: number; createdAt: Date; warnings: unknown;
+}): ViewRun {
+  return {
+    id: run.id,
+    title: run.title,
+    system: run.system,
+    task: run.task,
+    outcome: run.outcome as ViewRun["outcome"],
+    sourceFormat: run.sourceFormat,
+    groundTruth: run.groundTruth,
+    finalAnswer: run.finalAnswer,
+    stepCount: run.stepCount,
+    agentCount: run.agentCount,
+    edgeCount: run.edgeCount,
+    totalTokens: run.totalTokens,
+    createdAt: run.createdAt.toISOString(),
+    warnings: Array.isArray(run.warnings) ? (run.warnings as string[]) : [],
+  };
+}
+
+function toViewLabel(l: { id: string; agent: string | null; stepId: string | null; note: string | null; author: string; imported: boolean; createdAt: Date }): ViewLabel {
+  return { id: l.id, agent: l.agent, stepId: l.stepId, note: l.note, author: l.author, imported: l.imported, createdAt: l.createdAt.toISOString() };
 }
 
 /** The newest analysis of a run, for progress polling. */
