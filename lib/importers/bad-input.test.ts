@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { importTrace, importValue, IMPORT_FORMATS } from "./index";
-import { TraceInputError } from "../trace/errors";
+import { inputErrorOf as thrown } from "../trace/input-error-of";
 
-function thrown(fn: () => unknown): TraceInputError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof TraceInputError) return err;
-    throw err;
-  }
-  throw new Error("expected a TraceInputError");
-}
 
 const span = (id: string | undefined, parent: string | undefined, name: string, t: number) => ({
   ...(id ? { spanId: id } : {}),

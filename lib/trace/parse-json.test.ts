@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseJsonText, parseJsonLines, positionToLocation } from "./parse-json";
-import { TraceInputError } from "./errors";
+import { inputErrorOf as errorOf } from "./input-error-of";
 
-function errorOf(fn: () => unknown): TraceInputError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof TraceInputError) return err;
-    throw err;
-  }
-  throw new Error("expected a TraceInputError");
-}
 
 describe("parseJsonText", () => {
   it("parses valid JSON and strips a byte-order mark", () => {
