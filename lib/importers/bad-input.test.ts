@@ -55,6 +55,7 @@ describe("bad input", () => {
     expect(w).toMatch(/parent cycle/);
     expect(w).toMatch(/duplicated span/);
     expect(w).toMatch(/renamed 00000000000000c1#2/);
+    expect(w).toContain("used by two different spans (resourceSpans[0].scopeSpans[0].spans[6])");
     expect(trace.steps).toHaveLength(6);
     expect(trace.steps.find((s) => s.name === "dangling")?.parentId).toBeUndefined();
     const ids = new Set(trace.steps.map((s) => s.id));

@@ -1,6 +1,8 @@
 import { canonicalStep } from "./canonical-order";
 import { TRACE_SCHEMA_VERSION, type TAgent, type TLabel, type TStepInput, type TTraceInput } from "../trace/schema";
 
+const NO_NAME = Symbol("no agent yet");
+
 /** Schema limit on agent names and short labels; longer source names are cut, not rejected. */
 const MAX_NAME = 256;
 
@@ -17,10 +19,17 @@ export class TraceBuilder {
   private readonly stepIds = new Set<string>();
   /** Steps at the end of `steps` whose ids are not in `stepIds` yet. */
   private unindexed = 0;
+  /** Raw name of the last `agent` call (a sentinel before the first) and its cleaned form. */
+  private lastName: unknown = NO_NAME;
+  private lastClean = "";
 
   /** Registers an agent (idempotent) and returns its normalized name. */
   agent(name: string, extra?: Omit<TAgent, "name">): string {
+    // Steps come in runs of the same agent: the last name seen skips trimming and the lookup.
+    if (name === this.lastName && extra === undefined) return this.lastClean;
     const clean = cleanName(name);
+    this.lastName = name;
+    this.lastClean = clean;
     const existing = this.agents.get(clean);
     if (existing) {
       if (extra) for (const [k, v] of Object.entries(extra)) if (v !== undefined && (existing as Record<string, unknown>)[k] === undefined) (existing as Record<string, unknown>)[k] = v;

@@ -1,5 +1,6 @@
 import { TRACE_SCHEMA_VERSION, ZEdgeKind, ZOutcome, ZSourceFormat, ZStep, ZStepKind, ZStepStatus, type TAgent, type TEdge, type TLabel, type TStep, type TTrace } from "../trace/schema";
 import { validateTrace } from "../trace/validate-trace";
+import { IdIndex } from "./id-index";
 import { AGENT_KEYS, EDGE_KEYS, ERROR_KEYS, STATE_KEYS, STEP_KEYS, TOKENS_KEYS, TOOL_KEYS, inCanonicalOrder } from "./canonical-order";
 
 /**
@@ -191,12 +192,11 @@ function checkReferences(agents: readonly TAgent[], steps: readonly TStep[], edg
     if (agentNames.has(a.name)) reject();
     agentNames.add(a.name);
   }
-  const stepIds = new Set<string>();
+  const stepIds = new IdIndex(steps.length);
   // Indexed loops: this runs once per import, often before the optimizer would have made for-of cheap.
   for (let i = 0; i < steps.length; i++) {
     const s = steps[i];
-    if (stepIds.has(s.id) || !agentNames.has(s.agent)) reject();
-    stepIds.add(s.id);
+    if (!stepIds.add(s.id, i) || !agentNames.has(s.agent)) reject();
   }
   for (let i = 0; i < steps.length; i++) if (steps[i].parentId !== undefined && !stepIds.has(steps[i].parentId!)) reject();
   for (let i = 0; i < edges.length; i++) if (!stepIds.has(edges[i].from) || !stepIds.has(edges[i].to)) reject();

@@ -1,10 +1,11 @@
 import type { TEdge, TStepInput } from "../../trace/schema";
+import { IdIndex } from "../id-index";
 
 /** What every edge rule sees: the steps in global order plus lookups built once. */
 export interface EdgeContext {
   steps: readonly TStepInput[];
-  /** Step id → index in `steps` (the global order). */
-  indexOf: Map<string, number>;
+  /** Step id → index in `steps` (the global order), -1 for unknown ids. */
+  indexOf: IdIndex;
   /** Index of each step's structural parent (`parentId`), or -1 when it has none or it is unknown. */
   parentOf: Int32Array;
   /** True when no step has a structural parent: a flat chat log rather than a span tree. */
@@ -12,18 +13,17 @@ export interface EdgeContext {
 }
 
 export function makeEdgeContext(steps: readonly TStepInput[]): EdgeContext {
-  const indexOf = new Map<string, number>();
+  const indexOf = new IdIndex(steps.length);
   let isChatLog = true;
-  // Backwards, so a repeated id keeps its first index with one map operation per step.
-  for (let i = steps.length - 1; i >= 0; i--) {
-    indexOf.set(steps[i].id, i);
+  for (let i = 0; i < steps.length; i++) {
+    indexOf.add(steps[i].id, i); // a repeated id keeps its first index
     if (steps[i].parentId !== undefined) isChatLog = false;
   }
   const parentOf = new Int32Array(steps.length).fill(-1);
   if (!isChatLog) {
     for (let i = 0; i < steps.length; i++) {
       const parentId = steps[i].parentId;
-      if (parentId !== undefined) parentOf[i] = indexOf.get(parentId) ?? -1;
+      if (parentId !== undefined) parentOf[i] = indexOf.get(parentId);
     }
   }
   return { steps, indexOf, parentOf, isChatLog };

@@ -18,17 +18,17 @@ export function inferAggregationEdges(ctx: EdgeContext, messageEdges: readonly T
   const incoming = new Map<number, TEdge[]>();
   for (const e of messageEdges) {
     const to = indexOf.get(e.to);
-    if (to === undefined) continue;
+    if (to < 0) continue;
     const list = incoming.get(to) ?? [];
     list.push(e);
     incoming.set(to, list);
   }
   for (const [to, list] of [...incoming].sort((a, b) => a[0] - b[0])) {
     const step = steps[to];
-    const agents = new Set(list.map((e) => steps[indexOf.get(e.from)!].agent));
+    const agents = new Set(list.map((e) => steps[indexOf.get(e.from)].agent));
     if (agents.size < 2 || !isAggregator(step)) continue;
     for (const e of list) {
-      const from = steps[indexOf.get(e.from)!];
+      const from = steps[indexOf.get(e.from)];
       edges.push(edge(from, step, "aggregation", `${describeStep(step)} combines outputs of ${agents.size} agents (${[...agents].join(", ")}), including ${describeStep(from)}`, Math.min(0.9, e.confidence + 0.1)));
     }
   }

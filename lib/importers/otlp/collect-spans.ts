@@ -41,9 +41,11 @@ export function collectSpans(requests: readonly unknown[]): DecodedSpan[] {
         const list: unknown[] = ss.spans;
         for (let k = 0; k < list.length; k++) {
           const span = list[k];
-          const path = `${scopePath}[${k}]`;
-          if (!isRecord(span)) throw new TraceInputError("schema", `${path} is not a span object`, { issues: [{ path, message: "expected an object" }] });
-          spans.push(decodeSpan(span, resource, scope, path));
+          if (!isRecord(span)) {
+            const path = `${scopePath}[${k}]`;
+            throw new TraceInputError("schema", `${path} is not a span object`, { issues: [{ path, message: "expected an object" }] });
+          }
+          spans.push(decodeSpan(span, resource, scope, scopePath, k));
         }
       });
     });
@@ -51,7 +53,7 @@ export function collectSpans(requests: readonly unknown[]): DecodedSpan[] {
   return spans;
 }
 
-function decodeSpan(span: Record<string, unknown>, resource: Record<string, unknown>, scope: DecodedSpan["scope"], path: string): DecodedSpan {
+function decodeSpan(span: Record<string, unknown>, resource: Record<string, unknown>, scope: DecodedSpan["scope"], path: string, pathIndex: number): DecodedSpan {
   const status = isRecord(span.status) ? span.status : undefined;
   let traceId = normalizeOtlpId(span.traceId, 16);
   // Spans of a file nearly always share one trace id: reuse one string, so later comparisons
@@ -77,6 +79,7 @@ function decodeSpan(span: Record<string, unknown>, resource: Record<string, unkn
     resource,
     scope,
     path,
+    pathIndex,
   };
 }
 

@@ -16,8 +16,13 @@ export interface DecodedSpan {
   statusMessage?: string;
   resource: Record<string, unknown>;
   scope?: { name?: string; version?: string };
-  /** Where the span sits in the input, for error messages: `resourceSpans[0].scopeSpans[1].spans[3]`. */
+  /**
+   * Where the span sits in the input, for error messages: `resourceSpans[0].scopeSpans[1].spans[3]`,
+   * or, when `pathIndex` is set, the list holding it (`...spans`) with its index kept apart, since
+   * one concatenated string per span would live, and be promoted, until mapping ends. See `spanPath`.
+   */
   path: string;
+  pathIndex?: number;
 }
 
 export interface DecodedEvent {
@@ -30,6 +35,11 @@ export interface DecodedEvent {
 export interface NanoTime {
   ms: number;
   subNs: number;
+}
+
+/** The span's place in the input, e.g. `resourceSpans[0].scopeSpans[1].spans[3]`. */
+export function spanPath(span: DecodedSpan): string {
+  return span.pathIndex === undefined ? span.path : `${span.path}[${span.pathIndex}]`;
 }
 
 export function compareNano(a: NanoTime | undefined, b: NanoTime | undefined): number {

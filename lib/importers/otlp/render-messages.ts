@@ -1,4 +1,5 @@
 import { toText } from "../trace-builder";
+import { NOT_SIMPLE, scanTextMessages } from "./scan-text-messages";
 
 /**
  * Renders chat messages as plain text, one `role: text` block per message, from the shapes the
@@ -9,6 +10,8 @@ import { toText } from "../trace-builder";
 export function renderMessages(value: unknown): string | undefined {
   let v = value;
   if (typeof v === "string") {
+    const fast = scanTextMessages(v);
+    if (fast !== NOT_SIMPLE) return fast;
     const t = v.trimStart();
     if (!t.startsWith("[") && !t.startsWith("{")) return v;
     try {

@@ -1,5 +1,6 @@
 import type { DecodedSpan } from "./decoded-span";
-import { compareNano } from "./decoded-span";
+import { compareNano, spanPath } from "./decoded-span";
+import { IdIndex } from "../id-index";
 
 /** Spans in global order with resolved, acyclic parents, plus what was repaired on the way. */
 export interface SpanTree {
@@ -24,7 +25,7 @@ export function buildSpanTree(input: readonly DecodedSpan[]): SpanTree {
   const warnings: string[] = [];
   const spans: DecodedSpan[] = [];
   const ids: string[] = [];
-  const byId = new Map<string, number>();
+  const byId = new IdIndex(input.length);
   let missingIds = 0;
   let resent = 0;
   for (let s = 0; s < input.length; s++) {
@@ -35,7 +36,7 @@ export function buildSpanTree(input: readonly DecodedSpan[]): SpanTree {
       id = `span-${missingIds}`;
     }
     const seen = byId.get(id);
-    if (seen !== undefined) {
+    if (seen >= 0) {
       const other = spans[seen];
       if (other.name === span.name && compareNano(other.start, span.start) === 0) {
         resent++;
@@ -43,10 +44,10 @@ export function buildSpanTree(input: readonly DecodedSpan[]): SpanTree {
       }
       let n = 2;
       while (byId.has(`${id}#${n}`)) n++;
-      warnings.push(`span id ${id} is used by two different spans (${span.path}); the second was renamed ${id}#${n}`);
+      warnings.push(`span id ${id} is used by two different spans (${spanPath(span)}); the second was renamed ${id}#${n}`);
       id = `${id}#${n}`;
     }
-    byId.set(id, spans.length);
+    byId.add(id, spans.length);
     spans.push(span);
     ids.push(id);
   }
@@ -60,7 +61,7 @@ export function buildSpanTree(input: readonly DecodedSpan[]): SpanTree {
     const pid = spans[i].parentSpanId;
     if (pid === undefined) continue;
     const p = byId.get(pid);
-    if (p === undefined || p === i) dangling++;
+    if (p < 0 || p === i) dangling++;
     else parent[i] = p;
   }
   if (dangling) warnings.push(`${dangling} span(s) reference a parent span that is not in the file; shown as roots`);
