@@ -5,6 +5,7 @@ import { db } from "./db";
 import { loadTrace } from "./load-trace";
 import { jsonText } from "./copy-rows";
 import { pool } from "./pg-pool";
+import { judgeEvidence } from "./judge-evidence";
 
 /** Creates a queued analysis row for a run; the worker or an inline call fills it. */
 export async function createAnalysis(runId: string): Promise<string> {
@@ -26,7 +27,8 @@ export async function performAnalysis(analysisId: string): Promise<void> {
     const trace = await loadTrace(analysis.runId);
     if (!trace) throw new Error(`run ${analysis.runId} not found`);
     await prisma.analysis.update({ where: { id: analysisId }, data: { progress: 0.3 } });
-    const report = analyzeTrace(trace);
+    const extraEvidence = await judgeEvidence(trace);
+    const report = analyzeTrace(trace, extraEvidence.length ? { extraEvidence } : {});
     await prisma.analysis.update({ where: { id: analysisId }, data: { progress: 0.9 } });
     // Raw SQL: the report can be tens of MB for huge runs; skip Prisma's JSON round trip.
     await pool().query(
