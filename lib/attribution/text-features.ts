@@ -2,6 +2,7 @@
  * Cheap, deterministic text features shared by the detectors and the edge weights: word tokens,
  * normalized numbers, and Jaccard overlap. Bounded per step so 100k-step traces stay linear.
  */
+import { intersectionSize } from "../text/intersection-size";
 
 /** Token sets are capped so a single huge message cannot dominate run time. */
 const MAX_TOKENS = 400;
@@ -115,16 +116,12 @@ export function textFeatures(text: string): TextFeatures {
 /** Jaccard similarity of two token sets (0 when both are empty). */
 export function jaccard(a: Set<string>, b: Set<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  let inter = 0;
-  for (const t of small) if (large.has(t)) inter++;
+  const inter = intersectionSize(a, b);
   return inter / (a.size + b.size - inter);
 }
 
 /** Fraction of `a`'s tokens found in `b` (containment), for "did the reply address the instruction". */
 export function containment(a: Set<string>, b: Set<string>): number {
   if (a.size === 0) return 0;
-  let inter = 0;
-  for (const t of a) if (b.has(t)) inter++;
-  return inter / a.size;
+  return intersectionSize(a, b) / a.size;
 }

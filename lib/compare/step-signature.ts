@@ -5,6 +5,7 @@
  */
 import type { TStep, TStepKind } from "../trace/schema";
 import { contentTokens, contentValues, normalizeContent } from "./normalize-content";
+import { intersectionSize } from "../text/intersection-size";
 
 /** Formats call the same act by different kinds; alignment compares these classes. */
 export type KindClass = "say" | "tool" | "state" | "delegate" | "aggregate" | "other";
@@ -98,15 +99,12 @@ export function fingerprintSimilarity(a0: number, a1: number, b0: number, b1: nu
 /** Exact token Jaccard similarity of two signatures. */
 export function tokenJaccard(a: Set<string>, b: Set<string>): number {
   if (a.size === 0 && b.size === 0) return 1;
-  let inter = 0;
-  for (const t of a) if (b.has(t)) inter++;
+  const inter = intersectionSize(a, b);
   return inter / (a.size + b.size - inter);
 }
 
 /** Share of `inner`'s tokens that also occur in `outer` (1 when `inner` is empty). */
 export function tokenContainment(inner: Set<string>, outer: Set<string>): number {
   if (inner.size === 0) return 1;
-  let inter = 0;
-  for (const t of inner) if (outer.has(t)) inter++;
-  return inter / inner.size;
+  return intersectionSize(inner, outer) / inner.size;
 }

@@ -32,8 +32,9 @@ export async function performAnalysis(analysisId: string): Promise<void> {
     await prisma.analysis.update({ where: { id: analysisId }, data: { progress: 0.9 } });
     // Raw SQL: the report can be tens of MB for huge runs; skip Prisma's JSON round trip.
     await pool().query(
-      `UPDATE analyses SET status = 'done', progress = 1, result = $2::jsonb, "engineVersion" = $3, config = $4::jsonb, "finishedAt" = now() WHERE id = $1`,
-      [analysisId, jsonText(report), report.engineVersion, jsonText(report.config ?? {})],
+      `UPDATE analyses SET status = 'done', progress = 1, result = $2::jsonb, "engineVersion" = $3, config = $4::jsonb,
+         "culpritAgent" = $5, "interactionClass" = $6, "finishedAt" = now() WHERE id = $1`,
+      [analysisId, jsonText(report), report.engineVersion, jsonText(report.config ?? {}), report.decisive?.agent ?? null, report.interaction?.class ?? null],
     );
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

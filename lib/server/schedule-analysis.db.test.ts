@@ -29,6 +29,9 @@ describe("analysis in the app (real Postgres)", () => {
       expect(stored?.status, file).toBe("done");
       const offline = analyzeTrace(importTrace(bytes.toString("utf8"), { fileName: file }).trace);
       expect(stored?.result, file).toEqual(JSON.parse(JSON.stringify(offline)));
+      // The list columns are copied from the report, so the runs list never reads whole reports.
+      expect(stored?.culpritAgent, file).toBe(offline.decisive?.agent ?? null);
+      expect(stored?.interactionClass, file).toBe(offline.interaction.class);
     }
   });
 

@@ -25,13 +25,13 @@ export async function listCompareSuggestions({ runId, limit = 20 }: { runId?: st
   const { rows } = await pool().query<Omit<CompareSuggestion, "createdAt"> & { createdAt: Date }>(
     `WITH base AS (SELECT id, system, task, outcome FROM runs WHERE id = $1::uuid)
      SELECT r.id, r.title, r.system, r.outcome, r."sourceFormat", r."stepCount", r."createdAt",
-            a.result->'decisive'->>'agent' AS culprit,
+            a."culpritAgent" AS culprit,
             CASE WHEN b.system IS NOT NULL AND r.system = b.system THEN 'same-system'
                  WHEN b.task IS NOT NULL AND r.task = b.task THEN 'same-task'
                  ELSE 'recent' END AS reason
      FROM runs r
      LEFT JOIN base b ON true
-     LEFT JOIN LATERAL (SELECT result FROM analyses WHERE "runId" = r.id AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1) a ON true
+     LEFT JOIN LATERAL (SELECT "culpritAgent" FROM analyses WHERE "runId" = r.id AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1) a ON true
      WHERE r.id IS DISTINCT FROM $1::uuid
      ORDER BY (CASE WHEN b.system IS NOT NULL AND r.system = b.system THEN 0 WHEN b.task IS NOT NULL AND r.task = b.task THEN 1 ELSE 2 END),
               (r.outcome = b.outcome) NULLS LAST, r."createdAt" DESC, r.id

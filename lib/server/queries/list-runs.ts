@@ -50,9 +50,9 @@ export async function listRuns(params: TRunListParams) {
   const [rows, count, systems] = await Promise.all([
     pool().query<RunListItem>(
       `SELECT r.id, r.title, r.system, r.outcome, r."sourceFormat", r."agentCount", r."stepCount", r."totalTokens", r."createdAt", r."isDemo",
-              a.result->'decisive'->>'agent' AS culprit, a.result->'interaction'->>'class' AS interaction, a.status AS "analysisStatus"
+              a."culpritAgent" AS culprit, a."interactionClass" AS interaction, a.status AS "analysisStatus"
        FROM runs r
-       LEFT JOIN LATERAL (SELECT status, result FROM analyses WHERE "runId" = r.id ORDER BY "createdAt" DESC LIMIT 1) a ON true
+       LEFT JOIN LATERAL (SELECT status, "culpritAgent", "interactionClass" FROM analyses WHERE "runId" = r.id ORDER BY "createdAt" DESC LIMIT 1) a ON true
        ${whereSql} ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
       args,
     ),
