@@ -44,6 +44,17 @@ const STEPS_MIN_OPEN_ZOOM = 0.7;
 const LEGEND_OPEN_MIN = { width: 1000, height: 620 };
 /** A Steps graph wider than this many times its height gets no minimap (a sliver): the timeline is its overview. */
 const MINIMAP_MAX_ASPECT = 6;
+/**
+ * Canvases with at most this many nodes open fitted whole (every step and lane label in view, however
+ * small): a reader of a short run must see all of it at once. Bigger ones open on the story at a
+ * readable zoom instead.
+ */
+const FIT_ALL_MAX_NODES = 80;
+/**
+ * The opening fit keeps nodes out of the corners the controls use: the zoom buttons (bottom left,
+ * ~45 px wide) and the "Key" toggle beside them (~40 px tall).
+ */
+const FIT_PADDING = { top: "20px", right: "20px", bottom: "52px", left: "60px" } as const;
 
 /** What the canvas draws from: the run page's summaries or a full trace view (compare page). */
 export interface CanvasData {
@@ -180,7 +191,9 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
 
   // Open on the story: the selected (else decisive) step and as much of the corruption path around
   // it as fits at a readable zoom. Agents mode (a few nodes) and runs without a verdict fit everything.
+  const fitAll = mode === "agents" || (stepFlow !== null && stepFlow.nodes.length + stepFlow.laneNodes.length <= FIT_ALL_MAX_NODES);
   const fitOptions = useMemo(() => {
+    if (fitAll) return { padding: FIT_PADDING, maxZoom: 1.1, minZoom: 0.05 };
     if (mode !== "steps" || !stepFlow || !layout || !size) return { padding: 0.15, maxZoom: 1.1, minZoom: 0.5 };
     const path: string[] = [];
     for (const id of index.report?.propagationPath ?? []) {
@@ -197,9 +210,10 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
     const fit = story.length ? story : big ? stepFlow.nodes.slice(0, 12).map((n) => n.id) : [];
     return { padding, maxZoom: 1, minZoom: STEPS_MIN_OPEN_ZOOM, ...(fit.length ? { nodes: fit.map((id) => ({ id })) } : {}) };
     // focusId is deliberately not a dependency: this is the opening fit only (React Flow applies it on mount).
-  }, [mode, stepFlow, layout, size, index, big]);
+  }, [mode, stepFlow, layout, size, index, big, fitAll]);
 
-  const minimap = mode === "agents" || !layout || (layout.columns * (STEP_NODE_WIDTH + 40)) / Math.max(1, layout.lanes.length * 96) <= MINIMAP_MAX_ASPECT;
+  // A canvas that opens fitted whole needs no minimap (and a minimap would cover nodes).
+  const minimap = !fitAll && !!layout && (layout.columns * (STEP_NODE_WIDTH + 40)) / Math.max(1, layout.lanes.length * 96) <= MINIMAP_MAX_ASPECT;
 
   const ready = (mode === "agents" || layout !== null) && size !== null;
   return (
@@ -236,7 +250,7 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
         <Controls showInteractive={false} aria-label="Zoom and fit to view" />
       </ReactFlow>
       ) : null}
-      {size ? <Legend defaultOpen={size.width >= LEGEND_OPEN_MIN.width && size.height >= LEGEND_OPEN_MIN.height} /> : null}
+      {size ? <Legend defaultOpen={!fitAll && size.width >= LEGEND_OPEN_MIN.width && size.height >= LEGEND_OPEN_MIN.height} /> : null}
     </div>
   );
 }
