@@ -9,7 +9,7 @@ import type { SpanRef } from "./otlp-json";
 import { formatNumber, toolErrorAck } from "./phrasing";
 import type { Rng } from "./prng";
 import type { FaultKind, SyntheticLabel, Topology } from "./types";
-import { DOMAINS, MEMORY_TOOLS, MODELS, NOISE, TOOL_ERRORS, type Domain } from "./vocabulary";
+import { DESCRIPTIONS, DOMAINS, MEMORY_TOOLS, MODELS, NOISE, TOOL_ERRORS, type DescribedRole, type Domain } from "./vocabulary";
 
 export interface LookupResult {
   value: number;
@@ -40,6 +40,7 @@ export class Scenario {
   private readonly origins: { agent: string; step: string; container?: string }[] = [];
   private readonly touches: string[] = [];
   private rubberStamp?: string;
+  private readonly withDescriptions: boolean;
 
   constructor(
     readonly rng: Rng,
@@ -57,6 +58,7 @@ export class Scenario {
     this.outcomeStyle = rng.chance(0.5) ? "status" : "evaluation";
     this.memoryStyle = rng.chance(0.7) ? "tool" : "memory-span";
     this.memoryTools = rng.pick(MEMORY_TOOLS);
+    this.withDescriptions = rng.chance(0.6);
     const service = `${topology}-${rng.pick(["agents", "crew", "mas", "graph", "team"])}`;
     this.run = new GenAiRun(rng, service, rng.pick(MODELS), Date.UTC(2026, rng.int(0, 10), rng.int(1, 28), rng.int(6, 20), rng.int(0, 59)));
   }
@@ -118,6 +120,15 @@ export class Scenario {
       default:
         return `${entity} - ${this.domain.metric} ${year}: ${value} ${this.domain.unit} (previous year ${prior}; rank ${rank}; updated ${updated})`;
     }
+  }
+
+  /**
+   * An agent description for a role, or none: many exporters never set `gen_ai.agent.description`,
+   * so an engine must also work out roles from behaviour.
+   */
+  describe(role: DescribedRole): string | undefined {
+    if (!this.withDescriptions) return undefined;
+    return this.rng.pick(DESCRIPTIONS[role]);
   }
 
   /** Sometimes appends a clause with numbers that have nothing to do with the answer. */

@@ -126,3 +126,16 @@ export const NOISE = [
   (n: number) => `Cache hit ratio was ${40 + (n % 55)}%.`,
   (n: number) => `Dataset version ${n % 9 + 1}.${n % 13}.`,
 ];
+
+/** Agent descriptions (`gen_ai.agent.description`) per role, several wordings each. */
+export const DESCRIPTIONS = {
+  coordinator: ["Coordinates the workers and answers the user.", "Breaks the user's request into steps for the team.", "You are the team lead: plan, assign and deliver."],
+  lookup: ["Finds figures with the data tools.", "Looks up one figure.", "Retrieves facts from external sources."],
+  collector: ["Collects figures into the shared memory.", "Fetches data and stores it for the team.", "Fills the blackboard with source figures."],
+  compute: ["Does the arithmetic.", "Computes totals from the collected figures.", "You turn raw numbers into results."],
+  reviewer: ["Reviews the result before it is written up.", "Verifies results before release.", "Quality control: checks answers for errors."],
+  writer: ["Writes the final answer for the user.", "Turns results into a short reply.", "Publishes the answer."],
+  voter: ["Answers the question independently.", "One of several independent solvers.", "Solve the task on your own."],
+  aggregator: ["Combines the voters' answers by majority.", "Merges candidate answers into one.", "Picks the consensus answer."],
+} as const;
+export type DescribedRole = keyof typeof DESCRIPTIONS;
