@@ -16,15 +16,16 @@
  * The paper's baselines (random, GPT-4o) are for the full 184-record set, not this split, so they
  * are not printed beside these numbers.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ENGINE_VERSION } from "../lib/attribution/index";
-import { isDevSplitFile } from "../lib/eval/dev-split";
-import { evaluateSubset, noFit, type SubsetResult } from "../lib/eval/evaluate-subset";
+import { engineFit } from "../lib/eval/engine-fit";
+import { evaluateSubset, type SubsetResult } from "../lib/eval/evaluate-subset";
 import { formatSubset } from "../lib/eval/format-table";
-import { syntheticRecord, whoAndWhenRecord, type EvalRecord } from "../lib/eval/records";
+import { syntheticRecord, type EvalRecord } from "../lib/eval/records";
 import { generateSuite, type SyntheticLabel } from "../lib/synthetic/index";
+import { readDevSplit } from "./lib/read-dev-split";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -42,26 +43,6 @@ const { values, positionals } = parseArgs({
 
 const log = (s: string) => (values.json ? process.stderr.write(`${s}\n`) : console.log(s));
 
-/** Who&When subset folders → records, dev split only. */
-function whoAndWhenSubsets(root: string): { name: string; records: EvalRecord[]; refused: number }[] {
-  const subsets = readdirSync(root).filter((d) => statSync(path.join(root, d)).isDirectory()).sort();
-  const folders = subsets.length ? subsets.map((d) => path.join(root, d)) : [root];
-  return folders.map((folder) => {
-    const name = path.basename(folder);
-    const names = readdirSync(folder).filter((f) => f.endsWith(".json"));
-    const dev = names.filter(isDevSplitFile).sort((a, b) => parseInt(a) - parseInt(b));
-    const records: EvalRecord[] = [];
-    for (const f of dev) {
-      try {
-        records.push(whoAndWhenRecord(readFileSync(path.join(folder, f), "utf8"), f, name));
-      } catch (err) {
-        console.error(`  ${name}/${f}: import failed: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
-    return { name, records, refused: names.length - dev.length };
-  });
-}
-
 function syntheticRecords(): { records: EvalRecord[]; description: string } {
   const dir = values["synthetic-dir"];
   if (dir) {
@@ -76,7 +57,7 @@ function syntheticRecords(): { records: EvalRecord[]; description: string } {
 
 function run(name: string, description: string, records: EvalRecord[], out: { result: SubsetResult; description: string; ms: number }[]) {
   const started = performance.now();
-  const result = evaluateSubset(name, records, { fit: noFit, seed: values.seed });
+  const result = evaluateSubset(name, records, { fit: engineFit, seed: values.seed });
   const ms = performance.now() - started;
   out.push({ result, description, ms });
   if (!values.json) {
@@ -98,8 +79,10 @@ function main() {
   log(`* = decision source inferred from the evidence note (the report has no decisionSource field).\n`);
   if (!values["skip-who-and-when"]) {
     if (!existsSync(root)) throw new Error(`no Who&When folder at ${root}`);
-    for (const { name, records, refused } of whoAndWhenSubsets(root))
+    for (const { name, records, refused, importErrors } of readDevSplit(root)) {
+      for (const e of importErrors) console.error(`  ${e}`);
       run(name, `Who&When dev split (odd-numbered records only${refused ? `; ${refused} other files refused unread` : ""})`, records, out);
+    }
   }
   if (!values["skip-synthetic"]) {
     const { records, description } = syntheticRecords();

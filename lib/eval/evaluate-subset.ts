@@ -46,6 +46,7 @@ export interface SettingResult {
   lastTouchBlamed?: Rate;
   rubberStampBlamed?: Rate;
   perFault?: Record<string, { agent: Rate; step: Rate }>;
+  perTopology?: Record<string, { agent: Rate; step: Rate }>;
   /** Passing runs: how many got a decisive step ("root cause") although nothing failed. */
   controls?: { n: number; namedRootCause: number };
   scores: RecordScore[];
@@ -149,12 +150,16 @@ export function evaluateSubset(subset: string, all: readonly EvalRecord[], optio
     if (records.some((r) => r.fault !== undefined)) {
       result.lastTouchBlamed = flagged((s) => s.lastTouchBlamed);
       result.rubberStampBlamed = flagged((s) => s.rubberStampBlamed);
-      const perFault: Record<string, { agent: Rate; step: Rate }> = {};
-      for (const f of [...new Set(records.map((r) => r.fault!))].sort()) {
-        const idx = records.map((r, i) => (r.fault === f ? i : -1)).filter((i) => i >= 0);
-        perFault[f] = { agent: rate(idx.filter((i) => scores[i].agentHit).length, idx.length), step: rate(idx.filter((i) => scores[i].stepHit).length, idx.length) };
-      }
-      result.perFault = perFault;
+      const breakdown = (key: (r: EvalRecord) => string | undefined) => {
+        const out: Record<string, { agent: Rate; step: Rate }> = {};
+        for (const value of [...new Set(records.map(key))].filter((v): v is string => v !== undefined).sort()) {
+          const idx = records.map((r, i) => (key(r) === value ? i : -1)).filter((i) => i >= 0);
+          out[value] = { agent: rate(idx.filter((i) => scores[i].agentHit).length, idx.length), step: rate(idx.filter((i) => scores[i].stepHit).length, idx.length) };
+        }
+        return out;
+      };
+      result.perFault = breakdown((r) => r.fault);
+      result.perTopology = breakdown((r) => r.topology);
     }
     if (controls.length) {
       const allFit = fit(records);

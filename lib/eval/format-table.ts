@@ -5,7 +5,7 @@ import type { Setting } from "./score-record";
 const pct = (x: number) => (100 * x).toFixed(1);
 const r = (x: Rate) => `${pct(x.rate).padStart(5)} [${pct(x.ci[0])}–${pct(x.ci[1])}] (${x.hits}/${x.n})`;
 const cv = (x: CvSummary) => `${r(x.pooled)}  folds ${pct(x.mean)}±${pct(x.sd)} (${pct(x.min)}–${pct(x.max)})`;
-const row = (name: string, a: string, b = "") => `  ${name.padEnd(38)} ${a.padEnd(58)} ${b}`;
+const row = (name: string, a: string, b = "") => `  ${name.padEnd(46)} ${a.padEnd(60)} ${b}`;
 
 export function formatSubset(res: SubsetResult, description: string): string {
   const settings = Object.keys(res.settings) as Setting[];
@@ -24,7 +24,17 @@ export function formatSubset(res: SubsetResult, description: string): string {
   if (h.lastTouchBlamed) lines.push(row("last agent to touch the error blamed", r(h.lastTouchBlamed), w?.lastTouchBlamed ? r(w.lastTouchBlamed) : ""));
   if (h.rubberStampBlamed) lines.push(row("rubber-stamp reviewer blamed", r(h.rubberStampBlamed), w?.rubberStampBlamed ? r(w.rubberStampBlamed) : ""));
   if (h.controls) lines.push(row("passing controls with a root cause named", `${h.controls.namedRootCause}/${h.controls.n}`, w?.controls ? `${w.controls.namedRootCause}/${w.controls.n}` : ""));
-  if (h.perFault) for (const [fault, x] of Object.entries(h.perFault)) lines.push(row(`  ${fault} agent / step`, `${r(x.agent)} / ${pct(x.step.rate)}`, w?.perFault?.[fault] ? `${r(w.perFault[fault].agent)} / ${pct(w.perFault[fault].step.rate)}` : ""));
+  const breakdown = (title: string, pick: (s: typeof h) => Record<string, { agent: Rate; step: Rate }> | undefined) => {
+    const mine = pick(h);
+    if (!mine) return;
+    lines.push(row(title, "agent [95 %] (hits/n) / step %", ""));
+    for (const [key, x] of Object.entries(mine)) {
+      const other = w ? pick(w)?.[key] : undefined;
+      lines.push(row(`  ${key}`, `${r(x.agent)} / ${pct(x.step.rate)}`, other ? `${r(other.agent)} / ${pct(other.step.rate)}` : ""));
+    }
+  };
+  breakdown("by fault", (s) => s.perFault);
+  breakdown("by topology", (s) => s.perTopology);
   lines.push(row("base rates (no engine)", "agent", "step"));
   const b = res.baseRates;
   lines.push(row("  most-active agent", r(b.mostActive.agent), r(b.mostActive.step)));

@@ -26,6 +26,7 @@ export interface EvalRecord {
   lastTouchAgent?: string;
   rubberStampAgent?: string;
   fault?: string;
+  topology?: string;
 }
 
 /** Removes what the engine must not see and returns the stripped trace plus the ground truth. */
@@ -61,5 +62,6 @@ export function syntheticRecord(otlpText: string, label: SyntheticLabel, subset 
     lastTouchAgent: label.lastTouchAgent,
     rubberStampAgent: label.rubberStampAgent,
     fault: label.fault,
+    topology: label.topology,
   };
 }

@@ -9,7 +9,7 @@ import type { SpanRef } from "./otlp-json";
 import { formatNumber, toolErrorAck } from "./phrasing";
 import type { Rng } from "./prng";
 import type { FaultKind, SyntheticLabel, Topology } from "./types";
-import { DESCRIPTIONS, DOMAINS, MEMORY_TOOLS, MODELS, NOISE, TOOL_ERRORS, type DescribedRole, type Domain } from "./vocabulary";
+import { DESCRIPTIONS, DOMAINS, MEMORY_TOOLS, MODELS, NOISE, SIDE_REMARKS, STATUS_MESSAGES, STATUS_TOOLS, TOOL_ERRORS, type DescribedRole, type Domain } from "./vocabulary";
 
 export interface LookupResult {
   value: number;
@@ -120,6 +120,25 @@ export class Scenario {
       default:
         return `${entity} - ${this.domain.metric} ${year}: ${value} ${this.domain.unit} (previous year ${prior}; rank ${rank}; updated ${updated})`;
     }
+  }
+
+  /**
+   * Starts an agent's span, then adds 0–3 harmless side steps (acknowledgements, status
+   * notifications). Real agents chatter, and it keeps "the busiest agent" from predicting the
+   * culprit: activity is drawn independently of where the fault is injected.
+   */
+  agent(name: string, input: string, parent: SpanRef | undefined, role: DescribedRole): AgentCall {
+    const call = this.run.agent(name, input, parent, this.describe(role));
+    const extra = this.rng.pick([0, 0, 1, 1, 2, 3]);
+    for (let i = 0; i < extra; i++) {
+      if (this.rng.chance(0.5)) this.run.chat(call, input, this.rng.pick(SIDE_REMARKS));
+      else {
+        const tool = this.rng.pick(STATUS_TOOLS);
+        this.run.tool(call, tool, { message: this.rng.pick(STATUS_MESSAGES), agent: name }, this.rng.pick(["ok", "sent", "{\"delivered\": true}"]));
+      }
+    }
+    if (extra) this.distractors.add("side-steps");
+    return call;
   }
 
   /**

@@ -139,3 +139,8 @@ export const DESCRIPTIONS = {
   aggregator: ["Combines the voters' answers by majority.", "Merges candidate answers into one.", "Picks the consensus answer."],
 } as const;
 export type DescribedRole = keyof typeof DESCRIPTIONS;
+
+/** Side steps any agent may take: acknowledgements and status notifications with no bearing on the answer. */
+export const SIDE_REMARKS = ["Acknowledged, working on it.", "Understood. Starting now.", "On it - will report back shortly.", "Let me think about the best way to do this.", "Received the request; checking what I need."];
+export const STATUS_TOOLS = ["post_status", "notify_channel", "log_event", "update_ticket"];
+export const STATUS_MESSAGES = ["started", "in progress", "waiting for data", "step complete", "handing over"];

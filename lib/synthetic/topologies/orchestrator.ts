@@ -16,7 +16,7 @@ export function orchestrator(s: Scenario): TopologyResult {
   const { rng, run, domain, year } = s;
   const names = rng.pick(ORCHESTRATOR_NAMES);
   const task = taskText(rng, domain.metric, domain.unit, s.entities, year);
-  const boss = run.agent(names.orchestrator, task, undefined, s.describe("coordinator"));
+  const boss = s.agent(names.orchestrator, task, undefined, "coordinator");
   const bossName = names.orchestrator;
   const viaTool = rng.chance(0.5);
   const target = rng.int(0, s.entities.length - 1);
@@ -41,7 +41,7 @@ export function orchestrator(s: Scenario): TopologyResult {
       s.origin(bossName, delegateStep, boss);
       notes = `${bossName}'s instruction to ${worker} drops the year ${year}; the lookup returns ${s.latestYear} data`;
     }
-    const call: AgentCall = run.agent(worker, instruction, parent, s.describe("lookup"));
+    const call: AgentCall = s.agent(worker, instruction, parent, "lookup");
     let v: number;
     let report: string;
     let toolText = "";
@@ -92,7 +92,7 @@ export function orchestrator(s: Scenario): TopologyResult {
 
   const agents = [bossName, ...workers];
   if (rng.chance(0.4)) {
-    const verifier = run.agent(names.verifier, `Check this result: ${sum}`, boss.span, s.describe("reviewer"));
+    const verifier = s.agent(names.verifier, `Check this result: ${sum}`, boss.span, "reviewer");
     const ok = approvalText(rng, s.fmt(total));
     run.chat(verifier, sum, ok);
     run.finishAgent(verifier, ok);

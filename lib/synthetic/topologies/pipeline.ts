@@ -19,7 +19,7 @@ export function pipeline(s: Scenario): TopologyResult {
 
   // Planner.
   const dropYear = s.fault === "dropped-constraint";
-  const planner = run.agent(names.planner, task, root, s.describe("coordinator"));
+  const planner = s.agent(names.planner, task, root, "coordinator");
   const plan = planText(rng, names, domain.metric, s.entities, dropYear ? undefined : year);
   const planSpan = run.chat(planner, task, plan);
   if (dropYear) {
@@ -29,7 +29,7 @@ export function pipeline(s: Scenario): TopologyResult {
   run.finishAgent(planner, plan);
 
   // Researcher.
-  const researcher = run.agent(names.researcher, plan, root, s.describe("lookup"));
+  const researcher = s.agent(names.researcher, plan, root, "lookup");
   const items: Item[] = [];
   const reported: number[] = [];
   const seen: string[] = [];
@@ -69,7 +69,7 @@ export function pipeline(s: Scenario): TopologyResult {
   run.finishAgent(researcher, report);
 
   // Analyst.
-  const analyst = run.agent(names.analyst, report, root, s.describe("compute"));
+  const analyst = s.agent(names.analyst, report, root, "compute");
   let total = reported.reduce((a, b) => a + b, 0);
   const useCalculator = s.fault !== "bad-arithmetic" && rng.chance(0.3);
   if (useCalculator) run.tool(analyst, "calculator", { expression: reported.join(" + ") }, String(total));
@@ -87,7 +87,7 @@ export function pipeline(s: Scenario): TopologyResult {
   const agents = [names.planner, names.researcher, names.analyst];
   let writerInput = sum;
   if (rng.chance(0.5)) {
-    const reviewer = run.agent(names.reviewer, sum, root, s.describe("reviewer"));
+    const reviewer = s.agent(names.reviewer, sum, root, "reviewer");
     const ok = approvalText(rng, s.fmt(total));
     run.chat(reviewer, sum, ok);
     run.finishAgent(reviewer, ok);
@@ -99,7 +99,7 @@ export function pipeline(s: Scenario): TopologyResult {
     writerInput = `${sum}\n${ok}`;
   }
 
-  const writer = run.agent(names.writer, writerInput, root, s.describe("writer"));
+  const writer = s.agent(names.writer, writerInput, root, "writer");
   const final = finalText(rng, domain.metric, domain.unit, s.fmt(total), year);
   run.chat(writer, writerInput, final);
   run.finishAgent(writer, final);

@@ -28,7 +28,7 @@ export function sharedMemory(s: Scenario): TopologyResult {
 
   collectors.forEach((collector, c) => {
     const mine = s.entities.filter((_, i) => i % nCollectors === c);
-    const call = run.agent(collector, `${task}\nCollect ${mine.join(", ")} and store each figure in shared memory.`, root, s.describe("collector"));
+    const call = s.agent(collector, `${task}\nCollect ${mine.join(", ")} and store each figure in shared memory.`, root, "collector");
     const said: string[] = [];
     for (const entity of mine) {
       const i = s.entities.indexOf(entity);
@@ -61,7 +61,7 @@ export function sharedMemory(s: Scenario): TopologyResult {
     run.finishAgent(call, note);
   });
 
-  const calc = run.agent(names.calculator, `Add up the ${domain.metric} figures in shared memory and store the total under ${totalKey}.`, root, s.describe("compute"));
+  const calc = s.agent(names.calculator, `Add up the ${domain.metric} figures in shared memory and store the total under ${totalKey}.`, root, "compute");
   const values = s.entities.map((e) => {
     const v = memory.get(keyOf(e))!;
     run.memoryRead(calc, s.memoryStyle, read, keyOf(e), String(v));
@@ -82,7 +82,7 @@ export function sharedMemory(s: Scenario): TopologyResult {
 
   const agents = [...collectors, names.calculator];
   if (rng.chance(0.4)) {
-    const auditor = run.agent(names.auditor, `Audit the stored total (${totalKey}).`, root, s.describe("reviewer"));
+    const auditor = s.agent(names.auditor, `Audit the stored total (${totalKey}).`, root, "reviewer");
     run.memoryRead(auditor, s.memoryStyle, read, totalKey, String(total));
     const ok = approvalText(rng, s.fmt(total));
     run.chat(auditor, `${totalKey} = ${total}`, ok);
@@ -94,7 +94,7 @@ export function sharedMemory(s: Scenario): TopologyResult {
     agents.push(names.auditor);
   }
 
-  const reporter = run.agent(names.reporter, `Answer the user from ${totalKey}.`, root, s.describe("writer"));
+  const reporter = s.agent(names.reporter, `Answer the user from ${totalKey}.`, root, "writer");
   run.memoryRead(reporter, s.memoryStyle, read, totalKey, String(total));
   const final = finalText(rng, domain.metric, domain.unit, s.fmt(total), year);
   run.chat(reporter, `${totalKey} = ${total}`, final);

@@ -30,7 +30,7 @@ export function voting(s: Scenario): TopologyResult {
 
   const votes: number[] = [];
   voters.forEach((voter, i) => {
-    const call = run.agent(voter, task, root, s.describe("voter"));
+    const call = s.agent(voter, task, root, "voter");
     const wrong = wrongSet.has(i);
     const parts: number[] = [];
     const seen: string[] = [];
@@ -57,7 +57,7 @@ export function voting(s: Scenario): TopologyResult {
   for (const v of votes) counts.set(v, (counts.get(v) ?? 0) + 1);
   let winner = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
   const winnerCount = counts.get(winner)!;
-  const aggregator = run.agent(names.aggregator, votes.map((v, i) => `${voters[i]}: ${v}`).join("\n"), root, s.describe("aggregator"));
+  const aggregator = s.agent(names.aggregator, votes.map((v, i) => `${voters[i]}: ${v}`).join("\n"), root, "aggregator");
   if (s.fault === "wrong-aggregation") {
     const right = winner;
     winner = s.wrong(winner);
@@ -73,7 +73,7 @@ export function voting(s: Scenario): TopologyResult {
 
   const agents = [...voters, names.aggregator];
   if (rng.chance(0.4)) {
-    const verifier = run.agent(names.verifier, tally, root, s.describe("reviewer"));
+    const verifier = s.agent(names.verifier, tally, root, "reviewer");
     const ok = approvalText(rng, s.fmt(winner));
     run.chat(verifier, tally, ok);
     run.finishAgent(verifier, ok);
