@@ -4,9 +4,9 @@
  * engine 0.4.0 (main, 2026-12-01) reaches on this exact suite (agent 31/64 → [36.6, 60.4] %,
  * step 6/64 → [4.4, 19.0] %; the last agent to touch the error blamed 12/59 → upper end 32.3 %):
  * a change may trade a few runs, but one that loses a whole signal fails. The interval, not the
- * point value, because a suite this size moves by several runs between seeds (42-run suites
- * gave 47–59 % agent; 84-run suites with other seeds give 25–31 of 64). Raise the floors as the engine improves; never lower them to make a
- * change pass.
+ * point value, because a suite this size moves by several runs between seeds (84-run suites with
+ * other seeds give the same engine 25–31 agent hits of 64). Raise the floors as the engine
+ * improves; never lower them to make a change pass.
  */
 import { describe, expect, it } from "vitest";
 import { generateSuite } from "../synthetic/index";
