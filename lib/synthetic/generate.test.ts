@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { importTrace } from "../importers/index";
 import { generateRun, generateSuite, supportedPairs } from "./index";
 
-const digits = (s: string) => (s.match(/\d[\d,]*/g) ?? []).map((x) => x.replace(/,/g, ""));
+const digits = (s: string) => (s.match(/\d[\d,]*\d|\d/g) ?? []).map((x) => x.replace(/,/g, ""));
 
 describe("synthetic run generator", () => {
   const pairs = supportedPairs();
@@ -53,6 +53,26 @@ describe("synthetic run generator", () => {
       }
     });
   }
+
+  it("labels the step where the wrong value first appears (containers aside: spans that wrap others)", () => {
+    let checked = 0;
+    for (const seed of ["p1", "p2", "p3"])
+      for (const run of generateSuite(63, seed)) {
+        const label = run.label;
+        if (label.outcome !== "failure") continue;
+        if (label.fault === "dropped-constraint") {
+          expect(label.wrongValue).toBeUndefined(); // an instruction that states no number
+          continue;
+        }
+        expect(label.wrongValue, `${label.fault} ${seed}`).toMatch(/^\d+$/);
+        const { trace } = importTrace(JSON.stringify(run.otlp));
+        const containers = new Set(trace.steps.map((s) => s.parentId));
+        const first = trace.steps.find((s) => !containers.has(s.id) && digits(`${s.content} ${JSON.stringify(s.tool?.arguments ?? "")}`).includes(label.wrongValue!));
+        expect(first?.id, `${label.fault} ${seed} ${label.file}`).toBe(label.decisiveStepId);
+        checked++;
+      }
+    expect(checked).toBeGreaterThan(100);
+  });
 
   it("keeps the ground truth out of the trace", () => {
     for (const run of generateSuite(21, 3)) {

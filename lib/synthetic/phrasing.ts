@@ -69,7 +69,7 @@ export function finalText(rng: Rng, metric: string, unit: string, total: string,
   return rng.pick([
     () => `Final answer: ${total} ${unit}.`,
     () => `The combined ${metric} in ${year} was ${total} ${unit}.`,
-    () => `Answer - ${total} ${unit} of ${metric} in total.`,
+    () => `Answer - ${total} ${unit} in total.`,
     () => `Total ${metric} (${year}): ${total} ${unit}.`,
   ])();
 }

@@ -37,7 +37,7 @@ export class Scenario {
   readonly distractors = new Set<string>();
   private readonly values = new Map<string, number>();
   private readonly resultFormat: (typeof RESULT_FORMATS)[number];
-  private readonly origins: { agent: string; step: string; container?: string }[] = [];
+  private readonly origins: { agent: string; step: string; container?: string; value?: number }[] = [];
   private readonly touches: string[] = [];
   private rubberStamp?: string;
   private readonly withDescriptions: boolean;
@@ -173,9 +173,12 @@ export class Scenario {
     return v + 37;
   }
 
-  /** Records the step where a wrong value first appears (call once per independent origin). */
-  origin(agent: string, step: SpanRef, container?: AgentCall): void {
-    this.origins.push({ agent, step: step.spanId, container: container?.span.spanId });
+  /**
+   * Records the step where the fault happens (call once per independent origin) and the wrong
+   * value as that step states it; no value when the fault is an instruction that states none.
+   */
+  origin(agent: string, step: SpanRef, container: AgentCall, value?: number): void {
+    this.origins.push({ agent, step: step.spanId, container: container.span.spanId, value });
   }
 
   /** Records that an agent's output carried the wrong value onward. */
@@ -202,6 +205,7 @@ export class Scenario {
       culpritAgent: culprit?.agent,
       decisiveStepId: culprit?.step,
       decisiveContainerStepId: culprit?.container,
+      wrongValue: culprit?.value !== undefined ? String(culprit.value) : undefined,
       culpritAgents,
       decisiveStepIds: failed ? culpritAgents.map((a) => this.origins.find((o) => o.agent === a)!.step) : [],
       lastTouchAgent: victims[victims.length - 1],

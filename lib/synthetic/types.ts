@@ -42,6 +42,11 @@ export interface SyntheticLabel {
   culpritAgent?: string;
   /** The step (span id) where the wrong value first appears. */
   decisiveStepId?: string;
+  /**
+   * The wrong value as the decisive step states it (digits only; messages may add thousands
+   * separators). Undefined when the decisive step is an instruction that drops a constraint.
+   */
+  wrongValue?: string;
   /** The agent span that contains the decisive step (a container, never itself the origin). */
   decisiveContainerStepId?: string;
   /** Every agent that independently introduced a wrong value (k-of-N voting); else [culpritAgent]. */

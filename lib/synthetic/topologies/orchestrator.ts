@@ -49,7 +49,7 @@ export function orchestrator(s: Scenario): TopologyResult {
       v = s.wrong(s.valueOf(entity, year));
       report = fabricatedText(rng, entity, s.fmt(v), domain.unit);
       notes = `${worker} states ${entity} = ${v} without a lookup (true ${s.valueOf(entity, year)})`;
-      s.origin(worker, run.chat(call, instruction, report), call);
+      s.origin(worker, run.chat(call, instruction, report), call, v);
     } else if (faulty && s.fault === "ignored-tool-error") {
       s.lookup(call, entity, year, { fail: true });
       v = s.wrong(s.valueOf(entity, year));
@@ -67,7 +67,7 @@ export function orchestrator(s: Scenario): TopologyResult {
     }
     if (!(faulty && s.fault === "fabricated-value")) {
       const span = run.chat(call, `${instruction}${toolText}`, report);
-      if (faulty && (s.fault === "misquoted-tool-value" || s.fault === "ignored-tool-error")) s.origin(worker, span, call);
+      if (faulty && (s.fault === "misquoted-tool-value" || s.fault === "ignored-tool-error")) s.origin(worker, span, call, v);
       if (dropYear && v !== s.valueOf(entity, year)) s.touch(worker);
     }
     run.finishAgent(call, report);
@@ -87,7 +87,7 @@ export function orchestrator(s: Scenario): TopologyResult {
   }
   const sum = sumText(rng, reported.map((v) => s.fmt(v)), s.fmt(total), domain.unit);
   const sumSpan = run.chat(boss, reports.join("\n"), sum);
-  if (s.fault === "bad-arithmetic") s.origin(bossName, sumSpan, boss);
+  if (s.fault === "bad-arithmetic") s.origin(bossName, sumSpan, boss, total);
   else if (total !== s.truth) s.touch(bossName);
 
   const agents = [bossName, ...workers];

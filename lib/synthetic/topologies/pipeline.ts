@@ -34,10 +34,12 @@ export function pipeline(s: Scenario): TopologyResult {
   const reported: number[] = [];
   const seen: string[] = [];
   const extra: string[] = [];
+  let introduced: number | undefined;
   s.entities.forEach((entity, i) => {
     const faulty = i === target;
     if (faulty && s.fault === "fabricated-value") {
       const v = s.wrong(s.valueOf(entity, year));
+      introduced = v;
       reported.push(v);
       extra.push(fabricatedText(rng, entity, s.fmt(v), domain.unit));
       notes = `${names.researcher} states ${entity} = ${v} without a lookup (true ${s.valueOf(entity, year)})`;
@@ -46,6 +48,7 @@ export function pipeline(s: Scenario): TopologyResult {
     if (faulty && s.fault === "ignored-tool-error") {
       s.lookup(researcher, entity, year, { fail: true });
       const v = s.wrong(s.valueOf(entity, year));
+      introduced = v;
       reported.push(v);
       extra.push(falseSuccessText(rng, entity, s.fmt(v), domain.unit));
       notes = `${names.researcher}'s lookup of ${entity} failed; it reports ${v} anyway`;
@@ -56,6 +59,7 @@ export function pipeline(s: Scenario): TopologyResult {
     let v = r.value;
     if (faulty && s.fault === "misquoted-tool-value") {
       v = s.wrong(r.value);
+      introduced = v;
       notes = `${names.researcher} restates ${entity}'s tool value ${r.value} as ${v}`;
     }
     reported.push(v);
@@ -63,7 +67,7 @@ export function pipeline(s: Scenario): TopologyResult {
   });
   const report = s.noise([items.length ? valuesReport(rng, domain.metric, domain.unit, items, dropYear ? s.latestYear : year, s.source) : "", ...extra].filter(Boolean).join(" "));
   const reportSpan = run.chat(researcher, `${plan}\n\nTool results:\n${seen.join("\n") || "(none)"}`, report);
-  if (["misquoted-tool-value", "fabricated-value", "ignored-tool-error"].includes(s.fault)) s.origin(names.researcher, reportSpan, researcher);
+  if (["misquoted-tool-value", "fabricated-value", "ignored-tool-error"].includes(s.fault)) s.origin(names.researcher, reportSpan, researcher, introduced);
   const wrongSoFar = reported.some((v, i) => v !== s.valueOf(s.entities[i], year));
   if (wrongSoFar && s.fault === "dropped-constraint") s.touch(names.researcher);
   run.finishAgent(researcher, report);
@@ -80,7 +84,7 @@ export function pipeline(s: Scenario): TopologyResult {
   }
   const sum = sumText(rng, reported.map((v) => s.fmt(v)), s.fmt(total), domain.unit);
   const sumSpan = run.chat(analyst, report, sum);
-  if (s.fault === "bad-arithmetic") s.origin(names.analyst, sumSpan, analyst);
+  if (s.fault === "bad-arithmetic") s.origin(names.analyst, sumSpan, analyst, total);
   else if (total !== s.truth) s.touch(names.analyst);
   run.finishAgent(analyst, sum);
 

@@ -54,7 +54,7 @@ export function sharedMemory(s: Scenario): TopologyResult {
       }
       const writeSpan = run.memoryWrite(call, s.memoryStyle, write, keyOf(entity), String(v));
       memory.set(keyOf(entity), v);
-      if (faulty && ["fabricated-value", "ignored-tool-error", "corrupted-memory-write"].includes(s.fault)) s.origin(collector, writeSpan, call);
+      if (faulty && ["fabricated-value", "ignored-tool-error", "corrupted-memory-write"].includes(s.fault)) s.origin(collector, writeSpan, call, v);
     }
     const note = s.noise(said.join(" "));
     run.chat(call, `Report what you stored for ${mine.join(", ")}.`, note);
@@ -75,7 +75,7 @@ export function sharedMemory(s: Scenario): TopologyResult {
   }
   const sum = sumText(rng, values.map((v) => s.fmt(v)), s.fmt(total), domain.unit);
   const sumSpan = run.chat(calc, `Values read: ${values.join(", ")}`, sum);
-  if (s.fault === "bad-arithmetic") s.origin(names.calculator, sumSpan, calc);
+  if (s.fault === "bad-arithmetic") s.origin(names.calculator, sumSpan, calc, total);
   else if (total !== s.truth) s.touch(names.calculator);
   run.memoryWrite(calc, s.memoryStyle, write, totalKey, String(total));
   run.finishAgent(calc, sum);

@@ -48,7 +48,7 @@ export function voting(s: Scenario): TopologyResult {
     const total = parts.reduce((a, b) => a + b, 0);
     const text = [aside, voteText(rng, s.fmt(total), domain.unit)].filter(Boolean).join(" ");
     const span = run.chat(call, `${task}\n${seen.join("\n")}`, s.noise(text));
-    if (wrong) s.origin(voter, span, call);
+    if (wrong) s.origin(voter, span, call, total);
     run.finishAgent(call, text);
     votes.push(total);
   });
@@ -67,7 +67,7 @@ export function voting(s: Scenario): TopologyResult {
   const tallySpan = run.chat(aggregator, votes.join(", "), tally);
   // A minority of wrong voters is outvoted: their values never reach the answer, so they are no
   // culprit; the label keeps only origins whose value reaches the final answer.
-  if (s.fault === "wrong-aggregation") s.origin(names.aggregator, tallySpan, aggregator);
+  if (s.fault === "wrong-aggregation") s.origin(names.aggregator, tallySpan, aggregator, winner);
   else if (winner !== s.truth) s.touch(names.aggregator);
   run.finishAgent(aggregator, tally);
 
