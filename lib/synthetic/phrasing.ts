@@ -121,11 +121,17 @@ export function falseSuccessText(rng: Rng, entity: string, value: string, unit: 
   ])();
 }
 
-/** What an agent says when it states a value it never looked up. */
+/**
+ * What an agent says when it states a value it never looked up. Half the wordings hedge, half read
+ * exactly like an honest report: a fabrication is told by its missing source, not by its words.
+ */
 export function fabricatedText(rng: Rng, entity: string, value: string, unit: string): string {
   return rng.pick([
     () => `${entity} is ${value} ${unit}, as is widely reported.`,
     () => `From what I know, ${entity} had ${value}.`,
     () => `${entity}: ${value} ${unit} (no lookup needed, this is well known).`,
+    () => `${entity}: ${value} ${unit}.`,
+    () => `${entity} reported ${value}.`,
+    () => `${entity} = ${value}.`,
   ])();
 }
