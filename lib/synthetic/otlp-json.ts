@@ -84,7 +84,7 @@ export class OtlpTraceWriter {
     return {
       resourceSpans: [
         {
-          resource: { attributes: keyValues(this.resource) },
+          resource: { attributes: keyValues(this.resource), droppedAttributesCount: 0 },
           scopeSpans: [
             {
               scope: this.scope,
@@ -103,6 +103,7 @@ export class OtlpTraceWriter {
                 status: s.status ?? { code: 0 },
                 links: [],
                 droppedLinksCount: 0,
+                flags: 257, // sampled, parent-is-remote known: what the JS SDK writes for local spans
               })),
             },
           ],
