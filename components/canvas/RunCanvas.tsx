@@ -50,6 +50,8 @@ const MINIMAP_MAX_ASPECT = 6;
  * readable zoom instead.
  */
 const FIT_ALL_MAX_NODES = 80;
+/** Nodes stack above edges, whatever z-index an edge gets for being on the propagation path or selected. */
+const NODE_Z = 20;
 /**
  * The opening fit keeps nodes out of the corners the controls use: the zoom buttons (bottom left,
  * ~45 px wide) and the "Key" toggle beside them (~40 px tall).
@@ -108,7 +110,8 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
     const placed: CanvasNode[] = [];
     for (const n of stepFlow.nodes) {
       const p = layout.positions[n.id];
-      if (p) placed.push({ ...n, position: p });
+      // Above every edge (path edges are raised to zIndex 5–10): an edge must never take a node's click.
+      if (p) placed.push({ ...n, position: p, zIndex: NODE_Z });
     }
     return [...stepFlow.laneNodes, ...placed];
   }, [agentFlow, stepFlow, layout]);

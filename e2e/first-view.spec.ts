@@ -1,0 +1,49 @@
+import { randomUUID } from "node:crypto";
+import { test, expect, type Page } from "@playwright/test";
+import { demoTrace, uploadRun } from "./fixtures/upload-run";
+
+const DEMOS = ["pipeline-false-success.json", "orchestrator-bad-delegation.json", "shared-memory-corruption.json", "voting-ensemble-composed.json"];
+const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+];
+
+/** Every canvas node whose centre is outside the canvas, or where something else (a panel, the minimap, a control) is on top. */
+async function hiddenNodes(page: Page) {
+  return page.evaluate(() => {
+    const canvas = document.querySelector("[data-testid=run-canvas] .react-flow")!.getBoundingClientRect();
+    const bad: string[] = [];
+    for (const node of document.querySelectorAll<HTMLElement>(".react-flow__node")) {
+      const r = node.getBoundingClientRect();
+      const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+      const inside = x >= canvas.left && x <= canvas.right && y >= canvas.top && y <= canvas.bottom;
+      const top = document.elementFromPoint(x, y);
+      if (!inside || !top || !node.contains(top)) bad.push(`${node.dataset.id} (${inside ? `under ${top?.className || top?.tagName}` : "outside"})`);
+    }
+    return { count: document.querySelectorAll(".react-flow__node").length, bad };
+  });
+}
+
+for (const viewport of VIEWPORTS)
+  test(`first view at ${viewport.width}×${viewport.height}: every node of each demo run is in view and clickable`, async ({ browser, request }) => {
+    const page = await browser.newPage({ viewport });
+    for (const demo of DEMOS) {
+      const runId = await uploadRun(request, demoTrace(demo, randomUUID().slice(0, 8)));
+      await page.goto(`/runs/${runId}`);
+      await expect(page.locator(".react-flow__node").first()).toBeVisible();
+      // Let the opening fit settle.
+      await page.waitForTimeout(500);
+      const { count, bad } = await hiddenNodes(page);
+      expect(count, demo).toBeGreaterThan(4);
+      expect(bad, `${demo}: nodes not in view`).toEqual([]);
+      // Each step node answers a click: the inspector shows it.
+      const steps = page.locator(".react-flow__node-step");
+      for (let i = 0; i < (await steps.count()); i++) {
+        const node = steps.nth(i);
+        const id = (await node.getAttribute("data-id"))!;
+        await node.click();
+        await expect(page.getByTestId("inspector")).toHaveAttribute("data-step", id);
+      }
+    }
+    await page.close();
+  });
