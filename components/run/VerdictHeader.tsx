@@ -27,6 +27,11 @@ export function VerdictHeader({ data, actions, status }: { data: RunPageData; ac
         {actions}
       </div>
       {status}
+      {data.reportStale ? (
+        <div className="alert" data-testid="stale-report">
+          This verdict is out of date: {data.reportStale}. Re-analyze the run (<b>Re-run</b> above, or <code>npm run reanalyze</code> for every run) to see the current engine&apos;s verdict.
+        </div>
+      ) : null}
       {report && parts ? (
         <>
           <p className={`${styles.verdict} ${full ? "" : styles.clamped}`} data-testid="verdict" onClick={() => setFull(true)} title={full ? undefined : "Click to read all"}>

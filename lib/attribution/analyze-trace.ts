@@ -25,6 +25,7 @@ import { writeVerdict } from "./verdict";
 import { exposurePrior } from "./exposure-prior";
 import { firstDeadEnd, type DeadEnd } from "./dead-end";
 import { computeTrajectory } from "./trajectory";
+import { REPORT_SCHEMA_VERSION } from "./report-schema";
 import type { AgentReport, AnalysisReport, DecisiveError, EngineConfig, FalseSuccessClaim, StepReport, TokenBudgetConfound } from "./types";
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -237,6 +238,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const named = (vals: number[]) => Object.fromEntries(agentGame.players.map((a, p) => [g.agentNames[a], round(vals[p])]));
   const decisiveNote = decisive ? decisive.evidence.note : "";
   const report: AnalysisReport = {
+    schemaVersion: REPORT_SCHEMA_VERSION,
     engineVersion: ENGINE_VERSION,
     config,
     ...(trace.run.attributes?.["runId"] ? { runId: String(trace.run.attributes["runId"]) } : {}),

@@ -178,6 +178,8 @@ export interface PreferencePair {
 }
 
 export interface AnalysisReport {
+  /** `culprit.report/v1` (see report-schema.ts); absent in reports stored before engine 0.5. */
+  schemaVersion?: "culprit.report/v1";
   engineVersion: string;
   config: EngineConfig;
   runId?: string;

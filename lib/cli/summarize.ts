@@ -1,25 +1,18 @@
 /** Turns an analysis report into the CLI's one-line JSON record and its readable summary. */
 import type { AnalysisReport } from "../attribution/types";
 
+/**
+ * One `--json` line: the whole report (schema `culprit.report/v1`, /schema/report-v1.json) plus
+ * `file`, `ok` and `format`. Channel hops also keep the short `from`/`to`/`kinds` names that lines
+ * of engine 0.4 used, so scripts written against them keep working.
+ */
 export function jsonRecord(file: string, format: string, r: AnalysisReport) {
   return {
     file,
     ok: true as const,
     format,
-    engineVersion: r.engineVersion,
-    outcome: r.outcome,
-    decisive: r.decisive ? { agent: r.decisive.agent, stepId: r.decisive.stepId, sourceRef: r.decisive.sourceRef, confidence: r.decisive.confidence } : null,
-    agents: r.agents.map((a) => ({ agent: a.agent, blame: a.blame, role: a.role })),
-    interaction: r.interaction,
-    flags: {
-      falseSuccessClaims: r.flags.falseSuccessClaims.map((c) => ({ stepId: c.stepId, agent: c.agent, score: c.score })),
-      verificationCollapseRate: r.flags.verificationCollapseRate,
-      tokenBudgetConfound: r.flags.tokenBudgetConfound ? { budgetLimited: r.flags.tokenBudgetConfound.budgetLimited, budgetShare: r.flags.tokenBudgetConfound.budgetShare } : null,
-    },
-    propagationPath: r.propagationPath,
-    channelPath: r.channelPath.map((h) => ({ from: h.fromAgent, to: h.toAgent, kinds: h.edgeKinds })),
-    verdict: r.verdict,
-    ...(r.trajectory ? { trajectory: r.trajectory } : {}),
+    ...r,
+    channelPath: r.channelPath.map((h) => ({ ...h, from: h.fromAgent, to: h.toAgent, kinds: h.edgeKinds })),
   };
 }
 

@@ -144,6 +144,8 @@ export interface RunPageData {
   edges: ViewEdge[];
   analysis: ViewAnalysis | null;
   report: ReportSummary | null;
+  /** Why the shown report should be re-analyzed (older engine or schema), else null. */
+  reportStale?: string | null;
   labels: ViewLabel[];
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
-import type { AnalysisReport, StepReport } from "@/lib/attribution/types";
+import { readStoredReport } from "../read-report";
+import type { StepReport } from "@/lib/attribution/types";
 import type { TEdge, TStep } from "@/lib/trace/schema";
 import { loadTrace } from "../load-trace";
 import { db } from "../db";
@@ -41,7 +42,7 @@ export async function getRunView({ runId }: { runId: string }): Promise<RunViewD
     steps: trace.steps.map((s) => clipStep(s, limit)),
     edges: toViewEdges(trace.steps, trace.edges),
     analysis: latest ? toViewAnalysis(latest) : null,
-    report: (done?.result as AnalysisReport | null | undefined) ?? null,
+    report: readStoredReport(done?.result)?.report ?? null,
     labels: labels.map(toViewLabel),
   };
 }
@@ -105,7 +106,8 @@ export async function getRunPageView({ runId }: { runId: string }): Promise<RunP
     evidence: e.evidence,
     confidence: e.confidence,
   }));
-  const report = (done?.result as AnalysisReport | null | undefined) ?? null;
+  const stored = readStoredReport(done?.result);
+  const report = stored?.report ?? null;
   return {
     run: toViewRun(run),
     agents: agents.map((a) => ({ name: a.name, ...(a.role ? { role: a.role } : {}), ...(a.description ? { description: a.description } : {}) })),
@@ -113,6 +115,7 @@ export async function getRunPageView({ runId }: { runId: string }): Promise<RunP
     edges: toViewEdges(steps, edges),
     analysis: latest ? toViewAnalysis(latest) : null,
     report: report ? summarizeReport(report) : null,
+    reportStale: stored?.stale ?? null,
     labels: labels.map(toViewLabel),
   };
 }

@@ -1,6 +1,7 @@
 import "server-only";
+import { readStoredReport } from "../read-report";
 import { randomUUID } from "node:crypto";
-import { analyzeTrace, type AnalysisReport } from "@/lib/attribution";
+import { analyzeTrace } from "@/lib/attribution";
 import { contentHash } from "@/lib/trace/content-hash";
 import { checkEndpoint, httpReplay } from "@/lib/replay/http-replay";
 import { ReplaySession } from "@/lib/replay/replay-session";
@@ -89,7 +90,8 @@ export async function performVerification(id: string, options: VerificationOptio
     const trace = await loadTrace(row.runId);
     if (!trace) throw new Error(`run ${row.runId} not found`);
     const stored = row.analysisId ? await prisma.analysis.findUnique({ where: { id: row.analysisId }, select: { result: true } }) : null;
-    const report = (stored?.result as AnalysisReport | null) ?? analyzeTrace(trace);
+    // A stored report of an older engine is still the verdict the user asked to check.
+    const report = readStoredReport(stored?.result)?.report ?? analyzeTrace(trace);
     const call = httpReplay({
       endpoint: row.endpoint,
       run: replayRunOf(trace, row.runId),
