@@ -78,7 +78,7 @@ describe("checkImportedTrace on importer output", () => {
     const full = {
       schema: "culprit.trace/v1",
       run: { title: "t", system: "s", task: "k", outcome: "failure", groundTruth: "g", finalAnswer: "f", startedAt: "2025-01-01T00:00:00Z", endedAt: "2025-01-01T00:00:01Z", costUsd: 1, sourceFormat: "otlp", attributes: { a: 1 } },
-      agents: [{ name: "A", role: "r", description: "d", attributes: {} }],
+      agents: [{ name: "A", role: "r", description: "d", kind: "task_giver", attributes: {} }],
       steps: [
         {
           id: "s", sourceRef: "r", agent: "A", kind: "tool_call", name: "n", input: "i", content: "c",
