@@ -35,7 +35,7 @@ export function importLangfuse(value: unknown): TTraceInput {
   }
   const spans: DecodedSpan[] = [];
   observations.forEach((o, i) => {
-    if (!isRecord(o)) throw new TraceInputError("schema", `observations[${i}] is not an object`, { issues: [{ path: `observations[${i}]`, message: "expected an object" }] });
+    if (!isRecord(o)) throw new TraceInputError("schema", `Not a Langfuse trace download: observations[${i}] is not an object`, { issues: [{ path: `observations[${i}]`, message: "expected an object" }] });
     spans.push(observationToSpan(o, `observations[${i}]`));
   });
   if (spans.length === 0) throw new TraceInputError("bad_input", "The Langfuse trace has no observations");

@@ -112,8 +112,8 @@ function runToSpan({ run, id, parentId, path }: FlatRun, ownUsage: boolean): Dec
     parentSpanId: parentId,
     name: typeof run.name === "string" ? run.name : "",
     kind: 0,
-    start: isoToNano(run.start_time),
-    end: isoToNano(run.end_time),
+    start: runTime(run.start_time),
+    end: runTime(run.end_time),
     attributes,
     events: error ? [{ name: "exception", attributes: { "exception.message": error, "exception.type": error.split(":")[0].slice(0, 100) } }] : [],
     links: [],
@@ -122,6 +122,12 @@ function runToSpan({ run, id, parentId, path }: FlatRun, ownUsage: boolean): Dec
     resource: {},
     path,
   };
+}
+
+/** Run times are ISO strings in exports, epoch milliseconds in the JS SDK's ingest bodies. */
+function runTime(value: unknown) {
+  if (typeof value === "number" && Number.isFinite(value) && value > 0) return { ms: Math.floor(value), subNs: Math.round((value % 1) * 1e6) };
+  return isoToNano(value);
 }
 
 /** Readable text of a run's inputs/outputs: the lone string field when there is one, else JSON. */
