@@ -178,6 +178,19 @@ describe("Magentic-One log in the Who&When layout with Python-repr contents (syn
   });
 });
 
+describe("AutoGen MagenticOneGroupChat event dump", () => {
+  it("an orchestrator instruction followed by an agent's turn is a delegation to that agent", () => {
+    // The synthetic record's reprs, as the JSON list of model_dump()ed messages a dump would hold.
+    const record = JSON.parse(read("magentic-one/magentic-one-repr.json")) as { history: { content: string }[] };
+    const messages = record.history.map((h) => parsePythonRepr(h.content)).filter((m): m is Record<string, never> => m !== undefined && m !== null && typeof m === "object");
+    const { format, trace } = importTrace(JSON.stringify(messages));
+    expect(format).toBe("autogen");
+    expectRealAgents(trace);
+    expect(agentNames(trace)).toEqual(["user", "MagenticOneOrchestrator", "WebSurfer", "Coder"]);
+    expect(agentEdges(trace, "delegation")).toEqual(new Set(["MagenticOneOrchestrator->WebSurfer", "MagenticOneOrchestrator->Coder"]));
+  });
+});
+
 describe("LangSmith SDK ingest batch {post, patch} (written by the langsmith JS SDK, synthetic run)", () => {
   it("is detected, and patches complete the posted runs", () => {
     const { format, trace } = load("langsmith/ingest-batch.json");

@@ -6,6 +6,7 @@ import { isTaskGiverName, registerTaskGiver } from "./task-giver";
 import { transferTarget } from "./transfer-tool";
 import { findAutogenMessages, isCoreMessage } from "./autogen-state";
 import { mapCoreMessages } from "./map-autogen-core-messages";
+import { MAGENTIC_ONE_ORCHESTRATOR, markOrchestratorDelegations } from "./orchestrator-delegation";
 
 /** Fields every AgentChat message has a home for; the rest goes to `attributes`. */
 const MAPPED = new Set(["source", "type", "content", "models_usage", "target", "created_at", PY_CLASS]);
@@ -53,9 +54,10 @@ export function importAutogen(value: unknown): TTraceInput {
 /** AgentChat messages and events, in order; also used for Magentic-One repr logs. */
 export function mapAgentChatMessages(builder: TraceBuilder, messages: readonly unknown[], idPrefix = "m"): void {
   const sources = [...new Set(messages.filter(isRecord).map((m) => m.source).filter((s): s is string => typeof s === "string"))];
-  messages.forEach((raw, i) => {
-    if (!isRecord(raw)) return builder.warn(`messages[${i}] is not an object; skipped`);
-    const step = mapAgentChatMessage(raw, i, sources, idPrefix);
+  const steps = messages.map((raw, i) => (isRecord(raw) ? mapAgentChatMessage(raw, i, sources, idPrefix) : undefined));
+  markOrchestratorDelegations(steps, (agent) => agent === MAGENTIC_ONE_ORCHESTRATOR, isTaskGiverName);
+  steps.forEach((step, i) => {
+    if (!step) return builder.warn(`messages[${i}] is not an object; skipped`);
     if (isTaskGiverName(step.agent)) registerTaskGiver(builder, step.agent);
     builder.step(step);
     if (step.target && !isTaskGiverName(step.target)) builder.agent(step.target);

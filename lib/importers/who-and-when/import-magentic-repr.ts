@@ -4,6 +4,7 @@ import { looksLikeReprCall, parsePythonRepr } from "../python-repr/parse-python-
 import { mapAgentChatMessage } from "../chat/import-autogen";
 import { registerTaskGiver } from "../chat/task-giver";
 import { answerMatches } from "./answer-matches";
+import { markOrchestratorDelegations } from "../chat/orchestrator-delegation";
 
 /**
  * Entries the Magentic-One runner writes for itself rather than for an agent: the team wrapper
@@ -33,8 +34,7 @@ function isHarness(name: string): boolean {
  * reprs of the messages. Each repr is parsed (never evaluated): its `source` is the agent, its
  * `content` the text; ids, timestamps and usage go to their own fields, not to the text. Harness
  * entries become the task giver. An orchestrator message directly followed by another agent's turn
- * is a delegation to that agent (in Magentic-One the orchestrator picks every next speaker and
- * addresses its instruction to it). The outcome compares the final answer with the ground truth
+ * is a delegation to that agent (see `markOrchestratorDelegations`). The outcome compares the final answer with the ground truth
  * when both exist; else `is_correct` decides; else it is unknown.
  */
 export function importMagenticRepr(value: Record<string, unknown> & { history: unknown[] }): TTraceInput {
@@ -43,15 +43,8 @@ export function importMagenticRepr(value: Record<string, unknown> & { history: u
   const messages = value.history.map((entry, i) => toMessage(entry, i, builder));
   const sources = [...new Set(messages.map((m) => m?.source).filter((s): s is string => typeof s === "string"))];
   const steps = messages.map((m, i) => (m ? mapAgentChatMessage(m, i, sources, "s") : undefined));
-  steps.forEach((step, i) => {
-    if (!step) return;
-    const next = steps[i + 1];
-    if (ORCHESTRATOR.test(step.agent) && step.kind === "message" && next && next.agent !== step.agent && next.agent !== TASK_GIVER) {
-      step.kind = "delegate";
-      step.target = next.agent;
-    }
-    builder.step(step);
-  });
+  markOrchestratorDelegations(steps, (agent) => ORCHESTRATOR.test(agent), (agent) => agent === TASK_GIVER);
+  for (const step of steps) if (step) builder.step(step);
 
   const label = mistakeLabel(value, builder);
   if (label) builder.labels.push(label);
