@@ -202,6 +202,12 @@ describe("LangSmith SDK ingest batch {post, patch} (written by the langsmith JS 
     expect(tool).toMatchObject({ kind: "tool_call", status: "error" });
     expect(tool.error?.message).toContain("TimeoutError");
     expect(trace.steps.every((s) => s.startTime !== undefined)).toBe(true);
+    // Usage reported in the LLM runs' outputs (usage_metadata), counted once.
+    expect(trace.steps.filter((s) => s.kind === "llm").map((s) => s.tokens)).toEqual([
+      { input: 40, output: 12, total: 52 },
+      { input: 60, output: 15, total: 75 },
+    ]);
+    expect(trace.steps.reduce((n, s) => n + (s.tokens?.total ?? 0), 0)).toBe(127);
   });
 
   it("counts tokens once: a parent's rolled-up total is not added on top of its children's", () => {

@@ -52,7 +52,26 @@ function looksLikeRun(run: Record<string, unknown>): boolean {
 }
 
 function hasUsage(run: Record<string, unknown>): boolean {
-  return ["prompt_tokens", "completion_tokens", "total_tokens"].some((k) => run[k] !== undefined && run[k] !== null && Number(run[k]) > 0);
+  return ["prompt_tokens", "completion_tokens", "total_tokens"].some((k) => run[k] !== undefined && run[k] !== null && Number(run[k]) > 0) || outputUsage(run) !== undefined;
+}
+
+function hasRunUsage(run: Record<string, unknown>): boolean {
+  return ["prompt_tokens", "completion_tokens", "total_tokens"].some((k) => run[k] !== undefined && run[k] !== null);
+}
+
+/**
+ * Token usage an LLM run reports in its outputs (`outputs.usage_metadata {input_tokens,
+ * output_tokens, total_tokens}`, LangSmith's convention for traced model calls): what the SDK
+ * sends in ingest bodies, before the server fills in the run-level counts.
+ */
+function outputUsage(run: Record<string, unknown>): Record<string, number> | undefined {
+  if (run.run_type !== "llm" || !isRecord(run.outputs) || !isRecord(run.outputs.usage_metadata)) return undefined;
+  const u = run.outputs.usage_metadata;
+  const out: Record<string, number> = {};
+  for (const [from, to] of [["input_tokens", "prompt_tokens"], ["output_tokens", "completion_tokens"], ["total_tokens", "total_tokens"]] as const) {
+    if (typeof u[from] === "number" && Number.isInteger(u[from]) && (u[from] as number) >= 0) out[to] = u[from] as number;
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 /**
@@ -96,13 +115,15 @@ function runToSpan({ run, id, parentId, path }: FlatRun, ownUsage: boolean): Dec
     if (isRecord(run.inputs) && Object.keys(run.inputs).length) attributes[STATE_READS_ATTR] = Object.keys(run.inputs);
     if (isRecord(run.outputs) && Object.keys(run.outputs).length) attributes[STATE_WRITES_ATTR] = Object.keys(run.outputs);
   }
+  const reported = hasRunUsage(run) ? undefined : outputUsage(run);
   for (const [from, to] of [["prompt_tokens", "llm.token_count.prompt"], ["completion_tokens", "llm.token_count.completion"], ["total_tokens", "llm.token_count.total"], ["total_cost", "llm.cost.total"]] as const) {
     // Rolled-up usage of a parent stays visible as a source attribute, but is not the run's own.
     if (!ownUsage) {
       if (run[from] !== undefined && run[from] !== null) attributes[`langsmith.${from}`] = run[from];
       continue;
     }
-    const n = typeof run[from] === "string" ? Number(run[from]) : run[from];
+    const value = run[from] ?? reported?.[from];
+    const n = typeof value === "string" ? Number(value) : value;
     if (typeof n === "number" && Number.isFinite(n) && n >= 0) attributes[to] = n;
   }
   const error = run.error != null && run.error !== "" ? toText(run.error) : undefined;
