@@ -31,7 +31,9 @@ describe("parsePythonRepr", () => {
     const long = `'${"x\\n".repeat(500_000)}'`;
     const t = performance.now();
     expect((parsePythonRepr(long) as string).length).toBe(1_000_000);
-    expect(performance.now() - t).toBeLessThan(2000);
+    // Linear takes milliseconds; a quadratic scan of 1M characters would take hours. The bound is
+    // loose because this machine may be shared.
+    expect(performance.now() - t).toBeLessThan(20_000);
     expect(parsePythonRepr(`[${"1,".repeat(300_000)}]`)).toBeUndefined(); // over the value budget
-  });
+  }, 60_000);
 });

@@ -4,6 +4,7 @@ import { TraceBuilder, isRecord, toText } from "../trace-builder";
 import { mapAg2Messages } from "../chat/map-ag2-messages";
 import { parseChatSpeaker } from "../chat/parse-chat-speaker";
 import { hasReprHistory, importMagenticRepr } from "./import-magentic-repr";
+import { registerTaskGiver } from "../chat/task-giver";
 
 /** Fields with a home of their own; everything else goes to `run.attributes`. */
 const MAPPED_FIELDS = new Set(["history", "question", "ground_truth", "is_correct", "is_corrected", "mistake_agent", "mistake_step", "mistake_reason", "system_prompt"]);
@@ -27,6 +28,8 @@ export function importWhoAndWhen(value: unknown): TTraceInput {
   const prompts = isRecord(value.system_prompt) ? value.system_prompt : {};
   for (const [agent, prompt] of Object.entries(prompts)) builder.agent(agent, { description: toText(prompt) });
   mapAg2Messages(builder, value.history, "history");
+  // The dataset's `human` (Magentic-One logs) poses the task: mark it, so it is never blamed.
+  for (const name of ["human", "user"]) if (builder.hasAgent(name)) registerTaskGiver(builder, name);
 
   const label = mistakeLabel(value, builder);
   if (label) builder.labels.push(label);
