@@ -76,6 +76,21 @@ describe("AutoGen AgentChat event dump (Swarm TaskResult from the AutoGen docs)"
   });
 });
 
+describe("a printed TaskResult (Python repr text, not JSON)", () => {
+  it("imports like its JSON form", () => {
+    const fromRepr = load("autogen/swarm-task-result.repr.txt");
+    const fromJson = load("autogen/swarm-task-result.json");
+    expect(fromRepr.format).toBe("autogen");
+    expect(fromRepr.trace.agents).toEqual(fromJson.trace.agents);
+    expect(fromRepr.trace.steps.map((s) => [s.agent, s.kind, s.target, s.content])).toEqual(fromJson.trace.steps.map((s) => [s.agent, s.kind, s.target, s.content]));
+    expect(fromRepr.trace.edges).toEqual(fromJson.trace.edges);
+  });
+
+  it("broken JSON still reports the JSON error", () => {
+    expect(() => importTrace('{"messages": [1, 2')).toThrow(/line 1/i);
+  });
+});
+
 describe("AutoGen core message history", () => {
   const history = [
     { type: "SystemMessage", content: "You are a travel agent." },
