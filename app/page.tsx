@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 export default async function RunsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = parseRunListParams(await searchParams);
   const { runs, total, systems } = await listRuns(params);
-  const filtered = Boolean(params.outcome || params.system || params.q);
+  const filtered = Boolean(params.outcome || params.system || params.q || params.flag);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <main className="page stack">

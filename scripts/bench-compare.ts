@@ -7,6 +7,7 @@
  */
 import { ZTrace, type TTrace } from "../lib/trace/schema";
 import { alignRuns } from "../lib/compare/align-runs";
+import { reportBench } from "./lib/bench-result.mjs";
 import { mulberry32 } from "../lib/attribution/prng";
 
 const STEPS = 5_000;
@@ -62,5 +63,6 @@ const similar = measure("same system, 1% of steps edited", base, edited(base, 0.
 measure("same system, 10% of steps edited", base, edited(base, 0.1, 3));
 measure("identical runs", base, generate(STEPS, 1));
 measure("unrelated runs (worst case)", base, generate(STEPS, 99), 1);
+reportBench({ bench: "compare", metric: "align two 5k-step runs (1% edited)", value: Math.round(similar), unit: "ms", limit: TARGET_MS });
 console.log(`\nheadline: ${similar.toFixed(0)} ms for two 5k-step runs (target < ${TARGET_MS} ms, ratio ${(similar / TARGET_MS).toFixed(2)})`);
 process.exit(similar < TARGET_MS ? 0 : 1);

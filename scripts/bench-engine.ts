@@ -11,6 +11,7 @@ import { analyzeTrace, resolveConfig } from "../lib/attribution/index";
 import { buildGraph } from "../lib/attribution/build-graph";
 import { runDetectors } from "../lib/attribution/detectors/index";
 import { mulberry32 } from "../lib/attribution/prng";
+import { reportBench } from "./lib/bench-result.mjs";
 import os from "node:os";
 
 const WORDS = "plan search result table price total rows verified report check code output value agent answer page click file".split(" ");
@@ -105,6 +106,7 @@ for (const [shape, n, agents, gen] of runs) {
   const tc = cpuMs() - c0;
   const after = process.memoryUsage().heapUsed / 1e6;
   const size = JSON.stringify(report).length / 1e6;
+  if (shape === "chat" && agents === 20 && n >= 10_000) reportBench({ bench: "engine", metric: `analyzeTrace, ${n} steps / ${agents} agents`, value: Math.round(ta), unit: "ms", limit: n === 10_000 ? 1000 : 10_000 });
   console.log(
     `${shape.padEnd(7)} ${String(n).padStart(7)} ${String(agents).padStart(6)} | ${tg.toFixed(0).padStart(8)} | ${td.toFixed(0).padStart(12)} | ${ta.toFixed(0).padStart(15)} (${tc.toFixed(0).padStart(6)}) | ${before.toFixed(0).padStart(6)} → ${after.toFixed(0).padStart(6)}${" ".repeat(17)} | ${size.toFixed(1).padStart(9)} | ${report.shapley.method} ${report.shapley.players.length}p ${report.shapley.samples}s`,
   );

@@ -4,6 +4,7 @@
  * same tables. Target: ingest within 3x of raw COPY, peak RSS under 1 GB.
  */
 import { randomUUID } from "node:crypto";
+import { reportBench } from "./lib/bench-result.mjs";
 import { benchDatabase, peakRssMb } from "./lib/bench-database";
 
 const STEPS = Number(process.env.BENCH_STEPS ?? 100_000);
@@ -62,5 +63,7 @@ console.log(`end-to-end ingest            ${ingestS.toFixed(2)} s  ${rate(STEPS,
 console.log(`raw COPY of the same rows    ${copyS.toFixed(2)} s  ${rate(STEPS, copyS)}  (physical limit)`);
 console.log(`ratio ingest / raw COPY      ${(ingestS / copyS).toFixed(2)}x  (target <= 3x)`);
 console.log(`peak RSS                     ${peakRssMb().toFixed(0)} MB  (target < 1024 MB)`);
+reportBench({ bench: "ingest", metric: `end-to-end ingest / raw COPY (${STEPS} steps)`, value: Math.round((ingestS / copyS) * 100) / 100, unit: "×", limit: 3 });
+reportBench({ bench: "ingest", metric: "peak RSS", value: Math.round(peakRssMb()), unit: "MB", limit: 1024 });
 await pool().end();
 await stop();

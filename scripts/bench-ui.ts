@@ -9,6 +9,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { chromium, type Page } from "playwright-core";
+import { reportBench } from "./lib/bench-result.mjs";
 import { chromiumLaunchOptions } from "../e2e/browser";
 
 const SIZES = (process.env.BENCH_UI_SIZES ?? "500,2000,10000").split(",").map(Number);
@@ -112,6 +113,11 @@ try {
           `${String(nodes).padStart(4)} nodes in DOM  pan frames: mean ${f.mean.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms (${f.frames} frames)`,
       );
       console.log(rows[rows.length - 1]);
+      const label = `${steps} steps, ${mode} mode`;
+      // Limits from the performance issue: 10k steps in Steps mode < 2 s, 2k < 1 s; pans at 60 fps (p95 ≤ 17 ms).
+      const limit = steps >= 10_000 && mode === "steps" ? 2000 : steps <= 2000 ? 1000 : undefined;
+      reportBench({ bench: "ui", metric: `first canvas render, ${label}`, value: Math.round(render), unit: "ms", ...(limit ? { limit } : {}) });
+      reportBench({ bench: "ui", metric: `pan frame p95, ${label}`, value: Math.round(f.p95 * 10) / 10, unit: "ms", limit: 17 });
       await page.close();
     }
   }

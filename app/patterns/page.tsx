@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { FailurePatternList } from "@/components/patterns/FailurePatternList";
 import { SpectrumTable } from "@/components/patterns/SpectrumTable";
+import { BudgetFitChart } from "@/components/patterns/BudgetFitChart";
+import { AgentsAcrossRuns } from "@/components/patterns/AgentsAcrossRuns";
+import { getSystemBudget } from "@/lib/server/queries/system-budget";
 import { getFailurePatterns } from "@/lib/server/queries/failure-patterns";
 import { getSystemSpectrum, listSystems } from "@/lib/server/queries/system-spectrum";
 
@@ -20,7 +23,12 @@ export default async function PatternsPage({ searchParams }: Props) {
   const params = await searchParams;
   const system = one(params.system);
   const targetRunId = one(params.run);
-  const [systems, patterns, spectrum] = await Promise.all([listSystems(), getFailurePatterns({ system }), system ? getSystemSpectrum({ system, targetRunId }) : null]);
+  const [systems, patterns, spectrum, budget] = await Promise.all([
+    listSystems(),
+    getFailurePatterns({ system }),
+    system ? getSystemSpectrum({ system, targetRunId }) : null,
+    system ? getSystemBudget(system) : null,
+  ]);
   return (
     <main className="page stack">
       <div className="row">
@@ -42,6 +50,20 @@ export default async function PatternsPage({ searchParams }: Props) {
         </p>
         <FailurePatternList patterns={patterns} />
       </section>
+      {budget ? (
+        <section className="stack" style={{ gap: 8 }} data-testid="system-budget">
+          <h2>Outcome against token budget: {budget.system}</h2>
+          <BudgetFitChart budget={budget} />
+          <h2>Agents across runs</h2>
+          <AgentsAcrossRuns agents={budget.agents} />
+          {budget.withoutTrajectory > 0 ? <p className="muted">{budget.withoutTrajectory} run(s) were analyzed before trajectory metrics existed: re-analyze them for per-agent figures.</p> : null}
+          <p>
+            <a className="button" href={`/api/systems/${encodeURIComponent(budget.system)}/metrics.csv`} download>
+              Download metrics (CSV)
+            </a>
+          </p>
+        </section>
+      ) : null}
       {spectrum ? (
         <section className="stack" style={{ gap: 8 }}>
           <h2>Spectrum suspiciousness: {spectrum.system}</h2>

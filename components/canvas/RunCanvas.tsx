@@ -60,6 +60,8 @@ export interface RunCanvasProps {
   expanded: ReadonlySet<string>;
   onSelect: (selection: Selection) => void;
   onToggleGroup: (groupId: string) => void;
+  /** Steps to outline (a trajectory flag's steps); they stay visible in collapsed views. */
+  highlighted?: ReadonlySet<string>;
 }
 
 export function RunCanvas(props: RunCanvasProps) {
@@ -70,7 +72,7 @@ export function RunCanvas(props: RunCanvasProps) {
   );
 }
 
-function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGroup }: RunCanvasProps) {
+function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGroup, highlighted }: RunCanvasProps) {
   const { kinds, hiddenAgents, range, selection } = state;
   // The selection shapes the Steps graph only when it is collapsed (the selected step stays visible);
   // otherwise it must not rebuild thousands of nodes on every click.
@@ -78,9 +80,9 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
   const stepFlow = useMemo(
     () =>
       mode === "steps"
-        ? buildStepFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents, range, selection: collapseSelection }, expanded })
+        ? buildStepFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents, range, selection: collapseSelection }, expanded, keepVisible: highlighted })
         : null,
-    [mode, data, index, kinds, hiddenAgents, range, collapseSelection, expanded],
+    [mode, data, index, kinds, hiddenAgents, range, collapseSelection, expanded, highlighted],
   );
   const agentFlow = useMemo(
     () => (mode === "agents" ? buildAgentFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents } }) : null),
@@ -105,7 +107,22 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
   const selectedEdgeId = useMemo(() => selectedEdge(state.selection, baseEdges), [state.selection, baseEdges]);
 
   // Only the nodes whose selection changes get new objects, so React Flow re-renders just those.
-  const nodes = useMemo(() => baseNodes.map((n) => (n.id === selectedNodeId ? { ...n, selected: true } : n)), [baseNodes, selectedNodeId]);
+  // Agents mode outlines the agents that own a flagged step.
+  const flaggedIds = useMemo(() => {
+    if (!highlighted || highlighted.size === 0) return null;
+    if (mode === "steps") return highlighted;
+    const agentOf = new Map(data.steps.map((s) => [s.id, s.agent]));
+    return new Set([...highlighted].map((id) => agentOf.get(id)).filter((a): a is string => a !== undefined));
+  }, [highlighted, mode, data.steps]);
+  const nodes = useMemo(
+    () =>
+      baseNodes.map((n) => {
+        const flagged = flaggedIds?.has(n.id) ?? false;
+        if (n.id === selectedNodeId) return { ...n, selected: true, ...(flagged ? { className: styles.flagged } : {}) };
+        return flagged ? { ...n, className: styles.flagged } : n;
+      }),
+    [baseNodes, selectedNodeId, flaggedIds],
+  );
   const edges = useMemo(
     () => baseEdges.map((e) => (e.id === selectedEdgeId ? { ...e, selected: true, zIndex: 10 } : e.data?.onPath ? { ...e, zIndex: 5 } : e)),
     [baseEdges, selectedEdgeId],

@@ -8,6 +8,8 @@ import type { RunViewData } from "@/lib/view/types";
 import { AlignedSteps } from "./AlignedSteps";
 import { BlameDeltaChart } from "./BlameDeltaChart";
 import { CompareCanvases } from "./CompareCanvases";
+import { EqualBudgetChart } from "./EqualBudgetChart";
+import { MetricDeltas } from "./MetricDeltas";
 import { VerdictPair } from "./VerdictPair";
 import styles from "./compare.module.css";
 
@@ -78,6 +80,13 @@ export function CompareView({ a, b, comparison, initialState }: { a: RunViewData
       <section className="card stack" style={{ gap: 8 }}>
         <h2>Blame per agent, A → B</h2>
         <BlameDeltaChart rows={comparison.agents} onSelectAgent={(key) => update({ agent: state.agent === key ? null : key, from: null })} />
+      </section>
+
+      <section className="card stack" style={{ gap: 8 }} data-testid="trajectory-compare">
+        <h2>At equal budget</h2>
+        {comparison.equalBudget ? <EqualBudgetChart view={comparison.equalBudget} /> : <p className="muted">A run has no steps.</p>}
+        <h2>Trajectory, A → B</h2>
+        <MetricDeltas rows={comparison.metrics} />
       </section>
 
       <section className="stack" style={{ gap: 8 }}>

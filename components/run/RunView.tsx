@@ -11,6 +11,8 @@ import { ALL_EDGE_KINDS, serializeViewState, type CanvasMode, type Selection, ty
 import type { TEdgeKind } from "@/lib/trace/schema";
 import { Inspector } from "./Inspector";
 import { LabelsPanel } from "./LabelsPanel";
+import { TrajectoryPanel } from "./TrajectoryPanel";
+import { flaggedSteps } from "@/lib/view/prepare-trajectory";
 import { RunNavContext, type RunNav } from "./SelectLink";
 import { VerdictHeader } from "./VerdictHeader";
 import styles from "./run.module.css";
@@ -66,6 +68,16 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
     return data.steps.filter((s) => !hidden.has(s.agent)).map((s) => s.id);
   }, [data.steps, state.hiddenAgents]);
   const selectedStepId = state.selection?.type === "step" ? state.selection.id : null;
+  const highlighted = useMemo(() => flaggedSteps(data.report?.trajectory, state.flag), [data.report, state.flag]);
+  // Choosing a flag highlights its steps and selects the first, so the canvas and inspector go there.
+  const chooseFlag = useCallback(
+    (flag: string | null) =>
+      setState((s) => {
+        const first = flag ? [...flaggedSteps(data.report?.trajectory, flag)][0] : undefined;
+        return { ...s, flag, ...(first ? { selection: { type: "step" as const, id: first } } : {}) };
+      }),
+    [data.report],
+  );
 
   // Keyboard: j/k (or →/←) next/previous step, f first error, d decisive step, m mode, Esc clear.
   useEffect(() => {
@@ -158,6 +170,12 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
             ) : (
               <p className="muted">Blame appears when the analysis finishes.</p>
             )}
+            <details className={styles.trajectory} open data-testid="trajectory-section">
+              <summary>
+                <h2>Trajectory</h2>
+              </summary>
+              <TrajectoryPanel trajectory={data.report?.trajectory} activeFlag={state.flag} onFlag={chooseFlag} />
+            </details>
             <div className={styles.agentFilter}>
               <h2>Show agents</h2>
               {data.agents.map((a) => (
@@ -192,7 +210,7 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
               ) : null}
             </div>
             <div className={styles.canvasBox}>
-              <RunCanvas mode={mode} data={data} index={index} state={state} expanded={expanded} onSelect={select} onToggleGroup={toggleGroup} />
+              <RunCanvas mode={mode} data={data} index={index} state={state} expanded={expanded} onSelect={select} onToggleGroup={toggleGroup} highlighted={highlighted} />
             </div>
           </section>
           <aside className={styles.panel} data-testid="inspector-panel">

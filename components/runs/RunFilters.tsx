@@ -1,4 +1,4 @@
-import type { TRunListParams } from "@/lib/runs/list-params";
+import { FLAG_FILTERS, type TRunListParams } from "@/lib/runs/list-params";
 
 /** A plain GET form: filters work without JavaScript and end up in the URL. */
 export function RunFilters({ params, systems }: { params: TRunListParams; systems: string[] }) {
@@ -15,6 +15,12 @@ export function RunFilters({ params, systems }: { params: TRunListParams; system
         <option value="">Any system</option>
         {systems.map((s) => (
           <option key={s} value={s}>{s}</option>
+        ))}
+      </select>
+      <select name="flag" defaultValue={params.flag ?? ""} aria-label="Trajectory flag">
+        <option value="">Any flags</option>
+        {FLAG_FILTERS.map((f) => (
+          <option key={f} value={f}>{f.replace(/-/g, " ")}</option>
         ))}
       </select>
       {params.sort !== "created" && <input type="hidden" name="sort" value={params.sort} />}

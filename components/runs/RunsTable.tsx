@@ -18,9 +18,14 @@ export interface RunRow {
   culprit: string | null;
   interaction: string | null;
   analysisStatus: string | null;
+  verificationCost: number | null;
+  redundancyShare: number | null;
+  flagKinds: string[] | null;
 }
 
 type SortKey = (typeof SORT_KEYS)[number];
+
+const share = (x: number | null) => (x === null ? "—" : `${Math.round(x * 100)}%`);
 
 /** The incident queue. Two checkboxes away from a comparison. */
 export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunRow[]; sortLinks: Record<SortKey, string>; sort: SortKey; dir: "asc" | "desc" }) {
@@ -60,6 +65,9 @@ export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunRow[]; sort
             {header("agents", "Agents", true)}
             {header("steps", "Steps", true)}
             {header("tokens", "Tokens", true)}
+            {header("verification", "Verification", true)}
+            {header("redundancy", "Repeated", true)}
+            <th>Flags</th>
             {header("created", "Created", true)}
           </tr>
         </thead>
@@ -79,6 +87,9 @@ export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunRow[]; sort
               <td className="num">{run.agentCount}</td>
               <td className="num">{formatCount(run.stepCount)}</td>
               <td className="num">{formatCount(run.totalTokens)}</td>
+              <td className="num" title="share of tokens spent on verification">{share(run.verificationCost)}</td>
+              <td className="num" title="share of tokens in near-duplicate messages">{share(run.redundancyShare)}</td>
+              <td className="muted" style={{ fontSize: "var(--text-xs)" }}>{run.flagKinds?.length ? run.flagKinds.join(", ") : "—"}</td>
               <td className="num muted" title={run.createdAt} suppressHydrationWarning>{formatAge(run.createdAt)}</td>
             </tr>
           ))}

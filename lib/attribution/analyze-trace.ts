@@ -24,6 +24,7 @@ import { failureRewards, preferencePairs, successRewards } from "./training-sign
 import { writeVerdict } from "./verdict";
 import { exposurePrior } from "./exposure-prior";
 import { firstDeadEnd, type DeadEnd } from "./dead-end";
+import { computeTrajectory } from "./trajectory";
 import type { AgentReport, AnalysisReport, DecisiveError, EngineConfig, FalseSuccessClaim, StepReport, TokenBudgetConfound } from "./types";
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -275,6 +276,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
     },
     warnings: g.warnings,
   };
+  report.trajectory = computeTrajectory(trace, { blame: Object.fromEntries(agents.map((a) => [a.agent, a.blame])), importance: report.importance.perAgent });
   report.verdict = writeVerdict({ analyzedAsFailure, decisive, decisiveNote, channel: path.channel, interaction: interaction.class, budget });
   return report;
 }

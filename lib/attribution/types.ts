@@ -3,6 +3,7 @@
  * in the database as-is, served by the API and printed by the CLI.
  */
 import type { TEdgeKind, TOutcome } from "../trace/schema";
+import type { TrajectoryReport } from "./trajectory/types";
 
 /** MAST failure modes (Cemri et al., arXiv 2503.13657) that a detector can match. */
 export type MastMode =
@@ -198,5 +199,7 @@ export interface AnalysisReport {
   importance: { perAgent: Record<string, number>; systemBucket: number; evidence: Evidence };
   verdict: string;
   training: { rewards: TrainingReward[]; preferencePairs: PreferencePair[] };
+  /** Cost, tools, verification, redundancy, delegation and memory metrics (absent in reports before 0.5). */
+  trajectory?: TrajectoryReport;
   warnings: string[];
 }

@@ -19,6 +19,7 @@ export function jsonRecord(file: string, format: string, r: AnalysisReport) {
     propagationPath: r.propagationPath,
     channelPath: r.channelPath.map((h) => ({ from: h.fromAgent, to: h.toAgent, kinds: h.edgeKinds })),
     verdict: r.verdict,
+    ...(r.trajectory ? { trajectory: r.trajectory } : {}),
   };
 }
 
@@ -30,5 +31,11 @@ export function textSummary(file: string, format: string, r: AnalysisReport): st
   if (r.agents.length > 8) lines.push(`  … ${r.agents.length - 8} more agents`);
   if (r.flags.falseSuccessClaims.length) lines.push(`  false success claims: ${r.flags.falseSuccessClaims.map((c) => `${c.agent}@${c.stepId}`).join(", ")}`);
   if (r.flags.verificationCollapseRate > 0) lines.push(`  verification collapse rate: ${Math.round(r.flags.verificationCollapseRate * 100)}%`);
+  const t = r.trajectory;
+  if (t) {
+    const unit = t.size.tokenBasis === "tokens" ? `${t.size.tokens.total} tokens` : "no token counts";
+    lines.push(`  trajectory: ${t.size.steps} steps, ${unit}, ${t.tools.calls} tool calls (${t.tools.errors} errors, ${t.tools.ignored} ignored), ${t.verification.steps} verification steps (${t.verification.rubberStamps} rubber stamps)`);
+    for (const f of t.flags.slice(0, 5)) lines.push(`    ${f.severity === "warn" ? "!" : "-"} ${f.message}`);
+  }
   return lines.join("\n");
 }

@@ -6,6 +6,8 @@ import type { AnalysisReport, InteractionClass } from "../attribution/types";
 import type { TTrace } from "../trace/schema";
 import { alignRuns, type RunAlignment } from "./align-runs";
 import { blameDeltas, stepTokens, type BlameDeltaRow } from "./blame-deltas";
+import { equalBudget, type EqualBudget } from "./equal-budget";
+import { trajectoryDeltas, type MetricDelta } from "./trajectory-deltas";
 
 /** The parts of a trace a comparison reads (a full `TTrace` fits, and so does a run page's view data). */
 export interface ComparableTrace {
@@ -42,6 +44,10 @@ export interface RunComparison {
   /** The decisive agents differ (after matching names across the runs). */
   culpritChanged: boolean;
   interactionChanged: boolean;
+  /** Trajectory metrics B − A (null when a report predates them). */
+  metrics: MetricDelta[] | null;
+  /** Both runs cut at the same spend (null when a run has no steps). */
+  equalBudget: EqualBudget | null;
 }
 
 /** Compares two runs. Pure: same runs and reports, same comparison. */
@@ -59,6 +65,8 @@ export function compareRuns(a: CompareSide, b: CompareSide): RunComparison {
     verdicts,
     culpritChanged: verdicts.a.analyzed && verdicts.b.analyzed && culpritA !== culpritB,
     interactionChanged: verdicts.a.interaction !== null && verdicts.b.interaction !== null && verdicts.a.interaction !== verdicts.b.interaction,
+    metrics: trajectoryDeltas(a.report?.trajectory, b.report?.trajectory),
+    equalBudget: equalBudget({ rows: alignment.rows, stepsA: a.trace.steps, stepsB: b.trace.steps, decisiveA: verdicts.a.decisiveStepId, decisiveB: verdicts.b.decisiveStepId }),
   };
 }
 

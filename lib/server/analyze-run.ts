@@ -6,6 +6,7 @@ import { loadTrace } from "./load-trace";
 import { jsonText } from "./copy-rows";
 import { pool } from "./pg-pool";
 import { judgeEvidence } from "./judge-evidence";
+import { analysisListColumns } from "./analysis-columns";
 
 /** Creates a queued analysis row for a run; the worker or an inline call fills it. */
 export async function createAnalysis(runId: string): Promise<string> {
@@ -31,10 +32,11 @@ export async function performAnalysis(analysisId: string): Promise<void> {
     const report = analyzeTrace(trace, extraEvidence.length ? { extraEvidence } : {});
     await prisma.analysis.update({ where: { id: analysisId }, data: { progress: 0.9 } });
     // Raw SQL: the report can be tens of MB for huge runs; skip Prisma's JSON round trip.
+    const cols = analysisListColumns(report);
     await pool().query(
       `UPDATE analyses SET status = 'done', progress = 1, result = $2::jsonb, "engineVersion" = $3, config = $4::jsonb,
-         "culpritAgent" = $5, "interactionClass" = $6, "finishedAt" = now() WHERE id = $1`,
-      [analysisId, jsonText(report), report.engineVersion, jsonText(report.config ?? {}), report.decisive?.agent ?? null, report.interaction?.class ?? null],
+         "culpritAgent" = $5, "interactionClass" = $6, "verificationCost" = $7, "redundancyShare" = $8, "flagKinds" = $9::text[], "finishedAt" = now() WHERE id = $1`,
+      [analysisId, jsonText(report), report.engineVersion, jsonText(report.config ?? {}), cols.culpritAgent, cols.interactionClass, cols.verificationCost, cols.redundancyShare, cols.flagKinds],
     );
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

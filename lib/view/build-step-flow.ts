@@ -30,6 +30,8 @@ export interface StepFlowInput {
   state: Pick<ViewState, "kinds" | "hiddenAgents" | "selection"> & Partial<Pick<ViewState, "range">>;
   /** Group ids the user expanded. */
   expanded?: ReadonlySet<string>;
+  /** Steps that must stay visible when the view collapses (e.g. a selected trajectory flag's steps). */
+  keepVisible?: ReadonlySet<string>;
   collapseAbove?: number;
 }
 
@@ -140,8 +142,8 @@ export function buildStepFlow(input: StepFlowInput): StepFlow {
 }
 
 /** Steps that must stay visible in a collapsed view. */
-function remarkableSteps({ steps, index, state }: StepFlowInput, edges: CanvasEdge[]): Set<string> {
-  const keep = new Set<string>();
+function remarkableSteps({ steps, index, state, keepVisible }: StepFlowInput, edges: CanvasEdge[]): Set<string> {
+  const keep = new Set<string>(keepVisible ?? []);
   for (const s of steps) if (s.status === "error" || stepMark(index, s.id, s.status) !== "neutral") keep.add(s.id);
   for (const e of edges)
     if (index.pathEdges.has(e.id)) {

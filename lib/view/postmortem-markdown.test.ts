@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { postmortemMarkdown } from "./postmortem-markdown";
 import { researchReport, researchTrace } from "./test-fixtures";
 import type { ViewRun } from "./types";
+import { computeTrajectory } from "../attribution/trajectory";
 
 const run: ViewRun = {
   id: "r1", title: "research_pipeline", system: null, task: null, outcome: "failure", sourceFormat: "culprit", groundTruth: null, finalAnswer: null,
@@ -24,6 +25,13 @@ describe("postmortemMarkdown", () => {
     const md = postmortemMarkdown({ ...run, title: "<img src=x onerror=alert(1)>" }, steps, researchReport(), []);
     expect(md).toContain("# Postmortem: `<img src=x onerror=alert(1)>`");
     expect(md).toMatch(/````text\n<script>alert\(1\)<\/script> ``` # heading\n````/);
+  });
+  it("includes the trajectory metrics and flags when the report has them", () => {
+    const report = researchReport();
+    const md = postmortemMarkdown(run, researchTrace().steps, { ...report, trajectory: computeTrajectory(researchTrace(), { blame: {}, importance: {} }) }, []);
+    expect(md).toContain("## Trajectory");
+    expect(md).toMatch(/- Tools: \d+ calls, \d+ errors/);
+    expect(postmortemMarkdown(run, researchTrace().steps, report, [])).not.toContain("## Trajectory");
   });
   it("says when there is no analysis", () => {
     expect(postmortemMarkdown(run, [], null, [])).toContain("No finished analysis yet");

@@ -59,5 +59,6 @@ export function summarizeReport(report: AnalysisReport | ReportSummary): ReportS
     flags: { tokenBudgetConfound: report.flags.tokenBudgetConfound, falseSuccessClaimCount: report.flags.falseSuccessClaims.length },
     repairStepIds: report.training.preferencePairs.filter((p) => p.kind === "corrective-over-passive").map((p) => p.chosenStepId),
     steps: report.steps.map((s) => ({ stepId: s.stepId, agent: s.agent, fault: s.fault, corrupted: s.corrupted, onPath: s.onPath, detectorCount: s.detectors.length })),
+    ...(report.trajectory ? { trajectory: report.trajectory } : {}),
   };
 }

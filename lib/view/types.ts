@@ -132,6 +132,8 @@ export interface ReportSummary {
   /** Steps chosen as corrective attempts (`corrective-over-passive` preference pairs). */
   repairStepIds: string[];
   steps: StepBrief[];
+  /** Trajectory metrics (bounded in size: flags list at most 200 steps each); absent before engine 0.5. */
+  trajectory?: AnalysisReport["trajectory"];
 }
 
 /** What the run page (and share page) sends the browser: summaries only. */

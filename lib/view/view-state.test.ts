@@ -10,7 +10,7 @@ describe("view state URL codec", () => {
 
   it("reads Next.js searchParams objects", () => {
     const state = parseViewState({ mode: "agents", edge: ["e3", "e4"], kinds: "state,bogus", hide: "B,A" });
-    expect(state).toEqual({ mode: "agents", selection: { type: "edge", id: "e3" }, kinds: ["state"], hiddenAgents: ["A", "B"], range: null });
+    expect(state).toEqual({ mode: "agents", selection: { type: "edge", id: "e3" }, kinds: ["state"], hiddenAgents: ["A", "B"], range: null, flag: null });
   });
 
   it("ignores malformed values", () => {
@@ -26,6 +26,7 @@ describe("view state URL codec", () => {
       kinds: fc.subarray([...ALL_EDGE_KINDS]),
       hiddenAgents: fc.uniqueArray(name, { maxLength: 4 }).map((a) => [...a].sort()),
       range: fc.option(fc.tuple(fc.nat(5000), fc.nat(5000)).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as [number, number]), { nil: null }),
+      flag: fc.option(name.map((a) => `rubber-stamp:${a}`), { nil: null }),
     });
     fc.assert(
       fc.property(arbState, (state: ViewState) => {

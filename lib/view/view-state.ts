@@ -2,7 +2,7 @@
  * Everything the run page shows is a function of this state, and this state lives in the URL:
  * a reload or a pasted link restores the same mode, selection and filters.
  *
- *   ?mode=steps&step=s6&kinds=message,state&hide=Writer&range=120-480
+ *   ?mode=steps&step=s6&kinds=message,state&hide=Writer&range=120-480&flag=rubber-stamp:Reviewer
  *
  * Absent params mean defaults, so a plain `/runs/<id>` is the canonical view.
  */
@@ -21,11 +21,13 @@ export interface ViewState {
   hiddenAgents: string[];
   /** Window of step indexes (inclusive) brushed on the timeline; the Steps canvas shows only these. */
   range: [number, number] | null;
+  /** Trajectory flag whose steps are highlighted (`kind` or `kind:agent`, see prepare-trajectory.ts). */
+  flag: string | null;
 }
 
 export const ALL_EDGE_KINDS: readonly TEdgeKind[] = ZEdgeKind.options;
 
-export const DEFAULT_VIEW_STATE: ViewState = { mode: undefined, selection: null, kinds: [...ALL_EDGE_KINDS], hiddenAgents: [], range: null };
+export const DEFAULT_VIEW_STATE: ViewState = { mode: undefined, selection: null, kinds: [...ALL_EDGE_KINDS], hiddenAgents: [], range: null, flag: null };
 
 type SearchInput = URLSearchParams | Record<string, string | string[] | undefined>;
 
@@ -55,7 +57,9 @@ export function parseViewState(input: SearchInput): ViewState {
   const rangeMatch = /^(\d{1,9})-(\d{1,9})$/.exec(getParam(input, "range") ?? "");
   const range: [number, number] | null =
     rangeMatch && Number(rangeMatch[1]) <= Number(rangeMatch[2]) ? [Number(rangeMatch[1]), Number(rangeMatch[2])] : null;
-  return { mode, selection, kinds, hiddenAgents, range };
+  const flagParam = getParam(input, "flag");
+  const flag = flagParam && flagParam.length <= 300 ? flagParam : null;
+  return { mode, selection, kinds, hiddenAgents, range, flag };
 }
 
 /** The query string (without `?`) for a view state; defaults are omitted, order is fixed. */
@@ -68,5 +72,6 @@ export function serializeViewState(state: ViewState): string {
   // Agent names may contain commas: encode each before joining.
   if (state.hiddenAgents.length > 0) params.set("hide", [...state.hiddenAgents].sort().map(encodeURIComponent).join(","));
   if (state.range) params.set("range", `${state.range[0]}-${state.range[1]}`);
+  if (state.flag) params.set("flag", state.flag);
   return params.toString();
 }

@@ -16,6 +16,9 @@ export interface RunListItem {
   culprit: string | null;
   interaction: string | null;
   analysisStatus: string | null;
+  verificationCost: number | null;
+  redundancyShare: number | null;
+  flagKinds: string[] | null;
 }
 
 const ORDER_COLUMN: Record<TRunListParams["sort"], string> = {
@@ -23,6 +26,8 @@ const ORDER_COLUMN: Record<TRunListParams["sort"], string> = {
   steps: `r."stepCount"`,
   agents: `r."agentCount"`,
   tokens: `r."totalTokens"`,
+  verification: `a."verificationCost"`,
+  redundancy: `a."redundancyShare"`,
   title: `lower(r.title)`,
   system: `lower(coalesce(r.system, ''))`,
   outcome: `r.outcome`,
@@ -44,19 +49,26 @@ export async function listRuns(params: TRunListParams) {
     args.push(`%${params.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(`(r.title ILIKE $${args.length} OR r.task ILIKE $${args.length})`);
   }
+  // The newest analysis of each run: its columns can be filtered and sorted on.
+  const latest = `LEFT JOIN LATERAL (SELECT status, "culpritAgent", "interactionClass", "verificationCost", "redundancyShare", "flagKinds" FROM analyses WHERE "runId" = r.id ORDER BY "createdAt" DESC LIMIT 1) a ON true`;
+  if (params.flag) {
+    args.push(params.flag);
+    where.push(`$${args.length} = ANY(a."flagKinds")`);
+  }
   const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-  const order = `${ORDER_COLUMN[params.sort]} ${params.dir === "asc" ? "ASC" : "DESC"}, r.id`;
+  const order = `${ORDER_COLUMN[params.sort]} ${params.dir === "asc" ? "ASC" : "DESC"} NULLS LAST, r.id`;
   const offset = (params.page - 1) * PAGE_SIZE;
   const [rows, count, systems] = await Promise.all([
     pool().query<RunListItem>(
       `SELECT r.id, r.title, r.system, r.outcome, r."sourceFormat", r."agentCount", r."stepCount", r."totalTokens", r."createdAt", r."isDemo",
-              a."culpritAgent" AS culprit, a."interactionClass" AS interaction, a.status AS "analysisStatus"
+              a."culpritAgent" AS culprit, a."interactionClass" AS interaction, a.status AS "analysisStatus",
+              a."verificationCost", a."redundancyShare", a."flagKinds"
        FROM runs r
-       LEFT JOIN LATERAL (SELECT status, "culpritAgent", "interactionClass" FROM analyses WHERE "runId" = r.id ORDER BY "createdAt" DESC LIMIT 1) a ON true
+       ${latest}
        ${whereSql} ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
       args,
     ),
-    pool().query<{ n: string }>(`SELECT count(*) AS n FROM runs r ${whereSql}`, args),
+    pool().query<{ n: string }>(`SELECT count(*) AS n FROM runs r ${params.flag ? latest : ""} ${whereSql}`, args),
     pool().query<{ system: string }>(`SELECT DISTINCT system FROM runs WHERE system IS NOT NULL ORDER BY system LIMIT 200`),
   ]);
   return { runs: rows.rows, total: Number(count.rows[0].n), systems: systems.rows.map((s) => s.system) };

@@ -1,0 +1,73 @@
+/**
+ * Per-step facts every trajectory metric reads: counted tokens (without double counting containers),
+ * whether a step is an agent's utterance, and its words. Computed once, linear in the trace size.
+ */
+import type { TStep, TTrace } from "../../trace/schema";
+
+const UTTERANCE_KINDS = new Set(["llm", "message", "final", "thought", "delegate", "aggregate", "other"]);
+const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}._%$-]*/gu;
+/** Words per text considered: keeps every metric linear in the trace size, whatever one step holds. */
+const MAX_WORDS = 4000;
+
+export interface StepFacts {
+  /** Tokens counted for the run: a step's own count, unless its descendants carry counts (then 0). */
+  counted: Float64Array;
+  input: Float64Array;
+  output: Float64Array;
+  utterance: Uint8Array;
+  words: string[][];
+  basis: "tokens" | "words";
+  indexOf: Map<string, number>;
+}
+
+export function stepTokenTotal(s: TStep): number {
+  const t = s.tokens;
+  if (!t) return 0;
+  return t.total ?? (t.input ?? 0) + (t.output ?? 0);
+}
+
+export function wordsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().matchAll(WORD_RE)) {
+    out.push(m[0]);
+    if (out.length >= MAX_WORDS) break;
+  }
+  return out;
+}
+
+export function stepFacts(trace: TTrace): StepFacts {
+  const steps = trace.steps;
+  const n = steps.length;
+  const indexOf = new Map<string, number>();
+  steps.forEach((s, i) => indexOf.set(s.id, i));
+  // A parent span that reports usage usually repeats the sum of its children's usage (LangSmith,
+  // OpenInference agent spans). Count a step's tokens only when no descendant has its own count.
+  const hasCountedDescendant = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (stepTokenTotal(steps[i]) <= 0) continue;
+    let p = steps[i].parentId !== undefined ? indexOf.get(steps[i].parentId!) : undefined;
+    while (p !== undefined && !hasCountedDescendant[p]) {
+      hasCountedDescendant[p] = 1;
+      p = steps[p].parentId !== undefined ? indexOf.get(steps[p].parentId!) : undefined;
+    }
+  }
+  const counted = new Float64Array(n);
+  const input = new Float64Array(n);
+  const output = new Float64Array(n);
+  const utterance = new Uint8Array(n);
+  const words: string[][] = new Array(n);
+  let anyTokens = false;
+  for (let i = 0; i < n; i++) {
+    const s = steps[i];
+    words[i] = wordsOf(s.content);
+    utterance[i] = UTTERANCE_KINDS.has(s.kind) && !s.tool && !s.state ? 1 : 0;
+    if (hasCountedDescendant[i]) continue;
+    const total = stepTokenTotal(s);
+    if (total > 0) anyTokens = true;
+    counted[i] = total;
+    input[i] = s.tokens?.input ?? 0;
+    output[i] = s.tokens?.output ?? 0;
+  }
+  if (!anyTokens) for (let i = 0; i < n; i++) counted[i] = words[i].length;
+  return { counted, input, output, utterance, words, basis: anyTokens ? "tokens" : "words", indexOf };
+}
