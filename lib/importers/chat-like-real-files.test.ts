@@ -65,6 +65,16 @@ describe("AutoGen AgentChat event dump (Swarm TaskResult from the AutoGen docs)"
     expect(trace.run.attributes).toMatchObject({ stop_reason: "Text 'TERMINATE' mentioned" });
   });
 
+  it("a run_stream() dump written as JSON lines, ending with the TaskResult, has no unknown agent", () => {
+    const result = JSON.parse(read("autogen/swarm-task-result.json")) as { messages: unknown[] };
+    const jsonl = [...result.messages, result].map((m) => JSON.stringify(m)).join("\n");
+    const { format, trace } = importTrace(jsonl, { fileName: "events.jsonl" });
+    expect(format).toBe("autogen");
+    expectRealAgents(trace);
+    expect(trace.steps).toHaveLength(result.messages.length);
+    expect(trace.warnings.some((w) => w.includes("no source"))).toBe(true);
+  });
+
   it("the printed repr of the same TaskResult parses to the same messages (no eval)", () => {
     const parsed = parsePythonRepr(read("autogen/swarm-task-result.repr.txt")) as Record<string, unknown>;
     expect(parsed[PY_CLASS]).toBe("TaskResult");

@@ -54,10 +54,12 @@ export function importAutogen(value: unknown): TTraceInput {
 /** AgentChat messages and events, in order; also used for Magentic-One repr logs. */
 export function mapAgentChatMessages(builder: TraceBuilder, messages: readonly unknown[], idPrefix = "m"): void {
   const sources = [...new Set(messages.filter(isRecord).map((m) => m.source).filter((s): s is string => typeof s === "string"))];
-  const steps = messages.map((raw, i) => (isRecord(raw) ? mapAgentChatMessage(raw, i, sources, idPrefix) : undefined));
+  // A run_stream() dump ends with the TaskResult itself, whose messages repeat the stream: only
+  // items with a source are messages.
+  const steps = messages.map((raw, i) => (isRecord(raw) && typeof raw.source === "string" ? mapAgentChatMessage(raw, i, sources, idPrefix) : undefined));
   markOrchestratorDelegations(steps, (agent) => agent === MAGENTIC_ONE_ORCHESTRATOR, isTaskGiverName);
   steps.forEach((step, i) => {
-    if (!step) return builder.warn(`messages[${i}] is not an object; skipped`);
+    if (!step) return builder.warn(`messages[${i}] is not an AgentChat message (no source); skipped`);
     if (isTaskGiverName(step.agent)) registerTaskGiver(builder, step.agent);
     builder.step(step);
     if (step.target && !isTaskGiverName(step.target)) builder.agent(step.target);
