@@ -12,7 +12,7 @@ export const STATE_KEYS = ["op", "key", "value"] as const;
 export const ERROR_KEYS = ["type", "message"] as const;
 export const TOKENS_KEYS = ["input", "output", "total"] as const;
 export const EDGE_KEYS = ["from", "to", "kind", "key", "evidence", "confidence"] as const;
-export const AGENT_KEYS = ["name", "role", "description", "attributes"] as const;
+export const AGENT_KEYS = ["name", "role", "description", "kind", "attributes"] as const;
 
 /**
  * True when `obj`'s own keys appear in the order of `keys` (a subsequence of it) and none holds

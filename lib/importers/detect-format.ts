@@ -1,10 +1,14 @@
 import { TRACE_SCHEMA_VERSION } from "../trace/schema";
 import type { ImportFormat } from "./formats";
 import { isRecord } from "./trace-builder";
+import { isAgentChatMessage, isAutogenState, isCoreMessage } from "./chat/autogen-state";
+import { isChatTranscript } from "./chat/import-chat-transcript";
+import { isLangSmithBatch } from "./langsmith/merge-ingest-batch";
 
 /** Keys only a Who&When record carries (besides `history`). */
 const WHO_AND_WHEN_KEYS = ["mistake_agent", "mistake_step", "mistake_reason", "question_ID", "is_correct", "is_corrected"];
 const CHAT_LIST_KEYS = ["history", "messages", "chat_history"] as const;
+// A plain transcript is checked before AG2: `[{role, content}]` with standard roles and one assistant is one agent and its task giver, not a group chat.
 
 /**
  * Guesses the format of a parsed JSON value from its shape alone (no file names), checking the
@@ -19,8 +23,11 @@ export function detectFormat(value: unknown): ImportFormat | undefined {
   if (Array.isArray(value.observations) && value.observations.some(isLangfuseObservation)) return "langfuse";
   if (Array.isArray(value.runs) && value.runs.some(isLangSmithRun)) return "langsmith";
   if (isLangSmithRun(value)) return "langsmith";
+  if (isLangSmithBatch(value)) return "langsmith";
   if (Array.isArray(value.history) && WHO_AND_WHEN_KEYS.some((key) => key in value)) return "who-and-when";
-  if (Array.isArray(value.messages) && value.messages.some(isAgentChatMessage)) return "autogen";
+  if (Array.isArray(value.messages) && (value.messages.some(isAgentChatMessage) || value.messages.some(isCoreMessage))) return "autogen";
+  if (isAutogenState(value)) return "autogen";
+  for (const key of CHAT_LIST_KEYS) if (isChatTranscript(value[key])) return "chat";
   for (const key of CHAT_LIST_KEYS) {
     const list = value[key];
     if (Array.isArray(list) && list.length > 0 && list.every(isAg2Message)) return "ag2";
@@ -34,7 +41,8 @@ function detectArray(items: unknown[]): ImportFormat | undefined {
   if (Array.isArray(first.resourceSpans)) return "otlp";
   if (isRecord(first.trace) && Array.isArray(first.observations)) return "langfuse";
   if (items.some(isLangSmithRun)) return "langsmith";
-  if (items.some(isAgentChatMessage)) return "autogen";
+  if (items.some(isAgentChatMessage) || items.some(isCoreMessage)) return "autogen";
+  if (isChatTranscript(items)) return "chat";
   if (items.every(isAg2Message)) return "ag2";
   if (items.every(isLangfuseObservation)) return "langfuse";
   return undefined;
@@ -50,11 +58,6 @@ function isLangSmithRun(value: unknown): boolean {
   if (typeof value.run_type === "string") return true;
   if (typeof value.dotted_order === "string") return true;
   return (typeof value.id === "string" || typeof value.run_id === "string") && Array.isArray(value.child_runs);
-}
-
-/** AutoGen AgentChat (0.4+) message/event: `{source, type, content}`. */
-function isAgentChatMessage(value: unknown): boolean {
-  return isRecord(value) && typeof value.source === "string" && typeof value.type === "string" && "content" in value;
 }
 
 /** AG2 / AutoGen 0.2 chat message: `{role or name, content}`. */

@@ -16,6 +16,7 @@ import { importLangSmith } from "./langsmith/import-langsmith";
 import { importWhoAndWhen } from "./who-and-when/import-who-and-when";
 import { importAg2 } from "./chat/import-ag2";
 import { importAutogen } from "./chat/import-autogen";
+import { importChatTranscript } from "./chat/import-chat-transcript";
 
 export { IMPORT_FORMATS, FORMAT_DESCRIPTIONS, type ImportFormat } from "./formats";
 export { detectFormat } from "./detect-format";
@@ -46,6 +47,7 @@ const IMPORTERS: Record<ImportFormat, Importer | undefined> = {
   autogen: fromValue(importAutogen),
   langfuse: fromValue(importLangfuse),
   langsmith: fromValue(importLangSmith),
+  chat: fromValue(importChatTranscript),
 };
 
 /** Parse + detect + map + infer edges + validate. Throws `TraceInputError` on bad input. */

@@ -1,11 +1,13 @@
 import { TraceInputError } from "../trace/errors";
 import { parseJsonLines, parseJsonText } from "../trace/parse-json";
+import { parseReprDocument } from "./python-repr/parse-repr-document";
 
 /**
  * Parses an uploaded file: one JSON document, or JSON Lines (one document per line, as the
  * OTel collector's file exporter and LangSmith dataset dumps write them), which becomes an array.
  * A single document is tried first; JSONL only when that fails and more than one line starts
- * with `{`, so a truncated single document still reports its own line/column.
+ * with `{`, so a truncated single document still reports its own line/column. Last, a Python repr
+ * of a whole value (AutoGen's printed `TaskResult(...)`).
  */
 export function parseInputText(text: string, fileName?: string): unknown {
   if (text.trim() === "") throw new TraceInputError("bad_input", `The file${fileName ? ` ${fileName}` : ""} is empty`);
@@ -13,6 +15,9 @@ export function parseInputText(text: string, fileName?: string): unknown {
     return parseJsonText(text, fileName ?? "input");
   } catch (err) {
     if (looksLikeJsonLines(text, fileName)) return parseJsonLines(text, fileName ?? "input");
+    // Python's print() of a TaskResult or state dict: read it only when all of it parses as one.
+    const repr = parseReprDocument(text);
+    if (repr !== undefined) return repr;
     throw err;
   }
 }

@@ -78,7 +78,7 @@ describe("checkImportedTrace on importer output", () => {
     const full = {
       schema: "culprit.trace/v1",
       run: { title: "t", system: "s", task: "k", outcome: "failure", groundTruth: "g", finalAnswer: "f", startedAt: "2025-01-01T00:00:00Z", endedAt: "2025-01-01T00:00:01Z", costUsd: 1, sourceFormat: "otlp", attributes: { a: 1 } },
-      agents: [{ name: "A", role: "r", description: "d", attributes: {} }],
+      agents: [{ name: "A", role: "r", description: "d", kind: "task_giver", attributes: {} }],
       steps: [
         {
           id: "s", sourceRef: "r", agent: "A", kind: "tool_call", name: "n", input: "i", content: "c",
@@ -142,7 +142,7 @@ describe("importer bugs are still caught, with zod's own error report", () => {
 const VALUES: unknown[] = [
   undefined, null, "", "x", "A", "s1", "x".repeat(256), "x".repeat(257), "x".repeat(1001), 0, -1, 0.5, 1, 1.5, 2 ** 31, 2 ** 53, Number.NaN,
   Number.POSITIVE_INFINITY, true, {}, [], ["w"], { name: "t" }, { op: "read", key: "k" }, { op: "peek", key: "k" }, { message: "m" }, { input: 3 },
-  { input: -3 }, "llm", "message", "read", "ok", "error", "failure", "otlp", "2025-01-01T00:00:00Z", "2025-01-01T00:00:00.5+01:00", "2025-02-30T00:00:00Z",
+  { input: -3 }, "llm", "message", "read", "ok", "error", "failure", "otlp", "task_giver", "agent", "chat", "2025-01-01T00:00:00Z", "2025-01-01T00:00:00.5+01:00", "2025-02-30T00:00:00Z",
   "2025-01-01 00:00:00Z", "2025-01-01T00:00:00", Object.create(null), JSON.parse('{"__proto__": {"x": 1}}'),
 ];
 const TOP_KEYS = ["schema", "run", "agents", "steps", "edges", "labels", "warnings", "extra"];

@@ -1,4 +1,4 @@
-import { TRACE_SCHEMA_VERSION, ZEdgeKind, ZOutcome, ZSourceFormat, ZStep, ZStepKind, ZStepStatus, type TAgent, type TEdge, type TLabel, type TStep, type TTrace } from "../trace/schema";
+import { TRACE_SCHEMA_VERSION, ZAgentKind, ZEdgeKind, ZOutcome, ZSourceFormat, ZStep, ZStepKind, ZStepStatus, type TAgent, type TEdge, type TLabel, type TStep, type TTrace } from "../trace/schema";
 import { validateTrace } from "../trace/validate-trace";
 import { IdIndex } from "./id-index";
 import { AGENT_KEYS, EDGE_KEYS, ERROR_KEYS, STATE_KEYS, STEP_KEYS, TOKENS_KEYS, TOOL_KEYS, inCanonicalOrder } from "./canonical-order";
@@ -18,6 +18,7 @@ export function validateImportedTrace(input: unknown): TTrace {
 }
 
 const STEP_KINDS = new Set<string>(ZStepKind.options);
+const AGENT_KINDS = new Set<string>(ZAgentKind.options);
 const STEP_STATUSES = new Set<string>(ZStepStatus.options);
 const EDGE_KINDS = new Set<string>(ZEdgeKind.options);
 const OUTCOMES = new Set<string>(ZOutcome.options);
@@ -75,11 +76,13 @@ function checkAgent(value: unknown): TAgent {
   str(a.name, 256, 1);
   if (a.role !== undefined) str(a.role, 1000);
   if (a.description !== undefined) str(a.description);
+  if (a.kind !== undefined) member(a.kind, AGENT_KINDS);
   const attrs = checkAttributes(a.attributes);
   if (inCanonicalOrder(a, AGENT_KEYS)) return a as TAgent;
   const out: Obj = { name: a.name };
   if (a.role !== undefined) out.role = a.role;
   if (a.description !== undefined) out.description = a.description;
+  if (a.kind !== undefined) out.kind = a.kind;
   if (attrs !== undefined) out.attributes = copyRecord(attrs);
   return out as TAgent;
 }

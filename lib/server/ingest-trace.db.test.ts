@@ -27,6 +27,7 @@ describe("ingestTrace (real Postgres)", () => {
     input.steps[0].tool = { name: "search", arguments: { q: "tab\there", nested: [1, "nul\u0000"] }, result: "back\\slash\nnewline" };
     input.steps[0].attributes = { "gen_ai.system": "openai" };
     input.labels = [{ agent: "Alice", stepId: "s1", note: "labelled", author: "who-and-when" }];
+    input.agents[input.agents.length - 1].kind = "task_giver";
     const trace = validateTrace(input);
     const { runId, created } = await ingestTrace(trace);
     expect(created).toBe(true);

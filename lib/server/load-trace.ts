@@ -1,5 +1,5 @@
 import "server-only";
-import { TRACE_SCHEMA_VERSION, type TTrace, type TStep } from "@/lib/trace/schema";
+import { TRACE_SCHEMA_VERSION, type TAgent, type TTrace, type TStep } from "@/lib/trace/schema";
 import { db } from "./db";
 
 /**
@@ -33,7 +33,7 @@ export async function loadTrace(runId: string): Promise<TTrace | undefined> {
       attributes: nonEmpty(run.attributes),
     }),
     agents: agents.map((a) =>
-      compact({ name: a.name, role: a.role ?? undefined, description: a.description ?? undefined, attributes: nonEmpty(a.attributes) }),
+      compact({ name: a.name, role: a.role ?? undefined, description: a.description ?? undefined, kind: (a.kind ?? undefined) as TAgent["kind"], attributes: nonEmpty(a.attributes) }),
     ),
     steps: steps.map(
       (s): TStep =>

@@ -42,11 +42,11 @@ export function runRow(runId: string, hash: string, trace: TTrace, isDemo: boole
   return { columns: Object.keys(row), values: Object.values(row) };
 }
 
-export const AGENT_COLUMNS = ["runId", "idx", "name", "role", "description", "attributes"];
+export const AGENT_COLUMNS = ["runId", "idx", "name", "role", "description", "kind", "attributes"];
 
 export function* agentRows(runId: string, trace: TTrace): Iterable<CopyValue[]> {
   let idx = 0;
-  for (const a of trace.agents) yield [runId, idx++, a.name, a.role, a.description, a.attributes ?? {}];
+  for (const a of trace.agents) yield [runId, idx++, a.name, a.role, a.description, a.kind, a.attributes ?? {}];
 }
 
 export const STEP_COLUMNS = [

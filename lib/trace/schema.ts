@@ -113,10 +113,19 @@ export const ZEdge = z.object({
 });
 export type TEdge = z.infer<typeof ZEdge>;
 
+/**
+ * What a participant is. `task_giver` marks whoever poses the task and receives the answer (a
+ * human user, or the harness that runs the team); it takes part in the chat but is never a culprit.
+ * Absent means `agent`.
+ */
+export const ZAgentKind = z.enum(["agent", "task_giver"]);
+export type TAgentKind = z.infer<typeof ZAgentKind>;
+
 export const ZAgent = z.object({
   name: z.string().min(1).max(256),
   role: z.string().max(1000).optional(),
   description: z.string().optional(),
+  kind: ZAgentKind.optional(),
   attributes: ZAttributes.optional(),
 });
 export type TAgent = z.infer<typeof ZAgent>;
@@ -138,6 +147,7 @@ export const ZSourceFormat = z.enum([
   "autogen",
   "langfuse",
   "langsmith",
+  "chat",
 ]);
 export type TSourceFormat = z.infer<typeof ZSourceFormat>;
 

@@ -30,6 +30,12 @@ export function importAg2(value: unknown): TTraceInput {
       issues: [{ path: "messages", message: "missing message list" }],
     });
   }
+  // A forced --format ag2 must still refuse lists that hold no chat message at all.
+  if (!messages.some((m) => isRecord(m) && (typeof m.name === "string" || typeof m.role === "string") && ("content" in m || "tool_calls" in m))) {
+    throw new TraceInputError("schema", `Not an AG2 chat log: ${listKey} has no {name or role, content} message`, {
+      issues: [{ path: listKey, message: messages.length ? "no message with name/role and content" : "empty message list" }],
+    });
+  }
   const builder = new TraceBuilder();
   mapAg2Messages(builder, messages, listKey);
   const task = isRecord(value) && typeof value.task === "string" ? value.task : undefined;

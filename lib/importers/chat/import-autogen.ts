@@ -1,62 +1,101 @@
 import type { TStepInput, TTraceInput } from "../../trace/schema";
 import { TraceInputError } from "../../trace/errors";
 import { TraceBuilder, isRecord, toText } from "../trace-builder";
+import { PY_ARGS, PY_CLASS, pyDatetimeToIso, type PyValue } from "../python-repr/parse-python-repr";
+import { isTaskGiverName, registerTaskGiver } from "./task-giver";
+import { transferTarget } from "./transfer-tool";
+import { findAutogenMessages, isCoreMessage } from "./autogen-state";
+import { mapCoreMessages } from "./map-autogen-core-messages";
+import { MAGENTIC_ONE_ORCHESTRATOR, markOrchestratorDelegations } from "./orchestrator-delegation";
 
 /** Fields every AgentChat message has a home for; the rest goes to `attributes`. */
-const MAPPED = new Set(["source", "type", "content", "models_usage", "target", "created_at"]);
+const MAPPED = new Set(["source", "type", "content", "models_usage", "target", "created_at", PY_CLASS]);
 
 /**
- * Maps an AutoGen AgentChat (0.4+) `TaskResult` — `{messages: [{source, type, content,
- * models_usage}], stop_reason}` — or a bare message array. `HandoffMessage.target` becomes a
- * delegate step, tool call request/execution events become tool steps, thoughts and memory
- * queries get their own kinds. Step ids are `m<index>`, `sourceRef` the index.
+ * Maps AutoGen (0.4+) logs: an AgentChat `TaskResult` (`{messages: [{source, type, content,
+ * models_usage}], stop_reason}`), a bare list of `model_dump()`ed messages and events, a saved team
+ * or agent state (`team.save_state()`: `agent_states.*.message_thread`, `llm_messages`,
+ * `llm_context.messages`), or a list of core LLM messages (`UserMessage`, `AssistantMessage`,
+ * `FunctionExecutionResultMessage`). `HandoffMessage.target` becomes a delegate step, tool call
+ * request/execution events become tool steps (a `transfer_to_X` call also names X as its target),
+ * thoughts and memory queries get their own kinds. The `user` who poses the task is the task giver.
+ * Step ids are `m<index>`, `sourceRef` the index.
  */
 export function importAutogen(value: unknown): TTraceInput {
-  const messages = Array.isArray(value) ? value : isRecord(value) && Array.isArray(value.messages) ? value.messages : undefined;
-  if (!messages) {
-    throw new TraceInputError("schema", "Not an AutoGen TaskResult: expected {messages: [{source, type, content}]}", {
-      issues: [{ path: "messages", message: "missing message list" }],
+  const found = findAutogenMessages(value);
+  if (!found) {
+    throw new TraceInputError("schema", "Not an AutoGen log: expected a TaskResult {messages: [{source, type, content}]}, a list of AgentChat messages or core LLM messages, or a saved state with agent_states.*.message_thread / llm_messages", {
+      issues: [{ path: "messages", message: "no AgentChat message list, core message list or saved state found" }],
     });
   }
   const builder = new TraceBuilder();
-  messages.forEach((raw, i) => {
-    if (!isRecord(raw)) return builder.warn(`messages[${i}] is not an object; skipped`);
-    builder.step(mapMessage(raw, i));
-    if (typeof raw.target === "string") builder.agent(raw.target);
-  });
+  if (found.kind === "core") mapCoreMessages(builder, found.messages, found.owner);
+  else mapAgentChatMessages(builder, found.messages);
+  if (builder.steps.length === 0) throw new TraceInputError("schema", "The AutoGen log contains no messages", { issues: [{ path: found.path, message: "empty message list" }] });
   const stopReason = isRecord(value) && typeof value.stop_reason === "string" ? value.stop_reason : undefined;
   const first = builder.steps[0];
   const last = builder.steps[builder.steps.length - 1];
+  const answer = [...builder.steps].reverse().find((s) => (s.kind === "message" || s.kind === "final") && !isTaskGiverName(s.agent) && s.content);
+  const attributes: Record<string, unknown> = {};
+  if (stopReason) attributes.stop_reason = stopReason;
+  if (found.path !== "messages" && found.path !== "(root)") attributes.messages_from = found.path;
   return builder.build({
-    task: first && first.agent === "user" ? first.content : undefined,
+    task: first && isTaskGiverName(first.agent) ? first.content : undefined,
     system: "autogen",
-    finalAnswer: last?.content || undefined,
+    finalAnswer: (answer ?? last)?.content || undefined,
     outcome: "unknown",
     startedAt: first?.startTime,
     endedAt: last?.startTime,
     sourceFormat: "autogen",
-    attributes: stopReason ? { stop_reason: stopReason } : undefined,
+    attributes: Object.keys(attributes).length ? attributes : undefined,
   });
 }
 
-function mapMessage(raw: Record<string, unknown>, i: number): TStepInput {
-  const type = typeof raw.type === "string" ? raw.type : "TextMessage";
-  const step: TStepInput = { id: `m${i}`, sourceRef: String(i), agent: toText(raw.source) || "unknown", kind: "message", name: type, content: toText(raw.content) };
+/** AgentChat messages and events, in order; also used for Magentic-One repr logs. */
+export function mapAgentChatMessages(builder: TraceBuilder, messages: readonly unknown[], idPrefix = "m"): void {
+  const sources = [...new Set(messages.filter(isRecord).map((m) => m.source).filter((s): s is string => typeof s === "string"))];
+  // A run_stream() dump ends with the TaskResult itself, whose messages repeat the stream: only
+  // items with a source are messages.
+  const steps = messages.map((raw, i) => (isRecord(raw) && typeof raw.source === "string" ? mapAgentChatMessage(raw, i, sources, idPrefix) : undefined));
+  markOrchestratorDelegations(steps, (agent) => agent === MAGENTIC_ONE_ORCHESTRATOR, isTaskGiverName);
+  steps.forEach((step, i) => {
+    if (!step) return builder.warn(`messages[${i}] is not an AgentChat message (no source); skipped`);
+    if (isTaskGiverName(step.agent)) registerTaskGiver(builder, step.agent);
+    builder.step(step);
+    if (step.target && !isTaskGiverName(step.target)) builder.agent(step.target);
+    else if (step.target) registerTaskGiver(builder, step.target);
+  });
+}
+
+/** Type of an AgentChat message: its `type` field, else the class name a repr carried. */
+function messageType(raw: Record<string, unknown>): string {
+  if (typeof raw.type === "string") return raw.type;
+  if (typeof raw[PY_CLASS] === "string") return raw[PY_CLASS] as string;
+  return "TextMessage";
+}
+
+export function mapAgentChatMessage(raw: Record<string, unknown>, i: number, sources: readonly string[], idPrefix = "m"): TStepInput {
+  const type = messageType(raw);
+  const step: TStepInput = { id: `${idPrefix}${i}`, sourceRef: String(i), agent: toText(raw.source) || "unknown", kind: "message", name: type, content: contentText(raw.content) };
   const attributes: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) if (!MAPPED.has(k)) attributes[k] = v;
   const usage = isRecord(raw.models_usage) ? raw.models_usage : undefined;
   if (usage) step.tokens = tokens(usage.prompt_tokens, usage.completion_tokens);
-  if (typeof raw.created_at === "string" && !Number.isNaN(Date.parse(raw.created_at))) step.startTime = new Date(raw.created_at).toISOString();
+  const created = typeof raw.created_at === "string" ? raw.created_at : pyDatetimeToIso(raw.created_at as PyValue);
+  if (created && !Number.isNaN(Date.parse(created))) step.startTime = new Date(created).toISOString();
   const calls = Array.isArray(raw.content) ? raw.content.filter(isRecord) : [];
   switch (type) {
     case "HandoffMessage":
       step.kind = "delegate";
       if (typeof raw.target === "string") step.target = raw.target;
       break;
-    case "ToolCallRequestEvent":
+    case "ToolCallRequestEvent": {
       step.kind = "tool_call";
       step.tool = { name: toText(calls[0]?.name) || "tool", arguments: calls.length === 1 ? calls[0].arguments : calls.map((c) => ({ name: c.name, arguments: c.arguments, id: c.id })) };
+      const target = calls.map((c) => transferTarget(c.name, sources)).find((t) => t !== undefined);
+      if (target) step.target = target;
       break;
+    }
     case "ToolCallExecutionEvent": {
       step.kind = "tool_result";
       step.tool = { name: toText(calls[0]?.name) || "tool", result: calls.map((c) => toText(c.content)).join("\n") };
@@ -86,10 +125,36 @@ function mapMessage(raw: Record<string, unknown>, i: number): TStepInput {
   return step;
 }
 
-function tokens(input: unknown, output: unknown): TStepInput["tokens"] {
+/**
+ * Text of a message's content: strings as-is; a multimodal list as its text parts with images as
+ * `<image>`; tool call lists as JSON.
+ */
+function contentText(content: unknown): string {
+  if (Array.isArray(content) && content.length > 0 && content.every((c) => typeof c === "string" || (isRecord(c) && c[PY_CLASS] === "Image") || (isRecord(c) && isImagePart(c)))) {
+    return content.map((c) => (typeof c === "string" ? c : "<image>")).join("\n");
+  }
+  if (Array.isArray(content)) return toText(content.map(stripReprMarkers));
+  return toText(content);
+}
+
+function isImagePart(c: Record<string, unknown>): boolean {
+  return typeof c.data === "string" && Object.keys(c).length <= 2;
+}
+
+/** Drops the `__class__` marker a repr-parsed object carries, so JSON text matches `model_dump()`. */
+function stripReprMarkers(value: unknown): unknown {
+  if (!isRecord(value) || !(PY_CLASS in value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (k !== PY_CLASS && k !== PY_ARGS) out[k] = v;
+  return out;
+}
+
+export function tokens(input: unknown, output: unknown): TStepInput["tokens"] {
   const t: NonNullable<TStepInput["tokens"]> = {};
   if (typeof input === "number" && Number.isInteger(input) && input >= 0) t.input = input;
   if (typeof output === "number" && Number.isInteger(output) && output >= 0) t.output = output;
   if (t.input !== undefined && t.output !== undefined) t.total = t.input + t.output;
   return Object.keys(t).length ? t : undefined;
 }
+
+export { isCoreMessage };

@@ -35,10 +35,14 @@ export function importLangfuse(value: unknown): TTraceInput {
   }
   const spans: DecodedSpan[] = [];
   observations.forEach((o, i) => {
-    if (!isRecord(o)) throw new TraceInputError("schema", `observations[${i}] is not an object`, { issues: [{ path: `observations[${i}]`, message: "expected an object" }] });
+    if (!isRecord(o)) throw new TraceInputError("schema", `Not a Langfuse trace download: observations[${i}] is not an object`, { issues: [{ path: `observations[${i}]`, message: "expected an object" }] });
     spans.push(observationToSpan(o, `observations[${i}]`));
   });
   if (spans.length === 0) throw new TraceInputError("bad_input", "The Langfuse trace has no observations");
+  // A forced --format langfuse must still refuse objects that are not observations.
+  if (!observations.some((o) => isRecord(o) && (typeof o.type === "string" || "startTime" in o || "traceId" in o))) {
+    throw new TraceInputError("schema", "Not a Langfuse trace download: no observation has type, startTime or traceId", { issues: [{ path: "observations[0]", message: "missing type / startTime / traceId" }] });
+  }
   const input = mapSpans(spans);
   const scores = trace ? parseLoose(trace.scores) : undefined;
   input.run = {

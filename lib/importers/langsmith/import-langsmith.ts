@@ -6,6 +6,7 @@ import { mapSpans } from "../otlp/map-spans";
 import { isoToNano } from "../iso-time";
 import { flattenRuns, type FlatRun } from "./flatten-runs";
 import { STATE_READS_ATTR, STATE_WRITES_ATTR } from "../edges/state-keys";
+import { isLangSmithBatch, mergeIngestBatch } from "./merge-ingest-batch";
 
 /** LangSmith run types → OpenInference span kinds, so the OTLP mapping applies unchanged. */
 const RUN_TYPE_TO_KIND: Record<string, string> = { llm: "LLM", chain: "CHAIN", tool: "TOOL", retriever: "RETRIEVER", embedding: "EMBEDDING", prompt: "PROMPT", parser: "CHAIN" };
@@ -17,11 +18,18 @@ const MAPPED = new Set(["id", "run_id", "name", "run_type", "start_time", "end_t
  * from `parent_run_id`, else from `dotted_order`; `extra.metadata.langgraph_node` names agents.
  */
 export function importLangSmith(value: unknown): TTraceInput {
-  const roots = Array.isArray(value) ? value : isRecord(value) && Array.isArray(value.runs) ? value.runs : isRecord(value) ? [value] : undefined;
-  if (!roots) throw new TraceInputError("schema", "Not LangSmith runs: expected a run, a list of runs, or {runs[]}", { issues: [{ path: "(root)", message: "expected runs" }] });
+  const roots = isLangSmithBatch(value) ? mergeIngestBatch(value) : Array.isArray(value) ? value : isRecord(value) && Array.isArray(value.runs) ? value.runs : isRecord(value) ? [value] : undefined;
+  if (!roots) throw new TraceInputError("schema", "Not LangSmith runs: expected a run, a list of runs, {runs[]} or an ingest batch {post[], patch[]}", { issues: [{ path: "(root)", message: "expected runs" }] });
   const runs = flattenRuns(roots);
   if (runs.length === 0) throw new TraceInputError("bad_input", "The LangSmith export contains no runs");
-  const input = mapSpans(runs.map(runToSpan));
+  // A forced --format langsmith must still refuse what is not runs, rather than map any object to one empty step.
+  if (!runs.some((r) => looksLikeRun(r.run))) {
+    throw new TraceInputError("schema", "Not LangSmith runs: no object has a run's fields (run_type, dotted_order, or an id with name and start_time, inputs or child_runs)", {
+      issues: [{ path: runs[0].path, message: "missing run_type / dotted_order / id+name" }],
+    });
+  }
+  const ownUsage = leafUsage(runs);
+  const input = mapSpans(runs.map((r, i) => runToSpan(r, ownUsage[i])));
   const root = runs.find((r) => r.parentId === undefined)?.run;
   input.run = {
     ...input.run,
@@ -36,7 +44,60 @@ export function importLangSmith(value: unknown): TTraceInput {
   return input;
 }
 
-function runToSpan({ run, id, parentId, path }: FlatRun): DecodedSpan {
+/** Fields that make an object a LangSmith run rather than any JSON object. */
+function looksLikeRun(run: Record<string, unknown>): boolean {
+  if (typeof run.run_type === "string" || typeof run.dotted_order === "string") return true;
+  const id = typeof run.id === "string" || typeof run.run_id === "string";
+  return id && typeof run.name === "string" && ("start_time" in run || "inputs" in run || Array.isArray(run.child_runs));
+}
+
+function hasUsage(run: Record<string, unknown>): boolean {
+  return ["prompt_tokens", "completion_tokens", "total_tokens"].some((k) => run[k] !== undefined && run[k] !== null && Number(run[k]) > 0) || outputUsage(run) !== undefined;
+}
+
+function hasRunUsage(run: Record<string, unknown>): boolean {
+  return ["prompt_tokens", "completion_tokens", "total_tokens"].some((k) => run[k] !== undefined && run[k] !== null);
+}
+
+/**
+ * Token usage an LLM run reports in its outputs (`outputs.usage_metadata {input_tokens,
+ * output_tokens, total_tokens}`, LangSmith's convention for traced model calls): what the SDK
+ * sends in ingest bodies, before the server fills in the run-level counts.
+ */
+function outputUsage(run: Record<string, unknown>): Record<string, number> | undefined {
+  if (run.run_type !== "llm" || !isRecord(run.outputs) || !isRecord(run.outputs.usage_metadata)) return undefined;
+  const u = run.outputs.usage_metadata;
+  const out: Record<string, number> = {};
+  for (const [from, to] of [["input_tokens", "prompt_tokens"], ["output_tokens", "completion_tokens"], ["total_tokens", "total_tokens"]] as const) {
+    if (typeof u[from] === "number" && Number.isInteger(u[from]) && (u[from] as number) >= 0) out[to] = u[from] as number;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * Whether each run's own token counts are its own. LangSmith rolls usage up: a chain run's
+ * \`total_tokens\` is the sum over its descendants, so counting it too would count every token twice.
+ * A run's usage counts only when no descendant reports usage (the leaves, or a parent whose
+ * children carry none).
+ */
+function leafUsage(runs: readonly FlatRun[]): boolean[] {
+  const indexById = new Map<string, number>();
+  runs.forEach((r, i) => r.id !== undefined && indexById.set(r.id, i));
+  const descendantHasUsage = new Array<boolean>(runs.length).fill(false);
+  runs.forEach((r) => {
+    if (!hasUsage(r.run)) return;
+    // Walk up the parents; stop at one already marked (its ancestors are marked too), bounded by the run count.
+    let p = r.parentId === undefined ? undefined : indexById.get(r.parentId);
+    for (let hops = 0; p !== undefined && !descendantHasUsage[p] && hops < runs.length; hops++) {
+      descendantHasUsage[p] = true;
+      const up = runs[p].parentId;
+      p = up === undefined ? undefined : indexById.get(up);
+    }
+  });
+  return descendantHasUsage.map((d) => !d);
+}
+
+function runToSpan({ run, id, parentId, path }: FlatRun, ownUsage: boolean): DecodedSpan {
   const extra = isRecord(run.extra) ? run.extra : {};
   const metadata = isRecord(extra.metadata) ? extra.metadata : {};
   const attributes: Record<string, unknown> = {};
@@ -54,8 +115,15 @@ function runToSpan({ run, id, parentId, path }: FlatRun): DecodedSpan {
     if (isRecord(run.inputs) && Object.keys(run.inputs).length) attributes[STATE_READS_ATTR] = Object.keys(run.inputs);
     if (isRecord(run.outputs) && Object.keys(run.outputs).length) attributes[STATE_WRITES_ATTR] = Object.keys(run.outputs);
   }
+  const reported = hasRunUsage(run) ? undefined : outputUsage(run);
   for (const [from, to] of [["prompt_tokens", "llm.token_count.prompt"], ["completion_tokens", "llm.token_count.completion"], ["total_tokens", "llm.token_count.total"], ["total_cost", "llm.cost.total"]] as const) {
-    const n = typeof run[from] === "string" ? Number(run[from]) : run[from];
+    // Rolled-up usage of a parent stays visible as a source attribute, but is not the run's own.
+    if (!ownUsage) {
+      if (run[from] !== undefined && run[from] !== null) attributes[`langsmith.${from}`] = run[from];
+      continue;
+    }
+    const value = run[from] ?? reported?.[from];
+    const n = typeof value === "string" ? Number(value) : value;
     if (typeof n === "number" && Number.isFinite(n) && n >= 0) attributes[to] = n;
   }
   const error = run.error != null && run.error !== "" ? toText(run.error) : undefined;
@@ -65,8 +133,8 @@ function runToSpan({ run, id, parentId, path }: FlatRun): DecodedSpan {
     parentSpanId: parentId,
     name: typeof run.name === "string" ? run.name : "",
     kind: 0,
-    start: isoToNano(run.start_time),
-    end: isoToNano(run.end_time),
+    start: runTime(run.start_time),
+    end: runTime(run.end_time),
     attributes,
     events: error ? [{ name: "exception", attributes: { "exception.message": error, "exception.type": error.split(":")[0].slice(0, 100) } }] : [],
     links: [],
@@ -75,6 +143,12 @@ function runToSpan({ run, id, parentId, path }: FlatRun): DecodedSpan {
     resource: {},
     path,
   };
+}
+
+/** Run times are ISO strings in exports, epoch milliseconds in the JS SDK's ingest bodies. */
+function runTime(value: unknown) {
+  if (typeof value === "number" && Number.isFinite(value) && value > 0) return { ms: Math.floor(value), subNs: Math.round((value % 1) * 1e6) };
+  return isoToNano(value);
 }
 
 /** Readable text of a run's inputs/outputs: the lone string field when there is one, else JSON. */

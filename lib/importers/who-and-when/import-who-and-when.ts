@@ -3,6 +3,8 @@ import { TraceInputError } from "../../trace/errors";
 import { TraceBuilder, isRecord, toText } from "../trace-builder";
 import { mapAg2Messages } from "../chat/map-ag2-messages";
 import { parseChatSpeaker } from "../chat/parse-chat-speaker";
+import { hasReprHistory, importMagenticRepr } from "./import-magentic-repr";
+import { registerTaskGiver } from "../chat/task-giver";
 
 /** Fields with a home of their own; everything else goes to `run.attributes`. */
 const MAPPED_FIELDS = new Set(["history", "question", "ground_truth", "is_correct", "is_corrected", "mistake_agent", "mistake_step", "mistake_reason", "system_prompt"]);
@@ -20,10 +22,14 @@ export function importWhoAndWhen(value: unknown): TTraceInput {
       issues: [{ path: "history", message: "expected an array of {role, content} messages" }],
     });
   }
+  // AgentChat Magentic-One runs saved in this layout carry Python reprs of the messages as content.
+  if (hasReprHistory(value.history)) return importMagenticRepr(value as Record<string, unknown> & { history: unknown[] });
   const builder = new TraceBuilder();
   const prompts = isRecord(value.system_prompt) ? value.system_prompt : {};
   for (const [agent, prompt] of Object.entries(prompts)) builder.agent(agent, { description: toText(prompt) });
   mapAg2Messages(builder, value.history, "history");
+  // The dataset's `human` (Magentic-One logs) poses the task: mark it, so it is never blamed.
+  for (const name of ["human", "user"]) if (builder.hasAgent(name)) registerTaskGiver(builder, name);
 
   const label = mistakeLabel(value, builder);
   if (label) builder.labels.push(label);

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "agents" ADD COLUMN     "kind" TEXT;
