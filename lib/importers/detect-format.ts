@@ -1,6 +1,9 @@
 import { TRACE_SCHEMA_VERSION } from "../trace/schema";
 import type { ImportFormat } from "./formats";
 import { isRecord } from "./trace-builder";
+import { isSdkSpan } from "./otel-sdk-dump/sdk-span-shape";
+import { isAgentsSdkSpan, isAgentsSdkTrace, looksLikeAgentsSdkExport } from "./openai-agents/agents-sdk-items";
+import { isAgentOpsExport } from "./agentops/import-agentops";
 
 /** Keys only a Who&When record carries (besides `history`). */
 const WHO_AND_WHEN_KEYS = ["mistake_agent", "mistake_step", "mistake_reason", "question_ID", "is_correct", "is_corrected"];
@@ -15,6 +18,9 @@ export function detectFormat(value: unknown): ImportFormat | undefined {
   if (!isRecord(value)) return undefined;
   if (typeof value.schema === "string" && value.schema.startsWith(TRACE_SCHEMA_VERSION.split("/")[0])) return "culprit";
   if (Array.isArray(value.resourceSpans)) return "otlp";
+  if (isSdkSpan(value)) return "otel-sdk";
+  if (isAgentOpsExport(value)) return "agentops";
+  if (looksLikeAgentsSdkExport(value)) return "openai-agents";
   if (isRecord(value.trace) && Array.isArray(value.observations)) return "langfuse";
   if (Array.isArray(value.observations) && value.observations.some(isLangfuseObservation)) return "langfuse";
   if (Array.isArray(value.runs) && value.runs.some(isLangSmithRun)) return "langsmith";
@@ -32,6 +38,8 @@ function detectArray(items: unknown[]): ImportFormat | undefined {
   const first = items.find(isRecord);
   if (!first) return undefined;
   if (Array.isArray(first.resourceSpans)) return "otlp";
+  if (isSdkSpan(first)) return "otel-sdk";
+  if (isAgentsSdkRecord(first)) return "openai-agents";
   if (isRecord(first.trace) && Array.isArray(first.observations)) return "langfuse";
   if (items.some(isLangSmithRun)) return "langsmith";
   if (items.some(isAgentChatMessage)) return "autogen";
@@ -60,4 +68,9 @@ function isAgentChatMessage(value: unknown): boolean {
 /** AG2 / AutoGen 0.2 chat message: `{role or name, content}`. */
 function isAg2Message(value: unknown): boolean {
   return isRecord(value) && (typeof value.role === "string" || typeof value.name === "string") && "content" in value && !("source" in value);
+}
+
+/** OpenAI Agents SDK export record (a boolean, not a type guard, so `first` keeps its type). */
+function isAgentsSdkRecord(value: unknown): boolean {
+  return isAgentsSdkSpan(value) || isAgentsSdkTrace(value);
 }

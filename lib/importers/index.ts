@@ -16,6 +16,9 @@ import { importLangSmith } from "./langsmith/import-langsmith";
 import { importWhoAndWhen } from "./who-and-when/import-who-and-when";
 import { importAg2 } from "./chat/import-ag2";
 import { importAutogen } from "./chat/import-autogen";
+import { importOtelSdkDump } from "./otel-sdk-dump/import-otel-sdk-dump";
+import { importAgentsSdk } from "./openai-agents/import-agents-sdk";
+import { importAgentOps } from "./agentops/import-agentops";
 
 export { IMPORT_FORMATS, FORMAT_DESCRIPTIONS, type ImportFormat } from "./formats";
 export { detectFormat } from "./detect-format";
@@ -46,6 +49,9 @@ const IMPORTERS: Record<ImportFormat, Importer | undefined> = {
   autogen: fromValue(importAutogen),
   langfuse: fromValue(importLangfuse),
   langsmith: fromValue(importLangSmith),
+  "otel-sdk": fromValue(importOtelSdkDump),
+  "openai-agents": fromValue(importAgentsSdk),
+  agentops: fromValue(importAgentOps),
 };
 
 /** Parse + detect + map + infer edges + validate. Throws `TraceInputError` on bad input. */

@@ -138,6 +138,9 @@ export const ZSourceFormat = z.enum([
   "autogen",
   "langfuse",
   "langsmith",
+  "otel-sdk",
+  "openai-agents",
+  "agentops",
 ]);
 export type TSourceFormat = z.infer<typeof ZSourceFormat>;
 
