@@ -3,6 +3,7 @@ import { TraceInputError } from "../../trace/errors";
 import { isRecord, toText } from "../trace-builder";
 import type { DecodedSpan } from "../otlp/decoded-span";
 import { mapSpans } from "../otlp/map-spans";
+import { splitByTrace } from "../otlp/split-traces";
 import { isoToNano } from "../iso-time";
 import { CONTAINER_ATTR, HANDOFF_TO_ATTR } from "../span-markers";
 import { agentsSdkItems, isAgentsSdkSpan, isAgentsSdkTrace } from "./agents-sdk-items";
@@ -15,9 +16,9 @@ const MAX_ITEMS = 200_000;
  * agent → an agent span (`gen_ai.agent.name`); generation/response → LLM call; function → tool
  * call; handoff → a handoff to `to_agent` (a delegation edge); guardrail/custom/mcp_tools → other.
  * The trace record becomes a container span named after the workflow: it wraps the agents and is
- * none of them.
+ * none of them. One trace input per trace in the export.
  */
-export function importAgentsSdk(value: unknown): TTraceInput {
+export function importAgentsSdk(value: unknown): TTraceInput[] {
   const items = agentsSdkItems(value);
   if (!items) throw new TraceInputError("schema", "Not an OpenAI Agents SDK export: expected {data: [...]} or a list of trace/trace.span records", { issues: [{ path: "data", message: "expected an array" }] });
   if (items.length > MAX_ITEMS) throw new TraceInputError("too_large", `The export holds ${items.length} records; at most ${MAX_ITEMS} are read`);
@@ -37,9 +38,11 @@ export function importAgentsSdk(value: unknown): TTraceInput {
     for (const s of own) if (s.parentSpanId === undefined) s.parentSpanId = id;
     spans.push(traceSpan(trace, own));
   }
-  const input = mapSpans(spans);
-  input.run.sourceFormat = "openai-agents";
-  return input;
+  return splitByTrace(spans).map((group) => {
+    const input = mapSpans(group);
+    input.run.sourceFormat = "openai-agents";
+    return input;
+  });
 }
 
 function sdkSpan(item: Record<string, unknown>, index: number): DecodedSpan {

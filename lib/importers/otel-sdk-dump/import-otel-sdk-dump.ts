@@ -2,6 +2,7 @@ import type { TTraceInput } from "../../trace/schema";
 import { TraceInputError } from "../../trace/errors";
 import type { DecodedSpan } from "../otlp/decoded-span";
 import { mapSpans } from "../otlp/map-spans";
+import { splitByTrace } from "../otlp/split-traces";
 import { decodeSdkSpan } from "./decode-sdk-span";
 import { isSdkSpan } from "./sdk-span-shape";
 import { isRecord } from "../trace-builder";
@@ -35,8 +36,12 @@ export function decodeSdkSpans(value: unknown): DecodedSpan[] {
   return spans;
 }
 
-export function importOtelSdkDump(value: unknown): TTraceInput {
-  const spans = decodeSdkSpans(value);
+/** One trace input per trace in the dump. */
+export function importOtelSdkDump(value: unknown): TTraceInput[] {
+  return splitByTrace(decodeSdkSpans(value)).map(mapSdkTrace);
+}
+
+function mapSdkTrace(spans: DecodedSpan[]): TTraceInput {
   // Monocle's root span is literally named "workflow"; the application's name is `workflow.name`.
   const workflowName = spans.find((s) => s.parentSpanId === undefined && typeof s.attributes["workflow.name"] === "string")?.attributes["workflow.name"] as string | undefined;
   const input = mapSpans(spans);
