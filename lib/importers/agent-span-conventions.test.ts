@@ -148,3 +148,18 @@ describe("JS ReadableSpan dumps (synthetic)", () => {
     expect(agentEdges(trace, "delegation")).toEqual(new Set(["planner->booker"]));
   });
 });
+
+describe("Langfuse scores", () => {
+  const download = (scores: unknown, observationScores?: unknown) => ({
+    trace: { id: "t1", name: "qa", scores },
+    observations: [{ id: "o1", traceId: "t1", type: "AGENT", name: "bot", startTime: "2025-01-01T00:00:00Z", ...(observationScores ? { scores: observationScores } : {}) }],
+  });
+  it("a correctness score on the 0–1 scale or a pass/fail label sets the outcome; a hallucination flag does not", () => {
+    expect(importValue(download([{ name: "correctness", value: 0.3 }])).trace.run.outcome).toBe("failure");
+    expect(importValue(download([{ name: "review", stringValue: "passed", value: 1 }])).trace.run.outcome).toBe("success");
+    expect(importValue(download([{ name: "hallucination", stringValue: "false", value: 0 }])).trace.run.outcome).toBe("unknown");
+  });
+  it("scores on an observation count when the trace has none", () => {
+    expect(importValue(download([], [{ name: "exact_match", value: 1 }])).trace.run.outcome).toBe("success");
+  });
+});

@@ -46,7 +46,7 @@ export function importLangfuse(value: unknown): TTraceInput {
     title: trace && typeof trace.name === "string" ? trace.name : input.run.title,
     task: trace && trace.input != null ? toText(parseLoose(trace.input)) : undefined,
     finalAnswer: trace && trace.output != null ? toText(parseLoose(trace.output)) : undefined,
-    outcome: scoreOutcome(scores) ?? input.run.outcome,
+    outcome: scoreOutcome(scores) ?? observationScoreOutcome(observations) ?? input.run.outcome,
     sourceFormat: "langfuse",
     attributes: trace ? Object.fromEntries(Object.entries(trace).filter(([k]) => k !== "observations" && k !== "input" && k !== "output").map(([k, v]) => [k, parseLoose(v)])) : input.run.attributes,
   };
@@ -92,4 +92,14 @@ function observationToSpan(o: Record<string, unknown>, path: string): DecodedSpa
 function setNumber(attributes: Record<string, unknown>, key: string, v: unknown): void {
   const n = typeof v === "string" ? Number(v) : v;
   if (typeof n === "number" && Number.isFinite(n) && n > 0 && attributes[key] === undefined) attributes[key] = key.startsWith("llm.cost") ? n : Math.round(n);
+}
+
+/** Scores attached to observations rather than the trace (evaluations of one generation). */
+function observationScoreOutcome(observations: unknown[]) {
+  for (const o of observations) {
+    if (!isRecord(o) || o.scores === undefined) continue;
+    const verdict = scoreOutcome(parseLoose(o.scores));
+    if (verdict) return verdict;
+  }
+  return undefined;
 }
