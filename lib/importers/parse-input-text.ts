@@ -59,5 +59,6 @@ function parseConcatenated(text: string, ranges: ReadonlyArray<[number, number]>
       });
     }
   }
-  return values;
+  // Several saved arrays concatenated (`cat a.json b.json` of span dumps) are one list of records.
+  return values.every(Array.isArray) ? (values as unknown[][]).flat() : values;
 }
