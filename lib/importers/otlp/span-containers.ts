@@ -1,6 +1,6 @@
 import type { DecodedSpan } from "./decoded-span";
 import { CONTAINER_ATTR } from "../span-markers";
-import { isMethodName } from "./span-agent";
+import { isAnonymousAgentSpan, isMethodName } from "./span-agent";
 
 /**
  * Container spans: wrappers that run agents but are not one (a workflow, a crew's kickoff, the
@@ -8,8 +8,9 @@ import { isMethodName } from "./span-agent";
  * a wrapper and some span below it names an agent of its own:
  * - a format normalizer marked it (`culprit.container`);
  * - it is a GenAI `invoke_workflow` span or a Traceloop `workflow` span without an agent attribute;
- * - it is a root span that names no agent itself and is either named after a method
- *   (`Crew.kickoff`) or outside the execution graph (`graph.node.id`) its descendants declare.
+ * - it is a root span that names no agent itself and is not an anonymous agent span, or is named
+ *   after a method (`Crew.kickoff`), or is outside the execution graph (`graph.node.id`) its
+ *   descendants declare.
  * A span that names an agent (a supervisor's workflow span) stays an agent, and a wrapper with no agent below it
  * stays the run's only agent, as before.
  *
@@ -46,7 +47,11 @@ function isWrapper(span: DecodedSpan, isRoot: boolean, explicit: string | undefi
   if (a["gen_ai.agent.name"] !== undefined || a["agent.name"] !== undefined || a["graph.node.name"] !== undefined) return false;
   if (a["gen_ai.operation.name"] === "invoke_workflow" || a["traceloop.span.kind"] === "workflow") return true;
   if (!isRoot || explicit !== undefined) return false;
-  // A root named after the code that ran (`Crew.kickoff`), or one outside the execution graph its
-  // descendants declare (OpenInference's Agents SDK trace span around `graph.node.id` agents).
-  return isMethodName(span.name) || (graph && span.attributes["graph.node.id"] === undefined);
+  // A root named after the code that ran (`Crew.kickoff`), one outside the execution graph its
+  // descendants declare (OpenInference's Agents SDK trace span around `graph.node.id` agents), or
+  // one that is not an agent span at all (a chain or plain span around named agents: a LangGraph
+  // graph, the Agents SDK's "Agent workflow" in GenAI instrumentations). An anonymous AGENT root
+  // (a router) stays an agent.
+  if (isMethodName(span.name) || (graph && span.attributes["graph.node.id"] === undefined)) return true;
+  return !isAnonymousAgentSpan(span);
 }
