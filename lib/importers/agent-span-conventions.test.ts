@@ -163,3 +163,25 @@ describe("Langfuse scores", () => {
     expect(importValue(download([], [{ name: "exact_match", value: 1 }])).trace.run.outcome).toBe("success");
   });
 });
+
+describe("OpenAI Agents SDK through Langfuse (OpenInference attributes kept in metadata.attributes)", () => {
+  it("the agent spans name the agents; the 'Agent workflow' observation is a container", () => {
+    const obs = (id: string, parent: string | null, type: string, name: string, attributes: Record<string, string>) => ({
+      id, traceId: "t1", parentObservationId: parent, type, name, startTime: `2025-01-01T00:00:0${id.slice(1)}Z`, metadata: { attributes },
+    });
+    const { trace } = importValue({
+      trace: { id: "t1", name: "Agent workflow" },
+      observations: [
+        obs("o1", null, "AGENT", "Agent workflow", { "openinference.span.kind": "AGENT" }),
+        obs("o2", "o1", "AGENT", "Triage Agent", { "openinference.span.kind": "AGENT", "graph.node.id": "Triage Agent" }),
+        obs("o3", "o2", "TOOL", "handoff to Refund Agent", { "openinference.span.kind": "TOOL" }),
+        obs("o4", "o1", "AGENT", "Refund Agent", { "openinference.span.kind": "AGENT", "graph.node.id": "Refund Agent", "graph.node.parent_id": "Triage Agent" }),
+        obs("o5", "o4", "GENERATION", "response", { "openinference.span.kind": "LLM" }),
+      ],
+    });
+    expect(trace.agents.map((a) => a.name)).toEqual(["Triage Agent", "Refund Agent"]);
+    expect(trace.steps[0].attributes?.["culprit.container"]).toBe(true);
+    expect(trace.steps[2]).toMatchObject({ agent: "Triage Agent", target: "Refund Agent" });
+    expect(agentEdges(trace, "delegation")).toEqual(new Set(["Triage Agent->Refund Agent"]));
+  });
+});
