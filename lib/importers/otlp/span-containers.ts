@@ -32,10 +32,16 @@ export function containerAgents(spans: readonly DecodedSpan[], parent: Int32Arra
   const firstBelow: (string | undefined)[] = new Array(n);
   if (!any) return firstBelow;
   // Parents come before children, so the first agent span reaching an ancestor is the earliest.
+  // A walk stops at a span an earlier walk passed: everything above it is settled (linear overall,
+  // even for a hostile 10k-deep chain).
+  const walked = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const name = explicitOf[i];
     if (name === undefined || candidate[i]) continue;
-    for (let k = parent[i]; k >= 0 && firstBelow[k] === undefined; k = parent[k]) if (candidate[k]) firstBelow[k] = name;
+    for (let k = parent[i]; k >= 0 && !walked[k]; k = parent[k]) {
+      walked[k] = 1;
+      if (candidate[k]) firstBelow[k] = name;
+    }
   }
   return firstBelow;
 }
