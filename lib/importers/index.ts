@@ -11,7 +11,7 @@ import { parseInputText } from "./parse-input-text";
 import { finalizeTrace } from "./finalize-trace";
 import { importOtlpSource } from "./otlp/import-otlp";
 import { takeValue, type ParsedSource } from "./parsed-source";
-import { importLangfuse } from "./langfuse/import-langfuse";
+import { importLangfuseFile } from "./langfuse/import-langfuse";
 import { importLangSmith } from "./langsmith/import-langsmith";
 import { importWhoAndWhen } from "./who-and-when/import-who-and-when";
 import { importAg2 } from "./chat/import-ag2";
@@ -50,7 +50,7 @@ const IMPORTERS: Record<ImportFormat, Importer | undefined> = {
   "who-and-when": fromValue(importWhoAndWhen),
   ag2: fromValue(importAg2),
   autogen: fromValue(importAutogen),
-  langfuse: fromValue(importLangfuse),
+  langfuse: fromValue(importLangfuseFile),
   langsmith: fromValue(importLangSmith),
   "otel-sdk": fromValue(importOtelSdkDump),
   "openai-agents": fromValue(importAgentsSdk),

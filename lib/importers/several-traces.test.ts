@@ -38,3 +38,14 @@ describe("a file holding several traces (issue 11 item 9)", () => {
     expect(importTraces(text)).toEqual([importTrace(text)]);
   });
 });
+
+describe("several Langfuse downloads saved as one list", () => {
+  it("are one run each", () => {
+    const one = JSON.parse(fs.readFileSync(path.join(REAL, "agent-prism/langfuse-2.langfuse-export.json"), "utf8"));
+    const results = importTraces(JSON.stringify([one, one]));
+    expect(results.map((r) => [r.format, r.trace.steps.length, r.trace.run.title])).toEqual([
+      ["langfuse", 7, "QA-Chatbot"],
+      ["langfuse", 7, "QA-Chatbot"],
+    ]);
+  });
+});

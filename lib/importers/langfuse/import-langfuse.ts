@@ -3,6 +3,7 @@ import { TraceInputError } from "../../trace/errors";
 import { isRecord, toText } from "../trace-builder";
 import type { DecodedSpan } from "../otlp/decoded-span";
 import { mapSpans } from "../otlp/map-spans";
+import { MAX_TRACES_PER_FILE } from "../otlp/split-traces";
 import { isoToNano } from "../iso-time";
 import { parseLoose, scoreOutcome } from "./langfuse-values";
 
@@ -51,6 +52,15 @@ export function importLangfuse(value: unknown): TTraceInput {
     attributes: trace ? Object.fromEntries(Object.entries(trace).filter(([k]) => k !== "observations" && k !== "input" && k !== "output").map(([k, v]) => [k, parseLoose(v)])) : input.run.attributes,
   };
   return input;
+}
+
+/** `importLangfuse` for an upload, which may be several downloads saved as one list: one run each. */
+export function importLangfuseFile(value: unknown): TTraceInput | TTraceInput[] {
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => isRecord(v) && isRecord(v.trace) && Array.isArray(v.observations))) {
+    if (value.length > MAX_TRACES_PER_FILE) throw new TraceInputError("too_large", `The file holds ${value.length} Langfuse traces; at most ${MAX_TRACES_PER_FILE} per file`);
+    return value.map(importLangfuse);
+  }
+  return importLangfuse(value);
 }
 
 function observationToSpan(o: Record<string, unknown>, path: string): DecodedSpan {
