@@ -185,3 +185,19 @@ describe("OpenAI Agents SDK through Langfuse (OpenInference attributes kept in m
     expect(agentEdges(trace, "delegation")).toEqual(new Set(["Triage Agent->Refund Agent"]));
   });
 });
+
+describe("OpenAI Agents SDK lifecycle logs", () => {
+  it("reads {event, span|trace} records, a span logged at start and end counting once with its end record", () => {
+    const body = JSON.parse(fs.readFileSync(path.join(SYNTHETIC, "openai-agents/triage-handoff.ingest.json"), "utf8")) as { data: Record<string, unknown>[] };
+    const lines = body.data.flatMap((r) =>
+      r.object === "trace"
+        ? [{ event: "trace_start", trace: r }]
+        : [{ event: "span_start", span: { ...r, ended_at: null } }, { event: "span_end", span: r }],
+    );
+    const { format, trace } = importTrace(lines.map((l) => JSON.stringify(l)).join("\n"));
+    expect(format).toBe("openai-agents");
+    expect(trace.steps).toHaveLength(9);
+    expect(trace.steps.every((s) => s.endTime !== undefined)).toBe(true);
+    expect(agentEdges(trace, "delegation")).toEqual(new Set(["Triage Agent->Billing Agent"]));
+  });
+});

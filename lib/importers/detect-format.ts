@@ -2,7 +2,7 @@ import { TRACE_SCHEMA_VERSION } from "../trace/schema";
 import type { ImportFormat } from "./formats";
 import { isRecord } from "./trace-builder";
 import { isSdkSpan } from "./otel-sdk-dump/sdk-span-shape";
-import { isAgentsSdkSpan, isAgentsSdkTrace, looksLikeAgentsSdkExport } from "./openai-agents/agents-sdk-items";
+import { isAgentsSdkSpan, isAgentsSdkTrace, looksLikeAgentsSdkExport, unwrapAgentsSdkItem } from "./openai-agents/agents-sdk-items";
 import { isAgentOpsExport } from "./agentops/import-agentops";
 
 /** Keys only a Who&When record carries (besides `history`). */
@@ -72,5 +72,6 @@ function isAg2Message(value: unknown): boolean {
 
 /** OpenAI Agents SDK export record (a boolean, not a type guard, so `first` keeps its type). */
 function isAgentsSdkRecord(value: unknown): boolean {
-  return isAgentsSdkSpan(value) || isAgentsSdkTrace(value);
+  const item = unwrapAgentsSdkItem(value);
+  return isAgentsSdkSpan(item) || isAgentsSdkTrace(item);
 }

@@ -23,11 +23,20 @@ export function agentsSdkItems(value: unknown): unknown[] | undefined {
   return undefined;
 }
 
+/**
+ * The record inside a lifecycle event, as tracing processors that log `on_span_start`/`on_span_end`
+ * write them: `{event: "span_end", span: {...}}`, `{event: "trace_start", trace: {...}}` (or `item`).
+ */
+export function unwrapAgentsSdkItem(item: unknown): unknown {
+  if (!isRecord(item) || typeof item.event !== "string") return item;
+  return item.span ?? item.trace ?? item.item ?? item;
+}
+
 /** Whether an upload is an Agents SDK export: some span record with `span_data`. */
 export function looksLikeAgentsSdkExport(value: unknown): boolean {
   const items = agentsSdkItems(value);
   if (!items) return false;
   const limit = Math.min(items.length, 50);
-  for (let i = 0; i < limit; i++) if (isAgentsSdkSpan(items[i])) return true;
+  for (let i = 0; i < limit; i++) if (isAgentsSdkSpan(unwrapAgentsSdkItem(items[i]))) return true;
   return false;
 }

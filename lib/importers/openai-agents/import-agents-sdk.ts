@@ -6,7 +6,7 @@ import { mapSpans } from "../otlp/map-spans";
 import { splitByTrace } from "../otlp/split-traces";
 import { isoToNano } from "../iso-time";
 import { CONTAINER_ATTR, HANDOFF_TO_ATTR } from "../span-markers";
-import { agentsSdkItems, isAgentsSdkSpan, isAgentsSdkTrace } from "./agents-sdk-items";
+import { agentsSdkItems, isAgentsSdkSpan, isAgentsSdkTrace, unwrapAgentsSdkItem } from "./agents-sdk-items";
 
 const MAX_ITEMS = 200_000;
 
@@ -22,14 +22,21 @@ export function importAgentsSdk(value: unknown): TTraceInput[] {
   const items = agentsSdkItems(value);
   if (!items) throw new TraceInputError("schema", "Not an OpenAI Agents SDK export: expected {data: [...]} or a list of trace/trace.span records", { issues: [{ path: "data", message: "expected an array" }] });
   if (items.length > MAX_ITEMS) throw new TraceInputError("too_large", `The export holds ${items.length} records; at most ${MAX_ITEMS} are read`);
-  const spans: DecodedSpan[] = [];
+  // By id: a span logged at start and again at end keeps its first place and its last (complete) record.
+  const byId = new Map<string, DecodedSpan>();
+  const anonymous: DecodedSpan[] = [];
   const traces = new Map<string, Record<string, unknown>>();
-  items.forEach((item, i) => {
-    if (isAgentsSdkTrace(item)) {
-      if (!traces.has(item.id as string)) traces.set(item.id as string, item);
-    } else if (isAgentsSdkSpan(item)) spans.push(sdkSpan(item, i));
-    // Other records (event wrappers without span_data) carry nothing the spans do not.
+  items.forEach((raw, i) => {
+    const item = unwrapAgentsSdkItem(raw);
+    if (isAgentsSdkTrace(item)) traces.set(item.id as string, item);
+    else if (isAgentsSdkSpan(item)) {
+      const span = sdkSpan(item, i);
+      if (span.spanId === undefined) anonymous.push(span);
+      else byId.set(span.spanId, span);
+    }
+    // Other records (end events without span_data) carry nothing the spans do not.
   });
+  const spans = [...byId.values(), ...anonymous];
   if (spans.length === 0) throw new TraceInputError("bad_input", "The OpenAI Agents SDK export holds no spans (records with span_data)");
   for (const [id, trace] of traces) {
     const own = spans.filter((s) => s.traceId === id);
