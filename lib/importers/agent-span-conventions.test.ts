@@ -189,7 +189,7 @@ describe("OpenAI Agents SDK through Langfuse (OpenInference attributes kept in m
 describe("OpenAI Agents SDK lifecycle logs", () => {
   it("reads {event, span|trace} records, a span logged at start and end counting once with its end record", () => {
     const body = JSON.parse(fs.readFileSync(path.join(SYNTHETIC, "openai-agents/triage-handoff.ingest.json"), "utf8")) as { data: Record<string, unknown>[] };
-    const lines = body.data.flatMap((r) =>
+    const lines = body.data.flatMap((r): Record<string, unknown>[] =>
       r.object === "trace"
         ? [{ event: "trace_start", trace: r }]
         : [{ event: "span_start", span: { ...r, ended_at: null } }, { event: "span_end", span: r }],
