@@ -35,7 +35,9 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
   const rootName = spans.find((_, i) => parent[i] < 0)?.name;
   const agentOf: string[] = new Array(spans.length);
   const explicitOf: (string | undefined)[] = spans.map(explicitAgentName);
-  const containerAgent = containerAgents(spans, parent, explicitOf);
+  // Agents a wrapper may run: named ones, and anonymous agent spans named by their span (LangChain's
+  // AgentExecutor under a harness's `main` span).
+  const containerAgent = containerAgents(spans, parent, explicitOf, spans.map((span, i) => explicitOf[i] ?? (isAnonymousAgentSpan(span) && span.name && !isMethodName(span.name) ? span.name : undefined)));
   const underAgent: boolean[] = new Array(spans.length).fill(false);
   const agentSpans: number[] = []; // spans that define an agent, in start order
   let inferredByTime = 0;

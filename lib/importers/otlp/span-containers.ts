@@ -14,11 +14,18 @@ import { isAnonymousAgentSpan, isMethodName } from "./span-agent";
  * A span that names an agent (a supervisor's workflow span) stays an agent, and a wrapper with no agent below it
  * stays the run's only agent, as before.
  *
+ * `explicitOf` is the agent each span names by attribute; `agentNameOf` adds the agents a wrapper
+ * may run without naming them by attribute (anonymous agent spans, named by their span).
  * Returns, per span, the first agent named below it (in step order) when the span is a container.
  * That agent receives the task from the container, so the container's step is filed under it
  * (every step needs an agent); the `culprit.container` mark keeps the engine from blaming it.
  */
-export function containerAgents(spans: readonly DecodedSpan[], parent: Int32Array, explicitOf: readonly (string | undefined)[]): (string | undefined)[] {
+export function containerAgents(
+  spans: readonly DecodedSpan[],
+  parent: Int32Array,
+  explicitOf: readonly (string | undefined)[],
+  agentNameOf: readonly (string | undefined)[] = explicitOf,
+): (string | undefined)[] {
   const n = spans.length;
   const candidate = new Uint8Array(n);
   let any = false;
@@ -36,7 +43,7 @@ export function containerAgents(spans: readonly DecodedSpan[], parent: Int32Arra
   // even for a hostile 10k-deep chain).
   const walked = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    const name = explicitOf[i];
+    const name = agentNameOf[i];
     if (name === undefined || candidate[i]) continue;
     for (let k = parent[i]; k >= 0 && !walked[k]; k = parent[k]) {
       walked[k] = 1;
