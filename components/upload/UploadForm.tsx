@@ -35,7 +35,8 @@ export function UploadForm({ formats }: { formats: { id: string; description: st
     const outcome = await sendUpload(form, setProgress, apiKey || undefined);
     if (outcome.ok) {
       setProgress(1);
-      router.push(outcome.url);
+      // A file holding several traces made several runs: the runs list shows them all.
+      router.push(outcome.runs && outcome.runs.length > 1 ? "/" : outcome.url);
       return;
     }
     setProgress(null);

@@ -1,6 +1,6 @@
 /** Result of POST /api/runs as the upload form sees it. */
 export type UploadOutcome =
-  | { ok: true; runId: string; created: boolean; url: string; warnings: string[] }
+  | { ok: true; runId: string; created: boolean; url: string; warnings: string[]; runs?: { runId: string; url: string }[] }
   | { ok: false; status: number; error: { code: string; message: string; location?: { line: number; column: number }; issues?: { path: string; message: string }[] } };
 
 /**

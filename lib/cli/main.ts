@@ -5,7 +5,7 @@
  * process exits non-zero at the end.
  */
 import { readFileSync } from "node:fs";
-import { importTrace, IMPORT_FORMATS, type ImportFormat } from "../importers/index";
+import { importTraces, IMPORT_FORMATS, type ImportFormat } from "../importers/index";
 import { TraceInputError } from "../trace/errors";
 import { analyzeTrace } from "../attribution/index";
 import { collectFiles } from "./collect-files";
@@ -17,7 +17,7 @@ const USAGE = `Usage: culprit analyze <files or folders...> [--format auto|${IMP
 
 Finds which agent caused a failed multi-agent run, offline.
   --format  input format (default: auto-detect per file)
-  --json    one JSON object per input file per line`;
+  --json    one JSON object per input file per line (per trace, when a file holds several)`;
 
 interface Options {
   paths: string[];
@@ -62,15 +62,26 @@ export function run(argv: string[], out: (line: string) => void = console.log, e
   if (files.length === 0 && missing.length === 0) fail(opts.paths.join(" "), "no .json, .jsonl or .ndjson files found");
   for (const file of files) {
     try {
-      const { format, trace } = importTrace(readFileSync(file, "utf8"), { format: opts.format, fileName: file });
-      const report = analyzeTrace(trace);
-      out(opts.json ? JSON.stringify(jsonRecord(file, format, report)) : textSummary(file, format, report) + "\n");
+      // A file holding several traces gets one report per trace, labelled `file#2 of 3` / `trace: {index, of, id}`.
+      const results = importTraces(readFileSync(file, "utf8"), { format: opts.format, fileName: file });
+      results.forEach(({ format, trace }, i) => {
+        const report = analyzeTrace(trace);
+        const several = results.length > 1 ? { index: i + 1, of: results.length, id: traceIdOf(trace.run.attributes) } : undefined;
+        if (opts.json) out(JSON.stringify(several ? { ...jsonRecord(file, format, report), trace: several } : jsonRecord(file, format, report)));
+        else out(textSummary(several ? `${file}#${i + 1} of ${results.length}` : file, format, report) + "\n");
+      });
     } catch (e) {
       if (e instanceof TraceInputError) fail(file, e.message);
       else fail(file, `internal error: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
   return failures > 0 ? 1 : 0;
+}
+
+/** The source's trace id, when the importer recorded one (span-based formats). */
+function traceIdOf(attributes: Record<string, unknown> | undefined): string | undefined {
+  const ids = attributes?.["otel.trace_ids"];
+  return Array.isArray(ids) && typeof ids[0] === "string" ? ids[0] : undefined;
 }
 
 export function main(argv = process.argv.slice(2)): void {

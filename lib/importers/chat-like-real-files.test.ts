@@ -250,7 +250,7 @@ describe("LangSmith SDK ingest batch {post, patch} (written by the langsmith JS 
 
 describe("a forced format rejects what it cannot read, naming the format and what is missing", () => {
   const garbage = ['{"foo": 1}', "[1, 2]", '{"messages": []}', '[{"a": 1}]'];
-  const NAMES: Record<string, RegExp> = { culprit: /culprit/, otlp: /OTLP/, "who-and-when": /Who&When/, ag2: /AG2/, autogen: /AutoGen/, langfuse: /Langfuse/, langsmith: /LangSmith/, chat: /chat transcript/ };
+  const NAMES: Record<string, RegExp> = { culprit: /culprit/, otlp: /OTLP/, "who-and-when": /Who&When/, ag2: /AG2/, autogen: /AutoGen/, langfuse: /Langfuse/, langsmith: /LangSmith/, chat: /chat transcript/, "otel-sdk": /OpenTelemetry SDK/, "openai-agents": /OpenAI Agents SDK/, agentops: /AgentOps/ };
   it.each(IMPORT_FORMATS.map((f) => [f]))("%s", (format) => {
     for (const text of garbage) {
       let error: unknown;

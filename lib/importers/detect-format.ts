@@ -4,6 +4,9 @@ import { isRecord } from "./trace-builder";
 import { isAgentChatMessage, isAutogenState, isCoreMessage } from "./chat/autogen-state";
 import { isChatTranscript } from "./chat/import-chat-transcript";
 import { isLangSmithBatch } from "./langsmith/merge-ingest-batch";
+import { isSdkSpan } from "./otel-sdk-dump/sdk-span-shape";
+import { isAgentsSdkSpan, isAgentsSdkTrace, looksLikeAgentsSdkExport, unwrapAgentsSdkItem } from "./openai-agents/agents-sdk-items";
+import { isAgentOpsExport } from "./agentops/import-agentops";
 
 /** Keys only a Who&When record carries (besides `history`). */
 const WHO_AND_WHEN_KEYS = ["mistake_agent", "mistake_step", "mistake_reason", "question_ID", "is_correct", "is_corrected"];
@@ -19,6 +22,9 @@ export function detectFormat(value: unknown): ImportFormat | undefined {
   if (!isRecord(value)) return undefined;
   if (typeof value.schema === "string" && value.schema.startsWith(TRACE_SCHEMA_VERSION.split("/")[0])) return "culprit";
   if (Array.isArray(value.resourceSpans)) return "otlp";
+  if (isSdkSpan(value)) return "otel-sdk";
+  if (isAgentOpsExport(value)) return "agentops";
+  if (looksLikeAgentsSdkExport(value)) return "openai-agents";
   if (isRecord(value.trace) && Array.isArray(value.observations)) return "langfuse";
   if (Array.isArray(value.observations) && value.observations.some(isLangfuseObservation)) return "langfuse";
   if (Array.isArray(value.runs) && value.runs.some(isLangSmithRun)) return "langsmith";
@@ -39,6 +45,8 @@ function detectArray(items: unknown[]): ImportFormat | undefined {
   const first = items.find(isRecord);
   if (!first) return undefined;
   if (Array.isArray(first.resourceSpans)) return "otlp";
+  if (isSdkSpan(first)) return "otel-sdk";
+  if (isAgentsSdkRecord(first)) return "openai-agents";
   if (isRecord(first.trace) && Array.isArray(first.observations)) return "langfuse";
   if (items.some(isLangSmithRun)) return "langsmith";
   if (items.some(isAgentChatMessage) || items.some(isCoreMessage)) return "autogen";
@@ -63,4 +71,10 @@ function isLangSmithRun(value: unknown): boolean {
 /** AG2 / AutoGen 0.2 chat message: `{role or name, content}`. */
 function isAg2Message(value: unknown): boolean {
   return isRecord(value) && (typeof value.role === "string" || typeof value.name === "string") && "content" in value && !("source" in value);
+}
+
+/** OpenAI Agents SDK export record (a boolean, not a type guard, so `first` keeps its type). */
+function isAgentsSdkRecord(value: unknown): boolean {
+  const item = unwrapAgentsSdkItem(value);
+  return isAgentsSdkSpan(item) || isAgentsSdkTrace(item);
 }

@@ -11,12 +11,15 @@ import { parseInputText } from "./parse-input-text";
 import { finalizeTrace } from "./finalize-trace";
 import { importOtlpSource } from "./otlp/import-otlp";
 import { takeValue, type ParsedSource } from "./parsed-source";
-import { importLangfuse } from "./langfuse/import-langfuse";
+import { importLangfuseFile } from "./langfuse/import-langfuse";
 import { importLangSmith } from "./langsmith/import-langsmith";
 import { importWhoAndWhen } from "./who-and-when/import-who-and-when";
 import { importAg2 } from "./chat/import-ag2";
 import { importAutogen } from "./chat/import-autogen";
 import { importChatTranscript } from "./chat/import-chat-transcript";
+import { importOtelSdkDump } from "./otel-sdk-dump/import-otel-sdk-dump";
+import { importAgentsSdk } from "./openai-agents/import-agents-sdk";
+import { importAgentOps } from "./agentops/import-agentops";
 
 export { IMPORT_FORMATS, FORMAT_DESCRIPTIONS, type ImportFormat } from "./formats";
 export { detectFormat } from "./detect-format";
@@ -35,9 +38,12 @@ export interface ImportResult {
   trace: TTrace;
 }
 
-/** Importers take the upload boxed, so the OTLP one can drop the parsed tree early (see `ParsedSource`). */
-type Importer = (source: ParsedSource) => TTraceInput;
-const fromValue = (importer: (value: unknown) => TTraceInput): Importer => (source) => importer(takeValue(source));
+/**
+ * Importers take the upload boxed, so the OTLP one can drop the parsed tree early (see
+ * `ParsedSource`). Span-based importers return one trace input per trace in the file.
+ */
+type Importer = (source: ParsedSource) => TTraceInput | TTraceInput[];
+const fromValue = (importer: (value: unknown) => TTraceInput | TTraceInput[]): Importer => (source) => importer(takeValue(source));
 
 const IMPORTERS: Record<ImportFormat, Importer | undefined> = {
   culprit: undefined, // native: validated as-is
@@ -45,13 +51,19 @@ const IMPORTERS: Record<ImportFormat, Importer | undefined> = {
   "who-and-when": fromValue(importWhoAndWhen),
   ag2: fromValue(importAg2),
   autogen: fromValue(importAutogen),
-  langfuse: fromValue(importLangfuse),
+  langfuse: fromValue(importLangfuseFile),
   langsmith: fromValue(importLangSmith),
   chat: fromValue(importChatTranscript),
+  "otel-sdk": fromValue(importOtelSdkDump),
+  "openai-agents": fromValue(importAgentsSdk),
+  agentops: fromValue(importAgentOps),
 };
 
-/** Parse + detect + map + infer edges + validate. Throws `TraceInputError` on bad input. */
-export function importTrace(text: string, options: ImportOptions = {}): ImportResult {
+/**
+ * Parse + detect + map + infer edges + validate, one result per trace in the file (a file with
+ * two trace ids and two roots is two runs). Throws `TraceInputError` on bad input.
+ */
+export function importTraces(text: string, options: ImportOptions = {}): ImportResult[] {
   if (typeof text !== "string") throw new TraceInputError("bad_input", "Expected the trace file's text");
   // Assigned, not passed: no stack slot of this frame keeps the parsed tree alive.
   const source: ParsedSource = { value: undefined };
@@ -59,20 +71,44 @@ export function importTrace(text: string, options: ImportOptions = {}): ImportRe
   return importSource(source, options);
 }
 
-/** Same as `importTrace`, from an already-parsed JSON value (the API's JSON body). */
-export function importValue(value: unknown, options: ImportOptions = {}): ImportResult {
+/**
+ * The first trace of the file (`importTraces` for all of them). When the file holds several, the
+ * result says so in a warning rather than merging them or dropping the others silently.
+ */
+export function importTrace(text: string, options: ImportOptions = {}): ImportResult {
+  return firstOf(importTraces(text, options));
+}
+
+/** Same as `importTraces`, from an already-parsed JSON value (the API's JSON body). */
+export function importValues(value: unknown, options: ImportOptions = {}): ImportResult[] {
   return importSource({ value }, options);
 }
 
-function importSource(source: ParsedSource, options: ImportOptions): ImportResult {
+/** Same as `importTrace`, from an already-parsed JSON value. */
+export function importValue(value: unknown, options: ImportOptions = {}): ImportResult {
+  return firstOf(importValues(value, options));
+}
+
+function firstOf(results: ImportResult[]): ImportResult {
+  const first = results[0];
+  if (results.length > 1) {
+    first.trace.warnings.push(`the file holds ${results.length} traces; this run is the first, the other ${results.length - 1} were not imported here (the CLI and POST /api/runs import each as its own run)`);
+  }
+  return first;
+}
+
+function importSource(source: ParsedSource, options: ImportOptions): ImportResult[] {
   const format = sourceFormat(source, options.format);
-  if (format === "culprit") return { format, trace: validateTrace(takeValue(source)) };
+  if (format === "culprit") return [{ format, trace: validateTrace(takeValue(source)) }];
   const importer = IMPORTERS[format];
   if (!importer) throw new TraceInputError("unknown_format", `The ${format} importer is not available yet`);
   try {
-    const input: TTraceInput = importer(source);
-    if (input.run.title === undefined && options.fileName) input.run.title = options.fileName.slice(0, 1000);
-    return { format, trace: finalizeTrace(input) };
+    const imported = importer(source);
+    const inputs = Array.isArray(imported) ? imported : [imported];
+    return inputs.map((input) => {
+      if (input.run.title === undefined && options.fileName) input.run.title = options.fileName.slice(0, 1000);
+      return { format, trace: finalizeTrace(input) };
+    });
   } catch (err) {
     if (err instanceof TraceInputError) throw err;
     // A bug in an importer must still reach the user as a clear message, not a stack trace.

@@ -4,9 +4,8 @@ import path from "node:path";
 import { importTrace } from "./index";
 import type { TTrace } from "../trace/schema";
 
-const DIR = path.resolve(process.cwd(), "../shared/eval/data/real-traces");
-const present = fs.existsSync(DIR);
-if (!present) console.warn(`[real-traces] ${DIR} not found: real-trace import tests skipped`);
+/** Real files from public repositories, committed with their SOURCE.md (issue 13 item 5: nothing skips). */
+const DIR = path.resolve(import.meta.dirname, "../../test/fixtures/real");
 
 const load = (rel: string) => importTrace(fs.readFileSync(path.join(DIR, rel), "utf8"), { fileName: path.basename(rel) });
 const agentEdges = (trace: TTrace, kind: string) => {
@@ -14,9 +13,9 @@ const agentEdges = (trace: TTrace, kind: string) => {
   return new Set(trace.edges.filter((e) => e.kind === kind).map((e) => `${agentOf.get(e.from)}->${agentOf.get(e.to)}`));
 };
 
-describe.skipIf(!present)("real traces", () => {
+describe("real traces", () => {
   it("imports every file in the directory without error", () => {
-    const files = fs.readdirSync(DIR, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".json"));
+    const files = fs.readdirSync(DIR, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".json") || f.endsWith(".jsonl"));
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) {
       const { trace } = load(f);
@@ -54,18 +53,20 @@ describe.skipIf(!present)("real traces", () => {
     expect(trace.labels[0]).toMatchObject({ agent: "Excel_Expert", stepId: trace.steps[0].id });
   });
 
-  it("quo_tav_agent: base64 ids to hex, AgentExecutor as the agent under main, its LLM and tool steps", () => {
+  it("quo_tav_agent: base64 ids to hex, AgentExecutor as the agent, the harness's main span a container, its LLM and tool steps", () => {
     const { format, trace } = load("agent-prism/quo_tav_agent.otlp.json");
     expect(format).toBe("otlp");
     expect(trace.steps).toHaveLength(29);
     expect(trace.steps.every((s) => /^[0-9a-f]{16}$/.test(s.sourceRef ?? ""))).toBe(true);
-    expect(trace.agents.map((a) => a.name)).toEqual(["main", "AgentExecutor"]);
+    // `main` is the application's own root span around the agent (a harness), not an agent.
+    expect(trace.agents.map((a) => a.name)).toEqual(["AgentExecutor"]);
+    expect(trace.steps[0]).toMatchObject({ name: "main", agent: "AgentExecutor", attributes: { "culprit.container": true } });
     expect(trace.steps.filter((s) => s.kind === "tool_call").map((s) => [s.agent, s.tool?.name])).toEqual([
       ["AgentExecutor", "tavily_search"],
       ["AgentExecutor", "tavily_extract"],
     ]);
     expect(trace.steps.filter((s) => s.kind === "llm")).toHaveLength(6);
-    expect([...agentEdges(trace, "delegation")]).toEqual(["main->AgentExecutor"]);
+    expect([...agentEdges(trace, "delegation")]).toEqual([]);
   });
 
   it("smol_deep_research_agent: six LLM calls with token counts", () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { importTrace, IMPORT_FORMATS, type ImportFormat } from "@/lib/importers";
+import { importTraces, IMPORT_FORMATS, type ImportFormat } from "@/lib/importers";
 import { TraceInputError } from "@/lib/trace/errors";
 import { ingestTrace } from "./ingest-trace";
 import { scheduleAnalysis } from "./schedule-analysis";
@@ -18,12 +18,24 @@ export interface UploadResult {
  * decode, import (detect format, map, infer edges, validate), store, then analyze.
  */
 export async function ingestUpload(input: { bytes: Uint8Array; fileName?: string; format?: string }): Promise<UploadResult> {
+  return (await ingestUploads(input))[0];
+}
+
+/**
+ * Like `ingestUpload`, one run per trace in the file (a file with several trace ids holds several
+ * runs), in file order. Every trace is imported before the first is stored, so a bad trace stores none.
+ */
+export async function ingestUploads(input: { bytes: Uint8Array; fileName?: string; format?: string }): Promise<UploadResult[]> {
   const format = parseFormatOption(input.format);
   const text = decodeUtf8(input.bytes);
-  const { format: detected, trace } = importTrace(text, { format, fileName: input.fileName });
-  const { runId, created } = await ingestTrace(trace);
-  if (created) await scheduleAnalysis(runId, trace.steps.length);
-  return { runId, created, format: detected, steps: trace.steps.length, agents: trace.agents.length, warnings: trace.warnings };
+  const imported = importTraces(text, { format, fileName: input.fileName });
+  const results: UploadResult[] = [];
+  for (const { format: detected, trace } of imported) {
+    const { runId, created } = await ingestTrace(trace);
+    if (created) await scheduleAnalysis(runId, trace.steps.length);
+    results.push({ runId, created, format: detected, steps: trace.steps.length, agents: trace.agents.length, warnings: trace.warnings });
+  }
+  return results;
 }
 
 export function parseFormatOption(value: string | null | undefined): ImportFormat | "auto" {

@@ -148,6 +148,9 @@ export const ZSourceFormat = z.enum([
   "langfuse",
   "langsmith",
   "chat",
+  "otel-sdk",
+  "openai-agents",
+  "agentops",
 ]);
 export type TSourceFormat = z.infer<typeof ZSourceFormat>;
 

@@ -2,6 +2,8 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { POST } from "./route";
 import { pool } from "@/lib/server/pg-pool";
 import { minimalTrace } from "@/lib/trace/test-traces";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 
 afterAll(async () => {
   await pool().end();
@@ -30,6 +32,21 @@ describe("POST /api/runs (real Postgres)", () => {
     const again = await post(JSON.stringify(minimalTrace({ title: "api-json" }), null, 2));
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ runId: created.runId, created: false });
+  });
+
+  it("a file holding two traces creates two runs and lists both; the first stays at the top level", async () => {
+    const real = (f: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, "../../../test/fixtures/real/monocle", f), "utf8")) as unknown[];
+    const before = await runCount();
+    const res = await post(JSON.stringify([...real("test_adk_multi_agent.json"), ...real("test_crewai_multi_agent.json")]));
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.runs.map((r: { format: string; steps: number; agents: number; created: boolean }) => [r.format, r.steps, r.agents, r.created])).toEqual([
+      ["otel-sdk", 11, 3, true],
+      ["otel-sdk", 17, 3, true],
+    ]);
+    expect(body).toMatchObject({ runId: body.runs[0].runId, url: `/runs/${body.runs[0].runId}` });
+    expect(body.runs[1].runId).not.toBe(body.runs[0].runId);
+    expect(await runCount()).toBe(before + 2);
   });
 
   it("accepts multipart uploads with a file field", async () => {

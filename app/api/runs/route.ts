@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { ingestUpload } from "@/lib/server/ingest-upload";
+import { ingestUploads } from "@/lib/server/ingest-upload";
 import { readBodyLimited } from "@/lib/server/read-body";
 import { maxUploadBytes } from "@/lib/server/limits";
 import { ApiError, errorResponse } from "@/lib/server/api-errors";
@@ -7,10 +7,12 @@ import { requireApiKey } from "@/lib/server/api-key";
 import { TraceInputError } from "@/lib/trace/errors";
 
 /**
- * POST /api/runs — ingest one trace.
+ * POST /api/runs — ingest a trace file; a file holding several traces becomes one run per trace.
  * Body: the trace as JSON (any supported format), or multipart/form-data with a `file` field.
  * Query or form field `format` forces a format (default: auto-detect).
- * 201 with the new run, 200 when the same content was already stored.
+ * 201 with the new run, 200 when the same content was already stored. The body describes the
+ * (first) run as `{runId, created, ..., url}`; when the file held several traces it also lists
+ * every run in `runs: [{runId, created, ..., url}]` (201 when any was new).
  */
 export async function POST(req: Request) {
   try {
@@ -32,8 +34,9 @@ export async function POST(req: Request) {
     } else {
       payload = { bytes, fileName: url.searchParams.get("name") ?? undefined, format: url.searchParams.get("format") ?? undefined };
     }
-    const result = await ingestUpload(payload);
-    return NextResponse.json({ ...result, url: `/runs/${result.runId}` }, { status: result.created ? 201 : 200 });
+    const runs = (await ingestUploads(payload)).map((r) => ({ ...r, url: `/runs/${r.runId}` }));
+    const body = runs.length > 1 ? { ...runs[0], runs } : runs[0];
+    return NextResponse.json(body, { status: runs.some((r) => r.created) ? 201 : 200 });
   } catch (err) {
     return errorResponse(err);
   }

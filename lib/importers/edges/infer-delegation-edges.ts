@@ -6,7 +6,8 @@ import { describeStep, edge, type EdgeContext } from "./edge-context";
  * 1. an explicit delegate/handoff step with a `target` (Magentic-One `X (-> Y)`, AutoGen
  *    `HandoffMessage`) → the target's next step;
  * 2. the execution graph, `graph.node.parent_id` → the step with that `graph.node.id`;
- * 3. the span tree: a step whose structural parent belongs to a different agent.
+ * 3. the span tree: a step whose structural parent belongs to a different agent (unless the parent
+ *    is a container span, `culprit.container`).
  */
 export function inferDelegationEdges(ctx: EdgeContext): TEdge[] {
   const { steps } = ctx;
@@ -41,7 +42,9 @@ export function inferDelegationEdges(ctx: EdgeContext): TEdge[] {
     const p = ctx.parentOf[i];
     if (p >= 0) {
       // A span whose agent was guessed from timing was not started by its parent's agent.
-      if (p < i && steps[p].agent !== step.agent && step.attributes?.["culprit.agent_source"] !== "time-containment") {
+      // A container (workflow, crew) runs its agents but is none: its children were not started by
+      // the agent its step is filed under.
+      if (p < i && steps[p].agent !== step.agent && step.attributes?.["culprit.agent_source"] !== "time-containment" && steps[p].attributes?.["culprit.container"] !== true) {
         edges.push(edge(steps[p], step, "delegation", `span tree: ${describeStep(steps[p])} started ${describeStep(step)} of another agent`, 0.85));
       }
     }

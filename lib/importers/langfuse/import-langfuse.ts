@@ -3,6 +3,7 @@ import { TraceInputError } from "../../trace/errors";
 import { isRecord, toText } from "../trace-builder";
 import type { DecodedSpan } from "../otlp/decoded-span";
 import { mapSpans } from "../otlp/map-spans";
+import { MAX_TRACES_PER_FILE } from "../otlp/split-traces";
 import { isoToNano } from "../iso-time";
 import { parseLoose, scoreOutcome } from "./langfuse-values";
 
@@ -50,11 +51,20 @@ export function importLangfuse(value: unknown): TTraceInput {
     title: trace && typeof trace.name === "string" ? trace.name : input.run.title,
     task: trace && trace.input != null ? toText(parseLoose(trace.input)) : undefined,
     finalAnswer: trace && trace.output != null ? toText(parseLoose(trace.output)) : undefined,
-    outcome: scoreOutcome(scores) ?? input.run.outcome,
+    outcome: scoreOutcome(scores) ?? observationScoreOutcome(observations) ?? input.run.outcome,
     sourceFormat: "langfuse",
     attributes: trace ? Object.fromEntries(Object.entries(trace).filter(([k]) => k !== "observations" && k !== "input" && k !== "output").map(([k, v]) => [k, parseLoose(v)])) : input.run.attributes,
   };
   return input;
+}
+
+/** `importLangfuse` for an upload, which may be several downloads saved as one list: one run each. */
+export function importLangfuseFile(value: unknown): TTraceInput | TTraceInput[] {
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => isRecord(v) && isRecord(v.trace) && Array.isArray(v.observations))) {
+    if (value.length > MAX_TRACES_PER_FILE) throw new TraceInputError("too_large", `The file holds ${value.length} Langfuse traces; at most ${MAX_TRACES_PER_FILE} per file`);
+    return value.map(importLangfuse);
+  }
+  return importLangfuse(value);
 }
 
 function observationToSpan(o: Record<string, unknown>, path: string): DecodedSpan {
@@ -96,4 +106,14 @@ function observationToSpan(o: Record<string, unknown>, path: string): DecodedSpa
 function setNumber(attributes: Record<string, unknown>, key: string, v: unknown): void {
   const n = typeof v === "string" ? Number(v) : v;
   if (typeof n === "number" && Number.isFinite(n) && n > 0 && attributes[key] === undefined) attributes[key] = key.startsWith("llm.cost") ? n : Math.round(n);
+}
+
+/** Scores attached to observations rather than the trace (evaluations of one generation). */
+function observationScoreOutcome(observations: unknown[]) {
+  for (const o of observations) {
+    if (!isRecord(o) || o.scores === undefined) continue;
+    const verdict = scoreOutcome(parseLoose(o.scores));
+    if (verdict) return verdict;
+  }
+  return undefined;
 }

@@ -1,5 +1,6 @@
 import type { TOutcome } from "../../trace/schema";
 import { isRecord } from "../trace-builder";
+import { evaluationOutcome } from "../evaluation-verdict";
 
 /**
  * Exports pass through Python and pandas on the way, so values may be JSON strings, Python
@@ -19,20 +20,18 @@ export function parseLoose(value: unknown): unknown {
   }
 }
 
-const GOOD = /^(pass|passed|correct|true|success|yes|good|1)$/i;
-const BAD = /^(fail|failed|incorrect|false|failure|no|bad|wrong|0)$/i;
-const OUTCOME_SCORE = /(correct|success|pass|accuracy|resolved|outcome)/i;
-
-/** Run outcome from Langfuse scores named like correctness/success; undefined when none says. */
+/**
+ * Run outcome from Langfuse scores (trace or observation level); undefined when none says.
+ * Which scores count is `evaluationOutcome`'s rule, shared with span evaluations.
+ */
 export function scoreOutcome(scores: unknown): TOutcome | undefined {
   if (!Array.isArray(scores)) return undefined;
   for (const s of scores) {
-    if (!isRecord(s) || typeof s.name !== "string" || !OUTCOME_SCORE.test(s.name)) continue;
-    const label = s.stringValue ?? s.value;
-    if (typeof label === "string" && GOOD.test(label)) return "success";
-    if (typeof label === "string" && BAD.test(label)) return "failure";
-    if (typeof s.value === "boolean") return s.value ? "success" : "failure";
-    if (typeof s.value === "number") return s.value >= 0.5 ? "success" : "failure";
+    if (!isRecord(s)) continue;
+    // Categorical scores carry the label in `stringValue` (older exports: in `value`).
+    const label = s.stringValue ?? (typeof s.value === "string" || typeof s.value === "boolean" ? s.value : undefined);
+    const verdict = evaluationOutcome(typeof s.name === "string" ? s.name : "score", label, typeof s.value === "number" ? s.value : undefined);
+    if (verdict) return verdict;
   }
   return undefined;
 }

@@ -5,6 +5,7 @@ import { collectSpans } from "./collect-spans";
 import { mapSpans } from "./map-spans";
 import type { DecodedSpan } from "./decoded-span";
 import { takeValue, type ParsedSource } from "../parsed-source";
+import { splitByTrace } from "./split-traces";
 
 /**
  * Maps an OTLP/JSON upload: one ExportTraceServiceRequest, an array of them, or (after JSONL
@@ -15,11 +16,12 @@ export function importOtlp(value: unknown): TTraceInput {
 }
 
 /**
- * `importOtlp` for a boxed upload: the box is emptied once the spans are decoded, so the parsed
- * tree can be collected while the spans are mapped (see `ParsedSource`).
+ * `importOtlp` for a boxed upload, one trace input per trace in the file: the box is emptied once
+ * the spans are decoded, so the parsed tree can be collected while the spans are mapped (see
+ * `ParsedSource`).
  */
-export function importOtlpSource(source: ParsedSource): TTraceInput {
-  return mapSpans(takeSpans(source));
+export function importOtlpSource(source: ParsedSource): TTraceInput[] {
+  return splitByTrace(takeSpans(source)).map(mapSpans);
 }
 
 function takeSpans(source: ParsedSource): DecodedSpan[] {

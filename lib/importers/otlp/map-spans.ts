@@ -5,9 +5,14 @@ import { STATE_READS_ATTR, STATE_WRITES_ATTR } from "../edges/state-keys";
 import { jsonObjectKeys, memoryToolAccess } from "../state-access";
 import { compareNano, nanoToIso, type DecodedSpan } from "./decoded-span";
 import { buildSpanTree } from "./span-tree";
-import { explicitAgentName, fallbackAgentName, isAnonymousAgentSpan } from "./span-agent";
+import { explicitAgentName, fallbackAgentName, isAnonymousAgentSpan, isMethodName } from "./span-agent";
 import { spanStepKind } from "./span-step-kind";
 import { spanPayload } from "./span-content";
+import { containerAgents } from "./span-containers";
+import { resolveHandoffs } from "./resolve-handoffs";
+import { spanEvaluationOutcome } from "./span-evaluations";
+import { canonicalStep } from "../canonical-order";
+import { CONTAINER_ATTR } from "../span-markers";
 
 /** Marks steps whose agent was inferred from time containment rather than the span tree. */
 export const AGENT_SOURCE_ATTR = "culprit.agent_source";
@@ -29,7 +34,10 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
 
   const rootName = spans.find((_, i) => parent[i] < 0)?.name;
   const agentOf: string[] = new Array(spans.length);
-  const explicitOf: (string | undefined)[] = new Array(spans.length);
+  const explicitOf: (string | undefined)[] = spans.map(explicitAgentName);
+  // Agents a wrapper may run: named ones, and anonymous agent spans named by their span (LangChain's
+  // AgentExecutor under a harness's `main` span).
+  const containerAgent = containerAgents(spans, parent, explicitOf, spans.map((span, i) => explicitOf[i] ?? (isAnonymousAgentSpan(span) && span.name && !isMethodName(span.name) ? span.name : undefined)));
   const underAgent: boolean[] = new Array(spans.length).fill(false);
   const agentSpans: number[] = []; // spans that define an agent, in start order
   let inferredByTime = 0;
@@ -47,28 +55,32 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
       lastTraceId = span.traceId; // one trace per file is the rule: skip the set for repeats
       traceIds.add(span.traceId);
     }
-    const explicit = explicitAgentName(span);
-    const anonymousAgent = isAnonymousAgentSpan(span);
-    explicitOf[i] = explicit;
+    const container = containerAgent[i];
+    // A container is filed under the first agent it runs, and names no agent of its own.
+    const explicit = container ?? explicitOf[i];
+    const anonymousAgent = container === undefined && isAnonymousAgentSpan(span);
     // Anonymous agent spans (LangChain runnables marked AGENT) nested in an agent belong to it.
     let agent: string;
     let timeInferred = false;
     if (explicit !== undefined) agent = explicit;
     else if (p >= 0 && underAgent[p]) agent = agentOf[p];
-    else if (anonymousAgent && span.name) agent = span.name;
+    else if (anonymousAgent && span.name && !isMethodName(span.name)) agent = span.name;
     else {
       // Outside every agent subtree: instrumentations that lose context (an OpenAI client span
       // parented to the root instead of the LangChain call) still run inside an agent's time span.
-      const container = p >= 0 ? containingAgentSpan(spans, agentSpans, span) : -1;
-      if (container >= 0) {
-        agent = agentOf[container];
+      const enclosing = p >= 0 ? containingAgentSpan(spans, agentSpans, span) : -1;
+      if (enclosing >= 0) {
+        agent = agentOf[enclosing];
         inferredByTime++;
         timeInferred = true;
       } else agent = p >= 0 ? agentOf[p] : fallbackAgentName(span, rootName);
     }
-    underAgent[i] = explicit !== undefined || (p >= 0 && underAgent[p]) || (anonymousAgent && span.name !== "") || agent !== (p >= 0 ? agentOf[p] : agent);
-    if (explicit !== undefined || (!(p >= 0 && underAgent[p]) && anonymousAgent)) agentSpans.push(i);
-    agentOf[i] = builder.agent(agent, agentExtras(span, explicit === agent));
+    if (container !== undefined) underAgent[i] = false;
+    else {
+      underAgent[i] = explicit !== undefined || (p >= 0 && underAgent[p]) || (anonymousAgent && span.name !== "") || agent !== (p >= 0 ? agentOf[p] : agent);
+      if (explicit !== undefined || (!(p >= 0 && underAgent[p]) && anonymousAgent)) agentSpans.push(i);
+    }
+    agentOf[i] = builder.agent(agent, container === undefined ? agentExtras(span, explicit === agent) : undefined);
 
     const kind = spanStepKind(span);
     const payload = spanPayload(span, kind === "tool_call");
@@ -92,11 +104,15 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
       attributes: stepAttributes(span, payload.consumed),
     };
     if (explicit !== undefined && p >= 0 && agentOf[p] !== agentOf[i] && kind === "other") step.kind = "agent";
+    if (container !== undefined) {
+      if (step.kind === "agent") step.kind = "other"; // it invokes no agent of its own
+      step.attributes = { ...step.attributes, [CONTAINER_ATTR]: true };
+    }
     if (timeInferred) step.attributes = { ...step.attributes, [AGENT_SOURCE_ATTR]: "time-containment" };
     addStateAccess(step, span, p >= 0 ? explicitOf[p] : undefined, explicit);
     builder.step(step, true); // the span tree made ids unique
 
-    const verdict = evaluationVerdict(span);
+    const verdict = spanEvaluationOutcome(span);
     if (verdict) {
       outcome = verdict;
       outcomeFromEval = true;
@@ -104,6 +120,7 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
       outcome = span.statusCode === 2 ? "failure" : span.statusCode === 1 ? "success" : "unknown";
     }
   }
+  resolveHandoffs(builder.steps, new Set(agentOf), canonicalStep);
   if (inferredByTime) builder.warn(`${inferredByTime} span(s) outside any agent subtree were given the agent whose span encloses them in time`);
   if (traceIds.size > 1) builder.warn(`the file holds ${traceIds.size} traces; they were imported as one run`);
 
@@ -192,17 +209,4 @@ function addStateAccess(step: TStepInput, span: DecodedSpan, parentExplicit: str
   if (writes.length || reads.length) {
     step.attributes = { ...step.attributes, ...(reads.length ? { [STATE_READS_ATTR]: reads } : {}), ...(writes.length ? { [STATE_WRITES_ATTR]: writes } : {}) };
   }
-}
-
-/** Outcome from a `gen_ai.evaluation.result` event: label first, else a score ≥ 0.5 passes. */
-function evaluationVerdict(span: DecodedSpan): TOutcome | undefined {
-  for (const ev of span.events) {
-    if (ev.name !== "gen_ai.evaluation.result") continue;
-    const label = String(ev.attributes["gen_ai.evaluation.score.label"] ?? "").toLowerCase();
-    if (/^(pass|passed|correct|true|success|yes|good)$/.test(label)) return "success";
-    if (/^(fail|failed|incorrect|false|failure|no|bad|wrong)$/.test(label)) return "failure";
-    const score = Number(ev.attributes["gen_ai.evaluation.score.value"]);
-    if (Number.isFinite(score)) return score >= 0.5 ? "success" : "failure";
-  }
-  return undefined;
 }

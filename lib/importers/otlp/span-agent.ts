@@ -19,7 +19,32 @@ export function explicitAgentName(span: DecodedSpan): string | undefined {
   if (node && !node.startsWith("__")) return node; // __start__/__end__ are LangGraph plumbing
   const op = a["gen_ai.operation.name"];
   if ((op === "invoke_agent" || op === "create_agent") && span.name.startsWith(`${op} `)) return span.name.slice(op.length + 1).trim() || undefined;
+  if (a["openinference.span.kind"] === "AGENT") {
+    // OpenInference's Agents SDK instrumentation names each agent span's graph node after the agent.
+    const nodeId = text(a["graph.node.id"]);
+    if (nodeId) return nodeId;
+    // CrewAI's task/agent spans are named after the method (`Task._execute_core`); the agent's
+    // role is in the span input, as the repr of the Agent (`role='Researcher' goal=...`).
+    const role = roleInInput(a["input.value"]);
+    if (role) return role;
+  }
   return undefined;
+}
+
+/**
+ * A Python/JS qualified method name (`Task._execute_core`, `Agent.execute_task`, `Crew.kickoff`):
+ * a span named after the code that ran, which is never an agent's name.
+ */
+export function isMethodName(name: string): boolean {
+  return /^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+$/.test(name);
+}
+
+const ROLE = /\brole=(['"])(.{1,256}?)\1/;
+
+function roleInInput(input: unknown): string | undefined {
+  if (typeof input !== "string" || !input.includes("role=")) return undefined;
+  const m = ROLE.exec(input.length > 20_000 ? input.slice(0, 20_000) : input);
+  return m ? text(m[2]) : undefined;
 }
 
 /** True for spans that *are* an agent invocation even without a name attribute (OpenInference AGENT). */
