@@ -93,6 +93,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       // Several small chunks, as a real model streams tokens.
       for (const piece of text.match(/.{1,5}/gs) ?? []) res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`);
       res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`);
+      if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) res.write(`data: ${JSON.stringify({ ...base, choices: [], usage })}\n\n`);
       res.end("data: [DONE]\n\n");
     });
   });

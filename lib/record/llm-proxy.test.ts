@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { LlmProxy } from "./llm-proxy";
+import { AgentNamer, agentKeyOf } from "./agent-identity";
+import { UpstreamBudget } from "./upstream-budget";
+import { ReplayPlan } from "./replay-plan";
+import { startFakeLlm, type FakeLlm } from "./test-fake-llm";
+import { startCommand } from "./run-command";
+import { RECORDING_FORMAT, type Recording } from "./recording-format";
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()!();
+});
+
+async function proxyFor(fake: FakeLlm, extra: { plan?: ReplayPlan; budget?: UpstreamBudget; namer?: AgentNamer } = {}) {
+  const proxy = new LlmProxy({ upstream: { openai: fake.url, anthropic: fake.url }, namer: extra.namer ?? new AgentNamer(), budget: extra.budget ?? new UpstreamBudget(), plan: extra.plan, spanSeed: "t", upstreamTimeoutMs: 10_000 });
+  const base = await proxy.listen();
+  closers.push(() => proxy.close());
+  return { proxy, base };
+}
+
+const chat = (base: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  fetch(`${base}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer k", ...headers }, body: JSON.stringify({ model: "fake-1", ...body }) });
+const ask = (system: string, user: string) => ({ messages: [{ role: "system", content: system }, { role: "user", content: user }] });
+
+describe("LlmProxy", () => {
+  it("names agents by x-culprit-agent header, then user field, then metadata, then system prompt", async () => {
+    const fake = await startFakeLlm();
+    closers.push(() => fake.close());
+    const { proxy, base } = await proxyFor(fake);
+    await chat(base, ask("You are the planner.", "6 times 7"), { "x-culprit-agent": "boss" });
+    await chat(base, { ...ask("You are the planner.", "6 times 7"), user: "alice" });
+    await chat(base, { ...ask("You are the planner.", "6 times 7"), metadata: { langgraph_node: "plan_node" } });
+    await chat(base, ask("You are the planner.", "6 times 7"));
+    await chat(base, ask("You are the planner, second edition.", "6 times 7"));
+    expect(proxy.calls.map((c) => c.agent)).toEqual(["boss", "alice", "plan_node", "planner", "planner_2"]);
+    expect(fake.requests).toHaveLength(5);
+  });
+
+  it("the --agents map names system prompts by prefix or by hash prefix", () => {
+    const namer = new AgentNamer({ "You are the planner": "Planning Lead" });
+    const api = { systemPrompt: (b: Record<string, unknown>) => String(b.s) } as never;
+    expect(namer.nameOf(agentKeyOf(undefined, { s: "You are the planner. Plan." }, api))).toBe("Planning Lead");
+    expect(namer.nameOf(agentKeyOf(undefined, { s: "Act as a senior code reviewer: be strict." }, api))).toBe("senior_code_reviewer");
+  });
+
+  it("answers a streaming request from the upstream stream and records the assembled message", async () => {
+    const fake = await startFakeLlm();
+    closers.push(() => fake.close());
+    const { proxy, base } = await proxyFor(fake);
+    const res = await chat(base, { ...ask("You are the solver.", "multiply 6 by 7"), stream: true, stream_options: { include_usage: true } });
+    const text = await res.text();
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    expect(text).toContain("data: [DONE]");
+    const body = proxy.calls[0].response.body as { choices: { message: { content: string } }[] };
+    expect(body.choices[0].message.content).toBe("Working it out. ANSWER: 42");
+    expect(proxy.calls[0].tokens?.output).toBeGreaterThan(0);
+  });
+
+  it("replay: answers from the recording, applies replace/drop, and goes upstream after a divergence", async () => {
+    const fake = await startFakeLlm();
+    closers.push(() => fake.close());
+    const first = await proxyFor(fake);
+    await chat(first.base, ask("You are the planner.", "6 times 7"));
+    await chat(first.base, ask("You are the solver.", "multiply 6 by 7"));
+    await chat(first.base, ask("You are the reviewer.", "ANSWER: 42"));
+    const recording = { format: RECORDING_FORMAT, id: "r", agents: new AgentNamer().agents(), calls: first.proxy.calls } as unknown as Recording;
+    const before = fake.requests.length;
+
+    // Replace the solver's answer: the planner comes from the recording, the reviewer's question
+    // is new, so it diverges and goes upstream.
+    const plan = new ReplayPlan(recording, [{ agent: "solver", mode: "replace", output: "ANSWER: 41" }]);
+    const second = await proxyFor(fake, { plan });
+    const planner = await (await chat(second.base, ask("You are the planner.", "6 times 7"))).json();
+    const solver = await (await chat(second.base, { ...ask("You are the solver.", "multiply 6 by 7"), stream: true })).text();
+    await chat(second.base, ask("You are the reviewer.", "ANSWER: 41"));
+    expect(planner.choices[0].message.content).toBe("Instruction: multiply 6 by 7.");
+    expect(solver).toContain("ANSWER: 41");
+    expect(second.proxy.calls.map((c) => c.source)).toEqual(["recording", "replace", "upstream"]);
+    expect(second.proxy.divergence).toMatchObject({ agent: "reviewer", index: 2 });
+    expect(fake.requests.length - before).toBe(1);
+
+    const dropped = new ReplayPlan(recording, [{ agent: "planner", mode: "drop" }]);
+    const third = await proxyFor(fake, { plan: dropped });
+    const empty = await (await chat(third.base, ask("You are the planner.", "6 times 7"))).json();
+    expect(empty.choices[0].message.content).toBe("");
+  });
+
+  it("refuses upstream calls beyond the budget with a non-retryable 429", async () => {
+    const fake = await startFakeLlm();
+    closers.push(() => fake.close());
+    const budget = new UpstreamBudget({ maxCalls: 1 });
+    const { proxy, base } = await proxyFor(fake, { budget });
+    expect((await chat(base, ask("You are the planner.", "6 times 7"))).status).toBe(200);
+    const refused = await chat(base, ask("You are the planner.", "6 times 7"));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("x-should-retry")).toBe("false");
+    expect(fake.requests).toHaveLength(1);
+    expect(proxy.budgetExhausted).toMatch(/call budget \(1\)/);
+  });
+
+  it("listens on loopback only", async () => {
+    const fake = await startFakeLlm();
+    closers.push(() => fake.close());
+    const { base } = await proxyFor(fake);
+    expect(new URL(base).hostname).toBe("127.0.0.1");
+  });
+});
+
+describe("startCommand", () => {
+  it("kills the whole process group when the run times out", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "culprit-kill-"));
+    const pidFile = join(dir, "pid");
+    const run = startCommand(["/bin/sh", "-c", `sleep 30 & echo $! > ${pidFile}; wait`], { env: process.env, timeoutMs: 500, stdio: "capture" });
+    const result = await run.done;
+    expect(result.timedOut).toBe(true);
+    expect(existsSync(pidFile)).toBe(true);
+    const grandchild = Number(readFileSync(pidFile, "utf8"));
+    await new Promise((r) => setTimeout(r, 300));
+    // Gone, or a zombie waiting for init to reap it: either way no longer running.
+    const stat = existsSync(`/proc/${grandchild}/stat`) ? readFileSync(`/proc/${grandchild}/stat`, "utf8") : "";
+    expect(stat === "" || / Z /.test(stat)).toBe(true);
+  });
+});
