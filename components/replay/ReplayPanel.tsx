@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useState, useTransition } from "react";
-import type { ReplayVerificationView } from "@/lib/replay/verification-view";
+import { cliVerificationCommand, type ReplayVerificationView } from "@/lib/replay/verification-view";
 import { startReplayVerification, replayVerificationStatus, cancelReplayVerification } from "@/lib/server/actions/replay";
 
 const ACTIVE = new Set(["queued", "running"]);
@@ -65,8 +65,14 @@ export function ReplayPanel({ runId, latest }: { runId: string; latest: ReplayVe
 
 function VerificationBody({ view }: { view: ReplayVerificationView }) {
   const r = view.result;
+  const cliCommand = cliVerificationCommand(view);
   return (
     <div data-testid="replay-result" data-status={view.status} data-agreement={view.agreement ?? ""}>
+      {cliCommand !== null ? (
+        <p className="muted" data-testid="replay-cli">
+          Replayed by <code>culprit verify</code> through the record/replay proxy: <code>{cliCommand}</code>
+        </p>
+      ) : null}
       <p className="muted">
         {view.status === "queued" ? "Queued…" : view.status === "running" ? `Replaying… ${Math.round(view.progress * 100)}%` : `Finished (${view.status})`} · {view.replayCount} of {view.budget} replays used
         {view.cacheHits ? `, ${view.cacheHits} from cache` : ""} · {view.method.replaceAll("+", ", ")}
