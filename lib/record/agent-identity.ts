@@ -40,6 +40,8 @@ export function promptHash(prompt: string): string {
   return createHash("sha256").update(prompt).digest("hex");
 }
 
+const CONNECTORS = new Set(["of", "for", "that", "who", "which", "in", "on", "at", "with", "to", "and", "or", "from", "by", "whose", "responsible"]);
+
 /** "You are the Planner. Break the task…" → "planner". Up to three words of the first clause. */
 export function shortPromptName(prompt: string): string {
   const first = prompt.trim().split(/\r?\n/)[0] ?? "";
@@ -47,8 +49,10 @@ export function shortPromptName(prompt: string): string {
     .replace(/^\s*(you are|you're|act as|role\s*:|system\s*:)\s*/i, "")
     .replace(/^(a|an|the)\s+/i, "")
     .split(/[.,:;!?()[\]—–]/)[0];
-  const words = clause.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.slice(0, 3).join("_").slice(0, 48) || "agent";
+  const words = clause.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  // "planner of a team", "assistant that writes": the role ends where a connector starts.
+  const end = words.findIndex((w, i) => i > 0 && CONNECTORS.has(w));
+  return (end > 0 ? words.slice(0, end) : words).slice(0, 3).join("_").slice(0, 48) || "agent";
 }
 
 /** `--agents` file: `{ "<system prompt prefix or sha256 hex prefix>": "name" }`. */

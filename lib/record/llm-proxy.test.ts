@@ -125,3 +125,14 @@ describe("startCommand", () => {
     expect(stat === "" || / Z /.test(stat)).toBe(true);
   });
 });
+
+describe("shortPromptName", () => {
+  it("takes the role from the first clause of the first line", async () => {
+    const { shortPromptName } = await import("./agent-identity");
+    expect(shortPromptName("You are the planner of a team that computes sums of squares. Split…")).toBe("planner");
+    expect(shortPromptName("You are worker_2. Compute the sum…")).toBe("worker_2");
+    expect(shortPromptName("You are a helpful assistant that writes SQL.")).toBe("helpful_assistant");
+    expect(shortPromptName("Summarize the findings\nin bullet points")).toBe("summarize_the_findings");
+    expect(shortPromptName("   ")).toBe("agent");
+  });
+});
