@@ -48,7 +48,7 @@ export function parseProxyFlag(argv: readonly string[], i: number, flags: ProxyF
   const value = () => {
     if (inline !== undefined) return inline;
     const v = argv[next++];
-    if (v === undefined) throw `${flag} needs a value`;
+    if (v === undefined || v.startsWith("--")) throw `${flag} needs a value`;
     return v;
   };
   const number = (min: number, integer: boolean) => {

@@ -16,6 +16,7 @@ function blocksMessage(role: string, content: unknown): GenAiMessage {
 export const anthropicMessages: LlmApi = {
   kind: "anthropic.messages",
   provider: "anthropic",
+  endpoint: "/messages",
   systemPrompt: (body) => (body.system === undefined ? undefined : contentText(body.system)),
   inputMessages(body) {
     const system = body.system === undefined ? [] : [textMessage("system", contentText(body.system))];

@@ -16,6 +16,7 @@ function messageOf(m: Json): GenAiMessage {
 export const openAiChat: LlmApi = {
   kind: "openai.chat",
   provider: "openai",
+  endpoint: "/chat/completions",
   systemPrompt(body) {
     const m = arr(body.messages).map(obj).find((x) => x.role === "system" || x.role === "developer");
     return m ? contentText(m.content) : undefined;

@@ -19,6 +19,7 @@ function itemMessages(items: unknown): GenAiMessage[] {
 export const openAiResponses: LlmApi = {
   kind: "openai.responses",
   provider: "openai",
+  endpoint: "/responses",
   systemPrompt(body) {
     if (typeof body.instructions === "string" && body.instructions) return body.instructions;
     const m = arr(body.input).map(obj).find((x) => x.role === "system" || x.role === "developer");

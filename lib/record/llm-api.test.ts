@@ -79,5 +79,9 @@ describe("routing", () => {
     expect(upstreamUrl("https://api.openai.com/v1", "/v1/chat/completions")).toBe("https://api.openai.com/v1/chat/completions");
     expect(upstreamUrl("http://127.0.0.1:8000", "/v1/chat/completions")).toBe("http://127.0.0.1:8000/v1/chat/completions");
     expect(upstreamUrl("https://example.com/openai/v1/", "/chat/completions", "?a=1")).toBe("https://example.com/openai/v1/chat/completions?a=1");
+    // A known API goes to its endpoint under the base, whatever prefix the child used.
+    expect(upstreamUrl("http://127.0.0.1:8000/v1", "/v1/v1/chat/completions", "", "/chat/completions")).toBe("http://127.0.0.1:8000/v1/chat/completions");
+    expect(upstreamUrl("http://127.0.0.1:8000", "/chat/completions", "", "/chat/completions")).toBe("http://127.0.0.1:8000/v1/chat/completions");
+    expect(upstreamUrl("https://api.anthropic.com", "/v1/messages", "", "/messages")).toBe("https://api.anthropic.com/v1/messages");
   });
 });

@@ -18,6 +18,8 @@ export type Json = Record<string, unknown>;
 export interface LlmApi {
   kind: ApiKind;
   provider: "openai" | "anthropic";
+  /** The endpoint under the API root (`/chat/completions`). */
+  endpoint: string;
   systemPrompt(body: Json): string | undefined;
   inputMessages(body: Json): GenAiMessage[];
   outputMessages(response: Json): GenAiMessage[];

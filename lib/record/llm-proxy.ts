@@ -177,7 +177,7 @@ export class LlmProxy {
 
   private async upstreamCall(req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer, api: LlmApi | undefined, keep = true): Promise<{ response: RecordedResponse; error?: string }> {
     const anthropic = api ? api.provider === "anthropic" : req.headers["anthropic-version"] !== undefined || url.pathname.endsWith("/messages");
-    const target = upstreamUrl(anthropic ? this.options.upstream.anthropic : this.options.upstream.openai, url.pathname, url.search);
+    const target = upstreamUrl(anthropic ? this.options.upstream.anthropic : this.options.upstream.openai, url.pathname, url.search, api?.endpoint);
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
     const controller = new AbortController();
