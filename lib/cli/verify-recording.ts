@@ -33,6 +33,8 @@ ${PROXY_OPTIONS_HELP}
   --api-key KEY             the app's CULPRIT_API_KEY (default $CULPRIT_API_KEY)
   --json                    one JSON object`;
 
+const MAX_RECORDING_BYTES = 1024 * 1024 * 1024;
+
 interface Args extends ProxyFlags {
   file: string;
   budget: number;
@@ -101,6 +103,8 @@ export function readRecording(file: string): Recording {
   const path = existsSync(file) && statSync(file).isDirectory() ? join(file, RECORDING_FILE) : file;
   let value: unknown;
   try {
+    const size = statSync(path).size;
+    if (size > MAX_RECORDING_BYTES) throw new Error(`${size} bytes, more than the ${MAX_RECORDING_BYTES / 1024 / 1024} MB a recording may have`);
     value = JSON.parse(readFileSync(path, "utf8"));
   } catch (e) {
     throw new TraceInputError("bad_input", `cannot read the recording ${path}: ${e instanceof Error ? e.message : String(e)}`);

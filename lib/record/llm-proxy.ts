@@ -21,6 +21,9 @@ import { upstreamUrl } from "./upstream-url";
 export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
 /** Response text kept per call; the child still receives all of it. */
 export const MAX_RECORDED_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** Per run: a program in a loop must not grow the recording (and this process) without end. */
+export const MAX_CALLS_PER_RUN = 5_000;
+export const MAX_RECORDED_BYTES_PER_RUN = 512 * 1024 * 1024;
 const HOP_BY_HOP = new Set(["host", "connection", "content-length", "transfer-encoding", "keep-alive", "upgrade", "te", "trailer", "proxy-authorization", "proxy-connection", "accept-encoding", AGENT_HEADER]);
 const DROP_RESPONSE = new Set(["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"]);
 
@@ -40,6 +43,7 @@ export class LlmProxy {
   readonly calls: RecordedCall[] = [];
   budgetExhausted?: string;
   private readonly agentCounts = new Map<string, number>();
+  private recordedBytes = 0;
   private readonly server: Server;
   private readonly inFlight = new Set<AbortController>();
 
@@ -85,6 +89,13 @@ export class LlmProxy {
     }
     if (!api || !body) return void (await this.forward(req, res, url, raw, api));
 
+    if (this.calls.length >= MAX_CALLS_PER_RUN || this.recordedBytes > MAX_RECORDED_BYTES_PER_RUN) {
+      const reason = this.calls.length >= MAX_CALLS_PER_RUN ? `the run made more than ${MAX_CALLS_PER_RUN} LLM calls` : `the run's calls passed ${MAX_RECORDED_BYTES_PER_RUN / 1024 / 1024} MB`;
+      this.limitReached(reason);
+      res.writeHead(429, { "content-type": "application/json", "x-should-retry": "false" });
+      return void res.end(JSON.stringify({ error: { message: `culprit proxy: ${reason}; the run is stopped`, type: "culprit_limit" } }));
+    }
+    this.recordedBytes += raw.length;
     const header = req.headers[AGENT_HEADER];
     const agent = this.options.namer.nameOf(agentKeyOf(Array.isArray(header) ? header[0] : header, body, api));
     const agentCallIndex = this.agentCounts.get(agent) ?? 0;
@@ -159,14 +170,17 @@ export class LlmProxy {
       this.options.budget.start();
       return undefined;
     }
-    if (!this.budgetExhausted) {
-      this.budgetExhausted = reason;
-      this.options.onBudgetExhausted?.(reason);
-    }
+    this.limitReached(reason);
     // x-should-retry: the OpenAI SDKs would otherwise retry a 429.
     res.writeHead(429, { "content-type": "application/json", "x-should-retry": "false" });
     res.end(JSON.stringify({ error: { message: `culprit proxy: ${reason}`, type: "culprit_budget" } }));
     return reason;
+  }
+
+  private limitReached(reason: string): void {
+    if (this.budgetExhausted) return;
+    this.budgetExhausted = reason;
+    this.options.onBudgetExhausted?.(reason);
   }
 
   /** A call the proxy does not record (models list, embeddings, …): passed through, still on budget. */
@@ -212,6 +226,7 @@ export class LlmProxy {
         }
       }
       res.end();
+      this.recordedBytes += text.length;
       if (!keep || !api) return { response: { status: up.status } };
       const response: RecordedResponse = { status: up.status, ...(truncated ? { truncated } : {}) };
       if (isSse) {

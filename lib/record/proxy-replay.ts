@@ -59,7 +59,8 @@ export function proxyReplay(o: ProxyReplayOptions) {
       signal: o.signal,
     });
     if (o.signal?.aborted) throw new ReplayError("cancelled", "the verification was cancelled");
-    if (run.aborted && o.budget.exhausted()) throw new ReplayError("budget_exhausted", `${run.aborted}; this replay was stopped`);
+    // A replay the proxy had to stop has no outcome to count.
+    if (run.limit) throw new ReplayError("budget_exhausted", `${run.limit}; this replay was stopped`);
     const count = (s: string) => run.calls.filter((c) => c.source === s).length;
     const detail: ProxyReplayDetail = {
       interventions,

@@ -44,6 +44,8 @@ export interface ProxyRunOptions {
 export interface ProxyRunResult extends RunSummary {
   calls: RecordedCall[];
   divergence?: Divergence;
+  /** The proxy stopped the run: upstream budget or per-run call/size limit. */
+  limit?: string;
   tail?: string;
 }
 
@@ -87,6 +89,7 @@ export async function runThroughProxy(o: ProxyRunOptions): Promise<ProxyRunResul
       ...(result.stopped ? { aborted: result.stopped } : {}),
       calls: proxy.calls,
       ...(proxy.divergence ? { divergence: proxy.divergence } : {}),
+      ...(proxy.budgetExhausted ? { limit: proxy.budgetExhausted } : {}),
       ...(result.tail !== undefined ? { tail: result.tail } : {}),
     };
   } finally {
