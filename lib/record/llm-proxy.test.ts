@@ -102,6 +102,41 @@ describe("LlmProxy", () => {
     expect(proxy.budgetExhausted).toMatch(/call budget \(1\)/);
   });
 
+  it("Anthropic messages: forwards x-api-key, passes the stream through and records the assembled message", async () => {
+    const { default: http } = await import("node:http");
+    const seen: { path?: string; key?: string } = {};
+    const upstream = http.createServer((req, res) => {
+      seen.path = req.url;
+      seen.key = req.headers["x-api-key"] as string;
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        const ev = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+        ev("message_start", { message: { id: "msg_1", type: "message", role: "assistant", model: "claude-x", content: [], usage: { input_tokens: 12, output_tokens: 0 } } });
+        ev("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
+        ev("content_block_delta", { index: 0, delta: { type: "text_delta", text: "Hello " } });
+        ev("content_block_delta", { index: 0, delta: { type: "text_delta", text: "there" } });
+        ev("content_block_stop", { index: 0 });
+        ev("message_delta", { delta: { stop_reason: "end_turn" }, usage: { output_tokens: 2 } });
+        ev("message_stop", {});
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
+    closers.push(() => new Promise((r) => upstream.close(() => r())));
+    const url = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
+    const proxy = new LlmProxy({ upstream: { openai: url, anthropic: url }, namer: new AgentNamer(), budget: new UpstreamBudget(), spanSeed: "a", upstreamTimeoutMs: 10_000 });
+    const base = await proxy.listen();
+    closers.push(() => proxy.close());
+    const res = await fetch(`${base}/v1/messages`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": "sk-ant-secret", "anthropic-version": "2023-06-01" }, body: JSON.stringify({ model: "claude-x", system: "You are the critic.", stream: true, max_tokens: 10, messages: [{ role: "user", content: "hi" }] }) });
+    expect(await res.text()).toContain("text_delta");
+    expect(seen).toEqual({ path: "/v1/messages", key: "sk-ant-secret" });
+    const call = proxy.calls[0];
+    expect(call).toMatchObject({ agent: "critic", api: "anthropic.messages", tokens: { input: 12, output: 2, total: 14 } });
+    expect(call.response.body?.content).toEqual([{ type: "text", text: "Hello there" }]);
+    expect(JSON.stringify(call)).not.toContain("sk-ant-secret");
+  });
+
   it("listens on loopback only", async () => {
     const fake = await startFakeLlm();
     closers.push(() => fake.close());

@@ -91,4 +91,28 @@ describe("culprit record + verify through the proxy", { timeout: 240_000 }, () =
     const { recording } = await recordAndVerify("solver", [process.execPath, NODE], "node");
     expect(recording.calls.map((c) => c.api)).toEqual(["openai.chat", "openai.chat", "openai.responses"]);
   });
+
+  it("--check decides the outcome; the upstream budget stops replays that would exceed it", async () => {
+    const fake = await startFakeLlm({ errAgent: "reviewer" });
+    try {
+      const checked = join(dir, "checked");
+      const rec = await cli(runRecord, ["--upstream", fake.url, "--out", checked, "--json", "--check", "exit 0", "--", process.execPath, NODE]);
+      expect(rec.json.outcome).toBe("success"); // the program exits 1, the check says success
+
+    } finally {
+      await fake.close();
+    }
+    const fresh = await startFakeLlm({ errAgent: "reviewer" }); // its reviewer has not erred yet
+    try {
+      const out = join(dir, "budget");
+      await cli(runRecord, ["--upstream", fresh.url, "--out", out, "--json", "--", process.execPath, NODE]);
+      const calls = fresh.requests.length;
+      const v = await cli(runVerifyRecording, [out, "--json", "--max-upstream-calls", "0", "--", process.execPath, NODE]);
+      expect(v.json.baseline).toEqual({ outcome: "failure", reproduced: true }); // answered from the recording: free
+      expect((v.json.incomplete as { reason: string }[])[0].reason).toMatch(/upstream call budget \(0\)/);
+      expect(fresh.requests.length).toBe(calls);
+    } finally {
+      await fresh.close();
+    }
+  });
 });
