@@ -92,6 +92,24 @@ describe("culprit record + verify through the proxy", { timeout: 240_000 }, () =
     expect(recording.calls.map((c) => c.api)).toEqual(["openai.chat", "openai.chat", "openai.responses"]);
   });
 
+  it("Python program: confirms the solver when its first call fails with HTTP 500 and the program crashes", async () => {
+    const fake = await startFakeLlm({ errAgent: "solver", errAs: "http" });
+    try {
+      const out = join(dir, "py-http");
+      const rec = await cli(runRecord, ["--upstream", fake.url, "--out", out, "--json", "--", "python3", PY]);
+      expect(rec.json.outcome).toBe("failure");
+      const recording = JSON.parse(readFileSync(join(out, "recording.json"), "utf8")) as Recording;
+      expect(recording.calls.map((c) => [c.agent, c.response.status])).toEqual([["planner", 200], ["solver", 500]]);
+      const { trace } = importTrace(readFileSync(join(out, "trace.otlp.json"), "utf8"), { fileName: "trace.otlp.json" });
+      expect(trace.steps.map((s) => s.status)).toEqual(["ok", "error"]);
+      const v = await cli(runVerifyRecording, [out, "--json", "--", "python3", PY]);
+      expect(v.json.baseline).toEqual({ outcome: "failure", reproduced: true });
+      expect(v.json.confirmedAgent).toBe("solver");
+    } finally {
+      await fake.close();
+    }
+  });
+
   it("--check decides the outcome; the upstream budget stops replays that would exceed it", async () => {
     const fake = await startFakeLlm({ errAgent: "reviewer" });
     try {

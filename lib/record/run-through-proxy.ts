@@ -25,6 +25,13 @@ export function proxyEnv(proxyBase: string): Record<string, string> {
   };
 }
 
+/** An HTTP proxy set in the environment (Python's urllib, requests) must not sit between the child and us. */
+function noProxy(env: NodeJS.ProcessEnv): Record<string, string> {
+  const current = env.NO_PROXY ?? env.no_proxy ?? "";
+  const value = [current, "127.0.0.1", "localhost"].filter(Boolean).join(",");
+  return { NO_PROXY: value, no_proxy: value };
+}
+
 export interface ProxyRunOptions {
   command: readonly string[];
   check?: string;
@@ -61,7 +68,7 @@ export async function runThroughProxy(o: ProxyRunOptions): Promise<ProxyRunResul
     onBudgetExhausted: (reason) => running?.stop(reason),
   });
   const base = await proxy.listen();
-  const env = { ...o.baseEnv, ...proxyEnv(base) };
+  const env = { ...o.baseEnv, ...proxyEnv(base), ...noProxy(o.baseEnv) };
   const started = Date.now();
   try {
     running = startCommand(o.command, { env, cwd: o.cwd, timeoutMs: o.timeoutMs, stdio: o.stdio, signal: o.signal });

@@ -16,6 +16,8 @@ export interface FakeLlmOptions {
   /** Besides the first call, it errs on this share of later calls (seeded, so reproducible). */
   errRate?: number;
   seed?: number;
+  /** How the agent errs: a wrong answer (default) or an HTTP 500 the program cannot recover from. */
+  errAs?: "answer" | "http";
 }
 
 export interface FakeLlm {
@@ -75,6 +77,11 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       const n = seen.get(agent) ?? 0;
       seen.set(agent, n + 1);
       const erred = agent === options.errAgent && (n === 0 || random() < (options.errRate ?? 0));
+      if (erred && options.errAs === "http") {
+        requests.push({ agent, path, stream: body.stream === true, authorization: req.headers.authorization, erred });
+        res.writeHead(500, { "content-type": "application/json" });
+        return void res.end(JSON.stringify({ error: { message: "The model crashed.", type: "server_error" } }));
+      }
       const text = answer(agent, user, erred);
       const stream = body.stream === true;
       requests.push({ agent, path, stream, authorization: req.headers.authorization, erred });
