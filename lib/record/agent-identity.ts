@@ -55,6 +55,12 @@ export function shortPromptName(prompt: string): string {
   return (end > 0 ? words.slice(0, end) : words).slice(0, 3).join("_").slice(0, 48) || "agent";
 }
 
+/** "Your role is the critic", "Role: critic", "Your name is Ada" anywhere in the prompt → "critic". */
+export function statedRoleName(prompt: string): string | undefined {
+  const m = /\b(?:your\s+role\s+is|your\s+name\s+is|role\s*:|name\s*:)\s*(?:the\s+|a\s+|an\s+)?([\p{L}\p{N}_-]+)/iu.exec(prompt);
+  return m ? m[1].toLowerCase().slice(0, 48) : undefined;
+}
+
 /** `--agents` file: `{ "<system prompt prefix or sha256 hex prefix>": "name" }`. */
 export type AgentMap = Record<string, string>;
 
@@ -93,6 +99,12 @@ export class AgentNamer {
     else if (k.systemPrompt) base = this.mapped(k.systemPrompt) ?? shortPromptName(k.systemPrompt);
     else base = "agent";
     let name = base;
+    // Two prompts with the same opening ("You are an agent in a team. Your role: critic.") may
+    // still state their role further on.
+    if (this.taken.has(name) && k.systemPrompt && !this.mapped(k.systemPrompt)) {
+      const stated = statedRoleName(k.systemPrompt);
+      if (stated && !this.taken.has(stated)) name = stated;
+    }
     // Explicit names (header, user, metadata, map) are the user's: two keys giving one name are one agent.
     if (this.taken.has(name) && !(k.value || (k.systemPrompt && this.mapped(k.systemPrompt)))) for (let i = 2; this.taken.has(name); i++) name = `${base}_${i}`;
     const agent: RecordingAgent = { name, key: k.key, source: k.source, ...(k.systemPrompt ? { promptFirstLine: k.systemPrompt.trim().split(/\r?\n/)[0].slice(0, 200) } : {}) };

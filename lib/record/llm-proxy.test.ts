@@ -170,4 +170,13 @@ describe("shortPromptName", () => {
     expect(shortPromptName("Summarize the findings\nin bullet points")).toBe("summarize_the_findings");
     expect(shortPromptName("   ")).toBe("agent");
   });
+
+  it("two prompts with the same opening are named by the role they state", () => {
+    const namer = new AgentNamer();
+    const api = { systemPrompt: (b: Record<string, unknown>) => String(b.s) } as never;
+    const name = (s: string) => namer.nameOf(agentKeyOf(undefined, { s }, api));
+    expect(name("You are an agent in a team. Your role: planner.")).toBe("agent");
+    expect(name("You are an agent in a team. Your role: critic.")).toBe("critic");
+    expect(name("You are an agent in a team. Be nice.")).toBe("agent_2");
+  });
 });
