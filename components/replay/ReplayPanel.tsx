@@ -71,6 +71,7 @@ function VerificationBody({ view }: { view: ReplayVerificationView }) {
       {cliCommand !== null ? (
         <p className="muted" data-testid="replay-cli">
           Replayed by <code>culprit verify</code> through the record/replay proxy: <code>{cliCommand}</code>
+          {divergedReplays(r) ? ` · ${divergedReplays(r)} replay(s) diverged from the recording; their later calls went to the model` : ""}
         </p>
       ) : null}
       <p className="muted">
@@ -118,4 +119,10 @@ function VerificationBody({ view }: { view: ReplayVerificationView }) {
 function describe(ivs: ReplayVerificationView["interventions"][number]["interventions"]): string {
   if (ivs.length > 3) return `${ivs[0].mode} ${ivs.length} steps (${[...new Set(ivs.map((i) => i.agent))].join(", ")})`;
   return ivs.map((i) => `${i.mode} ${i.agent}${i.stepId ? ` step ${i.stepId}` : ""}`).join(", ");
+}
+
+/** CLI verifications keep what each proxy replay did; count those that left the recording. */
+function divergedReplays(r: ReplayVerificationView["result"]): number {
+  const replays = (r as { proxyReplays?: { divergence?: unknown }[] } | null)?.proxyReplays;
+  return Array.isArray(replays) ? replays.filter((d) => d && d.divergence).length : 0;
 }
