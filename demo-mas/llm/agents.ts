@@ -30,25 +30,21 @@ async function chat(system: string, user: string, stream = false): Promise<strin
   return text;
 }
 
-const firstNumber = (text: string) => Number(/-?\d+/.exec(text.replace(/,/g, ""))?.[0] ?? NaN);
+/** The number an answer ends with ("The sum of the squares of 1, 2 is 5." → 5). */
+const lastNumber = (text: string) => Number(/(-?\d+)\D*$/.exec(text.replace(/(\d),(\d{3})/g, "$1$2"))?.[1] ?? NaN);
 
-function parseChunks(text: string, workers: number): number[][] {
-  try {
-    const v = JSON.parse(/\[[\s\S]*\]/.exec(text)?.[0] ?? "[]") as unknown;
-    if (Array.isArray(v) && v.every((c) => Array.isArray(c))) return Array.from({ length: workers }, (_, i) => ((v[i] as unknown[]) ?? []).map(Number));
-  } catch {
-    // an unreadable plan leaves the workers without numbers
-  }
-  return Array.from({ length: workers }, () => []);
-}
-
+/**
+ * Agents pass on each other's whole replies, as chat-based systems do: the workers see the plan,
+ * the aggregator the workers' replies, the verifier those and the aggregator's.
+ */
 export async function runLlmMas(task: Task = DEFAULT_TASK): Promise<{ answer: number | null; correct: boolean }> {
   const workers = workerNames(task);
-  const plan = parseChunks(await chat(PLANNER_PROMPT, `Numbers: ${task.numbers.join(", ")}. Workers: ${workers.length}.`), workers.length);
-  const partials: number[] = [];
-  for (const [k, w] of workers.entries()) partials.push(firstNumber(await chat(workerPrompt(w), `Numbers: ${plan[k].join(", ")}`)));
-  const total = firstNumber(await chat(AGGREGATOR_PROMPT, `Partial sums: ${partials.join(", ")}`, true));
-  const verdict = await chat(VERIFIER_PROMPT, `Partial sums: ${partials.join(", ")}. Total: ${total}.`);
+  const plan = await chat(PLANNER_PROMPT, `Numbers: ${task.numbers.join(", ")}. Workers: ${workers.length}.`);
+  const replies: string[] = [];
+  for (const [k, w] of workers.entries()) replies.push(`${w}: ${await chat(workerPrompt(w), `Plan: ${plan}\nTake chunk ${k + 1} of ${workers.length}.`)}`);
+  const aggregate = await chat(AGGREGATOR_PROMPT, replies.join("\n"), true);
+  const verdict = await chat(VERIFIER_PROMPT, `${replies.join("\n")}\naggregator: ${aggregate}`);
+  const total = lastNumber(aggregate);
   const answer = /^\s*APPROVED/i.test(verdict) && Number.isFinite(total) ? total : null;
   return { answer, correct: answer === groundTruth(task) };
 }

@@ -25,6 +25,8 @@ function roleOf(system: string): string {
   return /You are (worker_\d+)/.exec(system)?.[1] ?? "unknown";
 }
 
+const lastInt = (line: string) => ints(line).at(-1) ?? 0;
+
 function answer(role: string, user: string, err: boolean): string {
   if (role === "planner") {
     const [numbersText, workersText] = user.split("Workers:");
@@ -35,12 +37,25 @@ function answer(role: string, user: string, err: boolean): string {
     if (err) chunks[chunks.length - 1].push(numbers.length + 1); // an extra number in the last chunk
     return JSON.stringify(chunks);
   }
-  if (role.startsWith("worker_")) return String(ints(user).reduce((s, x) => s + x * x, 0) + (err ? 7 : 0));
-  if (role === "aggregator") return String(ints(user).reduce((s, x) => s + x, 0) + (err ? 10 : 0));
+  if (role.startsWith("worker_")) {
+    let chunks: number[][] = [];
+    try {
+      chunks = JSON.parse(/\[[\s\S]*\]/.exec(user)?.[0] ?? "[]") as number[][];
+    } catch {
+      // no readable plan: an empty chunk
+    }
+    const k = (ints(/chunk (\d+)/.exec(user)?.[0] ?? "chunk 1")[0] ?? 1) - 1;
+    const chunk = (Array.isArray(chunks[k]) ? chunks[k] : []).map(Number);
+    const sum = chunk.reduce((s, x) => s + x * x, 0) + (err ? 7 : 0);
+    return `The sum of the squares of ${chunk.join(", ")} is ${sum}.`;
+  }
+  const lines = user.split("\n");
+  const partials = lines.filter((l) => /^worker_\d+:/.test(l)).map(lastInt);
+  if (role === "aggregator") return `The total of the partial sums is ${partials.reduce((s, x) => s + x, 0) + (err ? 10 : 0)}.`;
   if (role === "verifier") {
-    const [partialsText, totalText] = user.split("Total:");
-    const ok = ints(partialsText).reduce((s, x) => s + x, 0) === ints(totalText ?? "")[0];
-    return (ok !== err ? "APPROVED" : "REJECTED") + (ok ? ": the total is the sum of the partials." : ": the total does not match the partials.");
+    const total = lastInt(lines.find((l) => l.startsWith("aggregator:")) ?? "");
+    const ok = partials.reduce((s, x) => s + x, 0) === total;
+    return (ok !== err ? "APPROVED" : "REJECTED") + (ok ? ": the total is the sum of the partial sums." : ": the total does not match the partial sums.");
   }
   return "I cannot tell which agent I am.";
 }
