@@ -121,13 +121,14 @@ export class LlmProxy {
     this.calls.push(call);
     const t0 = performance.now();
     try {
-      const decision = this.options.plan?.decide(index, agent, agentCallIndex, call.shape) ?? { kind: "upstream" as const, reason: "resample" as const };
-      if (decision.kind === "recording") {
+      // Record mode has no plan: every call goes upstream.
+      const decision = this.options.plan?.decide(index, agent, agentCallIndex, call.shape);
+      if (decision?.kind === "recording") {
         call.source = "recording";
         call.response = decision.call.response;
         call.tokens = decision.call.tokens;
         this.answer(res, api, call.response, stream);
-      } else if (decision.kind === "replace" || decision.kind === "drop") {
+      } else if (decision?.kind === "replace" || decision?.kind === "drop") {
         call.source = decision.kind;
         const answer = api.synthesize(decision.kind === "replace" ? decision.text : "", str(body.model) ?? "unknown", `culprit-${decision.kind}-${index}`);
         call.response = { status: 200, body: answer };
