@@ -110,6 +110,27 @@ describe("culprit record + verify through the proxy", { timeout: 240_000 }, () =
     }
   });
 
+  it("a stochastically erring agent: replays answer the others from the recording, so only it can flip the outcome", async () => {
+    // The solver errs on its first call and on half of its later ones (seeded). The model is
+    // stochastic, the recording is not: the unchanged replay reproduces the failure, the solver
+    // is asked again only when it is intervened on, and no other agent can be blamed for it.
+    const fake = await startFakeLlm({ errAgent: "solver", errRate: 0.5, seed: 7 });
+    try {
+      const out = join(dir, "py-stochastic");
+      await cli(runRecord, ["--upstream", fake.url, "--out", out, "--json", "--", "python3", PY]);
+      const recorded = fake.requests.length;
+      const v = await cli(runVerifyRecording, [out, "--json", "--strategy", "baseline,sequential,leave-one-out", "--", "python3", PY]);
+      expect(v.json.baseline).toEqual({ outcome: "failure", reproduced: true });
+      const replays = v.json.proxyReplays as { interventions: { agent: string }[] }[];
+      const solverAsked = fake.requests.slice(recorded).filter((r) => r.agent === "solver").length;
+      expect(solverAsked).toBe(replays.filter((r) => r.interventions.some((iv) => iv.agent === "solver")).length);
+      expect([null, "solver"]).toContain(v.json.confirmedAgent);
+      expect((v.json.leaveOneOut as { necessary: string[] }).necessary.filter((a) => a !== "solver")).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
+
   it("--check decides the outcome; the upstream budget stops replays that would exceed it", async () => {
     const fake = await startFakeLlm({ errAgent: "reviewer" });
     try {
