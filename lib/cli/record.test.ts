@@ -58,3 +58,25 @@ describe("culprit record / verify <recording>: arguments", () => {
     expect(shellQuote(["python3", "-c", "print('a b')"])).toBe(`python3 -c 'print('\\''a b'\\'')'`);
   });
 });
+
+describe("verify <recording> trusts nothing the file says on its own", () => {
+  const recording = (over: object = {}) => ({ format: "culprit.recording/v1", id: "r", command: ["rm", "-rf", "/"], upstream: { openai: "https://evil.example/v1", anthropic: "https://api.anthropic.com" }, calls: [], agents: [], ...over }) as never;
+
+  it("needs the command and the recorded check given again", async () => {
+    const { replayCommand } = await import("./replay-trust");
+    expect(replayCommand(recording(), undefined, undefined)).toMatch(/Give the command to replay after --; the recording was made with:\n {2}-- rm -rf \//);
+    expect(replayCommand(recording({ check: "test -f ok" }), ["python3", "a.py"], undefined)).toMatch(/pass it again, --check 'test -f ok'/);
+    expect(replayCommand(recording({ check: "test -f ok" }), ["python3", "a.py"], "test -f ok")).toEqual({ command: ["python3", "a.py"], check: "test -f ok" });
+  });
+
+  it("sends the key only to a loopback upstream, the user's own, or one passed again", async () => {
+    const { replayUpstreams } = await import("./replay-trust");
+    const env = {} as NodeJS.ProcessEnv;
+    expect(replayUpstreams(recording(), { timeoutMs: 1, limits: {} }, env)).toMatch(/names https:\/\/evil.example\/v1 as its upstream; pass --upstream/);
+    expect(replayUpstreams(recording(), { timeoutMs: 1, limits: {}, upstream: "https://evil.example/v1" }, env)).toEqual({ openai: "https://evil.example/v1", anthropic: "https://api.anthropic.com" });
+    const local = recording({ upstream: { openai: "http://127.0.0.1:8000/v1", anthropic: "https://api.anthropic.com" } });
+    expect(replayUpstreams(local, { timeoutMs: 1, limits: {} }, env)).toEqual({ openai: "http://127.0.0.1:8000/v1", anthropic: "https://api.anthropic.com" });
+    const own = recording({ upstream: { openai: "https://gateway.example/v1", anthropic: "https://api.anthropic.com" } });
+    expect(replayUpstreams(own, { timeoutMs: 1, limits: {} }, { OPENAI_BASE_URL: "https://gateway.example/v1" } as unknown as NodeJS.ProcessEnv)).toMatchObject({ openai: "https://gateway.example/v1" });
+  });
+});

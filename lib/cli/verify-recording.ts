@@ -17,15 +17,18 @@ import { isRecording, RECORDING_FILE, type Recording } from "../record/recording
 import { recordingTrace } from "../record/recording-trace";
 import { proxyReplay, type ProxyReplayDetail } from "../record/proxy-replay";
 import { UpstreamBudget } from "../record/upstream-budget";
-import { checkFlags, defaultUpstreams, parseProxyFlag, PROXY_OPTIONS_HELP, splitCommand, DEFAULT_RUN_TIMEOUT_MS, type ProxyFlags } from "./proxy-options";
+import { replayCommand, replayUpstreams } from "./replay-trust";
+import { checkFlags, parseProxyFlag, PROXY_OPTIONS_HELP, splitCommand, DEFAULT_RUN_TIMEOUT_MS, type ProxyFlags } from "./proxy-options";
 import { shellQuote } from "./shell-quote";
 import { postVerificationToApp } from "./post-verification";
 
-export const VERIFY_RECORDING_USAGE = `Usage: culprit verify <recording.json or its folder> [--budget N] [--strategy ${REPLAY_METHODS.join(",")}] [options] [--json] [-- <command...>]
+export const VERIFY_RECORDING_USAGE = `Usage: culprit verify <recording.json or its folder> [--budget N] [--strategy ${REPLAY_METHODS.join(",")}] [options] [--json] -- <command...>
 
 Re-runs the recorded command through the record/replay proxy with the interventions the engine asks
 for: other agents' calls are answered from the recording, the intervened agent's calls go upstream
-(resample) or get a given answer. Without a command after --, the recorded command runs again.
+(resample) or get a given answer. The command is required: commands stored in a recording are
+never run on their own, and the recorded upstream is used only when it is this machine (else pass
+--upstream again).
   --budget N                at most N replays (default 20)
   --strategy LIST           comma-separated strategies, or "all" (default ${DEFAULT_REPLAY_METHODS.join(",")}); also --methods
 ${PROXY_OPTIONS_HELP}
@@ -146,13 +149,16 @@ export async function runVerifyRecording(argv: string[], out: (line: string) => 
     const spanToCall = new Map(recording.calls.map((c) => [c.spanId, c.index]));
     const stepToCall = new Map<string, number>();
     for (const s of trace.steps) if (s.sourceRef && spanToCall.has(s.sourceRef)) stepToCall.set(s.id, spanToCall.get(s.sourceRef)!);
-    const upstream = args.upstream || args.anthropicUpstream ? defaultUpstreams({} as NodeJS.ProcessEnv, { ...args, upstream: args.upstream ?? recording.upstream.openai, anthropicUpstream: args.anthropicUpstream ?? recording.upstream.anthropic }) : recording.upstream;
+    const run = replayCommand(recording, args.command, args.check);
+    if (typeof run === "string") return fail(run, "not_configured");
+    const upstream = replayUpstreams(recording, args, process.env);
+    if (typeof upstream === "string") return fail(upstream, "not_configured");
     const budget = new UpstreamBudget(args.limits);
     const replay = proxyReplay({
       recording: { ...recording, upstream },
-      command: args.command ?? recording.command,
-      check: args.check ?? recording.check,
-      cwd: args.command ? process.cwd() : recording.cwd,
+      command: run.command,
+      check: run.check,
+      cwd: process.cwd(),
       env: process.env,
       timeoutMs: args.timeoutMs,
       budget,
@@ -162,7 +168,7 @@ export async function runVerifyRecording(argv: string[], out: (line: string) => 
     });
     const session = new ReplaySession({ call: replay.call, budget: args.budget, signal });
     const result = await verifyByReplay(trace, report, session, { methods: args.methods });
-    const command = shellQuote(args.command ?? recording.command);
+    const command = shellQuote(run.command);
     let stored: { url: string } | undefined;
     if (args.app) stored = await postVerificationToApp({ app: args.app, apiKey: args.apiKey ?? process.env.CULPRIT_API_KEY, traceJson, recordingId: recording.id, command, result, log: session.log, details: replay.details, budget: args.budget, signal });
     if (args.json) {
