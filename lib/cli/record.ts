@@ -9,6 +9,7 @@ import { join, resolve } from "node:path";
 import { parseAgentMap, type AgentMap } from "../record/agent-identity";
 import { recordRun } from "../record/record-run";
 import { UpstreamBudget } from "../record/upstream-budget";
+import { shellQuote } from "./shell-quote";
 import { checkFlags, defaultUpstreams, parseProxyFlag, PROXY_OPTIONS_HELP, splitCommand, DEFAULT_RUN_TIMEOUT_MS, type ProxyFlags } from "./proxy-options";
 
 export const RECORD_USAGE = `Usage: culprit record [--out DIR] [--agents map.json] [--system NAME] [options] [--json] -- <command...>
@@ -103,7 +104,7 @@ export async function runRecord(argv: string[], out: (line: string) => void = co
     `  recording: ${recordingPath}`,
     ...(tracePath ? [`  trace:     ${tracePath}`] : []),
     ...recording.notes.map((n) => `  note: ${n}`),
-    `next: npx culprit verify ${recordingPath} -- ${args.command.join(" ")}`,
+    `next: npx culprit verify ${shellQuote([recordingPath])}${args.upstream ? ` --upstream ${shellQuote([args.upstream])}` : ""}${args.check !== undefined ? ` --check ${shellQuote([args.check])}` : ""} -- ${shellQuote(args.command)}`,
   ];
   err(lines.join("\n")); // stderr: stdout stays the child's
   return 0;
