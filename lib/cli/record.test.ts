@@ -76,6 +76,10 @@ describe("verify <recording> trusts nothing the file says on its own", () => {
     expect(replayUpstreams(recording(), { timeoutMs: 1, limits: {}, upstream: "https://evil.example/v1" }, env)).toEqual({ openai: "https://evil.example/v1", anthropic: "https://api.anthropic.com" });
     const local = recording({ upstream: { openai: "http://127.0.0.1:8000/v1", anthropic: "https://api.anthropic.com" } });
     expect(replayUpstreams(local, { timeoutMs: 1, limits: {} }, env)).toEqual({ openai: "http://127.0.0.1:8000/v1", anthropic: "https://api.anthropic.com" });
+    for (const host of ["localhost:8000", "0.0.0.0:8000", "127.0.0.2:8000", "[::1]:8000"]) {
+      const r = recording({ upstream: { openai: `http://${host}/v1`, anthropic: "https://api.anthropic.com" } });
+      expect(replayUpstreams(r, { timeoutMs: 1, limits: {} }, env)).toMatchObject({ openai: `http://${host}/v1` });
+    }
     const own = recording({ upstream: { openai: "https://gateway.example/v1", anthropic: "https://api.anthropic.com" } });
     expect(replayUpstreams(own, { timeoutMs: 1, limits: {} }, { OPENAI_BASE_URL: "https://gateway.example/v1" } as unknown as NodeJS.ProcessEnv)).toMatchObject({ openai: "https://gateway.example/v1" });
   });

@@ -12,7 +12,8 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 function trusted(recorded: string, ownDefault: string): boolean {
   try {
     const u = new URL(recorded);
-    return LOOPBACK.has(u.hostname) || recorded.replace(/\/+$/, "") === ownDefault.replace(/\/+$/, "");
+    // 0.0.0.0 and 127.0.0.0/8 reach this machine too.
+    return LOOPBACK.has(u.hostname) || u.hostname === "0.0.0.0" || /^127\.\d+\.\d+\.\d+$/.test(u.hostname) || recorded.replace(/\/+$/, "") === ownDefault.replace(/\/+$/, "");
   } catch {
     return false;
   }
