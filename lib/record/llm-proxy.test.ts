@@ -83,6 +83,12 @@ describe("LlmProxy", () => {
     expect(second.proxy.divergence).toMatchObject({ agent: "reviewer", index: 2 });
     expect(fake.requests.length - before).toBe(1);
 
+    // A call answered with JSON then is answered with JSON again, even if the request now asks for a stream.
+    const same = await proxyFor(fake, { plan: new ReplayPlan(recording, []) });
+    const again = await chat(same.base, { ...ask("You are the planner.", "6 times 7"), stream: true });
+    expect(again.headers.get("content-type")).toContain("application/json");
+    expect(same.proxy.calls[0].source).toBe("recording");
+
     const dropped = new ReplayPlan(recording, [{ agent: "planner", mode: "drop" }]);
     const third = await proxyFor(fake, { plan: dropped });
     const empty = await (await chat(third.base, ask("You are the planner.", "6 times 7"))).json();

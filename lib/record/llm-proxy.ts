@@ -127,7 +127,8 @@ export class LlmProxy {
         call.source = "recording";
         call.response = decision.call.response;
         call.tokens = decision.call.tokens;
-        this.answer(res, api, call.response, stream);
+        // The way it was answered then (a server that ignores `stream` answers JSON): the child coped with that.
+        this.answer(res, api, call.response, decision.call.response.sse !== undefined);
       } else if (decision?.kind === "replace" || decision?.kind === "drop") {
         call.source = decision.kind;
         const answer = api.synthesize(decision.kind === "replace" ? decision.text : "", str(body.model) ?? "unknown", `culprit-${decision.kind}-${index}`);
