@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useState, useTransition } from "react";
-import type { ReplayVerificationView } from "@/lib/replay/verification-view";
+import { cliVerificationCommand, type ReplayVerificationView } from "@/lib/replay/verification-view";
 import { startReplayVerification, replayVerificationStatus, cancelReplayVerification } from "@/lib/server/actions/replay";
 
 const ACTIVE = new Set(["queued", "running"]);
@@ -65,8 +65,15 @@ export function ReplayPanel({ runId, latest }: { runId: string; latest: ReplayVe
 
 function VerificationBody({ view }: { view: ReplayVerificationView }) {
   const r = view.result;
+  const cliCommand = cliVerificationCommand(view);
   return (
     <div data-testid="replay-result" data-status={view.status} data-agreement={view.agreement ?? ""}>
+      {cliCommand !== null ? (
+        <p className="muted" data-testid="replay-cli">
+          Replayed by <code>culprit verify</code> through the record/replay proxy: <code>{cliCommand}</code>
+          {divergedReplays(r) ? ` · ${divergedReplays(r)} replay(s) diverged from the recording; their later calls went to the model` : ""}
+        </p>
+      ) : null}
       <p className="muted">
         {view.status === "queued" ? "Queued…" : view.status === "running" ? `Replaying… ${Math.round(view.progress * 100)}%` : `Finished (${view.status})`} · {view.replayCount} of {view.budget} replays used
         {view.cacheHits ? `, ${view.cacheHits} from cache` : ""} · {view.method.replaceAll("+", ", ")}
@@ -112,4 +119,10 @@ function VerificationBody({ view }: { view: ReplayVerificationView }) {
 function describe(ivs: ReplayVerificationView["interventions"][number]["interventions"]): string {
   if (ivs.length > 3) return `${ivs[0].mode} ${ivs.length} steps (${[...new Set(ivs.map((i) => i.agent))].join(", ")})`;
   return ivs.map((i) => `${i.mode} ${i.agent}${i.stepId ? ` step ${i.stepId}` : ""}`).join(", ");
+}
+
+/** CLI verifications keep what each proxy replay did; count those that left the recording. */
+function divergedReplays(r: ReplayVerificationView["result"]): number {
+  const replays = (r as { proxyReplays?: { divergence?: unknown }[] } | null)?.proxyReplays;
+  return Array.isArray(replays) ? replays.filter((d) => d && d.divergence).length : 0;
 }

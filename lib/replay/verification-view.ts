@@ -24,3 +24,11 @@ export interface ReplayVerificationView {
   createdAt: string;
   finishedAt: string | null;
 }
+
+/** `endpoint` of verifications run by `culprit verify <recording> --app` (record/replay proxy). */
+export const CLI_VERIFICATION_PREFIX = "culprit record/replay: ";
+
+/** The command a CLI-run verification replayed, or null for verifications against an endpoint. */
+export function cliVerificationCommand(view: Pick<ReplayVerificationView, "endpoint">): string | null {
+  return view.endpoint.startsWith(CLI_VERIFICATION_PREFIX) ? view.endpoint.slice(CLI_VERIFICATION_PREFIX.length) : null;
+}

@@ -14,6 +14,7 @@ import { pool } from "../pg-pool";
 import { jsonText } from "../copy-rows";
 import { loadTrace } from "../load-trace";
 import { pgReplayCache } from "./replay-cache-store";
+import { recordedRunHint } from "./recorded-run-hint";
 
 export interface VerificationOptions {
   /** Overrides the configured endpoint of the run's system. */
@@ -41,7 +42,7 @@ const envInt = (name: string, fallback: number) => {
  */
 export async function createVerification(runId: string, options: VerificationOptions = {}): Promise<CreateVerificationResult> {
   const prisma = db();
-  const run = await prisma.run.findUnique({ where: { id: runId }, select: { id: true, system: true, outcome: true } });
+  const run = await prisma.run.findUnique({ where: { id: runId }, select: { id: true, system: true, outcome: true, attributes: true } });
   if (!run) return { ok: false, message: "Unknown run." };
   // A verification left queued/running by a process that died would block the run forever.
   await pool().query(
@@ -54,7 +55,7 @@ export async function createVerification(runId: string, options: VerificationOpt
   let endpoint: string | undefined;
   try {
     endpoint = options.endpoint ?? resolveReplayEndpoint(run.system ?? undefined);
-    if (!endpoint) return { ok: false, message: `No replay endpoint is configured for ${run.system ? `system "${run.system}"` : "this run (it names no system)"}: set ${run.system ? systemEnvName(run.system) : "CULPRIT_REPLAY_ENDPOINTS"}.` };
+    if (!endpoint) return { ok: false, message: recordedRunHint(run.attributes) ?? `No replay endpoint is configured for ${run.system ? `system "${run.system}"` : "this run (it names no system)"}: set ${run.system ? systemEnvName(run.system) : "CULPRIT_REPLAY_ENDPOINTS"}.` };
     checkEndpoint(endpoint);
   } catch (err) {
     return { ok: false, message: err instanceof Error ? err.message : String(err) };
