@@ -3,7 +3,7 @@ import { ingestUpload } from "@/lib/server/ingest-upload";
 import { readBodyLimited } from "@/lib/server/read-body";
 import { maxUploadBytes } from "@/lib/server/limits";
 import { ApiError, errorResponse } from "@/lib/server/api-errors";
-import { requireApiKey } from "@/lib/server/api-key";
+import { defineRoute } from "@/lib/server/http/define-route";
 import { TraceInputError } from "@/lib/trace/errors";
 
 /**
@@ -12,9 +12,8 @@ import { TraceInputError } from "@/lib/trace/errors";
  * Query or form field `format` forces a format (default: auto-detect).
  * 201 with the new run, 200 when the same content was already stored.
  */
-export async function POST(req: Request) {
+async function handlePost(req: Request) {
   try {
-    requireApiKey(req);
     const url = new URL(req.url);
     const contentType = req.headers.get("content-type") ?? "";
     const bytes = await readBodyLimited(req, maxUploadBytes());
@@ -38,3 +37,6 @@ export async function POST(req: Request) {
     return errorResponse(err);
   }
 }
+
+// Caller check (bearer key, or a signed-in owner from the upload page), Host/Origin guard, errors.
+export const POST = defineRoute({ access: "ingest" }, handlePost);
