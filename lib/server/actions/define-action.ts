@@ -30,14 +30,15 @@ function plainInput(raw: unknown): unknown {
  * The one way to write a server action. Each call, before the handler runs:
  *  1. the request's Host and Origin are checked (DNS rebinding, CSRF), even though the proxy did too;
  *  2. the caller is resolved and must hold `role` (middleware alone does not cover actions: Next
- *     accepts an action POSTed to any page that ships it, `/s/<token>` included);
+ *     accepts an action POSTed to any page that ships it, `/s/<token>` included); "anyone" is only
+ *     for the setup link, whose handler checks its own one-time token;
  *  3. the input is parsed with `input` (zod); FormData from forms is accepted.
  * Then the handler's value is returned as `{ ok: true, data }`; an `ActionFailure` as
  * `{ ok: false, error }`; anything else is logged and answered with a generic message.
  */
 export function defineAction<S extends z.ZodType, T>(
-  options: { input: S; role: Role },
-  handler: (input: z.output<S>, ctx: { principal: Principal }) => Promise<T>,
+  options: { input: S; role: Role | "anyone" },
+  handler: (input: z.output<S>, ctx: { principal: Principal; headers: Headers }) => Promise<T>,
 ): (input: z.input<S> | FormData) => Promise<ActionResult<T>> {
   return async (raw) => {
     try {
@@ -45,14 +46,17 @@ export function defineAction<S extends z.ZodType, T>(
       const verdict = guardRequest({ method: "POST", pathname: "", headers }, allowedHosts());
       if (!verdict.ok) return fail("forbidden", verdict.message);
       const principal = await principalFrom(headers);
-      if (!principal) return fail("unauthenticated", "Sign in first.");
-      if (!roleAllows(principal.role, options.role)) return fail("forbidden", `Only ${options.role}s may do this.`);
+      if (options.role !== "anyone") {
+        if (!principal) return fail("unauthenticated", "Sign in first.");
+        if (!roleAllows(principal.role, options.role)) return fail("forbidden", `Only ${options.role}s may do this.`);
+      }
       const parsed = options.input.safeParse(plainInput(raw));
       if (!parsed.success) {
         const flat = z.flattenError(parsed.error);
         return { ok: false, error: { code: "bad_input", message: flat.formErrors[0] ?? "The input is incomplete.", fields: flat.fieldErrors as Record<string, string[]> } };
       }
-      return { ok: true, data: await handler(parsed.data, { principal }) };
+      // "anyone" actions (the setup link) check their own secret and never read the principal.
+      return { ok: true, data: await handler(parsed.data, { principal: principal as Principal, headers }) };
     } catch (err) {
       if (err instanceof ActionFailure) return { ok: false, error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };
       // redirect()/notFound() from next/navigation must propagate.
