@@ -37,34 +37,39 @@ function plainInput(raw: unknown): unknown {
  * `{ ok: false, error }`; anything else is logged and answered with a generic message.
  */
 export function defineAction<S extends z.ZodType, T>(
-  options: { input: S; role: Role | "anyone" },
-  handler: (input: z.output<S>, ctx: { principal: Principal; headers: Headers }) => Promise<T>,
+  options: ActionOptions<S>,
+  handler: ActionHandler<S, T>,
 ): (input: z.input<S> | FormData) => Promise<ActionResult<T>> {
-  return async (raw) => {
-    try {
-      const headers = new Headers(await nextHeaders());
-      const verdict = guardRequest({ method: "POST", pathname: "", headers }, allowedHosts());
-      if (!verdict.ok) return fail("forbidden", verdict.message);
-      const principal = await principalFrom(headers);
-      if (options.role !== "anyone") {
-        if (!principal) return fail("unauthenticated", "Sign in first.");
-        if (!roleAllows(principal.role, options.role)) return fail("forbidden", `Only ${options.role}s may do this.`);
-      }
-      const parsed = options.input.safeParse(plainInput(raw));
-      if (!parsed.success) {
-        const flat = z.flattenError(parsed.error);
-        return { ok: false, error: { code: "bad_input", message: flat.formErrors[0] ?? "The input is incomplete.", fields: flat.fieldErrors as Record<string, string[]> } };
-      }
-      // "anyone" actions (the setup link) check their own secret and never read the principal.
-      return { ok: true, data: await handler(parsed.data, { principal: principal as Principal, headers }) };
-    } catch (err) {
-      if (err instanceof ActionFailure) return { ok: false, error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };
-      // redirect()/notFound() from next/navigation must propagate.
-      if (err && typeof err === "object" && "digest" in err && typeof err.digest === "string" && /^NEXT_/.test(err.digest)) throw err;
-      console.error("[action] unexpected error", err);
-      return fail("internal", "Internal error; see the server log.");
+  return async (raw) => runAction(options, handler, raw, new Headers(await nextHeaders()));
+}
+
+type ActionOptions<S extends z.ZodType> = { input: S; role: Role | "anyone" };
+type ActionHandler<S extends z.ZodType, T> = (input: z.output<S>, ctx: { principal: Principal; headers: Headers }) => Promise<T>;
+
+/** defineAction's body with the request headers passed in (the integration tests call it directly). */
+export async function runAction<S extends z.ZodType, T>(options: ActionOptions<S>, handler: ActionHandler<S, T>, raw: unknown, headers: Headers): Promise<ActionResult<T>> {
+  try {
+    const verdict = guardRequest({ method: "POST", pathname: "", headers }, allowedHosts());
+    if (!verdict.ok) return fail("forbidden", verdict.message);
+    const principal = await principalFrom(headers);
+    if (options.role !== "anyone") {
+      if (!principal) return fail("unauthenticated", "Sign in first.");
+      if (!roleAllows(principal.role, options.role)) return fail("forbidden", `Only ${options.role}s may do this.`);
     }
-  };
+    const parsed = options.input.safeParse(plainInput(raw));
+    if (!parsed.success) {
+      const flat = z.flattenError(parsed.error);
+      return { ok: false, error: { code: "bad_input", message: flat.formErrors[0] ?? "The input is incomplete.", fields: flat.fieldErrors as Record<string, string[]> } };
+    }
+    // "anyone" actions (the setup link) check their own secret and never read the principal.
+    return { ok: true, data: await handler(parsed.data, { principal: principal as Principal, headers }) };
+  } catch (err) {
+    if (err instanceof ActionFailure) return { ok: false, error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };
+    // redirect()/notFound() from next/navigation must propagate.
+    if (err && typeof err === "object" && "digest" in err && typeof err.digest === "string" && /^NEXT_/.test(err.digest)) throw err;
+    console.error("[action] unexpected error", err);
+    return fail("internal", "Internal error; see the server log.");
+  }
 }
 
 function fail(code: ActionError["code"], message: string): { ok: false; error: ActionError } {
