@@ -2,14 +2,9 @@
 import { z } from "zod";
 import { auth } from "../auth/better-auth";
 import { setupTokenMatches } from "../auth/setup-token";
+import { ZNewUser } from "../auth/user-input";
 import { createPasswordUser, ownerExists } from "../auth/users";
 import { ActionFailure, defineAction } from "./define-action";
-
-export const ZNewUser = z.object({
-  name: z.string().trim().max(128).default(""),
-  email: z.email("Enter an email address.").max(256),
-  password: z.string().min(10, "At least 10 characters.").max(256),
-});
 
 let settingUp: Promise<unknown> = Promise.resolve();
 

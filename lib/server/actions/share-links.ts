@@ -6,8 +6,8 @@ import { db } from "../db";
 import { isRunId } from "../queries/get-run-view";
 import { ActionFailure, defineAction } from "./define-action";
 
-/** Choosable lifetimes in days; 0 = never expires. The default is 30 days. */
-export const SHARE_LINK_DAYS = [1, 7, 30, 90, 0] as const;
+/** Choosable lifetimes in days; 0 = never expires. The default is 30 days. (Not exported: a "use server" file exports only actions.) */
+const SHARE_LINK_DAYS = [1, 7, 30, 90, 0] as const;
 
 const ZCreate = z.object({
   runId: z.string().refine(isRunId, "Unknown run."),

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { db } from "../db";
 import { createPasswordUser, UserExistsError } from "../auth/users";
 import { ActionFailure, defineAction } from "./define-action";
-import { ZNewUser } from "./setup";
+import { ZNewUser } from "../auth/user-input";
 
 const ZRole = z.enum(["owner", "viewer"]);
 
