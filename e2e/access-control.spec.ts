@@ -153,6 +153,7 @@ test.describe.serial("sign-in required (CULPRIT_AUTH=required)", () => {
     await expect(holder.getByTestId("read-only-badge")).toBeVisible();
     await expect(holder.getByTestId("verdict")).toBeVisible();
     await expect(holder.locator("header nav")).toHaveCount(0);
+    await expect(holder.locator("header a")).toHaveCount(0);
     await expect(holder.getByTestId("label-form")).toHaveCount(0);
     // No action ids in the page or any script it loads (the review's grep, F-1).
     const scripts = await holder.locator("script[src]").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));

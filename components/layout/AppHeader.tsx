@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { signInRequired } from "@/lib/server/auth/auth-mode";
 import { currentPrincipal } from "@/lib/server/auth/principal";
 import { AppNav } from "./AppNav";
@@ -8,9 +7,6 @@ export async function AppHeader() {
   const principal = await currentPrincipal();
   return (
     <header className={styles.header}>
-      <Link href="/" className={styles.brand}>
-        <span className={styles.mark} aria-hidden>◆</span> Culprit
-      </Link>
       <AppNav user={principal?.kind === "user" ? `${principal.name} (${principal.role})` : null} signInOn={signInRequired()} />
     </header>
   );

@@ -5,14 +5,22 @@ import { authClient } from "@/components/auth/auth-client";
 import styles from "./AppHeader.module.css";
 
 /**
- * The header navigation. Share-link pages (`/s/...`) and the sign-in pages show none: a share link
- * reaches one run, and its page must not lead to others.
+ * The header: brand and navigation. Share-link pages (`/s/...`) and the sign-in pages get the brand
+ * without any link: a share link reaches one run, and its page must not lead to others.
  */
 export function AppNav({ user, signInOn }: { user: string | null; signInOn: boolean }) {
   const path = usePathname() ?? "";
-  if (path.startsWith("/s/") || path.startsWith("/sign-in") || path.startsWith("/setup")) return null;
+  const brand = (
+    <>
+      <span className={styles.mark} aria-hidden>◆</span> Culprit
+    </>
+  );
+  if (path.startsWith("/s/") || path.startsWith("/sign-in") || path.startsWith("/setup")) return <span className={styles.brand}>{brand}</span>;
   return (
     <>
+      <Link href="/" className={styles.brand}>
+        {brand}
+      </Link>
       <nav className={styles.nav}>
         <Link href="/">Runs</Link>
         <Link href="/upload">Upload</Link>
