@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { requirePage } from "@/lib/server/auth/require-page";
 import { listRuns } from "@/lib/server/queries/list-runs";
 import { parseRunListParams, runListHref, PAGE_SIZE, SORT_KEYS, type TRunListParams } from "@/lib/runs/list-params";
 import { RunsTable } from "@/components/runs/RunsTable";
@@ -7,6 +8,7 @@ import { RunFilters } from "@/components/runs/RunFilters";
 export const dynamic = "force-dynamic";
 
 export default async function RunsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requirePage("viewer", "/");
   const params = parseRunListParams(await searchParams);
   const { runs, total, systems } = await listRuns(params);
   const filtered = Boolean(params.outcome || params.system || params.q || params.flag);

@@ -31,9 +31,18 @@ run(["scripts/prisma-offline.mjs", "deploy"]);
 run([...TS_NODE_ARGS, "scripts/seed-demo.ts"]);
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 if (buildIsStale(root)) run([nextBin, "build"]);
+// A second server from the same build with sign-in required, on its own database, for
+// e2e/access-control.spec.ts (port E2E_PORT + 2; the setup link's token is fixed here).
+const authPort = String(Number(port) + 2);
+const authEnv = { ...env, DATABASE_URL: await recreateDatabase(serverUrl, "culprit_e2e_auth"), CULPRIT_AUTH: "required", CULPRIT_SETUP_TOKEN: "e2e-setup-token", PORT: authPort };
+for (const args of [["scripts/prisma-offline.mjs", "deploy"], [...TS_NODE_ARGS, "scripts/seed-demo.ts"]]) {
+  const r = spawnSync(process.execPath, args, { cwd: root, env: authEnv, stdio: "inherit" });
+  if (r.status !== 0) throw new Error(`${args.join(" ")} failed for the sign-in server`);
+}
 const children = [
   spawn(process.execPath, [nextBin, "start", "-p", port, "-H", "127.0.0.1"], { cwd: root, env, stdio: "inherit" }),
   spawn(process.execPath, [...TS_NODE_ARGS, "scripts/worker.ts"], { cwd: root, env, stdio: "inherit" }),
+  spawn(process.execPath, [nextBin, "start", "-p", authPort, "-H", "127.0.0.1"], { cwd: root, env: authEnv, stdio: "inherit" }),
 ];
 const stop = async () => {
   for (const c of children) c.kill("SIGTERM");

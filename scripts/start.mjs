@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { startEmbeddedPostgres, ensureDatabase } from "./lib/embedded-postgres.mjs";
 import { TS_NODE_ARGS } from "./lib/run-ts.mjs";
 import { buildIsStale } from "./lib/build-freshness.mjs";
+import { announceSetup, listenConfig, setupToken } from "./lib/listen-address.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -29,6 +30,8 @@ function run(cmd, args, env) {
 }
 
 async function main() {
+  const listen = listenConfig(process.env);
+  if (listen.error) throw new Error(listen.error);
   let databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) log(`Using DATABASE_URL (${databaseUrl.replace(/\/\/[^@]*@/, "//***@")})`);
   else {
@@ -37,7 +40,7 @@ async function main() {
     embedded = await startEmbeddedPostgres({ dataDir: path.join(root, ".data/postgres"), port: pgPort });
     databaseUrl = await ensureDatabase(embedded.serverUrl, "culprit");
   }
-  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: port };
+  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: port, CULPRIT_HOST: listen.host, CULPRIT_SETUP_TOKEN: setupToken(process.env) };
 
   log("Generating the Prisma client and applying migrations");
   run(process.execPath, ["scripts/prisma-offline.mjs", "generate"], env);
@@ -49,8 +52,9 @@ async function main() {
     log("Building the app (first start or changed sources)");
     run(process.execPath, [nextBin, "build"], { ...env, NEXT_TELEMETRY_DISABLED: "1" });
   }
-  log(`Serving on http://localhost:${port}`);
-  children.push(spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", port], { cwd: root, env: { ...env, NEXT_TELEMETRY_DISABLED: "1" }, stdio: "inherit" }));
+  log(`Serving on http://${listen.host.includes(":") ? `[${listen.host}]` : listen.host}:${port}${listen.signIn ? " (sign-in required)" : " (loopback only, no sign-in)"}`);
+  if (listen.signIn) await announceSetup({ databaseUrl, host: listen.host, port, token: env.CULPRIT_SETUP_TOKEN, log });
+  children.push(spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", port, "-H", listen.host], { cwd: root, env: { ...env, NEXT_TELEMETRY_DISABLED: "1" }, stdio: "inherit" }));
   children.push(spawn(process.execPath, [...TS_NODE_ARGS, "scripts/worker.ts"], { cwd: root, env, stdio: "inherit" }));
   for (const child of children) child.on("exit", (code) => shutdown(code ?? 0));
 }

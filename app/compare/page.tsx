@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { requirePage } from "@/lib/server/auth/require-page";
 import { ComparePicker } from "@/components/compare/ComparePicker";
 import { CompareView } from "@/components/compare/CompareView";
 import { parseCompareViewState } from "@/lib/compare/compare-view-state";
@@ -12,6 +13,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 /** Two runs side by side: `/compare?a=<id>&b=<id>`; without both ids, a picker. */
 export default async function ComparePage({ searchParams }: Props) {
+  await requirePage("viewer", "/compare");
   const state = parseCompareViewState(await searchParams);
   if (!state.a || !state.b) {
     const suggestions = await listCompareSuggestions({ runId: state.a ?? undefined, limit: 30 });

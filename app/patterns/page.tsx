@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { requirePage } from "@/lib/server/auth/require-page";
 import Link from "next/link";
 import { FailurePatternList } from "@/components/patterns/FailurePatternList";
 import { SpectrumTable } from "@/components/patterns/SpectrumTable";
@@ -20,6 +21,7 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) 
  * FAMAS spectrum suspiciousness per agent and behaviour. `/patterns?system=<name>&run=<failed run id>`.
  */
 export default async function PatternsPage({ searchParams }: Props) {
+  await requirePage("viewer", "/patterns");
   const params = await searchParams;
   const system = one(params.system);
   const targetRunId = one(params.run);

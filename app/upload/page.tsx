@@ -1,9 +1,20 @@
+import { requirePage } from "@/lib/server/auth/require-page";
 import { UploadForm } from "@/components/upload/UploadForm";
 import { IMPORT_FORMATS, FORMAT_DESCRIPTIONS } from "@/lib/importers";
 
 export const metadata = { title: "Upload" };
 
-export default function UploadPage() {
+export const dynamic = "force-dynamic";
+
+export default async function UploadPage() {
+  if (!(await requirePage("owner", "/upload"))) {
+    return (
+      <main className="page stack" style={{ maxWidth: 860 }}>
+        <h1>Upload a trace</h1>
+        <p className="alert warn" data-testid="upload-forbidden">Only owners may add runs; ask an owner, or for an API key.</p>
+      </main>
+    );
+  }
   const maxMb = Number(process.env.CULPRIT_MAX_UPLOAD_MB ?? "50");
   return (
     <main className="page stack" style={{ maxWidth: 860 }}>

@@ -1,18 +1,13 @@
-import Link from "next/link";
+import { signInRequired } from "@/lib/server/auth/auth-mode";
+import { currentPrincipal } from "@/lib/server/auth/principal";
+import { AppNav } from "./AppNav";
 import styles from "./AppHeader.module.css";
 
-export function AppHeader() {
+export async function AppHeader() {
+  const principal = await currentPrincipal();
   return (
     <header className={styles.header}>
-      <Link href="/" className={styles.brand}>
-        <span className={styles.mark} aria-hidden>◆</span> Culprit
-      </Link>
-      <nav className={styles.nav}>
-        <Link href="/">Runs</Link>
-        <Link href="/upload">Upload</Link>
-        <Link href="/compare">Compare</Link>
-        <Link href="/patterns">Patterns</Link>
-      </nav>
+      <AppNav user={principal?.kind === "user" ? `${principal.name} (${principal.role})` : null} signInOn={signInRequired()} />
     </header>
   );
 }

@@ -11,7 +11,7 @@ const AGREEMENT_TEXT: Record<string, string> = { agrees: "Replay agrees with the
  * replay endpoint, shows progress (replays used of the budget), lets the user cancel, and shows the
  * stored result beside (never instead of) the offline analysis.
  */
-export function ReplayPanel({ runId, latest }: { runId: string; latest: ReplayVerificationView | null }) {
+export function ReplayPanel({ runId, latest, canStart = true }: { runId: string; latest: ReplayVerificationView | null; canStart?: boolean }) {
   const [view, setView] = useState<ReplayVerificationView | null>(latest);
   const [message, setMessage] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
@@ -23,8 +23,8 @@ export function ReplayPanel({ runId, latest }: { runId: string; latest: ReplayVe
     if (!pollId) return;
     const id = pollId;
     const timer = setInterval(async () => {
-      const next = await replayVerificationStatus(id).catch(() => null);
-      if (next) setView(next);
+      const next = await replayVerificationStatus({ verificationId: id }).catch(() => null);
+      if (next?.ok && next.data) setView(next.data);
     }, 1000);
     return () => clearInterval(timer);
   }, [pollId]);
@@ -32,26 +32,30 @@ export function ReplayPanel({ runId, latest }: { runId: string; latest: ReplayVe
   const start = () =>
     startTransition(async () => {
       setMessage(null);
-      const r = await startReplayVerification(runId);
-      if (!r.ok) return setMessage(r.message);
-      setView(await replayVerificationStatus(r.verificationId));
+      const r = await startReplayVerification({ runId });
+      if (!r.ok) return setMessage(r.error.message);
+      const status = await replayVerificationStatus({ verificationId: r.data.verificationId });
+      if (status.ok) setView(status.data);
     });
   const cancel = () =>
     startTransition(async () => {
       if (!view) return;
-      const r = await cancelReplayVerification(view.id);
-      setMessage(r.message);
-      setView(await replayVerificationStatus(view.id));
+      const r = await cancelReplayVerification({ verificationId: view.id });
+      setMessage(r.ok ? r.data.message : r.error.message);
+      const status = await replayVerificationStatus({ verificationId: view.id });
+      if (status.ok) setView(status.data);
     });
 
   return (
     <section className="card" data-testid="replay-panel" aria-labelledby="replay-title">
       <div className="row">
         <h2 id="replay-title" style={{ margin: 0, fontSize: "1rem" }}>Counterfactual replay</h2>
-        <button type="button" className="button primary" onClick={start} disabled={pending || active} data-testid="replay-start">
-          Verify by replay
-        </button>
-        {active ? (
+        {canStart ? (
+          <button type="button" className="button primary" onClick={start} disabled={pending || active} data-testid="replay-start">
+            Verify by replay
+          </button>
+        ) : null}
+        {active && canStart ? (
           <button type="button" className="button" onClick={cancel} disabled={pending || view.cancelRequested} data-testid="replay-cancel">
             {view.cancelRequested ? "Cancelling…" : "Cancel"}
           </button>

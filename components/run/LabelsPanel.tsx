@@ -1,6 +1,5 @@
 "use client";
-import { useActionState } from "react";
-import { addHumanLabel, type AddLabelState } from "@/lib/server/actions/add-label";
+import type { ComponentType } from "react";
 import { labelAgreement, type Agreement } from "@/lib/view/label-agreement";
 import type { ReportSummary, ViewLabel } from "@/lib/view/types";
 import { SelectLink } from "./SelectLink";
@@ -22,9 +21,13 @@ function AgreementBadge({ what, value }: { what: string; value: Agreement }) {
   );
 }
 
-/** Human and imported labels of the true culprit, with whether the engine agrees; plus the form to add one. */
-export function LabelsPanel({ runId, labels, report, agents, selectedStepId, readOnly }: { runId: string; labels: ViewLabel[]; report: ReportSummary | null; agents: string[]; selectedStepId: string | null; readOnly: boolean }) {
-  const [state, action, pending] = useActionState<AddLabelState | null, FormData>(addHumanLabel, null);
+export type LabelFormProps = { runId: string; agents: string[]; selectedStepId: string | null };
+
+/**
+ * Human and imported labels of the true culprit, with whether the engine agrees; plus, for owners,
+ * the form to add one (components/run/LabelForm, passed in so this module imports no server action).
+ */
+export function LabelsPanel({ runId, labels, report, agents, selectedStepId, LabelForm }: { runId: string; labels: ViewLabel[]; report: ReportSummary | null; agents: string[]; selectedStepId: string | null; LabelForm?: ComponentType<LabelFormProps> }) {
   return (
     <div className={styles.labels} data-testid="labels-panel">
       {labels.length === 0 ? <span className="muted">No labels yet.</span> : null}
@@ -53,32 +56,7 @@ export function LabelsPanel({ runId, labels, report, agents, selectedStepId, rea
           </div>
         );
       })}
-      {readOnly ? null : (
-        <form action={action} className={styles.form} data-testid="label-form" key={selectedStepId ?? "none"}>
-          <input type="hidden" name="runId" value={runId} />
-          <label>
-            True culprit agent{" "}
-            <select name="agent" defaultValue="">
-              <option value="">—</option>
-              {agents.map((a) => (
-                <option key={a} value={a}>{a}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Step id <input name="stepId" defaultValue={selectedStepId ?? ""} placeholder="e.g. the selected step" size={12} />
-          </label>
-          <textarea name="note" placeholder="Why (optional)" />
-          <button type="submit" className="button" disabled={pending} data-testid="label-submit">
-            Save label
-          </button>
-          {state ? (
-            <span className={state.ok ? styles.agree : styles.disagree} role="status">
-              {state.message} {state.errors ? Object.values(state.errors).flat().join("; ") : ""}
-            </span>
-          ) : null}
-        </form>
-      )}
+      {LabelForm ? <LabelForm runId={runId} agents={agents} selectedStepId={selectedStepId} key={selectedStepId ?? "none"} /> : null}
     </div>
   );
 }

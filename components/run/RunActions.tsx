@@ -1,42 +1,21 @@
 "use client";
 import { useEffect, useRef, useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
+import { deleteRun } from "@/lib/server/actions/delete-run";
 import { rerunAnalysis } from "@/lib/server/actions/rerun-analysis";
 import { createShareLink, revokeShareLink } from "@/lib/server/actions/share-links";
 import type { ShareLinkRow } from "@/lib/server/queries/get-run-view";
+import { CopyLinkButton, copyText } from "./CopyLinkButton";
 import styles from "./run.module.css";
 
-/** Copies text to the clipboard; falls back to a hidden textarea where the Clipboard API is missing. */
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    const area = document.createElement("textarea");
-    area.value = text;
-    document.body.appendChild(area);
-    area.select();
-    document.execCommand("copy");
-    area.remove();
-  }
-}
-
-export function CopyLinkButton() {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className="button"
-      data-testid="copy-link"
-      onClick={async () => {
-        await copyText(window.location.href);
-        setCopied(true);
-        setTimeout(() => setCopied(false), 1500);
-      }}
-    >
-      {copied ? "Copied ✓" : "Copy link"}
-    </button>
-  );
-}
+const LIFETIMES: { days: number; label: string }[] = [
+  { days: 1, label: "1 day" },
+  { days: 7, label: "7 days" },
+  { days: 30, label: "30 days" },
+  { days: 90, label: "90 days" },
+  { days: 0, label: "never expires" },
+];
 
 function Menu({ label, testId, children }: { label: string; testId: string; children: React.ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -59,18 +38,51 @@ function Menu({ label, testId, children }: { label: string; testId: string; chil
   );
 }
 
-/** Header actions of the (owner's) run page: copy link, share links, re-run, exports. */
-export function RunActions({ runId, shareLinks, hasReport }: { runId: string; shareLinks: ShareLinkRow[]; hasReport: boolean }) {
+function ExportMenu({ runId, hasReport }: { runId: string; hasReport: boolean }) {
+  return (
+    <Menu label="Export" testId="export-menu">
+      <a href={`/api/runs/${runId}/report?download=1`} data-testid="export-report" aria-disabled={!hasReport}>Report (JSON)</a>
+      <a href={`/api/runs/${runId}/postmortem?download=1`} data-testid="export-postmortem">Postmortem (Markdown)</a>
+      <a href={`/api/runs/${runId}/training?download=1`} data-testid="export-training" aria-disabled={!hasReport}>Training signals (JSONL)</a>
+    </Menu>
+  );
+}
+
+/**
+ * Header actions of the run page. Everyone who may read gets copy link and exports; owners also get
+ * share links (create with a lifetime, list, revoke), re-run and delete. The server actions check
+ * the role themselves: hiding buttons is only a courtesy.
+ */
+export function RunActions({ runId, shareLinks, hasReport, canEdit }: { runId: string; shareLinks: ShareLinkRow[]; hasReport: boolean; canEdit: boolean }) {
   const [pending, start] = useTransition();
   const [message, setMessage] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
+  const [days, setDays] = useState(30);
   const queryClient = useQueryClient();
-  const live = shareLinks.filter((l) => !l.revokedAt);
+  const router = useRouter();
+  const now = Date.now();
+  const live = shareLinks.filter((l) => !l.revokedAt && (!l.expiresAt || Date.parse(l.expiresAt) > now));
   const origin = typeof window === "undefined" ? "" : window.location.origin;
+  if (!canEdit) {
+    return (
+      <div className="row" style={{ gap: 6 }}>
+        <CopyLinkButton />
+        <ExportMenu runId={runId} hasReport={hasReport} />
+      </div>
+    );
+  }
   return (
     <div className="row" style={{ gap: 6 }}>
       <CopyLinkButton />
       <Menu label="Share" testId="share-menu">
+        <label className="muted">
+          Expires after{" "}
+          <select value={days} onChange={(e) => setDays(Number(e.target.value))} data-testid="share-lifetime">
+            {LIFETIMES.map((l) => (
+              <option key={l.days} value={l.days}>{l.label}</option>
+            ))}
+          </select>
+        </label>
         <button
           type="button"
           className="button primary"
@@ -78,11 +90,11 @@ export function RunActions({ runId, shareLinks, hasReport }: { runId: string; sh
           disabled={pending}
           onClick={() =>
             start(async () => {
-              const result = await createShareLink(runId, window.location.search.replace(/^\?/, ""));
+              const result = await createShareLink({ runId, viewState: window.location.search.replace(/^\?/, ""), expiresInDays: days });
               if (result.ok) {
-                setCreated(`${window.location.origin}${result.url}`);
-                await copyText(`${window.location.origin}${result.url}`);
-              } else setMessage(result.message);
+                setCreated(`${window.location.origin}${result.data.url}`);
+                await copyText(`${window.location.origin}${result.data.url}`);
+              } else setMessage(result.error.message);
             })
           }
         >
@@ -94,16 +106,22 @@ export function RunActions({ runId, shareLinks, hasReport }: { runId: string; sh
             <span className="muted">copied</span>
           </div>
         ) : null}
-        <span className="muted">Anyone with a link can view this run without an API key. Revoke to make it 404.</span>
+        <span className="muted">Anyone with a link can view this run, and only this run, without signing in. Revoke to make it 404.</span>
         {live.map((l) => (
           <div key={l.token} className={styles.shareRow}>
             <input readOnly value={`${origin}/s/${l.token}`} aria-label="Existing share link" />
+            <span className="muted">{l.expiresAt ? `until ${l.expiresAt.slice(0, 10)}` : "no expiry"}</span>
             <button
               type="button"
               className="button"
               data-testid="revoke-share-link"
               disabled={pending}
-              onClick={() => start(async () => void (await revokeShareLink(l.token)))}
+              onClick={() =>
+                start(async () => {
+                  const r = await revokeShareLink({ token: l.token });
+                  if (!r.ok) setMessage(r.error.message);
+                })
+              }
             >
               Revoke
             </button>
@@ -117,20 +135,32 @@ export function RunActions({ runId, shareLinks, hasReport }: { runId: string; sh
         disabled={pending}
         onClick={() =>
           start(async () => {
-            const result = await rerunAnalysis(runId);
-            if (!result.ok) setMessage(result.message);
+            const result = await rerunAnalysis({ runId });
+            if (!result.ok) setMessage(result.error.message);
             await queryClient.invalidateQueries({ queryKey: ["analysis", runId] });
           })
         }
       >
         Re-run
       </button>
-      <Menu label="Export" testId="export-menu">
-        <a href={`/api/runs/${runId}/report?download=1`} data-testid="export-report" aria-disabled={!hasReport}>Report (JSON)</a>
-        <a href={`/api/runs/${runId}/postmortem?download=1`} data-testid="export-postmortem">Postmortem (Markdown)</a>
-        <a href={`/api/runs/${runId}/training?download=1`} data-testid="export-training" aria-disabled={!hasReport}>Training signals (JSONL)</a>
-      </Menu>
-      {message ? <span className="muted">{message}</span> : null}
+      <ExportMenu runId={runId} hasReport={hasReport} />
+      <button
+        type="button"
+        className="button"
+        data-testid="delete-run"
+        disabled={pending}
+        onClick={() => {
+          if (!window.confirm("Delete this run and everything of it (analyses, labels, share links, replays)? This cannot be undone.")) return;
+          start(async () => {
+            const result = await deleteRun({ runId });
+            if (result.ok) router.push("/");
+            else setMessage(result.error.message);
+          });
+        }}
+      >
+        Delete
+      </button>
+      {message ? <span className="muted" role="status">{message}</span> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { RunCanvas } from "@/components/canvas/RunCanvas";
 import { BlameBars } from "@/components/charts/BlameBars";
 import { Timeline } from "@/components/charts/Timeline";
@@ -10,7 +10,7 @@ import type { RunPageData } from "@/lib/view/types";
 import { ALL_EDGE_KINDS, serializeViewState, type CanvasMode, type Selection, type ViewState } from "@/lib/view/view-state";
 import type { TEdgeKind } from "@/lib/trace/schema";
 import { Inspector } from "./Inspector";
-import { LabelsPanel } from "./LabelsPanel";
+import { LabelsPanel, type LabelFormProps } from "./LabelsPanel";
 import { TrajectoryPanel } from "./TrajectoryPanel";
 import { flaggedSteps } from "@/lib/view/prepare-trajectory";
 import { RunNavContext, type RunNav } from "./SelectLink";
@@ -33,13 +33,18 @@ export interface RunViewProps {
   readOnly: boolean;
   /** Panels below the labels in the side column (e.g. replay verification); absent on share pages. */
   sidePanels?: ReactNode;
+  /**
+   * The form that adds a label, passed in (components/run/OwnerRunView) rather than imported here, so
+   * that the share page, which renders RunView without it, ships no server action ids.
+   */
+  LabelForm?: ComponentType<LabelFormProps>;
 }
 
 /**
  * The incident view. All view state lives in the URL: it is initialised from the server-parsed
  * search params and written back with history.replaceState (no server round trip per click).
  */
-export function RunView({ data, stepDetailUrl, initialState, actions, status, readOnly, sidePanels }: RunViewProps) {
+export function RunView({ data, stepDetailUrl, initialState, actions, status, readOnly, sidePanels, LabelForm }: RunViewProps) {
   const [state, setState] = useState<ViewState>(initialState);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const index = useMemo(() => indexReport(data.report, data.edges), [data.report, data.edges]);
@@ -187,7 +192,7 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
               ))}
             </div>
             <h2 style={{ marginTop: 12 }}>Labels</h2>
-            <LabelsPanel runId={data.run.id} labels={data.labels} report={data.report} agents={data.agents.map((a) => a.name)} selectedStepId={selectedStepId} readOnly={readOnly} />
+            <LabelsPanel runId={data.run.id} labels={data.labels} report={data.report} agents={data.agents.map((a) => a.name)} selectedStepId={selectedStepId} LabelForm={readOnly ? undefined : LabelForm} />
             {sidePanels}
           </aside>
           <section className={styles.center}>

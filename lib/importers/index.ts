@@ -111,9 +111,13 @@ function importSource(source: ParsedSource, options: ImportOptions): ImportResul
     });
   } catch (err) {
     if (err instanceof TraceInputError) throw err;
-    // A bug in an importer must still reach the user as a clear message, not a stack trace.
-    const message = err instanceof Error ? err.message : String(err);
-    throw new TraceInputError("bad_input", `Could not import this ${format} file: ${message}`);
+    // A bug in an importer must still reach the user as a clear message, not a stack trace, and
+    // without the internal exception text (it can quote code paths or data of other runs): the
+    // error kind only; the CLI and tests still see the full error as `cause`.
+    const kind = err instanceof Error ? err.name : typeof err;
+    const wrapped = new TraceInputError("bad_input", `Could not import this ${format} file: its structure is not what the ${format} importer expects (${kind}).`);
+    Object.defineProperty(wrapped, "cause", { value: err, enumerable: false });
+    throw wrapped;
   }
 }
 

@@ -3,6 +3,7 @@
  * per-attempt timeout, bounded retries with exponential backoff, and cancellation. Every failure
  * becomes a `ReplayError` whose message says what the endpoint did wrong.
  */
+import { redactUrl } from "./redact-url";
 import { importTrace, importValue } from "../importers/index";
 import { replayRequest, ZReplayResponse, type Intervention, type ReplayOutcome, type ReplayRun } from "./protocol";
 import { ReplayError, isTransient } from "./replay-error";
@@ -59,9 +60,9 @@ export function checkEndpoint(endpoint: string): URL {
   try {
     url = new URL(endpoint);
   } catch {
-    throw new ReplayError("not_configured", `The replay endpoint "${endpoint}" is not a valid URL`);
+    throw new ReplayError("not_configured", `The replay endpoint "${redactUrl(endpoint)}" is not a valid URL`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ReplayError("not_configured", `The replay endpoint "${endpoint}" must be an http(s) URL`);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ReplayError("not_configured", `The replay endpoint "${redactUrl(endpoint)}" must be an http(s) URL`);
   return url;
 }
 
@@ -87,7 +88,7 @@ async function attemptOnce(url: URL, body: string, options: HttpReplayOptions): 
     if (options.signal?.aborted) throw new ReplayError("cancelled", "the verification was cancelled");
     if (timeout.signal.aborted) throw new ReplayError("timeout", `The replay endpoint ${url.origin} did not answer within ${timeoutMs} ms`);
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    throw new ReplayError("unreachable", `Cannot reach the replay endpoint ${url.href}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
+    throw new ReplayError("unreachable", `Cannot reach the replay endpoint ${redactUrl(url.href)}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
   } finally {
     clearTimeout(timer);
   }

@@ -29,3 +29,12 @@ export function resolveReplayEndpoint(system: string | undefined, env: Record<st
   if (typeof url !== "string") throw new ReplayError("not_configured", `CULPRIT_REPLAY_ENDPOINTS["${system ?? "*"}"] must be a URL string`);
   return url;
 }
+
+/**
+ * The bearer token sent to a system's replay endpoint, server-side only: `CULPRIT_REPLAY_<SYSTEM>_TOKEN`,
+ * else `CULPRIT_REPLAY_TOKEN`. Never part of the URL, so it is never stored or shown.
+ */
+export function resolveReplayToken(system: string | undefined, env: Record<string, string | undefined> = process.env): string | undefined {
+  const perSystem = system ? env[systemEnvName(system).replace(/_URL$/, "_TOKEN")] : undefined;
+  return perSystem?.trim() || env.CULPRIT_REPLAY_TOKEN?.trim() || undefined;
+}

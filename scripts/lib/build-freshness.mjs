@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 const SOURCE_DIRS = ["app", "components", "lib", "public"];
-const SOURCE_FILES = ["next.config.ts", "package.json", "tsconfig.json", "prisma/schema.prisma"];
+const SOURCE_FILES = ["next.config.ts", "proxy.ts", "package.json", "tsconfig.json", "prisma/schema.prisma"];
 
 /** True when .next has no production build or any source file is newer than it. */
 export function buildIsStale(root) {

@@ -3,7 +3,7 @@ import { ingestUploads } from "@/lib/server/ingest-upload";
 import { readBodyLimited } from "@/lib/server/read-body";
 import { maxUploadBytes } from "@/lib/server/limits";
 import { ApiError, errorResponse } from "@/lib/server/api-errors";
-import { requireApiKey } from "@/lib/server/api-key";
+import { defineRoute } from "@/lib/server/http/define-route";
 import { TraceInputError } from "@/lib/trace/errors";
 
 /**
@@ -14,9 +14,8 @@ import { TraceInputError } from "@/lib/trace/errors";
  * (first) run as `{runId, created, ..., url}`; when the file held several traces it also lists
  * every run in `runs: [{runId, created, ..., url}]` (201 when any was new).
  */
-export async function POST(req: Request) {
+async function handlePost(req: Request) {
   try {
-    requireApiKey(req);
     const url = new URL(req.url);
     const contentType = req.headers.get("content-type") ?? "";
     const bytes = await readBodyLimited(req, maxUploadBytes());
@@ -41,3 +40,6 @@ export async function POST(req: Request) {
     return errorResponse(err);
   }
 }
+
+// Caller check (bearer key, or a signed-in owner from the upload page), Host/Origin guard, errors.
+export const POST = defineRoute({ access: "ingest" }, handlePost);

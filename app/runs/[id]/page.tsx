@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AnalysisStatus } from "@/components/run/AnalysisStatus";
 import { RunActions } from "@/components/run/RunActions";
+import { OwnerRunView } from "@/components/run/OwnerRunView";
 import { RunView } from "@/components/run/RunView";
+import { requirePage } from "@/lib/server/auth/require-page";
 import { getRunPageView, isRunId, listShareLinks } from "@/lib/server/queries/get-run-view";
 import { parseViewState } from "@/lib/view/view-state";
 import { CompareWithMenu } from "@/components/compare/CompareWithMenu";
@@ -22,31 +24,35 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** The incident view of one run: verdict, agents, canvas, inspector, timeline. */
 export default async function RunPage({ params, searchParams }: Props) {
   const { id } = await params;
-  if (!isRunId(id)) notFound();
+  const principal = await requirePage("viewer", `/runs/${id}`);
+  if (!isRunId(id) || !principal) notFound();
+  const canEdit = principal.role === "owner";
   const [data, shareLinks, suggestions, verification] = await Promise.all([
     getRunPageView({ runId: id }),
-    listShareLinks({ runId: id }),
+    // Tokens are for owners: a viewer who saw one could pass the run on beyond their own access.
+    canEdit ? listShareLinks({ runId: id }) : [],
     listCompareSuggestions({ runId: id }),
     latestVerification(id),
   ]);
   if (!data) notFound();
   const initialState = parseViewState(await searchParams);
+  const View = canEdit ? OwnerRunView : RunView;
   return (
-    <RunView
+    <View
       data={data}
       stepDetailUrl={`/api/runs/${data.run.id}/steps/`}
       initialState={initialState}
-      readOnly={false}
+      readOnly={!canEdit}
       actions={
         <>
           <CompareWithMenu runId={data.run.id} suggestions={suggestions} />
-          <RunActions runId={data.run.id} shareLinks={shareLinks} hasReport={data.report !== null} />
+          <RunActions runId={data.run.id} shareLinks={shareLinks} hasReport={data.report !== null} canEdit={canEdit} />
         </>
       }
       sidePanels={
         <>
           <h2 style={{ marginTop: 12 }}>Replay</h2>
-          <ReplayPanel runId={data.run.id} latest={verification} />
+          <ReplayPanel runId={data.run.id} latest={verification} canStart={canEdit} />
         </>
       }
       status={<AnalysisStatus runId={data.run.id} initial={data.analysis} hasReport={data.report !== null} />}

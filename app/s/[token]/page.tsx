@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { CopyLinkButton } from "@/components/run/RunActions";
+import { CopyLinkButton } from "@/components/run/CopyLinkButton";
 import { RunView } from "@/components/run/RunView";
 import { getRunPageView, resolveShareToken } from "@/lib/server/queries/get-run-view";
 import { parseViewState } from "@/lib/view/view-state";
@@ -12,8 +12,10 @@ export const metadata: Metadata = { title: "Shared run", robots: { index: false,
 type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /**
- * Read-only view of a shared run. Needs no API key; an unknown or revoked token is a plain 404,
- * indistinguishable from one that never existed.
+ * Read-only view of a shared run. Needs no sign-in; an unknown, revoked or expired token is a plain
+ * 404, indistinguishable from one that never existed. Nothing on this page imports a server action
+ * (RunView without a LabelForm, CopyLinkButton from its own module), so it ships no action ids, and
+ * the header shows no navigation (components/layout/AppHeader).
  */
 export default async function SharedRunPage({ params, searchParams }: Props) {
   const { token } = await params;

@@ -3,7 +3,7 @@ import { parseJsonText } from "@/lib/trace/parse-json";
 import { readBodyLimited } from "@/lib/server/read-body";
 import { maxUploadBytes } from "@/lib/server/limits";
 import { ApiError, errorResponse } from "@/lib/server/api-errors";
-import { requireApiKey } from "@/lib/server/api-key";
+import { defineRoute } from "@/lib/server/http/define-route";
 import { splitByTrace } from "@/lib/server/otlp/split-by-trace";
 import { bufferSpans } from "@/lib/server/otlp/buffer-spans";
 
@@ -13,9 +13,8 @@ import { bufferSpans } from "@/lib/server/otlp/buffer-spans";
  * the worker turns a trace into a run once its root span ended and it has been idle for
  * CULPRIT_OTLP_IDLE_SECONDS (default 10).
  */
-export async function POST(req: Request) {
+async function handlePost(req: Request) {
   try {
-    requireApiKey(req);
     const contentType = (req.headers.get("content-type") ?? "").split(";")[0].trim();
     const bytes = await readBodyLimited(req, maxUploadBytes());
     let request: unknown;
@@ -31,3 +30,6 @@ export async function POST(req: Request) {
     return errorResponse(err);
   }
 }
+
+// Caller check (bearer key, or a signed-in owner from the upload page), Host/Origin guard, errors.
+export const POST = defineRoute({ access: "ingest" }, handlePost);

@@ -1,22 +1,34 @@
 "use server";
 import { after } from "next/server";
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import { db } from "../db";
 import { createAnalysis, performAnalysis } from "../analyze-run";
 import { inlineAnalysisMaxSteps } from "../limits";
 import { queue, ANALYZE_QUEUE } from "../queue";
 import { isRunId } from "../queries/get-run-view";
-
-export type RerunResult = { ok: true; analysisId: string } | { ok: false; message: string };
+import { ActionFailure, defineAction } from "./define-action";
 
 /**
- * Queues a fresh analysis of a run and returns at once, so the page can show progress: small runs
- * are analyzed in this process after the response, large ones by a queue worker. Earlier analyses stay.
+ * Re-runs per run and hour. The engine is deterministic, so a re-run only matters after the engine,
+ * its settings or the judge changed; a few an hour is plenty, and each keeps a full report row (F-6).
  */
-export async function rerunAnalysis(runId: string): Promise<RerunResult> {
-  if (typeof runId !== "string" || !isRunId(runId)) return { ok: false, message: "Unknown run." };
+const RERUNS_PER_HOUR = 6;
+
+/**
+ * Queues a fresh analysis of a run (owners only) and returns at once, so the page can show progress:
+ * small runs are analyzed in this process after the response, large ones by a queue worker. Earlier
+ * analyses stay. Refused while an analysis of the run is still queued or running.
+ */
+export const rerunAnalysis = defineAction({ input: z.object({ runId: z.string().refine(isRunId, "Unknown run.") }), role: "owner" }, async ({ runId }) => {
   const run = await db().run.findUnique({ where: { id: runId }, select: { stepCount: true } });
-  if (!run) return { ok: false, message: "Unknown run." };
+  if (!run) throw new ActionFailure("not_found", "Unknown run.");
+  const [pending, recent] = await Promise.all([
+    db().analysis.count({ where: { runId, status: { in: ["queued", "running"] } } }),
+    db().analysis.count({ where: { runId, createdAt: { gt: new Date(Date.now() - 3_600_000) } } }),
+  ]);
+  if (pending > 0) throw new ActionFailure("conflict", "An analysis of this run is already under way.");
+  if (recent >= RERUNS_PER_HOUR) throw new ActionFailure("rate_limited", `At most ${RERUNS_PER_HOUR} analyses per run and hour; try again later.`);
   const analysisId = await createAnalysis(runId);
   if (run.stepCount <= inlineAnalysisMaxSteps()) {
     after(() => performAnalysis(analysisId).catch((err) => console.error(`[analysis] re-run of ${runId} failed:`, err)));
@@ -25,5 +37,5 @@ export async function rerunAnalysis(runId: string): Promise<RerunResult> {
     await boss.send(ANALYZE_QUEUE, { analysisId }, { retryLimit: 2, expireInSeconds: 3600 });
   }
   revalidatePath(`/runs/${runId}`);
-  return { ok: true, analysisId };
-}
+  return { analysisId };
+});

@@ -2,6 +2,7 @@ import "server-only";
 import type { ReplayVerificationView } from "@/lib/replay/verification-view";
 import type { ReplayLogEntry } from "@/lib/replay/replay-session";
 import type { VerificationResult } from "@/lib/replay/verify-by-replay";
+import { redactUrl } from "@/lib/replay/redact-url";
 import { db } from "../db";
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof db>["replayVerification"]["findUnique"]>>>;
@@ -11,7 +12,8 @@ export function toView(row: Row): ReplayVerificationView {
     id: row.id,
     runId: row.runId,
     status: row.status,
-    endpoint: row.endpoint,
+    // Only scheme, host and path: credentials an operator put in the URL stay on the server (F-14).
+    endpoint: redactUrl(row.endpoint),
     method: row.method,
     budget: row.budget,
     replayCount: row.replayCount,

@@ -6,7 +6,7 @@ import { contentHash } from "@/lib/trace/content-hash";
 import { checkEndpoint, httpReplay } from "@/lib/replay/http-replay";
 import { ReplaySession } from "@/lib/replay/replay-session";
 import { ReplayError } from "@/lib/replay/replay-error";
-import { resolveReplayEndpoint, systemEnvName } from "@/lib/replay/replay-endpoints";
+import { resolveReplayEndpoint, resolveReplayToken, systemEnvName } from "@/lib/replay/replay-endpoints";
 import { replayRunOf } from "@/lib/replay/replay-run";
 import { verifyByReplay, DEFAULT_REPLAY_METHODS, REPLAY_METHODS, type ReplayMethod } from "@/lib/replay/verify-by-replay";
 import { db } from "../db";
@@ -96,6 +96,7 @@ export async function performVerification(id: string, options: VerificationOptio
     const call = httpReplay({
       endpoint: row.endpoint,
       run: replayRunOf(trace, row.runId),
+      token: resolveReplayToken(trace.run.system),
       timeoutMs: options.timeoutMs ?? envInt("CULPRIT_REPLAY_TIMEOUT_MS", 60_000),
       retries: options.retries,
       backoffMs: options.backoffMs,

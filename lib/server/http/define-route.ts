@@ -1,0 +1,84 @@
+import "server-only";
+import { ApiError, errorResponse } from "../api-errors";
+import { verifyBearer } from "../auth/api-keys";
+import { signInRequired } from "../auth/auth-mode";
+import { principalFrom } from "../auth/principal";
+import { roleAllows, type Principal } from "../auth/roles";
+import { allowedHosts } from "./allowed-hosts";
+import { guardRequest } from "./request-guard";
+import { API_SECURITY_HEADERS } from "./security-headers";
+
+/**
+ * Who may call a route:
+ *  - "public": anyone (health, JSON Schema, share-link routes that check their own token);
+ *  - "viewer" / "owner": a signed-in person with at least that role (everyone on loopback);
+ *  - "ingest": a machine with a bearer key (CULPRIT_API_KEY or a user's key), or a signed-in owner
+ *    using the upload page.
+ */
+export type RouteAccess = "public" | "viewer" | "owner" | "ingest";
+
+export type Caller = Principal | { kind: "api-key"; role: "owner"; userId: string | null; name: string };
+
+type RouteContext<P> = { params: Promise<P> };
+
+/**
+ * The one wrapper of every route handler: Host/Origin guard, the caller check for `access`, and
+ * error mapping (ApiError / TraceInputError → status + JSON; anything else → logged 500 without
+ * internals). Replaces the try/catch each route used to repeat.
+ */
+export function defineRoute<P = Record<string, never>>(
+  options: { access: RouteAccess },
+  handler: (req: Request, ctx: { params: P; caller: Caller | null }) => Promise<Response> | Response,
+): (req: Request, ctx?: RouteContext<P>) => Promise<Response> {
+  return async (req, ctx) => {
+    let res: Response;
+    try {
+      const verdict = guardRequest({ method: req.method, pathname: new URL(req.url).pathname, headers: req.headers, url: req.url }, allowedHosts());
+      if (!verdict.ok) throw new ApiError(verdict.status, verdict.code, verdict.message);
+      const caller = await authorize(req, options.access);
+      res = await handler(req, { params: ((await ctx?.params) ?? {}) as P, caller });
+    } catch (err) {
+      res = errorResponse(err);
+    }
+    for (const [k, v] of Object.entries(API_SECURITY_HEADERS)) if (!res.headers.has(k)) trySet(res, k, v);
+    return res;
+  };
+}
+
+function trySet(res: Response, key: string, value: string) {
+  try {
+    res.headers.set(key, value);
+  } catch {
+    // immutable headers (a proxied Response): leave them
+  }
+}
+
+async function authorize(req: Request, access: RouteAccess): Promise<Caller | null> {
+  if (access === "public") return null;
+  if (access === "ingest") return ingestCaller(req);
+  const principal = await principalFrom(req.headers);
+  if (!principal) throw new ApiError(401, "unauthenticated", "Sign in first (or open the run through a share link).");
+  if (!roleAllows(principal.role, access)) throw new ApiError(403, "forbidden", `Only ${access}s may do this.`);
+  return principal;
+}
+
+async function ingestCaller(req: Request): Promise<Caller> {
+  const token = /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1]?.trim();
+  if (token) {
+    const key = await verifyBearer(token);
+    if (!key) throw new ApiError(401, "unauthorized", "Unknown or revoked API key.");
+    return { kind: "api-key", role: "owner", userId: key.kind === "user-key" ? key.userId : null, name: key.kind };
+  }
+  if (signInRequired()) {
+    const principal = await principalFrom(req.headers);
+    if (!principal) throw new ApiError(401, "unauthorized", "This Culprit requires an API key: send `Authorization: Bearer <key>` (create one under Settings).");
+    if (!roleAllows(principal.role, "owner")) throw new ApiError(403, "forbidden", "Only owners may add runs.");
+    return principal;
+  }
+  // Loopback without sign-in: the page itself (same-origin browser request) is the local owner;
+  // other local clients need the bootstrap key when one is set.
+  if (process.env.CULPRIT_API_KEY && req.headers.get("sec-fetch-site") !== "same-origin") {
+    throw new ApiError(401, "unauthorized", "This Culprit requires an API key: send `Authorization: Bearer <CULPRIT_API_KEY>`.");
+  }
+  return { kind: "local", role: "owner", userId: null, name: "local user" };
+}
