@@ -2,9 +2,9 @@
 import { after } from "next/server";
 import { revalidatePath } from "next/cache";
 import { db } from "../db";
-import { createAnalysis, performAnalysis } from "../analyze-run";
+import { createAnalysis } from "../analyze-run";
 import { inlineAnalysisMaxSteps } from "../limits";
-import { queue, ANALYZE_QUEUE } from "../queue";
+import { enqueueAnalysis, scheduleAnalysis } from "../schedule-analysis";
 import { isRunId } from "../queries/get-run-view";
 
 export type RerunResult = { ok: true; analysisId: string } | { ok: false; message: string };
@@ -19,10 +19,10 @@ export async function rerunAnalysis(runId: string): Promise<RerunResult> {
   if (!run) return { ok: false, message: "Unknown run." };
   const analysisId = await createAnalysis(runId);
   if (run.stepCount <= inlineAnalysisMaxSteps()) {
-    after(() => performAnalysis(analysisId).catch((err) => console.error(`[analysis] re-run of ${runId} failed:`, err)));
+    // In a sandbox thread with the inline budget; past it, the background worker takes over.
+    after(() => scheduleAnalysis(runId, run.stepCount, analysisId).catch((err) => console.error(`[analysis] re-run of ${runId} failed:`, err)));
   } else {
-    const boss = await queue();
-    await boss.send(ANALYZE_QUEUE, { analysisId }, { retryLimit: 2, expireInSeconds: 3600 });
+    await enqueueAnalysis(analysisId);
   }
   revalidatePath(`/runs/${runId}`);
   return { ok: true, analysisId };
