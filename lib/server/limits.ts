@@ -27,7 +27,7 @@ export const importTimeoutMs = () => envNumber("CULPRIT_IMPORT_TIMEOUT_SECONDS",
 /** Deadline for one analysis in the background worker. */
 export const analysisTimeoutMs = () => envNumber("CULPRIT_ANALYSIS_TIMEOUT_SECONDS", 900) * 1000;
 /** Time an upload waits for its inline analysis before handing it to the background worker. */
-export const inlineAnalysisBudgetMs = () => envNumber("CULPRIT_INLINE_ANALYSIS_SECONDS", 8, 0) * 1000;
+export const inlineAnalysisBudgetMs = () => envNumber("CULPRIT_INLINE_ANALYSIS_SECONDS", 5, 0) * 1000;
 /** Caps applied before storing: steps and agents per run, spans per OTLP request and per live trace. */
 export const maxSteps = () => envNumber("CULPRIT_MAX_STEPS", 200_000);
 export const maxAgents = () => envNumber("CULPRIT_MAX_AGENTS", 2_000);

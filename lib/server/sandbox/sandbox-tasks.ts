@@ -8,6 +8,7 @@ import { parseJsonText } from "@/lib/trace/parse-json";
 import { TraceInputError } from "@/lib/trace/errors";
 import { splitByTrace, type TraceBatch } from "../otlp/split-by-trace";
 import { countProtobufSpans } from "../otlp/count-protobuf-spans";
+import { countJsonSpans } from "../otlp/count-json-spans";
 import { sanitizeTrace } from "../sanitize-trace";
 
 /**
@@ -43,6 +44,9 @@ function importTask({ bytes, format, fileName, maxSteps, maxAgents }: SandboxTas
   } catch {
     throw new TraceInputError("bad_input", "The upload is not UTF-8 text (is it a binary or compressed file?)");
   }
+  // Spans are counted on the text, before parsing builds an object for each of them.
+  const spans = countJsonSpans(text, maxSteps);
+  if (spans > maxSteps) throw tooMany("spans", `more than ${maxSteps}`, maxSteps, "CULPRIT_MAX_STEPS");
   const result = importTrace(text, { format, fileName });
   return { format: result.format, trace: capTrace(sanitizeTrace(result.trace), maxSteps, maxAgents) };
 }
@@ -55,7 +59,9 @@ function otlpDecodeTask({ bytes, contentType, maxSpans }: SandboxTasks["otlp-dec
     if (spans > maxSpans) throw tooMany("spans in one OTLP request", spans, maxSpans, "CULPRIT_MAX_SPANS");
     request = decodeOtlpProtobuf(bytes);
   } else {
-    request = parseJsonText(new TextDecoder().decode(bytes), "OTLP request");
+    const text = new TextDecoder().decode(bytes);
+    if (countJsonSpans(text, maxSpans) > maxSpans) throw tooMany("spans in one OTLP request", `more than ${maxSpans}`, maxSpans, "CULPRIT_MAX_SPANS");
+    request = parseJsonText(text, "OTLP request");
   }
   return splitByTrace(request, maxSpans);
 }
@@ -67,6 +73,6 @@ function capTrace(trace: TTrace, maxSteps: number, maxAgents: number): TTrace {
   return trace;
 }
 
-function tooMany(what: string, count: number, max: number, env: string): TraceInputError {
+function tooMany(what: string, count: number | string, max: number, env: string): TraceInputError {
   return new TraceInputError("too_large", `Too many ${what}: ${count} (the limit is ${max}; set ${env} to change it).`);
 }
