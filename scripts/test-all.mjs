@@ -28,7 +28,7 @@ ok = ok && step("lint", bin("eslint"), ["."]);
 
 let embedded;
 if (ok) {
-  embedded = await startEmbeddedPostgres({ dataDir: path.join(root, ".data/test-postgres"), port: Number(process.env.CULPRIT_TEST_PG_PORT ?? 54339) });
+  embedded = await startEmbeddedPostgres({ dataDir: path.join(root, ".data/test-postgres"), port: Number(process.env.CULPRIT_TEST_PG_PORT ?? 54339), throwaway: true });
   const env = { ...process.env, TEST_DATABASE_SERVER: embedded.serverUrl };
   ok = step("unit and database tests (vitest)", bin("vitest"), ["run"], env);
   ok = step("e2e tests (playwright, chromium)", bin("playwright"), ["test"], env) && ok;
