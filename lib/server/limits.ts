@@ -33,3 +33,8 @@ export const maxSteps = () => envNumber("CULPRIT_MAX_STEPS", 200_000);
 export const maxAgents = () => envNumber("CULPRIT_MAX_AGENTS", 2_000);
 export const maxSpansPerRequest = () => envNumber("CULPRIT_MAX_SPANS", 100_000);
 export const maxSpansPerTrace = () => envNumber("CULPRIT_MAX_TRACE_SPANS", 200_000);
+/** Largest product of step counts /compare aligns (worst case O(n·m)); ~1 s per 30 M pairs. */
+export const compareMaxCells = () => envNumber("CULPRIT_COMPARE_MAX_CELLS", 100_000_000);
+export const compareTimeoutMs = () => envNumber("CULPRIT_COMPARE_TIMEOUT_SECONDS", 20) * 1000;
+/** Steps the /patterns spectrum reads per system (newest runs first, whole runs only). */
+export const spectrumMaxSteps = () => envNumber("CULPRIT_SPECTRUM_MAX_STEPS", 200_000);

@@ -123,11 +123,14 @@ export async function getStepDetail({ runId, stepId }: { runId: string; stepId: 
   const prisma = db();
   const [row, found] = await Promise.all([
     prisma.step.findUnique({ where: { runId_stepId: { runId, stepId } } }),
+    // The report's steps follow the trace order, so the step's own index finds it directly; the
+    // jsonpath fallback (still no row per report step) covers reports where the order differs.
     prisma.$queryRaw<{ report: StepReport }[]>`
-      SELECT s AS report FROM analyses a, jsonb_array_elements(a.result->'steps') s
-      WHERE a.id = (SELECT id FROM analyses WHERE "runId" = ${runId}::uuid AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1)
-        AND s->>'stepId' = ${stepId}
-      LIMIT 1`,
+      WITH a AS (SELECT result->'steps' AS steps FROM analyses WHERE "runId" = ${runId}::uuid AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1),
+           st AS (SELECT idx FROM steps WHERE "runId" = ${runId}::uuid AND "stepId" = ${stepId})
+      SELECT CASE WHEN a.steps->(st.idx)->>'stepId' = ${stepId} THEN a.steps->(st.idx)
+                  ELSE jsonb_path_query_first(a.steps, '$[*] ? (@.stepId == $id)', jsonb_build_object('id', ${stepId}::text)) END AS report
+      FROM a, st`,
   ]);
   if (!row) return undefined;
   const step: TStep = {

@@ -3,6 +3,7 @@ import { importTrace, type ImportFormat, type ImportResult } from "@/lib/importe
 import { mapOtlpRequests } from "@/lib/importers/otlp/import-otlp";
 import { decodeOtlpProtobuf } from "@/lib/importers/otlp/decode-otlp-protobuf";
 import { analyzeTrace } from "@/lib/attribution";
+import { compareRuns, type CompareSide, type RunComparison } from "@/lib/compare";
 import type { TTrace } from "@/lib/trace/schema";
 import { parseJsonText } from "@/lib/trace/parse-json";
 import { TraceInputError } from "@/lib/trace/errors";
@@ -20,6 +21,7 @@ export interface SandboxTasks {
   "otlp-decode": { input: { bytes: Uint8Array; contentType: string; maxSpans: number }; output: { batches: TraceBatch[]; rejectedSpans: number } };
   "otlp-map": { input: { payloadTexts: string[]; maxSteps: number; maxAgents: number }; output: TTrace };
   analyze: { input: { trace: TTrace; config: Record<string, unknown> }; output: ReturnType<typeof analyzeTrace> };
+  compare: { input: { a: CompareSide; b: CompareSide }; output: RunComparison };
 }
 export type SandboxTaskKind = keyof SandboxTasks;
 
@@ -30,6 +32,7 @@ export function runTask<K extends SandboxTaskKind>(kind: K, input: SandboxTasks[
     "otlp-map": ({ payloadTexts, maxSteps, maxAgents }) =>
       capTrace(sanitizeTrace(mapOtlpRequests(payloadTexts.map((t) => JSON.parse(t) as unknown))), maxSteps, maxAgents),
     analyze: ({ trace, config }) => analyzeTrace(trace, config),
+    compare: ({ a, b }) => compareRuns(a, b),
   };
   const task = tasks[kind] as (input: SandboxTasks[K]["input"]) => SandboxTasks[K]["output"];
   if (!task) throw new Error(`unknown sandbox task ${String(kind)}`);
