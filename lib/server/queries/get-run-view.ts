@@ -5,6 +5,7 @@ import { loadTrace } from "../load-trace";
 import { db } from "../db";
 import { toViewEdges } from "@/lib/view/view-edges";
 import { summarizeReport, summarizeStep } from "@/lib/view/summarize-run";
+import { ImmutableCache } from "./immutable-cache";
 import type { AnalysisStatus, RunPageData, RunViewData, StepDetail, ViewAnalysis, ViewLabel, ViewRun, ViewStep } from "@/lib/view/types";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -79,42 +80,73 @@ type EdgeRow = { fromIdx: number; toIdx: number; kind: string; key: string | nul
 export async function getRunPageView({ runId }: { runId: string }): Promise<RunPageData | undefined> {
   if (!isRunId(runId)) return undefined;
   const prisma = db();
-  const [run, agents, stepRows, edgeRows, latest, done, labels] = await Promise.all([
+  // Per request only what can change: the run row (it may be deleted), the newest analysis and
+  // labels. Steps, edges and agents never change after ingest and a finished report never changes:
+  // both come from an in-process cache, so a busy run page does not re-read (and re-parse) them.
+  const [run, latest, done, labels] = await Promise.all([
     prisma.run.findUnique({ where: { id: runId } }),
-    prisma.agent.findMany({ where: { runId }, orderBy: { idx: "asc" } }),
-    prisma.$queryRaw<StepSummaryRow[]>`
-      SELECT "stepId", agent, kind, name, left(content, ${SUMMARY_TEXT_CHARS}) AS content, "toolName",
-             left("toolResult", ${SUMMARY_TEXT_CHARS}) AS "toolResult", "stateOp", "stateKey", target, status,
-             "errorType", left("errorMessage", ${SUMMARY_TEXT_CHARS}) AS "errorMessage", "inputTokens", "outputTokens", "totalTokens"
-      FROM steps WHERE "runId" = ${runId}::uuid ORDER BY idx`,
-    prisma.$queryRaw<EdgeRow[]>`
-      SELECT "fromIdx", "toIdx", kind::text AS kind, key, left(evidence, ${EDGE_EVIDENCE_CHARS}) AS evidence, confidence
-      FROM edges WHERE "runId" = ${runId}::uuid ORDER BY idx`,
     prisma.analysis.findFirst({ where: { runId }, orderBy: { createdAt: "desc" }, omit: { result: true } }),
-    prisma.analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { result: true } }),
+    prisma.analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { id: true } }),
     prisma.humanLabel.findMany({ where: { runId }, orderBy: { createdAt: "asc" } }),
   ]);
   if (!run) return undefined;
-  const steps = stepRows.map((r) => summarizeStep(stepFromRow(r)));
-  const stepIds = steps.map((s) => s.id);
-  const edges: TEdge[] = edgeRows.map((e) => ({
-    from: stepIds[e.fromIdx],
-    to: stepIds[e.toIdx],
-    kind: e.kind as TEdge["kind"],
-    ...(e.key !== null ? { key: e.key } : {}),
-    evidence: e.evidence,
-    confidence: e.confidence,
-  }));
-  const report = (done?.result as AnalysisReport | null | undefined) ?? null;
+  const [body, report] = await Promise.all([runBody(runId), done ? reportSummary(done.id) : null]);
   return {
     run: toViewRun(run),
-    agents: agents.map((a) => ({ name: a.name, ...(a.role ? { role: a.role } : {}), ...(a.description ? { description: a.description } : {}) })),
-    steps,
-    edges: toViewEdges(steps, edges),
+    ...body,
     analysis: latest ? toViewAnalysis(latest) : null,
-    report: report ? summarizeReport(report) : null,
+    report,
     labels: labels.map(toViewLabel),
   };
+}
+
+const bodyCache = new ImmutableCache<Pick<RunPageData, "agents" | "steps" | "edges">>(envWeight("CULPRIT_PAGE_CACHE_STEPS", 300_000));
+const reportCache = new ImmutableCache<RunPageData["report"]>(envWeight("CULPRIT_PAGE_CACHE_REPORT_STEPS", 300_000));
+
+function envWeight(name: string, fallback: number): number {
+  const n = Number(process.env[name] ?? fallback);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
+function runBody(runId: string) {
+  return bodyCache.get(runId, async () => {
+    const prisma = db();
+    const [agents, stepRows, edgeRows] = await Promise.all([
+      prisma.agent.findMany({ where: { runId }, orderBy: { idx: "asc" } }),
+      prisma.$queryRaw<StepSummaryRow[]>`
+        SELECT "stepId", agent, kind, name, left(content, ${SUMMARY_TEXT_CHARS}) AS content, "toolName",
+               left("toolResult", ${SUMMARY_TEXT_CHARS}) AS "toolResult", "stateOp", "stateKey", target, status,
+               "errorType", left("errorMessage", ${SUMMARY_TEXT_CHARS}) AS "errorMessage", "inputTokens", "outputTokens", "totalTokens"
+        FROM steps WHERE "runId" = ${runId}::uuid ORDER BY idx`,
+      prisma.$queryRaw<EdgeRow[]>`
+        SELECT "fromIdx", "toIdx", kind::text AS kind, key, left(evidence, ${EDGE_EVIDENCE_CHARS}) AS evidence, confidence
+        FROM edges WHERE "runId" = ${runId}::uuid ORDER BY idx`,
+    ]);
+    const steps = stepRows.map((r) => summarizeStep(stepFromRow(r)));
+    const stepIds = steps.map((s) => s.id);
+    const edges: TEdge[] = edgeRows.map((e) => ({
+      from: stepIds[e.fromIdx],
+      to: stepIds[e.toIdx],
+      kind: e.kind as TEdge["kind"],
+      ...(e.key !== null ? { key: e.key } : {}),
+      evidence: e.evidence,
+      confidence: e.confidence,
+    }));
+    const value = {
+      agents: agents.map((a) => ({ name: a.name, ...(a.role ? { role: a.role } : {}), ...(a.description ? { description: a.description } : {}) })),
+      steps,
+      edges: toViewEdges(steps, edges),
+    };
+    return { value, weight: steps.length + edges.length + 1 };
+  });
+}
+
+function reportSummary(analysisId: string) {
+  return reportCache.get(analysisId, async () => {
+    const row = await db().analysis.findUnique({ where: { id: analysisId }, select: { result: true } });
+    const report = (row?.result as AnalysisReport | null | undefined) ?? null;
+    return { value: report ? summarizeReport(report) : null, weight: (report?.steps?.length ?? 0) + 1 };
+  });
 }
 
 /** One full step and the engine's findings on it (newest finished analysis); undefined when unknown. */

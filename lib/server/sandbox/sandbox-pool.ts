@@ -52,10 +52,13 @@ function pool(): Pool {
   return globalForPool.culpritSandbox;
 }
 
-const WORKER_FILE = () => path.join(process.cwd(), "lib/server/sandbox/sandbox-worker.mjs");
+// Resolved at run time and hidden from the bundler: Turbopack would otherwise follow the entry
+// into tsx and esbuild's native binary and fail the build.
+const WORKER_ENTRY = ["lib", "server", "sandbox", "sandbox-worker.mjs"];
+const workerFile = () => path.resolve(process.env.CULPRIT_ROOT || process.cwd(), ...WORKER_ENTRY);
 
 function spawn(slot: Slot): Worker {
-  const worker = new Worker(WORKER_FILE(), {
+  const worker = new Worker(/* turbopackIgnore: true */ /* webpackIgnore: true */ workerFile(), {
     // react-server: the task modules import "server-only", which throws under other conditions.
     execArgv: ["--conditions=react-server", "--no-warnings"],
     resourceLimits: { maxOldGenerationSizeMb: sandboxMemoryMb() },
