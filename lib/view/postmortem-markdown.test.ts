@@ -25,6 +25,11 @@ describe("postmortemMarkdown", () => {
     expect(md).toContain("# Postmortem: `<img src=x onerror=alert(1)>`");
     expect(md).toMatch(/````text\n<script>alert\(1\)<\/script> ``` # heading\n````/);
   });
+  it("survives 200k backtick runs in a title (no spread into Math.max, F-19)", () => {
+    const title = "`a".repeat(200_000);
+    const md = postmortemMarkdown({ ...run, title }, [], null, []);
+    expect(md).toContain("# Postmortem: `` `a`a");
+  });
   it("says when there is no analysis", () => {
     expect(postmortemMarkdown(run, [], null, [])).toContain("No finished analysis yet");
   });
