@@ -16,7 +16,7 @@ const port = process.env.E2E_PORT ?? "3210";
 let embedded;
 let serverUrl = process.env.TEST_DATABASE_SERVER;
 if (!serverUrl) {
-  embedded = await startEmbeddedPostgres({ dataDir: path.join(root, ".data/test-postgres"), port: Number(process.env.CULPRIT_TEST_PG_PORT ?? 54339) });
+  embedded = await startEmbeddedPostgres({ dataDir: path.join(root, ".data/test-postgres"), port: Number(process.env.CULPRIT_TEST_PG_PORT ?? 54339), throwaway: true });
   serverUrl = embedded.serverUrl;
 }
 if (!/@(127\.0\.0\.1|localhost)[:/]/.test(serverUrl)) throw new Error(`e2e refuses a non-local database: ${serverUrl}`);

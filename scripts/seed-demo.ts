@@ -18,9 +18,9 @@ export async function seedDemoRuns(options: { force?: boolean } = {}): Promise<n
   let loaded = 0;
   for (const file of fs.readdirSync(DEMO_DIR).filter((f) => f.endsWith(".json")).sort()) {
     const { trace } = importTrace(fs.readFileSync(path.join(DEMO_DIR, file), "utf8"), { fileName: file });
-    const { runId, created } = await ingestTrace(trace, { isDemo: true });
+    const { runId, created, analysisId } = await ingestTrace(trace, { isDemo: true });
     if (created) {
-      await scheduleAnalysis(runId, trace.steps.length);
+      await scheduleAnalysis(runId, trace.steps.length, analysisId);
       loaded++;
     }
   }

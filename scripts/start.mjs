@@ -5,21 +5,23 @@
  *   2. Prisma client generation and migrations (offline-capable, scripts/prisma-offline.mjs)
  *   3. demo runs, when the database is empty
  *   4. `next build` when the build is missing or older than the sources (skipped with --dev)
- *   5. the web server on PORT (default 3000) and one background worker, until Ctrl-C
+ *   5. the web server on PORT (default 3000) and one background worker, until Ctrl-C; either is
+ *      restarted (with backoff) if it dies, without stopping Postgres
  * `npm run dev` is the same with `next dev`.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEmbeddedPostgres, ensureDatabase } from "./lib/embedded-postgres.mjs";
 import { TS_NODE_ARGS } from "./lib/run-ts.mjs";
 import { buildIsStale } from "./lib/build-freshness.mjs";
 import { announceSetup, listenConfig, setupToken } from "./lib/listen-address.mjs";
+import { supervise } from "./lib/supervise.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "3000";
-const children = [];
+const children = new Set();
 let embedded;
 
 const log = (msg) => console.log(`[culprit] ${msg}`);
@@ -54,16 +56,20 @@ async function main() {
   }
   log(`Serving on http://${listen.host.includes(":") ? `[${listen.host}]` : listen.host}:${port}${listen.signIn ? " (sign-in required)" : " (loopback only, no sign-in)"}`);
   if (listen.signIn) await announceSetup({ databaseUrl, host: listen.host, port, token: env.CULPRIT_SETUP_TOKEN, log });
-  children.push(spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", port, "-H", listen.host], { cwd: root, env: { ...env, NEXT_TELEMETRY_DISABLED: "1" }, stdio: "inherit" }));
-  children.push(spawn(process.execPath, [...TS_NODE_ARGS, "scripts/worker.ts"], { cwd: root, env, stdio: "inherit" }));
-  for (const child of children) child.on("exit", (code) => shutdown(code ?? 0));
+  // Either child is restarted with backoff when it dies; Postgres keeps running (only Ctrl-C stops all).
+  const isStopping = () => stopping;
+  supervise({ name: "web server", cmd: process.execPath, args: [nextBin, dev ? "dev" : "start", "-p", port, "-H", listen.host], cwd: root, env: { ...env, NEXT_TELEMETRY_DISABLED: "1" }, children, isStopping, log });
+  supervise({ name: "worker", cmd: process.execPath, args: [...TS_NODE_ARGS, "scripts/worker.ts"], cwd: root, env, children, isStopping, log });
 }
 
 let stopping = false;
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  const exits = [...children].map((child) => new Promise((resolve) => child.once("exit", resolve)));
+  for (const child of children) child.kill("SIGTERM");
+  // Give the children time to finish what they are doing before the database goes away.
+  await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 15_000))]);
   if (embedded) await embedded.stop().catch(() => {});
   process.exit(code);
 }

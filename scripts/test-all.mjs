@@ -55,7 +55,7 @@ if (ok)
 
 let embedded;
 if (ok) {
-  embedded = await startEmbeddedPostgres({ dataDir: path.join(root, ".data/test-postgres"), port: Number(process.env.CULPRIT_TEST_PG_PORT ?? 54339) });
+  embedded = await startEmbeddedPostgres({ dataDir: path.join(root, ".data/test-postgres"), port: Number(process.env.CULPRIT_TEST_PG_PORT ?? 54339), throwaway: true });
   const env = { ...process.env, TEST_DATABASE_SERVER: embedded.serverUrl };
   const built = suite("production build (for e2e)", process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { env: { ...env, NEXT_TELEMETRY_DISABLED: "1" }, buffered: true });
   ok = await all(suite("database tests (vitest)", bin("vitest"), ["run", "--project", "db"], { env, buffered: true }), built);

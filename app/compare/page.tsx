@@ -20,6 +20,10 @@ export default async function ComparePage({ searchParams }: Props) {
     return <ComparePicker chosen={state.a} suggestions={suggestions} />;
   }
   const data = await getComparison({ a: state.a, b: state.b });
+  if (!data.ok && data.tooLarge) {
+    const suggestions = await listCompareSuggestions({ runId: state.a, limit: 30 });
+    return <ComparePicker chosen={state.a} suggestions={suggestions} error={data.tooLarge} />;
+  }
   if (!data.ok) {
     const keep = data.missing.includes("a") ? null : state.a;
     const suggestions = await listCompareSuggestions({ runId: keep ?? undefined, limit: 30 });

@@ -1,12 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { analyzeTrace, ENGINE_VERSION } from "@/lib/attribution";
+import { ENGINE_VERSION } from "@/lib/attribution";
 import { db } from "./db";
 import { loadTrace } from "./load-trace";
 import { jsonText } from "./copy-rows";
 import { pool } from "./pg-pool";
 import { judgeEvidence } from "./judge-evidence";
 import { analysisListColumns } from "./analysis-columns";
+import { runInSandbox, SandboxLimitError } from "./sandbox/sandbox-pool";
+import { analysisTimeoutMs } from "./limits";
 
 /** Creates a queued analysis row for a run; the worker or an inline call fills it. */
 export async function createAnalysis(runId: string): Promise<string> {
@@ -15,21 +17,45 @@ export async function createAnalysis(runId: string): Promise<string> {
   return id;
 }
 
+/** The analysis gave up because of its deadline while `deferOnTimeout` was set: queue it instead. */
+export class AnalysisDeferred extends Error {}
+
+export interface PerformOptions {
+  /** Deadline of the engine run; default CULPRIT_ANALYSIS_TIMEOUT_SECONDS. */
+  timeoutMs?: number;
+  /** On timeout, put the row back to `queued` and throw AnalysisDeferred instead of failing it. */
+  deferOnTimeout?: boolean;
+}
+
 /**
  * Runs the engine over a stored run and stores the result under `analysisId`, reporting coarse
  * progress in the row so the page can show it. Earlier analyses are kept (newest wins).
+ *
+ * The row is claimed atomically (queued, or running but older than the deadline, i.e. left by a
+ * dead process), so a job delivered twice runs once. The engine runs in a sandbox thread with a
+ * memory cap and a deadline; over either, the analysis fails with a message naming the limit.
  */
-export async function performAnalysis(analysisId: string): Promise<void> {
+export async function performAnalysis(analysisId: string, options: PerformOptions = {}): Promise<void> {
+  const timeoutMs = options.timeoutMs ?? analysisTimeoutMs();
+  const claim = await pool().query<{ runId: string }>(
+    `UPDATE analyses SET status = 'running', progress = 0.1, "startedAt" = now()
+     WHERE id = $1 AND (status = 'queued' OR (status = 'running' AND "startedAt" < now() - make_interval(secs => $2)))
+     RETURNING "runId"`,
+    [analysisId, analysisTimeoutMs() / 1000 + 60],
+  );
+  if (claim.rowCount === 0) {
+    const exists = await pool().query(`SELECT 1 FROM analyses WHERE id = $1`, [analysisId]);
+    if (exists.rowCount === 0) throw new Error(`analysis ${analysisId} not found`);
+    return; // done, failed, or running elsewhere
+  }
+  const runId = claim.rows[0].runId;
   const prisma = db();
-  const analysis = await prisma.analysis.findUnique({ where: { id: analysisId } });
-  if (!analysis) throw new Error(`analysis ${analysisId} not found`);
-  await prisma.analysis.update({ where: { id: analysisId }, data: { status: "running", progress: 0.1 } });
   try {
-    const trace = await loadTrace(analysis.runId);
-    if (!trace) throw new Error(`run ${analysis.runId} not found`);
+    const trace = await loadTrace(runId);
+    if (!trace) throw new Error(`run ${runId} not found`);
     await prisma.analysis.update({ where: { id: analysisId }, data: { progress: 0.3 } });
     const extraEvidence = await judgeEvidence(trace);
-    const report = analyzeTrace(trace, extraEvidence.length ? { extraEvidence } : {});
+    const report = await runInSandbox("analyze", { trace, config: extraEvidence.length ? { extraEvidence } : {} }, { timeoutMs });
     await prisma.analysis.update({ where: { id: analysisId }, data: { progress: 0.9 } });
     // Raw SQL: the report can be tens of MB for huge runs; skip Prisma's JSON round trip.
     const cols = analysisListColumns(report);
@@ -39,8 +65,14 @@ export async function performAnalysis(analysisId: string): Promise<void> {
       [analysisId, jsonText(report), report.engineVersion, jsonText(report.config ?? {}), cols.culpritAgent, cols.interactionClass, cols.verificationCost, cols.redundancyShare, cols.flagKinds],
     );
   } catch (err) {
+    if (options.deferOnTimeout && err instanceof SandboxLimitError && err.limit === "time") {
+      await pool().query(`UPDATE analyses SET status = 'queued', progress = 0, "startedAt" = NULL WHERE id = $1`, [analysisId]);
+      throw new AnalysisDeferred(err.message);
+    }
     const message = err instanceof Error ? err.message : String(err);
     await prisma.analysis.update({ where: { id: analysisId }, data: { status: "failed", error: message, finishedAt: new Date() } });
+    // A limit is a property of the run: retrying would hit it again.
+    if (err instanceof SandboxLimitError) return;
     throw err;
   }
 }

@@ -34,10 +34,18 @@ function encodeValue(value: CopyValue): string {
   return escapeCopyText(text);
 }
 
-/** JSON text for a json/jsonb column. jsonb rejects the \u0000 escape, so it becomes U+FFFD. */
+/**
+ * JSON text for a json/jsonb column. jsonb rejects the \u0000 escape and escaped lone surrogates
+ * (JSON.stringify writes a lone surrogate as \udXXX), so both become \ufffd. The regex walks escape
+ * sequences left to right, so the literal text `\u0000` (serialized `\\u0000`) is left alone.
+ */
 export function jsonText(value: unknown): string {
-  return JSON.stringify(value).replace(/\\u0000/g, "\\ufffd");
+  const json = JSON.stringify(value);
+  if (!json.includes("\\u")) return json;
+  return json.replace(JSON_ESCAPE, (esc) => (/^\\u(?:0000|d[89a-f][0-9a-f]{2})$/i.test(esc) ? "\\ufffd" : esc));
 }
+
+const JSON_ESCAPE = /\\(?:u[0-9a-fA-F]{4}|[^u])/g;
 
 /** COPY text format escaping. Postgres text cannot hold NUL, so it becomes U+FFFD. */
 export function escapeCopyText(text: string): string {

@@ -32,8 +32,10 @@ describe("ingestTrace (real Postgres)", () => {
     const { runId, created } = await ingestTrace(trace);
     expect(created).toBe(true);
     const loaded = await loadTrace(runId);
-    // NUL cannot be stored by Postgres; it comes back as U+FFFD, everything else is exact.
+    // NUL cannot be stored by Postgres; it comes back as U+FFFD with a warning saying so,
+    // everything else is exact.
     const expected = JSON.parse(JSON.stringify(trace).replace(/\\u0000/g, "\uFFFD"));
+    expected.warnings = ["Stored with changes: NUL bytes or unpaired UTF-16 surrogates replaced by U+FFFD"];
     expect(loaded).toEqual(expected);
     expect(await countRows("roundtrip")).toMatchObject({ runs: 1, steps: 2, edges: 1, agents: 2, labels: 1 });
   });

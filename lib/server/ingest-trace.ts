@@ -5,12 +5,16 @@ import { contentHash } from "@/lib/trace/content-hash";
 import { pool } from "./pg-pool";
 import { withTransaction } from "./transaction";
 import { copyRows } from "./copy-rows";
+import { ENGINE_VERSION } from "@/lib/attribution/config";
+import { sanitizeTrace } from "./sanitize-trace";
 import { runRow, agentRows, stepRows, edgeRows, AGENT_COLUMNS, STEP_COLUMNS, EDGE_COLUMNS } from "./trace-rows";
 
 export interface IngestResult {
   runId: string;
   /** False when the same content was already stored: the existing run is returned. */
   created: boolean;
+  /** The queued analysis row created in the same transaction (only when created). */
+  analysisId?: string;
 }
 
 export interface IngestOptions {
@@ -24,12 +28,16 @@ export interface IngestOptions {
  * or not at all. Steps and edges go through COPY, so a 100k-step run is one round of streaming,
  * not 100k inserts. Idempotent on the trace's content hash.
  */
-export async function ingestTrace(trace: TTrace, options: IngestOptions = {}): Promise<IngestResult> {
+export async function ingestTrace(input: TTrace, options: IngestOptions = {}): Promise<IngestResult> {
+  // Values Postgres cannot store (NUL, lone surrogates, year 0, offsets beyond ±15:59) are
+  // cleaned before hashing, so the hash, COPY and parameterized writes all see the same trace.
+  const trace = sanitizeTrace(input);
   const hash = contentHash(trace);
   const existing = await findRunByHash(hash);
   if (existing) return { runId: existing, created: false };
 
   const runId = randomUUID();
+  const analysisId = randomUUID();
   const created = await withTransaction(async (client) => {
     const run = runRow(runId, hash, trace, options.isDemo ?? false);
     const inserted = await client.query(
@@ -58,9 +66,16 @@ export async function ingestTrace(trace: TTrace, options: IngestOptions = {}): P
       ]);
     }
     await options.onStage?.("labels");
+    // The analysis row commits with the run: a crash right after the commit leaves a queued
+    // analysis that the reaper re-sends, never a run that is "not analyzed yet" for good.
+    await client.query(`INSERT INTO analyses (id, "runId", "engineVersion", status, config) VALUES ($1, $2, $3, 'queued', '{}')`, [
+      analysisId,
+      runId,
+      ENGINE_VERSION,
+    ]);
     return true;
   });
-  return created ? { runId, created } : { runId: (await findRunByHash(hash))!, created: false };
+  return created ? { runId, created, analysisId } : { runId: (await findRunByHash(hash))!, created: false };
 }
 
 async function findRunByHash(hash: string): Promise<string | undefined> {

@@ -1,8 +1,11 @@
 import "server-only";
-import { importTraces, IMPORT_FORMATS, type ImportFormat } from "@/lib/importers";
+import { IMPORT_FORMATS, type ImportFormat } from "@/lib/importers";
 import { TraceInputError } from "@/lib/trace/errors";
 import { ingestTrace } from "./ingest-trace";
 import { scheduleAnalysis } from "./schedule-analysis";
+import { ensureAnalysis } from "./analysis-reaper";
+import { runInSandbox } from "./sandbox/sandbox-pool";
+import { importTimeoutMs, maxAgents, maxSteps } from "./limits";
 
 export interface UploadResult {
   runId: string;
@@ -16,6 +19,8 @@ export interface UploadResult {
 /**
  * The one ingestion path shared by the upload page, `POST /api/runs` and the CLI-free API:
  * decode, import (detect format, map, infer edges, validate), store, then analyze.
+ * Decoding and importing run in a sandbox thread (memory cap, deadline), so a hostile upload
+ * costs that thread, not the web server's event loop.
  */
 export async function ingestUpload(input: { bytes: Uint8Array; fileName?: string; format?: string }): Promise<UploadResult> {
   return (await ingestUploads(input))[0];
@@ -27,12 +32,20 @@ export async function ingestUpload(input: { bytes: Uint8Array; fileName?: string
  */
 export async function ingestUploads(input: { bytes: Uint8Array; fileName?: string; format?: string }): Promise<UploadResult[]> {
   const format = parseFormatOption(input.format);
-  const text = decodeUtf8(input.bytes);
-  const imported = importTraces(text, { format, fileName: input.fileName });
+  if (input.bytes.byteLength === 0) throw new TraceInputError("bad_input", "The upload is empty");
+  // Copy into a transferable buffer of its own (the caller's view may share a larger buffer).
+  const bytes = new Uint8Array(input.bytes);
+  const imported = await runInSandbox(
+    "import",
+    { bytes, format, fileName: input.fileName, maxSteps: maxSteps(), maxAgents: maxAgents() },
+    { timeoutMs: importTimeoutMs(), transfer: [bytes.buffer as ArrayBuffer] },
+  );
   const results: UploadResult[] = [];
   for (const { format: detected, trace } of imported) {
-    const { runId, created } = await ingestTrace(trace);
-    if (created) await scheduleAnalysis(runId, trace.steps.length);
+    const { runId, created, analysisId } = await ingestTrace(trace);
+    if (created) await scheduleAnalysis(runId, trace.steps.length, analysisId);
+    // Same content again: if its analysis never ran (crash, lost job), queue it now.
+    else await ensureAnalysis(runId);
     results.push({ runId, created, format: detected, steps: trace.steps.length, agents: trace.agents.length, warnings: trace.warnings });
   }
   return results;
@@ -42,13 +55,4 @@ export function parseFormatOption(value: string | null | undefined): ImportForma
   if (!value || value === "auto") return "auto";
   if ((IMPORT_FORMATS as readonly string[]).includes(value)) return value as ImportFormat;
   throw new TraceInputError("unknown_format", `Unknown format "${value}"; use auto or one of: ${IMPORT_FORMATS.join(", ")}`);
-}
-
-function decodeUtf8(bytes: Uint8Array): string {
-  if (bytes.byteLength === 0) throw new TraceInputError("bad_input", "The upload is empty");
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new TraceInputError("bad_input", "The upload is not UTF-8 text (is it a binary or compressed file?)");
-  }
 }

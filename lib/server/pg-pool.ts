@@ -7,6 +7,13 @@ import { databaseUrl } from "./database-url";
 const globalForPool = globalThis as unknown as { culpritPool?: pg.Pool };
 
 export function pool(): pg.Pool {
-  globalForPool.culpritPool ??= new pg.Pool({ connectionString: databaseUrl(), max: 10 });
+  if (!globalForPool.culpritPool) {
+    // connectionTimeoutMillis: a waiter gives up instead of waiting forever on an exhausted pool.
+    const p = new pg.Pool({ connectionString: databaseUrl(), max: 10, connectionTimeoutMillis: 30_000 });
+    // An idle connection the server closed (restart, admin shutdown) must not crash the process:
+    // without a listener, pg's 'error' event is an uncaught exception. The pool replaces it.
+    p.on("error", (err) => console.error(`[db] idle connection lost: ${err.message}`));
+    globalForPool.culpritPool = p;
+  }
   return globalForPool.culpritPool;
 }

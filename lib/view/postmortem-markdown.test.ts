@@ -33,6 +33,11 @@ describe("postmortemMarkdown", () => {
     expect(md).toMatch(/- Tools: \d+ calls, \d+ errors/);
     expect(postmortemMarkdown(run, researchTrace().steps, report, [])).not.toContain("## Trajectory");
   });
+  it("survives 200k backtick runs in a title (no spread into Math.max, F-19)", () => {
+    const title = "`a".repeat(200_000);
+    const md = postmortemMarkdown({ ...run, title }, [], null, []);
+    expect(md).toContain("# Postmortem: `` `a`a");
+  });
   it("says when there is no analysis", () => {
     expect(postmortemMarkdown(run, [], null, [])).toContain("No finished analysis yet");
   });

@@ -77,7 +77,7 @@ function trajectorySection(t: NonNullable<AnalysisReport["trajectory"]>): string
 /** Inline code span that survives any backticks inside. */
 function inline(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((m) => m.length));
+  const longest = longestBacktickRun(flat, 0);
   const ticks = "`".repeat(longest + 1);
   return `${ticks}${longest ? " " : ""}${flat}${longest ? " " : ""}${ticks}`;
 }
@@ -87,9 +87,20 @@ function cell(text: string): string {
 }
 
 function fence(text: string): string {
-  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((m) => m.length));
+  const longest = longestBacktickRun(text, 2);
   const clipped = text.length > 4000 ? `${text.slice(0, 4000)}\n… (${text.length - 4000} more characters)` : text;
   return `${"`".repeat(longest + 1)}text\n${clipped}\n${"`".repeat(longest + 1)}`;
+}
+
+/** Longest run of backticks (at least `min`); a loop, since spreading 200k matches into Math.max overflows the stack. */
+function longestBacktickRun(text: string, min: number): number {
+  let longest = min;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    run = text.charCodeAt(i) === 96 ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return longest;
 }
 
 function quote(text: string): string {

@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { ingestUploads } from "@/lib/server/ingest-upload";
 import { readBodyLimited } from "@/lib/server/read-body";
+import { decodeContentEncoding } from "@/lib/server/decode-body";
 import { maxUploadBytes } from "@/lib/server/limits";
 import { ApiError, errorResponse } from "@/lib/server/api-errors";
 import { defineRoute } from "@/lib/server/http/define-route";
@@ -8,7 +9,8 @@ import { TraceInputError } from "@/lib/trace/errors";
 
 /**
  * POST /api/runs — ingest a trace file; a file holding several traces becomes one run per trace.
- * Body: the trace as JSON (any supported format), or multipart/form-data with a `file` field.
+ * Body: the trace as JSON (any supported format), or multipart/form-data with a `file` field;
+ * optionally with `Content-Encoding: gzip` or `deflate`.
  * Query or form field `format` forces a format (default: auto-detect).
  * 201 with the new run, 200 when the same content was already stored. The body describes the
  * (first) run as `{runId, created, ..., url}`; when the file held several traces it also lists
@@ -18,7 +20,8 @@ async function handlePost(req: Request) {
   try {
     const url = new URL(req.url);
     const contentType = req.headers.get("content-type") ?? "";
-    const bytes = await readBodyLimited(req, maxUploadBytes());
+    // gzip/deflate bodies are accepted; the upload limit applies to the decompressed bytes.
+    const bytes = await decodeContentEncoding(await readBodyLimited(req, maxUploadBytes()), req.headers.get("content-encoding"), maxUploadBytes());
     let payload: { bytes: Uint8Array; fileName?: string; format?: string };
     if (contentType.startsWith("multipart/form-data")) {
       const form = await new Response(bytes as BodyInit, { headers: { "content-type": contentType } }).formData().catch(() => {

@@ -1,31 +1,36 @@
-import { decodeOtlpProtobuf } from "@/lib/importers/otlp/decode-otlp-protobuf";
-import { parseJsonText } from "@/lib/trace/parse-json";
 import { readBodyLimited } from "@/lib/server/read-body";
-import { maxUploadBytes } from "@/lib/server/limits";
+import { decodeContentEncoding } from "@/lib/server/decode-body";
+import { maxUploadBytes, importTimeoutMs, maxSpansPerRequest } from "@/lib/server/limits";
 import { ApiError, errorResponse } from "@/lib/server/api-errors";
 import { defineRoute } from "@/lib/server/http/define-route";
-import { splitByTrace } from "@/lib/server/otlp/split-by-trace";
 import { bufferSpans } from "@/lib/server/otlp/buffer-spans";
+import { runInSandbox } from "@/lib/server/sandbox/sandbox-pool";
+import { exportTraceResponse } from "@/lib/server/otlp/export-response";
 
 /**
- * POST /v1/traces — an OTLP/HTTP trace receiver (JSON or protobuf). Point
- * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT at http://<culprit>/v1/traces. Spans of one trace accumulate;
- * the worker turns a trace into a run once its root span ended and it has been idle for
- * CULPRIT_OTLP_IDLE_SECONDS (default 10).
+ * POST /v1/traces — an OTLP/HTTP trace receiver (JSON or protobuf, optionally gzip/deflate).
+ * Point OTEL_EXPORTER_OTLP_TRACES_ENDPOINT at http://<culprit>/v1/traces. Spans of one trace
+ * accumulate; the worker turns a trace into a run once its root span ended and it has been idle
+ * for CULPRIT_OTLP_IDLE_SECONDS (default 10). Decoding runs in a sandbox thread (memory cap,
+ * deadline, span count checked before decoding). Spans without a trace id, spans of a finalized
+ * trace and spans past the per-trace cap are refused and reported in `partialSuccess`.
  */
 async function handlePost(req: Request) {
   try {
     const contentType = (req.headers.get("content-type") ?? "").split(";")[0].trim();
-    const bytes = await readBodyLimited(req, maxUploadBytes());
-    let request: unknown;
-    if (contentType === "application/x-protobuf") request = decodeOtlpProtobuf(bytes);
-    else if (contentType === "application/json") request = parseJsonText(new TextDecoder().decode(bytes), "OTLP request");
-    else throw new ApiError(415, "unsupported_media_type", `Send application/json or application/x-protobuf, not "${contentType || "(none)"}"`);
-    const batches = splitByTrace(request);
-    await bufferSpans(batches);
-    // ExportTraceServiceResponse: empty means full success, in both encodings.
-    if (contentType === "application/x-protobuf") return new Response(new Uint8Array(), { headers: { "content-type": "application/x-protobuf" } });
-    return Response.json({ partialSuccess: {} });
+    if (contentType !== "application/x-protobuf" && contentType !== "application/json") {
+      throw new ApiError(415, "unsupported_media_type", `Send application/json or application/x-protobuf, not "${contentType || "(none)"}"`);
+    }
+    const raw = await readBodyLimited(req, maxUploadBytes());
+    const bytes = new Uint8Array(await decodeContentEncoding(raw, req.headers.get("content-encoding"), maxUploadBytes()));
+    const { batches, rejectedSpans: idless } = await runInSandbox(
+      "otlp-decode",
+      { bytes, contentType, maxSpans: maxSpansPerRequest() },
+      { timeoutMs: importTimeoutMs(), transfer: [bytes.buffer as ArrayBuffer] },
+    );
+    const buffered = await bufferSpans(batches);
+    const reasons = [...(idless ? [`${idless} span(s) without a valid trace id`] : []), ...buffered.reasons];
+    return exportTraceResponse(contentType, idless + buffered.rejectedSpans, reasons.join("; "));
   } catch (err) {
     return errorResponse(err);
   }

@@ -134,9 +134,12 @@ function parseMaybeJson(v: unknown): unknown {
   }
 }
 
+/** Token counts beyond a Postgres integer are a broken exporter, not a real run: clamped, so one bad span cannot refuse the whole trace. */
+const MAX_COUNT = 2_147_483_647;
+
 function int(v: unknown): number | undefined {
   const n = typeof v === "string" ? Number(v) : v;
-  return typeof n === "number" && Number.isInteger(n) && n >= 0 ? n : undefined;
+  return typeof n === "number" && Number.isInteger(n) && n >= 0 ? Math.min(n, MAX_COUNT) : undefined;
 }
 
 function cost(v: unknown): number | undefined {

@@ -12,6 +12,9 @@ export interface SpanTree {
   warnings: string[];
 }
 
+/** Per-span rename warnings kept; the rest are summed up in one line (a hostile file can have millions). */
+const MAX_RENAME_WARNINGS = 20;
+
 /**
  * Orders spans and links them into a forest, repairing what can be repaired:
  * - spans without a span id get a generated id (`span-<n>`);
@@ -28,6 +31,8 @@ export function buildSpanTree(input: readonly DecodedSpan[]): SpanTree {
   const byId = new IdIndex(input.length);
   let missingIds = 0;
   let resent = 0;
+  let renamed = 0;
+  const nextSuffix = new Map<string, number>();
   for (let s = 0; s < input.length; s++) {
     const span = input[s];
     let id = span.spanId;
@@ -42,9 +47,11 @@ export function buildSpanTree(input: readonly DecodedSpan[]): SpanTree {
         resent++;
         continue;
       }
-      let n = 2;
+      // Next free suffix per id: k spans sharing one id cost O(k), not O(k²) probes.
+      let n = nextSuffix.get(id) ?? 2;
       while (byId.has(`${id}#${n}`)) n++;
-      warnings.push(`span id ${id} is used by two different spans (${spanPath(span)}); the second was renamed ${id}#${n}`);
+      nextSuffix.set(id, n + 1);
+      if (++renamed <= MAX_RENAME_WARNINGS) warnings.push(`span id ${id} is used by two different spans (${spanPath(span)}); the second was renamed ${id}#${n}`);
       id = `${id}#${n}`;
     }
     byId.add(id, spans.length);
@@ -52,6 +59,7 @@ export function buildSpanTree(input: readonly DecodedSpan[]): SpanTree {
     ids.push(id);
   }
   if (missingIds) warnings.push(`${missingIds} span(s) had no spanId; generated ids span-1..span-${missingIds}`);
+  if (renamed > MAX_RENAME_WARNINGS) warnings.push(`${renamed - MAX_RENAME_WARNINGS} more span(s) with a reused span id were renamed`);
   if (resent) warnings.push(`${resent} duplicated span(s) (same id, name and start) were dropped`);
 
   const n = spans.length;

@@ -3,9 +3,9 @@ import { after } from "next/server";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { db } from "../db";
-import { createAnalysis, performAnalysis } from "../analyze-run";
+import { createAnalysis } from "../analyze-run";
 import { inlineAnalysisMaxSteps } from "../limits";
-import { queue, ANALYZE_QUEUE } from "../queue";
+import { enqueueAnalysis, scheduleAnalysis } from "../schedule-analysis";
 import { isRunId } from "../queries/get-run-view";
 import { ActionFailure, defineAction } from "./define-action";
 
@@ -31,10 +31,10 @@ export const rerunAnalysis = defineAction({ input: z.object({ runId: z.string().
   if (recent >= RERUNS_PER_HOUR) throw new ActionFailure("rate_limited", `At most ${RERUNS_PER_HOUR} analyses per run and hour; try again later.`);
   const analysisId = await createAnalysis(runId);
   if (run.stepCount <= inlineAnalysisMaxSteps()) {
-    after(() => performAnalysis(analysisId).catch((err) => console.error(`[analysis] re-run of ${runId} failed:`, err)));
+    // In a sandbox thread with the inline budget; past it, the background worker takes over.
+    after(() => scheduleAnalysis(runId, run.stepCount, analysisId).catch((err) => console.error(`[analysis] re-run of ${runId} failed:`, err)));
   } else {
-    const boss = await queue();
-    await boss.send(ANALYZE_QUEUE, { analysisId }, { retryLimit: 2, expireInSeconds: 3600 });
+    await enqueueAnalysis(analysisId);
   }
   revalidatePath(`/runs/${runId}`);
   return { analysisId };

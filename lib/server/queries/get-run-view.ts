@@ -6,6 +6,7 @@ import { loadTrace } from "../load-trace";
 import { db } from "../db";
 import { toViewEdges } from "@/lib/view/view-edges";
 import { summarizeReport, summarizeStep } from "@/lib/view/summarize-run";
+import { ImmutableCache } from "./immutable-cache";
 import type { AnalysisStatus, RunPageData, RunViewData, StepDetail, ViewAnalysis, ViewLabel, ViewRun, ViewStep } from "@/lib/view/types";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -80,44 +81,75 @@ type EdgeRow = { fromIdx: number; toIdx: number; kind: string; key: string | nul
 export async function getRunPageView({ runId }: { runId: string }): Promise<RunPageData | undefined> {
   if (!isRunId(runId)) return undefined;
   const prisma = db();
-  const [run, agents, stepRows, edgeRows, latest, done, labels] = await Promise.all([
+  // Per request only what can change: the run row (it may be deleted), the newest analysis and
+  // labels. Steps, edges and agents never change after ingest and a finished report never changes:
+  // both come from an in-process cache, so a busy run page does not re-read (and re-parse) them.
+  const [run, latest, done, labels] = await Promise.all([
     prisma.run.findUnique({ where: { id: runId } }),
-    prisma.agent.findMany({ where: { runId }, orderBy: { idx: "asc" } }),
-    prisma.$queryRaw<StepSummaryRow[]>`
-      SELECT "stepId", agent, kind, name, left(content, ${SUMMARY_TEXT_CHARS}) AS content, "toolName",
-             left("toolResult", ${SUMMARY_TEXT_CHARS}) AS "toolResult", "stateOp", "stateKey", target, status,
-             "errorType", left("errorMessage", ${SUMMARY_TEXT_CHARS}) AS "errorMessage", "inputTokens", "outputTokens", "totalTokens"
-      FROM steps WHERE "runId" = ${runId}::uuid ORDER BY idx`,
-    prisma.$queryRaw<EdgeRow[]>`
-      SELECT "fromIdx", "toIdx", kind::text AS kind, key, left(evidence, ${EDGE_EVIDENCE_CHARS}) AS evidence, confidence
-      FROM edges WHERE "runId" = ${runId}::uuid ORDER BY idx`,
     prisma.analysis.findFirst({ where: { runId }, orderBy: { createdAt: "desc" }, omit: { result: true } }),
-    prisma.analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { result: true } }),
+    prisma.analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { id: true } }),
     prisma.humanLabel.findMany({ where: { runId }, orderBy: { createdAt: "asc" } }),
   ]);
   if (!run) return undefined;
-  const steps = stepRows.map((r) => summarizeStep(stepFromRow(r)));
-  const stepIds = steps.map((s) => s.id);
-  const edges: TEdge[] = edgeRows.map((e) => ({
-    from: stepIds[e.fromIdx],
-    to: stepIds[e.toIdx],
-    kind: e.kind as TEdge["kind"],
-    ...(e.key !== null ? { key: e.key } : {}),
-    evidence: e.evidence,
-    confidence: e.confidence,
-  }));
-  const stored = readStoredReport(done?.result);
-  const report = stored?.report ?? null;
+  const [body, report] = await Promise.all([runBody(runId), done ? reportSummary(done.id) : null]);
   return {
     run: toViewRun(run),
-    agents: agents.map((a) => ({ name: a.name, ...(a.role ? { role: a.role } : {}), ...(a.description ? { description: a.description } : {}) })),
-    steps,
-    edges: toViewEdges(steps, edges),
+    ...body,
     analysis: latest ? toViewAnalysis(latest) : null,
-    report: report ? summarizeReport(report) : null,
-    reportStale: stored?.stale ?? null,
+    report: report?.summary ?? null,
+    reportStale: report?.stale ?? null,
     labels: labels.map(toViewLabel),
   };
+}
+
+const bodyCache = new ImmutableCache<Pick<RunPageData, "agents" | "steps" | "edges">>(envWeight("CULPRIT_PAGE_CACHE_STEPS", 300_000));
+const reportCache = new ImmutableCache<{ summary: NonNullable<RunPageData["report"]>; stale: string | null } | null>(envWeight("CULPRIT_PAGE_CACHE_REPORT_STEPS", 300_000));
+
+function envWeight(name: string, fallback: number): number {
+  const n = Number(process.env[name] ?? fallback);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
+function runBody(runId: string) {
+  return bodyCache.get(runId, async () => {
+    const prisma = db();
+    const [agents, stepRows, edgeRows] = await Promise.all([
+      prisma.agent.findMany({ where: { runId }, orderBy: { idx: "asc" } }),
+      prisma.$queryRaw<StepSummaryRow[]>`
+        SELECT "stepId", agent, kind, name, left(content, ${SUMMARY_TEXT_CHARS}) AS content, "toolName",
+               left("toolResult", ${SUMMARY_TEXT_CHARS}) AS "toolResult", "stateOp", "stateKey", target, status,
+               "errorType", left("errorMessage", ${SUMMARY_TEXT_CHARS}) AS "errorMessage", "inputTokens", "outputTokens", "totalTokens"
+        FROM steps WHERE "runId" = ${runId}::uuid ORDER BY idx`,
+      prisma.$queryRaw<EdgeRow[]>`
+        SELECT "fromIdx", "toIdx", kind::text AS kind, key, left(evidence, ${EDGE_EVIDENCE_CHARS}) AS evidence, confidence
+        FROM edges WHERE "runId" = ${runId}::uuid ORDER BY idx`,
+    ]);
+    const steps = stepRows.map((r) => summarizeStep(stepFromRow(r)));
+    const stepIds = steps.map((s) => s.id);
+    const edges: TEdge[] = edgeRows.map((e) => ({
+      from: stepIds[e.fromIdx],
+      to: stepIds[e.toIdx],
+      kind: e.kind as TEdge["kind"],
+      ...(e.key !== null ? { key: e.key } : {}),
+      evidence: e.evidence,
+      confidence: e.confidence,
+    }));
+    const value = {
+      agents: agents.map((a) => ({ name: a.name, ...(a.role ? { role: a.role } : {}), ...(a.description ? { description: a.description } : {}) })),
+      steps,
+      edges: toViewEdges(steps, edges),
+    };
+    return { value, weight: steps.length + edges.length + 1 };
+  });
+}
+
+function reportSummary(analysisId: string) {
+  return reportCache.get(analysisId, async () => {
+    const row = await db().analysis.findUnique({ where: { id: analysisId }, select: { result: true } });
+    const stored = readStoredReport(row?.result);
+    const value = stored ? { summary: summarizeReport(stored.report), stale: stored.stale } : null;
+    return { value, weight: (stored?.report.steps.length ?? 0) + 1 };
+  });
 }
 
 /** One full step and the engine's findings on it (newest finished analysis); undefined when unknown. */
@@ -126,11 +158,14 @@ export async function getStepDetail({ runId, stepId }: { runId: string; stepId: 
   const prisma = db();
   const [row, found] = await Promise.all([
     prisma.step.findUnique({ where: { runId_stepId: { runId, stepId } } }),
+    // The report's steps follow the trace order, so the step's own index finds it directly; the
+    // jsonpath fallback (still no row per report step) covers reports where the order differs.
     prisma.$queryRaw<{ report: StepReport }[]>`
-      SELECT s AS report FROM analyses a, jsonb_array_elements(a.result->'steps') s
-      WHERE a.id = (SELECT id FROM analyses WHERE "runId" = ${runId}::uuid AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1)
-        AND s->>'stepId' = ${stepId}
-      LIMIT 1`,
+      WITH a AS (SELECT result->'steps' AS steps FROM analyses WHERE "runId" = ${runId}::uuid AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1),
+           st AS (SELECT idx FROM steps WHERE "runId" = ${runId}::uuid AND "stepId" = ${stepId})
+      SELECT CASE WHEN a.steps->(st.idx)->>'stepId' = ${stepId} THEN a.steps->(st.idx)
+                  ELSE jsonb_path_query_first(a.steps, '$[*] ? (@.stepId == $id)', jsonb_build_object('id', ${stepId}::text)) END AS report
+      FROM a, st`,
   ]);
   if (!row) return undefined;
   const step: TStep = {

@@ -2,6 +2,7 @@ import "server-only";
 import { behaviourSignature, spectrumSuspiciousness, type SpectrumResult, type SpectrumRun } from "@/lib/compare";
 import type { TStep } from "@/lib/trace/schema";
 import { pool } from "../pg-pool";
+import { spectrumMaxSteps } from "../limits";
 
 /** Runs per system the spectrum reads (newest first): enough for FAMAS's ~20 replays, bounded for the page. */
 export const SPECTRUM_MAX_RUNS = 100;
@@ -48,9 +49,15 @@ export async function listSystems(): Promise<SystemSummary[]> {
 export async function getSystemSpectrum({ system, targetRunId }: { system: string; targetRunId?: string }): Promise<SystemSpectrum> {
   const db = pool();
   const [runs, unknown] = await Promise.all([
+    // Bounded work for a GET: whole runs, newest first, until the step budget is spent (a run
+    // alone over the budget is skipped), so 100 runs of 100k steps never reach this process.
     db.query<{ id: string; title: string; outcome: "success" | "failure"; createdAt: Date }>(
-      `SELECT id, title, outcome, "createdAt" FROM runs WHERE system = $1 AND outcome IN ('success', 'failure') ORDER BY "createdAt" DESC, id LIMIT ${SPECTRUM_MAX_RUNS}`,
-      [system],
+      `SELECT id, title, outcome, "createdAt" FROM (
+         SELECT id, title, outcome, "createdAt", sum("stepCount") OVER (ORDER BY "createdAt" DESC, id) AS seen
+         FROM runs WHERE system = $1 AND outcome IN ('success', 'failure') AND "stepCount" <= $2
+         ORDER BY "createdAt" DESC, id LIMIT ${SPECTRUM_MAX_RUNS}) r
+       WHERE seen <= $2 ORDER BY "createdAt" DESC, id`,
+      [system, spectrumMaxSteps()],
     ),
     db.query<{ n: string }>(`SELECT count(*) AS n FROM runs WHERE system = $1 AND outcome = 'unknown'`, [system]),
   ]);

@@ -1,0 +1,26 @@
+/**
+ * Entry of a sandbox worker thread (see sandbox-pool.ts). Plain .mjs so that `next start` can load
+ * it from the source tree without bundling: it registers tsx and runs the TypeScript tasks. The
+ * thread runs with a heap cap (`resourceLimits`) and is terminated at its deadline, so a hostile
+ * input costs at most one thread, never the web server's event loop.
+ */
+import { parentPort } from "node:worker_threads";
+import { register } from "tsx/esm/api";
+
+register();
+const { runTask } = await import("./sandbox-tasks.ts");
+
+parentPort.on("message", async ({ id, kind, input }) => {
+  try {
+    const output = await runTask(kind, input);
+    parentPort.postMessage({ id, ok: true, output });
+  } catch (err) {
+    const e = err && typeof err === "object" ? err : { message: String(err) };
+    parentPort.postMessage({
+      id,
+      ok: false,
+      error: { name: e.name, message: e.message ?? String(err), code: e.code, issues: e.issues, location: e.location, status: e.status },
+    });
+  }
+});
+parentPort.postMessage({ ready: true });

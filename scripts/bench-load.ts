@@ -1,0 +1,145 @@
+/**
+ * `npm run bench:load`: the production server under an open-loop request rate on loopback.
+ * For each target page (the runs list, a small demo run, a large generated run) and each rate
+ * (BENCH_LOAD_RATES, default 50,200 requests/s) it sends requests on a fixed schedule for
+ * BENCH_LOAD_SECONDS (30) whether or not earlier ones have answered (open loop: a slow server
+ * cannot slow the generator down and hide its own latency), and reports p50/p95/p99 latency
+ * and errors (non-2xx, network errors, and requests dropped because BENCH_LOAD_MAX_INFLIGHT
+ * were already waiting).
+ *
+ * Server: BENCH_LOAD_URL (any running Culprit), else scripts/e2e-server.mjs is started on
+ * BENCH_LOAD_PORT (3240): the production build on a throwaway database, seeded with the demos.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+
+const RATES = (process.env.BENCH_LOAD_RATES ?? "50,200").split(",").map(Number);
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
+const MAX_INFLIGHT = Number(process.env.BENCH_LOAD_MAX_INFLIGHT ?? 2000);
+const LARGE_STEPS = Number(process.env.BENCH_LOAD_LARGE_STEPS ?? 2000);
+
+let server: ChildProcess | undefined;
+let base = process.env.BENCH_LOAD_URL;
+if (!base) {
+  const port = process.env.BENCH_LOAD_PORT ?? "3240";
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ["scripts/e2e-server.mjs"], { env: { ...process.env, E2E_PORT: port }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  await waitFor(async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok === true, 900_000, "server");
+}
+
+try {
+  const targets = await pickTargets();
+  const results: Row[] = [];
+  for (const target of targets) {
+    await hit(target.path, Math.min(20, RATES[0]), 2); // warm-up (caches, JIT), not reported
+    for (const rate of RATES) {
+      const row = await hit(target.path, rate, SECONDS);
+      results.push({ target: target.name, rate, ...row });
+      console.log(formatRow(results[results.length - 1]));
+    }
+  }
+  console.log("\n| target | req/s | sent | ok | errors | p50 ms | p95 ms | p99 ms | max ms |\n|---|---|---|---|---|---|---|---|---|");
+  for (const r of results) console.log(`| ${r.target} | ${r.rate} | ${r.sent} | ${r.ok} | ${r.errors} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} |`);
+} finally {
+  if (server?.pid) process.kill(-server.pid, "SIGTERM");
+}
+
+interface Row {
+  target: string;
+  rate: number;
+  sent: number;
+  ok: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+async function pickTargets() {
+  const home = await (await fetch(`${base}/`)).text();
+  const small = home.match(/\/runs\/([0-9a-f-]{36})/)?.[1];
+  if (!small) throw new Error("no demo run on the runs list");
+  const res = await fetch(`${base}/api/runs?name=bench-load-large.json`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(largeRun(LARGE_STEPS)) });
+  const large = ((await res.json()) as { runId?: string }).runId;
+  if (!large) throw new Error(`could not upload the large run (${res.status})`);
+  // Let its analysis finish so the page shows a verdict, as in real use.
+  await waitFor(async () => {
+    const a = await fetch(`${base}/api/runs/${large}/analysis`)
+      .then((r) => r.json() as Promise<{ analysis?: { status?: string } | null }>)
+      .catch(() => ({ analysis: null }));
+    return a.analysis?.status === "done" || a.analysis?.status === "failed";
+  }, 300_000, "analysis of the large run");
+  return [
+    { name: "runs list /", path: "/" },
+    { name: "demo run page", path: `/runs/${small}` },
+    { name: `${LARGE_STEPS}-step run page`, path: `/runs/${large}` },
+  ];
+}
+
+/** Open loop: request k is sent at start + k/rate, regardless of the answers so far. */
+async function hit(path: string, rate: number, seconds: number): Promise<Omit<Row, "target" | "rate">> {
+  const total = Math.round(rate * seconds);
+  const latencies: number[] = [];
+  let errors = 0;
+  let inflight = 0;
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  for (let k = 0; k < total; k++) {
+    const due = start + (k * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (inflight >= MAX_INFLIGHT) {
+      errors++;
+      continue;
+    }
+    inflight++;
+    const t0 = performance.now();
+    pending.push(
+      // Node's fetch (undici inside) keeps connections alive and opens more as needed.
+      fetch(`${base}${path}`, { signal: AbortSignal.timeout(60_000) })
+        .then(async (r) => {
+          await r.arrayBuffer();
+          if (r.ok) latencies.push(performance.now() - t0);
+          else errors++;
+        })
+        .catch(() => {
+          errors++;
+        })
+        .finally(() => {
+          inflight--;
+        }),
+    );
+  }
+  await Promise.all(pending);
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]) : NaN);
+  return { sent: total, ok: latencies.length, errors, p50: q(0.5), p95: q(0.95), p99: q(0.99), max: Math.round(latencies[latencies.length - 1] ?? NaN) };
+}
+
+function formatRow(r: Row): string {
+  return `[bench:load] ${r.target} @ ${r.rate}/s: ${r.ok}/${r.sent} ok, ${r.errors} errors, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, max ${r.max} ms`;
+}
+
+/** A failed run of `steps` steps over 8 agents with one bad claim mid-run. */
+function largeRun(steps: number) {
+  const agents = Array.from({ length: 8 }, (_, i) => ({ name: `agent_${i}` }));
+  const bad = Math.floor(steps * 0.4);
+  const list = Array.from({ length: steps }, (_, i) => ({
+    id: `s${i}`,
+    agent: agents[Math.floor(i / 5) % 8].name,
+    kind: i === steps - 1 ? "final" : i % 9 === 0 ? "tool_call" : "message",
+    content: i === bad ? `Successfully retrieved the figure: value = 1532 (step ${i})` : `Step ${i}: working on part ${i % 17}, value ${(i * 2654435761) % 100000}`,
+    status: i === bad - 1 ? "error" : "ok",
+    ...(i === bad - 1 ? { error: { message: "503 Service Unavailable" } } : {}),
+  }));
+  return { schema: "culprit.trace/v1", run: { title: `bench-load ${steps} steps`, system: "bench-load", outcome: "failure" }, agents, steps: list };
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
