@@ -3,6 +3,7 @@ import type { ReplayVerificationView } from "@/lib/replay/verification-view";
 import type { ReplayLogEntry } from "@/lib/replay/replay-session";
 import type { VerificationResult } from "@/lib/replay/verify-by-replay";
 import { redactUrl } from "@/lib/replay/redact-url";
+import { CLI_VERIFICATION_PREFIX } from "@/lib/replay/verification-view";
 import { db } from "../db";
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof db>["replayVerification"]["findUnique"]>>>;
@@ -13,7 +14,8 @@ export function toView(row: Row): ReplayVerificationView {
     runId: row.runId,
     status: row.status,
     // Only scheme, host and path: credentials an operator put in the URL stay on the server (F-14).
-    endpoint: redactUrl(row.endpoint),
+    // A CLI verification's "endpoint" is the replayed command (environment names only, never values).
+    endpoint: row.endpoint.startsWith(CLI_VERIFICATION_PREFIX) ? row.endpoint : redactUrl(row.endpoint),
     method: row.method,
     budget: row.budget,
     replayCount: row.replayCount,
