@@ -22,8 +22,10 @@ import { classifyInteraction } from "./interaction-class";
 import { assignRoles } from "./agent-roles";
 import { failureRewards, preferencePairs, successRewards } from "./training-signals";
 import { writeVerdict } from "./verdict";
-import { exposurePrior } from "./exposure-prior";
 import { firstDeadEnd, type DeadEnd } from "./dead-end";
+import { buildProvenance } from "./claims/provenance";
+import { claimHits, findClaimIssues } from "./claims/claim-findings";
+import { decide, uncontain } from "./decision";
 import type { AgentReport, AnalysisReport, DecisiveError, EngineConfig, FalseSuccessClaim, StepReport, TokenBudgetConfound } from "./types";
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -34,7 +36,9 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const config = resolveConfig(partial);
   const g = buildGraph(trace, config);
   const outcome = trace.run.outcome;
-  const det = runDetectors({ g, config, failed: outcome !== "success" });
+  const prov = buildProvenance(g);
+  const findings = findClaimIssues(g, prov);
+  const det = runDetectors({ g, config, failed: outcome !== "success", precomputed: claimHits(g, findings) });
   const { fault, environmental } = det;
   let anyFault = false;
   for (let v = 0; v < g.n; v++) if (fault[v] >= config.faultThreshold) anyFault = true;
@@ -57,40 +61,16 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const agentGame = playAgentGame(input, local, environmental, config);
   const blameFlow = backwardFlow(g, (v) => (analyzedAsFailure && !environmental[v] ? fault[v] : 0));
 
-  // Decisive step: the model's answer when it names one agent, else the exposure prior, else the
-  // step absorbing the most blame flow, else the earliest agent step.
-  let decisiveStep = first.decisive >= 0 ? stepGame.players[first.decisive] : -1;
-  let decisiveRule: string = first.rule;
-  const fixAgents = new Set(first.minimalFixSet.map((p) => g.agentOf[stepGame.players[p]]));
-  if (analyzedAsFailure && outcome === "failure" && first.rule !== "earliest-but-for" && fixAgents.size !== 1) {
-    const prior = exposurePrior(g, fault, config.faultThreshold);
-    if (prior >= 0) {
-      decisiveStep = prior;
-      decisiveRule = "exposure-prior";
-    }
-  }
-  if (analyzedAsFailure && decisiveStep < 0) {
-    let best = -1;
-    for (let v = 0; v < g.n; v++) if (blameFlow.absorbed[v] > 0 && (best < 0 || blameFlow.absorbed[v] > blameFlow.absorbed[best])) best = v;
-    if (best >= 0) {
-      decisiveStep = best;
-      decisiveRule = "largest-blame-flow";
-    }
-  }
-  if (analyzedAsFailure && decisiveStep < 0 && outcome === "failure") {
-    // No evidence at all: by primacy, the earliest step an agent (not a tool, not the task giver) wrote.
-    for (let v = 0; v < g.n && decisiveStep < 0; v++)
-      if (isAgentUtterance(g, v) && v !== g.sink && !/^(human|user)$/i.test(g.steps[v].agent) && g.features[v].tokens.size > 0) {
-        decisiveStep = v;
-        decisiveRule = "earliest-agent-step-prior";
-      }
-  }
-  // Which step of the chosen agent: when no single repair singled one out, a dead end the agent
-  // walked into (see dead-end.ts) is evidence for the step that caused it over the earliest flag.
+  // The decision (see decision.ts): value provenance first, then the repair model, a prior last.
+  const decision = decide({ g, failed: analyzedAsFailure, findings, prov, fault, threshold: config.faultThreshold, first, stepGame, absorbed: blameFlow.absorbed });
+  let decisiveStep = decision.step;
+  const decisiveRule: string = decision.rule;
+  // Which step of the chosen agent, when no evidence singled one out: a dead end the agent walked
+  // into (see dead-end.ts) is evidence for the step that caused it over the earliest flag.
   let deadEnd: DeadEnd | null = null;
-  if (analyzedAsFailure && decisiveStep >= 0 && decisiveRule !== "earliest-but-for") {
+  if (decisiveStep >= 0 && decision.rule !== "earliest-but-for" && decision.rule !== "value-provenance") {
     deadEnd = firstDeadEnd(g, g.agentOf[decisiveStep]);
-    if (deadEnd) decisiveStep = deadEnd.step;
+    if (deadEnd) decisiveStep = uncontain(g, deadEnd.step, fault, config.faultThreshold);
   }
   if (!analyzedAsFailure) decisiveStep = -1;
 
@@ -247,6 +227,19 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
     propagationPath: path.path.map((v) => g.steps[v].id),
     channelPath: path.channel,
     interaction,
+    decisionSource: decisiveStep >= 0 ? decision.source : "undetermined",
+    decision: { rule: decisiveRule, originStepIds: decision.origins.map((v) => g.steps[v].id), wrongValues: decision.wrongValues },
+    claims: findings.slice(0, 200).map((f) => ({
+      stepId: g.steps[f.step].id,
+      agent: g.steps[f.step].agent,
+      detector: f.name,
+      score: round(f.score),
+      value: f.value,
+      quote: f.quote.slice(0, 200),
+      ...(f.against >= 0 ? { sourceStepId: g.steps[f.against].id } : {}),
+      reachesAnswer: f.reachesAnswer,
+      note: f.note,
+    })),
     flags: { falseSuccessClaims, verificationCollapseRate: round(verificationCollapseRate), tokenBudgetConfound: budget },
     shapley: {
       method: agentGame.shapley.method,

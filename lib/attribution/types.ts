@@ -163,6 +163,20 @@ export interface ShapleyReport {
   note: string;
 }
 
+/** One flagged claim: what was stated, where, and the source it lacks or contradicts. */
+export interface ClaimFindingReport {
+  stepId: string;
+  agent: string;
+  detector: "unsourced-value" | "contradicts-source" | "arithmetic-mismatch" | "fabricated-data";
+  score: number;
+  value: string;
+  quote: string;
+  /** The step whose value the claim contradicts, when there is one. */
+  sourceStepId?: string;
+  reachesAnswer: boolean;
+  note: string;
+}
+
 export interface TrainingReward {
   stepId: string;
   reward: number;
@@ -189,6 +203,12 @@ export interface AnalysisReport {
   propagationPath: string[];
   channelPath: ChannelHop[];
   interaction: { class: InteractionClass; rule: string };
+  /** Where the verdict comes from (engine ≥ 0.5): evidence, a prior (weak suspect), or nothing. */
+  decisionSource?: "evidence" | "prior" | "undetermined";
+  /** The decision rule and the independent origins it named (engine ≥ 0.5). */
+  decision?: { rule: string; originStepIds: string[]; wrongValues: string[] };
+  /** Claim-level findings over value provenance, with the quoted claim (engine ≥ 0.5). At most 200. */
+  claims?: ClaimFindingReport[];
   flags: {
     falseSuccessClaims: FalseSuccessClaim[];
     verificationCollapseRate: number;

@@ -1,0 +1,152 @@
+/**
+ * Claim-level detectors over value provenance. Each finding names the claim, quotes it, and points
+ * at the source it contradicts or the evidence it lacks:
+ * - unsourced-value: a value the step introduces (no task, input, tool output or earlier step holds
+ *   it and one operation cannot compute it) that reaches the final answer;
+ * - contradicts-source: a number stated under a label ("total", "revenue") that a tool output or
+ *   observation the step could see gave a different number for the same label;
+ * - arithmetic-mismatch: a stated computation that does not recompute;
+ * - fabricated-data: literals typed into code that no input holds, next to words that say the data
+ *   is made up (hypothetical, sample, placeholder, …).
+ */
+import type { EngineGraph } from "../build-graph";
+import { stepText } from "../build-graph";
+import { isAgentUtterance } from "../detectors/patterns";
+import type { DetectorHit } from "../detectors/types";
+import type { MastMode } from "../types";
+import type { Claim } from "./extract-claims";
+import { extractClaims } from "./extract-claims";
+import type { Provenance } from "./provenance";
+import { arithmeticSlips } from "./arithmetic";
+
+export interface ClaimFinding {
+  step: number;
+  name: "unsourced-value" | "contradicts-source" | "arithmetic-mismatch" | "fabricated-data";
+  score: number;
+  /** Normalized value that is wrong or unsupported ("n:2945"). */
+  value: string;
+  quote: string;
+  /** The step whose value this one contradicts, or −1. */
+  against: number;
+  /** Whether the value is part of the run's final answer. */
+  reachesAnswer: boolean;
+  note: string;
+}
+
+/**
+ * Scores, stated once. A contradicted source or a wrong computation is checkable against the
+ * trace itself, so it is strong evidence on its own (above the 0.5 fault threshold); an introduced
+ * value that ends up in the answer is a fault by itself too (the seed's "one fabricated number"),
+ * but weaker: the agent may know it from training. Values that never reach the answer are left to
+ * the step-level `ungrounded-value` detector.
+ */
+const SCORE = { contradiction: 0.75, arithmetic: 0.75, unsourcedInAnswer: 0.6, fabricated: 0.6 } as const;
+
+/** Words that say the data in code is invented rather than taken from a source. */
+const FABRICATION_RE = /\b(?:hypothetical|assum(?:e|ed|ing)|placeholder|sample data|example data|mock|simulat(?:e|ed|ing)|dummy|for demonstration|made[- ]up|fictional|illustrative)\b/i;
+
+/** Small integers are list markers and counts far more often than facts (see ungrounded-values). */
+const isTrivialNumber = (c: Claim) => c.kind === "number" && c.unit === "" && Math.abs(c.num ?? 0) <= 10;
+
+/** Claim kinds whose introduction without a source is checkable evidence. */
+const CHECKABLE = new Set(["number", "date", "url"]);
+
+/** Values of the run's final answer: `run.finalAnswer` when stated, else the last agent step that asserts values. */
+export function answerValues(g: EngineGraph, prov: Provenance): { values: Set<string>; step: number } {
+  const stated = g.trace.run.finalAnswer;
+  let step = -1;
+  for (let v = g.sink; v >= 0; v--)
+    if (isAgentUtterance(g, v) && prov.claims[v].asserted.some((c) => c.kind !== "verdict")) {
+      step = v;
+      break;
+    }
+  if (stated && stated.trim()) return { values: new Set(extractClaims(stated).map((c) => c.value)), step };
+  return { values: new Set(step >= 0 ? prov.claims[step].asserted.map((c) => c.value) : []), step };
+}
+
+export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[] {
+  const out: ClaimFinding[] = [];
+  const answer = answerValues(g, prov);
+  const truth = new Set(extractClaims(g.trace.run.groundTruth ?? "").map((c) => c.value));
+  // Observed numbers under a label, by label: the facts tools and observations established.
+  const facts = new Map<string, { value: string; step: number; raw: string }[]>();
+  const factsUpTo = (v: number) => {
+    for (; factCursor < v; factCursor++)
+      for (const c of prov.claims[factCursor].observed)
+        if (c.kind === "number" && c.key) {
+          const list = facts.get(c.key) ?? [];
+          list.push({ value: c.value, step: factCursor, raw: c.raw });
+          facts.set(c.key, list);
+        }
+  };
+  let factCursor = 0;
+
+  for (let v = 0; v < g.n; v++) {
+    factsUpTo(v);
+    if (!isAgentUtterance(g, v)) continue;
+    const ids = prov.byStep.get(v) ?? [];
+    const text = stepText(g.steps[v]);
+    let contradicted = false;
+    for (const id of ids) {
+      const r = prov.records[id];
+      const c = r.claim;
+      if (truth.has(c.value)) continue;
+      // Reaches the answer: the answer holds the value and its step could see this one (independent
+      // introducers of one value, e.g. two voters, each reach it).
+      const reaches = answer.values.has(c.value) && (v === answer.step || prov.visible(v, answer.step));
+      if (r.source === "none" && c.kind === "number" && c.key && !contradicted) {
+        const list = facts.get(c.key);
+        let fact: { value: string; step: number; raw: string } | undefined;
+        if (list) for (let k = list.length - 1; k >= 0 && !fact; k--) if (prov.visible(list[k].step, v)) fact = list[k];
+        if (fact && fact.value !== c.value) {
+          contradicted = true;
+          out.push({ step: v, name: "contradicts-source", score: SCORE.contradiction, value: c.value, quote: c.raw, against: fact.step, reachesAnswer: reaches, note: `states "${c.key}" as ${c.raw}, but ${g.steps[fact.step].id} gave ${fact.raw}` });
+          continue;
+        }
+      }
+      if (r.source !== "none" || isTrivialNumber(c)) continue;
+      if (c.inCode && c.kind === "number" && FABRICATION_RE.test(text.slice(0, 20_000))) {
+        out.push({ step: v, name: "fabricated-data", score: SCORE.fabricated, value: c.value, quote: c.raw, against: -1, reachesAnswer: reaches, note: `types ${c.raw} into code as data that no input or tool output holds, and calls it ${FABRICATION_RE.exec(text)![0]}` });
+        continue;
+      }
+      if (reaches && CHECKABLE.has(c.kind))
+        out.push({ step: v, name: "unsourced-value", score: SCORE.unsourcedInAnswer, value: c.value, quote: c.raw, against: -1, reachesAnswer: true, note: `introduces ${c.raw}, which reaches the final answer, with no source in the task, a tool output or any step it could see` });
+    }
+    for (const slip of arithmeticSlips(text)) {
+      const value = `n:${slip.stated}`;
+      out.push({ step: v, name: "arithmetic-mismatch", score: SCORE.arithmetic, value, quote: text.slice(slip.start, slip.end), against: -1, reachesAnswer: answer.values.has(value), note: `states ${slip.expression} = ${slip.stated}, but it computes to ${round(slip.actual)}` });
+    }
+  }
+  return out;
+}
+
+/** One finding per (step, detector): the first, which is the earliest claim in the text. */
+function dedupe(list: ClaimFinding[]): ClaimFinding[] {
+  const seen = new Set<string>();
+  return list.filter((f) => {
+    const k = `${f.step}:${f.name}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+const MAST: Record<ClaimFinding["name"], MastMode> = {
+  "unsourced-value": "FM-2.6 reasoning-action mismatch",
+  "contradicts-source": "FM-2.6 reasoning-action mismatch",
+  "arithmetic-mismatch": "FM-2.6 reasoning-action mismatch",
+  "fabricated-data": "FM-2.6 reasoning-action mismatch",
+};
+
+/** Findings as detector hits (fused with the other detectors by noisy-OR). */
+export function claimHits(g: EngineGraph, findings: ClaimFinding[]): DetectorHit[] {
+  return dedupe(findings).map((f) => ({
+    step: f.step,
+    name: f.name,
+    score: f.score,
+    mast: MAST[f.name],
+    evidence: { stepIds: [g.steps[f.step].id, ...(f.against >= 0 ? [g.steps[f.against].id] : [])], note: f.note },
+  }));
+}
+
+const round = (x: number) => Math.round(x * 1e6) / 1e6;

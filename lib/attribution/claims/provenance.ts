@@ -1,0 +1,163 @@
+/**
+ * Value provenance: for every claim a step asserts, where the value comes from — the task, the
+ * step's own input, a tool output or observation, an earlier agent step it could see, a one-step
+ * computation from numbers at hand, or nowhere (the step *introduces* it). Linear in the number of
+ * claims: values are indexed once (value → ascending list of steps stating it), so each lookup is a
+ * map access plus, with stated edges, a bounded ancestor walk — never a comparison of all pairs.
+ */
+import type { EngineGraph } from "../build-graph";
+import { stepText } from "../build-graph";
+import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
+import { claimPart } from "../text-features";
+import { buildGrounding } from "../grounding";
+import { extractClaims, type Claim } from "./extract-claims";
+
+export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
+
+export interface StepClaims {
+  /** Claims the step asserts (agent utterances, outside any quoted observation). */
+  asserted: Claim[];
+  /** Values the step shows from the environment: a tool output, or the observation part of a message. */
+  observed: Claim[];
+}
+
+export interface ClaimProvenance {
+  step: number;
+  claim: Claim;
+  source: SourceKind;
+  /** The step the value was taken from (tool, observation or agent step), or −1. */
+  from: number;
+  /** The step that introduced the value without any source (follows agent relays), or −1 when sourced by task/tool/input. */
+  origin: number;
+}
+
+export interface Provenance {
+  claims: StepClaims[];
+  /** Provenance of every asserted claim of agent steps, in step order. */
+  records: ClaimProvenance[];
+  /** Records by step (indices into `records`). */
+  byStep: Map<number, number[]>;
+  /** Values of the task text. */
+  task: Set<string>;
+  /** First step stating each value (asserted or observed). */
+  firstAt: Map<string, number>;
+  /** Ascending steps that state each value (asserted or observed). */
+  stepsOf: Map<string, number[]>;
+  /** Whether step `v` could have seen step `u` (u < v): any earlier step for chat logs, an ancestor over stated edges otherwise. */
+  visible(u: number, v: number): boolean;
+}
+
+/** Ancestor walks stop after this many steps and then assume visibility (conservative: a seen value is not an invention). */
+const ANCESTOR_BUDGET = 4000;
+/** Claims whose source is looked up per step; later claims of a huge step are not needed to find its errors. */
+const MAX_CHECKED = 60;
+
+/** Where a message stops speaking for itself and starts quoting an observation (see `claimPart`). */
+function observationOffset(text: string): number {
+  return claimPart(text).length;
+}
+
+export function extractStepClaims(g: EngineGraph): StepClaims[] {
+  const out: StepClaims[] = new Array(g.n);
+  for (let v = 0; v < g.n; v++) {
+    const text = stepText(g.steps[v]);
+    const all = extractClaims(text);
+    if (isToolOutput(g, v) || !isAgentUtterance(g, v)) {
+      out[v] = { asserted: [], observed: all };
+      continue;
+    }
+    const cut = observationOffset(text);
+    out[v] = { asserted: all.filter((c) => c.start < cut), observed: all.filter((c) => c.start >= cut) };
+  }
+  return out;
+}
+
+export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractStepClaims(g)): Provenance {
+  const task = new Set(extractClaims(g.trace.run.task ?? "").map((c) => c.value));
+  const inputValues = g.steps.map((s) => (s.input ? new Set(extractClaims(s.input).map((c) => c.value)) : null));
+  const stepsOf = new Map<string, number[]>();
+  const firstAt = new Map<string, number>();
+  const note = (value: string, v: number) => {
+    const list = stepsOf.get(value);
+    if (!list) {
+      stepsOf.set(value, [v]);
+      firstAt.set(value, v);
+    } else if (list[list.length - 1] !== v) list.push(v);
+  };
+  for (let v = 0; v < g.n; v++) {
+    for (const c of claims[v].asserted) note(c.value, v);
+    for (const c of claims[v].observed) note(c.value, v);
+  }
+
+  const stamp = new Int32Array(g.n);
+  let epoch = 0;
+  const stack: number[] = [];
+  const visible = (u: number, v: number): boolean => {
+    if (u >= v) return false;
+    if (g.edgesInferred) return true;
+    epoch++;
+    stack.length = 0;
+    stack.push(v);
+    stamp[v] = epoch;
+    let visited = 0;
+    while (stack.length) {
+      const x = stack.pop()!;
+      for (let k = g.inStart[x]; k < g.inStart[x + 1]; k++) {
+        const w = g.edges[g.inEdges[k]].from;
+        if (w === u) return true;
+        if (stamp[w] === epoch || w < u) continue;
+        stamp[w] = epoch;
+        if (++visited > ANCESTOR_BUDGET) return true;
+        stack.push(w);
+      }
+    }
+    return false;
+  };
+
+  let grounding: ReturnType<typeof buildGrounding> | undefined;
+  const records: ClaimProvenance[] = [];
+  const byStep = new Map<number, number[]>();
+  /** Origin of the value as stated at step u (for relays): the introducing step, or −1 when it had a real source. */
+  const originAt = new Map<string, number>();
+  const originKey = (value: string, u: number) => `${u}\u0000${value}`;
+
+  for (let v = 0; v < g.n; v++) {
+    const asserted = claims[v].asserted;
+    if (asserted.length === 0) continue;
+    const ids: number[] = [];
+    const seen = new Set<string>();
+    const numbersSoFar: string[] = [];
+    for (const c of asserted) {
+      if (ids.length >= MAX_CHECKED) break;
+      if (seen.has(c.value) || c.kind === "verdict") continue;
+      seen.add(c.value);
+      let source: SourceKind = "none";
+      let from = -1;
+      let origin = -1;
+      if (task.has(c.value)) source = "task";
+      else if (inputValues[v]?.has(c.value)) source = "input";
+      else {
+        const list = stepsOf.get(c.value)!;
+        for (const u of list) {
+          if (u >= v) break;
+          if (!visible(u, v)) continue;
+          from = u;
+          const observedThere = claims[u].observed.some((o) => o.value === c.value);
+          source = observedThere ? "tool" : "agent";
+          origin = source === "agent" ? (originAt.get(originKey(c.value, u)) ?? -1) : -1;
+          break;
+        }
+        if (source === "none" && c.kind === "number") {
+          grounding ??= buildGrounding(g);
+          if (grounding.derivable(v, c.value.slice(2), numbersSoFar)) source = "derived";
+        }
+      }
+      if (source === "none") origin = v;
+      if (c.kind === "number") numbersSoFar.push(c.value.slice(2));
+      originAt.set(originKey(c.value, v), origin);
+      ids.push(records.push({ step: v, claim: c, source, from, origin }) - 1);
+    }
+    if (ids.length) byStep.set(v, ids);
+  }
+  return { claims, records, byStep, task, firstAt, stepsOf, visible };
+}
