@@ -26,6 +26,7 @@ import { firstDeadEnd, type DeadEnd } from "./dead-end";
 import { buildProvenance } from "./claims/provenance";
 import { claimHits, findClaimIssues } from "./claims/claim-findings";
 import { decide, uncontain } from "./decision";
+import { alignBlame, missedChecks } from "./one-story";
 import type { AgentReport, AnalysisReport, DecisiveError, EngineConfig, FalseSuccessClaim, StepReport, TokenBudgetConfound } from "./types";
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -93,6 +94,16 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
     if (total > 0) for (let a = 0; a < nA; a++) blame[a] = flowByAgent[a] / total;
   }
 
+  // One story (see one-story.ts): a provenance decision is its own repair game — every independent
+  // origin's wrong value must be corrected, a unanimity game whose Shapley value is 1/k per origin
+  // agent; otherwise the game's blame, aligned so the decisive agent holds the largest share.
+  const originAgents = [...new Set(decision.origins.map((v) => g.agentOf[v]))];
+  if (analyzedAsFailure && decision.rule === "value-provenance") {
+    blame.fill(0);
+    for (const a of originAgents) blame[a] = 1 / originAgents.length;
+  }
+  if (analyzedAsFailure && decisiveStep >= 0) alignBlame(blame, g.agentOf[decisiveStep], originAgents);
+
   const budget = budgetConfound(g, det.byStep, environmental, agentGame.repairAllSucceeds, agentGame.failsAsIs, blameFlow.absorbed);
   if (budget) for (let a = 0; a < nA; a++) blame[a] *= 1 - budget.budgetShare;
 
@@ -106,14 +117,24 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   // Roles.
   const culprits = new Set<string>();
   if (decisive) culprits.add(decisive.agent);
-  for (const a of agentGame.soloFlips) culprits.add(g.agentNames[a]);
-  if (first.flips.size === 0) for (const p of first.minimalFixSet) culprits.add(g.steps[stepGame.players[p]].agent);
+  if (decision.rule === "value-provenance") for (const a of originAgents) culprits.add(g.agentNames[a]);
+  else if (decision.source === "evidence") {
+    for (const a of agentGame.soloFlips) culprits.add(g.agentNames[a]);
+    if (first.flips.size === 0) for (const p of first.minimalFixSet) culprits.add(g.steps[stepGame.players[p]].agent);
+  }
+  const checks = missedChecks(g, prov, decision, boolean.inherited);
+  const missedCheckAgents = new Set([...checks].map((v) => g.steps[v].agent));
   const repairers = new Set(corrective.map((c) => g.steps[c.step].agent));
   // Propagators relayed inherited corruption on some route to the outcome, not only the shortest one.
   const propagators = new Set<string>();
   const relays = relaysToSink(g, boolean.bad, blocked);
   for (let v = 0; v < g.n; v++) if (v !== decisiveStep && boolean.inherited[v] && relays[v]) propagators.add(g.steps[v].agent);
-  const roles = assignRoles({ agents: g.agentNames, culprits, repairers, propagators });
+  // Relays of a wrong value the provenance decision named are propagators too.
+  if (decision.wrongValues.length) {
+    const wrong = new Set(decision.wrongValues);
+    for (const r of prov.records) if (r.source === "agent" && wrong.has(r.claim.value) && r.step > decisiveStep) propagators.add(g.steps[r.step].agent);
+  }
+  const roles = assignRoles({ agents: g.agentNames, culprits, repairers, propagators, missedChecks: missedCheckAgents, suspectOnly: decision.source !== "evidence" });
 
   let corruptedDescendants = 0;
   for (let v = 0; v < g.n; v++) if (path.dist[v] > 0) corruptedDescendants++;
@@ -211,7 +232,9 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
       },
     };
   });
-  agents.sort((x, y) => y.blame - x.blame || (x.agent < y.agent ? -1 : x.agent > y.agent ? 1 : 0));
+  // Ties put the decisive agent first (the named culprit leads the bars).
+  const lead = decisive?.agent;
+  agents.sort((x, y) => y.blame - x.blame || (x.agent === lead ? -1 : y.agent === lead ? 1 : 0) || (x.agent < y.agent ? -1 : x.agent > y.agent ? 1 : 0));
 
   const named = (vals: number[]) => Object.fromEntries(agentGame.players.map((a, p) => [g.agentNames[a], round(vals[p])]));
   const decisiveNote = decisive ? decisive.evidence.note : "";
@@ -268,7 +291,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
     },
     warnings: g.warnings,
   };
-  report.verdict = writeVerdict({ analyzedAsFailure, decisive, decisiveNote, channel: path.channel, interaction: interaction.class, budget });
+  report.verdict = writeVerdict({ analyzedAsFailure, decisive, decisiveNote, channel: path.channel, interaction: interaction.class, budget, source: decision.source, outcomeUnknown: outcome === "unknown" });
   return report;
 }
 

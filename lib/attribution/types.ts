@@ -70,8 +70,9 @@ export interface ExtraEvidence {
   mast?: MastMode;
 }
 
-export type AgentRole = "culprit" | "propagator" | "bystander" | "repairer";
-export type InteractionClass = "unchanged" | "amplified" | "composed" | "emergent" | "overdetermined";
+export type AgentRole = "culprit" | "propagator" | "bystander" | "repairer" | "missed-check" | "suspect";
+/** `unexplained` (engine ≥ 0.5): no evidence explains the failure; `emergent` is kept for failures that need several agents' individually harmless steps. */
+export type InteractionClass = "unchanged" | "amplified" | "composed" | "emergent" | "overdetermined" | "unexplained";
 
 export interface DetectorFinding {
   name: string;
