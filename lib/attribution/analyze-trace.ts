@@ -63,7 +63,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const blameFlow = backwardFlow(g, (v) => (analyzedAsFailure && !environmental[v] ? fault[v] : 0));
 
   // The decision (see decision.ts): value provenance first, then the repair model, a prior last.
-  const decision = decide({ g, failed: analyzedAsFailure, findings, prov, fault, threshold: config.faultThreshold, first, stepGame, absorbed: blameFlow.absorbed });
+  const decision = decide({ g, failed: analyzedAsFailure, findings, prov, fault, threshold: config.faultThreshold, first, stepGame, absorbed: blameFlow.absorbed, inherited: boolean.inherited });
   let decisiveStep = decision.step;
   const decisiveRule: string = decision.rule;
   // Which step of the chosen agent, when no evidence singled one out: a dead end the agent walked
@@ -333,7 +333,16 @@ function decisiveReport(
   const primacy = p >= 0 && ![...first.flips].some((q) => q < p) && !first.minimalFixSet.some((q) => q < p);
   const nonCorrection = reached[g.sink] === 1;
   const hits = byStep.get(v) ?? [];
-  const factor = rule === "earliest-but-for" ? 1 : rule === "earliest-of-minimal-fix-set" ? 1 / Math.sqrt(Math.max(1, first.minimalFixSet.length)) : 0.3;
+  // Confidence by how the decision was reached: provenance and a lone flipping repair are direct
+  // evidence; a joint repair is shared by its members; a tie broken by the prior, or a prior alone, is weak.
+  const factor =
+    rule === "earliest-but-for" || rule === "value-provenance"
+      ? 1
+      : rule === "earliest-of-minimal-fix-set"
+        ? 1 / Math.sqrt(Math.max(1, first.minimalFixSet.length))
+        : rule === "exposure-tiebreak"
+          ? 0.5
+          : 0.3;
   const confidence = round(Math.max(0.05, fault[v]) * factor * (nonCorrection ? 1 : 0.5));
   const deadEndIds = deadEnd ? [g.steps[deadEnd.repeat].id] : [];
   const stepIds = [g.steps[v].id, ...deadEndIds, ...new Set(hits.flatMap((h) => h.evidence.stepIds))].filter((x, i, a) => a.indexOf(x) === i);
@@ -343,13 +352,17 @@ function decisiveReport(
       ? flips
         ? "repairing it alone flips the outcome"
         : ""
-      : rule === "earliest-of-minimal-fix-set"
-        ? `earliest of ${first.minimalFixSet.length} faults that must all be repaired`
-        : rule === "exposure-prior"
-          ? "no single agent's repair explains the failure; chosen by the exposure prior (the agent with the most substantive work, its earliest faulty step), low confidence"
-          : rule === "largest-blame-flow"
-          ? "no single repair explains the failure; chosen by backward blame flow"
-          : "no fault evidence: earliest agent step (primacy prior), low confidence";
+      : rule === "value-provenance"
+        ? "earliest origin of a wrong or unsupported value that reaches the final answer (value provenance)"
+        : rule === "earliest-of-minimal-fix-set"
+          ? `earliest of ${first.minimalFixSet.length} faults that must all be repaired`
+          : rule === "exposure-tiebreak"
+            ? "several agents' faults must be repaired together; the exposure prior chose among these evidenced candidates (the agent with the most substantive work, its earliest faulty step)"
+            : rule === "exposure-prior"
+              ? "no evidence explains the failure: weak suspect by the exposure prior (the agent with the most substantive work), low confidence"
+              : rule === "largest-blame-flow"
+                ? "no evidence explains the failure: weak suspect by backward blame flow, low confidence"
+                : "no fault evidence";
   const deadEndNote = deadEnd
     ? deadEnd.noEffect
       ? `step of this agent chosen as an ineffective action: ${g.steps[deadEnd.repeat].id} shows ${deadEnd.resource} almost unchanged`

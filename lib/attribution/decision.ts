@@ -8,7 +8,8 @@
  *    earlier one may have been induced by it (fixing the earlier value re-runs everything after it),
  *    so it is not an independent cause; origins that could not see any earlier flagged origin
  *    (parallel voters) are co-culprits. Steps that only relay, approve or combine a flagged value
- *    are never origins: their values have a source.
+ *    are never origins: their values have a source. An introduced value at a step that inherits
+ *    corruption from an earlier fault is a symptom, not an origin.
  * 2. the repair model over step-level faults: the earliest step whose repair alone flips the
  *    outcome, else the minimal joint repair. When that repair spans several agents, the exposure
  *    prior only breaks the tie between those evidenced candidates.
@@ -47,6 +48,8 @@ export interface DecisionInput {
   first: ReturnType<typeof localizeFirstError>;
   stepGame: StepGame;
   absorbed: Float64Array;
+  /** Steps that inherit corruption from an upstream origin under the Boolean model. */
+  inherited: Uint8Array;
 }
 
 export function decide(x: DecisionInput): Decision {
@@ -55,7 +58,9 @@ export function decide(x: DecisionInput): Decision {
   const { g } = x;
 
   // 1. Value provenance.
-  const reaching = x.findings.filter((f) => f.reachesAnswer && f.score >= x.threshold && !g.wrapper[f.step]);
+  // An introduced value at a step that inherits corruption may be that corruption's consequence:
+  // it is not an independent origin (contradictions and wrong sums are errors of their own).
+  const reaching = x.findings.filter((f) => f.reachesAnswer && f.score >= x.threshold && !g.wrapper[f.step] && !(f.name === "unsourced-value" && x.inherited[f.step]));
   if (reaching.length) {
     const steps = [...new Set(reaching.map((f) => f.step))].sort((a, b) => a - b);
     const origins: number[] = [];

@@ -145,6 +145,9 @@ export function claimHits(g: EngineGraph, findings: ClaimFinding[]): DetectorHit
     name: f.name,
     score: f.score,
     mast: MAST[f.name],
+    // An introduced value downstream of corrupted input is as likely a consequence of that input as
+    // a new error (see DetectorHit.dependent); a contradicted source or a wrong sum is an error of its own.
+    ...(f.name === "unsourced-value" ? { dependent: true } : {}),
     evidence: { stepIds: [g.steps[f.step].id, ...(f.against >= 0 ? [g.steps[f.against].id] : [])], note: f.note },
   }));
 }
