@@ -16,6 +16,33 @@ export interface ArithmeticSlip {
 /** An expression of ≥ 2 numeric operands joined by operators, then "=" and a number. */
 const EXPR_RE = /((?:\(?\s*-?\d[\d,]*(?:\.\d+)?\s*\)?\s*[-+*/×x÷]\s*)+\(?\s*-?\d[\d,]*(?:\.\d+)?\s*\)?)\s*=\s*\$?(-?\d[\d,]*(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷])/g;
 const MAX_SLIPS = 8;
+/** "4565 mm (1675 + 1090 + 1800)": a result followed by the expression it came from, in parentheses. */
+const RESULT_THEN_EXPR_RE = /(-?\d[\d,]*(?:\.\d+)?)[^\d()\n]{0,24}\(\s*((?:-?\d[\d,]*(?:\.\d+)?\s*[-+*/×÷]\s*)+-?\d[\d,]*(?:\.\d+)?)\s*\)/g;
+
+/** A stated computation that recomputes: its result and operands (normalized number strings). */
+export interface Computation {
+  result: number;
+  operands: number[];
+}
+
+/** Stated computations ("a + b = c", "c (a + b)") whose result recomputes; the operands are what the result derives from. */
+export function statedComputations(text: string): Computation[] {
+  const out: Computation[] = [];
+  if (!/[-+*/×÷]/.test(text)) return out;
+  const scan = text.slice(0, 20_000);
+  const take = (expr: string, statedRaw: string) => {
+    const actual = evaluate(expr);
+    if (actual === null || out.length >= MAX_SLIPS) return;
+    const raw = statedRaw.replace(/,/g, "");
+    const decimals = raw.includes(".") ? raw.split(".")[1].length : 0;
+    if (Math.abs(actual - Number(raw)) > Math.max(0.5 * 10 ** -decimals, Math.abs(actual) * 1e-6)) return;
+    const operands = (expr.replace(/,(?=\d{3})/g, "").match(/\d+(?:\.\d+)?/g) ?? []).map(Number);
+    out.push({ result: Number(raw), operands });
+  };
+  if (scan.includes("=")) for (const m of scan.matchAll(EXPR_RE)) take(m[1], m[2]);
+  for (const m of scan.matchAll(RESULT_THEN_EXPR_RE)) take(m[2], m[1]);
+  return out;
+}
 
 export function arithmeticSlips(text: string): ArithmeticSlip[] {
   const out: ArithmeticSlip[] = [];

@@ -64,9 +64,81 @@ export function answerValues(g: EngineGraph, prov: Provenance): { values: Set<st
   return { values: new Set(step >= 0 ? prov.claims[step].asserted.map((c) => c.value) : []), step };
 }
 
+/**
+ * Values the final answer rests on: its own values, and (transitively) the operands of stated
+ * computations that produced them. A wrong operand reaches the answer through the sum it feeds.
+ */
+export function answerClosure(prov: Provenance, values: Set<string>): Set<string> {
+  const derivedFrom = new Map<string, string[]>();
+  for (const r of prov.records) if (r.operands) derivedFrom.set(r.claim.value, [...(derivedFrom.get(r.claim.value) ?? []), ...r.operands]);
+  const out = new Set(values);
+  const work = [...values];
+  while (work.length) for (const x of derivedFrom.get(work.pop()!) ?? []) if (!out.has(x)) (out.add(x), work.push(x));
+  return out;
+}
+
+const CONTEXT_CHARS = 40;
+const CONTEXT_STOP = new Set(["the", "is", "was", "are", "of", "to", "and", "in", "on", "at", "for", "it", "this", "that", "with", "by", "as", "be", "from", "than"]);
+/** Label words right before a number (same line, ≤ 40 characters): what the number is about. */
+function contextTokens(text: string, at: number): Set<string> {
+  const from = Math.max(0, at - CONTEXT_CHARS, text.lastIndexOf("\n", at - 1) + 1);
+  const words = text.slice(from, at).toLowerCase().match(/[a-z][a-z0-9-]+/g) ?? [];
+  return new Set(words.filter((w) => !CONTEXT_STOP.has(w)));
+}
+
+interface SourceNumber {
+  value: string;
+  raw: string;
+  step: number;
+  tokens: Set<string>;
+}
+
+/**
+ * The numbers a step was handed: its own recorded input, and the observed values of the steps
+ * feeding it (edges in, and earlier siblings under the same parent, e.g. tool calls of one agent).
+ */
+function handedNumbers(g: EngineGraph, prov: Provenance, v: number): SourceNumber[] {
+  const out: SourceNumber[] = [];
+  const input = g.steps[v].input;
+  if (input) for (const c of extractClaims(input)) if (c.kind === "number") out.push({ value: c.value, raw: c.raw, step: v, tokens: contextTokens(input, c.start) });
+  const feeders = new Set<number>();
+  for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++) feeders.add(g.edges[g.inEdges[k]].from);
+  const p = g.parent[v];
+  if (p >= 0) for (let u = v - 1; u >= 0 && feeders.size < 64; u--) if (g.parent[u] === p) feeders.add(u);
+  for (const u of feeders) {
+    const obs = prov.claims[u].observed;
+    if (!obs.length) continue;
+    const text = stepText(g.steps[u]);
+    for (const c of obs) if (c.kind === "number") out.push({ value: c.value, raw: c.raw, step: u, tokens: contextTokens(text, c.start) });
+  }
+  return out;
+}
+
+/**
+ * A misquote keeps the label and changes the number: the handed number whose label shares the most
+ * words with the claim's label, which the step never restates. A restatement and its source differ
+ * by a slip, not by an order of magnitude (a ratio within 2), which keeps years and counts that
+ * happen to share a label from matching.
+ */
+function misquotedSource(claim: Claim, tokens: Set<string>, handed: SourceNumber[], stated: Set<string>): SourceNumber | undefined {
+  let best: SourceNumber | undefined;
+  let bestOverlap = 0;
+  for (const h of handed) {
+    if (h.value === claim.value || stated.has(h.value)) continue;
+    const a = Math.abs(Number(h.value.slice(2)));
+    const b = Math.abs(claim.num ?? 0);
+    if (!(a > 0 && b > 0 && Math.max(a, b) / Math.min(a, b) <= 2)) continue;
+    let overlap = 0;
+    for (const t of tokens) if (h.tokens.has(t)) overlap++;
+    if (overlap > bestOverlap) (best = h), (bestOverlap = overlap);
+  }
+  return best;
+}
+
 export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[] {
   const out: ClaimFinding[] = [];
   const answer = answerValues(g, prov);
+  const closure = answerClosure(prov, answer.values);
   const truth = new Set(extractClaims(g.trace.run.groundTruth ?? "").map((c) => c.value));
   // Observed numbers under a label, by label: the facts tools and observations established.
   const facts = new Map<string, { value: string; step: number; raw: string }[]>();
@@ -87,13 +159,15 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
     const ids = prov.byStep.get(v) ?? [];
     const text = stepText(g.steps[v]);
     let contradicted = false;
+    let handed: SourceNumber[] | undefined;
+    let stated: Set<string> | undefined;
     for (const id of ids) {
       const r = prov.records[id];
       const c = r.claim;
       if (truth.has(c.value)) continue;
       // Reaches the answer: the answer holds the value and its step could see this one (independent
       // introducers of one value, e.g. two voters, each reach it).
-      const reaches = answer.values.has(c.value) && (v === answer.step || prov.visible(v, answer.step));
+      const reaches = closure.has(c.value) && (v === answer.step || prov.visible(v, answer.step));
       if (r.source === "none" && c.kind === "number" && c.key && !contradicted) {
         const list = facts.get(c.key);
         let fact: { value: string; step: number; raw: string } | undefined;
@@ -105,6 +179,16 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
         }
       }
       if (r.source !== "none" || isTrivialNumber(c)) continue;
+      if (c.kind === "number" && !contradicted) {
+        handed ??= handedNumbers(g, prov, v);
+        stated ??= new Set(prov.claims[v].asserted.map((x) => x.value));
+        const src = misquotedSource(c, contextTokens(text, c.start), handed, stated);
+        if (src) {
+          contradicted = true;
+          out.push({ step: v, name: "contradicts-source", score: SCORE.contradiction, value: c.value, quote: c.raw, against: src.step, reachesAnswer: reaches, note: `states ${c.raw} where ${src.step === v ? "its input" : g.steps[src.step].id} gave ${src.raw} for the same label` });
+          continue;
+        }
+      }
       if (c.inCode && c.kind === "number" && FABRICATION_RE.test(text.slice(0, 20_000))) {
         out.push({ step: v, name: "fabricated-data", score: SCORE.fabricated, value: c.value, quote: c.raw, against: -1, reachesAnswer: reaches, note: `types ${c.raw} into code as data that no input or tool output holds, and calls it ${FABRICATION_RE.exec(text)![0]}` });
         continue;

@@ -8,8 +8,9 @@
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
-import { claimPart } from "../text-features";
+import { claimPart, normalizeNumber } from "../text-features";
 import { buildGrounding } from "../grounding";
+import { statedComputations } from "./arithmetic";
 import { extractClaims, type Claim } from "./extract-claims";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
@@ -29,6 +30,8 @@ export interface ClaimProvenance {
   from: number;
   /** The step that introduced the value without any source (follows agent relays), or −1 when sourced by task/tool/input. */
   origin: number;
+  /** For a value the step computed in a stated expression that recomputes: the operand values ("n:1675"). */
+  operands?: string[];
 }
 
 export interface Provenance {
@@ -127,6 +130,9 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
     const ids: number[] = [];
     const seen = new Set<string>();
     const numbersSoFar: string[] = [];
+    // Results of stated computations that recompute derive from their operands (linked for provenance).
+    const computed = new Map<string, string[]>();
+    for (const c of statedComputations(stepText(g.steps[v]))) computed.set(`n:${normalizeNumber(String(c.result))}`, c.operands.map((x) => `n:${normalizeNumber(String(x))}`));
     for (const c of asserted) {
       if (ids.length >= MAX_CHECKED) break;
       if (seen.has(c.value) || c.kind === "verdict") continue;
@@ -134,7 +140,9 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
       let source: SourceKind = "none";
       let from = -1;
       let origin = -1;
-      if (task.has(c.value)) source = "task";
+      const operands = computed.get(c.value);
+      if (operands) source = "derived";
+      else if (task.has(c.value)) source = "task";
       else if (inputValues[v]?.has(c.value)) source = "input";
       else {
         const list = stepsOf.get(c.value)!;
@@ -155,7 +163,7 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
       if (source === "none") origin = v;
       if (c.kind === "number") numbersSoFar.push(c.value.slice(2));
       originAt.set(originKey(c.value, v), origin);
-      ids.push(records.push({ step: v, claim: c, source, from, origin }) - 1);
+      ids.push(records.push({ step: v, claim: c, source, from, origin, ...(operands ? { operands } : {}) }) - 1);
     }
     if (ids.length) byStep.set(v, ids);
   }
