@@ -25,7 +25,7 @@ import { writeVerdict } from "./verdict";
 import { firstDeadEnd, type DeadEnd } from "./dead-end";
 import { buildProvenance } from "./claims/provenance";
 import { claimHits, findClaimIssues } from "./claims/claim-findings";
-import { decide, uncontain } from "./decision";
+import { containerOf, decide, uncontain } from "./decision";
 import { alignBlame, missedChecks } from "./one-story";
 import type { AgentReport, AnalysisReport, DecisiveError, EngineConfig, FalseSuccessClaim, StepReport, TokenBudgetConfound } from "./types";
 
@@ -79,7 +79,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const onPath = new Set(path.path);
   const playerOfStep = stepGame.playerOf;
 
-  const decisive = decisiveStep >= 0 ? decisiveReport(g, decisiveStep, decisiveRule, fault, first, playerOfStep, det.byStep, path.reached, deadEnd) : null;
+  const decisive = decisiveStep >= 0 ? decisiveReport(g, decisiveStep, decisiveRule, fault, first, playerOfStep, det.byStep, path.reached, deadEnd, config.faultThreshold) : null;
 
   // Agent blame: normalized Shapley when the repair game explains the failure; blame flow otherwise.
   const nA = g.agentNames.length;
@@ -327,12 +327,16 @@ function decisiveReport(
   byStep: ReturnType<typeof runDetectors>["byStep"],
   reached: Uint8Array,
   deadEnd: DeadEnd | null,
+  threshold: number,
 ): DecisiveError {
   const p = playerOf[v];
   const flips = p >= 0 && first.flips.has(p);
   const primacy = p >= 0 && ![...first.flips].some((q) => q < p) && !first.minimalFixSet.some((q) => q < p);
   const nonCorrection = reached[g.sink] === 1;
-  const hits = byStep.get(v) ?? [];
+  // Evidence seen on a container span belongs to the step that produced its output (see uncontain).
+  const container = containerOf(g, v, fault, threshold);
+  const hits = [...(byStep.get(v) ?? []), ...(container >= 0 ? (byStep.get(container) ?? []) : [])];
+  const stepFault = container >= 0 ? Math.max(fault[v], fault[container]) : fault[v];
   // Confidence by how the decision was reached: provenance and a lone flipping repair are direct
   // evidence; a joint repair is shared by its members; a tie broken by the prior, or a prior alone, is weak.
   const factor =
@@ -343,7 +347,7 @@ function decisiveReport(
         : rule === "exposure-tiebreak"
           ? 0.5
           : 0.3;
-  const confidence = round(Math.max(0.05, fault[v]) * factor * (nonCorrection ? 1 : 0.5));
+  const confidence = round(Math.max(0.05, stepFault) * factor * (nonCorrection ? 1 : 0.5));
   const deadEndIds = deadEnd ? [g.steps[deadEnd.repeat].id] : [];
   const stepIds = [g.steps[v].id, ...deadEndIds, ...new Set(hits.flatMap((h) => h.evidence.stepIds))].filter((x, i, a) => a.indexOf(x) === i);
   const detectorNote = hits.length ? hits.map((h) => h.evidence.note).join("; ") : "no detector fired";
@@ -373,7 +377,7 @@ function decisiveReport(
     agent: g.steps[v].agent,
     sourceRef: g.steps[v].sourceRef ?? g.steps[v].id,
     confidence,
-    criteria: { fault: round(fault[v]), primacy, nonCorrection },
+    criteria: { fault: round(stepFault), primacy, nonCorrection },
     evidence: { stepIds, note: [detectorNote, ruleNote, deadEndNote].filter(Boolean).join("; ") },
   };
 }

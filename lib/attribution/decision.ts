@@ -113,11 +113,21 @@ function exposureTiebreak(g: EngineGraph, candidates: number[]): number {
   return Math.min(...candidates.filter((v) => g.agentOf[v] === g.agentOf[best]));
 }
 
-/** A wrapper is never decisive: its earliest faulty descendant, else the last agent step it returns. */
+/**
+ * A wrapper is never decisive: its earliest faulty descendant, else the step that produced the
+ * output it returns (its own agent's latest step inside it, else any latest agent step inside it).
+ */
 export function uncontain(g: EngineGraph, v: number, fault: Float64Array, threshold: number): number {
   if (v < 0 || !g.wrapper[v]) return v;
   const sub = subtreeOf(g, v); // latest first
   for (let k = sub.length - 1; k >= 0; k--) if (!g.wrapper[sub[k]] && fault[sub[k]] >= threshold) return sub[k];
+  for (const c of sub) if (!g.wrapper[c] && g.agentOf[c] === g.agentOf[v] && isAgentUtterance(g, c)) return c;
   for (const c of sub) if (!g.wrapper[c] && isAgentUtterance(g, c)) return c;
   return v;
+}
+
+/** The container a decisive step was moved out of (its evidence is reported with the step), or −1. */
+export function containerOf(g: EngineGraph, step: number, fault: Float64Array, threshold: number): number {
+  for (let p = g.parent[step]; p >= 0; p = g.parent[p]) if (g.wrapper[p] && fault[p] >= threshold && fault[step] < threshold) return p;
+  return -1;
 }
