@@ -78,11 +78,13 @@ export function extractClaims(full: string): Claim[] {
     if (out.length < MAX_CLAIMS) out.push({ key: "", ...c, inCode: inRanges(code, c.start) });
   };
   const dateSpans: [number, number][] = [];
-  for (const m of text.matchAll(ISO_DATE_RE)) {
+  // Cheap guards first: most steps have no digit, quote, slash or capital, and each scan is skipped then.
+  const hasDigit = /\d/.test(text);
+  if (hasDigit) for (const m of text.matchAll(ISO_DATE_RE)) {
     dateSpans.push([m.index!, m.index! + m[0].length]);
     push({ kind: "date", value: `d:${m[1]}-${m[2]}-${m[3]}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
   }
-  for (const m of text.matchAll(WORD_DATE_RE)) {
+  if (hasDigit) for (const m of text.matchAll(WORD_DATE_RE)) {
     const month = MONTHS.indexOf((m[1] ?? m[5]).toLowerCase()) + 1;
     const day = Number(m[2] ?? m[4]);
     const year = m[3] ?? m[6];
@@ -90,11 +92,11 @@ export function extractClaims(full: string): Claim[] {
     push({ kind: "date", value: `d:${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
   }
   const urlSpans: [number, number][] = [];
-  for (const m of text.matchAll(URL_RE)) {
+  if (text.includes("/")) for (const m of text.matchAll(URL_RE)) {
     urlSpans.push([m.index!, m.index! + m[0].length]);
     push({ kind: "url", value: `u:${normalizeUrl(m[0])}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
   }
-  if (/\d/.test(text))
+  if (hasDigit)
     for (const m of text.matchAll(NUMBER_RE)) {
       const at = m.index! + (m[1] ? m[1].length : 0) + (m[0].length - m[0].trimStart().length);
       const numStart = text.indexOf(m[2], m.index!);
@@ -105,11 +107,11 @@ export function extractClaims(full: string): Claim[] {
       const unit = m[1] || /dollar|usd|euro/i.test(m[3] ?? "") ? "money" : m[3] && /%|percent/i.test(m[3]) ? "percent" : "";
       push({ kind: "number", value: `n:${norm}`, raw: m[0].trim(), start: at, end: m.index! + m[0].length, num, unit, key: keyBefore(text, m.index!) });
     }
-  for (const m of text.matchAll(QUOTE_RE)) {
+  if (text.includes('"') || text.includes("“")) for (const m of text.matchAll(QUOTE_RE)) {
     const s = (m[1] ?? m[2]).trim().toLowerCase();
     if (/[a-z]/.test(s)) push({ kind: "quoted", value: `q:${s}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
   }
-  for (const m of text.matchAll(ENTITY_RE)) push({ kind: "entity", value: `e:${m[0].toLowerCase().replace(/-/g, " ")}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
+  if (/[A-Z][a-z]+[ -]/.test(text)) for (const m of text.matchAll(ENTITY_RE)) push({ kind: "entity", value: `e:${m[0].toLowerCase().replace(/-/g, " ")}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
   const verdict = REJECT_RE.exec(text) ?? APPROVE_RE.exec(text);
   if (verdict) {
     const reject = REJECT_RE.test(verdict[0]);
