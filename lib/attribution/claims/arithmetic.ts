@@ -13,13 +13,71 @@ export interface ArithmeticSlip {
   end: number;
 }
 
-/** An expression of ≥ 2 numeric operands joined by operators, then "=" and a number. */
-const EXPR_RE = /((?:\(?\s*-?\d[\d,]*(?:\.\d+)?\s*\)?\s*[-+*/×x÷]\s*)+\(?\s*-?\d[\d,]*(?:\.\d+)?\s*\)?)\s*=\s*\$?(-?\d[\d,]*(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷])/g;
 const MAX_SLIPS = 8;
-/** "4565 mm (1675 + 1090 + 1800)": a result followed by the expression it came from, in parentheses. */
-const RESULT_THEN_EXPR_RE = /(-?\d[\d,]*(?:\.\d+)?)[^\d()\n]{0,24}\(\s*((?:-?\d[\d,]*(?:\.\d+)?\s*[-+*/×÷]\s*)+-?\d[\d,]*(?:\.\d+)?)\s*\)/g;
+/** Characters an arithmetic expression is made of; scans walk over them without backtracking. */
+const EXPR_CHARS = /[0-9.,+\-*/×x÷() ]/;
+const MAX_EXPR = 200;
+const MAX_EQUALS = 40;
+const NUMBER_AT_START = /^\s*\$?(-?\d[\d,]*(?:\.\d+)?)/;
+const OPERATOR = /[-+*/×÷]/;
 
-/** A stated computation that recomputes: its result and operands (normalized number strings). */
+interface Stated {
+  expr: string;
+  statedRaw: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Stated computations found by a linear scan (no regex backtracking on hostile input): for each
+ * "=", the expression made of digits and operators right before it and the number right after;
+ * for each "(", an expression inside it and the number written just before it ("4565 (a + b)").
+ */
+function statedExpressions(text: string): Stated[] {
+  const out: Stated[] = [];
+  const scan = text.slice(0, 20_000);
+  let eqs = 0;
+  for (let i = scan.indexOf("="); i >= 0 && eqs < MAX_EQUALS; i = scan.indexOf("=", i + 1), eqs++) {
+    let k = i - 1;
+    while (k >= 0 && i - k <= MAX_EXPR && EXPR_CHARS.test(scan[k])) k--;
+    const expr = scan.slice(k + 1, i).trim();
+    const after = NUMBER_AT_START.exec(scan.slice(i + 1, i + 40));
+    if (!after || !OPERATOR.test(expr.replace(/^-/, ""))) continue;
+    const rest = scan.slice(i + 1 + after[0].length, i + 1 + after[0].length + 3);
+    if (/^\s*[-+*/×÷]/.test(rest)) continue;
+    out.push({ expr, statedRaw: after[1], start: k + 1, end: i + 1 + after[0].length });
+  }
+  let parens = 0;
+  for (let i = scan.indexOf("("); i >= 0 && parens < MAX_EQUALS; i = scan.indexOf("(", i + 1), parens++) {
+    const close = scan.indexOf(")", i);
+    if (close < 0 || close - i > MAX_EXPR) continue;
+    const expr = scan.slice(i + 1, close);
+    if (!/^[0-9.,+\-*/×÷ ]+$/.test(expr) || !OPERATOR.test(expr.trim().replace(/^-/, ""))) continue;
+    const before = /(-?\d[\d,]*(?:\.\d+)?)[^\d()\n]{0,24}$/.exec(scan.slice(Math.max(0, i - 60), i));
+    if (before) out.push({ expr, statedRaw: before[1], start: i - before[0].length, end: close + 1 });
+  }
+  return out;
+}
+
+const decimalsOf = (raw: string) => (raw.includes(".") ? raw.split(".")[1].length : 0);
+/** Half a unit of the last written digit (a rounded answer is not a slip), and a relative epsilon. */
+const tolerance = (raw: string, actual: number) => Math.max(0.5 * 10 ** -decimalsOf(raw), Math.abs(actual) * 1e-6);
+
+export function arithmeticSlips(text: string): ArithmeticSlip[] {
+  const out: ArithmeticSlip[] = [];
+  if (!text.includes("=")) return out;
+  for (const x of statedExpressions(text)) {
+    if (!text.slice(x.start, x.end).includes("=")) continue;
+    const actual = evaluate(x.expr);
+    if (actual === null) continue;
+    const raw = x.statedRaw.replace(/,/g, "");
+    if (Math.abs(actual - Number(raw)) > tolerance(raw, actual)) out.push({ expression: x.expr, stated: Number(raw), actual, start: x.start, end: x.end });
+    if (out.length >= MAX_SLIPS) break;
+  }
+  return out;
+}
+
+/** A stated computation that recomputes: its result and operands. */
 export interface Computation {
   result: number;
   operands: number[];
@@ -29,33 +87,12 @@ export interface Computation {
 export function statedComputations(text: string): Computation[] {
   const out: Computation[] = [];
   if (!/[-+*/×÷]/.test(text)) return out;
-  const scan = text.slice(0, 20_000);
-  const take = (expr: string, statedRaw: string) => {
-    const actual = evaluate(expr);
-    if (actual === null || out.length >= MAX_SLIPS) return;
-    const raw = statedRaw.replace(/,/g, "");
-    const decimals = raw.includes(".") ? raw.split(".")[1].length : 0;
-    if (Math.abs(actual - Number(raw)) > Math.max(0.5 * 10 ** -decimals, Math.abs(actual) * 1e-6)) return;
-    const operands = (expr.replace(/,(?=\d{3})/g, "").match(/\d+(?:\.\d+)?/g) ?? []).map(Number);
-    out.push({ result: Number(raw), operands });
-  };
-  if (scan.includes("=")) for (const m of scan.matchAll(EXPR_RE)) take(m[1], m[2]);
-  for (const m of scan.matchAll(RESULT_THEN_EXPR_RE)) take(m[2], m[1]);
-  return out;
-}
-
-export function arithmeticSlips(text: string): ArithmeticSlip[] {
-  const out: ArithmeticSlip[] = [];
-  if (!text.includes("=")) return out;
-  for (const m of text.slice(0, 20_000).matchAll(EXPR_RE)) {
-    const actual = evaluate(m[1]);
+  for (const x of statedExpressions(text)) {
+    const actual = evaluate(x.expr);
     if (actual === null) continue;
-    const statedRaw = m[2].replace(/,/g, "");
-    const stated = Number(statedRaw);
-    const decimals = statedRaw.includes(".") ? statedRaw.split(".")[1].length : 0;
-    // Tolerance: half a unit of the last written digit (a rounded answer is not a slip), and a relative epsilon.
-    const tol = Math.max(0.5 * 10 ** -decimals, Math.abs(actual) * 1e-6);
-    if (Math.abs(actual - stated) > tol) out.push({ expression: m[1].trim(), stated, actual, start: m.index!, end: m.index! + m[0].length });
+    const raw = x.statedRaw.replace(/,/g, "");
+    if (Math.abs(actual - Number(raw)) > tolerance(raw, actual)) continue;
+    out.push({ result: Number(raw), operands: (x.expr.replace(/,(?=\d{3})/g, "").match(/\d+(?:\.\d+)?/g) ?? []).map(Number) });
     if (out.length >= MAX_SLIPS) break;
   }
   return out;
