@@ -16,7 +16,7 @@ import type { DetectorHit } from "../detectors/types";
 import type { MastMode } from "../types";
 import type { Claim } from "./extract-claims";
 import { extractClaims } from "./extract-claims";
-import type { Provenance } from "./provenance";
+import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import { arithmeticSlips } from "./arithmetic";
 
 export interface ClaimFinding {
@@ -99,7 +99,7 @@ interface SourceNumber {
  */
 function handedNumbers(g: EngineGraph, prov: Provenance, v: number): SourceNumber[] {
   const out: SourceNumber[] = [];
-  const input = g.steps[v].input;
+  const input = isAgentToolCall(g, v) ? undefined : g.steps[v].input;
   if (input) for (const c of extractClaims(input)) if (c.kind === "number") out.push({ value: c.value, raw: c.raw, step: v, tokens: contextTokens(input, c.start) });
   const feeders = new Set<number>();
   for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++) feeders.add(g.edges[g.inEdges[k]].from);
@@ -155,9 +155,11 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
 
   for (let v = 0; v < g.n; v++) {
     factsUpTo(v);
-    if (!isAgentUtterance(g, v)) continue;
+    const call = isAgentToolCall(g, v);
+    if (!isAgentUtterance(g, v) && !call) continue;
     const ids = prov.byStep.get(v) ?? [];
-    const text = stepText(g.steps[v]);
+    if (!ids.length) continue;
+    const text = call ? argumentText(g, v) : stepText(g.steps[v]);
     let contradicted = false;
     let handed: SourceNumber[] | undefined;
     let stated: Set<string> | undefined;

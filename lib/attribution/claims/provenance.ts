@@ -60,11 +60,30 @@ function observationOffset(text: string): number {
   return claimPart(text).length;
 }
 
+/**
+ * Whether a step is an agent's tool call: its arguments are what the agent asserts (a value it
+ * writes to memory, an id it looks up), its result is what the tool observed.
+ */
+export function isAgentToolCall(g: EngineGraph, v: number): boolean {
+  return g.steps[v].kind === "tool_call" && !g.toolAgents.has(g.agentOf[v]);
+}
+
+/** A tool call's arguments as text: the recorded arguments, else the step's input. */
+export function argumentText(g: EngineGraph, v: number): string {
+  const args = g.steps[v].tool?.arguments;
+  if (args !== undefined) return typeof args === "string" ? args : JSON.stringify(args);
+  return g.steps[v].input ?? "";
+}
+
 export function extractStepClaims(g: EngineGraph): StepClaims[] {
   const out: StepClaims[] = new Array(g.n);
   for (let v = 0; v < g.n; v++) {
     const text = stepText(g.steps[v]);
     const all = extractClaims(text);
+    if (isAgentToolCall(g, v)) {
+      out[v] = { asserted: extractClaims(argumentText(g, v)), observed: all };
+      continue;
+    }
     if (isToolOutput(g, v) || !isAgentUtterance(g, v)) {
       out[v] = { asserted: [], observed: all };
       continue;
@@ -77,7 +96,8 @@ export function extractStepClaims(g: EngineGraph): StepClaims[] {
 
 export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractStepClaims(g)): Provenance {
   const task = new Set(extractClaims(g.trace.run.task ?? "").map((c) => c.value));
-  const inputValues = g.steps.map((s) => (s.input ? new Set(extractClaims(s.input).map((c) => c.value)) : null));
+  // A step's input is a source for what it says, except a tool call's: that input is its own arguments.
+  const inputValues = g.steps.map((s, v) => (s.input && !isAgentToolCall(g, v) ? new Set(extractClaims(s.input).map((c) => c.value)) : null));
   const stepsOf = new Map<string, number[]>();
   const firstAt = new Map<string, number>();
   const note = (value: string, v: number) => {
