@@ -19,7 +19,7 @@ const EXPR_CHARS = /[0-9.,+\-*/×x÷() ]/;
 const MAX_EXPR = 200;
 const MAX_EQUALS = 40;
 const NUMBER_AT_START = /^\s*\$?(-?\d[\d,]*(?:\.\d+)?)/;
-const OPERATOR = /[-+*/×÷]/;
+const OPERATOR = /[-+*/×÷]|\sx\s/;
 
 interface Stated {
   expr: string;
@@ -47,14 +47,30 @@ function statedExpressions(text: string): Stated[] {
     if (/^\s*[-+*/×÷]/.test(rest)) continue;
     out.push({ expr, statedRaw: after[1], start: k + 1, end: i + 1 + after[0].length });
   }
-  let parens = 0;
-  for (let i = scan.indexOf("("); i >= 0 && parens < MAX_EQUALS; i = scan.indexOf("(", i + 1), parens++) {
-    const close = scan.indexOf(")", i);
-    if (close < 0 || close - i > MAX_EXPR) continue;
-    const expr = scan.slice(i + 1, close);
-    if (!/^[0-9.,+\-*/×÷ ]+$/.test(expr) || !OPERATOR.test(expr.trim().replace(/^-/, ""))) continue;
-    const before = /(-?\d[\d,]*(?:\.\d+)?)[^\d()\n]{0,24}$/.exec(scan.slice(Math.max(0, i - 60), i));
-    if (before) out.push({ expr, statedRaw: before[1], start: i - before[0].length, end: close + 1 });
+  // Unlabelled derivations: an expression elsewhere in the text whose value is a number the text
+  // states ("4565 mm (1675 + 1090 + 1800)", "Sum: 95080. Working: 35804 + 17,948 + 41328").
+  const numbers: { raw: string; value: number; at: number }[] = [];
+  for (const m of scan.matchAll(/(?<![\w.])-?\d[\d,]*(?:\.\d+)?/g)) if (numbers.length < 200) numbers.push({ raw: m[0], value: Number(m[0].replace(/,/g, "")), at: m.index! });
+  let exprs = 0;
+  for (let i = 0; i < scan.length && exprs < MAX_EQUALS; i++) {
+    if (!/[\d(]/.test(scan[i]) || (i > 0 && EXPR_CHARS.test(scan[i - 1]) && scan[i - 1] !== " ")) continue;
+    let k = i;
+    while (k < scan.length && k - i < MAX_EXPR && EXPR_CHARS.test(scan[k])) k++;
+    const expr = scan.slice(i, k).replace(/[\s.,]+$/, "");
+    const next = k;
+    if (!/\d\s*[-+*/×÷]\s*\(?\s*\d/.test(expr) || scan.slice(k).trimStart().startsWith("=")) {
+      i = next;
+      continue;
+    }
+    exprs++;
+    const actual = evaluate(expr);
+    if (actual !== null) {
+      let best: (typeof numbers)[number] | undefined;
+      for (const n of numbers)
+        if ((n.at < i || n.at >= k) && Math.abs(n.value - actual) <= tolerance(n.raw.replace(/,/g, ""), actual) && (!best || Math.abs(n.at - i) < Math.abs(best.at - i))) best = n;
+      if (best) out.push({ expr, statedRaw: best.raw, start: Math.min(i, best.at), end: Math.max(k, best.at + best.raw.length) });
+    }
+    i = next;
   }
   return out;
 }
@@ -86,7 +102,7 @@ export interface Computation {
 /** Stated computations ("a + b = c", "c (a + b)") whose result recomputes; the operands are what the result derives from. */
 export function statedComputations(text: string): Computation[] {
   const out: Computation[] = [];
-  if (!/[-+*/×÷]/.test(text)) return out;
+  if (!OPERATOR.test(text)) return out;
   for (const x of statedExpressions(text)) {
     const actual = evaluate(x.expr);
     if (actual === null) continue;
