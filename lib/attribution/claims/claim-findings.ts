@@ -116,21 +116,26 @@ function handedNumbers(g: EngineGraph, prov: Provenance, v: number): SourceNumbe
 
 /**
  * A misquote keeps the label and changes the number: the handed number whose label shares the most
- * words with the claim's label, which the step never restates. A restatement and its source differ
- * by a slip, not by an order of magnitude (a ratio within 2), which keeps years and counts that
- * happen to share a label from matching.
+ * *distinctive* words with the claim's label (each shared word weighs 1 / the number of handed
+ * labels containing it, so a unit such as "mm" that labels every value counts little and a name
+ * such as "dub-lhr" counts much), which the step never restates. At least half a distinctive word
+ * must be shared: one word shared by two labels, or two shared more widely. A restatement and its
+ * source differ by a slip, not by an order of magnitude (a ratio within 2), which keeps years and
+ * counts that happen to share a label from matching.
  */
 function misquotedSource(claim: Claim, tokens: Set<string>, handed: SourceNumber[], stated: Set<string>): SourceNumber | undefined {
+  const df = new Map<string, number>();
+  for (const h of handed) for (const t of h.tokens) if (tokens.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
   let best: SourceNumber | undefined;
-  let bestOverlap = 0;
+  let bestScore = 0.5 - 1e-9;
   for (const h of handed) {
     if (h.value === claim.value || stated.has(h.value)) continue;
     const a = Math.abs(Number(h.value.slice(2)));
     const b = Math.abs(claim.num ?? 0);
     if (!(a > 0 && b > 0 && Math.max(a, b) / Math.min(a, b) <= 2)) continue;
-    let overlap = 0;
-    for (const t of tokens) if (h.tokens.has(t)) overlap++;
-    if (overlap > bestOverlap) (best = h), (bestOverlap = overlap);
+    let score = 0;
+    for (const t of tokens) if (h.tokens.has(t)) score += 1 / df.get(t)!;
+    if (score > bestScore) (best = h), (bestScore = score);
   }
   return best;
 }
