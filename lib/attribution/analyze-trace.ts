@@ -25,6 +25,7 @@ import { writeVerdict } from "./verdict";
 import { firstDeadEnd, type DeadEnd } from "./dead-end";
 import { buildProvenance } from "./claims/provenance";
 import { claimHits, findClaimIssues } from "./claims/claim-findings";
+import { findDroppedConstraints } from "./claims/dropped-constraint";
 import { containerOf, decide, uncontain } from "./decision";
 import { alignBlame, missedChecks } from "./one-story";
 import type { AgentReport, AnalysisReport, DecisiveError, EngineConfig, FalseSuccessClaim, StepReport, TokenBudgetConfound } from "./types";
@@ -38,7 +39,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const g = buildGraph(trace, config);
   const outcome = trace.run.outcome;
   const prov = buildProvenance(g);
-  const findings = findClaimIssues(g, prov);
+  const findings = [...findClaimIssues(g, prov), ...findDroppedConstraints(g, prov, outcome !== "success")].sort((a, b) => a.step - b.step);
   const det = runDetectors({ g, config, failed: outcome !== "success", precomputed: claimHits(g, findings) });
   const { fault, environmental } = det;
   let anyFault = false;

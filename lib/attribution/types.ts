@@ -168,7 +168,7 @@ export interface ShapleyReport {
 export interface ClaimFindingReport {
   stepId: string;
   agent: string;
-  detector: "unsourced-value" | "contradicts-source" | "arithmetic-mismatch" | "fabricated-data";
+  detector: "unsourced-value" | "contradicts-source" | "arithmetic-mismatch" | "fabricated-data" | "dropped-constraint";
   score: number;
   value: string;
   quote: string;

@@ -21,7 +21,7 @@ import { arithmeticSlips } from "./arithmetic";
 
 export interface ClaimFinding {
   step: number;
-  name: "unsourced-value" | "contradicts-source" | "arithmetic-mismatch" | "fabricated-data";
+  name: "unsourced-value" | "contradicts-source" | "arithmetic-mismatch" | "fabricated-data" | "dropped-constraint";
   score: number;
   /** Normalized value that is wrong or unsupported ("n:2945"). */
   value: string;
@@ -227,6 +227,7 @@ const MAST: Record<ClaimFinding["name"], MastMode> = {
   "contradicts-source": "FM-2.6 reasoning-action mismatch",
   "arithmetic-mismatch": "FM-2.6 reasoning-action mismatch",
   "fabricated-data": "FM-2.6 reasoning-action mismatch",
+  "dropped-constraint": "FM-1.1 disobey task specification",
 };
 
 /** Findings as detector hits (fused with the other detectors by noisy-OR). */
