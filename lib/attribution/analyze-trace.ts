@@ -64,7 +64,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const blameFlow = backwardFlow(g, (v) => (analyzedAsFailure && !environmental[v] ? fault[v] : 0));
 
   // The decision (see decision.ts): value provenance first, then the repair model, a prior last.
-  const decision = decide({ g, failed: analyzedAsFailure, findings, prov, fault, threshold: config.faultThreshold, first, stepGame, absorbed: blameFlow.absorbed, inherited: boolean.inherited });
+  const decision = decide({ g, failed: analyzedAsFailure, findings, prov, fault, threshold: config.faultThreshold, first, stepGame, absorbed: blameFlow.absorbed, inherited: boolean.inherited, origins: boolean.origins, hitNames: (v) => (det.byStep.get(v) ?? []).filter((h) => h.score >= config.faultThreshold || !h.dependent).map((h) => h.name) });
   let decisiveStep = decision.step;
   const decisiveRule: string = decision.rule;
   // Which step of the chosen agent, when no evidence singled one out: a dead end the agent walked

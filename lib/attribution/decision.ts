@@ -50,6 +50,28 @@ export interface DecisionInput {
   absorbed: Float64Array;
   /** Steps that inherit corruption from an upstream origin under the Boolean model. */
   inherited: Uint8Array;
+  /** Origins of the Boolean model, and the detector names that made each one faulty. */
+  origins: Uint8Array;
+  hitNames: (v: number) => string[];
+}
+
+/** Origins scanned backwards from a finding when deciding whether it is a symptom. */
+const MAX_UPSTREAM = 200;
+
+/**
+ * Whether an introduced value at step f may be a symptom of an earlier agent fault it could see.
+ * A failed tool call is not such a fault: it returned no value, so a value stated after it is an
+ * invention (the agent ignored the error), not a consequence.
+ */
+function symptomOfUpstream(x: DecisionInput, f: number): boolean {
+  if (!x.inherited[f]) return false;
+  let seen = 0;
+  for (let u = f - 1; u >= 0 && seen < MAX_UPSTREAM; u--) {
+    if (!x.origins[u]) continue;
+    seen++;
+    if (x.hitNames(u).some((n) => n !== "tool-failure") && x.prov.visible(u, f)) return true;
+  }
+  return false;
 }
 
 export function decide(x: DecisionInput): Decision {
@@ -60,7 +82,7 @@ export function decide(x: DecisionInput): Decision {
   // 1. Value provenance.
   // An introduced value at a step that inherits corruption may be that corruption's consequence:
   // it is not an independent origin (contradictions and wrong sums are errors of their own).
-  const reaching = x.findings.filter((f) => f.reachesAnswer && f.score >= x.threshold && !g.wrapper[f.step] && !(f.name === "unsourced-value" && x.inherited[f.step]));
+  const reaching = x.findings.filter((f) => f.reachesAnswer && f.score >= x.threshold && !g.wrapper[f.step] && !(f.name === "unsourced-value" && symptomOfUpstream(x, f.step)));
   if (reaching.length) {
     const steps = [...new Set(reaching.map((f) => f.step))].sort((a, b) => a - b);
     const origins: number[] = [];
