@@ -119,7 +119,7 @@ function handedNumbers(g: EngineGraph, prov: Provenance, v: number): SourceNumbe
  * *distinctive* words with the claim's label (each shared word weighs 1 / the number of handed
  * labels containing it, so a unit such as "mm" that labels every value counts little and a name
  * such as "dub-lhr" counts much), which the step never restates. At least half a distinctive word
- * must be shared: one word shared by two labels, or two shared more widely. A restatement and its
+ * must be shared (three quarters of a word: e.g. a name two labels share plus a word three share). A restatement and its
  * source differ by a slip, not by an order of magnitude (a ratio within 2), which keeps years and
  * counts that happen to share a label from matching.
  */
@@ -127,7 +127,7 @@ function misquotedSource(claim: Claim, tokens: Set<string>, handed: SourceNumber
   const df = new Map<string, number>();
   for (const h of handed) for (const t of h.tokens) if (tokens.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
   let best: SourceNumber | undefined;
-  let bestScore = 0.5 - 1e-9;
+  let bestScore = 0.75 - 1e-9;
   for (const h of handed) {
     if (h.value === claim.value || stated.has(h.value)) continue;
     const a = Math.abs(Number(h.value.slice(2)));
