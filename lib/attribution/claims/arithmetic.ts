@@ -49,6 +49,7 @@ function statedExpressions(text: string): Stated[] {
   }
   // Unlabelled derivations: an expression elsewhere in the text whose value is a number the text
   // states ("4565 mm (1675 + 1090 + 1800)", "Sum: 95080. Working: 35804 + 17,948 + 41328").
+  if (!/\d\s*(?:[-+*/×÷]|x\s)\s*\(?\s*\d/.test(scan)) return out;
   const numbers: { raw: string; value: number; at: number }[] = [];
   for (const m of scan.matchAll(/(?<![\w.])-?\d[\d,]*(?:\.\d+)?/g)) if (numbers.length < 200) numbers.push({ raw: m[0], value: Number(m[0].replace(/,/g, "")), at: m.index! });
   let exprs = 0;

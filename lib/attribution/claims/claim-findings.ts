@@ -78,6 +78,8 @@ export function answerClosure(prov: Provenance, values: Set<string>): Set<string
 }
 
 const CONTEXT_CHARS = 40;
+/** Earlier steps searched for siblings under the same parent (tool calls of one agent run close together). */
+const SIBLING_WINDOW = 256;
 const CONTEXT_STOP = new Set(["the", "is", "was", "are", "of", "to", "and", "in", "on", "at", "for", "it", "this", "that", "with", "by", "as", "be", "from", "than"]);
 /** Label words right before a number (same line, ≤ 40 characters): what the number is about. */
 function contextTokens(text: string, at: number): Set<string> {
@@ -104,7 +106,8 @@ function handedNumbers(g: EngineGraph, prov: Provenance, v: number): SourceNumbe
   const feeders = new Set<number>();
   for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++) feeders.add(g.edges[g.inEdges[k]].from);
   const p = g.parent[v];
-  if (p >= 0) for (let u = v - 1; u >= 0 && feeders.size < 64; u--) if (g.parent[u] === p) feeders.add(u);
+  // Siblings are looked for among the nearest earlier steps only (bounded: no quadratic scan).
+  if (p >= 0) for (let u = v - 1; u >= 0 && u >= v - SIBLING_WINDOW && feeders.size < 64; u--) if (g.parent[u] === p) feeders.add(u);
   for (const u of feeders) {
     const obs = prov.claims[u].observed;
     if (!obs.length) continue;

@@ -54,6 +54,13 @@ export interface Provenance {
 const ANCESTOR_BUDGET = 4000;
 /** Claims whose source is looked up per step; later claims of a huge step are not needed to find its errors. */
 const MAX_CHECKED = 60;
+/** Earlier statements of a value tried as its source; past them the value counts as seen (conservative). */
+const MAX_SOURCE_CANDIDATES = 8;
+/** Unsourced numbers per step tried as one-operation derivations (as the step-level detector's MAX_NOVEL). */
+const MAX_DERIVATION_CHECKS = 8;
+/** Ancestor-walk steps for the whole trace, per step (plus a floor); past it, visibility is assumed. */
+const WALK_BUDGET_PER_STEP = 200;
+const WALK_BUDGET_FLOOR = 100_000;
 
 /** Where a message stops speaking for itself and starts quoting an observation (see `claimPart`). */
 function observationOffset(text: string): number {
@@ -97,7 +104,17 @@ export function extractStepClaims(g: EngineGraph): StepClaims[] {
 export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractStepClaims(g)): Provenance {
   const task = new Set(extractClaims(g.trace.run.task ?? "").map((c) => c.value));
   // A step's input is a source for what it says, except a tool call's: that input is its own arguments.
-  const inputValues = g.steps.map((s, v) => (s.input && !isAgentToolCall(g, v) ? new Set(extractClaims(s.input).map((c) => c.value)) : null));
+  // Extracted lazily: only steps with a claim the task does not hold need their input read.
+  const inputCache = new Map<number, Set<string> | null>();
+  const inputValues = (v: number): Set<string> | null => {
+    let x = inputCache.get(v);
+    if (x === undefined) {
+      const s = g.steps[v];
+      x = s.input && !isAgentToolCall(g, v) ? new Set(extractClaims(s.input).map((c) => c.value)) : null;
+      inputCache.set(v, x);
+    }
+    return x;
+  };
   const stepsOf = new Map<string, number[]>();
   const firstAt = new Map<string, number>();
   const note = (value: string, v: number) => {
@@ -115,9 +132,11 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
   const stamp = new Int32Array(g.n);
   let epoch = 0;
   const stack: number[] = [];
+  // A global bound keeps hostile or huge traces linear: once spent, values count as seen.
+  let walkBudget = WALK_BUDGET_FLOOR + WALK_BUDGET_PER_STEP * g.n;
   const visible = (u: number, v: number): boolean => {
     if (u >= v) return false;
-    if (g.edgesInferred) return true;
+    if (g.edgesInferred || walkBudget <= 0) return true;
     epoch++;
     stack.length = 0;
     stack.push(v);
@@ -130,7 +149,7 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
         if (w === u) return true;
         if (stamp[w] === epoch || w < u) continue;
         stamp[w] = epoch;
-        if (++visited > ANCESTOR_BUDGET) return true;
+        if (++visited > ANCESTOR_BUDGET || --walkBudget <= 0) return true;
         stack.push(w);
       }
     }
@@ -150,6 +169,7 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
     const ids: number[] = [];
     const seen = new Set<string>();
     const numbersSoFar: string[] = [];
+    let derivChecks = 0;
     // Results of stated computations that recompute derive from their operands (linked for provenance).
     const computed = new Map<string, string[]>();
     for (const c of statedComputations(stepText(g.steps[v]))) computed.set(`n:${normalizeNumber(String(c.result))}`, c.operands.map((x) => `n:${normalizeNumber(String(x))}`));
@@ -163,19 +183,21 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
       const operands = computed.get(c.value);
       if (operands) source = "derived";
       else if (task.has(c.value)) source = "task";
-      else if (inputValues[v]?.has(c.value)) source = "input";
+      else if (inputValues(v)?.has(c.value)) source = "input";
       else {
         const list = stepsOf.get(c.value)!;
+        let tried = 0;
         for (const u of list) {
           if (u >= v) break;
-          if (!visible(u, v)) continue;
+          if (++tried <= MAX_SOURCE_CANDIDATES && !visible(u, v)) continue;
           from = u;
           const observedThere = claims[u].observed.some((o) => o.value === c.value);
           source = observedThere ? "tool" : "agent";
           origin = source === "agent" ? (originAt.get(originKey(c.value, u)) ?? -1) : -1;
           break;
         }
-        if (source === "none" && c.kind === "number") {
+        // One-operation derivations are searched for a few values per step (each search is quadratic in the operands at hand).
+        if (source === "none" && c.kind === "number" && derivChecks++ < MAX_DERIVATION_CHECKS) {
           grounding ??= buildGrounding(g);
           if (grounding.derivable(v, c.value.slice(2), numbersSoFar)) source = "derived";
         }
