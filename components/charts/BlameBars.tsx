@@ -6,7 +6,7 @@ import { formatCount } from "@/lib/format/numbers";
 import styles from "./charts.module.css";
 
 const WIDTH = 200;
-const ROLE_TAG = { culprit: "✕ culprit", propagator: "↯ propagator", repairer: "✓ repairer", bystander: "bystander" } as const;
+const ROLE_TAG = { culprit: "✕ culprit", propagator: "↯ propagator", repairer: "✓ repairer", bystander: "bystander", "missed-check": "⚠ missed check", suspect: "? suspect" } as const;
 
 /** Shapley blame per agent with its confidence whisker; each row selects its agent. */
 export function BlameBars({ agents, selected, victims, onSelect }: { agents: AgentReport[]; selected: string | null; victims: Set<string>; onSelect: (agent: string) => void }) {

@@ -8,7 +8,7 @@ const LABEL_W = 190;
 const PLOT_W = 360;
 const META_W = 360;
 const ROW_H = 26;
-const ROLE = { culprit: "✕ culprit", propagator: "↯ propagator", repairer: "✓ repairer", bystander: "bystander" } as const;
+const ROLE = { culprit: "✕ culprit", propagator: "↯ propagator", repairer: "✓ repairer", bystander: "bystander", "missed-check": "⚠ missed check", suspect: "? suspect" } as const;
 
 /**
  * Per-agent blame delta: a hollow dot at run A's blame, a filled dot at run B's, a bar between

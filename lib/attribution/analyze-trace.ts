@@ -22,10 +22,14 @@ import { classifyInteraction } from "./interaction-class";
 import { assignRoles } from "./agent-roles";
 import { failureRewards, preferencePairs, successRewards } from "./training-signals";
 import { writeVerdict } from "./verdict";
-import { exposurePrior } from "./exposure-prior";
 import { firstDeadEnd, type DeadEnd } from "./dead-end";
 import { computeTrajectory } from "./trajectory";
 import { REPORT_SCHEMA_VERSION } from "./report-schema";
+import { buildProvenance } from "./claims/provenance";
+import { claimHits, findClaimIssues } from "./claims/claim-findings";
+import { findDroppedConstraints } from "./claims/dropped-constraint";
+import { containerOf, decide, uncontain } from "./decision";
+import { alignBlame, missedChecks } from "./one-story";
 import type { AgentReport, AnalysisReport, DecisiveError, EngineConfig, FalseSuccessClaim, StepReport, TokenBudgetConfound } from "./types";
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -36,7 +40,9 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const config = resolveConfig(partial);
   const g = buildGraph(trace, config);
   const outcome = trace.run.outcome;
-  const det = runDetectors({ g, config, failed: outcome !== "success" });
+  const prov = buildProvenance(g);
+  const findings = [...findClaimIssues(g, prov), ...findDroppedConstraints(g, prov, outcome !== "success")].sort((a, b) => a.step - b.step);
+  const det = runDetectors({ g, config, failed: outcome !== "success", precomputed: claimHits(g, findings) });
   const { fault, environmental } = det;
   let anyFault = false;
   for (let v = 0; v < g.n; v++) if (fault[v] >= config.faultThreshold) anyFault = true;
@@ -59,40 +65,16 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const agentGame = playAgentGame(input, local, environmental, config);
   const blameFlow = backwardFlow(g, (v) => (analyzedAsFailure && !environmental[v] ? fault[v] : 0));
 
-  // Decisive step: the model's answer when it names one agent, else the exposure prior, else the
-  // step absorbing the most blame flow, else the earliest agent step.
-  let decisiveStep = first.decisive >= 0 ? stepGame.players[first.decisive] : -1;
-  let decisiveRule: string = first.rule;
-  const fixAgents = new Set(first.minimalFixSet.map((p) => g.agentOf[stepGame.players[p]]));
-  if (analyzedAsFailure && outcome === "failure" && first.rule !== "earliest-but-for" && fixAgents.size !== 1) {
-    const prior = exposurePrior(g, fault, config.faultThreshold);
-    if (prior >= 0) {
-      decisiveStep = prior;
-      decisiveRule = "exposure-prior";
-    }
-  }
-  if (analyzedAsFailure && decisiveStep < 0) {
-    let best = -1;
-    for (let v = 0; v < g.n; v++) if (blameFlow.absorbed[v] > 0 && (best < 0 || blameFlow.absorbed[v] > blameFlow.absorbed[best])) best = v;
-    if (best >= 0) {
-      decisiveStep = best;
-      decisiveRule = "largest-blame-flow";
-    }
-  }
-  if (analyzedAsFailure && decisiveStep < 0 && outcome === "failure") {
-    // No evidence at all: by primacy, the earliest step an agent (not a tool, not the task giver) wrote.
-    for (let v = 0; v < g.n && decisiveStep < 0; v++)
-      if (isAgentUtterance(g, v) && v !== g.sink && !/^(human|user)$/i.test(g.steps[v].agent) && g.features[v].tokens.size > 0) {
-        decisiveStep = v;
-        decisiveRule = "earliest-agent-step-prior";
-      }
-  }
-  // Which step of the chosen agent: when no single repair singled one out, a dead end the agent
-  // walked into (see dead-end.ts) is evidence for the step that caused it over the earliest flag.
+  // The decision (see decision.ts): value provenance first, then the repair model, a prior last.
+  const decision = decide({ g, failed: analyzedAsFailure, findings, prov, fault, threshold: config.faultThreshold, first, stepGame, absorbed: blameFlow.absorbed, inherited: boolean.inherited, origins: boolean.origins, hitNames: (v) => (det.byStep.get(v) ?? []).filter((h) => h.score >= config.faultThreshold || !h.dependent).map((h) => h.name) });
+  let decisiveStep = decision.step;
+  const decisiveRule: string = decision.rule;
+  // Which step of the chosen agent, when no evidence singled one out: a dead end the agent walked
+  // into (see dead-end.ts) is evidence for the step that caused it over the earliest flag.
   let deadEnd: DeadEnd | null = null;
-  if (analyzedAsFailure && decisiveStep >= 0 && decisiveRule !== "earliest-but-for") {
+  if (decisiveStep >= 0 && decision.rule !== "earliest-but-for" && decision.rule !== "value-provenance") {
     deadEnd = firstDeadEnd(g, g.agentOf[decisiveStep]);
-    if (deadEnd) decisiveStep = deadEnd.step;
+    if (deadEnd) decisiveStep = uncontain(g, deadEnd.step, fault, config.faultThreshold);
   }
   if (!analyzedAsFailure) decisiveStep = -1;
 
@@ -100,7 +82,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const onPath = new Set(path.path);
   const playerOfStep = stepGame.playerOf;
 
-  const decisive = decisiveStep >= 0 ? decisiveReport(g, decisiveStep, decisiveRule, fault, first, playerOfStep, det.byStep, path.reached, deadEnd) : null;
+  const decisive = decisiveStep >= 0 ? decisiveReport(g, decisiveStep, decisiveRule, fault, first, playerOfStep, det.byStep, path.reached, deadEnd, config.faultThreshold) : null;
 
   // Agent blame: normalized Shapley when the repair game explains the failure; blame flow otherwise.
   const nA = g.agentNames.length;
@@ -115,6 +97,16 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
     if (total > 0) for (let a = 0; a < nA; a++) blame[a] = flowByAgent[a] / total;
   }
 
+  // One story (see one-story.ts): a provenance decision is its own repair game — every independent
+  // origin's wrong value must be corrected, a unanimity game whose Shapley value is 1/k per origin
+  // agent; otherwise the game's blame, aligned so the decisive agent holds the largest share.
+  const originAgents = [...new Set(decision.origins.map((v) => g.agentOf[v]))];
+  if (analyzedAsFailure && decision.rule === "value-provenance") {
+    blame.fill(0);
+    for (const a of originAgents) blame[a] = 1 / originAgents.length;
+  }
+  if (analyzedAsFailure && decisiveStep >= 0) alignBlame(blame, g.agentOf[decisiveStep], originAgents);
+
   const budget = budgetConfound(g, det.byStep, environmental, agentGame.repairAllSucceeds, agentGame.failsAsIs, blameFlow.absorbed);
   if (budget) for (let a = 0; a < nA; a++) blame[a] *= 1 - budget.budgetShare;
 
@@ -128,14 +120,24 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   // Roles.
   const culprits = new Set<string>();
   if (decisive) culprits.add(decisive.agent);
-  for (const a of agentGame.soloFlips) culprits.add(g.agentNames[a]);
-  if (first.flips.size === 0) for (const p of first.minimalFixSet) culprits.add(g.steps[stepGame.players[p]].agent);
+  if (decision.rule === "value-provenance") for (const a of originAgents) culprits.add(g.agentNames[a]);
+  else if (decision.source === "evidence") {
+    for (const a of agentGame.soloFlips) culprits.add(g.agentNames[a]);
+    if (first.flips.size === 0) for (const p of first.minimalFixSet) culprits.add(g.steps[stepGame.players[p]].agent);
+  }
+  const checks = missedChecks(g, prov, decision, boolean.inherited);
+  const missedCheckAgents = new Set([...checks].map((v) => g.steps[v].agent));
   const repairers = new Set(corrective.map((c) => g.steps[c.step].agent));
   // Propagators relayed inherited corruption on some route to the outcome, not only the shortest one.
   const propagators = new Set<string>();
   const relays = relaysToSink(g, boolean.bad, blocked);
   for (let v = 0; v < g.n; v++) if (v !== decisiveStep && boolean.inherited[v] && relays[v]) propagators.add(g.steps[v].agent);
-  const roles = assignRoles({ agents: g.agentNames, culprits, repairers, propagators });
+  // Relays of a wrong value the provenance decision named are propagators too.
+  if (decision.wrongValues.length) {
+    const wrong = new Set(decision.wrongValues);
+    for (const r of prov.records) if (r.source === "agent" && wrong.has(r.claim.value) && r.step > decisiveStep) propagators.add(g.steps[r.step].agent);
+  }
+  const roles = assignRoles({ agents: g.agentNames, culprits, repairers, propagators, missedChecks: missedCheckAgents, suspectOnly: decision.source !== "evidence" });
 
   let corruptedDescendants = 0;
   for (let v = 0; v < g.n; v++) if (path.dist[v] > 0) corruptedDescendants++;
@@ -233,7 +235,9 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
       },
     };
   });
-  agents.sort((x, y) => y.blame - x.blame || (x.agent < y.agent ? -1 : x.agent > y.agent ? 1 : 0));
+  // Ties put the decisive agent first (the named culprit leads the bars).
+  const lead = decisive?.agent;
+  agents.sort((x, y) => y.blame - x.blame || (x.agent === lead ? -1 : y.agent === lead ? 1 : 0) || (x.agent < y.agent ? -1 : x.agent > y.agent ? 1 : 0));
 
   const named = (vals: number[]) => Object.fromEntries(agentGame.players.map((a, p) => [g.agentNames[a], round(vals[p])]));
   const decisiveNote = decisive ? decisive.evidence.note : "";
@@ -250,6 +254,19 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
     propagationPath: path.path.map((v) => g.steps[v].id),
     channelPath: path.channel,
     interaction,
+    decisionSource: decisiveStep >= 0 ? decision.source : "undetermined",
+    decision: { rule: decisiveRule, originStepIds: decision.origins.map((v) => g.steps[v].id), wrongValues: decision.wrongValues },
+    claims: findings.slice(0, 200).map((f) => ({
+      stepId: g.steps[f.step].id,
+      agent: g.steps[f.step].agent,
+      detector: f.name,
+      score: round(f.score),
+      value: f.value,
+      quote: f.quote.slice(0, 200),
+      ...(f.against >= 0 ? { sourceStepId: g.steps[f.against].id } : {}),
+      reachesAnswer: f.reachesAnswer,
+      note: f.note,
+    })),
     flags: { falseSuccessClaims, verificationCollapseRate: round(verificationCollapseRate), tokenBudgetConfound: budget },
     shapley: {
       method: agentGame.shapley.method,
@@ -279,7 +296,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
     warnings: g.warnings,
   };
   report.trajectory = computeTrajectory(trace, { blame: Object.fromEntries(agents.map((a) => [a.agent, a.blame])), importance: report.importance.perAgent });
-  report.verdict = writeVerdict({ analyzedAsFailure, decisive, decisiveNote, channel: path.channel, interaction: interaction.class, budget });
+  report.verdict = writeVerdict({ analyzedAsFailure, decisive, decisiveNote, channel: path.channel, interaction: interaction.class, budget, source: decision.source, outcomeUnknown: outcome === "unknown" });
   return report;
 }
 
@@ -315,14 +332,27 @@ function decisiveReport(
   byStep: ReturnType<typeof runDetectors>["byStep"],
   reached: Uint8Array,
   deadEnd: DeadEnd | null,
+  threshold: number,
 ): DecisiveError {
   const p = playerOf[v];
   const flips = p >= 0 && first.flips.has(p);
   const primacy = p >= 0 && ![...first.flips].some((q) => q < p) && !first.minimalFixSet.some((q) => q < p);
   const nonCorrection = reached[g.sink] === 1;
-  const hits = byStep.get(v) ?? [];
-  const factor = rule === "earliest-but-for" ? 1 : rule === "earliest-of-minimal-fix-set" ? 1 / Math.sqrt(Math.max(1, first.minimalFixSet.length)) : 0.3;
-  const confidence = round(Math.max(0.05, fault[v]) * factor * (nonCorrection ? 1 : 0.5));
+  // Evidence seen on a container span belongs to the step that produced its output (see uncontain).
+  const container = containerOf(g, v, fault, threshold);
+  const hits = [...(byStep.get(v) ?? []), ...(container >= 0 ? (byStep.get(container) ?? []) : [])];
+  const stepFault = container >= 0 ? Math.max(fault[v], fault[container]) : fault[v];
+  // Confidence by how the decision was reached: provenance and a lone flipping repair are direct
+  // evidence; a joint repair is shared by its members; a tie broken by the prior, or a prior alone, is weak.
+  const factor =
+    rule === "earliest-but-for" || rule === "value-provenance"
+      ? 1
+      : rule === "earliest-of-minimal-fix-set"
+        ? 1 / Math.sqrt(Math.max(1, first.minimalFixSet.length))
+        : rule === "exposure-tiebreak"
+          ? 0.5
+          : 0.3;
+  const confidence = round(Math.max(0.05, stepFault) * factor * (nonCorrection ? 1 : 0.5));
   const deadEndIds = deadEnd ? [g.steps[deadEnd.repeat].id] : [];
   const stepIds = [g.steps[v].id, ...deadEndIds, ...new Set(hits.flatMap((h) => h.evidence.stepIds))].filter((x, i, a) => a.indexOf(x) === i);
   const detectorNote = hits.length ? hits.map((h) => h.evidence.note).join("; ") : "no detector fired";
@@ -331,13 +361,17 @@ function decisiveReport(
       ? flips
         ? "repairing it alone flips the outcome"
         : ""
-      : rule === "earliest-of-minimal-fix-set"
-        ? `earliest of ${first.minimalFixSet.length} faults that must all be repaired`
-        : rule === "exposure-prior"
-          ? "no single agent's repair explains the failure; chosen by the exposure prior (the agent with the most substantive work, its earliest faulty step), low confidence"
-          : rule === "largest-blame-flow"
-          ? "no single repair explains the failure; chosen by backward blame flow"
-          : "no fault evidence: earliest agent step (primacy prior), low confidence";
+      : rule === "value-provenance"
+        ? "earliest origin of a wrong or unsupported value that reaches the final answer (value provenance)"
+        : rule === "earliest-of-minimal-fix-set"
+          ? `earliest of ${first.minimalFixSet.length} faults that must all be repaired`
+          : rule === "exposure-tiebreak"
+            ? "several agents' faults must be repaired together; the exposure prior chose among these evidenced candidates (the agent with the most substantive work, its earliest faulty step)"
+            : rule === "exposure-prior"
+              ? "no evidence explains the failure: weak suspect by the exposure prior (the agent with the most substantive work), low confidence"
+              : rule === "largest-blame-flow"
+                ? "no evidence explains the failure: weak suspect by backward blame flow, low confidence"
+                : "no fault evidence";
   const deadEndNote = deadEnd
     ? deadEnd.noEffect
       ? `step of this agent chosen as an ineffective action: ${g.steps[deadEnd.repeat].id} shows ${deadEnd.resource} almost unchanged`
@@ -348,7 +382,7 @@ function decisiveReport(
     agent: g.steps[v].agent,
     sourceRef: g.steps[v].sourceRef ?? g.steps[v].id,
     confidence,
-    criteria: { fault: round(fault[v]), primacy, nonCorrection },
+    criteria: { fault: round(stepFault), primacy, nonCorrection },
     evidence: { stepIds, note: [detectorNote, ruleNote, deadEndNote].filter(Boolean).join("; ") },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Failure interaction class with the rule that decided it (docs §9.5), first match wins:
- * emergent → composed → overdetermined → amplified → unchanged.
+ * unexplained → composed → overdetermined → amplified → unchanged.
  */
 import type { InteractionClass } from "./types";
 
@@ -23,9 +23,11 @@ export interface InteractionInput {
 export const AMPLIFY_STEPS = 5;
 
 export function classifyInteraction(x: InteractionInput): { class: InteractionClass; rule: string } {
-  if (x.candidates === 0) return { class: "emergent", rule: "no step carries fault evidence above the threshold" };
-  if (!x.explained) return { class: "emergent", rule: "no faulty step's corruption reaches the outcome under the propagation model" };
-  if (!x.repairAllSucceeds) return { class: "emergent", rule: "repairing every agent's faults still fails (v(N) = 0): the failure lies in the environment or the interaction" };
+  // No evidence is not a team effect: "emergent" needs steps of several agents, each harmless alone,
+  // that fail together, which offline evidence cannot show; without evidence the failure is unexplained.
+  if (x.candidates === 0) return { class: "unexplained", rule: "no step carries fault evidence above the threshold" };
+  if (!x.explained) return { class: "unexplained", rule: "no faulty step's corruption reaches the outcome under the propagation model" };
+  if (!x.repairAllSucceeds) return { class: "unexplained", rule: "repairing every agent's faults still fails (v(N) = 0): the failure lies in the environment, the budget or an interaction the evidence does not show" };
   const flipAgents = new Set(x.flipping.map((f) => f.agent));
   if (flipAgents.size >= 2 && x.flipping.every((f) => !f.aloneSufficient))
     return { class: "composed", rule: `faults of ${[...flipAgents].join(" and ")} are each necessary and none alone produces the failure` };

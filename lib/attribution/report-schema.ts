@@ -115,6 +115,25 @@ export const ZAnalysisReport = z.object({
   propagationPath: z.array(z.string()),
   channelPath: z.array(ZChannelHop),
   interaction: z.object({ class: ZInteractionClass, rule: z.string() }),
+  /** Where the verdict comes from (engine ≥ 0.5): evidence, a prior (weak suspect), or nothing. */
+  decisionSource: z.enum(["evidence", "prior", "undetermined"]).optional(),
+  decision: z.object({ rule: z.string(), originStepIds: z.array(z.string()), wrongValues: z.array(z.string()) }).optional(),
+  /** Claim-level findings over value provenance (engine ≥ 0.5), at most 200. */
+  claims: z
+    .array(
+      z.object({
+        stepId: z.string(),
+        agent: z.string(),
+        detector: z.string(),
+        score: z.number(),
+        value: z.string(),
+        quote: z.string(),
+        sourceStepId: z.string().optional(),
+        reachesAnswer: z.boolean(),
+        note: z.string(),
+      }),
+    )
+    .optional(),
   flags: z.object({
     falseSuccessClaims: z.array(z.object({ stepId: z.string(), agent: z.string(), score: z.number(), evidence: ZEvidence })),
     verificationCollapseRate: z.number(),

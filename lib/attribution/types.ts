@@ -71,8 +71,9 @@ export interface ExtraEvidence {
   mast?: MastMode;
 }
 
-export type AgentRole = "culprit" | "propagator" | "bystander" | "repairer";
-export type InteractionClass = "unchanged" | "amplified" | "composed" | "emergent" | "overdetermined";
+export type AgentRole = "culprit" | "propagator" | "bystander" | "repairer" | "missed-check" | "suspect";
+/** `unexplained` (engine ≥ 0.5): no evidence explains the failure; `emergent` is kept for failures that need several agents' individually harmless steps. */
+export type InteractionClass = "unchanged" | "amplified" | "composed" | "emergent" | "overdetermined" | "unexplained";
 
 export interface DetectorFinding {
   name: string;
@@ -164,6 +165,20 @@ export interface ShapleyReport {
   note: string;
 }
 
+/** One flagged claim: what was stated, where, and the source it lacks or contradicts. */
+export interface ClaimFindingReport {
+  stepId: string;
+  agent: string;
+  detector: "unsourced-value" | "contradicts-source" | "arithmetic-mismatch" | "fabricated-data" | "dropped-constraint";
+  score: number;
+  value: string;
+  quote: string;
+  /** The step whose value the claim contradicts, when there is one. */
+  sourceStepId?: string;
+  reachesAnswer: boolean;
+  note: string;
+}
+
 export interface TrainingReward {
   stepId: string;
   reward: number;
@@ -192,6 +207,12 @@ export interface AnalysisReport {
   propagationPath: string[];
   channelPath: ChannelHop[];
   interaction: { class: InteractionClass; rule: string };
+  /** Where the verdict comes from (engine ≥ 0.5): evidence, a prior (weak suspect), or nothing. */
+  decisionSource?: "evidence" | "prior" | "undetermined";
+  /** The decision rule and the independent origins it named (engine ≥ 0.5). */
+  decision?: { rule: string; originStepIds: string[]; wrongValues: string[] };
+  /** Claim-level findings over value provenance, with the quoted claim (engine ≥ 0.5). At most 200. */
+  claims?: ClaimFindingReport[];
   flags: {
     falseSuccessClaims: FalseSuccessClaim[];
     verificationCollapseRate: number;

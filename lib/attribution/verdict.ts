@@ -8,6 +8,10 @@ export interface VerdictInput {
   channel: ChannelHop[];
   interaction: InteractionClass;
   budget: TokenBudgetConfound | null;
+  /** Where the decision came from; a prior never reads as a root cause. */
+  source?: "evidence" | "prior" | "undetermined";
+  /** The run's outcome is unknown: the engine names suspects, not a root cause. */
+  outcomeUnknown?: boolean;
 }
 
 export function writeVerdict(x: VerdictInput): string {
@@ -18,5 +22,8 @@ export function writeVerdict(x: VerdictInput): string {
     ? `the error travelled ${[x.channel[0].fromAgent, ...x.channel.map((h) => `${h.toAgent} (${h.edgeKinds.join("/")})`)].join(" → ")}`
     : "the error stayed within that agent";
   const budget = x.budget?.budgetLimited ? `; the run hit a token or turn budget, ${Math.round(x.budget.budgetShare * 100)}% of blame goes to the budget` : "";
-  return `Root cause: ${d.agent} at step ${d.sourceRef} (${x.decisiveNote}); ${route}; interaction ${x.interaction}; confidence ${Math.round(d.confidence * 100)}%${budget}.`;
+  if (x.source === "prior")
+    return `Undetermined: no evidence explains the failure (interaction: ${x.interaction}); weak suspect ${d.agent} at step ${d.sourceRef}, named only by a prior (${x.decisiveNote}).`;
+  const head = x.outcomeUnknown ? "Suspect (the outcome is unknown)" : "Root cause";
+  return `${head}: ${d.agent} at step ${d.sourceRef} (${x.decisiveNote}); ${route}; interaction ${x.interaction}; confidence ${Math.round(d.confidence * 100)}%${budget}.`;
 }

@@ -59,6 +59,7 @@ export function runDetectors(ctx: DetectorContext): DetectorResults {
     byStep.set(hit.step, list);
   };
   for (const detect of DETECTORS) for (const raw of detect(ctx)) add(raw);
+  for (const raw of ctx.precomputed ?? []) add(raw);
   // Second pass: detectors that judge a step by the evidence found everywhere else.
   for (const raw of detectUnfoundedRejection(ctx, noisyOr(ctx.g.n, byStep))) add(raw);
   const fault = new Float64Array(ctx.g.n);

@@ -23,6 +23,8 @@ export interface DetectorContext {
   config: EngineConfig;
   /** Whether the run is analysed as a failure (some detectors only make sense then). */
   failed: boolean;
+  /** Findings computed before the detectors run (claim-level findings over value provenance). */
+  precomputed?: DetectorHit[];
 }
 
 export type Detector = (ctx: DetectorContext) => DetectorHit[];

@@ -1,0 +1,160 @@
+/**
+ * Stated arithmetic that does not recompute: "12 * 7.5 = 95", "4821 + 313 = 5100". The expression
+ * left of "=" is evaluated exactly (+ − × ÷ with the usual precedence, parentheses allowed) and
+ * compared with the stated result, within the rounding the result's own decimals imply. A wrong
+ * stated computation is a fault of the step that states it, whatever its inputs were.
+ */
+
+export interface ArithmeticSlip {
+  expression: string;
+  stated: number;
+  actual: number;
+  start: number;
+  end: number;
+}
+
+const MAX_SLIPS = 8;
+/** Characters an arithmetic expression is made of; scans walk over them without backtracking. */
+const EXPR_CHARS = /[0-9.,+\-*/×x÷() ]/;
+const MAX_EXPR = 200;
+const MAX_EQUALS = 40;
+const NUMBER_AT_START = /^\s*\$?(-?\d[\d,]*(?:\.\d+)?)/;
+const OPERATOR = /[-+*/×÷]|\sx\s/;
+
+interface Stated {
+  expr: string;
+  statedRaw: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Stated computations found by a linear scan (no regex backtracking on hostile input): for each
+ * "=", the expression made of digits and operators right before it and the number right after;
+ * for each "(", an expression inside it and the number written just before it ("4565 (a + b)").
+ */
+function statedExpressions(text: string): Stated[] {
+  const out: Stated[] = [];
+  const scan = text.slice(0, 20_000);
+  let eqs = 0;
+  for (let i = scan.indexOf("="); i >= 0 && eqs < MAX_EQUALS; i = scan.indexOf("=", i + 1), eqs++) {
+    let k = i - 1;
+    while (k >= 0 && i - k <= MAX_EXPR && EXPR_CHARS.test(scan[k])) k--;
+    const expr = scan.slice(k + 1, i).trim();
+    const after = NUMBER_AT_START.exec(scan.slice(i + 1, i + 40));
+    if (!after || !OPERATOR.test(expr.replace(/^-/, ""))) continue;
+    const rest = scan.slice(i + 1 + after[0].length, i + 1 + after[0].length + 3);
+    if (/^\s*[-+*/×÷]/.test(rest)) continue;
+    out.push({ expr, statedRaw: after[1], start: k + 1, end: i + 1 + after[0].length });
+  }
+  // Unlabelled derivations: an expression elsewhere in the text whose value is a number the text
+  // states ("4565 mm (1675 + 1090 + 1800)", "Sum: 95080. Working: 35804 + 17,948 + 41328").
+  if (!/\d\s*(?:[-+*/×÷]|x\s)\s*\(?\s*\d/.test(scan)) return out;
+  const numbers: { raw: string; value: number; at: number }[] = [];
+  for (const m of scan.matchAll(/(?<![\w.])-?\d[\d,]*(?:\.\d+)?/g)) if (numbers.length < 200) numbers.push({ raw: m[0], value: Number(m[0].replace(/,/g, "")), at: m.index! });
+  let exprs = 0;
+  for (let i = 0; i < scan.length && exprs < MAX_EQUALS; i++) {
+    if (!/[\d(]/.test(scan[i]) || (i > 0 && EXPR_CHARS.test(scan[i - 1]) && scan[i - 1] !== " ")) continue;
+    let k = i;
+    while (k < scan.length && k - i < MAX_EXPR && EXPR_CHARS.test(scan[k])) k++;
+    const expr = scan.slice(i, k).replace(/[\s.,]+$/, "");
+    const next = k;
+    if (!/\d\s*[-+*/×÷]\s*\(?\s*\d/.test(expr) || scan.slice(k).trimStart().startsWith("=")) {
+      i = next;
+      continue;
+    }
+    exprs++;
+    const actual = evaluate(expr);
+    if (actual !== null) {
+      let best: (typeof numbers)[number] | undefined;
+      for (const n of numbers)
+        if ((n.at < i || n.at >= k) && Math.abs(n.value - actual) <= tolerance(n.raw.replace(/,/g, ""), actual) && (!best || Math.abs(n.at - i) < Math.abs(best.at - i))) best = n;
+      if (best) out.push({ expr, statedRaw: best.raw, start: Math.min(i, best.at), end: Math.max(k, best.at + best.raw.length) });
+    }
+    i = next;
+  }
+  return out;
+}
+
+const decimalsOf = (raw: string) => (raw.includes(".") ? raw.split(".")[1].length : 0);
+/** Half a unit of the last written digit (a rounded answer is not a slip), and a relative epsilon. */
+const tolerance = (raw: string, actual: number) => Math.max(0.5 * 10 ** -decimalsOf(raw), Math.abs(actual) * 1e-6);
+
+export function arithmeticSlips(text: string): ArithmeticSlip[] {
+  const out: ArithmeticSlip[] = [];
+  if (!text.includes("=")) return out;
+  for (const x of statedExpressions(text)) {
+    if (!text.slice(x.start, x.end).includes("=")) continue;
+    const actual = evaluate(x.expr);
+    if (actual === null) continue;
+    const raw = x.statedRaw.replace(/,/g, "");
+    if (Math.abs(actual - Number(raw)) > tolerance(raw, actual)) out.push({ expression: x.expr, stated: Number(raw), actual, start: x.start, end: x.end });
+    if (out.length >= MAX_SLIPS) break;
+  }
+  return out;
+}
+
+/** A stated computation that recomputes: its result and operands. */
+export interface Computation {
+  result: number;
+  operands: number[];
+}
+
+/** Stated computations ("a + b = c", "c (a + b)") whose result recomputes; the operands are what the result derives from. */
+export function statedComputations(text: string): Computation[] {
+  const out: Computation[] = [];
+  if (!OPERATOR.test(text)) return out;
+  for (const x of statedExpressions(text)) {
+    const actual = evaluate(x.expr);
+    if (actual === null) continue;
+    const raw = x.statedRaw.replace(/,/g, "");
+    if (Math.abs(actual - Number(raw)) > tolerance(raw, actual)) continue;
+    out.push({ result: Number(raw), operands: (x.expr.replace(/,(?=\d{3})/g, "").match(/\d+(?:\.\d+)?/g) ?? []).map(Number) });
+    if (out.length >= MAX_SLIPS) break;
+  }
+  return out;
+}
+
+/** Recursive-descent evaluation of + − × ÷ and parentheses; null when the text is not such an expression. */
+export function evaluate(expr: string): number | null {
+  const tokens = expr.replace(/,(?=\d{3})/g, "").match(/\d+(?:\.\d+)?|[-+*/×x÷()]/g);
+  if (!tokens) return null;
+  let i = 0;
+  const peek = () => tokens[i];
+  const factor = (): number | null => {
+    const t = tokens[i++];
+    if (t === "(") {
+      const v = sum();
+      if (tokens[i++] !== ")") return null;
+      return v;
+    }
+    if (t === "-") {
+      const v = factor();
+      return v === null ? null : -v;
+    }
+    const n = Number(t);
+    return Number.isFinite(n) ? n : null;
+  };
+  const product = (): number | null => {
+    let v = factor();
+    while (v !== null && (peek() === "*" || peek() === "/" || peek() === "×" || peek() === "x" || peek() === "÷")) {
+      const op = tokens[i++];
+      const r = factor();
+      if (r === null) return null;
+      v = op === "/" || op === "÷" ? (r === 0 ? null : v / r) : v * r;
+    }
+    return v;
+  };
+  const sum = (): number | null => {
+    let v = product();
+    while (v !== null && (peek() === "+" || peek() === "-")) {
+      const op = tokens[i++];
+      const r = product();
+      if (r === null) return null;
+      v = op === "+" ? v + r : v - r;
+    }
+    return v;
+  };
+  const v = sum();
+  return v !== null && i === tokens.length && Number.isFinite(v) ? v : null;
+}

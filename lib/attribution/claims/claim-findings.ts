@@ -1,0 +1,250 @@
+/**
+ * Claim-level detectors over value provenance. Each finding names the claim, quotes it, and points
+ * at the source it contradicts or the evidence it lacks:
+ * - unsourced-value: a value the step introduces (no task, input, tool output or earlier step holds
+ *   it and one operation cannot compute it) that reaches the final answer;
+ * - contradicts-source: a number stated under a label ("total", "revenue") that a tool output or
+ *   observation the step could see gave a different number for the same label;
+ * - arithmetic-mismatch: a stated computation that does not recompute;
+ * - fabricated-data: literals typed into code that no input holds, next to words that say the data
+ *   is made up (hypothetical, sample, placeholder, …).
+ */
+import type { EngineGraph } from "../build-graph";
+import { stepText } from "../build-graph";
+import { isAgentUtterance } from "../detectors/patterns";
+import type { DetectorHit } from "../detectors/types";
+import type { MastMode } from "../types";
+import type { Claim } from "./extract-claims";
+import { extractClaims } from "./extract-claims";
+import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
+import { arithmeticSlips } from "./arithmetic";
+
+export interface ClaimFinding {
+  step: number;
+  name: "unsourced-value" | "contradicts-source" | "arithmetic-mismatch" | "fabricated-data" | "dropped-constraint";
+  score: number;
+  /** Normalized value that is wrong or unsupported ("n:2945"). */
+  value: string;
+  quote: string;
+  /** The step whose value this one contradicts, or −1. */
+  against: number;
+  /** Whether the value is part of the run's final answer. */
+  reachesAnswer: boolean;
+  note: string;
+}
+
+/**
+ * Scores, stated once. A contradicted source or a wrong computation is checkable against the
+ * trace itself, so it is strong evidence on its own (above the 0.5 fault threshold); an introduced
+ * value that ends up in the answer is a fault by itself too (the seed's "one fabricated number"),
+ * but weaker: the agent may know it from training. Values that never reach the answer are left to
+ * the step-level `ungrounded-value` detector.
+ */
+const SCORE = { contradiction: 0.75, arithmetic: 0.75, unsourcedInAnswer: 0.6, fabricated: 0.6 } as const;
+
+/** Words that say the data in code is invented rather than taken from a source. */
+const FABRICATION_RE = /\b(?:hypothetical|assum(?:e|ed|ing)|placeholder|sample data|example data|mock|simulat(?:e|ed|ing)|dummy|for demonstration|made[- ]up|fictional|illustrative)\b/i;
+
+/** Small integers are list markers and counts far more often than facts (see ungrounded-values). */
+const isTrivialNumber = (c: Claim) => c.kind === "number" && c.unit === "" && Math.abs(c.num ?? 0) <= 10;
+
+/** Claim kinds whose introduction without a source is checkable evidence. */
+const CHECKABLE = new Set(["number", "date", "url"]);
+
+/** Values of the run's final answer: `run.finalAnswer` when stated, else the last agent step that asserts values. */
+export function answerValues(g: EngineGraph, prov: Provenance): { values: Set<string>; step: number } {
+  const stated = g.trace.run.finalAnswer;
+  let step = -1;
+  for (let v = g.sink; v >= 0; v--)
+    if (isAgentUtterance(g, v) && prov.claims[v].asserted.some((c) => c.kind !== "verdict")) {
+      step = v;
+      break;
+    }
+  if (stated && stated.trim()) return { values: new Set(extractClaims(stated).map((c) => c.value)), step };
+  return { values: new Set(step >= 0 ? prov.claims[step].asserted.map((c) => c.value) : []), step };
+}
+
+/**
+ * Values the final answer rests on: its own values, and (transitively) the operands of stated
+ * computations that produced them. A wrong operand reaches the answer through the sum it feeds.
+ */
+export function answerClosure(prov: Provenance, values: Set<string>): Set<string> {
+  const derivedFrom = new Map<string, string[]>();
+  for (const r of prov.records) if (r.operands) derivedFrom.set(r.claim.value, [...(derivedFrom.get(r.claim.value) ?? []), ...r.operands]);
+  const out = new Set(values);
+  const work = [...values];
+  while (work.length) for (const x of derivedFrom.get(work.pop()!) ?? []) if (!out.has(x)) (out.add(x), work.push(x));
+  return out;
+}
+
+const CONTEXT_CHARS = 40;
+/** Earlier steps searched for siblings under the same parent (tool calls of one agent run close together). */
+const SIBLING_WINDOW = 256;
+const CONTEXT_STOP = new Set(["the", "is", "was", "are", "of", "to", "and", "in", "on", "at", "for", "it", "this", "that", "with", "by", "as", "be", "from", "than"]);
+/** Label words right before a number (same line, ≤ 40 characters): what the number is about. */
+function contextTokens(text: string, at: number): Set<string> {
+  const from = Math.max(0, at - CONTEXT_CHARS, text.lastIndexOf("\n", at - 1) + 1);
+  const words = text.slice(from, at).toLowerCase().match(/[a-z][a-z0-9-]+/g) ?? [];
+  return new Set(words.filter((w) => !CONTEXT_STOP.has(w)));
+}
+
+interface SourceNumber {
+  value: string;
+  raw: string;
+  step: number;
+  tokens: Set<string>;
+}
+
+/**
+ * The numbers a step was handed: its own recorded input, and the observed values of the steps
+ * feeding it (edges in, and earlier siblings under the same parent, e.g. tool calls of one agent).
+ */
+function handedNumbers(g: EngineGraph, prov: Provenance, v: number): SourceNumber[] {
+  const out: SourceNumber[] = [];
+  const input = isAgentToolCall(g, v) ? undefined : g.steps[v].input;
+  if (input) for (const c of extractClaims(input)) if (c.kind === "number") out.push({ value: c.value, raw: c.raw, step: v, tokens: contextTokens(input, c.start) });
+  const feeders = new Set<number>();
+  for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++) feeders.add(g.edges[g.inEdges[k]].from);
+  const p = g.parent[v];
+  // Siblings are looked for among the nearest earlier steps only (bounded: no quadratic scan).
+  if (p >= 0) for (let u = v - 1; u >= 0 && u >= v - SIBLING_WINDOW && feeders.size < 64; u--) if (g.parent[u] === p) feeders.add(u);
+  for (const u of feeders) {
+    const obs = prov.claims[u].observed;
+    if (!obs.length) continue;
+    const text = stepText(g.steps[u]);
+    for (const c of obs) if (c.kind === "number") out.push({ value: c.value, raw: c.raw, step: u, tokens: contextTokens(text, c.start) });
+  }
+  return out;
+}
+
+/**
+ * A misquote keeps the label and changes the number: the handed number whose label shares the most
+ * *distinctive* words with the claim's label (each shared word weighs 1 / the number of handed
+ * labels containing it, so a unit such as "mm" that labels every value counts little and a name
+ * such as "dub-lhr" counts much), which the step never restates. At least half a distinctive word
+ * must be shared (three quarters of a word: e.g. a name two labels share plus a word three share). A restatement and its
+ * source differ by a slip, not by an order of magnitude (a ratio within 2), which keeps years and
+ * counts that happen to share a label from matching.
+ */
+function misquotedSource(claim: Claim, tokens: Set<string>, handed: SourceNumber[], stated: Set<string>): SourceNumber | undefined {
+  const df = new Map<string, number>();
+  for (const h of handed) for (const t of h.tokens) if (tokens.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
+  let best: SourceNumber | undefined;
+  let bestScore = 0.75 - 1e-9;
+  for (const h of handed) {
+    if (h.value === claim.value || stated.has(h.value)) continue;
+    const a = Math.abs(Number(h.value.slice(2)));
+    const b = Math.abs(claim.num ?? 0);
+    if (!(a > 0 && b > 0 && Math.max(a, b) / Math.min(a, b) <= 2)) continue;
+    let score = 0;
+    for (const t of tokens) if (h.tokens.has(t)) score += 1 / df.get(t)!;
+    if (score > bestScore) (best = h), (bestScore = score);
+  }
+  return best;
+}
+
+export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[] {
+  const out: ClaimFinding[] = [];
+  const answer = answerValues(g, prov);
+  const closure = answerClosure(prov, answer.values);
+  const truth = new Set(extractClaims(g.trace.run.groundTruth ?? "").map((c) => c.value));
+  // Observed numbers under a label, by label: the facts tools and observations established.
+  const facts = new Map<string, { value: string; step: number; raw: string }[]>();
+  const factsUpTo = (v: number) => {
+    for (; factCursor < v; factCursor++)
+      for (const c of prov.claims[factCursor].observed)
+        if (c.kind === "number" && c.key) {
+          const list = facts.get(c.key) ?? [];
+          list.push({ value: c.value, step: factCursor, raw: c.raw });
+          facts.set(c.key, list);
+        }
+  };
+  let factCursor = 0;
+
+  for (let v = 0; v < g.n; v++) {
+    factsUpTo(v);
+    const call = isAgentToolCall(g, v);
+    if (!isAgentUtterance(g, v) && !call) continue;
+    const ids = prov.byStep.get(v) ?? [];
+    if (!ids.length) continue;
+    const text = call ? argumentText(g, v) : stepText(g.steps[v]);
+    let contradicted = false;
+    let handed: SourceNumber[] | undefined;
+    let stated: Set<string> | undefined;
+    for (const id of ids) {
+      const r = prov.records[id];
+      const c = r.claim;
+      if (truth.has(c.value)) continue;
+      // Reaches the answer: the answer holds the value and its step could see this one (independent
+      // introducers of one value, e.g. two voters, each reach it).
+      const reaches = closure.has(c.value) && (v === answer.step || prov.visible(v, answer.step));
+      if (r.source === "none" && c.kind === "number" && c.key && !contradicted) {
+        const list = facts.get(c.key);
+        let fact: { value: string; step: number; raw: string } | undefined;
+        if (list) for (let k = list.length - 1; k >= 0 && !fact; k--) if (prov.visible(list[k].step, v)) fact = list[k];
+        if (fact && fact.value !== c.value) {
+          contradicted = true;
+          out.push({ step: v, name: "contradicts-source", score: SCORE.contradiction, value: c.value, quote: c.raw, against: fact.step, reachesAnswer: reaches, note: `states "${c.key}" as ${c.raw}, but ${g.steps[fact.step].id} gave ${fact.raw}` });
+          continue;
+        }
+      }
+      if (r.source !== "none" || isTrivialNumber(c)) continue;
+      if (c.kind === "number" && !contradicted) {
+        handed ??= handedNumbers(g, prov, v);
+        stated ??= new Set(prov.claims[v].asserted.map((x) => x.value));
+        const src = misquotedSource(c, contextTokens(text, c.start), handed, stated);
+        if (src) {
+          contradicted = true;
+          out.push({ step: v, name: "contradicts-source", score: SCORE.contradiction, value: c.value, quote: c.raw, against: src.step, reachesAnswer: reaches, note: `states ${c.raw} where ${src.step === v ? "its input" : g.steps[src.step].id} gave ${src.raw} for the same label` });
+          continue;
+        }
+      }
+      if (c.inCode && c.kind === "number" && FABRICATION_RE.test(text.slice(0, 20_000))) {
+        out.push({ step: v, name: "fabricated-data", score: SCORE.fabricated, value: c.value, quote: c.raw, against: -1, reachesAnswer: reaches, note: `types ${c.raw} into code as data that no input or tool output holds, and calls it ${FABRICATION_RE.exec(text)![0]}` });
+        continue;
+      }
+      if (reaches && CHECKABLE.has(c.kind))
+        out.push({ step: v, name: "unsourced-value", score: SCORE.unsourcedInAnswer, value: c.value, quote: c.raw, against: -1, reachesAnswer: true, note: `introduces ${c.raw}, which reaches the final answer, with no source in the task, a tool output or any step it could see` });
+    }
+    for (const slip of arithmeticSlips(text)) {
+      const value = `n:${slip.stated}`;
+      out.push({ step: v, name: "arithmetic-mismatch", score: SCORE.arithmetic, value, quote: text.slice(slip.start, slip.end), against: -1, reachesAnswer: answer.values.has(value), note: `states ${slip.expression} = ${slip.stated}, but it computes to ${round(slip.actual)}` });
+    }
+  }
+  return out;
+}
+
+/** One finding per (step, detector): the first, which is the earliest claim in the text. */
+function dedupe(list: ClaimFinding[]): ClaimFinding[] {
+  const seen = new Set<string>();
+  return list.filter((f) => {
+    const k = `${f.step}:${f.name}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+const MAST: Record<ClaimFinding["name"], MastMode> = {
+  "unsourced-value": "FM-2.6 reasoning-action mismatch",
+  "contradicts-source": "FM-2.6 reasoning-action mismatch",
+  "arithmetic-mismatch": "FM-2.6 reasoning-action mismatch",
+  "fabricated-data": "FM-2.6 reasoning-action mismatch",
+  "dropped-constraint": "FM-1.1 disobey task specification",
+};
+
+/** Findings as detector hits (fused with the other detectors by noisy-OR). */
+export function claimHits(g: EngineGraph, findings: ClaimFinding[]): DetectorHit[] {
+  return dedupe(findings).map((f) => ({
+    step: f.step,
+    name: f.name,
+    score: f.score,
+    mast: MAST[f.name],
+    // An introduced value downstream of corrupted input is as likely a consequence of that input as
+    // a new error (see DetectorHit.dependent); a contradicted source or a wrong sum is an error of its own.
+    ...(f.name === "unsourced-value" ? { dependent: true } : {}),
+    evidence: { stepIds: [g.steps[f.step].id, ...(f.against >= 0 ? [g.steps[f.against].id] : [])], note: f.note },
+  }));
+}
+
+const round = (x: number) => Math.round(x * 1e6) / 1e6;

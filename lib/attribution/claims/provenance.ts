@@ -1,0 +1,213 @@
+/**
+ * Value provenance: for every claim a step asserts, where the value comes from — the task, the
+ * step's own input, a tool output or observation, an earlier agent step it could see, a one-step
+ * computation from numbers at hand, or nowhere (the step *introduces* it). Linear in the number of
+ * claims: values are indexed once (value → ascending list of steps stating it), so each lookup is a
+ * map access plus, with stated edges, a bounded ancestor walk — never a comparison of all pairs.
+ */
+import type { EngineGraph } from "../build-graph";
+import { stepText } from "../build-graph";
+import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
+import { claimPart, normalizeNumber } from "../text-features";
+import { buildGrounding } from "../grounding";
+import { statedComputations } from "./arithmetic";
+import { extractClaims, type Claim } from "./extract-claims";
+
+export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
+
+export interface StepClaims {
+  /** Claims the step asserts (agent utterances, outside any quoted observation). */
+  asserted: Claim[];
+  /** Values the step shows from the environment: a tool output, or the observation part of a message. */
+  observed: Claim[];
+}
+
+export interface ClaimProvenance {
+  step: number;
+  claim: Claim;
+  source: SourceKind;
+  /** The step the value was taken from (tool, observation or agent step), or −1. */
+  from: number;
+  /** The step that introduced the value without any source (follows agent relays), or −1 when sourced by task/tool/input. */
+  origin: number;
+  /** For a value the step computed in a stated expression that recomputes: the operand values ("n:1675"). */
+  operands?: string[];
+}
+
+export interface Provenance {
+  claims: StepClaims[];
+  /** Provenance of every asserted claim of agent steps, in step order. */
+  records: ClaimProvenance[];
+  /** Records by step (indices into `records`). */
+  byStep: Map<number, number[]>;
+  /** Values of the task text. */
+  task: Set<string>;
+  /** First step stating each value (asserted or observed). */
+  firstAt: Map<string, number>;
+  /** Ascending steps that state each value (asserted or observed). */
+  stepsOf: Map<string, number[]>;
+  /** Whether step `v` could have seen step `u` (u < v): any earlier step for chat logs, an ancestor over stated edges otherwise. */
+  visible(u: number, v: number): boolean;
+}
+
+/** Ancestor walks stop after this many steps and then assume visibility (conservative: a seen value is not an invention). */
+const ANCESTOR_BUDGET = 4000;
+/** Claims whose source is looked up per step; later claims of a huge step are not needed to find its errors. */
+const MAX_CHECKED = 60;
+/** Earlier statements of a value tried as its source; past them the value counts as seen (conservative). */
+const MAX_SOURCE_CANDIDATES = 8;
+/** Unsourced numbers per step tried as one-operation derivations (as the step-level detector's MAX_NOVEL). */
+const MAX_DERIVATION_CHECKS = 8;
+/** Ancestor-walk steps for the whole trace, per step (plus a floor); past it, visibility is assumed. */
+const WALK_BUDGET_PER_STEP = 200;
+const WALK_BUDGET_FLOOR = 100_000;
+
+/** Where a message stops speaking for itself and starts quoting an observation (see `claimPart`). */
+function observationOffset(text: string): number {
+  return claimPart(text).length;
+}
+
+/**
+ * Whether a step is an agent's tool call: its arguments are what the agent asserts (a value it
+ * writes to memory, an id it looks up), its result is what the tool observed.
+ */
+export function isAgentToolCall(g: EngineGraph, v: number): boolean {
+  return g.steps[v].kind === "tool_call" && !g.toolAgents.has(g.agentOf[v]);
+}
+
+/** A tool call's arguments as text: the recorded arguments, else the step's input. */
+export function argumentText(g: EngineGraph, v: number): string {
+  const args = g.steps[v].tool?.arguments;
+  if (args !== undefined) return typeof args === "string" ? args : JSON.stringify(args);
+  return g.steps[v].input ?? "";
+}
+
+export function extractStepClaims(g: EngineGraph): StepClaims[] {
+  const out: StepClaims[] = new Array(g.n);
+  for (let v = 0; v < g.n; v++) {
+    const text = stepText(g.steps[v]);
+    const all = extractClaims(text);
+    if (isAgentToolCall(g, v)) {
+      out[v] = { asserted: extractClaims(argumentText(g, v)), observed: all };
+      continue;
+    }
+    if (isToolOutput(g, v) || !isAgentUtterance(g, v)) {
+      out[v] = { asserted: [], observed: all };
+      continue;
+    }
+    const cut = observationOffset(text);
+    out[v] = { asserted: all.filter((c) => c.start < cut), observed: all.filter((c) => c.start >= cut) };
+  }
+  return out;
+}
+
+export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractStepClaims(g)): Provenance {
+  const task = new Set(extractClaims(g.trace.run.task ?? "").map((c) => c.value));
+  // A step's input is a source for what it says, except a tool call's: that input is its own arguments.
+  // Extracted lazily: only steps with a claim the task does not hold need their input read.
+  const inputCache = new Map<number, Set<string> | null>();
+  const inputValues = (v: number): Set<string> | null => {
+    let x = inputCache.get(v);
+    if (x === undefined) {
+      const s = g.steps[v];
+      x = s.input && !isAgentToolCall(g, v) ? new Set(extractClaims(s.input).map((c) => c.value)) : null;
+      inputCache.set(v, x);
+    }
+    return x;
+  };
+  const stepsOf = new Map<string, number[]>();
+  const firstAt = new Map<string, number>();
+  const note = (value: string, v: number) => {
+    const list = stepsOf.get(value);
+    if (!list) {
+      stepsOf.set(value, [v]);
+      firstAt.set(value, v);
+    } else if (list[list.length - 1] !== v) list.push(v);
+  };
+  for (let v = 0; v < g.n; v++) {
+    for (const c of claims[v].asserted) note(c.value, v);
+    for (const c of claims[v].observed) note(c.value, v);
+  }
+
+  const stamp = new Int32Array(g.n);
+  let epoch = 0;
+  const stack: number[] = [];
+  // A global bound keeps hostile or huge traces linear: once spent, values count as seen.
+  let walkBudget = WALK_BUDGET_FLOOR + WALK_BUDGET_PER_STEP * g.n;
+  const visible = (u: number, v: number): boolean => {
+    if (u >= v) return false;
+    if (g.edgesInferred || walkBudget <= 0) return true;
+    epoch++;
+    stack.length = 0;
+    stack.push(v);
+    stamp[v] = epoch;
+    let visited = 0;
+    while (stack.length) {
+      const x = stack.pop()!;
+      for (let k = g.inStart[x]; k < g.inStart[x + 1]; k++) {
+        const w = g.edges[g.inEdges[k]].from;
+        if (w === u) return true;
+        if (stamp[w] === epoch || w < u) continue;
+        stamp[w] = epoch;
+        if (++visited > ANCESTOR_BUDGET || --walkBudget <= 0) return true;
+        stack.push(w);
+      }
+    }
+    return false;
+  };
+
+  let grounding: ReturnType<typeof buildGrounding> | undefined;
+  const records: ClaimProvenance[] = [];
+  const byStep = new Map<number, number[]>();
+  /** Origin of the value as stated at step u (for relays): the introducing step, or −1 when it had a real source. */
+  const originAt = new Map<string, number>();
+  const originKey = (value: string, u: number) => `${u}\u0000${value}`;
+
+  for (let v = 0; v < g.n; v++) {
+    const asserted = claims[v].asserted;
+    if (asserted.length === 0) continue;
+    const ids: number[] = [];
+    const seen = new Set<string>();
+    const numbersSoFar: string[] = [];
+    let derivChecks = 0;
+    // Results of stated computations that recompute derive from their operands (linked for provenance).
+    const computed = new Map<string, string[]>();
+    for (const c of statedComputations(stepText(g.steps[v]))) computed.set(`n:${normalizeNumber(String(c.result))}`, c.operands.map((x) => `n:${normalizeNumber(String(x))}`));
+    for (const c of asserted) {
+      if (ids.length >= MAX_CHECKED) break;
+      if (seen.has(c.value) || c.kind === "verdict") continue;
+      seen.add(c.value);
+      let source: SourceKind = "none";
+      let from = -1;
+      let origin = -1;
+      const operands = computed.get(c.value);
+      if (operands) source = "derived";
+      else if (task.has(c.value)) source = "task";
+      else if (inputValues(v)?.has(c.value)) source = "input";
+      else {
+        const list = stepsOf.get(c.value)!;
+        let tried = 0;
+        for (const u of list) {
+          if (u >= v) break;
+          if (++tried <= MAX_SOURCE_CANDIDATES && !visible(u, v)) continue;
+          from = u;
+          const observedThere = claims[u].observed.some((o) => o.value === c.value);
+          source = observedThere ? "tool" : "agent";
+          origin = source === "agent" ? (originAt.get(originKey(c.value, u)) ?? -1) : -1;
+          break;
+        }
+        // One-operation derivations are searched for a few values per step (each search is quadratic in the operands at hand).
+        if (source === "none" && c.kind === "number" && derivChecks++ < MAX_DERIVATION_CHECKS) {
+          grounding ??= buildGrounding(g);
+          if (grounding.derivable(v, c.value.slice(2), numbersSoFar)) source = "derived";
+        }
+      }
+      if (source === "none") origin = v;
+      if (c.kind === "number") numbersSoFar.push(c.value.slice(2));
+      originAt.set(originKey(c.value, v), origin);
+      ids.push(records.push({ step: v, claim: c, source, from, origin, ...(operands ? { operands } : {}) }) - 1);
+    }
+    if (ids.length) byStep.set(v, ids);
+  }
+  return { claims, records, byStep, task, firstAt, stepsOf, visible };
+}

@@ -1,0 +1,155 @@
+/**
+ * The decision: which step is decisive, who the culprits are, and where the decision came from.
+ * One decision feeds the verdict, the roles and the blame bars (see `one-story.ts`).
+ *
+ * Order of evidence, strongest first:
+ * 1. value provenance: wrong or unsupported values that reach the final answer (claim findings).
+ *    The decisive step is the earliest origin of such a value. A later origin that could see an
+ *    earlier one may have been induced by it (fixing the earlier value re-runs everything after it),
+ *    so it is not an independent cause; origins that could not see any earlier flagged origin
+ *    (parallel voters) are co-culprits. Steps that only relay, approve or combine a flagged value
+ *    are never origins: their values have a source. An introduced value at a step that inherits
+ *    corruption from an earlier fault is a symptom, not an origin.
+ * 2. the repair model over step-level faults: the earliest step whose repair alone flips the
+ *    outcome, else the minimal joint repair. When that repair spans several agents, the exposure
+ *    prior only breaks the tie between those evidenced candidates.
+ * 3. no evidenced candidate: the decision is a prior (the most exposed agent as a weak suspect),
+ *    marked `decisionSource: "prior"`; with nothing at all, "undetermined".
+ * A container span (a wrapper whose output summarizes its children) is never decisive: its
+ * earliest faulty descendant is, else the last agent step it returns.
+ */
+import type { EngineGraph } from "./build-graph";
+import type { ClaimFinding } from "./claims/claim-findings";
+import type { Provenance } from "./claims/provenance";
+import { exposurePrior, isSubstantive } from "./exposure-prior";
+import { isAgentUtterance, subtreeOf } from "./detectors/patterns";
+import type { localizeFirstError } from "./first-error";
+import type { StepGame } from "./step-game";
+
+export type DecisionSource = "evidence" | "prior" | "undetermined";
+
+export interface Decision {
+  step: number;
+  rule: "value-provenance" | "earliest-but-for" | "earliest-of-minimal-fix-set" | "exposure-tiebreak" | "exposure-prior" | "largest-blame-flow" | "none";
+  source: DecisionSource;
+  /** Steps named as independent origins (the decisive step first). */
+  origins: number[];
+  /** Wrong values behind a provenance decision ("n:2945"). */
+  wrongValues: string[];
+}
+
+export interface DecisionInput {
+  g: EngineGraph;
+  failed: boolean;
+  findings: ClaimFinding[];
+  prov: Provenance;
+  fault: Float64Array;
+  threshold: number;
+  first: ReturnType<typeof localizeFirstError>;
+  stepGame: StepGame;
+  absorbed: Float64Array;
+  /** Steps that inherit corruption from an upstream origin under the Boolean model. */
+  inherited: Uint8Array;
+  /** Origins of the Boolean model, and the detector names that made each one faulty. */
+  origins: Uint8Array;
+  hitNames: (v: number) => string[];
+}
+
+/** Origins scanned backwards from a finding when deciding whether it is a symptom. */
+const MAX_UPSTREAM = 200;
+
+/**
+ * Whether an introduced value at step f may be a symptom of an earlier agent fault it could see.
+ * A failed tool call is not such a fault: it returned no value, so a value stated after it is an
+ * invention (the agent ignored the error), not a consequence.
+ */
+function symptomOfUpstream(x: DecisionInput, f: number): boolean {
+  if (!x.inherited[f]) return false;
+  let seen = 0;
+  for (let u = f - 1; u >= 0 && seen < MAX_UPSTREAM; u--) {
+    if (!x.origins[u]) continue;
+    seen++;
+    if (x.hitNames(u).some((n) => n !== "tool-failure") && x.prov.visible(u, f)) return true;
+  }
+  return false;
+}
+
+export function decide(x: DecisionInput): Decision {
+  const none: Decision = { step: -1, rule: "none", source: "undetermined", origins: [], wrongValues: [] };
+  if (!x.failed) return none;
+  const { g } = x;
+
+  // 1. Value provenance.
+  // An introduced value at a step that inherits corruption may be that corruption's consequence:
+  // it is not an independent origin (contradictions and wrong sums are errors of their own).
+  const reaching = x.findings.filter((f) => f.reachesAnswer && f.score >= x.threshold && !g.wrapper[f.step] && !(f.name === "unsourced-value" && symptomOfUpstream(x, f.step)));
+  if (reaching.length) {
+    const steps = [...new Set(reaching.map((f) => f.step))].sort((a, b) => a - b);
+    const origins: number[] = [];
+    for (const s of steps) if (!origins.some((o) => x.prov.visible(o, s))) origins.push(s);
+    const wrongValues = [...new Set(reaching.filter((f) => origins.includes(f.step)).map((f) => f.value))];
+    return { step: origins[0], rule: "value-provenance", source: "evidence", origins, wrongValues };
+  }
+
+  // 2. The repair model.
+  const { first, stepGame } = x;
+  if (first.decisive >= 0 && first.rule === "earliest-but-for") {
+    const v = uncontain(g, stepGame.players[first.decisive], x.fault, x.threshold);
+    return { step: v, rule: "earliest-but-for", source: "evidence", origins: [v], wrongValues: [] };
+  }
+  const fix = first.minimalFixSet.map((p) => stepGame.players[p]).filter((v) => x.fault[v] >= x.threshold);
+  if (fix.length) {
+    const agents = new Set(fix.map((v) => g.agentOf[v]));
+    if (agents.size === 1) {
+      const v = uncontain(g, Math.min(...fix), x.fault, x.threshold);
+      return { step: v, rule: "earliest-of-minimal-fix-set", source: "evidence", origins: [v], wrongValues: [] };
+    }
+    const v = uncontain(g, exposureTiebreak(g, fix), x.fault, x.threshold);
+    return { step: v, rule: "exposure-tiebreak", source: "evidence", origins: [v], wrongValues: [] };
+  }
+
+  // 3. No evidenced candidate: a prior, reported as such.
+  const prior = exposurePrior(g, x.fault, x.threshold);
+  if (prior >= 0) return { step: uncontain(g, prior, x.fault, x.threshold), rule: "exposure-prior", source: "prior", origins: [], wrongValues: [] };
+  let best = -1;
+  for (let v = 0; v < g.n; v++) if (x.absorbed[v] > 0 && !g.wrapper[v] && (best < 0 || x.absorbed[v] > x.absorbed[best])) best = v;
+  if (best >= 0) return { step: best, rule: "largest-blame-flow", source: "prior", origins: [], wrongValues: [] };
+  return none;
+}
+
+/**
+ * Among evidenced candidate steps of several agents, the exposure prior's choice: the agent with
+ * the most substantive work (every step is a chance to err), its earliest candidate. It never
+ * names an agent without evidence.
+ */
+function exposureTiebreak(g: EngineGraph, candidates: number[]): number {
+  const work = new Map<number, number>();
+  for (let v = 0; v < g.n; v++) if (isSubstantive(g, v)) work.set(g.agentOf[v], (work.get(g.agentOf[v]) ?? 0) + 1);
+  let best = candidates[0];
+  for (const v of candidates) {
+    const wv = work.get(g.agentOf[v]) ?? 0;
+    const wb = work.get(g.agentOf[best]) ?? 0;
+    if (wv > wb || (wv === wb && v < best)) best = v;
+  }
+  // The chosen agent's earliest candidate.
+  return Math.min(...candidates.filter((v) => g.agentOf[v] === g.agentOf[best]));
+}
+
+/**
+ * A wrapper is never decisive: its earliest faulty descendant, else the step that produced the
+ * output it returns (its own agent's latest step inside it, else any latest agent step inside it).
+ */
+export function uncontain(g: EngineGraph, v: number, fault: Float64Array, threshold: number): number {
+  if (v < 0 || !g.wrapper[v]) return v;
+  const sub = subtreeOf(g, v); // latest first
+  for (let k = sub.length - 1; k >= 0; k--) if (!g.wrapper[sub[k]] && fault[sub[k]] >= threshold) return sub[k];
+  for (const c of sub) if (!g.wrapper[c] && g.agentOf[c] === g.agentOf[v] && isAgentUtterance(g, c)) return c;
+  for (const c of sub) if (!g.wrapper[c] && isAgentUtterance(g, c)) return c;
+  return v;
+}
+
+/** The container a decisive step was moved out of (its evidence is reported with the step), or −1. */
+export function containerOf(g: EngineGraph, step: number, fault: Float64Array, threshold: number): number {
+  for (let p = g.parent[step]; p >= 0; p = g.parent[p]) if (g.wrapper[p] && fault[p] >= threshold && fault[step] < threshold) return p;
+  return -1;
+}
