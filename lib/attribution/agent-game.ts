@@ -15,7 +15,8 @@ export interface AgentGameResult {
   players: number[];
   shapley: ShapleyResult;
   myerson: number[];
-  myersonMethod: "exact" | "sampled";
+  /** "skipped" (and `myerson` empty) when too many players are not all linked for the work budget. */
+  myersonMethod: "exact" | "sampled" | "skipped";
   /** v^G(N) − v^G(∅) of the graph-restricted game: what `myerson` sums to (= `total` when the players can all communicate). */
   myersonTotal: number;
   loo: number[];
@@ -92,13 +93,15 @@ export function playAgentGame(input: PropagationInput, local: Uint8Array, enviro
   else shapley = reducedShapley(n, relevant, value, opts);
   if (shapley.method === "sampled") shapley = averageWithinClasses(shapley, classes);
   // Myerson = Shapley when every coalition of relevant players can communicate (the restricted game is the game).
-  let myersonResult: ShapleyResult;
+  let myersonResult: ShapleyResult | { method: "skipped"; values: number[]; ci: []; samples: 0; halfWidth: 0 };
   if (completeOver(relevant, links, n) || (carrier && connected(carrier, links, n))) myersonResult = shapley;
   else {
     // One restricted query walks the link graph and asks v once per component (at most n of them).
     const edges = links.reduce((s, l) => s + l.length, 0);
     const myersonOpts = { ...opts, maxEvaluations: Math.floor(GAME_WORK_BUDGET / (n + edges + n * evalCost)) };
-    myersonResult = shapleyValues(n, graphRestricted(n, links, value), myersonOpts);
+    // Not even one antithetic pair fits the budget: say so rather than report noise.
+    if (n > opts.exactMax && myersonOpts.maxEvaluations < 2 * (n + 1)) myersonResult = { method: "skipped", values: [], ci: [], samples: 0, halfWidth: 0 };
+    else myersonResult = shapleyValues(n, graphRestricted(n, links, value), myersonOpts);
   }
   const loo = leaveOneOut(n, value);
   const soloFlips: number[] = [];
@@ -121,7 +124,7 @@ export function playAgentGame(input: PropagationInput, local: Uint8Array, enviro
     }
     for (let p = 0; p < n; p++) if (set[p]) minimalFixSet.push(players[p]);
   }
-  const myersonTotal = myersonResult === shapley ? total : graphRestricted(n, links, value)(all);
+  const myersonTotal = myersonResult === shapley ? total : myersonResult.method === "skipped" ? 0 : graphRestricted(n, links, value)(all);
   return {
     players,
     shapley,

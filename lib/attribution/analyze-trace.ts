@@ -21,14 +21,14 @@ import { propagationPath } from "./propagation-path";
 import { classifyInteraction } from "./interaction-class";
 import { assignRoles } from "./agent-roles";
 import { failureRewards, preferencePairs, successRewards } from "./training-signals";
+import { dropSuggestions, dylanImportance } from "./dylan-importance";
+import { confoundFlags } from "./confound-flags";
 import { writeVerdict } from "./verdict";
 import { exposurePrior } from "./exposure-prior";
 import { firstDeadEnd, type DeadEnd } from "./dead-end";
 import type { AgentReport, AnalysisReport, DecisiveError, EngineConfig, FalseSuccessClaim, StepReport, TokenBudgetConfound } from "./types";
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
-/** Share of its incoming importance a message keeps in the credit flow (the rest flows to its inputs). */
-const MESSAGE_RETENTION = 0.5;
 
 export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {}): AnalysisReport {
   const config = resolveConfig(partial);
@@ -116,12 +116,10 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const budget = budgetConfound(g, det.byStep, environmental, agentGame.repairAllSucceeds, agentGame.failsAsIs, blameFlow.absorbed);
   if (budget) for (let a = 0; a < nA; a++) blame[a] *= 1 - budget.budgetShare;
 
-  // Importance: DyLAN credit flow over messages (tool outputs and wrappers pass everything on).
-  const importanceFlow = backwardFlow(g, (v) => (isAgentUtterance(g, v) && g.features[v].tokens.size > 0 ? MESSAGE_RETENTION : 0));
-  const importance = new Float64Array(nA);
-  for (let v = 0; v < g.n; v++) importance[g.agentOf[v]] += importanceFlow.absorbed[v];
-  const activeAgents = new Set(Array.from(g.agentOf)).size || 1;
-  const lowCut = (config.lowImportanceFraction * (1 - importanceFlow.systemBucket)) / activeAgents;
+  // Importance: DyLAN's Agent Importance Score (see dylan-importance.ts), with its drop suggestions.
+  const dylan = dylanImportance(g);
+  const importance = dylan.perAgent;
+  const drop = dropSuggestions(g, importance, config.lowImportanceFraction);
 
   // Roles.
   const culprits = new Set<string>();
@@ -164,16 +162,20 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   // Training signals.
   const corrupted = boolean.inherited;
   let rewards: Float64Array;
-  if (analyzedAsFailure) rewards = failureRewards(g, { decisive: decisiveStep, dist: path.dist, corrective }, config);
+  let rewardScale = 1;
+  const isMessage = (v: number) => isAgentUtterance(g, v) && !g.wrapper[v];
+  if (analyzedAsFailure) rewards = failureRewards(g, { decisive: decisiveStep, dist: path.dist, corrective, isMessage }, config);
   else {
     const totalImp = importance.reduce((s, x) => s + x, 0);
     const credit = new Float64Array(nA);
     if (totalImp > 0) for (let a = 0; a < nA; a++) credit[a] = importance[a] / totalImp;
     const sabotage = new Uint8Array(g.n);
     for (let v = 0; v < g.n; v++) sabotage[v] = fault[v] >= config.faultThreshold ? 1 : 0;
-    rewards = successRewards(g, { credit, contribution: importanceFlow.absorbed, sabotage, isMessage: (v) => isAgentUtterance(g, v) }, config);
+    const success = successRewards(g, { credit, contribution: dylan.perStep, sabotage, isMessage }, config);
+    rewards = success.rewards;
+    rewardScale = success.scale;
   }
-  const pairs = analyzedAsFailure ? preferencePairs(g, corrective, decisiveStep, path.dist) : [];
+  const pairs = analyzedAsFailure ? preferencePairs(g, corrective) : [];
 
   // Tokens.
   const tokens = new Float64Array(nA);
@@ -219,7 +221,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
       tokens: tokens[a],
       blamePer1kTokens: tokens[a] > 0 ? round((blame[a] * 1000) / tokens[a]) : null,
       importance: round(importance[a]),
-      lowImportance: importance[a] < lowCut,
+      lowImportance: drop.low.has(a),
       counterfactualFlips: flips,
       responsibility: round(maxResp),
       evidence: {
@@ -247,14 +249,19 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
     propagationPath: path.path.map((v) => g.steps[v].id),
     channelPath: path.channel,
     interaction,
-    flags: { falseSuccessClaims, verificationCollapseRate: round(verificationCollapseRate), tokenBudgetConfound: budget },
+    flags: {
+      falseSuccessClaims,
+      verificationCollapseRate: round(verificationCollapseRate),
+      tokenBudgetConfound: budget,
+      ...confoundFlags({ agents: g.agentNames, tokens, attribution: analyzedAsFailure ? blame : importance, verificationCollapseRate, approvals: approvals.approvals }),
+    },
     shapley: {
       method: agentGame.shapley.method,
       samples: agentGame.shapley.samples,
       errorTarget: config.shapleyErrorTarget,
       values: named(agentGame.shapley.values),
       ci: Object.fromEntries(agentGame.players.map((a, p) => [g.agentNames[a], agentGame.shapley.ci[p].map(round) as [number, number]])),
-      myerson: named(agentGame.myerson),
+      myerson: agentGame.myersonMethod === "skipped" ? {} : named(agentGame.myerson),
       leaveOneOut: named(agentGame.loo),
       total: agentGame.total,
       players: agentGame.players.map((a) => g.agentNames[a]),
@@ -265,13 +272,25 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
     },
     importance: {
       perAgent: Object.fromEntries(g.agentNames.map((name, a) => [name, round(importance[a])])),
-      systemBucket: round(importanceFlow.systemBucket),
-      evidence: { stepIds: [g.n ? g.steps[g.sink].id : ""].filter(Boolean), note: `backward credit flow from the outcome step; each message keeps ${MESSAGE_RETENTION} of what reaches it` },
+      systemBucket: 0,
+      evidence: {
+        stepIds: dylan.seeds.map((v) => g.steps[v].id),
+        note: `DyLAN importance: the result's supporters share 1, each rater passes its importance to its inputs by its normalized ratings; shares over agents${dylan.usedRatings ? "; peer ratings are self-reported and can be corrupted" : ""}`,
+      },
+      method: "dylan",
+      dropSuggestions: [...drop.low].map((a) => g.agentNames[a]),
+      ratingsUsed: dylan.usedRatings,
     },
     verdict: "",
     training: {
       rewards: inTraceOrder(g, (s, v) => ({ stepId: s.id, reward: round(rewards[v]) })).filter((r) => r.reward !== 0),
       preferencePairs: pairs,
+      normalization: {
+        kind: analyzedAsFailure ? "failure-sum-minus-one" : "success-credit",
+        sum: round(rewards.reduce((s, x) => s + x, 0)),
+        bound: analyzedAsFailure ? 1 + config.correctiveBonus : config.rewardBound,
+        scale: round(rewardScale),
+      },
     },
     warnings: g.warnings,
   };
