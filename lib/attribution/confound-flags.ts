@@ -25,7 +25,6 @@ export interface ConfoundInput {
 export function confoundFlags(x: ConfoundInput): { tokenShareConfounds: TokenShareConfound[]; verificationCollapsed: boolean } {
   const totalTokens = x.tokens.reduce((s, t) => s + t, 0);
   const totalAttr = x.attribution.reduce((s, t) => s + Math.max(0, t), 0);
-  const floor = 1 / Math.max(1, x.agents.length * x.agents.length);
   const tokenShareConfounds: TokenShareConfound[] = [];
   if (totalTokens > 0)
     x.agents.forEach((agent, a) => {
@@ -36,7 +35,7 @@ export function confoundFlags(x: ConfoundInput): { tokenShareConfounds: TokenSha
           agent,
           tokenShare: round(tokenShare),
           attributionShare: round(attributionShare),
-          ratio: round(tokenShare / Math.max(attributionShare, floor)),
+          ratio: attributionShare > 0 ? round(tokenShare / attributionShare) : null,
           evidence: { stepIds: [], note: `${agent} spent ${Math.round(tokenShare * 100)}% of the run's ${totalTokens} tokens but holds ${Math.round(attributionShare * 100)}% of the attribution` },
         });
     });

@@ -68,7 +68,7 @@ const REVISION_WINDOW = 8;
  * something the faulty step did not (a token outside it). −1 when there is no such message.
  */
 function revisionAfter(g: EngineGraph, faulty: number, rejection: number): number {
-  const author = g.agentOf[callerOf(g, faulty)];
+  const author = g.agentOf[isToolOutput(g, faulty) ? callerOf(g, faulty) : faulty];
   const end = Math.min(g.n, rejection + 1 + REVISION_WINDOW);
   for (let j = rejection + 1; j < end; j++) {
     if (g.agentOf[j] !== author || !isAgentUtterance(g, j)) continue;

@@ -148,8 +148,8 @@ export interface TokenShareConfound {
   tokenShare: number;
   /** Blame share on failures, importance share on successes. */
   attributionShare: number;
-  /** tokenShare / max(attributionShare, 1/agents²): how many times more tokens than attribution. */
-  ratio: number;
+  /** tokenShare / attributionShare: how many times more tokens than attribution (null when it has none). */
+  ratio: number | null;
   evidence: Evidence;
 }
 
