@@ -7,7 +7,7 @@ import type { TTrace } from "../trace/schema";
 import { buildGraph, stepText, type EngineGraph } from "./build-graph";
 import { ENGINE_VERSION, resolveConfig } from "./config";
 import { runDetectors } from "./detectors";
-import { isAgentUtterance } from "./detectors/patterns";
+import { callerOf, isAgentUtterance, isToolOutput } from "./detectors/patterns";
 import { verifierApprovals } from "./detectors/abandoned-verification";
 import { findCorrectiveAttempts } from "./corrective-attempts";
 import { findAggregators } from "./aggregation-rules";
@@ -164,7 +164,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   let rewards: Float64Array;
   let rewardScale = 1;
   const isMessage = (v: number) => isAgentUtterance(g, v) && !g.wrapper[v];
-  if (analyzedAsFailure) rewards = failureRewards(g, { decisive: decisiveStep, dist: path.dist, corrective, isMessage }, config);
+  if (analyzedAsFailure) rewards = failureRewards(g, { decisive: decisiveStep, dist: path.dist, corrective, isMessage, policyStepOf: (v) => (isToolOutput(g, v) ? callerOf(g, v) : v) }, config);
   else {
     const totalImp = importance.reduce((s, x) => s + x, 0);
     const credit = new Float64Array(nA);

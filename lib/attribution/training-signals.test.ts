@@ -122,6 +122,14 @@ describe("failure rewards are bounded and sum-conserving", () => {
     expect(ignored[1]).toBeCloseTo(-1 / 1.75, 12);
   });
 
+  it("a decisive tool output's blame goes to the message that called it", () => {
+    const g = buildGraph(chain(3, 3, ["alpha beta gamma"]), config);
+    const r = failureRewards(g, { decisive: 1, dist: Int32Array.from([-1, 0, 1]), corrective: [], isMessage: (v) => v !== 1, policyStepOf: (v) => (v === 1 ? 0 : v) }, config);
+    expect(r[1]).toBe(0);
+    expect(r[0]).toBeLessThan(r[2]);
+    expect(r[0] + r[2]).toBeCloseTo(-1, 12);
+  });
+
   it("never reward a tool output (review toy g2: the Runner's tool_result got −0.7)", () => {
     const g = buildGraph(chain(3, 3, ["alpha beta gamma"]), config);
     const r = failureRewards(g, { decisive: 0, dist: Int32Array.from([0, 1, 2]), corrective: [], isMessage: (v) => v !== 1 }, config);

@@ -3,8 +3,9 @@
  * signed, credit-conserving", "bounded", "repair-aware"). Rewards land only on policy outputs (agent
  * messages), never on tool outputs, state reads or the task giver: nothing can be trained on those.
  *
- * Failure: raw blame 1 at the decisive step and γ^d on contaminated agent messages at hop distance
- * d after it; effective corrective attempts share +β. Normalization (doc §4 "total blame mass −1",
+ * Failure: raw blame 1 at the decisive step (at the message that called it when it is a tool output)
+ * and γ^d on contaminated agent messages at hop distance d after it; effective corrective attempts
+ * share +β. Normalization (doc §4 "total blame mass −1",
  * mirroring credit conservation): the negative rewards are scaled to sum to −(1 + β_used), so the
  * total over all messages is exactly −1 and |r| ≤ 1 + β.
  *
@@ -28,13 +29,18 @@ export interface FailureRewardInput {
   corrective: CorrectiveAttempt[];
   /** Steps that are policy outputs (agent messages): the only ones that get a reward. */
   isMessage: (v: number) => boolean;
+  /** The message a non-message step came from (a tool output's call), or the step itself; defaults to the step. */
+  policyStepOf?: (v: number) => number;
 }
 
 export function failureRewards(g: EngineGraph, x: FailureRewardInput, config: EngineConfig): Float64Array {
   const r = new Float64Array(g.n);
   if (x.decisive < 0) return r;
   const blame = new Float64Array(g.n);
-  blame[x.decisive] = 1;
+  // A decisive tool output is the fault of the message that called it: that is what can be trained.
+  const origin = x.isMessage(x.decisive) ? x.decisive : (x.policyStepOf?.(x.decisive) ?? -1);
+  if (origin < 0 || !x.isMessage(origin)) return r;
+  blame[origin] = 1;
   for (let v = x.decisive + 1; v < g.n; v++) if (x.dist[v] > 0 && x.isMessage(v)) blame[v] = Math.pow(config.rewardDiscount, x.dist[v]);
   const helpers = new Set<number>();
   for (const c of x.corrective) if (c.effective && c.step > x.decisive && x.isMessage(c.step)) helpers.add(c.step);
