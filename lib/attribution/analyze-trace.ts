@@ -7,7 +7,7 @@ import type { TTrace } from "../trace/schema";
 import { buildGraph, stepText, type EngineGraph } from "./build-graph";
 import { ENGINE_VERSION, resolveConfig } from "./config";
 import { runDetectors } from "./detectors";
-import { callerOf, isAgentUtterance, isToolOutput } from "./detectors/patterns";
+import { isAgentUtterance } from "./detectors/patterns";
 import { verifierApprovals } from "./detectors/abandoned-verification";
 import { findCorrectiveAttempts } from "./corrective-attempts";
 import { findAggregators } from "./aggregation-rules";
@@ -20,8 +20,7 @@ import { backwardFlow } from "./importance-flow";
 import { propagationPath } from "./propagation-path";
 import { classifyInteraction } from "./interaction-class";
 import { assignRoles } from "./agent-roles";
-import { failureRewards, preferencePairs, successRewards } from "./training-signals";
-import { dropSuggestions, dylanImportance } from "./dylan-importance";
+import { importanceSignals, trainingSignals } from "./seed-signals";
 import { confoundFlags } from "./confound-flags";
 import { writeVerdict } from "./verdict";
 import { exposurePrior } from "./exposure-prior";
@@ -117,9 +116,8 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   if (budget) for (let a = 0; a < nA; a++) blame[a] *= 1 - budget.budgetShare;
 
   // Importance: DyLAN's Agent Importance Score (see dylan-importance.ts), with its drop suggestions.
-  const dylan = dylanImportance(g);
-  const importance = dylan.perAgent;
-  const drop = dropSuggestions(g, importance, config.lowImportanceFraction);
+  const importanceStage = importanceSignals(g, config);
+  const importance = importanceStage.perAgent;
 
   // Roles.
   const culprits = new Set<string>();
@@ -161,21 +159,8 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
 
   // Training signals.
   const corrupted = boolean.inherited;
-  let rewards: Float64Array;
-  let rewardScale = 1;
-  const isMessage = (v: number) => isAgentUtterance(g, v) && !g.wrapper[v];
-  if (analyzedAsFailure) rewards = failureRewards(g, { decisive: decisiveStep, dist: path.dist, corrective, isMessage, policyStepOf: (v) => (isToolOutput(g, v) ? callerOf(g, v) : v) }, config);
-  else {
-    const totalImp = importance.reduce((s, x) => s + x, 0);
-    const credit = new Float64Array(nA);
-    if (totalImp > 0) for (let a = 0; a < nA; a++) credit[a] = importance[a] / totalImp;
-    const sabotage = new Uint8Array(g.n);
-    for (let v = 0; v < g.n; v++) sabotage[v] = fault[v] >= config.faultThreshold ? 1 : 0;
-    const success = successRewards(g, { credit, contribution: dylan.perStep, sabotage, isMessage }, config);
-    rewards = success.rewards;
-    rewardScale = success.scale;
-  }
-  const pairs = analyzedAsFailure ? preferencePairs(g, corrective) : [];
+  const training = trainingSignals({ g, config, analyzedAsFailure, fault, decisive: decisiveStep, dist: path.dist, corrective, importance: importanceStage });
+  const rewards = training.rewards;
 
   // Tokens.
   const tokens = new Float64Array(nA);
@@ -221,7 +206,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
       tokens: tokens[a],
       blamePer1kTokens: tokens[a] > 0 ? round((blame[a] * 1000) / tokens[a]) : null,
       importance: round(importance[a]),
-      lowImportance: drop.low.has(a),
+      lowImportance: importanceStage.low.has(a),
       counterfactualFlips: flips,
       responsibility: round(maxResp),
       evidence: {
@@ -270,27 +255,12 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
           ? `exact over ${agentGame.players.length} agents with faults`
           : `${agentGame.shapley.samples} antithetic permutations, ±${round(agentGame.shapley.halfWidth)} at δ = ${config.shapleyDelta}; Myerson ${agentGame.myersonMethod}`,
     },
-    importance: {
-      perAgent: Object.fromEntries(g.agentNames.map((name, a) => [name, round(importance[a])])),
-      systemBucket: 0,
-      evidence: {
-        stepIds: dylan.seeds.map((v) => g.steps[v].id),
-        note: `DyLAN importance: the result's supporters share 1, each rater passes its importance to its inputs by its normalized ratings; shares over agents${dylan.usedRatings ? "; peer ratings are self-reported and can be corrupted" : ""}`,
-      },
-      method: "dylan",
-      dropSuggestions: [...drop.low].map((a) => g.agentNames[a]),
-      ratingsUsed: dylan.usedRatings,
-    },
+    importance: importanceStage.report,
     verdict: "",
     training: {
       rewards: inTraceOrder(g, (s, v) => ({ stepId: s.id, reward: round(rewards[v]) })).filter((r) => r.reward !== 0),
-      preferencePairs: pairs,
-      normalization: {
-        kind: analyzedAsFailure ? "failure-sum-minus-one" : "success-credit",
-        sum: round(rewards.reduce((s, x) => s + x, 0)),
-        bound: analyzedAsFailure ? 1 + config.correctiveBonus : config.rewardBound,
-        scale: round(rewardScale),
-      },
+      preferencePairs: training.preferencePairs,
+      normalization: training.normalization,
     },
     warnings: g.warnings,
   };
