@@ -10,8 +10,12 @@
  */
 import type { StepGame } from "./step-game";
 
-/** Contingencies tried exactly per player before the greedy fallback: bounds the work at O(n · budget) queries. */
-const EXACT_CONTINGENCY_BUDGET = 256;
+/**
+ * Contingencies tried exactly, over all players together, before the greedy fallback: the same
+ * share per player (so symmetric players get the same answer), 4096 queries in all, which keeps a
+ * 128-candidate game to milliseconds while covering every contingency of size ≤ 2 up to ~16 players.
+ */
+const EXACT_CONTINGENCY_QUERIES = 4096;
 
 export function responsibilities(game: StepGame, flips: Set<number>): { resp: number[]; contingency: number[][] } {
   const n = game.players.length;
@@ -25,7 +29,7 @@ export function responsibilities(game: StepGame, flips: Set<number>): { resp: nu
     }
     const critical = (w: Iterable<number>) => game.fails_(w) && !game.fails_([...w, p]);
     const others = Array.from({ length: n }, (_, q) => q).filter((q) => q !== p);
-    const small = smallestCritical(others, critical);
+    const small = smallestCritical(others, critical, Math.floor(EXACT_CONTINGENCY_QUERIES / n));
     if (small) {
       resp[p] = 1 / (small.length + 1);
       contingency[p] = small;
@@ -45,12 +49,12 @@ export function responsibilities(game: StepGame, flips: Set<number>): { resp: nu
 }
 
 /** The first critical contingency of the smallest size, enumerating sizes 1, 2, … within the budget; null if none found. */
-function smallestCritical(others: number[], critical: (w: number[]) => boolean): number[] | null {
+function smallestCritical(others: number[], critical: (w: number[]) => boolean, budget: number): number[] | null {
   let tried = 0;
   for (let k = 1; k <= others.length; k++) {
     const idx = Array.from({ length: k }, (_, i) => i);
     for (;;) {
-      if (++tried > EXACT_CONTINGENCY_BUDGET) return null;
+      if (++tried > budget) return null;
       const w = idx.map((i) => others[i]);
       if (critical(w)) return w;
       // Next k-combination in lexicographic order.
