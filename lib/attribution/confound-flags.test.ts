@@ -52,3 +52,27 @@ describe("verification collapse feeds a flag", () => {
     expect(confoundFlags({ agents: [], tokens: new Float64Array(0), attribution: new Float64Array(0), verificationCollapseRate: 0.4, approvals: 5 }).verificationCollapsed).toBe(false);
   });
 });
+
+describe("confound flag boundaries (from the mutation run's survivors)", () => {
+  const flags = (tokens: number[], attribution: number[], rate = 0, approvals = 0) =>
+    confoundFlags({ agents: tokens.map((_, i) => `A${i}`), tokens: Float64Array.from(tokens), attribution: Float64Array.from(attribution), verificationCollapseRate: rate, approvals });
+
+  it("exactly half of the tokens, or exactly half of the token share as attribution, is not a confound", () => {
+    expect(flags([500, 500], [0, 1]).tokenShareConfounds).toEqual([]);
+    expect(flags([800, 200], [0.4, 0.6]).tokenShareConfounds).toEqual([]);
+    expect(flags([800, 200], [0.39, 0.61]).tokenShareConfounds.map((c) => c.agent)).toEqual(["A0"]);
+  });
+
+  it("attribution is compared as a share, whatever its scale, and the note says the percentages", () => {
+    const c = flags([900, 100], [2, 8]).tokenShareConfounds;
+    expect(c).toHaveLength(1);
+    expect(c[0].attributionShare).toBeCloseTo(0.2, 9);
+    expect(c[0].evidence).toEqual({ stepIds: [], note: "A0 spent 90% of the run's 1000 tokens but holds 20% of the attribution" });
+  });
+
+  it("collapse needs at least one approval and a rate of one half or more", () => {
+    expect(flags([], [], 0.5, 2).verificationCollapsed).toBe(true);
+    expect(flags([], [], 0.49, 2).verificationCollapsed).toBe(false);
+    expect(flags([], [], 0.5, 0).verificationCollapsed).toBe(false);
+  });
+});
