@@ -117,3 +117,77 @@ describe("DyLAN importance (Liu et al., arXiv 2310.02170)", () => {
     expect(r.usedRatings).toBe(false);
   });
 });
+
+describe("DyLAN importance details", () => {
+  const vote = (answers: (string | number)[], result: string | number, ratings?: Record<string, unknown>) =>
+    parse(
+      [
+        ...answers.map((a, i) => ({ id: `v${i}`, agent: `V${i}`, kind: "message" as const, content: `answer ${i}`, attributes: { answer: a } })),
+        { id: "R", agent: "consensus", kind: "aggregate", name: "majority vote", content: String(result), attributes: { answer: result, ...(ratings ? { ratings } : {}) } },
+      ],
+      answers.map((_, i) => edge(`v${i}`, "R", "aggregation")),
+    );
+  const seedsOf = (t: ReturnType<typeof parse>) => {
+    const g = buildGraph(t, config);
+    return dylanImportance(g).seeds.map((v) => g.steps[v].id);
+  };
+
+  it("answers match after case, whitespace and trailing-period normalization, and numbers match their text", () => {
+    expect(seedsOf(vote(["The  Answer is 42.", "seventeen", "the answer is 42"], "the answer IS 42"))).toEqual(["v0", "v2"]);
+    expect(seedsOf(vote([42, 17, "42"], 42))).toEqual(["v0", "v2"]);
+    expect(seedsOf(vote(["4.2", "42"], "42"))).toEqual(["v1"]);
+  });
+
+  it("a single-input aggregate still seeds only an agreeing input", () => {
+    expect(seedsOf(vote(["17"], "42"))).toEqual(["v0"]); // nobody agrees: all inputs share the seed
+    const g = buildGraph(vote(["42"], "42"), config);
+    expect(dylanImportance(g).perAgent[g.agentNames.indexOf("V0")]).toBe(1);
+  });
+
+  it("a rater whose ratings are all zero splits uniformly; ratings that are not an object are ignored", () => {
+    const zero = buildGraph(vote(["42", "42", "42"], "42"), config);
+    const z = dylanImportance(zero);
+    expect(z.perStep[zero.indexOf.get("v0")!]).toBeCloseTo(1 / 3, 12);
+    const arr = parse(
+      [
+        { id: "a", agent: "A", kind: "message", content: "x" },
+        { id: "b", agent: "B", kind: "message", content: "y" },
+        { id: "c", agent: "C", kind: "final", content: "z", attributes: { ratings: [5, 1] } },
+      ],
+      [edge("a", "c"), edge("b", "c")],
+    );
+    expect(dylanImportance(buildGraph(arr, config)).usedRatings).toBe(false);
+    const zeros = parse(
+      [
+        { id: "a", agent: "A", kind: "message", content: "x" },
+        { id: "b", agent: "B", kind: "message", content: "y" },
+        { id: "m", agent: "M", kind: "message", content: "w", attributes: { ratings: { a: 0, b: 0 } } },
+        { id: "c", agent: "C", kind: "final", content: "z" },
+      ],
+      [edge("a", "m"), edge("b", "m"), edge("m", "c")],
+    );
+    const g = buildGraph(zeros, config);
+    const r = dylanImportance(g);
+    expect(r.perStep[g.indexOf.get("a")!]).toBeCloseTo(0.5, 12);
+    expect(r.perStep[g.indexOf.get("b")!]).toBeCloseTo(0.5, 12);
+    expect(r.usedRatings).toBe(true);
+  });
+
+  it("drop suggestions: the cut is the fraction of the uniform share, strictly below it, over contributing agents", () => {
+    const g = buildGraph(chain(), config);
+    const per = Float64Array.from(g.agentNames.map((n) => (n === "A" ? 0.5 / 2 : 0.375)));
+    // Candidates are A and B (C only wrote the outcome): the cut is 0.5 / 2 = 0.25, and A sits exactly on it.
+    const drop = dropSuggestions(g, per, 0.5);
+    expect(drop.candidates.map((a) => g.agentNames[a])).toEqual(["A", "B"]);
+    expect(drop.low.size).toBe(0);
+  });
+
+  it("an empty trace has no importance and no seeds", () => {
+    const g = buildGraph(ZTraceEmpty(), config);
+    expect(dylanImportance(g)).toMatchObject({ seeds: [], usedRatings: false });
+  });
+});
+
+function ZTraceEmpty() {
+  return parse([], []);
+}

@@ -26,8 +26,6 @@ export interface DylanImportance {
   perAgent: Float64Array;
   /** Steps seeded with the result (the last round's nodes whose answer equals it). */
   seeds: number[];
-  /** Round of each step: its longest-path depth from a source (DyLAN's rounds on a layered network). */
-  round: Int32Array;
   /** Whether peer ratings from the trace were used (they are self-reported, hence corruptible). */
   usedRatings: boolean;
 }
@@ -40,8 +38,7 @@ export function ratingWeight(s: number): number {
 export function dylanImportance(g: EngineGraph): DylanImportance {
   const perStep = new Float64Array(g.n);
   const perAgent = new Float64Array(g.agentNames.length);
-  const round = layers(g);
-  if (g.n === 0) return { perStep, perAgent, seeds: [], round, usedRatings: false };
+  if (g.n === 0) return { perStep, perAgent, seeds: [], usedRatings: false };
   const seeds = seedNodes(g);
   for (const v of seeds) perStep[v] = 1 / seeds.length;
   let usedRatings = false;
@@ -76,7 +73,7 @@ export function dylanImportance(g: EngineGraph): DylanImportance {
       sum += perStep[v];
     }
   if (sum > 0) for (let a = 0; a < perAgent.length; a++) perAgent[a] /= sum;
-  return { perStep, perAgent, seeds, round, usedRatings };
+  return { perStep, perAgent, seeds, usedRatings };
 }
 
 /**
@@ -116,12 +113,6 @@ function readRatings(g: EngineGraph, v: number): Record<string, unknown> | null 
   return r && typeof r === "object" && !Array.isArray(r) ? (r as Record<string, unknown>) : null;
 }
 
-function layers(g: EngineGraph): Int32Array {
-  const depth = new Int32Array(g.n);
-  for (let v = 0; v < g.n; v++)
-    for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++) depth[v] = Math.max(depth[v], depth[g.edges[g.inEdges[k]].from] + 1);
-  return depth;
-}
 
 /**
  * DyLAN's team optimization offline: agents whose importance share is below `fraction` of the
