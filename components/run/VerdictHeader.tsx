@@ -69,6 +69,12 @@ export function VerdictHeader({ data, actions, status }: { data: RunPageData; ac
             {parts.confidence !== null ? <span>Confidence {parts.confidence.toFixed(2)}</span> : null}
             {parts.budgetNote ? <span className="badge unknown">{parts.budgetNote}</span> : null}
             {report.flags.falseSuccessClaimCount ? <span>{report.flags.falseSuccessClaimCount} false success claim(s)</span> : null}
+            {report.flags.verificationCollapsed ? <span className="badge unknown" title="at least half of the verifier approvals checked nothing">Verification collapsed</span> : null}
+            {report.flags.tokenShareConfounds?.map((c) => (
+              <span key={c.agent} className="badge unknown" title={c.evidence.note}>
+                Token confound: {c.agent} {Math.round(c.tokenShare * 100)}% of tokens, {Math.round(c.attributionShare * 100)}% of attribution
+              </span>
+            ))}
           </div>
         </>
       ) : null}

@@ -4,10 +4,10 @@
  * 1[it succeeds with nothing repaired]. Environmental faults (budget) belong to no agent and are
  * never repaired. Evaluated on the condensed model, so each coalition costs O(gates), not O(steps).
  */
-import { buildCondensedModel, failsWithFixed, playerSet } from "./condensed-model";
+import { buildCondensedModel, failsWithFixed, playerSet, type CondensedModel } from "./condensed-model";
 import type { PropagationInput } from "./propagation";
 import { graphRestricted, leaveOneOut, shapleyValues, type CoalitionValue, type ShapleyOptions, type ShapleyResult } from "./shapley";
-import { relevantPlayers, vetoCarrier } from "./unanimity";
+import { relevantPlayers, symmetryClasses, vetoCarrier } from "./unanimity";
 import type { EngineConfig } from "./types";
 
 export interface AgentGameResult {
@@ -15,7 +15,10 @@ export interface AgentGameResult {
   players: number[];
   shapley: ShapleyResult;
   myerson: number[];
-  myersonMethod: "exact" | "sampled";
+  /** "skipped" (and `myerson` empty) when too many players are not all linked for the work budget. */
+  myersonMethod: "exact" | "sampled" | "skipped";
+  /** v^G(N) − v^G(∅) of the graph-restricted game: what `myerson` sums to (= `total` when the players can all communicate). */
+  myersonTotal: number;
   loo: number[];
   /** v(N) − v(∅). */
   total: number;
@@ -30,10 +33,17 @@ export interface AgentGameResult {
   /** Agent indices of a minimal set whose joint repair flips the outcome (latest players dropped first). */
   minimalFixSet: number[];
   value: CoalitionValue;
+  /** Coalition evaluations spent (bounded by the work budget, whatever the number of players). */
+  evaluations: number;
 }
 
-/** Myerson sampling is O(n²) per coalition; it gets a smaller permutation budget than Shapley. */
-const MYERSON_MAX_PERMUTATIONS = 400;
+/**
+ * Work budget of one game's sampled values, in elementary steps (bitset words read, graph edges
+ * walked): about 0.1 s of CPU. Exact enumeration stops at `shapleyExactMaxPlayers`; above it the
+ * permutation count is the smaller of what Hoeffding asks and what this budget allows, so hundreds
+ * of hostile voters cost a bounded time (security review F-4e) and the reported interval widens.
+ */
+export const GAME_WORK_BUDGET = 20_000_000;
 
 export function playAgentGame(input: PropagationInput, local: Uint8Array, environmental: Uint8Array, config: EngineConfig): AgentGameResult {
   const { g } = input;
@@ -53,34 +63,45 @@ export function playAgentGame(input: PropagationInput, local: Uint8Array, enviro
   const base = failsAsIs ? 0 : 1;
   const n = players.length;
   const fixed = playerSet(model);
+  let evaluations = 0;
   const value: CoalitionValue = (members) => {
+    evaluations++;
     fixed.fill(0);
     for (let p = 0; p < n; p++) if (members[p]) fixed[p >>> 5] |= 1 << (p & 31);
     return (failsWithFixed(model, fixed) ? 0 : 1) - base;
   };
-  const opts = {
+  const evalCost = modelCost(model) + n;
+  const opts: ShapleyOptions = {
     exactMax: config.shapleyExactMaxPlayers,
     errorTarget: config.shapleyErrorTarget,
     delta: config.shapleyDelta,
     maxPermutations: config.shapleyMaxPermutations,
     seed: config.seed,
     range: 1,
+    maxEvaluations: Math.floor(GAME_WORK_BUDGET / evalCost),
   };
   const all = new Uint8Array(n).fill(1);
   const total = value(all);
-  const adjacent = communicationGraph(input, players);
+  const relevant = relevantPlayers(model);
+  const links = playerLinks(input, players);
   const carrier = failsAsIs ? vetoCarrier(n, value) : null;
+  const classes = symmetryClasses(model);
+  const oneClass = classes.length === 1 && classes[0].length === relevant.length && relevant.length > 1 ? classes[0] : null;
   let shapley: ShapleyResult;
-  let myersonResult: ShapleyResult;
-  if (carrier) {
-    // v = 1[T ⊆ S]: exact in O(n). Myerson equals Shapley when T is connected in the communication graph.
-    const values = new Array<number>(n).fill(0);
-    for (const p of carrier) values[p] = 1 / carrier.length;
-    shapley = { method: "exact", values, ci: values.map((x) => [x, x]), samples: 0, halfWidth: 0 };
-    myersonResult = connected(carrier, adjacent) ? shapley : shapleyValues(n, graphRestricted(n, adjacent, value), myersonOptions(opts, n));
-  } else {
-    shapley = reducedShapley(n, relevantPlayers(model), value, opts);
-    myersonResult = shapleyValues(n, graphRestricted(n, adjacent, value), myersonOptions(opts, n));
+  if (carrier) shapley = exactShares(n, carrier, total); // v = 1[T ⊆ S]: 1/|T| each, O(n).
+  else if (oneClass) shapley = exactShares(n, oneClass, total); // all relevant players interchangeable: total/k each.
+  else shapley = reducedShapley(n, relevant, value, opts);
+  if (shapley.method === "sampled") shapley = averageWithinClasses(shapley, classes);
+  // Myerson = Shapley when every coalition of relevant players can communicate (the restricted game is the game).
+  let myersonResult: ShapleyResult | { method: "skipped"; values: number[]; ci: []; samples: 0; halfWidth: 0 };
+  if (completeOver(relevant, links, n) || (carrier && connected(carrier, links, n))) myersonResult = shapley;
+  else {
+    // One restricted query walks the link graph and asks v once per component (at most n of them).
+    const edges = links.reduce((s, l) => s + l.length, 0);
+    const myersonOpts = { ...opts, maxEvaluations: Math.floor(GAME_WORK_BUDGET / (n + edges + n * evalCost)) };
+    // Not even one antithetic pair fits the budget: say so rather than report noise.
+    if (n > opts.exactMax && myersonOpts.maxEvaluations < 2 * (n + 1)) myersonResult = { method: "skipped", values: [], ci: [], samples: 0, halfWidth: 0 };
+    else myersonResult = shapleyValues(n, graphRestricted(n, links, value), myersonOpts);
   }
   const loo = leaveOneOut(n, value);
   const soloFlips: number[] = [];
@@ -103,11 +124,50 @@ export function playAgentGame(input: PropagationInput, local: Uint8Array, enviro
     }
     for (let p = 0; p < n; p++) if (set[p]) minimalFixSet.push(players[p]);
   }
-  return { players, shapley, myerson: myersonResult.values, myersonMethod: myersonResult.method, loo, total, repairAllSucceeds: failsAsIs && total > 0, failsAsIs, soloFlips, aloneSufficient, minimalFixSet, value };
+  const myersonTotal = myersonResult === shapley ? total : myersonResult.method === "skipped" ? 0 : graphRestricted(n, links, value)(all);
+  return {
+    players,
+    shapley,
+    myerson: myersonResult.values,
+    myersonMethod: myersonResult.method,
+    myersonTotal,
+    loo,
+    total,
+    repairAllSucceeds: failsAsIs && total > 0,
+    failsAsIs,
+    soloFlips,
+    aloneSufficient,
+    minimalFixSet,
+    value,
+    evaluations,
+  };
 }
 
-function myersonOptions(opts: ShapleyOptions, n: number): ShapleyOptions {
-  return { ...opts, maxPermutations: Math.min(opts.maxPermutations, MYERSON_MAX_PERMUTATIONS), range: Math.max(1, n / 2) };
+/** An exact result giving `total / |members|` to each member and 0 to everyone else. */
+function exactShares(n: number, members: number[], total: number): ShapleyResult {
+  const values = new Array<number>(n).fill(0);
+  for (const p of members) values[p] = total / members.length;
+  return { method: "exact", values, ci: values.map((x) => [x, x]), samples: 0, halfWidth: 0 };
+}
+
+/**
+ * Interchangeable players (`symmetryClasses`) have equal exact Shapley values: replacing each
+ * sampled value by its class mean keeps the sum (efficiency) and removes most of the sampling noise (a one-vote class of hundreds is estimated from all of them).
+ */
+function averageWithinClasses(r: ShapleyResult, classes: number[][]): ShapleyResult {
+  const values = r.values.slice();
+  for (const members of classes) {
+    const mean = members.reduce((s, p) => s + r.values[p], 0) / members.length;
+    for (const p of members) values[p] = mean;
+  }
+  return { ...r, values, ci: values.map((x) => [x - r.halfWidth, x + r.halfWidth]) };
+}
+
+/** Elementary steps of one `failsWithFixed` query: the words and gate bits its inputs read. */
+function modelCost(model: CondensedModel): number {
+  let c = 1 + model.sink.playerWords.length + model.sink.gates.length;
+  for (const gate of model.gates) for (const x of gate.inputs) c += 1 + x.playerWords.length + x.gates.length;
+  return c;
 }
 
 /** Shapley over the relevant players only (null players get exactly 0), which often makes it exact. */
@@ -128,31 +188,83 @@ function reducedShapley(n: number, relevant: number[], value: CoalitionValue, op
   return { ...sub, values, ci };
 }
 
-/** Whether the players of `set` induce a connected subgraph. */
-function connected(set: number[], adj: boolean[][]): boolean {
+/** Whether the players of `set` are connected through each other and fault-free agents. */
+function connected(set: number[], links: number[][], n: number): boolean {
   if (set.length <= 1) return true;
   const inSet = new Set(set);
-  const seen = new Set([set[0]]);
+  const seen = new Uint8Array(links.length);
   const stack = [set[0]];
+  seen[set[0]] = 1;
+  let reached = 1;
   while (stack.length) {
     const x = stack.pop()!;
-    for (const y of set) if (!seen.has(y) && adj[x][y] && inSet.has(y)) {
-      seen.add(y);
-      stack.push(y);
-    }
+    for (const y of links[x])
+      if (!seen[y] && (y >= n || inSet.has(y))) {
+        seen[y] = 1;
+        if (y < n) reached++;
+        stack.push(y);
+      }
   }
-  return seen.size === set.length;
+  return reached === set.length;
 }
 
-/** Agents are adjacent when any edge links a step of one to a step of the other. */
-function communicationGraph({ g }: PropagationInput, players: number[]): boolean[][] {
-  const index = new Map(players.map((a, p) => [a, p]));
-  const adj = players.map(() => players.map(() => false));
+/**
+ * Whether every two players of `set` are linked directly or through one fault-free group; then
+ * every coalition of them is connected and the graph-restricted game equals the game.
+ */
+function completeOver(set: number[], links: number[][], n: number): boolean {
+  if (set.length <= 1) return true;
+  const inSet = new Set(set);
+  for (let c = n; c < links.length; c++) if (links[c].reduce((k, p) => k + (inSet.has(p) ? 1 : 0), 0) === set.length) return true;
+  if (set.length > 64) return false; // pairwise check only for small sets; otherwise the budgeted sampler decides
+  const linked = (p: number, q: number) => links[p].some((y) => y === q || (y >= n && links[y].includes(q)));
+  return set.every((p) => set.every((q) => p === q || linked(p, q)));
+}
+
+/**
+ * The communication graph of the Myerson value, built over *all* agents (review §2c.1): nodes
+ * 0..n−1 are the players (agents with faults); nodes n.. are the connected groups of fault-free
+ * agents (a judge, an orchestrator, a memory owner), which are in every coalition because they
+ * have nothing to repair, so they connect whoever talks through them. Two players are linked when
+ * an edge joins their steps or both touch one such group. Linear in agents and agent pairs.
+ */
+export function playerLinks({ g }: PropagationInput, players: number[]): number[][] {
+  const nA = g.agentNames.length;
+  const playerIndex = new Int32Array(nA).fill(-1);
+  players.forEach((a, p) => (playerIndex[a] = p));
+  const agentAdj: Set<number>[] = Array.from({ length: nA }, () => new Set());
   for (const e of g.edges) {
-    const a = index.get(g.agentOf[e.from]);
-    const b = index.get(g.agentOf[e.to]);
-    if (a === undefined || b === undefined || a === b) continue;
-    adj[a][b] = adj[b][a] = true;
+    const a = g.agentOf[e.from];
+    const b = g.agentOf[e.to];
+    if (a !== b) {
+      agentAdj[a].add(b);
+      agentAdj[b].add(a);
+    }
   }
-  return adj;
+  const links: Set<number>[] = players.map(() => new Set());
+  players.forEach((a, p) => {
+    for (const b of agentAdj[a]) if (playerIndex[b] >= 0) links[p].add(playerIndex[b]);
+  });
+  const comp = new Int32Array(nA).fill(-1);
+  for (let a = 0; a < nA; a++) {
+    if (playerIndex[a] >= 0 || comp[a] >= 0) continue;
+    const node = links.length;
+    const touched = new Set<number>();
+    const stack = [a];
+    comp[a] = node;
+    while (stack.length) {
+      const x = stack.pop()!;
+      for (const y of agentAdj[x]) {
+        if (playerIndex[y] >= 0) touched.add(playerIndex[y]);
+        else if (comp[y] < 0) {
+          comp[y] = node;
+          stack.push(y);
+        }
+      }
+    }
+    if (touched.size < 2) continue; // a group touching at most one player links nobody
+    links.push(touched);
+    for (const p of touched) links[p].add(node);
+  }
+  return links.map((l) => [...l].sort((x, y) => x - y));
 }

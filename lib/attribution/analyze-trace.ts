@@ -20,7 +20,8 @@ import { backwardFlow } from "./importance-flow";
 import { propagationPath } from "./propagation-path";
 import { classifyInteraction } from "./interaction-class";
 import { assignRoles } from "./agent-roles";
-import { failureRewards, preferencePairs, successRewards } from "./training-signals";
+import { importanceSignals, trainingSignals } from "./seed-signals";
+import { confoundFlags } from "./confound-flags";
 import { writeVerdict } from "./verdict";
 import { firstDeadEnd, type DeadEnd } from "./dead-end";
 import { computeTrajectory } from "./trajectory";
@@ -33,8 +34,6 @@ import { alignBlame, missedChecks } from "./one-story";
 import type { AgentReport, AnalysisReport, DecisiveError, EngineConfig, FalseSuccessClaim, StepReport, TokenBudgetConfound } from "./types";
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
-/** Share of its incoming importance a message keeps in the credit flow (the rest flows to its inputs). */
-const MESSAGE_RETENTION = 0.5;
 
 export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {}): AnalysisReport {
   const config = resolveConfig(partial);
@@ -110,12 +109,9 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const budget = budgetConfound(g, det.byStep, environmental, agentGame.repairAllSucceeds, agentGame.failsAsIs, blameFlow.absorbed);
   if (budget) for (let a = 0; a < nA; a++) blame[a] *= 1 - budget.budgetShare;
 
-  // Importance: DyLAN credit flow over messages (tool outputs and wrappers pass everything on).
-  const importanceFlow = backwardFlow(g, (v) => (isAgentUtterance(g, v) && g.features[v].tokens.size > 0 ? MESSAGE_RETENTION : 0));
-  const importance = new Float64Array(nA);
-  for (let v = 0; v < g.n; v++) importance[g.agentOf[v]] += importanceFlow.absorbed[v];
-  const activeAgents = new Set(Array.from(g.agentOf)).size || 1;
-  const lowCut = (config.lowImportanceFraction * (1 - importanceFlow.systemBucket)) / activeAgents;
+  // Importance: DyLAN's Agent Importance Score (see dylan-importance.ts), with its drop suggestions.
+  const importanceStage = importanceSignals(g, config);
+  const importance = importanceStage.perAgent;
 
   // Roles.
   const culprits = new Set<string>();
@@ -167,17 +163,8 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
 
   // Training signals.
   const corrupted = boolean.inherited;
-  let rewards: Float64Array;
-  if (analyzedAsFailure) rewards = failureRewards(g, { decisive: decisiveStep, dist: path.dist, corrective }, config);
-  else {
-    const totalImp = importance.reduce((s, x) => s + x, 0);
-    const credit = new Float64Array(nA);
-    if (totalImp > 0) for (let a = 0; a < nA; a++) credit[a] = importance[a] / totalImp;
-    const sabotage = new Uint8Array(g.n);
-    for (let v = 0; v < g.n; v++) sabotage[v] = fault[v] >= config.faultThreshold ? 1 : 0;
-    rewards = successRewards(g, { credit, contribution: importanceFlow.absorbed, sabotage, isMessage: (v) => isAgentUtterance(g, v) }, config);
-  }
-  const pairs = analyzedAsFailure ? preferencePairs(g, corrective, decisiveStep, path.dist) : [];
+  const training = trainingSignals({ g, config, analyzedAsFailure, fault, decisive: decisiveStep, dist: path.dist, corrective, importance: importanceStage });
+  const rewards = training.rewards;
 
   // Tokens.
   const tokens = new Float64Array(nA);
@@ -223,7 +210,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
       tokens: tokens[a],
       blamePer1kTokens: tokens[a] > 0 ? round((blame[a] * 1000) / tokens[a]) : null,
       importance: round(importance[a]),
-      lowImportance: importance[a] < lowCut,
+      lowImportance: importanceStage.low.has(a),
       counterfactualFlips: flips,
       responsibility: round(maxResp),
       evidence: {
@@ -267,14 +254,19 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
       reachesAnswer: f.reachesAnswer,
       note: f.note,
     })),
-    flags: { falseSuccessClaims, verificationCollapseRate: round(verificationCollapseRate), tokenBudgetConfound: budget },
+    flags: {
+      falseSuccessClaims,
+      verificationCollapseRate: round(verificationCollapseRate),
+      tokenBudgetConfound: budget,
+      ...confoundFlags({ agents: g.agentNames, tokens, attribution: analyzedAsFailure ? blame : importance, verificationCollapseRate, approvals: approvals.approvals }),
+    },
     shapley: {
       method: agentGame.shapley.method,
       samples: agentGame.shapley.samples,
       errorTarget: config.shapleyErrorTarget,
       values: named(agentGame.shapley.values),
       ci: Object.fromEntries(agentGame.players.map((a, p) => [g.agentNames[a], agentGame.shapley.ci[p].map(round) as [number, number]])),
-      myerson: named(agentGame.myerson),
+      myerson: agentGame.myersonMethod === "skipped" ? {} : named(agentGame.myerson),
       leaveOneOut: named(agentGame.loo),
       total: agentGame.total,
       players: agentGame.players.map((a) => g.agentNames[a]),
@@ -283,15 +275,12 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
           ? `exact over ${agentGame.players.length} agents with faults`
           : `${agentGame.shapley.samples} antithetic permutations, ±${round(agentGame.shapley.halfWidth)} at δ = ${config.shapleyDelta}; Myerson ${agentGame.myersonMethod}`,
     },
-    importance: {
-      perAgent: Object.fromEntries(g.agentNames.map((name, a) => [name, round(importance[a])])),
-      systemBucket: round(importanceFlow.systemBucket),
-      evidence: { stepIds: [g.n ? g.steps[g.sink].id : ""].filter(Boolean), note: `backward credit flow from the outcome step; each message keeps ${MESSAGE_RETENTION} of what reaches it` },
-    },
+    importance: importanceStage.report,
     verdict: "",
     training: {
       rewards: inTraceOrder(g, (s, v) => ({ stepId: s.id, reward: round(rewards[v]) })).filter((r) => r.reward !== 0),
-      preferencePairs: pairs,
+      preferencePairs: training.preferencePairs,
+      normalization: training.normalization,
     },
     warnings: g.warnings,
   };

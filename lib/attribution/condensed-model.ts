@@ -14,6 +14,14 @@ import type { PropagationInput } from "./propagation";
 interface GateInput {
   players: Uint32Array;
   gates: Uint32Array;
+  /** Indices of the non-zero words of `players`: a voter's input names one player, so a query reads one word, not n/32. */
+  playerWords: Int32Array;
+}
+
+function gateInput(players: Uint32Array, gates: Uint32Array): GateInput {
+  const words: number[] = [];
+  for (let i = 0; i < players.length; i++) if (players[i]) words.push(i);
+  return { players, gates, playerWords: Int32Array.from(words) };
 }
 
 interface Gate {
@@ -68,11 +76,11 @@ export function buildCondensedModel({ g, aggregators, blocked }: PropagationInpu
     }
     if (agg && gi >= 0) {
       const chosen = agg.rule === "select" ? (agg.selectedEdge >= 0 ? [agg.selectedEdge] : []) : agg.inputs;
-      gates[gi].inputs = chosen.map((ei) => ({ players: slice(players, pw, g.edges[ei].from).slice(), gates: gw > 0 ? slice(gatesOf, gw, g.edges[ei].from).slice() : new Uint32Array(0) }));
+      gates[gi].inputs = chosen.map((ei) => gateInput(slice(players, pw, g.edges[ei].from).slice(), gw > 0 ? slice(gatesOf, gw, g.edges[ei].from).slice() : new Uint32Array(0)));
       gv[gi >>> 5] |= 1 << (gi & 31);
     }
   }
-  const sink = g.n > 0 ? { players: slice(players, pw, g.sink).slice(), gates: gw > 0 ? slice(gatesOf, gw, g.sink).slice() : new Uint32Array(0) } : { players: new Uint32Array(pw), gates: new Uint32Array(0) };
+  const sink = g.n > 0 ? gateInput(slice(players, pw, g.sink).slice(), gw > 0 ? slice(gatesOf, gw, g.sink).slice() : new Uint32Array(0)) : gateInput(new Uint32Array(pw), new Uint32Array(0));
   return { playerCount, fixedBad, gates, sink };
 }
 
@@ -90,8 +98,10 @@ export function playerSet(model: CondensedModel, members: Iterable<number> = [])
 /** Whether the run still fails when the faults of every player in `fixed` are repaired. */
 export function failsWithFixed(model: CondensedModel, fixed: Uint32Array): boolean {
   const gateBad = new Uint8Array(model.gates.length);
+  // Indexed loops, not for-of: this runs once per coalition, thousands of times per game.
   const bad = (x: GateInput) => {
-    for (let i = 0; i < x.players.length; i++) if (x.players[i] & ~fixed[i]) return true;
+    const words = x.playerWords;
+    for (let k = 0; k < words.length; k++) if (x.players[words[k]] & ~fixed[words[k]]) return true;
     for (let i = 0; i < x.gates.length; i++) {
       let w = x.gates[i];
       while (w) {
@@ -102,13 +112,14 @@ export function failsWithFixed(model: CondensedModel, fixed: Uint32Array): boole
     }
     return false;
   };
-  model.gates.forEach((gate, gi) => {
+  for (let gi = 0; gi < model.gates.length; gi++) {
+    const gate = model.gates[gi];
     if (gate.rule === "select") gateBad[gi] = gate.inputs.length > 0 && bad(gate.inputs[0]) ? 1 : 0;
     else {
       let c = 0;
-      for (const x of gate.inputs) if (bad(x)) c++;
+      for (let k = 0; k < gate.inputs.length; k++) if (bad(gate.inputs[k])) c++;
       gateBad[gi] = c * 2 > gate.inputs.length ? 1 : 0;
     }
-  });
+  }
   return bad(model.sink);
 }

@@ -1,7 +1,9 @@
 /**
  * Corrective attempts: steps that push back against an earlier fault. A successful retry after a
- * failed tool call, or a verifier that rejects with evidence. Rejecting verifiers also block
- * propagation in the Boolean model; they are the "repairers" of the role analysis.
+ * failed tool call, or a verifier that rejects with evidence. A rejection blocks propagation in the
+ * Boolean model only when it had an effect: the corrected agent's next message no longer states
+ * the values it was rejected for (review §2g: a rejection the coder ignores blocks nothing). They
+ * are the "repairers" of the role analysis; only effective ones earn a positive training reward.
  */
 import type { EngineGraph } from "./build-graph";
 import { stepText } from "./build-graph";
@@ -15,6 +17,10 @@ export interface CorrectiveAttempt {
   note: string;
   /** The earlier step it corrects. */
   corrects: number;
+  /** Whether the correction changed what came after (a retry that succeeded; a rejection the corrected agent acted on). */
+  effective: boolean;
+  /** For an effective rejection: the corrected agent's changed message after it (a real alternative output). */
+  revision?: number;
 }
 
 export function findCorrectiveAttempts(g: EngineGraph, fault: Float64Array, threshold: number): CorrectiveAttempt[] {
@@ -28,7 +34,7 @@ export function findCorrectiveAttempts(g: EngineGraph, fault: Float64Array, thre
         const fixer = callerOf(g, rec);
         if (!seen.has(fixer) && fixer !== caller) {
           seen.add(fixer);
-          out.push({ step: fixer, blocks: false, corrects: caller, note: `retried after the failure in ${g.steps[i].id} and succeeded (${g.steps[rec].id})` });
+          out.push({ step: fixer, blocks: false, corrects: caller, effective: true, note: `retried after the failure in ${g.steps[i].id} and succeeded (${g.steps[rec].id})` });
         }
       }
     }
@@ -43,9 +49,36 @@ export function findCorrectiveAttempts(g: EngineGraph, fault: Float64Array, thre
       for (let j = i - 1; j >= Math.max(0, i - 3); j--) if (isToolOutput(g, j)) evidence = true;
       if (faulty >= 0 && !seen.has(i)) {
         seen.add(i);
-        out.push({ step: i, blocks: evidence, corrects: faulty, note: `rejects the work in ${g.steps[faulty].id}${evidence ? " with tool evidence" : ""}` });
+        const revision = revisionAfter(g, faulty, i);
+        const effective = revision >= 0;
+        const effect = effective ? `; ${g.steps[revision].id} revised it` : "; ignored: the corrected agent kept its values";
+        out.push({ step: i, blocks: evidence && effective, corrects: faulty, effective, ...(effective ? { revision } : {}), note: `rejects the work in ${g.steps[faulty].id}${evidence ? " with tool evidence" : ""}${effect}` });
       }
     }
   }
   return out.sort((a, b) => a.step - b.step);
+}
+
+/** How far after a rejection the corrected agent's next message is looked for. */
+const REVISION_WINDOW = 8;
+
+/**
+ * The corrected agent's first message after the rejection when it changed the rejected values:
+ * none of the numbers the faulty step asserted reappear in it, or, when it asserted none, it says
+ * something the faulty step did not (a token outside it). −1 when there is no such message.
+ */
+function revisionAfter(g: EngineGraph, faulty: number, rejection: number): number {
+  const author = g.agentOf[isToolOutput(g, faulty) ? callerOf(g, faulty) : faulty];
+  const end = Math.min(g.n, rejection + 1 + REVISION_WINDOW);
+  for (let j = rejection + 1; j < end; j++) {
+    if (g.agentOf[j] !== author || !isAgentUtterance(g, j)) continue;
+    const rejected = g.features[faulty].claimNumbers;
+    if (rejected.length > 0) {
+      const now = new Set(g.features[j].claimNumbers);
+      return rejected.some((x) => now.has(x)) ? -1 : j;
+    }
+    for (const t of g.features[j].tokens) if (!g.features[faulty].tokens.has(t)) return j;
+    return -1;
+  }
+  return -1;
 }

@@ -60,9 +60,9 @@ describe("Myerson and leave-one-out", () => {
   it("Myerson gives nothing to a coalition member with no link to the others", () => {
     // Players 0 and 1 must both be repaired, but they cannot talk: the graph-restricted game is 0 everywhere.
     const v: CoalitionValue = (m) => (m[0] && m[1] ? 1 : 0);
-    const apart = graphRestricted(2, [[false, false], [false, false]], v);
+    const apart = graphRestricted(2, [[], []], v);
     expect(shapleyValues(2, apart, opts).values).toEqual([0, 0]);
-    const linked = graphRestricted(2, [[false, true], [true, false]], v);
+    const linked = graphRestricted(2, [[1], [0]], v);
     expect(shapleyValues(2, linked, opts).values).toEqual([0.5, 0.5]);
   });
 

@@ -17,6 +17,12 @@ export interface ShapleyOptions {
   seed: number;
   /** Range of a marginal contribution (1 for a monotone 0/1 game). */
   range: number;
+  /**
+   * Upper bound on coalition evaluations when sampling (each permutation costs n + 1). Bounds the
+   * work for hostile inputs with hundreds of players whatever the error target asks; the achieved
+   * half-width is reported, so a tighter budget shows up as a wider interval, never as a wrong one.
+   */
+  maxEvaluations?: number;
 }
 
 export interface ShapleyResult {
@@ -64,7 +70,8 @@ function exact(n: number, value: CoalitionValue): ShapleyResult {
 }
 
 function sampled(n: number, value: CoalitionValue, opts: ShapleyOptions): ShapleyResult {
-  const pairs = Math.max(1, Math.min(Math.floor(opts.maxPermutations / 2), requiredPairs(n, opts)));
+  const byBudget = opts.maxEvaluations === undefined ? Infinity : Math.floor(opts.maxEvaluations / (2 * (n + 1)));
+  const pairs = Math.max(1, Math.min(Math.floor(opts.maxPermutations / 2), requiredPairs(n, opts), byBudget));
   const rand = mulberry32(opts.seed);
   const sums = new Float64Array(n);
   const members = new Uint8Array(n);
@@ -98,32 +105,46 @@ function popcount(x: number): number {
 }
 
 /**
- * Myerson's graph-restricted game: v^G(S) = Σ over connected components C of S (in `adjacent`) of v(C).
- * Wraps a coalition value so `shapleyValues` of the result is the Myerson value.
+ * Myerson's graph-restricted game for 0/1 games: v^G(S) = max over the connected components C of S
+ * (in the graph given by `neighbours`) of v(C). A coalition only achieves what one of its
+ * communicating groups achieves on its own.
+ *
+ * Myerson's original restriction sums v(C) over components. That is right for transferable payoffs
+ * but not for our repair games, where v is "the run succeeds": two disconnected components that
+ * each repair the run would count the one success twice (the review's voters toy: Σ = 3 against a
+ * total of 1). With the maximum, v^G(S) ≤ v(S), v^G stays 0/1 and monotone, and Shapley(v^G) sums to
+ * v^G(N) − v^G(∅), which equals v(N) − v(∅) whenever the players can all communicate.
  */
-export function graphRestricted(n: number, adjacent: boolean[][], value: CoalitionValue): CoalitionValue {
+export function graphRestricted(n: number, neighbours: number[][], value: CoalitionValue): CoalitionValue {
+  // Nodes n.. of `neighbours` are connectors: always present, never players (fault-free agents).
   const part = new Uint8Array(n);
-  const seen = new Uint8Array(n);
+  const seen = new Uint8Array(Math.max(n, neighbours.length));
+  const stack: number[] = [];
+  const inPart: number[] = [];
   return (members) => {
     seen.fill(0);
-    let total = 0;
+    let best = -Infinity;
     for (let s = 0; s < n; s++) {
       if (!members[s] || seen[s]) continue;
-      part.fill(0);
-      const stack = [s];
+      inPart.length = 0;
+      stack.push(s);
       seen[s] = 1;
       while (stack.length) {
         const x = stack.pop()!;
-        part[x] = 1;
-        for (let y = 0; y < n; y++)
-          if (members[y] && !seen[y] && adjacent[x][y]) {
+        if (x < n) {
+          part[x] = 1;
+          inPart.push(x);
+        }
+        for (const y of neighbours[x])
+          if (!seen[y] && (y >= n || members[y])) {
             seen[y] = 1;
             stack.push(y);
           }
       }
-      total += value(part);
+      best = Math.max(best, value(part));
+      for (const x of inPart) part[x] = 0; // clear only this component: O(|C|), not O(n), per component
     }
-    return total;
+    return best === -Infinity ? value(part) : best;
   };
 }
 

@@ -1,9 +1,19 @@
 /**
- * Per-message training signals (docs §4 reconstruction of Yang et al., arXiv 2511.10687).
- * Failure: −1 at the decisive step, −γ^d along contaminated descendants at hop distance d, +β for
- * corrective attempts after it, 0 elsewhere. Success: each agent's credit φ_a is split over its
- * messages by contribution × (1 − redundancy), then zero-mean redundancy/sabotage penalties are
- * added with the largest κ ∈ [0,1] that keeps |r| ≤ B, so Σ_m r_m = φ_a exactly.
+ * Per-message training signals (docs §4 reconstruction of Yang et al., arXiv 2511.10687: "local,
+ * signed, credit-conserving", "bounded", "repair-aware"). Rewards land only on policy outputs (agent
+ * messages), never on tool outputs, state reads or the task giver: nothing can be trained on those.
+ *
+ * Failure: raw blame 1 at the decisive step (at the message that called it when it is a tool output)
+ * and γ^d on contaminated agent messages at hop distance d after it; effective corrective attempts
+ * share +β. Normalization (doc §4 "total blame mass −1",
+ * mirroring credit conservation): the negative rewards are scaled to sum to −(1 + β_used), so the
+ * total over all messages is exactly −1 and |r| ≤ 1 + β.
+ *
+ * Success: each agent's credit φ_a is split over its messages by contribution × (1 − redundancy),
+ * then zero-mean redundancy/sabotage penalties are added with the largest κ ∈ [0,1] that keeps
+ * |r| ≤ B. When some base share alone exceeds B (one message carrying φ_a = 0.8 with B = 0.3, review
+ * §2g), every base share is first multiplied by one run-wide factor c = B / max|r⁰| < 1: each agent
+ * keeps Σ_m r_m = c·φ_a, so credit stays proportional across agents and |r| ≤ B holds for any φ.
  */
 import type { EngineGraph } from "./build-graph";
 import type { EngineConfig, PreferencePair } from "./types";
@@ -17,21 +27,36 @@ export interface FailureRewardInput {
   decisive: number;
   dist: Int32Array;
   corrective: CorrectiveAttempt[];
+  /** Steps that are policy outputs (agent messages): the only ones that get a reward. */
+  isMessage: (v: number) => boolean;
+  /** The message a non-message step came from (a tool output's call), or the step itself; defaults to the step. */
+  policyStepOf?: (v: number) => number;
 }
 
 export function failureRewards(g: EngineGraph, x: FailureRewardInput, config: EngineConfig): Float64Array {
   const r = new Float64Array(g.n);
   if (x.decisive < 0) return r;
-  for (let v = x.decisive + 1; v < g.n; v++) if (x.dist[v] > 0) r[v] = -Math.pow(config.rewardDiscount, x.dist[v]);
-  for (const c of x.corrective) if (c.step > x.decisive) r[c.step] = config.correctiveBonus;
-  r[x.decisive] = -1;
+  const blame = new Float64Array(g.n);
+  // A decisive tool output is the fault of the message that called it: that is what can be trained.
+  const origin = x.isMessage(x.decisive) ? x.decisive : (x.policyStepOf?.(x.decisive) ?? -1);
+  if (origin < 0 || !x.isMessage(origin)) return r;
+  blame[origin] = 1;
+  for (let v = x.decisive + 1; v < g.n; v++) if (x.dist[v] > 0 && x.isMessage(v)) blame[v] = Math.pow(config.rewardDiscount, x.dist[v]);
+  const helpers = new Set<number>();
+  for (const c of x.corrective) if (c.effective && c.step > x.decisive && x.isMessage(c.step)) helpers.add(c.step);
+  for (const h of helpers) blame[h] = 0;
+  const bonus = helpers.size > 0 ? config.correctiveBonus : 0;
+  let mass = 0;
+  for (let v = 0; v < g.n; v++) mass += blame[v];
+  for (let v = 0; v < g.n; v++) if (blame[v] > 0) r[v] = (-(1 + bonus) * blame[v]) / mass;
+  for (const h of helpers) r[h] = bonus / helpers.size;
   return r;
 }
 
 export interface SuccessRewardInput {
   /** Credit per agent index (sums to v(N) − v(∅)). */
   credit: Float64Array;
-  /** Contribution of each step (e.g. absorbed credit flow). */
+  /** Contribution of each step (e.g. its DyLAN importance). */
   contribution: Float64Array;
   /** 1 when removing the step would help (a fault), the sabotage proxy. */
   sabotage: Uint8Array;
@@ -39,7 +64,13 @@ export interface SuccessRewardInput {
   isMessage: (v: number) => boolean;
 }
 
-export function successRewards(g: EngineGraph, x: SuccessRewardInput, config: EngineConfig): Float64Array {
+export interface SuccessRewards {
+  rewards: Float64Array;
+  /** The run-wide factor c ≤ 1 applied to every agent's credit so that |r| ≤ B (1 when no scaling was needed). */
+  scale: number;
+}
+
+export function successRewards(g: EngineGraph, x: SuccessRewardInput, config: EngineConfig): SuccessRewards {
   const r = new Float64Array(g.n);
   const byAgent = new Map<number, number[]>();
   const recent: number[] = [];
@@ -55,42 +86,55 @@ export function successRewards(g: EngineGraph, x: SuccessRewardInput, config: En
     list.push(v);
     byAgent.set(g.agentOf[v], list);
   }
+  const base = new Float64Array(g.n);
+  let largest = 0;
   for (const [a, msgs] of byAgent) {
     const phi = x.credit[a];
     const u = msgs.map((m) => Math.max(0, x.contribution[m]) * (1 - redundancy[m]));
     const su = u.reduce((s, y) => s + y, 0);
-    const base = msgs.map((_, i) => (su > 1e-12 ? (phi * u[i]) / su : phi / msgs.length));
+    msgs.forEach((m, i) => {
+      base[m] = su > 1e-12 ? (phi * u[i]) / su : phi / msgs.length;
+      largest = Math.max(largest, Math.abs(base[m]));
+    });
+  }
+  const scale = largest > config.rewardBound ? config.rewardBound / largest : 1;
+  for (const msgs of byAgent.values()) {
+    const b = msgs.map((m) => base[m] * scale);
     const pen = msgs.map((m) => -config.redundancyPenalty * redundancy[m] - config.sabotagePenalty * x.sabotage[m]);
     const mean = pen.reduce((s, y) => s + y, 0) / pen.length;
     const centred = pen.map((p) => p - mean);
     let kappa = 1;
     centred.forEach((p, i) => {
       if (p === 0) return;
-      const limit = p > 0 ? (config.rewardBound - base[i]) / p : (-config.rewardBound - base[i]) / p;
+      const limit = p > 0 ? (config.rewardBound - b[i]) / p : (-config.rewardBound - b[i]) / p;
       kappa = Math.min(kappa, Math.max(0, limit));
     });
-    msgs.forEach((m, i) => (r[m] = base[i] + kappa * centred[i]));
+    msgs.forEach((m, i) => (r[m] = b[i] + kappa * centred[i]));
   }
-  return r;
+  return { rewards: r, scale };
 }
 
-/** Repair-aware preference pairs: a corrective attempt is preferred over the passive continuation of the same context. */
-export function preferencePairs(g: EngineGraph, corrective: CorrectiveAttempt[], decisive: number, dist: Int32Array): PreferencePair[] {
+/**
+ * Repair-aware preference pairs (doc §4), emitted only when a real alternative output exists for
+ * the same context; otherwise the run yields rewards only:
+ * - an alternative o′ for a step supplied from outside (a replay or a judge's proposed fix);
+ * - the same agent's revision of a rejected message (an effective rejection: it answered the same
+ *   request again, now with the rejected values changed), preferred over the rejected original.
+ * The context of a pair is the conversation before the rejected step (`contextStepId` names that
+ * step; exporters take its recorded `input`, else the transcript before it), never its own text.
+ */
+export function preferencePairs(g: EngineGraph, corrective: CorrectiveAttempt[], alternatives: ReadonlyMap<number, string> = new Map()): PreferencePair[] {
   const pairs: PreferencePair[] = [];
-  const correctiveSteps = new Set(corrective.map((c) => c.step));
+  const seen = new Set<number>();
+  for (const [v, text] of [...alternatives].sort((a, b) => a[0] - b[0]))
+    if (text.trim() && text !== g.steps[v].content) {
+      seen.add(v);
+      pairs.push({ contextStepId: g.steps[v].id, chosenStepId: g.steps[v].id, rejectedStepId: g.steps[v].id, kind: "alternative-over-original", chosenText: text, note: "an alternative output supplied for the same context (replay or judge)" });
+    }
   for (const c of corrective) {
-    let passive = -1;
-    for (let v = c.corrects + 1; v < g.n && passive < 0; v++) if (v !== c.step && !correctiveSteps.has(v) && dist[v] > 0) passive = v;
-    if (passive < 0) continue;
-    pairs.push({ contextStepId: g.steps[c.corrects].id, chosenStepId: g.steps[c.step].id, rejectedStepId: g.steps[passive].id, kind: "corrective-over-passive", note: c.note });
-  }
-  if (decisive >= 0) {
-    // The same agent's nearest earlier clean message is a weak "chosen" for the decisive context.
-    for (let v = decisive - 1; v >= 0; v--)
-      if (g.agentOf[v] === g.agentOf[decisive] && dist[v] < 0 && g.features[v].tokens.size > 0) {
-        pairs.push({ contextStepId: g.steps[decisive].id, chosenStepId: g.steps[v].id, rejectedStepId: g.steps[decisive].id, kind: "clean-over-decisive", note: "same agent's last clean message preferred over the decisive error" });
-        break;
-      }
+    if (!c.effective || c.revision === undefined || seen.has(c.corrects) || g.agentOf[c.revision] !== g.agentOf[c.corrects]) continue;
+    seen.add(c.corrects);
+    pairs.push({ contextStepId: g.steps[c.corrects].id, chosenStepId: g.steps[c.revision].id, rejectedStepId: g.steps[c.corrects].id, kind: "corrective-over-passive", note: `${g.steps[c.revision].id} revised the work ${g.steps[c.step].id} rejected` });
   }
   return pairs;
 }

@@ -140,6 +140,21 @@ export interface FalseSuccessClaim {
   evidence: Evidence;
 }
 
+/**
+ * Token confound (doc §9.7), computed on every run: an agent whose share of the run's tokens is far
+ * above its share of blame (failure) or importance (success) may look central only because it
+ * spends the most, the seed's "tokens explain most of the variance" warning.
+ */
+export interface TokenShareConfound {
+  agent: string;
+  tokenShare: number;
+  /** Blame share on failures, importance share on successes. */
+  attributionShare: number;
+  /** tokenShare / attributionShare: how many times more tokens than attribution (null when it has none). */
+  ratio: number | null;
+  evidence: Evidence;
+}
+
 export interface TokenBudgetConfound {
   budgetLimited: boolean;
   /** Fraction of blame moved to the budget bucket. */
@@ -185,10 +200,14 @@ export interface TrainingReward {
 }
 
 export interface PreferencePair {
+  /** The context is the conversation before this step (its recorded `input`, else the transcript before it), never its text. */
   contextStepId: string;
   chosenStepId: string;
   rejectedStepId: string;
-  kind: "corrective-over-passive" | "clean-over-decisive";
+  /** "clean-over-decisive" is no longer emitted (its chosen text answered another context); kept for old reports. */
+  kind: "corrective-over-passive" | "clean-over-decisive" | "alternative-over-original";
+  /** For "alternative-over-original": the supplied alternative output o′ (chosen), for the rejected step's context. */
+  chosenText?: string;
   note: string;
 }
 
@@ -217,11 +236,30 @@ export interface AnalysisReport {
     falseSuccessClaims: FalseSuccessClaim[];
     verificationCollapseRate: number;
     tokenBudgetConfound: TokenBudgetConfound | null;
+    /** Agents whose token share is far above their blame (failure) or importance (success) share; empty when none. */
+    tokenShareConfounds?: TokenShareConfound[];
+    /** Set when the verification-collapse rate is high: approvals in this run are weak evidence of correctness. */
+    verificationCollapsed?: boolean;
   };
   shapley: ShapleyReport;
-  importance: { perAgent: Record<string, number>; systemBucket: number; evidence: Evidence };
+  importance: {
+    perAgent: Record<string, number>;
+    systemBucket: number;
+    evidence: Evidence;
+    /** "dylan": DyLAN's Agent Importance Score (per-round conserving backward pass from the result's supporters). */
+    method?: "dylan";
+    /** Agents DyLAN's team optimization would drop (importance far below the uniform share). */
+    dropSuggestions?: string[];
+    /** Whether self-reported peer ratings (`attributes.ratings`) weighted the flow; they can be corrupted. */
+    ratingsUsed?: boolean;
+  };
   verdict: string;
-  training: { rewards: TrainingReward[]; preferencePairs: PreferencePair[] };
+  training: {
+    rewards: TrainingReward[];
+    preferencePairs: PreferencePair[];
+    /** How rewards are normalized: failure Σ = −1 over agent messages; success: credit × `scale` per agent, |r| ≤ B. */
+    normalization?: { kind: "failure-sum-minus-one" | "success-credit"; sum: number; bound: number; scale: number };
+  };
   /** Cost, tools, verification, redundancy, delegation and memory metrics (absent in reports before 0.5). */
   trajectory?: TrajectoryReport;
   warnings: string[];

@@ -5,7 +5,9 @@
  *   change v(S); their Shapley value is exactly 0 and they can leave the game;
  * - unanimity: when v(S) = 1[T ⊆ S] (checked by `vetoCarrier`), the Shapley value is exactly 1/|T|
  *   for each member of T and 0 for the rest; this is the usual shape of a failure whose faults all
- *   lie on OR paths to the outcome (every fault alone keeps it bad).
+ *   lie on OR paths to the outcome (every fault alone keeps it bad);
+ * - interchangeable players (`symmetryClasses`): equal Shapley values. When all relevant players
+ *   form one class (the voters of one majority vote), each gets exactly total/k, with no sampling.
  */
 import type { CondensedModel } from "./condensed-model";
 import type { CoalitionValue } from "./shapley";
@@ -44,4 +46,49 @@ export function vetoCarrier(n: number, value: CoalitionValue): number[] | null {
   members.fill(0);
   for (const p of veto) members[p] = 1;
   return value(members) === 1 ? veto : null;
+}
+
+/**
+ * Classes of interchangeable players. Two players are interchangeable when each appears only as
+ * the sole (repairable) player of gate inputs, never at the sink directly, and their inputs match
+ * gate for gate (same gate, same upstream gates): swapping them maps the model onto itself, so
+ * v(S) is unchanged and their Shapley values are equal (symmetry axiom). This covers the voters of
+ * a majority vote, however many, with O(inputs · words) work. Players that share an input with
+ * another player or reach the sink around the gates are left out (no class).
+ */
+export function symmetryClasses(model: CondensedModel): number[][] {
+  const n = model.playerCount;
+  const signature: (string[] | null)[] = Array.from({ length: n }, () => []);
+  const fixedBadBit = (x: { players: Uint32Array }) => (x.players[model.fixedBad >>> 5] >>> (model.fixedBad & 31)) & 1;
+  const playersOf = (x: { players: Uint32Array; playerWords: Int32Array }) => {
+    const out: number[] = [];
+    for (const w of x.playerWords) {
+      let bits = x.players[w];
+      while (bits) {
+        const p = (w << 5) + 31 - Math.clz32(bits & -bits);
+        if (p !== model.fixedBad) out.push(p);
+        bits &= bits - 1;
+      }
+    }
+    return out;
+  };
+  for (const p of playersOf(model.sink)) signature[p] = null;
+  model.gates.forEach((gate, gi) => {
+    for (const x of gate.inputs) {
+      if (fixedBadBit(x)) continue; // bad whatever is repaired: no player in it matters
+      const ps = playersOf(x);
+      if (ps.length !== 1) {
+        for (const p of ps) signature[p] = null;
+        continue;
+      }
+      signature[ps[0]]?.push(`${gi}:${Array.from(x.gates).join(",")}`);
+    }
+  });
+  const classes = new Map<string, number[]>();
+  signature.forEach((sig, p) => {
+    if (!sig || sig.length === 0) return;
+    const key = sig.sort().join("|");
+    classes.set(key, [...(classes.get(key) ?? []), p]);
+  });
+  return [...classes.values()];
 }

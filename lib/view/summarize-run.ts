@@ -56,7 +56,12 @@ export function summarizeReport(report: AnalysisReport | ReportSummary): ReportS
     interaction: report.interaction,
     verdict: report.verdict,
     config: { faultThreshold: report.config.faultThreshold },
-    flags: { tokenBudgetConfound: report.flags.tokenBudgetConfound, falseSuccessClaimCount: report.flags.falseSuccessClaims.length },
+    flags: {
+      tokenBudgetConfound: report.flags.tokenBudgetConfound,
+      falseSuccessClaimCount: report.flags.falseSuccessClaims.length,
+      ...(report.flags.verificationCollapsed !== undefined ? { verificationCollapsed: report.flags.verificationCollapsed } : {}),
+      ...(report.flags.tokenShareConfounds ? { tokenShareConfounds: report.flags.tokenShareConfounds } : {}),
+    },
     repairStepIds: report.training.preferencePairs.filter((p) => p.kind === "corrective-over-passive").map((p) => p.chosenStepId),
     steps: report.steps.map((s) => ({ stepId: s.stepId, agent: s.agent, fault: s.fault, corrupted: s.corrupted, onPath: s.onPath, detectorCount: s.detectors.length })),
     ...(report.trajectory ? { trajectory: report.trajectory } : {}),

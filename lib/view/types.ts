@@ -128,7 +128,13 @@ export interface ReportSummary {
   interaction: AnalysisReport["interaction"];
   verdict: string;
   config: { faultThreshold: number };
-  flags: { tokenBudgetConfound: AnalysisReport["flags"]["tokenBudgetConfound"]; falseSuccessClaimCount: number };
+  flags: {
+    tokenBudgetConfound: AnalysisReport["flags"]["tokenBudgetConfound"];
+    falseSuccessClaimCount: number;
+    /** Added in engine 0.5; absent in older reports. */
+    verificationCollapsed?: boolean;
+    tokenShareConfounds?: AnalysisReport["flags"]["tokenShareConfounds"];
+  };
   /** Steps chosen as corrective attempts (`corrective-over-passive` preference pairs). */
   repairStepIds: string[];
   steps: StepBrief[];
