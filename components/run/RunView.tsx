@@ -7,7 +7,7 @@ import { agentEdgeId } from "@/lib/view/build-agent-flow";
 import { indexReport } from "@/lib/view/index-report";
 import { adjacentStep, firstErrorStep } from "@/lib/view/step-navigation";
 import type { RunPageData } from "@/lib/view/types";
-import { ALL_EDGE_KINDS, serializeViewState, type CanvasMode, type Selection, type ViewState } from "@/lib/view/view-state";
+import { ALL_EDGE_KINDS, OPEN_GROUPS_MAX, serializeViewState, type CanvasMode, type Selection, type ViewState } from "@/lib/view/view-state";
 import type { TEdgeKind } from "@/lib/trace/schema";
 import { Inspector } from "./Inspector";
 import { LabelsPanel } from "./LabelsPanel";
@@ -41,7 +41,6 @@ export interface RunViewProps {
  */
 export function RunView({ data, stepDetailUrl, initialState, actions, status, readOnly, sidePanels }: RunViewProps) {
   const [state, setState] = useState<ViewState>(initialState);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const index = useMemo(() => indexReport(data.report, data.edges), [data.report, data.edges]);
   const mode: CanvasMode = state.mode ?? (data.steps.length > AGENTS_MODE_ABOVE_STEPS ? "agents" : "steps");
 
@@ -139,7 +138,12 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
     setState((s) => ({ ...s, kinds: s.kinds.includes(kind) ? s.kinds.filter((k) => k !== kind) : ALL_EDGE_KINDS.filter((k) => k === kind || s.kinds.includes(k)) }));
   const toggleAgent = (agent: string) =>
     setState((s) => ({ ...s, hiddenAgents: s.hiddenAgents.includes(agent) ? s.hiddenAgents.filter((a) => a !== agent) : [...s.hiddenAgents, agent].sort() }));
-  const toggleGroup = useCallback((id: string) => setExpanded((prev) => new Set(prev).add(id)), []);
+  // Expanded groups live in the URL (`?open=`), so a link reopens the same groups; the list is bounded (the oldest drops out).
+  const toggleGroup = useCallback(
+    (id: string) => setState((s) => (s.open.includes(id) ? s : { ...s, open: [...s.open, id].slice(-OPEN_GROUPS_MAX) })),
+    [],
+  );
+  const expanded = useMemo<ReadonlySet<string>>(() => new Set(state.open), [state.open]);
   const lanes = useMemo(() => data.agents.map((a) => a.name).filter((a) => !state.hiddenAgents.includes(a)), [data.agents, state.hiddenAgents]);
 
   const onBrush = useCallback(
