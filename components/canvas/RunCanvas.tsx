@@ -61,6 +61,8 @@ export interface CanvasData {
   agents: TAgent[];
   steps: CanvasStep[];
   edges: CanvasEdge[];
+  /** Set when `steps` is a window of a larger run (see lib/view/step-window.ts). */
+  window?: { offset: number };
 }
 
 export interface RunCanvasProps {
@@ -91,7 +93,7 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
   const stepFlow = useMemo(
     () =>
       mode === "steps"
-        ? buildStepFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents, range, selection: collapseSelection }, expanded, keepVisible: highlighted })
+        ? buildStepFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents, range, selection: collapseSelection }, expanded, keepVisible: highlighted, offset: data.window?.offset ?? 0 })
         : null,
     [mode, data, index, kinds, hiddenAgents, range, collapseSelection, expanded, highlighted],
   );

@@ -1,5 +1,6 @@
 "use client";
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useTransition, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
 import { RunCanvas } from "@/components/canvas/RunCanvas";
 import { BlameBars } from "@/components/charts/BlameBars";
 import { Timeline } from "@/components/charts/Timeline";
@@ -7,6 +8,7 @@ import { agentEdgeId } from "@/lib/view/build-agent-flow";
 import { indexReport } from "@/lib/view/index-report";
 import { adjacentStep, firstErrorStep } from "@/lib/view/step-navigation";
 import type { RunPageData } from "@/lib/view/types";
+import { PAGE_WINDOW_STEPS } from "@/lib/view/step-window";
 import { ALL_EDGE_KINDS, OPEN_GROUPS_MAX, serializeViewState, type CanvasMode, type Selection, type ViewState } from "@/lib/view/view-state";
 import type { TEdgeKind } from "@/lib/trace/schema";
 import { Inspector } from "./Inspector";
@@ -42,13 +44,35 @@ export interface RunViewProps {
 export function RunView({ data, stepDetailUrl, initialState, actions, status, readOnly, sidePanels }: RunViewProps) {
   const [state, setState] = useState<ViewState>(initialState);
   const index = useMemo(() => indexReport(data.report, data.edges), [data.report, data.edges]);
-  const mode: CanvasMode = state.mode ?? (data.steps.length > AGENTS_MODE_ABOVE_STEPS ? "agents" : "steps");
+  const stepTotal = data.window?.total ?? data.steps.length;
+  const offset = data.window?.offset ?? 0;
+  const mode: CanvasMode = state.mode ?? (stepTotal > AGENTS_MODE_ABOVE_STEPS ? "agents" : "steps");
 
   useEffect(() => {
     const query = serializeViewState(state);
     const url = `${window.location.pathname}${query ? `?${query}` : ""}`;
     if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, "", url);
   }, [state]);
+
+  // Large runs ship a window of steps (see lib/view/step-window.ts). A brushed range or a selected step
+  // outside it asks the server for the window around it: a soft navigation, so the page payload stays
+  // bounded and the client state (already in the URL) is kept. Each query is requested once.
+  const router = useRouter();
+  const [loadingWindow, startWindowLoad] = useTransition();
+  const requestedWindow = useRef<string | null>(null);
+  const shippedIds = useMemo(() => new Set(data.steps.map((s) => s.id)), [data.steps]);
+  useEffect(() => {
+    if (!data.window) return;
+    const end = offset + data.steps.length - 1;
+    const range = state.range;
+    const needRange = range !== null && (range[0] < offset || Math.min(range[1], range[0] + PAGE_WINDOW_STEPS - 1) > end);
+    const needStep = range === null && state.selection?.type === "step" && !shippedIds.has(state.selection.id);
+    if (!needRange && !needStep) return;
+    const query = serializeViewState(state);
+    if (requestedWindow.current === query) return;
+    requestedWindow.current = query;
+    startWindowLoad(() => router.replace(`?${query}`, { scroll: false }));
+  }, [data.window, data.steps.length, offset, shippedIds, state, router]);
 
   const select = useCallback((selection: Selection) => setState((s) => ({ ...s, selection })), []);
   const nav: RunNav = useMemo(
@@ -151,7 +175,7 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
       setState((s) => {
         if (!range) return { ...s, range: null };
         // Brushing also selects the most telling step in the window (the verdict's, else the first error).
-        const windowSteps = data.steps.slice(range[0], range[1] + 1);
+        const windowSteps = data.steps.slice(Math.max(0, range[0] - offset), Math.max(0, range[1] - offset + 1));
         const pick =
           windowSteps.find((st) => st.id === index.decisiveStepId) ??
           windowSteps.find((st) => index.pathSteps.has(st.id)) ??
@@ -159,7 +183,7 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
           windowSteps[0];
         return { ...s, range, mode: "steps", selection: pick ? { type: "step", id: pick.id } : s.selection };
       }),
-    [data.steps, index],
+    [data.steps, index, offset],
   );
 
   return (
@@ -207,6 +231,11 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
                 </button>
               ))}
               <span className="spacer" />
+              {loadingWindow ? (
+                <span className="muted" role="status" data-testid="window-loading">
+                  Loading steps…
+                </span>
+              ) : null}
               {index.decisiveStepId ? (
                 <button type="button" className="button" onClick={() => select({ type: "step", id: index.decisiveStepId! })} data-testid="goto-decisive">
                   Decisive step (d)
@@ -222,7 +251,7 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
           </aside>
         </div>
         <section className={styles.timelineBox}>
-          <Timeline steps={data.steps} lanes={lanes} index={index} selectedStepId={selectedStepId} range={state.range} onSelectStep={(id) => select({ type: "step", id })} onBrush={onBrush} />
+          <Timeline steps={data.steps} lanes={lanes} index={index} selectedStepId={selectedStepId} range={state.range} onSelectStep={(id) => select({ type: "step", id })} onBrush={onBrush} window={data.window} />
         </section>
       </main>
     </RunNavContext.Provider>

@@ -33,6 +33,8 @@ export interface StepFlowInput {
   /** Steps that must stay visible when the view collapses (e.g. a selected trajectory flag's steps). */
   keepVisible?: ReadonlySet<string>;
   collapseAbove?: number;
+  /** Run-wide index of `steps[0]` when the steps are a window of a larger run (range and order are run-wide). */
+  offset?: number;
 }
 
 export interface StepFlow {
@@ -56,7 +58,8 @@ export function buildStepFlow(input: StepFlowInput): StepFlow {
   const laneAgents = agents.map((a) => a.name).filter((name) => !hidden.has(name));
   const laneOf = new Map(laneAgents.map((name, i) => [name, i]));
   const [lo, hi] = state.range ?? [0, Infinity];
-  const visibleSteps = steps.map((s, idx) => ({ s, idx })).filter(({ s, idx }) => laneOf.has(s.agent) && idx >= lo && idx <= hi);
+  const offset = input.offset ?? 0;
+  const visibleSteps = steps.map((s, i) => ({ s, idx: offset + i })).filter(({ s, idx }) => laneOf.has(s.agent) && idx >= lo && idx <= hi);
   const kinds = new Set(state.kinds);
   const visibleEdges = edges.filter((e) => kinds.has(e.kind));
   const aggregates = new Set(edges.filter((e) => e.kind === "aggregation").map((e) => e.to));

@@ -94,3 +94,8 @@ export function serializeViewState(state: ViewState): string {
   if (state.open.length > 0) params.set("open", [...state.open].sort().slice(0, OPEN_GROUPS_MAX).map(encodeURIComponent).join(","));
   return params.toString();
 }
+
+/** What a large run's shipped step window is chosen around (see get-run-view.ts): the brushed range, else the selected step. */
+export function pageFocus(state: ViewState): { range: [number, number] | null; stepId: string | null } {
+  return { range: state.range, stepId: state.selection?.type === "step" ? state.selection.id : null };
+}

@@ -4,7 +4,7 @@ import { AnalysisStatus } from "@/components/run/AnalysisStatus";
 import { RunActions } from "@/components/run/RunActions";
 import { RunView } from "@/components/run/RunView";
 import { getRunPageView, isRunId, listShareLinks } from "@/lib/server/queries/get-run-view";
-import { parseViewState } from "@/lib/view/view-state";
+import { pageFocus, parseViewState } from "@/lib/view/view-state";
 import { CompareWithMenu } from "@/components/compare/CompareWithMenu";
 import { listCompareSuggestions } from "@/lib/server/queries/compare-suggestions";
 import { ReplayPanel } from "@/components/replay/ReplayPanel";
@@ -23,14 +23,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function RunPage({ params, searchParams }: Props) {
   const { id } = await params;
   if (!isRunId(id)) notFound();
+  const initialState = parseViewState(await searchParams);
   const [data, shareLinks, suggestions, verification] = await Promise.all([
-    getRunPageView({ runId: id }),
+    getRunPageView({ runId: id, focus: pageFocus(initialState) }),
     listShareLinks({ runId: id }),
     listCompareSuggestions({ runId: id }),
     latestVerification(id),
   ]);
   if (!data) notFound();
-  const initialState = parseViewState(await searchParams);
   return (
     <RunView
       data={data}

@@ -5,7 +5,8 @@ import { loadTrace } from "../load-trace";
 import { db } from "../db";
 import { toViewEdges } from "@/lib/view/view-edges";
 import { summarizeReport, summarizeStep } from "@/lib/view/summarize-run";
-import type { AnalysisStatus, RunPageData, RunViewData, StepDetail, ViewAnalysis, ViewLabel, ViewRun, ViewStep } from "@/lib/view/types";
+import type { AnalysisStatus, RunPageData, RunViewData, StepDetail, ViewAnalysis, ViewEdge, ViewLabel, ViewRun, ViewStep } from "@/lib/view/types";
+import { buildDensity, chooseStepWindow, densityBinSize, PAGE_ALL_STEPS_MAX, trimReportToWindow } from "@/lib/view/step-window";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -69,52 +70,100 @@ type StepSummaryRow = {
   outputTokens: number | null;
   totalTokens: number | null;
 };
-type EdgeRow = { fromIdx: number; toIdx: number; kind: string; key: string | null; evidence: string; confidence: number };
+type EdgeRow = { idx: number; fromIdx: number; toIdx: number; kind: string; key: string | null; evidence: string; confidence: number };
 
 /**
  * What the run page ships to the browser: step summaries (ids, kinds, previews), edges, the
  * report's summary and the labels. Long texts never leave the database (SQL `left()`); the
- * inspector loads one full step at a time (`getStepDetail`). Undefined for an unknown run.
+ * inspector loads one full step at a time (`getStepDetail`). Runs above `PAGE_ALL_STEPS_MAX` steps
+ * ship a window of `PAGE_WINDOW_STEPS` steps (the brushed `range`, else around the selected or
+ * decisive step) and a binned whole-run density, so the payload is bounded whatever the run's size.
+ * Undefined for an unknown run.
  */
-export async function getRunPageView({ runId }: { runId: string }): Promise<RunPageData | undefined> {
+export async function getRunPageView({ runId, focus }: { runId: string; focus?: RunPageFocus }): Promise<RunPageData | undefined> {
   if (!isRunId(runId)) return undefined;
   const prisma = db();
-  const [run, agents, stepRows, edgeRows, latest, done, labels] = await Promise.all([
+  const [run, agents, latest, done, labels] = await Promise.all([
     prisma.run.findUnique({ where: { id: runId } }),
     prisma.agent.findMany({ where: { runId }, orderBy: { idx: "asc" } }),
-    prisma.$queryRaw<StepSummaryRow[]>`
-      SELECT "stepId", agent, kind, name, left(content, ${SUMMARY_TEXT_CHARS}) AS content, "toolName",
-             left("toolResult", ${SUMMARY_TEXT_CHARS}) AS "toolResult", "stateOp", "stateKey", target, status,
-             "errorType", left("errorMessage", ${SUMMARY_TEXT_CHARS}) AS "errorMessage", "inputTokens", "outputTokens", "totalTokens"
-      FROM steps WHERE "runId" = ${runId}::uuid ORDER BY idx`,
-    prisma.$queryRaw<EdgeRow[]>`
-      SELECT "fromIdx", "toIdx", kind::text AS kind, key, left(evidence, ${EDGE_EVIDENCE_CHARS}) AS evidence, confidence
-      FROM edges WHERE "runId" = ${runId}::uuid ORDER BY idx`,
     prisma.analysis.findFirst({ where: { runId }, orderBy: { createdAt: "desc" }, omit: { result: true } }),
     prisma.analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { result: true } }),
     prisma.humanLabel.findMany({ where: { runId }, orderBy: { createdAt: "asc" } }),
   ]);
   if (!run) return undefined;
+  const fullReport = (done?.result as AnalysisReport | null | undefined) ?? null;
+  const report = fullReport ? summarizeReport(fullReport) : null;
+  const agentList = agents.map((a) => ({ name: a.name, ...(a.role ? { role: a.role } : {}), ...(a.description ? { description: a.description } : {}) }));
+  const base = { run: toViewRun(run), agents: agentList, analysis: latest ? toViewAnalysis(latest) : null, labels: labels.map(toViewLabel) };
+
+  if (run.stepCount <= PAGE_ALL_STEPS_MAX) {
+    const [stepRows, edgeRows] = await Promise.all([stepSummaryRows(runId, 0, run.stepCount), edgeRowsBetween(runId, 0, run.stepCount)]);
+    const steps = stepRows.map((r) => summarizeStep(stepFromRow(r)));
+    return { ...base, steps, edges: toViewEdges(steps, edgesFromRows(edgeRows, steps, 0)), report };
+  }
+
+  const focusStepId = focus?.stepId ?? report?.decisive?.stepId ?? null;
+  const focusIdx = focusStepId && !focus?.range ? await stepIndexOf(runId, focusStepId) : null;
+  const [lo, hi] = chooseStepWindow(run.stepCount, { range: focus?.range ?? null, focusIdx });
+  const binSize = densityBinSize(run.stepCount, agents.length);
+  const [stepRows, edgeRows, densityRows] = await Promise.all([
+    stepSummaryRows(runId, lo, hi),
+    edgeRowsBetween(runId, lo, hi),
+    prisma.$queryRaw<{ agent: string; bin: number; steps: number; errors: number }[]>`
+      SELECT agent, (idx / ${binSize}::int)::int AS bin, count(*)::int AS steps, (count(*) FILTER (WHERE status = 'error'))::int AS errors
+      FROM steps WHERE "runId" = ${runId}::uuid GROUP BY 1, 2`,
+  ]);
   const steps = stepRows.map((r) => summarizeStep(stepFromRow(r)));
-  const stepIds = steps.map((s) => s.id);
-  const edges: TEdge[] = edgeRows.map((e) => ({
-    from: stepIds[e.fromIdx],
-    to: stepIds[e.toIdx],
+  const edges: ViewEdge[] =
+    run.edgeCount > 0
+      ? edgeRows.map((e) => ({ ...toViewEdges(steps, edgesFromRows([e], steps, lo))[0], id: `e${e.idx}` }))
+      : // No stated edges: the engine's consecutive-message fallback, with its global ids.
+        toViewEdges(steps, []).map((e, i) => ({ ...e, id: `inferred${lo + i + 1}` }));
+  return {
+    ...base,
+    steps,
+    edges,
+    report: report ? trimReportToWindow(report, new Set(steps.map((s) => s.id))) : null,
+    window: { offset: lo, total: run.stepCount, density: buildDensity(agentList.map((a) => a.name), run.stepCount, binSize, densityRows) },
+  };
+}
+
+/** What a large run's window is chosen around: the brushed step range, else a selected step. */
+export interface RunPageFocus {
+  range?: [number, number] | null;
+  stepId?: string | null;
+}
+
+function stepSummaryRows(runId: string, lo: number, hi: number) {
+  return db().$queryRaw<StepSummaryRow[]>`
+      SELECT "stepId", agent, kind, name, left(content, ${SUMMARY_TEXT_CHARS}) AS content, "toolName",
+             left("toolResult", ${SUMMARY_TEXT_CHARS}) AS "toolResult", "stateOp", "stateKey", target, status,
+             "errorType", left("errorMessage", ${SUMMARY_TEXT_CHARS}) AS "errorMessage", "inputTokens", "outputTokens", "totalTokens"
+      FROM steps WHERE "runId" = ${runId}::uuid AND idx BETWEEN ${lo}::int AND ${hi}::int ORDER BY idx`;
+}
+
+/** Edges with both ends among steps lo..hi (the (runId, toIdx) index bounds the scan). */
+function edgeRowsBetween(runId: string, lo: number, hi: number) {
+  return db().$queryRaw<EdgeRow[]>`
+      SELECT idx, "fromIdx", "toIdx", kind::text AS kind, key, left(evidence, ${EDGE_EVIDENCE_CHARS}) AS evidence, confidence
+      FROM edges WHERE "runId" = ${runId}::uuid AND "toIdx" BETWEEN ${lo}::int AND ${hi}::int AND "fromIdx" BETWEEN ${lo}::int AND ${hi}::int ORDER BY idx`;
+}
+
+function edgesFromRows(rows: EdgeRow[], steps: { id: string }[], offset: number): TEdge[] {
+  return rows.map((e) => ({
+    from: steps[e.fromIdx - offset].id,
+    to: steps[e.toIdx - offset].id,
     kind: e.kind as TEdge["kind"],
     ...(e.key !== null ? { key: e.key } : {}),
     evidence: e.evidence,
     confidence: e.confidence,
   }));
-  const report = (done?.result as AnalysisReport | null | undefined) ?? null;
-  return {
-    run: toViewRun(run),
-    agents: agents.map((a) => ({ name: a.name, ...(a.role ? { role: a.role } : {}), ...(a.description ? { description: a.description } : {}) })),
-    steps,
-    edges: toViewEdges(steps, edges),
-    analysis: latest ? toViewAnalysis(latest) : null,
-    report: report ? summarizeReport(report) : null,
-    labels: labels.map(toViewLabel),
-  };
+}
+
+async function stepIndexOf(runId: string, stepId: string): Promise<number | null> {
+  if (stepId.length === 0 || stepId.length > 256) return null;
+  const row = await db().step.findUnique({ where: { runId_stepId: { runId, stepId } }, select: { idx: true } });
+  return row?.idx ?? null;
 }
 
 /** One full step and the engine's findings on it (newest finished analysis); undefined when unknown. */
