@@ -4,7 +4,7 @@ import type { DetectorFinding } from "@/lib/attribution/types";
 import { stepMark, type ReportIndex } from "@/lib/view/index-report";
 import type { RunPageData, StepDetail, ViewEdge } from "@/lib/view/types";
 import type { Selection } from "@/lib/view/view-state";
-import { MARK_TAG } from "@/components/canvas/nodes/StepNode";
+import { MARK_TAG } from "@/components/canvas/nodes/mark-tag";
 import { formatCount } from "@/lib/format/numbers";
 import { SelectLink } from "./SelectLink";
 import { TextBlock, prettyJson } from "./TextBlock";

@@ -1,7 +1,7 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
-import { RunCanvas } from "@/components/canvas/RunCanvas";
+import dynamic from "next/dynamic";
 import { BlameBars } from "@/components/charts/BlameBars";
 import { Timeline } from "@/components/charts/Timeline";
 import { agentEdgeId } from "@/lib/view/build-agent-flow";
@@ -18,6 +18,20 @@ import { flaggedSteps } from "@/lib/view/prepare-trajectory";
 import { RunNavContext, type RunNav } from "./SelectLink";
 import { VerdictHeader } from "./VerdictHeader";
 import styles from "./run.module.css";
+
+/**
+ * The canvas (React Flow, its layout and node types) is the page's biggest client code and renders
+ * nothing useful on the server (it needs a measured box and a layout): a separate chunk, loaded while
+ * the rest of the page hydrates, keeps it out of the first bundle.
+ */
+const RunCanvas = dynamic(() => import("@/components/canvas/RunCanvas").then((m) => m.RunCanvas), {
+  ssr: false,
+  loading: () => (
+    <p className="muted" data-testid="canvas-loading" style={{ padding: 16 }}>
+      Loading canvas…
+    </p>
+  ),
+});
 
 /** Runs with more steps than this open in Agents mode (Steps mode stays one click away, collapsed). */
 export const AGENTS_MODE_ABOVE_STEPS = 2000;
