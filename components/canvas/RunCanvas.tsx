@@ -19,7 +19,7 @@ import type { CanvasNode, ChannelFlowEdge } from "@/lib/view/flow-types";
 import { storyNodes } from "@/lib/view/story-nodes";
 import { STEP_NODE_HEIGHT, STEP_NODE_WIDTH } from "@/lib/view/layout-swimlanes";
 import type { ReportIndex } from "@/lib/view/index-report";
-import type { CanvasStep } from "@/lib/view/types";
+import type { CanvasStep, StepWindow } from "@/lib/view/types";
 import type { TAgent } from "@/lib/trace/schema";
 import type { CanvasMode, Selection, ViewState } from "@/lib/view/view-state";
 import { StepNode } from "./nodes/StepNode";
@@ -62,7 +62,7 @@ export interface CanvasData {
   steps: CanvasStep[];
   edges: CanvasEdge[];
   /** Set when `steps` is a window of a larger run (see lib/view/step-window.ts). */
-  window?: { offset: number };
+  window?: Pick<StepWindow, "offset" | "density" | "agentLinks">;
 }
 
 export interface RunCanvasProps {
@@ -98,7 +98,7 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
     [mode, data, index, kinds, hiddenAgents, range, collapseSelection, expanded, highlighted],
   );
   const agentFlow = useMemo(
-    () => (mode === "agents" ? buildAgentFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents } }) : null),
+    () => (mode === "agents" ? buildAgentFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents }, window: data.window }) : null),
     [mode, data, index, kinds, hiddenAgents],
   );
   const emptyLayout = useMemo(() => ({ items: [], links: [], laneCount: 0 }), []);

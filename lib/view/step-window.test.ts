@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { buildDensity, chooseStepWindow, densityBinSize, trimReportToWindow } from "./step-window";
 import { prepareTimeline } from "./prepare-timeline";
 import { buildStepFlow } from "./build-step-flow";
+import { buildAgentFlow } from "./build-agent-flow";
 import { indexReport } from "./index-report";
 import { researchReport, researchTrace } from "./test-fixtures";
 import { summarizeReport } from "./summarize-run";
@@ -56,7 +57,7 @@ describe("a window of a run in the view builders", () => {
   const lanes = trace.agents.map((a) => a.name);
   const offset = 2;
   const windowSteps = trace.steps.slice(offset, offset + 4);
-  const window = { offset, total: trace.steps.length, density: buildDensity(lanes, trace.steps.length, 2, []) };
+  const window = { offset, total: trace.steps.length, density: buildDensity(lanes, trace.steps.length, 2, []), agentLinks: [] };
 
   it("timeline: marks sit at their run-wide index on a run-wide scale", () => {
     const whole = prepareTimeline(trace.steps, lanes, index, 910, 10);
@@ -78,5 +79,29 @@ describe("a window of a run in the view builders", () => {
     const shipped = new Set(windowSteps.map((s) => s.id));
     const trimmed = trimReportToWindow(summary, shipped);
     for (const s of summary.steps) expect(trimmed.steps.includes(s)).toBe(shipped.has(s.stepId) || s.onPath || s.corrupted);
+  });
+
+  it("agents canvas: a window with whole-run aggregates draws the whole run's agents and counts", () => {
+    const agentOf = new Map(trace.steps.map((s) => [s.id, s.agent]));
+    const links = new Map<string, { from: string; to: string; kind: (typeof edges)[number]["kind"]; count: number }>();
+    for (const e of edges) {
+      const from = agentOf.get(e.from)!;
+      const to = agentOf.get(e.to)!;
+      if (from === to) continue;
+      const key = `${from}>${to}>${e.kind}`;
+      links.set(key, { from, to, kind: e.kind, count: (links.get(key)?.count ?? 0) + 1 });
+    }
+    const rows = trace.steps.map((s, i) => ({ agent: s.agent, bin: i, steps: 1, errors: 0 }));
+    const full = { offset, total: trace.steps.length, density: buildDensity(lanes, trace.steps.length, 1, rows), agentLinks: [...links.values()] };
+    const state = { kinds: [...ALL_EDGE_KINDS], hiddenAgents: [] };
+    const shipped = new Set(windowSteps.map((s) => s.id));
+    const windowEdges = edges.filter((e) => shipped.has(e.from) && shipped.has(e.to));
+    const whole = buildAgentFlow({ agents: trace.agents, steps: trace.steps, edges, index, state });
+    const part = buildAgentFlow({ agents: trace.agents, steps: windowSteps, edges: windowEdges, index, state, window: full });
+    const summary = (f: typeof whole) => ({
+      nodes: f.nodes.map((n) => [n.id, n.data.stepCount, n.position]),
+      edges: f.edges.map((e) => [e.id, e.data!.count]).sort(),
+    });
+    expect(summary(part)).toEqual(summary(whole));
   });
 });

@@ -154,6 +154,15 @@ export interface StepWindow {
   offset: number;
   total: number;
   density: StepDensity;
+  /** Whole-run interactions between different agents (edges counted per from-agent, to-agent, kind), for Agents mode. */
+  agentLinks: AgentLink[];
+}
+
+export interface AgentLink {
+  from: string;
+  to: string;
+  kind: TEdgeKind;
+  count: number;
 }
 
 /** What the run page (and share page) sends the browser: summaries only. */

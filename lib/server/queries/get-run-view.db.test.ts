@@ -57,6 +57,9 @@ describe("getRunPageView payload (real Postgres)", () => {
     expect(sum(density.lanes.map((l) => sum(l.steps)))).toBe(40_000);
     expect(sum(density.lanes.map((l) => sum(l.errors)))).toBe(trace.steps.filter((s) => s.status === "error").length);
     for (const lane of density.lanes) expect(sum(lane.steps)).toBe(trace.steps.filter((s) => s.agent === lane.agent).length);
+    // Agents mode's whole-run links count every edge between two different agents.
+    const agentOf = new Map(trace.steps.map((s) => [s.id, s.agent]));
+    expect(sum(data.window!.agentLinks.map((l) => l.count))).toBe(trace.edges.filter((e) => agentOf.get(e.from) !== agentOf.get(e.to)).length);
   }, 240_000);
 
   it("loads the window of a brushed range, or around a selected step", async () => {

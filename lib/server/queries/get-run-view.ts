@@ -5,7 +5,7 @@ import { loadTrace } from "../load-trace";
 import { db } from "../db";
 import { toViewEdges } from "@/lib/view/view-edges";
 import { summarizeReport, summarizeStep } from "@/lib/view/summarize-run";
-import type { AnalysisStatus, RunPageData, RunViewData, StepDetail, ViewAnalysis, ViewEdge, ViewLabel, ViewRun, ViewStep } from "@/lib/view/types";
+import type { AgentLink, AnalysisStatus, RunPageData, RunViewData, StepDetail, ViewAnalysis, ViewEdge, ViewLabel, ViewRun, ViewStep } from "@/lib/view/types";
 import { buildDensity, chooseStepWindow, densityBinSize, PAGE_ALL_STEPS_MAX, trimReportToWindow } from "@/lib/view/step-window";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -106,12 +106,13 @@ export async function getRunPageView({ runId, focus }: { runId: string; focus?: 
   const focusIdx = focusStepId && !focus?.range ? await stepIndexOf(runId, focusStepId) : null;
   const [lo, hi] = chooseStepWindow(run.stepCount, { range: focus?.range ?? null, focusIdx });
   const binSize = densityBinSize(run.stepCount, agents.length);
-  const [stepRows, edgeRows, densityRows] = await Promise.all([
+  const [stepRows, edgeRows, densityRows, agentLinks] = await Promise.all([
     stepSummaryRows(runId, lo, hi),
     edgeRowsBetween(runId, lo, hi),
     prisma.$queryRaw<{ agent: string; bin: number; steps: number; errors: number }[]>`
       SELECT agent, (idx / ${binSize}::int)::int AS bin, count(*)::int AS steps, (count(*) FILTER (WHERE status = 'error'))::int AS errors
       FROM steps WHERE "runId" = ${runId}::uuid GROUP BY 1, 2`,
+    agentLinkRows(runId, run.edgeCount > 0),
   ]);
   const steps = stepRows.map((r) => summarizeStep(stepFromRow(r)));
   const edges: ViewEdge[] =
@@ -124,7 +125,7 @@ export async function getRunPageView({ runId, focus }: { runId: string; focus?: 
     steps,
     edges,
     report: report ? trimReportToWindow(report, new Set(steps.map((s) => s.id))) : null,
-    window: { offset: lo, total: run.stepCount, density: buildDensity(agentList.map((a) => a.name), run.stepCount, binSize, densityRows) },
+    window: { offset: lo, total: run.stepCount, density: buildDensity(agentList.map((a) => a.name), run.stepCount, binSize, densityRows), agentLinks },
   };
 }
 
@@ -132,6 +133,25 @@ export async function getRunPageView({ runId, focus }: { runId: string; focus?: 
 export interface RunPageFocus {
   range?: [number, number] | null;
   stepId?: string | null;
+}
+
+/** Agent pairs that interact across the run, with how often per channel kind (the largest AGENT_LINKS_MAX). */
+const AGENT_LINKS_MAX = 2000;
+function agentLinkRows(runId: string, statedEdges: boolean): Promise<AgentLink[]> {
+  if (statedEdges)
+    return db().$queryRaw<AgentLink[]>`
+      SELECT f.agent AS "from", t.agent AS "to", e.kind::text AS kind, count(*)::int AS count
+      FROM edges e
+      JOIN steps f ON f."runId" = e."runId" AND f.idx = e."fromIdx"
+      JOIN steps t ON t."runId" = e."runId" AND t.idx = e."toIdx"
+      WHERE e."runId" = ${runId}::uuid AND f.agent <> t.agent
+      GROUP BY 1, 2, 3 ORDER BY 4 DESC, 1, 2, 3 LIMIT ${AGENT_LINKS_MAX}`;
+  // No stated edges: the engine's fallback links consecutive steps (see toViewEdges).
+  return db().$queryRaw<AgentLink[]>`
+      SELECT prev AS "from", agent AS "to", 'message' AS kind, count(*)::int AS count
+      FROM (SELECT agent, lag(agent) OVER (ORDER BY idx) AS prev FROM steps WHERE "runId" = ${runId}::uuid) t
+      WHERE prev IS NOT NULL AND prev <> agent
+      GROUP BY 1, 2 ORDER BY 4 DESC, 1, 2 LIMIT ${AGENT_LINKS_MAX}`;
 }
 
 function stepSummaryRows(runId: string, lo: number, hi: number) {
