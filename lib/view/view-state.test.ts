@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { ZEdgeKind } from "../trace/schema";
 import { ALL_EDGE_KINDS, DEFAULT_VIEW_STATE, OPEN_GROUPS_MAX, parseViewState, serializeViewState, type ViewState } from "./view-state";
 
 describe("view state URL codec", () => {
+  it("knows exactly the schema's edge kinds, in its order", () => {
+    expect(ALL_EDGE_KINDS).toEqual(ZEdgeKind.options);
+  });
+
   it("omits defaults", () => {
     expect(serializeViewState(DEFAULT_VIEW_STATE)).toBe("");
     expect(parseViewState(new URLSearchParams(""))).toEqual(DEFAULT_VIEW_STATE);

@@ -6,7 +6,7 @@
  *
  * Absent params mean defaults, so a plain `/runs/<id>` is the canonical view.
  */
-import { ZEdgeKind, type TEdgeKind } from "../trace/schema";
+import type { TEdgeKind } from "../trace/schema";
 
 export type CanvasMode = "agents" | "steps";
 export type Selection = { type: "step" | "agent" | "edge"; id: string } | null;
@@ -31,7 +31,11 @@ export interface ViewState {
 export const OPEN_GROUPS_MAX = 100;
 const OPEN_ID_MAX_CHARS = 300;
 
-export const ALL_EDGE_KINDS: readonly TEdgeKind[] = ZEdgeKind.options;
+/**
+ * The schema's edge kinds, spelled out: importing the zod schema here would put zod (≈115 kB) into
+ * every page's client bundle. view-state.test.ts checks this list against `ZEdgeKind.options`.
+ */
+export const ALL_EDGE_KINDS: readonly TEdgeKind[] = ["message", "state", "aggregation", "delegation"];
 
 export const DEFAULT_VIEW_STATE: ViewState = { mode: undefined, selection: null, kinds: [...ALL_EDGE_KINDS], hiddenAgents: [], range: null, flag: null, open: [] };
 
