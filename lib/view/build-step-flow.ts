@@ -17,8 +17,12 @@ export type CanvasEdge = Pick<ViewEdge, "id" | "from" | "to" | "kind" | "key" | 
 export const LANE_LABEL_NODE_WIDTH = 160;
 import type { ViewState } from "./view-state";
 
-/** Above this many visible steps, unremarkable runs collapse into groups. */
-export const COLLAPSE_ABOVE_STEPS = 2500;
+/**
+ * Above this many visible steps, unremarkable runs collapse into groups. Below the large-run window
+ * (PAGE_WINDOW_STEPS = 1500, lib/view/step-window.ts), so a large run's Steps view opens collapsed:
+ * a thousand step nodes are not read one by one, and fewer nodes make the first render cheaper.
+ */
+export const COLLAPSE_ABOVE_STEPS = 1000;
 /** A run shorter than this is not worth a group node. */
 const MIN_GROUP = 3;
 
