@@ -4,7 +4,9 @@
  * frame times while dragging the canvas (requestAnimationFrame intervals during 60 pointer moves).
  *
  * Server: BENCH_UI_URL (any running Culprit, e.g. http://localhost:3000), else scripts/e2e-server.mjs
- * is started on BENCH_UI_PORT (production build on a throwaway database). Runs are posted to /api/runs.
+ * is started on BENCH_UI_PORT (production build on a throwaway database; its embedded Postgres port is
+ * CULPRIT_TEST_PG_PORT). Runs are posted to /api/runs. BENCH_UI_SIZES picks the run sizes
+ * (e.g. `2000,10000,100000`). Also reports each run page's response size (HTML with the RSC data).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -100,6 +102,11 @@ try {
   for (const steps of SIZES) {
     console.log(`Uploading ${steps.toLocaleString("en-US")} steps…`);
     const runId = await upload(steps);
+    // The page's own response: HTML with the inlined RSC data the first view needs (budget: 2 MB).
+    const pageBytes = Buffer.byteLength(await (await fetch(`${base}/runs/${runId}`)).text());
+    rows.push(`${String(steps).padStart(6)} steps  page response ${(pageBytes / 1024).toFixed(0)} kB`);
+    console.log(rows[rows.length - 1]);
+    reportBench({ bench: "ui", metric: `run page response, ${steps} steps`, value: Math.round(pageBytes / 1024), unit: "kB", limit: 2048 });
     const modes = steps > 2000 ? ["", "?mode=steps"] : [""];
     for (const query of modes) {
       const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });

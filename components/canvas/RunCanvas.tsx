@@ -19,7 +19,7 @@ import type { CanvasNode, ChannelFlowEdge } from "@/lib/view/flow-types";
 import { storyNodes } from "@/lib/view/story-nodes";
 import { STEP_NODE_HEIGHT, STEP_NODE_WIDTH } from "@/lib/view/layout-swimlanes";
 import type { ReportIndex } from "@/lib/view/index-report";
-import type { CanvasStep } from "@/lib/view/types";
+import type { CanvasStep, StepWindow } from "@/lib/view/types";
 import type { TAgent } from "@/lib/trace/schema";
 import type { CanvasMode, Selection, ViewState } from "@/lib/view/view-state";
 import { StepNode } from "./nodes/StepNode";
@@ -63,6 +63,8 @@ export interface CanvasData {
   agents: TAgent[];
   steps: CanvasStep[];
   edges: CanvasEdge[];
+  /** Set when `steps` is a window of a larger run (see lib/view/step-window.ts). */
+  window?: Pick<StepWindow, "offset" | "density" | "agentLinks">;
 }
 
 export interface RunCanvasProps {
@@ -93,12 +95,12 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
   const stepFlow = useMemo(
     () =>
       mode === "steps"
-        ? buildStepFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents, range, selection: collapseSelection }, expanded, keepVisible: highlighted })
+        ? buildStepFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents, range, selection: collapseSelection }, expanded, keepVisible: highlighted, offset: data.window?.offset ?? 0 })
         : null,
     [mode, data, index, kinds, hiddenAgents, range, collapseSelection, expanded, highlighted],
   );
   const agentFlow = useMemo(
-    () => (mode === "agents" ? buildAgentFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents } }) : null),
+    () => (mode === "agents" ? buildAgentFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents }, window: data.window }) : null),
     [mode, data, index, kinds, hiddenAgents],
   );
   const emptyLayout = useMemo(() => ({ items: [], links: [], laneCount: 0 }), []);

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { brushX, select, type D3BrushEvent } from "d3";
 import type { ReportIndex, StepMark } from "@/lib/view/index-report";
 import { brushToRange, markAt, prepareTimeline, TIMELINE_LABEL_WIDTH } from "@/lib/view/prepare-timeline";
-import type { CanvasStep } from "@/lib/view/types";
+import type { CanvasStep, StepWindow } from "@/lib/view/types";
 import styles from "./charts.module.css";
 
 const MARK_VAR: Record<StepMark, string> = { origin: "--culprit", carried: "--victim", repair: "--repair", error: "--warn", neutral: "--text-muted" };
@@ -17,18 +17,20 @@ export interface TimelineProps {
   range: [number, number] | null;
   onSelectStep: (stepId: string) => void;
   onBrush: (range: [number, number] | null) => void;
+  /** Large runs: `steps` is this window of the run; the rest is drawn from its binned density. */
+  window?: StepWindow;
 }
 
 /**
  * Steps in agent lanes, in global order. Drawn on a canvas (one paint for 10k steps); a d3 brush on
  * top selects a window of steps, a click selects one step.
  */
-export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectStep, onBrush }: TimelineProps) {
+export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectStep, onBrush, window: stepWindow }: TimelineProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const [width, setWidth] = useState(800);
-  const model = useMemo(() => prepareTimeline(steps, lanes, index, width, LANE_HEIGHT), [steps, lanes, index, width]);
+  const model = useMemo(() => prepareTimeline(steps, lanes, index, width, LANE_HEIGHT, stepWindow), [steps, lanes, index, width, stepWindow]);
 
   useEffect(() => {
     const el = wrapRef.current;
@@ -60,6 +62,15 @@ export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectS
       ctx.fillStyle = color("--text");
       ctx.fillText(lane.length > 16 ? `${lane.slice(0, 15)}…` : lane, 4, i * LANE_HEIGHT + LANE_HEIGHT / 2, TIMELINE_LABEL_WIDTH - 8);
     });
+    // Large runs: the whole run as density (faint; failed bins in the warning colour), the shipped window on top.
+    if (model.bins.length > 0) {
+      for (const b of model.bins) {
+        ctx.globalAlpha = 0.15 + 0.45 * b.fill;
+        ctx.fillStyle = color(b.errors > 0 ? "--warn" : "--text-muted");
+        ctx.fillRect(b.x, b.lane * LANE_HEIGHT + 5, b.width, LANE_HEIGHT - 10);
+      }
+      ctx.globalAlpha = 1;
+    }
     // Neutral first, so marks that matter are painted on top when steps overlap.
     const order: StepMark[] = ["neutral", "repair", "error", "carried", "origin"];
     for (const mark of order) {
@@ -75,8 +86,8 @@ export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectS
   }, [model, width, selectedStepId]);
 
   // d3 brush: the extent is mapped to a step range; a plain click (empty extent) selects one step.
-  const handlers = useRef({ onBrush, onSelectStep, model, stepCount: steps.length });
-  handlers.current = { onBrush, onSelectStep, model, stepCount: steps.length };
+  const handlers = useRef({ onBrush, onSelectStep, model, stepCount: model.stepCount });
+  handlers.current = { onBrush, onSelectStep, model, stepCount: model.stepCount };
   useEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
@@ -112,6 +123,11 @@ export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectS
       <div className={styles.timelineBar}>
         <strong>Timeline</strong>
         <span>drag to focus a window of steps · click a mark to select it</span>
+        {stepWindow ? (
+          <span className="muted" data-testid="timeline-window">
+            steps {(stepWindow.offset + 1).toLocaleString("en-US")}–{(stepWindow.offset + steps.length).toLocaleString("en-US")} of {stepWindow.total.toLocaleString("en-US")} loaded · drag elsewhere to load more
+          </span>
+        ) : null}
         {range ? (
           <button type="button" className="button" onClick={() => onBrush(null)} data-testid="clear-range">
             Showing steps {range[0] + 1}–{range[1] + 1} ✕

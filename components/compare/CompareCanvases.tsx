@@ -1,11 +1,14 @@
 "use client";
 import { useCallback, useMemo, useState } from "react";
-import { RunCanvas } from "@/components/canvas/RunCanvas";
+import dynamic from "next/dynamic";
 import { indexReport } from "@/lib/view/index-report";
 import type { RunViewData } from "@/lib/view/types";
 import { DEFAULT_VIEW_STATE, type Selection, type ViewState } from "@/lib/view/view-state";
 import type { Side } from "@/lib/compare/compare-view-state";
 import styles from "./compare.module.css";
+
+// React Flow in its own chunk, as on the run page (see RunView.tsx).
+const RunCanvas = dynamic(() => import("@/components/canvas/RunCanvas").then((m) => m.RunCanvas), { ssr: false });
 
 /** The run page's step canvas, twice; each follows the shared selection and reports clicks on steps. */
 export function CompareCanvases({ a, b, selectedA, selectedB, onSelect }: { a: RunViewData; b: RunViewData; selectedA: string | null; selectedB: string | null; onSelect: (side: Side, stepId: string) => void }) {

@@ -4,7 +4,7 @@ import type { DetectorFinding } from "@/lib/attribution/types";
 import { stepMark, type ReportIndex } from "@/lib/view/index-report";
 import type { RunPageData, StepDetail, ViewEdge } from "@/lib/view/types";
 import type { Selection } from "@/lib/view/view-state";
-import { MARK_TAG } from "@/components/canvas/nodes/StepNode";
+import { MARK_TAG } from "@/components/canvas/nodes/mark-tag";
 import { formatCount } from "@/lib/format/numbers";
 import { SelectLink } from "./SelectLink";
 import { TextBlock, prettyJson } from "./TextBlock";
@@ -58,7 +58,12 @@ function StepInspector({ data, index, stepId, detailUrl }: { data: RunPageData; 
   const pos = data.steps.findIndex((s) => s.id === stepId);
   const summary = data.steps[pos];
   const detail = useStepDetail(detailUrl, stepId, summary !== undefined);
-  if (!summary) return <p className={styles.help}>Step “{stepId}” is not in this run.</p>;
+  if (!summary)
+    return (
+      <p className={styles.help}>
+        {data.window ? `Step “${stepId}” is outside the loaded steps; clear the timeline range to load the steps around it.` : `Step “${stepId}” is not in this run.`}
+      </p>
+    );
   const full = detail.data?.step;
   const report = detail.data?.report ?? null;
   const mark = stepMark(index, summary.id, summary.status);

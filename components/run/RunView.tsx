@@ -1,13 +1,15 @@
 "use client";
-import { useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
-import { RunCanvas } from "@/components/canvas/RunCanvas";
+import { useCallback, useEffect, useMemo, useRef, useState, useTransition, type ComponentType, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import dynamic from "next/dynamic";
 import { BlameBars } from "@/components/charts/BlameBars";
 import { Timeline } from "@/components/charts/Timeline";
 import { agentEdgeId } from "@/lib/view/build-agent-flow";
 import { indexReport } from "@/lib/view/index-report";
 import { adjacentStep, firstErrorStep } from "@/lib/view/step-navigation";
 import type { RunPageData } from "@/lib/view/types";
-import { ALL_EDGE_KINDS, serializeViewState, type CanvasMode, type Selection, type ViewState } from "@/lib/view/view-state";
+import { PAGE_WINDOW_STEPS } from "@/lib/view/step-window";
+import { ALL_EDGE_KINDS, OPEN_GROUPS_MAX, serializeViewState, type CanvasMode, type Selection, type ViewState } from "@/lib/view/view-state";
 import type { TEdgeKind } from "@/lib/trace/schema";
 import { Inspector } from "./Inspector";
 import { LabelsPanel, type LabelFormProps } from "./LabelsPanel";
@@ -16,6 +18,20 @@ import { flaggedSteps } from "@/lib/view/prepare-trajectory";
 import { RunNavContext, type RunNav } from "./SelectLink";
 import { VerdictHeader } from "./VerdictHeader";
 import styles from "./run.module.css";
+
+/**
+ * The canvas (React Flow, its layout and node types) is the page's biggest client code and renders
+ * nothing useful on the server (it needs a measured box and a layout): a separate chunk, loaded while
+ * the rest of the page hydrates, keeps it out of the first bundle.
+ */
+const RunCanvas = dynamic(() => import("@/components/canvas/RunCanvas").then((m) => m.RunCanvas), {
+  ssr: false,
+  loading: () => (
+    <p className="muted" data-testid="canvas-loading" style={{ padding: 16 }}>
+      Loading canvas…
+    </p>
+  ),
+});
 
 /** Runs with more steps than this open in Agents mode (Steps mode stays one click away, collapsed). */
 export const AGENTS_MODE_ABOVE_STEPS = 2000;
@@ -46,15 +62,36 @@ export interface RunViewProps {
  */
 export function RunView({ data, stepDetailUrl, initialState, actions, status, readOnly, sidePanels, LabelForm }: RunViewProps) {
   const [state, setState] = useState<ViewState>(initialState);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const index = useMemo(() => indexReport(data.report, data.edges), [data.report, data.edges]);
-  const mode: CanvasMode = state.mode ?? (data.steps.length > AGENTS_MODE_ABOVE_STEPS ? "agents" : "steps");
+  const stepTotal = data.window?.total ?? data.steps.length;
+  const offset = data.window?.offset ?? 0;
+  const mode: CanvasMode = state.mode ?? (stepTotal > AGENTS_MODE_ABOVE_STEPS ? "agents" : "steps");
 
   useEffect(() => {
     const query = serializeViewState(state);
     const url = `${window.location.pathname}${query ? `?${query}` : ""}`;
     if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, "", url);
   }, [state]);
+
+  // Large runs ship a window of steps (see lib/view/step-window.ts). A brushed range or a selected step
+  // outside it asks the server for the window around it: a soft navigation, so the page payload stays
+  // bounded and the client state (already in the URL) is kept. Each query is requested once.
+  const router = useRouter();
+  const [loadingWindow, startWindowLoad] = useTransition();
+  const requestedWindow = useRef<string | null>(null);
+  const shippedIds = useMemo(() => new Set(data.steps.map((s) => s.id)), [data.steps]);
+  useEffect(() => {
+    if (!data.window) return;
+    const end = offset + data.steps.length - 1;
+    const range = state.range;
+    const needRange = range !== null && (range[0] < offset || Math.min(range[1], range[0] + PAGE_WINDOW_STEPS - 1) > end);
+    const needStep = range === null && state.selection?.type === "step" && !shippedIds.has(state.selection.id);
+    if (!needRange && !needStep) return;
+    const query = serializeViewState(state);
+    if (requestedWindow.current === query) return;
+    requestedWindow.current = query;
+    startWindowLoad(() => router.replace(`?${query}`, { scroll: false }));
+  }, [data.window, data.steps.length, offset, shippedIds, state, router]);
 
   const select = useCallback((selection: Selection) => setState((s) => ({ ...s, selection })), []);
   const nav: RunNav = useMemo(
@@ -144,7 +181,12 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
     setState((s) => ({ ...s, kinds: s.kinds.includes(kind) ? s.kinds.filter((k) => k !== kind) : ALL_EDGE_KINDS.filter((k) => k === kind || s.kinds.includes(k)) }));
   const toggleAgent = (agent: string) =>
     setState((s) => ({ ...s, hiddenAgents: s.hiddenAgents.includes(agent) ? s.hiddenAgents.filter((a) => a !== agent) : [...s.hiddenAgents, agent].sort() }));
-  const toggleGroup = useCallback((id: string) => setExpanded((prev) => new Set(prev).add(id)), []);
+  // Expanded groups live in the URL (`?open=`), so a link reopens the same groups; the list is bounded (the oldest drops out).
+  const toggleGroup = useCallback(
+    (id: string) => setState((s) => (s.open.includes(id) ? s : { ...s, open: [...s.open, id].slice(-OPEN_GROUPS_MAX) })),
+    [],
+  );
+  const expanded = useMemo<ReadonlySet<string>>(() => new Set(state.open), [state.open]);
   const lanes = useMemo(() => data.agents.map((a) => a.name).filter((a) => !state.hiddenAgents.includes(a)), [data.agents, state.hiddenAgents]);
 
   const onBrush = useCallback(
@@ -152,7 +194,7 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
       setState((s) => {
         if (!range) return { ...s, range: null };
         // Brushing also selects the most telling step in the window (the verdict's, else the first error).
-        const windowSteps = data.steps.slice(range[0], range[1] + 1);
+        const windowSteps = data.steps.slice(Math.max(0, range[0] - offset), Math.max(0, range[1] - offset + 1));
         const pick =
           windowSteps.find((st) => st.id === index.decisiveStepId) ??
           windowSteps.find((st) => index.pathSteps.has(st.id)) ??
@@ -160,7 +202,7 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
           windowSteps[0];
         return { ...s, range, mode: "steps", selection: pick ? { type: "step", id: pick.id } : s.selection };
       }),
-    [data.steps, index],
+    [data.steps, index, offset],
   );
 
   return (
@@ -208,6 +250,11 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
                 </button>
               ))}
               <span className="spacer" />
+              {loadingWindow ? (
+                <span className="muted" role="status" data-testid="window-loading">
+                  Loading steps…
+                </span>
+              ) : null}
               {index.decisiveStepId ? (
                 <button type="button" className="button" onClick={() => select({ type: "step", id: index.decisiveStepId! })} data-testid="goto-decisive">
                   Decisive step (d)
@@ -223,7 +270,7 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
           </aside>
         </div>
         <section className={styles.timelineBox}>
-          <Timeline steps={data.steps} lanes={lanes} index={index} selectedStepId={selectedStepId} range={state.range} onSelectStep={(id) => select({ type: "step", id })} onBrush={onBrush} />
+          <Timeline steps={data.steps} lanes={lanes} index={index} selectedStepId={selectedStepId} range={state.range} onSelectStep={(id) => select({ type: "step", id })} onBrush={onBrush} window={data.window} />
         </section>
       </main>
     </RunNavContext.Provider>

@@ -7,7 +7,7 @@ import type { TAgent } from "../trace/schema";
 import type { ReportIndex } from "./index-report";
 import type { AgentFlowNode, ChannelFlowEdge } from "./flow-types";
 import type { CanvasEdge } from "./build-step-flow";
-import type { CanvasStep } from "./types";
+import type { CanvasStep, StepWindow } from "./types";
 import type { ViewState } from "./view-state";
 
 export const AGENT_NODE_WIDTH = 190;
@@ -23,6 +23,11 @@ export interface AgentFlowInput {
   edges: CanvasEdge[];
   index: ReportIndex;
   state: Pick<ViewState, "kinds" | "hiddenAgents">;
+  /**
+   * Set when `steps`/`edges` are a window of a larger run: step counts, first appearances and edge
+   * counts then come from its whole-run aggregates; the window's edges add ids and path marks.
+   */
+  window?: Pick<StepWindow, "density" | "agentLinks">;
 }
 
 export function agentEdgeId(from: string, to: string, kind: string): string {
@@ -30,7 +35,7 @@ export function agentEdgeId(from: string, to: string, kind: string): string {
 }
 
 /** Builds the Agents canvas with positions (layered left to right by first interaction). */
-export function buildAgentFlow({ agents, steps, edges, index, state }: AgentFlowInput): { nodes: AgentFlowNode[]; edges: ChannelFlowEdge[] } {
+export function buildAgentFlow({ agents, steps, edges, index, state, window }: AgentFlowInput): { nodes: AgentFlowNode[]; edges: ChannelFlowEdge[] } {
   const hidden = new Set(state.hiddenAgents);
   const kinds = new Set(state.kinds);
   const agentOfStep = new Map(steps.map((s) => [s.id, s.agent]));
@@ -42,10 +47,25 @@ export function buildAgentFlow({ agents, steps, edges, index, state }: AgentFlow
     tokens.set(s.agent, (tokens.get(s.agent) ?? 0) + (s.tokens?.total ?? (s.tokens?.input ?? 0) + (s.tokens?.output ?? 0)));
     if (!firstSeen.has(s.agent)) firstSeen.set(s.agent, i);
   });
+  if (window) {
+    stepCount.clear();
+    firstSeen.clear();
+    const { binSize } = window.density;
+    for (const lane of window.density.lanes) {
+      stepCount.set(lane.agent, lane.steps.reduce((a, b) => a + b, 0));
+      const first = lane.steps.findIndex((n) => n > 0);
+      if (first >= 0) firstSeen.set(lane.agent, first * binSize);
+    }
+  }
   const visible = agents.map((a) => a.name).filter((n) => !hidden.has(n));
   const visibleSet = new Set(visible);
 
   const merged = new Map<string, ChannelFlowEdge>();
+  for (const link of window?.agentLinks ?? []) {
+    if (!kinds.has(link.kind) || link.from === link.to || !visibleSet.has(link.from) || !visibleSet.has(link.to)) continue;
+    const id = agentEdgeId(link.from, link.to, link.kind);
+    merged.set(id, { id, type: "channel", source: link.from, target: link.to, data: { kind: link.kind, count: link.count, onPath: false, inferred: false, edgeIds: [] } });
+  }
   for (const e of edges) {
     if (!kinds.has(e.kind)) continue;
     const from = agentOfStep.get(e.from);
@@ -55,9 +75,10 @@ export function buildAgentFlow({ agents, steps, edges, index, state }: AgentFlow
     const onPath = index.pathEdges.has(e.id);
     const existing = merged.get(id);
     if (existing) {
-      existing.data!.count += 1;
+      if (!window) existing.data!.count += 1; // a window's edges are already in the whole-run counts
       existing.data!.onPath ||= onPath;
       if (existing.data!.edgeIds.length < 20) existing.data!.edgeIds.push(e.id);
+      existing.data!.inferred ||= Boolean(e.inferred);
     } else
       merged.set(id, {
         id,

@@ -17,8 +17,12 @@ export type CanvasEdge = Pick<ViewEdge, "id" | "from" | "to" | "kind" | "key" | 
 export const LANE_LABEL_NODE_WIDTH = 160;
 import type { ViewState } from "./view-state";
 
-/** Above this many visible steps, unremarkable runs collapse into groups. */
-export const COLLAPSE_ABOVE_STEPS = 2500;
+/**
+ * Above this many visible steps, unremarkable runs collapse into groups. Below the large-run window
+ * (PAGE_WINDOW_STEPS = 1500, lib/view/step-window.ts), so a large run's Steps view opens collapsed:
+ * a thousand step nodes are not read one by one, and fewer nodes make the first render cheaper.
+ */
+export const COLLAPSE_ABOVE_STEPS = 1000;
 /** A run shorter than this is not worth a group node. */
 const MIN_GROUP = 3;
 
@@ -33,6 +37,8 @@ export interface StepFlowInput {
   /** Steps that must stay visible when the view collapses (e.g. a selected trajectory flag's steps). */
   keepVisible?: ReadonlySet<string>;
   collapseAbove?: number;
+  /** Run-wide index of `steps[0]` when the steps are a window of a larger run (range and order are run-wide). */
+  offset?: number;
 }
 
 export interface StepFlow {
@@ -56,7 +62,8 @@ export function buildStepFlow(input: StepFlowInput): StepFlow {
   const laneAgents = agents.map((a) => a.name).filter((name) => !hidden.has(name));
   const laneOf = new Map(laneAgents.map((name, i) => [name, i]));
   const [lo, hi] = state.range ?? [0, Infinity];
-  const visibleSteps = steps.map((s, idx) => ({ s, idx })).filter(({ s, idx }) => laneOf.has(s.agent) && idx >= lo && idx <= hi);
+  const offset = input.offset ?? 0;
+  const visibleSteps = steps.map((s, i) => ({ s, idx: offset + i })).filter(({ s, idx }) => laneOf.has(s.agent) && idx >= lo && idx <= hi);
   const kinds = new Set(state.kinds);
   const visibleEdges = edges.filter((e) => kinds.has(e.kind));
   const aggregates = new Set(edges.filter((e) => e.kind === "aggregation").map((e) => e.to));

@@ -4,7 +4,7 @@
  */
 import { scaleLinear, type ScaleLinear } from "d3";
 import { stepMark, type ReportIndex, type StepMark } from "./index-report";
-import type { CanvasStep } from "./types";
+import type { CanvasStep, StepWindow } from "./types";
 
 export interface TimelineMark {
   stepId: string;
@@ -15,9 +15,23 @@ export interface TimelineMark {
   mark: StepMark;
 }
 
+/** A whole-run overview cell (large runs): `steps` of `binSize` steps in this lane, `errors` of them failed. */
+export interface TimelineBin {
+  lane: number;
+  x: number;
+  width: number;
+  /** Share of the bin's step slots this lane fills (0–1): drawn as opacity. */
+  fill: number;
+  errors: number;
+}
+
 export interface TimelineModel {
   lanes: string[];
   marks: TimelineMark[];
+  /** Overview of the steps not shipped (large runs only; empty otherwise). */
+  bins: TimelineBin[];
+  /** Run-wide steps the x scale spans. */
+  stepCount: number;
   x: ScaleLinear<number, number>;
   laneHeight: number;
   height: number;
@@ -25,17 +39,42 @@ export interface TimelineModel {
 
 export const TIMELINE_LABEL_WIDTH = 110;
 
-export function prepareTimeline(steps: Pick<CanvasStep, "id" | "agent" | "status">[], lanes: string[], index: ReportIndex, width: number, laneHeight = 16): TimelineModel {
+/**
+ * `steps` is the whole run, or (large runs) a window of it starting at run-wide index `window.offset`;
+ * then the x scale spans the whole run and `window.density` fills in the steps not shipped.
+ */
+export function prepareTimeline(
+  steps: Pick<CanvasStep, "id" | "agent" | "status">[],
+  lanes: string[],
+  index: ReportIndex,
+  width: number,
+  laneHeight = 16,
+  window?: StepWindow,
+): TimelineModel {
   const laneOf = new Map(lanes.map((a, i) => [a, i]));
-  const x = scaleLinear().domain([0, Math.max(1, steps.length)]).range([TIMELINE_LABEL_WIDTH, Math.max(TIMELINE_LABEL_WIDTH + 1, width)]);
-  const stepWidth = Math.max(1, x(1) - x(0) - (steps.length < 200 ? 1 : 0));
+  const offset = window?.offset ?? 0;
+  const stepCount = window?.total ?? steps.length;
+  const x = scaleLinear().domain([0, Math.max(1, stepCount)]).range([TIMELINE_LABEL_WIDTH, Math.max(TIMELINE_LABEL_WIDTH + 1, width)]);
+  const stepWidth = Math.max(1, x(1) - x(0) - (stepCount < 200 ? 1 : 0));
   const marks: TimelineMark[] = [];
-  steps.forEach((s, idx) => {
+  steps.forEach((s, i) => {
     const lane = laneOf.get(s.agent);
     if (lane === undefined) return;
+    const idx = offset + i;
     marks.push({ stepId: s.id, idx, lane, x: x(idx), width: stepWidth, mark: stepMark(index, s.id, s.status) });
   });
-  return { lanes, marks, x, laneHeight, height: lanes.length * laneHeight };
+  const bins: TimelineBin[] = [];
+  if (window) {
+    const { binSize } = window.density;
+    for (const row of window.density.lanes) {
+      const lane = laneOf.get(row.agent);
+      if (lane === undefined) continue;
+      row.steps.forEach((n, b) => {
+        if (n > 0) bins.push({ lane, x: x(b * binSize), width: Math.max(1, x((b + 1) * binSize) - x(b * binSize)), fill: Math.min(1, n / binSize), errors: row.errors[b] ?? 0 });
+      });
+    }
+  }
+  return { lanes, marks, bins, stepCount, x, laneHeight, height: lanes.length * laneHeight };
 }
 
 /** The step index range [lo, hi] covered by a brushed pixel extent. */

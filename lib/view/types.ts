@@ -142,17 +142,50 @@ export interface ReportSummary {
   trajectory?: AnalysisReport["trajectory"];
 }
 
+/**
+ * Whole-run overview of a large run, binned so its size does not grow with the run: per agent,
+ * how many steps (and failed steps) fall into each bin of `binSize` consecutive step indexes.
+ */
+export interface StepDensity {
+  binSize: number;
+  bins: number;
+  lanes: { agent: string; steps: number[]; errors: number[] }[];
+}
+
+/**
+ * Present when the page carries only a window of a large run's steps: `steps[0]` is the run's step
+ * number `offset` (0-based), the run has `total` steps, and `density` draws the rest on the timeline.
+ */
+export interface StepWindow {
+  offset: number;
+  total: number;
+  density: StepDensity;
+  /** Whole-run interactions between different agents (edges counted per from-agent, to-agent, kind), for Agents mode. */
+  agentLinks: AgentLink[];
+}
+
+export interface AgentLink {
+  from: string;
+  to: string;
+  kind: TEdgeKind;
+  count: number;
+}
+
 /** What the run page (and share page) sends the browser: summaries only. */
 export interface RunPageData {
   run: ViewRun;
   agents: TAgent[];
+  /** All steps, or (large runs, see `window`) a contiguous window of them. */
   steps: StepSummary[];
+  /** Edges between the shipped steps. */
   edges: ViewEdge[];
   analysis: ViewAnalysis | null;
   report: ReportSummary | null;
   /** Why the shown report should be re-analyzed (older engine or schema), else null. */
   reportStale?: string | null;
   labels: ViewLabel[];
+  /** Set when `steps` is a window of a larger run (absent: `steps` is the whole run). */
+  window?: StepWindow;
 }
 
 /** One step in full, with the engine's findings on it, for the inspector. */

@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { ALL_EDGE_KINDS, DEFAULT_VIEW_STATE, parseViewState, serializeViewState, type ViewState } from "./view-state";
+import { ZEdgeKind } from "../trace/schema";
+import { ALL_EDGE_KINDS, DEFAULT_VIEW_STATE, OPEN_GROUPS_MAX, parseViewState, serializeViewState, type ViewState } from "./view-state";
 
 describe("view state URL codec", () => {
+  it("knows exactly the schema's edge kinds, in its order", () => {
+    expect(ALL_EDGE_KINDS).toEqual(ZEdgeKind.options);
+  });
+
   it("omits defaults", () => {
     expect(serializeViewState(DEFAULT_VIEW_STATE)).toBe("");
     expect(parseViewState(new URLSearchParams(""))).toEqual(DEFAULT_VIEW_STATE);
@@ -10,7 +15,7 @@ describe("view state URL codec", () => {
 
   it("reads Next.js searchParams objects", () => {
     const state = parseViewState({ mode: "agents", edge: ["e3", "e4"], kinds: "state,bogus", hide: "B,A" });
-    expect(state).toEqual({ mode: "agents", selection: { type: "edge", id: "e3" }, kinds: ["state"], hiddenAgents: ["A", "B"], range: null, flag: null });
+    expect(state).toEqual({ mode: "agents", selection: { type: "edge", id: "e3" }, kinds: ["state"], hiddenAgents: ["A", "B"], range: null, flag: null, open: [] });
   });
 
   it("ignores malformed values", () => {
@@ -27,11 +32,22 @@ describe("view state URL codec", () => {
       hiddenAgents: fc.uniqueArray(name, { maxLength: 4 }).map((a) => [...a].sort()),
       range: fc.option(fc.tuple(fc.nat(5000), fc.nat(5000)).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as [number, number]), { nil: null }),
       flag: fc.option(name.map((a) => `rubber-stamp:${a}`), { nil: null }),
+      open: fc.uniqueArray(name.map((id) => `group:${id}`), { maxLength: 5 }).map((a) => [...a].sort()),
     });
     fc.assert(
       fc.property(arbState, (state: ViewState) => {
         expect(parseViewState(new URLSearchParams(serializeViewState(state)))).toEqual(state);
       }),
     );
+  });
+
+  it("keeps expanded groups: step ids with commas survive, malformed escapes are dropped, the list is bounded", () => {
+    const state = { ...DEFAULT_VIEW_STATE, open: ["group:a,b", "group:s40"] };
+    const query = serializeViewState(state);
+    expect(query).toContain("open=");
+    expect(parseViewState(new URLSearchParams(query)).open).toEqual(["group:a,b", "group:s40"]);
+    expect(parseViewState({ open: "group%3As1,%E0%A4%A,group%3As1" }).open).toEqual(["group:s1"]);
+    const many = Array.from({ length: 500 }, (_, i) => encodeURIComponent(`group:s${i}`)).join(",");
+    expect(parseViewState({ open: many }).open).toHaveLength(OPEN_GROUPS_MAX);
   });
 });

@@ -2,11 +2,11 @@
  * Everything the run page shows is a function of this state, and this state lives in the URL:
  * a reload or a pasted link restores the same mode, selection and filters.
  *
- *   ?mode=steps&step=s6&kinds=message,state&hide=Writer&range=120-480&flag=rubber-stamp:Reviewer
+ *   ?mode=steps&step=s6&kinds=message,state&hide=Writer&range=120-480&flag=rubber-stamp:Reviewer&open=group%3As40
  *
  * Absent params mean defaults, so a plain `/runs/<id>` is the canonical view.
  */
-import { ZEdgeKind, type TEdgeKind } from "../trace/schema";
+import type { TEdgeKind } from "../trace/schema";
 
 export type CanvasMode = "agents" | "steps";
 export type Selection = { type: "step" | "agent" | "edge"; id: string } | null;
@@ -23,11 +23,21 @@ export interface ViewState {
   range: [number, number] | null;
   /** Trajectory flag whose steps are highlighted (`kind` or `kind:agent`, see prepare-trajectory.ts). */
   flag: string | null;
+  /** Collapsed step groups the user expanded (`group:<first step id>`, see build-step-flow.ts), sorted. */
+  open: string[];
 }
 
-export const ALL_EDGE_KINDS: readonly TEdgeKind[] = ZEdgeKind.options;
+/** A link reopens at most this many expanded groups (each id at most OPEN_ID_MAX_CHARS): the URL stays bounded. */
+export const OPEN_GROUPS_MAX = 100;
+const OPEN_ID_MAX_CHARS = 300;
 
-export const DEFAULT_VIEW_STATE: ViewState = { mode: undefined, selection: null, kinds: [...ALL_EDGE_KINDS], hiddenAgents: [], range: null, flag: null };
+/**
+ * The schema's edge kinds, spelled out: importing the zod schema here would put zod (≈115 kB) into
+ * every page's client bundle. view-state.test.ts checks this list against `ZEdgeKind.options`.
+ */
+export const ALL_EDGE_KINDS: readonly TEdgeKind[] = ["message", "state", "aggregation", "delegation"];
+
+export const DEFAULT_VIEW_STATE: ViewState = { mode: undefined, selection: null, kinds: [...ALL_EDGE_KINDS], hiddenAgents: [], range: null, flag: null, open: [] };
 
 type SearchInput = URLSearchParams | Record<string, string | string[] | undefined>;
 
@@ -59,7 +69,18 @@ export function parseViewState(input: SearchInput): ViewState {
     rangeMatch && Number(rangeMatch[1]) <= Number(rangeMatch[2]) ? [Number(rangeMatch[1]), Number(rangeMatch[2])] : null;
   const flagParam = getParam(input, "flag");
   const flag = flagParam && flagParam.length <= 300 ? flagParam : null;
-  return { mode, selection, kinds, hiddenAgents, range, flag };
+  const openParam = getParam(input, "open");
+  const open = openParam ? [...new Set(openParam.split(",").map(safeDecode).filter((id) => id && id.length <= OPEN_ID_MAX_CHARS))].sort().slice(0, OPEN_GROUPS_MAX) : [];
+  return { mode, selection, kinds, hiddenAgents, range, flag, open };
+}
+
+/** decodeURIComponent that maps a malformed escape to "" (dropped) instead of throwing on a hand-edited link. */
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return "";
+  }
 }
 
 /** The query string (without `?`) for a view state; defaults are omitted, order is fixed. */
@@ -73,5 +94,12 @@ export function serializeViewState(state: ViewState): string {
   if (state.hiddenAgents.length > 0) params.set("hide", [...state.hiddenAgents].sort().map(encodeURIComponent).join(","));
   if (state.range) params.set("range", `${state.range[0]}-${state.range[1]}`);
   if (state.flag) params.set("flag", state.flag);
+  // Group ids embed step ids, which may contain commas: encode each before joining (as for `hide`).
+  if (state.open.length > 0) params.set("open", [...state.open].sort().slice(0, OPEN_GROUPS_MAX).map(encodeURIComponent).join(","));
   return params.toString();
+}
+
+/** What a large run's shipped step window is chosen around (see get-run-view.ts): the brushed range, else the selected step. */
+export function pageFocus(state: ViewState): { range: [number, number] | null; stepId: string | null } {
+  return { range: state.range, stepId: state.selection?.type === "step" ? state.selection.id : null };
 }

@@ -6,7 +6,7 @@ import { OwnerRunView } from "@/components/run/OwnerRunView";
 import { RunView } from "@/components/run/RunView";
 import { requirePage } from "@/lib/server/auth/require-page";
 import { getRunPageView, isRunId, listShareLinks } from "@/lib/server/queries/get-run-view";
-import { parseViewState } from "@/lib/view/view-state";
+import { pageFocus, parseViewState } from "@/lib/view/view-state";
 import { CompareWithMenu } from "@/components/compare/CompareWithMenu";
 import { listCompareSuggestions } from "@/lib/server/queries/compare-suggestions";
 import { ReplayPanel } from "@/components/replay/ReplayPanel";
@@ -27,15 +27,15 @@ export default async function RunPage({ params, searchParams }: Props) {
   const principal = await requirePage("viewer", `/runs/${id}`);
   if (!isRunId(id) || !principal) notFound();
   const canEdit = principal.role === "owner";
+  const initialState = parseViewState(await searchParams);
   const [data, shareLinks, suggestions, verification] = await Promise.all([
-    getRunPageView({ runId: id }),
+    getRunPageView({ runId: id, focus: pageFocus(initialState) }),
     // Tokens are for owners: a viewer who saw one could pass the run on beyond their own access.
     canEdit ? listShareLinks({ runId: id }) : [],
     listCompareSuggestions({ runId: id }),
     latestVerification(id),
   ]);
   if (!data) notFound();
-  const initialState = parseViewState(await searchParams);
   const View = canEdit ? OwnerRunView : RunView;
   return (
     <View

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { CopyLinkButton } from "@/components/run/CopyLinkButton";
 import { RunView } from "@/components/run/RunView";
 import { getRunPageView, resolveShareToken } from "@/lib/server/queries/get-run-view";
-import { parseViewState } from "@/lib/view/view-state";
+import { pageFocus, parseViewState } from "@/lib/view/view-state";
 
 export const dynamic = "force-dynamic";
 
@@ -21,11 +21,11 @@ export default async function SharedRunPage({ params, searchParams }: Props) {
   const { token } = await params;
   const link = await resolveShareToken({ token });
   if (!link) notFound();
-  const data = await getRunPageView({ runId: link.runId });
-  if (!data) notFound();
   const query = await searchParams;
   // The link's own query wins; a bare link opens the view it was created from.
   const initialState = parseViewState(Object.keys(query).length > 0 ? query : new URLSearchParams(link.viewState ?? ""));
+  const data = await getRunPageView({ runId: link.runId, focus: pageFocus(initialState) });
+  if (!data) notFound();
   // Share viewers get the run, not its id: the owner's URLs stay private to the owner.
   const shared = { ...data, run: { ...data.run, id: "shared" } };
   return (

@@ -4,8 +4,9 @@ import { Handle, Position, type NodeProps } from "@xyflow/react";
 import type { StepFlowNode } from "@/lib/view/flow-types";
 import styles from "../canvas.module.css";
 
-/** Badge text for each mark: the shape/word carries the meaning, never the colour alone. */
-export const MARK_TAG = { origin: "✕ root cause", carried: "↯ carried", repair: "✓ repair", error: "! error", neutral: null } as const;
+import { MARK_TAG } from "./mark-tag";
+
+export { MARK_TAG };
 
 function StepNodeView({ data, selected }: NodeProps<StepFlowNode>) {
   const tag = MARK_TAG[data.mark];

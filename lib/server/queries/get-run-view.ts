@@ -7,7 +7,8 @@ import { db } from "../db";
 import { toViewEdges } from "@/lib/view/view-edges";
 import { summarizeReport, summarizeStep } from "@/lib/view/summarize-run";
 import { ImmutableCache } from "./immutable-cache";
-import type { AnalysisStatus, RunPageData, RunViewData, StepDetail, ViewAnalysis, ViewLabel, ViewRun, ViewStep } from "@/lib/view/types";
+import type { AgentLink, AnalysisStatus, RunPageData, RunViewData, StepDetail, ViewAnalysis, ViewEdge, ViewLabel, ViewRun, ViewStep } from "@/lib/view/types";
+import { buildDensity, chooseStepWindow, densityBinSize, PAGE_ALL_STEPS_MAX, trimReportToWindow } from "@/lib/view/step-window";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -71,14 +72,17 @@ type StepSummaryRow = {
   outputTokens: number | null;
   totalTokens: number | null;
 };
-type EdgeRow = { fromIdx: number; toIdx: number; kind: string; key: string | null; evidence: string; confidence: number };
+type EdgeRow = { idx: number; fromIdx: number; toIdx: number; kind: string; key: string | null; evidence: string; confidence: number };
 
 /**
  * What the run page ships to the browser: step summaries (ids, kinds, previews), edges, the
  * report's summary and the labels. Long texts never leave the database (SQL `left()`); the
- * inspector loads one full step at a time (`getStepDetail`). Undefined for an unknown run.
+ * inspector loads one full step at a time (`getStepDetail`). Runs above `PAGE_ALL_STEPS_MAX` steps
+ * ship a window of `PAGE_WINDOW_STEPS` steps (the brushed `range`, else around the selected or
+ * decisive step) and a binned whole-run density, so the payload is bounded whatever the run's size.
+ * Undefined for an unknown run.
  */
-export async function getRunPageView({ runId }: { runId: string }): Promise<RunPageData | undefined> {
+export async function getRunPageView({ runId, focus }: { runId: string; focus?: RunPageFocus }): Promise<RunPageData | undefined> {
   if (!isRunId(runId)) return undefined;
   const prisma = db();
   // Per request only what can change: the run row (it may be deleted), the newest analysis and
@@ -91,15 +95,100 @@ export async function getRunPageView({ runId }: { runId: string }): Promise<RunP
     prisma.humanLabel.findMany({ where: { runId }, orderBy: { createdAt: "asc" } }),
   ]);
   if (!run) return undefined;
-  const [body, report] = await Promise.all([runBody(runId), done ? reportSummary(done.id) : null]);
+  const cached = done ? await reportSummary(done.id) : null;
+  const report = cached?.summary ?? null;
+  const base = { run: toViewRun(run), analysis: latest ? toViewAnalysis(latest) : null, reportStale: cached?.stale ?? null, labels: labels.map(toViewLabel) };
+
+  // Small runs ship whole, from the immutable cache (steps, edges and agents never change after ingest).
+  if (run.stepCount <= PAGE_ALL_STEPS_MAX) return { ...base, ...(await runBody(runId)), report };
+
+  // Large runs: a window of steps around the focus, plus a whole-run density (bounded payload).
+  const agents = await prisma.agent.findMany({ where: { runId }, orderBy: { idx: "asc" } });
+  const agentList = agents.map((a) => ({ name: a.name, ...(a.role ? { role: a.role } : {}), ...(a.description ? { description: a.description } : {}) }));
+
+  const focusStepId = focus?.stepId ?? report?.decisive?.stepId ?? null;
+  const focusIdx = focusStepId && !focus?.range ? await stepIndexOf(runId, focusStepId) : null;
+  const [lo, hi] = chooseStepWindow(run.stepCount, { range: focus?.range ?? null, focusIdx });
+  const binSize = densityBinSize(run.stepCount, agents.length);
+  const [stepRows, edgeRows, densityRows, agentLinks] = await Promise.all([
+    stepSummaryRows(runId, lo, hi),
+    edgeRowsBetween(runId, lo, hi),
+    prisma.$queryRaw<{ agent: string; bin: number; steps: number; errors: number }[]>`
+      SELECT agent, (idx / ${binSize}::int)::int AS bin, count(*)::int AS steps, (count(*) FILTER (WHERE status = 'error'))::int AS errors
+      FROM steps WHERE "runId" = ${runId}::uuid GROUP BY 1, 2`,
+    agentLinkRows(runId, run.edgeCount > 0),
+  ]);
+  const steps = stepRows.map((r) => summarizeStep(stepFromRow(r)));
+  const edges: ViewEdge[] =
+    run.edgeCount > 0
+      ? edgeRows.map((e) => ({ ...toViewEdges(steps, edgesFromRows([e], steps, lo))[0], id: `e${e.idx}` }))
+      : // No stated edges: the engine's consecutive-message fallback, with its global ids.
+        toViewEdges(steps, []).map((e, i) => ({ ...e, id: `inferred${lo + i + 1}` }));
   return {
-    run: toViewRun(run),
-    ...body,
-    analysis: latest ? toViewAnalysis(latest) : null,
-    report: report?.summary ?? null,
-    reportStale: report?.stale ?? null,
-    labels: labels.map(toViewLabel),
+    ...base,
+    agents: agentList,
+    steps,
+    edges,
+    report: report ? trimReportToWindow(report, new Set(steps.map((s) => s.id))) : null,
+    window: { offset: lo, total: run.stepCount, density: buildDensity(agentList.map((a) => a.name), run.stepCount, binSize, densityRows), agentLinks },
   };
+}
+
+/** What a large run's window is chosen around: the brushed step range, else a selected step. */
+export interface RunPageFocus {
+  range?: [number, number] | null;
+  stepId?: string | null;
+}
+
+/** Agent pairs that interact across the run, with how often per channel kind (the largest AGENT_LINKS_MAX). */
+const AGENT_LINKS_MAX = 2000;
+function agentLinkRows(runId: string, statedEdges: boolean): Promise<AgentLink[]> {
+  if (statedEdges)
+    return db().$queryRaw<AgentLink[]>`
+      SELECT f.agent AS "from", t.agent AS "to", e.kind::text AS kind, count(*)::int AS count
+      FROM edges e
+      JOIN steps f ON f."runId" = e."runId" AND f.idx = e."fromIdx"
+      JOIN steps t ON t."runId" = e."runId" AND t.idx = e."toIdx"
+      WHERE e."runId" = ${runId}::uuid AND f.agent <> t.agent
+      GROUP BY 1, 2, 3 ORDER BY 4 DESC, 1, 2, 3 LIMIT ${AGENT_LINKS_MAX}`;
+  // No stated edges: the engine's fallback links consecutive steps (see toViewEdges).
+  return db().$queryRaw<AgentLink[]>`
+      SELECT prev AS "from", agent AS "to", 'message' AS kind, count(*)::int AS count
+      FROM (SELECT agent, lag(agent) OVER (ORDER BY idx) AS prev FROM steps WHERE "runId" = ${runId}::uuid) t
+      WHERE prev IS NOT NULL AND prev <> agent
+      GROUP BY 1, 2 ORDER BY 4 DESC, 1, 2 LIMIT ${AGENT_LINKS_MAX}`;
+}
+
+function stepSummaryRows(runId: string, lo: number, hi: number) {
+  return db().$queryRaw<StepSummaryRow[]>`
+      SELECT "stepId", agent, kind, name, left(content, ${SUMMARY_TEXT_CHARS}) AS content, "toolName",
+             left("toolResult", ${SUMMARY_TEXT_CHARS}) AS "toolResult", "stateOp", "stateKey", target, status,
+             "errorType", left("errorMessage", ${SUMMARY_TEXT_CHARS}) AS "errorMessage", "inputTokens", "outputTokens", "totalTokens"
+      FROM steps WHERE "runId" = ${runId}::uuid AND idx BETWEEN ${lo}::int AND ${hi}::int ORDER BY idx`;
+}
+
+/** Edges with both ends among steps lo..hi (the (runId, toIdx) index bounds the scan). */
+function edgeRowsBetween(runId: string, lo: number, hi: number) {
+  return db().$queryRaw<EdgeRow[]>`
+      SELECT idx, "fromIdx", "toIdx", kind::text AS kind, key, left(evidence, ${EDGE_EVIDENCE_CHARS}) AS evidence, confidence
+      FROM edges WHERE "runId" = ${runId}::uuid AND "toIdx" BETWEEN ${lo}::int AND ${hi}::int AND "fromIdx" BETWEEN ${lo}::int AND ${hi}::int ORDER BY idx`;
+}
+
+function edgesFromRows(rows: EdgeRow[], steps: { id: string }[], offset: number): TEdge[] {
+  return rows.map((e) => ({
+    from: steps[e.fromIdx - offset].id,
+    to: steps[e.toIdx - offset].id,
+    kind: e.kind as TEdge["kind"],
+    ...(e.key !== null ? { key: e.key } : {}),
+    evidence: e.evidence,
+    confidence: e.confidence,
+  }));
+}
+
+async function stepIndexOf(runId: string, stepId: string): Promise<number | null> {
+  if (stepId.length === 0 || stepId.length > 256) return null;
+  const row = await db().step.findUnique({ where: { runId_stepId: { runId, stepId } }, select: { idx: true } });
+  return row?.idx ?? null;
 }
 
 const bodyCache = new ImmutableCache<Pick<RunPageData, "agents" | "steps" | "edges">>(envWeight("CULPRIT_PAGE_CACHE_STEPS", 300_000));

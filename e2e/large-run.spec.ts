@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import { test, expect } from "@playwright/test";
+import { uploadRun } from "./fixtures/upload-run";
+
+/** A failed run of `steps` steps: four agents working in bursts of five, one error near the middle. */
+function longRun(steps: number) {
+  const agents = ["planner", "coder", "tester", "writer"].map((name) => ({ name }));
+  const list = [];
+  const edges = [];
+  for (let i = 0; i < steps; i++) {
+    const agent = agents[Math.floor(i / 5) % agents.length].name;
+    const failed = i === Math.floor(steps / 2);
+    list.push({
+      id: `s${i}`,
+      agent,
+      kind: i === steps - 1 ? "final" : "message",
+      content: `Step ${i} by ${agent}: part ${i % 13}`,
+      status: failed ? "error" : "ok",
+      ...(failed ? { error: { message: "503 Service Unavailable" } } : {}),
+    });
+    if (i > 0) edges.push({ from: `s${i - 1}`, to: `s${i}`, kind: "message" });
+  }
+  return { schema: "culprit.trace/v1", run: { title: `large-run e2e ${randomUUID().slice(0, 8)}`, outcome: "failure" }, agents, steps: list, edges };
+}
+
+test("a collapsed group expanded on the canvas is in the URL and stays expanded after a reload", async ({ page, request }) => {
+  const runId = await uploadRun(request, longRun(1_200));
+  await page.goto(`/runs/${runId}?mode=steps`);
+  const group = page.getByTestId("group-node").first();
+  await expect(group).toBeVisible();
+  const groupId = (await group.locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' react-flow__node ')]").getAttribute("data-id"))!;
+  expect(groupId).toMatch(/^group:/);
+  await group.click();
+  await expect(page.locator(`.react-flow__node[data-id="${groupId}"]`)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`[?&]open=${encodeURIComponent(encodeURIComponent(groupId))}(&|$)`));
+  await page.reload();
+  await expect(page.locator(".react-flow__node").first()).toBeVisible();
+  // The reloaded page parsed the expansion and writes it back (an unknown or dropped id would vanish).
+  await expect(page).toHaveURL(new RegExp(`[?&]open=${encodeURIComponent(encodeURIComponent(groupId))}(&|$)`));
+  await expect(page.locator(`.react-flow__node[data-id="${groupId}"]`)).toHaveCount(0);
+});
+
+test("a large run's page carries a window of its steps; brushing elsewhere on the timeline loads that window", async ({ page, request }) => {
+  const runId = await uploadRun(request, longRun(4_000));
+  const res = await request.get(`/runs/${runId}`);
+  expect((await res.body()).length).toBeLessThan(2 * 1024 * 1024);
+  await page.goto(`/runs/${runId}?mode=steps`);
+  const loaded = page.getByTestId("timeline-window");
+  await expect(loaded).toContainText("of 4,000 loaded");
+  const before = await loaded.textContent();
+  // Brush the first tenth of the timeline: the window moves to the brushed range's start.
+  const box = (await page.getByTestId("timeline").boundingBox())!;
+  const x0 = box.x + 115;
+  await page.mouse.move(x0, box.y + 8);
+  await page.mouse.down();
+  await page.mouse.move(x0 + (box.width - 115) * 0.05, box.y + 8, { steps: 4 });
+  await page.mouse.up();
+  await expect(page).toHaveURL(/[?&]range=\d+-\d+/);
+  const lo = Number(/[?&]range=(\d+)-/.exec(page.url())![1]);
+  expect(lo).toBeLessThan(400);
+  await expect(loaded).not.toHaveText(before!);
+  await expect(loaded).toContainText(`steps ${lo + 1}–`);
+  await expect(page.locator(".react-flow__node").first()).toBeVisible();
+});
