@@ -7,7 +7,6 @@ import type { TTrace } from "../trace/schema";
 import { buildGraph, stepText, type EngineGraph } from "./build-graph";
 import { ENGINE_VERSION, resolveConfig } from "./config";
 import { runDetectors } from "./detectors";
-import { isAgentUtterance } from "./detectors/patterns";
 import { verifierApprovals } from "./detectors/abandoned-verification";
 import { findCorrectiveAttempts } from "./corrective-attempts";
 import { findAggregators } from "./aggregation-rules";
