@@ -25,10 +25,10 @@ function longRun(steps: number) {
 
 test("a collapsed group expanded on the canvas is in the URL and stays expanded after a reload", async ({ page, request }) => {
   const runId = await uploadRun(request, longRun(1_200));
-  await page.goto(`/runs/${runId}?mode=steps`);
-  // The canvas opens on the verdict's story (whatever steps the engine picks); zoom out to see groups.
+  // Open on an early step: the canvas centres it, and the quiet steps around it are collapsed into
+  // groups (where the verdict's own story sits depends on the engine, not on this feature).
+  await page.goto(`/runs/${runId}?mode=steps&step=s100`);
   await expect(page.getByTestId("collapsed-notice")).toBeVisible();
-  await page.locator(".react-flow__controls-fitview").click();
   const group = page.getByTestId("group-node").first();
   await expect(group).toBeVisible();
   const groupId = (await group.locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' react-flow__node ')]").getAttribute("data-id"))!;
