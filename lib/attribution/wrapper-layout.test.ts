@@ -21,6 +21,25 @@ const nested = make(
 );
 
 describe("agent wrappers follow their children", () => {
+  it("treats a span the importer marked as a container like an agent wrapper, whatever its kind", () => {
+    // A workflow root filed under its first agent (the importer's rule): it summarizes, it does not originate.
+    const t = make([
+      { id: "wf", agent: "planner", kind: "other", content: "Total: 151690", attributes: { "culprit.container": true } },
+      { id: "p", agent: "planner", kind: "llm", parentId: "wf", content: "Plan: look up the three routes." },
+      { id: "r", agent: "researcher", kind: "agent", parentId: "wf", content: "Found 41201" },
+      { id: "rl", agent: "researcher", kind: "llm", parentId: "r", content: "Found 41201" },
+    ]);
+    const { order, wrapper } = layoutWrappers(t.steps);
+    expect(Array.from(order, (i) => t.steps[i].id)).toEqual(["p", "rl", "r", "wf"]);
+    expect(Array.from(wrapper)).toEqual([0, 0, 1, 1]);
+    // The container is never the decisive step, and it sees what its children returned.
+    expect(analyzeTrace(t).decisive?.stepId).not.toBe("wf");
+    const g = buildGraph(t, resolveConfig());
+    const wf = g.indexOf.get("wf")!;
+    const incoming = g.edges.filter((e) => e.to === wf).map((e) => g.steps[e.from].id);
+    expect(incoming).toContain("r");
+  });
+
   it("places each wrapper after its last descendant, inner before outer", () => {
     const { order, wrapper, parent } = layoutWrappers(nested.steps);
     expect(Array.from(order, (i) => nested.steps[i].id)).toEqual(["plan", "calc", "worker", "pub", "boss"]);

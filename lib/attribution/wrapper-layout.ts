@@ -37,7 +37,9 @@ export function layoutWrappers(steps: TStep[]): WrapperLayout {
       childCount[p]++;
     }
   }
-  const isWrapper = (i: number) => steps[i].kind === "agent" && childCount[i] > 0;
+  // A wrapper: an agent invocation, or a span the importer marked as a container (a workflow or crew
+  // that only summarizes its agents' work, `culprit.container`), with children to wrap.
+  const isWrapper = (i: number) => isInvocation(steps[i]) && childCount[i] > 0;
 
   // Depth of each step (memoized ancestor walk) and the last descendant of each wrapper.
   const end = new Int32Array(n).fill(-1);
@@ -88,6 +90,14 @@ export function layoutWrappers(steps: TStep[]): WrapperLayout {
 /** The nearest ancestor (by position) that is an agent step of another agent: whoever invoked this agent. */
 export function invokerOf(steps: TStep[], parent: Int32Array, v: number): number {
   const agent = steps[v].agent;
-  for (let a = parent[v], hops = 0; a >= 0 && hops < steps.length; a = parent[a], hops++) if (steps[a].kind === "agent" && steps[a].agent !== agent) return a;
+  for (let a = parent[v], hops = 0; a >= 0 && hops < steps.length; a = parent[a], hops++) if (isInvocation(steps[a]) && steps[a].agent !== agent) return a;
   return -1;
+}
+
+/**
+ * A step that wraps other steps' work: an agent invocation, or a span the importer marked as a
+ * container (`culprit.container`: a workflow or crew that only summarizes its agents' outputs).
+ */
+function isInvocation(s: TStep): boolean {
+  return s.kind === "agent" || s.attributes?.["culprit.container"] === true;
 }
