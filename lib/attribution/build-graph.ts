@@ -8,6 +8,7 @@ import type { TEdgeKind, TStep, TTrace } from "../trace/schema";
 import type { EngineConfig } from "./types";
 import { jaccard, textFeatures, type TextFeatures } from "./text-features";
 import { invokerOf, layoutWrappers } from "./wrapper-layout";
+import { runTerminationOf } from "../trace/run-termination";
 
 export interface GraphEdge {
   id: string;
@@ -53,6 +54,12 @@ export interface EngineGraph {
   toolAgents: Set<number>;
   /** Agents whose name, role or description says they check others' work. */
   verifierAgents: Set<number>;
+  /**
+   * The step holding an answer the harness forced after a budget or a crash stopped the run (see
+   * `lib/trace/run-termination.ts`), or −1: it speaks for the harness, not for the agent it is
+   * filed under, so it is no agent's utterance.
+   */
+  forcedAnswer: number;
   warnings: string[];
 }
 
@@ -152,7 +159,8 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     if (VERIFIER_RE.test(`${name} ${meta?.role ?? ""}`)) verifierAgents.add(a);
   });
 
-  return { trace, n, steps, traceIndex: layout.order, wrapper: layout.wrapper, parent: layout.parent, indexOf, agentNames, agentOf, edges, inStart, inEdges, outStart, outEdges, features, sink, edgesInferred: trace.edges.length === 0, toolAgents, verifierAgents, warnings };
+  const forcedAnswer = forcedAnswerStep(trace, steps);
+  return { trace, n, steps, traceIndex: layout.order, wrapper: layout.wrapper, parent: layout.parent, indexOf, agentNames, agentOf, edges, inStart, inEdges, outStart, outEdges, features, sink, edgesInferred: trace.edges.length === 0, toolAgents, verifierAgents, forcedAnswer, warnings };
 }
 
 /**
@@ -229,4 +237,16 @@ export function* incoming(g: EngineGraph, v: number): Generator<number> {
 /** Iterates outgoing edge indices of v. */
 export function* outgoing(g: EngineGraph, v: number): Generator<number> {
   for (let k = g.outStart[v]; k < g.outStart[v + 1]; k++) yield g.outEdges[k];
+}
+
+/** Steps from the end searched for the forced answer (the harness writes it as the run stops). */
+const FORCED_ANSWER_WINDOW = 3;
+
+/** The last step (among the final few) that states the final answer of a run a budget or a crash stopped, or −1. */
+function forcedAnswerStep(trace: TTrace, steps: readonly TStep[]): number {
+  const t = runTerminationOf(trace.run.attributes);
+  const answer = trace.run.finalAnswer?.trim();
+  if ((t !== "limit" && t !== "error") || !answer) return -1;
+  for (let i = steps.length - 1; i >= 0 && i >= steps.length - FORCED_ANSWER_WINDOW; i--) if (steps[i].content.includes(answer)) return i;
+  return -1;
 }

@@ -21,6 +21,7 @@
 import type { EngineGraph } from "./build-graph";
 import type { ClaimFinding } from "./claims/claim-findings";
 import type { Provenance } from "./claims/provenance";
+import { concludedAnswerOrigin } from "./claims/answer-origin";
 import { exposurePrior, isSubstantive } from "./exposure-prior";
 import { isAgentUtterance, subtreeOf } from "./detectors/patterns";
 import type { localizeFirstError } from "./first-error";
@@ -30,7 +31,7 @@ export type DecisionSource = "evidence" | "prior" | "undetermined";
 
 export interface Decision {
   step: number;
-  rule: "value-provenance" | "earliest-but-for" | "earliest-of-minimal-fix-set" | "exposure-tiebreak" | "exposure-prior" | "largest-blame-flow" | "none";
+  rule: "value-provenance" | "answer-origin" | "earliest-but-for" | "earliest-of-minimal-fix-set" | "exposure-tiebreak" | "exposure-prior" | "largest-blame-flow" | "none";
   source: DecisionSource;
   /** Steps named as independent origins (the decisive step first). */
   origins: number[];
@@ -59,17 +60,23 @@ export interface DecisionInput {
 const MAX_UPSTREAM = 200;
 
 /**
- * Whether an introduced value at step f may be a symptom of an earlier agent fault it could see.
- * A failed tool call is not such a fault: it returned no value, so a value stated after it is an
- * invention (the agent ignored the error), not a consequence.
+ * Faults that deliver nothing: a failed tool call, an empty or off-instruction reply, a loop, a
+ * missing state key, an approval without checking, a run cut short. None of them hands a later step
+ * a value, so none can explain a value that step introduces: faced with an absence, an agent that
+ * states a value anyway invents it (it ignored the gap), the same way as after a failed tool call.
+ * Only an upstream fault that delivers a wrong value (contradiction, invention, miscalculation,
+ * a dropped constraint, a false claim of success) can induce a later wrong value.
  */
+const DELIVERS_NOTHING = new Set(["tool-failure", "empty-reply", "instruction-drift", "unmet-instruction", "repetition-loop", "missing-state", "budget-exhaustion", "premature-termination", "abandoned-verification"]);
+
+/** Whether an introduced value at step f may be a symptom of an earlier agent fault it could see. */
 function symptomOfUpstream(x: DecisionInput, f: number): boolean {
   if (!x.inherited[f]) return false;
   let seen = 0;
   for (let u = f - 1; u >= 0 && seen < MAX_UPSTREAM; u--) {
     if (!x.origins[u]) continue;
     seen++;
-    if (x.hitNames(u).some((n) => n !== "tool-failure") && x.prov.visible(u, f)) return true;
+    if (x.hitNames(u).some((n) => !DELIVERS_NOTHING.has(n)) && x.prov.visible(u, f)) return true;
   }
   return false;
 }
@@ -90,6 +97,10 @@ export function decide(x: DecisionInput): Decision {
     const wrongValues = [...new Set(reaching.filter((f) => origins.includes(f.step)).map((f) => f.value))];
     return { step: origins[0], rule: "value-provenance", source: "evidence", origins, wrongValues };
   }
+
+  // 1b. A concluded run's wrong answer: where it entered the conversation (see answer-origin.ts).
+  const origin = concludedAnswerOrigin(g, x.prov);
+  if (origin) return { step: origin.step, rule: "answer-origin", source: "evidence", origins: [origin.step], wrongValues: [origin.value] };
 
   // 2. The repair model.
   const { first, stepGame } = x;

@@ -21,6 +21,11 @@ export interface Grounding {
   seenBefore(v: number, x: string): boolean;
   /** Whether `x` is one operation (+ − × ÷, percent) away from two numbers at hand at step `v`. */
   derivable(v: number, x: string, ownEarlier: string[]): boolean;
+  /**
+   * The derivation behind `derivable`: the operands (as number strings) of the first operation that
+   * yields `x`, `[]` when `x` answers a calculation the step was asked for, or null.
+   */
+  derivation(v: number, x: string, ownEarlier: string[]): string[] | null;
 }
 
 export function buildGrounding(g: EngineGraph): Grounding {
@@ -63,12 +68,12 @@ export function buildGrounding(g: EngineGraph): Grounding {
   };
 
   const requested: (RequestedAggregate | null | undefined)[] = new Array(g.n);
-  const derivable = (v: number, x: string, ownEarlier: string[]): boolean => {
+  const derivation = (v: number, x: string, ownEarlier: string[]): string[] | null => {
     const target = Number(x);
-    if (!Number.isFinite(target)) return false;
+    if (!Number.isFinite(target)) return null;
     // The exact answer to an explicit calculation the step was asked for (see requested-aggregate.ts).
     if (requested[v] === undefined) requested[v] = requestedAggregate(g.steps[v].input);
-    if (requested[v] && matchesAggregate(requested[v]!, target)) return true;
+    if (requested[v] && matchesAggregate(requested[v]!, target)) return [];
     const pool = new Set<number>();
     const add = (s: string) => {
       const n = Number(s);
@@ -85,10 +90,10 @@ export function buildGrounding(g: EngineGraph): Grounding {
       for (let j = i; j < ops.length; j++) {
         const a = ops[i];
         const b = ops[j];
-        if (near(a + b) || near(a - b) || near(b - a) || near(a * b) || near((a * b) / 100)) return true;
-        if ((b !== 0 && near(a / b)) || (a !== 0 && near(b / a))) return true;
+        if (near(a + b) || near(a - b) || near(b - a) || near(a * b) || near((a * b) / 100) || (b !== 0 && near(a / b)) || (a !== 0 && near(b / a))) return [String(a), String(b)];
       }
-    return false;
+    return null;
   };
-  return { task, seenBefore, derivable };
+  const derivable = (v: number, x: string, ownEarlier: string[]) => derivation(v, x, ownEarlier) !== null;
+  return { task, seenBefore, derivable, derivation };
 }

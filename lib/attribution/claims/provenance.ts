@@ -181,6 +181,7 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
       let from = -1;
       let origin = -1;
       const operands = computed.get(c.value);
+      let derivedFrom: string[] | undefined;
       if (operands) source = "derived";
       else if (task.has(c.value)) source = "task";
       else if (inputValues(v)?.has(c.value)) source = "input";
@@ -199,13 +200,19 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
         // One-operation derivations are searched for a few values per step (each search is quadratic in the operands at hand).
         if (source === "none" && c.kind === "number" && derivChecks++ < MAX_DERIVATION_CHECKS) {
           grounding ??= buildGrounding(g);
-          if (grounding.derivable(v, c.value.slice(2), numbersSoFar)) source = "derived";
+          const found = grounding.derivation(v, c.value.slice(2), numbersSoFar);
+          if (found) {
+            source = "derived";
+            // The operands are what the value rests on: a wrong operand reaches the answer through it.
+            if (found.length) derivedFrom = found.map((x) => `n:${normalizeNumber(x)}`);
+          }
         }
       }
       if (source === "none") origin = v;
       if (c.kind === "number") numbersSoFar.push(c.value.slice(2));
       originAt.set(originKey(c.value, v), origin);
-      ids.push(records.push({ step: v, claim: c, source, from, origin, ...(operands ? { operands } : {}) }) - 1);
+      const rests = operands ?? derivedFrom;
+      ids.push(records.push({ step: v, claim: c, source, from, origin, ...(rests ? { operands: rests } : {}) }) - 1);
     }
     if (ids.length) byStep.set(v, ids);
   }

@@ -91,7 +91,7 @@ export const TASK_GIVER_RE = /^(?:human|user)$/i;
  */
 export function isAgentUtterance(g: EngineGraph, i: number): boolean {
   const k = g.steps[i].kind;
-  return !isToolOutput(g, i) && k !== "state_read" && !TASK_GIVER_RE.test(g.steps[i].agent);
+  return !isToolOutput(g, i) && k !== "state_read" && i !== g.forcedAnswer && !TASK_GIVER_RE.test(g.steps[i].agent);
 }
 
 const childIndex = new WeakMap<EngineGraph, { start: Int32Array; list: Int32Array }>();

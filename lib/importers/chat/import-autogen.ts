@@ -7,6 +7,8 @@ import { transferTarget } from "./transfer-tool";
 import { findAutogenMessages, isCoreMessage } from "./autogen-state";
 import { mapCoreMessages } from "./map-autogen-core-messages";
 import { MAGENTIC_ONE_ORCHESTRATOR, markOrchestratorDelegations } from "./orchestrator-delegation";
+import { chatTermination } from "./chat-termination";
+import { TERMINATION_ATTR } from "../../trace/run-termination";
 
 /** Fields every AgentChat message has a home for; the rest goes to `attributes`. */
 const MAPPED = new Set(["source", "type", "content", "models_usage", "target", "created_at", PY_CLASS]);
@@ -38,6 +40,9 @@ export function importAutogen(value: unknown): TTraceInput {
   const answer = [...builder.steps].reverse().find((s) => (s.kind === "message" || s.kind === "final") && !isTaskGiverName(s.agent) && s.content);
   const attributes: Record<string, unknown> = {};
   if (stopReason) attributes.stop_reason = stopReason;
+  // AgentChat's stop_reason says how the run ended ("Text 'TERMINATE' mentioned", "Maximum number of messages 10 reached").
+  const termination = chatTermination([...builder.steps.map((s) => s.content ?? ""), ...(stopReason ? [stopReasonText(stopReason)] : [])]);
+  if (termination) attributes[TERMINATION_ATTR] = termination;
   if (found.path !== "messages" && found.path !== "(root)") attributes.messages_from = found.path;
   return builder.build({
     task: first && isTaskGiverName(first.agent) ? first.content : undefined,
@@ -158,3 +163,10 @@ export function tokens(input: unknown, output: unknown): TStepInput["tokens"] {
 }
 
 export { isCoreMessage };
+
+/** AgentChat's stop reasons, in the words the termination scan knows. */
+function stopReasonText(reason: string): string {
+  if (/\bmaximum number of (?:messages|turns)\b/i.test(reason) || /\btimeout\b/i.test(reason)) return "Max rounds reached";
+  if (/\bTERMINATE\b/.test(reason)) return "TERMINATE";
+  return "";
+}

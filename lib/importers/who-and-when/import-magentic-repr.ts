@@ -5,6 +5,8 @@ import { mapAgentChatMessage } from "../chat/import-autogen";
 import { registerTaskGiver } from "../chat/task-giver";
 import { answerMatches } from "./answer-matches";
 import { markOrchestratorDelegations } from "../chat/orchestrator-delegation";
+import { chatTermination } from "../chat/chat-termination";
+import { TERMINATION_ATTR } from "../../trace/run-termination";
 
 /**
  * Entries the Magentic-One runner writes for itself rather than for an agent: the team wrapper
@@ -58,6 +60,8 @@ export function importMagenticRepr(value: Record<string, unknown> & { history: u
   for (const [key, v] of Object.entries(value)) if (!MAPPED_FIELDS.has(key)) attributes[key] = v;
   if (labelled !== undefined) attributes.is_correct = labelled;
   if (matched !== undefined) attributes.answer_matches_ground_truth = matched;
+  const termination = chatTermination(builder.steps.map((s) => s.content ?? ""));
+  if (termination) attributes[TERMINATION_ATTR] = termination;
   return builder.build({
     title: question?.slice(0, 200),
     system: "magentic-one",

@@ -5,6 +5,8 @@ import { mapAg2Messages } from "../chat/map-ag2-messages";
 import { parseChatSpeaker } from "../chat/parse-chat-speaker";
 import { hasReprHistory, importMagenticRepr } from "./import-magentic-repr";
 import { registerTaskGiver } from "../chat/task-giver";
+import { chatTermination } from "../chat/chat-termination";
+import { TERMINATION_ATTR } from "../../trace/run-termination";
 
 /** Fields with a home of their own; everything else goes to `run.attributes`. */
 const MAPPED_FIELDS = new Set(["history", "question", "ground_truth", "is_correct", "is_corrected", "mistake_agent", "mistake_step", "mistake_reason", "system_prompt"]);
@@ -38,6 +40,8 @@ export function importWhoAndWhen(value: unknown): TTraceInput {
   const attributes: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) if (!MAPPED_FIELDS.has(key)) attributes[key] = v;
   if (correct !== undefined) attributes.is_correct = correct;
+  const termination = chatTermination(builder.steps.map((s) => s.content ?? ""));
+  if (termination) attributes[TERMINATION_ATTR] = termination;
   return builder.build({
     title: typeof value.question === "string" ? value.question.slice(0, 200) : undefined,
     system: value.history.some((m) => isRecord(m) && typeof m.name === "string") ? "ag2" : "magentic-one",

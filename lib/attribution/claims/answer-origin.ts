@@ -1,0 +1,39 @@
+/**
+ * The origin of a concluded run's wrong answer. When the team itself declared the task done and
+ * the answer is wrong, the failure lies in what it concluded, not in running out of time: the
+ * agent that first put the answer's value forward as its own claim (not quoting it from an
+ * observation it shows, not repeating the task) is where the wrong conclusion entered the
+ * conversation; everyone after it accepted or relayed it. A run stopped by a budget or a crash
+ * never concluded, so its forced answer says nothing about who reasoned wrongly (see
+ * `lib/trace/run-termination.ts`).
+ */
+import type { EngineGraph } from "../build-graph";
+import { isAgentUtterance } from "../detectors/patterns";
+import { runTerminationOf } from "../../trace/run-termination";
+import { answerValues } from "./claim-findings";
+import { extractClaims } from "./extract-claims";
+import type { Provenance } from "./provenance";
+
+export interface AnswerOrigin {
+  step: number;
+  value: string;
+}
+
+export function concludedAnswerOrigin(g: EngineGraph, prov: Provenance): AnswerOrigin | null {
+  if (runTerminationOf(g.trace.run.attributes) !== "concluded") return null;
+  // Only a stated final answer names the wrong values; the last message's numbers are a superset
+  // (plans, restated inputs, checks), whose first mention says nothing about the conclusion.
+  if (!g.trace.run.finalAnswer?.trim()) return null;
+  const answer = answerValues(g, prov);
+  if (answer.values.size === 0) return null;
+  // With ground truth, a value the answer shares with it is right; the wrong part is the rest.
+  const truth = new Set(extractClaims(g.trace.run.groundTruth ?? "").map((c) => c.value));
+  for (const r of prov.records) {
+    const value = r.claim.value;
+    if (!answer.values.has(value) || truth.has(value) || r.source === "task" || r.source === "input") continue;
+    if (g.wrapper[r.step] || !isAgentUtterance(g, r.step)) continue;
+    return { step: r.step, value };
+  }
+  return null;
+}
+
