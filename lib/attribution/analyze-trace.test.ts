@@ -45,7 +45,8 @@ describe("analyzeTrace", () => {
       }),
       { numRuns: 60 },
     );
-  });
+    // 120 analyses of random traces: seconds on a loaded 2-core machine.
+  }, 30_000);
 
   it("blame is a distribution (or all zero) and agents are sorted by blame", () => {
     fc.assert(

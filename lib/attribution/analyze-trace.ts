@@ -33,6 +33,8 @@ import { alignBlame, missedChecks } from "./one-story";
 import type { AgentReport, AnalysisReport, DecisiveError, EngineConfig, FalseSuccessClaim, StepReport, TokenBudgetConfound } from "./types";
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
+/** The fault of a concluded wrong answer's origin: the unsourced-value-in-answer score (claim-findings.ts), the same kind of evidence. */
+const ANSWER_ORIGIN_FAULT = 0.6;
 
 export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {}): AnalysisReport {
   const config = resolveConfig(partial);
@@ -139,7 +141,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   // Interaction is a property of agents, not steps: two faulty steps of one agent are one cause.
   const sufficient = new Set(agentGame.aloneSufficient);
   const toAgentRef = (a: number) => ({ agent: g.agentNames[a], aloneSufficient: sufficient.has(a) });
-  const interaction = analyzedAsFailure
+  const classified = analyzedAsFailure
     ? classifyInteraction({
         candidates: stepGame.players.length,
         explained: stepGame.fails,
@@ -150,6 +152,11 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
         corruptedDescendants,
       })
     : { class: "unchanged" as const, rule: "the run succeeded; no failure to classify" };
+  // A concluded answer that repeats its origin's value passed through unchanged, whatever the repair model could explain.
+  const interaction =
+    decision.rule === "answer-origin" && classified.class === "unexplained"
+      ? { class: "unchanged" as const, rule: `the concluded answer repeats the value ${decision.wrongValues[0] ?? ""} its origin put forward; the agents after it accepted or relayed it` }
+      : classified;
 
   // Corrupted signals.
   const falseSuccessClaims: FalseSuccessClaim[] = [];
@@ -329,13 +336,17 @@ function decisiveReport(
   // Evidence seen on a container span belongs to the step that produced its output (see uncontain).
   const container = containerOf(g, v, fault, threshold);
   const hits = [...(byStep.get(v) ?? []), ...(container >= 0 ? (byStep.get(container) ?? []) : [])];
-  const stepFault = container >= 0 ? Math.max(fault[v], fault[container]) : fault[v];
+  // The origin of a concluded wrong answer is a fault by the run's outcome, whatever the detectors saw.
+  const stepFault = Math.max(container >= 0 ? Math.max(fault[v], fault[container]) : fault[v], rule === "answer-origin" ? ANSWER_ORIGIN_FAULT : 0);
   // Confidence by how the decision was reached: provenance and a lone flipping repair are direct
   // evidence; a joint repair is shared by its members; a tie broken by the prior, or a prior alone, is weak.
+  // A concluded answer's origin is named by the outcome alone (no checkable contradiction): moderate.
   const factor =
     rule === "earliest-but-for" || rule === "value-provenance"
       ? 1
-      : rule === "earliest-of-minimal-fix-set"
+      : rule === "answer-origin"
+        ? 0.75
+        : rule === "earliest-of-minimal-fix-set"
         ? 1 / Math.sqrt(Math.max(1, first.minimalFixSet.length))
         : rule === "exposure-tiebreak"
           ? 0.5
@@ -351,6 +362,8 @@ function decisiveReport(
         : ""
       : rule === "value-provenance"
         ? "earliest origin of a wrong or unsupported value that reaches the final answer (value provenance)"
+        : rule === "answer-origin"
+          ? "the team concluded with a wrong answer, and this step first put it forward as its own claim; later steps accepted or relayed it"
         : rule === "earliest-of-minimal-fix-set"
           ? `earliest of ${first.minimalFixSet.length} faults that must all be repaired`
           : rule === "exposure-tiebreak"
