@@ -1,0 +1,123 @@
+/**
+ * Each stage of `analyzeTrace` on its own, on the named toys of `test-graphs.ts` whose answers are
+ * known by construction: what each stage must establish before the next one reads it.
+ */
+import { describe, expect, it } from "vitest";
+import { buildGraph } from "../build-graph";
+import { resolveConfig } from "../config";
+import { ZAnalysisReport } from "../report-schema";
+import { TEST_GRAPHS } from "../test-graphs";
+import type { TTrace } from "../../trace/schema";
+import { gatherEvidence } from "./evidence";
+import { modelFailure } from "./failure-model";
+import { decideCulprit } from "./decide-culprit";
+import { apportionBlame } from "./apportion-blame";
+import { deriveSignals } from "./signals";
+import { assembleReport } from "./assemble-report";
+
+function stagesOf(trace: TTrace) {
+  const config = resolveConfig({});
+  const g = buildGraph(trace, config);
+  const ev = gatherEvidence(g, config, trace.run.outcome);
+  const m = modelFailure(g, config, ev);
+  const d = decideCulprit(g, config, ev, m);
+  const b = apportionBlame(g, ev, m, d);
+  const sig = deriveSignals(g, config, ev, m, d, b);
+  return { trace, config, g, ev, m, d, b, sig };
+}
+const idx = (s: ReturnType<typeof stagesOf>, id: string) => s.g.indexOf.get(id)!;
+const agentIdx = (s: ReturnType<typeof stagesOf>, name: string) => s.g.agentNames.indexOf(name);
+
+describe("evidence stage", () => {
+  it("flags the invented figures at their origin and analyzes the failed run as a failure", () => {
+    const s = stagesOf(TEST_GRAPHS.culpritUpstreamVictimLast());
+    expect(s.ev.analyzedAsFailure).toBe(true);
+    expect(s.ev.det.fault[idx(s, "s0")]).toBeGreaterThanOrEqual(s.config.faultThreshold);
+    // Relays of a value with a source are not findings.
+    expect(s.ev.findings.every((f) => f.step === idx(s, "s0"))).toBe(true);
+  });
+
+  it("a successful run is not analyzed as a failure", () => {
+    expect(stagesOf(TEST_GRAPHS.successfulRun()).ev.analyzedAsFailure).toBe(false);
+  });
+});
+
+describe("failure-model stage", () => {
+  it("the origin is an origin and the relays inherit its corruption", () => {
+    const s = stagesOf(TEST_GRAPHS.culpritUpstreamVictimLast());
+    expect(s.m.boolean.origins[idx(s, "s0")]).toBe(1);
+    expect(s.m.boolean.inherited[idx(s, "s2")]).toBe(1);
+    expect(s.m.stepGame.fails).toBe(true);
+  });
+
+  it("a recovered tool error blocks propagation and is a corrective attempt", () => {
+    const s = stagesOf(TEST_GRAPHS.toolErrorRecovered());
+    expect(s.m.corrective.map((c) => s.g.steps[c.step].id)).toContain("s1");
+  });
+});
+
+describe("decision stage", () => {
+  it("names the upstream origin, not the last agent to touch the error", () => {
+    const s = stagesOf(TEST_GRAPHS.culpritUpstreamVictimLast());
+    expect(s.g.steps[s.d.decisiveStep].id).toBe("s0");
+    expect(s.d.decision.source).toBe("evidence");
+    expect(s.d.path.path.map((v) => s.g.steps[v].id)).toEqual(expect.arrayContaining(["s0", "s2"]));
+  });
+
+  it("decides nothing on a successful run", () => {
+    expect(stagesOf(TEST_GRAPHS.successfulRun()).d.decisiveStep).toBe(-1);
+  });
+});
+
+describe("blame stage", () => {
+  it("sums to 1 on a failure, and the decisive agent holds the largest share", () => {
+    for (const make of [TEST_GRAPHS.culpritUpstreamVictimLast, TEST_GRAPHS.badDelegation, TEST_GRAPHS.twoWrongVoters, TEST_GRAPHS.errorThroughSharedState]) {
+      const s = stagesOf(make());
+      const total = [...s.b.blame].reduce((x, y) => x + y, 0);
+      expect(total).toBeCloseTo(1, 6);
+      const lead = s.g.agentOf[s.d.decisiveStep];
+      expect(Math.max(...s.b.blame)).toBe(s.b.blame[lead]);
+    }
+  });
+
+  it("two independent wrong voters share the blame equally; the judge that applied its rule gets none", () => {
+    const s = stagesOf(TEST_GRAPHS.twoWrongVoters());
+    expect(s.b.blame[agentIdx(s, "voter1")]).toBeCloseTo(s.b.blame[agentIdx(s, "voter2")], 6);
+    expect(s.b.blame[agentIdx(s, "judge")]).toBe(0);
+  });
+
+  it("is all zero on a success", () => {
+    expect([...stagesOf(TEST_GRAPHS.successfulRun()).b.blame].every((x) => x === 0)).toBe(true);
+  });
+});
+
+describe("signals stage", () => {
+  it("the origin is the culprit and the relay a propagator", () => {
+    const s = stagesOf(TEST_GRAPHS.badDelegation());
+    expect(s.sig.roles.get("manager")).toBe("culprit");
+    expect(s.sig.roles.get("worker")).toBe("propagator");
+  });
+
+  it("a reviewer that approves without evidence makes the verification-collapse rate 1", () => {
+    const s = stagesOf(TEST_GRAPHS.rubberStampReviewer());
+    expect(s.sig.verificationCollapseRate).toBe(1);
+  });
+
+  it("failure rewards are bounded and sum to −1 over agent messages", () => {
+    const s = stagesOf(TEST_GRAPHS.culpritUpstreamVictimLast());
+    const rewards = [...s.sig.training.rewards];
+    expect(rewards.every((r) => Math.abs(r) <= 1)).toBe(true);
+    expect(rewards.reduce((x, y) => x + y, 0)).toBeCloseTo(-1, 6);
+  });
+});
+
+describe("report stage", () => {
+  it("assembles a report that validates against the published schema, from the stages alone", () => {
+    for (const make of Object.values(TEST_GRAPHS)) {
+      const s = stagesOf(make());
+      const report = assembleReport(s.trace, s.config, s.g, s.ev, s.m, s.d, s.b, s.sig);
+      expect(ZAnalysisReport.safeParse(report).success).toBe(true);
+      expect(report.decisive?.stepId ?? null).toBe(s.d.decisiveStep >= 0 ? s.g.steps[s.d.decisiveStep].id : null);
+    }
+  });
+});
