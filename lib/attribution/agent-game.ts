@@ -1,5 +1,5 @@
 /**
- * The agent-level repair game for Shapley blame (docs §9.4.3): players are the agents with at least
+ * The agent-level repair game for Shapley blame (docs/methods.md, "Agent blame"): players are the agents with at least
  * one faulty step; v(S) = 1[the run succeeds when every fault of the agents in S is repaired] −
  * 1[it succeeds with nothing repaired]. Environmental faults (budget) belong to no agent and are
  * never repaired. Evaluated on the condensed model, so each coalition costs O(gates), not O(steps).

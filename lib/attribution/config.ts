@@ -3,7 +3,7 @@ import type { EngineConfig } from "./types";
 /** Bump whenever a change can alter any report for the same input. */
 export const ENGINE_VERSION = "0.6.0";
 
-/** Defaults follow docs/attribution-methods.md §9 unless a comment says otherwise. */
+/** Defaults follow docs/methods.md unless a comment says otherwise. */
 export const DEFAULT_CONFIG: EngineConfig = {
   faultThreshold: 0.5,
   transmitThreshold: 0,

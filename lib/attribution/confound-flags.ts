@@ -1,5 +1,5 @@
 /**
- * Run-level confound flags computed on every run (doc §9.7), beside the verdict:
+ * Run-level confound flags computed on every run (docs/methods.md, "Flags"), beside the verdict:
  * - token share vs attribution share: an agent that spent most of the run's tokens while getting
  *   less than half as large a share of blame (failure) or importance (success). Counting activity
  *   is not evidence: the seed's warning that tokens explain most of the variance in outcomes means

@@ -1,5 +1,5 @@
 /**
- * Cross-run corrective patterns (AgentGrad's gradient clustering, offline, docs §9.6): each failed
+ * Cross-run corrective patterns (AgentGrad's gradient clustering, offline): each failed
  * run's decisive error gets a signature (agent, step kind, detectors that fired, channel kinds,
  * interaction class); runs are grouped by exact signature, then groups with the same agent whose
  * detector sets overlap (Jaccard ≥ 0.5) are merged, in a stable order.

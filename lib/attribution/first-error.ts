@@ -1,5 +1,5 @@
 /**
- * First-error localization (Who&When's decisive error, docs §1 and §9.4.2): the earliest faulty
+ * First-error localization (Who&When's decisive error, docs/methods.md, "The repair model"): the earliest faulty
  * step whose repair alone flips the outcome, with downstream steps re-evaluated under the model.
  * When no single repair flips it, the minimal fix set is found greedily (latest members dropped
  * first, so the set keeps the earliest causes) and its earliest member is reported.

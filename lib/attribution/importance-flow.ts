@@ -1,5 +1,5 @@
 /**
- * DyLAN-style conserving backward flow (docs §3 and §9.4.1). One unit of mass starts at the sink
+ * DyLAN-style conserving backward flow (docs/methods.md, "DyLAN agent importance"). One unit of mass starts at the sink
  * and walks backwards; each step keeps (absorbs) a fraction of what reaches it and passes the rest
  * to its inputs in proportion to edge weights (peer ratings when the step carries them in
  * `attributes.ratings`, as {stepId: 1..5}; deterministic edge weights otherwise). Mass that reaches

@@ -1,5 +1,5 @@
 /**
- * Failure interaction class with the rule that decided it (docs §9.5), first match wins:
+ * Failure interaction class with the rule that decided it (docs/methods.md, "Interaction class"), first match wins:
  * unexplained → composed → overdetermined → amplified → unchanged.
  */
 import type { InteractionClass } from "./types";

@@ -1,5 +1,5 @@
 /**
- * The propagation model over the typed graph (docs/attribution-methods.md §9.3), full passes in
+ * The propagation model over the typed graph (docs/methods.md, "The repair model"), full passes in
  * step order (a topological order):
  * - Boolean: B_v = L_v ∨ inherited_v, inherited over transmitting edges (OR), except at vote
  *   aggregators (majority of inputs bad) and select aggregators (the chosen input), and at blocking

@@ -1,5 +1,5 @@
 /**
- * Shapley values of a cooperative game over n players (docs/attribution-methods.md §6).
+ * Shapley values of a cooperative game over n players (docs/methods.md, "Agent blame").
  * - Exact enumeration over all 2^n coalitions when n ≤ `exactMax`.
  * - Otherwise seeded antithetic permutation sampling (each permutation π is paired with its
  *   reverse). Every permutation's marginals telescope to v(N) − v(∅), so the estimate is exactly

@@ -1,11 +1,11 @@
 /**
- * Per-message training signals (docs §4 reconstruction of Yang et al., arXiv 2511.10687: "local,
+ * Per-message training signals (docs/methods.md, "Training signals": our reconstruction of Yang et al., arXiv 2511.10687: "local,
  * signed, credit-conserving", "bounded", "repair-aware"). Rewards land only on policy outputs (agent
  * messages), never on tool outputs, state reads or the task giver: nothing can be trained on those.
  *
  * Failure: raw blame 1 at the decisive step (at the message that called it when it is a tool output)
  * and γ^d on contaminated agent messages at hop distance d after it; effective corrective attempts
- * share +β. Normalization (doc §4 "total blame mass −1",
+ * share +β. Normalization ("total blame mass −1",
  * mirroring credit conservation): the negative rewards are scaled to sum to −(1 + β_used), so the
  * total over all messages is exactly −1 and |r| ≤ 1 + β.
  *
@@ -115,7 +115,7 @@ export function successRewards(g: EngineGraph, x: SuccessRewardInput, config: En
 }
 
 /**
- * Repair-aware preference pairs (doc §4), emitted only when a real alternative output exists for
+ * Repair-aware preference pairs (docs/methods.md), emitted only when a real alternative output exists for
  * the same context; otherwise the run yields rewards only:
  * - an alternative o′ for a step supplied from outside (a replay or a judge's proposed fix);
  * - the same agent's revision of a rejected message (an effective rejection: it answered the same

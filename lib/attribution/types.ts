@@ -141,7 +141,7 @@ export interface FalseSuccessClaim {
 }
 
 /**
- * Token confound (doc §9.7), computed on every run: an agent whose share of the run's tokens is far
+ * Token confound (docs/methods.md, "Flags"), computed on every run: an agent whose share of the run's tokens is far
  * above its share of blame (failure) or importance (success) may look central only because it
  * spends the most, the seed's "tokens explain most of the variance" warning.
  */

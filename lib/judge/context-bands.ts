@@ -1,5 +1,5 @@
 /**
- * ECHO-style context bands around a focus step (docs/attribution-methods.md §5.5, §9.8): L1 (±1)
+ * ECHO-style context bands around a focus step (ECHO; the judge hooks in docs/methods.md): L1 (±1)
  * in full, L2 (±2–3) and L3 (±4–6) shortened by deterministic truncation, L4 only milestones (the
  * first step, error steps, the final step) as headlines. Keeps step-by-step prompts small.
  */

@@ -1,5 +1,5 @@
 /**
- * AgentGrad's sequential intervention (docs/attribution-methods.md §2, §9.8): resample one agent at
+ * AgentGrad's sequential intervention (AgentGrad, arXiv 2609.08572; docs/record-replay.md): resample one agent at
  * a time, in priority order, and stop at the first agent whose repair alone flips the outcome.
  */
 import type { ReplayFn } from "../protocol";
