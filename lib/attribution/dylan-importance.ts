@@ -4,7 +4,7 @@
  * - Forward: a node j rates its predecessors i with scores s ∈ 1..5 (`attributes.ratings`,
  *   {stepId: s}); raw weight w = s/5 for 0 < s ≤ 5, 1 above, 0 otherwise, normalized per rater:
  *   w̃(i→j) = w(i→j) / Σ_{i'∈pred(j)} w(i'→j), uniform when that sum is 0. Without ratings the
- *   engine's deterministic edge weights stand in (docs §3: offline traces rarely carry ratings).
+ *   engine's deterministic edge weights stand in (offline traces rarely carry ratings).
  * - Backward: the last round's nodes whose answer equals the system's own result share 1 equally
  *   (I = 1/|A*|, others 0); earlier nodes get I(i) = Σ_{j∈succ(i)} w̃(i→j) · I(j).
  * - Agent importance I(a) = Σ over a's nodes. Because every rater's weights sum to 1, each round

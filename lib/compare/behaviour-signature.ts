@@ -1,6 +1,6 @@
 /**
  * Deterministic behaviour signatures for spectrum analysis (FAMAS's LLM abstraction, replaced as
- * docs §5.2 suggests): what an agent did in a step, without the run-specific wording — the kind of
+ * as FAMAS suggests): what an agent did in a step, without the run-specific wording — the kind of
  * act, the tool or state key it touched, whether it errored, and which engine detectors fired on it.
  */
 import type { TStep, TTrace } from "../trace/schema";

@@ -1,6 +1,6 @@
 /**
  * Spectrum-based suspiciousness across many runs of one system (FAMAS, Ge et al., FSE 2026;
- * docs §5.2). For a behaviour η of an agent, over failed runs F and successful runs S:
+ * FAMAS, spectrum-based fault localization). For a behaviour η of an agent, over failed runs F and successful runs S:
  *
  *   n^λ_cf = Σ_{r∈F, f_{r,η}>0} λ^(f_{r,η}−1)     (λ-decayed: repeating η inside one run counts less)
  *   n^λ_cs = same over S,  n_uf = |{r ∈ F : f_{r,η} = 0}|

@@ -20,7 +20,7 @@ export interface FailurePatterns {
 }
 
 /**
- * Corrective patterns (docs §9.6): the decisive errors of failed runs (optionally of one system),
+ * Corrective patterns (AgentGrad-style clustering, offline): the decisive errors of failed runs (optionally of one system),
  * clustered by signature with `clusterFailureSignatures`. Only the report fields the signature reads
  * leave the database: the decisive error, its step's detectors, the channel path and the interaction.
  */
