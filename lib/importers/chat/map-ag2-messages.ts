@@ -4,6 +4,12 @@ import { parseChatSpeaker } from "./parse-chat-speaker";
 
 /** AG2's code executor prefixes every result with this; it marks a tool result, whoever speaks it. */
 const CODE_EXECUTION_RESULT = /^\s*exitcode:\s*-?\d+/i;
+/**
+ * Magentic-One's ComputerTerminal reports a run as "The script ran, then exited with Unix exit
+ * code: 0\nIts output was: …" (or "…ran but produced no output…"); the exit code decides the status.
+ */
+const MAGENTIC_SCRIPT_RESULT = /^\s*The script ran\b/;
+const MAGENTIC_EXIT_CODE = /exit(?:ed)? with (?:an error )?\(?(?:Unix|POSIX) exit code:?\s*(-?\d+)/i;
 
 /**
  * Maps AG2 / AutoGen 0.2 group-chat messages (`{name?, role, content, tool_calls?, ...}`) to
@@ -38,6 +44,11 @@ export function mapAg2Messages(builder: TraceBuilder, messages: unknown[], path:
       step.kind = "tool_result";
       step.tool = { name: "code_execution" };
       step.status = /^\s*exitcode:\s*0\b/i.test(content) ? "ok" : "error";
+    } else if (kind === "message" && MAGENTIC_SCRIPT_RESULT.test(content)) {
+      const code = MAGENTIC_EXIT_CODE.exec(content.slice(0, 400))?.[1];
+      step.kind = "tool_result";
+      step.tool = { name: "code_execution" };
+      step.status = code === undefined || code === "0" ? "ok" : "error";
     }
     const toolCalls = Array.isArray(raw.tool_calls) ? raw.tool_calls : isRecord(raw.function_call) ? [{ function: raw.function_call }] : [];
     if (toolCalls.length > 0) {
