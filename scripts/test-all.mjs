@@ -55,6 +55,7 @@ if (ok)
   ok = await all(
     suite("typecheck", bin("tsc"), ["--noEmit", "-p", "."], { buffered: true }),
     suite("lint", bin("eslint"), ["."], { buffered: true }),
+    suite("format check (prettier)", bin("prettier"), ["--check", ".", "--log-level", "warn"], { buffered: true }),
     suite("unit tests (vitest)", bin("vitest"), ["run", "--project", "unit"], { buffered: true }),
   );
 
