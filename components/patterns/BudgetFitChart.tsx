@@ -1,7 +1,7 @@
 "use client";
 import { useMemo } from "react";
 import { line, scaleLinear, scaleLog } from "d3";
-import type { BudgetFit, BudgetRun } from "@/lib/compare/budget-fit";
+import type { BudgetFit, BudgetRun } from "@/lib/patterns";
 import { OUTCOME_TOKEN, paint } from "@/components/theme/colours";
 import styles from "./patterns.module.css";
 
