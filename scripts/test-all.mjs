@@ -2,19 +2,15 @@
 /**
  * `npm test`: every test, on a fresh machine, with nothing started by hand.
  *
- * Suites start as soon as what they need is ready, not phase by phase: the wall time is bounded by
- * the longest chain, and the suites that mostly wait (database tests, e2e) overlap with the ones
- * that compute (type check, build). On 2 cores:
- *
- *   prisma generate ─┬─ production build (no type check of its own) ─────────┬─ e2e (Playwright)
- *                    ├─ typecheck · lint · format check ─ unit tests (vitest) │
- *   embedded Postgres (.data/test-postgres, started at once) ─ database tests ┘
- *
- * The database tests wait for the static checks (they compute little but share the cores with the
- * build); e2e waits for the build and Postgres. Every suite runs even when another failed, so one
- * run reports every failure; only a suite whose prerequisite failed (e2e without a build) is
- * reported as skipped. Output of each suite is printed in one piece when it ends; the end gives every suite's
- * time and the wall time.
+ * Two stages, sized for 2 cores; Postgres starts at once, beside everything else.
+ *   1. prisma generate; then in parallel: type check (next typegen + tsc), lint, format check, unit
+ *      tests, all computing, as before.
+ *   2. database tests beside the production build (made without a type check of its own: stage 1
+ *      ran it); Playwright e2e starts the moment the build is done, beside the rest of the database
+ *      tests: both mostly wait (on Postgres, on the browser), so they overlap well.
+ * Stage 2 runs even when stage 1 failed, so one run reports every failure (only e2e without a
+ * build is skipped). Output of each suite is printed in one piece when it ends; the end gives every
+ * suite's time and the wall time.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -82,24 +78,27 @@ const generated = await suite("prisma generate", [[process.execPath, ["scripts/p
 
 let ok = generated;
 if (generated) {
-  // The typecheck suite checks the same tsconfig the build would (route types generated first, as
-  // the build does), so the build skips its own pass: the same check would run twice.
-  const built = suite("production build (for e2e)", [[process.execPath, [nextBin, "build"]]], { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CULPRIT_BUILD_SKIP_TYPECHECK: "1" });
-  const checked = all(
+  // 1. The static checks and the unit tests (all computing; 4 processes on 2 cores, as before).
+  //    The typecheck suite checks the same tsconfig the build would, route types generated first as
+  //    the build does, so the build below skips its own pass: the same check would run twice.
+  const static1 = await all(
     suite("typecheck", [
       [process.execPath, [nextBin, "typegen"]],
       [bin("tsc"), ["--noEmit", "-p", "."]],
     ]),
     suite("lint", [[bin("eslint"), ["."]]]),
     suite("format check (prettier)", [[bin("prettier"), ["--check", ".", "--log-level", "warn"]]]),
+    suite("unit tests (vitest)", [[bin("vitest"), ["run", "--project", "unit"]]]),
   );
-  const unit = checked.then(() => suite("unit tests (vitest)", [[bin("vitest"), ["run", "--project", "unit"]]]));
-  const dbEnv = postgres.then((embedded) => embedded && { ...process.env, TEST_DATABASE_SERVER: embedded.serverUrl });
-  const db = Promise.all([dbEnv, checked]).then(([env]) => (env ? suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db"]]], env) : skipped("database tests (vitest)", "embedded Postgres")));
-  const e2e = Promise.all([dbEnv, built]).then(([env, buildOk]) =>
+  // 2. The database tests beside the production build; e2e starts the moment the build is done,
+  //    beside the rest of the database tests (both mostly wait: on Postgres, on the browser).
+  const env = await postgres.then((embedded) => embedded && { ...process.env, TEST_DATABASE_SERVER: embedded.serverUrl });
+  const built = suite("production build (for e2e)", [[process.execPath, [nextBin, "build"]]], { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CULPRIT_BUILD_SKIP_TYPECHECK: "1" });
+  const db = env ? suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db"]]], env) : skipped("database tests (vitest)", "embedded Postgres");
+  const e2e = built.then((buildOk) =>
     !buildOk ? skipped("e2e tests (playwright, chromium)", "the production build") : !env ? skipped("e2e tests (playwright, chromium)", "embedded Postgres") : suite("e2e tests (playwright, chromium)", [[bin("playwright"), ["test"]]], env),
   );
-  ok = await all(checked, unit, db, built, e2e);
+  ok = (await all(db, built, e2e)) && static1;
 }
 const embedded = await postgres;
 await embedded?.stop().catch(() => {});
