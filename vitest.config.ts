@@ -1,6 +1,5 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
-import { availableParallelism } from "node:os";
 
 // Two projects: pure unit tests next to the code, and database integration tests (*.db.test.ts)
 // that run against a real, throwaway Postgres started by the global setup.
@@ -12,11 +11,6 @@ export default defineConfig({
     },
   },
   test: {
-    // Vitest's default is one worker per core but one (2 cores → 1 worker). The unit project holds
-    // integration tests that mostly wait on child processes (record/replay, demo-mas, supervise), so
-    // a second worker overlaps them with the tests that compute. (The db project runs its files one
-    // at a time regardless: they share one database.)
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
