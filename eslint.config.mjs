@@ -25,7 +25,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["lib/attribution/**/*.ts", "lib/trace/**/*.ts", "lib/text/**/*.ts", "lib/importers/**/*.ts", "lib/compare/**/*.ts", "lib/synthetic/**/*.ts", "lib/eval/**/*.ts"],
+    files: ["lib/attribution/**/*.ts", "lib/trace/**/*.ts", "lib/text/**/*.ts", "lib/importers/**/*.ts", "lib/compare/**/*.ts", "lib/patterns/**/*.ts", "lib/synthetic/**/*.ts", "lib/eval/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: frameworkImports }] },
   },
   {

@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { AppHeader } from "@/components/layout/AppHeader";
 import { QueryProvider } from "@/components/layout/QueryProvider";
 import "./globals.css";
+import "@/components/theme/colours.css";
 
 export const metadata: Metadata = {
   title: { default: "Culprit", template: "%s · Culprit" },

@@ -124,6 +124,28 @@ test("exports: report JSON, Markdown postmortem, training JSONL", async ({ reque
   expect((await request.get(`/api/runs/00000000-0000-0000-0000-000000000000/report`)).status()).toBe(404);
 });
 
+test("menus: Export, Share and Compare with… are one dropdown: Escape closes it and gives focus back, a click outside closes it", async ({ page, request }) => {
+  const runId = await uploadRun(request, demoTrace("voting-ensemble-composed.json", nonce()));
+  await page.goto(`/runs/${runId}`);
+  for (const id of ["export-menu", "share-menu", "compare-with"]) {
+    const button = page.getByTestId(id);
+    const panel = page.getByTestId(`${id}-panel`);
+    await button.click();
+    await expect(panel).toBeVisible();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await expect(panel).toHaveCount(0);
+    await expect(button).toBeFocused();
+    await button.click();
+    await expect(panel).toBeVisible();
+    await page.getByTestId("verdict-header").click({ position: { x: 5, y: 5 } });
+    await expect(panel).toHaveCount(0);
+  }
+  await page.getByTestId("compare-with").click();
+  await expect(page.getByTestId("compare-with-panel")).toHaveAttribute("role", "menu");
+  await expect(page.getByTestId("compare-with-panel").getByRole("menuitem").last()).toHaveText("Choose another run…");
+});
+
 test("hostile trace content renders as text and runs nothing", async ({ page, request }) => {
   const dialogs: string[] = [];
   page.on("dialog", async (dialog) => {

@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every test, on a fresh machine, with nothing started by hand.
- *   1. Prisma client generation
- *   2. in parallel: type check, lint, format check, unit tests
- *   3. one embedded PostgreSQL for all tests (.data/test-postgres; never the development database);
- *      in parallel: database integration tests and the production build the e2e tests use
- *   4. Playwright e2e in real Chromium against that build (scripts/e2e-server.mjs)
- * Suites that run in parallel print their output when they finish, each under its own header; the
- * end gives every suite's time. Two at a time: this is sized for 2 cores.
+ *
+ * Two stages, sized for 2 cores; Postgres starts at once, beside everything else.
+ *   1. prisma generate; then in parallel: type check (next typegen + tsc), lint, format check, unit
+ *      tests, all computing, as before.
+ *   2. database tests beside the production build (made without a type check of its own: stage 1
+ *      ran it); Playwright e2e starts the moment the build is done, beside the rest of the database
+ *      tests: both mostly wait (on Postgres, on the browser), so they overlap well.
+ * Stage 2 runs even when stage 1 failed, so one run reports every failure (only e2e without a
+ * build is skipped). Output of each suite is printed in one piece when it ends; the end gives every
+ * suite's time and the wall time.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -16,62 +19,94 @@ import { startEmbeddedPostgres } from "./lib/embedded-postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
+const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 const started = Date.now();
 const results = [];
+const since = () => ((Date.now() - started) / 1000).toFixed(0).padStart(4);
 
-/** Runs one suite; with `buffered`, its output is held and printed in one piece when it ends. */
-function suite(name, cmd, args, { env = process.env, buffered = false } = {}) {
-  const t = Date.now();
-  if (!buffered) console.log(`\n=== ${name}`);
+/** Runs one command; its output is held and printed in one piece when it ends. */
+function run(cmd, args, env) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env, stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const child = spawn(cmd, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     const chunks = [];
-    if (buffered) {
-      child.stdout.on("data", (c) => chunks.push(c));
-      child.stderr.on("data", (c) => chunks.push(c));
-    }
-    child.on("close", (code) => {
-      const seconds = (Date.now() - t) / 1000;
-      let ok = code === 0;
-      if (buffered) {
-        const output = Buffer.concat(chunks);
-        console.log(`\n=== ${name}`);
-        process.stdout.write(output);
-        // Vitest can exit 0 after failures when a handle keeps it alive past its close timeout: its
-        // own summary line decides, not only the exit code.
-        if (/^\s*Tests\s+\d+ failed/m.test(output.toString("utf8").replace(/\x1b\[[0-9;]*m/g, ""))) ok = false;
-      }
-      console.log(`=== ${name}: ${ok ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s`);
-      results.push({ name, ok, seconds });
-      resolve(ok);
-    });
+    child.stdout.on("data", (c) => chunks.push(c));
+    child.stderr.on("data", (c) => chunks.push(c));
+    child.on("close", (code) => resolve({ code, output: Buffer.concat(chunks) }));
   });
+}
+
+/** Runs a suite: one or more commands in order, stopping at the first that fails. */
+async function suite(name, commands, env = process.env) {
+  const t = Date.now();
+  console.log(`[${since()} s] start  ${name}`);
+  let ok = true;
+  const outputs = [];
+  for (const [cmd, args] of commands) {
+    const { code, output } = await run(cmd, args, env);
+    outputs.push(output);
+    // Vitest can exit 0 after failures when a handle keeps it alive past its close timeout: its
+    // own summary line decides, not only the exit code.
+    if (code !== 0 || /^\s*Tests\s+\d+ failed/m.test(output.toString("utf8").replace(/\x1b\[[0-9;]*m/g, ""))) ok = false;
+    if (!ok) break;
+  }
+  const seconds = (Date.now() - t) / 1000;
+  console.log(`\n=== ${name}`);
+  for (const o of outputs) process.stdout.write(o);
+  console.log(`=== ${name}: ${ok ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s (ended at ${since().trim()} s)\n`);
+  results.push({ name, ok, seconds });
+  return ok;
+}
+
+/** A suite that cannot run because something it needs failed. */
+function skipped(name, because) {
+  console.log(`=== ${name}: skipped (${because} failed)`);
+  results.push({ name, ok: false, seconds: 0, skipped: true });
+  return false;
 }
 
 const all = async (...runs) => (await Promise.all(runs)).every(Boolean);
 
-let ok = await suite("prisma generate", process.execPath, ["scripts/prisma-offline.mjs", "generate"]);
-if (ok)
-  ok = await all(
-    suite("typecheck", bin("tsc"), ["--noEmit", "-p", "."], { buffered: true }),
-    suite("lint", bin("eslint"), ["."], { buffered: true }),
-    suite("unit tests (vitest)", bin("vitest"), ["run", "--project", "unit"], { buffered: true }),
-  );
+// Postgres starts while Prisma generates: neither needs the other.
+const postgres = startEmbeddedPostgres({ dataDir: path.join(root, ".data/test-postgres"), port: Number(process.env.CULPRIT_TEST_PG_PORT ?? 54339), throwaway: true }).then(
+  (embedded) => embedded,
+  (err) => {
+    console.error(`embedded Postgres did not start: ${err instanceof Error ? err.message : String(err)}`);
+    return null;
+  },
+);
+const generated = await suite("prisma generate", [[process.execPath, ["scripts/prisma-offline.mjs", "generate"]]]);
 
-let embedded;
-if (ok) {
-  embedded = await startEmbeddedPostgres({ dataDir: path.join(root, ".data/test-postgres"), port: Number(process.env.CULPRIT_TEST_PG_PORT ?? 54339), throwaway: true });
-  const env = { ...process.env, TEST_DATABASE_SERVER: embedded.serverUrl };
-  const built = suite("production build (for e2e)", process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { env: { ...env, NEXT_TELEMETRY_DISABLED: "1" }, buffered: true });
-  ok = await all(suite("database tests (vitest)", bin("vitest"), ["run", "--project", "db"], { env, buffered: true }), built);
-  if (ok) ok = await suite("e2e tests (playwright, chromium)", bin("playwright"), ["test"], { env });
-  await embedded.stop().catch(() => {});
+let ok = generated;
+if (generated) {
+  // 1. The static checks and the unit tests (all computing; 4 processes on 2 cores, as before).
+  //    The typecheck suite checks the same tsconfig the build would, route types generated first as
+  //    the build does, so the build below skips its own pass: the same check would run twice.
+  const static1 = await all(
+    suite("typecheck", [
+      [process.execPath, [nextBin, "typegen"]],
+      [bin("tsc"), ["--noEmit", "-p", "."]],
+    ]),
+    suite("lint", [[bin("eslint"), ["."]]]),
+    suite("format check (prettier)", [[bin("prettier"), ["--check", ".", "--log-level", "warn"]]]),
+    suite("unit tests (vitest)", [[bin("vitest"), ["run", "--project", "unit"]]]),
+  );
+  // 2. The database tests beside the production build; e2e starts the moment the build is done,
+  //    beside the rest of the database tests (both mostly wait: on Postgres, on the browser).
+  const env = await postgres.then((embedded) => embedded && { ...process.env, TEST_DATABASE_SERVER: embedded.serverUrl });
+  const built = suite("production build (for e2e)", [[process.execPath, [nextBin, "build"]]], { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CULPRIT_BUILD_SKIP_TYPECHECK: "1" });
+  const db = env ? suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db"]]], env) : skipped("database tests (vitest)", "embedded Postgres");
+  const e2e = built.then((buildOk) =>
+    !buildOk ? skipped("e2e tests (playwright, chromium)", "the production build") : !env ? skipped("e2e tests (playwright, chromium)", "embedded Postgres") : suite("e2e tests (playwright, chromium)", [[bin("playwright"), ["test"]]], env),
+  );
+  ok = (await all(db, built, e2e)) && static1;
 }
+const embedded = await postgres;
+await embedded?.stop().catch(() => {});
 
 const total = ((Date.now() - started) / 1000).toFixed(0);
 console.log("\nsuite times:");
-for (const r of results) console.log(`  ${r.ok ? "ok    " : "FAILED"} ${r.seconds.toFixed(1).padStart(7)} s  ${r.name}`);
+for (const r of results) console.log(`  ${r.skipped ? "SKIPPED" : r.ok ? "ok     " : "FAILED "} ${r.seconds.toFixed(1).padStart(7)} s  ${r.name}`);
 const passed = results.filter((r) => r.ok).length;
-console.log(`\nAll tests ${ok ? "passed" : "FAILED"} in ${total} s`);
-console.log(`suites: ${passed} passed, ${results.length - passed} failed`);
+console.log(`\nAll tests ${ok ? "passed" : "FAILED"} in ${total} s (wall time)`);
+console.log(`suites: ${passed} passed, ${results.length - passed} failed or skipped`);
 process.exit(ok ? 0 : 1);

@@ -1,12 +1,13 @@
 "use client";
 import { useState } from "react";
 import { markerId } from "./edges/EdgeMarkers";
+import { EDGE_TOKEN, paint } from "@/components/theme/colours";
 import styles from "./canvas.module.css";
 
 function Line({ dash, marker }: { dash?: string; marker: "arrow" | "hollow" }) {
   return (
     <svg width="44" height="10" aria-hidden>
-      <line x1="2" y1="5" x2="36" y2="5" style={{ stroke: "var(--text-muted)", strokeWidth: 1.5, strokeDasharray: dash }} markerEnd={`url(#${markerId(marker, "plain")})`} />
+      <line x1="2" y1="5" x2="36" y2="5" style={{ stroke: paint(EDGE_TOKEN.plain), strokeWidth: 1.5, strokeDasharray: dash }} markerEnd={`url(#${markerId(marker, "plain")})`} />
     </svg>
   );
 }
@@ -33,7 +34,7 @@ export function Legend({ defaultOpen }: { defaultOpen: boolean }) {
           <Line marker="hollow" />
           <span>delegation</span>
           <svg width="44" height="10" aria-hidden>
-            <line x1="2" y1="5" x2="40" y2="5" style={{ stroke: "var(--culprit)", strokeWidth: 3 }} />
+            <line x1="2" y1="5" x2="40" y2="5" style={{ stroke: paint(EDGE_TOKEN.path), strokeWidth: 3 }} />
           </svg>
           <span>corruption path</span>
           <span className={`${styles.tag} ${styles.origin}`}>✕ root cause</span>

@@ -30,6 +30,7 @@ import { ChannelEdge } from "./edges/ChannelEdge";
 import { EdgeMarkers } from "./edges/EdgeMarkers";
 import { Legend } from "./Legend";
 import { useSwimlaneLayout } from "./use-swimlane-layout";
+import { MINIMAP_TOKEN, paint } from "@/components/theme/colours";
 import styles from "./canvas.module.css";
 
 // Module scope: React Flow re-mounts every node when these objects change identity.
@@ -281,16 +282,8 @@ function selectedEdge(selection: Selection, edges: ChannelFlowEdge[]): string | 
 
 /** Minimap fill per node: a CSS variable in the rect's style (variables do not work in SVG fill attributes). */
 function miniMapColor(node: CanvasNode): string {
-  if (node.type === "step") return MINIMAP_FILL[node.data.mark];
-  if (node.type === "agent") return node.data.isCulprit ? MINIMAP_FILL.origin : node.data.isVictim ? MINIMAP_FILL.carried : MINIMAP_FILL.neutral;
-  if (node.type === "stepGroup") return MINIMAP_FILL.neutral;
+  if (node.type === "step") return paint(MINIMAP_TOKEN[node.data.mark]);
+  if (node.type === "agent") return paint(MINIMAP_TOKEN[node.data.isCulprit ? "origin" : node.data.isVictim ? "carried" : "neutral"]);
+  if (node.type === "stepGroup") return paint(MINIMAP_TOKEN.neutral);
   return "transparent";
 }
-
-const MINIMAP_FILL = {
-  origin: "var(--culprit)",
-  carried: "var(--victim)",
-  repair: "var(--repair)",
-  error: "var(--warn)",
-  neutral: "color-mix(in srgb, var(--text-muted) 55%, transparent)",
-} as const;

@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import type { AgentReport } from "@/lib/attribution/types";
 import { prepareBlameBars } from "@/lib/view/prepare-blame-bars";
 import { formatCount } from "@/lib/format/numbers";
+import { paint, ROLE_TOKEN } from "@/components/theme/colours";
 import styles from "./charts.module.css";
 
 const WIDTH = 200;
@@ -22,7 +23,7 @@ export function BlameBars({ agents, selected, victims, onSelect }: { agents: Age
           <span className={styles.value}>{r.label}</span>
           <svg className={styles.svg} viewBox={`0 0 ${WIDTH} 12`} preserveAspectRatio="none" height={12} role="img" aria-label={`blame ${r.label}`}>
             <rect x={0} y={3} width={WIDTH} height={6} rx={3} style={{ fill: "var(--surface-2)" }} />
-            <rect x={0} y={3} width={r.barWidth} height={6} rx={3} style={{ fill: r.role === "culprit" ? "var(--culprit)" : r.role === "repairer" ? "var(--repair)" : "var(--victim)" }} />
+            <rect x={0} y={3} width={r.barWidth} height={6} rx={3} style={{ fill: paint(ROLE_TOKEN[r.role]) }} />
             {r.whisker ? (
               <g style={{ stroke: "var(--text)", strokeWidth: 1 }}>
                 <line x1={r.whisker[0]} x2={r.whisker[1]} y1={6} y2={6} />

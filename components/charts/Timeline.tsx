@@ -4,9 +4,9 @@ import { brushX, select, type D3BrushEvent } from "d3";
 import type { ReportIndex, StepMark } from "@/lib/view/index-report";
 import { brushToRange, markAt, prepareTimeline, TIMELINE_LABEL_WIDTH } from "@/lib/view/prepare-timeline";
 import type { CanvasStep, StepWindow } from "@/lib/view/types";
+import { MARK_TOKEN, STATUS_TOKEN, type ColourToken } from "@/components/theme/colours";
 import styles from "./charts.module.css";
 
-const MARK_VAR: Record<StepMark, string> = { origin: "--culprit", carried: "--victim", repair: "--repair", error: "--warn", neutral: "--text-muted" };
 const LANE_HEIGHT = 16;
 
 export interface TimelineProps {
@@ -52,21 +52,23 @@ export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectS
     if (!ctx) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const css = getComputedStyle(canvas);
-    const color = (name: string) => css.getPropertyValue(name).trim() || "#888";
+    // A 2D canvas cannot read var(): resolve each token once per paint. Unset (no stylesheet yet):
+    // the system's grey text colour, never a palette decision of our own.
+    const resolved = (token: ColourToken) => css.getPropertyValue(token).trim() || "GrayText";
     ctx.clearRect(0, 0, width, model.height);
     ctx.font = "11px system-ui, sans-serif";
     ctx.textBaseline = "middle";
     model.lanes.forEach((lane, i) => {
-      ctx.fillStyle = i % 2 ? color("--surface-2") : color("--surface");
+      ctx.fillStyle = i % 2 ? resolved("--surface-2") : resolved("--surface");
       ctx.fillRect(0, i * LANE_HEIGHT, width, LANE_HEIGHT);
-      ctx.fillStyle = color("--text");
+      ctx.fillStyle = resolved("--text");
       ctx.fillText(lane.length > 16 ? `${lane.slice(0, 15)}…` : lane, 4, i * LANE_HEIGHT + LANE_HEIGHT / 2, TIMELINE_LABEL_WIDTH - 8);
     });
     // Large runs: the whole run as density (faint; failed bins in the warning colour), the shipped window on top.
     if (model.bins.length > 0) {
       for (const b of model.bins) {
         ctx.globalAlpha = 0.15 + 0.45 * b.fill;
-        ctx.fillStyle = color(b.errors > 0 ? "--warn" : "--text-muted");
+        ctx.fillStyle = resolved(b.errors > 0 ? STATUS_TOKEN.error : STATUS_TOKEN.ok);
         ctx.fillRect(b.x, b.lane * LANE_HEIGHT + 5, b.width, LANE_HEIGHT - 10);
       }
       ctx.globalAlpha = 1;
@@ -74,12 +76,12 @@ export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectS
     // Neutral first, so marks that matter are painted on top when steps overlap.
     const order: StepMark[] = ["neutral", "repair", "error", "carried", "origin"];
     for (const mark of order) {
-      ctx.fillStyle = color(MARK_VAR[mark]);
+      ctx.fillStyle = resolved(MARK_TOKEN[mark]);
       for (const m of model.marks) if (m.mark === mark) ctx.fillRect(m.x, m.lane * LANE_HEIGHT + 3, Math.max(1, m.width), LANE_HEIGHT - 6);
     }
     const sel = model.marks.find((m) => m.stepId === selectedStepId);
     if (sel) {
-      ctx.strokeStyle = color("--accent");
+      ctx.strokeStyle = resolved("--accent");
       ctx.lineWidth = 2;
       ctx.strokeRect(sel.x - 2, sel.lane * LANE_HEIGHT + 1, Math.max(1, sel.width) + 4, LANE_HEIGHT - 2);
     }

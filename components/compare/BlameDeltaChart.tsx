@@ -2,6 +2,7 @@
 import { useMemo } from "react";
 import { scaleBand, scaleLinear } from "d3";
 import type { BlameDeltaRow } from "@/lib/compare";
+import { DELTA_TOKEN, paint } from "@/components/theme/colours";
 import styles from "./compare.module.css";
 
 const LABEL_W = 190;
@@ -43,11 +44,11 @@ export function BlameDeltaChart({ rows, onSelectAgent }: { rows: BlameDeltaRow[]
               <title>{`${r.label}: blame ${fmt(r.blameA)} → ${fmt(r.blameB)}${r.delta !== null ? ` (${r.delta >= 0 ? "+" : ""}${r.delta.toFixed(2)})` : ""}`}</title>
               <text x={LABEL_W - 8} y={mid + 4} textAnchor="end" className={styles.chartLabel}>{clip(r.label, 26)}</text>
               {xa !== null && xb !== null ? (
-                <rect x={Math.min(xa, xb)} y={mid - 3} width={Math.max(1, Math.abs(xb - xa))} height={6} rx={3} style={{ fill: grew ? "var(--culprit)" : "var(--repair)", opacity: 0.75 }} />
+                <rect x={Math.min(xa, xb)} y={mid - 3} width={Math.max(1, Math.abs(xb - xa))} height={6} rx={3} style={{ fill: paint(grew ? DELTA_TOKEN.grew : DELTA_TOKEN.shrank), opacity: 0.75 }} />
               ) : null}
               {xa !== null ? <circle cx={xa} cy={mid} r={5} style={{ fill: "var(--surface)", stroke: "var(--text-muted)", strokeWidth: 1.5 }} /> : null}
               {xb !== null ? <circle cx={xb} cy={mid} r={5} style={{ fill: "var(--text)" }} /> : null}
-              <text x={LABEL_W + PLOT_W + 16} y={mid + 4} className={r.roleChanged ? undefined : styles.chartMuted} style={r.roleChanged ? { fill: "var(--warn)", fontWeight: 600 } : undefined}>
+              <text x={LABEL_W + PLOT_W + 16} y={mid + 4} className={r.roleChanged ? undefined : styles.chartMuted} style={r.roleChanged ? { fill: paint(DELTA_TOKEN.changed), fontWeight: 600 } : undefined}>
                 {`${fmt(r.blameA)} → ${fmt(r.blameB)}  ${r.roleA ? ROLE[r.roleA] : "—"}${r.roleChanged ? ` → ${ROLE[r.roleB!]}` : ""}  · ${r.stepsA}→${r.stepsB} steps`}
               </text>
             </g>

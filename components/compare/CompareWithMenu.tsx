@@ -1,7 +1,7 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import type { CompareSuggestion } from "@/lib/server/queries/compare-suggestions";
+import { Menu } from "@/components/ui/Menu";
 import styles from "./compare.module.css";
 
 const GROUP = { "same-system": "Same system", "same-task": "Same task", recent: "Recent" } as const;
@@ -11,46 +11,25 @@ const GROUP = { "same-system": "Same system", "same-task": "Same task", recent: 
  * `listCompareSuggestions({ runId })`), same system or task first, plus a link to the full picker.
  */
 export function CompareWithMenu({ runId, suggestions }: { runId: string; suggestions: CompareSuggestion[] }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === "Escape" : !ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [open]);
   let lastGroup: string | null = null;
   return (
-    <div className={styles.menu} ref={ref}>
-      <button type="button" className="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="compare-with">
-        Compare with…
-      </button>
-      {open ? (
-        <div className={styles.menuList} role="menu">
-          {suggestions.map((s) => {
-            const header = s.reason !== lastGroup ? <div className={styles.menuGroup}>{GROUP[s.reason]}</div> : null;
-            lastGroup = s.reason;
-            return (
-              <div key={s.id}>
-                {header}
-                <Link role="menuitem" className={styles.menuItem} href={`/compare?a=${runId}&b=${s.id}`}>
-                  <span className={`badge ${s.outcome}`}>{s.outcome === "failure" ? "FAILED" : s.outcome === "success" ? "OK" : "?"}</span>
-                  <span style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{s.title}</span>
-                </Link>
-              </div>
-            );
-          })}
-          <Link role="menuitem" className={styles.menuItem} href={`/compare?a=${runId}`}>
-            Choose another run…
-          </Link>
-        </div>
-      ) : null}
-    </div>
+    <Menu label="Compare with…" testId="compare-with" role="menu">
+      {suggestions.map((s) => {
+        const header = s.reason !== lastGroup ? <div className={styles.menuGroup}>{GROUP[s.reason]}</div> : null;
+        lastGroup = s.reason;
+        return (
+          <div key={s.id}>
+            {header}
+            <Link role="menuitem" className={styles.menuItem} href={`/compare?a=${runId}&b=${s.id}`}>
+              <span className={`badge ${s.outcome}`}>{s.outcome === "failure" ? "FAILED" : s.outcome === "success" ? "OK" : "?"}</span>
+              <span style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{s.title}</span>
+            </Link>
+          </div>
+        );
+      })}
+      <Link role="menuitem" className={styles.menuItem} href={`/compare?a=${runId}`}>
+        Choose another run…
+      </Link>
+    </Menu>
   );
 }

@@ -1,4 +1,4 @@
-import type { AgentAcrossRuns } from "@/lib/compare/budget-fit";
+import type { AgentAcrossRuns } from "@/lib/patterns";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 

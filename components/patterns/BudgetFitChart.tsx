@@ -1,7 +1,8 @@
 "use client";
 import { useMemo } from "react";
 import { line, scaleLinear, scaleLog } from "d3";
-import type { BudgetFit, BudgetRun } from "@/lib/compare/budget-fit";
+import type { BudgetFit, BudgetRun } from "@/lib/patterns";
+import { OUTCOME_TOKEN, paint } from "@/components/theme/colours";
 import styles from "./patterns.module.css";
 
 const W = 560;
@@ -43,7 +44,7 @@ export function BudgetFitChart({ budget }: { budget: { runs: (BudgetRun & { titl
           {curve ? <path d={curve} fill="none" style={{ stroke: "var(--accent)", strokeWidth: 2 }} /> : null}
           {runs.map((r, i) => (
             <a key={r.runId} href={`/runs/${r.runId}`}>
-              <circle cx={x(r.tokens)} cy={y(r.success ? 0.96 : 0.04) + jitter(i) * 10} r={4} style={r.success ? { fill: "var(--surface)", stroke: "var(--repair)", strokeWidth: 2 } : { fill: "var(--culprit)" }}>
+              <circle cx={x(r.tokens)} cy={y(r.success ? 0.96 : 0.04) + jitter(i) * 10} r={4} style={r.success ? { fill: "var(--surface)", stroke: paint(OUTCOME_TOKEN.success), strokeWidth: 2 } : { fill: paint(OUTCOME_TOKEN.failure) }}>
                 <title>{`${r.title}: ${r.success ? "passed" : "failed"}, ${r.tokens} tokens`}</title>
               </circle>
             </a>

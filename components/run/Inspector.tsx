@@ -81,7 +81,7 @@ function StepInspector({ data, index, stepId, detailUrl }: { data: RunPageData; 
         <SelectLink selection={{ type: "agent", id: step.agent }}>{step.agent}</SelectLink>
         <span className="badge unknown">{step.kind}</span>
         {step.status === "error" ? <span className="badge failure">! error</span> : null}
-        {MARK_TAG[mark] ? <span className={`badge ${mark === "origin" ? "culprit" : mark === "carried" ? "propagator" : mark === "repair" ? "repairer" : "failure"}`}>{MARK_TAG[mark]}</span> : null}
+        {MARK_TAG[mark] ? <span className={`badge mark-${mark}`}>{MARK_TAG[mark]}</span> : null}
       </div>
       <dl className={styles.kv}>
         {step.name ? (<><dt>name</dt><dd>{step.name}</dd></>) : null}

@@ -1,11 +1,12 @@
 "use client";
-import { useEffect, useRef, useState, useTransition } from "react";
+import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import { deleteRun } from "@/lib/server/actions/delete-run";
 import { rerunAnalysis } from "@/lib/server/actions/rerun-analysis";
 import { createShareLink, revokeShareLink } from "@/lib/server/actions/share-links";
 import type { ShareLinkRow } from "@/lib/server/queries/get-run-view";
+import { Menu } from "@/components/ui/Menu";
 import { CopyLinkButton, copyText } from "./CopyLinkButton";
 import styles from "./run.module.css";
 
@@ -17,30 +18,9 @@ const LIFETIMES: { days: number; label: string }[] = [
   { days: 0, label: "never expires" },
 ];
 
-function Menu({ label, testId, children }: { label: string; testId: string; children: React.ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    return () => document.removeEventListener("mousedown", close);
-  }, [open]);
-  return (
-    <div className={styles.menu} ref={ref}>
-      <button type="button" className="button" data-testid={testId} aria-expanded={open} onClick={() => setOpen(!open)}>
-        {label} ▾
-      </button>
-      {open ? <div className={styles.menuPanel}>{children}</div> : null}
-    </div>
-  );
-}
-
 function ExportMenu({ runId, hasReport }: { runId: string; hasReport: boolean }) {
   return (
-    <Menu label="Export" testId="export-menu">
+    <Menu label="Export ▾" testId="export-menu">
       <a href={`/api/runs/${runId}/report?download=1`} data-testid="export-report" aria-disabled={!hasReport}>Report (JSON)</a>
       <a href={`/api/runs/${runId}/postmortem?download=1`} data-testid="export-postmortem">Postmortem (Markdown)</a>
       <a href={`/api/runs/${runId}/training?download=1`} data-testid="export-training" aria-disabled={!hasReport}>Training signals (JSONL)</a>
@@ -74,7 +54,7 @@ export function RunActions({ runId, shareLinks, hasReport, canEdit }: { runId: s
   return (
     <div className="row" style={{ gap: 6 }}>
       <CopyLinkButton />
-      <Menu label="Share" testId="share-menu">
+      <Menu label="Share ▾" testId="share-menu">
         <label className="muted">
           Expires after{" "}
           <select value={days} onChange={(e) => setDays(Number(e.target.value))} data-testid="share-lifetime">

@@ -2,10 +2,10 @@
 import { useMemo } from "react";
 import type { TrajectoryReport } from "@/lib/attribution/trajectory/types";
 import { agentMultiples, flagId, metricGroups } from "@/lib/view/prepare-trajectory";
+import { MEASURE_TOKEN, paint } from "@/components/theme/colours";
 import styles from "./trajectory.module.css";
 
 const BAR_WIDTH = 120;
-const BAR_FILL = { tokens: "var(--accent)", blame: "var(--culprit)", importance: "var(--repair)" } as const;
 
 /**
  * How the run spent its budget: flags first (each selects its steps on the canvas through the URL),
@@ -60,7 +60,7 @@ export function TrajectoryPanel({ trajectory, activeFlag, onFlag }: { trajectory
                 <g key={b.label} transform={`translate(0, ${i * 12})`}>
                   <text x={0} y={9} className={styles.barLabel}>{b.label}</text>
                   <rect x={64} y={2} width={BAR_WIDTH} height={7} rx={3} style={{ fill: "var(--surface-2)" }} />
-                  <rect x={64} y={2} width={Math.max(b.value > 0 ? 1 : 0, b.width)} height={7} rx={3} style={{ fill: BAR_FILL[b.label] }} />
+                  <rect x={64} y={2} width={Math.max(b.value > 0 ? 1 : 0, b.width)} height={7} rx={3} style={{ fill: paint(MEASURE_TOKEN[b.label]) }} />
                 </g>
               ))}
             </svg>

@@ -4,6 +4,5 @@
 export { ENGINE_VERSION, DEFAULT_CONFIG, resolveConfig } from "./config";
 export { analyzeTrace } from "./analyze-trace";
 export { toTrainingJsonl } from "./training-jsonl";
-export { clusterFailureSignatures, failureSignature, type FailureCluster, type FailureSignature } from "./failure-signatures";
 export type * from "./types";
 export { REPORT_SCHEMA_VERSION, ZAnalysisReport, ZCliReportLine, reportJsonSchema } from "./report-schema";

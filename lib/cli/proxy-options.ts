@@ -73,6 +73,33 @@ export function parseProxyFlag(argv: readonly string[], i: number, flags: ProxyF
   return next;
 }
 
+/**
+ * The flag loop of `culprit record` and `culprit verify <recording>`: each argument is offered to the
+ * shared proxy flags first, then to the command's own `take(flag, value, arg)`, which returns true
+ * when it took the argument or a message (usage, or why the argument is wrong) to stop with.
+ * `value()` is the inline `--flag=value` or the next argument. Returns that message, else undefined.
+ */
+export function parseCommandFlags(args: readonly string[], flags: ProxyFlags, take: (flag: string, value: () => string, arg: string) => true | string): string | undefined {
+  try {
+    for (let i = 0; i < args.length; ) {
+      const next = parseProxyFlag(args, i, flags);
+      if (next !== undefined) {
+        i = next;
+        continue;
+      }
+      const a = args[i];
+      const [flag, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
+      const taken = take(flag, () => inline ?? args[++i] ?? "", a);
+      if (taken !== true) return taken;
+      i++;
+    }
+  } catch (msg) {
+    // parseProxyFlag throws its message for a bad value.
+    return String(msg);
+  }
+  return undefined;
+}
+
 export function checkFlags(flags: ProxyFlags): string | undefined {
   if (flags.limits.maxCostUsd !== undefined && !flags.limits.pricePerMTok) return "--max-cost needs --price IN,OUT (USD per million input and output tokens)";
   return undefined;

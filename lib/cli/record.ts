@@ -10,7 +10,7 @@ import { parseAgentMap, type AgentMap } from "../record/agent-identity";
 import { recordRun } from "../record/record-run";
 import { UpstreamBudget } from "../record/upstream-budget";
 import { shellQuote } from "./shell-quote";
-import { checkFlags, defaultUpstreams, parseProxyFlag, PROXY_OPTIONS_HELP, splitCommand, DEFAULT_RUN_TIMEOUT_MS, type ProxyFlags } from "./proxy-options";
+import { checkFlags, defaultUpstreams, parseCommandFlags, PROXY_OPTIONS_HELP, splitCommand, DEFAULT_RUN_TIMEOUT_MS, type ProxyFlags } from "./proxy-options";
 
 export const RECORD_USAGE = `Usage: culprit record [--out DIR] [--agents map.json] [--system NAME] [options] [--json] -- <command...>
 
@@ -34,27 +34,16 @@ interface RecordArgs extends ProxyFlags {
 function parseRecordArgs(argv: string[]): RecordArgs | string {
   const { args, command } = splitCommand(argv);
   const out: RecordArgs = { json: false, timeoutMs: DEFAULT_RUN_TIMEOUT_MS, limits: {}, command: command ?? [] };
-  try {
-    for (let i = 0; i < args.length; ) {
-      const a = args[i];
-      const next = parseProxyFlag(args, i, out);
-      if (next !== undefined) {
-        i = next;
-        continue;
-      }
-      const [flag, inline] = a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
-      const value = () => inline ?? args[++i] ?? "";
-      if (flag === "--help" || flag === "-h") return RECORD_USAGE;
-      else if (flag === "--json") out.json = true;
-      else if (flag === "--out") out.out = value();
-      else if (flag === "--agents") out.agents = value();
-      else if (flag === "--system") out.system = value();
-      else return `Unknown option "${a}" (the command goes after --).\n\n${RECORD_USAGE}`;
-      i++;
-    }
-  } catch (msg) {
-    return String(msg);
-  }
+  const stop = parseCommandFlags(args, out, (flag, value, arg) => {
+    if (flag === "--help" || flag === "-h") return RECORD_USAGE;
+    if (flag === "--json") out.json = true;
+    else if (flag === "--out") out.out = value();
+    else if (flag === "--agents") out.agents = value();
+    else if (flag === "--system") out.system = value();
+    else return `Unknown option "${arg}" (the command goes after --).\n\n${RECORD_USAGE}`;
+    return true;
+  });
+  if (stop !== undefined) return stop;
   if (out.command.length === 0) return `No command: give it after --, e.g. culprit record -- python3 agents.py\n\n${RECORD_USAGE}`;
   return checkFlags(out) ?? out;
 }

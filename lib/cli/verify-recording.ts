@@ -18,7 +18,7 @@ import { recordingTrace } from "../record/recording-trace";
 import { proxyReplay, type ProxyReplayDetail } from "../record/proxy-replay";
 import { UpstreamBudget } from "../record/upstream-budget";
 import { replayCommand, replayUpstreams } from "./replay-trust";
-import { checkFlags, parseProxyFlag, PROXY_OPTIONS_HELP, splitCommand, DEFAULT_RUN_TIMEOUT_MS, type ProxyFlags } from "./proxy-options";
+import { checkFlags, parseCommandFlags, PROXY_OPTIONS_HELP, splitCommand, DEFAULT_RUN_TIMEOUT_MS, type ProxyFlags } from "./proxy-options";
 import { shellQuote } from "./shell-quote";
 import { postVerificationToApp } from "./post-verification";
 
@@ -65,38 +65,27 @@ export function isRecordingVerify(argv: readonly string[]): boolean {
 function parseArgs(argv: string[]): Args | string {
   const { args, command } = splitCommand(argv);
   const out: Partial<Args> & ProxyFlags & { files: string[] } = { files: [], budget: 20, methods: DEFAULT_REPLAY_METHODS, json: false, timeoutMs: DEFAULT_RUN_TIMEOUT_MS, limits: {} };
-  try {
-    for (let i = 0; i < args.length; ) {
-      const a = args[i];
-      const next = parseProxyFlag(args, i, out);
-      if (next !== undefined) {
-        i = next;
-        continue;
-      }
-      const [flag, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
-      const value = () => inline ?? args[++i] ?? "";
-      if (flag === "--help" || flag === "-h") return VERIFY_RECORDING_USAGE;
-      else if (flag === "--json") out.json = true;
-      else if (flag === "--app") out.app = value();
-      else if (flag === "--api-key") out.apiKey = value();
-      else if (flag === "--budget") {
-        const v = value();
-        const n = Number(v);
-        if (!Number.isInteger(n) || n < 1 || n > 10_000) return `--budget must be an integer from 1 to 10000, got "${v}"`;
-        out.budget = n;
-      } else if (flag === "--strategy" || flag === "--methods") {
-        const v = value();
-        const list = v === "all" ? [...REPLAY_METHODS] : v.split(",").map((m) => m.trim()).filter(Boolean);
-        const bad = list.filter((m) => !(REPLAY_METHODS as readonly string[]).includes(m));
-        if (bad.length || list.length === 0) return `Unknown strategy "${bad.join(", ") || v}". Use "all" or some of: ${REPLAY_METHODS.join(", ")}.`;
-        out.methods = list as ReplayMethod[];
-      } else if (flag.startsWith("--")) return `Unknown option "${flag}" (the command goes after --).\n\n${VERIFY_RECORDING_USAGE}`;
-      else out.files.push(a);
-      i++;
-    }
-  } catch (msg) {
-    return String(msg);
-  }
+  const stop = parseCommandFlags(args, out, (flag, value, arg) => {
+    if (flag === "--help" || flag === "-h") return VERIFY_RECORDING_USAGE;
+    if (flag === "--json") out.json = true;
+    else if (flag === "--app") out.app = value();
+    else if (flag === "--api-key") out.apiKey = value();
+    else if (flag === "--budget") {
+      const v = value();
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > 10_000) return `--budget must be an integer from 1 to 10000, got "${v}"`;
+      out.budget = n;
+    } else if (flag === "--strategy" || flag === "--methods") {
+      const v = value();
+      const list = v === "all" ? [...REPLAY_METHODS] : v.split(",").map((m) => m.trim()).filter(Boolean);
+      const bad = list.filter((m) => !(REPLAY_METHODS as readonly string[]).includes(m));
+      if (bad.length || list.length === 0) return `Unknown strategy "${bad.join(", ") || v}". Use "all" or some of: ${REPLAY_METHODS.join(", ")}.`;
+      out.methods = list as ReplayMethod[];
+    } else if (flag.startsWith("--")) return `Unknown option "${flag}" (the command goes after --).\n\n${VERIFY_RECORDING_USAGE}`;
+    else out.files.push(arg);
+    return true;
+  });
+  if (stop !== undefined) return stop;
   if (out.files.length !== 1) return `Give exactly one recording.\n\n${VERIFY_RECORDING_USAGE}`;
   if (command && command.length === 0) return `No command after --.\n\n${VERIFY_RECORDING_USAGE}`;
   return checkFlags(out) ?? { ...(out as Args), file: out.files[0], command };

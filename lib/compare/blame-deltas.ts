@@ -5,6 +5,7 @@
  */
 import type { AgentRole, AnalysisReport } from "../attribution/types";
 import type { TStep } from "../trace/schema";
+import { stepTokens } from "../trace/step-tokens";
 import type { AgentMatch } from "./match-agents";
 
 export interface BlameDeltaRow {
@@ -25,13 +26,6 @@ export interface BlameDeltaRow {
   tokensB: number;
   stepsA: number;
   stepsB: number;
-}
-
-/** Token total of a step: its `total`, else input + output. */
-export function stepTokens(step: TStep): number {
-  const t = step.tokens;
-  if (!t) return 0;
-  return t.total ?? (t.input ?? 0) + (t.output ?? 0);
 }
 
 /** Per-agent token and step totals of one run. */

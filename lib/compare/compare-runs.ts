@@ -5,7 +5,8 @@
 import type { AnalysisReport, InteractionClass } from "../attribution/types";
 import type { TTrace } from "../trace/schema";
 import { alignRuns, type RunAlignment } from "./align-runs";
-import { blameDeltas, stepTokens, type BlameDeltaRow } from "./blame-deltas";
+import { stepTokens } from "../trace/step-tokens";
+import { blameDeltas, type BlameDeltaRow } from "./blame-deltas";
 import { equalBudget, type EqualBudget } from "./equal-budget";
 import { trajectoryDeltas, type MetricDelta } from "./trajectory-deltas";
 

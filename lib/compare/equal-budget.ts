@@ -9,7 +9,7 @@
  */
 import type { TStep } from "../trace/schema";
 import type { AlignedRow } from "./align-runs";
-import { stepTokens } from "./blame-deltas";
+import { stepTokens } from "../trace/step-tokens";
 
 export interface BudgetPoint {
   budget: number;
@@ -39,7 +39,7 @@ function cumulative(steps: Pick<TStep, "tokens">[], basis: "tokens" | "steps"): 
   const out = new Float64Array(steps.length);
   let sum = 0;
   for (let i = 0; i < steps.length; i++) {
-    sum += basis === "tokens" ? stepTokens(steps[i] as TStep) : 1;
+    sum += basis === "tokens" ? stepTokens(steps[i]) : 1;
     out[i] = sum;
   }
   return out;
@@ -66,7 +66,7 @@ export function equalBudget(input: {
 }): EqualBudget | null {
   const { rows, stepsA, stepsB } = input;
   if (stepsA.length === 0 || stepsB.length === 0) return null;
-  const hasTokens = (steps: Pick<TStep, "tokens">[]) => steps.some((s) => stepTokens(s as TStep) > 0);
+  const hasTokens = (steps: Pick<TStep, "tokens">[]) => steps.some((s) => stepTokens(s) > 0);
   const basis = hasTokens(stepsA) && hasTokens(stepsB) ? "tokens" : "steps";
   const cumA = cumulative(stepsA, basis);
   const cumB = cumulative(stepsB, basis);

@@ -7,6 +7,9 @@ import type { AgentRole } from "../attribution/types";
 import type { TEdgeKind } from "../trace/schema";
 import type { StepMark } from "./index-report";
 
+/** Re-exported so components take the role type from the view layer, not from the engine. */
+export type { AgentRole };
+
 export type StepNodeData = {
   stepId: string;
   agent: string;

@@ -122,12 +122,14 @@ export async function ensureDatabase(serverUrl, name) {
 }
 
 /** Drops and recreates database `name` (tests only). */
-export async function recreateDatabase(serverUrl, name) {
+export async function recreateDatabase(serverUrl, name, { template } = {}) {
   const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
   await client.connect();
   try {
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.query(`CREATE DATABASE "${name}"`);
+    // A template is copied file by file: a migrated, seeded database in well under a second instead
+    // of running the migrations and the seed again. Nobody may be connected to the template.
+    await client.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
   } finally {
     await client.end();
   }

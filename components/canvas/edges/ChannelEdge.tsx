@@ -3,6 +3,7 @@ import { memo } from "react";
 import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from "@xyflow/react";
 import type { ChannelFlowEdge } from "@/lib/view/flow-types";
 import styles from "../canvas.module.css";
+import { EDGE_TOKEN, paint } from "@/components/theme/colours";
 import { markerId } from "./EdgeMarkers";
 
 /**
@@ -14,7 +15,7 @@ function ChannelEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePositio
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
   if (!data) return null;
   const tone = selected ? "sel" : data.onPath ? "path" : "plain";
-  const color = selected ? "var(--accent)" : data.onPath ? "var(--culprit)" : "var(--text-muted)";
+  const color = paint(EDGE_TOKEN[tone]);
   const width = (data.onPath ? 2.5 : 1.4) + Math.log2(data.count);
   const label = data.kind === "state" && data.key ? (data.count > 1 ? `${data.key} ×${data.count}` : data.key) : data.count > 1 ? `×${data.count}` : null;
   return (

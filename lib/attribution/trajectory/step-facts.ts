@@ -2,7 +2,8 @@
  * Per-step facts every trajectory metric reads: counted tokens (without double counting containers),
  * whether a step is an agent's utterance, and its words. Computed once, linear in the trace size.
  */
-import type { TStep, TTrace } from "../../trace/schema";
+import type { TTrace } from "../../trace/schema";
+import { stepTokens } from "../../trace/step-tokens";
 
 const UTTERANCE_KINDS = new Set(["llm", "message", "final", "thought", "delegate", "aggregate", "other"]);
 const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}._%$-]*/gu;
@@ -18,12 +19,6 @@ export interface StepFacts {
   words: string[][];
   basis: "tokens" | "words";
   indexOf: Map<string, number>;
-}
-
-export function stepTokenTotal(s: TStep): number {
-  const t = s.tokens;
-  if (!t) return 0;
-  return t.total ?? (t.input ?? 0) + (t.output ?? 0);
 }
 
 export function wordsOf(text: string): string[] {
@@ -44,7 +39,7 @@ export function stepFacts(trace: TTrace): StepFacts {
   // OpenInference agent spans). Count a step's tokens only when no descendant has its own count.
   const hasCountedDescendant = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    if (stepTokenTotal(steps[i]) <= 0) continue;
+    if (stepTokens(steps[i]) <= 0) continue;
     let p = steps[i].parentId !== undefined ? indexOf.get(steps[i].parentId!) : undefined;
     while (p !== undefined && !hasCountedDescendant[p]) {
       hasCountedDescendant[p] = 1;
@@ -62,7 +57,7 @@ export function stepFacts(trace: TTrace): StepFacts {
     words[i] = wordsOf(s.content);
     utterance[i] = UTTERANCE_KINDS.has(s.kind) && !s.tool && !s.state ? 1 : 0;
     if (hasCountedDescendant[i]) continue;
-    const total = stepTokenTotal(s);
+    const total = stepTokens(s);
     if (total > 0) anyTokens = true;
     counted[i] = total;
     input[i] = s.tokens?.input ?? 0;

@@ -1,5 +1,5 @@
 import "server-only";
-import { clusterFailureSignatures, type FailureCluster } from "@/lib/attribution";
+import { clusterFailureSignatures, type FailureCluster } from "@/lib/patterns";
 import type { AnalysisReport } from "@/lib/attribution/types";
 import { pool } from "../pg-pool";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { agentsAcrossRuns, fitBudget, type AgentAcrossRuns, type BudgetFit, type BudgetRun } from "@/lib/compare/budget-fit";
+import { agentsAcrossRuns, fitBudget, type AgentAcrossRuns, type BudgetFit, type BudgetRun } from "@/lib/patterns";
 import type { MetricsCsvRun } from "@/lib/view/metrics-csv";
 import { pool } from "../pg-pool";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { behaviourSignature, spectrumSuspiciousness, type SpectrumResult, type SpectrumRun } from "@/lib/compare";
+import { behaviourSignature, spectrumSuspiciousness, type SpectrumResult, type SpectrumRun } from "@/lib/patterns";
 import type { TStep } from "@/lib/trace/schema";
 import { pool } from "../pg-pool";
 import { spectrumMaxSteps } from "../limits";

@@ -4,7 +4,7 @@
  * interaction class); runs are grouped by exact signature, then groups with the same agent whose
  * detector sets overlap (Jaccard ≥ 0.5) are merged, in a stable order.
  */
-import type { AnalysisReport } from "./types";
+import type { AnalysisReport } from "../attribution/types";
 
 export interface FailureSignature {
   agent: string;

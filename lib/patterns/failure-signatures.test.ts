@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { analyzeTrace, clusterFailureSignatures } from "./index";
-import * as G from "./test-graphs";
+import { analyzeTrace } from "../attribution/index";
+import * as G from "../attribution/test-graphs";
+import { clusterFailureSignatures } from "./failure-signatures";
 
 describe("clusterFailureSignatures", () => {
   it("groups runs with the same decisive pattern and is order-independent", () => {
