@@ -9,6 +9,7 @@ import { summarizeReport, summarizeStep } from "@/lib/view/summarize-run";
 import { ImmutableCache } from "./immutable-cache";
 import type { AgentLink, AnalysisStatus, RunPageData, RunViewData, StepDetail, ViewAnalysis, ViewEdge, ViewLabel, ViewRun, ViewStep } from "@/lib/view/types";
 import { buildDensity, chooseStepWindow, densityBinSize, PAGE_ALL_STEPS_MAX, trimReportToWindow } from "@/lib/view/step-window";
+import { config } from "../config";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -191,13 +192,8 @@ async function stepIndexOf(runId: string, stepId: string): Promise<number | null
   return row?.idx ?? null;
 }
 
-const bodyCache = new ImmutableCache<Pick<RunPageData, "agents" | "steps" | "edges">>(envWeight("CULPRIT_PAGE_CACHE_STEPS", 300_000));
-const reportCache = new ImmutableCache<{ summary: NonNullable<RunPageData["report"]>; stale: string | null } | null>(envWeight("CULPRIT_PAGE_CACHE_REPORT_STEPS", 300_000));
-
-function envWeight(name: string, fallback: number): number {
-  const n = Number(process.env[name] ?? fallback);
-  return Number.isFinite(n) && n >= 0 ? n : fallback;
-}
+const bodyCache = new ImmutableCache<Pick<RunPageData, "agents" | "steps" | "edges">>(config().CULPRIT_PAGE_CACHE_STEPS);
+const reportCache = new ImmutableCache<{ summary: NonNullable<RunPageData["report"]>; stale: string | null } | null>(config().CULPRIT_PAGE_CACHE_REPORT_STEPS);
 
 function runBody(runId: string) {
   return bodyCache.get(runId, async () => {
