@@ -5,30 +5,14 @@ import { useState } from "react";
 import { OutcomeBadge } from "./OutcomeBadge";
 import { formatAge, formatCount } from "@/lib/format/numbers";
 import type { SORT_KEYS } from "@/lib/runs/list-params";
-
-export interface RunRow {
-  id: string;
-  title: string;
-  system: string | null;
-  outcome: "success" | "failure" | "unknown";
-  agentCount: number;
-  stepCount: number;
-  totalTokens: number;
-  createdAt: string;
-  culprit: string | null;
-  interaction: string | null;
-  analysisStatus: string | null;
-  verificationCost: number | null;
-  redundancyShare: number | null;
-  flagKinds: string[] | null;
-}
+import type { RunListRow } from "@/lib/view/run-row";
 
 type SortKey = (typeof SORT_KEYS)[number];
 
 const share = (x: number | null) => (x === null ? "—" : `${Math.round(x * 100)}%`);
 
 /** The incident queue. Two checkboxes away from a comparison. */
-export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunRow[]; sortLinks: Record<SortKey, string>; sort: SortKey; dir: "asc" | "desc" }) {
+export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunListRow[]; sortLinks: Record<SortKey, string>; sort: SortKey; dir: "asc" | "desc" }) {
   const router = useRouter();
   const [selected, setSelected] = useState<string[]>([]);
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s.slice(-1), id]));

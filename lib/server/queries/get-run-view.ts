@@ -7,6 +7,8 @@ import { db } from "../db";
 import { toViewEdges } from "@/lib/view/view-edges";
 import { summarizeReport, summarizeStep } from "@/lib/view/summarize-run";
 import { ImmutableCache } from "./immutable-cache";
+import type { Run } from "@/lib/generated/prisma/client";
+import { pickRunFields, RUN_DETAIL_FIELDS, type RunDetailField } from "@/lib/view/run-row";
 import type { AgentLink, AnalysisStatus, RunPageData, RunViewData, StepDetail, ViewAnalysis, ViewEdge, ViewLabel, ViewRun, ViewStep } from "@/lib/view/types";
 import { buildDensity, chooseStepWindow, densityBinSize, PAGE_ALL_STEPS_MAX, trimReportToWindow } from "@/lib/view/step-window";
 import { config } from "../config";
@@ -279,26 +281,8 @@ function stepFromRow(r: StepSummaryRow): TStep {
   return step;
 }
 
-function toViewRun(run: {
-  id: string; title: string; system: string | null; task: string | null; outcome: string; sourceFormat: string; groundTruth: string | null; finalAnswer: string | null;
-  stepCount: number; agentCount: number; edgeCount: number; totalTokens: number; createdAt: Date; warnings: unknown;
-}): ViewRun {
-  return {
-    id: run.id,
-    title: run.title,
-    system: run.system,
-    task: run.task,
-    outcome: run.outcome as ViewRun["outcome"],
-    sourceFormat: run.sourceFormat,
-    groundTruth: run.groundTruth,
-    finalAnswer: run.finalAnswer,
-    stepCount: run.stepCount,
-    agentCount: run.agentCount,
-    edgeCount: run.edgeCount,
-    totalTokens: run.totalTokens,
-    createdAt: run.createdAt.toISOString(),
-    warnings: Array.isArray(run.warnings) ? (run.warnings as string[]) : [],
-  };
+function toViewRun(run: Pick<Run, RunDetailField | "warnings">): ViewRun {
+  return { ...pickRunFields(run, RUN_DETAIL_FIELDS), warnings: Array.isArray(run.warnings) ? (run.warnings as string[]) : [] };
 }
 
 function toViewLabel(l: { id: string; agent: string | null; stepId: string | null; note: string | null; author: string; imported: boolean; createdAt: Date }): ViewLabel {
