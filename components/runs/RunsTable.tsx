@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { OutcomeBadge } from "./OutcomeBadge";
-import { formatAge, formatCount } from "@/lib/format/numbers";
+import { formatAge, formatCount, formatDuration } from "@/lib/format/numbers";
 import type { SORT_KEYS } from "@/lib/runs/list-params";
 import type { RunListRow } from "@/lib/view/run-row";
 
@@ -49,6 +49,7 @@ export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunListRow[]; 
             {header("agents", "Agents", true)}
             {header("steps", "Steps", true)}
             {header("tokens", "Tokens", true)}
+            <th className="num">Duration</th>
             {header("verification", "Verification", true)}
             {header("redundancy", "Repeated", true)}
             <th>Flags</th>
@@ -71,6 +72,7 @@ export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunListRow[]; 
               <td className="num">{run.agentCount}</td>
               <td className="num">{formatCount(run.stepCount)}</td>
               <td className="num">{formatCount(run.totalTokens)}</td>
+              <td className="num" data-testid="run-duration">{formatDuration(run.startedAt, run.endedAt)}</td>
               <td className="num" title="share of tokens spent on verification">{share(run.verificationCost)}</td>
               <td className="num" title="share of tokens in near-duplicate messages">{share(run.redundancyShare)}</td>
               <td className="muted" style={{ fontSize: "var(--text-xs)" }}>{run.flagKinds?.length ? run.flagKinds.join(", ") : "—"}</td>
