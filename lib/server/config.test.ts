@@ -55,14 +55,14 @@ describe("configuration", () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    expect(message).toMatch(/CULPRIT_MAX_UPLOAD_MB="lots"/);
-    expect(message).toMatch(/CULPRIT_JOB_THREADS="0"/);
+    expect(message).toMatch(/CULPRIT_MAX_UPLOAD_MB="lots": must be a number/);
+    expect(message).toMatch(/CULPRIT_JOB_THREADS="0": must be at least 1/);
     expect(message).toMatch(/CULPRIT_AUTH="maybe": must be `required` or `off`/);
     expect(message).toMatch(/CULPRIT_JUDGE_BASE_URL "ftp:\/\/x" is not an http\(s\) URL/);
   });
 
   it("refuses a fractional count and an out-of-range port", () => {
-    expect(() => parseConfig({ CULPRIT_MAX_STEPS: "1.5" })).toThrow(/CULPRIT_MAX_STEPS="1.5"/);
-    expect(() => parseConfig({ PORT: "70000" })).toThrow(/PORT="70000"/);
+    expect(() => parseConfig({ CULPRIT_MAX_STEPS: "1.5" })).toThrow(/CULPRIT_MAX_STEPS="1.5": must be a whole number/);
+    expect(() => parseConfig({ PORT: "70000" })).toThrow(/PORT="70000": must be a port/);
   });
 });

@@ -11,14 +11,15 @@ import { judgeConfigFromEnv } from "@/lib/judge/judge-config";
  * README's configuration table lists exactly the variables declared here (config.test.ts checks it).
  */
 
-const int = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback);
-const num = (min: number, fallback: number) => z.coerce.number().min(min).default(fallback);
+const number = () => z.coerce.number({ error: "must be a number" });
+const int = (min: number, fallback: number) => number().int({ error: "must be a whole number" }).min(min, { error: `must be at least ${min}` }).default(fallback);
+const num = (min: number, fallback: number) => number().min(min, { error: `must be at least ${min}` }).default(fallback);
 const seconds = (min: number, fallback: number) => num(min, fallback);
 const text = () => z.string().optional();
 
 const ZEnv = z.object({
   DATABASE_URL: text(),
-  PORT: int(1, 3000).pipe(z.number().max(65535)),
+  PORT: int(1, 3000).pipe(z.number().max(65535, { error: "must be a port (at most 65535)" })),
   CULPRIT_HOST: z.string().default("127.0.0.1"),
   CULPRIT_AUTH: z.string().toLowerCase().pipe(z.enum(["required", "off"], { error: "must be `required` or `off` (or unset)" })).optional(),
   CULPRIT_ALLOWED_HOSTS: text(),
@@ -29,10 +30,10 @@ const ZEnv = z.object({
   CULPRIT_OIDC_CLIENT_SECRET: text(),
   CULPRIT_OIDC_NAME: z.string().default("single sign-on"),
   CULPRIT_API_KEY: text(),
-  CULPRIT_MAX_UPLOAD_MB: z.coerce.number().positive().default(50),
+  CULPRIT_MAX_UPLOAD_MB: number().positive({ error: "must be more than 0" }).default(50),
   CULPRIT_INLINE_ANALYSIS_MAX_STEPS: int(0, 5000),
   CULPRIT_OTLP_IDLE_SECONDS: seconds(0, 10),
-  CULPRIT_PG_PORT: int(1, 54329).pipe(z.number().max(65535)),
+  CULPRIT_PG_PORT: int(1, 54329).pipe(z.number().max(65535, { error: "must be a port (at most 65535)" })),
   CULPRIT_PG_NO_CHMOD: z.enum(["1"], { error: "must be `1` (or unset)" }).optional(),
   CULPRIT_DB_POOL_MAX: int(2, 10),
   CULPRIT_JOB_MEMORY_MB: int(64, 1536),
