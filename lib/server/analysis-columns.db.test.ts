@@ -20,7 +20,7 @@ describe("analysis summary columns (real Postgres)", () => {
     const file = path.join(process.cwd(), "public/demo", fs.readdirSync(path.join(process.cwd(), "public/demo")).filter((f) => f.endsWith(".json")).sort()[0]);
     const { runId } = await ingestUpload({ bytes: fs.readFileSync(file), fileName: path.basename(file) });
     const read = async () =>
-      (await pool().query(`SELECT result, "trajectoryMetrics", "agentFigures" FROM analyses WHERE "runId" = $1 AND status = 'done'`, [runId])).rows[0];
+      (await pool().query(`SELECT result, "trajectoryMetrics", "agentFigures", "signatureFields" FROM analyses WHERE "runId" = $1 AND status = 'done'`, [runId])).rows[0];
     const written = await read();
     const report = readStoredReport(written.result)!.report;
     const expected = analysisListColumns(report);
@@ -28,13 +28,17 @@ describe("analysis summary columns (real Postgres)", () => {
     expect(written.trajectoryMetrics).toEqual(expected.trajectoryMetrics);
     expect(written.agentFigures).toEqual(expected.agentFigures);
     expect(written.agentFigures.length).toBe(report.trajectory!.perAgent.length);
+    expect(expected.signatureFields?.decisive).toEqual(report.decisive);
+    expect(expected.signatureFields?.steps.map((s) => s.stepId)).toEqual([report.decisive!.stepId]);
+    expect(written.signatureFields).toEqual(expected.signatureFields);
 
     // An analysis stored before the columns existed: the migration's UPDATE fills them in.
-    await pool().query(`UPDATE analyses SET "trajectoryMetrics" = NULL, "agentFigures" = NULL WHERE "runId" = $1`, [runId]);
+    await pool().query(`UPDATE analyses SET "trajectoryMetrics" = NULL, "agentFigures" = NULL, "signatureFields" = NULL WHERE "runId" = $1`, [runId]);
     const backfill = fs.readFileSync(MIGRATION, "utf8").slice(fs.readFileSync(MIGRATION, "utf8").indexOf('UPDATE "analyses"'));
     await pool().query(backfill);
     const again = await read();
     expect(again.trajectoryMetrics).toEqual(expected.trajectoryMetrics);
     expect(again.agentFigures).toEqual(expected.agentFigures);
+    expect(again.signatureFields).toEqual(expected.signatureFields);
   });
 });
