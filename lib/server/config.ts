@@ -67,7 +67,8 @@ const ZEnv = z.object({
   // Set by Culprit's own scripts, not by people (not in README's table):
   CULPRIT_SETUP_TOKEN: text(),
   CULPRIT_ROOT: text(),
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  // Only `development` changes anything (a CSP that lets hot reload work); other values are Next's business.
+  NODE_ENV: z.string().default("production"),
   // Older spellings still accepted (not in README's table):
   CULPRIT_AUTH_SECRET: text(),
   BETTER_AUTH_URL: text(),
