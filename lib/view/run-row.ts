@@ -21,6 +21,9 @@ export type RunSummaryField = (typeof RUN_SUMMARY_FIELDS)[number];
 export type RunDetailField = (typeof RUN_DETAIL_FIELDS)[number];
 export type RunSummary = Jsonified<Pick<Run, RunSummaryField>>;
 
+/** A run's outcome where a query keeps only decided runs (`outcome IN ('success', 'failure')`). */
+export type DecidedOutcome = Exclude<Run["outcome"], "unknown">;
+
 /** The newest analysis's list columns beside each run (null when the run was never analyzed). */
 export type RunListAnalysis = {
   culprit: Analysis["culpritAgent"];

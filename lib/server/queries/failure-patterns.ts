@@ -3,15 +3,12 @@ import { clusterFailureSignatures, type FailureCluster } from "@/lib/attribution
 import type { AnalysisReport } from "@/lib/attribution/types";
 import { pool } from "../pg-pool";
 import type { SignatureFields } from "../analysis-columns";
+import type { RunSummary } from "@/lib/view/run-row";
 
 /** Newest failed runs the clustering reads; a page of patterns, not a data warehouse. */
 export const PATTERN_MAX_RUNS = 1000;
 
-export interface PatternRun {
-  id: string;
-  title: string;
-  system: string | null;
-}
+export type PatternRun = Pick<RunSummary, "id" | "title" | "system">;
 
 export interface FailurePatterns {
   clusters: FailureCluster[];
@@ -32,7 +29,7 @@ export async function getFailurePatterns({ system }: { system?: string } = {}): 
     args.push(system);
     where.push(`r.system = $${args.length}`);
   }
-  const { rows } = await pool().query<{ id: string; title: string; system: string | null; signatureFields: SignatureFields }>(
+  const { rows } = await pool().query<PatternRun & { signatureFields: SignatureFields }>(
     `SELECT r.id, r.title, r.system, a."signatureFields"
      FROM runs r
      JOIN LATERAL (SELECT "signatureFields" FROM analyses WHERE "runId" = r.id AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1) a ON true

@@ -3,6 +3,8 @@ import { agentsAcrossRuns, fitBudget, type AgentAcrossRuns, type BudgetFit, type
 import type { MetricsCsvRun } from "@/lib/view/metrics-csv";
 import { pool } from "../pg-pool";
 import type { AgentFigures, TrajectoryMetrics } from "../analysis-columns";
+import type { Run } from "@/lib/generated/prisma/client";
+import type { DecidedOutcome } from "@/lib/view/run-row";
 
 /** Runs per system the budget view reads (newest first): enough for a stable fit, bounded for the page. */
 export const BUDGET_MAX_RUNS = 200;
@@ -16,14 +18,12 @@ export interface SystemBudget {
   withoutTrajectory: number;
 }
 
-interface Row {
-  id: string;
-  title: string;
-  outcome: "success" | "failure";
-  runTokens: number;
+type Row = Pick<Run, "id" | "title"> & {
+  outcome: DecidedOutcome;
+  runTokens: Run["totalTokens"];
   metrics: TrajectoryMetrics | null;
   agentFigures: AgentFigures[] | null;
-}
+};
 
 /**
  * Outcome against token budget over one system's newest runs, and per-agent importance and blame
@@ -51,7 +51,7 @@ export async function getSystemBudget(system: string): Promise<SystemBudget> {
 
 /** Per-run trajectory metrics of a system's newest runs (without per-agent rows and flags), for the CSV export. */
 export async function getSystemMetricsRows(system: string): Promise<MetricsCsvRun[]> {
-  const { rows } = await pool().query<{ id: string; title: string; outcome: string; createdAt: Date; culprit: string | null; trajectory: TrajectoryMetrics | null }>(
+  const { rows } = await pool().query<Pick<Run, "id" | "title" | "outcome" | "createdAt"> & { culprit: string | null; trajectory: TrajectoryMetrics | null }>(
     `SELECT r.id, r.title, r.outcome, r."createdAt", a."culpritAgent" AS culprit, a."trajectoryMetrics" AS trajectory
      FROM runs r
      LEFT JOIN LATERAL (SELECT "culpritAgent", "trajectoryMetrics" FROM analyses WHERE "runId" = r.id AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1) a ON true
