@@ -78,15 +78,16 @@ export type EnvName = keyof typeof ZEnv.shape;
 
 /**
  * How README shows a default when it is not the parsed value itself, and which variables README
- * leaves out (set by our scripts, or old aliases). The judge's numbers are validated by
- * `judgeConfigFromEnv` (the CLI reads them too), so their defaults are stated here.
+ * leaves out (set by our scripts, or old aliases). The judge's numbers are validated, with their
+ * defaults, by `judgeConfigFromEnv` (the CLI reads them too), so their defaults come from there.
  */
+const judgeDefaults = judgeConfigFromEnv({ CULPRIT_JUDGE_BASE_URL: "http://127.0.0.1", CULPRIT_JUDGE_MODEL: "any" })!;
 const SHOWN_DEFAULT: Partial<Record<EnvName, string>> = {
   DATABASE_URL: "embedded Postgres",
   BETTER_AUTH_SECRET: "random, kept in `.data/auth-secret`",
-  CULPRIT_JUDGE_WEIGHT: "0.5",
-  CULPRIT_JUDGE_TIMEOUT_MS: "60000",
-  CULPRIT_JUDGE_MAX_STEP_CALLS: "12",
+  CULPRIT_JUDGE_WEIGHT: String(judgeDefaults.weight),
+  CULPRIT_JUDGE_TIMEOUT_MS: String(judgeDefaults.timeoutMs),
+  CULPRIT_JUDGE_MAX_STEP_CALLS: String(judgeDefaults.maxStepCalls),
 };
 const UNDOCUMENTED = new Set<EnvName>(["CULPRIT_SETUP_TOKEN", "CULPRIT_ROOT", "NODE_ENV", "CULPRIT_AUTH_SECRET", "BETTER_AUTH_URL"]);
 
