@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getSessionCookie } from "better-auth/cookies";
 import { signInRequired } from "@/lib/server/auth/auth-mode";
+import { config as appConfig } from "@/lib/server/config";
 import { allowedHosts } from "@/lib/server/http/allowed-hosts";
 import { guardRequest } from "@/lib/server/http/request-guard";
 import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from "@/lib/server/http/security-headers";
@@ -29,7 +30,7 @@ export function proxy(request: NextRequest) {
   }
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
+  const csp = contentSecurityPolicy(nonce, appConfig().NODE_ENV === "development");
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", csp);

@@ -26,7 +26,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
         <EmptyState filtered={filtered} />
       ) : (
         <RunsTable
-          runs={runs.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))}
+          runs={runs}
           sortLinks={
             Object.fromEntries(
               SORT_KEYS.map((key) => [key, runListHref(params, { sort: key, dir: params.sort === key && params.dir === "desc" ? "asc" : "desc", page: 1 })]),

@@ -32,6 +32,8 @@ function run(cmd, args, env) {
 }
 
 async function main() {
+  // Every variable is parsed once by the server's config module (lib/server/config.ts): a bad value stops here.
+  run(process.execPath, [...TS_NODE_ARGS, "scripts/check-config.ts"], process.env);
   const listen = listenConfig(process.env);
   if (listen.error) throw new Error(listen.error);
   let databaseUrl = process.env.DATABASE_URL;

@@ -10,8 +10,9 @@ import { queue, ANALYZE_QUEUE } from "@/lib/server/queue";
 import { performAnalysis } from "@/lib/server/analyze-run";
 import { finalizeIdleTraces } from "@/lib/server/otlp/finalize-traces";
 import { reapStuckAnalyses } from "@/lib/server/analysis-reaper";
+import { config } from "@/lib/server/config";
 
-const concurrency = Number(process.env.CULPRIT_WORKER_CONCURRENCY ?? 1);
+const concurrency = config().CULPRIT_WORKER_CONCURRENCY;
 const REAP_EVERY_MS = 60_000;
 
 const boss = await queue();

@@ -4,6 +4,7 @@ import { SignInForm } from "@/components/auth/SignInForm";
 import { signInRequired } from "@/lib/server/auth/auth-mode";
 import { oidcConfigured } from "@/lib/server/auth/better-auth";
 import { currentPrincipal } from "@/lib/server/auth/principal";
+import { config } from "@/lib/server/config";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in", robots: { index: false, follow: false } };
@@ -20,7 +21,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <main className="page stack" style={{ maxWidth: 420 }}>
       <h1>Sign in to Culprit</h1>
-      <SignInForm next={next} oidc={oidcConfigured() ? process.env.CULPRIT_OIDC_NAME || "single sign-on" : null} />
+      <SignInForm next={next} oidc={oidcConfigured() ? config().CULPRIT_OIDC_NAME : null} />
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { requirePage } from "@/lib/server/auth/require-page";
+import { config } from "@/lib/server/config";
 import { UploadForm } from "@/components/upload/UploadForm";
 import { IMPORT_FORMATS, FORMAT_DESCRIPTIONS } from "@/lib/importers";
 
@@ -15,7 +16,7 @@ export default async function UploadPage() {
       </main>
     );
   }
-  const maxMb = Number(process.env.CULPRIT_MAX_UPLOAD_MB ?? "50");
+  const maxMb = config().CULPRIT_MAX_UPLOAD_MB;
   return (
     <main className="page stack" style={{ maxWidth: 860 }}>
       <h1>Upload a trace</h1>

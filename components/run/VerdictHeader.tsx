@@ -1,7 +1,7 @@
 "use client";
 import { useState, type ReactNode } from "react";
 import { OutcomeBadge } from "@/components/runs/OutcomeBadge";
-import { formatCount } from "@/lib/format/numbers";
+import { formatCount, formatDuration } from "@/lib/format/numbers";
 import type { RunPageData } from "@/lib/view/types";
 import { verdictParts } from "@/lib/view/verdict-parts";
 import { SelectLink } from "./SelectLink";
@@ -21,7 +21,9 @@ export function VerdictHeader({ data, actions, status }: { data: RunPageData; ac
         <h1>{run.title}</h1>
         <span className={styles.facts}>
           {run.system ? `${run.system} · ` : ""}
-          {run.stepCount.toLocaleString("en-US")} steps · {run.agentCount} agents · {formatCount(run.totalTokens)} tokens · {run.sourceFormat}
+          {run.stepCount.toLocaleString("en-US")} steps · {run.agentCount} agents · {formatCount(run.totalTokens)} tokens ·{" "}
+          {run.startedAt && run.endedAt ? `${formatDuration(run.startedAt, run.endedAt)} · ` : ""}
+          {run.sourceFormat}
         </span>
         <span className="spacer" />
         {actions}

@@ -3,32 +3,16 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { OutcomeBadge } from "./OutcomeBadge";
-import { formatAge, formatCount } from "@/lib/format/numbers";
+import { formatAge, formatCount, formatDuration } from "@/lib/format/numbers";
 import type { SORT_KEYS } from "@/lib/runs/list-params";
-
-export interface RunRow {
-  id: string;
-  title: string;
-  system: string | null;
-  outcome: "success" | "failure" | "unknown";
-  agentCount: number;
-  stepCount: number;
-  totalTokens: number;
-  createdAt: string;
-  culprit: string | null;
-  interaction: string | null;
-  analysisStatus: string | null;
-  verificationCost: number | null;
-  redundancyShare: number | null;
-  flagKinds: string[] | null;
-}
+import type { RunListRow } from "@/lib/view/run-row";
 
 type SortKey = (typeof SORT_KEYS)[number];
 
 const share = (x: number | null) => (x === null ? "—" : `${Math.round(x * 100)}%`);
 
 /** The incident queue. Two checkboxes away from a comparison. */
-export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunRow[]; sortLinks: Record<SortKey, string>; sort: SortKey; dir: "asc" | "desc" }) {
+export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunListRow[]; sortLinks: Record<SortKey, string>; sort: SortKey; dir: "asc" | "desc" }) {
   const router = useRouter();
   const [selected, setSelected] = useState<string[]>([]);
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s.slice(-1), id]));
@@ -65,6 +49,7 @@ export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunRow[]; sort
             {header("agents", "Agents", true)}
             {header("steps", "Steps", true)}
             {header("tokens", "Tokens", true)}
+            <th className="num">Duration</th>
             {header("verification", "Verification", true)}
             {header("redundancy", "Repeated", true)}
             <th>Flags</th>
@@ -87,6 +72,7 @@ export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunRow[]; sort
               <td className="num">{run.agentCount}</td>
               <td className="num">{formatCount(run.stepCount)}</td>
               <td className="num">{formatCount(run.totalTokens)}</td>
+              <td className="num" data-testid="run-duration">{formatDuration(run.startedAt, run.endedAt)}</td>
               <td className="num" title="share of tokens spent on verification">{share(run.verificationCost)}</td>
               <td className="num" title="share of tokens in near-duplicate messages">{share(run.redundancyShare)}</td>
               <td className="muted" style={{ fontSize: "var(--text-xs)" }}>{run.flagKinds?.length ? run.flagKinds.join(", ") : "—"}</td>

@@ -1,5 +1,14 @@
 import "server-only";
 import type { AnalysisReport } from "@/lib/attribution/types";
+import type { TrajectoryReport } from "@/lib/attribution/trajectory/types";
+
+/** What `trajectoryMetrics` holds: the trajectory without its per-agent rows and flags. */
+export type TrajectoryMetrics = Omit<TrajectoryReport, "perAgent" | "flags">;
+/** One entry of `agentFigures`: what the budget view needs of each agent. */
+export type AgentFigures = { agent: string; blame: number; importance: number; tokenShare: number };
+
+/** What `signatureFields` holds: the parts of a report `failureSignature` reads, nothing else. */
+export type SignatureFields = Pick<AnalysisReport, "decisive" | "steps" | "channelPath" | "interaction">;
 
 /**
  * The columns list pages read, copied out of a finished report in one place, so lists never read
@@ -7,11 +16,25 @@ import type { AnalysisReport } from "@/lib/attribution/types";
  */
 export function analysisListColumns(report: AnalysisReport) {
   const t = report.trajectory;
+  let metrics: TrajectoryMetrics | null = null;
+  if (t) {
+    const { perAgent: _perAgent, flags: _flags, ...rest } = t;
+    metrics = rest;
+  }
   return {
     culpritAgent: report.decisive?.agent ?? null,
     interactionClass: report.interaction?.class ?? null,
     verificationCost: t ? t.verification.costShare : null,
     redundancyShare: t ? t.redundancy.nearDuplicateTokenShare : null,
     flagKinds: t ? [...new Set(t.flags.map((f) => f.kind))].sort() : [],
+    trajectoryMetrics: metrics,
+    signatureFields: signatureFields(report),
+    agentFigures: t ? t.perAgent.map((a): AgentFigures => ({ agent: a.agent, blame: a.blame, importance: a.importance, tokenShare: a.tokenShare })) : null,
   };
+}
+
+function signatureFields(report: AnalysisReport): SignatureFields | null {
+  if (!report.decisive) return null;
+  const step = report.steps.find((s) => s.stepId === report.decisive!.stepId);
+  return { decisive: report.decisive, steps: step ? [step] : [], channelPath: report.channelPath ?? [], interaction: report.interaction };
 }

@@ -1,12 +1,13 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { databaseUrl } from "./database-url";
+import { pool } from "./pg-pool";
 
-// One client per process; Next dev re-evaluates modules, so keep it on globalThis.
+// One client per process; Next dev re-evaluates modules, so keep it on globalThis. It borrows
+// connections from the process's one pg pool (pg-pool.ts) instead of opening a pool of its own.
 const globalForDb = globalThis as unknown as { culpritPrisma?: PrismaClient };
 
 export function db(): PrismaClient {
-  globalForDb.culpritPrisma ??= new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl(), max: 10 }) });
+  globalForDb.culpritPrisma ??= new PrismaClient({ adapter: new PrismaPg(pool()) });
   return globalForDb.culpritPrisma;
 }

@@ -7,6 +7,7 @@ import { POST as postTraces } from "@/app/v1/traces/route";
 import { GET as health } from "@/app/api/health/route";
 import { hostileInputs } from "@/test/hostile/hostile-inputs";
 import { pool } from "./pg-pool";
+import { reloadConfig } from "@/lib/server/config";
 
 // The review's hostile files, sent over real HTTP on loopback to the real route handlers, while
 // a second client polls /api/health: each must be answered within 15 s, and health within 2 s
@@ -101,6 +102,7 @@ describe("hostile inputs from the security review (real HTTP, real Postgres)", (
 
   it("F-15 a gzip bomb is refused at the decompressed upload limit, a normal gzip body is accepted", async () => {
     process.env.CULPRIT_MAX_UPLOAD_MB = "1";
+    reloadConfig();
     try {
       const bomb = zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20)); // 64 MB of spaces, ~64 KB gzipped
       const r = await sendWhileProbing("/api/runs", bomb, { ...JSON_TYPE, "content-encoding": "gzip" });
@@ -114,6 +116,7 @@ describe("hostile inputs from the security review (real HTTP, real Postgres)", (
       expect(br.status).toBe(415);
     } finally {
       delete process.env.CULPRIT_MAX_UPLOAD_MB;
+      reloadConfig();
     }
   });
 });

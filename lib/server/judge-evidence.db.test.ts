@@ -8,6 +8,7 @@ import { ingestTrace } from "./ingest-trace";
 import { scheduleAnalysis } from "./schedule-analysis";
 import { db } from "./db";
 import { pool } from "./pg-pool";
+import { reloadConfig } from "@/lib/server/config";
 
 // A fake OpenAI-compatible judge on loopback (never the network).
 let server: http.Server;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   process.env.CULPRIT_JUDGE_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   process.env.CULPRIT_JUDGE_MODEL = "fake-judge";
+  reloadConfig();
 });
 afterEach(() => {
   garbage = false;
@@ -29,6 +31,7 @@ afterEach(() => {
 afterAll(async () => {
   delete process.env.CULPRIT_JUDGE_BASE_URL;
   delete process.env.CULPRIT_JUDGE_MODEL;
+  reloadConfig();
   server.closeAllConnections();
   server.close();
   await pool().end();

@@ -2,6 +2,7 @@ import "server-only";
 import type { TTrace } from "@/lib/trace/schema";
 import type { ExtraEvidence } from "@/lib/attribution/types";
 import { judgeConfigFromEnv } from "@/lib/judge/judge-config";
+import { config as appConfig } from "./config";
 import { judgeTrace } from "@/lib/judge/judge-trace";
 
 /**
@@ -12,7 +13,7 @@ import { judgeTrace } from "@/lib/judge/judge-trace";
 export async function judgeEvidence(trace: TTrace): Promise<ExtraEvidence[]> {
   if (trace.run.outcome === "success") return [];
   try {
-    const config = judgeConfigFromEnv();
+    const config = judgeConfigFromEnv(appConfig().judgeEnv);
     if (!config) return [];
     return (await judgeTrace(trace, config)).evidence;
   } catch (err) {

@@ -1,15 +1,22 @@
 import "server-only";
 import pg from "pg";
+import { config } from "./config";
 import { databaseUrl } from "./database-url";
 
-// Raw pg access for what Prisma cannot do: COPY for bulk ingestion and multi-statement transactions
-// that mix COPY with inserts.
+// The one pg pool of this process. Prisma (db.ts, through PrismaPg), raw SQL and COPY
+// (transaction.ts, the queries that Prisma cannot express) and pg-boss (queue.ts, through its `db`
+// adapter) all borrow connections from it, so a process holds at most CULPRIT_DB_POOL_MAX
+// connections and one place decides timeouts and error handling (ADR 0012).
 const globalForPool = globalThis as unknown as { culpritPool?: pg.Pool };
+
+/** Connections of one process take this name in `pg_stat_activity`, so they can be counted per process. */
+export const APPLICATION_NAME = "culprit";
 
 export function pool(): pg.Pool {
   if (!globalForPool.culpritPool) {
+    const max = config().CULPRIT_DB_POOL_MAX;
     // connectionTimeoutMillis: a waiter gives up instead of waiting forever on an exhausted pool.
-    const p = new pg.Pool({ connectionString: databaseUrl(), max: 10, connectionTimeoutMillis: 30_000 });
+    const p = new pg.Pool({ connectionString: databaseUrl(), max, connectionTimeoutMillis: 30_000, application_name: APPLICATION_NAME });
     // An idle connection the server closed (restart, admin shutdown) must not crash the process:
     // without a listener, pg's 'error' event is an uncaught exception. The pool replaces it.
     p.on("error", (err) => console.error(`[db] idle connection lost: ${err.message}`));

@@ -1,6 +1,6 @@
 import "server-only";
 import PgBoss from "pg-boss";
-import { databaseUrl } from "./database-url";
+import { pool } from "./pg-pool";
 
 /** Background jobs live in the same Postgres (pg-boss), so any number of workers can share them. */
 export const ANALYZE_QUEUE = "analyze-run";
@@ -9,7 +9,10 @@ const globalForBoss = globalThis as unknown as { culpritBoss?: Promise<PgBoss> }
 
 export function queue(): Promise<PgBoss> {
   globalForBoss.culpritBoss ??= (async () => {
-    const boss = new PgBoss({ connectionString: databaseUrl(), max: 4 });
+    // pg-boss runs its SQL through the process's one pool (its `db` adapter) instead of opening a
+    // pool of its own. Each call is one query text, so its multi-statement transactions (BEGIN ...
+    // COMMIT in one text) still run on one connection.
+    const boss = new PgBoss({ db: { executeSql: (text, values) => pool().query(text, values) } });
     boss.on("error", (err) => console.error("[queue]", err.message));
     await boss.start();
     await boss.createQueue(ANALYZE_QUEUE);

@@ -12,6 +12,7 @@ import { performAnalysis } from "./analyze-run";
 import { queue, ANALYZE_QUEUE } from "./queue";
 import { db } from "./db";
 import { pool } from "./pg-pool";
+import { reloadConfig } from "@/lib/server/config";
 
 afterAll(async () => {
   const boss = await queue();
@@ -37,6 +38,7 @@ describe("analysis in the app (real Postgres)", () => {
 
   it("sends large runs to the pg-boss queue, where a worker picks them up", async () => {
     process.env.CULPRIT_INLINE_ANALYSIS_MAX_STEPS = "1";
+    reloadConfig();
     try {
       const { runId } = await ingestTrace(validateTrace(minimalTrace({ title: "queued run" })));
       const { analysisId, queued } = await scheduleAnalysis(runId, 2);
@@ -59,6 +61,7 @@ describe("analysis in the app (real Postgres)", () => {
       expect((done?.result as { engineVersion?: string }).engineVersion).toBe(done?.engineVersion);
     } finally {
       delete process.env.CULPRIT_INLINE_ANALYSIS_MAX_STEPS;
+      reloadConfig();
     }
   });
 });

@@ -3,7 +3,9 @@
  * newest analysis and the labels. Plain JSON so a server component can hand it to the client.
  */
 import type { AnalysisReport, StepReport } from "../attribution/types";
-import type { TAgent, TEdgeKind, TOutcome, TStep } from "../trace/schema";
+import type { TAgent, TEdgeKind, TStep } from "../trace/schema";
+import type { Run } from "../generated/prisma/browser";
+import type { Jsonified, RunDetailField } from "./run-row";
 
 /** A trace step as the page sees it; `clipped` lists the text fields shortened for transport. */
 export type ViewStep = TStep & { clipped?: string[] };
@@ -42,22 +44,8 @@ export interface ViewLabel {
   createdAt: string;
 }
 
-export interface ViewRun {
-  id: string;
-  title: string;
-  system: string | null;
-  task: string | null;
-  outcome: TOutcome;
-  sourceFormat: string;
-  groundTruth: string | null;
-  finalAnswer: string | null;
-  stepCount: number;
-  agentCount: number;
-  edgeCount: number;
-  totalTokens: number;
-  createdAt: string;
-  warnings: string[];
-}
+/** The run as the run page shows it: the schema's run row (fields named in run-row.ts), dates as strings. */
+export type ViewRun = Jsonified<Pick<Run, RunDetailField>> & { warnings: string[] };
 
 export interface RunViewData {
   run: ViewRun;

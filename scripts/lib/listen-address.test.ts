@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM helper without types
 import { listenConfig, setupToken } from "./listen-address.mjs";
 import { isLoopbackAddress, signInRequired } from "@/lib/server/auth/auth-mode";
+import { reloadConfig } from "@/lib/server/config";
 
 describe("npm start's listen address and sign-in mode", () => {
   it("listens on loopback without sign-in by default", () => {
@@ -17,12 +18,14 @@ describe("npm start's listen address and sign-in mode", () => {
     for (const host of ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]", "0.0.0.0", "::", "10.0.0.1", "culprit.example.org"]) {
       const saved = process.env.CULPRIT_HOST;
       process.env.CULPRIT_HOST = host;
+      reloadConfig();
       try {
         expect(signInRequired(), host).toBe(listenConfig({ CULPRIT_HOST: host }).signIn);
         expect(isLoopbackAddress(host), host).toBe(!listenConfig({ CULPRIT_HOST: host }).signIn);
       } finally {
         if (saved === undefined) delete process.env.CULPRIT_HOST;
         else process.env.CULPRIT_HOST = saved;
+        reloadConfig();
       }
     }
   });

@@ -4,6 +4,7 @@ import { pool } from "@/lib/server/pg-pool";
 import { minimalTrace } from "@/lib/trace/test-traces";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { reloadConfig } from "@/lib/server/config";
 
 afterAll(async () => {
   await pool().end();
@@ -11,6 +12,7 @@ afterAll(async () => {
 afterEach(() => {
   delete process.env.CULPRIT_MAX_UPLOAD_MB;
   delete process.env.CULPRIT_API_KEY;
+  reloadConfig();
 });
 
 const post = (body: BodyInit, headers: Record<string, string> = { "content-type": "application/json" }, query = "") =>
@@ -79,6 +81,7 @@ describe("POST /api/runs (real Postgres)", () => {
 
   it("answers an oversized upload with 413 and a clear message, without storing anything", async () => {
     process.env.CULPRIT_MAX_UPLOAD_MB = "0.01"; // ~10 KB
+    reloadConfig();
     const before = await runCount();
     const big = minimalTrace({ title: "api-big", task: "x".repeat(20_000) });
     const res = await post(JSON.stringify(big));
@@ -91,6 +94,7 @@ describe("POST /api/runs (real Postgres)", () => {
 
   it("enforces the limit on streamed bodies without a Content-Length", async () => {
     process.env.CULPRIT_MAX_UPLOAD_MB = "0.01";
+    reloadConfig();
     const chunk = new TextEncoder().encode(" ".repeat(4096));
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -114,6 +118,7 @@ describe("POST /api/runs (real Postgres)", () => {
 
   it("requires the bearer key when CULPRIT_API_KEY is set", async () => {
     process.env.CULPRIT_API_KEY = "s3cret";
+    reloadConfig();
     const body = JSON.stringify(minimalTrace({ title: "api-key" }));
     expect((await post(body)).status).toBe(401);
     expect((await post(body, { "content-type": "application/json", authorization: "Bearer wrong" })).status).toBe(401);

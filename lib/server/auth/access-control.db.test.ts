@@ -13,11 +13,13 @@ import { resolveShareToken } from "../queries/get-run-view";
 import { createApiKey, revokeApiKey } from "./api-keys";
 import { auth } from "./better-auth";
 import { createPasswordUser } from "./users";
+import { reloadConfig } from "@/lib/server/config";
 
 // Sign-in mode, with a real Better Auth against the real test database.
 const saved = { auth: process.env.CULPRIT_AUTH, secret: process.env.BETTER_AUTH_SECRET };
 process.env.CULPRIT_AUTH = "required";
 process.env.BETTER_AUTH_SECRET = randomBytes(32).toString("base64url");
+reloadConfig();
 
 const BASE = "http://localhost:3000";
 let ownerCookie = "";
@@ -38,8 +40,12 @@ beforeAll(async () => {
   viewerCookie = await signIn(`viewer-${tag}@example.org`, "viewer-password-1");
 });
 afterAll(async () => {
-  process.env.CULPRIT_AUTH = saved.auth;
-  process.env.BETTER_AUTH_SECRET = saved.secret;
+  // Assigning undefined would store the string "undefined", which the config module rightly refuses.
+  for (const [name, value] of [["CULPRIT_AUTH", saved.auth], ["BETTER_AUTH_SECRET", saved.secret]] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  reloadConfig();
   await pool().end();
 });
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { db } from "../db";
+import { config } from "../config";
 
 /**
  * Per-user API keys for machine clients (POST /api/runs, /v1/traces). A key is 256 random bits;
@@ -42,7 +43,7 @@ export async function revokeApiKey(id: string, userId: string | null): Promise<b
 /** Which credential a bearer token is: the bootstrap `CULPRIT_API_KEY`, a live user key, or none. */
 export async function verifyBearer(token: string): Promise<{ kind: "bootstrap" } | { kind: "user-key"; userId: string } | null> {
   if (!token || token.length > 512) return null;
-  const bootstrap = process.env.CULPRIT_API_KEY;
+  const bootstrap = config().CULPRIT_API_KEY;
   if (bootstrap) {
     const a = Buffer.from(token);
     const b = Buffer.from(bootstrap);

@@ -1,3 +1,5 @@
+import { config } from "../config";
+
 /**
  * Whether this server asks people to sign in. Loopback-only (the default) needs no sign-in: whoever
  * can reach 127.0.0.1 already runs code on this machine. Listening beyond loopback (`CULPRIT_HOST`)
@@ -6,7 +8,7 @@
  */
 
 export function listenHost(): string {
-  return (process.env.CULPRIT_HOST ?? "127.0.0.1").trim() || "127.0.0.1";
+  return config().CULPRIT_HOST;
 }
 
 export function isLoopbackAddress(host: string): boolean {
@@ -20,6 +22,5 @@ export function isWildcardAddress(host: string): boolean {
 }
 
 export function signInRequired(): boolean {
-  const mode = (process.env.CULPRIT_AUTH ?? "").trim().toLowerCase();
-  return mode === "required" || !isLoopbackAddress(listenHost());
+  return config().CULPRIT_AUTH === "required" || !isLoopbackAddress(listenHost());
 }

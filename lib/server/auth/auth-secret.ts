@@ -2,13 +2,14 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { config } from "../config";
 
 /**
  * The secret Better Auth signs cookies with: `BETTER_AUTH_SECRET` if set, else a random one kept in
  * `.data/auth-secret` (mode 0600) so sessions survive restarts without anyone having to invent one.
  */
 export function authSecret(): string {
-  const fromEnv = process.env.BETTER_AUTH_SECRET ?? process.env.CULPRIT_AUTH_SECRET;
+  const fromEnv = config().BETTER_AUTH_SECRET ?? config().CULPRIT_AUTH_SECRET;
   if (fromEnv) return fromEnv;
   const file = path.join(process.cwd(), ".data", "auth-secret");
   try {

@@ -6,19 +6,22 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { db } from "../db";
 import { allowedHosts } from "../http/allowed-hosts";
 import { authSecret } from "./auth-secret";
+import { config } from "../config";
 
 /** The OIDC provider id used in URLs (`/api/auth/oauth2/callback/oidc`). */
 export const OIDC_PROVIDER_ID = "oidc";
 
 export function oidcConfigured(): boolean {
-  return Boolean(process.env.CULPRIT_OIDC_ISSUER && process.env.CULPRIT_OIDC_CLIENT_ID && process.env.CULPRIT_OIDC_CLIENT_SECRET);
+  const c = config();
+  return Boolean(c.CULPRIT_OIDC_ISSUER && c.CULPRIT_OIDC_CLIENT_ID && c.CULPRIT_OIDC_CLIENT_SECRET);
 }
 
 function buildAuth() {
-  const publicUrl = process.env.CULPRIT_PUBLIC_URL || process.env.BETTER_AUTH_URL;
+  const c = config();
+  const publicUrl = c.CULPRIT_PUBLIC_URL || c.BETTER_AUTH_URL;
   // Hosts were already checked (request-guard); Better Auth derives its URL from the same list.
   const hostPatterns = [...allowedHosts()].flatMap((h) => [h, `${h}:*`]);
-  const issuer = process.env.CULPRIT_OIDC_ISSUER?.replace(/\/+$/, "");
+  const issuer = c.CULPRIT_OIDC_ISSUER?.replace(/\/+$/, "");
   return betterAuth({
     appName: "Culprit",
     secret: authSecret(),
@@ -47,10 +50,10 @@ function buildAuth() {
               config: [
                 {
                   providerId: OIDC_PROVIDER_ID,
-                  name: process.env.CULPRIT_OIDC_NAME || "single sign-on",
+                  name: c.CULPRIT_OIDC_NAME,
                   discoveryUrl: `${issuer}/.well-known/openid-configuration`,
-                  clientId: process.env.CULPRIT_OIDC_CLIENT_ID!,
-                  clientSecret: process.env.CULPRIT_OIDC_CLIENT_SECRET!,
+                  clientId: c.CULPRIT_OIDC_CLIENT_ID!,
+                  clientSecret: c.CULPRIT_OIDC_CLIENT_SECRET!,
                   scopes: ["openid", "email", "profile"],
                   pkce: true,
                   requireIdTokenVerification: true,

@@ -1,5 +1,6 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
+import { config } from "../config";
 
 /**
  * The one-time setup link (like Jupyter's token URL): `scripts/start.mjs` puts a random
@@ -7,7 +8,7 @@ import { timingSafeEqual } from "node:crypto";
  * exists. The link creates the first owner and is closed for good once any owner exists.
  */
 export function setupTokenMatches(given: unknown): boolean {
-  const expected = process.env.CULPRIT_SETUP_TOKEN;
+  const expected = config().CULPRIT_SETUP_TOKEN;
   if (!expected || typeof given !== "string") return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);

@@ -1,5 +1,6 @@
 import os from "node:os";
 import { isLoopbackAddress, isWildcardAddress, listenHost } from "../auth/auth-mode";
+import { config } from "../config";
 
 let cached: { key: string; hosts: Set<string> } | undefined;
 
@@ -10,7 +11,7 @@ let cached: { key: string; hosts: Set<string> } | undefined;
  */
 export function allowedHosts(): ReadonlySet<string> {
   const host = listenHost();
-  const extra = process.env.CULPRIT_ALLOWED_HOSTS ?? "";
+  const extra = config().CULPRIT_ALLOWED_HOSTS ?? "";
   const key = `${host}|${extra}`;
   if (cached?.key === key) return cached.hosts;
   const hosts = new Set<string>(["localhost", "127.0.0.1", "[::1]"]);

@@ -7,6 +7,7 @@ import { roleAllows, type Principal } from "../auth/roles";
 import { allowedHosts } from "./allowed-hosts";
 import { guardRequest } from "./request-guard";
 import { API_SECURITY_HEADERS } from "./security-headers";
+import { config } from "../config";
 
 /**
  * Who may call a route:
@@ -77,7 +78,7 @@ async function ingestCaller(req: Request): Promise<Caller> {
   }
   // Loopback without sign-in: the page itself (same-origin browser request) is the local owner;
   // other local clients need the bootstrap key when one is set.
-  if (process.env.CULPRIT_API_KEY && req.headers.get("sec-fetch-site") !== "same-origin") {
+  if (config().CULPRIT_API_KEY && req.headers.get("sec-fetch-site") !== "same-origin") {
     throw new ApiError(401, "unauthorized", "This Culprit requires an API key: send `Authorization: Bearer <CULPRIT_API_KEY>`.");
   }
   return { kind: "local", role: "owner", userId: null, name: "local user" };

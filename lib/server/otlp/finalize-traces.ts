@@ -6,10 +6,11 @@ import { ingestTrace } from "../ingest-trace";
 import { enqueueAnalysis } from "../schedule-analysis";
 import { runInSandbox, SandboxLimitError } from "../sandbox/sandbox-pool";
 import { importTimeoutMs, maxAgents, maxSteps } from "../limits";
+import { config } from "../config";
 
 /** Seconds without a new span (after the root span ended) before a live trace becomes a run. */
 export function otlpIdleSeconds(): number {
-  return Number(process.env.CULPRIT_OTLP_IDLE_SECONDS ?? 10);
+  return config().CULPRIT_OTLP_IDLE_SECONDS;
 }
 
 /** A finalizer owns a claimed trace this long; after it, another one may take it over. */

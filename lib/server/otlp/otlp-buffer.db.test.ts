@@ -5,6 +5,7 @@ import { bufferSpans } from "./buffer-spans";
 import { splitByTrace } from "./split-by-trace";
 import { pool } from "../pg-pool";
 import { queue } from "../queue";
+import { reloadConfig } from "@/lib/server/config";
 
 afterAll(async () => {
   const boss = await queue();
@@ -76,6 +77,7 @@ describe("OTLP buffer (F-3, F-12, F-16, real Postgres)", () => {
 
   it("caps the spans of one trace", async () => {
     process.env.CULPRIT_MAX_TRACE_SPANS = "3";
+    reloadConfig();
     try {
       const traceId = tid(0x103);
       expect((await (await post([span(traceId, "00000000000000c1"), span(traceId, "00000000000000c2")])).json()).partialSuccess).toEqual({});
@@ -84,6 +86,7 @@ describe("OTLP buffer (F-3, F-12, F-16, real Postgres)", () => {
       expect(await state(traceId)).toMatchObject({ spanCount: 2 });
     } finally {
       delete process.env.CULPRIT_MAX_TRACE_SPANS;
+      reloadConfig();
     }
   });
 
@@ -104,6 +107,7 @@ describe("OTLP buffer (F-3, F-12, F-16, real Postgres)", () => {
   it("finalizes a trace that cannot be imported with its reason, and quarantines one that keeps crashing", async () => {
     // Too many steps for the configured cap: an input problem, final at once, reason kept.
     process.env.CULPRIT_MAX_STEPS = "1";
+    reloadConfig();
     try {
       const traceId = tid(0x106);
       await post([span(traceId, "00000000000000e1"), span(traceId, "00000000000000e2", { parentSpanId: "00000000000000e1" })]);
@@ -112,6 +116,7 @@ describe("OTLP buffer (F-3, F-12, F-16, real Postgres)", () => {
       expect(await batchCount(traceId)).toBe(0);
     } finally {
       delete process.env.CULPRIT_MAX_STEPS;
+      reloadConfig();
     }
     // A trace whose earlier finalizers died mid-way (attempts counted, lease expired).
     const poison = tid(0x107);

@@ -5,6 +5,7 @@ import { getStepDetail } from "./get-run-view";
 import { getSystemSpectrum } from "./system-spectrum";
 import { pool } from "../pg-pool";
 import { queue } from "../queue";
+import { reloadConfig } from "@/lib/server/config";
 
 afterAll(async () => {
   const boss = await queue();
@@ -42,11 +43,13 @@ describe("bounded work behind GETs (F-11, real Postgres)", () => {
     const ok = await getComparison({ a: a.runId, b: b.runId });
     expect(ok.ok).toBe(true);
     process.env.CULPRIT_COMPARE_MAX_CELLS = String(40 * 41 - 1);
+    reloadConfig();
     try {
       const refused = await getComparison({ a: a.runId, b: b.runId });
       expect(refused).toMatchObject({ ok: false, missing: [], tooLarge: expect.stringContaining("40 × 41 steps") });
     } finally {
       delete process.env.CULPRIT_COMPARE_MAX_CELLS;
+      reloadConfig();
     }
   });
 
@@ -56,11 +59,13 @@ describe("bounded work behind GETs (F-11, real Postgres)", () => {
     const all = await getSystemSpectrum({ system: "bounded" });
     expect(all.runs.length).toBeGreaterThanOrEqual(2);
     process.env.CULPRIT_SPECTRUM_MAX_STEPS = "35";
+    reloadConfig();
     try {
       const capped = await getSystemSpectrum({ system: "bounded" });
       expect(capped.runs.map((r) => r.title)).toEqual(["spec-new"]);
     } finally {
       delete process.env.CULPRIT_SPECTRUM_MAX_STEPS;
+      reloadConfig();
     }
   });
 });

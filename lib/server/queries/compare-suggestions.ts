@@ -1,19 +1,18 @@
 import "server-only";
 import { pool } from "../pg-pool";
 import { isRunId } from "./get-run-view";
+import type { Run } from "@/lib/generated/prisma/client";
+import { pickRunFields, type RunSummary, type RunSummaryField } from "@/lib/view/run-row";
+import { runColumnsSql } from "./run-columns";
 
-export interface CompareSuggestion {
-  id: string;
-  title: string;
-  system: string | null;
-  outcome: "success" | "failure" | "unknown";
-  sourceFormat: string;
-  stepCount: number;
-  createdAt: string;
+/** Run fields a suggestion shows (a subset of the runs list's, so the types stay derived from the schema). */
+const SUGGESTION_FIELDS = ["id", "title", "system", "outcome", "sourceFormat", "stepCount", "createdAt"] as const satisfies readonly RunSummaryField[];
+
+export type CompareSuggestion = Pick<RunSummary, (typeof SUGGESTION_FIELDS)[number]> & {
   culprit: string | null;
   /** Why it is suggested: same system, same task, or just recent. */
   reason: "same-system" | "same-task" | "recent";
-}
+};
 
 /**
  * Runs worth comparing with `runId`: runs of the same system or the same task first (other
@@ -22,9 +21,9 @@ export interface CompareSuggestion {
  */
 export async function listCompareSuggestions({ runId, limit = 20 }: { runId?: string; limit?: number }): Promise<CompareSuggestion[]> {
   const base = runId && isRunId(runId) ? runId : null;
-  const { rows } = await pool().query<Omit<CompareSuggestion, "createdAt"> & { createdAt: Date }>(
+  const { rows } = await pool().query<Pick<Run, (typeof SUGGESTION_FIELDS)[number]> & Pick<CompareSuggestion, "culprit" | "reason">>(
     `WITH base AS (SELECT id, system, task, outcome FROM runs WHERE id = $1::uuid)
-     SELECT r.id, r.title, r.system, r.outcome, r."sourceFormat", r."stepCount", r."createdAt",
+     SELECT ${runColumnsSql(SUGGESTION_FIELDS)},
             a."culpritAgent" AS culprit,
             CASE WHEN b.system IS NOT NULL AND r.system = b.system THEN 'same-system'
                  WHEN b.task IS NOT NULL AND r.task = b.task THEN 'same-task'
@@ -38,5 +37,5 @@ export async function listCompareSuggestions({ runId, limit = 20 }: { runId?: st
      LIMIT $2`,
     [base, Math.max(1, Math.min(limit, 200))],
   );
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({ ...r, ...pickRunFields(r, SUGGESTION_FIELDS) }));
 }

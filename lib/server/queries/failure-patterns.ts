@@ -2,15 +2,13 @@ import "server-only";
 import { clusterFailureSignatures, type FailureCluster } from "@/lib/patterns";
 import type { AnalysisReport } from "@/lib/attribution/types";
 import { pool } from "../pg-pool";
+import type { SignatureFields } from "../analysis-columns";
+import type { RunSummary } from "@/lib/view/run-row";
 
 /** Newest failed runs the clustering reads; a page of patterns, not a data warehouse. */
 export const PATTERN_MAX_RUNS = 1000;
 
-export interface PatternRun {
-  id: string;
-  title: string;
-  system: string | null;
-}
+export type PatternRun = Pick<RunSummary, "id" | "title" | "system">;
 
 export interface FailurePatterns {
   clusters: FailureCluster[];
@@ -21,8 +19,8 @@ export interface FailurePatterns {
 
 /**
  * Corrective patterns (AgentGrad-style clustering, offline): the decisive errors of failed runs (optionally of one system),
- * clustered by signature with `clusterFailureSignatures`. Only the report fields the signature reads
- * leave the database: the decisive error, its step's detectors, the channel path and the interaction.
+ * clustered by signature with `clusterFailureSignatures`. Reads the analyses' `signatureFields` column
+ * (the decisive error, its step report, the channel path and the interaction), never whole reports.
  */
 export async function getFailurePatterns({ system }: { system?: string } = {}): Promise<FailurePatterns> {
   const args: unknown[] = [];
@@ -31,34 +29,20 @@ export async function getFailurePatterns({ system }: { system?: string } = {}): 
     args.push(system);
     where.push(`r.system = $${args.length}`);
   }
-  const { rows } = await pool().query<{ id: string; title: string; system: string | null; decisive: AnalysisReport["decisive"]; channelPath: AnalysisReport["channelPath"]; interaction: AnalysisReport["interaction"]; decisiveStep: AnalysisReport["steps"][number] | null }>(
-    `SELECT r.id, r.title, r.system, a.result->'decisive' AS decisive, a.result->'channelPath' AS "channelPath", a.result->'interaction' AS interaction,
-            (SELECT s FROM jsonb_array_elements(a.result->'steps') s WHERE s->>'stepId' = a.result->'decisive'->>'stepId' LIMIT 1) AS "decisiveStep"
+  const { rows } = await pool().query<PatternRun & { signatureFields: SignatureFields }>(
+    `SELECT r.id, r.title, r.system, a."signatureFields"
      FROM runs r
-     JOIN LATERAL (SELECT result FROM analyses WHERE "runId" = r.id AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1) a ON true
-     WHERE ${where.join(" AND ")} AND jsonb_typeof(a.result->'decisive') = 'object'
+     JOIN LATERAL (SELECT "signatureFields" FROM analyses WHERE "runId" = r.id AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1) a ON true
+     WHERE ${where.join(" AND ")} AND a."signatureFields" IS NOT NULL
      ORDER BY r."createdAt" DESC, r.id LIMIT ${PATTERN_MAX_RUNS}`,
     args,
   );
-  const items = rows.map((r) => ({ runId: r.id, report: signatureFields(r) }));
+  // The cast is the projection: `failureSignature` reads only these fields (analysis-columns.ts
+  // copies them when an analysis finishes), so whole reports never leave the database here.
+  const items = rows.map((r) => ({ runId: r.id, report: r.signatureFields as AnalysisReport }));
   return {
     clusters: clusterFailureSignatures(items),
     runs: Object.fromEntries(rows.map((r) => [r.id, { id: r.id, title: r.title, system: r.system }])),
     analyzed: rows.length,
   };
-}
-
-/**
- * A report reduced to what `failureSignature` reads (decisive, its step, channelPath, interaction).
- * The cast is the projection: loading whole reports (every step of every run) only to drop them
- * would make this page cost O(total steps).
- */
-function signatureFields(r: { decisive: AnalysisReport["decisive"]; channelPath: AnalysisReport["channelPath"]; interaction: AnalysisReport["interaction"]; decisiveStep: AnalysisReport["steps"][number] | null }): AnalysisReport {
-  const projection: Pick<AnalysisReport, "decisive" | "steps" | "channelPath" | "interaction"> = {
-    decisive: r.decisive,
-    steps: r.decisiveStep ? [r.decisiveStep] : [],
-    channelPath: r.channelPath ?? [],
-    interaction: r.interaction,
-  };
-  return projection as AnalysisReport;
 }

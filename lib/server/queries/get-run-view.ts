@@ -7,8 +7,11 @@ import { db } from "../db";
 import { toViewEdges } from "@/lib/view/view-edges";
 import { summarizeReport, summarizeStep } from "@/lib/view/summarize-run";
 import { ImmutableCache } from "./immutable-cache";
+import type { Run } from "@/lib/generated/prisma/client";
+import { pickRunFields, RUN_DETAIL_FIELDS, type RunDetailField } from "@/lib/view/run-row";
 import type { AgentLink, AnalysisStatus, RunPageData, RunViewData, StepDetail, ViewAnalysis, ViewEdge, ViewLabel, ViewRun, ViewStep } from "@/lib/view/types";
 import { buildDensity, chooseStepWindow, densityBinSize, PAGE_ALL_STEPS_MAX, trimReportToWindow } from "@/lib/view/step-window";
+import { config } from "../config";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -191,13 +194,8 @@ async function stepIndexOf(runId: string, stepId: string): Promise<number | null
   return row?.idx ?? null;
 }
 
-const bodyCache = new ImmutableCache<Pick<RunPageData, "agents" | "steps" | "edges">>(envWeight("CULPRIT_PAGE_CACHE_STEPS", 300_000));
-const reportCache = new ImmutableCache<{ summary: NonNullable<RunPageData["report"]>; stale: string | null } | null>(envWeight("CULPRIT_PAGE_CACHE_REPORT_STEPS", 300_000));
-
-function envWeight(name: string, fallback: number): number {
-  const n = Number(process.env[name] ?? fallback);
-  return Number.isFinite(n) && n >= 0 ? n : fallback;
-}
+const bodyCache = new ImmutableCache<Pick<RunPageData, "agents" | "steps" | "edges">>(config().CULPRIT_PAGE_CACHE_STEPS);
+const reportCache = new ImmutableCache<{ summary: NonNullable<RunPageData["report"]>; stale: string | null } | null>(config().CULPRIT_PAGE_CACHE_REPORT_STEPS);
 
 function runBody(runId: string) {
   return bodyCache.get(runId, async () => {
@@ -283,26 +281,8 @@ function stepFromRow(r: StepSummaryRow): TStep {
   return step;
 }
 
-function toViewRun(run: {
-  id: string; title: string; system: string | null; task: string | null; outcome: string; sourceFormat: string; groundTruth: string | null; finalAnswer: string | null;
-  stepCount: number; agentCount: number; edgeCount: number; totalTokens: number; createdAt: Date; warnings: unknown;
-}): ViewRun {
-  return {
-    id: run.id,
-    title: run.title,
-    system: run.system,
-    task: run.task,
-    outcome: run.outcome as ViewRun["outcome"],
-    sourceFormat: run.sourceFormat,
-    groundTruth: run.groundTruth,
-    finalAnswer: run.finalAnswer,
-    stepCount: run.stepCount,
-    agentCount: run.agentCount,
-    edgeCount: run.edgeCount,
-    totalTokens: run.totalTokens,
-    createdAt: run.createdAt.toISOString(),
-    warnings: Array.isArray(run.warnings) ? (run.warnings as string[]) : [],
-  };
+function toViewRun(run: Pick<Run, RunDetailField | "warnings">): ViewRun {
+  return { ...pickRunFields(run, RUN_DETAIL_FIELDS), warnings: Array.isArray(run.warnings) ? (run.warnings as string[]) : [] };
 }
 
 function toViewLabel(l: { id: string; agent: string | null; stepId: string | null; note: string | null; author: string; imported: boolean; createdAt: Date }): ViewLabel {

@@ -1,25 +1,12 @@
 import "server-only";
 import { pool } from "../pg-pool";
 import { PAGE_SIZE, type TRunListParams } from "@/lib/runs/list-params";
+import type { Run } from "@/lib/generated/prisma/client";
+import { pickRunFields, RUN_SUMMARY_FIELDS, type RunListAnalysis, type RunListRow, type RunSummaryField } from "@/lib/view/run-row";
+import { runColumnsSql } from "./run-columns";
 
-export interface RunListItem {
-  id: string;
-  title: string;
-  system: string | null;
-  outcome: "success" | "failure" | "unknown";
-  sourceFormat: string;
-  agentCount: number;
-  stepCount: number;
-  totalTokens: number;
-  createdAt: Date;
-  isDemo: boolean;
-  culprit: string | null;
-  interaction: string | null;
-  analysisStatus: string | null;
-  verificationCost: number | null;
-  redundancyShare: number | null;
-  flagKinds: string[] | null;
-}
+/** A list row as the database returns it (dates as Date), before `pickRunFields` makes it JSON-safe. */
+type RunListDbRow = Pick<Run, RunSummaryField> & RunListAnalysis;
 
 const ORDER_COLUMN: Record<TRunListParams["sort"], string> = {
   created: `r."createdAt"`,
@@ -59,8 +46,8 @@ export async function listRuns(params: TRunListParams) {
   const order = `${ORDER_COLUMN[params.sort]} ${params.dir === "asc" ? "ASC" : "DESC"} NULLS LAST, r.id`;
   const offset = (params.page - 1) * PAGE_SIZE;
   const [rows, count, systems] = await Promise.all([
-    pool().query<RunListItem>(
-      `SELECT r.id, r.title, r.system, r.outcome, r."sourceFormat", r."agentCount", r."stepCount", r."totalTokens", r."createdAt", r."isDemo",
+    pool().query<RunListDbRow>(
+      `SELECT ${runColumnsSql(RUN_SUMMARY_FIELDS)},
               a."culpritAgent" AS culprit, a."interactionClass" AS interaction, a.status AS "analysisStatus",
               a."verificationCost", a."redundancyShare", a."flagKinds"
        FROM runs r
@@ -71,5 +58,6 @@ export async function listRuns(params: TRunListParams) {
     pool().query<{ n: string }>(`SELECT count(*) AS n FROM runs r ${params.flag ? latest : ""} ${whereSql}`, args),
     pool().query<{ system: string }>(`SELECT DISTINCT system FROM runs WHERE system IS NOT NULL ORDER BY system LIMIT 200`),
   ]);
-  return { runs: rows.rows, total: Number(count.rows[0].n), systems: systems.rows.map((s) => s.system) };
+  const runs = rows.rows.map((r): RunListRow => ({ ...r, ...pickRunFields(r, RUN_SUMMARY_FIELDS) }));
+  return { runs, total: Number(count.rows[0].n), systems: systems.rows.map((s) => s.system) };
 }

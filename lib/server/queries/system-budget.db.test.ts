@@ -56,6 +56,11 @@ describe("system budget view, metrics CSV and trajectory columns (real Postgres)
     const run0 = csv.find((l) => l.includes("budget run 0,"))!.split(",");
     expect(run0[header.indexOf("tokens_total")]).toBe("500");
     expect(run0[header.indexOf("rubber_stamps")]).toBe("1");
+
+    // Both read only the analyses' summary columns: with the stored reports emptied, nothing changes.
+    await pool().query(`UPDATE analyses SET result = '{}'::jsonb WHERE "runId" IN (SELECT id FROM runs WHERE system = $1)`, [SYSTEM]);
+    expect(await getSystemBudget(SYSTEM)).toEqual(budget);
+    expect(await getSystemMetricsRows(SYSTEM)).toEqual(rows);
   });
 
   it("the runs list filters on a trajectory flag and sorts by verification cost", async () => {

@@ -2,6 +2,8 @@ import "server-only";
 import { behaviourSignature, spectrumSuspiciousness, type SpectrumResult, type SpectrumRun } from "@/lib/patterns";
 import type { TStep } from "@/lib/trace/schema";
 import { pool } from "../pg-pool";
+import type { Run } from "@/lib/generated/prisma/client";
+import type { DecidedOutcome, RunSummary } from "@/lib/view/run-row";
 import { spectrumMaxSteps } from "../limits";
 
 /** Runs per system the spectrum reads (newest first): enough for FAMAS's ~20 replays, bounded for the page. */
@@ -16,12 +18,7 @@ export interface SystemSummary {
   passed: number;
 }
 
-export interface SpectrumRunInfo {
-  id: string;
-  title: string;
-  outcome: "success" | "failure";
-  createdAt: string;
-}
+export type SpectrumRunInfo = Pick<RunSummary, "id" | "title" | "createdAt"> & { outcome: DecidedOutcome };
 
 export interface SystemSpectrum {
   system: string;
@@ -51,7 +48,7 @@ export async function getSystemSpectrum({ system, targetRunId }: { system: strin
   const [runs, unknown] = await Promise.all([
     // Bounded work for a GET: whole runs, newest first, until the step budget is spent (a run
     // alone over the budget is skipped), so 100 runs of 100k steps never reach this process.
-    db.query<{ id: string; title: string; outcome: "success" | "failure"; createdAt: Date }>(
+    db.query<Pick<Run, "id" | "title" | "createdAt"> & { outcome: DecidedOutcome }>(
       `SELECT id, title, outcome, "createdAt" FROM (
          SELECT id, title, outcome, "createdAt", sum("stepCount") OVER (ORDER BY "createdAt" DESC, id) AS seen
          FROM runs WHERE system = $1 AND outcome IN ('success', 'failure') AND "stepCount" <= $2

@@ -8,6 +8,7 @@ import { pool } from "../pg-pool";
 import { db } from "../db";
 import { createVerification, performVerification, cancelVerification } from "./verify-run";
 import { getVerification, latestVerification } from "./verification-rows";
+import { reloadConfig } from "@/lib/server/config";
 
 let mas: DemoMas;
 beforeAll(async () => {
@@ -129,9 +130,11 @@ describe("verification by replay, stored beside the offline analysis (real Postg
     const { runId } = await faultyRun({ agent: "worker_3", mode: "drop" }, "db-noconf");
     delete process.env.CULPRIT_REPLAY_DEMO_MAS_URL;
     delete process.env.CULPRIT_REPLAY_ENDPOINTS;
+    reloadConfig();
     const r = await createVerification(runId);
     expect(r).toEqual({ ok: false, message: expect.stringContaining("CULPRIT_REPLAY_DEMO_MAS_URL") });
     process.env.CULPRIT_REPLAY_ENDPOINTS = JSON.stringify({ "demo-mas": `${mas.url}/replay` });
+    reloadConfig();
     try {
       const ok = await createVerification(runId);
       expect(ok.ok).toBe(true);
@@ -146,6 +149,7 @@ describe("verification by replay, stored beside the offline analysis (real Postg
       expect((await getVerification(ok.verificationId))?.error).toMatch(/^interrupted/);
     } finally {
       delete process.env.CULPRIT_REPLAY_ENDPOINTS;
+      reloadConfig();
     }
   });
 });

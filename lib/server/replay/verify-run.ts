@@ -15,6 +15,7 @@ import { jsonText } from "../copy-rows";
 import { loadTrace } from "../load-trace";
 import { pgReplayCache } from "./replay-cache-store";
 import { recordedRunHint } from "./recorded-run-hint";
+import { config } from "../config";
 
 export interface VerificationOptions {
   /** Overrides the configured endpoint of the run's system. */
@@ -28,13 +29,8 @@ export interface VerificationOptions {
 
 export type CreateVerificationResult = { ok: true; verificationId: string; existing: boolean } | { ok: false; message: string };
 
-const DEFAULT_BUDGET = 20;
 /** Verifications running in this process, so a cancel reaches the replay in flight at once. */
 const controllers = new Map<string, AbortController>();
-const envInt = (name: string, fallback: number) => {
-  const n = Number(process.env[name]);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
 
 /**
  * Validates the run and its replay endpoint and stores a queued verification. A run with a
@@ -48,20 +44,20 @@ export async function createVerification(runId: string, options: VerificationOpt
   await pool().query(
     `UPDATE replay_verifications SET status = 'failed', error = 'interrupted: the server stopped while it ran', "finishedAt" = now()
      WHERE "runId" = $1 AND status IN ('queued', 'running') AND "createdAt" < now() - make_interval(mins => $2)`,
-    [runId, envInt("CULPRIT_REPLAY_STALE_MINUTES", 60)],
+    [runId, config().CULPRIT_REPLAY_STALE_MINUTES],
   );
   const active = await prisma.replayVerification.findFirst({ where: { runId, status: { in: ["queued", "running"] } }, select: { id: true } });
   if (active) return { ok: true, verificationId: active.id, existing: true };
   let endpoint: string | undefined;
   try {
-    endpoint = options.endpoint ?? resolveReplayEndpoint(run.system ?? undefined);
+    endpoint = options.endpoint ?? resolveReplayEndpoint(run.system ?? undefined, config().replayEnv);
     if (!endpoint) return { ok: false, message: recordedRunHint(run.attributes) ?? `No replay endpoint is configured for ${run.system ? `system "${run.system}"` : "this run (it names no system)"}: set ${run.system ? systemEnvName(run.system) : "CULPRIT_REPLAY_ENDPOINTS"}.` };
     checkEndpoint(endpoint);
   } catch (err) {
     return { ok: false, message: err instanceof Error ? err.message : String(err) };
   }
   const methods = (options.methods ?? DEFAULT_REPLAY_METHODS).filter((m) => (REPLAY_METHODS as readonly string[]).includes(m));
-  const budget = options.budget ?? envInt("CULPRIT_REPLAY_BUDGET", DEFAULT_BUDGET);
+  const budget = options.budget ?? config().CULPRIT_REPLAY_BUDGET;
   const analysis = await prisma.analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { id: true } });
   const id = randomUUID();
   await prisma.replayVerification.create({ data: { id, runId, analysisId: analysis?.id ?? null, endpoint, method: methods.join("+"), status: "queued", budget } });
@@ -96,8 +92,8 @@ export async function performVerification(id: string, options: VerificationOptio
     const call = httpReplay({
       endpoint: row.endpoint,
       run: replayRunOf(trace, row.runId),
-      token: resolveReplayToken(trace.run.system),
-      timeoutMs: options.timeoutMs ?? envInt("CULPRIT_REPLAY_TIMEOUT_MS", 60_000),
+      token: resolveReplayToken(trace.run.system, config().replayEnv),
+      timeoutMs: options.timeoutMs ?? config().CULPRIT_REPLAY_TIMEOUT_MS,
       retries: options.retries,
       backoffMs: options.backoffMs,
       signal: controller.signal,

@@ -5,6 +5,7 @@ import { TraceInputError } from "@/lib/trace/errors";
 import { ApiError } from "../api-errors";
 import { sandboxMemoryMb, sandboxThreads, sandboxQueueMax } from "../limits";
 import type { SandboxTaskKind, SandboxTasks } from "./sandbox-tasks";
+import { config } from "../config";
 
 /**
  * Runs import, OTLP decoding and analysis in worker threads, each with a heap cap
@@ -55,7 +56,7 @@ function pool(): Pool {
 // Resolved at run time and hidden from the bundler: Turbopack would otherwise follow the entry
 // into tsx and esbuild's native binary and fail the build.
 const WORKER_ENTRY = ["lib", "server", "sandbox", "sandbox-worker.mjs"];
-const workerFile = () => path.resolve(process.env.CULPRIT_ROOT || process.cwd(), ...WORKER_ENTRY);
+const workerFile = () => path.resolve(config().CULPRIT_ROOT || process.cwd(), ...WORKER_ENTRY);
 
 function spawn(slot: Slot): Worker {
   const worker = new Worker(/* turbopackIgnore: true */ /* webpackIgnore: true */ workerFile(), {

@@ -18,6 +18,7 @@ import { createVerification } from "@/lib/server/replay/verify-run";
 import { runRecord } from "@/lib/cli/record";
 import { runVerifyRecording } from "@/lib/cli/verify-recording";
 import { startFakeLlm } from "@/lib/record/test-fake-llm";
+import { reloadConfig } from "@/lib/server/config";
 
 const NODE_PROGRAM = join(import.meta.dirname, "../../../../../lib/record/test-programs/three-agents.mjs");
 let app: http.Server;
@@ -48,6 +49,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   delete process.env.CULPRIT_API_KEY;
+  reloadConfig();
 });
 
 const post = (runId: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -62,6 +64,7 @@ describe("POST /api/runs/:id/verifications (real Postgres)", () => {
       expect(await runRecord(["--upstream", fake.url, "--out", out, "--json", "--", process.execPath, NODE_PROGRAM], quiet, quiet)).toBe(0);
       const lines: string[] = [];
       process.env.CULPRIT_API_KEY = "app-key-1";
+      reloadConfig();
       const code = await runVerifyRecording([out, "--json", "--app", appUrl, "--api-key", "app-key-1", "--", process.execPath, NODE_PROGRAM], (l) => lines.push(l), quiet);
       const json = JSON.parse(lines.at(-1)!) as { ok: boolean; confirmedAgent: string; app: string; error?: string };
       expect(json.error).toBeUndefined();
@@ -83,6 +86,7 @@ describe("POST /api/runs/:id/verifications (real Postgres)", () => {
 
   it("refuses without the API key, an unknown run and a body that is no verification", async () => {
     process.env.CULPRIT_API_KEY = "app-key-2";
+    reloadConfig();
     const runId = "00000000-0000-4000-8000-000000000000";
     expect((await post(runId, {})).status).toBe(401);
     const auth = { authorization: "Bearer app-key-2" };
