@@ -283,7 +283,7 @@ function selectedEdge(selection: Selection, edges: ChannelFlowEdge[]): string | 
 function miniMapColor(node: CanvasNode): string {
   if (node.type === "step") return MINIMAP_FILL[node.data.mark];
   if (node.type === "agent") return node.data.isCulprit ? MINIMAP_FILL.origin : node.data.isVictim ? MINIMAP_FILL.carried : MINIMAP_FILL.neutral;
-  if (node.type === "stepGroup") return MINIMAP_FILL.neutral;
+  if (node.type === "stepGroup") return node.data.carried > 0 ? MINIMAP_FILL.carried : MINIMAP_FILL.neutral;
   return "transparent";
 }
 
