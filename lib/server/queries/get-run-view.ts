@@ -268,6 +268,33 @@ function reportSummary(analysisId: string) {
   });
 }
 
+/**
+ * A step detail as served (JSON text) and the version it belongs to: the newest finished analysis
+ * (steps never change; findings change only with a new analysis). Undefined when the run or step is
+ * unknown. Served from an in-process cache keyed by that version, so a busy step (or one on a 100k-step
+ * run, whose findings live in a large report) is read once per analysis; the version doubles as the
+ * HTTP ETag.
+ */
+export async function getStepDetailJson({ runId, stepId }: { runId: string; stepId: string }): Promise<{ json: string; version: string } | undefined> {
+  if (!isRunId(runId) || stepId.length === 0 || stepId.length > 256) return undefined;
+  // One indexed lookup per request: the run must still exist (a deleted run's cached steps are never served).
+  const [row] = await db().$queryRaw<{ analysisId: string | null }[]>`
+    SELECT (SELECT a.id FROM analyses a WHERE a."runId" = r.id AND a.status = 'done' ORDER BY a."createdAt" DESC LIMIT 1) AS "analysisId"
+    FROM runs r WHERE r.id = ${runId}::uuid`;
+  if (!row) return undefined;
+  const version = row.analysisId ?? "none";
+  const json = await detailCache.get(`${runId}:${version}:${stepId}`, async () => {
+    const detail = await getStepDetail({ runId, stepId });
+    const text = detail === undefined ? null : JSON.stringify(detail);
+    return { value: text, weight: (text?.length ?? 0) + 256 };
+  });
+  return json === null ? undefined : { json, version };
+}
+
+/** Characters of step-detail JSON kept in memory (a clipped step is at most a few hundred kB). */
+const STEP_DETAIL_CACHE_CHARS = 32 * 1024 * 1024;
+const detailCache = new ImmutableCache<string | null>(STEP_DETAIL_CACHE_CHARS);
+
 /** One full step and the engine's findings on it (newest finished analysis); undefined when unknown. */
 export async function getStepDetail({ runId, stepId }: { runId: string; stepId: string }): Promise<StepDetail | undefined> {
   if (!isRunId(runId) || stepId.length === 0 || stepId.length > 256) return undefined;
