@@ -114,7 +114,7 @@ export async function getRunPageView({ runId, focus }: { runId: string; focus?: 
     agents: overview.agents,
     steps: body.steps,
     edges: body.edges,
-    report: report ? trimReportToWindow(report, new Set(body.steps.map((s) => s.id))) : null,
+    report: report ? trimReportToWindow(report, new Set(body.steps.map((s) => s.id)), new Set(body.edges.map((e) => e.id))) : null,
     window: { offset: lo, total: run.stepCount, density: overview.density, agentLinks: overview.agentLinks },
   };
 }
