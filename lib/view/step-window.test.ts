@@ -99,7 +99,7 @@ describe("a window of a run in the view builders", () => {
       if (next && shipped.has(id) && shipped.has(next)) expect(at.get(next)).toBe(at.get(id)! + 1);
     });
     expect(trimmed.channelPath.length).toBeLessThan(2000);
-    const agentsOf = (h: (typeof hops)[number]) => [h.fromAgent, h.toAgent];
+    const agentsOf = (h: { fromAgent: string; toAgent: string }) => [h.fromAgent, h.toAgent];
     expect(trimmed.channelPath.slice(0, 3).map(agentsOf)).toEqual(hops.slice(0, 3).map(agentsOf));
     // edge ids the window lacks are dropped, except each hop's last (the header links it)
     expect(trimmed.channelPath[0].edgeIds).toEqual(["e0b"]);
