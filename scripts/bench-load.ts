@@ -15,6 +15,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { reportBench } from "./lib/bench-result.mjs";
+import { cpuMs, listeningPid } from "./lib/process-cpu";
 
 const RATES = (process.env.BENCH_LOAD_RATES ?? "50,200").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
@@ -33,6 +34,11 @@ if (!base) {
   await waitFor(async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok === true, 900_000, "server");
 }
 
+// The server's own CPU time per request (Linux): on a shared machine the latencies also measure
+// the neighbours; CPU ms per request says what one request costs, and 2000 / it how many requests/s
+// two free cores would hold.
+const serverPid = listeningPid(Number(new URL(base).port || 80));
+
 try {
   const targets = await pickTargets();
   const results: Row[] = [];
@@ -42,14 +48,16 @@ try {
       const row = await hit(target.path, rate, SECONDS);
       results.push({ target: target.name, rate, ...row });
       console.log(formatRow(results[results.length - 1]));
+      if (row.cpuMsPerRequest !== null) reportBench({ bench: "load", metric: `${target.name} @ ${rate}/s: server CPU per request`, value: row.cpuMsPerRequest, unit: "ms" });
       const limited = rate === TARGET_RATE;
       reportBench({ bench: "load", metric: `${target.name} @ ${rate}/s: p95`, value: row.p95, unit: "ms", ...(limited ? { limit: P95_LIMIT_MS } : {}) });
       // Success share rather than an error count: a limit of "0 errors" has no ratio.
       reportBench({ bench: "load", metric: `${target.name} @ ${rate}/s: requests answered 2xx`, value: Math.round((row.ok / row.sent) * 1000) / 10, unit: "%", better: "higher", ...(limited ? { limit: 100 } : {}) });
     }
   }
-  console.log("\n| target | req/s | sent | ok | errors | p50 ms | p95 ms | p99 ms | max ms |\n|---|---|---|---|---|---|---|---|---|");
-  for (const r of results) console.log(`| ${r.target} | ${r.rate} | ${r.sent} | ${r.ok} | ${r.errors} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} |`);
+  console.log("\n| target | req/s | sent | ok | errors | p50 ms | p95 ms | p99 ms | max ms | server CPU ms/request |\n|---|---|---|---|---|---|---|---|---|---|");
+  for (const r of results) console.log(`| ${r.target} | ${r.rate} | ${r.sent} | ${r.ok} | ${r.errors} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.cpuMsPerRequest ?? "—"} |`);
+  console.log(`\nload average during the run: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")} (${(await import("node:os")).cpus().length} CPUs)`);
 } finally {
   if (server?.pid) process.kill(-server.pid, "SIGTERM");
 }
@@ -64,6 +72,7 @@ interface Row {
   p95: number;
   p99: number;
   max: number;
+  cpuMsPerRequest: number | null;
 }
 
 async function pickTargets() {
@@ -96,6 +105,7 @@ async function hit(path: string, rate: number, seconds: number): Promise<Omit<Ro
   let errors = 0;
   let inflight = 0;
   const pending: Promise<void>[] = [];
+  const cpu0 = serverPid ? cpuMs(serverPid) : null;
   const start = performance.now();
   for (let k = 0; k < total; k++) {
     const due = start + (k * 1000) / rate;
@@ -124,13 +134,15 @@ async function hit(path: string, rate: number, seconds: number): Promise<Omit<Ro
     );
   }
   await Promise.all(pending);
+  const cpu1 = serverPid ? cpuMs(serverPid) : null;
+  const cpuMsPerRequest = cpu0 !== null && cpu1 !== null && latencies.length > 0 ? Math.round(((cpu1 - cpu0) / latencies.length) * 10) / 10 : null;
   latencies.sort((a, b) => a - b);
   const q = (p: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]) : NaN);
-  return { sent: total, ok: latencies.length, errors, p50: q(0.5), p95: q(0.95), p99: q(0.99), max: Math.round(latencies[latencies.length - 1] ?? NaN) };
+  return { sent: total, ok: latencies.length, errors, p50: q(0.5), p95: q(0.95), p99: q(0.99), max: Math.round(latencies[latencies.length - 1] ?? NaN), cpuMsPerRequest };
 }
 
 function formatRow(r: Row): string {
-  return `[bench:load] ${r.target} @ ${r.rate}/s: ${r.ok}/${r.sent} ok, ${r.errors} errors, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, max ${r.max} ms`;
+  return `[bench:load] ${r.target} @ ${r.rate}/s: ${r.ok}/${r.sent} ok, ${r.errors} errors, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, max ${r.max} ms, server CPU ${r.cpuMsPerRequest ?? "?"} ms/request`;
 }
 
 /** A failed run of `steps` steps over 8 agents with one bad claim mid-run. */
