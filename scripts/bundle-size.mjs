@@ -6,8 +6,8 @@
  *   - `build-manifest.json` `rootMainFiles`: the framework and runtime every page loads;
  *   - each route's `page_client-reference-manifest.js` `entryJSFiles`: the chunks its layouts and
  *     page need before hydration;
- *   - each route's `react-loadable-manifest.json`: chunks loaded on demand (`next/dynamic`), shown
- *     separately ("lazy"): they do not block hydration.
+ *   - every other chunk in `.next/static/chunks` is loaded on demand (`next/dynamic`, `import()`,
+ *     workers) and does not block hydration: listed separately, largest first.
  * Sizes are raw and gzip (level 9, what a compressing proxy would send). Figures go to
  * `npm run bench` (reportBench); `--json` prints them as JSON.
  */
@@ -52,6 +52,7 @@ function routeManifests(dir, out = []) {
 }
 
 const rows = [];
+const firstLoadAnywhere = new Set();
 for (const file of routeManifests(path.join(next, "server/app")).sort()) {
   // The manifest is a script assigning globalThis.__RSC_MANIFEST[route]; read its JSON literal.
   const text = fs.readFileSync(file, "utf8");
@@ -61,20 +62,25 @@ for (const file of routeManifests(path.join(next, "server/app")).sort()) {
   if (route.startsWith("/_")) continue;
   const entry = new Set(shared);
   for (const files of Object.values(manifest.entryJSFiles ?? {})) for (const f of files) if (js(f)) entry.add(strip(f));
-  const loadable = path.join(path.dirname(file), "page", "react-loadable-manifest.json");
-  const lazy = new Set();
-  if (fs.existsSync(loadable)) for (const m of Object.values(JSON.parse(fs.readFileSync(loadable, "utf8")))) for (const f of m.files) if (js(f) && !entry.has(f)) lazy.add(f);
-  rows.push({ route: route === "/" ? "/" : route.replace(/\/$/, ""), firstLoad: total([...entry]), pageOnly: total([...entry].filter((f) => !shared.includes(f))), lazy: total([...lazy]) });
+  for (const f of entry) firstLoadAnywhere.add(f);
+  rows.push({ route: route === "/" ? "/" : route.replace(/\/$/, ""), firstLoad: total([...entry]), pageOnly: total([...entry].filter((f) => !shared.includes(f))) });
 }
+const onDemand = fs
+  .readdirSync(path.join(next, "static/chunks"))
+  .map((f) => `static/chunks/${f}`)
+  .filter((f) => js(f) && !firstLoadAnywhere.has(f) && !build.polyfillFiles?.includes(f))
+  .map((f) => ({ file: f, ...sizeOf(f) }))
+  .sort((a, b) => b.gzip - a.gzip);
 
 const kb = (n) => (n / 1024).toFixed(1);
 if (process.argv.includes("--json")) {
-  console.log(JSON.stringify({ shared: total(shared), routes: rows }, null, 2));
+  console.log(JSON.stringify({ shared: total(shared), routes: rows, onDemand }, null, 2));
 } else {
   const s = total(shared);
   console.log(`shared by all routes: ${kb(s.raw)} kB raw, ${kb(s.gzip)} kB gzip\n`);
-  console.log("| route | first-load JS raw kB | gzip kB | of which route-specific gzip kB | lazy (next/dynamic) gzip kB |\n|---|---|---|---|---|");
-  for (const r of rows) console.log(`| ${r.route} | ${kb(r.firstLoad.raw)} | ${kb(r.firstLoad.gzip)} | ${kb(r.pageOnly.gzip)} | ${kb(r.lazy.gzip)} |`);
+  console.log("| route | first-load JS raw kB | gzip kB | of which route-specific gzip kB |\n|---|---|---|---|");
+  for (const r of rows) console.log(`| ${r.route} | ${kb(r.firstLoad.raw)} | ${kb(r.firstLoad.gzip)} | ${kb(r.pageOnly.gzip)} |`);
+  console.log(`\nloaded on demand (not in any route's first load), largest first: ${onDemand.slice(0, 6).map((c) => `${c.file.replace("static/chunks/", "")} ${kb(c.gzip)} kB`).join(", ")}${onDemand.length > 6 ? `, … (${onDemand.length} chunks)` : ""}`);
 }
 for (const r of rows)
   reportBench({ bench: "bundle", metric: `first-load JS gzip, ${r.route}`, value: Math.round(r.firstLoad.gzip / 102.4) / 10, unit: "kB", ...(r.route === "/runs/[id]" ? { limit: RUN_PAGE_LIMIT_KB } : {}) });
