@@ -120,6 +120,7 @@ async function hit(path: string, rate: number, seconds: number): Promise<Omit<Ro
   const latencies: number[] = [];
   let errors = 0;
   let inflight = 0;
+  let dropped = 0;
   const pending: Promise<void>[] = [];
   const cpu0 = serverPid ? cpuMs(serverPid) : null;
   const start = performance.now();
@@ -129,6 +130,7 @@ async function hit(path: string, rate: number, seconds: number): Promise<Omit<Ro
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     if (inflight >= MAX_INFLIGHT) {
       errors++;
+      dropped++;
       continue;
     }
     inflight++;
@@ -151,7 +153,9 @@ async function hit(path: string, rate: number, seconds: number): Promise<Omit<Ro
   }
   await Promise.all(pending);
   const cpu1 = serverPid ? cpuMs(serverPid) : null;
-  const cpuMsPerRequest = cpu0 !== null && cpu1 !== null && latencies.length > 0 ? Math.round(((cpu1 - cpu0) / latencies.length) * 10) / 10 : null;
+  // Per request the server received (answered or not: a timed-out request still cost it its work).
+  const received = total - dropped;
+  const cpuMsPerRequest = cpu0 !== null && cpu1 !== null && received > 0 ? Math.round(((cpu1 - cpu0) / received) * 10) / 10 : null;
   latencies.sort((a, b) => a - b);
   const q = (p: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]) : NaN);
   return { sent: total, ok: latencies.length, errors, p50: q(0.5), p95: q(0.95), p99: q(0.99), max: Math.round(latencies[latencies.length - 1] ?? NaN), cpuMsPerRequest };
