@@ -12,6 +12,7 @@ import { mapSpans } from "../lib/importers/otlp/map-spans";
 import { inferEdges } from "../lib/importers/edges/infer-edges";
 import { validateTrace } from "../lib/trace/validate-trace";
 import { validateImportedTrace } from "../lib/importers/validate-imported-trace";
+import { reportBench } from "./lib/bench-result.mjs";
 
 const SPANS = Number(process.env.BENCH_SPANS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -146,3 +147,7 @@ console.log(`  phases (median ms): ${Object.entries(phases).map(([k, v]) => `${k
 console.log(`ratio importTrace / JSON.parse: ${ratio.toFixed(2)}x`);
 console.log(`memory: peak RSS ${mb(importRss)} over the importTrace runs (${mb(usage.maxRSS * 1024)} with the phase runs), heap used ${mb(before.heapUsed)} before → peak ${mb(peakHeap)}`);
 console.log(`targets: ≥ 50,000 spans/s ${throughput >= 50_000 ? "MET" : "NOT MET"}; within 3x of JSON.parse ${ratio <= 3 ? "MET" : "NOT MET"}`);
+// Targets from the importers issue: at least 50,000 spans/s, within 3x of JSON.parse.
+reportBench({ bench: "import", metric: `importTrace throughput (${SPANS} spans)`, value: Math.round(throughput), unit: "spans/s", limit: 50_000, better: "higher" });
+reportBench({ bench: "import", metric: "importTrace / JSON.parse", value: Math.round(ratio * 100) / 100, unit: "×", limit: 3 });
+reportBench({ bench: "import", metric: "peak RSS (importTrace runs)", value: Math.round(importRss / 1024 / 1024), unit: "MB" });

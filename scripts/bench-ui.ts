@@ -69,10 +69,21 @@ async function upload(steps: number): Promise<string> {
   return runId;
 }
 
-async function firstRender(page: Page, url: string): Promise<number> {
+async function firstRender(page: Page, url: string): Promise<{ total: number; phases: string }> {
   await page.goto(url, { waitUntil: "commit" });
   await page.waitForSelector(".react-flow__node", { timeout: 120_000 });
-  return page.evaluate(() => performance.now());
+  const total = (await page.evaluate("performance.now()")) as number;
+  // Where the time went (navigation timing): server answer, HTML received, scripts parsed (DOM
+  // interactive), first paint, the last script chunk received, then the canvas.
+  const phases = (await page.evaluate(`(() => {
+    const n = performance.getEntriesByType("navigation")[0];
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+    const scripts = performance.getEntriesByType("resource").filter((r) => r.initiatorType === "script" || r.name.endsWith(".js"));
+    const lastScript = Math.max(0, ...scripts.map((r) => r.responseEnd));
+    const r = (x) => Math.round(x);
+    return "TTFB " + r(n.responseStart) + ", HTML " + r(n.responseEnd) + ", DOM interactive " + r(n.domInteractive) + ", FCP " + (fcp ? r(fcp.startTime) : "-") + ", last script " + r(lastScript) + " (" + scripts.length + " scripts), DOMContentLoaded end " + r(n.domContentLoadedEventEnd);
+  })()`)) as string;
+  return { total, phases };
 }
 
 async function panFrames(page: Page): Promise<{ mean: number; p95: number; max: number; frames: number }> {
@@ -110,7 +121,7 @@ try {
     const modes = steps > 2000 ? ["", "?mode=steps"] : [""];
     for (const query of modes) {
       const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
-      const render = await firstRender(page, `${base}/runs/${runId}${query}`);
+      const { total: render, phases } = await firstRender(page, `${base}/runs/${runId}${query}`);
       const mode = await page.getAttribute("[data-testid=run-canvas]", "data-mode");
       await page.waitForTimeout(500);
       const nodes = await page.locator(".react-flow__node").count();
@@ -120,6 +131,7 @@ try {
           `${String(nodes).padStart(4)} nodes in DOM  pan frames: mean ${f.mean.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms (${f.frames} frames)`,
       );
       console.log(rows[rows.length - 1]);
+      console.log(`         phases (ms since navigation): ${phases}`);
       const label = `${steps} steps, ${mode} mode`;
       // Limits from the performance issue: 10k steps in Steps mode < 2 s, 2k < 1 s; pans at 60 fps (p95 ≤ 17 ms).
       const limit = steps >= 10_000 && mode === "steps" ? 2000 : steps <= 2000 ? 1000 : undefined;

@@ -37,7 +37,7 @@ import styles from "./canvas.module.css";
 const nodeTypes: NodeTypes = { step: StepNode, stepGroup: GroupNode, lane: LaneNode, agent: AgentNode };
 const edgeTypes: EdgeTypes = { channel: ChannelEdge };
 
-/** Above this many nodes only elements in the viewport are rendered (and keyboard a11y is off). */
+/** Above this many nodes keyboard a11y is off (every node would be a tab stop). */
 const VIRTUALIZE_ABOVE_NODES = 300;
 /** Steps canvases open no smaller than this zoom: node text stays readable (11 px × 0.7). */
 const STEPS_MIN_OPEN_ZOOM = 0.7;
@@ -245,7 +245,9 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
         nodesConnectable={false}
         elementsSelectable
         disableKeyboardA11y={big}
-        onlyRenderVisibleElements={big}
+        // A canvas that does not open fitted whole shows only part of itself: render just what is in
+        // view (a 2k-step run's ~150 collapsed nodes and their edges otherwise all mount on first render).
+        onlyRenderVisibleElements={big || !fitAll}
         fitView
         fitViewOptions={fitOptions}
         minZoom={0.05}
@@ -284,6 +286,6 @@ function selectedEdge(selection: Selection, edges: ChannelFlowEdge[]): string | 
 function miniMapColor(node: CanvasNode): string {
   if (node.type === "step") return paint(MINIMAP_TOKEN[node.data.mark]);
   if (node.type === "agent") return paint(MINIMAP_TOKEN[node.data.isCulprit ? "origin" : node.data.isVictim ? "carried" : "neutral"]);
-  if (node.type === "stepGroup") return paint(MINIMAP_TOKEN.neutral);
+  if (node.type === "stepGroup") return paint(MINIMAP_TOKEN[node.data.carried > 0 ? "carried" : "neutral"]);
   return "transparent";
 }

@@ -22,9 +22,13 @@ import styles from "./run.module.css";
 /**
  * The canvas (React Flow, its layout and node types) is the page's biggest client code and renders
  * nothing useful on the server (it needs a measured box and a layout): a separate chunk, loaded while
- * the rest of the page hydrates, keeps it out of the first bundle.
+ * the rest of the page hydrates, keeps it out of the first bundle. Its download starts when this
+ * module is evaluated in the browser, not when the canvas first renders after hydration: the chunk
+ * and hydration then overlap instead of running one after the other.
  */
-const RunCanvas = dynamic(() => import("@/components/canvas/RunCanvas").then((m) => m.RunCanvas), {
+const loadCanvas = () => import("@/components/canvas/RunCanvas");
+if (typeof window !== "undefined") void loadCanvas().catch(() => {});
+const RunCanvas = dynamic(() => loadCanvas().then((m) => m.RunCanvas), {
   ssr: false,
   loading: () => (
     <p className="muted" data-testid="canvas-loading" style={{ padding: 16 }}>

@@ -54,7 +54,7 @@ export function VerdictHeader({ data, actions, status }: { data: RunPageData; ac
                 {hops.map((hop, i) =>
                   hop === null ? (
                     <button key={i} type="button" className={styles.link} onClick={() => setFull(true)}>
-                      … {parts.hops.length - 5} more hops …{" "}
+                      … {parts.hopCount - 5} more hops …{" "}
                     </button>
                   ) : (
                   <span key={i} className={styles.hop}>

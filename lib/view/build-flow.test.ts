@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AGENT_MAX_COLUMNS, buildAgentFlow, agentEdgeId } from "./build-agent-flow";
 import { buildStepFlow, groupId } from "./build-step-flow";
 import { indexReport } from "./index-report";
+import { summarizeReport } from "./summarize-run";
 import { toViewEdges } from "./view-edges";
 import { researchReport, researchTrace } from "./test-fixtures";
 import { ALL_EDGE_KINDS } from "./view-state";
@@ -55,6 +56,24 @@ describe("buildStepFlow", () => {
     const expanded = buildStepFlow({ agents: big.agents, steps: big.steps, edges: bigEdges, index: bigIndex, state: { kinds: allKinds, hiddenAgents: [], selection: null }, collapseAbove: 20, expanded: new Set([g.id]) });
     expect(expanded.nodes.some((n) => n.id === g.id)).toBe(false);
     expect(groupId("x0")).toBe("group:x0");
+  });
+
+  it("groups corrupted steps off the path too (counting them), so a run where every step is corrupted still collapses", () => {
+    const big = longTrace(60);
+    const bigEdges = toViewEdges(big.steps, big.edges);
+    // Every step corrupted; only x30..x31 carried the failure onward (the path).
+    const steps = big.steps.map((s) => ({ stepId: s.id, agent: s.agent, fault: 0.6, corrupted: true, onPath: s.id === "x30" || s.id === "x31", detectorCount: 1 }));
+    const summary = { ...summarizeReport(researchReport()), decisive: { ...researchReport().decisive!, stepId: "x30" }, propagationPath: ["x30", "x31"], channelPath: [], steps, repairStepIds: [] };
+    const bigIndex = indexReport(summary, bigEdges);
+    const flow = buildStepFlow({ agents: big.agents, steps: big.steps, edges: bigEdges, index: bigIndex, state: { kinds: allKinds, hiddenAgents: [], selection: null }, collapseAbove: 20 });
+    const ids = flow.nodes.map((n) => n.id);
+    expect(ids).toContain("x30");
+    expect(ids).toContain("x31");
+    expect(ids.length).toBeLessThan(10);
+    const groups = flow.nodes.filter((n) => n.type === "stepGroup");
+    // each group counts the corrupted steps it hides, and together they hide all the others
+    expect(groups.reduce((sum, g) => sum + (g.type === "stepGroup" ? g.data.carried : 0), 0)).toBe(58);
+    expect(groups.every((g) => g.type === "stepGroup" && g.data.carried === g.data.stepIds.length)).toBe(true);
   });
 });
 

@@ -2,7 +2,9 @@
  * Engine result + trace → Steps-canvas elements: one node per step in its agent's lane, one edge
  * per typed channel. Huge runs get collapsed groups: consecutive unremarkable steps of one agent
  * become a single node, so a 10k-step run opens with a few hundred nodes; anything on the
- * propagation path, failed, or selected always stays visible.
+ * propagation path, failed, repairing, or selected always stays visible. Steps the engine found
+ * corrupted off the path (downstream bystanders: in a long failed run that can be most of it) are
+ * grouped too; their group says how many it holds and takes the "carried" tint.
  */
 import type { TAgent } from "../trace/schema";
 import { stepMark, type ReportIndex } from "./index-report";
@@ -86,13 +88,15 @@ export function buildStepFlow(input: StepFlowInput): StepFlow {
       return;
     }
     const stepIds = run.map((r) => r.s.id);
+    let carried = 0;
+    for (const sid of stepIds) if (stepMark(index, sid, undefined) === "carried") carried++;
     nodes.push({
       id,
       type: "stepGroup",
       position: { x: 0, y: 0 },
       width: STEP_NODE_WIDTH,
       height: STEP_NODE_HEIGHT,
-      data: { agent, stepIds, firstIdx: run[0].idx, lastIdx: run[run.length - 1].idx },
+      data: { agent, stepIds, firstIdx: run[0].idx, lastIdx: run[run.length - 1].idx, carried },
     });
     items.push({ id, lane: laneOf.get(agent)!, order: run[0].idx });
     for (const sid of stepIds) nodeOfStep.set(sid, id);
@@ -148,10 +152,18 @@ export function buildStepFlow(input: StepFlowInput): StepFlow {
   };
 }
 
-/** Steps that must stay visible in a collapsed view. */
+/**
+ * Steps that must stay visible in a collapsed view: the story (decisive step, propagation path and
+ * the edges along it), failures, repairs, and what the reader picked. Corrupted steps off the path
+ * are not the story: they go into groups (which count them), or a run where every step read a bad
+ * value would not collapse at all.
+ */
 function remarkableSteps({ steps, index, state, keepVisible }: StepFlowInput, edges: CanvasEdge[]): Set<string> {
   const keep = new Set<string>(keepVisible ?? []);
-  for (const s of steps) if (s.status === "error" || stepMark(index, s.id, s.status) !== "neutral") keep.add(s.id);
+  for (const s of steps) {
+    const mark = stepMark(index, s.id, s.status);
+    if (s.status === "error" || (mark !== "neutral" && mark !== "carried") || index.pathSteps.has(s.id) || index.stepById.get(s.id)?.onPath) keep.add(s.id);
+  }
   for (const e of edges)
     if (index.pathEdges.has(e.id)) {
       keep.add(e.from);

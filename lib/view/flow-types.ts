@@ -30,6 +30,8 @@ export type GroupNodeData = {
   stepIds: string[];
   firstIdx: number;
   lastIdx: number;
+  /** How many of its steps carried corruption (off the propagation path, or they would not be grouped). */
+  carried: number;
 };
 
 export type LaneNodeData = {

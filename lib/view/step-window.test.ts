@@ -81,6 +81,35 @@ describe("a window of a run in the view builders", () => {
     for (const s of summary.steps) expect(trimmed.steps.includes(s)).toBe(shipped.has(s.stepId) || s.onPath || s.corrupted);
   });
 
+  it("report paths: a path as long as the run is cut to its start and the window, keeping only true adjacencies", () => {
+    const n = 20_000;
+    const ids = Array.from({ length: n }, (_, i) => `p${i}`);
+    const hops = ids.slice(1).map((id, i) => ({ fromAgent: `a${i % 7}`, toAgent: `a${(i + 1) % 7}`, edgeKinds: ["message" as const], edgeIds: [`e${i}`, `e${i}b`] }));
+    const summary = { ...summarizeReport(researchReport()), propagationPath: ids, channelPath: hops };
+    const shipped = new Set(ids.slice(9000, 10_500));
+    const shippedEdges = new Set(hops.slice(9000, 10_499).map((h) => h.edgeIds[0]));
+    const trimmed = trimReportToWindow(summary, shipped, shippedEdges);
+    expect(trimmed.propagationPath.length).toBeLessThan(2000);
+    expect(trimmed.propagationPath.slice(0, 3)).toEqual(["p0", "p1", "p2"]);
+    for (const id of shipped) expect(trimmed.propagationPath).toContain(id);
+    // every pair of consecutive entries of shipped steps was consecutive on the whole path
+    const at = new Map(ids.map((id, i) => [id, i]));
+    trimmed.propagationPath.forEach((id, i) => {
+      const next = trimmed.propagationPath[i + 1];
+      if (next && shipped.has(id) && shipped.has(next)) expect(at.get(next)).toBe(at.get(id)! + 1);
+    });
+    expect(trimmed.channelPath.length).toBeLessThan(2000);
+    const agentsOf = (h: { fromAgent: string; toAgent: string }) => [h.fromAgent, h.toAgent];
+    expect(trimmed.channelPath.slice(0, 3).map(agentsOf)).toEqual(hops.slice(0, 3).map(agentsOf));
+    // edge ids the window lacks are dropped, except each hop's last (the header links it)
+    expect(trimmed.channelPath[0].edgeIds).toEqual(["e0b"]);
+    expect(trimmed.channelPath.at(-1)!.toAgent).toBe(hops.at(-1)!.toAgent);
+    expect(trimmed.trimmed).toEqual({ pathLength: n, hopCount: hops.length, hopAgents: [...new Set(hops.map((h) => h.toAgent))] });
+    expect(JSON.stringify(trimmed).length).toBeLessThan(JSON.stringify(summary).length / 5);
+    // a short path is shipped as it is
+    expect(trimReportToWindow(summarizeReport(researchReport()), shipped, shippedEdges).trimmed).toBeUndefined();
+  });
+
   it("agents canvas: a window with whole-run aggregates draws the whole run's agents and counts", () => {
     const agentOf = new Map(trace.steps.map((s) => [s.id, s.agent]));
     const links = new Map<string, { from: string; to: string; kind: (typeof edges)[number]["kind"]; count: number }>();

@@ -53,11 +53,59 @@ export function buildDensity(agents: string[], total: number, binSize: number, r
   return { binSize, bins, lanes };
 }
 
+/** Propagation-path entries kept from its start (the decisive step and what it fed) when it leaves the window. */
+const PATH_HEAD = 50;
+/** Path entries kept around the window, at most (a path can be as long as the run). */
+const PATH_WINDOW_MAX = 2 * PAGE_WINDOW_STEPS;
+/** Channel hops kept at the start and the end of the path (the verdict header shows those), plus the window's. */
+const HOPS_HEAD = 3;
+const HOPS_TAIL = 2;
+const HOPS_WINDOW_MAX = 2 * PAGE_WINDOW_STEPS;
+
 /**
  * The report summary for a window: per-step briefs of the shipped steps, plus (bounded) the briefs
- * on the propagation path or corrupted elsewhere, so verdict navigation still knows them.
+ * on the propagation path or corrupted elsewhere, so verdict navigation still knows them. The
+ * propagation and channel paths can be as long as the run (corruption relayed through every step
+ * of a 100k-step chat): they are cut to their start, their end and the part inside the window,
+ * and `trimmed` keeps their whole-run sizes and the agents the corruption reached.
  */
-export function trimReportToWindow(report: ReportSummary, shipped: ReadonlySet<string>): ReportSummary {
+export function trimReportToWindow(report: ReportSummary, shipped: ReadonlySet<string>, shippedEdges?: ReadonlySet<string>): ReportSummary {
+  const out = trimBriefs(report, shipped);
+  const path = report.propagationPath;
+  const hops = report.channelPath;
+  if (path.length <= PATH_HEAD + PATH_WINDOW_MAX && hops.length <= HOPS_HEAD + HOPS_TAIL + HOPS_WINDOW_MAX) return out;
+  // Path: its head, then one contiguous slice from the first to the last shipped entry. Entries
+  // stay consecutive only where they were: the page lights the edge between consecutive entries,
+  // and a gap between the two slices always starts at an entry outside the window (no edge shipped).
+  let first = -1;
+  let last = -1;
+  path.forEach((id, i) => {
+    if (!shipped.has(id)) return;
+    if (first < 0) first = i;
+    last = i;
+  });
+  const keptPath = first < 0 ? path.slice(0, PATH_HEAD) : [...path.slice(0, Math.min(PATH_HEAD, first)), ...path.slice(first, Math.min(last + 1, first + PATH_WINDOW_MAX))];
+  // Hops: the first and last few (the verdict header's chain), and those whose edges the window has.
+  const inWindow = (hop: (typeof hops)[number]) => (shippedEdges ? hop.edgeIds.some((id) => shippedEdges.has(id)) : false);
+  let windowHops = 0;
+  const keptHops = hops
+    .filter((hop, i) => i < HOPS_HEAD || i >= hops.length - HOPS_TAIL || (inWindow(hop) && windowHops++ < HOPS_WINDOW_MAX))
+    .map((hop) => (shippedEdges && hop.edgeIds.length > 1 ? { ...hop, edgeIds: keepShippedEdgeIds(hop.edgeIds, shippedEdges) } : hop));
+  return {
+    ...out,
+    propagationPath: keptPath,
+    channelPath: keptHops,
+    trimmed: { pathLength: path.length, hopCount: hops.length, hopAgents: [...new Set(hops.map((h) => h.toAgent))] },
+  };
+}
+
+/** A hop's edge ids the page can show; the last one always stays (the verdict header links it). */
+function keepShippedEdgeIds(ids: string[], shipped: ReadonlySet<string>): string[] {
+  const kept = ids.filter((id, i) => shipped.has(id) || i === ids.length - 1);
+  return kept;
+}
+
+function trimBriefs(report: ReportSummary, shipped: ReadonlySet<string>): ReportSummary {
   let extra = 0;
   const steps = report.steps.filter((s) => {
     if (shipped.has(s.stepId)) return true;

@@ -128,6 +128,11 @@ export interface ReportSummary {
   steps: StepBrief[];
   /** Trajectory metrics (bounded in size: flags list at most 200 steps each); absent before engine 0.5. */
   trajectory?: AnalysisReport["trajectory"];
+  /**
+   * Set when a large run's window shipped only part of `propagationPath` and `channelPath` (see
+   * lib/view/step-window.ts): their whole-run lengths, and every agent a hop reached.
+   */
+  trimmed?: { pathLength: number; hopCount: number; hopAgents: string[] };
 }
 
 /**

@@ -10,6 +10,8 @@ export interface VerdictParts {
   decisiveStepId: string | null;
   /** Agent names in the order corruption crossed them, with the channel kinds of each hop. */
   hops: ChannelHop[];
+  /** How many hops the whole path has (more than `hops` when a large run's window trimmed them). */
+  hopCount: number;
   victims: string[];
   interaction: string;
   interactionRule: string;
@@ -18,14 +20,15 @@ export interface VerdictParts {
   budgetNote: string | null;
 }
 
-export function verdictParts(report: Pick<ReportSummary, "decisive" | "channelPath" | "interaction"> & { flags: Pick<ReportSummary["flags"], "tokenBudgetConfound"> }): VerdictParts {
+export function verdictParts(report: Pick<ReportSummary, "decisive" | "channelPath" | "interaction" | "trimmed"> & { flags: Pick<ReportSummary["flags"], "tokenBudgetConfound"> }): VerdictParts {
   const culprit = report.decisive?.agent ?? null;
-  const victims = [...new Set(report.channelPath.map((h) => h.toAgent))].filter((a) => a !== culprit);
+  const victims = [...new Set(report.trimmed?.hopAgents ?? report.channelPath.map((h) => h.toAgent))].filter((a) => a !== culprit);
   const budget = report.flags.tokenBudgetConfound;
   return {
     culpritAgent: culprit,
     decisiveStepId: report.decisive?.stepId ?? null,
     hops: report.channelPath,
+    hopCount: report.trimmed?.hopCount ?? report.channelPath.length,
     victims,
     interaction: report.interaction.class,
     interactionRule: report.interaction.rule,

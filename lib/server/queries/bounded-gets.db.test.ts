@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { ingestUpload } from "../ingest-upload";
 import { getComparison } from "./compare-runs";
-import { getStepDetail } from "./get-run-view";
+import { getStepDetail, getStepDetailJson } from "./get-run-view";
+import { db } from "../db";
 import { getSystemSpectrum } from "./system-spectrum";
 import { pool } from "../pg-pool";
 import { queue } from "../queue";
@@ -35,6 +36,18 @@ describe("bounded work behind GETs (F-11, real Postgres)", () => {
       expect((detail?.report as { stepId?: string } | null)?.stepId).toBe(stepId);
     }
     expect(await getStepDetail({ runId, stepId: "nope" })).toBeUndefined();
+  });
+
+  it("serves a cached step detail versioned by the newest finished analysis, and never for a deleted run", async () => {
+    const { runId } = await run("detail-cache", 20);
+    const first = await getStepDetailJson({ runId, stepId: "s3" });
+    expect(JSON.parse(first!.json)).toEqual(JSON.parse(JSON.stringify(await getStepDetail({ runId, stepId: "s3" }))));
+    const done = await db().analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { id: true } });
+    expect(first!.version).toBe(done?.id ?? "none");
+    expect((await getStepDetailJson({ runId, stepId: "s3" }))!.json).toBe(first!.json);
+    expect(await getStepDetailJson({ runId, stepId: "nope" })).toBeUndefined();
+    await db().run.delete({ where: { id: runId } });
+    expect(await getStepDetailJson({ runId, stepId: "s3" })).toBeUndefined();
   });
 
   it("compares runs in a sandbox thread and refuses pairs past the cell budget before loading them", async () => {

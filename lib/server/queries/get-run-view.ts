@@ -106,35 +106,54 @@ export async function getRunPageView({ runId, focus }: { runId: string; focus?: 
   if (run.stepCount <= PAGE_ALL_STEPS_MAX) return { ...base, ...(await runBody(runId)), report };
 
   // Large runs: a window of steps around the focus, plus a whole-run density (bounded payload).
-  const agents = await prisma.agent.findMany({ where: { runId }, orderBy: { idx: "asc" } });
-  const agentList = agents.map((a) => ({ name: a.name, ...(a.role ? { role: a.role } : {}), ...(a.description ? { description: a.description } : {}) }));
-
+  // Both never change (runs are immutable after ingest), so both are cached: the density and agent
+  // links scan the whole run, and a busy 100k-step run page must not repeat that per request.
   const focusStepId = focus?.stepId ?? report?.decisive?.stepId ?? null;
   const focusIdx = focusStepId && !focus?.range ? await stepIndexOf(runId, focusStepId) : null;
   const [lo, hi] = chooseStepWindow(run.stepCount, { range: focus?.range ?? null, focusIdx });
-  const binSize = densityBinSize(run.stepCount, agents.length);
-  const [stepRows, edgeRows, densityRows, agentLinks] = await Promise.all([
-    stepSummaryRows(runId, lo, hi),
-    edgeRowsBetween(runId, lo, hi),
-    prisma.$queryRaw<{ agent: string; bin: number; steps: number; errors: number }[]>`
-      SELECT agent, (idx / ${binSize}::int)::int AS bin, count(*)::int AS steps, (count(*) FILTER (WHERE status = 'error'))::int AS errors
-      FROM steps WHERE "runId" = ${runId}::uuid GROUP BY 1, 2`,
-    agentLinkRows(runId, run.edgeCount > 0),
-  ]);
-  const steps = stepRows.map((r) => summarizeStep(stepFromRow(r)));
-  const edges: ViewEdge[] =
-    run.edgeCount > 0
+  const [overview, body] = await Promise.all([runOverview(runId, run.stepCount, run.edgeCount > 0), windowBody(runId, lo, hi, run.edgeCount > 0)]);
+  return {
+    ...base,
+    agents: overview.agents,
+    steps: body.steps,
+    edges: body.edges,
+    report: report ? trimReportToWindow(report, new Set(body.steps.map((s) => s.id)), new Set(body.edges.map((e) => e.id))) : null,
+    window: { offset: lo, total: run.stepCount, density: overview.density, agentLinks: overview.agentLinks },
+  };
+}
+
+type RunOverview = Pick<RunPageData, "agents"> & Pick<NonNullable<RunPageData["window"]>, "density" | "agentLinks">;
+
+/** A large run's agents, whole-run density and agent links (cached per run: they never change). */
+function runOverview(runId: string, stepCount: number, statedEdges: boolean): Promise<RunOverview> {
+  return cached<RunOverview>(`overview:${runId}`, async () => {
+    const prisma = db();
+    const agents = await prisma.agent.findMany({ where: { runId }, orderBy: { idx: "asc" } });
+    const agentList = agents.map((a) => ({ name: a.name, ...(a.role ? { role: a.role } : {}), ...(a.description ? { description: a.description } : {}) }));
+    const binSize = densityBinSize(stepCount, agents.length);
+    const [densityRows, agentLinks] = await Promise.all([
+      prisma.$queryRaw<{ agent: string; bin: number; steps: number; errors: number }[]>`
+        SELECT agent, (idx / ${binSize}::int)::int AS bin, count(*)::int AS steps, (count(*) FILTER (WHERE status = 'error'))::int AS errors
+        FROM steps WHERE "runId" = ${runId}::uuid GROUP BY 1, 2`,
+      agentLinkRows(runId, statedEdges),
+    ]);
+    const value = { agents: agentList, density: buildDensity(agentList.map((a) => a.name), stepCount, binSize, densityRows), agentLinks };
+    // Weighed like steps: one unit per density cell and agent link.
+    return { value, weight: densityRows.length + agentLinks.length + agentList.length + 1 };
+  });
+}
+
+/** Steps lo..hi of a large run and the edges among them (cached per window: they never change). */
+function windowBody(runId: string, lo: number, hi: number, statedEdges: boolean): Promise<Pick<RunPageData, "steps" | "edges">> {
+  return cached(`window:${runId}:${lo}:${hi}`, async () => {
+    const [stepRows, edgeRows] = await Promise.all([stepSummaryRows(runId, lo, hi), statedEdges ? edgeRowsBetween(runId, lo, hi) : []]);
+    const steps = stepRows.map((r) => summarizeStep(stepFromRow(r)));
+    const edges: ViewEdge[] = statedEdges
       ? edgeRows.map((e) => ({ ...toViewEdges(steps, edgesFromRows([e], steps, lo))[0], id: `e${e.idx}` }))
       : // No stated edges: the engine's consecutive-message fallback, with its global ids.
         toViewEdges(steps, []).map((e, i) => ({ ...e, id: `inferred${lo + i + 1}` }));
-  return {
-    ...base,
-    agents: agentList,
-    steps,
-    edges,
-    report: report ? trimReportToWindow(report, new Set(steps.map((s) => s.id))) : null,
-    window: { offset: lo, total: run.stepCount, density: buildDensity(agentList.map((a) => a.name), run.stepCount, binSize, densityRows), agentLinks },
-  };
+    return { value: { steps, edges }, weight: steps.length + edges.length + 1 };
+  });
 }
 
 /** What a large run's window is chosen around: the brushed step range, else a selected step. */
@@ -194,11 +213,19 @@ async function stepIndexOf(runId: string, stepId: string): Promise<number | null
   return row?.idx ?? null;
 }
 
-const bodyCache = new ImmutableCache<Pick<RunPageData, "agents" | "steps" | "edges">>(config().CULPRIT_PAGE_CACHE_STEPS);
+/**
+ * Immutable run data the page ships (whole small runs, large runs' windows and overviews), in one
+ * budget of CULPRIT_PAGE_CACHE_STEPS steps. Values of different shapes share it; each key's prefix
+ * says which, and only `cached<T>` callers with that prefix read it back.
+ */
+const bodyCache = new ImmutableCache<unknown>(config().CULPRIT_PAGE_CACHE_STEPS);
+function cached<T>(key: string, load: () => Promise<{ value: T; weight: number }>): Promise<T> {
+  return bodyCache.get(key, load) as Promise<T>;
+}
 const reportCache = new ImmutableCache<{ summary: NonNullable<RunPageData["report"]>; stale: string | null } | null>(config().CULPRIT_PAGE_CACHE_REPORT_STEPS);
 
 function runBody(runId: string) {
-  return bodyCache.get(runId, async () => {
+  return cached<Pick<RunPageData, "agents" | "steps" | "edges">>(`run:${runId}`, async () => {
     const prisma = db();
     const [agents, stepRows, edgeRows] = await Promise.all([
       prisma.agent.findMany({ where: { runId }, orderBy: { idx: "asc" } }),
@@ -238,6 +265,33 @@ function reportSummary(analysisId: string) {
     return { value, weight: (stored?.report.steps.length ?? 0) + 1 };
   });
 }
+
+/**
+ * A step detail as served (JSON text) and the version it belongs to: the newest finished analysis
+ * (steps never change; findings change only with a new analysis). Undefined when the run or step is
+ * unknown. Served from an in-process cache keyed by that version, so a busy step (or one on a 100k-step
+ * run, whose findings live in a large report) is read once per analysis; the version doubles as the
+ * HTTP ETag.
+ */
+export async function getStepDetailJson({ runId, stepId }: { runId: string; stepId: string }): Promise<{ json: string; version: string } | undefined> {
+  if (!isRunId(runId) || stepId.length === 0 || stepId.length > 256) return undefined;
+  // One indexed lookup per request: the run must still exist (a deleted run's cached steps are never served).
+  const [row] = await db().$queryRaw<{ analysisId: string | null }[]>`
+    SELECT (SELECT a.id FROM analyses a WHERE a."runId" = r.id AND a.status = 'done' ORDER BY a."createdAt" DESC LIMIT 1) AS "analysisId"
+    FROM runs r WHERE r.id = ${runId}::uuid`;
+  if (!row) return undefined;
+  const version = row.analysisId ?? "none";
+  const json = await detailCache.get(`${runId}:${version}:${stepId}`, async () => {
+    const detail = await getStepDetail({ runId, stepId });
+    const text = detail === undefined ? null : JSON.stringify(detail);
+    return { value: text, weight: (text?.length ?? 0) + 256 };
+  });
+  return json === null ? undefined : { json, version };
+}
+
+/** Characters of step-detail JSON kept in memory (a clipped step is at most a few hundred kB). */
+const STEP_DETAIL_CACHE_CHARS = 32 * 1024 * 1024;
+const detailCache = new ImmutableCache<string | null>(STEP_DETAIL_CACHE_CHARS);
 
 /** One full step and the engine's findings on it (newest finished analysis); undefined when unknown. */
 export async function getStepDetail({ runId, stepId }: { runId: string; stepId: string }): Promise<StepDetail | undefined> {

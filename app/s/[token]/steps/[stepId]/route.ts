@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/server/api-errors";
 import { defineRoute } from "@/lib/server/http/define-route";
-import { getStepDetail, resolveShareToken } from "@/lib/server/queries/get-run-view";
+import { getStepDetailJson, resolveShareToken } from "@/lib/server/queries/get-run-view";
 
 /**
  * GET /s/:token/steps/:stepId — the share page's step detail. Share viewers never learn the run id,
@@ -8,7 +8,8 @@ import { getStepDetail, resolveShareToken } from "@/lib/server/queries/get-run-v
  */
 export const GET = defineRoute<{ token: string; stepId: string }>({ access: "public" }, async (_req, { params: { token, stepId } }) => {
   const link = await resolveShareToken({ token });
-  const detail = link ? await getStepDetail({ runId: link.runId, stepId }) : undefined;
+  const detail = link ? await getStepDetailJson({ runId: link.runId, stepId }) : undefined;
   if (!detail) throw new ApiError(404, "not_found", "Not found.");
-  return Response.json(detail, { headers: { "cache-control": "no-store" } });
+  // no-store: a revoked link must stop working at once, also from the browser's cache.
+  return new Response(detail.json, { headers: { "cache-control": "no-store", "content-type": "application/json" } });
 });
