@@ -9,9 +9,10 @@ import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
 import { claimPart, normalizeNumber } from "../text-features";
+import { ancestorWalker, Visit } from "../ancestor-walk";
 import { buildGrounding } from "../grounding";
 import { statedComputations } from "./arithmetic";
-import { extractClaims, type Claim } from "./extract-claims";
+import { extractClaimValues, extractClaims, type Claim } from "./extract-claims";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
 
@@ -110,7 +111,7 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
     let x = inputCache.get(v);
     if (x === undefined) {
       const s = g.steps[v];
-      x = s.input && !isAgentToolCall(g, v) ? new Set(extractClaims(s.input).map((c) => c.value)) : null;
+      x = s.input && !isAgentToolCall(g, v) ? extractClaimValues(s.input) : null;
       inputCache.set(v, x);
     }
     return x;
@@ -129,31 +130,13 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
     for (const c of claims[v].observed) note(c.value, v);
   }
 
-  const stamp = new Int32Array(g.n);
-  let epoch = 0;
-  const stack: number[] = [];
   // A global bound keeps hostile or huge traces linear: once spent, values count as seen.
-  let walkBudget = WALK_BUDGET_FLOOR + WALK_BUDGET_PER_STEP * g.n;
+  const walker = ancestorWalker(g, ANCESTOR_BUDGET, WALK_BUDGET_FLOOR + WALK_BUDGET_PER_STEP * g.n);
   const visible = (u: number, v: number): boolean => {
     if (u >= v) return false;
-    if (g.edgesInferred || walkBudget <= 0) return true;
-    epoch++;
-    stack.length = 0;
-    stack.push(v);
-    stamp[v] = epoch;
-    let visited = 0;
-    while (stack.length) {
-      const x = stack.pop()!;
-      for (let k = g.inStart[x]; k < g.inStart[x + 1]; k++) {
-        const w = g.edges[g.inEdges[k]].from;
-        if (w === u) return true;
-        if (stamp[w] === epoch || w < u) continue;
-        stamp[w] = epoch;
-        if (++visited > ANCESTOR_BUDGET || --walkBudget <= 0) return true;
-        stack.push(w);
-      }
-    }
-    return false;
+    if (g.edgesInferred) return true;
+    // Ancestors below u cannot lead to u (edges point forward): they are skipped, not counted.
+    return walker.some(v, (w) => (w === u ? Visit.Found : w < u ? Visit.Skip : Visit.Expand));
   };
 
   let grounding: ReturnType<typeof buildGrounding> | undefined;

@@ -28,50 +28,78 @@ export interface RedundancyFacts {
   loopStepIds: string[];
 }
 
-function hash(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+const FNV_OFFSET = 2166136261;
+const FNV_PRIME = 16777619;
+const SPACE = 32;
+
+/** FNV-1a over the characters of `w`, continuing from `h`. */
+function hashOn(h: number, w: string): number {
+  for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+/** FNV-1a of words[from..to) joined by single spaces, without building the joined string. */
+function hashWords(words: string[], from: number, to: number): number {
+  let h = FNV_OFFSET;
+  for (let k = from; k < to; k++) {
+    if (k > from) h = Math.imul(h ^ SPACE, FNV_PRIME);
+    h = hashOn(h, words[k]);
+  }
   return h >>> 0;
 }
 
-function trigrams(words: string[]): Set<number> {
-  const out = new Set<number>();
-  if (words.length < 3) {
-    out.add(hash(words.join(" ")));
-    return out;
-  }
-  for (let i = 0; i + 2 < words.length; i++) out.add(hash(`${words[i]} ${words[i + 1]} ${words[i + 2]}`));
-  return out;
+/**
+ * The distinct word-trigram hashes of a text, ascending (a text of fewer than 3 words: the hash of
+ * its words). Sorted typed arrays instead of sets: the sketch is a prefix, Jaccard a merge, and the
+ * run allocates one small array per message instead of a set, a spread copy and a sorted copy.
+ */
+function trigrams(words: string[]): Uint32Array {
+  if (words.length < 3) return Uint32Array.of(hashWords(words, 0, words.length));
+  const all = new Uint32Array(words.length - 2);
+  for (let i = 0; i + 2 < words.length; i++) all[i] = hashWords(words, i, i + 3);
+  all.sort();
+  let m = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[m - 1]) all[m++] = all[i];
+  return m === all.length ? all : all.slice(0, m);
 }
 
-function jaccard(a: Set<number>, b: Set<number>): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+/** Jaccard similarity of two ascending sets of distinct hashes. */
+function jaccard(a: Uint32Array, b: Uint32Array): number {
   let shared = 0;
-  for (const x of small) if (large.has(x)) shared++;
-  return shared / (a.size + b.size - shared || 1);
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] === b[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (a[i] < b[j]) i++;
+    else j++;
+  }
+  return shared / (a.length + b.length - shared || 1);
 }
 
 export function redundancyFacts(trace: TTrace, f: StepFacts): RedundancyFacts {
   const steps = trace.steps;
   const n = steps.length;
   const duplicate = new Uint8Array(n);
-  const sets: (Set<number> | undefined)[] = new Array(n);
+  const sets: (Uint32Array | undefined)[] = new Array(n);
   const bySketch = new Map<number, number[]>();
   let nearDuplicateMessages = 0;
+  const candidates = new Set<number>();
   for (let i = 0; i < n; i++) {
     if (!f.utterance[i] || f.words[i].length === 0) continue;
     const set = trigrams(f.words[i]);
     sets[i] = set;
-    const sketch = [...set].sort((a, b) => a - b).slice(0, SKETCH);
-    const candidates = new Set<number>();
-    for (const h of sketch) for (const j of bySketch.get(h) ?? []) if (candidates.size < MAX_CANDIDATES) candidates.add(j);
+    const sketchSize = Math.min(SKETCH, set.length);
+    candidates.clear();
+    for (let s = 0; s < sketchSize; s++) for (const j of bySketch.get(set[s]) ?? []) if (candidates.size < MAX_CANDIDATES) candidates.add(j);
     for (const j of candidates)
       if (jaccard(set, sets[j]!) >= SIMILAR) {
         duplicate[i] = 1;
         nearDuplicateMessages++;
         break;
       }
-    for (const h of sketch) {
+    for (let s = 0; s < sketchSize; s++) {
+      const h = set[s];
       const list = bySketch.get(h);
       // Keep the most recent few per hash: a later copy is compared with recent ones first.
       if (list) {
