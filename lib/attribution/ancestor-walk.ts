@@ -29,6 +29,12 @@ export type Visit = (typeof Visit)[keyof typeof Visit];
 
 export interface AncestorWalker {
   /**
+   * A sure "u is an ancestor of v" in O(1), without walking: u is an ancestor of v in the spanning
+   * forest that keeps each step's latest predecessor (a chat log's message chain, a worker's
+   * sequence of calls). False means "not known", not "no": the caller walks then.
+   */
+  surelyAncestor(u: number, v: number): boolean;
+  /**
    * Depth-first over the ancestors of v (each visited once per walk). True as soon as `test` says
    * Found, or when a budget runs out; false when the walk ends without either.
    */
@@ -40,7 +46,13 @@ export function ancestorWalker(g: EngineGraph, perWalk: number, shared = Infinit
   let epoch = 0;
   const stack: number[] = [];
   let remaining = shared;
+  let forest: { tin: Int32Array; tout: Int32Array } | undefined;
   return {
+    surelyAncestor(u, v) {
+      if (u >= v) return false;
+      forest ??= latestPredecessorForest(g);
+      return forest.tin[u] <= forest.tin[v] && forest.tout[v] <= forest.tout[u];
+    },
     some(v, test) {
       if (remaining <= 0) return true;
       epoch++;
@@ -64,4 +76,47 @@ export function ancestorWalker(g: EngineGraph, perWalk: number, shared = Infinit
       return false;
     },
   };
+}
+
+/**
+ * Entry and exit times of a depth-first pass over the forest in which each step's parent is its
+ * latest predecessor over edges: u is a forest ancestor of v iff tin[u] ≤ tin[v] and tout[v] ≤ tout[u].
+ * Every forest ancestor is an ancestor over edges (the forest keeps only existing edges). O(n + edges).
+ */
+function latestPredecessorForest(g: EngineGraph): { tin: Int32Array; tout: Int32Array } {
+  const parent = new Int32Array(g.n).fill(-1);
+  for (let v = 0; v < g.n; v++)
+    for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++) {
+      const w = g.edges[g.inEdges[k]].from;
+      if (w < v && w > parent[v]) parent[v] = w;
+    }
+  // Children in compressed rows.
+  const start = new Int32Array(g.n + 1);
+  for (let v = 0; v < g.n; v++) if (parent[v] >= 0) start[parent[v] + 1]++;
+  for (let v = 0; v < g.n; v++) start[v + 1] += start[v];
+  const fill = start.slice(0, g.n);
+  const child = new Int32Array(start[g.n]);
+  for (let v = 0; v < g.n; v++) if (parent[v] >= 0) child[fill[parent[v]]++] = v;
+  const tin = new Int32Array(g.n);
+  const tout = new Int32Array(g.n);
+  const next = start.slice(0, g.n); // next child to enter, per step
+  const stack: number[] = [];
+  let clock = 0;
+  for (let r = 0; r < g.n; r++) {
+    if (parent[r] >= 0) continue;
+    tin[r] = clock++;
+    stack.push(r);
+    while (stack.length) {
+      const x = stack[stack.length - 1];
+      if (next[x] < start[x + 1]) {
+        const c = child[next[x]++];
+        tin[c] = clock++;
+        stack.push(c);
+      } else {
+        tout[x] = clock++;
+        stack.pop();
+      }
+    }
+  }
+  return { tin, tout };
 }

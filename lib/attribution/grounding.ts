@@ -52,7 +52,7 @@ function makeGrounding(g: EngineGraph): Grounding {
     if (task.has(x) || inputNums[v]?.has(x)) return true;
     const first = firstAt.get(x);
     if (first === undefined || first >= v) return false;
-    if (g.edgesInferred) return true;
+    if (g.edgesInferred || walker.surelyAncestor(first, v)) return true;
     // Nothing below the first step stating x can state it: the walk stops there.
     return walker.some(v, (w) => (w === first || g.features[w].allNumbers.includes(x) || inputNums[w]?.has(x) ? Visit.Found : w > first ? Visit.Expand : Visit.Leaf));
   };

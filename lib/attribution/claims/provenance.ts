@@ -83,13 +83,21 @@ export function argumentText(g: EngineGraph, v: number): string {
   return g.steps[v].input ?? "";
 }
 
+/** A step without claims (most steps): one shared, frozen value instead of two empty arrays per step. */
+const NO_CLAIMS: StepClaims = Object.freeze({ asserted: Object.freeze([]) as unknown as Claim[], observed: Object.freeze([]) as unknown as Claim[] });
+
 export function extractStepClaims(g: EngineGraph): StepClaims[] {
   const out: StepClaims[] = new Array(g.n);
   for (let v = 0; v < g.n; v++) {
     const text = stepText(g.steps[v]);
     const all = extractClaims(text);
     if (isAgentToolCall(g, v)) {
-      out[v] = { asserted: extractClaims(argumentText(g, v)), observed: all };
+      const asserted = extractClaims(argumentText(g, v));
+      out[v] = asserted.length || all.length ? { asserted, observed: all } : NO_CLAIMS;
+      continue;
+    }
+    if (all.length === 0) {
+      out[v] = NO_CLAIMS;
       continue;
     }
     if (isToolOutput(g, v) || !isAgentUtterance(g, v)) {
@@ -134,7 +142,7 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
   const walker = ancestorWalker(g, ANCESTOR_BUDGET, WALK_BUDGET_FLOOR + WALK_BUDGET_PER_STEP * g.n);
   const visible = (u: number, v: number): boolean => {
     if (u >= v) return false;
-    if (g.edgesInferred) return true;
+    if (g.edgesInferred || walker.surelyAncestor(u, v)) return true;
     // Ancestors below u cannot lead to u (edges point forward): they are skipped, not counted.
     return walker.some(v, (w) => (w === u ? Visit.Found : w < u ? Visit.Skip : Visit.Expand));
   };

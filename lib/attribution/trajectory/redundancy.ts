@@ -12,7 +12,7 @@
  * unseen earlier in the run).
  */
 import type { TTrace } from "../../trace/schema";
-import type { StepFacts } from "./step-facts";
+import { wordsOf, type StepFacts } from "./step-facts";
 
 const SIMILAR = 0.8;
 const SKETCH = 4;
@@ -49,57 +49,92 @@ function hashWords(words: string[], from: number, to: number): number {
 }
 
 /**
- * The distinct word-trigram hashes of a text, ascending (a text of fewer than 3 words: the hash of
- * its words). Sorted typed arrays instead of sets: the sketch is a prefix, Jaccard a merge, and the
- * run allocates one small array per message instead of a set, a spread copy and a sorted copy.
+ * Distinct word-trigram hashes of every message, ascending per message, in one flat buffer (a text
+ * of fewer than 3 words: the hash of its words). One growing array instead of a set per message:
+ * the sketch is a prefix, Jaccard a merge, and a 100k-step run does not keep 100k small objects alive.
  */
-function trigrams(words: string[]): Uint32Array {
-  if (words.length < 3) return Uint32Array.of(hashWords(words, 0, words.length));
-  const all = new Uint32Array(words.length - 2);
-  for (let i = 0; i + 2 < words.length; i++) all[i] = hashWords(words, i, i + 3);
-  all.sort();
-  let m = 0;
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[m - 1]) all[m++] = all[i];
-  return m === all.length ? all : all.slice(0, m);
-}
-
-/** Jaccard similarity of two ascending sets of distinct hashes. */
-function jaccard(a: Uint32Array, b: Uint32Array): number {
-  let shared = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
-    if (a[i] === b[j]) {
-      shared++;
-      i++;
-      j++;
-    } else if (a[i] < b[j]) i++;
-    else j++;
+class TrigramStore {
+  buf = new Uint32Array(1024);
+  used = 0;
+  readonly start: Int32Array;
+  readonly len: Int32Array;
+  constructor(n: number) {
+    this.start = new Int32Array(n);
+    this.len = new Int32Array(n);
   }
-  return shared / (a.length + b.length - shared || 1);
+  /** Stores the trigram set of step i's words; returns its offset. */
+  add(i: number, words: string[]): number {
+    const need = Math.max(1, words.length - 2);
+    if (this.used + need > this.buf.length) {
+      const next = new Uint32Array(Math.max(this.buf.length * 2, this.used + need));
+      next.set(this.buf.subarray(0, this.used));
+      this.buf = next;
+    }
+    const at = this.used;
+    const b = this.buf;
+    if (words.length < 3) b[at] = hashWords(words, 0, words.length);
+    else for (let k = 0; k + 2 < words.length; k++) b[at + k] = hashWords(words, k, k + 3);
+    const view = b.subarray(at, at + need);
+    view.sort();
+    let m = 0;
+    for (let k = 0; k < need; k++) if (k === 0 || view[k] !== view[m - 1]) view[m++] = view[k];
+    this.start[i] = at;
+    this.len[i] = m;
+    this.used += m;
+    return at;
+  }
+  /** Jaccard similarity of the trigram sets of steps i and j (a merge of two ascending runs). */
+  jaccard(i: number, j: number): number {
+    const b = this.buf;
+    const aEnd = this.start[i] + this.len[i];
+    const bEnd = this.start[j] + this.len[j];
+    let shared = 0;
+    for (let x = this.start[i], y = this.start[j]; x < aEnd && y < bEnd; ) {
+      if (b[x] === b[y]) {
+        shared++;
+        x++;
+        y++;
+      } else if (b[x] < b[y]) x++;
+      else y++;
+    }
+    return shared / (this.len[i] + this.len[j] - shared || 1);
+  }
 }
 
 export function redundancyFacts(trace: TTrace, f: StepFacts): RedundancyFacts {
   const steps = trace.steps;
   const n = steps.length;
   const duplicate = new Uint8Array(n);
-  const sets: (Uint32Array | undefined)[] = new Array(n);
+  const store = new TrigramStore(n);
   const bySketch = new Map<number, number[]>();
   let nearDuplicateMessages = 0;
   const candidates = new Set<number>();
+  // Loops read each message's novelty: the share of its words unseen earlier in the run.
+  const seen = new Set<string>();
+  const novelty: number[] = [];
+  const order: number[] = [];
   for (let i = 0; i < n; i++) {
-    if (!f.utterance[i] || f.words[i].length === 0) continue;
-    const set = trigrams(f.words[i]);
-    sets[i] = set;
-    const sketchSize = Math.min(SKETCH, set.length);
+    if (!f.utterance[i]) continue;
+    // Words are read here, one message at a time, and dropped: they are not kept for the whole run.
+    const words = wordsOf(steps[i].content);
+    let fresh = 0;
+    for (const w of words) if (!seen.has(w)) fresh++;
+    for (const w of words) seen.add(w);
+    order.push(i);
+    novelty.push(words.length ? fresh / words.length : 0);
+    if (words.length === 0) continue;
+    const at = store.add(i, words);
+    const sketchSize = Math.min(SKETCH, store.len[i]);
     candidates.clear();
-    for (let s = 0; s < sketchSize; s++) for (const j of bySketch.get(set[s]) ?? []) if (candidates.size < MAX_CANDIDATES) candidates.add(j);
+    for (let s = 0; s < sketchSize; s++) for (const j of bySketch.get(store.buf[at + s]) ?? []) if (candidates.size < MAX_CANDIDATES) candidates.add(j);
     for (const j of candidates)
-      if (jaccard(set, sets[j]!) >= SIMILAR) {
+      if (store.jaccard(i, j) >= SIMILAR) {
         duplicate[i] = 1;
         nearDuplicateMessages++;
         break;
       }
     for (let s = 0; s < sketchSize; s++) {
-      const h = set[s];
+      const h = store.buf[at + s];
       const list = bySketch.get(h);
       // Keep the most recent few per hash: a later copy is compared with recent ones first.
       if (list) {
@@ -108,24 +143,13 @@ export function redundancyFacts(trace: TTrace, f: StepFacts): RedundancyFacts {
       } else bySketch.set(h, [i]);
     }
   }
-  const { loops, loopStepIds } = twoAgentLoops(trace, f);
+  const { loops, loopStepIds } = twoAgentLoops(trace, order, novelty);
   return { duplicate, nearDuplicateMessages, loops, loopStepIds };
 }
 
-function twoAgentLoops(trace: TTrace, f: StepFacts): { loops: number; loopStepIds: string[] } {
+/** Loops over the messages in order (`order`) with their novelty (see the module comment). */
+function twoAgentLoops(trace: TTrace, order: number[], novelty: number[]): { loops: number; loopStepIds: string[] } {
   const steps = trace.steps;
-  const seen = new Set<string>();
-  const novelty: number[] = [];
-  const order: number[] = [];
-  for (let i = 0; i < steps.length; i++) {
-    if (!f.utterance[i]) continue;
-    const words = f.words[i];
-    let fresh = 0;
-    for (const w of words) if (!seen.has(w)) fresh++;
-    for (const w of words) seen.add(w);
-    order.push(i);
-    novelty.push(words.length ? fresh / words.length : 0);
-  }
   let loops = 0;
   const loopStepIds: string[] = [];
   let k = 0;

@@ -15,7 +15,6 @@ export interface StepFacts {
   input: Float64Array;
   output: Float64Array;
   utterance: Uint8Array;
-  words: string[][];
   basis: "tokens" | "words";
   indexOf: Map<string, number>;
 }
@@ -55,11 +54,9 @@ export function stepFacts(trace: TTrace): StepFacts {
   const input = new Float64Array(n);
   const output = new Float64Array(n);
   const utterance = new Uint8Array(n);
-  const words: string[][] = new Array(n);
   let anyTokens = false;
   for (let i = 0; i < n; i++) {
     const s = steps[i];
-    words[i] = wordsOf(s.content);
     utterance[i] = UTTERANCE_KINDS.has(s.kind) && !s.tool && !s.state ? 1 : 0;
     if (hasCountedDescendant[i]) continue;
     const total = stepTokenTotal(s);
@@ -68,6 +65,7 @@ export function stepFacts(trace: TTrace): StepFacts {
     input[i] = s.tokens?.input ?? 0;
     output[i] = s.tokens?.output ?? 0;
   }
-  if (!anyTokens) for (let i = 0; i < n; i++) counted[i] = words[i].length;
-  return { counted, input, output, utterance, words, basis: anyTokens ? "tokens" : "words", indexOf };
+  // Words are counted only when no step reports tokens, and not kept: each pass that needs them reads them again.
+  if (!anyTokens) for (let i = 0; i < n; i++) counted[i] = wordsOf(steps[i].content).length;
+  return { counted, input, output, utterance, basis: anyTokens ? "tokens" : "words", indexOf };
 }
