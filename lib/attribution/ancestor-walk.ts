@@ -7,6 +7,14 @@
  * Edges always point forward in step order (build-graph drops backward ones), so every ancestor of
  * v has a smaller index than v, and a test may prune everything below an index.
  *
+ * Most questions need no walk. The engine links every agent's steps into a chain (build-graph's
+ * agent memory edges), so u is an ancestor of v exactly when v has an ancestor-or-self of u's agent
+ * at or after u. Per step and agent, the latest such step (the *frontier*) is one max over the
+ * in-edges, O(edges × agents) in all: then "is u an ancestor of v" is one lookup, and "does an
+ * ancestor of v state x" one lookup per agent that states x. The frontier is built only when the
+ * chains are there (checked) and the table is small enough (MAX_FRONTIER_CELLS); otherwise a
+ * latest-predecessor forest still answers many "yes" in O(1) and the walk answers the rest.
+ *
  * Bounded: each walk stops after `perWalk` counted steps and then answers "found" (conservative: a
  * value that may have been seen is not an invention); an optional budget shared by all walks of one
  * walker does the same once spent, so a trace of n steps costs O(n) walk steps in all however the
@@ -27,7 +35,14 @@ export const Visit = {
 } as const;
 export type Visit = (typeof Visit)[keyof typeof Visit];
 
+/** Steps × agents above which no frontier table is built (32 MB of Int32): the walks answer instead. */
+const MAX_FRONTIER_CELLS = 8_000_000;
+
 export interface AncestorWalker {
+  /** Whether u is an ancestor of v, exactly, when the frontier is available (see the module comment); else undefined. */
+  isAncestor(u: number, v: number): boolean | undefined;
+  /** The latest step of agent a that is v or an ancestor of v (−1: none), when the frontier is available; else undefined. */
+  latestOf(v: number, a: number): number | undefined;
   /**
    * A sure "u is an ancestor of v" in O(1), without walking: u is an ancestor of v in the spanning
    * forest that keeps each step's latest predecessor (a chat log's message chain, a worker's
@@ -47,7 +62,18 @@ export function ancestorWalker(g: EngineGraph, perWalk: number, shared = Infinit
   const stack: number[] = [];
   let remaining = shared;
   let forest: { tin: Int32Array; tout: Int32Array } | undefined;
+  let frontier: Int32Array | null | undefined;
+  const A = g.agentNames.length;
   return {
+    isAncestor(u, v) {
+      if (u >= v) return false;
+      frontier ??= agentFrontier(g);
+      return frontier ? frontier[v * A + g.agentOf[u]] >= u : undefined;
+    },
+    latestOf(v, a) {
+      frontier ??= agentFrontier(g);
+      return frontier ? frontier[v * A + a] : undefined;
+    },
     surelyAncestor(u, v) {
       if (u >= v) return false;
       forest ??= latestPredecessorForest(g);
@@ -119,4 +145,34 @@ function latestPredecessorForest(g: EngineGraph): { tin: Int32Array; tout: Int32
     }
   }
   return { tin, tout };
+}
+
+/**
+ * frontier[v · A + a] = the latest step of agent a that is v or an ancestor of v, or −1; null when
+ * some agent's consecutive steps are not linked by an edge (then the chain argument does not hold)
+ * or the table would be too large.
+ */
+function agentFrontier(g: EngineGraph): Int32Array | null {
+  const A = g.agentNames.length;
+  if (g.n * A > MAX_FRONTIER_CELLS) return null;
+  const prev = new Int32Array(A).fill(-1);
+  for (let v = 0; v < g.n; v++) {
+    const p = prev[g.agentOf[v]];
+    if (p >= 0) {
+      let linked = false;
+      for (let k = g.inStart[v]; k < g.inStart[v + 1] && !linked; k++) linked = g.edges[g.inEdges[k]].from === p;
+      if (!linked) return null;
+    }
+    prev[g.agentOf[v]] = v;
+  }
+  const f = new Int32Array(g.n * A).fill(-1);
+  for (let v = 0; v < g.n; v++) {
+    const row = v * A;
+    for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++) {
+      const w = g.edges[g.inEdges[k]].from * A;
+      for (let a = 0; a < A; a++) if (f[w + a] > f[row + a]) f[row + a] = f[w + a];
+    }
+    f[row + g.agentOf[v]] = v;
+  }
+  return f;
 }

@@ -47,12 +47,38 @@ function makeGrounding(g: EngineGraph): Grounding {
     if (inp) for (const x of inp) if (!firstAt.has(x)) firstAt.set(x, i);
   }
   const walker = ancestorWalker(g, ANCESTOR_BUDGET);
+  // Earliest step of each agent stating each number (text or input), built on first use.
+  let byAgent: Map<string, Map<number, number>> | undefined;
+  const firstByAgent = (x: string): Map<number, number> => {
+    if (!byAgent) {
+      byAgent = new Map();
+      const note = (y: string, i: number) => {
+        let m = byAgent!.get(y);
+        if (!m) byAgent!.set(y, (m = new Map()));
+        if (!m.has(g.agentOf[i])) m.set(g.agentOf[i], i);
+      };
+      for (let i = 0; i < g.n; i++) {
+        for (const y of g.features[i].allNumbers) note(y, i);
+        const inp = inputNums[i];
+        if (inp) for (const y of inp) note(y, i);
+      }
+    }
+    return byAgent.get(x) ?? new Map();
+  };
 
   const seenBefore = (v: number, x: string): boolean => {
     if (task.has(x) || inputNums[v]?.has(x)) return true;
     const first = firstAt.get(x);
     if (first === undefined || first >= v) return false;
     if (g.edgesInferred || walker.surelyAncestor(first, v)) return true;
+    if (walker.latestOf(v, 0) !== undefined) {
+      // Exact, without a walk: some agent's statement of x lies on that agent's chain into v.
+      for (const [a, s] of firstByAgent(x)) {
+        const latest = walker.latestOf(v, a)!;
+        if (s <= latest && s < v) return true;
+      }
+      return false;
+    }
     // Nothing below the first step stating x can state it: the walk stops there.
     return walker.some(v, (w) => (w === first || g.features[w].allNumbers.includes(x) || inputNums[w]?.has(x) ? Visit.Found : w > first ? Visit.Expand : Visit.Leaf));
   };

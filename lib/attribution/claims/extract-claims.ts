@@ -99,11 +99,13 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
   const dateSpans: [number, number][] = [];
   // Cheap guards first: most steps have no digit, quote, slash or capital, and each scan is skipped then.
   const hasDigit = /\d/.test(text);
-  if (hasDigit) for (const m of text.matchAll(ISO_DATE_RE)) {
+  // Month names are capitalised (WORD_DATE_RE is case-sensitive); ISO dates need a hyphen.
+  const hasUpper = /[A-Z]/.test(text);
+  if (hasDigit && text.includes("-")) for (const m of text.matchAll(ISO_DATE_RE)) {
     dateSpans.push([m.index!, m.index! + m[0].length]);
     push({ kind: "date", value: `d:${m[1]}-${m[2]}-${m[3]}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
   }
-  if (hasDigit) for (const m of text.matchAll(WORD_DATE_RE)) {
+  if (hasDigit && hasUpper) for (const m of text.matchAll(WORD_DATE_RE)) {
     const month = MONTHS.indexOf((m[1] ?? m[5]).toLowerCase()) + 1;
     const day = Number(m[2] ?? m[4]);
     const year = m[3] ?? m[6];
@@ -130,7 +132,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
     const s = (m[1] ?? m[2]).trim().toLowerCase();
     if (/[a-z]/.test(s)) push({ kind: "quoted", value: `q:${s}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
   }
-  if (/[A-Z][a-z]+[ -]/.test(text)) for (const m of text.matchAll(ENTITY_RE)) push({ kind: "entity", value: `e:${m[0].toLowerCase().replace(/-/g, " ")}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
+  if (hasUpper && /[A-Z][a-z]+[ -]/.test(text)) for (const m of text.matchAll(ENTITY_RE)) push({ kind: "entity", value: `e:${m[0].toLowerCase().replace(/-/g, " ")}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
   const verdict = REJECT_RE.exec(text) ?? APPROVE_RE.exec(text);
   if (verdict) {
     const reject = REJECT_RE.test(verdict[0]);

@@ -143,6 +143,8 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
   const visible = (u: number, v: number): boolean => {
     if (u >= v) return false;
     if (g.edgesInferred || walker.surelyAncestor(u, v)) return true;
+    const exact = walker.isAncestor(u, v);
+    if (exact !== undefined) return exact;
     // Ancestors below u cannot lead to u (edges point forward): they are skipped, not counted.
     return walker.some(v, (w) => (w === u ? Visit.Found : w < u ? Visit.Skip : Visit.Expand));
   };
@@ -150,9 +152,14 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
   let grounding: ReturnType<typeof buildGrounding> | undefined;
   const records: ClaimProvenance[] = [];
   const byStep = new Map<number, number[]>();
-  /** Origin of the value as stated at step u (for relays): the introducing step, or −1 when it had a real source. */
-  const originAt = new Map<string, number>();
-  const originKey = (value: string, u: number) => `${u}\u0000${value}`;
+  /**
+   * Origin of the value as stated at step u (for relays): the introducing step, or −1 when it had a
+   * real source. Read from u's own records (at most MAX_CHECKED, one per value): no key per claim.
+   */
+  const originAt = (value: string, u: number): number => {
+    for (const id of byStep.get(u) ?? []) if (records[id].claim.value === value) return records[id].origin;
+    return -1;
+  };
 
   for (let v = 0; v < g.n; v++) {
     const asserted = claims[v].asserted;
@@ -184,7 +191,7 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
           from = u;
           const observedThere = claims[u].observed.some((o) => o.value === c.value);
           source = observedThere ? "tool" : "agent";
-          origin = source === "agent" ? (originAt.get(originKey(c.value, u)) ?? -1) : -1;
+          origin = source === "agent" ? originAt(c.value, u) : -1;
           break;
         }
         // One-operation derivations are searched for a few values per step (each search is quadratic in the operands at hand).
@@ -195,7 +202,6 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
       }
       if (source === "none") origin = v;
       if (c.kind === "number") numbersSoFar.push(c.value.slice(2));
-      originAt.set(originKey(c.value, v), origin);
       ids.push(records.push({ step: v, claim: c, source, from, origin, ...(operands ? { operands } : {}) }) - 1);
     }
     if (ids.length) byStep.set(v, ids);
