@@ -9,6 +9,7 @@ import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
 import { claimPart, normalizeNumber } from "../text-features";
+import { observationAt } from "../../trace/canonical-attributes";
 import { ancestorWalker, Visit } from "../ancestor-walk";
 import { buildGrounding } from "../grounding";
 import { statedComputations } from "./arithmetic";
@@ -63,9 +64,9 @@ const MAX_DERIVATION_CHECKS = 8;
 const WALK_BUDGET_PER_STEP = 200;
 const WALK_BUDGET_FLOOR = 100_000;
 
-/** Where a message stops speaking for itself and starts quoting an observation (see `claimPart`). */
-function observationOffset(text: string): number {
-  return claimPart(text).length;
+/** Where a step stops speaking for itself and starts quoting an observation (`culprit.observation_at`; see `claimPart`). */
+function observationOffset(g: EngineGraph, v: number, text: string): number {
+  return claimPart(text, observationAt(g.steps[v].attributes)).length;
 }
 
 /**
@@ -104,7 +105,7 @@ export function extractStepClaims(g: EngineGraph): StepClaims[] {
       out[v] = { asserted: [], observed: all };
       continue;
     }
-    const cut = observationOffset(text);
+    const cut = observationOffset(g, v, text);
     out[v] = { asserted: all.filter((c) => c.start < cut), observed: all.filter((c) => c.start >= cut) };
   }
   return out;

@@ -25,9 +25,31 @@ export function stepTokenTotal(s: TStep): number {
   return t.total ?? (t.input ?? 0) + (t.output ?? 0);
 }
 
+const NON_ASCII_RE = /[^\x00-\x7f]/;
+/** ASCII letters and digits (lowercased text): a word's first character. */
+const isAsciiAlnum = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+/** ASCII characters WORD_RE lets a word continue with: letters, digits, `.`, `_`, `%`, `$`, `-`. */
+const isAsciiWordChar = (c: number) => isAsciiAlnum(c) || c === 46 || c === 95 || c === 37 || c === 36 || c === 45;
+
 export function wordsOf(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(WORD_RE)) {
+  const lower = text.toLowerCase();
+  // ASCII text (most logs): the same words as WORD_RE, found by a char-code scan without match objects.
+  if (!NON_ASCII_RE.test(lower)) {
+    let i = 0;
+    while (i < lower.length && out.length < MAX_WORDS) {
+      if (!isAsciiAlnum(lower.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      let k = i + 1;
+      while (k < lower.length && isAsciiWordChar(lower.charCodeAt(k))) k++;
+      out.push(lower.slice(i, k));
+      i = k;
+    }
+    return out;
+  }
+  for (const m of lower.matchAll(WORD_RE)) {
     out.push(m[0]);
     if (out.length >= MAX_WORDS) break;
   }

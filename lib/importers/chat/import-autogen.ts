@@ -7,6 +7,7 @@ import { transferTarget } from "./transfer-tool";
 import { findAutogenMessages, isCoreMessage } from "./autogen-state";
 import { mapCoreMessages } from "./map-autogen-core-messages";
 import { MAGENTIC_ONE_ORCHESTRATOR, markOrchestratorDelegations } from "./orchestrator-delegation";
+import { markObservation } from "./observation-marks";
 
 /** Fields every AgentChat message has a home for; the rest goes to `attributes`. */
 const MAPPED = new Set(["source", "type", "content", "models_usage", "target", "created_at", PY_CLASS]);
@@ -122,7 +123,7 @@ export function mapAgentChatMessage(raw: Record<string, unknown>, i: number, sou
       break;
   }
   if (Object.keys(attributes).length) step.attributes = attributes;
-  return step;
+  return markObservation(step);
 }
 
 /**
