@@ -64,6 +64,25 @@ describe("ancestor walk", () => {
       }
   });
 
+  it("says 'surely' exactly for the chain of latest predecessors (the forest it is defined by)", () => {
+    const wrong: string[] = [];
+    for (let seed = 20; seed <= 25; seed++) {
+      const g = randomGraph(seed, 50, 3);
+      const latestPred = (v: number) => {
+        let p = -1;
+        for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++) p = Math.max(p, g.edges[g.inEdges[k]].from);
+        return p;
+      };
+      const walker = ancestorWalker(g, Infinity);
+      for (let v = 0; v < g.n; v++) {
+        const chain = new Set<number>();
+        for (let p = latestPred(v); p >= 0; p = latestPred(p)) chain.add(p);
+        for (let u = 0; u < g.n; u++) if (walker.surelyAncestor(u, v) !== chain.has(u)) wrong.push(`${seed}: ${u}→${v}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("knows a chain's steps surely see each other without walking", () => {
     const trace = ZTrace.parse({
       schema: "culprit.trace/v1",
