@@ -71,6 +71,15 @@ function generateWrapped(n: number, agents: number, seed = 1): TTrace {
   return ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure", task: "Compute the total." }, agents: names.map((name) => ({ name })), steps, edges });
 }
 
+/**
+ * Engine 0.4.0 (commit 059eab3) on the same generated runs, analyzeTrace wall ms on an idle machine,
+ * as issue 10 states them (the bound: at most +25 %). Printed next to each run as "vs 0.4.0": the
+ * ratio of this run's wall ms and, in brackets, of its cpu ms — on a loaded machine the cpu ratio is
+ * the fairer one (wall time inflates under load, cpu time much less).
+ */
+const REFERENCE_040: Record<string, number> = { "chat 10000 20": 768, "chat 100000 20": 3000, "wrapped 100000 20": 4400 };
+const ALLOWED_RATIO = 1.25;
+
 const gc = (globalThis as { gc?: () => void }).gc;
 const heapMb = () => {
   gc?.();
@@ -83,6 +92,14 @@ function time<T>(f: () => T): [T, number] {
   return [x, performance.now() - t0];
 }
 
+/** " | 1.12× (0.98×)": this run against engine 0.4.0's figure, when there is one. */
+function versus(key: string, wallMs: number, cpuMs: number): string {
+  const ref = REFERENCE_040[key];
+  if (!ref) return "";
+  const flag = (r: number) => `${r.toFixed(2)}×${r > ALLOWED_RATIO ? "!" : ""}`;
+  return ` | ${flag(wallMs / ref)} (${flag(cpuMs / ref)})`;
+}
+
 /** CPU time of this process in ms: robust to other processes competing for the cores, unlike wall time. */
 function cpuMs(): number {
   const u = process.cpuUsage();
@@ -91,7 +108,8 @@ function cpuMs(): number {
 
 console.log(`engine benchmark (Node ${process.version}${gc ? ", --expose-gc" : ", no --expose-gc: heap figures are rough"})`);
 console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")} on ${os.cpus().length} cores (wall times inflate under load; cpu ms does not)`);
-console.log("shape    steps    agents | graph ms | detectors ms | analyzeTrace ms (cpu ms) | heap before → peak after (MB) | report MB | shapley");
+console.log(`0.4.0 reference (analyzeTrace wall ms, idle machine): ${Object.entries(REFERENCE_040).map(([k, v]) => `${k} → ${v}`).join(", ")}; allowed ≤ ${ALLOWED_RATIO}×`);
+console.log("shape    steps    agents | graph ms | detectors ms | analyzeTrace ms (cpu ms) | heap before → peak after (MB) | report MB | shapley | vs 0.4.0 wall (cpu)");
 const runs: [string, number, number, typeof generate][] = [];
 for (const n of [1_000, 10_000, 100_000]) for (const agents of [5, 20, 50]) runs.push(["chat", n, agents, generate]);
 for (const n of [10_000, 100_000]) runs.push(["wrapped", n, 20, generateWrapped]);
@@ -108,6 +126,6 @@ for (const [shape, n, agents, gen] of runs) {
   const size = JSON.stringify(report).length / 1e6;
   if (shape === "chat" && agents === 20 && n >= 10_000) reportBench({ bench: "engine", metric: `analyzeTrace, ${n} steps / ${agents} agents`, value: Math.round(ta), unit: "ms", limit: n === 10_000 ? 1000 : 10_000 });
   console.log(
-    `${shape.padEnd(7)} ${String(n).padStart(7)} ${String(agents).padStart(6)} | ${tg.toFixed(0).padStart(8)} | ${td.toFixed(0).padStart(12)} | ${ta.toFixed(0).padStart(15)} (${tc.toFixed(0).padStart(6)}) | ${before.toFixed(0).padStart(6)} → ${after.toFixed(0).padStart(6)}${" ".repeat(17)} | ${size.toFixed(1).padStart(9)} | ${report.shapley.method} ${report.shapley.players.length}p ${report.shapley.samples}s`,
+    `${shape.padEnd(7)} ${String(n).padStart(7)} ${String(agents).padStart(6)} | ${tg.toFixed(0).padStart(8)} | ${td.toFixed(0).padStart(12)} | ${ta.toFixed(0).padStart(15)} (${tc.toFixed(0).padStart(6)}) | ${before.toFixed(0).padStart(6)} → ${after.toFixed(0).padStart(6)}${" ".repeat(17)} | ${size.toFixed(1).padStart(9)} | ${report.shapley.method} ${report.shapley.players.length}p ${report.shapley.samples}s${versus(`${shape} ${n} ${agents}`, ta, tc)}`,
   );
 }

@@ -7,6 +7,7 @@
 import type { TEdgeKind, TStep, TTrace } from "../trace/schema";
 import type { EngineConfig } from "./types";
 import { jaccard, textFeatures, type TextFeatures } from "./text-features";
+import { observationAt } from "../trace/canonical-attributes";
 import { invokerOf, layoutWrappers } from "./wrapper-layout";
 import { runTerminationOf } from "../trace/run-termination";
 
@@ -88,7 +89,7 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
   const agentOf = new Int32Array(n);
   steps.forEach((s, i) => (agentOf[i] = agentIndex.get(s.agent)!));
 
-  const features = steps.map((s) => textFeatures(stepText(s)));
+  const features = steps.map((s) => textFeatures(stepText(s), observationAt(s.attributes)));
 
   const raw: Omit<GraphEdge, "overlap" | "transmits" | "weight">[] = [];
   let positionsByAgent: Int32Array[] | undefined;

@@ -4,6 +4,7 @@ import { buildGraph } from "./build-graph";
 import { DEFAULT_CONFIG } from "./config";
 import { firstDeadEnd, observedResource } from "./dead-end";
 import { analyzeTrace } from "./index";
+import { OBSERVATION_AT, OBSERVED_RESOURCE } from "../trace/canonical-attributes";
 
 type Steps = TTraceInput["steps"];
 const make = (steps: Steps) =>
@@ -11,30 +12,42 @@ const make = (steps: Steps) =>
 const graph = (steps: Steps) => buildGraph(make(steps), DEFAULT_CONFIG);
 const agentIndex = (g: ReturnType<typeof graph>, name: string) => g.agentNames.indexOf(name);
 
-/** A browsing step: the action, then what the page showed. */
-const browse = (id: string, action: string, url: string, page: string) => ({
+/**
+ * A browsing step in canonical form: the action, then what the page showed. The importer of the
+ * source format marks where the observation starts and which resource it shows
+ * (`culprit.observation_at`, `culprit.observed_resource`); the engine reads only those marks.
+ */
+const observing = (id: string, action: string, observation: string, resource?: string) => ({
   id,
   agent: "surfer",
   kind: "message" as const,
-  content: `${action}\n\nHere is a screenshot of [Page](${url}). The viewport shows 40% of the webpage.\nAutomatic OCR of the page screenshot has detected the following text:\n${page}`,
+  content: `${action}\n\n${observation}`,
+  attributes: { [OBSERVATION_AT]: action.length + 2, ...(resource ? { [OBSERVED_RESOURCE]: resource } : {}) },
 });
+const browse = (id: string, action: string, url: string, page: string) => observing(id, action, `Page ${url} shows:\n${page}`, url);
 const ask = (id: string, text: string) => ({ id, agent: "lead", kind: "delegate" as const, target: "surfer", content: text });
 
 const MUSEUM = "City Museum visitor information tickets exhibitions collections shop cafe membership events education";
 const HOURS = "Opening hours Monday closed Tuesday Sunday galleries admission last entry holiday schedule";
 
 describe("dead ends", () => {
-  it("reads the resource from a screenshot link, an Address line or a tool call's target, never from a bare page dump", () => {
+  it("reads the resource from the observation's canonical mark or a tool call's target, never from a bare page dump or a message that observed nothing", () => {
     const g = graph([
       browse("a", "I clicked 'Visit'.", "https://museum.example/visit", MUSEUM),
-      { id: "b", agent: "surfer", kind: "message", content: "Address: https://museum.example/visit\nTitle: Visit\nViewport position: page 1 of 3" },
-      { id: "c", agent: "surfer", kind: "message", content: "I opened the page.\n\nAddress: https://museum.example/hours\nTitle: Hours" },
+      // A bare page dump (the observation starts at once): an observation only, not a move.
+      { id: "b", agent: "surfer", kind: "message", content: "https://museum.example/visit — Visit, page 1 of 3", attributes: { [OBSERVATION_AT]: 0, [OBSERVED_RESOURCE]: "https://museum.example/visit" } },
+      observing("c", "I opened the page.", "Hours", "https://museum.example/hours"),
+      // An action with an observation that names no resource, and a message with no observation at all.
+      observing("e", "I opened the page.", "Hours"),
+      { id: "f", agent: "surfer", kind: "message", content: "I opened https://museum.example/hours.", attributes: { [OBSERVED_RESOURCE]: "https://museum.example/hours" } },
       { id: "d", agent: "surfer", kind: "tool_call", content: "", tool: { name: "fetch", arguments: { url: "https://museum.example/shop" } } },
     ]);
     expect(observedResource(g, g.indexOf.get("a")!)).toBe("https://museum.example/visit");
     expect(observedResource(g, g.indexOf.get("b")!)).toBeNull();
     expect(observedResource(g, g.indexOf.get("c")!)).toBe("https://museum.example/hours");
     expect(observedResource(g, g.indexOf.get("d")!)).toBe("https://museum.example/shop");
+    expect(observedResource(g, g.indexOf.get("e")!)).toBeNull();
+    expect(observedResource(g, g.indexOf.get("f")!)).toBeNull();
   });
 
   it("blames the step that landed on a page the agent then stayed on", () => {

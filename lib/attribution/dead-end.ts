@@ -12,16 +12,13 @@ import type { EngineGraph } from "./build-graph";
 import { stepText } from "./build-graph";
 import { isAgentUtterance } from "./detectors/patterns";
 import { claimPart, jaccard, tokenize } from "./text-features";
+import { observationAt, observedResourceOf } from "../trace/canonical-attributes";
 
 /** Observation overlap (Jaccard of tokens) at or above which a repeated view shows nothing new. */
 export const NO_EFFECT_OVERLAP = 0.6;
 /** Only the start of a step is scanned for its resource, which keeps the pass linear. */
 const SCAN_CHARS = 4000;
 
-/** Where an observation names what it shows: "Address: <url>", or a screenshot's "[title](<url>)", near its start. */
-const LOCATION_RE = /(?:^|\n)\s*(?:address|url|location)\s*:\s*(\S+:\/\/\S+)|\]\((https?:\/\/[^\s)]+)\)/i;
-/** Only the head of an observation names its location; links further down are page content. */
-const LOCATION_CHARS = 400;
 const RESOURCE_ARGS = ["url", "uri", "href", "path", "file", "filename", "file_path"];
 
 export interface DeadEnd {
@@ -42,19 +39,20 @@ export function observedResource(g: EngineGraph, v: number): string | null {
     for (const k of RESOURCE_ARGS) if (typeof rec[k] === "string" && rec[k]) return String(rec[k]);
   }
   const text = stepText(g.steps[v]).slice(0, SCAN_CHARS);
-  const action = claimPart(text);
+  const action = claimPart(text, observationAt(g.steps[v].attributes));
   // A move says what the agent did ("I clicked …") before what it saw; a bare page dump is an observation only.
   if (tokenize(action).size === 0) return null;
-  const observed = text.slice(action.length);
-  if (!observed) return null;
-  const m = LOCATION_RE.exec(observed.slice(0, LOCATION_CHARS));
-  return m ? (m[1] ?? m[2]) : null;
+  if (action.length === text.length) return null;
+  // The resource the observation shows, as the importer read it from the source (`culprit.observed_resource`).
+  return observedResourceOf(g.steps[v].attributes) ?? null;
 }
 
 /** Tokens of what a step observed (its text after the observation marker). */
 function observationTokens(g: EngineGraph, v: number): Set<string> {
   const text = stepText(g.steps[v]);
-  return tokenize(text.slice(claimPart(text.slice(0, 20_000)).length));
+  const at = observationAt(g.steps[v].attributes);
+  // Without an observation mark nothing in the first 20,000 characters was observed (the head the importers scan).
+  return tokenize(text.slice(at ?? Math.min(text.length, 20_000)));
 }
 
 /** The agent's first dead end (see the module comment), or null when it never observed a resource twice in a row. */

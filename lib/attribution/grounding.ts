@@ -6,6 +6,7 @@
  * (parallel solvers) do not ground each other; with inferred chat edges every earlier step counts.
  */
 import type { EngineGraph } from "./build-graph";
+import { ancestorWalker, Visit } from "./ancestor-walk";
 import { extractNumbers } from "./text-features";
 import { matchesAggregate, requestedAggregate, type RequestedAggregate } from "./requested-aggregate";
 
@@ -28,7 +29,19 @@ export interface Grounding {
   derivation(v: number, x: string, ownEarlier: string[]): string[] | null;
 }
 
+const built = new WeakMap<EngineGraph, Grounding>();
+
+/** The grounding of a graph, built once and shared by the detectors and provenance that ask it. */
 export function buildGrounding(g: EngineGraph): Grounding {
+  let x = built.get(g);
+  if (!x) {
+    x = makeGrounding(g);
+    built.set(g, x);
+  }
+  return x;
+}
+
+function makeGrounding(g: EngineGraph): Grounding {
   const task = new Set(extractNumbers(g.trace.run.task ?? ""));
   const inputNums = g.steps.map((s) => (s.input ? new Set(extractNumbers(s.input)) : null));
   // First step index stating each number (text or input): a value first stated at or after v was not seen before v.
@@ -38,33 +51,41 @@ export function buildGrounding(g: EngineGraph): Grounding {
     const inp = inputNums[i];
     if (inp) for (const x of inp) if (!firstAt.has(x)) firstAt.set(x, i);
   }
-  const stamp = new Int32Array(g.n);
-  let epoch = 0;
-  const stack: number[] = [];
+  const walker = ancestorWalker(g, ANCESTOR_BUDGET);
+  // Earliest step of each agent stating each number (text or input), built on first use.
+  let byAgent: Map<string, Map<number, number>> | undefined;
+  const firstByAgent = (x: string): Map<number, number> => {
+    if (!byAgent) {
+      byAgent = new Map();
+      const note = (y: string, i: number) => {
+        let m = byAgent!.get(y);
+        if (!m) byAgent!.set(y, (m = new Map()));
+        if (!m.has(g.agentOf[i])) m.set(g.agentOf[i], i);
+      };
+      for (let i = 0; i < g.n; i++) {
+        for (const y of g.features[i].allNumbers) note(y, i);
+        const inp = inputNums[i];
+        if (inp) for (const y of inp) note(y, i);
+      }
+    }
+    return byAgent.get(x) ?? new Map();
+  };
 
   const seenBefore = (v: number, x: string): boolean => {
     if (task.has(x) || inputNums[v]?.has(x)) return true;
     const first = firstAt.get(x);
     if (first === undefined || first >= v) return false;
-    if (g.edgesInferred) return true;
-    epoch++;
-    stack.length = 0;
-    stack.push(v);
-    stamp[v] = epoch;
-    let visited = 0;
-    while (stack.length) {
-      const u = stack.pop()!;
-      for (let k = g.inStart[u]; k < g.inStart[u + 1]; k++) {
-        const w = g.edges[g.inEdges[k]].from;
-        if (stamp[w] === epoch) continue;
-        stamp[w] = epoch;
-        if (++visited > ANCESTOR_BUDGET) return true;
-        if (g.features[w].allNumbers.includes(x) || inputNums[w]?.has(x)) return true;
-        if (w > first) stack.push(w);
-        else if (w === first) return true;
+    if (g.edgesInferred || walker.surelyAncestor(first, v)) return true;
+    if (walker.latestOf(v, 0) !== undefined) {
+      // Exact, without a walk: some agent's statement of x lies on that agent's chain into v.
+      for (const [a, s] of firstByAgent(x)) {
+        const latest = walker.latestOf(v, a)!;
+        if (s <= latest && s < v) return true;
       }
+      return false;
     }
-    return false;
+    // Nothing below the first step stating x can state it: the walk stops there.
+    return walker.some(v, (w) => (w === first || g.features[w].allNumbers.includes(x) || inputNums[w]?.has(x) ? Visit.Found : w > first ? Visit.Expand : Visit.Leaf));
   };
 
   const requested: (RequestedAggregate | null | undefined)[] = new Array(g.n);

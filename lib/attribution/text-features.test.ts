@@ -26,10 +26,14 @@ describe("extractNumbers and claimPart", () => {
     expect(extractNumbers("sold 1,200.50 units and 7")).toEqual(["1200.5", "7"]);
     expect(extractNumbers("no digits here")).toEqual([]);
   });
-  it("separates an agent's claim from the page it quotes", () => {
-    const text = "I clicked 'Prices'. The total is 52.\n\nHere is a screenshot of [Prices](https://x). It shows 1999.";
-    expect(claimPart(text)).toBe("I clicked 'Prices'. The total is 52.\n\n");
-    expect(claimPart("The answer is 4.")).toBe("The answer is 4.");
+  it("separates an agent's claim from the observation it quotes, at the offset the importer marked", () => {
+    const text = "I clicked 'Prices'. The total is 52.\n\nThe page shows 1999.";
+    const at = text.indexOf("The page");
+    expect(claimPart(text, at)).toBe("I clicked 'Prices'. The total is 52.\n\n");
+    expect(textFeatures(text, at).claimNumbers).toEqual(["52"]);
+    // Without a mark the whole text is the author's, whatever it says: no phrasing is recognized here.
+    expect(claimPart("The answer is 4.\nHere is a screenshot of 1999.")).toBe("The answer is 4.\nHere is a screenshot of 1999.");
+    expect(textFeatures(text).claimNumbers).toEqual(["52", "1999"]);
   });
 });
 

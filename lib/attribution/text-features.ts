@@ -25,17 +25,14 @@ export interface TextFeatures {
 }
 
 /**
- * Where an agent's message stops speaking for itself and starts quoting what it observed: a page
- * screenshot or OCR dump, a file viewer, program output. Numbers after it are observations of the
- * environment (like a tool result), not the agent's claims.
+ * The part of a text that the author asserts: everything before `observationAt`, where the step
+ * starts quoting what it observed (a page screenshot or OCR dump, program output). Numbers after
+ * it are observations of the environment (like a tool result), not the author's claims. The offset
+ * is the canonical step attribute `culprit.observation_at`, set by the importer that knows the
+ * source's phrasing (see lib/trace/canonical-attributes.ts); without it the whole text is asserted.
  */
-const OBSERVATION_MARKER_RE =
-  /here is a screenshot of|the viewport shows|automatic ocr|detected the following text|^\s*viewport position:|^\s*address: \S+:\/\/|^\s*(?:code )?output:|^\s*exitcode:|^\s*#+ ?(?:search results|page content)|^\s*(?:search results|page content)\s*:/im;
-
-/** The part of a text that the author asserts (everything before the first observation marker). */
-export function claimPart(text: string): string {
-  const m = OBSERVATION_MARKER_RE.exec(text.slice(0, MAX_SCAN_CHARS));
-  return m ? text.slice(0, m.index) : text;
+export function claimPart(text: string, observationAt?: number): string {
+  return observationAt === undefined ? text : text.slice(0, observationAt);
 }
 
 /** Normalizes a numeric literal so "1,200.0" and "1200" compare equal. */
@@ -107,9 +104,9 @@ export function stripQuotes(text: string): string {
   return text.replace(QUOTED_RE, "$1 ");
 }
 
-export function textFeatures(text: string): TextFeatures {
+export function textFeatures(text: string, observationAt?: number): TextFeatures {
   const numbers = extractNumbers(stripCode(text));
-  const claim = stripQuotes(claimPart(text));
+  const claim = stripQuotes(claimPart(text, observationAt));
   return { tokens: tokenize(text), numbers, allNumbers: extractNumbers(text), claimNumbers: extractNumbers(stripCode(claim)) };
 }
 

@@ -69,22 +69,43 @@ export function normalizeUrl(raw: string): string {
   return raw.replace(/[.,;:!?]+$/, "").replace(/^https?:\/\//i, "").replace(/^www\./i, "").replace(/\/$/, "").toLowerCase();
 }
 
+/**
+ * The normalized values of a text's claims (the `value` of each claim `extractClaims` returns),
+ * without the labels and the ordering only claim-level checks need: for "which values did this
+ * step see", asked of every step's input.
+ */
+export function extractClaimValues(text: string): Set<string> {
+  return new Set(scanClaims(text, false).map((c) => c.value));
+}
+
 /** Extracts the claims of one text, in order of position. */
 export function extractClaims(full: string): Claim[] {
+  return scanClaims(full, true).sort((a, b) => a.start - b.start || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+}
+
+/** The claims of a text in order of pattern, then position; number labels only when `withKeys`. */
+function scanClaims(full: string, withKeys: boolean): Claim[] {
   const text = full.length > MAX_SCAN_CHARS ? full.slice(0, MAX_SCAN_CHARS) : full;
   const out: Claim[] = [];
   const code = codeRanges(text);
   const push = (c: Omit<Claim, "inCode" | "key"> & { key?: string }) => {
-    if (out.length < MAX_CLAIMS) out.push({ key: "", ...c, inCode: inRanges(code, c.start) });
+    if (out.length < MAX_CLAIMS) {
+      const claim = c as Claim;
+      claim.key ??= "";
+      claim.inCode = inRanges(code, c.start);
+      out.push(claim);
+    }
   };
   const dateSpans: [number, number][] = [];
   // Cheap guards first: most steps have no digit, quote, slash or capital, and each scan is skipped then.
   const hasDigit = /\d/.test(text);
-  if (hasDigit) for (const m of text.matchAll(ISO_DATE_RE)) {
+  // Month names are capitalised (WORD_DATE_RE is case-sensitive); ISO dates need a hyphen.
+  const hasUpper = /[A-Z]/.test(text);
+  if (hasDigit && text.includes("-")) for (const m of text.matchAll(ISO_DATE_RE)) {
     dateSpans.push([m.index!, m.index! + m[0].length]);
     push({ kind: "date", value: `d:${m[1]}-${m[2]}-${m[3]}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
   }
-  if (hasDigit) for (const m of text.matchAll(WORD_DATE_RE)) {
+  if (hasDigit && hasUpper) for (const m of text.matchAll(WORD_DATE_RE)) {
     const month = MONTHS.indexOf((m[1] ?? m[5]).toLowerCase()) + 1;
     const day = Number(m[2] ?? m[4]);
     const year = m[3] ?? m[6];
@@ -105,17 +126,17 @@ export function extractClaims(full: string): Claim[] {
       const num = Number(norm);
       if (!Number.isFinite(num)) continue;
       const unit = m[1] || /dollar|usd|euro/i.test(m[3] ?? "") ? "money" : m[3] && /%|percent/i.test(m[3]) ? "percent" : "";
-      push({ kind: "number", value: `n:${norm}`, raw: m[0].trim(), start: at, end: m.index! + m[0].length, num, unit, key: keyBefore(text, m.index!) });
+      push({ kind: "number", value: `n:${norm}`, raw: m[0].trim(), start: at, end: m.index! + m[0].length, num, unit, key: withKeys ? keyBefore(text, m.index!) : "" });
     }
   if (text.includes('"') || text.includes("“")) for (const m of text.matchAll(QUOTE_RE)) {
     const s = (m[1] ?? m[2]).trim().toLowerCase();
     if (/[a-z]/.test(s)) push({ kind: "quoted", value: `q:${s}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
   }
-  if (/[A-Z][a-z]+[ -]/.test(text)) for (const m of text.matchAll(ENTITY_RE)) push({ kind: "entity", value: `e:${m[0].toLowerCase().replace(/-/g, " ")}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
+  if (hasUpper && /[A-Z][a-z]+[ -]/.test(text)) for (const m of text.matchAll(ENTITY_RE)) push({ kind: "entity", value: `e:${m[0].toLowerCase().replace(/-/g, " ")}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
   const verdict = REJECT_RE.exec(text) ?? APPROVE_RE.exec(text);
   if (verdict) {
     const reject = REJECT_RE.test(verdict[0]);
     push({ kind: "verdict", value: reject ? "v:reject" : "v:approve", raw: verdict[0], start: verdict.index, end: verdict.index + verdict[0].length });
   }
-  return out.sort((a, b) => a.start - b.start || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+  return out;
 }

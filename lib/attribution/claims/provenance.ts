@@ -9,9 +9,11 @@ import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
 import { claimPart, normalizeNumber } from "../text-features";
+import { observationAt } from "../../trace/canonical-attributes";
+import { ancestorWalker, Visit } from "../ancestor-walk";
 import { buildGrounding } from "../grounding";
 import { statedComputations } from "./arithmetic";
-import { extractClaims, type Claim } from "./extract-claims";
+import { extractClaimValues, extractClaims, type Claim } from "./extract-claims";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
 
@@ -62,9 +64,9 @@ const MAX_DERIVATION_CHECKS = 8;
 const WALK_BUDGET_PER_STEP = 200;
 const WALK_BUDGET_FLOOR = 100_000;
 
-/** Where a message stops speaking for itself and starts quoting an observation (see `claimPart`). */
-function observationOffset(text: string): number {
-  return claimPart(text).length;
+/** Where a step stops speaking for itself and starts quoting an observation (`culprit.observation_at`; see `claimPart`). */
+function observationOffset(g: EngineGraph, v: number, text: string): number {
+  return claimPart(text, observationAt(g.steps[v].attributes)).length;
 }
 
 /**
@@ -82,20 +84,28 @@ export function argumentText(g: EngineGraph, v: number): string {
   return g.steps[v].input ?? "";
 }
 
+/** A step without claims (most steps): one shared, frozen value instead of two empty arrays per step. */
+const NO_CLAIMS: StepClaims = Object.freeze({ asserted: Object.freeze([]) as unknown as Claim[], observed: Object.freeze([]) as unknown as Claim[] });
+
 export function extractStepClaims(g: EngineGraph): StepClaims[] {
   const out: StepClaims[] = new Array(g.n);
   for (let v = 0; v < g.n; v++) {
     const text = stepText(g.steps[v]);
     const all = extractClaims(text);
     if (isAgentToolCall(g, v)) {
-      out[v] = { asserted: extractClaims(argumentText(g, v)), observed: all };
+      const asserted = extractClaims(argumentText(g, v));
+      out[v] = asserted.length || all.length ? { asserted, observed: all } : NO_CLAIMS;
+      continue;
+    }
+    if (all.length === 0) {
+      out[v] = NO_CLAIMS;
       continue;
     }
     if (isToolOutput(g, v) || !isAgentUtterance(g, v)) {
       out[v] = { asserted: [], observed: all };
       continue;
     }
-    const cut = observationOffset(text);
+    const cut = observationOffset(g, v, text);
     out[v] = { asserted: all.filter((c) => c.start < cut), observed: all.filter((c) => c.start >= cut) };
   }
   return out;
@@ -110,7 +120,7 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
     let x = inputCache.get(v);
     if (x === undefined) {
       const s = g.steps[v];
-      x = s.input && !isAgentToolCall(g, v) ? new Set(extractClaims(s.input).map((c) => c.value)) : null;
+      x = s.input && !isAgentToolCall(g, v) ? extractClaimValues(s.input) : null;
       inputCache.set(v, x);
     }
     return x;
@@ -129,39 +139,28 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
     for (const c of claims[v].observed) note(c.value, v);
   }
 
-  const stamp = new Int32Array(g.n);
-  let epoch = 0;
-  const stack: number[] = [];
   // A global bound keeps hostile or huge traces linear: once spent, values count as seen.
-  let walkBudget = WALK_BUDGET_FLOOR + WALK_BUDGET_PER_STEP * g.n;
+  const walker = ancestorWalker(g, ANCESTOR_BUDGET, WALK_BUDGET_FLOOR + WALK_BUDGET_PER_STEP * g.n);
   const visible = (u: number, v: number): boolean => {
     if (u >= v) return false;
-    if (g.edgesInferred || walkBudget <= 0) return true;
-    epoch++;
-    stack.length = 0;
-    stack.push(v);
-    stamp[v] = epoch;
-    let visited = 0;
-    while (stack.length) {
-      const x = stack.pop()!;
-      for (let k = g.inStart[x]; k < g.inStart[x + 1]; k++) {
-        const w = g.edges[g.inEdges[k]].from;
-        if (w === u) return true;
-        if (stamp[w] === epoch || w < u) continue;
-        stamp[w] = epoch;
-        if (++visited > ANCESTOR_BUDGET || --walkBudget <= 0) return true;
-        stack.push(w);
-      }
-    }
-    return false;
+    if (g.edgesInferred || walker.surelyAncestor(u, v)) return true;
+    const exact = walker.isAncestor(u, v);
+    if (exact !== undefined) return exact;
+    // Ancestors below u cannot lead to u (edges point forward): they are skipped, not counted.
+    return walker.some(v, (w) => (w === u ? Visit.Found : w < u ? Visit.Skip : Visit.Expand));
   };
 
   let grounding: ReturnType<typeof buildGrounding> | undefined;
   const records: ClaimProvenance[] = [];
   const byStep = new Map<number, number[]>();
-  /** Origin of the value as stated at step u (for relays): the introducing step, or −1 when it had a real source. */
-  const originAt = new Map<string, number>();
-  const originKey = (value: string, u: number) => `${u}\u0000${value}`;
+  /**
+   * Origin of the value as stated at step u (for relays): the introducing step, or −1 when it had a
+   * real source. Read from u's own records (at most MAX_CHECKED, one per value): no key per claim.
+   */
+  const originAt = (value: string, u: number): number => {
+    for (const id of byStep.get(u) ?? []) if (records[id].claim.value === value) return records[id].origin;
+    return -1;
+  };
 
   for (let v = 0; v < g.n; v++) {
     const asserted = claims[v].asserted;
@@ -194,7 +193,7 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
           from = u;
           const observedThere = claims[u].observed.some((o) => o.value === c.value);
           source = observedThere ? "tool" : "agent";
-          origin = source === "agent" ? (originAt.get(originKey(c.value, u)) ?? -1) : -1;
+          origin = source === "agent" ? originAt(c.value, u) : -1;
           break;
         }
         // One-operation derivations are searched for a few values per step (each search is quadratic in the operands at hand).
@@ -210,7 +209,6 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
       }
       if (source === "none") origin = v;
       if (c.kind === "number") numbersSoFar.push(c.value.slice(2));
-      originAt.set(originKey(c.value, v), origin);
       const rests = operands ?? derivedFrom;
       ids.push(records.push({ step: v, claim: c, source, from, origin, ...(rests ? { operands: rests } : {}) }) - 1);
     }

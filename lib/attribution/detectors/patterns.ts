@@ -5,8 +5,13 @@
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 
+/**
+ * Failure words of tool output in general (shells, interpreters, HTTP). A system's own failure
+ * phrasing is the importer's to map: AG2's "exitcode: 1 (execution failed)" becomes a `tool_result`
+ * with `status: "error"` (lib/importers/chat/map-ag2-messages.ts), which `toolFailed` reads first.
+ */
 export const TOOL_FAILURE_RE =
-  /exit ?code:? ?[1-9]|\(execution failed\)|traceback \(most recent call last\)|\b[A-Z][a-zA-Z]*(Error|Exception):|\bHTTP(?: error)? [45]\d\d\b|command not found|no such file or directory|permission denied|timed out/i;
+  /exit ?code:? ?[1-9]|traceback \(most recent call last\)|\b[A-Z][a-zA-Z]*(Error|Exception):|\bHTTP(?: error)? [45]\d\d\b|command not found|no such file or directory|permission denied|timed out/i;
 
 /** Failures of the service rather than of the call: server errors, unavailability, dropped connections. */
 export const TRANSIENT_FAILURE_RE =

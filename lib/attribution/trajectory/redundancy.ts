@@ -12,7 +12,7 @@
  * unseen earlier in the run).
  */
 import type { TTrace } from "../../trace/schema";
-import type { StepFacts } from "./step-facts";
+import { wordsOf, type StepFacts } from "./step-facts";
 
 const SIMILAR = 0.8;
 const SKETCH = 4;
@@ -28,50 +28,113 @@ export interface RedundancyFacts {
   loopStepIds: string[];
 }
 
-function hash(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+const FNV_OFFSET = 2166136261;
+const FNV_PRIME = 16777619;
+const SPACE = 32;
+
+/** FNV-1a over the characters of `w`, continuing from `h`. */
+function hashOn(h: number, w: string): number {
+  for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+/** FNV-1a of words[from..to) joined by single spaces, without building the joined string. */
+function hashWords(words: string[], from: number, to: number): number {
+  let h = FNV_OFFSET;
+  for (let k = from; k < to; k++) {
+    if (k > from) h = Math.imul(h ^ SPACE, FNV_PRIME);
+    h = hashOn(h, words[k]);
+  }
   return h >>> 0;
 }
 
-function trigrams(words: string[]): Set<number> {
-  const out = new Set<number>();
-  if (words.length < 3) {
-    out.add(hash(words.join(" ")));
-    return out;
+/**
+ * Distinct word-trigram hashes of every message, ascending per message, in one flat buffer (a text
+ * of fewer than 3 words: the hash of its words). One growing array instead of a set per message:
+ * the sketch is a prefix, Jaccard a merge, and a 100k-step run does not keep 100k small objects alive.
+ */
+class TrigramStore {
+  buf = new Uint32Array(1024);
+  used = 0;
+  readonly start: Int32Array;
+  readonly len: Int32Array;
+  constructor(n: number) {
+    this.start = new Int32Array(n);
+    this.len = new Int32Array(n);
   }
-  for (let i = 0; i + 2 < words.length; i++) out.add(hash(`${words[i]} ${words[i + 1]} ${words[i + 2]}`));
-  return out;
-}
-
-function jaccard(a: Set<number>, b: Set<number>): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  let shared = 0;
-  for (const x of small) if (large.has(x)) shared++;
-  return shared / (a.size + b.size - shared || 1);
+  /** Stores the trigram set of step i's words; returns its offset. */
+  add(i: number, words: string[]): number {
+    const need = Math.max(1, words.length - 2);
+    if (this.used + need > this.buf.length) {
+      const next = new Uint32Array(Math.max(this.buf.length * 2, this.used + need));
+      next.set(this.buf.subarray(0, this.used));
+      this.buf = next;
+    }
+    const at = this.used;
+    const b = this.buf;
+    if (words.length < 3) b[at] = hashWords(words, 0, words.length);
+    else for (let k = 0; k + 2 < words.length; k++) b[at + k] = hashWords(words, k, k + 3);
+    const view = b.subarray(at, at + need);
+    view.sort();
+    let m = 0;
+    for (let k = 0; k < need; k++) if (k === 0 || view[k] !== view[m - 1]) view[m++] = view[k];
+    this.start[i] = at;
+    this.len[i] = m;
+    this.used += m;
+    return at;
+  }
+  /** Jaccard similarity of the trigram sets of steps i and j (a merge of two ascending runs). */
+  jaccard(i: number, j: number): number {
+    const b = this.buf;
+    const aEnd = this.start[i] + this.len[i];
+    const bEnd = this.start[j] + this.len[j];
+    let shared = 0;
+    for (let x = this.start[i], y = this.start[j]; x < aEnd && y < bEnd; ) {
+      if (b[x] === b[y]) {
+        shared++;
+        x++;
+        y++;
+      } else if (b[x] < b[y]) x++;
+      else y++;
+    }
+    return shared / (this.len[i] + this.len[j] - shared || 1);
+  }
 }
 
 export function redundancyFacts(trace: TTrace, f: StepFacts): RedundancyFacts {
   const steps = trace.steps;
   const n = steps.length;
   const duplicate = new Uint8Array(n);
-  const sets: (Set<number> | undefined)[] = new Array(n);
+  const store = new TrigramStore(n);
   const bySketch = new Map<number, number[]>();
   let nearDuplicateMessages = 0;
+  const candidates = new Set<number>();
+  // Loops read each message's novelty: the share of its words unseen earlier in the run.
+  const seen = new Set<string>();
+  const novelty: number[] = [];
+  const order: number[] = [];
   for (let i = 0; i < n; i++) {
-    if (!f.utterance[i] || f.words[i].length === 0) continue;
-    const set = trigrams(f.words[i]);
-    sets[i] = set;
-    const sketch = [...set].sort((a, b) => a - b).slice(0, SKETCH);
-    const candidates = new Set<number>();
-    for (const h of sketch) for (const j of bySketch.get(h) ?? []) if (candidates.size < MAX_CANDIDATES) candidates.add(j);
+    if (!f.utterance[i]) continue;
+    // Words are read here, one message at a time, and dropped: they are not kept for the whole run.
+    const words = wordsOf(steps[i].content);
+    let fresh = 0;
+    for (const w of words) if (!seen.has(w)) fresh++;
+    for (const w of words) seen.add(w);
+    order.push(i);
+    novelty.push(words.length ? fresh / words.length : 0);
+    if (words.length === 0) continue;
+    const at = store.add(i, words);
+    const sketchSize = Math.min(SKETCH, store.len[i]);
+    candidates.clear();
+    for (let s = 0; s < sketchSize; s++) for (const j of bySketch.get(store.buf[at + s]) ?? []) if (candidates.size < MAX_CANDIDATES) candidates.add(j);
     for (const j of candidates)
-      if (jaccard(set, sets[j]!) >= SIMILAR) {
+      if (store.jaccard(i, j) >= SIMILAR) {
         duplicate[i] = 1;
         nearDuplicateMessages++;
         break;
       }
-    for (const h of sketch) {
+    for (let s = 0; s < sketchSize; s++) {
+      const h = store.buf[at + s];
       const list = bySketch.get(h);
       // Keep the most recent few per hash: a later copy is compared with recent ones first.
       if (list) {
@@ -80,24 +143,13 @@ export function redundancyFacts(trace: TTrace, f: StepFacts): RedundancyFacts {
       } else bySketch.set(h, [i]);
     }
   }
-  const { loops, loopStepIds } = twoAgentLoops(trace, f);
+  const { loops, loopStepIds } = twoAgentLoops(trace, order, novelty);
   return { duplicate, nearDuplicateMessages, loops, loopStepIds };
 }
 
-function twoAgentLoops(trace: TTrace, f: StepFacts): { loops: number; loopStepIds: string[] } {
+/** Loops over the messages in order (`order`) with their novelty (see the module comment). */
+function twoAgentLoops(trace: TTrace, order: number[], novelty: number[]): { loops: number; loopStepIds: string[] } {
   const steps = trace.steps;
-  const seen = new Set<string>();
-  const novelty: number[] = [];
-  const order: number[] = [];
-  for (let i = 0; i < steps.length; i++) {
-    if (!f.utterance[i]) continue;
-    const words = f.words[i];
-    let fresh = 0;
-    for (const w of words) if (!seen.has(w)) fresh++;
-    for (const w of words) seen.add(w);
-    order.push(i);
-    novelty.push(words.length ? fresh / words.length : 0);
-  }
   let loops = 0;
   const loopStepIds: string[] = [];
   let k = 0;

@@ -16,14 +16,35 @@ export interface StepFacts {
   input: Float64Array;
   output: Float64Array;
   utterance: Uint8Array;
-  words: string[][];
   basis: "tokens" | "words";
   indexOf: Map<string, number>;
 }
 
+const NON_ASCII_RE = /[^\x00-\x7f]/;
+/** ASCII letters and digits (lowercased text): a word's first character. */
+const isAsciiAlnum = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+/** ASCII characters WORD_RE lets a word continue with: letters, digits, `.`, `_`, `%`, `$`, `-`. */
+const isAsciiWordChar = (c: number) => isAsciiAlnum(c) || c === 46 || c === 95 || c === 37 || c === 36 || c === 45;
+
 export function wordsOf(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(WORD_RE)) {
+  const lower = text.toLowerCase();
+  // ASCII text (most logs): the same words as WORD_RE, found by a char-code scan without match objects.
+  if (!NON_ASCII_RE.test(lower)) {
+    let i = 0;
+    while (i < lower.length && out.length < MAX_WORDS) {
+      if (!isAsciiAlnum(lower.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      let k = i + 1;
+      while (k < lower.length && isAsciiWordChar(lower.charCodeAt(k))) k++;
+      out.push(lower.slice(i, k));
+      i = k;
+    }
+    return out;
+  }
+  for (const m of lower.matchAll(WORD_RE)) {
     out.push(m[0]);
     if (out.length >= MAX_WORDS) break;
   }
@@ -50,11 +71,9 @@ export function stepFacts(trace: TTrace): StepFacts {
   const input = new Float64Array(n);
   const output = new Float64Array(n);
   const utterance = new Uint8Array(n);
-  const words: string[][] = new Array(n);
   let anyTokens = false;
   for (let i = 0; i < n; i++) {
     const s = steps[i];
-    words[i] = wordsOf(s.content);
     utterance[i] = UTTERANCE_KINDS.has(s.kind) && !s.tool && !s.state ? 1 : 0;
     if (hasCountedDescendant[i]) continue;
     const total = stepTokens(s);
@@ -63,6 +82,7 @@ export function stepFacts(trace: TTrace): StepFacts {
     input[i] = s.tokens?.input ?? 0;
     output[i] = s.tokens?.output ?? 0;
   }
-  if (!anyTokens) for (let i = 0; i < n; i++) counted[i] = words[i].length;
-  return { counted, input, output, utterance, words, basis: anyTokens ? "tokens" : "words", indexOf };
+  // Words are counted only when no step reports tokens, and not kept: each pass that needs them reads them again.
+  if (!anyTokens) for (let i = 0; i < n; i++) counted[i] = wordsOf(steps[i].content).length;
+  return { counted, input, output, utterance, basis: anyTokens ? "tokens" : "words", indexOf };
 }

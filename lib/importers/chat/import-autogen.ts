@@ -9,6 +9,7 @@ import { mapCoreMessages } from "./map-autogen-core-messages";
 import { MAGENTIC_ONE_ORCHESTRATOR, markOrchestratorDelegations } from "./orchestrator-delegation";
 import { chatTermination } from "./chat-termination";
 import { TERMINATION_ATTR } from "../../trace/run-termination";
+import { markObservation } from "./observation-marks";
 
 /** Fields every AgentChat message has a home for; the rest goes to `attributes`. */
 const MAPPED = new Set(["source", "type", "content", "models_usage", "target", "created_at", PY_CLASS]);
@@ -127,7 +128,7 @@ export function mapAgentChatMessage(raw: Record<string, unknown>, i: number, sou
       break;
   }
   if (Object.keys(attributes).length) step.attributes = attributes;
-  return step;
+  return markObservation(step);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { TStepInput, TStepKind } from "../../trace/schema";
 import { TraceBuilder, isRecord, toText } from "../trace-builder";
 import { parseChatSpeaker } from "./parse-chat-speaker";
+import { markObservation } from "./observation-marks";
 
 /** AG2's code executor prefixes every result with this; it marks a tool result, whoever speaks it. */
 const CODE_EXECUTION_RESULT = /^\s*exitcode:\s*-?\d+/i;
@@ -65,7 +66,7 @@ export function mapAg2Messages(builder: TraceBuilder, messages: unknown[], path:
       attributes[key] = value;
     }
     if (Object.keys(attributes).length) step.attributes = attributes;
-    builder.step(step);
+    builder.step(markObservation(step));
     if (speaker.target) builder.agent(speaker.target);
   });
 }

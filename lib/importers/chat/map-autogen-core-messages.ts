@@ -2,6 +2,7 @@ import type { TStepInput } from "../../trace/schema";
 import { TraceBuilder, isRecord, toText } from "../trace-builder";
 import { isTaskGiverName, registerTaskGiver } from "./task-giver";
 import { transferTarget } from "./transfer-tool";
+import { markObservation } from "./observation-marks";
 
 /**
  * Maps AutoGen core LLM messages (`autogen_core.models`): `SystemMessage`, `UserMessage {source}`,
@@ -35,7 +36,7 @@ export function mapCoreMessages(builder: TraceBuilder, messages: readonly unknow
         lastAssistant = agent;
         const thought = typeof raw.thought === "string" && raw.thought ? raw.thought : undefined;
         if (!Array.isArray(raw.content)) {
-          builder.step({ ...base, id: `m${i}`, agent, kind: "message", content: toText(raw.content), attributes: thought ? { thought } : undefined });
+          builder.step(markObservation({ ...base, id: `m${i}`, agent, kind: "message", content: toText(raw.content), attributes: thought ? { thought } : undefined }));
           return;
         }
         const calls = raw.content.filter(isRecord);
@@ -78,7 +79,7 @@ export function mapCoreMessages(builder: TraceBuilder, messages: readonly unknow
         // UserMessage: the task giver's words, or another agent's message relayed into this history.
         const speaker = (typeof raw.source === "string" && raw.source) || "user";
         if (isTaskGiverName(speaker)) registerTaskGiver(builder, speaker);
-        builder.step({ ...base, id: `m${i}`, agent: speaker, kind: "message", content: toText(raw.content) });
+        builder.step(markObservation({ ...base, id: `m${i}`, agent: speaker, kind: "message", content: toText(raw.content) }));
       }
     }
   });

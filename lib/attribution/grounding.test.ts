@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { ZTrace } from "../trace/schema";
+import { buildGraph, type EngineGraph } from "./build-graph";
+import { DEFAULT_CONFIG } from "./config";
+import { buildGrounding } from "./grounding";
+import { extractNumbers } from "./text-features";
+import { mulberry32 } from "./prng";
+
+/** A random run whose steps state small numbers in their text and input, with or without stated edges. */
+function randomRun(seed: number, n: number, stated: boolean): EngineGraph {
+  const rand = mulberry32(seed);
+  const num = () => String(11 + Math.floor(rand() * 12));
+  const steps = Array.from({ length: n }, (_, i) => ({
+    id: `s${i}`,
+    agent: `a${Math.floor(rand() * 3)}`,
+    kind: "message" as const,
+    content: `value ${num()}`,
+    ...(rand() < 0.3 ? { input: `use ${num()}` } : {}),
+  }));
+  const edges = [];
+  if (stated) for (let i = 1; i < n; i++) if (rand() < 0.5) edges.push({ from: `s${Math.floor(rand() * i)}`, to: `s${i}`, kind: "message" as const });
+  const trace = ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure", task: `start from ${num()}` }, agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })), steps, edges });
+  return buildGraph(trace, DEFAULT_CONFIG);
+}
+
+/** The definition: the task, the step's own input, or a step it could see (an ancestor; any earlier step without stated edges) states x. */
+function seenByDefinition(g: EngineGraph, v: number, x: string): boolean {
+  const states = (u: number) => g.features[u].allNumbers.includes(x) || extractNumbers(g.steps[u].input ?? "").includes(x);
+  if (extractNumbers(g.trace.run.task ?? "").includes(x) || extractNumbers(g.steps[v].input ?? "").includes(x)) return true;
+  if (g.edgesInferred) return Array.from({ length: v }, (_, u) => u).some(states);
+  const seen = new Set<number>();
+  const stack = [v];
+  while (stack.length) {
+    const w = stack.pop()!;
+    for (let k = g.inStart[w]; k < g.inStart[w + 1]; k++) {
+      const u = g.edges[g.inEdges[k]].from;
+      if (seen.has(u)) continue;
+      seen.add(u);
+      if (states(u)) return true;
+      stack.push(u);
+    }
+  }
+  return false;
+}
+
+describe("grounding: seenBefore", () => {
+  it("agrees with the definition on runs with stated edges (exact frontiers) and without (chat order)", () => {
+    const wrong: string[] = [];
+    for (let seed = 1; seed <= 10; seed++) {
+      const g = randomRun(seed, 30, seed % 3 !== 0);
+      const gr = buildGrounding(g);
+      for (let v = 0; v < g.n; v++)
+        for (let x = 9; x <= 24; x++) if (gr.seenBefore(v, String(x)) !== seenByDefinition(g, v, String(x))) wrong.push(`${seed}: ${x} at ${v}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("is built once per graph", () => {
+    const g = randomRun(3, 10, true);
+    expect(buildGrounding(g)).toBe(buildGrounding(g));
+  });
+
+  it("derives a number one operation away from numbers at hand, and not one two operations away", () => {
+    const g = randomRun(4, 5, true);
+    const gr = buildGrounding(g);
+    expect(gr.derivable(4, "7", ["3", "4"])).toBe(true);
+    expect(gr.derivable(4, "12", ["3", "4"])).toBe(true);
+    expect(gr.derivable(4, String(3 * 4 * 1000 + 7), ["3", "4"])).toBe(false);
+  });
+});

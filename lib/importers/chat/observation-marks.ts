@@ -1,0 +1,53 @@
+/**
+ * Where a chat message stops speaking for itself and quotes what its author observed, in the
+ * phrasings of the systems whose logs arrive as chat messages: Magentic-One's WebSurfer
+ * ("Here is a screenshot of …", "The viewport shows …", "Automatic OCR of the page screenshot has
+ * detected the following text:", "Viewport position:", "Address: <url>"), AG2's code executor
+ * ("exitcode: …", "Code output:"), and search/page dumps ("Search results:", "## Page content").
+ * The importer turns them into the canonical step attributes `culprit.observation_at` and
+ * `culprit.observed_resource` (lib/trace/canonical-attributes.ts); the engine reads only those.
+ * Moved here from the engine (text-features.ts, dead-end.ts), unchanged in what they match.
+ */
+import { OBSERVATION_AT, OBSERVED_RESOURCE } from "../../trace/canonical-attributes";
+import type { TStepInput } from "../../trace/schema";
+
+/** Only the start of a message is searched for its observation marker (bounded work per message). */
+const MAX_SCAN_CHARS = 20_000;
+const OBSERVATION_MARKER_RE =
+  /here is a screenshot of|the viewport shows|automatic ocr|detected the following text|^\s*viewport position:|^\s*address: \S+:\/\/|^\s*(?:code )?output:|^\s*exitcode:|^\s*#+ ?(?:search results|page content)|^\s*(?:search results|page content)\s*:/im;
+
+/** Where an observation names what it shows: "Address: <url>", or a screenshot's "[title](<url>)", near its start. */
+const LOCATION_RE = /(?:^|\n)\s*(?:address|url|location)\s*:\s*(\S+:\/\/\S+)|\]\((https?:\/\/[^\s)]+)\)/i;
+/** Only the head of an observation names its location; links further down are page content. */
+const LOCATION_CHARS = 400;
+/** The engine reads a step's resource from the start of its text only (dead-end.ts SCAN_CHARS). */
+const RESOURCE_SCAN_CHARS = 4000;
+
+/** The offset of the first observation marker in `content`, or undefined. */
+export function observationOffset(content: string): number | undefined {
+  const m = OBSERVATION_MARKER_RE.exec(content.slice(0, MAX_SCAN_CHARS));
+  return m ? m.index : undefined;
+}
+
+/**
+ * The canonical attributes for a message's quoted observation: where it starts, and the resource
+ * it shows (from the head of the observation, within the first RESOURCE_SCAN_CHARS of the message).
+ */
+export function observationMarks(content: string): Record<string, unknown> | undefined {
+  const at = observationOffset(content);
+  if (at === undefined) return undefined;
+  const out: Record<string, unknown> = { [OBSERVATION_AT]: at };
+  const head = content.slice(0, RESOURCE_SCAN_CHARS);
+  if (at < head.length) {
+    const m = LOCATION_RE.exec(head.slice(at, at + LOCATION_CHARS));
+    if (m) out[OBSERVED_RESOURCE] = m[1] ?? m[2];
+  }
+  return out;
+}
+
+/** Adds the observation attributes to a chat step whose content quotes an observation (in place). */
+export function markObservation(step: TStepInput): TStepInput {
+  const marks = observationMarks(step.content ?? "");
+  if (marks) step.attributes = { ...step.attributes, ...marks };
+  return step;
+}

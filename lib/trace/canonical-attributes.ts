@@ -1,0 +1,28 @@
+/**
+ * Step attributes with a meaning in the canonical model: importers (and anything that writes
+ * culprit.trace/v1 directly) set them, the engine reads them. They carry facts a source states in
+ * its own phrasing, so that no system's phrasing has to live in the engine (docs/trace-format.md).
+ */
+
+/**
+ * Character offset into `content` where the step stops speaking for itself and quotes what it
+ * observed (a page screenshot and its OCR text, program output, a file viewer). Values after it
+ * are observations of the environment, like a tool result, not the author's claims. Absent: the
+ * whole content is the author's.
+ */
+export const OBSERVATION_AT = "culprit.observation_at";
+
+/** The resource (URL or path) the step's observation shows, when the source names it. */
+export const OBSERVED_RESOURCE = "culprit.observed_resource";
+
+/** The offset at which a step's quoted observation starts (see OBSERVATION_AT), or undefined. */
+export function observationAt(attributes: Record<string, unknown> | undefined): number | undefined {
+  const at = attributes?.[OBSERVATION_AT];
+  return typeof at === "number" && Number.isInteger(at) && at >= 0 ? at : undefined;
+}
+
+/** The resource a step's observation shows (see OBSERVED_RESOURCE), or undefined. */
+export function observedResourceOf(attributes: Record<string, unknown> | undefined): string | undefined {
+  const r = attributes?.[OBSERVED_RESOURCE];
+  return typeof r === "string" && r ? r : undefined;
+}
