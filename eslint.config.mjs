@@ -25,17 +25,23 @@ export default tseslint.config(
     },
   },
   {
-    files: ["lib/attribution/**/*.ts", "lib/trace/**/*.ts", "lib/text/**/*.ts", "lib/importers/**/*.ts", "lib/compare/**/*.ts", "lib/patterns/**/*.ts", "lib/synthetic/**/*.ts", "lib/eval/**/*.ts"],
+    files: [
+      "lib/attribution/**/*.ts",
+      "lib/trace/**/*.ts",
+      "lib/text/**/*.ts",
+      "lib/importers/**/*.ts",
+      "lib/compare/**/*.ts",
+      "lib/patterns/**/*.ts",
+      "lib/synthetic/**/*.ts",
+      "lib/eval/**/*.ts",
+    ],
     rules: { "no-restricted-imports": ["error", { patterns: frameworkImports }] },
   },
   {
     // Trace content is untrusted: it is never rendered as HTML.
     files: ["**/*.tsx"],
     rules: {
-      "no-restricted-syntax": [
-        "error",
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: "Never render trace content as HTML." },
-      ],
+      "no-restricted-syntax": ["error", { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: "Never render trace content as HTML." }],
     },
   },
 );

@@ -23,7 +23,12 @@ export function proxy(request: NextRequest) {
   if (!verdict.ok) return withHeaders(new NextResponse(verdict.message, { status: verdict.status, headers: { "content-type": "text/plain; charset=utf-8" } }));
 
   const path = request.nextUrl.pathname;
-  if (signInRequired() && (request.method === "GET" || request.method === "HEAD") && !PUBLIC_PAGE.test(path) && !getSessionCookie(request, { cookiePrefix: "culprit" })) {
+  if (
+    signInRequired() &&
+    (request.method === "GET" || request.method === "HEAD") &&
+    !PUBLIC_PAGE.test(path) &&
+    !getSessionCookie(request, { cookiePrefix: "culprit" })
+  ) {
     const target = new URL("/sign-in", request.url);
     target.search = new URLSearchParams({ next: path + request.nextUrl.search }).toString();
     return withHeaders(NextResponse.redirect(target));

@@ -6,7 +6,12 @@ import path from "node:path";
 // CULPRIT_MUTATION_FAST=1 leaves out the slow whole-engine files (property tests over random traces,
 // the reference system over HTTP, the demo runs, hundreds of voters) for a quick lower-bound score:
 // fewer tests can only kill fewer mutants.
-const SLOW = ["lib/attribution/analyze-trace.test.ts", "lib/attribution/reference-mas.test.ts", "lib/attribution/demo-runs.test.ts", "lib/attribution/agent-game.test.ts"];
+const SLOW = [
+  "lib/attribution/analyze-trace.test.ts",
+  "lib/attribution/reference-mas.test.ts",
+  "lib/attribution/demo-runs.test.ts",
+  "lib/attribution/agent-game.test.ts",
+];
 export default defineConfig({
   resolve: {
     alias: {

@@ -17,9 +17,13 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
     <main className="page stack">
       <div className="row">
         <h1>Runs</h1>
-        <span className="muted">{total} {total === 1 ? "run" : "runs"}</span>
+        <span className="muted">
+          {total} {total === 1 ? "run" : "runs"}
+        </span>
         <span className="spacer" />
-        <Link className="button primary" href="/upload">Upload a trace</Link>
+        <Link className="button primary" href="/upload">
+          Upload a trace
+        </Link>
       </div>
       <RunFilters params={params} systems={systems} />
       {runs.length === 0 ? (
@@ -52,13 +56,17 @@ function EmptyState({ filtered }: { filtered: boolean }) {
     <div className="card stack" data-testid="empty-state">
       <h2>No runs yet</h2>
       <p className="muted" style={{ margin: 0 }}>
-        Upload a trace (OpenTelemetry, Langfuse, LangSmith, Who&amp;When, AutoGen or Culprit JSON), post one to <code>/api/runs</code>, or
-        point an OpenTelemetry exporter at <code>/v1/traces</code>. The demo runs load on first start of an empty database; restart with
+        Upload a trace (OpenTelemetry, Langfuse, LangSmith, Who&amp;When, AutoGen or Culprit JSON), post one to <code>/api/runs</code>, or point an
+        OpenTelemetry exporter at <code>/v1/traces</code>. The demo runs load on first start of an empty database; restart with
         <code> npm start</code> to get them back.
       </p>
       <div className="row">
-        <Link className="button primary" href="/upload">Upload a trace</Link>
-        <a className="button" href="/schema/trace-v1.json">Trace format (JSON Schema)</a>
+        <Link className="button primary" href="/upload">
+          Upload a trace
+        </Link>
+        <a className="button" href="/schema/trace-v1.json">
+          Trace format (JSON Schema)
+        </a>
       </div>
     </div>
   );
@@ -67,9 +75,19 @@ function EmptyState({ filtered }: { filtered: boolean }) {
 function Pagination({ params, pages }: { params: TRunListParams; pages: number }) {
   return (
     <nav className="row" aria-label="Pagination">
-      {params.page > 1 ? <Link className="button" href={runListHref(params, { page: params.page - 1 })}>← Previous</Link> : null}
-      <span className="muted">Page {params.page} of {pages}</span>
-      {params.page < pages ? <Link className="button" href={runListHref(params, { page: params.page + 1 })}>Next →</Link> : null}
+      {params.page > 1 ? (
+        <Link className="button" href={runListHref(params, { page: params.page - 1 })}>
+          ← Previous
+        </Link>
+      ) : null}
+      <span className="muted">
+        Page {params.page} of {pages}
+      </span>
+      {params.page < pages ? (
+        <Link className="button" href={runListHref(params, { page: params.page + 1 })}>
+          Next →
+        </Link>
+      ) : null}
     </nav>
   );
 }

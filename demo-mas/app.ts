@@ -62,7 +62,8 @@ async function route(req: http.IncomingMessage, registry: RunRegistry, options: 
   const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
   if (req.method === "GET" && path === "/") return { status: 200, body: INDEX_HTML, type: "text/html; charset=utf-8" };
   if (req.method === "GET" && path === "/health") return { status: 200, body: { ok: true, runs: registry.size } };
-  if (req.method === "GET" && path === "/faults") return { status: 200, body: { task: DEFAULT_TASK, agents: agentActions(DEFAULT_TASK), faults: supportedFaults(DEFAULT_TASK) } };
+  if (req.method === "GET" && path === "/faults")
+    return { status: 200, body: { task: DEFAULT_TASK, agents: agentActions(DEFAULT_TASK), faults: supportedFaults(DEFAULT_TASK) } };
   if (req.method === "POST" && path === "/run") return { status: 200, body: await handleRun(await readJson(req), registry, options) };
   if (req.method === "POST" && path === "/replay") return { status: 200, body: await handleReplay(await readJson(req), registry) };
   throw new HttpProblem(404, `No route ${req.method} ${path}`);

@@ -38,7 +38,9 @@ export async function handleReplay(body: unknown, registry: RunRegistry): Promis
   const original = findRun(request, registry);
   const overrides = new Map<string, ActionOverride>();
   for (const iv of request.interventions) for (const action of actionsOf(iv, original)) overrides.set(action, { mode: iv.mode, output: iv.output });
-  const seed = createHash("sha256").update(`${original.seed}|${JSON.stringify([...overrides].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))}`).digest("hex");
+  const seed = createHash("sha256")
+    .update(`${original.seed}|${JSON.stringify([...overrides].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))}`)
+    .digest("hex");
   const result = await runMas({ task: original.task, fault: original.fault, overrides, seed, startMs: Date.now(), serviceName: "demo-mas" });
   registry.set(result.traceId, { task: original.task, fault: original.fault, seed, spanActions: result.spanActions });
   return { outcome: result.outcome, finalAnswer: result.finalAnswer, trace: result.otlp };
@@ -51,7 +53,12 @@ function findRun(request: ReplayRequest, registry: RunRegistry): RegisteredRun {
     const run = registry.get(id);
     if (run) return run;
   }
-  throw new HttpProblem(404, ids.length ? `Unknown run: this demo-mas process did not execute trace ${ids.join(", ")} (runs are kept in memory until restart)` : "The request names no OpenTelemetry trace id (run.traceIds)");
+  throw new HttpProblem(
+    404,
+    ids.length
+      ? `Unknown run: this demo-mas process did not execute trace ${ids.join(", ")} (runs are kept in memory until restart)`
+      : "The request names no OpenTelemetry trace id (run.traceIds)",
+  );
 }
 
 function actionsOf(iv: Intervention, run: RegisteredRun): string[] {

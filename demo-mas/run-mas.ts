@@ -42,7 +42,12 @@ const NO_ANSWER = "no verified answer";
 
 export async function runMas(options: MasRunOptions): Promise<MasRunResult> {
   const { task } = options;
-  const tel = new RunTelemetry({ seed: options.seed, startMs: options.startMs ?? Date.now(), serviceName: options.serviceName ?? "demo-mas", exportUrl: options.exportUrl });
+  const tel = new RunTelemetry({
+    seed: options.seed,
+    startMs: options.startMs ?? Date.now(),
+    serviceName: options.serviceName ?? "demo-mas",
+    exportUrl: options.exportUrl,
+  });
   const memory = new Map<string, string>();
 
   const behaviour = (agent: string, step: number): Behaviour => {
@@ -55,11 +60,16 @@ export async function runMas(options: MasRunOptions): Promise<MasRunResult> {
     return { kind: "honest" };
   };
   const memTool = (parent: Span, action: string, op: "read" | "write", key: string, value?: string) => {
-    const span = tel.start(`execute_tool memory_${op}`, {
-      "gen_ai.operation.name": "execute_tool",
-      "gen_ai.tool.name": `memory_${op}`,
-      "gen_ai.tool.call.arguments": JSON.stringify(op === "write" ? { key, value } : { key }),
-    }, parent, action);
+    const span = tel.start(
+      `execute_tool memory_${op}`,
+      {
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": `memory_${op}`,
+        "gen_ai.tool.call.arguments": JSON.stringify(op === "write" ? { key, value } : { key }),
+      },
+      parent,
+      action,
+    );
     if (op === "write") memory.set(key, value!);
     const result = op === "write" ? "ok" : (memory.get(key) ?? "(missing)");
     span.setAttribute("gen_ai.tool.call.result", result);
@@ -67,18 +77,28 @@ export async function runMas(options: MasRunOptions): Promise<MasRunResult> {
     return op === "read" ? memory.get(key) : undefined;
   };
   const chat = (parent: Span, action: string, input: string, output: string) => {
-    const span = tel.start(`chat ${MODEL}`, {
-      "gen_ai.operation.name": "chat",
-      "gen_ai.request.model": MODEL,
-      "gen_ai.input.messages": messages("user", input),
-      "gen_ai.output.messages": messages("assistant", output),
-      "gen_ai.usage.input_tokens": input.split(/\s+/).length,
-      "gen_ai.usage.output_tokens": output.split(/\s+/).length,
-    }, parent, action);
+    const span = tel.start(
+      `chat ${MODEL}`,
+      {
+        "gen_ai.operation.name": "chat",
+        "gen_ai.request.model": MODEL,
+        "gen_ai.input.messages": messages("user", input),
+        "gen_ai.output.messages": messages("assistant", output),
+        "gen_ai.usage.input_tokens": input.split(/\s+/).length,
+        "gen_ai.usage.output_tokens": output.split(/\s+/).length,
+      },
+      parent,
+      action,
+    );
     tel.end(span);
   };
   const agentSpan = (parent: Span | undefined, agent: string, action: string, input: string) =>
-    tel.start(`invoke_agent ${agent}`, { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": agent, "gen_ai.input.messages": messages("user", input) }, parent, action);
+    tel.start(
+      `invoke_agent ${agent}`,
+      { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": agent, "gen_ai.input.messages": messages("user", input) },
+      parent,
+      action,
+    );
   const say = (span: Span, text: string) => {
     if (text) span.setAttribute("gen_ai.output.messages", messages("assistant", text));
     tel.end(span);
@@ -127,7 +147,10 @@ export async function runMas(options: MasRunOptions): Promise<MasRunResult> {
     const b = behaviour("aggregator", 0);
     if (b.kind === "drop") say(span, "");
     else {
-      const partials = workers.map((w) => memTool(span, "aggregator#0", "read", `partial/${w}`)).filter((p): p is string => p !== undefined).map(Number);
+      const partials = workers
+        .map((w) => memTool(span, "aggregator#0", "read", `partial/${w}`))
+        .filter((p): p is string => p !== undefined)
+        .map(Number);
       let total = partials.reduce((s, x) => s + x, 0);
       let note = `Total of ${partials.length} partial(s) = `;
       if (b.kind === "fault" && b.mode === "false_success") {
@@ -171,7 +194,10 @@ export async function runMas(options: MasRunOptions): Promise<MasRunResult> {
       }
       memTool(span, "verifier#0", "write", "verification", JSON.stringify({ approved, checks }));
       const failed = checks.filter((c) => !c.ok).map((c) => c.name);
-      say(span, approved ? `APPROVED: total ${totalText} passes ${checks.map((c) => c.name).join(", ")} checks.` : `REJECTED: failed ${failed.join(", ")} check(s).`);
+      say(
+        span,
+        approved ? `APPROVED: total ${totalText} passes ${checks.map((c) => c.name).join(", ")} checks.` : `REJECTED: failed ${failed.join(", ")} check(s).`,
+      );
     }
   }
 
@@ -180,13 +206,18 @@ export async function runMas(options: MasRunOptions): Promise<MasRunResult> {
   const verificationText = memTool(root, "planner#1", "read", "verification");
   const totalText = memTool(root, "planner#1", "read", "total");
   const verification = verificationText ? (JSON.parse(verificationText) as { approved: boolean; checks: { ok: boolean }[] }) : undefined;
-  let finalAnswer = verification?.approved && verification.checks.length > 0 && verification.checks.every((c) => c.ok) && totalText !== undefined ? totalText : NO_ANSWER;
+  let finalAnswer =
+    verification?.approved && verification.checks.length > 0 && verification.checks.every((c) => c.ok) && totalText !== undefined ? totalText : NO_ANSWER;
   if (pubB.kind === "drop") finalAnswer = "";
   else if (pubB.kind === "replace") finalAnswer = pubB.output;
   else if (pubB.kind === "fault") finalAnswer = String(Number(totalText ?? 0) + 1);
-  if (pubB.kind !== "drop") chat(root, "planner#1", `Release the verified total (verification: ${verificationText ?? "missing"})`, `Final answer: ${finalAnswer}`);
+  if (pubB.kind !== "drop")
+    chat(root, "planner#1", `Release the verified total (verification: ${verificationText ?? "missing"})`, `Final answer: ${finalAnswer}`);
   const outcome = finalAnswer === String(groundTruth(task)) ? "success" : "failure";
-  root.addEvent("gen_ai.evaluation.result", { "gen_ai.evaluation.name": "exact_match", "gen_ai.evaluation.score.label": outcome === "success" ? "pass" : "fail" });
+  root.addEvent("gen_ai.evaluation.result", {
+    "gen_ai.evaluation.name": "exact_match",
+    "gen_ai.evaluation.score.label": outcome === "success" ? "pass" : "fail",
+  });
   root.setAttribute("gen_ai.output.messages", messages("assistant", finalAnswer ? `Final answer: ${finalAnswer}` : ""));
   const traceId = root.spanContext().traceId;
   tel.end(root, outcome === "failure" ? `final answer "${finalAnswer}" is wrong` : undefined);

@@ -7,7 +7,13 @@ import { startDemoMas } from "./app";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=").slice(1).join("=");
+  return i >= 0
+    ? process.argv[i + 1]
+    : process.argv
+        .find((a) => a.startsWith(`--${name}=`))
+        ?.split("=")
+        .slice(1)
+        .join("=");
 }
 
 const port = Number(arg("port") ?? process.env.DEMO_MAS_PORT ?? 4320);

@@ -6,7 +6,11 @@
 import { z } from "zod";
 
 export const ZTask = z.object({
-  numbers: z.array(z.number().int().min(-1_000_000).max(1_000_000)).min(1).max(1000).default(Array.from({ length: 12 }, (_, i) => i + 1)),
+  numbers: z
+    .array(z.number().int().min(-1_000_000).max(1_000_000))
+    .min(1)
+    .max(1000)
+    .default(Array.from({ length: 12 }, (_, i) => i + 1)),
   workers: z.number().int().min(1).max(8).default(3),
 });
 export type Task = z.infer<typeof ZTask>;

@@ -62,7 +62,8 @@ export class RunTelemetry {
     const spanProcessors: SpanProcessor[] = [new SimpleSpanProcessor({ exporter: this.memory })];
     // Batched, as production apps export: one span per request would hit the exporter's
     // concurrent-export limit on a busy receiver. finish() flushes the batch.
-    if (options.exportUrl) spanProcessors.push(new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: options.exportUrl }), scheduledDelayMillis: 200 }));
+    if (options.exportUrl)
+      spanProcessors.push(new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: options.exportUrl }), scheduledDelayMillis: 200 }));
     this.provider = new TracerProvider({
       resource: resourceFromAttributes({ "service.name": options.serviceName }),
       spanProcessors,

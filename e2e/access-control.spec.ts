@@ -40,11 +40,19 @@ test.describe("default server: loopback, no sign-in", () => {
   });
 
   test("foreign Origin: a cross-site form post (text/plain, multipart) and a forged server action are refused", async ({ page, request, baseURL }) => {
-    const trace = JSON.stringify({ schema: "culprit.trace/v1", run: { title: "planted-by-another-site", outcome: "failure" }, agents: [{ name: "A" }], steps: [{ id: "s1", agent: "A", kind: "message", content: "hi" }] });
+    const trace = JSON.stringify({
+      schema: "culprit.trace/v1",
+      run: { title: "planted-by-another-site", outcome: "failure" },
+      agents: [{ name: "A" }],
+      steps: [{ id: "s1", agent: "A", kind: "message", content: "hi" }],
+    });
     for (const enctype of ["text/plain", "multipart/form-data"]) {
       // A real page on another origin (served by Playwright's router) submits a form to Culprit.
       await page.route("http://attacker.test/**", (route) =>
-        route.fulfill({ contentType: "text/html", body: `<form id=f action="${baseURL}/api/runs" method=POST enctype="${enctype}"><textarea name=text>${trace.replace(/</g, "&lt;")}</textarea></form><script>f.submit()</script>` }),
+        route.fulfill({
+          contentType: "text/html",
+          body: `<form id=f action="${baseURL}/api/runs" method=POST enctype="${enctype}"><textarea name=text>${trace.replace(/</g, "&lt;")}</textarea></form><script>f.submit()</script>`,
+        }),
       );
       const answer = page.waitForResponse((r) => r.url().startsWith(`${baseURL}/api/runs`) && r.request().method() === "POST");
       await page.goto("http://attacker.test/");
@@ -54,7 +62,10 @@ test.describe("default server: loopback, no sign-in", () => {
     // The search echoes its query, so look for the empty result, not the absence of the title.
     const list = await (await request.get("/?q=planted-by-another-site")).text();
     expect(list).toContain("No run matches these filters");
-    const action = await request.post("/", { headers: { "next-action": "0".repeat(40), origin: "http://evil.example", "content-type": "text/plain" }, data: "[]" });
+    const action = await request.post("/", {
+      headers: { "next-action": "0".repeat(40), origin: "http://evil.example", "content-type": "text/plain" },
+      data: "[]",
+    });
     expect(action.status()).toBe(403);
   });
 
@@ -116,8 +127,19 @@ test.describe.serial("sign-in required (CULPRIT_AUTH=required)", () => {
     await page.getByTestId("api-key-create").click();
     const key = await page.getByTestId("api-key-value").inputValue();
     expect(key).toMatch(/^culprit_/);
-    const trace = { schema: "culprit.trace/v1", run: { title: `via key ${Date.now()}`, outcome: "failure" }, agents: [{ name: "A" }, { name: "B" }], steps: [{ id: "s1", agent: "A", kind: "message", content: "x", status: "error", error: { message: "e" } }, { id: "s2", agent: "B", kind: "final", content: "y" }] };
-    const withKey = await request.post(`${AUTH}/api/runs`, { data: JSON.stringify(trace), headers: { "content-type": "application/json", authorization: `Bearer ${key}` } });
+    const trace = {
+      schema: "culprit.trace/v1",
+      run: { title: `via key ${Date.now()}`, outcome: "failure" },
+      agents: [{ name: "A" }, { name: "B" }],
+      steps: [
+        { id: "s1", agent: "A", kind: "message", content: "x", status: "error", error: { message: "e" } },
+        { id: "s2", agent: "B", kind: "final", content: "y" },
+      ],
+    };
+    const withKey = await request.post(`${AUTH}/api/runs`, {
+      data: JSON.stringify(trace),
+      headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+    });
     expect(withKey.status(), await withKey.text()).toBe(201);
 
     await page.getByTestId("user-email").fill(VIEWER.email);

@@ -90,8 +90,14 @@ test("the picker offers runs of the same system first", async ({ page, request }
 
 test("the patterns page ranks agents of a system by spectrum suspiciousness", async ({ page, request }) => {
   const tag = randomUUID().slice(0, 8);
-  await upload(request, { ...pipeline(`e2e spectrum A ${tag}`, 1532), run: { ...pipeline("", 1532).run, title: `e2e spectrum A ${tag}`, system: `e2e_spectrum_${tag}` } });
-  await upload(request, { ...pipeline(`e2e spectrum B ${tag}`, 1385), run: { ...pipeline("", 1385).run, title: `e2e spectrum B ${tag}`, system: `e2e_spectrum_${tag}` } });
+  await upload(request, {
+    ...pipeline(`e2e spectrum A ${tag}`, 1532),
+    run: { ...pipeline("", 1532).run, title: `e2e spectrum A ${tag}`, system: `e2e_spectrum_${tag}` },
+  });
+  await upload(request, {
+    ...pipeline(`e2e spectrum B ${tag}`, 1385),
+    run: { ...pipeline("", 1385).run, title: `e2e spectrum B ${tag}`, system: `e2e_spectrum_${tag}` },
+  });
   await page.goto(`/patterns?system=e2e_spectrum_${tag}`);
   await expect(page.getByTestId("spectrum")).toContainText("1 failed and 1 successful runs");
   await expect(page.getByTestId("spectrum-agents").locator("tbody tr")).toHaveCount(3);

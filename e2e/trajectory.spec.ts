@@ -37,7 +37,8 @@ test("compare: metric deltas and the equal-budget view", async ({ page, request 
   // The same run spending three times the tokens per step.
   const costly = JSON.parse(JSON.stringify(base)) as { run: { title: string }; steps: { tokens?: { input?: number; output?: number; total?: number } }[] };
   costly.run.title += " (costly)";
-  for (const s of costly.steps) if (s.tokens) for (const k of ["input", "output", "total"] as const) if (s.tokens[k] !== undefined) s.tokens[k] = s.tokens[k]! * 3;
+  for (const s of costly.steps)
+    if (s.tokens) for (const k of ["input", "output", "total"] as const) if (s.tokens[k] !== undefined) s.tokens[k] = s.tokens[k]! * 3;
   const b = await uploadRun(request, costly);
   await page.goto(`/compare?a=${a}&b=${b}`);
   await expect(page.getByTestId("equal-budget")).toHaveAttribute("data-ahead", "a");
@@ -50,7 +51,7 @@ test("patterns: outcome against token budget over 20 runs of one system", async 
   const system = `e2e-budget-${nonce()}`;
   for (let i = 0; i < 20; i++) {
     const tokens = Math.round(400 * 1.3 ** i);
-    const success = (i >= 10) !== (i === 3 || i === 16);
+    const success = i >= 10 !== (i === 3 || i === 16);
     await uploadRun(request, {
       schema: "culprit.trace/v1",
       run: { title: `${system} run ${i}`, system, outcome: success ? "success" : "failure" },

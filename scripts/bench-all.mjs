@@ -25,7 +25,14 @@ for (const name of names) {
 }
 
 const fmt = (x) => (x === null || x === undefined ? "—" : typeof x === "number" ? (Math.abs(x) >= 100 ? x.toFixed(0) : x.toPrecision(3)) : String(x));
-const rows = figures.map((f) => [f.bench, f.metric, `${fmt(f.value)} ${f.unit}`, f.limit === undefined ? "—" : `${f.better === "higher" ? "≥" : "≤"} ${fmt(f.limit)} ${f.unit}`, fmt(f.ratio), f.ratio === null || f.ratio === undefined ? "" : f.ratio <= 1 ? "met" : "MISSED"]);
+const rows = figures.map((f) => [
+  f.bench,
+  f.metric,
+  `${fmt(f.value)} ${f.unit}`,
+  f.limit === undefined ? "—" : `${f.better === "higher" ? "≥" : "≤"} ${fmt(f.limit)} ${f.unit}`,
+  fmt(f.ratio),
+  f.ratio === null || f.ratio === undefined ? "" : f.ratio <= 1 ? "met" : "MISSED",
+]);
 const header = ["bench", "figure", "value", "limit", "ratio", ""];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 console.log("\n" + [header, widths.map((w) => "-".repeat(w)), ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i])).join("  ")).join("\n"));

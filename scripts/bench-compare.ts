@@ -23,7 +23,12 @@ function generate(n: number, seed: number): TTrace {
     const isTool = rand() < 0.2;
     return { id: `s${i}`, agent: isTool ? "tool" : `agent${Math.floor(rand() * 8)}`, kind: isTool ? "tool_result" : "message", content: words.join(" ") };
   });
-  return ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure" }, agents: [...new Set(steps.map((s) => s.agent))].sort().map((name) => ({ name })), steps });
+  return ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure" },
+    agents: [...new Set(steps.map((s) => s.agent))].sort().map((name) => ({ name })),
+    steps,
+  });
 }
 
 /** A copy of `base` with `rate` of its steps edited: a value changed, a step inserted, or a step dropped. */

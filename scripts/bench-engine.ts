@@ -40,7 +40,13 @@ function generate(n: number, agents: number, seed = 1): TTrace {
     if (i > 10 && rand() < 0.1) edges.push({ from: `s${i - 2 - Math.floor(rand() * 8)}`, to: `s${i}`, kind: rand() < 0.5 ? "state" : "delegation" });
   }
   const names = [...new Set(steps.map((s) => s.agent))];
-  return ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure", task: "report the total" }, agents: names.map((name) => ({ name })), steps, edges });
+  return ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", task: "report the total" },
+    agents: names.map((name) => ({ name })),
+    steps,
+    edges,
+  });
 }
 
 /** OTLP-like: a root agent invokes agents; each invocation wraps a model call, a memory read and a write. */
@@ -58,17 +64,48 @@ function generateWrapped(n: number, agents: number, seed = 1): TTrace {
     const key = `part/${k % 50}`;
     const prevKey = `part/${(k + 1) % 50}`;
     const r = rand();
-    const content = r < 0.01 ? "" : r < 0.02 ? "assistant: done ✓ all processed" : r < 0.05 ? "assistant: APPROVED: looks good." : `assistant: part = ${answer}`;
+    const content =
+      r < 0.01 ? "" : r < 0.02 ? "assistant: done ✓ all processed" : r < 0.05 ? "assistant: APPROVED: looks good." : `assistant: part = ${answer}`;
     steps.push({ id: w, agent, kind: "agent", parentId: "root", input: `Add ${a} + ${b}`, content });
     edges.push({ from: "root", to: w, kind: "delegation" });
-    steps.push({ id: `${w}r`, agent, kind: "tool_call", parentId: w, content: lastWrite.has(prevKey) ? "7" : "(missing)", state: { op: "read", key: prevKey }, tool: { name: "memory_read", result: lastWrite.has(prevKey) ? "7" : "(missing)" } });
+    steps.push({
+      id: `${w}r`,
+      agent,
+      kind: "tool_call",
+      parentId: w,
+      content: lastWrite.has(prevKey) ? "7" : "(missing)",
+      state: { op: "read", key: prevKey },
+      tool: { name: "memory_read", result: lastWrite.has(prevKey) ? "7" : "(missing)" },
+    });
     if (lastWrite.has(prevKey)) edges.push({ from: lastWrite.get(prevKey), to: `${w}r`, kind: "state", key: prevKey });
-    steps.push({ id: `${w}c`, agent, kind: "llm", parentId: w, input: `Sum of ${a}, ${b}`, content: String(answer), tokens: { total: 50 + Math.floor(rand() * 500) } });
-    steps.push({ id: `${w}w`, agent, kind: "tool_call", parentId: w, content: "ok", state: { op: "write", key, value: String(answer) }, tool: { name: "memory_write", result: "ok" } });
+    steps.push({
+      id: `${w}c`,
+      agent,
+      kind: "llm",
+      parentId: w,
+      input: `Sum of ${a}, ${b}`,
+      content: String(answer),
+      tokens: { total: 50 + Math.floor(rand() * 500) },
+    });
+    steps.push({
+      id: `${w}w`,
+      agent,
+      kind: "tool_call",
+      parentId: w,
+      content: "ok",
+      state: { op: "write", key, value: String(answer) },
+      tool: { name: "memory_write", result: "ok" },
+    });
     lastWrite.set(key, `${w}w`);
   }
   const names = [...new Set(steps.map((s) => s.agent as string))];
-  return ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure", task: "Compute the total." }, agents: names.map((name) => ({ name })), steps, edges });
+  return ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", task: "Compute the total." },
+    agents: names.map((name) => ({ name })),
+    steps,
+    edges,
+  });
 }
 
 /**
@@ -107,9 +144,20 @@ function cpuMs(): number {
 }
 
 console.log(`engine benchmark (Node ${process.version}${gc ? ", --expose-gc" : ", no --expose-gc: heap figures are rough"})`);
-console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")} on ${os.cpus().length} cores (wall times inflate under load; cpu ms does not)`);
-console.log(`0.4.0 reference (analyzeTrace wall ms, idle machine): ${Object.entries(REFERENCE_040).map(([k, v]) => `${k} → ${v}`).join(", ")}; allowed ≤ ${ALLOWED_RATIO}×`);
-console.log("shape    steps    agents | graph ms | detectors ms | analyzeTrace ms (cpu ms) | heap before → peak after (MB) | report MB | shapley | vs 0.4.0 wall (cpu)");
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")} on ${os.cpus().length} cores (wall times inflate under load; cpu ms does not)`,
+);
+console.log(
+  `0.4.0 reference (analyzeTrace wall ms, idle machine): ${Object.entries(REFERENCE_040)
+    .map(([k, v]) => `${k} → ${v}`)
+    .join(", ")}; allowed ≤ ${ALLOWED_RATIO}×`,
+);
+console.log(
+  "shape    steps    agents | graph ms | detectors ms | analyzeTrace ms (cpu ms) | heap before → peak after (MB) | report MB | shapley | vs 0.4.0 wall (cpu)",
+);
 const runs: [string, number, number, typeof generate][] = [];
 for (const n of [1_000, 10_000, 100_000]) for (const agents of [5, 20, 50]) runs.push(["chat", n, agents, generate]);
 for (const n of [10_000, 100_000]) runs.push(["wrapped", n, 20, generateWrapped]);
@@ -124,7 +172,14 @@ for (const [shape, n, agents, gen] of runs) {
   const tc = cpuMs() - c0;
   const after = process.memoryUsage().heapUsed / 1e6;
   const size = JSON.stringify(report).length / 1e6;
-  if (shape === "chat" && agents === 20 && n >= 10_000) reportBench({ bench: "engine", metric: `analyzeTrace, ${n} steps / ${agents} agents`, value: Math.round(ta), unit: "ms", limit: n === 10_000 ? 1000 : 10_000 });
+  if (shape === "chat" && agents === 20 && n >= 10_000)
+    reportBench({
+      bench: "engine",
+      metric: `analyzeTrace, ${n} steps / ${agents} agents`,
+      value: Math.round(ta),
+      unit: "ms",
+      limit: n === 10_000 ? 1000 : 10_000,
+    });
   console.log(
     `${shape.padEnd(7)} ${String(n).padStart(7)} ${String(agents).padStart(6)} | ${tg.toFixed(0).padStart(8)} | ${td.toFixed(0).padStart(12)} | ${ta.toFixed(0).padStart(15)} (${tc.toFixed(0).padStart(6)}) | ${before.toFixed(0).padStart(6)} → ${after.toFixed(0).padStart(6)}${" ".repeat(17)} | ${size.toFixed(1).padStart(9)} | ${report.shapley.method} ${report.shapley.players.length}p ${report.shapley.samples}s${versus(`${shape} ${n} ${agents}`, ta, tc)}`,
   );

@@ -45,7 +45,10 @@ const rows = {
 };
 const run = runRow(runId, `raw-${runId}`, trace, false);
 const client = await pool().connect();
-await client.query(`INSERT INTO runs (${run.columns.map((c) => `"${c}"`).join(", ")}) VALUES (${run.columns.map((_, i) => `$${i + 1}`).join(", ")})`, run.values);
+await client.query(
+  `INSERT INTO runs (${run.columns.map((c) => `"${c}"`).join(", ")}) VALUES (${run.columns.map((_, i) => `$${i + 1}`).join(", ")})`,
+  run.values,
+);
 t = process.hrtime.bigint();
 await client.query("BEGIN");
 await copyRows(client, "agents", AGENT_COLUMNS, rows.agents);
@@ -63,7 +66,13 @@ console.log(`end-to-end ingest            ${ingestS.toFixed(2)} s  ${rate(STEPS,
 console.log(`raw COPY of the same rows    ${copyS.toFixed(2)} s  ${rate(STEPS, copyS)}  (physical limit)`);
 console.log(`ratio ingest / raw COPY      ${(ingestS / copyS).toFixed(2)}x  (target <= 3x)`);
 console.log(`peak RSS                     ${peakRssMb().toFixed(0)} MB  (target < 1024 MB)`);
-reportBench({ bench: "ingest", metric: `end-to-end ingest / raw COPY (${STEPS} steps)`, value: Math.round((ingestS / copyS) * 100) / 100, unit: "×", limit: 3 });
+reportBench({
+  bench: "ingest",
+  metric: `end-to-end ingest / raw COPY (${STEPS} steps)`,
+  value: Math.round((ingestS / copyS) * 100) / 100,
+  unit: "×",
+  limit: 3,
+});
 reportBench({ bench: "ingest", metric: "peak RSS", value: Math.round(peakRssMb()), unit: "MB", limit: 1024 });
 await pool().end();
 await stop();

@@ -30,7 +30,11 @@ let base = process.env.BENCH_LOAD_URL;
 if (!base) {
   const port = process.env.BENCH_LOAD_PORT ?? "3240";
   base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ["scripts/e2e-server.mjs"], { env: { ...process.env, E2E_PORT: port }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
+    env: { ...process.env, E2E_PORT: port },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
   await waitFor(async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok === true, 900_000, "server");
 }
 
@@ -48,16 +52,32 @@ try {
       const row = await hit(target.path, rate, SECONDS);
       results.push({ target: target.name, rate, ...row });
       console.log(formatRow(results[results.length - 1]));
-      if (row.cpuMsPerRequest !== null) reportBench({ bench: "load", metric: `${target.name} @ ${rate}/s: server CPU per request`, value: row.cpuMsPerRequest, unit: "ms" });
+      if (row.cpuMsPerRequest !== null)
+        reportBench({ bench: "load", metric: `${target.name} @ ${rate}/s: server CPU per request`, value: row.cpuMsPerRequest, unit: "ms" });
       const limited = rate === TARGET_RATE;
       reportBench({ bench: "load", metric: `${target.name} @ ${rate}/s: p95`, value: row.p95, unit: "ms", ...(limited ? { limit: P95_LIMIT_MS } : {}) });
       // Success share rather than an error count: a limit of "0 errors" has no ratio.
-      reportBench({ bench: "load", metric: `${target.name} @ ${rate}/s: requests answered 2xx`, value: Math.round((row.ok / row.sent) * 1000) / 10, unit: "%", better: "higher", ...(limited ? { limit: 100 } : {}) });
+      reportBench({
+        bench: "load",
+        metric: `${target.name} @ ${rate}/s: requests answered 2xx`,
+        value: Math.round((row.ok / row.sent) * 1000) / 10,
+        unit: "%",
+        better: "higher",
+        ...(limited ? { limit: 100 } : {}),
+      });
     }
   }
-  console.log("\n| target | req/s | sent | ok | errors | p50 ms | p95 ms | p99 ms | max ms | server CPU ms/request |\n|---|---|---|---|---|---|---|---|---|---|");
-  for (const r of results) console.log(`| ${r.target} | ${r.rate} | ${r.sent} | ${r.ok} | ${r.errors} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.cpuMsPerRequest ?? "—"} |`);
-  console.log(`\nload average during the run: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")} (${(await import("node:os")).cpus().length} CPUs)`);
+  console.log(
+    "\n| target | req/s | sent | ok | errors | p50 ms | p95 ms | p99 ms | max ms | server CPU ms/request |\n|---|---|---|---|---|---|---|---|---|---|",
+  );
+  for (const r of results)
+    console.log(`| ${r.target} | ${r.rate} | ${r.sent} | ${r.ok} | ${r.errors} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.cpuMsPerRequest ?? "—"} |`);
+  console.log(
+    `\nload average during the run: ${(await import("node:os"))
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")} (${(await import("node:os")).cpus().length} CPUs)`,
+  );
 } finally {
   if (server?.pid) process.kill(-server.pid, "SIGTERM");
 }
@@ -79,16 +99,24 @@ async function pickTargets() {
   const home = await (await fetch(`${base}/`)).text();
   const small = home.match(/\/runs\/([0-9a-f-]{36})/)?.[1];
   if (!small) throw new Error("no demo run on the runs list");
-  const res = await fetch(`${base}/api/runs?name=bench-load-large.json`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(largeRun(LARGE_STEPS)) });
+  const res = await fetch(`${base}/api/runs?name=bench-load-large.json`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(largeRun(LARGE_STEPS)),
+  });
   const large = ((await res.json()) as { runId?: string }).runId;
   if (!large) throw new Error(`could not upload the large run (${res.status})`);
   // Let its analysis finish so the page shows a verdict, as in real use.
-  await waitFor(async () => {
-    const a = await fetch(`${base}/api/runs/${large}/analysis`)
-      .then((r) => r.json() as Promise<{ analysis?: { status?: string } | null }>)
-      .catch(() => ({ analysis: null }));
-    return a.analysis?.status === "done" || a.analysis?.status === "failed";
-  }, 300_000, "analysis of the large run");
+  await waitFor(
+    async () => {
+      const a = await fetch(`${base}/api/runs/${large}/analysis`)
+        .then((r) => r.json() as Promise<{ analysis?: { status?: string } | null }>)
+        .catch(() => ({ analysis: null }));
+      return a.analysis?.status === "done" || a.analysis?.status === "failed";
+    },
+    300_000,
+    "analysis of the large run",
+  );
   await settle();
   return [
     { name: "runs list /", path: "/" },
@@ -158,7 +186,16 @@ async function hit(path: string, rate: number, seconds: number): Promise<Omit<Ro
   const cpuMsPerRequest = cpu0 !== null && cpu1 !== null && received > 0 ? Math.round(((cpu1 - cpu0) / received) * 10) / 10 : null;
   latencies.sort((a, b) => a - b);
   const q = (p: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]) : NaN);
-  return { sent: total, ok: latencies.length, errors, p50: q(0.5), p95: q(0.95), p99: q(0.99), max: Math.round(latencies[latencies.length - 1] ?? NaN), cpuMsPerRequest };
+  return {
+    sent: total,
+    ok: latencies.length,
+    errors,
+    p50: q(0.5),
+    p95: q(0.95),
+    p99: q(0.99),
+    max: Math.round(latencies[latencies.length - 1] ?? NaN),
+    cpuMsPerRequest,
+  };
 }
 
 function formatRow(r: Row): string {
@@ -173,7 +210,8 @@ function largeRun(steps: number) {
     id: `s${i}`,
     agent: agents[Math.floor(i / 5) % 8].name,
     kind: i === steps - 1 ? "final" : i % 9 === 0 ? "tool_call" : "message",
-    content: i === bad ? `Successfully retrieved the figure: value = 1532 (step ${i})` : `Step ${i}: working on part ${i % 17}, value ${(i * 2654435761) % 100000}`,
+    content:
+      i === bad ? `Successfully retrieved the figure: value = 1532 (step ${i})` : `Step ${i}: working on part ${i % 17}, value ${(i * 2654435761) % 100000}`,
     status: i === bad - 1 ? "error" : "ok",
     ...(i === bad - 1 ? { error: { message: "503 Service Unavailable" } } : {}),
   }));

@@ -22,7 +22,11 @@ let base = process.env.BENCH_UI_URL;
 if (!base) {
   const port = process.env.BENCH_UI_PORT ?? "3230";
   base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ["scripts/e2e-server.mjs"], { env: { ...process.env, E2E_PORT: port }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
+    env: { ...process.env, E2E_PORT: port },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
   await waitFor(async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok === true, 600_000, "server");
 }
 
@@ -38,7 +42,10 @@ function generatedRun(steps: number) {
       id: `s${i}`,
       agent,
       kind: i === steps - 1 ? "final" : i % 9 === 0 ? "tool_call" : "message",
-      content: i === bad ? `Successfully retrieved the figure: value = 1532 (step ${i})` : `Step ${i} by ${agent}: working on part ${i % 17}, value ${(i * 2654435761) % 100000}`,
+      content:
+        i === bad
+          ? `Successfully retrieved the figure: value = 1532 (step ${i})`
+          : `Step ${i} by ${agent}: working on part ${i % 17}, value ${(i * 2654435761) % 100000}`,
       status: i === bad - 1 ? "error" : "ok",
       ...(i === bad - 1 ? { error: { message: "503 Service Unavailable" } } : {}),
       tokens: { input: 120, output: 30 },
@@ -48,7 +55,13 @@ function generatedRun(steps: number) {
     if (i > 30 && i % 31 === 0) edges.push({ from: `s${i - 30}`, to: `s${i}`, kind: "aggregation" });
   }
   if (steps > bad + 20) edges.push({ from: `s${bad}`, to: `s${steps - 1}`, kind: "message" });
-  return { schema: "culprit.trace/v1", run: { title: `bench-ui ${steps} ${randomUUID().slice(0, 6)}`, system: "bench", outcome: "failure" }, agents, steps: list, edges };
+  return {
+    schema: "culprit.trace/v1",
+    run: { title: `bench-ui ${steps} ${randomUUID().slice(0, 6)}`, system: "bench", outcome: "failure" },
+    agents,
+    steps: list,
+    edges,
+  };
 }
 
 async function upload(steps: number): Promise<string> {
@@ -102,7 +115,10 @@ async function panFrames(page: Page): Promise<{ mean: number; p95: number; max: 
   for (let i = 0; i < 60; i++) await page.mouse.move(cx - 300 + ((i * 10) % 600), cy + Math.sin(i / 6) * 80, { steps: 1 });
   await page.mouse.up();
   const frames = (await page.evaluate(`(() => { window.__stop = true; return window.__frames; })()`)) as number[];
-  const gaps = frames.slice(1).map((t, i) => t - frames[i]).sort((a, b) => a - b);
+  const gaps = frames
+    .slice(1)
+    .map((t, i) => t - frames[i])
+    .sort((a, b) => a - b);
   const mean = gaps.reduce((a, b) => a + b, 0) / Math.max(1, gaps.length);
   return { mean, p95: gaps[Math.floor(gaps.length * 0.95)] ?? 0, max: gaps[gaps.length - 1] ?? 0, frames: gaps.length };
 }

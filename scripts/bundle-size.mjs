@@ -63,7 +63,11 @@ for (const file of routeManifests(path.join(next, "server/app")).sort()) {
   const entry = new Set(shared);
   for (const files of Object.values(manifest.entryJSFiles ?? {})) for (const f of files) if (js(f)) entry.add(strip(f));
   for (const f of entry) firstLoadAnywhere.add(f);
-  rows.push({ route: route === "/" ? "/" : route.replace(/\/$/, ""), firstLoad: total([...entry]), pageOnly: total([...entry].filter((f) => !shared.includes(f))) });
+  rows.push({
+    route: route === "/" ? "/" : route.replace(/\/$/, ""),
+    firstLoad: total([...entry]),
+    pageOnly: total([...entry].filter((f) => !shared.includes(f))),
+  });
 }
 const onDemand = fs
   .readdirSync(path.join(next, "static/chunks"))
@@ -80,7 +84,18 @@ if (process.argv.includes("--json")) {
   console.log(`shared by all routes: ${kb(s.raw)} kB raw, ${kb(s.gzip)} kB gzip\n`);
   console.log("| route | first-load JS raw kB | gzip kB | of which route-specific gzip kB |\n|---|---|---|---|");
   for (const r of rows) console.log(`| ${r.route} | ${kb(r.firstLoad.raw)} | ${kb(r.firstLoad.gzip)} | ${kb(r.pageOnly.gzip)} |`);
-  console.log(`\nloaded on demand (not in any route's first load), largest first: ${onDemand.slice(0, 6).map((c) => `${c.file.replace("static/chunks/", "")} ${kb(c.gzip)} kB`).join(", ")}${onDemand.length > 6 ? `, … (${onDemand.length} chunks)` : ""}`);
+  console.log(
+    `\nloaded on demand (not in any route's first load), largest first: ${onDemand
+      .slice(0, 6)
+      .map((c) => `${c.file.replace("static/chunks/", "")} ${kb(c.gzip)} kB`)
+      .join(", ")}${onDemand.length > 6 ? `, … (${onDemand.length} chunks)` : ""}`,
+  );
 }
 for (const r of rows)
-  reportBench({ bench: "bundle", metric: `first-load JS gzip, ${r.route}`, value: Math.round(r.firstLoad.gzip / 102.4) / 10, unit: "kB", ...(r.route === "/runs/[id]" ? { limit: RUN_PAGE_LIMIT_KB } : {}) });
+  reportBench({
+    bench: "bundle",
+    metric: `first-load JS gzip, ${r.route}`,
+    value: Math.round(r.firstLoad.gzip / 102.4) / 10,
+    unit: "kB",
+    ...(r.route === "/runs/[id]" ? { limit: RUN_PAGE_LIMIT_KB } : {}),
+  });

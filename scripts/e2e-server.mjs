@@ -16,7 +16,11 @@ const port = process.env.E2E_PORT ?? "3210";
 let embedded;
 let serverUrl = process.env.TEST_DATABASE_SERVER;
 if (!serverUrl) {
-  embedded = await startEmbeddedPostgres({ dataDir: path.join(root, ".data/test-postgres"), port: Number(process.env.CULPRIT_TEST_PG_PORT ?? 54339), throwaway: true });
+  embedded = await startEmbeddedPostgres({
+    dataDir: path.join(root, ".data/test-postgres"),
+    port: Number(process.env.CULPRIT_TEST_PG_PORT ?? 54339),
+    throwaway: true,
+  });
   serverUrl = embedded.serverUrl;
 }
 if (!/@(127\.0\.0\.1|localhost)[:/]/.test(serverUrl)) throw new Error(`e2e refuses a non-local database: ${serverUrl}`);
@@ -36,7 +40,13 @@ if (buildIsStale(root)) run([nextBin, "build"]);
 const authPort = String(Number(port) + 2);
 // Its database starts as a copy of the one just migrated and seeded (nothing is connected to it yet):
 // the same schema and demo runs, without running the migrations and the seed a second time.
-const authEnv = { ...env, DATABASE_URL: await recreateDatabase(serverUrl, "culprit_e2e_auth", { template: "culprit_e2e" }), CULPRIT_AUTH: "required", CULPRIT_SETUP_TOKEN: "e2e-setup-token", PORT: authPort };
+const authEnv = {
+  ...env,
+  DATABASE_URL: await recreateDatabase(serverUrl, "culprit_e2e_auth", { template: "culprit_e2e" }),
+  CULPRIT_AUTH: "required",
+  CULPRIT_SETUP_TOKEN: "e2e-setup-token",
+  PORT: authPort,
+};
 const children = [
   spawn(process.execPath, [nextBin, "start", "-p", port, "-H", "127.0.0.1"], { cwd: root, env, stdio: "inherit" }),
   spawn(process.execPath, [...TS_NODE_ARGS, "scripts/worker.ts"], { cwd: root, env, stdio: "inherit" }),

@@ -47,12 +47,18 @@ function syntheticRecords(): { records: EvalRecord[]; description: string } {
   const dir = values["synthetic-dir"];
   if (dir) {
     const labels = (JSON.parse(readFileSync(path.join(dir, "labels.json"), "utf8")) as { runs: SyntheticLabel[] }).runs;
-    return { records: labels.map((l) => syntheticRecord(readFileSync(path.join(dir, path.basename(l.file)), "utf8"), l)), description: `synthetic OTLP runs from ${dir}` };
+    return {
+      records: labels.map((l) => syntheticRecord(readFileSync(path.join(dir, path.basename(l.file)), "utf8"), l)),
+      description: `synthetic OTLP runs from ${dir}`,
+    };
   }
   const n = Number(values["synthetic-n"]);
   const seed = values["synthetic-seed"]!;
   const runs = generateSuite(n, seed);
-  return { records: runs.map((r) => syntheticRecord(JSON.stringify(r.otlp), r.label)), description: `synthetic OTLP runs, generateSuite(n=${n}, seed=${seed}), ${runs.filter((r) => r.label.outcome === "success").length} passing controls` };
+  return {
+    records: runs.map((r) => syntheticRecord(JSON.stringify(r.otlp), r.label)),
+    description: `synthetic OTLP runs, generateSuite(n=${n}, seed=${seed}), ${runs.filter((r) => r.label.outcome === "success").length} passing controls`,
+  };
 }
 
 function run(name: string, description: string, records: EvalRecord[], out: { result: SubsetResult; description: string; ms: number }[]) {
@@ -66,7 +72,9 @@ function run(name: string, description: string, records: EvalRecord[], out: { re
     if (values.verbose)
       for (const s of result.settings["no-ground-truth"].scores) {
         const r = records.find((x) => x.id === s.id)!;
-        console.log(`    ${s.id}: gold ${r.gold.agents.join("|")}@${r.gold.stepIds.join("|")}${r.fault ? ` (${r.fault})` : ""} · pred ${s.predictedAgent}@${s.predictedStepId} · ${s.source}${s.agentHit ? " · agent ✓" : ""}${s.stepHit ? " · step ✓" : ""}`);
+        console.log(
+          `    ${s.id}: gold ${r.gold.agents.join("|")}@${r.gold.stepIds.join("|")}${r.fault ? ` (${r.fault})` : ""} · pred ${s.predictedAgent}@${s.predictedStepId} · ${s.source}${s.agentHit ? " · agent ✓" : ""}${s.stepHit ? " · step ✓" : ""}`,
+        );
       }
   }
 }
@@ -88,7 +96,18 @@ function main() {
     const { records, description } = syntheticRecords();
     run("synthetic", description, records, out);
   }
-  if (values.json) console.log(JSON.stringify({ engineVersion: ENGINE_VERSION, cvSeed: values.seed, subsets: out.map((o) => ({ description: o.description, msPerAnalysis: o.ms / Math.max(1, o.result.analyses), ...o.result })) }, null, 2));
+  if (values.json)
+    console.log(
+      JSON.stringify(
+        {
+          engineVersion: ENGINE_VERSION,
+          cvSeed: values.seed,
+          subsets: out.map((o) => ({ description: o.description, msPerAnalysis: o.ms / Math.max(1, o.result.analyses), ...o.result })),
+        },
+        null,
+        2,
+      ),
+    );
 }
 
 main();

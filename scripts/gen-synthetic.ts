@@ -11,7 +11,9 @@ import { parseArgs } from "node:util";
 import { generateSuite, MAX_SUITE_RUNS } from "../lib/synthetic/index";
 
 function main() {
-  const { values } = parseArgs({ options: { out: { type: "string" }, n: { type: "string", default: "72" }, seed: { type: "string", default: "1" }, help: { type: "boolean", short: "h" } } });
+  const { values } = parseArgs({
+    options: { out: { type: "string" }, n: { type: "string", default: "72" }, seed: { type: "string", default: "1" }, help: { type: "boolean", short: "h" } },
+  });
   if (values.help || !values.out) {
     console.log("usage: npx tsx scripts/gen-synthetic.ts --out DIR [--n 72] [--seed 1]");
     process.exit(values.help ? 0 : 2);
@@ -25,7 +27,10 @@ function main() {
   mkdirSync(out, { recursive: true });
   const runs = generateSuite(n, values.seed!);
   for (const r of runs) writeFileSync(path.join(out, r.file), `${JSON.stringify(r.otlp)}\n`);
-  writeFileSync(path.join(out, "labels.json"), `${JSON.stringify({ generator: "culprit-synthetic/v1", n, seed: values.seed, runs: runs.map((r) => r.label) }, null, 2)}\n`);
+  writeFileSync(
+    path.join(out, "labels.json"),
+    `${JSON.stringify({ generator: "culprit-synthetic/v1", n, seed: values.seed, runs: runs.map((r) => r.label) }, null, 2)}\n`,
+  );
   const failures = runs.filter((r) => r.label.outcome === "failure").length;
   console.log(`wrote ${runs.length} runs (${failures} failing, ${runs.length - failures} passing) and labels.json to ${out}`);
 }

@@ -59,7 +59,9 @@ async function openEngine(connectionString) {
   const { bindMigrationAwareSqlAdapterFactory } = await import("@prisma/driver-adapter-utils");
   const { PrismaPg } = await import("@prisma/adapter-pg");
   const schemaText = fs.readFileSync(schemaPath, "utf8");
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: connectionString ?? process.env.DATABASE_URL ?? "postgresql://unused@127.0.0.1:1/unused" }));
+  const adapter = bindMigrationAwareSqlAdapterFactory(
+    new PrismaPg({ connectionString: connectionString ?? process.env.DATABASE_URL ?? "postgresql://unused@127.0.0.1:1/unused" }),
+  );
   return SchemaEngine.new({ datamodels: [["schema.prisma", schemaText]] }, () => {}, adapter);
 }
 

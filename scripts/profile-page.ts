@@ -40,9 +40,16 @@ try {
     const fn = `${f.functionName || "(anonymous)"} ${script}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
     perFn.set(fn, (perFn.get(fn) ?? 0) + ms);
   }
-  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(0).padStart(6)} ms  ${k}`).join("\n");
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${v.toFixed(0).padStart(6)} ms  ${k}`)
+      .join("\n");
   const busy = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName !== "(idle)").reduce((a, [, v]) => a + v, 0);
-  console.log(`wall ${wall} ms until ${selector}; main thread busy ${busy.toFixed(0)} ms\n\nself time per script:\n${top(perScript, 15)}\n\nfunctions:\n${top(perFn, 25)}`);
+  console.log(
+    `wall ${wall} ms until ${selector}; main thread busy ${busy.toFixed(0)} ms\n\nself time per script:\n${top(perScript, 15)}\n\nfunctions:\n${top(perFn, 25)}`,
+  );
 } finally {
   await browser.close();
 }

@@ -16,7 +16,10 @@ export async function seedDemoRuns(options: { force?: boolean } = {}): Promise<n
   const { rows } = await pool().query<{ n: string }>("SELECT count(*) AS n FROM runs");
   if (!options.force && Number(rows[0].n) > 0) return 0;
   let loaded = 0;
-  for (const file of fs.readdirSync(DEMO_DIR).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of fs
+    .readdirSync(DEMO_DIR)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     const { trace } = importTrace(fs.readFileSync(path.join(DEMO_DIR, file), "utf8"), { fileName: file });
     const { runId, created, analysisId } = await ingestTrace(trace, { isDemo: true });
     if (created) {

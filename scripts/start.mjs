@@ -56,11 +56,22 @@ async function main() {
     log("Building the app (first start or changed sources)");
     run(process.execPath, [nextBin, "build"], { ...env, NEXT_TELEMETRY_DISABLED: "1" });
   }
-  log(`Serving on http://${listen.host.includes(":") ? `[${listen.host}]` : listen.host}:${port}${listen.signIn ? " (sign-in required)" : " (loopback only, no sign-in)"}`);
+  log(
+    `Serving on http://${listen.host.includes(":") ? `[${listen.host}]` : listen.host}:${port}${listen.signIn ? " (sign-in required)" : " (loopback only, no sign-in)"}`,
+  );
   if (listen.signIn) await announceSetup({ databaseUrl, host: listen.host, port, token: env.CULPRIT_SETUP_TOKEN, log });
   // Either child is restarted with backoff when it dies; Postgres keeps running (only Ctrl-C stops all).
   const isStopping = () => stopping;
-  supervise({ name: "web server", cmd: process.execPath, args: [nextBin, dev ? "dev" : "start", "-p", port, "-H", listen.host], cwd: root, env: { ...env, NEXT_TELEMETRY_DISABLED: "1" }, children, isStopping, log });
+  supervise({
+    name: "web server",
+    cmd: process.execPath,
+    args: [nextBin, dev ? "dev" : "start", "-p", port, "-H", listen.host],
+    cwd: root,
+    env: { ...env, NEXT_TELEMETRY_DISABLED: "1" },
+    children,
+    isStopping,
+    log,
+  });
   supervise({ name: "worker", cmd: process.execPath, args: [...TS_NODE_ARGS, "scripts/worker.ts"], cwd: root, env, children, isStopping, log });
 }
 

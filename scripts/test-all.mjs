@@ -67,7 +67,11 @@ function skipped(name, because) {
 const all = async (...runs) => (await Promise.all(runs)).every(Boolean);
 
 // Postgres starts while Prisma generates: neither needs the other.
-const postgres = startEmbeddedPostgres({ dataDir: path.join(root, ".data/test-postgres"), port: Number(process.env.CULPRIT_TEST_PG_PORT ?? 54339), throwaway: true }).then(
+const postgres = startEmbeddedPostgres({
+  dataDir: path.join(root, ".data/test-postgres"),
+  port: Number(process.env.CULPRIT_TEST_PG_PORT ?? 54339),
+  throwaway: true,
+}).then(
   (embedded) => embedded,
   (err) => {
     console.error(`embedded Postgres did not start: ${err instanceof Error ? err.message : String(err)}`);
@@ -93,10 +97,20 @@ if (generated) {
   // 2. The database tests beside the production build; e2e starts the moment the build is done,
   //    beside the rest of the database tests (both mostly wait: on Postgres, on the browser).
   const env = await postgres.then((embedded) => embedded && { ...process.env, TEST_DATABASE_SERVER: embedded.serverUrl });
-  const built = suite("production build (for e2e)", [[process.execPath, [nextBin, "build"]]], { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CULPRIT_BUILD_SKIP_TYPECHECK: "1" });
-  const db = env ? suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db"]]], env) : skipped("database tests (vitest)", "embedded Postgres");
+  const built = suite("production build (for e2e)", [[process.execPath, [nextBin, "build"]]], {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    CULPRIT_BUILD_SKIP_TYPECHECK: "1",
+  });
+  const db = env
+    ? suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db"]]], env)
+    : skipped("database tests (vitest)", "embedded Postgres");
   const e2e = built.then((buildOk) =>
-    !buildOk ? skipped("e2e tests (playwright, chromium)", "the production build") : !env ? skipped("e2e tests (playwright, chromium)", "embedded Postgres") : suite("e2e tests (playwright, chromium)", [[bin("playwright"), ["test"]]], env),
+    !buildOk
+      ? skipped("e2e tests (playwright, chromium)", "the production build")
+      : !env
+        ? skipped("e2e tests (playwright, chromium)", "embedded Postgres")
+        : suite("e2e tests (playwright, chromium)", [[bin("playwright"), ["test"]]], env),
   );
   ok = (await all(db, built, e2e)) && static1;
 }

@@ -10,7 +10,15 @@ import { chromiumLaunchOptions } from "../e2e/browser";
 const [url, selector = ".react-flow__node"] = process.argv.slice(2);
 if (!url) throw new Error("usage: tsx scripts/trace-page.ts <url> [selector]");
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { data?: { url?: string; frame?: string } } }
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { data?: { url?: string; frame?: string } };
+}
 
 const browser = await chromium.launch(await chromiumLaunchOptions());
 try {
@@ -27,7 +35,27 @@ try {
   const nav = events.find((e) => e.name === "navigationStart") ?? events.find((e) => e.name === "TracingStartedInBrowser");
   const main = [...perThread].sort((a, b) => b[1] - a[1])[0][0];
   const mine = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === "X" && e.dur);
-  const names = ["ParseHTML", "EvaluateScript", "v8.compile", "v8.compileModule", "FunctionCall", "TimerFire", "FireAnimationFrame", "RunMicrotasks", "UpdateLayoutTree", "Layout", "Paint", "PrePaint", "Layerize", "MajorGC", "MinorGC", "V8.GC_SCAVENGER", "EventDispatch", "XHRReadyStateChange", "ParseAuthorStyleSheet"];
+  const names = [
+    "ParseHTML",
+    "EvaluateScript",
+    "v8.compile",
+    "v8.compileModule",
+    "FunctionCall",
+    "TimerFire",
+    "FireAnimationFrame",
+    "RunMicrotasks",
+    "UpdateLayoutTree",
+    "Layout",
+    "Paint",
+    "PrePaint",
+    "Layerize",
+    "MajorGC",
+    "MinorGC",
+    "V8.GC_SCAVENGER",
+    "EventDispatch",
+    "XHRReadyStateChange",
+    "ParseAuthorStyleSheet",
+  ];
   const sum = new Map<string, number>();
   for (const e of mine) if (names.includes(e.name)) sum.set(e.name, (sum.get(e.name) ?? 0) + e.dur! / 1000);
   const t0 = nav?.ts ?? Math.min(...mine.map((e) => e.ts));
@@ -36,8 +64,20 @@ try {
   console.log("\nlong tasks (> 50 ms), start ms since navigation, duration, what:");
   for (const t of mine.filter((e) => e.name === "RunTask" && e.dur! > 50_000)) {
     const inside = mine.filter((e) => e.ts >= t.ts && e.ts < t.ts + t.dur! && names.includes(e.name));
-    const top = [...inside.reduce((m, e) => m.set(e.name + (e.args?.data?.url ? ` ${e.args.data.url.replace(/^.*\//, "")}` : ""), (m.get(e.name + (e.args?.data?.url ? ` ${e.args.data.url.replace(/^.*\//, "")}` : "")) ?? 0) + e.dur! / 1000), new Map<string, number>())]
-      .sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ");
+    const top = [
+      ...inside.reduce(
+        (m, e) =>
+          m.set(
+            e.name + (e.args?.data?.url ? ` ${e.args.data.url.replace(/^.*\//, "")}` : ""),
+            (m.get(e.name + (e.args?.data?.url ? ` ${e.args.data.url.replace(/^.*\//, "")}` : "")) ?? 0) + e.dur! / 1000,
+          ),
+        new Map<string, number>(),
+      ),
+    ]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(", ");
     console.log(`${((t.ts - t0) / 1000).toFixed(0).padStart(7)}  ${(t.dur! / 1000).toFixed(0).padStart(5)}  ${top}`);
   }
 } finally {

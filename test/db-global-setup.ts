@@ -20,7 +20,11 @@ export default async function setup(project: TestProject) {
   let serverUrl = process.env.TEST_DATABASE_SERVER;
   if (!serverUrl) {
     const root = path.resolve(import.meta.dirname, "..");
-    const embedded = await startEmbeddedPostgres({ dataDir: path.join(root, ".data/test-postgres"), port: Number(process.env.CULPRIT_TEST_PG_PORT ?? 54339), throwaway: true });
+    const embedded = await startEmbeddedPostgres({
+      dataDir: path.join(root, ".data/test-postgres"),
+      port: Number(process.env.CULPRIT_TEST_PG_PORT ?? 54339),
+      throwaway: true,
+    });
     serverUrl = embedded.serverUrl;
     stop = embedded.stop;
   }

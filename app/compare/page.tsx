@@ -27,7 +27,13 @@ export default async function ComparePage({ searchParams }: Props) {
   if (!data.ok) {
     const keep = data.missing.includes("a") ? null : state.a;
     const suggestions = await listCompareSuggestions({ runId: keep ?? undefined, limit: 30 });
-    return <ComparePicker chosen={keep} suggestions={suggestions} error={`No run with id ${data.missing.map((s) => `“${s === "a" ? state.a : state.b}” (${s.toUpperCase()})`).join(" or ")}.`} />;
+    return (
+      <ComparePicker
+        chosen={keep}
+        suggestions={suggestions}
+        error={`No run with id ${data.missing.map((s) => `“${s === "a" ? state.a : state.b}” (${s.toUpperCase()})`).join(" or ")}.`}
+      />
+    );
   }
   return <CompareView a={data.a} b={data.b} comparison={data.comparison} initialState={state} />;
 }

@@ -38,17 +38,28 @@ export default async function PatternsPage({ searchParams }: Props) {
         <span className="muted">{system ? `system ${system}` : "all systems"}</span>
       </div>
       <nav className="row" aria-label="Systems" data-testid="system-picker">
-        <Link href="/patterns" aria-current={!system ? "page" : undefined} style={!system ? { fontWeight: 600 } : undefined}>All systems</Link>
+        <Link href="/patterns" aria-current={!system ? "page" : undefined} style={!system ? { fontWeight: 600 } : undefined}>
+          All systems
+        </Link>
         {systems.map((s) => (
-          <Link key={s.system} href={`/patterns?system=${encodeURIComponent(s.system)}`} aria-current={s.system === system ? "page" : undefined} style={s.system === system ? { fontWeight: 600 } : undefined}>
-            {s.system} <span className="muted">({s.failed}✕ {s.passed}✓)</span>
+          <Link
+            key={s.system}
+            href={`/patterns?system=${encodeURIComponent(s.system)}`}
+            aria-current={s.system === system ? "page" : undefined}
+            style={s.system === system ? { fontWeight: 600 } : undefined}
+          >
+            {s.system}{" "}
+            <span className="muted">
+              ({s.failed}✕ {s.passed}✓)
+            </span>
           </Link>
         ))}
       </nav>
       <section className="stack" style={{ gap: 8 }}>
         <h2>Corrective patterns</h2>
         <p className="muted" style={{ margin: 0 }}>
-          Decisive errors of {patterns.analyzed} analysed failed {patterns.analyzed === 1 ? "run" : "runs"}, grouped by signature (agent, detectors, channels, interaction) and merged when their detectors overlap. Fix a pattern once, not run by run.
+          Decisive errors of {patterns.analyzed} analysed failed {patterns.analyzed === 1 ? "run" : "runs"}, grouped by signature (agent, detectors, channels,
+          interaction) and merged when their detectors overlap. Fix a pattern once, not run by run.
         </p>
         <FailurePatternList patterns={patterns} />
       </section>
@@ -58,7 +69,9 @@ export default async function PatternsPage({ searchParams }: Props) {
           <BudgetFitChart budget={budget} />
           <h2>Agents across runs</h2>
           <AgentsAcrossRuns agents={budget.agents} />
-          {budget.withoutTrajectory > 0 ? <p className="muted">{budget.withoutTrajectory} run(s) were analyzed before trajectory metrics existed: re-analyze them for per-agent figures.</p> : null}
+          {budget.withoutTrajectory > 0 ? (
+            <p className="muted">{budget.withoutTrajectory} run(s) were analyzed before trajectory metrics existed: re-analyze them for per-agent figures.</p>
+          ) : null}
           <p>
             <a className="button" href={`/api/systems/${encodeURIComponent(budget.system)}/metrics.csv`} download>
               Download metrics (CSV)

@@ -18,7 +18,9 @@ export default async function SettingsPage() {
     return (
       <main className="page stack" style={{ maxWidth: 860 }}>
         <h1>Settings</h1>
-        <p className="alert warn" data-testid="settings-forbidden">Only owners manage API keys, people and share links.</p>
+        <p className="alert warn" data-testid="settings-forbidden">
+          Only owners manage API keys, people and share links.
+        </p>
       </main>
     );
   }
@@ -34,8 +36,8 @@ export default async function SettingsPage() {
         </>
       ) : (
         <p className="muted" data-testid="settings-local">
-          This Culprit listens on loopback only and needs no sign-in. For API keys and people, start it with <code>CULPRIT_AUTH=required</code>{" "}
-          (or <code>CULPRIT_HOST</code>); until then <code>CULPRIT_API_KEY</code> protects ingestion.
+          This Culprit listens on loopback only and needs no sign-in. For API keys and people, start it with <code>CULPRIT_AUTH=required</code> (or{" "}
+          <code>CULPRIT_HOST</code>); until then <code>CULPRIT_API_KEY</code> protects ingestion.
         </p>
       )}
       <ShareLinksPanel links={links} />

@@ -17,7 +17,9 @@ export default async function SetupPage({ searchParams }: { searchParams: Promis
     return (
       <main className="page stack" style={{ maxWidth: 480 }}>
         <h1>Set up Culprit</h1>
-        <p className="alert warn" data-testid="setup-invalid">Open the setup link printed in the server log when Culprit started.</p>
+        <p className="alert warn" data-testid="setup-invalid">
+          Open the setup link printed in the server log when Culprit started.
+        </p>
       </main>
     );
   }

@@ -12,7 +12,9 @@ export default async function UploadPage() {
     return (
       <main className="page stack" style={{ maxWidth: 860 }}>
         <h1>Upload a trace</h1>
-        <p className="alert warn" data-testid="upload-forbidden">Only owners may add runs; ask an owner, or for an API key.</p>
+        <p className="alert warn" data-testid="upload-forbidden">
+          Only owners may add runs; ask an owner, or for an API key.
+        </p>
       </main>
     );
   }

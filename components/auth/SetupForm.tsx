@@ -19,11 +19,23 @@ export function SetupForm({ token }: { token: string }) {
         });
       }}
     >
-      <label className="stack">Name <input name="name" autoComplete="name" data-testid="setup-name" /></label>
-      <label className="stack">Email <input name="email" type="email" autoComplete="username" required data-testid="setup-email" /></label>
-      <label className="stack">Password (10+ characters) <input name="password" type="password" autoComplete="new-password" minLength={10} required data-testid="setup-password" /></label>
-      <button type="submit" className="button primary" disabled={pending} data-testid="setup-submit">Create owner</button>
-      {error ? <p className="alert error" role="alert">{error}</p> : null}
+      <label className="stack">
+        Name <input name="name" autoComplete="name" data-testid="setup-name" />
+      </label>
+      <label className="stack">
+        Email <input name="email" type="email" autoComplete="username" required data-testid="setup-email" />
+      </label>
+      <label className="stack">
+        Password (10+ characters) <input name="password" type="password" autoComplete="new-password" minLength={10} required data-testid="setup-password" />
+      </label>
+      <button type="submit" className="button primary" disabled={pending} data-testid="setup-submit">
+        Create owner
+      </button>
+      {error ? (
+        <p className="alert error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </form>
   );
 }

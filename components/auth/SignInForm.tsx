@@ -27,7 +27,9 @@ export function SignInForm({ next, oidc }: { next: string; oidc: string | null }
       <label className="stack">
         Password <input name="password" type="password" autoComplete="current-password" required data-testid="sign-in-password" />
       </label>
-      <button type="submit" className="button primary" disabled={pending} data-testid="sign-in-submit">Sign in</button>
+      <button type="submit" className="button primary" disabled={pending} data-testid="sign-in-submit">
+        Sign in
+      </button>
       {oidc ? (
         <button
           type="button"
@@ -38,7 +40,11 @@ export function SignInForm({ next, oidc }: { next: string; oidc: string | null }
           Sign in with {oidc}
         </button>
       ) : null}
-      {error ? <p className="alert error" role="alert" data-testid="sign-in-error">{error}</p> : null}
+      {error ? (
+        <p className="alert error" role="alert" data-testid="sign-in-error">
+          {error}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -7,7 +7,14 @@ import styles from "./canvas.module.css";
 function Line({ dash, marker }: { dash?: string; marker: "arrow" | "hollow" }) {
   return (
     <svg width="44" height="10" aria-hidden>
-      <line x1="2" y1="5" x2="36" y2="5" style={{ stroke: paint(EDGE_TOKEN.plain), strokeWidth: 1.5, strokeDasharray: dash }} markerEnd={`url(#${markerId(marker, "plain")})`} />
+      <line
+        x1="2"
+        y1="5"
+        x2="36"
+        y2="5"
+        style={{ stroke: paint(EDGE_TOKEN.plain), strokeWidth: 1.5, strokeDasharray: dash }}
+        markerEnd={`url(#${markerId(marker, "plain")})`}
+      />
     </svg>
   );
 }

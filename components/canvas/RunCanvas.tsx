@@ -96,12 +96,24 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
   const stepFlow = useMemo(
     () =>
       mode === "steps"
-        ? buildStepFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents, range, selection: collapseSelection }, expanded, keepVisible: highlighted, offset: data.window?.offset ?? 0 })
+        ? buildStepFlow({
+            agents: data.agents,
+            steps: data.steps,
+            edges: data.edges,
+            index,
+            state: { kinds, hiddenAgents, range, selection: collapseSelection },
+            expanded,
+            keepVisible: highlighted,
+            offset: data.window?.offset ?? 0,
+          })
         : null,
     [mode, data, index, kinds, hiddenAgents, range, collapseSelection, expanded, highlighted],
   );
   const agentFlow = useMemo(
-    () => (mode === "agents" ? buildAgentFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents }, window: data.window }) : null),
+    () =>
+      mode === "agents"
+        ? buildAgentFlow({ agents: data.agents, steps: data.steps, edges: data.edges, index, state: { kinds, hiddenAgents }, window: data.window })
+        : null,
     [mode, data, index, kinds, hiddenAgents],
   );
   const emptyLayout = useMemo(() => ({ items: [], links: [], laneCount: 0 }), []);
@@ -165,7 +177,9 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
 
   const big = nodes.length > VIRTUALIZE_ABOVE_NODES;
   const flow = useReactFlow();
-  const focusId = selectedNodeId ?? (index.decisiveStepId ? (stepFlow?.nodeOfStep.get(index.decisiveStepId) ?? (mode === "agents" ? index.report?.decisive?.agent : undefined)) : undefined);
+  const focusId =
+    selectedNodeId ??
+    (index.decisiveStepId ? (stepFlow?.nodeOfStep.get(index.decisiveStepId) ?? (mode === "agents" ? index.report?.decisive?.agent : undefined)) : undefined);
 
   // The canvas size, known before React Flow mounts, so the opening fit is computed once, right.
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -211,7 +225,13 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
       return p ? { x: p.x, y: p.y, width: STEP_NODE_WIDTH, height: STEP_NODE_HEIGHT } : undefined;
     };
     const padding = 0.1;
-    const story = storyNodes(focusId, path, rectOf, (size.width * (1 - 2 * padding)) / STEPS_MIN_OPEN_ZOOM, (size.height * (1 - 2 * padding)) / STEPS_MIN_OPEN_ZOOM);
+    const story = storyNodes(
+      focusId,
+      path,
+      rectOf,
+      (size.width * (1 - 2 * padding)) / STEPS_MIN_OPEN_ZOOM,
+      (size.height * (1 - 2 * padding)) / STEPS_MIN_OPEN_ZOOM,
+    );
     // No verdict yet: a small graph fits whole, a big one opens on its first steps.
     const fit = story.length ? story : big ? stepFlow.nodes.slice(0, 12).map((n) => n.id) : [];
     return { padding, maxZoom: 1, minZoom: STEPS_MIN_OPEN_ZOOM, ...(fit.length ? { nodes: fit.map((id) => ({ id })) } : {}) };
@@ -232,31 +252,31 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
         </div>
       ) : null}
       {ready ? (
-      <ReactFlow<CanvasNode, ChannelFlowEdge>
-        key={mode}
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
-        onNodeClick={onNodeClick}
-        onEdgeClick={onEdgeClick}
-        onPaneClick={() => onSelect(null)}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        elementsSelectable
-        disableKeyboardA11y={big}
-        // A canvas that does not open fitted whole shows only part of itself: render just what is in
-        // view (a 2k-step run's ~150 collapsed nodes and their edges otherwise all mount on first render).
-        onlyRenderVisibleElements={big || !fitAll}
-        fitView
-        fitViewOptions={fitOptions}
-        minZoom={0.05}
-        maxZoom={2}
-      >
-        <Background gap={24} size={1} />
-        {minimap ? <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 150, height: 96 }} /> : null}
-        <Controls showInteractive={false} aria-label="Zoom and fit to view" />
-      </ReactFlow>
+        <ReactFlow<CanvasNode, ChannelFlowEdge>
+          key={mode}
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          onNodeClick={onNodeClick}
+          onEdgeClick={onEdgeClick}
+          onPaneClick={() => onSelect(null)}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable
+          disableKeyboardA11y={big}
+          // A canvas that does not open fitted whole shows only part of itself: render just what is in
+          // view (a 2k-step run's ~150 collapsed nodes and their edges otherwise all mount on first render).
+          onlyRenderVisibleElements={big || !fitAll}
+          fitView
+          fitViewOptions={fitOptions}
+          minZoom={0.05}
+          maxZoom={2}
+        >
+          <Background gap={24} size={1} />
+          {minimap ? <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 150, height: 96 }} /> : null}
+          <Controls showInteractive={false} aria-label="Zoom and fit to view" />
+        </ReactFlow>
       ) : null}
       {size ? <Legend defaultOpen={!fitAll && size.width >= LEGEND_OPEN_MIN.width && size.height >= LEGEND_OPEN_MIN.height} /> : null}
     </div>

@@ -52,22 +52,19 @@ export function useSwimlaneLayout(input: LayoutInput): LayoutResult | null {
       return () => clearTimeout(timer);
     }
     let detach = () => {};
-    ready.then(
-      (worker) => {
-        if (cancelled) return;
-        const onMessage = (event: MessageEvent<WorkerReply>) => {
-          if ("id" in event.data && event.data.id === id && !cancelled) setAsync({ input, result: event.data.result });
-        };
-        worker.addEventListener("message", onMessage);
-        worker.addEventListener("error", onMain);
-        detach = () => {
-          worker.removeEventListener("message", onMessage);
-          worker.removeEventListener("error", onMain);
-        };
-        worker.postMessage({ id, input });
-      },
-      onMain,
-    );
+    ready.then((worker) => {
+      if (cancelled) return;
+      const onMessage = (event: MessageEvent<WorkerReply>) => {
+        if ("id" in event.data && event.data.id === id && !cancelled) setAsync({ input, result: event.data.result });
+      };
+      worker.addEventListener("message", onMessage);
+      worker.addEventListener("error", onMain);
+      detach = () => {
+        worker.removeEventListener("message", onMessage);
+        worker.removeEventListener("error", onMain);
+      };
+      worker.postMessage({ id, input });
+    }, onMain);
     return () => {
       cancelled = true;
       detach();

@@ -7,15 +7,38 @@ import { paint, ROLE_TOKEN } from "@/components/theme/colours";
 import styles from "./charts.module.css";
 
 const WIDTH = 200;
-const ROLE_TAG = { culprit: "✕ culprit", propagator: "↯ propagator", repairer: "✓ repairer", bystander: "bystander", "missed-check": "⚠ missed check", suspect: "? suspect" } as const;
+const ROLE_TAG = {
+  culprit: "✕ culprit",
+  propagator: "↯ propagator",
+  repairer: "✓ repairer",
+  bystander: "bystander",
+  "missed-check": "⚠ missed check",
+  suspect: "? suspect",
+} as const;
 
 /** Shapley blame per agent with its confidence whisker; each row selects its agent. */
-export function BlameBars({ agents, selected, victims, onSelect }: { agents: AgentReport[]; selected: string | null; victims: Set<string>; onSelect: (agent: string) => void }) {
+export function BlameBars({
+  agents,
+  selected,
+  victims,
+  onSelect,
+}: {
+  agents: AgentReport[];
+  selected: string | null;
+  victims: Set<string>;
+  onSelect: (agent: string) => void;
+}) {
   const rows = useMemo(() => prepareBlameBars(agents, WIDTH), [agents]);
   return (
     <div className={styles.bars} data-testid="blame-bars">
       {rows.map((r) => (
-        <button type="button" key={r.agent} className={`${styles.row} ${selected === r.agent ? styles.selected : ""}`} onClick={() => onSelect(r.agent)} data-testid={`blame-row-${r.agent}`}>
+        <button
+          type="button"
+          key={r.agent}
+          className={`${styles.row} ${selected === r.agent ? styles.selected : ""}`}
+          onClick={() => onSelect(r.agent)}
+          data-testid={`blame-row-${r.agent}`}
+        >
           <span className={styles.name}>
             <span>{r.agent}</span>
             <span className={`badge ${r.role}`}>{r.role === "propagator" && victims.has(r.agent) ? "↯ victim" : ROLE_TAG[r.role]}</span>

@@ -127,7 +127,8 @@ export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectS
         <span>drag to focus a window of steps · click a mark to select it</span>
         {stepWindow ? (
           <span className="muted" data-testid="timeline-window">
-            steps {(stepWindow.offset + 1).toLocaleString("en-US")}–{(stepWindow.offset + steps.length).toLocaleString("en-US")} of {stepWindow.total.toLocaleString("en-US")} loaded · drag elsewhere to load more
+            steps {(stepWindow.offset + 1).toLocaleString("en-US")}–{(stepWindow.offset + steps.length).toLocaleString("en-US")} of{" "}
+            {stepWindow.total.toLocaleString("en-US")} loaded · drag elsewhere to load more
           </span>
         ) : null}
         {range ? (

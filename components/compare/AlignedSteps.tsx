@@ -39,13 +39,17 @@ export function AlignedSteps(p: AlignedStepsProps) {
       <div className={styles.head} role="row">
         <div role="columnheader">#</div>
         <div role="columnheader">Run A</div>
-        <div role="columnheader" style={{ textAlign: "center" }}>Pair</div>
+        <div role="columnheader" style={{ textAlign: "center" }}>
+          Pair
+        </div>
         <div role="columnheader">Run B</div>
       </div>
       {p.items.length === 0 ? <div className={styles.gap}>No row matches these filters.</div> : null}
       {p.items.map((item, k) =>
         item.type === "gap" ? (
-          <div key={`gap-${k}`} className={styles.gap}>… {item.hidden} matching {item.hidden === 1 ? "row" : "rows"} …</div>
+          <div key={`gap-${k}`} className={styles.gap}>
+            … {item.hidden} matching {item.hidden === 1 ? "row" : "rows"} …
+          </div>
         ) : (
           <Row key={item.index} index={item.index} {...p} />
         ),
@@ -54,23 +58,79 @@ export function AlignedSteps(p: AlignedStepsProps) {
   );
 }
 
-const Row = memo(function Row({ index, rows, stepsA, stepsB, runA, runB, firstDivergence, selectedRow, selectedA, selectedB, decisiveA, decisiveB, onSelect }: AlignedStepsProps & { index: number }) {
+const Row = memo(function Row({
+  index,
+  rows,
+  stepsA,
+  stepsB,
+  runA,
+  runB,
+  firstDivergence,
+  selectedRow,
+  selectedA,
+  selectedB,
+  decisiveA,
+  decisiveB,
+  onSelect,
+}: AlignedStepsProps & { index: number }) {
   const row = rows[index];
-  const classes = [styles.row, row.divergent ? styles.divergentRow : "", index === firstDivergence ? styles.firstRow : "", index === selectedRow ? styles.selectedRow : ""].join(" ");
+  const classes = [
+    styles.row,
+    row.divergent ? styles.divergentRow : "",
+    index === firstDivergence ? styles.firstRow : "",
+    index === selectedRow ? styles.selectedRow : "",
+  ].join(" ");
   return (
-    <div className={classes} role="row" data-testid="aligned-row" data-row={index} data-status={row.status} data-first-divergence={index === firstDivergence || undefined}>
-      <div className={styles.rowNum} role="cell">{index + 1}</div>
-      <Cell side="a" step={row.a === null ? null : stepsA[row.a]} runId={runA} selected={row.aStepId !== null && row.aStepId === selectedA} decisive={row.aStepId !== null && row.aStepId === decisiveA} onSelect={onSelect} />
+    <div
+      className={classes}
+      role="row"
+      data-testid="aligned-row"
+      data-row={index}
+      data-status={row.status}
+      data-first-divergence={index === firstDivergence || undefined}
+    >
+      <div className={styles.rowNum} role="cell">
+        {index + 1}
+      </div>
+      <Cell
+        side="a"
+        step={row.a === null ? null : stepsA[row.a]}
+        runId={runA}
+        selected={row.aStepId !== null && row.aStepId === selectedA}
+        decisive={row.aStepId !== null && row.aStepId === decisiveA}
+        onSelect={onSelect}
+      />
       <div className={`${styles.status} ${styles[`st-${row.status}`]}`} role="cell" title={row.note || undefined}>
         <span>{index === firstDivergence ? "first divergence" : STATUS_LABEL[row.status]}</span>
         {row.note ? <span className={styles.note}>{row.note}</span> : null}
       </div>
-      <Cell side="b" step={row.b === null ? null : stepsB[row.b]} runId={runB} selected={row.bStepId !== null && row.bStepId === selectedB} decisive={row.bStepId !== null && row.bStepId === decisiveB} onSelect={onSelect} />
+      <Cell
+        side="b"
+        step={row.b === null ? null : stepsB[row.b]}
+        runId={runB}
+        selected={row.bStepId !== null && row.bStepId === selectedB}
+        decisive={row.bStepId !== null && row.bStepId === decisiveB}
+        onSelect={onSelect}
+      />
     </div>
   );
 });
 
-function Cell({ side, step, runId, selected, decisive, onSelect }: { side: Side; step: ViewStep | null; runId: string; selected: boolean; decisive: boolean; onSelect: (side: Side, stepId: string) => void }) {
+function Cell({
+  side,
+  step,
+  runId,
+  selected,
+  decisive,
+  onSelect,
+}: {
+  side: Side;
+  step: ViewStep | null;
+  runId: string;
+  selected: boolean;
+  decisive: boolean;
+  onSelect: (side: Side, stepId: string) => void;
+}) {
   if (!step) return <div className={`${styles.cell} ${styles.empty}`} role="cell" aria-label={`nothing in run ${side.toUpperCase()}`} />;
   return (
     <div
@@ -99,7 +159,13 @@ function Cell({ side, step, runId, selected, decisive, onSelect }: { side: Side;
         </span>
         <span className={styles.preview}>{preview(step)}</span>
       </span>
-      <Link className={styles.deep} href={`/runs/${runId}?step=${encodeURIComponent(step.id)}`} onClick={(e) => e.stopPropagation()} title={`Open step ${step.id} in run ${side.toUpperCase()}`} aria-label={`Open step ${step.id} in run ${side.toUpperCase()}`}>
+      <Link
+        className={styles.deep}
+        href={`/runs/${runId}?step=${encodeURIComponent(step.id)}`}
+        onClick={(e) => e.stopPropagation()}
+        title={`Open step ${step.id} in run ${side.toUpperCase()}`}
+        aria-label={`Open step ${step.id} in run ${side.toUpperCase()}`}
+      >
         ↗
       </Link>
     </div>

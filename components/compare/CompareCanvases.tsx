@@ -11,7 +11,19 @@ import styles from "./compare.module.css";
 const RunCanvas = dynamic(() => import("@/components/canvas/RunCanvas").then((m) => m.RunCanvas), { ssr: false });
 
 /** The run page's step canvas, twice; each follows the shared selection and reports clicks on steps. */
-export function CompareCanvases({ a, b, selectedA, selectedB, onSelect }: { a: RunViewData; b: RunViewData; selectedA: string | null; selectedB: string | null; onSelect: (side: Side, stepId: string) => void }) {
+export function CompareCanvases({
+  a,
+  b,
+  selectedA,
+  selectedB,
+  onSelect,
+}: {
+  a: RunViewData;
+  b: RunViewData;
+  selectedA: string | null;
+  selectedB: string | null;
+  onSelect: (side: Side, stepId: string) => void;
+}) {
   return (
     <div className={styles.canvases}>
       <SideCanvas side="a" data={a} selected={selectedA} onSelect={onSelect} />
@@ -20,7 +32,17 @@ export function CompareCanvases({ a, b, selectedA, selectedB, onSelect }: { a: R
   );
 }
 
-function SideCanvas({ side, data, selected, onSelect }: { side: Side; data: RunViewData; selected: string | null; onSelect: (side: Side, stepId: string) => void }) {
+function SideCanvas({
+  side,
+  data,
+  selected,
+  onSelect,
+}: {
+  side: Side;
+  data: RunViewData;
+  selected: string | null;
+  onSelect: (side: Side, stepId: string) => void;
+}) {
   const index = useMemo(() => indexReport(data.report, data.edges), [data.report, data.edges]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const state: ViewState = useMemo(() => ({ ...DEFAULT_VIEW_STATE, mode: "steps", selection: selected ? { type: "step", id: selected } : null }), [selected]);

@@ -10,7 +10,9 @@ const REASON = { "same-system": "Same system", "same-task": "Same task", recent:
  * first). Plain links, so every step of the choice is a URL.
  */
 export function ComparePicker({ chosen, suggestions, error }: { chosen: string | null; suggestions: CompareSuggestion[]; error?: string }) {
-  const groups = (["same-system", "same-task", "recent"] as const).map((reason) => ({ reason, runs: suggestions.filter((s) => s.reason === reason) })).filter((g) => g.runs.length);
+  const groups = (["same-system", "same-task", "recent"] as const)
+    .map((reason) => ({ reason, runs: suggestions.filter((s) => s.reason === reason) }))
+    .filter((g) => g.runs.length);
   return (
     <main className="page stack" data-testid="compare-picker">
       <div className="row">
@@ -25,7 +27,11 @@ export function ComparePicker({ chosen, suggestions, error }: { chosen: string |
           <Link href="/compare">Change</Link>
         </div>
       ) : null}
-      {suggestions.length === 0 ? <div className="card muted">No other runs yet. <Link href="/upload">Upload a trace</Link>.</div> : null}
+      {suggestions.length === 0 ? (
+        <div className="card muted">
+          No other runs yet. <Link href="/upload">Upload a trace</Link>.
+        </div>
+      ) : null}
       {groups.map((g) => (
         <section key={g.reason} className="stack" style={{ gap: 8 }}>
           <h2>{chosen ? REASON[g.reason] : "Recent runs"}</h2>
@@ -33,15 +39,21 @@ export function ComparePicker({ chosen, suggestions, error }: { chosen: string |
             <tbody>
               {g.runs.map((run) => (
                 <tr key={run.id}>
-                  <td><OutcomeBadge outcome={run.outcome} /></td>
+                  <td>
+                    <OutcomeBadge outcome={run.outcome} />
+                  </td>
                   <td style={{ maxWidth: 420 }}>
-                    <Link href={chosen ? `/compare?a=${chosen}&b=${run.id}` : `/compare?a=${run.id}`} data-testid="pick-run">{run.title}</Link>
+                    <Link href={chosen ? `/compare?a=${chosen}&b=${run.id}` : `/compare?a=${run.id}`} data-testid="pick-run">
+                      {run.title}
+                    </Link>
                   </td>
                   <td className="muted">{run.system ?? "—"}</td>
                   <td className="muted">{run.sourceFormat}</td>
                   <td>{run.culprit ?? <span className="muted">—</span>}</td>
                   <td className="num">{formatCount(run.stepCount)} steps</td>
-                  <td className="num muted" suppressHydrationWarning>{formatAge(run.createdAt)}</td>
+                  <td className="num muted" suppressHydrationWarning>
+                    {formatAge(run.createdAt)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -56,8 +56,12 @@ export function CompareView({ a, b, comparison, initialState }: { a: RunViewData
           {rows.length} aligned rows · {divergent} divergent · {counts.granularity} format-only
         </span>
         <span className="spacer" />
-        <a className="button" href={swapHref}>Swap A and B</a>
-        <Link className="button" href="/compare">Pick other runs</Link>
+        <a className="button" href={swapHref}>
+          Swap A and B
+        </a>
+        <Link className="button" href="/compare">
+          Pick other runs
+        </Link>
       </div>
       <VerdictPair runA={a.run} runB={b.run} comparison={comparison} />
 
@@ -65,16 +69,38 @@ export function CompareView({ a, b, comparison, initialState }: { a: RunViewData
         <div className={`alert ${styles.divergence}`} data-testid="first-divergence">
           <b>First divergence at row {firstDivergence! + 1}</b>
           {": "}
-          {first.aStepId ? <>A&apos;s {a.steps[first.a!].agent} step <code>{first.aStepId}</code></> : "nothing in A"}
+          {first.aStepId ? (
+            <>
+              A&apos;s {a.steps[first.a!].agent} step <code>{first.aStepId}</code>
+            </>
+          ) : (
+            "nothing in A"
+          )}
           {" vs "}
-          {first.bStepId ? <>B&apos;s {b.steps[first.b!].agent} step <code>{first.bStepId}</code></> : "nothing in B"}
-          {first.note ? ` — ${first.note}` : ` — ${first.status === "only-a" ? "only run A has this step" : first.status === "only-b" ? "only run B has this step" : "content differs"}`}.{" "}
-          <button type="button" className="button" onClick={() => onSelect(first.aStepId ? "a" : "b", (first.aStepId ?? first.bStepId)!)} data-testid="select-first-divergence">
+          {first.bStepId ? (
+            <>
+              B&apos;s {b.steps[first.b!].agent} step <code>{first.bStepId}</code>
+            </>
+          ) : (
+            "nothing in B"
+          )}
+          {first.note
+            ? ` — ${first.note}`
+            : ` — ${first.status === "only-a" ? "only run A has this step" : first.status === "only-b" ? "only run B has this step" : "content differs"}`}
+          .{" "}
+          <button
+            type="button"
+            className="button"
+            onClick={() => onSelect(first.aStepId ? "a" : "b", (first.aStepId ?? first.bStepId)!)}
+            data-testid="select-first-divergence"
+          >
             Select it
           </button>
         </div>
       ) : (
-        <div className="alert" data-testid="no-divergence">The runs never diverge: every step pairs up (differences of format aside).</div>
+        <div className="alert" data-testid="no-divergence">
+          The runs never diverge: every step pairs up (differences of format aside).
+        </div>
       )}
 
       <section className="card stack" style={{ gap: 8 }}>
@@ -93,15 +119,33 @@ export function CompareView({ a, b, comparison, initialState }: { a: RunViewData
         <div className={styles.toolbar}>
           <h2>Aligned steps</h2>
           <span className="muted">Show</span>
-          <button type="button" className="button" aria-pressed={state.show === "all"} onClick={() => update({ show: "all", from: null })} data-testid="show-all">All rows</button>
-          <button type="button" className="button" aria-pressed={state.show === "diff"} onClick={() => update({ show: "diff", from: null })} data-testid="show-diff">Differences only</button>
+          <button
+            type="button"
+            className="button"
+            aria-pressed={state.show === "all"}
+            onClick={() => update({ show: "all", from: null })}
+            data-testid="show-all"
+          >
+            All rows
+          </button>
+          <button
+            type="button"
+            className="button"
+            aria-pressed={state.show === "diff"}
+            onClick={() => update({ show: "diff", from: null })}
+            data-testid="show-diff"
+          >
+            Differences only
+          </button>
           <label className="row" style={{ gap: 6 }}>
             <span className="muted">Agent</span>
             <select value={state.agent ?? ""} onChange={(e) => update({ agent: e.target.value || null, from: null })} data-testid="agent-filter">
               <option value="">All agents</option>
               {agents.map((m) => (
                 <option key={m.key} value={m.key}>
-                  {m.a ?? m.b}{m.a && m.b && m.a !== m.b ? ` / ${m.b}` : ""}{m.by === "unmatched" ? ` (only ${m.a ? "A" : "B"})` : ""}
+                  {m.a ?? m.b}
+                  {m.a && m.b && m.a !== m.b ? ` / ${m.b}` : ""}
+                  {m.by === "unmatched" ? ` (only ${m.a ? "A" : "B"})` : ""}
                 </option>
               ))}
             </select>
@@ -109,9 +153,20 @@ export function CompareView({ a, b, comparison, initialState }: { a: RunViewData
           <span className="spacer" />
           {visible.total > visible.end - visible.start ? (
             <span className="row" style={{ gap: 6 }}>
-              <span className="muted">rows {visible.start + 1}–{visible.end} of {visible.total}</span>
-              <button type="button" className="button" disabled={visible.start === 0} onClick={() => update({ from: windowRow(visible, rows.length, -1) })}>Earlier</button>
-              <button type="button" className="button" disabled={visible.end >= visible.total} onClick={() => update({ from: windowRow(visible, rows.length, 1) })}>Later</button>
+              <span className="muted">
+                rows {visible.start + 1}–{visible.end} of {visible.total}
+              </span>
+              <button type="button" className="button" disabled={visible.start === 0} onClick={() => update({ from: windowRow(visible, rows.length, -1) })}>
+                Earlier
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={visible.end >= visible.total}
+                onClick={() => update({ from: windowRow(visible, rows.length, 1) })}
+              >
+                Later
+              </button>
             </span>
           ) : null}
         </div>

@@ -13,8 +13,20 @@ const M = { left: 48, right: 16, top: 10, bottom: 30 };
  * Run A is a dashed line, run B solid, so the difference never rests on colour alone.
  */
 export function EqualBudgetChart({ view }: { view: EqualBudget }) {
-  const x = useMemo(() => scaleLinear().domain([0, Math.max(1, view.budget)]).range([0, W - M.left - M.right]), [view.budget]);
-  const y = useMemo(() => scaleLinear().domain([0, Math.max(1, view.rows)]).range([H - M.top - M.bottom, 0]), [view.rows]);
+  const x = useMemo(
+    () =>
+      scaleLinear()
+        .domain([0, Math.max(1, view.budget)])
+        .range([0, W - M.left - M.right]),
+    [view.budget],
+  );
+  const y = useMemo(
+    () =>
+      scaleLinear()
+        .domain([0, Math.max(1, view.rows)])
+        .range([H - M.top - M.bottom, 0]),
+    [view.rows],
+  );
   const path = (side: "rowA" | "rowB") =>
     line<EqualBudget["points"][number]>()
       .x((p) => x(p.budget))
@@ -27,23 +39,31 @@ export function EqualBudgetChart({ view }: { view: EqualBudget }) {
           {x.ticks(5).map((t) => (
             <g key={t} transform={`translate(${x(t)},${H - M.top - M.bottom})`}>
               <line y2={4} style={{ stroke: "var(--text-muted)" }} />
-              <text y={16} textAnchor="middle" style={{ fontSize: 10, fill: "var(--text-muted)" }}>{t}</text>
+              <text y={16} textAnchor="middle" style={{ fontSize: 10, fill: "var(--text-muted)" }}>
+                {t}
+              </text>
             </g>
           ))}
           {y.ticks(4).map((t) => (
             <g key={t} transform={`translate(0,${y(t)})`}>
               <line x2={W - M.left - M.right} style={{ stroke: "var(--border)" }} />
-              <text x={-6} dy="0.32em" textAnchor="end" style={{ fontSize: 10, fill: "var(--text-muted)" }}>{t}</text>
+              <text x={-6} dy="0.32em" textAnchor="end" style={{ fontSize: 10, fill: "var(--text-muted)" }}>
+                {t}
+              </text>
             </g>
           ))}
           <path d={path("rowA")} fill="none" style={{ stroke: "var(--accent)", strokeWidth: 2, strokeDasharray: "5 3" }} />
           <path d={path("rowB")} fill="none" style={{ stroke: "var(--text)", strokeWidth: 2 }} />
-          <text x={(W - M.left - M.right) / 2} y={H - M.top - 4} textAnchor="middle" style={{ fontSize: 10, fill: "var(--text-muted)" }}>{unit} spent</text>
+          <text x={(W - M.left - M.right) / 2} y={H - M.top - 4} textAnchor="middle" style={{ fontSize: 10, fill: "var(--text-muted)" }}>
+            {unit} spent
+          </text>
         </g>
       </svg>
       <figcaption className="muted">
         <span aria-hidden>╌ A</span> · <span aria-hidden>━ B</span> · aligned rows reached (of {view.rows}). <b data-testid="equal-budget-note">{view.note}</b>
-        {view.decisiveAt.a !== null || view.decisiveAt.b !== null ? ` Decisive step reached at ${view.decisiveAt.a ?? "—"} (A) and ${view.decisiveAt.b ?? "—"} (B) ${unit}.` : ""}
+        {view.decisiveAt.a !== null || view.decisiveAt.b !== null
+          ? ` Decisive step reached at ${view.decisiveAt.a ?? "—"} (A) and ${view.decisiveAt.b ?? "—"} (B) ${unit}.`
+          : ""}
       </figcaption>
     </figure>
   );

@@ -1,7 +1,15 @@
 import type { MetricDelta } from "@/lib/compare/trajectory-deltas";
 
 const show = (v: number | null, unit: MetricDelta["unit"]) =>
-  v === null ? "—" : unit === "share" ? `${Math.round(v * 100)}%` : unit === "usd" ? `$${v.toFixed(4)}` : unit === "ms" ? `${(v / 1000).toFixed(1)} s` : String(Math.round(v * 100) / 100);
+  v === null
+    ? "—"
+    : unit === "share"
+      ? `${Math.round(v * 100)}%`
+      : unit === "usd"
+        ? `$${v.toFixed(4)}`
+        : unit === "ms"
+          ? `${(v / 1000).toFixed(1)} s`
+          : String(Math.round(v * 100) / 100);
 
 /** Trajectory metrics side by side with B − A; the word "worse"/"better" carries the meaning, not colour alone. */
 export function MetricDeltas({ rows }: { rows: MetricDelta[] | null }) {
@@ -18,7 +26,7 @@ export function MetricDeltas({ rows }: { rows: MetricDelta[] | null }) {
       </thead>
       <tbody>
         {rows.map((r) => {
-          const judged = r.delta === null || r.delta === 0 ? "" : (r.delta > 0) === r.higherIsWorse ? " (worse)" : " (better)";
+          const judged = r.delta === null || r.delta === 0 ? "" : r.delta > 0 === r.higherIsWorse ? " (worse)" : " (better)";
           return (
             <tr key={r.metric}>
               <td>{r.metric}</td>

@@ -28,9 +28,15 @@ function VerdictCard({ side, run, v, comparison }: { side: "a" | "b"; run: ViewR
       <div className={styles.facts}>
         <span>{run.system ?? "no system"}</span>
         <span>{run.sourceFormat}</span>
-        <span className={diff(v.steps !== other.steps)}><b>{formatCount(v.steps)}</b> steps</span>
-        <span className={diff(v.agents !== other.agents)}><b>{v.agents}</b> agents</span>
-        <span className={diff(v.tokens !== other.tokens)}><b>{formatCount(v.tokens)}</b> tokens</span>
+        <span className={diff(v.steps !== other.steps)}>
+          <b>{formatCount(v.steps)}</b> steps
+        </span>
+        <span className={diff(v.agents !== other.agents)}>
+          <b>{v.agents}</b> agents
+        </span>
+        <span className={diff(v.tokens !== other.tokens)}>
+          <b>{formatCount(v.tokens)}</b> tokens
+        </span>
       </div>
       {v.analyzed ? (
         <>
@@ -39,17 +45,26 @@ function VerdictCard({ side, run, v, comparison }: { side: "a" | "b"; run: ViewR
               Culprit <b>{v.culprit ?? "none"}</b>
               {v.decisiveStepId ? (
                 <>
-                  {" "}at <Link href={`/runs/${run.id}?step=${encodeURIComponent(v.decisiveStepId)}`}>{v.decisiveStepId}</Link>
+                  {" "}
+                  at <Link href={`/runs/${run.id}?step=${encodeURIComponent(v.decisiveStepId)}`}>{v.decisiveStepId}</Link>
                 </>
               ) : null}
             </span>
-            <span className={diff(comparison.interactionChanged)}>Interaction <b>{v.interaction ?? "—"}</b></span>
-            {v.confidence !== null ? <span>Confidence <b>{v.confidence.toFixed(2)}</b></span> : null}
+            <span className={diff(comparison.interactionChanged)}>
+              Interaction <b>{v.interaction ?? "—"}</b>
+            </span>
+            {v.confidence !== null ? (
+              <span>
+                Confidence <b>{v.confidence.toFixed(2)}</b>
+              </span>
+            ) : null}
           </div>
           <p style={{ margin: 0 }}>{v.verdict}</p>
         </>
       ) : (
-        <p className="muted" style={{ margin: 0 }}>No finished analysis yet: blame and verdict appear when it completes.</p>
+        <p className="muted" style={{ margin: 0 }}>
+          No finished analysis yet: blame and verdict appear when it completes.
+        </p>
       )}
     </section>
   );

@@ -12,7 +12,10 @@ export function AppNav({ user, signInOn }: { user: string | null; signInOn: bool
   const path = usePathname() ?? "";
   const brand = (
     <>
-      <span className={styles.mark} aria-hidden>◆</span> Culprit
+      <span className={styles.mark} aria-hidden>
+        ◆
+      </span>{" "}
+      Culprit
     </>
   );
   if (path.startsWith("/s/") || path.startsWith("/sign-in") || path.startsWith("/setup")) return <span className={styles.brand}>{brand}</span>;
@@ -30,7 +33,9 @@ export function AppNav({ user, signInOn }: { user: string | null; signInOn: bool
       </nav>
       {signInOn && user ? (
         <span className={styles.user}>
-          <span className="muted" data-testid="signed-in-as">{user}</span>
+          <span className="muted" data-testid="signed-in-as">
+            {user}
+          </span>
           <button
             type="button"
             className="button"

@@ -4,7 +4,11 @@ import { cliVerificationCommand, type ReplayVerificationView } from "@/lib/repla
 import { startReplayVerification, replayVerificationStatus, cancelReplayVerification } from "@/lib/server/actions/replay";
 
 const ACTIVE = new Set(["queued", "running"]);
-const AGREEMENT_TEXT: Record<string, string> = { agrees: "Replay agrees with the offline verdict", disagrees: "Replay disagrees with the offline verdict", inconclusive: "Replay is inconclusive" };
+const AGREEMENT_TEXT: Record<string, string> = {
+  agrees: "Replay agrees with the offline verdict",
+  disagrees: "Replay disagrees with the offline verdict",
+  inconclusive: "Replay is inconclusive",
+};
 
 /**
  * "Verify by replay": starts a verification of the run's offline verdict against the system's
@@ -49,7 +53,9 @@ export function ReplayPanel({ runId, latest, canStart = true }: { runId: string;
   return (
     <section className="card" data-testid="replay-panel" aria-labelledby="replay-title">
       <div className="row">
-        <h2 id="replay-title" style={{ margin: 0, fontSize: "1rem" }}>Counterfactual replay</h2>
+        <h2 id="replay-title" style={{ margin: 0, fontSize: "1rem" }}>
+          Counterfactual replay
+        </h2>
         {canStart ? (
           <button type="button" className="button primary" onClick={start} disabled={pending || active} data-testid="replay-start">
             Verify by replay
@@ -61,8 +67,16 @@ export function ReplayPanel({ runId, latest, canStart = true }: { runId: string;
           </button>
         ) : null}
       </div>
-      {message ? <p className="alert warn" role="status">{message}</p> : null}
-      {view ? <VerificationBody view={view} /> : <p className="muted">Re-runs the system with one agent repaired at a time to check who really caused the failure.</p>}
+      {message ? (
+        <p className="alert warn" role="status">
+          {message}
+        </p>
+      ) : null}
+      {view ? (
+        <VerificationBody view={view} />
+      ) : (
+        <p className="muted">Re-runs the system with one agent repaired at a time to check who really caused the failure.</p>
+      )}
     </section>
   );
 }
@@ -79,7 +93,8 @@ function VerificationBody({ view }: { view: ReplayVerificationView }) {
         </p>
       ) : null}
       <p className="muted">
-        {view.status === "queued" ? "Queued…" : view.status === "running" ? `Replaying… ${Math.round(view.progress * 100)}%` : `Finished (${view.status})`} · {view.replayCount} of {view.budget} replays used
+        {view.status === "queued" ? "Queued…" : view.status === "running" ? `Replaying… ${Math.round(view.progress * 100)}%` : `Finished (${view.status})`} ·{" "}
+        {view.replayCount} of {view.budget} replays used
         {view.cacheHits ? `, ${view.cacheHits} from cache` : ""} · {view.method.replaceAll("+", ", ")}
       </p>
       {view.status === "failed" ? <p className="alert error">Verification failed: {view.error}</p> : null}

@@ -15,7 +15,17 @@ async function fetchAnalysis(runId: string): Promise<ViewAnalysis | null> {
  * Progress of the newest analysis, polled while it is queued or running; when it finishes the page
  * re-renders on the server with the new report.
  */
-export function AnalysisStatus({ runId, initial, hasReport, poll = true }: { runId: string; initial: ViewAnalysis | null; hasReport: boolean; poll?: boolean }) {
+export function AnalysisStatus({
+  runId,
+  initial,
+  hasReport,
+  poll = true,
+}: {
+  runId: string;
+  initial: ViewAnalysis | null;
+  hasReport: boolean;
+  poll?: boolean;
+}) {
   const router = useRouter();
   const { data: analysis } = useQuery({
     queryKey: ["analysis", runId],
@@ -33,7 +43,12 @@ export function AnalysisStatus({ runId, initial, hasReport, poll = true }: { run
     if (analysis?.status === "done" || analysis?.status === "failed") router.refresh();
   }, [analysis, router]);
 
-  if (!analysis) return hasReport ? null : <p className="muted" data-testid="analysis-status">Not analyzed yet.</p>;
+  if (!analysis)
+    return hasReport ? null : (
+      <p className="muted" data-testid="analysis-status">
+        Not analyzed yet.
+      </p>
+    );
   if (analysis.status === "queued" || analysis.status === "running")
     return (
       <div className="row" data-testid="analysis-status" data-status={analysis.status}>

@@ -33,8 +33,8 @@ function Help() {
     <div className={styles.help} data-testid="inspector-empty">
       <p>Select a step, agent or edge on the canvas, the timeline or the agent list.</p>
       <p>
-        <kbd>j</kbd>/<kbd>k</kbd> or <kbd>→</kbd>/<kbd>←</kbd> next/previous step · <kbd>f</kbd> first error · <kbd>d</kbd> decisive step ·{" "}
-        <kbd>m</kbd> switch Agents/Steps · <kbd>Esc</kbd> clear
+        <kbd>j</kbd>/<kbd>k</kbd> or <kbd>→</kbd>/<kbd>←</kbd> next/previous step · <kbd>f</kbd> first error · <kbd>d</kbd> decisive step · <kbd>m</kbd> switch
+        Agents/Steps · <kbd>Esc</kbd> clear
       </p>
     </div>
   );
@@ -61,7 +61,9 @@ function StepInspector({ data, index, stepId, detailUrl }: { data: RunPageData; 
   if (!summary)
     return (
       <p className={styles.help}>
-        {data.window ? `Step “${stepId}” is outside the loaded steps; clear the timeline range to load the steps around it.` : `Step “${stepId}” is not in this run.`}
+        {data.window
+          ? `Step “${stepId}” is outside the loaded steps; clear the timeline range to load the steps around it.`
+          : `Step “${stepId}” is not in this run.`}
       </p>
     );
   const full = detail.data?.step;
@@ -84,23 +86,64 @@ function StepInspector({ data, index, stepId, detailUrl }: { data: RunPageData; 
         {MARK_TAG[mark] ? <span className={`badge mark-${mark}`}>{MARK_TAG[mark]}</span> : null}
       </div>
       <dl className={styles.kv}>
-        {step.name ? (<><dt>name</dt><dd>{step.name}</dd></>) : null}
-        {full?.sourceRef ? (<><dt>source ref</dt><dd className="mono">{full.sourceRef}</dd></>) : null}
-        {tokens ? (<><dt>tokens</dt><dd>{formatCount(tokens)}</dd></>) : null}
-        {full?.startTime ? (<><dt>start</dt><dd>{full.startTime}</dd></>) : null}
-        {step.target ? (<><dt>target</dt><dd><SelectLink selection={{ type: "agent", id: step.target }}>{step.target}</SelectLink></dd></>) : null}
-        {step.state ? (<><dt>state</dt><dd>{step.state.op} <code>{step.state.key}</code></dd></>) : null}
+        {step.name ? (
+          <>
+            <dt>name</dt>
+            <dd>{step.name}</dd>
+          </>
+        ) : null}
+        {full?.sourceRef ? (
+          <>
+            <dt>source ref</dt>
+            <dd className="mono">{full.sourceRef}</dd>
+          </>
+        ) : null}
+        {tokens ? (
+          <>
+            <dt>tokens</dt>
+            <dd>{formatCount(tokens)}</dd>
+          </>
+        ) : null}
+        {full?.startTime ? (
+          <>
+            <dt>start</dt>
+            <dd>{full.startTime}</dd>
+          </>
+        ) : null}
+        {step.target ? (
+          <>
+            <dt>target</dt>
+            <dd>
+              <SelectLink selection={{ type: "agent", id: step.target }}>{step.target}</SelectLink>
+            </dd>
+          </>
+        ) : null}
+        {step.state ? (
+          <>
+            <dt>state</dt>
+            <dd>
+              {step.state.op} <code>{step.state.key}</code>
+            </dd>
+          </>
+        ) : null}
       </dl>
       {report ? (
         <div className={styles.section} data-testid="inspector-engine">
           <h3>Engine</h3>
           <dl className={styles.kv}>
-            <dt>fault</dt><dd>{report.fault.toFixed(2)}</dd>
-            <dt>responsibility</dt><dd>{report.responsibility.toFixed(2)}</dd>
-            <dt>reward</dt><dd>{report.reward.toFixed(2)}</dd>
+            <dt>fault</dt>
+            <dd>{report.fault.toFixed(2)}</dd>
+            <dt>responsibility</dt>
+            <dd>{report.responsibility.toFixed(2)}</dd>
+            <dt>reward</dt>
+            <dd>{report.reward.toFixed(2)}</dd>
             <dt>if fixed</dt>
-            <dd data-testid="counterfactual">{report.counterfactual.flips ? "run succeeds (but-for cause)" : "outcome unchanged"}{report.counterfactual.note ? ` — ${report.counterfactual.note}` : ""}</dd>
-            <dt>path</dt><dd>{report.onPath ? "on the propagation path" : report.corrupted ? "reached by corruption" : "not on the path"}</dd>
+            <dd data-testid="counterfactual">
+              {report.counterfactual.flips ? "run succeeds (but-for cause)" : "outcome unchanged"}
+              {report.counterfactual.note ? ` — ${report.counterfactual.note}` : ""}
+            </dd>
+            <dt>path</dt>
+            <dd>{report.onPath ? "on the propagation path" : report.corrupted ? "reached by corruption" : "not on the path"}</dd>
           </dl>
           {report.detectors.length ? <h3>Detectors that fired</h3> : <p className={styles.help}>No detector fired on this step.</p>}
           {report.detectors.map((d) => (
@@ -145,9 +188,13 @@ function StepInspector({ data, index, stepId, detailUrl }: { data: RunPageData; 
         <div className={styles.section}>
           <h3>Content</h3>
           {detail.isError ? (
-            <p className={styles.help} role="alert">{detail.error.message}</p>
+            <p className={styles.help} role="alert">
+              {detail.error.message}
+            </p>
           ) : (
-            <p className={styles.help} data-testid="step-loading">{summary.preview || "…"} <span className="muted">(loading the full step)</span></p>
+            <p className={styles.help} data-testid="step-loading">
+              {summary.preview || "…"} <span className="muted">(loading the full step)</span>
+            </p>
           )}
         </div>
       )}
@@ -197,8 +244,11 @@ function EdgeList({ title, edges, end }: { title: string; edges: ViewEdge[]; end
       <ul style={{ margin: 0, paddingLeft: 18, fontSize: 13 }}>
         {edges.slice(0, 30).map((e) => (
           <li key={e.id}>
-            <SelectLink selection={{ type: "edge", id: e.id }}>{e.kind}{e.key ? ` [${e.key}]` : ""}</SelectLink> {end}{" "}
-            <SelectLink selection={{ type: "step", id: e[end] }} />
+            <SelectLink selection={{ type: "edge", id: e.id }}>
+              {e.kind}
+              {e.key ? ` [${e.key}]` : ""}
+            </SelectLink>{" "}
+            {end} <SelectLink selection={{ type: "step", id: e[end] }} />
           </li>
         ))}
         {edges.length > 30 ? <li className="muted">… {edges.length - 30} more</li> : null}
@@ -223,15 +273,28 @@ function AgentInspector({ data, index, agent }: { data: RunPageData; index: Repo
       {meta.role ? <p className={styles.help}>{meta.role}</p> : null}
       {meta.description ? <TextBlock text={meta.description} /> : null}
       <dl className={styles.kv}>
-        <dt>steps</dt><dd>{steps.length}</dd>
+        <dt>steps</dt>
+        <dd>{steps.length}</dd>
         {report ? (
           <>
-            <dt>blame</dt><dd>{report.blame.toFixed(3)}{report.blameCi ? ` (CI ${report.blameCi[0].toFixed(2)}–${report.blameCi[1].toFixed(2)})` : ""}</dd>
-            <dt>tokens</dt><dd>{formatCount(report.tokens)}</dd>
-            <dt>blame / 1k tok</dt><dd>{report.blamePer1kTokens?.toFixed(3) ?? "—"}</dd>
-            <dt>importance</dt><dd>{report.importance.toFixed(3)}{report.lowImportance ? " (low)" : ""}</dd>
-            <dt>responsibility</dt><dd>{report.responsibility.toFixed(2)}</dd>
-            <dt>but-for steps</dt><dd>{report.counterfactualFlips}</dd>
+            <dt>blame</dt>
+            <dd>
+              {report.blame.toFixed(3)}
+              {report.blameCi ? ` (CI ${report.blameCi[0].toFixed(2)}–${report.blameCi[1].toFixed(2)})` : ""}
+            </dd>
+            <dt>tokens</dt>
+            <dd>{formatCount(report.tokens)}</dd>
+            <dt>blame / 1k tok</dt>
+            <dd>{report.blamePer1kTokens?.toFixed(3) ?? "—"}</dd>
+            <dt>importance</dt>
+            <dd>
+              {report.importance.toFixed(3)}
+              {report.lowImportance ? " (low)" : ""}
+            </dd>
+            <dt>responsibility</dt>
+            <dd>{report.responsibility.toFixed(2)}</dd>
+            <dt>but-for steps</dt>
+            <dd>{report.counterfactualFlips}</dd>
           </>
         ) : null}
       </dl>
@@ -239,7 +302,9 @@ function AgentInspector({ data, index, agent }: { data: RunPageData; index: Repo
       {report?.evidence.stepIds.length ? (
         <div className={styles.evidence}>
           {report.evidence.stepIds.map((id) => (
-            <SelectLink key={id} selection={{ type: "step", id }} testId="evidence-link">→ step {id}</SelectLink>
+            <SelectLink key={id} selection={{ type: "step", id }} testId="evidence-link">
+              → step {id}
+            </SelectLink>
           ))}
         </div>
       ) : null}
@@ -265,11 +330,24 @@ function EdgeInspector({ data, index, edgeIds, selectedId }: { data: RunPageData
       {edges.slice(0, 20).map((e) => (
         <div key={e.id} className={styles.section}>
           <dl className={styles.kv}>
-            <dt>kind</dt><dd>{e.kind}{e.key ? ` — key ${e.key}` : ""}{e.inferred ? " (inferred)" : ""}</dd>
-            <dt>from</dt><dd><SelectLink selection={{ type: "step", id: e.from }} /> ({agentOf.get(e.from)})</dd>
-            <dt>to</dt><dd><SelectLink selection={{ type: "step", id: e.to }} /> ({agentOf.get(e.to)})</dd>
-            <dt>confidence</dt><dd>{e.confidence.toFixed(2)}</dd>
-            <dt>corruption</dt><dd>{index.pathEdges.has(e.id) ? "travelled along this edge" : "—"}</dd>
+            <dt>kind</dt>
+            <dd>
+              {e.kind}
+              {e.key ? ` — key ${e.key}` : ""}
+              {e.inferred ? " (inferred)" : ""}
+            </dd>
+            <dt>from</dt>
+            <dd>
+              <SelectLink selection={{ type: "step", id: e.from }} /> ({agentOf.get(e.from)})
+            </dd>
+            <dt>to</dt>
+            <dd>
+              <SelectLink selection={{ type: "step", id: e.to }} /> ({agentOf.get(e.to)})
+            </dd>
+            <dt>confidence</dt>
+            <dd>{e.confidence.toFixed(2)}</dd>
+            <dt>corruption</dt>
+            <dd>{index.pathEdges.has(e.id) ? "travelled along this edge" : "—"}</dd>
           </dl>
           {e.evidence ? <TextBlock text={e.evidence} /> : null}
         </div>

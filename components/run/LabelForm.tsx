@@ -18,7 +18,9 @@ export function LabelForm({ runId, agents, selectedStepId }: LabelFormProps) {
         <select name="agent" defaultValue="">
           <option value="">—</option>
           {agents.map((a) => (
-            <option key={a} value={a}>{a}</option>
+            <option key={a} value={a}>
+              {a}
+            </option>
           ))}
         </select>
       </label>

@@ -15,7 +15,11 @@ const AGREEMENT_TEXT: Record<Agreement, string> = {
 function AgreementBadge({ what, value }: { what: string; value: Agreement }) {
   if (value === "not-labelled") return null;
   return (
-    <span className={value === "agrees" ? styles.agree : value === "disagrees" ? styles.disagree : "muted"} data-testid={`label-${what}-agreement`} data-value={value}>
+    <span
+      className={value === "agrees" ? styles.agree : value === "disagrees" ? styles.disagree : "muted"}
+      data-testid={`label-${what}-agreement`}
+      data-value={value}
+    >
       {what}: {AGREEMENT_TEXT[value]}
     </span>
   );
@@ -27,7 +31,21 @@ export type LabelFormProps = { runId: string; agents: string[]; selectedStepId: 
  * Human and imported labels of the true culprit, with whether the engine agrees; plus, for owners,
  * the form to add one (components/run/LabelForm, passed in so this module imports no server action).
  */
-export function LabelsPanel({ runId, labels, report, agents, selectedStepId, LabelForm }: { runId: string; labels: ViewLabel[]; report: ReportSummary | null; agents: string[]; selectedStepId: string | null; LabelForm?: ComponentType<LabelFormProps> }) {
+export function LabelsPanel({
+  runId,
+  labels,
+  report,
+  agents,
+  selectedStepId,
+  LabelForm,
+}: {
+  runId: string;
+  labels: ViewLabel[];
+  report: ReportSummary | null;
+  agents: string[];
+  selectedStepId: string | null;
+  LabelForm?: ComponentType<LabelFormProps>;
+}) {
   return (
     <div className={styles.labels} data-testid="labels-panel">
       {labels.length === 0 ? <span className="muted">No labels yet.</span> : null}
@@ -39,12 +57,14 @@ export function LabelsPanel({ runId, labels, report, agents, selectedStepId, Lab
               <strong>{l.imported ? "Imported label" : l.author}</strong>
               {l.agent ? (
                 <>
-                  {" "}· agent <SelectLink selection={{ type: "agent", id: l.agent }}>{l.agent}</SelectLink>
+                  {" "}
+                  · agent <SelectLink selection={{ type: "agent", id: l.agent }}>{l.agent}</SelectLink>
                 </>
               ) : null}
               {l.stepId ? (
                 <>
-                  {" "}· step <SelectLink selection={{ type: "step", id: l.stepId }} />
+                  {" "}
+                  · step <SelectLink selection={{ type: "step", id: l.stepId }} />
                 </>
               ) : null}
             </div>

@@ -21,9 +21,15 @@ const LIFETIMES: { days: number; label: string }[] = [
 function ExportMenu({ runId, hasReport }: { runId: string; hasReport: boolean }) {
   return (
     <Menu label="Export ▾" testId="export-menu">
-      <a href={`/api/runs/${runId}/report?download=1`} data-testid="export-report" aria-disabled={!hasReport}>Report (JSON)</a>
-      <a href={`/api/runs/${runId}/postmortem?download=1`} data-testid="export-postmortem">Postmortem (Markdown)</a>
-      <a href={`/api/runs/${runId}/training?download=1`} data-testid="export-training" aria-disabled={!hasReport}>Training signals (JSONL)</a>
+      <a href={`/api/runs/${runId}/report?download=1`} data-testid="export-report" aria-disabled={!hasReport}>
+        Report (JSON)
+      </a>
+      <a href={`/api/runs/${runId}/postmortem?download=1`} data-testid="export-postmortem">
+        Postmortem (Markdown)
+      </a>
+      <a href={`/api/runs/${runId}/training?download=1`} data-testid="export-training" aria-disabled={!hasReport}>
+        Training signals (JSONL)
+      </a>
     </Menu>
   );
 }
@@ -59,7 +65,9 @@ export function RunActions({ runId, shareLinks, hasReport, canEdit }: { runId: s
           Expires after{" "}
           <select value={days} onChange={(e) => setDays(Number(e.target.value))} data-testid="share-lifetime">
             {LIFETIMES.map((l) => (
-              <option key={l.days} value={l.days}>{l.label}</option>
+              <option key={l.days} value={l.days}>
+                {l.label}
+              </option>
             ))}
           </select>
         </label>
@@ -140,7 +148,11 @@ export function RunActions({ runId, shareLinks, hasReport, canEdit }: { runId: s
       >
         Delete
       </button>
-      {message ? <span className="muted" role="status">{message}</span> : null}
+      {message ? (
+        <span className="muted" role="status">
+          {message}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -174,7 +174,10 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
           const at = data.steps.findIndex((s) => s.id === stepId);
           return first >= 0 && at >= first && data.steps[at].agent === data.steps[first].agent;
         };
-        return data.edges.filter((e) => e.kind === kind && inNode(source, e.from) && inNode(target, e.to)).slice(0, 50).map((e) => e.id);
+        return data.edges
+          .filter((e) => e.kind === kind && inNode(source, e.from) && inNode(target, e.to))
+          .slice(0, 50)
+          .map((e) => e.id);
       }
       return [];
     },
@@ -182,14 +185,14 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
   );
 
   const toggleKind = (kind: TEdgeKind) =>
-    setState((s) => ({ ...s, kinds: s.kinds.includes(kind) ? s.kinds.filter((k) => k !== kind) : ALL_EDGE_KINDS.filter((k) => k === kind || s.kinds.includes(k)) }));
+    setState((s) => ({
+      ...s,
+      kinds: s.kinds.includes(kind) ? s.kinds.filter((k) => k !== kind) : ALL_EDGE_KINDS.filter((k) => k === kind || s.kinds.includes(k)),
+    }));
   const toggleAgent = (agent: string) =>
     setState((s) => ({ ...s, hiddenAgents: s.hiddenAgents.includes(agent) ? s.hiddenAgents.filter((a) => a !== agent) : [...s.hiddenAgents, agent].sort() }));
   // Expanded groups live in the URL (`?open=`), so a link reopens the same groups; the list is bounded (the oldest drops out).
-  const toggleGroup = useCallback(
-    (id: string) => setState((s) => (s.open.includes(id) ? s : { ...s, open: [...s.open, id].slice(-OPEN_GROUPS_MAX) })),
-    [],
-  );
+  const toggleGroup = useCallback((id: string) => setState((s) => (s.open.includes(id) ? s : { ...s, open: [...s.open, id].slice(-OPEN_GROUPS_MAX) })), []);
   const expanded = useMemo<ReadonlySet<string>>(() => new Set(state.open), [state.open]);
   const lanes = useMemo(() => data.agents.map((a) => a.name).filter((a) => !state.hiddenAgents.includes(a)), [data.agents, state.hiddenAgents]);
 
@@ -217,7 +220,12 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
           <aside className={styles.panel} data-testid="agent-panel">
             <h2>Agents</h2>
             {data.report ? (
-              <BlameBars agents={data.report.agents} victims={index.victims} selected={state.selection?.type === "agent" ? state.selection.id : null} onSelect={(id) => select({ type: "agent", id })} />
+              <BlameBars
+                agents={data.report.agents}
+                victims={index.victims}
+                selected={state.selection?.type === "agent" ? state.selection.id : null}
+                onSelect={(id) => select({ type: "agent", id })}
+              />
             ) : (
               <p className="muted">Blame appears when the analysis finishes.</p>
             )}
@@ -231,25 +239,48 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
               <h2>Show agents</h2>
               {data.agents.map((a) => (
                 <label key={a.name}>
-                  <input type="checkbox" checked={!state.hiddenAgents.includes(a.name)} onChange={() => toggleAgent(a.name)} data-testid={`agent-filter-${a.name}`} />
+                  <input
+                    type="checkbox"
+                    checked={!state.hiddenAgents.includes(a.name)}
+                    onChange={() => toggleAgent(a.name)}
+                    data-testid={`agent-filter-${a.name}`}
+                  />
                   {a.name}
                   {a.role ? <span className="muted"> · {a.role.slice(0, 30)}</span> : null}
                 </label>
               ))}
             </div>
             <h2 style={{ marginTop: 12 }}>Labels</h2>
-            <LabelsPanel runId={data.run.id} labels={data.labels} report={data.report} agents={data.agents.map((a) => a.name)} selectedStepId={selectedStepId} LabelForm={readOnly ? undefined : LabelForm} />
+            <LabelsPanel
+              runId={data.run.id}
+              labels={data.labels}
+              report={data.report}
+              agents={data.agents.map((a) => a.name)}
+              selectedStepId={selectedStepId}
+              LabelForm={readOnly ? undefined : LabelForm}
+            />
             {sidePanels}
           </aside>
           <section className={styles.center}>
             <div className={styles.toolbar}>
               <div className={styles.seg} role="group" aria-label="Canvas mode">
-                <button type="button" aria-pressed={mode === "agents"} onClick={() => setState((s) => ({ ...s, mode: "agents" }))} data-testid="mode-agents">Agents</button>
-                <button type="button" aria-pressed={mode === "steps"} onClick={() => setState((s) => ({ ...s, mode: "steps" }))} data-testid="mode-steps">Steps</button>
+                <button type="button" aria-pressed={mode === "agents"} onClick={() => setState((s) => ({ ...s, mode: "agents" }))} data-testid="mode-agents">
+                  Agents
+                </button>
+                <button type="button" aria-pressed={mode === "steps"} onClick={() => setState((s) => ({ ...s, mode: "steps" }))} data-testid="mode-steps">
+                  Steps
+                </button>
               </div>
               <span className="muted">edges:</span>
               {ALL_EDGE_KINDS.map((kind) => (
-                <button key={kind} type="button" className={styles.chip} aria-pressed={state.kinds.includes(kind)} onClick={() => toggleKind(kind)} data-testid={`kind-filter-${kind}`}>
+                <button
+                  key={kind}
+                  type="button"
+                  className={styles.chip}
+                  aria-pressed={state.kinds.includes(kind)}
+                  onClick={() => toggleKind(kind)}
+                  data-testid={`kind-filter-${kind}`}
+                >
                   {KIND_LABEL[kind]}
                 </button>
               ))}
@@ -266,7 +297,16 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
               ) : null}
             </div>
             <div className={styles.canvasBox}>
-              <RunCanvas mode={mode} data={data} index={index} state={state} expanded={expanded} onSelect={select} onToggleGroup={toggleGroup} highlighted={highlighted} />
+              <RunCanvas
+                mode={mode}
+                data={data}
+                index={index}
+                state={state}
+                expanded={expanded}
+                onSelect={select}
+                onToggleGroup={toggleGroup}
+                highlighted={highlighted}
+              />
             </div>
           </section>
           <aside className={styles.panel} data-testid="inspector-panel">
@@ -274,7 +314,16 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
           </aside>
         </div>
         <section className={styles.timelineBox}>
-          <Timeline steps={data.steps} lanes={lanes} index={index} selectedStepId={selectedStepId} range={state.range} onSelectStep={(id) => select({ type: "step", id })} onBrush={onBrush} window={data.window} />
+          <Timeline
+            steps={data.steps}
+            lanes={lanes}
+            index={index}
+            selectedStepId={selectedStepId}
+            range={state.range}
+            onSelectStep={(id) => select({ type: "step", id })}
+            onBrush={onBrush}
+            window={data.window}
+          />
         </section>
       </main>
     </RunNavContext.Provider>

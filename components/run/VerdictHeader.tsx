@@ -31,19 +31,31 @@ export function VerdictHeader({ data, actions, status }: { data: RunPageData; ac
       {status}
       {data.reportStale ? (
         <div className="alert" data-testid="stale-report">
-          This verdict is out of date: {data.reportStale}. Re-analyze the run (<b>Re-run</b> above, or <code>npm run reanalyze</code> for every run) to see the current engine&apos;s verdict.
+          This verdict is out of date: {data.reportStale}. Re-analyze the run (<b>Re-run</b> above, or <code>npm run reanalyze</code> for every run) to see the
+          current engine&apos;s verdict.
         </div>
       ) : null}
       {report && parts ? (
         <>
-          <p className={`${styles.verdict} ${full ? "" : styles.clamped}`} data-testid="verdict" onClick={() => setFull(true)} title={full ? undefined : "Click to read all"}>
+          <p
+            className={`${styles.verdict} ${full ? "" : styles.clamped}`}
+            data-testid="verdict"
+            onClick={() => setFull(true)}
+            title={full ? undefined : "Click to read all"}
+          >
             {report.verdict}
           </p>
           <div className={styles.verdictFacts}>
             {parts.culpritAgent ? (
               <span>
-                Root cause: <SelectLink selection={{ type: "agent", id: parts.culpritAgent }} testId="verdict-agent">{parts.culpritAgent}</SelectLink>, step{" "}
-                <SelectLink selection={{ type: "step", id: parts.decisiveStepId! }} testId="verdict-step">{parts.decisiveStepId!}</SelectLink>
+                Root cause:{" "}
+                <SelectLink selection={{ type: "agent", id: parts.culpritAgent }} testId="verdict-agent">
+                  {parts.culpritAgent}
+                </SelectLink>
+                , step{" "}
+                <SelectLink selection={{ type: "step", id: parts.decisiveStepId! }} testId="verdict-step">
+                  {parts.decisiveStepId!}
+                </SelectLink>
               </span>
             ) : (
               <span>No decisive error found.</span>
@@ -57,11 +69,15 @@ export function VerdictHeader({ data, actions, status }: { data: RunPageData; ac
                       … {parts.hopCount - 5} more hops …{" "}
                     </button>
                   ) : (
-                  <span key={i} className={styles.hop}>
-                    {i === 0 ? <SelectLink selection={{ type: "agent", id: hop.fromAgent }}>{hop.fromAgent}</SelectLink> : null} —
-                    {hop.edgeIds[0] ? <SelectLink selection={{ type: "edge", id: hop.edgeIds[hop.edgeIds.length - 1] }}>{hop.edgeKinds.join("/")}</SelectLink> : hop.edgeKinds.join("/")}→{" "}
-                    <SelectLink selection={{ type: "agent", id: hop.toAgent }}>{hop.toAgent}</SelectLink>{" "}
-                  </span>
+                    <span key={i} className={styles.hop}>
+                      {i === 0 ? <SelectLink selection={{ type: "agent", id: hop.fromAgent }}>{hop.fromAgent}</SelectLink> : null} —
+                      {hop.edgeIds[0] ? (
+                        <SelectLink selection={{ type: "edge", id: hop.edgeIds[hop.edgeIds.length - 1] }}>{hop.edgeKinds.join("/")}</SelectLink>
+                      ) : (
+                        hop.edgeKinds.join("/")
+                      )}
+                      → <SelectLink selection={{ type: "agent", id: hop.toAgent }}>{hop.toAgent}</SelectLink>{" "}
+                    </span>
                   ),
                 )}
               </span>
@@ -71,7 +87,11 @@ export function VerdictHeader({ data, actions, status }: { data: RunPageData; ac
             {parts.confidence !== null ? <span>Confidence {parts.confidence.toFixed(2)}</span> : null}
             {parts.budgetNote ? <span className="badge unknown">{parts.budgetNote}</span> : null}
             {report.flags.falseSuccessClaimCount ? <span>{report.flags.falseSuccessClaimCount} false success claim(s)</span> : null}
-            {report.flags.verificationCollapsed ? <span className="badge unknown" title="at least half of the verifier approvals checked nothing">Verification collapsed</span> : null}
+            {report.flags.verificationCollapsed ? (
+              <span className="badge unknown" title="at least half of the verifier approvals checked nothing">
+                Verification collapsed
+              </span>
+            ) : null}
             {report.flags.tokenShareConfounds?.map((c) => (
               <span key={c.agent} className="badge unknown" title={c.evidence.note}>
                 Token confound: {c.agent} {Math.round(c.tokenShare * 100)}% of tokens, {Math.round(c.attributionShare * 100)}% of attribution

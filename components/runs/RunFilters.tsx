@@ -14,18 +14,24 @@ export function RunFilters({ params, systems }: { params: TRunListParams; system
       <select name="system" defaultValue={params.system ?? ""} aria-label="System">
         <option value="">Any system</option>
         {systems.map((s) => (
-          <option key={s} value={s}>{s}</option>
+          <option key={s} value={s}>
+            {s}
+          </option>
         ))}
       </select>
       <select name="flag" defaultValue={params.flag ?? ""} aria-label="Trajectory flag">
         <option value="">Any flags</option>
         {FLAG_FILTERS.map((f) => (
-          <option key={f} value={f}>{f.replace(/-/g, " ")}</option>
+          <option key={f} value={f}>
+            {f.replace(/-/g, " ")}
+          </option>
         ))}
       </select>
       {params.sort !== "created" && <input type="hidden" name="sort" value={params.sort} />}
       {params.dir !== "desc" && <input type="hidden" name="dir" value={params.dir} />}
-      <button className="button" type="submit">Filter</button>
+      <button className="button" type="submit">
+        Filter
+      </button>
     </form>
   );
 }

@@ -62,7 +62,9 @@ export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunListRow[]; 
               <td>
                 <input type="checkbox" aria-label={`Select ${run.title}`} checked={selected.includes(run.id)} onChange={() => toggle(run.id)} />
               </td>
-              <td><OutcomeBadge outcome={run.outcome} /></td>
+              <td>
+                <OutcomeBadge outcome={run.outcome} />
+              </td>
               <td style={{ maxWidth: 420 }}>
                 <Link href={`/runs/${run.id}`}>{run.title}</Link>
               </td>
@@ -72,11 +74,21 @@ export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunListRow[]; 
               <td className="num">{run.agentCount}</td>
               <td className="num">{formatCount(run.stepCount)}</td>
               <td className="num">{formatCount(run.totalTokens)}</td>
-              <td className="num" data-testid="run-duration">{formatDuration(run.startedAt, run.endedAt)}</td>
-              <td className="num" title="share of tokens spent on verification">{share(run.verificationCost)}</td>
-              <td className="num" title="share of tokens in near-duplicate messages">{share(run.redundancyShare)}</td>
-              <td className="muted" style={{ fontSize: "var(--text-xs)" }}>{run.flagKinds?.length ? run.flagKinds.join(", ") : "—"}</td>
-              <td className="num muted" title={run.createdAt} suppressHydrationWarning>{formatAge(run.createdAt)}</td>
+              <td className="num" data-testid="run-duration">
+                {formatDuration(run.startedAt, run.endedAt)}
+              </td>
+              <td className="num" title="share of tokens spent on verification">
+                {share(run.verificationCost)}
+              </td>
+              <td className="num" title="share of tokens in near-duplicate messages">
+                {share(run.redundancyShare)}
+              </td>
+              <td className="muted" style={{ fontSize: "var(--text-xs)" }}>
+                {run.flagKinds?.length ? run.flagKinds.join(", ") : "—"}
+              </td>
+              <td className="num muted" title={run.createdAt} suppressHydrationWarning>
+                {formatAge(run.createdAt)}
+              </td>
             </tr>
           ))}
         </tbody>

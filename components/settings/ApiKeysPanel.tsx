@@ -12,7 +12,8 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
     <section className="card stack" data-testid="api-keys">
       <h2 style={{ margin: 0 }}>API keys</h2>
       <p className="muted" style={{ margin: 0 }}>
-        For <code>POST /api/runs</code> and OTLP exporters (<code>/v1/traces</code>): send <code>Authorization: Bearer &lt;key&gt;</code>. A key is shown once; only its hash is stored.
+        For <code>POST /api/runs</code> and OTLP exporters (<code>/v1/traces</code>): send <code>Authorization: Bearer &lt;key&gt;</code>. A key is shown once;
+        only its hash is stored.
       </p>
       <form
         className="row"
@@ -27,23 +28,38 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
         }}
       >
         <input name="name" placeholder="What uses it (e.g. CI exporter)" required maxLength={100} data-testid="api-key-name" />
-        <button type="submit" className="button primary" disabled={pending} data-testid="api-key-create">Create key</button>
+        <button type="submit" className="button primary" disabled={pending} data-testid="api-key-create">
+          Create key
+        </button>
       </form>
       {created ? (
         <div className="alert" role="status">
           Copy it now, it is not shown again: <input readOnly value={created} size={60} data-testid="api-key-value" onFocus={(e) => e.currentTarget.select()} />
         </div>
       ) : null}
-      {message ? <p className="alert error" role="alert">{message}</p> : null}
+      {message ? (
+        <p className="alert error" role="alert">
+          {message}
+        </p>
+      ) : null}
       <table>
         <thead>
-          <tr><th>Name</th><th>Key</th><th>Owner</th><th>Created</th><th>Last used</th><th /></tr>
+          <tr>
+            <th>Name</th>
+            <th>Key</th>
+            <th>Owner</th>
+            <th>Created</th>
+            <th>Last used</th>
+            <th />
+          </tr>
         </thead>
         <tbody>
           {keys.map((k) => (
             <tr key={k.id} data-testid="api-key-row">
               <td>{k.name}</td>
-              <td><code>{k.prefix}…</code></td>
+              <td>
+                <code>{k.prefix}…</code>
+              </td>
               <td>{k.owner}</td>
               <td>{k.createdAt.slice(0, 16).replace("T", " ")}</td>
               <td>{k.lastUsedAt ? k.lastUsedAt.slice(0, 16).replace("T", " ") : "never"}</td>

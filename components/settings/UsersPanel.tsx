@@ -12,14 +12,23 @@ export function UsersPanel({ users, me }: { users: UserRow[]; me: string | null 
   return (
     <section className="card stack" data-testid="users">
       <h2 style={{ margin: 0 }}>People</h2>
-      <p className="muted" style={{ margin: 0 }}>Owners change things (upload, share, label, re-run, replay, delete, settings); viewers read.</p>
+      <p className="muted" style={{ margin: 0 }}>
+        Owners change things (upload, share, label, re-run, replay, delete, settings); viewers read.
+      </p>
       <form
         className="row"
         onSubmit={(e) => {
           e.preventDefault();
           const f = new FormData(e.currentTarget);
           start(async () =>
-            report(await createUser({ name: String(f.get("name")), email: String(f.get("email")), password: String(f.get("password")), role: f.get("role") === "owner" ? "owner" : "viewer" })),
+            report(
+              await createUser({
+                name: String(f.get("name")),
+                email: String(f.get("email")),
+                password: String(f.get("password")),
+                role: f.get("role") === "owner" ? "owner" : "viewer",
+              }),
+            ),
           );
         }}
       >
@@ -30,12 +39,23 @@ export function UsersPanel({ users, me }: { users: UserRow[]; me: string | null 
           <option value="viewer">viewer</option>
           <option value="owner">owner</option>
         </select>
-        <button type="submit" className="button primary" disabled={pending} data-testid="user-create">Add person</button>
+        <button type="submit" className="button primary" disabled={pending} data-testid="user-create">
+          Add person
+        </button>
       </form>
-      {message ? <p className="alert error" role="alert">{message}</p> : null}
+      {message ? (
+        <p className="alert error" role="alert">
+          {message}
+        </p>
+      ) : null}
       <table>
         <thead>
-          <tr><th>Name</th><th>Email</th><th>Role</th><th /></tr>
+          <tr>
+            <th>Name</th>
+            <th>Email</th>
+            <th>Role</th>
+            <th />
+          </tr>
         </thead>
         <tbody>
           {users.map((u) => (
@@ -43,14 +63,25 @@ export function UsersPanel({ users, me }: { users: UserRow[]; me: string | null 
               <td>{u.name}</td>
               <td>{u.email}</td>
               <td>
-                <select value={u.role} disabled={pending} onChange={(e) => start(async () => report(await setUserRole({ userId: u.id, role: e.target.value === "owner" ? "owner" : "viewer" })))}>
+                <select
+                  value={u.role}
+                  disabled={pending}
+                  onChange={(e) => start(async () => report(await setUserRole({ userId: u.id, role: e.target.value === "owner" ? "owner" : "viewer" })))}
+                >
                   <option value="viewer">viewer</option>
                   <option value="owner">owner</option>
                 </select>
               </td>
               <td>
-                {u.id === me ? <span className="muted">you</span> : (
-                  <button type="button" className="button" disabled={pending} onClick={() => window.confirm(`Remove ${u.email}?`) && start(async () => report(await deleteUser({ userId: u.id })))}>
+                {u.id === me ? (
+                  <span className="muted">you</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={pending}
+                    onClick={() => window.confirm(`Remove ${u.email}?`) && start(async () => report(await deleteUser({ userId: u.id })))}
+                  >
                     Remove
                   </button>
                 )}

@@ -12,7 +12,18 @@ const root = path.resolve(import.meta.dirname, "../..");
 const THEME_CSS = "components/theme/colours.css";
 const UI_FOLDERS = ["app", "components", "lib/view"];
 /** Neutral chrome every component may use; everything else in the palette is a hue with a meaning. */
-const CHROME = new Set(["--bg", "--surface", "--surface-2", "--border", "--text", "--text-muted", "--accent", "--accent-soft", "--on-strong", "--shadow-popover"]);
+const CHROME = new Set([
+  "--bg",
+  "--surface",
+  "--surface-2",
+  "--border",
+  "--text",
+  "--text-muted",
+  "--accent",
+  "--accent-soft",
+  "--on-strong",
+  "--shadow-popover",
+]);
 
 function uiFiles(): string[] {
   const out: string[] = [];

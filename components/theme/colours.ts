@@ -48,7 +48,10 @@ export const OUTCOME_TOKEN = { success: "--outcome-success", failure: "--outcome
 export const DELTA_TOKEN = { grew: "--blame-grew", shrank: "--blame-shrank", changed: "--change" } as const satisfies Record<string, ColourToken>;
 
 /** Per-agent measures drawn on one scale. */
-export const MEASURE_TOKEN = { tokens: "--measure-tokens", blame: "--measure-blame", importance: "--measure-importance" } as const satisfies Record<string, ColourToken>;
+export const MEASURE_TOKEN = { tokens: "--measure-tokens", blame: "--measure-blame", importance: "--measure-importance" } as const satisfies Record<
+  string,
+  ColourToken
+>;
 
 /** Step status on the timeline: failed steps are marked like error marks. */
 export const STATUS_TOKEN = { error: "--mark-error", ok: "--mark-neutral" } as const satisfies Record<string, ColourToken>;

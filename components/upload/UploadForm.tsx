@@ -85,7 +85,13 @@ export function UploadForm({ formats }: { formats: { id: string; description: st
       {!file && (
         <label className="stack" style={{ gap: 4 }}>
           <span className="muted">…or paste JSON</span>
-          <textarea rows={8} value={text} onChange={(e) => setText(e.target.value)} placeholder='{"schema": "culprit.trace/v1", ...}' data-testid="paste-area" />
+          <textarea
+            rows={8}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder='{"schema": "culprit.trace/v1", ...}'
+            data-testid="paste-area"
+          />
         </label>
       )}
       <div className="row">
@@ -100,9 +106,7 @@ export function UploadForm({ formats }: { formats: { id: string; description: st
             ))}
           </select>
         </label>
-        {needsKey && (
-          <input type="password" placeholder="API key" value={apiKey} onChange={(e) => setApiKey(e.target.value)} aria-label="API key" />
-        )}
+        {needsKey && <input type="password" placeholder="API key" value={apiKey} onChange={(e) => setApiKey(e.target.value)} aria-label="API key" />}
         <span className="spacer" />
         <button className="button primary" disabled={!ready || progress !== null} onClick={submit} data-testid="upload-submit">
           Upload and analyze

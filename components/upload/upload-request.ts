@@ -1,7 +1,11 @@
 /** Result of POST /api/runs as the upload form sees it. */
 export type UploadOutcome =
   | { ok: true; runId: string; created: boolean; url: string; warnings: string[]; runs?: { runId: string; url: string }[] }
-  | { ok: false; status: number; error: { code: string; message: string; location?: { line: number; column: number }; issues?: { path: string; message: string }[] } };
+  | {
+      ok: false;
+      status: number;
+      error: { code: string; message: string; location?: { line: number; column: number }; issues?: { path: string; message: string }[] };
+    };
 
 /**
  * Posts the form with XMLHttpRequest rather than fetch: only XHR reports upload progress, and a
@@ -25,7 +29,10 @@ export function sendUpload(form: FormData, onProgress: (fraction: number) => voi
         resolve({
           ok: false,
           status: xhr.status,
-          error: (body.error as Extract<UploadOutcome, { ok: false }>["error"]) ?? { code: "http_" + xhr.status, message: `The server answered ${xhr.status}.` },
+          error: (body.error as Extract<UploadOutcome, { ok: false }>["error"]) ?? {
+            code: "http_" + xhr.status,
+            message: `The server answered ${xhr.status}.`,
+          },
         });
     };
     xhr.onerror = () => resolve({ ok: false, status: 0, error: { code: "network", message: "Could not reach the server." } });

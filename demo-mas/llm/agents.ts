@@ -17,7 +17,15 @@ async function chat(system: string, user: string, stream = false): Promise<strin
   const res = await fetch(`${BASE}/chat/completions`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${process.env.OPENAI_API_KEY ?? ""}` },
-    body: JSON.stringify({ model: MODEL, temperature: 0, stream, messages: [{ role: "system", content: system }, { role: "user", content: user }] }),
+    body: JSON.stringify({
+      model: MODEL,
+      temperature: 0,
+      stream,
+      messages: [
+        { role: "system", content: system },
+        { role: "user", content: user },
+      ],
+    }),
     signal: AbortSignal.timeout(120_000),
   });
   if (!res.ok) throw new Error(`LLM call failed: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);

@@ -83,16 +83,33 @@ export async function startReferenceModel(options: { port?: number; err?: string
       const role = roleOf(messages.find((m) => m.role === "system")?.content ?? "");
       const n = seen.get(role) ?? 0;
       seen.set(role, n + 1);
-      const text = answer(role, messages.filter((m) => m.role === "user").map((m) => m.content).join("\n"), role === options.err && n === 0);
+      const text = answer(
+        role,
+        messages
+          .filter((m) => m.role === "user")
+          .map((m) => m.content)
+          .join("\n"),
+        role === options.err && n === 0,
+      );
       const id = `chatcmpl-ref-${state.calls}`;
       const usage = { prompt_tokens: 20, completion_tokens: text.length, total_tokens: 20 + text.length };
       if (!body.stream) {
         res.writeHead(200, { "content-type": "application/json" });
-        return void res.end(JSON.stringify({ id, object: "chat.completion", created: 0, model: body.model ?? "reference", choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }], usage }));
+        return void res.end(
+          JSON.stringify({
+            id,
+            object: "chat.completion",
+            created: 0,
+            model: body.model ?? "reference",
+            choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+            usage,
+          }),
+        );
       }
       res.writeHead(200, { "content-type": "text/event-stream" });
       const base = { id, object: "chat.completion.chunk", created: 0, model: body.model ?? "reference" };
-      for (const piece of text.match(/.{1,4}/gs) ?? []) res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`);
+      for (const piece of text.match(/.{1,4}/gs) ?? [])
+        res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`);
       res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`);
       res.end("data: [DONE]\n\n");
     });

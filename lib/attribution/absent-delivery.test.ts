@@ -10,7 +10,12 @@ type Step = TTraceInput["steps"][number];
 const trace = (steps: Step[]) =>
   ZTrace.parse({
     schema: "culprit.trace/v1",
-    run: { task: "What is the volume in mL of 0.312 kg of Freon-12 at the bottom of the Marianas Trench?", outcome: "failure", finalAnswer: "208", sourceFormat: "chat" },
+    run: {
+      task: "What is the volume in mL of 0.312 kg of Freon-12 at the bottom of the Marianas Trench?",
+      outcome: "failure",
+      finalAnswer: "208",
+      sourceFormat: "chat",
+    },
     agents: [{ name: "user", kind: "task_giver" }, { name: "Coordinator" }, { name: "Browser" }, { name: "Calculator" }],
     steps,
     edges: [],
@@ -21,8 +26,19 @@ describe("absent delivery is not a cause", () => {
     const r = analyzeTrace(
       trace([
         { id: "s0", agent: "user", kind: "message", content: "What is the volume in mL of 0.312 kg of Freon-12 at the bottom of the Marianas Trench?" },
-        { id: "s1", agent: "Coordinator", kind: "delegate", target: "Browser", content: "Look up the density of liquid Freon-12 at the pressure and temperature at the bottom of the Marianas Trench and report it with its source." },
-        { id: "s2", agent: "Browser", kind: "message", content: "Verify you are human by completing the action below. Performance and security by Cloudflare." },
+        {
+          id: "s1",
+          agent: "Coordinator",
+          kind: "delegate",
+          target: "Browser",
+          content: "Look up the density of liquid Freon-12 at the pressure and temperature at the bottom of the Marianas Trench and report it with its source.",
+        },
+        {
+          id: "s2",
+          agent: "Browser",
+          kind: "message",
+          content: "Verify you are human by completing the action below. Performance and security by Cloudflare.",
+        },
         { id: "s3", agent: "Coordinator", kind: "delegate", target: "Calculator", content: "Estimate the volume from standard reference data." },
         { id: "s4", agent: "Calculator", kind: "message", content: "Assuming a density of about 1.5 g/mL, the volume is 312 / 1.5 = 208 mL." },
         { id: "s5", agent: "Coordinator", kind: "final", content: "The volume is 208 mL." },

@@ -64,7 +64,10 @@ describe("agent game: Myerson value (review §2c.1)", () => {
 describe("agent game is bounded for hundreds of voters (security review F-4e)", () => {
   it("500 equal voters, all wrong: exact 1/500 each from the symmetric closed form, O(n) evaluations", () => {
     const n = 500;
-    const { game } = play(voteTrace(n), Array.from({ length: n }, (_, i) => `s${i}`));
+    const { game } = play(
+      voteTrace(n),
+      Array.from({ length: n }, (_, i) => `s${i}`),
+    );
     expect(game.shapley.method).toBe("exact");
     expect(game.total).toBe(1);
     for (const x of game.shapley.values) expect(x).toBeCloseTo(1 / n, 12);
@@ -76,7 +79,10 @@ describe("agent game is bounded for hundreds of voters (security review F-4e)", 
     const n = 400;
     // Agent w0 casts the first 4 votes; everyone else one: not symmetric, so no closed form.
     const trace = voteTrace(n, { agentOfVoter: (i) => (i < 4 ? "w0" : `v${i}`) });
-    const { game } = play(trace, Array.from({ length: n }, (_, i) => `s${i}`));
+    const { game } = play(
+      trace,
+      Array.from({ length: n }, (_, i) => `s${i}`),
+    );
     const k = game.players.length;
     expect(k).toBe(n - 3);
     expect(game.shapley.method).toBe("sampled");
@@ -96,7 +102,15 @@ describe("agent game is bounded for hundreds of voters (security review F-4e)", 
     const edges: TTraceInput["edges"] = [];
     for (let i = 0; i < n; i++) {
       agents.push({ name: `a${i}` });
-      steps.push({ id: `s${i}`, agent: `a${i}`, kind: "tool_result", content: `Error: failed ${i}`, status: "error", error: { message: `boom ${i}` }, tool: { name: "t", result: "Traceback: error" } });
+      steps.push({
+        id: `s${i}`,
+        agent: `a${i}`,
+        kind: "tool_result",
+        content: `Error: failed ${i}`,
+        status: "error",
+        error: { message: `boom ${i}` },
+        tool: { name: "t", result: "Traceback: error" },
+      });
       edges.push({ from: `s${i}`, to: "final", kind: "aggregation", evidence: "x", confidence: 1 });
     }
     steps.push({ id: "final", agent: "agg", kind: "aggregate", name: "majority vote", content: "final answer 42", attributes: { aggregator: "vote" } });

@@ -88,8 +88,10 @@ export function playAgentGame(input: PropagationInput, local: Uint8Array, enviro
   const classes = symmetryClasses(model);
   const oneClass = classes.length === 1 && classes[0].length === relevant.length && relevant.length > 1 ? classes[0] : null;
   let shapley: ShapleyResult;
-  if (carrier) shapley = exactShares(n, carrier, total); // v = 1[T ⊆ S]: 1/|T| each, O(n).
-  else if (oneClass) shapley = exactShares(n, oneClass, total); // all relevant players interchangeable: total/k each.
+  if (carrier)
+    shapley = exactShares(n, carrier, total); // v = 1[T ⊆ S]: 1/|T| each, O(n).
+  else if (oneClass)
+    shapley = exactShares(n, oneClass, total); // all relevant players interchangeable: total/k each.
   else shapley = reducedShapley(n, relevant, value, opts);
   if (shapley.method === "sampled") shapley = averageWithinClasses(shapley, classes);
   // Myerson = Shapley when every coalition of relevant players can communicate (the restricted game is the game).
@@ -174,11 +176,15 @@ function modelCost(model: CondensedModel): number {
 function reducedShapley(n: number, relevant: number[], value: CoalitionValue, opts: ShapleyOptions): ShapleyResult {
   if (relevant.length === n) return shapleyValues(n, value, opts);
   const members = new Uint8Array(n);
-  const sub = shapleyValues(relevant.length, (m) => {
-    members.fill(0);
-    relevant.forEach((p, i) => (members[p] = m[i]));
-    return value(members);
-  }, opts);
+  const sub = shapleyValues(
+    relevant.length,
+    (m) => {
+      members.fill(0);
+      relevant.forEach((p, i) => (members[p] = m[i]));
+      return value(members);
+    },
+    opts,
+  );
   const values = new Array<number>(n).fill(0);
   const ci: [number, number][] = values.map(() => [0, 0]);
   relevant.forEach((p, i) => {

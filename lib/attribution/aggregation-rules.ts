@@ -23,7 +23,13 @@ export function findAggregators(g: EngineGraph): Map<number, AggregatorInfo> {
     for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++) if (g.edges[g.inEdges[k]].kind === "aggregation") aggEdges.push(g.inEdges[k]);
     if (s.kind !== "aggregate" && aggEdges.length === 0) continue;
     const raw = String(s.attributes?.["aggregator"] ?? s.attributes?.["rule"] ?? s.name ?? "").toLowerCase();
-    const rule: AggregationRule = /vote|major/.test(raw) ? "vote" : /select|pick|best/.test(raw) ? "select" : /concat|merge|join/.test(raw) ? "concat" : "synthesize";
+    const rule: AggregationRule = /vote|major/.test(raw)
+      ? "vote"
+      : /select|pick|best/.test(raw)
+        ? "select"
+        : /concat|merge|join/.test(raw)
+          ? "concat"
+          : "synthesize";
     const inputs = aggEdges.length > 0 ? aggEdges : Array.from(g.inEdges.subarray(g.inStart[v], g.inStart[v + 1]));
     let selectedEdge = -1;
     if (rule === "select") {

@@ -8,7 +8,20 @@ import { findAggregators } from "./aggregation-rules";
 import { propagateBoolean } from "./propagation";
 import { buildCondensedModel, failsWithFixed, playerSet } from "./condensed-model";
 
-const WORDS = ["alpha", "beta", "total", "price", "rows", "verified", "successfully", "Traceback (most recent call last):", "4821", "7730", "TERMINATE", "report"];
+const WORDS = [
+  "alpha",
+  "beta",
+  "total",
+  "price",
+  "rows",
+  "verified",
+  "successfully",
+  "Traceback (most recent call last):",
+  "4821",
+  "7730",
+  "TERMINATE",
+  "report",
+];
 
 const traceArb = fc
   .record({
@@ -34,7 +47,13 @@ const traceArb = fc
       edges.push({ from: `s${i - 1}`, to: `s${i}`, kind: edgeKinds[pick(i + 11) % 4] });
       if (i > 2 && pick(i + 13) % 3 === 0) edges.push({ from: `s${pick(i) % (i - 1)}`, to: `s${i}`, kind: edgeKinds[pick(i + 17) % 4] });
     }
-    return ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome, task: "report the total" }, agents: Array.from({ length: agents }, (_, a) => ({ name: `a${a}` })), steps, edges });
+    return ZTrace.parse({
+      schema: "culprit.trace/v1",
+      run: { outcome, task: "report the total" },
+      agents: Array.from({ length: agents }, (_, a) => ({ name: `a${a}` })),
+      steps,
+      edges,
+    });
   });
 
 describe("analyzeTrace", () => {

@@ -8,14 +8,25 @@ import { mulberry32 } from "./prng";
 /** A random run with stated edges (forward, some long-range) over a few agents. */
 function randomGraph(seed: number, n: number, agents: number): EngineGraph {
   const rand = mulberry32(seed);
-  const steps = Array.from({ length: n }, (_, i) => ({ id: `s${i}`, agent: `a${Math.floor(rand() * agents)}`, kind: "message" as const, content: `step ${i}` }));
+  const steps = Array.from({ length: n }, (_, i) => ({
+    id: `s${i}`,
+    agent: `a${Math.floor(rand() * agents)}`,
+    kind: "message" as const,
+    content: `step ${i}`,
+  }));
   const edges: { from: string; to: string; kind: "message" | "state" }[] = [];
   for (let i = 1; i < n; i++) {
     if (rand() < 0.4) edges.push({ from: `s${Math.floor(rand() * i)}`, to: `s${i}`, kind: "message" });
     if (rand() < 0.2) edges.push({ from: `s${Math.floor(rand() * i)}`, to: `s${i}`, kind: "state" });
   }
   if (edges.length === 0) edges.push({ from: "s0", to: `s${n - 1}`, kind: "message" });
-  const trace = ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure" }, agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })), steps, edges });
+  const trace = ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure" },
+    agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
+    steps,
+    edges,
+  });
   return buildGraph(trace, DEFAULT_CONFIG);
 }
 
@@ -123,6 +134,8 @@ describe("ancestor walk", () => {
     expect(shared.some(0, () => Visit.Skip)).toBe(true);
     // Skipped steps are neither counted nor expanded; leaves are counted and not expanded.
     expect(ancestorWalker(g, 0).some(v, () => Visit.Skip)).toBe(false);
-    expect(count(() => Visit.Leaf)).toBe(new Set(Array.from({ length: g.inStart[v + 1] - g.inStart[v] }, (_, k) => g.edges[g.inEdges[g.inStart[v] + k]].from)).size);
+    expect(count(() => Visit.Leaf)).toBe(
+      new Set(Array.from({ length: g.inStart[v + 1] - g.inStart[v] }, (_, k) => g.edges[g.inEdges[g.inStart[v] + k]].from)).size,
+    );
   });
 });

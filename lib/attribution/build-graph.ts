@@ -101,7 +101,16 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
       if (from >= to && layout.wrapper[from]) {
         // A delegation issued by a wrapper now listed after its children: anchor it to the work before it.
         const anchor = latestOwnStepBefore((positionsByAgent ??= groupByAgent(agentOf)), agentOf, from, to);
-        if (anchor >= 0) raw.push({ id: `e${i}`, from: anchor, to, kind: e.kind, key: e.key, evidence: `${e.evidence} (anchored at ${steps[anchor].agent}'s latest step before it)`, confidence: e.confidence });
+        if (anchor >= 0)
+          raw.push({
+            id: `e${i}`,
+            from: anchor,
+            to,
+            kind: e.kind,
+            key: e.key,
+            evidence: `${e.evidence} (anchored at ${steps[anchor].agent}'s latest step before it)`,
+            confidence: e.confidence,
+          });
         return;
       }
       if (from >= to) {
@@ -161,7 +170,29 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
   });
 
   const forcedAnswer = forcedAnswerStep(trace, steps);
-  return { trace, n, steps, traceIndex: layout.order, wrapper: layout.wrapper, parent: layout.parent, indexOf, agentNames, agentOf, edges, inStart, inEdges, outStart, outEdges, features, sink, edgesInferred: trace.edges.length === 0, toolAgents, verifierAgents, forcedAnswer, warnings };
+  return {
+    trace,
+    n,
+    steps,
+    traceIndex: layout.order,
+    wrapper: layout.wrapper,
+    parent: layout.parent,
+    indexOf,
+    agentNames,
+    agentOf,
+    edges,
+    inStart,
+    inEdges,
+    outStart,
+    outEdges,
+    features,
+    sink,
+    edgesInferred: trace.edges.length === 0,
+    toolAgents,
+    verifierAgents,
+    forcedAnswer,
+    warnings,
+  };
 }
 
 /**
@@ -178,7 +209,14 @@ function addMemoryEdges(steps: TStep[], agentOf: Int32Array, raw: Omit<GraphEdge
   for (let i = 0; i < n; i++) {
     const p = prev.get(agentOf[i]);
     if (p !== undefined && !linked.has(p * n + i))
-      raw.push({ id: `memory${i}`, from: p, to: i, kind: "message", evidence: `inferred by the engine: ${steps[i].agent}'s own previous step (agent memory)`, confidence: 0.5 });
+      raw.push({
+        id: `memory${i}`,
+        from: p,
+        to: i,
+        kind: "message",
+        evidence: `inferred by the engine: ${steps[i].agent}'s own previous step (agent memory)`,
+        confidence: 0.5,
+      });
     prev.set(agentOf[i], i);
   }
 }
@@ -215,7 +253,14 @@ function addReturnEdges(steps: TStep[], parent: Int32Array, wrapper: Uint8Array,
     const inv = invokerOf(steps, parent, c);
     if (inv <= c || !wrapper[inv] || linked.has(`${c}>${inv}`)) continue;
     linked.add(`${c}>${inv}`);
-    raw.push({ id: `return${c}`, from: c, to: inv, kind: "message", evidence: `inferred by the engine: ${steps[c].agent}'s output returns to ${steps[inv].agent}, which invoked it`, confidence: 0.5 });
+    raw.push({
+      id: `return${c}`,
+      from: c,
+      to: inv,
+      kind: "message",
+      evidence: `inferred by the engine: ${steps[c].agent}'s output returns to ${steps[inv].agent}, which invoked it`,
+      confidence: 0.5,
+    });
   }
 }
 

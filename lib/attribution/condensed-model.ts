@@ -37,7 +37,12 @@ export interface CondensedModel {
   sink: GateInput;
 }
 
-export function buildCondensedModel({ g, aggregators, blocked }: PropagationInput, local: Uint8Array, playerOf: Int32Array, playerCount: number): CondensedModel {
+export function buildCondensedModel(
+  { g, aggregators, blocked }: PropagationInput,
+  local: Uint8Array,
+  playerOf: Int32Array,
+  playerCount: number,
+): CondensedModel {
   const pw = (playerCount + 1 + 31) >>> 5;
   const gateSteps: number[] = [];
   const gateIndex = new Int32Array(g.n).fill(-1);
@@ -76,11 +81,16 @@ export function buildCondensedModel({ g, aggregators, blocked }: PropagationInpu
     }
     if (agg && gi >= 0) {
       const chosen = agg.rule === "select" ? (agg.selectedEdge >= 0 ? [agg.selectedEdge] : []) : agg.inputs;
-      gates[gi].inputs = chosen.map((ei) => gateInput(slice(players, pw, g.edges[ei].from).slice(), gw > 0 ? slice(gatesOf, gw, g.edges[ei].from).slice() : new Uint32Array(0)));
+      gates[gi].inputs = chosen.map((ei) =>
+        gateInput(slice(players, pw, g.edges[ei].from).slice(), gw > 0 ? slice(gatesOf, gw, g.edges[ei].from).slice() : new Uint32Array(0)),
+      );
       gv[gi >>> 5] |= 1 << (gi & 31);
     }
   }
-  const sink = g.n > 0 ? gateInput(slice(players, pw, g.sink).slice(), gw > 0 ? slice(gatesOf, gw, g.sink).slice() : new Uint32Array(0)) : gateInput(new Uint32Array(pw), new Uint32Array(0));
+  const sink =
+    g.n > 0
+      ? gateInput(slice(players, pw, g.sink).slice(), gw > 0 ? slice(gatesOf, gw, g.sink).slice() : new Uint32Array(0))
+      : gateInput(new Uint32Array(pw), new Uint32Array(0));
   return { playerCount, fixedBad, gates, sink };
 }
 

@@ -6,17 +6,45 @@ import { ZTrace } from "../trace/schema";
 
 describe("token-share confound (review §2f: 100× the tokens got no flag)", () => {
   it("flags an agent with most of the tokens and under half that share of attribution", () => {
-    const f = confoundFlags({ agents: ["A", "B"], tokens: Float64Array.from([100_000, 1_000]), attribution: Float64Array.from([0.2, 0.8]), verificationCollapseRate: 0, approvals: 0 });
+    const f = confoundFlags({
+      agents: ["A", "B"],
+      tokens: Float64Array.from([100_000, 1_000]),
+      attribution: Float64Array.from([0.2, 0.8]),
+      verificationCollapseRate: 0,
+      approvals: 0,
+    });
     expect(f.tokenShareConfounds.map((c) => c.agent)).toEqual(["A"]);
     expect(f.tokenShareConfounds[0].tokenShare).toBeCloseTo(100 / 101, 5);
     expect(f.tokenShareConfounds[0].ratio).toBeCloseTo(100 / 101 / 0.2, 4);
-    const none = confoundFlags({ agents: ["A", "B"], tokens: Float64Array.from([100_000, 1_000]), attribution: Float64Array.from([0, 1]), verificationCollapseRate: 0, approvals: 0 });
+    const none = confoundFlags({
+      agents: ["A", "B"],
+      tokens: Float64Array.from([100_000, 1_000]),
+      attribution: Float64Array.from([0, 1]),
+      verificationCollapseRate: 0,
+      approvals: 0,
+    });
     expect(none.tokenShareConfounds[0].ratio).toBeNull();
   });
 
   it("does not flag a heavy spender that also carries the attribution, or a run without token counts", () => {
-    expect(confoundFlags({ agents: ["A", "B"], tokens: Float64Array.from([100_000, 1_000]), attribution: Float64Array.from([0.9, 0.1]), verificationCollapseRate: 0, approvals: 0 }).tokenShareConfounds).toEqual([]);
-    expect(confoundFlags({ agents: ["A", "B"], tokens: Float64Array.from([0, 0]), attribution: Float64Array.from([1, 0]), verificationCollapseRate: 0, approvals: 0 }).tokenShareConfounds).toEqual([]);
+    expect(
+      confoundFlags({
+        agents: ["A", "B"],
+        tokens: Float64Array.from([100_000, 1_000]),
+        attribution: Float64Array.from([0.9, 0.1]),
+        verificationCollapseRate: 0,
+        approvals: 0,
+      }).tokenShareConfounds,
+    ).toEqual([]);
+    expect(
+      confoundFlags({
+        agents: ["A", "B"],
+        tokens: Float64Array.from([0, 0]),
+        attribution: Float64Array.from([1, 0]),
+        verificationCollapseRate: 0,
+        approvals: 0,
+      }).tokenShareConfounds,
+    ).toEqual([]);
   });
 
   it("is computed on every run: a successful run with one agent spending 100× the tokens of the one that mattered", () => {
@@ -48,14 +76,26 @@ describe("verification collapse feeds a flag", () => {
   });
 
   it("no approvals, no collapse", () => {
-    expect(confoundFlags({ agents: [], tokens: new Float64Array(0), attribution: new Float64Array(0), verificationCollapseRate: 0, approvals: 0 }).verificationCollapsed).toBe(false);
-    expect(confoundFlags({ agents: [], tokens: new Float64Array(0), attribution: new Float64Array(0), verificationCollapseRate: 0.4, approvals: 5 }).verificationCollapsed).toBe(false);
+    expect(
+      confoundFlags({ agents: [], tokens: new Float64Array(0), attribution: new Float64Array(0), verificationCollapseRate: 0, approvals: 0 })
+        .verificationCollapsed,
+    ).toBe(false);
+    expect(
+      confoundFlags({ agents: [], tokens: new Float64Array(0), attribution: new Float64Array(0), verificationCollapseRate: 0.4, approvals: 5 })
+        .verificationCollapsed,
+    ).toBe(false);
   });
 });
 
 describe("confound flag boundaries (from the mutation run's survivors)", () => {
   const flags = (tokens: number[], attribution: number[], rate = 0, approvals = 0) =>
-    confoundFlags({ agents: tokens.map((_, i) => `A${i}`), tokens: Float64Array.from(tokens), attribution: Float64Array.from(attribution), verificationCollapseRate: rate, approvals });
+    confoundFlags({
+      agents: tokens.map((_, i) => `A${i}`),
+      tokens: Float64Array.from(tokens),
+      attribution: Float64Array.from(attribution),
+      verificationCollapseRate: rate,
+      approvals,
+    });
 
   it("exactly half of the tokens, or exactly half of the token share as attribution, is not a confound", () => {
     expect(flags([500, 500], [0, 1]).tokenShareConfounds).toEqual([]);

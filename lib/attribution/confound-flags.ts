@@ -36,7 +36,10 @@ export function confoundFlags(x: ConfoundInput): { tokenShareConfounds: TokenSha
           tokenShare: round(tokenShare),
           attributionShare: round(attributionShare),
           ratio: attributionShare > 0 ? round(tokenShare / attributionShare) : null,
-          evidence: { stepIds: [], note: `${agent} spent ${Math.round(tokenShare * 100)}% of the run's ${totalTokens} tokens but holds ${Math.round(attributionShare * 100)}% of the attribution` },
+          evidence: {
+            stepIds: [],
+            note: `${agent} spent ${Math.round(tokenShare * 100)}% of the run's ${totalTokens} tokens but holds ${Math.round(attributionShare * 100)}% of the attribution`,
+          },
         });
     });
   return { tokenShareConfounds, verificationCollapsed: x.approvals > 0 && x.verificationCollapseRate >= 0.5 };

@@ -34,7 +34,13 @@ export function findCorrectiveAttempts(g: EngineGraph, fault: Float64Array, thre
         const fixer = callerOf(g, rec);
         if (!seen.has(fixer) && fixer !== caller) {
           seen.add(fixer);
-          out.push({ step: fixer, blocks: false, corrects: caller, effective: true, note: `retried after the failure in ${g.steps[i].id} and succeeded (${g.steps[rec].id})` });
+          out.push({
+            step: fixer,
+            blocks: false,
+            corrects: caller,
+            effective: true,
+            note: `retried after the failure in ${g.steps[i].id} and succeeded (${g.steps[rec].id})`,
+          });
         }
       }
     }
@@ -52,7 +58,14 @@ export function findCorrectiveAttempts(g: EngineGraph, fault: Float64Array, thre
         const revision = revisionAfter(g, faulty, i);
         const effective = revision >= 0;
         const effect = effective ? `; ${g.steps[revision].id} revised it` : "; ignored: the corrected agent kept its values";
-        out.push({ step: i, blocks: evidence && effective, corrects: faulty, effective, ...(effective ? { revision } : {}), note: `rejects the work in ${g.steps[faulty].id}${evidence ? " with tool evidence" : ""}${effect}` });
+        out.push({
+          step: i,
+          blocks: evidence && effective,
+          corrects: faulty,
+          effective,
+          ...(effective ? { revision } : {}),
+          note: `rejects the work in ${g.steps[faulty].id}${evidence ? " with tool evidence" : ""}${effect}`,
+        });
       }
     }
   }

@@ -8,7 +8,13 @@ import { OBSERVATION_AT, OBSERVED_RESOURCE } from "../trace/canonical-attributes
 
 type Steps = TTraceInput["steps"];
 const make = (steps: Steps) =>
-  ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure", task: "Find the opening hours of the museum." }, agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })), steps, edges: [] });
+  ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", task: "Find the opening hours of the museum." },
+    agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
+    steps,
+    edges: [],
+  });
 const graph = (steps: Steps) => buildGraph(make(steps), DEFAULT_CONFIG);
 const agentIndex = (g: ReturnType<typeof graph>, name: string) => g.agentNames.indexOf(name);
 
@@ -35,11 +41,23 @@ describe("dead ends", () => {
     const g = graph([
       browse("a", "I clicked 'Visit'.", "https://museum.example/visit", MUSEUM),
       // A bare page dump (the observation starts at once): an observation only, not a move.
-      { id: "b", agent: "surfer", kind: "message", content: "https://museum.example/visit — Visit, page 1 of 3", attributes: { [OBSERVATION_AT]: 0, [OBSERVED_RESOURCE]: "https://museum.example/visit" } },
+      {
+        id: "b",
+        agent: "surfer",
+        kind: "message",
+        content: "https://museum.example/visit — Visit, page 1 of 3",
+        attributes: { [OBSERVATION_AT]: 0, [OBSERVED_RESOURCE]: "https://museum.example/visit" },
+      },
       observing("c", "I opened the page.", "Hours", "https://museum.example/hours"),
       // An action with an observation that names no resource, and a message with no observation at all.
       observing("e", "I opened the page.", "Hours"),
-      { id: "f", agent: "surfer", kind: "message", content: "I opened https://museum.example/hours.", attributes: { [OBSERVED_RESOURCE]: "https://museum.example/hours" } },
+      {
+        id: "f",
+        agent: "surfer",
+        kind: "message",
+        content: "I opened https://museum.example/hours.",
+        attributes: { [OBSERVED_RESOURCE]: "https://museum.example/hours" },
+      },
       { id: "d", agent: "surfer", kind: "tool_call", content: "", tool: { name: "fetch", arguments: { url: "https://museum.example/shop" } } },
     ]);
     expect(observedResource(g, g.indexOf.get("a")!)).toBe("https://museum.example/visit");
@@ -53,11 +71,26 @@ describe("dead ends", () => {
   it("blames the step that landed on a page the agent then stayed on", () => {
     const g = graph([
       ask("i1", "Search for the museum's opening hours."),
-      browse("s1", "I typed 'museum hours' into the search box.", "https://search.example/?q=museum", "City Museum results opening hours reviews map directions"),
+      browse(
+        "s1",
+        "I typed 'museum hours' into the search box.",
+        "https://search.example/?q=museum",
+        "City Museum results opening hours reviews map directions",
+      ),
       ask("i2", "Open the museum's own page with the opening hours."),
-      browse("s2", "I clicked 'City Museum - Shop'.", "https://museum.example/shop", "Shop gifts books posters prints mugs souvenirs online order delivery returns"),
+      browse(
+        "s2",
+        "I clicked 'City Museum - Shop'.",
+        "https://museum.example/shop",
+        "Shop gifts books posters prints mugs souvenirs online order delivery returns",
+      ),
       ask("i3", "Scroll to find the opening hours."),
-      browse("s3", "I scrolled down one page.", "https://museum.example/shop", "Payment shipping wishlist newsletter privacy cookies careers press accessibility contact"),
+      browse(
+        "s3",
+        "I scrolled down one page.",
+        "https://museum.example/shop",
+        "Payment shipping wishlist newsletter privacy cookies careers press accessibility contact",
+      ),
     ]);
     const d = firstDeadEnd(g, agentIndex(g, "surfer"));
     expect(d).not.toBeNull();
@@ -89,9 +122,19 @@ describe("dead ends", () => {
     const run = (lastUrl: string) => [
       { id: "task", agent: "human", kind: "message" as const, content: "Find the opening hours of the museum." },
       ask("i1", OPEN),
-      browse("s1", "I typed 'museum hours' into the search box.", "https://search.example/?q=museum", "City Museum results opening hours reviews map directions"),
+      browse(
+        "s1",
+        "I typed 'museum hours' into the search box.",
+        "https://search.example/?q=museum",
+        "City Museum results opening hours reviews map directions",
+      ),
       ask("i2", OPEN),
-      browse("s2", "I clicked 'City Museum - Shop'.", "https://museum.example/shop", "Shop gifts books posters prints mugs souvenirs online order delivery returns"),
+      browse(
+        "s2",
+        "I clicked 'City Museum - Shop'.",
+        "https://museum.example/shop",
+        "Shop gifts books posters prints mugs souvenirs online order delivery returns",
+      ),
       ask("i3", OPEN),
       browse("s3", "I scrolled down one page.", lastUrl, "Payment shipping wishlist newsletter privacy cookies careers press accessibility contact"),
       { id: "end", agent: "lead", kind: "final" as const, content: "FINAL ANSWER: unknown" },

@@ -31,7 +31,15 @@ export type DecisionSource = "evidence" | "prior" | "undetermined";
 
 export interface Decision {
   step: number;
-  rule: "value-provenance" | "answer-origin" | "earliest-but-for" | "earliest-of-minimal-fix-set" | "exposure-tiebreak" | "exposure-prior" | "largest-blame-flow" | "none";
+  rule:
+    | "value-provenance"
+    | "answer-origin"
+    | "earliest-but-for"
+    | "earliest-of-minimal-fix-set"
+    | "exposure-tiebreak"
+    | "exposure-prior"
+    | "largest-blame-flow"
+    | "none";
   source: DecisionSource;
   /** Steps named as independent origins (the decisive step first). */
   origins: number[];
@@ -67,7 +75,17 @@ const MAX_UPSTREAM = 200;
  * Only an upstream fault that delivers a wrong value (contradiction, invention, miscalculation,
  * a dropped constraint, a false claim of success) can induce a later wrong value.
  */
-const DELIVERS_NOTHING = new Set(["tool-failure", "empty-reply", "instruction-drift", "unmet-instruction", "repetition-loop", "missing-state", "budget-exhaustion", "premature-termination", "abandoned-verification"]);
+const DELIVERS_NOTHING = new Set([
+  "tool-failure",
+  "empty-reply",
+  "instruction-drift",
+  "unmet-instruction",
+  "repetition-loop",
+  "missing-state",
+  "budget-exhaustion",
+  "premature-termination",
+  "abandoned-verification",
+]);
 
 /** Whether an introduced value at step f may be a symptom of an earlier agent fault it could see. */
 function symptomOfUpstream(x: DecisionInput, f: number): boolean {
@@ -89,7 +107,9 @@ export function decide(x: DecisionInput): Decision {
   // 1. Value provenance.
   // An introduced value at a step that inherits corruption may be that corruption's consequence:
   // it is not an independent origin (contradictions and wrong sums are errors of their own).
-  const reaching = x.findings.filter((f) => f.reachesAnswer && f.score >= x.threshold && !g.wrapper[f.step] && !(f.name === "unsourced-value" && symptomOfUpstream(x, f.step)));
+  const reaching = x.findings.filter(
+    (f) => f.reachesAnswer && f.score >= x.threshold && !g.wrapper[f.step] && !(f.name === "unsourced-value" && symptomOfUpstream(x, f.step)),
+  );
   if (reaching.length) {
     const steps = [...new Set(reaching.map((f) => f.step))].sort((a, b) => a - b);
     const origins: number[] = [];

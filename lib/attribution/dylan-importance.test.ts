@@ -123,7 +123,14 @@ describe("DyLAN importance details", () => {
     parse(
       [
         ...answers.map((a, i) => ({ id: `v${i}`, agent: `V${i}`, kind: "message" as const, content: `answer ${i}`, attributes: { answer: a } })),
-        { id: "R", agent: "consensus", kind: "aggregate", name: "majority vote", content: String(result), attributes: { answer: result, ...(ratings ? { ratings } : {}) } },
+        {
+          id: "R",
+          agent: "consensus",
+          kind: "aggregate",
+          name: "majority vote",
+          content: String(result),
+          attributes: { answer: result, ...(ratings ? { ratings } : {}) },
+        },
       ],
       answers.map((_, i) => edge(`v${i}`, "R", "aggregation")),
     );

@@ -105,14 +105,17 @@ function answerOf(g: EngineGraph, v: number): string | undefined {
 }
 
 function normalizeAnswer(s: string): string {
-  return s.toLowerCase().replace(/\s+/g, " ").trim().replace(/[.!。]+$/, "");
+  return s
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.!。]+$/, "");
 }
 
 function readRatings(g: EngineGraph, v: number): Record<string, unknown> | null {
   const r = g.steps[v].attributes?.["ratings"];
   return r && typeof r === "object" && !Array.isArray(r) ? (r as Record<string, unknown>) : null;
 }
-
 
 /**
  * DyLAN's team optimization offline: agents whose importance share is below `fraction` of the

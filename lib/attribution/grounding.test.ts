@@ -19,7 +19,13 @@ function randomRun(seed: number, n: number, stated: boolean): EngineGraph {
   }));
   const edges = [];
   if (stated) for (let i = 1; i < n; i++) if (rand() < 0.5) edges.push({ from: `s${Math.floor(rand() * i)}`, to: `s${i}`, kind: "message" as const });
-  const trace = ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure", task: `start from ${num()}` }, agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })), steps, edges });
+  const trace = ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", task: `start from ${num()}` },
+    agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
+    steps,
+    edges,
+  });
   return buildGraph(trace, DEFAULT_CONFIG);
 }
 

@@ -85,7 +85,9 @@ function makeGrounding(g: EngineGraph): Grounding {
       return false;
     }
     // Nothing below the first step stating x can state it: the walk stops there.
-    return walker.some(v, (w) => (w === first || g.features[w].allNumbers.includes(x) || inputNums[w]?.has(x) ? Visit.Found : w > first ? Visit.Expand : Visit.Leaf));
+    return walker.some(v, (w) =>
+      w === first || g.features[w].allNumbers.includes(x) || inputNums[w]?.has(x) ? Visit.Found : w > first ? Visit.Expand : Visit.Leaf,
+    );
   };
 
   const requested: (RequestedAggregate | null | undefined)[] = new Array(g.n);
@@ -111,7 +113,8 @@ function makeGrounding(g: EngineGraph): Grounding {
       for (let j = i; j < ops.length; j++) {
         const a = ops[i];
         const b = ops[j];
-        if (near(a + b) || near(a - b) || near(b - a) || near(a * b) || near((a * b) / 100) || (b !== 0 && near(a / b)) || (a !== 0 && near(b / a))) return [String(a), String(b)];
+        if (near(a + b) || near(a - b) || near(b - a) || near(a * b) || near((a * b) / 100) || (b !== 0 && near(a / b)) || (a !== 0 && near(b / a)))
+          return [String(a), String(b)];
       }
     return null;
   };

@@ -27,7 +27,11 @@ export function classifyInteraction(x: InteractionInput): { class: InteractionCl
   // that fail together, which offline evidence cannot show; without evidence the failure is unexplained.
   if (x.candidates === 0) return { class: "unexplained", rule: "no step carries fault evidence above the threshold" };
   if (!x.explained) return { class: "unexplained", rule: "no faulty step's corruption reaches the outcome under the propagation model" };
-  if (!x.repairAllSucceeds) return { class: "unexplained", rule: "repairing every agent's faults still fails (v(N) = 0): the failure lies in the environment, the budget or an interaction the evidence does not show" };
+  if (!x.repairAllSucceeds)
+    return {
+      class: "unexplained",
+      rule: "repairing every agent's faults still fails (v(N) = 0): the failure lies in the environment, the budget or an interaction the evidence does not show",
+    };
   const flipAgents = new Set(x.flipping.map((f) => f.agent));
   if (flipAgents.size >= 2 && x.flipping.every((f) => !f.aloneSufficient))
     return { class: "composed", rule: `faults of ${[...flipAgents].join(" and ")} are each necessary and none alone produces the failure` };
@@ -37,6 +41,12 @@ export function classifyInteraction(x: InteractionInput): { class: InteractionCl
     return { class: "composed", rule: `only the joint repair of ${x.minimalFixSet.length} faults flips the outcome` };
   }
   if (x.boundariesCrossed >= 2 || x.corruptedDescendants >= AMPLIFY_STEPS)
-    return { class: "amplified", rule: `a single root fault crosses ${x.boundariesCrossed} agent boundaries and corrupts ${x.corruptedDescendants} later steps` };
-  return { class: "unchanged", rule: `a single root fault stays within ${x.boundariesCrossed} agent boundary and corrupts ${x.corruptedDescendants} later steps` };
+    return {
+      class: "amplified",
+      rule: `a single root fault crosses ${x.boundariesCrossed} agent boundaries and corrupts ${x.corruptedDescendants} later steps`,
+    };
+  return {
+    class: "unchanged",
+    rule: `a single root fault stays within ${x.boundariesCrossed} agent boundary and corrupts ${x.corruptedDescendants} later steps`,
+  };
 }

@@ -73,7 +73,12 @@ export function propagateProbabilistic({ g, aggregators, blocked }: PropagationI
         clean *= 1 - p[e.from] * e.weight;
       }
       if (agg && special) {
-        const pin = agg.rule === "select" ? (agg.selectedEdge >= 0 ? p[g.edges[agg.selectedEdge].from] : 0) : majorityProbability(agg.inputs.map((ei) => p[g.edges[ei].from]));
+        const pin =
+          agg.rule === "select"
+            ? agg.selectedEdge >= 0
+              ? p[g.edges[agg.selectedEdge].from]
+              : 0
+            : majorityProbability(agg.inputs.map((ei) => p[g.edges[ei].from]));
         clean *= 1 - pin;
       }
     }

@@ -22,7 +22,12 @@ function g2(revised: boolean) {
     { id: "s4", agent: "Coder", kind: "message", content: revised ? "Corrected: the invoice total is 2821." : "The invoice total is 2945, as computed." },
     { id: "s5", agent: "Coder", kind: "final", content: revised ? "Final answer: 2821" : "Final answer: 2945" },
   ];
-  return ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure", task: "Sum the invoice lines 1200 and 1621." }, agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })), steps });
+  return ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", task: "Sum the invoice lines 1200 and 1621." },
+    agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
+    steps,
+  });
 }
 
 /** The Coder's s1 is the planted fault (the detectors are not under test here). */

@@ -58,7 +58,13 @@ const ZDecisive = z.object({
 
 const ZChannelHop = z.object({ fromAgent: z.string(), toAgent: z.string(), edgeKinds: z.array(ZEdgeKind), edgeIds: z.array(z.string()) });
 
-const ZTrajectoryFlag = z.object({ kind: z.string(), severity: z.enum(["info", "warn"]), message: z.string(), stepIds: z.array(z.string()), agent: z.string().optional() });
+const ZTrajectoryFlag = z.object({
+  kind: z.string(),
+  severity: z.enum(["info", "warn"]),
+  message: z.string(),
+  stepIds: z.array(z.string()),
+  agent: z.string().optional(),
+});
 const count = z.number();
 export const ZTrajectory = z.object({
   size: z.object({

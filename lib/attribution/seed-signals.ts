@@ -67,7 +67,12 @@ export function trainingSignals(x: TrainingInput): TrainingSignals {
   let rewards: Float64Array;
   let scale = 1;
   const isMessage = (v: number) => isAgentUtterance(g, v) && !g.wrapper[v];
-  if (x.analyzedAsFailure) rewards = failureRewards(g, { decisive: x.decisive, dist: x.dist, corrective: x.corrective, isMessage, policyStepOf: (v) => (isToolOutput(g, v) ? callerOf(g, v) : v) }, config);
+  if (x.analyzedAsFailure)
+    rewards = failureRewards(
+      g,
+      { decisive: x.decisive, dist: x.dist, corrective: x.corrective, isMessage, policyStepOf: (v) => (isToolOutput(g, v) ? callerOf(g, v) : v) },
+      config,
+    );
   else {
     const totalImp = x.importance.perAgent.reduce((s, v) => s + v, 0);
     const credit = new Float64Array(nA);

@@ -5,9 +5,16 @@ import { graphRestricted, leaveOneOut, requiredPairs, shapleyValues, type Coalit
 const opts = { exactMax: 12, errorTarget: 0.05, delta: 0.05, maxPermutations: 4000, seed: 7, range: 1 };
 
 /** A random monotone 0/1 game: success iff the coalition covers one of the given "fix sets". */
-const monotoneGame = (n: number, fixSets: number[][]): CoalitionValue => (m) => (fixSets.some((s) => s.every((p) => m[p % n])) ? 1 : 0);
+const monotoneGame =
+  (n: number, fixSets: number[][]): CoalitionValue =>
+  (m) =>
+    fixSets.some((s) => s.every((p) => m[p % n])) ? 1 : 0;
 
-const gameArb = fc.integer({ min: 1, max: 9 }).chain((n) => fc.tuple(fc.constant(n), fc.array(fc.array(fc.integer({ min: 0, max: n - 1 }), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 })));
+const gameArb = fc
+  .integer({ min: 1, max: 9 })
+  .chain((n) =>
+    fc.tuple(fc.constant(n), fc.array(fc.array(fc.integer({ min: 0, max: n - 1 }), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 })),
+  );
 
 describe("shapleyValues", () => {
   it("exact values are efficient: Σφ = v(N) − v(∅)", () => {

@@ -19,7 +19,13 @@ import { analyzeTrace } from "./analyze-trace";
 const config = resolveConfig();
 const edge = (from: string, to: string, kind: "message" | "aggregation" = "message") => ({ from, to, kind, evidence: "toy", confidence: 1 });
 const parse = (steps: TTraceInput["steps"], edges: TTraceInput["edges"]) =>
-  ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure" }, agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })), steps, edges });
+  ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure" },
+    agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
+    steps,
+    edges,
+  });
 
 /** Three voters into a majority vote taken by `judge`, then the final answer. */
 const threeVoters = () =>
@@ -85,11 +91,17 @@ describe("M8: Halpern–Pearl responsibility is 1/(k+1), not always 1", () => {
 describe("M4: the interaction classes each fire on their own structure", () => {
   const base = { candidates: 2, explained: true, repairAllSucceeds: true, boundariesCrossed: 0, corruptedDescendants: 0 };
   it("overdetermined: no single repair flips and each fault alone suffices", () => {
-    const sufficient = [{ agent: "A", aloneSufficient: true }, { agent: "B", aloneSufficient: true }];
+    const sufficient = [
+      { agent: "A", aloneSufficient: true },
+      { agent: "B", aloneSufficient: true },
+    ];
     expect(classifyInteraction({ ...base, flipping: [], minimalFixSet: sufficient }).class).toBe("overdetermined");
   });
   it("composed: two agents each necessary, none sufficient", () => {
-    const necessary = [{ agent: "A", aloneSufficient: false }, { agent: "B", aloneSufficient: false }];
+    const necessary = [
+      { agent: "A", aloneSufficient: false },
+      { agent: "B", aloneSufficient: false },
+    ];
     expect(classifyInteraction({ ...base, flipping: necessary, minimalFixSet: necessary }).class).toBe("composed");
   });
   it("unchanged: one root that stays within one boundary", () => {
@@ -139,7 +151,14 @@ describe("M9: the budget share is taken out of agent blame", () => {
     const trace = parse(
       [
         { id: "s0", agent: "A", kind: "message", content: "The total is 4821." },
-        { id: "s1", agent: "B", kind: "message", content: "Calling the model again", status: "error", error: { type: "RateLimitError", message: "rate limit exceeded" } },
+        {
+          id: "s1",
+          agent: "B",
+          kind: "message",
+          content: "Calling the model again",
+          status: "error",
+          error: { type: "RateLimitError", message: "rate limit exceeded" },
+        },
         { id: "s2", agent: "B", kind: "final", content: "No answer." },
       ],
       [edge("s0", "s1"), edge("s1", "s2")],

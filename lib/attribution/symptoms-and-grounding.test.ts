@@ -11,7 +11,13 @@ import { buildGrounding } from "./grounding";
 import { ZTrace, type TTraceInput } from "../trace/schema";
 
 const make = (steps: TTraceInput["steps"], edges: TTraceInput["edges"] = [], run: Partial<TTraceInput["run"]> = {}) =>
-  ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure", ...run }, agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })), steps, edges });
+  ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", ...run },
+    agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
+    steps,
+    edges,
+  });
 const e = (from: string, to: string, kind: "message" | "state" | "aggregation" | "delegation" = "message") => ({ from, to, kind });
 const detectors = (r: ReturnType<typeof analyzeTrace>, id: string) => r.steps.find((s) => s.stepId === id)!.detectors.map((d) => d.name);
 

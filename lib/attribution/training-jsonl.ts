@@ -38,12 +38,35 @@ export function toTrainingJsonl(report: AnalysisReport, trace: TTrace): string {
   for (const r of report.training.rewards) {
     const s = byId.get(r.stepId);
     if (!s) continue;
-    lines.push(JSON.stringify({ type: "reward", runId: report.runId ?? null, stepId: s.id, sourceRef: s.sourceRef ?? s.id, agent: s.agent, prompt: s.input ?? null, completion: s.content, reward: r.reward, outcome: report.outcome, engineVersion: report.engineVersion }));
+    lines.push(
+      JSON.stringify({
+        type: "reward",
+        runId: report.runId ?? null,
+        stepId: s.id,
+        sourceRef: s.sourceRef ?? s.id,
+        agent: s.agent,
+        prompt: s.input ?? null,
+        completion: s.content,
+        reward: r.reward,
+        outcome: report.outcome,
+        engineVersion: report.engineVersion,
+      }),
+    );
   }
   for (const p of report.training.preferencePairs) {
     const chosen = p.chosenText ?? byId.get(p.chosenStepId)?.content ?? null;
     lines.push(
-      JSON.stringify({ type: "preference", runId: report.runId ?? null, kind: p.kind, context: contextBefore(trace, p.contextStepId), chosen, rejected: byId.get(p.rejectedStepId)?.content ?? null, chosenStepId: p.chosenStepId, rejectedStepId: p.rejectedStepId, note: p.note }),
+      JSON.stringify({
+        type: "preference",
+        runId: report.runId ?? null,
+        kind: p.kind,
+        context: contextBefore(trace, p.contextStepId),
+        chosen,
+        rejected: byId.get(p.rejectedStepId)?.content ?? null,
+        chosenStepId: p.chosenStepId,
+        rejectedStepId: p.rejectedStepId,
+        note: p.note,
+      }),
     );
   }
   return lines.length ? lines.join("\n") + "\n" : "";

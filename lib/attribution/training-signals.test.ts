@@ -29,7 +29,11 @@ describe("success rewards", () => {
           const raw = Array.from({ length: agents }, (_, a) => (a + 1) / agents);
           const sum = raw.reduce((s, x) => s + x, 0);
           const credit = Float64Array.from(raw, (x) => x / sum);
-          const r = successRewards(g, { credit, contribution: Float64Array.from(contrib.slice(0, n)), sabotage: Uint8Array.from(sab.slice(0, n), Number), isMessage: () => true }, config).rewards;
+          const r = successRewards(
+            g,
+            { credit, contribution: Float64Array.from(contrib.slice(0, n)), sabotage: Uint8Array.from(sab.slice(0, n), Number), isMessage: () => true },
+            config,
+          ).rewards;
           for (let a = 0; a < agents; a++) {
             let s = 0;
             for (let v = 0; v < n; v++) if (g.agentOf[v] === a) s += r[v];
@@ -47,7 +51,11 @@ describe("success rewards with a bound below the credit (review §2g toy g)", ()
   it("B = 0.3 and φ = 0.8 on one message: r = 0.3, not 0.8; the run-wide scale is reported", () => {
     const config = resolveConfig({ rewardBound: 0.3 });
     const g = buildGraph(chain(1, 1, ["alpha beta gamma"]), config);
-    const out = successRewards(g, { credit: Float64Array.from([0.8]), contribution: Float64Array.from([1]), sabotage: new Uint8Array(1), isMessage: () => true }, config);
+    const out = successRewards(
+      g,
+      { credit: Float64Array.from([0.8]), contribution: Float64Array.from([1]), sabotage: new Uint8Array(1), isMessage: () => true },
+      config,
+    );
     expect(out.rewards[0]).toBeCloseTo(0.3, 12);
     expect(out.scale).toBeCloseTo(0.3 / 0.8, 12);
   });
@@ -64,7 +72,11 @@ describe("success rewards with a bound below the credit (review §2g toy g)", ()
           const config = resolveConfig({ rewardBound: bound });
           const g = buildGraph(chain(n, agents, ["alpha beta", "gamma delta", "alpha beta gamma"]), config);
           const credit = Float64Array.from(phis.slice(0, agents));
-          const out = successRewards(g, { credit, contribution: new Float64Array(n).fill(1), sabotage: Uint8Array.from(sab.slice(0, n), Number), isMessage: () => true }, config);
+          const out = successRewards(
+            g,
+            { credit, contribution: new Float64Array(n).fill(1), sabotage: Uint8Array.from(sab.slice(0, n), Number), isMessage: () => true },
+            config,
+          );
           for (const x of out.rewards) expect(Math.abs(x)).toBeLessThanOrEqual(bound + 1e-9);
           for (let a = 0; a < agents; a++) {
             let s = 0;
@@ -92,7 +104,9 @@ describe("failure rewards are bounded and sum-conserving", () => {
           const g = buildGraph(chain(n, 2, ["alpha beta gamma"]), config);
           const dist = Int32Array.from(d.slice(0, n));
           dist[0] = 0;
-          const corrective = Array.from({ length: n }, (_, v) => v).filter((v) => v > 0 && eff[v]).map((v) => ({ step: v, blocks: false, corrects: 0, effective: true, note: "" }));
+          const corrective = Array.from({ length: n }, (_, v) => v)
+            .filter((v) => v > 0 && eff[v])
+            .map((v) => ({ step: v, blocks: false, corrects: 0, effective: true, note: "" }));
           const isMessage = (v: number) => v === 0 || msg[v];
           const r = failureRewards(g, { decisive: 0, dist, corrective, isMessage }, config);
           expect(Array.from(r).reduce((s, x) => s + x, 0)).toBeCloseTo(-1, 12);
@@ -110,21 +124,33 @@ describe("failure rewards are bounded and sum-conserving", () => {
     const g = buildGraph(chain(5, 2, ["alpha beta gamma"]), config);
     const dist = Int32Array.from([-1, 0, 1, 2, -1]);
     const isMessage = () => true;
-    const effective = failureRewards(g, { decisive: 1, dist, corrective: [{ step: 4, blocks: true, corrects: 1, effective: true, note: "" }], isMessage }, config);
+    const effective = failureRewards(
+      g,
+      { decisive: 1, dist, corrective: [{ step: 4, blocks: true, corrects: 1, effective: true, note: "" }], isMessage },
+      config,
+    );
     // Raw blame 1, 0.5, 0.25 (Σ 1.75) scaled to −1.3; the correction gets +0.3.
     expect(effective[0]).toBe(0);
     expect(effective[1]).toBeCloseTo(-1.3 / 1.75, 12);
     expect(effective[2]).toBeCloseTo((-1.3 * 0.5) / 1.75, 12);
     expect(effective[3]).toBeCloseTo((-1.3 * 0.25) / 1.75, 12);
     expect(effective[4]).toBeCloseTo(0.3, 12);
-    const ignored = failureRewards(g, { decisive: 1, dist, corrective: [{ step: 4, blocks: false, corrects: 1, effective: false, note: "" }], isMessage }, config);
+    const ignored = failureRewards(
+      g,
+      { decisive: 1, dist, corrective: [{ step: 4, blocks: false, corrects: 1, effective: false, note: "" }], isMessage },
+      config,
+    );
     expect(ignored[4]).toBe(0);
     expect(ignored[1]).toBeCloseTo(-1 / 1.75, 12);
   });
 
   it("a decisive tool output's blame goes to the message that called it", () => {
     const g = buildGraph(chain(3, 3, ["alpha beta gamma"]), config);
-    const r = failureRewards(g, { decisive: 1, dist: Int32Array.from([-1, 0, 1]), corrective: [], isMessage: (v) => v !== 1, policyStepOf: (v) => (v === 1 ? 0 : v) }, config);
+    const r = failureRewards(
+      g,
+      { decisive: 1, dist: Int32Array.from([-1, 0, 1]), corrective: [], isMessage: (v) => v !== 1, policyStepOf: (v) => (v === 1 ? 0 : v) },
+      config,
+    );
     expect(r[1]).toBe(0);
     expect(r[0]).toBeLessThan(r[2]);
     expect(r[0] + r[2]).toBeCloseTo(-1, 12);

@@ -129,12 +129,25 @@ export function preferencePairs(g: EngineGraph, corrective: CorrectiveAttempt[],
   for (const [v, text] of [...alternatives].sort((a, b) => a[0] - b[0]))
     if (text.trim() && text !== g.steps[v].content) {
       seen.add(v);
-      pairs.push({ contextStepId: g.steps[v].id, chosenStepId: g.steps[v].id, rejectedStepId: g.steps[v].id, kind: "alternative-over-original", chosenText: text, note: "an alternative output supplied for the same context (replay or judge)" });
+      pairs.push({
+        contextStepId: g.steps[v].id,
+        chosenStepId: g.steps[v].id,
+        rejectedStepId: g.steps[v].id,
+        kind: "alternative-over-original",
+        chosenText: text,
+        note: "an alternative output supplied for the same context (replay or judge)",
+      });
     }
   for (const c of corrective) {
     if (!c.effective || c.revision === undefined || seen.has(c.corrects) || g.agentOf[c.revision] !== g.agentOf[c.corrects]) continue;
     seen.add(c.corrects);
-    pairs.push({ contextStepId: g.steps[c.corrects].id, chosenStepId: g.steps[c.revision].id, rejectedStepId: g.steps[c.corrects].id, kind: "corrective-over-passive", note: `${g.steps[c.revision].id} revised the work ${g.steps[c.step].id} rejected` });
+    pairs.push({
+      contextStepId: g.steps[c.corrects].id,
+      chosenStepId: g.steps[c.revision].id,
+      rejectedStepId: g.steps[c.corrects].id,
+      kind: "corrective-over-passive",
+      note: `${g.steps[c.revision].id} revised the work ${g.steps[c.step].id} rejected`,
+    });
   }
   return pairs;
 }

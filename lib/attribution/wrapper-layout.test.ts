@@ -6,7 +6,13 @@ import { analyzeTrace } from "./index";
 import { ZTrace, type TTraceInput } from "../trace/schema";
 
 const make = (steps: TTraceInput["steps"], edges: TTraceInput["edges"] = []) =>
-  ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure" }, agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })), steps, edges });
+  ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure" },
+    agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
+    steps,
+    edges,
+  });
 
 // boss wraps [plan, worker wraps [llm]]; the worker's wrapper relays its LLM's answer.
 const nested = make(

@@ -12,7 +12,11 @@ describe("culprit analyze", () => {
     writeFileSync(path.join(dir, "a.json"), JSON.stringify(culpritUpstreamVictimLast()));
     writeFileSync(path.join(dir, "b.json"), "{broken");
     const lines: string[] = [];
-    const code = run(["analyze", dir, "--json"], (l) => lines.push(l), (l) => lines.push(l));
+    const code = run(
+      ["analyze", dir, "--json"],
+      (l) => lines.push(l),
+      (l) => lines.push(l),
+    );
     expect(code).toBe(1);
     const [a, b] = lines.map((l) => JSON.parse(l));
     expect(a).toMatchObject({ ok: true, format: "culprit", decisive: { agent: "planner", sourceRef: "0" } });
@@ -25,7 +29,11 @@ describe("culprit analyze", () => {
     const lines: string[] = [];
     const fixtures = path.join(process.cwd(), "lib/importers/fixtures");
     const demos = path.join(process.cwd(), "public/demo");
-    run(["analyze", fixtures, demos, "--json"], (l) => lines.push(l), (l) => lines.push(l));
+    run(
+      ["analyze", fixtures, demos, "--json"],
+      (l) => lines.push(l),
+      (l) => lines.push(l),
+    );
     expect(lines.length).toBeGreaterThanOrEqual(10);
     for (const line of lines) {
       const record = JSON.parse(line);
@@ -40,7 +48,13 @@ describe("culprit analyze", () => {
     const real = (f: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, "../../test/fixtures/real/monocle", f), "utf8")) as unknown[];
     writeFileSync(path.join(dir, "two.json"), JSON.stringify([...real("test_adk_multi_agent.json"), ...real("test_crewai_multi_agent.json")]));
     const lines: string[] = [];
-    expect(run(["analyze", dir, "--json"], (l) => lines.push(l), (l) => lines.push(l))).toBe(0);
+    expect(
+      run(
+        ["analyze", dir, "--json"],
+        (l) => lines.push(l),
+        (l) => lines.push(l),
+      ),
+    ).toBe(0);
     const records = lines.map((l) => JSON.parse(l));
     expect(records.map((r) => [r.ok, r.format, r.trace])).toEqual([
       [true, "otel-sdk", { index: 1, of: 2, id: "bdd45f1cd66c99ab9d2dc63ece3ee024" }],
@@ -53,7 +67,13 @@ describe("culprit analyze", () => {
 
   it("rejects unknown formats with a clear message", () => {
     const errs: string[] = [];
-    expect(run(["analyze", "x.json", "--format", "nope"], () => {}, (l) => errs.push(l))).toBe(2);
+    expect(
+      run(
+        ["analyze", "x.json", "--format", "nope"],
+        () => {},
+        (l) => errs.push(l),
+      ),
+    ).toBe(2);
     expect(errs[0]).toMatch(/Unknown format "nope"/);
   });
 });

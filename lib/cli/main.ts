@@ -39,7 +39,8 @@ function parseArgs(argv: string[]): Options | string {
     if (a === "--json") opts.json = true;
     else if (a === "--format" || a.startsWith("--format=")) {
       const value = a.includes("=") ? a.slice(a.indexOf("=") + 1) : rest[++i];
-      if (value !== "auto" && !(IMPORT_FORMATS as readonly string[]).includes(value ?? "")) return `Unknown format "${value ?? ""}". Expected auto or one of: ${IMPORT_FORMATS.join(", ")}.`;
+      if (value !== "auto" && !(IMPORT_FORMATS as readonly string[]).includes(value ?? ""))
+        return `Unknown format "${value ?? ""}". Expected auto or one of: ${IMPORT_FORMATS.join(", ")}.`;
       opts.format = value as Options["format"];
     } else if (a === "--help" || a === "-h") return USAGE;
     else if (a.startsWith("--")) return `Unknown option "${a}".\n\n${USAGE}`;

@@ -7,10 +7,14 @@ describe("parseCommandFlags (the flag loop of record and verify <recording>)", (
   it("gives proxy flags to the proxy, the rest to the command, with inline and separate values", () => {
     const flags = fresh();
     const seen: string[] = [];
-    const stop = parseCommandFlags(["--timeout=5", "--out", "dir", "--json", "file.json", "--upstream", "http://127.0.0.1:9/v1", "--system=s"], flags, (flag, value, arg) => {
-      seen.push(flag === "--out" || flag === "--system" ? `${flag}:${value()}` : arg);
-      return true;
-    });
+    const stop = parseCommandFlags(
+      ["--timeout=5", "--out", "dir", "--json", "file.json", "--upstream", "http://127.0.0.1:9/v1", "--system=s"],
+      flags,
+      (flag, value, arg) => {
+        seen.push(flag === "--out" || flag === "--system" ? `${flag}:${value()}` : arg);
+        return true;
+      },
+    );
     expect(stop).toBeUndefined();
     expect(flags.timeoutMs).toBe(5);
     expect(flags.upstream).toBe("http://127.0.0.1:9/v1");

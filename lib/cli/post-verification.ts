@@ -29,7 +29,15 @@ export async function postVerificationToApp(o: PostVerificationOptions): Promise
   if (!upload.ok) throw new Error(`the app refused the trace: HTTP ${upload.status} ${(await upload.text()).slice(0, 300)}`);
   const { runId } = (await upload.json()) as { runId?: string };
   if (!runId) throw new Error("the app did not say which run the trace became");
-  const body = { source: "culprit-record", recordingId: o.recordingId, command: o.command, budget: o.budget, result: o.result, log: o.log, proxyReplays: o.details };
+  const body = {
+    source: "culprit-record",
+    recordingId: o.recordingId,
+    command: o.command,
+    budget: o.budget,
+    result: o.result,
+    log: o.log,
+    proxyReplays: o.details,
+  };
   const stored = await fetch(`${base}/api/runs/${runId}/verifications`, { method: "POST", headers, body: JSON.stringify(body), signal });
   if (!stored.ok) throw new Error(`the app refused the verification: HTTP ${stored.status} ${(await stored.text()).slice(0, 300)}`);
   return { url: `${base}/runs/${runId}`, runId };

@@ -54,7 +54,8 @@ export function parseProxyFlag(argv: readonly string[], i: number, flags: ProxyF
   const number = (min: number, integer: boolean) => {
     const v = value();
     const n = Number(v);
-    if (!Number.isFinite(n) || n < min || (integer && !Number.isInteger(n))) throw `${flag} must be ${integer ? "an integer" : "a number"} ≥ ${min}, got "${v}"`;
+    if (!Number.isFinite(n) || n < min || (integer && !Number.isInteger(n)))
+      throw `${flag} must be ${integer ? "an integer" : "a number"} ≥ ${min}, got "${v}"`;
     return n;
   };
   if (flag === "--upstream") flags.upstream = value();
@@ -79,9 +80,13 @@ export function parseProxyFlag(argv: readonly string[], i: number, flags: ProxyF
  * when it took the argument or a message (usage, or why the argument is wrong) to stop with.
  * `value()` is the inline `--flag=value` or the next argument. Returns that message, else undefined.
  */
-export function parseCommandFlags(args: readonly string[], flags: ProxyFlags, take: (flag: string, value: () => string, arg: string) => true | string): string | undefined {
+export function parseCommandFlags(
+  args: readonly string[],
+  flags: ProxyFlags,
+  take: (flag: string, value: () => string, arg: string) => true | string,
+): string | undefined {
   try {
-    for (let i = 0; i < args.length; ) {
+    for (let i = 0; i < args.length;) {
       const next = parseProxyFlag(args, i, flags);
       if (next !== undefined) {
         i = next;

@@ -10,7 +10,11 @@ import { shellQuote } from "./shell-quote";
 async function run(fn: typeof runRecord, argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await fn(argv, (l) => out.push(l), (l) => err.push(l));
+  const code = await fn(
+    argv,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 
@@ -60,7 +64,16 @@ describe("culprit record / verify <recording>: arguments", () => {
 });
 
 describe("verify <recording> trusts nothing the file says on its own", () => {
-  const recording = (over: object = {}) => ({ format: "culprit.recording/v1", id: "r", command: ["rm", "-rf", "/"], upstream: { openai: "https://evil.example/v1", anthropic: "https://api.anthropic.com" }, calls: [], agents: [], ...over }) as never;
+  const recording = (over: object = {}) =>
+    ({
+      format: "culprit.recording/v1",
+      id: "r",
+      command: ["rm", "-rf", "/"],
+      upstream: { openai: "https://evil.example/v1", anthropic: "https://api.anthropic.com" },
+      calls: [],
+      agents: [],
+      ...over,
+    }) as never;
 
   it("needs the command and the recorded check given again", async () => {
     const { replayCommand } = await import("./replay-trust");
@@ -73,7 +86,10 @@ describe("verify <recording> trusts nothing the file says on its own", () => {
     const { replayUpstreams } = await import("./replay-trust");
     const env = {} as NodeJS.ProcessEnv;
     expect(replayUpstreams(recording(), { timeoutMs: 1, limits: {} }, env)).toMatch(/names https:\/\/evil.example\/v1 as its upstream; pass --upstream/);
-    expect(replayUpstreams(recording(), { timeoutMs: 1, limits: {}, upstream: "https://evil.example/v1" }, env)).toEqual({ openai: "https://evil.example/v1", anthropic: "https://api.anthropic.com" });
+    expect(replayUpstreams(recording(), { timeoutMs: 1, limits: {}, upstream: "https://evil.example/v1" }, env)).toEqual({
+      openai: "https://evil.example/v1",
+      anthropic: "https://api.anthropic.com",
+    });
     const local = recording({ upstream: { openai: "http://127.0.0.1:8000/v1", anthropic: "https://api.anthropic.com" } });
     expect(replayUpstreams(local, { timeoutMs: 1, limits: {} }, env)).toEqual({ openai: "http://127.0.0.1:8000/v1", anthropic: "https://api.anthropic.com" });
     for (const host of ["localhost:8000", "0.0.0.0:8000", "127.0.0.2:8000", "[::1]:8000"]) {
@@ -81,6 +97,8 @@ describe("verify <recording> trusts nothing the file says on its own", () => {
       expect(replayUpstreams(r, { timeoutMs: 1, limits: {} }, env)).toMatchObject({ openai: `http://${host}/v1` });
     }
     const own = recording({ upstream: { openai: "https://gateway.example/v1", anthropic: "https://api.anthropic.com" } });
-    expect(replayUpstreams(own, { timeoutMs: 1, limits: {} }, { OPENAI_BASE_URL: "https://gateway.example/v1" } as unknown as NodeJS.ProcessEnv)).toMatchObject({ openai: "https://gateway.example/v1" });
+    expect(replayUpstreams(own, { timeoutMs: 1, limits: {} }, { OPENAI_BASE_URL: "https://gateway.example/v1" } as unknown as NodeJS.ProcessEnv)).toMatchObject(
+      { openai: "https://gateway.example/v1" },
+    );
   });
 });

@@ -49,10 +49,19 @@ function parseRecordArgs(argv: string[]): RecordArgs | string {
 }
 
 function stamp(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z").replace("T", "-");
+  return d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z")
+    .replace("T", "-");
 }
 
-export async function runRecord(argv: string[], out: (line: string) => void = console.log, err: (line: string) => void = console.error, signal?: AbortSignal): Promise<number> {
+export async function runRecord(
+  argv: string[],
+  out: (line: string) => void = console.log,
+  err: (line: string) => void = console.error,
+  signal?: AbortSignal,
+): Promise<number> {
   const args = parseRecordArgs(argv);
   if (typeof args === "string") {
     (args === RECORD_USAGE ? out : err)(args);
@@ -84,7 +93,19 @@ export async function runRecord(argv: string[], out: (line: string) => void = co
   });
   const perAgent = recording.agents.map((a) => ({ agent: a.name, source: a.source, calls: recording.calls.filter((c) => c.agent === a.name).length }));
   if (args.json) {
-    out(JSON.stringify({ ok: true, recording: recordingPath, trace: tracePath ?? null, outcome: recording.outcome, exitCode: recording.exitCode, calls: recording.calls.length, agents: perAgent, upstream: { calls: budget.calls, tokens: budget.tokens }, notes: recording.notes }));
+    out(
+      JSON.stringify({
+        ok: true,
+        recording: recordingPath,
+        trace: tracePath ?? null,
+        outcome: recording.outcome,
+        exitCode: recording.exitCode,
+        calls: recording.calls.length,
+        agents: perAgent,
+        upstream: { calls: budget.calls, tokens: budget.tokens },
+        notes: recording.notes,
+      }),
+    );
     return 0;
   }
   const lines = [

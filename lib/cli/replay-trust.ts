@@ -13,7 +13,12 @@ function trusted(recorded: string, ownDefault: string): boolean {
   try {
     const u = new URL(recorded);
     // 0.0.0.0 and 127.0.0.0/8 reach this machine too.
-    return LOOPBACK.has(u.hostname) || u.hostname === "0.0.0.0" || /^127\.\d+\.\d+\.\d+$/.test(u.hostname) || recorded.replace(/\/+$/, "") === ownDefault.replace(/\/+$/, "");
+    return (
+      LOOPBACK.has(u.hostname) ||
+      u.hostname === "0.0.0.0" ||
+      /^127\.\d+\.\d+\.\d+$/.test(u.hostname) ||
+      recorded.replace(/\/+$/, "") === ownDefault.replace(/\/+$/, "")
+    );
   } catch {
     return false;
   }
@@ -22,7 +27,8 @@ function trusted(recorded: string, ownDefault: string): boolean {
 /** The command and check to replay with, or a message saying what to pass. */
 export function replayCommand(recording: Recording, command: string[] | undefined, check: string | undefined): { command: string[]; check?: string } | string {
   if (!command) return `Give the command to replay after --; the recording was made with:\n  -- ${shellQuote(recording.command)}`;
-  if (recording.check !== undefined && check === undefined) return `The recorded run's outcome was decided by a check: pass it again, --check ${shellQuote([recording.check])}`;
+  if (recording.check !== undefined && check === undefined)
+    return `The recorded run's outcome was decided by a check: pass it again, --check ${shellQuote([recording.check])}`;
   return { command, ...(check !== undefined ? { check } : {}) };
 }
 

@@ -64,7 +64,14 @@ export function isRecordingVerify(argv: readonly string[]): boolean {
 
 function parseArgs(argv: string[]): Args | string {
   const { args, command } = splitCommand(argv);
-  const out: Partial<Args> & ProxyFlags & { files: string[] } = { files: [], budget: 20, methods: DEFAULT_REPLAY_METHODS, json: false, timeoutMs: DEFAULT_RUN_TIMEOUT_MS, limits: {} };
+  const out: Partial<Args> & ProxyFlags & { files: string[] } = {
+    files: [],
+    budget: 20,
+    methods: DEFAULT_REPLAY_METHODS,
+    json: false,
+    timeoutMs: DEFAULT_RUN_TIMEOUT_MS,
+    limits: {},
+  };
   const stop = parseCommandFlags(args, out, (flag, value, arg) => {
     if (flag === "--help" || flag === "-h") return VERIFY_RECORDING_USAGE;
     if (flag === "--json") out.json = true;
@@ -77,7 +84,13 @@ function parseArgs(argv: string[]): Args | string {
       out.budget = n;
     } else if (flag === "--strategy" || flag === "--methods") {
       const v = value();
-      const list = v === "all" ? [...REPLAY_METHODS] : v.split(",").map((m) => m.trim()).filter(Boolean);
+      const list =
+        v === "all"
+          ? [...REPLAY_METHODS]
+          : v
+              .split(",")
+              .map((m) => m.trim())
+              .filter(Boolean);
       const bad = list.filter((m) => !(REPLAY_METHODS as readonly string[]).includes(m));
       if (bad.length || list.length === 0) return `Unknown strategy "${bad.join(", ") || v}". Use "all" or some of: ${REPLAY_METHODS.join(", ")}.`;
       out.methods = list as ReplayMethod[];
@@ -108,7 +121,9 @@ export function readRecording(file: string): Recording {
 export function formatProxyReplays(details: readonly ProxyReplayDetail[], budget: UpstreamBudget): string {
   const lines = ["  replays through the proxy:"];
   details.forEach((d, i) => {
-    const what = d.interventions.length ? d.interventions.map((iv) => `${iv.mode} ${iv.agent}${iv.stepId ? `@${iv.stepId}` : ""}`).join(", ") : "no intervention";
+    const what = d.interventions.length
+      ? d.interventions.map((iv) => `${iv.mode} ${iv.agent}${iv.stepId ? `@${iv.stepId}` : ""}`).join(", ")
+      : "no intervention";
     const answered = `${d.fromRecording} from the recording, ${d.upstream} upstream${d.replaced ? `, ${d.replaced} replaced` : ""}${d.dropped ? `, ${d.dropped} dropped` : ""}`;
     lines.push(`   ${String(i + 1).padStart(2)}. ${what.slice(0, 80)} → ${d.outcome} (${d.calls} call(s): ${answered})`);
     if (d.divergence) lines.push(`       diverged at call ${d.divergence.index + 1}: ${d.divergence.reason}; later calls went upstream`);
@@ -117,7 +132,12 @@ export function formatProxyReplays(details: readonly ProxyReplayDetail[], budget
   return lines.join("\n");
 }
 
-export async function runVerifyRecording(argv: string[], out: (line: string) => void = console.log, err: (line: string) => void = console.error, signal?: AbortSignal): Promise<number> {
+export async function runVerifyRecording(
+  argv: string[],
+  out: (line: string) => void = console.log,
+  err: (line: string) => void = console.error,
+  signal?: AbortSignal,
+): Promise<number> {
   const args = parseArgs(argv);
   if (typeof args === "string") {
     (args === VERIFY_RECORDING_USAGE ? out : err)(args);
@@ -153,17 +173,58 @@ export async function runVerifyRecording(argv: string[], out: (line: string) => 
       budget,
       stepToCall,
       signal,
-      onReplay: args.json ? undefined : (d) => err(`  replay ${d.interventions.length ? d.interventions.map((iv) => `${iv.mode} ${iv.agent}`).join(", ").slice(0, 60) : "unchanged"}: ${d.outcome}${d.divergence ? " (diverged)" : ""}`),
+      onReplay: args.json
+        ? undefined
+        : (d) =>
+            err(
+              `  replay ${
+                d.interventions.length
+                  ? d.interventions
+                      .map((iv) => `${iv.mode} ${iv.agent}`)
+                      .join(", ")
+                      .slice(0, 60)
+                  : "unchanged"
+              }: ${d.outcome}${d.divergence ? " (diverged)" : ""}`,
+            ),
     });
     const session = new ReplaySession({ call: replay.call, budget: args.budget, signal });
     const result = await verifyByReplay(trace, report, session, { methods: args.methods });
     const command = shellQuote(run.command);
     let stored: { url: string } | undefined;
-    if (args.app) stored = await postVerificationToApp({ app: args.app, apiKey: args.apiKey ?? process.env.CULPRIT_API_KEY, traceJson, recordingId: recording.id, command, result, log: session.log, details: replay.details, budget: args.budget, signal });
+    if (args.app)
+      stored = await postVerificationToApp({
+        app: args.app,
+        apiKey: args.apiKey ?? process.env.CULPRIT_API_KEY,
+        traceJson,
+        recordingId: recording.id,
+        command,
+        result,
+        log: session.log,
+        details: replay.details,
+        budget: args.budget,
+        signal,
+      });
     if (args.json) {
-      out(JSON.stringify({ file: args.file, ok: true, mode: "record-replay", command, ...result, log: session.log, proxyReplays: replay.details, upstream: { calls: budget.calls, tokens: budget.tokens, costUsd: budget.costUsd }, ...(stored ? { app: stored.url } : {}) }));
+      out(
+        JSON.stringify({
+          file: args.file,
+          ok: true,
+          mode: "record-replay",
+          command,
+          ...result,
+          log: session.log,
+          proxyReplays: replay.details,
+          upstream: { calls: budget.calls, tokens: budget.tokens, costUsd: budget.costUsd },
+          ...(stored ? { app: stored.url } : {}),
+        }),
+      );
     } else {
-      out(formatVerification(args.file, result, session.log) + "\n" + formatProxyReplays(replay.details, budget) + (stored ? `\n  stored in the app: ${stored.url}` : ""));
+      out(
+        formatVerification(args.file, result, session.log) +
+          "\n" +
+          formatProxyReplays(replay.details, budget) +
+          (stored ? `\n  stored in the app: ${stored.url}` : ""),
+      );
     }
     return 0;
   } catch (e) {

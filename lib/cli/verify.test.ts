@@ -22,7 +22,11 @@ afterAll(async () => {
 async function cli(args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runVerify(args, (l) => out.push(l), (l) => err.push(l));
+  const code = await runVerify(
+    args,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 

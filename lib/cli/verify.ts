@@ -40,7 +40,15 @@ interface VerifyArgs {
 }
 
 function parseVerifyArgs(argv: string[]): VerifyArgs | string {
-  const args: Partial<VerifyArgs> & { files: string[] } = { files: [], budget: 20, methods: DEFAULT_REPLAY_METHODS, timeoutMs: DEFAULT_REPLAY_TIMEOUT_MS, retries: DEFAULT_REPLAY_RETRIES, json: false, judge: false };
+  const args: Partial<VerifyArgs> & { files: string[] } = {
+    files: [],
+    budget: 20,
+    methods: DEFAULT_REPLAY_METHODS,
+    timeoutMs: DEFAULT_REPLAY_TIMEOUT_MS,
+    retries: DEFAULT_REPLAY_RETRIES,
+    json: false,
+    judge: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const [flag, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
@@ -61,7 +69,13 @@ function parseVerifyArgs(argv: string[]): VerifyArgs | string {
       else if (flag === "--retries") args.retries = int("retries", 0, 5);
       else if (flag === "--methods") {
         const v = value() ?? "";
-        const list = v === "all" ? [...REPLAY_METHODS] : v.split(",").map((m) => m.trim()).filter(Boolean);
+        const list =
+          v === "all"
+            ? [...REPLAY_METHODS]
+            : v
+                .split(",")
+                .map((m) => m.trim())
+                .filter(Boolean);
         const bad = list.filter((m) => !(REPLAY_METHODS as readonly string[]).includes(m));
         if (bad.length || list.length === 0) return `Unknown method(s) "${bad.join(", ") || v}". Use "all" or some of: ${REPLAY_METHODS.join(", ")}.`;
         args.methods = list as ReplayMethod[];
@@ -76,7 +90,12 @@ function parseVerifyArgs(argv: string[]): VerifyArgs | string {
   return { ...(args as VerifyArgs), file: args.files[0] };
 }
 
-export async function runVerify(argv: string[], out: (line: string) => void = console.log, err: (line: string) => void = console.error, signal?: AbortSignal): Promise<number> {
+export async function runVerify(
+  argv: string[],
+  out: (line: string) => void = console.log,
+  err: (line: string) => void = console.error,
+  signal?: AbortSignal,
+): Promise<number> {
   const args = parseVerifyArgs(argv);
   if (typeof args === "string") {
     (args === VERIFY_USAGE ? out : err)(args);
@@ -104,12 +123,22 @@ export async function runVerify(argv: string[], out: (line: string) => void = co
     const report = analyzeTrace(trace, judge ? { extraEvidence: judge.evidence } : {});
     if (!report.analyzedAsFailure) return fail(`the run's outcome is ${trace.run.outcome} and the engine found no failure: nothing to verify`);
     const endpoint = args.endpoint ?? resolveReplayEndpoint(trace.run.system);
-    if (!endpoint) return fail(`no replay endpoint: pass --endpoint <url> or set ${trace.run.system ? systemEnvName(trace.run.system) : "CULPRIT_REPLAY_ENDPOINTS"}`, "not_configured");
+    if (!endpoint)
+      return fail(
+        `no replay endpoint: pass --endpoint <url> or set ${trace.run.system ? systemEnvName(trace.run.system) : "CULPRIT_REPLAY_ENDPOINTS"}`,
+        "not_configured",
+      );
     const call = httpReplay({ endpoint, run: replayRunOf(trace), timeoutMs: args.timeoutMs, retries: args.retries, signal });
     const session = new ReplaySession({ call, budget: args.budget, signal });
     const result = await verifyByReplay(trace, report, session, { methods: args.methods });
-    const judgeLine = judge ? `\n  LLM judge: ${judge.agent ?? "no agent"}${judge.stepId ? ` at step ${judge.stepId}` : ""} (${judge.calls} call(s)): ${judge.reason}` : "";
-    out(args.json ? JSON.stringify({ file: args.file, ok: true, endpoint, ...result, ...(judge ? { judge } : {}), log: session.log }) : formatVerification(args.file, result, session.log) + judgeLine);
+    const judgeLine = judge
+      ? `\n  LLM judge: ${judge.agent ?? "no agent"}${judge.stepId ? ` at step ${judge.stepId}` : ""} (${judge.calls} call(s)): ${judge.reason}`
+      : "";
+    out(
+      args.json
+        ? JSON.stringify({ file: args.file, ok: true, endpoint, ...result, ...(judge ? { judge } : {}), log: session.log })
+        : formatVerification(args.file, result, session.log) + judgeLine,
+    );
     return 0;
   } catch (e) {
     if (e instanceof ReplayError) return fail(e.message, e.code);

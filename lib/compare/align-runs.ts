@@ -100,14 +100,17 @@ export function alignRuns(runA: AlignableRun, runB: AlignableRun): RunAlignment 
 function classifyPair(a: TStep, b: TStep, sa: StepSignature, sb: StepSignature): Pick<AlignedRow, "status" | "divergent" | "note"> {
   // Formats disagree on "ok" vs "unset"; only an error on one side and not the other is a change.
   if ((a.status === "error") !== (b.status === "error")) return { status: "changed", divergent: true, note: `status ${a.status} → ${b.status}` };
-  if (sa.text === sb.text) return a.kind === b.kind ? { status: "same", divergent: false, note: "" } : { status: "equivalent", divergent: false, note: `${a.kind} ≈ ${b.kind}` };
+  if (sa.text === sb.text)
+    return a.kind === b.kind ? { status: "same", divergent: false, note: "" } : { status: "equivalent", divergent: false, note: `${a.kind} ≈ ${b.kind}` };
   const valueChange = firstValueChange(sa.values, sb.values);
   if (valueChange) return { status: "changed", divergent: true, note: valueChange };
   const similar =
     tokenJaccard(sa.tokens, sb.tokens) >= EQUIVALENT_JACCARD ||
     tokenContainment(sa.tokens, sb.tokens) >= FOLDED_CONTAINMENT ||
     tokenContainment(sb.tokens, sa.tokens) >= FOLDED_CONTAINMENT;
-  return similar ? { status: "equivalent", divergent: false, note: "same values, different wording" } : { status: "changed", divergent: true, note: "content differs" };
+  return similar
+    ? { status: "equivalent", divergent: false, note: "same values, different wording" }
+    : { status: "changed", divergent: true, note: "content differs" };
 }
 
 /** "value 1532 → 1385" for the first differing value of two sorted value lists, or null when the values agree. */
@@ -120,7 +123,15 @@ function firstValueChange(a: string[], b: string[]): string | null {
 }
 
 /** Re-labels unpaired steps that another format simply does not record as a step of its own. */
-function markGranularity(rows: AlignedRow[], runA: AlignableRun, runB: AlignableRun, sigA: StepSignature[], sigB: StepSignature[], keyA: Map<string, string>, keyB: Map<string, string>) {
+function markGranularity(
+  rows: AlignedRow[],
+  runA: AlignableRun,
+  runB: AlignableRun,
+  sigA: StepSignature[],
+  sigB: StepSignature[],
+  keyA: Map<string, string>,
+  keyB: Map<string, string>,
+) {
   // A chat log has no tool or state steps at all: the finer format's extra kinds cannot diverge from it.
   const crossFormat = (runA.run?.sourceFormat ?? "culprit") !== (runB.run?.sourceFormat ?? "culprit");
   const classesA = new Set(runA.steps.map((s) => kindClass(s.kind)));

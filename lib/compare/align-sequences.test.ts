@@ -28,12 +28,21 @@ describe("alignSequences", () => {
 
   it("finds an inserted element", () => {
     const r = alignSequences(4, 5, charCosts("abcd", "abXcd"));
-    expect(r.pairs).toEqual([{ a: 0, b: 0 }, { a: 1, b: 1 }, { a: -1, b: 2 }, { a: 2, b: 3 }, { a: 3, b: 4 }]);
+    expect(r.pairs).toEqual([
+      { a: 0, b: 0 },
+      { a: 1, b: 1 },
+      { a: -1, b: 2 },
+      { a: 2, b: 3 },
+      { a: 3, b: 4 },
+    ]);
     expect(r.cost).toBe(2);
   });
 
   it("handles empty sides", () => {
-    expect(alignSequences(0, 2, charCosts("", "ab")).pairs).toEqual([{ a: -1, b: 0 }, { a: -1, b: 1 }]);
+    expect(alignSequences(0, 2, charCosts("", "ab")).pairs).toEqual([
+      { a: -1, b: 0 },
+      { a: -1, b: 1 },
+    ]);
     expect(alignSequences(0, 0, charCosts("", "")).pairs).toEqual([]);
   });
 
@@ -48,15 +57,19 @@ describe("alignSequences", () => {
   for (const { name, options } of solverSettings) {
     it(`${name}: reaches the optimal cost on random sequences, with a valid path`, () => {
       fc.assert(
-        fc.property(fc.string({ unit: fc.constantFrom("a", "b", "A", "c"), maxLength: 30 }), fc.string({ unit: fc.constantFrom("a", "b", "B", "c"), maxLength: 30 }), (a, b) => {
-          const costs = charCosts(a, b);
-          const r = alignSequences(a.length, b.length, costs, options);
-          expect(r.cost).toBe(naiveCost(a.length, b.length, costs.substitute, costs.indel));
-          expectValidPath(r.pairs, a.length, b.length);
-          let cost = 0;
-          for (const p of r.pairs) cost += p.a >= 0 && p.b >= 0 ? costs.substitute(p.a, p.b) : costs.indel;
-          expect(cost).toBe(r.cost);
-        }),
+        fc.property(
+          fc.string({ unit: fc.constantFrom("a", "b", "A", "c"), maxLength: 30 }),
+          fc.string({ unit: fc.constantFrom("a", "b", "B", "c"), maxLength: 30 }),
+          (a, b) => {
+            const costs = charCosts(a, b);
+            const r = alignSequences(a.length, b.length, costs, options);
+            expect(r.cost).toBe(naiveCost(a.length, b.length, costs.substitute, costs.indel));
+            expectValidPath(r.pairs, a.length, b.length);
+            let cost = 0;
+            for (const p of r.pairs) cost += p.a >= 0 && p.b >= 0 ? costs.substitute(p.a, p.b) : costs.indel;
+            expect(cost).toBe(r.cost);
+          },
+        ),
         { numRuns: 300, seed: 7 },
       );
     });

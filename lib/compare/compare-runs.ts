@@ -67,7 +67,13 @@ export function compareRuns(a: CompareSide, b: CompareSide): RunComparison {
     culpritChanged: verdicts.a.analyzed && verdicts.b.analyzed && culpritA !== culpritB,
     interactionChanged: verdicts.a.interaction !== null && verdicts.b.interaction !== null && verdicts.a.interaction !== verdicts.b.interaction,
     metrics: trajectoryDeltas(a.report?.trajectory, b.report?.trajectory),
-    equalBudget: equalBudget({ rows: alignment.rows, stepsA: a.trace.steps, stepsB: b.trace.steps, decisiveA: verdicts.a.decisiveStepId, decisiveB: verdicts.b.decisiveStepId }),
+    equalBudget: equalBudget({
+      rows: alignment.rows,
+      stepsA: a.trace.steps,
+      stepsB: b.trace.steps,
+      decisiveA: verdicts.a.decisiveStepId,
+      decisiveB: verdicts.b.decisiveStepId,
+    }),
   };
 }
 

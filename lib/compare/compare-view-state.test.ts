@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { parseCompareViewState, resolveSelection, serializeCompareViewState } from "./compare-view-state";
 import type { AlignedRow } from "./align-runs";
 
-const row = (aStepId: string | null, bStepId: string | null): AlignedRow => ({ a: null, b: null, aStepId, bStepId, status: "same", divergent: false, note: "" });
+const row = (aStepId: string | null, bStepId: string | null): AlignedRow => ({
+  a: null,
+  b: null,
+  aStepId,
+  bStepId,
+  status: "same",
+  divergent: false,
+  note: "",
+});
 
 describe("compare view state", () => {
   it("round-trips through the URL, defaults omitted", () => {

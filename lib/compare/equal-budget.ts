@@ -87,7 +87,10 @@ export function equalBudget(input: {
     return i >= 0 ? cum[i] : null;
   };
   const unit = basis === "tokens" ? "tokens" : "steps";
-  const who = ahead === "even" ? "Both runs had reached the same aligned row" : `Run ${ahead.toUpperCase()} was ahead (row ${Math.max(end.rowA, end.rowB) + 1} vs ${Math.min(end.rowA, end.rowB) + 1} of ${rows.length})`;
+  const who =
+    ahead === "even"
+      ? "Both runs had reached the same aligned row"
+      : `Run ${ahead.toUpperCase()} was ahead (row ${Math.max(end.rowA, end.rowB) + 1} vs ${Math.min(end.rowA, end.rowB) + 1} of ${rows.length})`;
   return {
     basis,
     totalA,

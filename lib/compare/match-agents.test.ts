@@ -19,7 +19,10 @@ describe("matchAgents", () => {
   it("leaves an ambiguous role unmatched instead of guessing", () => {
     const matches = matchAgents(
       [{ name: "A1", role: "worker" }],
-      [{ name: "B1", role: "worker" }, { name: "B2", role: "worker" }],
+      [
+        { name: "B1", role: "worker" },
+        { name: "B2", role: "worker" },
+      ],
     );
     expect(matches.map((m) => m.by)).toEqual(["unmatched", "unmatched", "unmatched"]);
   });

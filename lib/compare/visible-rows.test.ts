@@ -3,7 +3,15 @@ import { visibleRows } from "./visible-rows";
 import type { AlignedRow } from "./align-runs";
 
 const rows = (divergent: number[], n: number): AlignedRow[] =>
-  Array.from({ length: n }, (_, i) => ({ a: i, b: i, aStepId: `a${i}`, bStepId: `b${i}`, status: divergent.includes(i) ? "changed" : "same", divergent: divergent.includes(i), note: "" }));
+  Array.from({ length: n }, (_, i) => ({
+    a: i,
+    b: i,
+    aStepId: `a${i}`,
+    bStepId: `b${i}`,
+    status: divergent.includes(i) ? "changed" : "same",
+    divergent: divergent.includes(i),
+    note: "",
+  }));
 
 describe("visibleRows", () => {
   it("lists every row by default", () => {

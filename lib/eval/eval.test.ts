@@ -77,7 +77,16 @@ describe("evaluation records", () => {
 describe("base rates", () => {
   const step = (id: string, agent: string, kind = "message", content = "text") => ({ id, agent, kind, content, status: "unset" }) as TTrace["steps"][number];
   const trace = {
-    steps: [step("0", "human"), step("1", "Orchestrator", "delegate"), step("2", "Surfer"), step("3", "Coder"), step("4", "Surfer"), step("5", "terminal", "tool_result"), step("6", "Coder"), step("7", "Surfer")],
+    steps: [
+      step("0", "human"),
+      step("1", "Orchestrator", "delegate"),
+      step("2", "Surfer"),
+      step("3", "Coder"),
+      step("4", "Surfer"),
+      step("5", "terminal", "tool_result"),
+      step("6", "Coder"),
+      step("7", "Surfer"),
+    ],
   } as TTrace;
 
   it("name agents by their own work, with that agent's first step", () => {

@@ -126,9 +126,14 @@ export function evaluateSubset(subset: string, all: readonly EvalRecord[], optio
       analyses++;
       return scoreReport(r, analyzeRecord(r, setting, fitted[fold[i]]));
     });
-    const perFold = (pick: (s: RecordScore) => boolean) => Array.from({ length: k }, (_, f) => ({ hits: scores.filter((s, i) => fold[i] === f && pick(s)).length, n: fold.filter((x) => x === f).length }));
+    const perFold = (pick: (s: RecordScore) => boolean) =>
+      Array.from({ length: k }, (_, f) => ({ hits: scores.filter((s, i) => fold[i] === f && pick(s)).length, n: fold.filter((x) => x === f).length }));
     const nonMajority = records.map((r, i) => ({ r, s: scores[i] })).filter(({ r }) => r.gold.agent !== subsetMajority);
-    const decisions: SettingResult["decisions"] = { evidence: { n: 0, agentHits: 0, stepHits: 0 }, prior: { n: 0, agentHits: 0, stepHits: 0 }, undetermined: { n: 0, agentHits: 0, stepHits: 0 } };
+    const decisions: SettingResult["decisions"] = {
+      evidence: { n: 0, agentHits: 0, stepHits: 0 },
+      prior: { n: 0, agentHits: 0, stepHits: 0 },
+      undetermined: { n: 0, agentHits: 0, stepHits: 0 },
+    };
     for (const s of scores) {
       decisions[s.source].n++;
       if (s.agentHit) decisions[s.source].agentHits++;
@@ -141,7 +146,11 @@ export function evaluateSubset(subset: string, all: readonly EvalRecord[], optio
     const result: SettingResult = {
       agent: summarize(perFold((s) => s.agentHit)),
       step: summarize(perFold((s) => s.stepHit)),
-      nonMajority: { majorityAgent: subsetMajority, agent: rate(nonMajority.filter(({ s }) => s.agentHit).length, nonMajority.length), step: rate(nonMajority.filter(({ s }) => s.stepHit).length, nonMajority.length) },
+      nonMajority: {
+        majorityAgent: subsetMajority,
+        agent: rate(nonMajority.filter(({ s }) => s.agentHit).length, nonMajority.length),
+        step: rate(nonMajority.filter(({ s }) => s.stepHit).length, nonMajority.length),
+      },
       decisions,
       sourceInferred: scores.some((s) => s.sourceInferred),
       topBlameIsDecisive: flagged((s) => s.topBlameIsDecisive),
@@ -154,7 +163,10 @@ export function evaluateSubset(subset: string, all: readonly EvalRecord[], optio
         const out: Record<string, { agent: Rate; step: Rate }> = {};
         for (const value of [...new Set(records.map(key))].filter((v): v is string => v !== undefined).sort()) {
           const idx = records.map((r, i) => (key(r) === value ? i : -1)).filter((i) => i >= 0);
-          out[value] = { agent: rate(idx.filter((i) => scores[i].agentHit).length, idx.length), step: rate(idx.filter((i) => scores[i].stepHit).length, idx.length) };
+          out[value] = {
+            agent: rate(idx.filter((i) => scores[i].agentHit).length, idx.length),
+            step: rate(idx.filter((i) => scores[i].stepHit).length, idx.length),
+          };
         }
         return out;
       };

@@ -19,11 +19,20 @@ export function formatSubset(res: SubsetResult, description: string): string {
   lines.push(row(`step, culprit ≠ majority`, r(h.nonMajority.step), w ? r(w.nonMajority.step) : ""));
   lines.push(row("top-blame agent = decisive agent", r(h.topBlameIsDecisive), w ? r(w.topBlameIsDecisive) : ""));
   const dec = (s: typeof h) =>
-    (["evidence", "prior", "undetermined"] as const).map((k) => `${k} ${s.decisions[k].n} (${s.decisions[k].agentHits}/${s.decisions[k].stepHits} right)`).join(", ") + (s.sourceInferred ? " *" : "");
+    (["evidence", "prior", "undetermined"] as const)
+      .map((k) => `${k} ${s.decisions[k].n} (${s.decisions[k].agentHits}/${s.decisions[k].stepHits} right)`)
+      .join(", ") + (s.sourceInferred ? " *" : "");
   lines.push(row("decisions (agent/step right)", dec(h), w ? dec(w) : ""));
   if (h.lastTouchBlamed) lines.push(row("last agent to touch the error blamed", r(h.lastTouchBlamed), w?.lastTouchBlamed ? r(w.lastTouchBlamed) : ""));
   if (h.rubberStampBlamed) lines.push(row("rubber-stamp reviewer blamed", r(h.rubberStampBlamed), w?.rubberStampBlamed ? r(w.rubberStampBlamed) : ""));
-  if (h.controls) lines.push(row("passing controls with a root cause named", `${h.controls.namedRootCause}/${h.controls.n}`, w?.controls ? `${w.controls.namedRootCause}/${w.controls.n}` : ""));
+  if (h.controls)
+    lines.push(
+      row(
+        "passing controls with a root cause named",
+        `${h.controls.namedRootCause}/${h.controls.n}`,
+        w?.controls ? `${w.controls.namedRootCause}/${w.controls.n}` : "",
+      ),
+    );
   const breakdown = (title: string, pick: (s: typeof h) => Record<string, { agent: Rate; step: Rate }> | undefined) => {
     const mine = pick(h);
     if (!mine) return;

@@ -28,13 +28,17 @@ export interface RecordScore {
 export function decisionSourceOf(report: AnalysisReport): { source: DecisionSource; inferred: boolean } {
   const declared = (report as unknown as Record<string, unknown>).decisionSource;
   if (declared === "evidence" || declared === "prior" || declared === "undetermined") return { source: declared, inferred: false };
-  if (typeof declared === "string") return { source: /prior/i.test(declared) ? "prior" : /undetermined|none/i.test(declared) ? "undetermined" : "evidence", inferred: false };
+  if (typeof declared === "string")
+    return { source: /prior/i.test(declared) ? "prior" : /undetermined|none/i.test(declared) ? "undetermined" : "evidence", inferred: false };
   if (!report.decisive) return { source: "undetermined", inferred: true };
   return { source: /exposure prior|prior/i.test(report.decisive.evidence.note) ? "prior" : "evidence", inferred: true };
 }
 
 export function analyzeRecord(record: EvalRecord, setting: Setting, options: Partial<EngineConfig>): AnalysisReport {
-  const trace = setting === "with-ground-truth" && record.groundTruth !== undefined ? { ...record.trace, run: { ...record.trace.run, groundTruth: record.groundTruth } } : record.trace;
+  const trace =
+    setting === "with-ground-truth" && record.groundTruth !== undefined
+      ? { ...record.trace, run: { ...record.trace.run, groundTruth: record.groundTruth } }
+      : record.trace;
   return analyzeTrace(trace, options);
 }
 

@@ -11,26 +11,32 @@ const agentEdges = (trace: TTrace, kind: string) => {
 };
 
 /** One OTLP/JSON request from compact span descriptions (attributes as a plain record). */
-function otlp(spans: Array<{ id: string; parent?: string; name: string; start: number; attrs: Record<string, string | number>; trace?: string; events?: unknown[] }>) {
+function otlp(
+  spans: Array<{ id: string; parent?: string; name: string; start: number; attrs: Record<string, string | number>; trace?: string; events?: unknown[] }>,
+) {
   return {
-    resourceSpans: [{
-      resource: { attributes: [{ key: "service.name", value: { stringValue: "svc" } }] },
-      scopeSpans: [{
-        scope: { name: "test" },
-        spans: spans.map((s) => ({
-          traceId: s.trace ?? "0af7651916cd43dd8448eb211c80319c",
-          spanId: s.id,
-          parentSpanId: s.parent ?? "",
-          name: s.name,
-          kind: 1,
-          startTimeUnixNano: String(1_700_000_000_000_000_000 + s.start * 1_000_000),
-          endTimeUnixNano: String(1_700_000_000_000_000_000 + (s.start + 1) * 1_000_000),
-          attributes: Object.entries(s.attrs).map(([key, v]) => ({ key, value: typeof v === "number" ? { doubleValue: v } : { stringValue: v } })),
-          events: s.events ?? [],
-          status: {},
-        })),
-      }],
-    }],
+    resourceSpans: [
+      {
+        resource: { attributes: [{ key: "service.name", value: { stringValue: "svc" } }] },
+        scopeSpans: [
+          {
+            scope: { name: "test" },
+            spans: spans.map((s) => ({
+              traceId: s.trace ?? "0af7651916cd43dd8448eb211c80319c",
+              spanId: s.id,
+              parentSpanId: s.parent ?? "",
+              name: s.name,
+              kind: 1,
+              startTimeUnixNano: String(1_700_000_000_000_000_000 + s.start * 1_000_000),
+              endTimeUnixNano: String(1_700_000_000_000_000_000 + (s.start + 1) * 1_000_000),
+              attributes: Object.entries(s.attrs).map(([key, v]) => ({ key, value: typeof v === "number" ? { doubleValue: v } : { stringValue: v } })),
+              events: s.events ?? [],
+              status: {},
+            })),
+          },
+        ],
+      },
+    ],
   };
 }
 
@@ -43,7 +49,12 @@ describe("OpenAI Agents SDK", () => {
     expect(trace.steps[0]).toMatchObject({ name: "Agent workflow", kind: "other", attributes: { "culprit.container": true } });
     expect(trace.steps.find((s) => s.kind === "delegate")).toMatchObject({ agent: "Triage Agent", target: "Billing Agent", name: "handoff to Billing Agent" });
     expect(agentEdges(trace, "delegation")).toEqual(new Set(["Triage Agent->Billing Agent"]));
-    expect(trace.steps.find((s) => s.kind === "tool_call")).toMatchObject({ agent: "Billing Agent", status: "error", error: { message: "Error running tool" }, tool: { name: "lookup_charges" } });
+    expect(trace.steps.find((s) => s.kind === "tool_call")).toMatchObject({
+      agent: "Billing Agent",
+      status: "error",
+      error: { message: "Error running tool" },
+      tool: { name: "lookup_charges" },
+    });
     expect(trace.steps.filter((s) => s.kind === "llm").map((s) => s.tokens?.total)).toEqual([196, 262, 315]);
     expect(trace.run.sourceFormat).toBe("openai-agents");
   });
@@ -56,14 +67,40 @@ describe("OpenAI Agents SDK", () => {
   });
 
   it("through OpenInference: graph.node.id agents under the 'Agent workflow' span, which is a container", () => {
-    const { trace } = importValue(otlp([
-      { id: "a000000000000001", name: "Agent workflow", start: 0, attrs: { "openinference.span.kind": "AGENT" } },
-      { id: "a000000000000002", parent: "a000000000000001", name: "Triage Agent", start: 1, attrs: { "openinference.span.kind": "AGENT", "graph.node.id": "Triage Agent" } },
-      { id: "a000000000000003", parent: "a000000000000002", name: "response", start: 2, attrs: { "openinference.span.kind": "LLM", "llm.model_name": "gpt-4o" } },
-      { id: "a000000000000004", parent: "a000000000000002", name: "handoff to Billing Agent", start: 3, attrs: { "openinference.span.kind": "TOOL" } },
-      { id: "a000000000000005", parent: "a000000000000001", name: "Billing Agent", start: 4, attrs: { "openinference.span.kind": "AGENT", "graph.node.id": "Billing Agent", "graph.node.parent_id": "Triage Agent" } },
-      { id: "a000000000000006", parent: "a000000000000005", name: "lookup_charges", start: 5, attrs: { "openinference.span.kind": "TOOL", "tool.name": "lookup_charges" } },
-    ]));
+    const { trace } = importValue(
+      otlp([
+        { id: "a000000000000001", name: "Agent workflow", start: 0, attrs: { "openinference.span.kind": "AGENT" } },
+        {
+          id: "a000000000000002",
+          parent: "a000000000000001",
+          name: "Triage Agent",
+          start: 1,
+          attrs: { "openinference.span.kind": "AGENT", "graph.node.id": "Triage Agent" },
+        },
+        {
+          id: "a000000000000003",
+          parent: "a000000000000002",
+          name: "response",
+          start: 2,
+          attrs: { "openinference.span.kind": "LLM", "llm.model_name": "gpt-4o" },
+        },
+        { id: "a000000000000004", parent: "a000000000000002", name: "handoff to Billing Agent", start: 3, attrs: { "openinference.span.kind": "TOOL" } },
+        {
+          id: "a000000000000005",
+          parent: "a000000000000001",
+          name: "Billing Agent",
+          start: 4,
+          attrs: { "openinference.span.kind": "AGENT", "graph.node.id": "Billing Agent", "graph.node.parent_id": "Triage Agent" },
+        },
+        {
+          id: "a000000000000006",
+          parent: "a000000000000005",
+          name: "lookup_charges",
+          start: 5,
+          attrs: { "openinference.span.kind": "TOOL", "tool.name": "lookup_charges" },
+        },
+      ]),
+    );
     expect(trace.agents.map((a) => a.name)).toEqual(["Triage Agent", "Billing Agent"]);
     expect(trace.steps.map((s) => [s.agent, s.kind])).toEqual([
       ["Triage Agent", "other"],
@@ -82,23 +119,39 @@ describe("OpenAI Agents SDK", () => {
 describe("CrewAI through OpenInference", () => {
   it("names agents by the role in the task span's input, not by the method; the kickoff root is a container", () => {
     const agentRepr = (role: string) => JSON.stringify({ agent: `role='${role}' goal='help' backstory='...' llm=<LLM>` });
-    const { trace } = importValue(otlp([
-      { id: "c000000000000001", name: "Crew.kickoff", start: 0, attrs: { "openinference.span.kind": "CHAIN" } },
-      { id: "c000000000000002", parent: "c000000000000001", name: "Task._execute_core", start: 1, attrs: { "openinference.span.kind": "AGENT", "input.value": agentRepr("Researcher") } },
-      { id: "c000000000000003", parent: "c000000000000002", name: "completion", start: 2, attrs: { "openinference.span.kind": "LLM" } },
-      { id: "c000000000000004", parent: "c000000000000001", name: "Task._execute_core", start: 3, attrs: { "openinference.span.kind": "AGENT", "input.value": agentRepr("Writer") } },
-      { id: "c000000000000005", parent: "c000000000000004", name: "completion", start: 4, attrs: { "openinference.span.kind": "LLM" } },
-    ]));
+    const { trace } = importValue(
+      otlp([
+        { id: "c000000000000001", name: "Crew.kickoff", start: 0, attrs: { "openinference.span.kind": "CHAIN" } },
+        {
+          id: "c000000000000002",
+          parent: "c000000000000001",
+          name: "Task._execute_core",
+          start: 1,
+          attrs: { "openinference.span.kind": "AGENT", "input.value": agentRepr("Researcher") },
+        },
+        { id: "c000000000000003", parent: "c000000000000002", name: "completion", start: 2, attrs: { "openinference.span.kind": "LLM" } },
+        {
+          id: "c000000000000004",
+          parent: "c000000000000001",
+          name: "Task._execute_core",
+          start: 3,
+          attrs: { "openinference.span.kind": "AGENT", "input.value": agentRepr("Writer") },
+        },
+        { id: "c000000000000005", parent: "c000000000000004", name: "completion", start: 4, attrs: { "openinference.span.kind": "LLM" } },
+      ]),
+    );
     expect(trace.agents.map((a) => a.name)).toEqual(["Researcher", "Writer"]);
     expect(trace.steps[0]).toMatchObject({ name: "Crew.kickoff", attributes: { "culprit.container": true } });
     expect(agentEdges(trace, "delegation").size).toBe(0);
   });
 
   it("an anonymous agent span named after a method never becomes an agent", () => {
-    const { trace } = importValue(otlp([
-      { id: "d000000000000001", name: "run", start: 0, attrs: { "openinference.span.kind": "CHAIN" } },
-      { id: "d000000000000002", parent: "d000000000000001", name: "Agent.execute_task", start: 1, attrs: { "openinference.span.kind": "AGENT" } },
-    ]));
+    const { trace } = importValue(
+      otlp([
+        { id: "d000000000000001", name: "run", start: 0, attrs: { "openinference.span.kind": "CHAIN" } },
+        { id: "d000000000000002", parent: "d000000000000001", name: "Agent.execute_task", start: 1, attrs: { "openinference.span.kind": "AGENT" } },
+      ]),
+    );
     expect(trace.agents.map((a) => a.name)).toEqual(["svc"]);
   });
 });
@@ -126,7 +179,14 @@ describe("evaluation scores set the outcome", () => {
   });
 
   it("gen_ai.evaluation.result events still decide", () => {
-    const event = { name: "gen_ai.evaluation.result", timeUnixNano: "1700000000000000000", attributes: [{ key: "gen_ai.evaluation.name", value: { stringValue: "accuracy" } }, { key: "gen_ai.evaluation.score.value", value: { doubleValue: 0.9 } }] };
+    const event = {
+      name: "gen_ai.evaluation.result",
+      timeUnixNano: "1700000000000000000",
+      attributes: [
+        { key: "gen_ai.evaluation.name", value: { stringValue: "accuracy" } },
+        { key: "gen_ai.evaluation.score.value", value: { doubleValue: 0.9 } },
+      ],
+    };
     expect(withAttrs({}, [event])).toBe("success");
   });
 });
@@ -152,7 +212,9 @@ describe("JS ReadableSpan dumps (synthetic)", () => {
 describe("Langfuse scores", () => {
   const download = (scores: unknown, observationScores?: unknown) => ({
     trace: { id: "t1", name: "qa", scores },
-    observations: [{ id: "o1", traceId: "t1", type: "AGENT", name: "bot", startTime: "2025-01-01T00:00:00Z", ...(observationScores ? { scores: observationScores } : {}) }],
+    observations: [
+      { id: "o1", traceId: "t1", type: "AGENT", name: "bot", startTime: "2025-01-01T00:00:00Z", ...(observationScores ? { scores: observationScores } : {}) },
+    ],
   });
   it("a correctness score on the 0–1 scale or a pass/fail label sets the outcome; a hallucination flag does not", () => {
     expect(importValue(download([{ name: "correctness", value: 0.3 }])).trace.run.outcome).toBe("failure");
@@ -167,7 +229,13 @@ describe("Langfuse scores", () => {
 describe("OpenAI Agents SDK through Langfuse (OpenInference attributes kept in metadata.attributes)", () => {
   it("the agent spans name the agents; the 'Agent workflow' observation is a container", () => {
     const obs = (id: string, parent: string | null, type: string, name: string, attributes: Record<string, string>) => ({
-      id, traceId: "t1", parentObservationId: parent, type, name, startTime: `2025-01-01T00:00:0${id.slice(1)}Z`, metadata: { attributes },
+      id,
+      traceId: "t1",
+      parentObservationId: parent,
+      type,
+      name,
+      startTime: `2025-01-01T00:00:0${id.slice(1)}Z`,
+      metadata: { attributes },
     });
     const { trace } = importValue({
       trace: { id: "t1", name: "Agent workflow" },
@@ -175,7 +243,11 @@ describe("OpenAI Agents SDK through Langfuse (OpenInference attributes kept in m
         obs("o1", null, "AGENT", "Agent workflow", { "openinference.span.kind": "AGENT" }),
         obs("o2", "o1", "AGENT", "Triage Agent", { "openinference.span.kind": "AGENT", "graph.node.id": "Triage Agent" }),
         obs("o3", "o2", "TOOL", "handoff to Refund Agent", { "openinference.span.kind": "TOOL" }),
-        obs("o4", "o1", "AGENT", "Refund Agent", { "openinference.span.kind": "AGENT", "graph.node.id": "Refund Agent", "graph.node.parent_id": "Triage Agent" }),
+        obs("o4", "o1", "AGENT", "Refund Agent", {
+          "openinference.span.kind": "AGENT",
+          "graph.node.id": "Refund Agent",
+          "graph.node.parent_id": "Triage Agent",
+        }),
         obs("o5", "o4", "GENERATION", "response", { "openinference.span.kind": "LLM" }),
       ],
     });
@@ -192,7 +264,10 @@ describe("OpenAI Agents SDK lifecycle logs", () => {
     const lines = body.data.flatMap((r): Record<string, unknown>[] =>
       r.object === "trace"
         ? [{ event: "trace_start", trace: r }]
-        : [{ event: "span_start", span: { ...r, ended_at: null } }, { event: "span_end", span: r }],
+        : [
+            { event: "span_start", span: { ...r, ended_at: null } },
+            { event: "span_end", span: r },
+          ],
     );
     const { format, trace } = importTrace(lines.map((l) => JSON.stringify(l)).join("\n"));
     expect(format).toBe("openai-agents");

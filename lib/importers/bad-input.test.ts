@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { importTrace, importValue, IMPORT_FORMATS } from "./index";
 import { inputErrorOf as thrown } from "../trace/input-error-of";
 
-
 const span = (id: string | undefined, parent: string | undefined, name: string, t: number) => ({
   ...(id ? { spanId: id } : {}),
   ...(parent ? { parentSpanId: parent } : {}),

@@ -6,7 +6,26 @@ import type { TStepInput } from "../trace/schema";
  * this order so validation can hand back the very objects instead of copying them.
  * `validate-imported-trace.test.ts` checks these lists against `lib/trace/schema.ts`.
  */
-export const STEP_KEYS = ["id", "sourceRef", "agent", "kind", "name", "input", "content", "tool", "state", "target", "status", "error", "tokens", "costUsd", "startTime", "endTime", "parentId", "attributes"] as const;
+export const STEP_KEYS = [
+  "id",
+  "sourceRef",
+  "agent",
+  "kind",
+  "name",
+  "input",
+  "content",
+  "tool",
+  "state",
+  "target",
+  "status",
+  "error",
+  "tokens",
+  "costUsd",
+  "startTime",
+  "endTime",
+  "parentId",
+  "attributes",
+] as const;
 export const TOOL_KEYS = ["name", "arguments", "result"] as const;
 export const STATE_KEYS = ["op", "key", "value"] as const;
 export const ERROR_KEYS = ["type", "message"] as const;

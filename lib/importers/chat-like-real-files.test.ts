@@ -59,7 +59,16 @@ describe("AutoGen AgentChat event dump (Swarm TaskResult from the AutoGen docs)"
     const transfers = trace.steps.filter((s) => s.kind === "tool_call" && s.tool?.name.startsWith("transfer_to_"));
     expect(transfers.length).toBeGreaterThan(0);
     for (const s of transfers) expect(s.target).toBe(s.tool!.name.slice("transfer_to_".length));
-    expect(agentEdges(trace, "delegation")).toEqual(new Set(["planner->financial_analyst", "financial_analyst->planner", "planner->news_analyst", "news_analyst->planner", "planner->writer", "writer->planner"]));
+    expect(agentEdges(trace, "delegation")).toEqual(
+      new Set([
+        "planner->financial_analyst",
+        "financial_analyst->planner",
+        "planner->news_analyst",
+        "news_analyst->planner",
+        "planner->writer",
+        "writer->planner",
+      ]),
+    );
     // Tool results stay with the agent that called the tool.
     for (const s of trace.steps.filter((x) => x.kind === "tool_result")) expect(s.agent).not.toBe("user");
     expect(trace.run.attributes).toMatchObject({ stop_reason: "Text 'TERMINATE' mentioned" });
@@ -80,8 +89,18 @@ describe("AutoGen AgentChat event dump (Swarm TaskResult from the AutoGen docs)"
     expect(parsed[PY_CLASS]).toBe("TaskResult");
     const json = JSON.parse(read("autogen/swarm-task-result.json")) as { messages: Record<string, unknown>[] };
     const messages = parsed.messages as Record<string, unknown>[];
-    expect(messages.map((m) => [m[PY_CLASS], m.source, typeof m.content === "string" ? m.content : JSON.stringify((m.content as Record<string, unknown>[]).map((c) => c.name ?? c.call_id))])).toEqual(
-      json.messages.map((m) => [m.type, m.source, typeof m.content === "string" ? m.content : JSON.stringify((m.content as Record<string, unknown>[]).map((c) => c.name ?? c.call_id))]),
+    expect(
+      messages.map((m) => [
+        m[PY_CLASS],
+        m.source,
+        typeof m.content === "string" ? m.content : JSON.stringify((m.content as Record<string, unknown>[]).map((c) => c.name ?? c.call_id)),
+      ]),
+    ).toEqual(
+      json.messages.map((m) => [
+        m.type,
+        m.source,
+        typeof m.content === "string" ? m.content : JSON.stringify((m.content as Record<string, unknown>[]).map((c) => c.name ?? c.call_id)),
+      ]),
     );
   });
 });
@@ -92,7 +111,9 @@ describe("a printed TaskResult (Python repr text, not JSON)", () => {
     const fromJson = load("autogen/swarm-task-result.json");
     expect(fromRepr.format).toBe("autogen");
     expect(fromRepr.trace.agents).toEqual(fromJson.trace.agents);
-    expect(fromRepr.trace.steps.map((s) => [s.agent, s.kind, s.target, s.content])).toEqual(fromJson.trace.steps.map((s) => [s.agent, s.kind, s.target, s.content]));
+    expect(fromRepr.trace.steps.map((s) => [s.agent, s.kind, s.target, s.content])).toEqual(
+      fromJson.trace.steps.map((s) => [s.agent, s.kind, s.target, s.content]),
+    );
     expect(fromRepr.trace.edges).toEqual(fromJson.trace.edges);
   });
 
@@ -139,7 +160,12 @@ describe("plain chat transcripts (OpenAI cookbook data)", () => {
     expect(agentNames(trace)).toEqual(["user", "assistant"]);
     expect(taskGivers(trace)).toEqual(["user"]);
     expect(trace.agents[1].description).toBe("You are a happy assistant that puts a positive spin on everything.");
-    expect(trace.steps.filter((s) => s.agent === "assistant").map((s) => s.content)).toEqual(["It's ok, it happens to everyone.", "It will pay off next time.", "Golf is fun too!", "It's easy to learn!"]);
+    expect(trace.steps.filter((s) => s.agent === "assistant").map((s) => s.content)).toEqual([
+      "It's ok, it happens to everyone.",
+      "It will pay off next time.",
+      "Golf is fun too!",
+      "It's easy to learn!",
+    ]);
     expect(trace.run).toMatchObject({ task: "I lost my tennis match today.", finalAnswer: "It's easy to learn!", outcome: "unknown", sourceFormat: "chat" });
   });
 
@@ -207,7 +233,9 @@ describe("AutoGen MagenticOneGroupChat event dump", () => {
   it("an orchestrator instruction followed by an agent's turn is a delegation to that agent", () => {
     // The synthetic record's reprs, as the JSON list of model_dump()ed messages a dump would hold.
     const record = JSON.parse(read("magentic-one/magentic-one-repr.json")) as { history: { content: string }[] };
-    const messages = record.history.map((h) => parsePythonRepr(h.content)).filter((m): m is Record<string, never> => m !== undefined && m !== null && typeof m === "object");
+    const messages = record.history
+      .map((h) => parsePythonRepr(h.content))
+      .filter((m): m is Record<string, never> => m !== undefined && m !== null && typeof m === "object");
     const { format, trace } = importTrace(JSON.stringify(messages));
     expect(format).toBe("autogen");
     expectRealAgents(trace);
@@ -237,10 +265,21 @@ describe("LangSmith SDK ingest batch {post, patch} (written by the langsmith JS 
 
   it("counts tokens once: a parent's rolled-up total is not added on top of its children's", () => {
     const run = (id: string, parent: string | undefined, run_type: string, tokens?: [number, number]) => ({
-      id, parent_run_id: parent, trace_id: "r", name: id, run_type, start_time: "2025-01-01T00:00:00Z",
+      id,
+      parent_run_id: parent,
+      trace_id: "r",
+      name: id,
+      run_type,
+      start_time: "2025-01-01T00:00:00Z",
       ...(tokens ? { prompt_tokens: tokens[0], completion_tokens: tokens[1], total_tokens: tokens[0] + tokens[1] } : {}),
     });
-    const runs = [run("r", undefined, "chain", [100, 27]), run("a", "r", "chain", [40, 12]), run("a1", "a", "llm", [40, 12]), run("b", "r", "llm", [60, 15]), run("c", "r", "chain", [5, 5])];
+    const runs = [
+      run("r", undefined, "chain", [100, 27]),
+      run("a", "r", "chain", [40, 12]),
+      run("a1", "a", "llm", [40, 12]),
+      run("b", "r", "llm", [60, 15]),
+      run("c", "r", "chain", [5, 5]),
+    ];
     const { trace } = importTrace(JSON.stringify(runs), { format: "langsmith" });
     const total = trace.steps.reduce((n, s) => n + (s.tokens?.total ?? 0), 0);
     expect(total).toBe(52 + 75 + 10); // a1 + b, and c, whose children report none
@@ -250,7 +289,19 @@ describe("LangSmith SDK ingest batch {post, patch} (written by the langsmith JS 
 
 describe("a forced format rejects what it cannot read, naming the format and what is missing", () => {
   const garbage = ['{"foo": 1}', "[1, 2]", '{"messages": []}', '[{"a": 1}]'];
-  const NAMES: Record<string, RegExp> = { culprit: /culprit/, otlp: /OTLP/, "who-and-when": /Who&When/, ag2: /AG2/, autogen: /AutoGen/, langfuse: /Langfuse/, langsmith: /LangSmith/, chat: /chat transcript/, "otel-sdk": /OpenTelemetry SDK/, "openai-agents": /OpenAI Agents SDK/, agentops: /AgentOps/ };
+  const NAMES: Record<string, RegExp> = {
+    culprit: /culprit/,
+    otlp: /OTLP/,
+    "who-and-when": /Who&When/,
+    ag2: /AG2/,
+    autogen: /AutoGen/,
+    langfuse: /Langfuse/,
+    langsmith: /LangSmith/,
+    chat: /chat transcript/,
+    "otel-sdk": /OpenTelemetry SDK/,
+    "openai-agents": /OpenAI Agents SDK/,
+    agentops: /AgentOps/,
+  };
   it.each(IMPORT_FORMATS.map((f) => [f]))("%s", (format) => {
     for (const text of garbage) {
       let error: unknown;

@@ -16,7 +16,10 @@ export class IdIndex {
   private overflow: Map<string, number> | undefined;
 
   /** `maxProbes` bounds each probe run (tests lower it to exercise the overflow). */
-  constructor(expected = 16, private readonly maxProbes = MAX_PROBES) {
+  constructor(
+    expected = 16,
+    private readonly maxProbes = MAX_PROBES,
+  ) {
     let size = 16;
     while (size < expected * 2) size *= 2;
     this.slots = new Int32Array(size);

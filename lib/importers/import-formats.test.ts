@@ -5,7 +5,8 @@ import { importTrace, detectFormat } from "./index";
 import { parseInputText } from "./parse-input-text";
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, "fixtures", name), "utf8");
-const edgesOf = (trace: { edges: { kind: string; from: string; to: string }[] }, kind: string) => trace.edges.filter((e) => e.kind === kind).map((e) => `${e.from}->${e.to}`);
+const edgesOf = (trace: { edges: { kind: string; from: string; to: string }[] }, kind: string) =>
+  trace.edges.filter((e) => e.kind === kind).map((e) => `${e.from}->${e.to}`);
 
 describe("format detection", () => {
   it.each([
@@ -94,7 +95,10 @@ describe("LangSmith", () => {
   });
 
   it("accepts nested child_runs", () => {
-    const lines = fixture("langsmith-runs.jsonl").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = fixture("langsmith-runs.jsonl")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     for (const r of lines) delete r.dotted_order;
     const [root, res, wri, tool] = lines;
     const tree = { ...root, child_runs: [res, { ...wri, child_runs: [tool] }] };

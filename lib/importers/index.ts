@@ -43,7 +43,10 @@ export interface ImportResult {
  * `ParsedSource`). Span-based importers return one trace input per trace in the file.
  */
 type Importer = (source: ParsedSource) => TTraceInput | TTraceInput[];
-const fromValue = (importer: (value: unknown) => TTraceInput | TTraceInput[]): Importer => (source) => importer(takeValue(source));
+const fromValue =
+  (importer: (value: unknown) => TTraceInput | TTraceInput[]): Importer =>
+  (source) =>
+    importer(takeValue(source));
 
 const IMPORTERS: Record<ImportFormat, Importer | undefined> = {
   culprit: undefined, // native: validated as-is
@@ -92,7 +95,9 @@ export function importValue(value: unknown, options: ImportOptions = {}): Import
 function firstOf(results: ImportResult[]): ImportResult {
   const first = results[0];
   if (results.length > 1) {
-    first.trace.warnings.push(`the file holds ${results.length} traces; this run is the first, the other ${results.length - 1} were not imported here (the CLI and POST /api/runs import each as its own run)`);
+    first.trace.warnings.push(
+      `the file holds ${results.length} traces; this run is the first, the other ${results.length - 1} were not imported here (the CLI and POST /api/runs import each as its own run)`,
+    );
   }
   return first;
 }
@@ -115,7 +120,10 @@ function importSource(source: ParsedSource, options: ImportOptions): ImportResul
     // without the internal exception text (it can quote code paths or data of other runs): the
     // error kind only; the CLI and tests still see the full error as `cause`.
     const kind = err instanceof Error ? err.name : typeof err;
-    const wrapped = new TraceInputError("bad_input", `Could not import this ${format} file: its structure is not what the ${format} importer expects (${kind}).`);
+    const wrapped = new TraceInputError(
+      "bad_input",
+      `Could not import this ${format} file: its structure is not what the ${format} importer expects (${kind}).`,
+    );
     Object.defineProperty(wrapped, "cause", { value: err, enumerable: false });
     throw wrapped;
   }

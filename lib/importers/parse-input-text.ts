@@ -59,9 +59,13 @@ function parseConcatenated(text: string, ranges: ReadonlyArray<[number, number]>
       values[k] = JSON.parse(text.slice(start, end));
     } catch {
       const { line, column } = positionToLocation(text, start);
-      throw new TraceInputError("malformed_json", `Malformed JSON in ${what}: document ${k + 1} of ${ranges.length}, starting at line ${line}, column ${column}, does not parse`, {
-        location: { line, column },
-      });
+      throw new TraceInputError(
+        "malformed_json",
+        `Malformed JSON in ${what}: document ${k + 1} of ${ranges.length}, starting at line ${line}, column ${column}, does not parse`,
+        {
+          location: { line, column },
+        },
+      );
     }
   }
   // Several saved arrays concatenated (`cat a.json b.json` of span dumps) are one list of records.

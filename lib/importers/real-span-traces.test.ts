@@ -74,7 +74,12 @@ describe("real span-based traces", () => {
       "MS_Hotel_Booking_Agent->MS_Travel_Supervisor",
     ]);
     expect(agentEdges(trace, "delegation")).toEqual(
-      new Set(["MS_Travel_Supervisor->MS_Flight_Booking_Agent", "MS_Flight_Booking_Agent->MS_Travel_Supervisor", "MS_Travel_Supervisor->MS_Hotel_Booking_Agent", "MS_Hotel_Booking_Agent->MS_Travel_Supervisor"]),
+      new Set([
+        "MS_Travel_Supervisor->MS_Flight_Booking_Agent",
+        "MS_Flight_Booking_Agent->MS_Travel_Supervisor",
+        "MS_Travel_Supervisor->MS_Hotel_Booking_Agent",
+        "MS_Hotel_Booking_Agent->MS_Travel_Supervisor",
+      ]),
     );
     expectRealAgents(trace, ["workflow", "ms_agent_multi_agent_handoff"]);
   });

@@ -20,7 +20,11 @@ describe("real traces", () => {
     for (const f of files) {
       const { trace } = load(f);
       expect(trace.steps.length, f).toBeGreaterThan(0);
-      for (const e of trace.edges) expect(trace.steps.findIndex((s) => s.id === e.from), f).toBeLessThan(trace.steps.findIndex((s) => s.id === e.to));
+      for (const e of trace.edges)
+        expect(
+          trace.steps.findIndex((s) => s.id === e.from),
+          f,
+        ).toBeLessThan(trace.steps.findIndex((s) => s.id === e.to));
     }
   });
 
@@ -38,7 +42,9 @@ describe("real traces", () => {
   });
 
   it("hand-crafted-47 and -51: Orchestrator delegates to each worker it addresses", () => {
-    expect(agentEdges(load("who-and-when/hand-crafted-47.json").trace, "delegation")).toEqual(new Set(["Orchestrator->FileSurfer", "Orchestrator->WebSurfer", "Orchestrator->ComputerTerminal", "Orchestrator->Assistant"]));
+    expect(agentEdges(load("who-and-when/hand-crafted-47.json").trace, "delegation")).toEqual(
+      new Set(["Orchestrator->FileSurfer", "Orchestrator->WebSurfer", "Orchestrator->ComputerTerminal", "Orchestrator->Assistant"]),
+    );
     const t51 = load("who-and-when/hand-crafted-51.json").trace;
     expect(t51.steps).toHaveLength(123);
     expect(agentEdges(t51, "delegation")).toEqual(new Set(["Orchestrator->WebSurfer", "Orchestrator->Assistant", "Orchestrator->FileSurfer"]));

@@ -15,7 +15,16 @@ export function memoryToolAccess(toolName: string, args: unknown): TStepInput["s
   if (!MEMORY_TOOL.test(toolName)) return undefined;
   const op = READ_VERB.test(toolName) ? "read" : WRITE_VERB.test(toolName) ? "write" : undefined;
   if (!op) return undefined;
-  return { op, key: keyFromArgs(args) ?? (toolName.replace(READ_VERB, "").replace(WRITE_VERB, "").replace(/^[_\-\s.]+|[_\-\s.]+$/g, "") || toolName) };
+  return {
+    op,
+    key:
+      keyFromArgs(args) ??
+      (toolName
+        .replace(READ_VERB, "")
+        .replace(WRITE_VERB, "")
+        .replace(/^[_\-\s.]+|[_\-\s.]+$/g, "") ||
+        toolName),
+  };
 }
 
 function keyFromArgs(args: unknown): string | undefined {

@@ -32,7 +32,9 @@ export class TraceBuilder {
     this.lastClean = clean;
     const existing = this.agents.get(clean);
     if (existing) {
-      if (extra) for (const [k, v] of Object.entries(extra)) if (v !== undefined && (existing as Record<string, unknown>)[k] === undefined) (existing as Record<string, unknown>)[k] = v;
+      if (extra)
+        for (const [k, v] of Object.entries(extra))
+          if (v !== undefined && (existing as Record<string, unknown>)[k] === undefined) (existing as Record<string, unknown>)[k] = v;
     } else {
       this.agents.set(clean, stripUndefined({ name: clean, ...extra }));
     }

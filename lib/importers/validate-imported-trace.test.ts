@@ -77,14 +77,40 @@ describe("checkImportedTrace on importer output", () => {
   it("knows every field of the schema, in schema order (a new schema field must fail here)", () => {
     const full = {
       schema: "culprit.trace/v1",
-      run: { title: "t", system: "s", task: "k", outcome: "failure", groundTruth: "g", finalAnswer: "f", startedAt: "2025-01-01T00:00:00Z", endedAt: "2025-01-01T00:00:01Z", costUsd: 1, sourceFormat: "otlp", attributes: { a: 1 } },
+      run: {
+        title: "t",
+        system: "s",
+        task: "k",
+        outcome: "failure",
+        groundTruth: "g",
+        finalAnswer: "f",
+        startedAt: "2025-01-01T00:00:00Z",
+        endedAt: "2025-01-01T00:00:01Z",
+        costUsd: 1,
+        sourceFormat: "otlp",
+        attributes: { a: 1 },
+      },
       agents: [{ name: "A", role: "r", description: "d", kind: "task_giver", attributes: {} }],
       steps: [
         {
-          id: "s", sourceRef: "r", agent: "A", kind: "tool_call", name: "n", input: "i", content: "c",
-          tool: { name: "t", arguments: { x: 1 }, result: "ok" }, state: { op: "write", key: "k", value: "v" }, target: "A",
-          status: "error", error: { type: "E", message: "m" }, tokens: { input: 1, output: 2, total: 3 }, costUsd: 0.5,
-          startTime: "2025-01-01T00:00:00.123456789Z", endTime: "2025-01-01T00:00:01+02:00", parentId: "s", attributes: { k: "v" },
+          id: "s",
+          sourceRef: "r",
+          agent: "A",
+          kind: "tool_call",
+          name: "n",
+          input: "i",
+          content: "c",
+          tool: { name: "t", arguments: { x: 1 }, result: "ok" },
+          state: { op: "write", key: "k", value: "v" },
+          target: "A",
+          status: "error",
+          error: { type: "E", message: "m" },
+          tokens: { input: 1, output: 2, total: 3 },
+          costUsd: 0.5,
+          startTime: "2025-01-01T00:00:00.123456789Z",
+          endTime: "2025-01-01T00:00:01+02:00",
+          parentId: "s",
+          attributes: { k: "v" },
         },
       ],
       edges: [{ from: "s", to: "s", kind: "state", key: "k", evidence: "e", confidence: 0.5 }],
@@ -140,15 +166,61 @@ describe("importer bugs are still caught, with zod's own error report", () => {
 
 /** Values that probe every check: wrong types, boundaries, enum misses, bad timestamps. */
 const VALUES: unknown[] = [
-  undefined, null, "", "x", "A", "s1", "x".repeat(256), "x".repeat(257), "x".repeat(1001), 0, -1, 0.5, 1, 1.5, 2 ** 31, 2 ** 53, Number.NaN,
-  Number.POSITIVE_INFINITY, true, {}, [], ["w"], { name: "t" }, { op: "read", key: "k" }, { op: "peek", key: "k" }, { message: "m" }, { input: 3 },
-  { input: -3 }, "llm", "message", "read", "ok", "error", "failure", "otlp", "task_giver", "agent", "chat", "2025-01-01T00:00:00Z", "2025-01-01T00:00:00.5+01:00", "2025-02-30T00:00:00Z",
-  "2025-01-01 00:00:00Z", "2025-01-01T00:00:00", Object.create(null), JSON.parse('{"__proto__": {"x": 1}}'),
+  undefined,
+  null,
+  "",
+  "x",
+  "A",
+  "s1",
+  "x".repeat(256),
+  "x".repeat(257),
+  "x".repeat(1001),
+  0,
+  -1,
+  0.5,
+  1,
+  1.5,
+  2 ** 31,
+  2 ** 53,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  true,
+  {},
+  [],
+  ["w"],
+  { name: "t" },
+  { op: "read", key: "k" },
+  { op: "peek", key: "k" },
+  { message: "m" },
+  { input: 3 },
+  { input: -3 },
+  "llm",
+  "message",
+  "read",
+  "ok",
+  "error",
+  "failure",
+  "otlp",
+  "task_giver",
+  "agent",
+  "chat",
+  "2025-01-01T00:00:00Z",
+  "2025-01-01T00:00:00.5+01:00",
+  "2025-02-30T00:00:00Z",
+  "2025-01-01 00:00:00Z",
+  "2025-01-01T00:00:00",
+  Object.create(null),
+  JSON.parse('{"__proto__": {"x": 1}}'),
 ];
 const TOP_KEYS = ["schema", "run", "agents", "steps", "edges", "labels", "warnings", "extra"];
 const RUN_KEYS = [...Object.keys(ZRunInfo.shape), "extra"];
 const STEP_KEYS = [...Object.keys(ZStep.shape), "extra"];
-const NESTED: Record<string, string[]> = { tool: Object.keys(ZTool.shape), state: Object.keys(ZStateAccess.shape), error: Object.keys(ZStepError.shape), tokens: Object.keys(ZTokens.shape) };
+const NESTED: Record<string, string[]> = {
+  tool: Object.keys(ZTool.shape),
+  state: Object.keys(ZStateAccess.shape),
+  error: Object.keys(ZStepError.shape),
+  tokens: Object.keys(ZTokens.shape),
+};
 const EDGE_KEYS = [...Object.keys(ZEdge.shape), "extra"];
 const AGENT_KEYS = [...Object.keys(ZAgent.shape), "extra"];
 const LABEL_KEYS = [...Object.keys(ZLabel.shape), "extra"];
@@ -164,8 +236,10 @@ function applyMutation(t: Record<string, unknown>, m: Mutation): void {
   };
   const list = (key: string) => (Array.isArray(t[key]) ? (t[key] as unknown[]) : []);
   switch (m.where) {
-    case 0: return set(t, at(TOP_KEYS, m.key), value);
-    case 1: return set(t.run, at(RUN_KEYS, m.key), value);
+    case 0:
+      return set(t, at(TOP_KEYS, m.key), value);
+    case 1:
+      return set(t.run, at(RUN_KEYS, m.key), value);
     case 2:
     case 3: {
       const steps = list("steps");
@@ -187,8 +261,10 @@ function applyMutation(t: Record<string, unknown>, m: Mutation): void {
       const key = at(EDGE_KEYS, m.key);
       return set(at(edges, m.pick), key, m.value % 4 === 0 && steps.length ? at(steps, m.sub).id : value);
     }
-    case 5: return set(at(list("agents"), m.pick), at(AGENT_KEYS, m.key), value);
-    case 6: return set(at(list("labels").length ? list("labels") : [{}], m.pick), at(LABEL_KEYS, m.key), value);
+    case 5:
+      return set(at(list("agents"), m.pick), at(AGENT_KEYS, m.key), value);
+    case 6:
+      return set(at(list("labels").length ? list("labels") : [{}], m.pick), at(LABEL_KEYS, m.key), value);
     default: {
       const agents = list("agents");
       if (agents.length) agents.push(structuredClone(at(agents, m.pick))); // duplicate agent

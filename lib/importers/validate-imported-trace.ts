@@ -1,4 +1,18 @@
-import { TRACE_SCHEMA_VERSION, ZAgentKind, ZEdgeKind, ZOutcome, ZSourceFormat, ZStep, ZStepKind, ZStepStatus, type TAgent, type TEdge, type TLabel, type TStep, type TTrace } from "../trace/schema";
+import {
+  TRACE_SCHEMA_VERSION,
+  ZAgentKind,
+  ZEdgeKind,
+  ZOutcome,
+  ZSourceFormat,
+  ZStep,
+  ZStepKind,
+  ZStepStatus,
+  type TAgent,
+  type TEdge,
+  type TLabel,
+  type TStep,
+  type TTrace,
+} from "../trace/schema";
 import { validateTrace } from "../trace/validate-trace";
 import { IdIndex } from "./id-index";
 import { AGENT_KEYS, EDGE_KEYS, ERROR_KEYS, STATE_KEYS, STEP_KEYS, TOKENS_KEYS, TOOL_KEYS, inCanonicalOrder } from "./canonical-order";

@@ -23,7 +23,9 @@ beforeAll(async () => {
     if (mode === "slow") return; // never answers
     if (mode === "garbage") return void res.writeHead(200).end("<html>");
     const prompt = body.messages[1].content as string;
-    const content = prompt.includes("Which agent") ? 'Sure! ```json\n{"agent": "Bob", "step": 1, "reason": "Bob said hi wrongly"}\n```' : '{"decisive": true, "p": 0.8, "reason": "wrong greeting"}';
+    const content = prompt.includes("Which agent")
+      ? 'Sure! ```json\n{"agent": "Bob", "step": 1, "reason": "Bob said hi wrongly"}\n```'
+      : '{"decisive": true, "p": 0.8, "reason": "wrong greeting"}';
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { role: "assistant", content } }] }));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -64,13 +66,22 @@ describe("judgeTrace (fake OpenAI-compatible server)", () => {
 describe("judge configuration and helpers", () => {
   it("is off by default and validates its settings", () => {
     expect(judgeConfigFromEnv({})).toBeUndefined();
-    expect(judgeConfigFromEnv({ CULPRIT_JUDGE_BASE_URL: "http://127.0.0.1:1/v1/", CULPRIT_JUDGE_MODEL: "m" })).toMatchObject({ baseUrl: "http://127.0.0.1:1/v1", weight: 0.5 });
+    expect(judgeConfigFromEnv({ CULPRIT_JUDGE_BASE_URL: "http://127.0.0.1:1/v1/", CULPRIT_JUDGE_MODEL: "m" })).toMatchObject({
+      baseUrl: "http://127.0.0.1:1/v1",
+      weight: 0.5,
+    });
     expect(() => judgeConfigFromEnv({ CULPRIT_JUDGE_BASE_URL: "file:///x", CULPRIT_JUDGE_MODEL: "m" })).toThrow(/not an http/);
     expect(() => judgeConfigFromEnv({ CULPRIT_JUDGE_BASE_URL: "http://x", CULPRIT_JUDGE_MODEL: "m", CULPRIT_JUDGE_WEIGHT: "2" })).toThrow(/from 0 to 1/);
   });
 
   it("bands context by distance: near steps in full, far ones clipped or elided", () => {
-    const steps = Array.from({ length: 30 }, (_, i) => ({ id: `s${i}`, agent: "A", kind: "message" as const, content: `${"x".repeat(1000)} ${i}`, status: "unset" as const }));
+    const steps = Array.from({ length: 30 }, (_, i) => ({
+      id: `s${i}`,
+      agent: "A",
+      kind: "message" as const,
+      content: `${"x".repeat(1000)} ${i}`,
+      status: "unset" as const,
+    }));
     const text = contextBands(steps, 15);
     const lines = text.split("\n");
     expect(lines.find((l) => l.startsWith(">>> [15]"))!.length).toBeGreaterThan(1000);

@@ -20,7 +20,8 @@ export interface JudgeVerdict {
   evidence: ExtraEvidence[];
 }
 
-const SYSTEM = "You are a careful debugger of failed multi-agent LLM runs. Find the decisive error: the earliest mistake which, if fixed, would have made the run succeed. The last agent to touch an error is often only a victim. Answer with one JSON object only.";
+const SYSTEM =
+  "You are a careful debugger of failed multi-agent LLM runs. Find the decisive error: the earliest mistake which, if fixed, would have made the run succeed. The last agent to touch an error is often only a victim. Answer with one JSON object only.";
 const ALL_AT_ONCE_CHARS = 300;
 const MAX_ALL_AT_ONCE_STEPS = 400;
 
@@ -35,13 +36,27 @@ export async function judgeTrace(trace: TTrace, config: JudgeConfig, signal?: Ab
     return firstJsonObject(await chatCompletion(config, messages, signal));
   };
   const agents = trace.agents.map((a) => a.name);
-  const header = [`Task: ${clip(trace.run.task ?? trace.run.title ?? "(not stated)", 2000)}`, `Outcome: ${trace.run.outcome}`, trace.run.groundTruth ? `Expected answer: ${clip(trace.run.groundTruth, 500)}` : "", `Agents: ${agents.join(", ")}`]
+  const header = [
+    `Task: ${clip(trace.run.task ?? trace.run.title ?? "(not stated)", 2000)}`,
+    `Outcome: ${trace.run.outcome}`,
+    trace.run.groundTruth ? `Expected answer: ${clip(trace.run.groundTruth, 500)}` : "",
+    `Agents: ${agents.join(", ")}`,
+  ]
     .filter(Boolean)
     .join("\n");
   const shown = trace.steps.slice(0, MAX_ALL_AT_ONCE_STEPS).map((s, i) => stepLine(s, i, ALL_AT_ONCE_CHARS));
-  const overview = await ask(`${header}\n\nSteps:\n${shown.join("\n")}${trace.steps.length > MAX_ALL_AT_ONCE_STEPS ? `\n… ${trace.steps.length - MAX_ALL_AT_ONCE_STEPS} more steps` : ""}\n\nWhich agent made the decisive error? Reply {"agent": "<one of the agents>", "step": <step index or null>, "reason": "<one sentence>"}.`);
+  const overview = await ask(
+    `${header}\n\nSteps:\n${shown.join("\n")}${trace.steps.length > MAX_ALL_AT_ONCE_STEPS ? `\n… ${trace.steps.length - MAX_ALL_AT_ONCE_STEPS} more steps` : ""}\n\nWhich agent made the decisive error? Reply {"agent": "<one of the agents>", "step": <step index or null>, "reason": "<one sentence>"}.`,
+  );
   const agent = typeof overview?.agent === "string" && agents.includes(overview.agent) ? overview.agent : null;
-  const verdict: JudgeVerdict = { agent, stepId: null, reason: typeof overview?.reason === "string" ? clip(overview.reason, 500) : "", steps: [], calls, evidence: [] };
+  const verdict: JudgeVerdict = {
+    agent,
+    stepId: null,
+    reason: typeof overview?.reason === "string" ? clip(overview.reason, 500) : "",
+    steps: [],
+    calls,
+    evidence: [],
+  };
   if (!agent) {
     verdict.reason = verdict.reason || "the judge named no agent of this run";
     verdict.calls = calls;
@@ -49,7 +64,9 @@ export async function judgeTrace(trace: TTrace, config: JudgeConfig, signal?: Ab
   }
   const candidates = trace.steps.map((s, i) => [s, i] as const).filter(([s]) => s.agent === agent);
   for (const [step, i] of candidates.slice(0, config.maxStepCalls)) {
-    const answer = await ask(`${header}\n\nContext (>>> marks the step to judge; far steps are shortened):\n${contextBands(trace.steps, i)}\n\nIs step [${i}] by ${agent} the decisive error? Reply {"decisive": true|false, "p": <probability 0..1>, "reason": "<one sentence>"}.`);
+    const answer = await ask(
+      `${header}\n\nContext (>>> marks the step to judge; far steps are shortened):\n${contextBands(trace.steps, i)}\n\nIs step [${i}] by ${agent} the decisive error? Reply {"decisive": true|false, "p": <probability 0..1>, "reason": "<one sentence>"}.`,
+    );
     const p = clamp01(Number(answer?.p ?? (answer?.decisive === true ? 1 : 0)));
     const reason = typeof answer?.reason === "string" ? clip(answer.reason, 500) : "";
     verdict.steps.push({ stepId: step.id, p, reason });
@@ -61,7 +78,13 @@ export async function judgeTrace(trace: TTrace, config: JudgeConfig, signal?: Ab
   verdict.calls = calls;
   verdict.evidence = verdict.steps
     .filter((s) => s.p > 0)
-    .map((s) => ({ stepId: s.stepId, name: "llm-judge", score: s.p, weight: config.weight, note: `LLM judge (${config.model}): ${s.reason || "judged faulty"}` }));
+    .map((s) => ({
+      stepId: s.stepId,
+      name: "llm-judge",
+      score: s.p,
+      weight: config.weight,
+      note: `LLM judge (${config.model}): ${s.reason || "judged faulty"}`,
+    }));
   return verdict;
 }
 

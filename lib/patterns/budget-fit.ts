@@ -83,14 +83,23 @@ export function fitBudget(runs: BudgetRun[]): BudgetFit | null {
     const x = lo + ((hi - lo) * k) / 20;
     return { tokens: Math.round(10 ** x), p: round(sigmoid(intercept + b1 * x)) };
   });
-  return { n: usable.length, successes, intercept: round(intercept), slope: round(b1), pseudoR2: round(pseudoR2), curve, statement: confoundStatement(pseudoR2, b1) };
+  return {
+    n: usable.length,
+    successes,
+    intercept: round(intercept),
+    slope: round(b1),
+    pseudoR2: round(pseudoR2),
+    curve,
+    statement: confoundStatement(pseudoR2, b1),
+  };
 }
 
 /** The token-budget confound in words, by McFadden R² bands (0.2–0.4 is already an excellent fit for that measure). */
 export function confoundStatement(r2: number, slope: number): string {
   const direction = slope > 0 ? "runs that spend more succeed more often" : "runs that spend more fail more often (likely loops or retries on hard tasks)";
   const pct = Math.round(r2 * 100);
-  if (r2 >= 0.4) return `The token budget alone explains most of the outcome (McFadden R² ${pct}%): ${direction}. Compare runs at equal budget before blaming coordination.`;
+  if (r2 >= 0.4)
+    return `The token budget alone explains most of the outcome (McFadden R² ${pct}%): ${direction}. Compare runs at equal budget before blaming coordination.`;
   if (r2 >= 0.2) return `The token budget explains a good part of the outcome (McFadden R² ${pct}%): ${direction}. Read blame beside each run's spend.`;
   return `The token budget explains little of the outcome (McFadden R² ${pct}%): failures here are not mainly about spending.`;
 }

@@ -6,5 +6,23 @@
  */
 export { clusterFailureSignatures, failureSignature, type FailureCluster, type FailureSignature } from "./failure-signatures";
 export { behaviourSignature, runBehaviours, type Behaviour, type DetectorHits } from "./behaviour-signature";
-export { spectrumSuspiciousness, kulczynski2, ochiai, localFrequencyBoost, type SpectrumRun, type SpectrumResult, type BehaviourScore, type AgentScore } from "./spectrum-suspiciousness";
-export { fitBudget, agentsAcrossRuns, confoundStatement, MIN_FIT_RUNS, type BudgetRun, type BudgetFit, type AgentAcrossRuns, type AgentRunStats } from "./budget-fit";
+export {
+  spectrumSuspiciousness,
+  kulczynski2,
+  ochiai,
+  localFrequencyBoost,
+  type SpectrumRun,
+  type SpectrumResult,
+  type BehaviourScore,
+  type AgentScore,
+} from "./spectrum-suspiciousness";
+export {
+  fitBudget,
+  agentsAcrossRuns,
+  confoundStatement,
+  MIN_FIT_RUNS,
+  type BudgetRun,
+  type BudgetFit,
+  type AgentAcrossRuns,
+  type AgentRunStats,
+} from "./budget-fit";

@@ -52,7 +52,10 @@ describe("FAMAS spectrum formula", () => {
 
   it("scores agents by their top behaviour, with their own presence Kulczynski2", () => {
     const r = spectrumSuspiciousness(runs);
-    expect(r.agents.map((a) => [a.agent, a.topBehaviour])).toEqual([["X", "a"], ["Y", "b"]]);
+    expect(r.agents.map((a) => [a.agent, a.topBehaviour])).toEqual([
+      ["X", "a"],
+      ["Y", "b"],
+    ]);
     // X present: F1 ×2 → 0.9^1, F2 ×1 → 0.9^0: n_cf = 1.9; S1 ×1 → n_cs = 1; n_uf = 0 → K2 = ½(1 + 1.9/2.9)
     expect(r.agents[0].kulczynski2).toBeCloseTo(0.5 * (1 + 1.9 / 2.9), 12);
     expect(r.agents[1].kulczynski2).toBe(0.5);
@@ -81,7 +84,17 @@ describe("behaviour signatures", () => {
 
   it("take detectors from the report, above the minimum score", () => {
     const steps = [{ id: "s1", agent: "R", kind: "message" as const, content: "x", status: "ok" as const }];
-    const report = { steps: [{ stepId: "s1", detectors: [{ name: "false-success", score: 0.8 }, { name: "weak", score: 0.1 }] }] };
+    const report = {
+      steps: [
+        {
+          stepId: "s1",
+          detectors: [
+            { name: "false-success", score: 0.8 },
+            { name: "weak", score: 0.1 },
+          ],
+        },
+      ],
+    };
     expect(runBehaviours({ steps }, report)).toEqual([{ agent: "R", signature: "message [false-success]" }]);
   });
 });

@@ -104,7 +104,11 @@ export function spectrumSuspiciousness(runs: SpectrumRun[], options: { lambda?: 
   const passedIdx = runs.flatMap((run, i) => (run.outcome === "success" ? [i] : []));
   const targetIdx = target ? runs.indexOf(target) : -1;
   const spectrum = (perRun: number[]) => {
-    let ncf = 0, ncs = 0, nuf = 0, cf = 0, cs = 0;
+    let ncf = 0,
+      ncs = 0,
+      nuf = 0,
+      cf = 0,
+      cs = 0;
     for (const i of failedIdx) {
       if (perRun[i] > 0) {
         ncf += lambda ** (perRun[i] - 1);

@@ -107,7 +107,12 @@ export class AgentNamer {
     }
     // Explicit names (header, user, metadata, map) are the user's: two keys giving one name are one agent.
     if (this.taken.has(name) && !(k.value || (k.systemPrompt && this.mapped(k.systemPrompt)))) for (let i = 2; this.taken.has(name); i++) name = `${base}_${i}`;
-    const agent: RecordingAgent = { name, key: k.key, source: k.source, ...(k.systemPrompt ? { promptFirstLine: k.systemPrompt.trim().split(/\r?\n/)[0].slice(0, 200) } : {}) };
+    const agent: RecordingAgent = {
+      name,
+      key: k.key,
+      source: k.source,
+      ...(k.systemPrompt ? { promptFirstLine: k.systemPrompt.trim().split(/\r?\n/)[0].slice(0, 200) } : {}),
+    };
     this.byKey.set(k.key, agent);
     this.taken.add(name);
     return name;

@@ -59,19 +59,32 @@ export const anthropicMessages: LlmApi = {
     usage: { input_tokens: 0, output_tokens: 0 },
   }),
   toSse(response) {
-    let out = sseBlock({ type: "message_start", message: { ...response, content: [], stop_reason: null, usage: { ...obj(response.usage), output_tokens: 0 } } }, "message_start");
+    let out = sseBlock(
+      { type: "message_start", message: { ...response, content: [], stop_reason: null, usage: { ...obj(response.usage), output_tokens: 0 } } },
+      "message_start",
+    );
     arr(response.content).forEach((raw, index) => {
       const b = obj(raw);
       if (b.type === "tool_use") {
         out += sseBlock({ type: "content_block_start", index, content_block: { ...b, input: {} } }, "content_block_start");
-        out += sseBlock({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: JSON.stringify(b.input ?? {}) } }, "content_block_delta");
+        out += sseBlock(
+          { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: JSON.stringify(b.input ?? {}) } },
+          "content_block_delta",
+        );
       } else {
         out += sseBlock({ type: "content_block_start", index, content_block: { type: "text", text: "" } }, "content_block_start");
         out += sseBlock({ type: "content_block_delta", index, delta: { type: "text_delta", text: str(b.text) ?? "" } }, "content_block_delta");
       }
       out += sseBlock({ type: "content_block_stop", index }, "content_block_stop");
     });
-    out += sseBlock({ type: "message_delta", delta: { stop_reason: response.stop_reason ?? "end_turn", stop_sequence: null }, usage: { output_tokens: num(obj(response.usage).output_tokens) ?? 0 } }, "message_delta");
+    out += sseBlock(
+      {
+        type: "message_delta",
+        delta: { stop_reason: response.stop_reason ?? "end_turn", stop_sequence: null },
+        usage: { output_tokens: num(obj(response.usage).output_tokens) ?? 0 },
+      },
+      "message_delta",
+    );
     return out + sseBlock({ type: "message_stop" }, "message_stop");
   },
 };

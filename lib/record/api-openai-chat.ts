@@ -18,7 +18,9 @@ export const openAiChat: LlmApi = {
   provider: "openai",
   endpoint: "/chat/completions",
   systemPrompt(body) {
-    const m = arr(body.messages).map(obj).find((x) => x.role === "system" || x.role === "developer");
+    const m = arr(body.messages)
+      .map(obj)
+      .find((x) => x.role === "system" || x.role === "developer");
     return m ? contentText(m.content) : undefined;
   },
   inputMessages: (body) => arr(body.messages).map((m) => messageOf(obj(m))),
@@ -31,7 +33,10 @@ export const openAiChat: LlmApi = {
   assembleStream(events: SseEvent[]) {
     let head: Json | undefined;
     let usage: unknown;
-    const choices = new Map<number, { role: string; content: string; toolCalls: Map<number, { id?: string; name: string; arguments: string }>; finish: unknown }>();
+    const choices = new Map<
+      number,
+      { role: string; content: string; toolCalls: Map<number, { id?: string; name: string; arguments: string }>; finish: unknown }
+    >();
     for (const e of events) {
       if (e.data.trim() === "[DONE]") continue;
       const chunk = jsonOrUndefined(e.data);
@@ -68,7 +73,9 @@ export const openAiChat: LlmApi = {
         message: {
           role: c.role,
           content: c.content || (c.toolCalls.size ? null : ""),
-          ...(c.toolCalls.size ? { tool_calls: [...c.toolCalls.values()].map((t) => ({ id: t.id, type: "function", function: { name: t.name, arguments: t.arguments } })) } : {}),
+          ...(c.toolCalls.size
+            ? { tool_calls: [...c.toolCalls.values()].map((t) => ({ id: t.id, type: "function", function: { name: t.name, arguments: t.arguments } })) }
+            : {}),
         },
         finish_reason: c.finish ?? "stop",
       })),
@@ -89,9 +96,18 @@ export const openAiChat: LlmApi = {
     for (const c of arr(response.choices).map(obj)) {
       const m = obj(c.message);
       const index = num(c.index) ?? 0;
-      out += sseBlock({ ...base, choices: [{ index, delta: { role: str(m.role) ?? "assistant", content: typeof m.content === "string" ? m.content : "" }, finish_reason: null }] });
+      out += sseBlock({
+        ...base,
+        choices: [{ index, delta: { role: str(m.role) ?? "assistant", content: typeof m.content === "string" ? m.content : "" }, finish_reason: null }],
+      });
       const calls = arr(m.tool_calls).map(obj);
-      if (calls.length) out += sseBlock({ ...base, choices: [{ index, delta: { tool_calls: calls.map((t, i) => ({ index: i, id: t.id, type: "function", function: obj(t.function) })) }, finish_reason: null }] });
+      if (calls.length)
+        out += sseBlock({
+          ...base,
+          choices: [
+            { index, delta: { tool_calls: calls.map((t, i) => ({ index: i, id: t.id, type: "function", function: obj(t.function) })) }, finish_reason: null },
+          ],
+        });
       out += sseBlock({ ...base, choices: [{ index, delta: {}, finish_reason: c.finish_reason ?? "stop" }] });
     }
     if (response.usage) out += sseBlock({ ...base, choices: [], usage: response.usage });

@@ -8,9 +8,18 @@ function itemMessages(items: unknown): GenAiMessage[] {
   for (const item of arr(items).map(obj)) {
     const type = str(item.type) ?? "message";
     if (type === "message" || (item.role && item.content !== undefined)) out.push(textMessage(str(item.role) ?? "user", contentText(item.content)));
-    else if (type === "function_call") out.push({ role: "assistant", parts: [{ type: "tool_call", id: str(item.call_id), name: str(item.name) ?? "tool", arguments: parseArgs(item.arguments) }] });
-    else if (type === "function_call_output") out.push({ role: "tool", parts: [{ type: "tool_call_response", id: str(item.call_id), result: typeof item.output === "string" ? item.output : contentText(item.output) }] });
-    else if (type === "reasoning") continue; // opaque to readers of the trace
+    else if (type === "function_call")
+      out.push({
+        role: "assistant",
+        parts: [{ type: "tool_call", id: str(item.call_id), name: str(item.name) ?? "tool", arguments: parseArgs(item.arguments) }],
+      });
+    else if (type === "function_call_output")
+      out.push({
+        role: "tool",
+        parts: [{ type: "tool_call_response", id: str(item.call_id), result: typeof item.output === "string" ? item.output : contentText(item.output) }],
+      });
+    else if (type === "reasoning")
+      continue; // opaque to readers of the trace
     else out.push(textMessage("user", JSON.stringify(item)));
   }
   return out;
@@ -22,7 +31,9 @@ export const openAiResponses: LlmApi = {
   endpoint: "/responses",
   systemPrompt(body) {
     if (typeof body.instructions === "string" && body.instructions) return body.instructions;
-    const m = arr(body.input).map(obj).find((x) => x.role === "system" || x.role === "developer");
+    const m = arr(body.input)
+      .map(obj)
+      .find((x) => x.role === "system" || x.role === "developer");
     return m ? contentText(m.content) : undefined;
   },
   inputMessages(body) {
@@ -47,7 +58,9 @@ export const openAiResponses: LlmApi = {
       if (type === "response.output_text.delta" && typeof ev.delta === "string") text += ev.delta;
     }
     // A stream cut before its final event: keep what was said.
-    return head ? { ...head, status: "incomplete", output: [{ type: "message", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }] } : undefined;
+    return head
+      ? { ...head, status: "incomplete", output: [{ type: "message", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }] }
+      : undefined;
   },
   synthesize: (text, model, id) => ({
     id,

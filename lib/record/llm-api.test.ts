@@ -13,7 +13,13 @@ describe("LLM APIs: a body streamed by toSse assembles back to the same message"
       object: "chat.completion",
       created: 5,
       model: "m",
-      choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: [{ id: "t1", type: "function", function: { name: "search", arguments: '{"q":"x"}' } }] }, finish_reason: "tool_calls" }],
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: null, tool_calls: [{ id: "t1", type: "function", function: { name: "search", arguments: '{"q":"x"}' } }] },
+          finish_reason: "tool_calls",
+        },
+      ],
       usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
     };
     const back = openAiChat.assembleStream(parseSse(openAiChat.toSse(body)))!;

@@ -7,7 +7,10 @@ import type { SseEvent } from "./sse";
 
 export type ApiKind = "openai.chat" | "openai.responses" | "anthropic.messages";
 
-export type GenAiPart = { type: "text"; content: string } | { type: "tool_call"; id?: string; name: string; arguments: unknown } | { type: "tool_call_response"; id?: string; result: unknown };
+export type GenAiPart =
+  | { type: "text"; content: string }
+  | { type: "tool_call"; id?: string; name: string; arguments: unknown }
+  | { type: "tool_call_response"; id?: string; result: unknown };
 export interface GenAiMessage {
   role: string;
   parts: GenAiPart[];

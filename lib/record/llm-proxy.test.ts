@@ -16,15 +16,31 @@ afterEach(async () => {
 });
 
 async function proxyFor(fake: FakeLlm, extra: { plan?: ReplayPlan; budget?: UpstreamBudget; namer?: AgentNamer } = {}) {
-  const proxy = new LlmProxy({ upstream: { openai: fake.url, anthropic: fake.url }, namer: extra.namer ?? new AgentNamer(), budget: extra.budget ?? new UpstreamBudget(), plan: extra.plan, spanSeed: "t", upstreamTimeoutMs: 10_000 });
+  const proxy = new LlmProxy({
+    upstream: { openai: fake.url, anthropic: fake.url },
+    namer: extra.namer ?? new AgentNamer(),
+    budget: extra.budget ?? new UpstreamBudget(),
+    plan: extra.plan,
+    spanSeed: "t",
+    upstreamTimeoutMs: 10_000,
+  });
   const base = await proxy.listen();
   closers.push(() => proxy.close());
   return { proxy, base };
 }
 
 const chat = (base: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  fetch(`${base}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer k", ...headers }, body: JSON.stringify({ model: "fake-1", ...body }) });
-const ask = (system: string, user: string) => ({ messages: [{ role: "system", content: system }, { role: "user", content: user }] });
+  fetch(`${base}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: "Bearer k", ...headers },
+    body: JSON.stringify({ model: "fake-1", ...body }),
+  });
+const ask = (system: string, user: string) => ({
+  messages: [
+    { role: "system", content: system },
+    { role: "user", content: user },
+  ],
+});
 
 describe("LlmProxy", () => {
   it("names agents by x-culprit-agent header, then user field, then metadata, then system prompt", async () => {
@@ -118,7 +134,9 @@ describe("LlmProxy", () => {
       req.on("end", () => {
         res.writeHead(200, { "content-type": "text/event-stream" });
         const ev = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-        ev("message_start", { message: { id: "msg_1", type: "message", role: "assistant", model: "claude-x", content: [], usage: { input_tokens: 12, output_tokens: 0 } } });
+        ev("message_start", {
+          message: { id: "msg_1", type: "message", role: "assistant", model: "claude-x", content: [], usage: { input_tokens: 12, output_tokens: 0 } },
+        });
         ev("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
         ev("content_block_delta", { index: 0, delta: { type: "text_delta", text: "Hello " } });
         ev("content_block_delta", { index: 0, delta: { type: "text_delta", text: "there" } });
@@ -131,10 +149,20 @@ describe("LlmProxy", () => {
     await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
     closers.push(() => new Promise((r) => upstream.close(() => r())));
     const url = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
-    const proxy = new LlmProxy({ upstream: { openai: url, anthropic: url }, namer: new AgentNamer(), budget: new UpstreamBudget(), spanSeed: "a", upstreamTimeoutMs: 10_000 });
+    const proxy = new LlmProxy({
+      upstream: { openai: url, anthropic: url },
+      namer: new AgentNamer(),
+      budget: new UpstreamBudget(),
+      spanSeed: "a",
+      upstreamTimeoutMs: 10_000,
+    });
     const base = await proxy.listen();
     closers.push(() => proxy.close());
-    const res = await fetch(`${base}/v1/messages`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": "sk-ant-secret", "anthropic-version": "2023-06-01" }, body: JSON.stringify({ model: "claude-x", system: "You are the critic.", stream: true, max_tokens: 10, messages: [{ role: "user", content: "hi" }] }) });
+    const res = await fetch(`${base}/v1/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": "sk-ant-secret", "anthropic-version": "2023-06-01" },
+      body: JSON.stringify({ model: "claude-x", system: "You are the critic.", stream: true, max_tokens: 10, messages: [{ role: "user", content: "hi" }] }),
+    });
     expect(await res.text()).toContain("text_delta");
     expect(seen).toEqual({ path: "/v1/messages", key: "sk-ant-secret" });
     const call = proxy.calls[0];

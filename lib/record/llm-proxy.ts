@@ -24,7 +24,20 @@ export const MAX_RECORDED_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** Per run: a program in a loop must not grow the recording (and this process) without end. */
 export const MAX_CALLS_PER_RUN = 5_000;
 export const MAX_RECORDED_BYTES_PER_RUN = 512 * 1024 * 1024;
-const HOP_BY_HOP = new Set(["host", "connection", "content-length", "transfer-encoding", "keep-alive", "upgrade", "te", "trailer", "proxy-authorization", "proxy-connection", "accept-encoding", AGENT_HEADER]);
+const HOP_BY_HOP = new Set([
+  "host",
+  "connection",
+  "content-length",
+  "transfer-encoding",
+  "keep-alive",
+  "upgrade",
+  "te",
+  "trailer",
+  "proxy-authorization",
+  "proxy-connection",
+  "accept-encoding",
+  AGENT_HEADER,
+]);
 const DROP_RESPONSE = new Set(["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"]);
 
 export interface ProxyOptions {
@@ -50,7 +63,8 @@ export class LlmProxy {
   constructor(private readonly options: ProxyOptions) {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((err) => {
-        if (!res.headersSent) sendJson(res, 500, { error: { message: `culprit proxy: ${err instanceof Error ? err.message : String(err)}`, type: "culprit_proxy" } });
+        if (!res.headersSent)
+          sendJson(res, 500, { error: { message: `culprit proxy: ${err instanceof Error ? err.message : String(err)}`, type: "culprit_proxy" } });
         else res.destroy();
       });
     });
@@ -78,7 +92,8 @@ export class LlmProxy {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const raw = await readBody(req, MAX_REQUEST_BYTES);
-    if (raw === undefined) return sendJson(res, 413, { error: { message: `culprit proxy: request larger than ${MAX_REQUEST_BYTES} bytes`, type: "culprit_proxy" } });
+    if (raw === undefined)
+      return sendJson(res, 413, { error: { message: `culprit proxy: request larger than ${MAX_REQUEST_BYTES} bytes`, type: "culprit_proxy" } });
     const api = req.method === "POST" ? apiForPath(url.pathname) : undefined;
     let body: Json | undefined;
     try {
@@ -90,7 +105,10 @@ export class LlmProxy {
     if (!api || !body) return void (await this.forward(req, res, url, raw, api));
 
     if (this.calls.length >= MAX_CALLS_PER_RUN || this.recordedBytes > MAX_RECORDED_BYTES_PER_RUN) {
-      const reason = this.calls.length >= MAX_CALLS_PER_RUN ? `the run made more than ${MAX_CALLS_PER_RUN} LLM calls` : `the run's calls passed ${MAX_RECORDED_BYTES_PER_RUN / 1024 / 1024} MB`;
+      const reason =
+        this.calls.length >= MAX_CALLS_PER_RUN
+          ? `the run made more than ${MAX_CALLS_PER_RUN} LLM calls`
+          : `the run's calls passed ${MAX_RECORDED_BYTES_PER_RUN / 1024 / 1024} MB`;
       this.limitReached(reason);
       res.writeHead(429, { "content-type": "application/json", "x-should-retry": "false" });
       return void res.end(JSON.stringify({ error: { message: `culprit proxy: ${reason}; the run is stopped`, type: "culprit_limit" } }));
@@ -191,7 +209,14 @@ export class LlmProxy {
     await this.upstreamCall(req, res, url, raw, api, false);
   }
 
-  private async upstreamCall(req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer, api: LlmApi | undefined, keep = true): Promise<{ response: RecordedResponse; error?: string }> {
+  private async upstreamCall(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    raw: Buffer,
+    api: LlmApi | undefined,
+    keep = true,
+  ): Promise<{ response: RecordedResponse; error?: string }> {
     const anthropic = api ? api.provider === "anthropic" : req.headers["anthropic-version"] !== undefined || url.pathname.endsWith("/messages");
     const target = upstreamUrl(anthropic ? this.options.upstream.anthropic : this.options.upstream.openai, url.pathname, url.search, api?.endpoint);
     const headers = new Headers();
@@ -202,7 +227,13 @@ export class LlmProxy {
     res.once("close", onClose);
     const timer = setTimeout(() => controller.abort(), this.options.upstreamTimeoutMs);
     try {
-      const up = await fetch(target, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(raw), signal: controller.signal, redirect: "manual" });
+      const up = await fetch(target, {
+        method: req.method,
+        headers,
+        body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(raw),
+        signal: controller.signal,
+        redirect: "manual",
+      });
       const outHeaders: Record<string, string> = {};
       up.headers.forEach((v, k) => {
         if (!DROP_RESPONSE.has(k)) outHeaders[k] = v;
@@ -243,7 +274,9 @@ export class LlmProxy {
       }
       return { response, ...(up.status >= 400 ? { error: errorMessage(response) } : {}) };
     } catch (err) {
-      const message = controller.signal.aborted ? "the upstream call was aborted (timeout or the child went away)" : `upstream unreachable: ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}`;
+      const message = controller.signal.aborted
+        ? "the upstream call was aborted (timeout or the child went away)"
+        : `upstream unreachable: ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}`;
       if (!res.headersSent) sendJson(res, 502, { error: { message: `culprit proxy: ${message}`, type: "culprit_proxy" } });
       else res.destroy();
       return { response: { status: 502 }, error: message };

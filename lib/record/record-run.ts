@@ -55,7 +55,17 @@ export async function recordRun(o: RecordOptions): Promise<RecordResult> {
     signal: o.signal,
   });
   const { calls, startedAt, endedAt, durationMs, exitCode, signal, timedOut, checkExitCode, outcome, aborted } = run;
-  const summary = { startedAt, endedAt, durationMs, exitCode, signal, timedOut, ...(checkExitCode !== undefined ? { checkExitCode } : {}), outcome, ...(aborted ? { aborted } : {}) };
+  const summary = {
+    startedAt,
+    endedAt,
+    durationMs,
+    exitCode,
+    signal,
+    timedOut,
+    ...(checkExitCode !== undefined ? { checkExitCode } : {}),
+    outcome,
+    ...(aborted ? { aborted } : {}),
+  };
   const notes: string[] = [];
   if (calls.length === 0) notes.push("the command made no LLM call through the proxy: does it read OPENAI_BASE_URL (or ANTHROPIC_BASE_URL)?");
   const spoke = new Set(calls.map((c) => c.agent));

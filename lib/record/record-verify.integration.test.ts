@@ -34,7 +34,11 @@ afterAll(() => {
 
 async function cli(run: typeof runRecord, argv: string[]): Promise<{ code: number; json: Record<string, unknown> }> {
   const lines: string[] = [];
-  const code = await run(argv, (l) => lines.push(l), () => {});
+  const code = await run(
+    argv,
+    (l) => lines.push(l),
+    () => {},
+  );
   return { code, json: JSON.parse(lines.at(-1) ?? "{}") as Record<string, unknown> };
 }
 
@@ -79,7 +83,7 @@ describe("culprit record + verify through the proxy", { timeout: 240_000 }, () =
       const solver = recording.calls[1];
       expect(solver.stream).toBe(true);
       expect(solver.response.sse).toContain("data: [DONE]");
-      const content = ((solver.response.body?.choices as { message: { content: string } }[])[0]).message.content;
+      const content = (solver.response.body?.choices as { message: { content: string } }[])[0].message.content;
       expect(content).toMatch(/^Working it out\. ANSWER: \d+$/);
       // The unchanged replay was answered from the recording alone, with no upstream call.
       const replays = verify.proxyReplays as { interventions: unknown[]; fromRecording: number; upstream: number }[];
@@ -99,7 +103,10 @@ describe("culprit record + verify through the proxy", { timeout: 240_000 }, () =
       const rec = await cli(runRecord, ["--upstream", fake.url, "--out", out, "--json", "--", "python3", PY]);
       expect(rec.json.outcome).toBe("failure");
       const recording = JSON.parse(readFileSync(join(out, "recording.json"), "utf8")) as Recording;
-      expect(recording.calls.map((c) => [c.agent, c.response.status])).toEqual([["planner", 200], ["solver", 500]]);
+      expect(recording.calls.map((c) => [c.agent, c.response.status])).toEqual([
+        ["planner", 200],
+        ["solver", 500],
+      ]);
       const { trace } = importTrace(readFileSync(join(out, "trace.otlp.json"), "utf8"), { fileName: "trace.otlp.json" });
       expect(trace.steps.map((s) => s.status)).toEqual(["ok", "error"]);
       const v = await cli(runVerifyRecording, [out, "--json", "--", "python3", PY]);
@@ -137,7 +144,6 @@ describe("culprit record + verify through the proxy", { timeout: 240_000 }, () =
       const checked = join(dir, "checked");
       const rec = await cli(runRecord, ["--upstream", fake.url, "--out", checked, "--json", "--check", "exit 0", "--", process.execPath, NODE]);
       expect(rec.json.outcome).toBe("success"); // the program exits 1, the check says success
-
     } finally {
       await fake.close();
     }

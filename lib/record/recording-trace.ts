@@ -14,7 +14,10 @@ import type { Recording } from "./recording-format";
 type AnyValue = { stringValue: string } | { intValue: string } | { boolValue: boolean };
 type KeyValue = { key: string; value: AnyValue };
 
-const kv = (key: string, v: string | number | boolean): KeyValue => ({ key, value: typeof v === "string" ? { stringValue: v } : typeof v === "number" ? { intValue: String(Math.round(v)) } : { boolValue: v } });
+const kv = (key: string, v: string | number | boolean): KeyValue => ({
+  key,
+  value: typeof v === "string" ? { stringValue: v } : typeof v === "number" ? { intValue: String(Math.round(v)) } : { boolValue: v },
+});
 const nanos = (iso: string, plusMs = 0) => (BigInt(Date.parse(iso) + plusMs) * 1_000_000n).toString();
 
 export function recordingTrace(rec: Recording): Record<string, unknown> {
@@ -54,7 +57,11 @@ export function recordingTrace(rec: Recording): Record<string, unknown> {
             {
               name: "gen_ai.evaluation.result",
               timeUnixNano: nanos(rec.endedAt),
-              attributes: [kv("gen_ai.evaluation.name", "culprit.record.outcome"), kv("gen_ai.evaluation.score.label", rec.outcome === "success" ? "pass" : "fail"), kv("gen_ai.evaluation.explanation", outcomeExplanation(rec))],
+              attributes: [
+                kv("gen_ai.evaluation.name", "culprit.record.outcome"),
+                kv("gen_ai.evaluation.score.label", rec.outcome === "success" ? "pass" : "fail"),
+                kv("gen_ai.evaluation.explanation", outcomeExplanation(rec)),
+              ],
             },
           ]
         : [],

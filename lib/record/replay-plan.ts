@@ -65,7 +65,9 @@ export class ReplayPlan {
       index,
       agent,
       agentCallIndex,
-      reason: recorded ? `call ${agentCallIndex + 1} of ${agent} asks something the recording does not hold (the request differs)` : `${agent} makes a call the recording does not hold (its call ${agentCallIndex + 1})`,
+      reason: recorded
+        ? `call ${agentCallIndex + 1} of ${agent} asks something the recording does not hold (the request differs)`
+        : `${agent} makes a call the recording does not hold (its call ${agentCallIndex + 1})`,
     };
     return { kind: "upstream", reason: "divergence" };
   }

@@ -10,7 +10,9 @@ import { arr, obj, str, type Json, type LlmApi } from "./llm-api";
 export function requestShape(api: LlmApi, body: Json): string {
   const messages = api.inputMessages(body).map((m) => ({
     role: m.role,
-    parts: m.parts.map((p) => (p.type === "text" ? { t: p.content.replace(/\s+/g, " ").trim() } : p.type === "tool_call" ? { c: p.name, a: p.arguments } : { r: p.result })),
+    parts: m.parts.map((p) =>
+      p.type === "text" ? { t: p.content.replace(/\s+/g, " ").trim() } : p.type === "tool_call" ? { c: p.name, a: p.arguments } : { r: p.result },
+    ),
   }));
   const tools = arr(body.tools)
     .map((t) => str(obj(t).name) ?? str(obj(obj(t).function).name) ?? str(obj(t).type) ?? "")

@@ -32,7 +32,12 @@ export interface RunningCommand {
 }
 
 export function startCommand(argv: readonly string[], options: RunCommandOptions): RunningCommand {
-  const child = spawn(argv[0], argv.slice(1), { cwd: options.cwd, env: options.env, detached: true, stdio: options.stdio === "inherit" ? ["inherit", "inherit", "inherit"] : ["ignore", "pipe", "pipe"] });
+  const child = spawn(argv[0], argv.slice(1), {
+    cwd: options.cwd,
+    env: options.env,
+    detached: true,
+    stdio: options.stdio === "inherit" ? ["inherit", "inherit", "inherit"] : ["ignore", "pipe", "pipe"],
+  });
   let tail = "";
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString("utf8")).slice(-TAIL_BYTES);

@@ -78,7 +78,13 @@ export async function runThroughProxy(o: ProxyRunOptions): Promise<ProxyRunResul
     // The check judges a run that finished; a run stopped from outside has no outcome to check.
     if (o.check !== undefined && !result.timedOut && !result.stopped) {
       const elapsed = Date.now() - started;
-      const check = await startCommand(checkArgv(o.check), { env, cwd: o.cwd, timeoutMs: Math.max(1000, o.timeoutMs - elapsed), stdio: o.stdio, signal: o.signal }).done;
+      const check = await startCommand(checkArgv(o.check), {
+        env,
+        cwd: o.cwd,
+        timeoutMs: Math.max(1000, o.timeoutMs - elapsed),
+        stdio: o.stdio,
+        signal: o.signal,
+      }).done;
       checkExitCode = check.exitCode;
       ok = check.exitCode === 0 && !check.timedOut;
     }

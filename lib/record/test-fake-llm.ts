@@ -72,7 +72,12 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       const responses = path.endsWith("/responses");
       const messages = (body.messages ?? []) as { role: string; content: string }[];
       const system = responses ? String(body.instructions ?? "") : (messages.find((m) => m.role === "system")?.content ?? "");
-      const user = responses ? String(body.input ?? "") : messages.filter((m) => m.role === "user").map((m) => m.content).join("\n");
+      const user = responses
+        ? String(body.input ?? "")
+        : messages
+            .filter((m) => m.role === "user")
+            .map((m) => m.content)
+            .join("\n");
       const agent = agentOf(system);
       const n = seen.get(agent) ?? 0;
       seen.set(agent, n + 1);
@@ -88,19 +93,39 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       const usage = { prompt_tokens: 10 + user.length, completion_tokens: text.length, total_tokens: 10 + user.length + text.length };
       if (responses) {
         res.writeHead(200, { "content-type": "application/json" });
-        return void res.end(JSON.stringify({ id: `resp_${requests.length}`, object: "response", status: "completed", model: "fake-1", output: [{ type: "message", id: `msg_${requests.length}`, role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }], usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens, total_tokens: usage.total_tokens } }));
+        return void res.end(
+          JSON.stringify({
+            id: `resp_${requests.length}`,
+            object: "response",
+            status: "completed",
+            model: "fake-1",
+            output: [{ type: "message", id: `msg_${requests.length}`, role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }],
+            usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens, total_tokens: usage.total_tokens },
+          }),
+        );
       }
       const id = `chatcmpl-${requests.length}`;
       if (!stream) {
         res.writeHead(200, { "content-type": "application/json" });
-        return void res.end(JSON.stringify({ id, object: "chat.completion", created: 1, model: "fake-1", choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }], usage }));
+        return void res.end(
+          JSON.stringify({
+            id,
+            object: "chat.completion",
+            created: 1,
+            model: "fake-1",
+            choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+            usage,
+          }),
+        );
       }
       res.writeHead(200, { "content-type": "text/event-stream" });
       const base = { id, object: "chat.completion.chunk", created: 1, model: "fake-1" };
       // Several small chunks, as a real model streams tokens.
-      for (const piece of text.match(/.{1,5}/gs) ?? []) res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`);
+      for (const piece of text.match(/.{1,5}/gs) ?? [])
+        res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`);
       res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`);
-      if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) res.write(`data: ${JSON.stringify({ ...base, choices: [], usage })}\n\n`);
+      if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage)
+        res.write(`data: ${JSON.stringify({ ...base, choices: [], usage })}\n\n`);
       res.end("data: [DONE]\n\n");
     });
   });

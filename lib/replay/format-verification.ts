@@ -10,7 +10,12 @@ export function formatVerification(file: string, r: VerificationResult, log: rea
   for (const t of r.sequential?.tried ?? []) lines.push(`  resample ${t.agent.padEnd(24)} → ${t.outcome}`);
   if (r.binarySearch) lines.push(`  binary search: ${r.binarySearch.note} (${r.binarySearch.probes.length} probe(s))`);
   if (r.leaveOneOut) lines.push(`  leave-one-out: ${r.leaveOneOut.note}`);
-  if (r.shapley) lines.push(`  replay Shapley: ${Object.entries(r.shapley.values).map(([a, v]) => `${a} ${v}`).join(", ")}`);
+  if (r.shapley)
+    lines.push(
+      `  replay Shapley: ${Object.entries(r.shapley.values)
+        .map(([a, v]) => `${a} ${v}`)
+        .join(", ")}`,
+    );
   for (const i of r.incomplete) lines.push(`  incomplete: ${i.method}: ${i.reason}`);
   lines.push(`  replays: ${r.replays} real, ${r.cacheHits} cached, ${log.length - r.replays - r.cacheHits} repeated within the session`);
   return lines.join("\n");

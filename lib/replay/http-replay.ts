@@ -62,7 +62,8 @@ export function checkEndpoint(endpoint: string): URL {
   } catch {
     throw new ReplayError("not_configured", `The replay endpoint "${redactUrl(endpoint)}" is not a valid URL`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ReplayError("not_configured", `The replay endpoint "${redactUrl(endpoint)}" must be an http(s) URL`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new ReplayError("not_configured", `The replay endpoint "${redactUrl(endpoint)}" must be an http(s) URL`);
   return url;
 }
 
@@ -122,7 +123,8 @@ export function parseReplayBody(text: string): Omit<HttpReplayResult, "durationM
     throw new ReplayError("bad_response", `The replayed trace could not be imported: ${(err as Error).message}`);
   }
   const traceOutcome = imported.trace.run.outcome;
-  if (!outcome && traceOutcome === "unknown") throw new ReplayError("bad_response", "The replayed trace states no outcome (success or failure) and the response has no `outcome`");
+  if (!outcome && traceOutcome === "unknown")
+    throw new ReplayError("bad_response", "The replayed trace states no outcome (success or failure) and the response has no `outcome`");
   return { outcome: outcome ?? (traceOutcome as ReplayOutcome), traceSteps: imported.trace.steps.length };
 }
 

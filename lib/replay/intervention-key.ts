@@ -8,5 +8,7 @@ import type { Intervention } from "./protocol";
 export function interventionKey(interventions: readonly Intervention[]): string {
   const rows = interventions.map((iv) => JSON.stringify([iv.agent, iv.stepId ?? null, iv.sourceRef ?? null, iv.mode, iv.output ?? null]));
   rows.sort();
-  return createHash("sha256").update(`[${[...new Set(rows)].join(",")}]`).digest("hex");
+  return createHash("sha256")
+    .update(`[${[...new Set(rows)].join(",")}]`)
+    .digest("hex");
 }

@@ -6,7 +6,10 @@
 import { ReplayError } from "./replay-error";
 
 export function systemEnvName(system: string): string {
-  return `CULPRIT_REPLAY_${system.toUpperCase().replace(/[^A-Z0-9]+/g, "_").replace(/^_+|_+$/g, "")}_URL`;
+  return `CULPRIT_REPLAY_${system
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")}_URL`;
 }
 
 export function resolveReplayEndpoint(system: string | undefined, env: Record<string, string | undefined> = process.env): string | undefined {
@@ -22,7 +25,8 @@ export function resolveReplayEndpoint(system: string | undefined, env: Record<st
   } catch {
     throw new ReplayError("not_configured", 'CULPRIT_REPLAY_ENDPOINTS is not valid JSON; expected {"<system>": "<url>", "*": "<url>"}');
   }
-  if (!map || typeof map !== "object" || Array.isArray(map)) throw new ReplayError("not_configured", 'CULPRIT_REPLAY_ENDPOINTS must be a JSON object {"<system>": "<url>"}');
+  if (!map || typeof map !== "object" || Array.isArray(map))
+    throw new ReplayError("not_configured", 'CULPRIT_REPLAY_ENDPOINTS must be a JSON object {"<system>": "<url>"}');
   const m = map as Record<string, unknown>;
   const url = (system !== undefined ? m[system] : undefined) ?? m["*"];
   if (url === undefined) return undefined;

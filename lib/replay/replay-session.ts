@@ -37,7 +37,8 @@ export class ReplaySession {
   private readonly memo = new Map<string, ReplayOutcome>();
 
   constructor(private readonly options: ReplaySessionOptions) {
-    if (!Number.isInteger(options.budget) || options.budget < 0) throw new ReplayError("not_configured", `The replay budget must be a non-negative integer, got ${options.budget}`);
+    if (!Number.isInteger(options.budget) || options.budget < 0)
+      throw new ReplayError("not_configured", `The replay budget must be a non-negative integer, got ${options.budget}`);
   }
 
   get budget(): number {

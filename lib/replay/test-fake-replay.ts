@@ -13,7 +13,8 @@ export interface FakeFault {
 export function fakeReplay(required: FakeFault[][], calls: Intervention[][] = []): ReplayFn {
   return async (interventions) => {
     calls.push(interventions);
-    const repaired = (f: FakeFault) => interventions.some((iv) => iv.mode === "resample" && iv.agent === f.agent && (iv.stepId === undefined || iv.stepId === f.stepId));
+    const repaired = (f: FakeFault) =>
+      interventions.some((iv) => iv.mode === "resample" && iv.agent === f.agent && (iv.stepId === undefined || iv.stepId === f.stepId));
     return required.every((group) => group.some(repaired)) ? "success" : "failure";
   };
 }

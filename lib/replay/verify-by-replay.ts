@@ -116,7 +116,12 @@ function conclude(r: VerificationResult): void {
     r.agreementNote = `replay confirms ${r.confirmedAgent} (${source}); the offline analysis named no culprit`;
   } else if (r.confirmedAgent === r.offline.agent) {
     r.agreement = "agrees";
-    const stepNote = r.confirmedStepId && r.offline.stepId ? (r.confirmedStepId === r.offline.stepId ? "; same decisive step" : `; replay's decisive step is ${r.confirmedStepId}, offline ${r.offline.stepId}`) : "";
+    const stepNote =
+      r.confirmedStepId && r.offline.stepId
+        ? r.confirmedStepId === r.offline.stepId
+          ? "; same decisive step"
+          : `; replay's decisive step is ${r.confirmedStepId}, offline ${r.offline.stepId}`
+        : "";
     r.agreementNote = `replay confirms the offline culprit ${r.confirmedAgent} (${source})${stepNote}`;
   } else {
     r.agreement = "disagrees";

@@ -3,7 +3,17 @@ import { z } from "zod";
 /** Runs-list view state; lives in the URL so every list view is a link. */
 export const SORT_KEYS = ["created", "steps", "agents", "tokens", "verification", "redundancy", "title", "system", "outcome"] as const;
 /** Trajectory flag kinds the list filters on (see lib/attribution/trajectory/flags.ts). */
-export const FLAG_FILTERS = ["rubber-stamp", "ignored-tool-errors", "redundant-tokens", "repeated-tool-calls", "loop", "unread-state", "stale-read", "unread-messages", "token-heavy-agent"] as const;
+export const FLAG_FILTERS = [
+  "rubber-stamp",
+  "ignored-tool-errors",
+  "redundant-tokens",
+  "repeated-tool-calls",
+  "loop",
+  "unread-state",
+  "stale-read",
+  "unread-messages",
+  "token-heavy-agent",
+] as const;
 export const PAGE_SIZE = 25;
 
 export const ZRunListParams = z.object({

@@ -17,10 +17,21 @@ const MIGRATION = path.resolve(import.meta.dirname, "../../prisma/migrations/202
 
 describe("analysis summary columns (real Postgres)", () => {
   it("are written from the report when an analysis finishes, and the migration's backfill writes the same", async () => {
-    const file = path.join(process.cwd(), "public/demo", fs.readdirSync(path.join(process.cwd(), "public/demo")).filter((f) => f.endsWith(".json")).sort()[0]);
+    const file = path.join(
+      process.cwd(),
+      "public/demo",
+      fs
+        .readdirSync(path.join(process.cwd(), "public/demo"))
+        .filter((f) => f.endsWith(".json"))
+        .sort()[0],
+    );
     const { runId } = await ingestUpload({ bytes: fs.readFileSync(file), fileName: path.basename(file) });
     const read = async () =>
-      (await pool().query(`SELECT result, "trajectoryMetrics", "agentFigures", "signatureFields" FROM analyses WHERE "runId" = $1 AND status = 'done'`, [runId])).rows[0];
+      (
+        await pool().query(`SELECT result, "trajectoryMetrics", "agentFigures", "signatureFields" FROM analyses WHERE "runId" = $1 AND status = 'done'`, [
+          runId,
+        ])
+      ).rows[0];
     const written = await read();
     const report = readStoredReport(written.result)!.report;
     const expected = analysisListColumns(report);

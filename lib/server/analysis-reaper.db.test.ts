@@ -14,7 +14,8 @@ afterAll(async () => {
   await pool().end();
 });
 
-const upload = (trace: unknown) => POST(new Request("http://localhost/api/runs", { method: "POST", body: JSON.stringify(trace), headers: { "content-type": "application/json" } }));
+const upload = (trace: unknown) =>
+  POST(new Request("http://localhost/api/runs", { method: "POST", body: JSON.stringify(trace), headers: { "content-type": "application/json" } }));
 const analyses = async (runId: string) =>
   (await pool().query<{ id: string; status: string }>(`SELECT id, status FROM analyses WHERE "runId" = $1 ORDER BY "createdAt"`, [runId])).rows;
 
@@ -64,7 +65,14 @@ describe("values Postgres rejects are stored, not a 500 (F-8, F-9)", () => {
     ["a lone surrogate in attributes", (t: any) => (t.steps[0].attributes = { k: "\ud800" })],
     ["year 0000", (t: any) => (t.steps[0].startTime = "0000-01-01T00:00:00Z")],
     ["an offset beyond ±15:59", (t: any) => (t.steps[0].startTime = "2025-01-01T00:00:00+23:00")],
-    ["names that collide after cleaning", (t: any) => ((t.agents = [{ name: "a\u0000" }, { name: "a\ufffd" }]), (t.steps = [{ id: "s1", agent: "a\u0000", kind: "message", content: "x" }]), (t.edges = []))],
+    [
+      "names that collide after cleaning",
+      (t: any) => (
+        (t.agents = [{ name: "a\u0000" }, { name: "a\ufffd" }]),
+        (t.steps = [{ id: "s1", agent: "a\u0000", kind: "message", content: "x" }]),
+        (t.edges = [])
+      ),
+    ],
     ["NUL in an imported label", (t: any) => (t.labels = [{ note: "x\u0000" }])],
   ])("%s", async (_label, mutate) => {
     const trace = base();

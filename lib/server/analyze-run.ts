@@ -63,9 +63,20 @@ export async function performAnalysis(analysisId: string, options: PerformOption
       `UPDATE analyses SET status = 'done', progress = 1, result = $2::jsonb, "engineVersion" = $3, config = $4::jsonb,
          "culpritAgent" = $5, "interactionClass" = $6, "verificationCost" = $7, "redundancyShare" = $8, "flagKinds" = $9::text[],
          "trajectoryMetrics" = $10::jsonb, "agentFigures" = $11::jsonb, "signatureFields" = $12::jsonb, "finishedAt" = now() WHERE id = $1`,
-      [analysisId, jsonText(report), report.engineVersion, jsonText(report.config ?? {}), cols.culpritAgent, cols.interactionClass, cols.verificationCost, cols.redundancyShare, cols.flagKinds,
-       cols.trajectoryMetrics && jsonText(cols.trajectoryMetrics), cols.agentFigures && jsonText(cols.agentFigures),
-       cols.signatureFields && jsonText(cols.signatureFields)],
+      [
+        analysisId,
+        jsonText(report),
+        report.engineVersion,
+        jsonText(report.config ?? {}),
+        cols.culpritAgent,
+        cols.interactionClass,
+        cols.verificationCost,
+        cols.redundancyShare,
+        cols.flagKinds,
+        cols.trajectoryMetrics && jsonText(cols.trajectoryMetrics),
+        cols.agentFigures && jsonText(cols.agentFigures),
+        cols.signatureFields && jsonText(cols.signatureFields),
+      ],
     );
   } catch (err) {
     if (options.deferOnTimeout && err instanceof SandboxLimitError && err.limit === "time") {

@@ -38,7 +38,14 @@ describe("configuration", () => {
   });
 
   it("coerces numbers and keeps replay and judge variables (per-system names included) for their resolvers", () => {
-    const c = parseConfig({ CULPRIT_MAX_UPLOAD_MB: "0.5", CULPRIT_JOB_QUEUE: "0", CULPRIT_AUTH: "Required", CULPRIT_REPLAY_DEMO_MAS_URL: "http://127.0.0.1:1/replay", CULPRIT_JUDGE_MODEL: "m", OTHER: "x" });
+    const c = parseConfig({
+      CULPRIT_MAX_UPLOAD_MB: "0.5",
+      CULPRIT_JOB_QUEUE: "0",
+      CULPRIT_AUTH: "Required",
+      CULPRIT_REPLAY_DEMO_MAS_URL: "http://127.0.0.1:1/replay",
+      CULPRIT_JUDGE_MODEL: "m",
+      OTHER: "x",
+    });
     expect(c.CULPRIT_MAX_UPLOAD_MB).toBe(0.5);
     expect(c.CULPRIT_JOB_QUEUE).toBe(0);
     expect(c.CULPRIT_AUTH).toBe("required");
@@ -49,7 +56,13 @@ describe("configuration", () => {
   it("fails with one message naming every bad variable and its value", () => {
     let error: unknown;
     try {
-      parseConfig({ CULPRIT_MAX_UPLOAD_MB: "lots", CULPRIT_JOB_THREADS: "0", CULPRIT_AUTH: "maybe", CULPRIT_JUDGE_BASE_URL: "ftp://x", CULPRIT_JUDGE_MODEL: "m" });
+      parseConfig({
+        CULPRIT_MAX_UPLOAD_MB: "lots",
+        CULPRIT_JOB_THREADS: "0",
+        CULPRIT_AUTH: "maybe",
+        CULPRIT_JUDGE_BASE_URL: "ftp://x",
+        CULPRIT_JUDGE_MODEL: "m",
+      });
     } catch (err) {
       error = err;
     }

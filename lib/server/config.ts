@@ -12,8 +12,15 @@ import { judgeConfigFromEnv } from "@/lib/judge/judge-config";
  */
 
 const number = () => z.coerce.number({ error: "must be a number" });
-const int = (min: number, fallback: number) => number().int({ error: "must be a whole number" }).min(min, { error: `must be at least ${min}` }).default(fallback);
-const num = (min: number, fallback: number) => number().min(min, { error: `must be at least ${min}` }).default(fallback);
+const int = (min: number, fallback: number) =>
+  number()
+    .int({ error: "must be a whole number" })
+    .min(min, { error: `must be at least ${min}` })
+    .default(fallback);
+const num = (min: number, fallback: number) =>
+  number()
+    .min(min, { error: `must be at least ${min}` })
+    .default(fallback);
 const seconds = (min: number, fallback: number) => num(min, fallback);
 const text = () => z.string().optional();
 
@@ -21,7 +28,11 @@ const ZEnv = z.object({
   DATABASE_URL: text(),
   PORT: int(1, 3000).pipe(z.number().max(65535, { error: "must be a port (at most 65535)" })),
   CULPRIT_HOST: z.string().default("127.0.0.1"),
-  CULPRIT_AUTH: z.string().toLowerCase().pipe(z.enum(["required", "off"], { error: "must be `required` or `off` (or unset)" })).optional(),
+  CULPRIT_AUTH: z
+    .string()
+    .toLowerCase()
+    .pipe(z.enum(["required", "off"], { error: "must be `required` or `off` (or unset)" }))
+    .optional(),
   CULPRIT_ALLOWED_HOSTS: text(),
   CULPRIT_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   BETTER_AUTH_SECRET: text(),

@@ -35,7 +35,10 @@ export async function decodeContentEncoding(bytes: Uint8Array, encoding: string 
     const e = err as NodeJS.ErrnoException;
     if (e.code === "ERR_BUFFER_TOO_LARGE" || e instanceof RangeError) {
       const mb = (maxBytes / 1024 / 1024).toFixed(1);
-      throw new TraceInputError("too_large", `Upload too large: more than ${mb} MB once decompressed, the limit is ${mb} MB (set CULPRIT_MAX_UPLOAD_MB to change it).`);
+      throw new TraceInputError(
+        "too_large",
+        `Upload too large: more than ${mb} MB once decompressed, the limit is ${mb} MB (set CULPRIT_MAX_UPLOAD_MB to change it).`,
+      );
     }
     throw new TraceInputError("bad_input", `The body is not valid ${codings[0]} data`);
   }

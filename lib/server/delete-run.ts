@@ -15,10 +15,7 @@ export async function deleteRun(runId: string): Promise<boolean> {
     const locked = await client.query(`SELECT id FROM runs WHERE id = $1 FOR UPDATE`, [runId]);
     if (locked.rowCount === 0) return false;
     for (const table of RUN_TABLES) await client.query(`DELETE FROM ${table} WHERE "runId" = $1`, [runId]);
-    await client.query(
-      `DELETE FROM otlp_span_batches WHERE "traceId" IN (SELECT "traceId" FROM otlp_trace_states WHERE "runId" = $1)`,
-      [runId],
-    );
+    await client.query(`DELETE FROM otlp_span_batches WHERE "traceId" IN (SELECT "traceId" FROM otlp_trace_states WHERE "runId" = $1)`, [runId]);
     await client.query(`DELETE FROM otlp_trace_states WHERE "runId" = $1`, [runId]);
     await client.query(`DELETE FROM runs WHERE id = $1`, [runId]);
     return true;

@@ -49,7 +49,9 @@ describe("one pg pool per process", () => {
     await Promise.all([...sleeps, pool().query("SELECT 1")]);
 
     // Every query, whichever way it was made, ran on a connection named by the one pool.
-    const [{ application_name: viaPrisma }] = await db().$queryRaw<{ application_name: string }[]>`SELECT current_setting('application_name') AS application_name`;
+    const [{ application_name: viaPrisma }] = await db().$queryRaw<
+      { application_name: string }[]
+    >`SELECT current_setting('application_name') AS application_name`;
     expect(viaPrisma).toBe(APPLICATION_NAME);
     const backends = await clientBackends();
     expect(Object.keys(backends)).toEqual([APPLICATION_NAME]);

@@ -68,7 +68,8 @@ export function storableTimestamp(ts: string): { value: string | undefined; fix?
   if (Number(m[1]) === 0) return { value: undefined, fix: "timestamps in year 0000 dropped" };
   if (m[3] !== undefined && Number(m[3]) > 15) {
     const d = new Date(ts);
-    if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1 || d.getUTCFullYear() > 9999) return { value: undefined, fix: "timestamps with UTC offsets beyond ±15:59 dropped" };
+    if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1 || d.getUTCFullYear() > 9999)
+      return { value: undefined, fix: "timestamps with UTC offsets beyond ±15:59 dropped" };
     return { value: d.toISOString(), fix: "timestamps with UTC offsets beyond ±15:59 converted to UTC" };
   }
   return { value: ts };
@@ -103,8 +104,14 @@ function dedupeNames(trace: TTrace, fixes: Set<string>): void {
   fixes.add("names or step ids that became equal after cleaning were given a #n suffix");
   // Positional renames: the n-th agent keeps its n-th new name; references follow the first
   // holder of the old name (the one a reference could unambiguously mean before cleaning).
-  const agentMap = firstRename(trace.agents.map((a) => a.name), agentNames.names);
-  const stepMap = firstRename(trace.steps.map((s) => s.id), stepIds.names);
+  const agentMap = firstRename(
+    trace.agents.map((a) => a.name),
+    agentNames.names,
+  );
+  const stepMap = firstRename(
+    trace.steps.map((s) => s.id),
+    stepIds.names,
+  );
   trace.agents = trace.agents.map((a, i) => ({ ...a, name: agentNames.names[i] }));
   trace.steps = trace.steps.map((s, i) => ({
     ...s,

@@ -29,7 +29,12 @@ export class GenAiRun {
     private readonly model: string,
     startMs: number,
   ) {
-    this.w = new OtlpTraceWriter(rng, { "service.name": service, "telemetry.sdk.language": "python", "telemetry.sdk.name": "opentelemetry" }, { name: "opentelemetry.instrumentation.genai", version: "0.4b0" }, startMs);
+    this.w = new OtlpTraceWriter(
+      rng,
+      { "service.name": service, "telemetry.sdk.language": "python", "telemetry.sdk.name": "opentelemetry" },
+      { name: "opentelemetry.instrumentation.genai", version: "0.4b0" },
+      startMs,
+    );
   }
 
   /** A root span that is not an agent (a workflow or graph run). */
@@ -38,12 +43,16 @@ export class GenAiRun {
   }
 
   agent(agent: string, input: string, parent?: SpanRef, description?: string): AgentCall {
-    const span = this.w.start(`invoke_agent ${agent}`, {
-      "gen_ai.operation.name": "invoke_agent",
-      "gen_ai.agent.name": agent,
-      "gen_ai.agent.description": description,
-      "gen_ai.input.messages": messages("user", input),
-    }, parent);
+    const span = this.w.start(
+      `invoke_agent ${agent}`,
+      {
+        "gen_ai.operation.name": "invoke_agent",
+        "gen_ai.agent.name": agent,
+        "gen_ai.agent.description": description,
+        "gen_ai.input.messages": messages("user", input),
+      },
+      parent,
+    );
     return { agent, span };
   }
 
@@ -54,28 +63,37 @@ export class GenAiRun {
   }
 
   chat(call: AgentCall, prompt: string, output: string): SpanRef {
-    const span = this.w.start(`chat ${this.model}`, {
-      "gen_ai.operation.name": "chat",
-      "gen_ai.provider.name": PROVIDERS[this.model] ?? "openai",
-      "gen_ai.request.model": this.model,
-      "gen_ai.response.model": this.model,
-      "gen_ai.input.messages": messages("user", prompt),
-      "gen_ai.output.messages": messages("assistant", output),
-      "gen_ai.usage.input_tokens": tokens(prompt),
-      "gen_ai.usage.output_tokens": tokens(output),
-    }, call.span, SPAN_KIND_CLIENT);
+    const span = this.w.start(
+      `chat ${this.model}`,
+      {
+        "gen_ai.operation.name": "chat",
+        "gen_ai.provider.name": PROVIDERS[this.model] ?? "openai",
+        "gen_ai.request.model": this.model,
+        "gen_ai.response.model": this.model,
+        "gen_ai.input.messages": messages("user", prompt),
+        "gen_ai.output.messages": messages("assistant", output),
+        "gen_ai.usage.input_tokens": tokens(prompt),
+        "gen_ai.usage.output_tokens": tokens(output),
+      },
+      call.span,
+      SPAN_KIND_CLIENT,
+    );
     this.w.end(span);
     return span;
   }
 
   tool(call: AgentCall, name: string, args: Record<string, unknown>, result: string | { error: { type: string; message: string } }): SpanRef {
-    const span = this.w.start(`execute_tool ${name}`, {
-      "gen_ai.operation.name": "execute_tool",
-      "gen_ai.tool.name": name,
-      "gen_ai.tool.type": "function",
-      "gen_ai.tool.call.id": `call_${this.rng.hex(6)}`,
-      "gen_ai.tool.call.arguments": JSON.stringify(args),
-    }, call.span);
+    const span = this.w.start(
+      `execute_tool ${name}`,
+      {
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": name,
+        "gen_ai.tool.type": "function",
+        "gen_ai.tool.call.id": `call_${this.rng.hex(6)}`,
+        "gen_ai.tool.call.arguments": JSON.stringify(args),
+      },
+      call.span,
+    );
     if (typeof result === "string") {
       this.w.set(span, "gen_ai.tool.call.result", result);
       this.w.end(span, { code: 1 });
@@ -89,14 +107,22 @@ export class GenAiRun {
 
   memoryWrite(call: AgentCall, style: MemoryStyle, toolName: string, key: string, value: string): SpanRef {
     if (style === "tool") return this.tool(call, toolName, { key, value }, "ok");
-    const span = this.w.start(`update_memory ${key}`, { "gen_ai.operation.name": "update_memory", "gen_ai.memory.key": key, "input.value": value, "output.value": value }, call.span);
+    const span = this.w.start(
+      `update_memory ${key}`,
+      { "gen_ai.operation.name": "update_memory", "gen_ai.memory.key": key, "input.value": value, "output.value": value },
+      call.span,
+    );
     this.w.end(span, { code: 1 });
     return span;
   }
 
   memoryRead(call: AgentCall, style: MemoryStyle, toolName: string, key: string, value: string): SpanRef {
     if (style === "tool") return this.tool(call, toolName, { key }, value);
-    const span = this.w.start(`search_memory ${key}`, { "gen_ai.operation.name": "search_memory", "gen_ai.memory.key": key, "input.value": key, "output.value": value }, call.span);
+    const span = this.w.start(
+      `search_memory ${key}`,
+      { "gen_ai.operation.name": "search_memory", "gen_ai.memory.key": key, "input.value": key, "output.value": value },
+      call.span,
+    );
     this.w.end(span, { code: 1 });
     return span;
   }
@@ -105,7 +131,11 @@ export class GenAiRun {
   finishRoot(root: SpanRef, finalAnswer: string, failed: boolean, style: OutcomeStyle): void {
     this.w.set(root, "gen_ai.output.messages", messages("assistant", finalAnswer));
     if (style === "evaluation") {
-      this.w.event(root, "gen_ai.evaluation.result", { "gen_ai.evaluation.name": "answer_match", "gen_ai.evaluation.score.label": failed ? "fail" : "pass", "gen_ai.evaluation.score.value": failed ? 0 : 1 });
+      this.w.event(root, "gen_ai.evaluation.result", {
+        "gen_ai.evaluation.name": "answer_match",
+        "gen_ai.evaluation.score.label": failed ? "fail" : "pass",
+        "gen_ai.evaluation.score.value": failed ? 0 : 1,
+      });
       this.w.end(root);
     } else this.w.end(root, failed ? { code: 2, message: "final answer failed the acceptance check" } : { code: 1 });
   }

@@ -67,7 +67,9 @@ describe("synthetic run generator", () => {
         expect(label.wrongValue, `${label.fault} ${seed}`).toMatch(/^\d+$/);
         const { trace } = importTrace(JSON.stringify(run.otlp));
         const containers = new Set(trace.steps.map((s) => s.parentId));
-        const first = trace.steps.find((s) => !containers.has(s.id) && digits(`${s.content} ${JSON.stringify(s.tool?.arguments ?? "")}`).includes(label.wrongValue!));
+        const first = trace.steps.find(
+          (s) => !containers.has(s.id) && digits(`${s.content} ${JSON.stringify(s.tool?.arguments ?? "")}`).includes(label.wrongValue!),
+        );
         expect(first?.id, `${label.fault} ${seed} ${label.file}`).toBe(label.decisiveStepId);
         checked++;
       }
@@ -95,7 +97,15 @@ describe("synthetic run generator", () => {
     const suite = generateSuite(72, 1);
     const culprits = new Set(suite.map((r) => r.label.culpritAgent).filter(Boolean));
     expect(culprits.size).toBeGreaterThanOrEqual(15);
-    const openings = new Set(suite.map((r) => r.label.finalAnswer.replace(/\d[\d,]*/g, "#").split(" ").slice(0, 2).join(" ")));
+    const openings = new Set(
+      suite.map((r) =>
+        r.label.finalAnswer
+          .replace(/\d[\d,]*/g, "#")
+          .split(" ")
+          .slice(0, 2)
+          .join(" "),
+      ),
+    );
     expect(openings.size).toBeGreaterThanOrEqual(8);
     const distractors = new Set(suite.flatMap((r) => r.label.distractors));
     expect(distractors).toContain("recovered-tool-error");

@@ -36,10 +36,17 @@ export function lookupInstruction(rng: Rng, who: string, metric: string, entitie
   ])();
 }
 
-export function planText(rng: Rng, names: { researcher: string; analyst: string; writer: string }, metric: string, entities: readonly string[], year: number | undefined): string {
+export function planText(
+  rng: Rng,
+  names: { researcher: string; analyst: string; writer: string },
+  metric: string,
+  entities: readonly string[],
+  year: number | undefined,
+): string {
   const when = year === undefined ? "" : ` for ${year}`;
   return rng.pick([
-    () => `Plan:\n1. ${names.researcher} looks up ${metric}${when} for ${list(entities)}.\n2. ${names.analyst} adds the figures.\n3. ${names.writer} writes the answer.`,
+    () =>
+      `Plan:\n1. ${names.researcher} looks up ${metric}${when} for ${list(entities)}.\n2. ${names.analyst} adds the figures.\n3. ${names.writer} writes the answer.`,
     () => `Steps - fetch ${metric}${when} (${entities.join(", ")}) -> sum -> answer. ${names.researcher}, ${names.analyst}, ${names.writer} in that order.`,
     () => `First ${names.researcher} gathers the ${metric} numbers${when}; then ${names.analyst} totals them; ${names.writer} reports.`,
   ])();

@@ -9,7 +9,19 @@ import type { SpanRef } from "./otlp-json";
 import { formatNumber, toolErrorAck } from "./phrasing";
 import type { Rng } from "./prng";
 import type { FaultKind, SyntheticLabel, Topology } from "./types";
-import { DESCRIPTIONS, DOMAINS, MEMORY_TOOLS, MODELS, NOISE, SIDE_REMARKS, STATUS_MESSAGES, STATUS_TOOLS, TOOL_ERRORS, type DescribedRole, type Domain } from "./vocabulary";
+import {
+  DESCRIPTIONS,
+  DOMAINS,
+  MEMORY_TOOLS,
+  MODELS,
+  NOISE,
+  SIDE_REMARKS,
+  STATUS_MESSAGES,
+  STATUS_TOOLS,
+  TOOL_ERRORS,
+  type DescribedRole,
+  type Domain,
+} from "./vocabulary";
 
 export interface LookupResult {
   value: number;
@@ -134,7 +146,7 @@ export class Scenario {
       if (this.rng.chance(0.5)) this.run.chat(call, input, this.rng.pick(SIDE_REMARKS));
       else {
         const tool = this.rng.pick(STATUS_TOOLS);
-        this.run.tool(call, tool, { message: this.rng.pick(STATUS_MESSAGES), agent: name }, this.rng.pick(["ok", "sent", "{\"delivered\": true}"]));
+        this.run.tool(call, tool, { message: this.rng.pick(STATUS_MESSAGES), agent: name }, this.rng.pick(["ok", "sent", '{"delivered": true}']));
       }
     }
     if (extra) this.distractors.add("side-steps");
@@ -166,7 +178,7 @@ export class Scenario {
       if (how === 0 && s.length >= 3) {
         const i = this.rng.int(1, s.length - 2);
         w = Number(s.slice(0, i) + s[i + 1] + s[i] + s.slice(i + 2));
-      } else if (how === 1) w = v + (this.rng.chance(0.5) ? 1 : -1) * Math.max(11, Math.round(v * this.rng.int(2, 9) / 100));
+      } else if (how === 1) w = v + (this.rng.chance(0.5) ? 1 : -1) * Math.max(11, Math.round((v * this.rng.int(2, 9)) / 100));
       else w = v + (this.rng.chance(0.5) ? 1 : -1) * this.rng.int(11, 99) * (s.length > 3 ? 10 : 1);
       if (w !== v && w > 10) return w;
     }

@@ -120,16 +120,20 @@ export const TOOL_ERRORS = [
 
 /** Clauses that carry numbers with nothing to do with the answer. */
 export const NOISE = [
-  (n: number) => `(lookup took ${n % 7 + 2} attempts)`,
-  (n: number) => `See page ${n % 90 + 11} of the source.`,
+  (n: number) => `(lookup took ${(n % 7) + 2} attempts)`,
+  (n: number) => `See page ${(n % 90) + 11} of the source.`,
   (n: number) => `Ticket #${4000 + (n % 5000)} tracks this request.`,
   (n: number) => `Cache hit ratio was ${40 + (n % 55)}%.`,
-  (n: number) => `Dataset version ${n % 9 + 1}.${n % 13}.`,
+  (n: number) => `Dataset version ${(n % 9) + 1}.${n % 13}.`,
 ];
 
 /** Agent descriptions (`gen_ai.agent.description`) per role, several wordings each. */
 export const DESCRIPTIONS = {
-  coordinator: ["Coordinates the workers and answers the user.", "Breaks the user's request into steps for the team.", "You are the team lead: plan, assign and deliver."],
+  coordinator: [
+    "Coordinates the workers and answers the user.",
+    "Breaks the user's request into steps for the team.",
+    "You are the team lead: plan, assign and deliver.",
+  ],
   lookup: ["Finds figures with the data tools.", "Looks up one figure.", "Retrieves facts from external sources."],
   collector: ["Collects figures into the shared memory.", "Fetches data and stores it for the team.", "Fills the blackboard with source figures."],
   compute: ["Does the arithmetic.", "Computes totals from the collected figures.", "You turn raw numbers into results."],
@@ -141,6 +145,12 @@ export const DESCRIPTIONS = {
 export type DescribedRole = keyof typeof DESCRIPTIONS;
 
 /** Side steps any agent may take: acknowledgements and status notifications with no bearing on the answer. */
-export const SIDE_REMARKS = ["Acknowledged, working on it.", "Understood. Starting now.", "On it - will report back shortly.", "Let me think about the best way to do this.", "Received the request; checking what I need."];
+export const SIDE_REMARKS = [
+  "Acknowledged, working on it.",
+  "Understood. Starting now.",
+  "On it - will report back shortly.",
+  "Let me think about the best way to do this.",
+  "Received the request; checking what I need.",
+];
 export const STATUS_TOOLS = ["post_status", "notify_channel", "log_event", "update_ticket"];
 export const STATUS_MESSAGES = ["started", "in progress", "waiting for data", "step complete", "handing over"];

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { parseJsonText, parseJsonLines, positionToLocation } from "./parse-json";
 import { inputErrorOf as errorOf } from "./input-error-of";
 
-
 describe("parseJsonText", () => {
   it("parses valid JSON and strips a byte-order mark", () => {
     expect(parseJsonText('\uFEFF{"a": [1, 2]}')).toEqual({ a: [1, 2] });

@@ -169,14 +169,14 @@ export const ZRunInfo = z.object({
 });
 
 const ZTraceObject = z.object({
-    schema: z.literal(TRACE_SCHEMA_VERSION),
-    run: ZRunInfo,
-    agents: z.array(ZAgent),
-    steps: z.array(ZStep),
-    edges: z.array(ZEdge).default([]),
-    labels: z.array(ZLabel).default([]),
-    /** Problems the importer worked around (kept with the run, shown to the user). */
-    warnings: z.array(z.string()).default([]),
+  schema: z.literal(TRACE_SCHEMA_VERSION),
+  run: ZRunInfo,
+  agents: z.array(ZAgent),
+  steps: z.array(ZStep),
+  edges: z.array(ZEdge).default([]),
+  labels: z.array(ZLabel).default([]),
+  /** Problems the importer worked around (kept with the run, shown to the user). */
+  warnings: z.array(z.string()).default([]),
 });
 export const ZTrace = ZTraceObject.superRefine(checkReferences);
 export type TTrace = z.infer<typeof ZTrace>;
@@ -199,7 +199,8 @@ interface ReferenceIssue {
 export function referenceIssues(value: unknown): ReferenceIssue[] {
   const issues: ReferenceIssue[] = [];
   const obj = (value ?? {}) as Record<string, unknown>;
-  const list = (key: string) => (Array.isArray(obj[key]) ? (obj[key] as unknown[]) : []).map((v) => (v && typeof v === "object" ? (v as Record<string, unknown>) : {}));
+  const list = (key: string) =>
+    (Array.isArray(obj[key]) ? (obj[key] as unknown[]) : []).map((v) => (v && typeof v === "object" ? (v as Record<string, unknown>) : {}));
   const str = (v: unknown) => (typeof v === "string" ? v : undefined);
   const agentNames = new Set<string>();
   list("agents").forEach((agent, i) => {

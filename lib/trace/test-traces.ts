@@ -42,7 +42,8 @@ export function generatedTrace(steps: number, agents: number, seedTitle = "gener
       endTime: new Date(t0 + i * 1000 + 800).toISOString(),
       ...(i > 0 && i % 10 !== 0 ? { parentId: `step-${i - (i % 10)}` } : {}),
     });
-    if (i > 0) edges.push({ from: `step-${i - 1}`, to: `step-${i}`, kind: i % 11 === 0 ? "delegation" : "message", evidence: "consecutive turn", confidence: 0.6 });
+    if (i > 0)
+      edges.push({ from: `step-${i - 1}`, to: `step-${i}`, kind: i % 11 === 0 ? "delegation" : "message", evidence: "consecutive turn", confidence: 0.6 });
   }
   return {
     schema: TRACE_SCHEMA_VERSION,

@@ -52,7 +52,10 @@ export function buildAgentFlow({ agents, steps, edges, index, state, window }: A
     firstSeen.clear();
     const { binSize } = window.density;
     for (const lane of window.density.lanes) {
-      stepCount.set(lane.agent, lane.steps.reduce((a, b) => a + b, 0));
+      stepCount.set(
+        lane.agent,
+        lane.steps.reduce((a, b) => a + b, 0),
+      );
       const first = lane.steps.findIndex((n) => n > 0);
       if (first >= 0) firstSeen.set(lane.agent, first * binSize);
     }
@@ -64,7 +67,13 @@ export function buildAgentFlow({ agents, steps, edges, index, state, window }: A
   for (const link of window?.agentLinks ?? []) {
     if (!kinds.has(link.kind) || link.from === link.to || !visibleSet.has(link.from) || !visibleSet.has(link.to)) continue;
     const id = agentEdgeId(link.from, link.to, link.kind);
-    merged.set(id, { id, type: "channel", source: link.from, target: link.to, data: { kind: link.kind, count: link.count, onPath: false, inferred: false, edgeIds: [] } });
+    merged.set(id, {
+      id,
+      type: "channel",
+      source: link.from,
+      target: link.to,
+      data: { kind: link.kind, count: link.count, onPath: false, inferred: false, edgeIds: [] },
+    });
   }
   for (const e of edges) {
     if (!kinds.has(e.kind)) continue;
@@ -96,14 +105,13 @@ export function buildAgentFlow({ agents, steps, edges, index, state, window }: A
   const column = new Map<string, number>();
   for (const agent of order) {
     let col = 0;
-    for (const e of flowEdges)
-      if (e.target === agent && rank.get(e.source)! < rank.get(agent)!) col = Math.max(col, column.get(e.source)! + 1);
+    for (const e of flowEdges) if (e.target === agent && rank.get(e.source)! < rank.get(agent)!) col = Math.max(col, column.get(e.source)! + 1);
     column.set(agent, col);
   }
   const rowsUsed = new Map<number, number>();
   for (const col of column.values()) rowsUsed.set(col, (rowsUsed.get(col) ?? 0) + 1);
   // Height of one band of AGENT_MAX_COLUMNS layers: its tallest column, plus the stagger and a gap.
-  const bandHeight = (Math.max(1, ...rowsUsed.values()) * (AGENT_NODE_HEIGHT + ROW_GAP)) + 30 + ROW_GAP;
+  const bandHeight = Math.max(1, ...rowsUsed.values()) * (AGENT_NODE_HEIGHT + ROW_GAP) + 30 + ROW_GAP;
   rowsUsed.clear();
   const culprit = index.report?.decisive?.agent;
   const metaOf = new Map(agents.map((a) => [a.name, a]));

@@ -30,19 +30,24 @@ describe("layoutSwimlanes", () => {
   });
 
   it("ignores backward edges instead of looping", () => {
-    const r = layoutSwimlanes({ laneCount: 1, items: [{ id: "a", lane: 0, order: 0 }, { id: "b", lane: 0, order: 1 }], links: [{ source: "b", target: "a" }] });
+    const r = layoutSwimlanes({
+      laneCount: 1,
+      items: [
+        { id: "a", lane: 0, order: 0 },
+        { id: "b", lane: 0, order: 1 },
+      ],
+      links: [{ source: "b", target: "a" }],
+    });
     expect([col(r.positions.a.x), col(r.positions.b.x)]).toEqual([0, 1]);
   });
 
   it("always places a node right of its lane predecessor and its sources, for any DAG", () => {
-    const arb = fc
-      .array(fc.nat(3), { minLength: 1, maxLength: 40 })
-      .chain((lanes) =>
-        fc.record({
-          lanes: fc.constant(lanes),
-          links: fc.array(fc.tuple(fc.nat(lanes.length - 1), fc.nat(lanes.length - 1)), { maxLength: 60 }),
-        }),
-      );
+    const arb = fc.array(fc.nat(3), { minLength: 1, maxLength: 40 }).chain((lanes) =>
+      fc.record({
+        lanes: fc.constant(lanes),
+        links: fc.array(fc.tuple(fc.nat(lanes.length - 1), fc.nat(lanes.length - 1)), { maxLength: 60 }),
+      }),
+    );
     fc.assert(
       fc.property(arb, ({ lanes, links }) => {
         const items = lanes.map((lane, i) => ({ id: `n${i}`, lane, order: i }));

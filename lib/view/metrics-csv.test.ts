@@ -6,7 +6,12 @@ import { csvCell, metricsCsv } from "./metrics-csv";
 describe("metrics CSV", () => {
   it("one row per run with the trajectory columns; runs without metrics keep empty cells", () => {
     const t = computeTrajectory(
-      ZTrace.parse({ schema: "culprit.trace/v1", run: {}, agents: [{ name: "A" }], steps: [{ id: "1", agent: "A", kind: "tool_call", tool: { name: "x" }, status: "error", tokens: { total: 12 } }] }),
+      ZTrace.parse({
+        schema: "culprit.trace/v1",
+        run: {},
+        agents: [{ name: "A" }],
+        steps: [{ id: "1", agent: "A", kind: "tool_call", tool: { name: "x" }, status: "error", tokens: { total: 12 } }],
+      }),
       { blame: {}, importance: {} },
     );
     const csv = metricsCsv([
@@ -18,11 +23,16 @@ describe("metrics CSV", () => {
     expect(cols.slice(0, 7)).toEqual(["run_id", "title", "outcome", "created_at", "culprit", "steps", "active_agents"]);
     const row = Object.fromEntries(cols.map((c, i) => [c, first.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)[i]]));
     expect(row).toMatchObject({ run_id: "r1", title: '"first, run"', tokens_total: "12", tool_errors: "1", tool_errors_ignored: "1" });
-    expect(second.split(",").slice(5).every((c) => c === "")).toBe(true);
+    expect(
+      second
+        .split(",")
+        .slice(5)
+        .every((c) => c === ""),
+    ).toBe(true);
   });
 
   it("keeps formulas inert", () => {
-    expect(csvCell("=HYPERLINK(\"x\")")).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell("@cmd")).toBe("'@cmd");
     expect(csvCell(-3)).toBe("-3");
   });

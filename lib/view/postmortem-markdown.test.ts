@@ -5,8 +5,22 @@ import type { ViewRun } from "./types";
 import { computeTrajectory } from "../attribution/trajectory";
 
 const run: ViewRun = {
-  id: "r1", title: "research_pipeline", system: null, task: null, outcome: "failure", sourceFormat: "culprit", groundTruth: null, finalAnswer: null,
-  stepCount: 8, agentCount: 5, edgeCount: 8, totalTokens: 800, startedAt: null, endedAt: null, createdAt: "2026-01-01T00:00:00Z", warnings: [],
+  id: "r1",
+  title: "research_pipeline",
+  system: null,
+  task: null,
+  outcome: "failure",
+  sourceFormat: "culprit",
+  groundTruth: null,
+  finalAnswer: null,
+  stepCount: 8,
+  agentCount: 5,
+  edgeCount: 8,
+  totalTokens: 800,
+  startedAt: null,
+  endedAt: null,
+  createdAt: "2026-01-01T00:00:00Z",
+  warnings: [],
 };
 
 describe("postmortemMarkdown", () => {

@@ -31,14 +31,23 @@ export function postmortemMarkdown(run: ViewRun, steps: ViewStep[], report: Anal
   }
   lines.push("", "## Agents", "", "| Agent | Role | Blame | CI | Tokens |", "|---|---|---:|---|---:|");
   for (const a of [...report.agents].sort((x, y) => y.blame - x.blame))
-    lines.push(`| ${cell(a.agent)} | ${a.role} | ${a.blame.toFixed(2)} | ${a.blameCi ? `${a.blameCi[0].toFixed(2)}–${a.blameCi[1].toFixed(2)}` : "exact"} | ${a.tokens} |`);
-  const flagged = report.steps.filter((s) => s.detectors.length > 0).sort((a, b) => b.fault - a.fault).slice(0, 10);
+    lines.push(
+      `| ${cell(a.agent)} | ${a.role} | ${a.blame.toFixed(2)} | ${a.blameCi ? `${a.blameCi[0].toFixed(2)}–${a.blameCi[1].toFixed(2)}` : "exact"} | ${a.tokens} |`,
+    );
+  const flagged = report.steps
+    .filter((s) => s.detectors.length > 0)
+    .sort((a, b) => b.fault - a.fault)
+    .slice(0, 10);
   if (flagged.length) {
     lines.push("", "## Evidence", "");
     for (const s of flagged) {
-      lines.push(`- Step ${inline(s.stepId)} (${inline(s.agent)}), fault ${s.fault.toFixed(2)}${s.counterfactual.flips ? ", fixing it alone flips the outcome" : ""}`);
+      lines.push(
+        `- Step ${inline(s.stepId)} (${inline(s.agent)}), fault ${s.fault.toFixed(2)}${s.counterfactual.flips ? ", fixing it alone flips the outcome" : ""}`,
+      );
       for (const det of s.detectors)
-        lines.push(`  - ${inline(det.name)} ${det.score.toFixed(2)}${det.mast ? ` (${det.mast})` : ""}: ${inline(det.evidence.note)}${det.evidence.stepIds.length ? ` → steps ${det.evidence.stepIds.map(inline).join(", ")}` : ""}`);
+        lines.push(
+          `  - ${inline(det.name)} ${det.score.toFixed(2)}${det.mast ? ` (${det.mast})` : ""}: ${inline(det.evidence.note)}${det.evidence.stepIds.length ? ` → steps ${det.evidence.stepIds.map(inline).join(", ")}` : ""}`,
+        );
     }
   }
   if (report.trajectory) lines.push(...trajectorySection(report.trajectory));
@@ -46,7 +55,9 @@ export function postmortemMarkdown(run: ViewRun, steps: ViewStep[], report: Anal
     lines.push("", "## Human labels", "");
     for (const l of labels) {
       const agree = labelAgreement(l, report);
-      lines.push(`- ${l.imported ? "Imported" : inline(l.author)}: agent ${inline(l.agent ?? "—")}, step ${inline(l.stepId ?? "—")} — engine ${agree.agent === "agrees" ? "agrees" : agree.agent}${l.note ? `. Note: ${inline(l.note)}` : ""}`);
+      lines.push(
+        `- ${l.imported ? "Imported" : inline(l.author)}: agent ${inline(l.agent ?? "—")}, step ${inline(l.stepId ?? "—")} — engine ${agree.agent === "agrees" ? "agrees" : agree.agent}${l.note ? `. Note: ${inline(l.note)}` : ""}`,
+      );
     }
   }
   if (report.warnings.length || run.warnings.length) {
@@ -61,15 +72,30 @@ function trajectorySection(t: NonNullable<AnalysisReport["trajectory"]>): string
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   const unit = t.size.tokenBasis === "tokens" ? "tokens" : "words";
   const out = ["", "## Trajectory", ""];
-  out.push(`- Size: ${t.size.steps} steps, ${t.size.activeAgents} active agents, ${t.size.tokenBasis === "tokens" ? `${t.size.tokens.total} tokens` : "no token counts"}${t.size.costUsd !== null ? `, $${t.size.costUsd.toFixed(4)}` : ""}`);
-  out.push(`- Tools: ${t.tools.calls} calls, ${t.tools.errors} errors (${t.tools.recovered} recovered, ${t.tools.ignored} ignored), ${t.tools.retries} retries`);
-  out.push(`- Verification: ${t.verification.steps} checks (${pct(t.verification.costShare)} of ${unit}), ${t.verification.sourcedChecks} sourced, ${t.verification.rubberStamps} rubber stamps, collapse rate ${pct(t.verification.collapseRate)}`);
-  out.push(`- Redundancy: ${t.redundancy.nearDuplicateMessages} near-duplicate messages (${pct(t.redundancy.nearDuplicateTokenShare)} of ${unit}), ${t.redundancy.repeatedToolCalls} repeated tool calls, ${t.redundancy.loops} loops`);
-  out.push(`- Delegation: ${t.delegation.handoffs} handoffs, max fan-out ${t.delegation.maxFanOut}${t.delegation.unreadMessages !== null ? `, ${t.delegation.unreadMessages} unread messages` : ""}`);
-  out.push(`- Memory: ${t.memory.writes} writes, ${t.memory.reads} reads, ${t.memory.unreadWrites} unread, ${t.memory.staleReads} stale reads, ${t.memory.sharedKeys} shared keys`);
+  out.push(
+    `- Size: ${t.size.steps} steps, ${t.size.activeAgents} active agents, ${t.size.tokenBasis === "tokens" ? `${t.size.tokens.total} tokens` : "no token counts"}${t.size.costUsd !== null ? `, $${t.size.costUsd.toFixed(4)}` : ""}`,
+  );
+  out.push(
+    `- Tools: ${t.tools.calls} calls, ${t.tools.errors} errors (${t.tools.recovered} recovered, ${t.tools.ignored} ignored), ${t.tools.retries} retries`,
+  );
+  out.push(
+    `- Verification: ${t.verification.steps} checks (${pct(t.verification.costShare)} of ${unit}), ${t.verification.sourcedChecks} sourced, ${t.verification.rubberStamps} rubber stamps, collapse rate ${pct(t.verification.collapseRate)}`,
+  );
+  out.push(
+    `- Redundancy: ${t.redundancy.nearDuplicateMessages} near-duplicate messages (${pct(t.redundancy.nearDuplicateTokenShare)} of ${unit}), ${t.redundancy.repeatedToolCalls} repeated tool calls, ${t.redundancy.loops} loops`,
+  );
+  out.push(
+    `- Delegation: ${t.delegation.handoffs} handoffs, max fan-out ${t.delegation.maxFanOut}${t.delegation.unreadMessages !== null ? `, ${t.delegation.unreadMessages} unread messages` : ""}`,
+  );
+  out.push(
+    `- Memory: ${t.memory.writes} writes, ${t.memory.reads} reads, ${t.memory.unreadWrites} unread, ${t.memory.staleReads} stale reads, ${t.memory.sharedKeys} shared keys`,
+  );
   if (t.flags.length) {
     out.push("", "Flags:", "");
-    for (const f of t.flags) out.push(`- ${f.severity === "warn" ? "**warn**" : "info"}: ${inline(f.message)}${f.stepIds.length ? ` → steps ${f.stepIds.slice(0, 10).map(inline).join(", ")}${f.stepIds.length > 10 ? " …" : ""}` : ""}`);
+    for (const f of t.flags)
+      out.push(
+        `- ${f.severity === "warn" ? "**warn**" : "info"}: ${inline(f.message)}${f.stepIds.length ? ` → steps ${f.stepIds.slice(0, 10).map(inline).join(", ")}${f.stepIds.length > 10 ? " …" : ""}` : ""}`,
+      );
   }
   return out;
 }

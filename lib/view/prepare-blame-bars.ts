@@ -20,7 +20,10 @@ export interface BlameBarRow {
 
 export function prepareBlameBars(agents: AgentReport[], width: number): BlameBarRow[] {
   const top = Math.max(0.0001, ...agents.map((a) => Math.max(a.blame, a.blameCi?.[1] ?? 0)));
-  const x = scaleLinear().domain([0, Math.min(1, top)]).range([0, width]).clamp(true);
+  const x = scaleLinear()
+    .domain([0, Math.min(1, top)])
+    .range([0, width])
+    .clamp(true);
   return [...agents]
     .sort((a, b) => b.blame - a.blame || (a.agent < b.agent ? -1 : 1))
     .map((a) => ({

@@ -54,7 +54,9 @@ export function prepareTimeline(
   const laneOf = new Map(lanes.map((a, i) => [a, i]));
   const offset = window?.offset ?? 0;
   const stepCount = window?.total ?? steps.length;
-  const x = scaleLinear().domain([0, Math.max(1, stepCount)]).range([TIMELINE_LABEL_WIDTH, Math.max(TIMELINE_LABEL_WIDTH + 1, width)]);
+  const x = scaleLinear()
+    .domain([0, Math.max(1, stepCount)])
+    .range([TIMELINE_LABEL_WIDTH, Math.max(TIMELINE_LABEL_WIDTH + 1, width)]);
   const stepWidth = Math.max(1, x(1) - x(0) - (stepCount < 200 ? 1 : 0));
   const marks: TimelineMark[] = [];
   steps.forEach((s, i) => {
@@ -70,7 +72,14 @@ export function prepareTimeline(
       const lane = laneOf.get(row.agent);
       if (lane === undefined) continue;
       row.steps.forEach((n, b) => {
-        if (n > 0) bins.push({ lane, x: x(b * binSize), width: Math.max(1, x((b + 1) * binSize) - x(b * binSize)), fill: Math.min(1, n / binSize), errors: row.errors[b] ?? 0 });
+        if (n > 0)
+          bins.push({
+            lane,
+            x: x(b * binSize),
+            width: Math.max(1, x((b + 1) * binSize) - x(b * binSize)),
+            fill: Math.min(1, n / binSize),
+            errors: row.errors[b] ?? 0,
+          });
       });
     }
   }

@@ -27,7 +27,11 @@ describe("prepare-trajectory", () => {
   it("draws token share, blame and importance share on one scale", () => {
     const [analyst, reviewer] = agentMultiples(t, 100);
     expect(analyst.agent).toBe("Analyst");
-    expect(analyst.bars.map((b) => [b.label, b.width])).toEqual([["tokens", 75], ["blame", 100], ["importance", 75]]);
+    expect(analyst.bars.map((b) => [b.label, b.width])).toEqual([
+      ["tokens", 75],
+      ["blame", 100],
+      ["importance", 75],
+    ]);
     expect(reviewer.bars.map((b) => b.text)).toEqual(["25%", "0%", "25%"]);
   });
 

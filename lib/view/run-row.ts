@@ -13,7 +13,19 @@ import type { Analysis, Run } from "@/lib/generated/prisma/browser";
 export type Jsonified<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
 /** Run fields the runs list and the run header both show. */
-export const RUN_SUMMARY_FIELDS = ["id", "title", "system", "outcome", "sourceFormat", "agentCount", "stepCount", "totalTokens", "startedAt", "endedAt", "createdAt"] as const satisfies readonly (keyof Run)[];
+export const RUN_SUMMARY_FIELDS = [
+  "id",
+  "title",
+  "system",
+  "outcome",
+  "sourceFormat",
+  "agentCount",
+  "stepCount",
+  "totalTokens",
+  "startedAt",
+  "endedAt",
+  "createdAt",
+] as const satisfies readonly (keyof Run)[];
 /** Run fields only the run page shows (beside its header: task, answers, counts). */
 export const RUN_DETAIL_FIELDS = [...RUN_SUMMARY_FIELDS, "task", "groundTruth", "finalAnswer", "edgeCount"] as const satisfies readonly (keyof Run)[];
 

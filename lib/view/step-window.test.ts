@@ -34,7 +34,11 @@ describe("chooseStepWindow", () => {
 
 describe("density", () => {
   it("keeps the overview bounded whatever the run's size", () => {
-    for (const [total, agents] of [[465_000, 8], [100_000, 2_000], [10, 3]] as const) {
+    for (const [total, agents] of [
+      [465_000, 8],
+      [100_000, 2_000],
+      [10, 3],
+    ] as const) {
       const binSize = densityBinSize(total, agents);
       expect(Math.ceil(total / binSize) * agents).toBeLessThanOrEqual(Math.max(40_000, agents));
     }
@@ -46,7 +50,14 @@ describe("density", () => {
       { agent: "Z", bin: 0, steps: 9, errors: 9 },
       { agent: "A", bin: 7, steps: 9, errors: 0 },
     ]);
-    expect(d).toEqual({ binSize: 5, bins: 2, lanes: [{ agent: "A", steps: [3, 0], errors: [1, 0] }, { agent: "B", steps: [0, 2], errors: [0, 0] }] });
+    expect(d).toEqual({
+      binSize: 5,
+      bins: 2,
+      lanes: [
+        { agent: "A", steps: [3, 0], errors: [1, 0] },
+        { agent: "B", steps: [0, 2], errors: [0, 0] },
+      ],
+    });
   });
 });
 
@@ -84,7 +95,9 @@ describe("a window of a run in the view builders", () => {
   it("report paths: a path as long as the run is cut to its start and the window, keeping only true adjacencies", () => {
     const n = 20_000;
     const ids = Array.from({ length: n }, (_, i) => `p${i}`);
-    const hops = ids.slice(1).map((id, i) => ({ fromAgent: `a${i % 7}`, toAgent: `a${(i + 1) % 7}`, edgeKinds: ["message" as const], edgeIds: [`e${i}`, `e${i}b`] }));
+    const hops = ids
+      .slice(1)
+      .map((id, i) => ({ fromAgent: `a${i % 7}`, toAgent: `a${(i + 1) % 7}`, edgeKinds: ["message" as const], edgeIds: [`e${i}`, `e${i}b`] }));
     const summary = { ...summarizeReport(researchReport()), propagationPath: ids, channelPath: hops };
     const shipped = new Set(ids.slice(9000, 10_500));
     const shippedEdges = new Set(hops.slice(9000, 10_499).map((h) => h.edgeIds[0]));

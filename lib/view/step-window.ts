@@ -40,7 +40,12 @@ export function densityBinSize(total: number, agents: number): number {
 }
 
 /** Density rows (agent, bin, steps, errors) → per-lane arrays in agent order (unknown agents dropped). */
-export function buildDensity(agents: string[], total: number, binSize: number, rows: { agent: string; bin: number; steps: number; errors: number }[]): StepDensity {
+export function buildDensity(
+  agents: string[],
+  total: number,
+  binSize: number,
+  rows: { agent: string; bin: number; steps: number; errors: number }[],
+): StepDensity {
   const bins = Math.max(1, Math.ceil(total / binSize));
   const lanes = agents.map((agent) => ({ agent, steps: new Array<number>(bins).fill(0), errors: new Array<number>(bins).fill(0) }));
   const laneOf = new Map(agents.map((a, i) => [a, i]));
@@ -84,7 +89,8 @@ export function trimReportToWindow(report: ReportSummary, shipped: ReadonlySet<s
     if (first < 0) first = i;
     last = i;
   });
-  const keptPath = first < 0 ? path.slice(0, PATH_HEAD) : [...path.slice(0, Math.min(PATH_HEAD, first)), ...path.slice(first, Math.min(last + 1, first + PATH_WINDOW_MAX))];
+  const keptPath =
+    first < 0 ? path.slice(0, PATH_HEAD) : [...path.slice(0, Math.min(PATH_HEAD, first)), ...path.slice(first, Math.min(last + 1, first + PATH_WINDOW_MAX))];
   // Hops: the first and last few (the verdict header's chain), and those whose edges the window has.
   const inWindow = (hop: (typeof hops)[number]) => (shippedEdges ? hop.edgeIds.some((id) => shippedEdges.has(id)) : false);
   let windowHops = 0;

@@ -17,7 +17,13 @@ export interface Rect {
  * `maxWidth` × `maxHeight` (flow units). Returns the anchor alone when nothing else fits, and []
  * without an anchor (the caller then fits everything).
  */
-export function storyNodes(anchor: string | undefined, path: string[], rectOf: (id: string) => Rect | undefined, maxWidth: number, maxHeight: number): string[] {
+export function storyNodes(
+  anchor: string | undefined,
+  path: string[],
+  rectOf: (id: string) => Rect | undefined,
+  maxWidth: number,
+  maxHeight: number,
+): string[] {
   if (!anchor || !rectOf(anchor)) return [];
   const order = [...new Set(path)];
   const chosen = [anchor];

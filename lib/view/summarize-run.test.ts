@@ -6,7 +6,15 @@ describe("summarizeStep", () => {
   it("keeps ids, labels and a collapsed preview; drops long text fields", () => {
     const trace = researchTrace();
     const s2 = summarizeStep({ ...trace.steps[1], input: "x".repeat(10_000) } as never);
-    expect(s2).toEqual({ id: "s2", agent: "Researcher", kind: "tool_call", status: "ok", preview: "search(osaka south)", tool: { name: "search" }, tokens: { total: 100 } });
+    expect(s2).toEqual({
+      id: "s2",
+      agent: "Researcher",
+      kind: "tool_call",
+      status: "ok",
+      preview: "search(osaka south)",
+      tool: { name: "search" },
+      tokens: { total: 100 },
+    });
     const long = summarizeStep({ id: "a", agent: "A", kind: "message", status: "error", content: "", error: { message: `bad\n\n  ${"y".repeat(500)}` } });
     expect(long.preview.startsWith("bad y")).toBe(true);
     expect(long.preview.length).toBeLessThanOrEqual(72);
@@ -27,7 +35,14 @@ describe("summarizeReport", () => {
     expect(summary.steps).toHaveLength(report.steps.length);
     const s4 = summary.steps.find((s) => s.stepId === report.decisive!.stepId)!;
     const full4 = report.steps.find((s) => s.stepId === report.decisive!.stepId)!;
-    expect(s4).toEqual({ stepId: full4.stepId, agent: full4.agent, fault: full4.fault, corrupted: full4.corrupted, onPath: full4.onPath, detectorCount: full4.detectors.length });
+    expect(s4).toEqual({
+      stepId: full4.stepId,
+      agent: full4.agent,
+      fault: full4.fault,
+      corrupted: full4.corrupted,
+      onPath: full4.onPath,
+      detectorCount: full4.detectors.length,
+    });
     expect(summary.repairStepIds).toEqual(report.training.preferencePairs.filter((p) => p.kind === "corrective-over-passive").map((p) => p.chosenStepId));
     expect(summarizeReport(summary)).toBe(summary);
     expect(JSON.stringify(summary).length).toBeLessThan(JSON.stringify(report).length);

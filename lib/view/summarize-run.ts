@@ -13,12 +13,17 @@ const ERROR_CHARS = 300;
 
 /** Whitespace-collapsed start of a text, ellipsised past `max` characters. */
 export function previewText(text: string, max = PREVIEW_CHARS): string {
-  const flat = text.slice(0, max * 4).replace(/\s+/g, " ").trim();
+  const flat = text
+    .slice(0, max * 4)
+    .replace(/\s+/g, " ")
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 /** The summary of one step: ids, kind, status, labels and a short preview. */
-export function summarizeStep(step: Pick<ViewStep, "id" | "agent" | "kind" | "status" | "name" | "content" | "tool" | "state" | "target" | "error" | "tokens">): StepSummary {
+export function summarizeStep(
+  step: Pick<ViewStep, "id" | "agent" | "kind" | "status" | "name" | "content" | "tool" | "state" | "target" | "error" | "tokens">,
+): StepSummary {
   const out: StepSummary = {
     id: step.id,
     agent: step.agent,
@@ -63,7 +68,14 @@ export function summarizeReport(report: AnalysisReport | ReportSummary): ReportS
       ...(report.flags.tokenShareConfounds ? { tokenShareConfounds: report.flags.tokenShareConfounds } : {}),
     },
     repairStepIds: report.training.preferencePairs.filter((p) => p.kind === "corrective-over-passive").map((p) => p.chosenStepId),
-    steps: report.steps.map((s) => ({ stepId: s.stepId, agent: s.agent, fault: s.fault, corrupted: s.corrupted, onPath: s.onPath, detectorCount: s.detectors.length })),
+    steps: report.steps.map((s) => ({
+      stepId: s.stepId,
+      agent: s.agent,
+      fault: s.fault,
+      corrupted: s.corrupted,
+      onPath: s.onPath,
+      detectorCount: s.detectors.length,
+    })),
     ...(report.trajectory ? { trajectory: report.trajectory } : {}),
   };
 }

@@ -90,7 +90,13 @@ export function researchReport(): AnalysisReport {
       criteria: { fault: 0.9, primacy: true, nonCorrection: true },
       evidence: { stepIds: ["s3", "s4"], note: "claims success after a 503" },
     },
-    agents: [agent("Researcher", 0.71, "culprit"), agent("Analyst", 0.18, "propagator"), agent("Writer", 0.07, "propagator"), agent("Reviewer", 0.04, "repairer"), agent("Planner", 0, "bystander")],
+    agents: [
+      agent("Researcher", 0.71, "culprit"),
+      agent("Analyst", 0.18, "propagator"),
+      agent("Writer", 0.07, "propagator"),
+      agent("Reviewer", 0.04, "repairer"),
+      agent("Planner", 0, "bystander"),
+    ],
     steps: [
       stepReport("s1", "Planner"),
       stepReport("s2", "Researcher"),
@@ -102,7 +108,12 @@ export function researchReport(): AnalysisReport {
         reward: -1,
         counterfactual: { flips: true, note: "fixing this step makes the run succeed" },
         detectors: [
-          { name: "false-success-claim", score: 0.8, mast: "FM-3.2 no or incomplete verification", evidence: { stepIds: ["s3"], edgeIds: ["e2"], note: "claims success after a failed search" } },
+          {
+            name: "false-success-claim",
+            score: 0.8,
+            mast: "FM-3.2 no or incomplete verification",
+            evidence: { stepIds: ["s3"], edgeIds: ["e2"], note: "claims success after a failed search" },
+          },
           { name: "ungrounded-values", score: 0.6, evidence: { stepIds: ["s4"], note: '"1532" appears in no tool result' } },
         ],
       }),

@@ -5,7 +5,14 @@ import { researchReport } from "./test-fixtures";
 describe("verdictParts", () => {
   it("lists culprit, hops, victims and class", () => {
     const v = verdictParts(researchReport());
-    expect(v).toMatchObject({ culpritAgent: "Researcher", decisiveStepId: "s4", victims: ["Analyst", "Writer"], interaction: "amplified", confidence: 0.86, budgetNote: null });
+    expect(v).toMatchObject({
+      culpritAgent: "Researcher",
+      decisiveStepId: "s4",
+      victims: ["Analyst", "Writer"],
+      interaction: "amplified",
+      confidence: 0.86,
+      budgetNote: null,
+    });
     expect(v.hops.map((h) => `${h.fromAgent}>${h.toAgent}`)).toEqual(["Researcher>Analyst", "Analyst>Writer"]);
   });
   it("notes a budget-limited run", () => {

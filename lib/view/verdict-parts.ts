@@ -20,7 +20,9 @@ export interface VerdictParts {
   budgetNote: string | null;
 }
 
-export function verdictParts(report: Pick<ReportSummary, "decisive" | "channelPath" | "interaction" | "trimmed"> & { flags: Pick<ReportSummary["flags"], "tokenBudgetConfound"> }): VerdictParts {
+export function verdictParts(
+  report: Pick<ReportSummary, "decisive" | "channelPath" | "interaction" | "trimmed"> & { flags: Pick<ReportSummary["flags"], "tokenBudgetConfound"> },
+): VerdictParts {
   const culprit = report.decisive?.agent ?? null;
   const victims = [...new Set(report.trimmed?.hopAgents ?? report.channelPath.map((h) => h.toAgent))].filter((a) => a !== culprit);
   const budget = report.flags.tokenBudgetConfound;

@@ -15,7 +15,15 @@ describe("view state URL codec", () => {
 
   it("reads Next.js searchParams objects", () => {
     const state = parseViewState({ mode: "agents", edge: ["e3", "e4"], kinds: "state,bogus", hide: "B,A" });
-    expect(state).toEqual({ mode: "agents", selection: { type: "edge", id: "e3" }, kinds: ["state"], hiddenAgents: ["A", "B"], range: null, flag: null, open: [] });
+    expect(state).toEqual({
+      mode: "agents",
+      selection: { type: "edge", id: "e3" },
+      kinds: ["state"],
+      hiddenAgents: ["A", "B"],
+      range: null,
+      flag: null,
+      open: [],
+    });
   });
 
   it("ignores malformed values", () => {
@@ -30,9 +38,20 @@ describe("view state URL codec", () => {
       selection: fc.option(fc.record({ type: fc.constantFrom("step" as const, "agent" as const, "edge" as const), id: name }), { nil: null }),
       kinds: fc.subarray([...ALL_EDGE_KINDS]),
       hiddenAgents: fc.uniqueArray(name, { maxLength: 4 }).map((a) => [...a].sort()),
-      range: fc.option(fc.tuple(fc.nat(5000), fc.nat(5000)).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as [number, number]), { nil: null }),
-      flag: fc.option(name.map((a) => `rubber-stamp:${a}`), { nil: null }),
-      open: fc.uniqueArray(name.map((id) => `group:${id}`), { maxLength: 5 }).map((a) => [...a].sort()),
+      range: fc.option(
+        fc.tuple(fc.nat(5000), fc.nat(5000)).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as [number, number]),
+        { nil: null },
+      ),
+      flag: fc.option(
+        name.map((a) => `rubber-stamp:${a}`),
+        { nil: null },
+      ),
+      open: fc
+        .uniqueArray(
+          name.map((id) => `group:${id}`),
+          { maxLength: 5 },
+        )
+        .map((a) => [...a].sort()),
     });
     fc.assert(
       fc.property(arbState, (state: ViewState) => {

@@ -37,7 +37,15 @@ const OPEN_ID_MAX_CHARS = 300;
  */
 export const ALL_EDGE_KINDS: readonly TEdgeKind[] = ["message", "state", "aggregation", "delegation"];
 
-export const DEFAULT_VIEW_STATE: ViewState = { mode: undefined, selection: null, kinds: [...ALL_EDGE_KINDS], hiddenAgents: [], range: null, flag: null, open: [] };
+export const DEFAULT_VIEW_STATE: ViewState = {
+  mode: undefined,
+  selection: null,
+  kinds: [...ALL_EDGE_KINDS],
+  hiddenAgents: [],
+  range: null,
+  flag: null,
+  open: [],
+};
 
 type SearchInput = URLSearchParams | Record<string, string | string[] | undefined>;
 
@@ -60,17 +68,26 @@ export function parseViewState(input: SearchInput): ViewState {
     }
   }
   const kindsParam = getParam(input, "kinds");
-  const kinds =
-    kindsParam === undefined ? [...ALL_EDGE_KINDS] : ALL_EDGE_KINDS.filter((k) => kindsParam.split(",").includes(k));
+  const kinds = kindsParam === undefined ? [...ALL_EDGE_KINDS] : ALL_EDGE_KINDS.filter((k) => kindsParam.split(",").includes(k));
   const hideParam = getParam(input, "hide");
   const hiddenAgents = hideParam ? [...new Set(hideParam.split(",").map(decodeURIComponent).filter(Boolean))].sort() : [];
   const rangeMatch = /^(\d{1,9})-(\d{1,9})$/.exec(getParam(input, "range") ?? "");
-  const range: [number, number] | null =
-    rangeMatch && Number(rangeMatch[1]) <= Number(rangeMatch[2]) ? [Number(rangeMatch[1]), Number(rangeMatch[2])] : null;
+  const range: [number, number] | null = rangeMatch && Number(rangeMatch[1]) <= Number(rangeMatch[2]) ? [Number(rangeMatch[1]), Number(rangeMatch[2])] : null;
   const flagParam = getParam(input, "flag");
   const flag = flagParam && flagParam.length <= 300 ? flagParam : null;
   const openParam = getParam(input, "open");
-  const open = openParam ? [...new Set(openParam.split(",").map(safeDecode).filter((id) => id && id.length <= OPEN_ID_MAX_CHARS))].sort().slice(0, OPEN_GROUPS_MAX) : [];
+  const open = openParam
+    ? [
+        ...new Set(
+          openParam
+            .split(",")
+            .map(safeDecode)
+            .filter((id) => id && id.length <= OPEN_ID_MAX_CHARS),
+        ),
+      ]
+        .sort()
+        .slice(0, OPEN_GROUPS_MAX)
+    : [];
   return { mode, selection, kinds, hiddenAgents, range, flag, open };
 }
 

@@ -11,7 +11,11 @@ export async function benchDatabase(): Promise<{ url: string; stop: () => Promis
   let serverUrl = process.env.BENCH_DATABASE_SERVER;
   let stop = async () => {};
   if (!serverUrl) {
-    const embedded = await startEmbeddedPostgres({ dataDir: path.resolve(".data/bench-postgres"), port: Number(process.env.CULPRIT_BENCH_PG_PORT ?? 54349), throwaway: true });
+    const embedded = await startEmbeddedPostgres({
+      dataDir: path.resolve(".data/bench-postgres"),
+      port: Number(process.env.CULPRIT_BENCH_PG_PORT ?? 54349),
+      throwaway: true,
+    });
     serverUrl = embedded.serverUrl;
     stop = embedded.stop;
   }

@@ -16,12 +16,13 @@ export function reportBench(figure) {
 
 export function parseBenchResults(text) {
   const out = [];
-  for (const line of text.split("\n")) if (line.startsWith(RESULT_PREFIX)) {
-    try {
-      out.push(JSON.parse(line.slice(RESULT_PREFIX.length)));
-    } catch {
-      // A malformed line is a bench bug; the bench's own output still shows it.
+  for (const line of text.split("\n"))
+    if (line.startsWith(RESULT_PREFIX)) {
+      try {
+        out.push(JSON.parse(line.slice(RESULT_PREFIX.length)));
+      } catch {
+        // A malformed line is a bench bug; the bench's own output still shows it.
+      }
     }
-  }
   return out;
 }

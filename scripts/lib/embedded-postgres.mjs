@@ -47,11 +47,15 @@ export async function startEmbeddedPostgres({ dataDir, port, quiet = true, throw
     createPostgresUser: isRoot,
     authMethod: "scram-sha-256",
     postgresFlags: [
-      "-c", "listen_addresses=127.0.0.1",
+      "-c",
+      "listen_addresses=127.0.0.1",
       // A socket path is limited to ~107 bytes; beyond that, no socket at all (TCP on loopback only).
-      "-c", `unix_socket_directories=${path.join(dataDir, `.s.PGSQL.${port}`).length < 100 ? dataDir : ""}`,
-      "-c", "unix_socket_permissions=0700",
-      "-c", "max_connections=200",
+      "-c",
+      `unix_socket_directories=${path.join(dataDir, `.s.PGSQL.${port}`).length < 100 ? dataDir : ""}`,
+      "-c",
+      "unix_socket_permissions=0700",
+      "-c",
+      "max_connections=200",
       ...durability,
     ],
     onLog: quiet ? () => {} : (m) => console.log(`[postgres] ${m}`),
@@ -100,9 +104,11 @@ async function binaryDir() {
 function firstStartHelp(err, dataDir, port) {
   const detail = err instanceof Error ? err.message : String(err ?? "postgres exited during start");
   const hints = [];
-  if (/EACCES|permission denied/i.test(detail)) hints.push(`the postgres process cannot read ${dataDir} or the binaries in node_modules (check folder permissions)`);
+  if (/EACCES|permission denied/i.test(detail))
+    hints.push(`the postgres process cannot read ${dataDir} or the binaries in node_modules (check folder permissions)`);
   if (/EADDRINUSE|could not bind|already in use/i.test(detail) || !detail) hints.push(`port ${port} may be in use: set CULPRIT_PG_PORT to a free port`);
-  if (/lock file|postmaster\.pid/i.test(detail)) hints.push(`another Postgres may be using ${dataDir}; stop it, or remove ${path.join(dataDir, "postmaster.pid")} if none runs`);
+  if (/lock file|postmaster\.pid/i.test(detail))
+    hints.push(`another Postgres may be using ${dataDir}; stop it, or remove ${path.join(dataDir, "postmaster.pid")} if none runs`);
   if (/password authentication failed/i.test(detail)) hints.push(`the cluster's password does not match ${path.join(dataDir, PASSWORD_FILE)}`);
   hints.push(`or set DATABASE_URL to use a PostgreSQL of your own`);
   return `The embedded PostgreSQL did not start (data in ${dataDir}): ${detail || "it exited during start"}\n  What to try: ${hints.join("; ")}.`;

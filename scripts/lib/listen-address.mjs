@@ -6,7 +6,10 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 
 const isLoopback = (h) => {
-  const x = h.trim().toLowerCase().replace(/^\[|\]$/g, "");
+  const x = h
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
   return x === "localhost" || x === "::1" || /^127(\.\d{1,3}){3}$/.test(x);
 };
 
@@ -15,7 +18,9 @@ export function listenConfig(env) {
   const host = (env.CULPRIT_HOST ?? "127.0.0.1").trim() || "127.0.0.1";
   const auth = (env.CULPRIT_AUTH ?? "").trim().toLowerCase();
   if (auth === "off" && !isLoopback(host)) {
-    return { error: `Refusing to listen on ${host} with CULPRIT_AUTH=off: anyone on the network could read every trace. Remove CULPRIT_AUTH=off (sign-in turns on by itself), or listen on 127.0.0.1.` };
+    return {
+      error: `Refusing to listen on ${host} with CULPRIT_AUTH=off: anyone on the network could read every trace. Remove CULPRIT_AUTH=off (sign-in turns on by itself), or listen on 127.0.0.1.`,
+    };
   }
   return { host, signIn: auth === "required" || !isLoopback(host) };
 }

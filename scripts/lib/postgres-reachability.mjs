@@ -40,7 +40,9 @@ export async function reachableByPostgresUser(targets, log) {
   for (const d of list) {
     const mode = fs.statSync(d).mode & 0o7777;
     fs.chmodSync(d, mode | 0o001);
-    log(`Granted traverse permission to other users on ${d} (chmod o+x, was ${mode.toString(8)}) so the postgres system user can reach the embedded database; set CULPRIT_PG_NO_CHMOD=1 to refuse instead.`);
+    log(
+      `Granted traverse permission to other users on ${d} (chmod o+x, was ${mode.toString(8)}) so the postgres system user can reach the embedded database; set CULPRIT_PG_NO_CHMOD=1 to refuse instead.`,
+    );
   }
 }
 

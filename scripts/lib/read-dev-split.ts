@@ -17,7 +17,9 @@ export interface DevSubset {
 }
 
 export function readDevSplit(root: string): DevSubset[] {
-  const subsets = readdirSync(root).filter((d) => statSync(path.join(root, d)).isDirectory()).sort();
+  const subsets = readdirSync(root)
+    .filter((d) => statSync(path.join(root, d)).isDirectory())
+    .sort();
   const folders = subsets.length ? subsets.map((d) => path.join(root, d)) : [root];
   return folders.map((folder) => {
     const name = path.basename(folder);

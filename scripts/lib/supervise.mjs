@@ -6,7 +6,20 @@ import { spawn } from "node:child_process";
  * child has stayed up for `stableMs`. Live children are kept in `children` (so shutdown can signal
  * them); nothing is restarted once `isStopping()` is true.
  */
-export function supervise({ name, cmd, args, cwd, env, children, isStopping, log, minBackoffMs = 1000, maxBackoffMs = 60_000, stableMs = 60_000, stdio = "inherit" }) {
+export function supervise({
+  name,
+  cmd,
+  args,
+  cwd,
+  env,
+  children,
+  isStopping,
+  log,
+  minBackoffMs = 1000,
+  maxBackoffMs = 60_000,
+  stableMs = 60_000,
+  stdio = "inherit",
+}) {
   let backoffMs = minBackoffMs;
   const startChild = () => {
     if (isStopping()) return;

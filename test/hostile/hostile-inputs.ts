@@ -14,7 +14,12 @@ export const hostileInputs = {
   },
   /** F-4b: a chat speaker name of many spaces (ReDoS in the speaker parser). */
   speakerSpaces: (n = 160_000) =>
-    JSON.stringify({ messages: [{ name: "a" + " ".repeat(n) + "x", role: "assistant", content: "hi" }, { name: "b", role: "assistant", content: "yo" }] }),
+    JSON.stringify({
+      messages: [
+        { name: "a" + " ".repeat(n) + "x", role: "assistant", content: "hi" },
+        { name: "b", role: "assistant", content: "yo" },
+      ],
+    }),
   /** F-4c: a tool output of many newlines (ReDoS in the empty-output detector). */
   toolNewlines: (n = 320_000) => {
     const big = "x" + "\n".repeat(n) + "x";
@@ -44,7 +49,15 @@ export const hostileInputs = {
     const edges: object[] = [];
     for (let i = 0; i < n; i++) {
       agents.push({ name: "a" + i });
-      steps.push({ id: "s" + i, agent: "a" + i, kind: "tool_result", content: "Error: failed " + i, status: "error", error: { message: "boom " + i }, tool: { name: "t", result: "Traceback: error" } });
+      steps.push({
+        id: "s" + i,
+        agent: "a" + i,
+        kind: "tool_result",
+        content: "Error: failed " + i,
+        status: "error",
+        error: { message: "boom " + i },
+        tool: { name: "t", result: "Traceback: error" },
+      });
       edges.push({ from: "s" + i, to: "final", kind: "aggregation", evidence: "x", confidence: 1 });
     }
     steps.push({ id: "final", agent: "agg", kind: "aggregate", name: "majority vote", content: "final answer 42", attributes: { aggregator: "vote" } });

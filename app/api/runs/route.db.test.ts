@@ -103,7 +103,14 @@ describe("POST /api/runs (real Postgres)", () => {
         else controller.close();
       },
     });
-    const res = await POST(new Request("http://localhost/api/runs", { method: "POST", body: stream, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit));
+    const res = await POST(
+      new Request("http://localhost/api/runs", {
+        method: "POST",
+        body: stream,
+        headers: { "content-type": "application/json" },
+        duplex: "half",
+      } as RequestInit),
+    );
     expect(res.status).toBe(413);
   });
 

@@ -36,7 +36,9 @@ export default async function SharedRunPage({ params, searchParams }: Props) {
       readOnly
       actions={
         <div className="row" style={{ gap: 6 }}>
-          <span className="badge unknown" data-testid="read-only-badge">read-only link</span>
+          <span className="badge unknown" data-testid="read-only-badge">
+            read-only link
+          </span>
           <CopyLinkButton />
         </div>
       }

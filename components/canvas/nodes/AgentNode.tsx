@@ -12,9 +12,19 @@ function AgentNodeView({ data, selected }: NodeProps<AgentFlowNode>) {
       <Handle type="target" position={Position.Left} className={styles.handle} isConnectable={false} />
       <div className={styles.agentName}>
         <span>{data.agent}</span>
-        {data.isCulprit ? <span className="badge culprit">✕ culprit</span> : data.isVictim ? <span className="badge propagator">↯ victim</span> : data.role ? <span className={`badge ${data.role}`}>{data.role}</span> : null}
+        {data.isCulprit ? (
+          <span className="badge culprit">✕ culprit</span>
+        ) : data.isVictim ? (
+          <span className="badge propagator">↯ victim</span>
+        ) : data.role ? (
+          <span className={`badge ${data.role}`}>{data.role}</span>
+        ) : null}
       </div>
-      {data.description ? <div className={styles.agentDesc} title={data.description}>{data.description.slice(0, 120)}</div> : null}
+      {data.description ? (
+        <div className={styles.agentDesc} title={data.description}>
+          {data.description.slice(0, 120)}
+        </div>
+      ) : null}
       <div className={styles.agentMeta}>
         {data.stepCount} steps · {formatCount(data.tokens)} tok{data.blame !== null ? ` · blame ${data.blame.toFixed(2)}` : ""}
       </div>

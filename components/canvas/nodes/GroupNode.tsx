@@ -7,7 +7,15 @@ import styles from "../canvas.module.css";
 /** A collapsed run of unremarkable steps of one agent; clicking it expands the run. */
 function GroupNodeView({ data }: NodeProps<GroupFlowNode>) {
   return (
-    <div className={data.carried > 0 ? `${styles.group} ${styles.groupCarried}` : styles.group} data-testid="group-node" title={data.carried > 0 ? `Collapsed steps, ${data.carried} of them carried corruption off the propagation path: click to expand` : "Collapsed steps: click to expand"}>
+    <div
+      className={data.carried > 0 ? `${styles.group} ${styles.groupCarried}` : styles.group}
+      data-testid="group-node"
+      title={
+        data.carried > 0
+          ? `Collapsed steps, ${data.carried} of them carried corruption off the propagation path: click to expand`
+          : "Collapsed steps: click to expand"
+      }
+    >
       <Handle type="target" position={Position.Left} className={styles.handle} isConnectable={false} />
       <strong>⋯ {data.stepIds.length} steps</strong>
       <span>

@@ -9,7 +9,13 @@ function LaneNodeView({ data }: NodeProps<LaneFlowNode>) {
   return (
     <div className={`${styles.lane} ${data.isCulprit ? styles.culprit : data.isVictim ? styles.victim : ""}`} data-testid={`lane-${data.agent}`}>
       <span>{data.agent}</span>
-      {data.isCulprit ? <span className="badge culprit">✕ culprit</span> : data.isVictim ? <span className="badge propagator">↯ victim</span> : data.role === "repairer" ? <span className="badge repairer">✓ repairer</span> : null}
+      {data.isCulprit ? (
+        <span className="badge culprit">✕ culprit</span>
+      ) : data.isVictim ? (
+        <span className="badge propagator">↯ victim</span>
+      ) : data.role === "repairer" ? (
+        <span className="badge repairer">✓ repairer</span>
+      ) : null}
     </div>
   );
 }

@@ -28,7 +28,10 @@ function StepNodeView({ data, selected }: NodeProps<StepFlowNode>) {
         <span className={styles.title}>{data.title}</span>
         {tag ? <span className={`${styles.tag} ${styles[data.mark]}`}>{tag}</span> : null}
       </div>
-      <div className={styles.preview}>{data.stateKey ? `[${data.stateKey}] ` : ""}{data.preview}</div>
+      <div className={styles.preview}>
+        {data.stateKey ? `[${data.stateKey}] ` : ""}
+        {data.preview}
+      </div>
       <Handle type="source" position={Position.Right} className={styles.handle} isConnectable={false} />
     </div>
   );

@@ -11,7 +11,13 @@ type Step = TTraceInput["steps"][number];
 const chat = (termination: string | undefined, finalAnswer: string, steps: Step[]) =>
   ZTrace.parse({
     schema: "culprit.trace/v1",
-    run: { task: "How many stops are between South Station and Windsor Gardens?", outcome: "failure", finalAnswer, sourceFormat: "who-and-when", ...(termination ? { attributes: { [TERMINATION_ATTR]: termination } } : {}) },
+    run: {
+      task: "How many stops are between South Station and Windsor Gardens?",
+      outcome: "failure",
+      finalAnswer,
+      sourceFormat: "who-and-when",
+      ...(termination ? { attributes: { [TERMINATION_ATTR]: termination } } : {}),
+    },
     agents: [{ name: "human", kind: "task_giver" }, { name: "Orchestrator" }, { name: "WebSurfer" }, { name: "Assistant" }],
     steps,
     edges: [],
@@ -20,7 +26,12 @@ const chat = (termination: string | undefined, finalAnswer: string, steps: Step[
 const steps: Step[] = [
   { id: "s0", agent: "human", kind: "message", content: "How many stops are between South Station and Windsor Gardens?" },
   { id: "s1", agent: "Orchestrator", kind: "delegate", target: "WebSurfer", content: "Find the list of stops on the Franklin line." },
-  { id: "s2", agent: "WebSurfer", kind: "message", content: "I opened the timetable. Stops: Forge Park, Franklin, Norfolk, Walpole, Windsor Gardens, Norwood Central, Readville, South Station." },
+  {
+    id: "s2",
+    agent: "WebSurfer",
+    kind: "message",
+    content: "I opened the timetable. Stops: Forge Park, Franklin, Norfolk, Walpole, Windsor Gardens, Norwood Central, Readville, South Station.",
+  },
   { id: "s3", agent: "Orchestrator", kind: "delegate", target: "Assistant", content: "Count the stops between the two stations." },
   { id: "s4", agent: "Assistant", kind: "message", content: "Between them there are 17 stops." },
   { id: "s5", agent: "Orchestrator", kind: "thought", content: "Request satisfied. The answer is 17 stops." },

@@ -36,4 +36,3 @@ export function concludedAnswerOrigin(g: EngineGraph, prov: Provenance): AnswerO
   }
   return null;
 }
-

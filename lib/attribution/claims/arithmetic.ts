@@ -51,7 +51,8 @@ function statedExpressions(text: string): Stated[] {
   // states ("4565 mm (1675 + 1090 + 1800)", "Sum: 95080. Working: 35804 + 17,948 + 41328").
   if (!/\d\s*(?:[-+*/×÷]|x\s)\s*\(?\s*\d/.test(scan)) return out;
   const numbers: { raw: string; value: number; at: number }[] = [];
-  for (const m of scan.matchAll(/(?<![\w.])-?\d[\d,]*(?:\.\d+)?/g)) if (numbers.length < 200) numbers.push({ raw: m[0], value: Number(m[0].replace(/,/g, "")), at: m.index! });
+  for (const m of scan.matchAll(/(?<![\w.])-?\d[\d,]*(?:\.\d+)?/g))
+    if (numbers.length < 200) numbers.push({ raw: m[0], value: Number(m[0].replace(/,/g, "")), at: m.index! });
   let exprs = 0;
   for (let i = 0; i < scan.length && exprs < MAX_EQUALS; i++) {
     if (!/[\d(]/.test(scan[i]) || (i > 0 && EXPR_CHARS.test(scan[i - 1]) && scan[i - 1] !== " ")) continue;
@@ -68,7 +69,12 @@ function statedExpressions(text: string): Stated[] {
     if (actual !== null) {
       let best: (typeof numbers)[number] | undefined;
       for (const n of numbers)
-        if ((n.at < i || n.at >= k) && Math.abs(n.value - actual) <= tolerance(n.raw.replace(/,/g, ""), actual) && (!best || Math.abs(n.at - i) < Math.abs(best.at - i))) best = n;
+        if (
+          (n.at < i || n.at >= k) &&
+          Math.abs(n.value - actual) <= tolerance(n.raw.replace(/,/g, ""), actual) &&
+          (!best || Math.abs(n.at - i) < Math.abs(best.at - i))
+        )
+          best = n;
       if (best) out.push({ expr, statedRaw: best.raw, start: Math.min(i, best.at), end: Math.max(k, best.at + best.raw.length) });
     }
     i = next;

@@ -43,7 +43,8 @@ export interface ClaimFinding {
 const SCORE = { contradiction: 0.75, arithmetic: 0.75, unsourcedInAnswer: 0.6, fabricated: 0.6 } as const;
 
 /** Words that say the data in code is invented rather than taken from a source. */
-const FABRICATION_RE = /\b(?:hypothetical|assum(?:e|ed|ing)|placeholder|sample data|example data|mock|simulat(?:e|ed|ing)|dummy|for demonstration|made[- ]up|fictional|illustrative)\b/i;
+const FABRICATION_RE =
+  /\b(?:hypothetical|assum(?:e|ed|ing)|placeholder|sample data|example data|mock|simulat(?:e|ed|ing)|dummy|for demonstration|made[- ]up|fictional|illustrative)\b/i;
 
 /** Small integers are list markers and counts far more often than facts (see ungrounded-values). */
 const isTrivialNumber = (c: Claim) => c.kind === "number" && c.unit === "" && Math.abs(c.num ?? 0) <= 10;
@@ -80,11 +81,36 @@ export function answerClosure(prov: Provenance, values: Set<string>): Set<string
 const CONTEXT_CHARS = 40;
 /** Earlier steps searched for siblings under the same parent (tool calls of one agent run close together). */
 const SIBLING_WINDOW = 256;
-const CONTEXT_STOP = new Set(["the", "is", "was", "are", "of", "to", "and", "in", "on", "at", "for", "it", "this", "that", "with", "by", "as", "be", "from", "than"]);
+const CONTEXT_STOP = new Set([
+  "the",
+  "is",
+  "was",
+  "are",
+  "of",
+  "to",
+  "and",
+  "in",
+  "on",
+  "at",
+  "for",
+  "it",
+  "this",
+  "that",
+  "with",
+  "by",
+  "as",
+  "be",
+  "from",
+  "than",
+]);
 /** Label words right before a number (same line, ≤ 40 characters): what the number is about. */
 function contextTokens(text: string, at: number): Set<string> {
   const from = Math.max(0, at - CONTEXT_CHARS, text.lastIndexOf("\n", at - 1) + 1);
-  const words = text.slice(from, at).toLowerCase().match(/[a-z][a-z0-9-]+/g) ?? [];
+  const words =
+    text
+      .slice(from, at)
+      .toLowerCase()
+      .match(/[a-z][a-z0-9-]+/g) ?? [];
   return new Set(words.filter((w) => !CONTEXT_STOP.has(w)));
 }
 
@@ -102,7 +128,8 @@ interface SourceNumber {
 function handedNumbers(g: EngineGraph, prov: Provenance, v: number): SourceNumber[] {
   const out: SourceNumber[] = [];
   const input = isAgentToolCall(g, v) ? undefined : g.steps[v].input;
-  if (input) for (const c of extractClaims(input)) if (c.kind === "number") out.push({ value: c.value, raw: c.raw, step: v, tokens: contextTokens(input, c.start) });
+  if (input)
+    for (const c of extractClaims(input)) if (c.kind === "number") out.push({ value: c.value, raw: c.raw, step: v, tokens: contextTokens(input, c.start) });
   const feeders = new Set<number>();
   for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++) feeders.add(g.edges[g.inEdges[k]].from);
   const p = g.parent[v];
@@ -138,7 +165,7 @@ function misquotedSource(claim: Claim, tokens: Set<string>, handed: SourceNumber
     if (!(a > 0 && b > 0 && Math.max(a, b) / Math.min(a, b) <= 2)) continue;
     let score = 0;
     for (const t of tokens) if (h.tokens.has(t)) score += 1 / df.get(t)!;
-    if (score > bestScore) (best = h), (bestScore = score);
+    if (score > bestScore) ((best = h), (bestScore = score));
   }
   return best;
 }
@@ -184,7 +211,16 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
         if (list) for (let k = list.length - 1; k >= 0 && !fact; k--) if (prov.visible(list[k].step, v)) fact = list[k];
         if (fact && fact.value !== c.value) {
           contradicted = true;
-          out.push({ step: v, name: "contradicts-source", score: SCORE.contradiction, value: c.value, quote: c.raw, against: fact.step, reachesAnswer: reaches, note: `states "${c.key}" as ${c.raw}, but ${g.steps[fact.step].id} gave ${fact.raw}` });
+          out.push({
+            step: v,
+            name: "contradicts-source",
+            score: SCORE.contradiction,
+            value: c.value,
+            quote: c.raw,
+            against: fact.step,
+            reachesAnswer: reaches,
+            note: `states "${c.key}" as ${c.raw}, but ${g.steps[fact.step].id} gave ${fact.raw}`,
+          });
           continue;
         }
       }
@@ -195,20 +231,56 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
         const src = misquotedSource(c, contextTokens(text, c.start), handed, stated);
         if (src) {
           contradicted = true;
-          out.push({ step: v, name: "contradicts-source", score: SCORE.contradiction, value: c.value, quote: c.raw, against: src.step, reachesAnswer: reaches, note: `states ${c.raw} where ${src.step === v ? "its input" : g.steps[src.step].id} gave ${src.raw} for the same label` });
+          out.push({
+            step: v,
+            name: "contradicts-source",
+            score: SCORE.contradiction,
+            value: c.value,
+            quote: c.raw,
+            against: src.step,
+            reachesAnswer: reaches,
+            note: `states ${c.raw} where ${src.step === v ? "its input" : g.steps[src.step].id} gave ${src.raw} for the same label`,
+          });
           continue;
         }
       }
       if (c.inCode && c.kind === "number" && FABRICATION_RE.test(text.slice(0, 20_000))) {
-        out.push({ step: v, name: "fabricated-data", score: SCORE.fabricated, value: c.value, quote: c.raw, against: -1, reachesAnswer: reaches, note: `types ${c.raw} into code as data that no input or tool output holds, and calls it ${FABRICATION_RE.exec(text)![0]}` });
+        out.push({
+          step: v,
+          name: "fabricated-data",
+          score: SCORE.fabricated,
+          value: c.value,
+          quote: c.raw,
+          against: -1,
+          reachesAnswer: reaches,
+          note: `types ${c.raw} into code as data that no input or tool output holds, and calls it ${FABRICATION_RE.exec(text)![0]}`,
+        });
         continue;
       }
       if (reaches && CHECKABLE.has(c.kind))
-        out.push({ step: v, name: "unsourced-value", score: SCORE.unsourcedInAnswer, value: c.value, quote: c.raw, against: -1, reachesAnswer: true, note: `introduces ${c.raw}, which reaches the final answer, with no source in the task, a tool output or any step it could see` });
+        out.push({
+          step: v,
+          name: "unsourced-value",
+          score: SCORE.unsourcedInAnswer,
+          value: c.value,
+          quote: c.raw,
+          against: -1,
+          reachesAnswer: true,
+          note: `introduces ${c.raw}, which reaches the final answer, with no source in the task, a tool output or any step it could see`,
+        });
     }
     for (const slip of arithmeticSlips(text)) {
       const value = `n:${slip.stated}`;
-      out.push({ step: v, name: "arithmetic-mismatch", score: SCORE.arithmetic, value, quote: text.slice(slip.start, slip.end), against: -1, reachesAnswer: answer.values.has(value), note: `states ${slip.expression} = ${slip.stated}, but it computes to ${round(slip.actual)}` });
+      out.push({
+        step: v,
+        name: "arithmetic-mismatch",
+        score: SCORE.arithmetic,
+        value,
+        quote: text.slice(slip.start, slip.end),
+        against: -1,
+        reachesAnswer: answer.values.has(value),
+        note: `states ${slip.expression} = ${slip.stated}, but it computes to ${round(slip.actual)}`,
+      });
     }
   }
   return out;

@@ -16,7 +16,13 @@ type Step = TTraceInput["steps"][number];
 const e = (from: string, to: string, kind: "message" | "aggregation" = "message") => ({ from, to, kind, evidence: "toy", confidence: 1 });
 function make(task: string, steps: Step[], edges: TTraceInput["edges"], agents: { name: string; description?: string }[] = []) {
   const names = [...new Set(steps.map((s) => s.agent))];
-  return ZTrace.parse({ schema: "culprit.trace/v1", run: { task, outcome: "failure", sourceFormat: "culprit" }, agents: names.map((name) => agents.find((a) => a.name === name) ?? { name }), steps, edges });
+  return ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { task, outcome: "failure", sourceFormat: "culprit" },
+    agents: names.map((name) => agents.find((a) => a.name === name) ?? { name }),
+    steps,
+    edges,
+  });
 }
 const role = (r: AnalysisReport, a: string) => r.agents.find((x) => x.agent === a)?.role;
 const blame = (r: AnalysisReport, a: string) => r.agents.find((x) => x.agent === a)?.blame ?? NaN;
@@ -52,11 +58,15 @@ describe("arithmetic", () => {
 
 describe("provenance", () => {
   it("finds the earliest source: task, tool output, earlier agent step, or none", () => {
-    const t = make("Sum the sales of 2019.", [
-      { id: "t", agent: "tool", kind: "tool_result", content: "sales: 4821" },
-      { id: "a", agent: "A", kind: "message", content: "Sales in 2019 were 4821, plus 7391 from the shop." },
-      { id: "b", agent: "B", kind: "message", content: "Using 7391 as given." },
-    ], [e("t", "a"), e("a", "b")]);
+    const t = make(
+      "Sum the sales of 2019.",
+      [
+        { id: "t", agent: "tool", kind: "tool_result", content: "sales: 4821" },
+        { id: "a", agent: "A", kind: "message", content: "Sales in 2019 were 4821, plus 7391 from the shop." },
+        { id: "b", agent: "B", kind: "message", content: "Using 7391 as given." },
+      ],
+      [e("t", "a"), e("a", "b")],
+    );
     const p = buildProvenance(buildGraph(t, resolveConfig()));
     const src = (step: string, v: string) => p.records.find((r) => t.steps[r.step]?.id === step && r.claim.value === v)?.source;
     expect(src("a", "n:2019")).toBe("task");
@@ -68,11 +78,17 @@ describe("provenance", () => {
 
 describe("named toy traces (review 2026-12-01)", () => {
   it("a1: one fabricated number relayed by B — A is the culprit, B a propagator, A has the top blame", () => {
-    const r = analyzeTrace(make("Report the quarterly revenue of the shop from the ledger.", [
-      { id: "s0", agent: "A", kind: "message", content: "The quarterly revenue is 48210." },
-      { id: "s1", agent: "B", kind: "message", content: "Noted, drafting with the revenue figure." },
-      { id: "s2", agent: "B", kind: "final", content: "Final: quarterly revenue 48210." },
-    ], [e("s0", "s1"), e("s1", "s2")]));
+    const r = analyzeTrace(
+      make(
+        "Report the quarterly revenue of the shop from the ledger.",
+        [
+          { id: "s0", agent: "A", kind: "message", content: "The quarterly revenue is 48210." },
+          { id: "s1", agent: "B", kind: "message", content: "Noted, drafting with the revenue figure." },
+          { id: "s2", agent: "B", kind: "final", content: "Final: quarterly revenue 48210." },
+        ],
+        [e("s0", "s1"), e("s1", "s2")],
+      ),
+    );
     expect(r.decisive?.agent).toBe("A");
     expect(r.decisionSource).toBe("evidence");
     expect(role(r, "A")).toBe("culprit");
@@ -82,12 +98,18 @@ describe("named toy traces (review 2026-12-01)", () => {
   });
 
   it("contradiction: the tool said 2996, the agent wrote 2945 — the agent is the origin, the reviewer a missed check", () => {
-    const r = analyzeTrace(make("How many units were sold in March?", [
-      { id: "c", agent: "Analyst", kind: "tool_call", tool: { name: "db", result: "units sold in March: 2996" }, status: "ok" },
-      { id: "a", agent: "Analyst", kind: "message", content: "Units sold in March: 2945." },
-      { id: "v", agent: "Reviewer", kind: "message", content: "Approved, 2945 looks correct." },
-      { id: "f", agent: "Writer", kind: "final", content: "March sales: 2945 units." },
-    ], [e("c", "a"), e("a", "v"), e("v", "f")]));
+    const r = analyzeTrace(
+      make(
+        "How many units were sold in March?",
+        [
+          { id: "c", agent: "Analyst", kind: "tool_call", tool: { name: "db", result: "units sold in March: 2996" }, status: "ok" },
+          { id: "a", agent: "Analyst", kind: "message", content: "Units sold in March: 2945." },
+          { id: "v", agent: "Reviewer", kind: "message", content: "Approved, 2945 looks correct." },
+          { id: "f", agent: "Writer", kind: "final", content: "March sales: 2945 units." },
+        ],
+        [e("c", "a"), e("a", "v"), e("v", "f")],
+      ),
+    );
     expect(r.decisive?.stepId).toBe("a");
     expect(r.claims?.some((c) => c.detector === "contradicts-source" && c.stepId === "a" && c.sourceStepId === "c")).toBe(true);
     expect(role(r, "Reviewer")).toBe("missed-check");
@@ -96,12 +118,18 @@ describe("named toy traces (review 2026-12-01)", () => {
   });
 
   it("c: two of three independent voters wrong — both are culprits with equal blame, the judge is not", () => {
-    const r = analyzeTrace(make("Estimate the warehouse stock.", [
-      { id: "v1", agent: "V1", kind: "message", content: "My count: 5120 units." },
-      { id: "v2", agent: "V2", kind: "message", content: "My count: 5120 units." },
-      { id: "v3", agent: "V3", kind: "message", content: "My count: 24 units." },
-      { id: "j", agent: "Judge", kind: "final", content: "Majority says 5120 units." },
-    ], [e("v1", "j", "aggregation"), e("v2", "j", "aggregation"), e("v3", "j", "aggregation")]));
+    const r = analyzeTrace(
+      make(
+        "Estimate the warehouse stock.",
+        [
+          { id: "v1", agent: "V1", kind: "message", content: "My count: 5120 units." },
+          { id: "v2", agent: "V2", kind: "message", content: "My count: 5120 units." },
+          { id: "v3", agent: "V3", kind: "message", content: "My count: 24 units." },
+          { id: "j", agent: "Judge", kind: "final", content: "Majority says 5120 units." },
+        ],
+        [e("v1", "j", "aggregation"), e("v2", "j", "aggregation"), e("v3", "j", "aggregation")],
+      ),
+    );
     expect(role(r, "V1")).toBe("culprit");
     expect(role(r, "V2")).toBe("culprit");
     expect(role(r, "Judge")).not.toBe("culprit");
@@ -111,30 +139,54 @@ describe("named toy traces (review 2026-12-01)", () => {
   });
 
   it("f1: a rubber stamp named Bob is still a missed check (behaviour, not name)", () => {
-    const r = analyzeTrace(make("Run the report script and give the total.", [
-      { id: "c", agent: "Coder", kind: "tool_call", tool: { name: "python", result: "Traceback (most recent call last): ZeroDivisionError" }, status: "error" },
-      { id: "s", agent: "Coder", kind: "message", content: "The script executed successfully; the total is 4821." },
-      { id: "b", agent: "Bob", kind: "message", content: "Looks good, approved." },
-      { id: "f", agent: "Coder", kind: "final", content: "Total: 4821." },
-    ], [e("c", "s"), e("s", "b"), e("b", "f")]));
+    const r = analyzeTrace(
+      make(
+        "Run the report script and give the total.",
+        [
+          {
+            id: "c",
+            agent: "Coder",
+            kind: "tool_call",
+            tool: { name: "python", result: "Traceback (most recent call last): ZeroDivisionError" },
+            status: "error",
+          },
+          { id: "s", agent: "Coder", kind: "message", content: "The script executed successfully; the total is 4821." },
+          { id: "b", agent: "Bob", kind: "message", content: "Looks good, approved." },
+          { id: "f", agent: "Coder", kind: "final", content: "Total: 4821." },
+        ],
+        [e("c", "s"), e("s", "b"), e("b", "f")],
+      ),
+    );
     expect(r.decisive?.agent).toBe("Coder");
     expect(role(r, "Bob")).toBe("missed-check");
   });
 
   it("container span: a wrapper that returns its child's wrong value is never the origin", () => {
-    const r = analyzeTrace(make("Give the population of the town.", [
-      { id: "w", agent: "Researcher", kind: "agent", content: "Population: 73120." },
-      { id: "l", agent: "Researcher", kind: "llm", parentId: "w", content: "Population: 73120." },
-      { id: "f", agent: "Writer", kind: "final", content: "The town has 73120 people." },
-    ], [e("w", "f")]));
+    const r = analyzeTrace(
+      make(
+        "Give the population of the town.",
+        [
+          { id: "w", agent: "Researcher", kind: "agent", content: "Population: 73120." },
+          { id: "l", agent: "Researcher", kind: "llm", parentId: "w", content: "Population: 73120." },
+          { id: "f", agent: "Writer", kind: "final", content: "The town has 73120 people." },
+        ],
+        [e("w", "f")],
+      ),
+    );
     expect(r.decisive?.stepId).toBe("l");
   });
 
   it("no evidence: the verdict is undetermined with a weak suspect, the class unexplained, never emergent", () => {
-    const r = analyzeTrace(make("Summarize the meeting.", [
-      { id: "a", agent: "A", kind: "message", content: "Here is a summary of the meeting." },
-      { id: "b", agent: "B", kind: "final", content: "Summary done." },
-    ], [e("a", "b")]));
+    const r = analyzeTrace(
+      make(
+        "Summarize the meeting.",
+        [
+          { id: "a", agent: "A", kind: "message", content: "Here is a summary of the meeting." },
+          { id: "b", agent: "B", kind: "final", content: "Summary done." },
+        ],
+        [e("a", "b")],
+      ),
+    );
     expect(r.decisionSource).toBe("prior");
     expect(r.verdict).toMatch(/^Undetermined/);
     expect(r.interaction.class).toBe("unexplained");

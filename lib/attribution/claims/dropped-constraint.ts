@@ -65,8 +65,13 @@ export function findDroppedConstraints(g: EngineGraph, prov: Provenance, failed:
     if (args.some((c) => years.has(c.value))) continue;
     // The year the call acted with: one it stated without a source, else (a lookup that omitted the
     // year) the other year its result came back with.
-    const stated = (prov.byStep.get(v) ?? []).map((id) => prov.records[id]).find((r) => r.source === "none" && r.claim.kind === "number" && isYear(r.claim.num) && !years.has(r.claim.value));
-    const returned = stated || args.some((c) => c.kind === "number" && isYear(c.num)) ? undefined : prov.claims[v].observed.find((c) => c.kind === "number" && isYear(c.num) && !years.has(c.value));
+    const stated = (prov.byStep.get(v) ?? [])
+      .map((id) => prov.records[id])
+      .find((r) => r.source === "none" && r.claim.kind === "number" && isYear(r.claim.num) && !years.has(r.claim.value));
+    const returned =
+      stated || args.some((c) => c.kind === "number" && isYear(c.num))
+        ? undefined
+        : prov.claims[v].observed.find((c) => c.kind === "number" && isYear(c.num) && !years.has(c.value));
     const r = stated ?? (returned ? { claim: returned } : undefined);
     if (!r) continue;
     {
@@ -85,7 +90,10 @@ export function findDroppedConstraints(g: EngineGraph, prov: Provenance, failed:
         quote: at === v ? r.claim.raw : text.slice(0, 160),
         against: at === v ? -1 : v,
         reachesAnswer: true,
-        note: at === v ? `acts with the year ${r.claim.raw} although the task asks for ${task} and no source gave ${r.claim.raw}` : `instructs ${g.steps[v].agent} without the task's year ${task}; ${g.steps[v].agent} then acted with ${r.claim.raw} (${g.steps[v].id})`,
+        note:
+          at === v
+            ? `acts with the year ${r.claim.raw} although the task asks for ${task} and no source gave ${r.claim.raw}`
+            : `instructs ${g.steps[v].agent} without the task's year ${task}; ${g.steps[v].agent} then acted with ${r.claim.raw} (${g.steps[v].id})`,
       });
     }
   }

@@ -34,7 +34,8 @@ export const MAX_CLAIMS = 160;
 const NUMBER_RE = /(?<![\w.])(\$|€|£)?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(\s?%|\s?(?:percent|dollars|usd|euros?)\b)?/gi;
 const ISO_DATE_RE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-const WORD_DATE_RE = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),?\s+(\d{4})\b|\b(\d{1,2})\s+(January|February|March|April|May|June|July|August|September|October|November|December),?\s+(\d{4})\b/g;
+const WORD_DATE_RE =
+  /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),?\s+(\d{4})\b|\b(\d{1,2})\s+(January|February|March|April|May|June|July|August|September|October|November|December),?\s+(\d{4})\b/g;
 const URL_RE = /\bhttps?:\/\/[^\s<>"')\]]+|(?<![\w/])(?:\/[\w.-]+){2,}\.\w{1,6}\b/g;
 const QUOTE_RE = /"([^"\n]{3,80})"|“([^”\n]{3,80})”/g;
 /** Two or more capitalised words in a row ("Rockhopper Penguin", "Federal Reserve Bank"). */
@@ -44,8 +45,10 @@ const CODE_RE = /```[\s\S]*?(?:```|$)/g;
 const KEY_BEFORE_RE = /([A-Za-z][A-Za-z_-]{1,30}(?:\s+[A-Za-z][A-Za-z_-]{1,30}){0,2})\s*(?::|=|\bis\b|\bwas\b|\bare\b|\bequals\b|\bof\b)?\s*(?:\$|€|£)?\s*$/;
 const KEY_STOP = new Set(["the", "a", "an", "is", "was", "are", "of", "to", "and", "or", "in", "on", "at", "be", "by", "with", "for", "it", "this", "that"]);
 
-export const APPROVE_RE = /\b(?:approved?|lgtm|looks good|verified|is correct|are correct|confirmed|i agree|no issues|all checks pass(?:ed)?|everything is correct)\b/i;
-export const REJECT_RE = /\b(?:incorrect|is wrong|not correct|doesn't match|does not match|mistake|discrepanc\w*|inconsistent|reject(?:ed)?|needs? (?:to be )?(?:fixed|corrected|revised)|there is an error)\b/i;
+export const APPROVE_RE =
+  /\b(?:approved?|lgtm|looks good|verified|is correct|are correct|confirmed|i agree|no issues|all checks pass(?:ed)?|everything is correct)\b/i;
+export const REJECT_RE =
+  /\b(?:incorrect|is wrong|not correct|doesn't match|does not match|mistake|discrepanc\w*|inconsistent|reject(?:ed)?|needs? (?:to be )?(?:fixed|corrected|revised)|there is an error)\b/i;
 
 /** Ranges of fenced code blocks, for the `inCode` flag. */
 function codeRanges(text: string): [number, number][] {
@@ -61,12 +64,20 @@ const inRanges = (ranges: [number, number][], at: number) => ranges.some(([a, b]
 export function keyBefore(text: string, at: number): string {
   const m = KEY_BEFORE_RE.exec(text.slice(Math.max(0, at - 48), at));
   if (!m) return "";
-  const words = m[1].toLowerCase().split(/[\s_-]+/).filter((w) => w && !KEY_STOP.has(w));
+  const words = m[1]
+    .toLowerCase()
+    .split(/[\s_-]+/)
+    .filter((w) => w && !KEY_STOP.has(w));
   return words.slice(-2).join(" ");
 }
 
 export function normalizeUrl(raw: string): string {
-  return raw.replace(/[.,;:!?]+$/, "").replace(/^https?:\/\//i, "").replace(/^www\./i, "").replace(/\/$/, "").toLowerCase();
+  return raw
+    .replace(/[.,;:!?]+$/, "")
+    .replace(/^https?:\/\//i, "")
+    .replace(/^www\./i, "")
+    .replace(/\/$/, "")
+    .toLowerCase();
 }
 
 /**
@@ -101,22 +112,31 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
   const hasDigit = /\d/.test(text);
   // Month names are capitalised (WORD_DATE_RE is case-sensitive); ISO dates need a hyphen.
   const hasUpper = /[A-Z]/.test(text);
-  if (hasDigit && text.includes("-")) for (const m of text.matchAll(ISO_DATE_RE)) {
-    dateSpans.push([m.index!, m.index! + m[0].length]);
-    push({ kind: "date", value: `d:${m[1]}-${m[2]}-${m[3]}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
-  }
-  if (hasDigit && hasUpper) for (const m of text.matchAll(WORD_DATE_RE)) {
-    const month = MONTHS.indexOf((m[1] ?? m[5]).toLowerCase()) + 1;
-    const day = Number(m[2] ?? m[4]);
-    const year = m[3] ?? m[6];
-    dateSpans.push([m.index!, m.index! + m[0].length]);
-    push({ kind: "date", value: `d:${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
-  }
+  if (hasDigit && text.includes("-"))
+    for (const m of text.matchAll(ISO_DATE_RE)) {
+      dateSpans.push([m.index!, m.index! + m[0].length]);
+      push({ kind: "date", value: `d:${m[1]}-${m[2]}-${m[3]}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
+    }
+  if (hasDigit && hasUpper)
+    for (const m of text.matchAll(WORD_DATE_RE)) {
+      const month = MONTHS.indexOf((m[1] ?? m[5]).toLowerCase()) + 1;
+      const day = Number(m[2] ?? m[4]);
+      const year = m[3] ?? m[6];
+      dateSpans.push([m.index!, m.index! + m[0].length]);
+      push({
+        kind: "date",
+        value: `d:${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
+        raw: m[0],
+        start: m.index!,
+        end: m.index! + m[0].length,
+      });
+    }
   const urlSpans: [number, number][] = [];
-  if (text.includes("/")) for (const m of text.matchAll(URL_RE)) {
-    urlSpans.push([m.index!, m.index! + m[0].length]);
-    push({ kind: "url", value: `u:${normalizeUrl(m[0])}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
-  }
+  if (text.includes("/"))
+    for (const m of text.matchAll(URL_RE)) {
+      urlSpans.push([m.index!, m.index! + m[0].length]);
+      push({ kind: "url", value: `u:${normalizeUrl(m[0])}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
+    }
   if (hasDigit)
     for (const m of text.matchAll(NUMBER_RE)) {
       const at = m.index! + (m[1] ? m[1].length : 0) + (m[0].length - m[0].trimStart().length);
@@ -126,13 +146,25 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
       const num = Number(norm);
       if (!Number.isFinite(num)) continue;
       const unit = m[1] || /dollar|usd|euro/i.test(m[3] ?? "") ? "money" : m[3] && /%|percent/i.test(m[3]) ? "percent" : "";
-      push({ kind: "number", value: `n:${norm}`, raw: m[0].trim(), start: at, end: m.index! + m[0].length, num, unit, key: withKeys ? keyBefore(text, m.index!) : "" });
+      push({
+        kind: "number",
+        value: `n:${norm}`,
+        raw: m[0].trim(),
+        start: at,
+        end: m.index! + m[0].length,
+        num,
+        unit,
+        key: withKeys ? keyBefore(text, m.index!) : "",
+      });
     }
-  if (text.includes('"') || text.includes("“")) for (const m of text.matchAll(QUOTE_RE)) {
-    const s = (m[1] ?? m[2]).trim().toLowerCase();
-    if (/[a-z]/.test(s)) push({ kind: "quoted", value: `q:${s}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
-  }
-  if (hasUpper && /[A-Z][a-z]+[ -]/.test(text)) for (const m of text.matchAll(ENTITY_RE)) push({ kind: "entity", value: `e:${m[0].toLowerCase().replace(/-/g, " ")}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
+  if (text.includes('"') || text.includes("“"))
+    for (const m of text.matchAll(QUOTE_RE)) {
+      const s = (m[1] ?? m[2]).trim().toLowerCase();
+      if (/[a-z]/.test(s)) push({ kind: "quoted", value: `q:${s}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
+    }
+  if (hasUpper && /[A-Z][a-z]+[ -]/.test(text))
+    for (const m of text.matchAll(ENTITY_RE))
+      push({ kind: "entity", value: `e:${m[0].toLowerCase().replace(/-/g, " ")}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
   const verdict = REJECT_RE.exec(text) ?? APPROVE_RE.exec(text);
   if (verdict) {
     const reject = REJECT_RE.test(verdict[0]);

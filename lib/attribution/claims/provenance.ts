@@ -171,7 +171,11 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
     let derivChecks = 0;
     // Results of stated computations that recompute derive from their operands (linked for provenance).
     const computed = new Map<string, string[]>();
-    for (const c of statedComputations(stepText(g.steps[v]))) computed.set(`n:${normalizeNumber(String(c.result))}`, c.operands.map((x) => `n:${normalizeNumber(String(x))}`));
+    for (const c of statedComputations(stepText(g.steps[v])))
+      computed.set(
+        `n:${normalizeNumber(String(c.result))}`,
+        c.operands.map((x) => `n:${normalizeNumber(String(x))}`),
+      );
     for (const c of asserted) {
       if (ids.length >= MAX_CHECKED) break;
       if (seen.has(c.value) || c.kind === "verdict") continue;

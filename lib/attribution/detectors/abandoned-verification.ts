@@ -37,9 +37,23 @@ export function verifierApprovals(g: EngineGraph): { hits: DetectorHit[]; stats:
     const ownCheck = /```|\bassert\b/.test(text) || g.steps[i].kind === "tool_call";
     const id = g.steps[i].id;
     if (failed >= 0)
-      hits.push({ step: i, name: "abandoned-verification", score: 0.8, mast: "FM-3.3 incorrect verification", dependent: true, evidence: { stepIds: [id, g.steps[failed].id], note: `approves right after tool output ${g.steps[failed].id} failed` } });
+      hits.push({
+        step: i,
+        name: "abandoned-verification",
+        score: 0.8,
+        mast: "FM-3.3 incorrect verification",
+        dependent: true,
+        evidence: { stepIds: [id, g.steps[failed].id], note: `approves right after tool output ${g.steps[failed].id} failed` },
+      });
     else if (evidence < 0 && !ownCheck)
-      hits.push({ step: i, name: "abandoned-verification", score: 0.55, mast: "FM-3.2 no or incomplete verification", dependent: true, evidence: { stepIds: [id], note: "approves without any tool output or check of its own" } });
+      hits.push({
+        step: i,
+        name: "abandoned-verification",
+        score: 0.55,
+        mast: "FM-3.2 no or incomplete verification",
+        dependent: true,
+        evidence: { stepIds: [id], note: "approves without any tool output or check of its own" },
+      });
   }
   return { hits, stats: { approvals, abandoned: hits.length } };
 }

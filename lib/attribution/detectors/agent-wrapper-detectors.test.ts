@@ -8,10 +8,32 @@ import { ZTrace, type TTraceInput } from "../../trace/schema";
 
 type Steps = TTraceInput["steps"];
 const make = (steps: Steps, edges: TTraceInput["edges"] = []) =>
-  ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure" }, agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })), steps, edges });
+  ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure" },
+    agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
+    steps,
+    edges,
+  });
 const names = (r: ReturnType<typeof analyzeTrace>, id: string) => r.steps.find((s) => s.stepId === id)!.detectors.map((d) => d.name);
-const write = (id: string, agent: string, parentId: string, key: string, value: string) => ({ id, agent, kind: "tool_call" as const, parentId, content: "ok", state: { op: "write" as const, key, value }, tool: { name: "memory_write", arguments: { key, value }, result: "ok" } });
-const read = (id: string, agent: string, parentId: string, key: string, result: string) => ({ id, agent, kind: "tool_call" as const, parentId, content: result, state: { op: "read" as const, key }, tool: { name: "memory_read", arguments: { key }, result } });
+const write = (id: string, agent: string, parentId: string, key: string, value: string) => ({
+  id,
+  agent,
+  kind: "tool_call" as const,
+  parentId,
+  content: "ok",
+  state: { op: "write" as const, key, value },
+  tool: { name: "memory_write", arguments: { key, value }, result: "ok" },
+});
+const read = (id: string, agent: string, parentId: string, key: string, result: string) => ({
+  id,
+  agent,
+  kind: "tool_call" as const,
+  parentId,
+  content: result,
+  state: { op: "read" as const, key },
+  tool: { name: "memory_read", arguments: { key }, result },
+});
 const stateEdge = (from: string, to: string, key: string) => ({ from, to, kind: "state" as const, key });
 
 /** boss invokes two workers; each computes and writes a partial; boss reads both and answers. */
@@ -51,7 +73,10 @@ describe("agent-wrapper detectors", () => {
   });
 
   it("blames an invoked agent that returned nothing, and not the invoker whose reads then came back empty", () => {
-    const steps = team({ w2: [{ id: "w2", agent: "two", kind: "agent", parentId: "boss", content: "" }], tail: [read("br", "boss", "boss", "part/two", "(missing)")] });
+    const steps = team({
+      w2: [{ id: "w2", agent: "two", kind: "agent", parentId: "boss", content: "" }],
+      tail: [read("br", "boss", "boss", "part/two", "(missing)")],
+    });
     const r = analyzeTrace(make(steps));
     expect(names(r, "w2")).toContain("empty-reply");
     expect(r.steps.every((s) => !s.detectors.some((d) => d.name === "missing-state"))).toBe(true);
@@ -70,7 +95,12 @@ describe("agent-wrapper detectors", () => {
   });
 
   it("flags an agent claiming success when its own steps only wrote a result", () => {
-    const steps = team({ w2: [{ id: "w2", agent: "two", kind: "agent", parentId: "boss", content: "assistant: done ✓ all parts processed" }, write("w2w", "two", "w2", "part/two", "0")] });
+    const steps = team({
+      w2: [
+        { id: "w2", agent: "two", kind: "agent", parentId: "boss", content: "assistant: done ✓ all parts processed" },
+        write("w2w", "two", "w2", "part/two", "0"),
+      ],
+    });
     const r = analyzeTrace(make(steps));
     expect(names(r, "w2")).toContain("false-success-claim");
     expect(names(r, "w1")).not.toContain("false-success-claim");
@@ -93,7 +123,16 @@ describe("agent-wrapper detectors", () => {
   });
 
   it("flags a verifier approving with no check of its own: writing the verdict is not evidence", () => {
-    const r = analyzeTrace(make(team({ tail: [{ id: "v", agent: "verifier", kind: "agent", parentId: "boss", content: "APPROVED: looks good." }, write("vw", "verifier", "v", "verdict", "yes")] })));
+    const r = analyzeTrace(
+      make(
+        team({
+          tail: [
+            { id: "v", agent: "verifier", kind: "agent", parentId: "boss", content: "APPROVED: looks good." },
+            write("vw", "verifier", "v", "verdict", "yes"),
+          ],
+        }),
+      ),
+    );
     expect(names(r, "v")).toContain("abandoned-verification");
   });
 });

@@ -5,7 +5,8 @@
 import type { Detector, DetectorHit } from "./types";
 import { stepText } from "../build-graph";
 
-const BUDGET_RE = /\b(?:rate limit|context length|maximum context|context window|token limit|max(?:imum)?[ _](?:tokens|turns|rounds|iterations)|quota exceeded|too many tokens)\b/i;
+const BUDGET_RE =
+  /\b(?:rate limit|context length|maximum context|context window|token limit|max(?:imum)?[ _](?:tokens|turns|rounds|iterations)|quota exceeded|too many tokens)\b/i;
 
 export const detectBudgetExhaustion: Detector = ({ g }) => {
   const hits: DetectorHit[] = [];

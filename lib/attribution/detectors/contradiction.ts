@@ -25,7 +25,12 @@ function* facts(text: string): Generator<[string, string]> {
   }
 }
 
-const words = (raw: string) => raw.toLowerCase().trim().split(/[\s_.-]+/).filter(Boolean);
+const words = (raw: string) =>
+  raw
+    .toLowerCase()
+    .trim()
+    .split(/[\s_.-]+/)
+    .filter(Boolean);
 /** Keys are compared by their last two words, lowercased. */
 function keyOf(raw: string): string {
   return words(raw).slice(-2).join(" ");
@@ -47,7 +52,10 @@ export const detectContradiction: Detector = ({ g }) => {
       name: "contradiction",
       score: 0.7,
       mast: "FM-2.6 reasoning-action mismatch",
-      evidence: { stepIds: [g.steps[i].id, g.steps[fact.step].id], note: `says "${key}" is ${value}, but tool output ${g.steps[fact.step].id} established ${fact.value}` },
+      evidence: {
+        stepIds: [g.steps[i].id, g.steps[fact.step].id],
+        note: `says "${key}" is ${value}, but tool output ${g.steps[fact.step].id} established ${fact.value}`,
+      },
     });
   for (let i = 0; i < g.n; i++) {
     const text = stripCode(stepText(g.steps[i])).slice(0, 8000);

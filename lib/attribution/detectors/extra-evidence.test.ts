@@ -18,7 +18,12 @@ describe("extraEvidence (injected detector)", () => {
 
   it("ignores unknown steps and zero weights, leaving the report as without it", () => {
     const base = analyzeTrace(trace);
-    const r = analyzeTrace(trace, { extraEvidence: [{ stepId: "nope", name: "llm-judge", score: 1, note: "x" }, { stepId: "s1", name: "llm-judge", score: 1, weight: 0, note: "x" }] });
+    const r = analyzeTrace(trace, {
+      extraEvidence: [
+        { stepId: "nope", name: "llm-judge", score: 1, note: "x" },
+        { stepId: "s1", name: "llm-judge", score: 1, weight: 0, note: "x" },
+      ],
+    });
     expect({ ...r, config: base.config }).toEqual(base);
   });
 

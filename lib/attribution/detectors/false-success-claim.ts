@@ -30,7 +30,14 @@ export const detectFalseSuccessClaim: Detector = ({ g }) => {
     const own = g.wrapper[i] ? subtreeOf(g, i) : null;
     if (own && !own.some((v) => isObservation(g, v))) {
       // An agent reporting its work done whose own steps never read, computed or looked at anything.
-      hits.push(hit(i, 0.7, [id, ...own.map((v) => g.steps[v].id).slice(0, 5)], "claims success, but its own steps only wrote results: nothing was read, computed or checked"));
+      hits.push(
+        hit(
+          i,
+          0.7,
+          [id, ...own.map((v) => g.steps[v].id).slice(0, 5)],
+          "claims success, but its own steps only wrote results: nothing was read, computed or checked",
+        ),
+      );
     } else if (last >= 0 && toolFailed(g, last)) {
       hits.push(hit(i, 0.85, [id, g.steps[last].id], `claims success right after tool output ${g.steps[last].id} failed`));
     } else if (last >= 0 && toolEmpty(g, last)) {

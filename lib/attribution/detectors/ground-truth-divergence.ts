@@ -27,7 +27,8 @@ export const detectGroundTruthDivergence: Detector = ({ g, failed }) => {
   const gtTokens = tokenize(gt);
   const gtNums = new Set(extractNumbers(gt));
   const carriesGt = (i: number) =>
-    (gtNums.size > 0 && [...gtNums].every((x) => g.features[i].allNumbers.includes(x))) || (gtTokens.size > 0 && gtNums.size === 0 && containment(gtTokens, g.features[i].tokens) >= 0.8);
+    (gtNums.size > 0 && [...gtNums].every((x) => g.features[i].allNumbers.includes(x))) ||
+    (gtTokens.size > 0 && gtNums.size === 0 && containment(gtTokens, g.features[i].tokens) >= 0.8);
   const finalText = g.trace.run.finalAnswer ?? stepText(g.steps[g.sink]);
   if (carriesGt(g.sink) || (g.trace.run.finalAnswer && containment(gtTokens, tokenize(finalText)) >= 0.8)) return [];
 

@@ -41,7 +41,10 @@ export const detectInstructionDrift: Detector = ({ g }) => {
             name: "instruction-drift",
             score: 0.5,
             mast: "FM-2.3 task derailment",
-            evidence: { stepIds: [g.steps[reply].id, g.steps[i].id], note: `reply covers ${Math.round(coverage * 100)}% of the instruction in ${g.steps[i].id}` },
+            evidence: {
+              stepIds: [g.steps[reply].id, g.steps[i].id],
+              note: `reply covers ${Math.round(coverage * 100)}% of the instruction in ${g.steps[i].id}`,
+            },
           });
       }
     }

@@ -49,7 +49,10 @@ export const detectMissingState: Detector = ({ g, failed }) => {
       score: MISSING_STATE_SCORE,
       mast: "FM-1.1 disobey task specification",
       dependent: true,
-      evidence: { stepIds: [g.steps[at].id, g.steps[v].id], note: `${g.steps[v].agent}, invoked by ${g.steps[inv].agent}, reads "${st.key}", which no step wrote` },
+      evidence: {
+        stepIds: [g.steps[at].id, g.steps[v].id],
+        note: `${g.steps[v].agent}, invoked by ${g.steps[inv].agent}, reads "${st.key}", which no step wrote`,
+      },
     });
   }
   return hits;

@@ -27,14 +27,16 @@ const EMPTY_LITERAL_RE = /^\s*(?:\[\s*\]|\{\s*\}|None|null|nil|set\(\)|''|"")\s*
 export const SUCCESS_CLAIM_RE =
   /\b(?:successfully|executed successfully|has been (?:verified|confirmed|completed|solved)|all tests pass(?:ed)?|(?:task|problem) (?:is )?(?:complete|completed|solved|done)|works as expected|verified|confirmed)\b|[✅✓✔]/iu;
 
-export const APPROVAL_RE = /\b(?:approved?|lgtm|looks good|verified|is correct|are correct|confirmed|i agree|no issues|all checks pass(?:ed)?|everything is correct)\b/i;
+export const APPROVAL_RE =
+  /\b(?:approved?|lgtm|looks good|verified|is correct|are correct|confirmed|i agree|no issues|all checks pass(?:ed)?|everything is correct)\b/i;
 
 export const REJECTION_RE =
   /\b(?:incorrect|is wrong|not correct|doesn't match|does not match|mistake|discrepanc\w*|inconsistent|reject(?:ed)?|needs? (?:to be )?(?:fixed|corrected|revised)|there is an error|failed to)\b/i;
 
 export const TERMINATION_RE = /\bTERMINATE\b|\bFINAL ANSWER\b|^\s*(?:done|finished)\.?\s*$/i;
 
-export const GIVE_UP_RE = /\b(?:unable to|cannot (?:determine|find|be determined)|could not (?:find|determine)|not (?:available|found)|no (?:data|information) (?:available|found))\b/i;
+export const GIVE_UP_RE =
+  /\b(?:unable to|cannot (?:determine|find|be determined)|could not (?:find|determine)|not (?:available|found)|no (?:data|information) (?:available|found))\b/i;
 
 /** A step that carries a tool's output (a tool result, or a tool call whose result is recorded). */
 export function isToolOutput(g: EngineGraph, i: number): boolean {

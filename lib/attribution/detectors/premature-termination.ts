@@ -26,6 +26,12 @@ export const detectPrematureTermination: Detector = ({ g, failed }) => {
   const text = stepText(g.steps[end]) + " " + (g.trace.run.finalAnswer ?? "");
   if (GIVE_UP_RE.test(text)) reasons.push("ends the run while saying the answer could not be found");
   if (reasons.length === 0) return [];
-  const hit: DetectorHit = { step: end, name: "premature-termination", score: 0.5, mast: "FM-3.1 premature termination", evidence: { stepIds: ids, note: reasons.join("; ") } };
+  const hit: DetectorHit = {
+    step: end,
+    name: "premature-termination",
+    score: 0.5,
+    mast: "FM-3.1 premature termination",
+    evidence: { stepIds: ids, note: reasons.join("; ") },
+  };
   return [hit];
 };

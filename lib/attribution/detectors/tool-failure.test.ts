@@ -6,7 +6,16 @@ import { detectToolFailure, EMPTY_SCORE } from "./tool-failure";
 
 type Steps = TTraceInput["steps"];
 const graph = (steps: Steps) =>
-  buildGraph(ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome: "failure" }, agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })), steps, edges: [] }), DEFAULT_CONFIG);
+  buildGraph(
+    ZTrace.parse({
+      schema: "culprit.trace/v1",
+      run: { outcome: "failure" },
+      agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
+      steps,
+      edges: [],
+    }),
+    DEFAULT_CONFIG,
+  );
 const code = (id: string) => ({ id, agent: "coder", kind: "message" as const, content: "```python\nprint(search('featured log'))\n```" });
 const out = (id: string, text: string) => ({ id, agent: "terminal", kind: "tool_result" as const, content: text });
 const hitsOn = (steps: Steps) => {
@@ -15,12 +24,19 @@ const hitsOn = (steps: Steps) => {
 };
 
 describe("tool-failure on empty results", () => {
-  it.each(["exitcode: 0 (execution succeeded)\nCode output: []", "exitcode: 0 (execution succeeded)\nCode output: {}", "Code output: None", "[]", "null", "Code output: "])(
-    "treats %j as an empty result and blames the call that asked for it",
-    (text) => {
-      expect(hitsOn([code("c1"), out("o1", text), { id: "m", agent: "coder", kind: "message", content: "The search found nothing." }])).toContainEqual({ step: "c1", score: EMPTY_SCORE });
-    },
-  );
+  it.each([
+    "exitcode: 0 (execution succeeded)\nCode output: []",
+    "exitcode: 0 (execution succeeded)\nCode output: {}",
+    "Code output: None",
+    "[]",
+    "null",
+    "Code output: ",
+  ])("treats %j as an empty result and blames the call that asked for it", (text) => {
+    expect(hitsOn([code("c1"), out("o1", text), { id: "m", agent: "coder", kind: "message", content: "The search found nothing." }])).toContainEqual({
+      step: "c1",
+      score: EMPTY_SCORE,
+    });
+  });
 
   it("does not treat a result that merely contains an empty list as empty", () => {
     expect(hitsOn([code("c1"), out("o1", "Code output: rows = [] after filtering, 12 before")])).toEqual([]);

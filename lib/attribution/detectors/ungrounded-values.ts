@@ -41,7 +41,10 @@ export const detectUngroundedValues: Detector = ({ g }) => {
         score,
         mast: "FM-2.6 reasoning-action mismatch",
         dependent: true,
-        evidence: { stepIds: [step.id], note: `states ${novel.slice(0, 5).join(", ")}${novel.length > 5 ? ", …" : ""}, found in no input or tool output it could see and not computable from them` },
+        evidence: {
+          stepIds: [step.id],
+          note: `states ${novel.slice(0, 5).join(", ")}${novel.length > 5 ? ", …" : ""}, found in no input or tool output it could see and not computable from them`,
+        },
       });
     }
   }

@@ -37,7 +37,10 @@ export const detectUnmetInstruction: Detector = ({ g }) => {
       name: "unmet-instruction",
       score: 0.5,
       mast: "FM-2.3 task derailment",
-      evidence: { stepIds: [g.steps[reply].id, g.steps[orig].id, g.steps[i].id], note: `did not deliver what ${g.steps[orig].id} asked: the same instruction had to be repeated in ${g.steps[i].id}` },
+      evidence: {
+        stepIds: [g.steps[reply].id, g.steps[orig].id, g.steps[i].id],
+        note: `did not deliver what ${g.steps[orig].id} asked: the same instruction had to be repeated in ${g.steps[i].id}`,
+      },
     });
   }
   return hits;

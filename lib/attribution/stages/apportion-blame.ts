@@ -76,6 +76,9 @@ function budgetConfound(g: EngineGraph, ev: Evidence, repairAllSucceeds: boolean
     budgetLimited: true,
     budgetShare: round(share),
     totalTokens,
-    evidence: { stepIds: budgetSteps.slice(0, 20), note: `${budgetSteps.length} step(s) hit a token, context, rate or turn limit: ${stepText(g.steps[g.indexOf.get(budgetSteps[0])!]).slice(0, 80)}` },
+    evidence: {
+      stepIds: budgetSteps.slice(0, 20),
+      note: `${budgetSteps.length} step(s) hit a token, context, rate or turn limit: ${stepText(g.steps[g.indexOf.get(budgetSteps[0])!]).slice(0, 80)}`,
+    },
   };
 }

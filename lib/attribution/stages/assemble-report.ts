@@ -25,7 +25,16 @@ const round = (x: number) => Math.round(x * 1e6) / 1e6;
 /** The fault of a concluded wrong answer's origin: the unsourced-value-in-answer score (claim-findings.ts), the same kind of evidence. */
 const ANSWER_ORIGIN_FAULT = 0.6;
 
-export function assembleReport(trace: TTrace, config: EngineConfig, g: EngineGraph, ev: Evidence, m: FailureModel, d: Decided, b: Blame, sig: Signals): AnalysisReport {
+export function assembleReport(
+  trace: TTrace,
+  config: EngineConfig,
+  g: EngineGraph,
+  ev: Evidence,
+  m: FailureModel,
+  d: Decided,
+  b: Blame,
+  sig: Signals,
+): AnalysisReport {
   const { det, findings, analyzedAsFailure } = ev;
   const fault = det.fault;
   const { agentGame, first, stepGame, resp, boolean, probability, faulty } = m;
@@ -41,7 +50,10 @@ export function assembleReport(trace: TTrace, config: EngineConfig, g: EngineGra
   const outcome = trace.run.outcome;
   const onPath = new Set(path.path);
   const playerOfStep = stepGame.playerOf;
-  const decisive = decisiveStep >= 0 ? decisiveReport(g, decisiveStep, decisiveRule, fault, first, playerOfStep, det.byStep, path.reached, deadEnd, config.faultThreshold) : null;
+  const decisive =
+    decisiveStep >= 0
+      ? decisiveReport(g, decisiveStep, decisiveRule, fault, first, playerOfStep, det.byStep, path.reached, deadEnd, config.faultThreshold)
+      : null;
 
   const stepReports: StepReport[] = inTraceOrder(g, (s, v) => {
     const p = playerOfStep[v];
@@ -74,7 +86,10 @@ export function assembleReport(trace: TTrace, config: EngineConfig, g: EngineGra
       }
     }
     const pIndex = agentGame.players.indexOf(a);
-    const ci = pIndex >= 0 && agentGame.shapley.method === "sampled" && agentGame.total > 0 ? agentGame.shapley.ci[pIndex].map((x) => round(Math.min(1, Math.max(0, x / agentGame.total)))) : undefined;
+    const ci =
+      pIndex >= 0 && agentGame.shapley.method === "sampled" && agentGame.total > 0
+        ? agentGame.shapley.ci[pIndex].map((x) => round(Math.min(1, Math.max(0, x / agentGame.total))))
+        : undefined;
     return {
       agent: name,
       blame: round(blame[a]),
@@ -131,7 +146,13 @@ export function assembleReport(trace: TTrace, config: EngineConfig, g: EngineGra
       falseSuccessClaims,
       verificationCollapseRate: round(verificationCollapseRate),
       tokenBudgetConfound: budget,
-      ...confoundFlags({ agents: g.agentNames, tokens, attribution: analyzedAsFailure ? blame : importance, verificationCollapseRate, approvals: approvals.approvals }),
+      ...confoundFlags({
+        agents: g.agentNames,
+        tokens,
+        attribution: analyzedAsFailure ? blame : importance,
+        verificationCollapseRate,
+        approvals: approvals.approvals,
+      }),
     },
     shapley: {
       method: agentGame.shapley.method,
@@ -158,7 +179,16 @@ export function assembleReport(trace: TTrace, config: EngineConfig, g: EngineGra
     warnings: g.warnings,
   };
   report.trajectory = computeTrajectory(trace, { blame: Object.fromEntries(agents.map((a) => [a.agent, a.blame])), importance: report.importance.perAgent });
-  report.verdict = writeVerdict({ analyzedAsFailure, decisive, decisiveNote, channel: path.channel, interaction: interaction.class, budget, source: decision.source, outcomeUnknown: outcome === "unknown" });
+  report.verdict = writeVerdict({
+    analyzedAsFailure,
+    decisive,
+    decisiveNote,
+    channel: path.channel,
+    interaction: interaction.class,
+    budget,
+    source: decision.source,
+    outcomeUnknown: outcome === "unknown",
+  });
   return report;
 }
 
@@ -199,10 +229,10 @@ function decisiveReport(
       : rule === "answer-origin"
         ? 0.75
         : rule === "earliest-of-minimal-fix-set"
-        ? 1 / Math.sqrt(Math.max(1, first.minimalFixSet.length))
-        : rule === "exposure-tiebreak"
-          ? 0.5
-          : 0.3;
+          ? 1 / Math.sqrt(Math.max(1, first.minimalFixSet.length))
+          : rule === "exposure-tiebreak"
+            ? 0.5
+            : 0.3;
   const confidence = round(Math.max(0.05, stepFault) * factor * (nonCorrection ? 1 : 0.5));
   const deadEndIds = deadEnd ? [g.steps[deadEnd.repeat].id] : [];
   const stepIds = [g.steps[v].id, ...deadEndIds, ...new Set(hits.flatMap((h) => h.evidence.stepIds))].filter((x, i, a) => a.indexOf(x) === i);
@@ -216,15 +246,15 @@ function decisiveReport(
         ? "earliest origin of a wrong or unsupported value that reaches the final answer (value provenance)"
         : rule === "answer-origin"
           ? "the team concluded with a wrong answer, and this step first put it forward as its own claim; later steps accepted or relayed it"
-        : rule === "earliest-of-minimal-fix-set"
-          ? `earliest of ${first.minimalFixSet.length} faults that must all be repaired`
-          : rule === "exposure-tiebreak"
-            ? "several agents' faults must be repaired together; the exposure prior chose among these evidenced candidates (the agent with the most substantive work, its earliest faulty step)"
-            : rule === "exposure-prior"
-              ? "no evidence explains the failure: weak suspect by the exposure prior (the agent with the most substantive work), low confidence"
-              : rule === "largest-blame-flow"
-                ? "no evidence explains the failure: weak suspect by backward blame flow, low confidence"
-                : "no fault evidence";
+          : rule === "earliest-of-minimal-fix-set"
+            ? `earliest of ${first.minimalFixSet.length} faults that must all be repaired`
+            : rule === "exposure-tiebreak"
+              ? "several agents' faults must be repaired together; the exposure prior chose among these evidenced candidates (the agent with the most substantive work, its earliest faulty step)"
+              : rule === "exposure-prior"
+                ? "no evidence explains the failure: weak suspect by the exposure prior (the agent with the most substantive work), low confidence"
+                : rule === "largest-blame-flow"
+                  ? "no evidence explains the failure: weak suspect by backward blame flow, low confidence"
+                  : "no fault evidence";
   const deadEndNote = deadEnd
     ? deadEnd.noEffect
       ? `step of this agent chosen as an ineffective action: ${g.steps[deadEnd.repeat].id} shows ${deadEnd.resource} almost unchanged`
@@ -240,7 +270,17 @@ function decisiveReport(
   };
 }
 
-function counterfactualNote(g: EngineGraph, v: number, p: number, local: Uint8Array, faulty: Uint8Array, first: ReturnType<typeof localizeFirstError>, fails: boolean, players: number, prob: number): { flips: boolean; note: string } {
+function counterfactualNote(
+  g: EngineGraph,
+  v: number,
+  p: number,
+  local: Uint8Array,
+  faulty: Uint8Array,
+  first: ReturnType<typeof localizeFirstError>,
+  fails: boolean,
+  players: number,
+  prob: number,
+): { flips: boolean; note: string } {
   if (faulty[v] && !local[v]) return { flips: false, note: "a symptom of corrupted input: repaired with the upstream origin" };
   if (!local[v]) return { flips: false, note: `not faulty; P(bad) = ${round(prob)}` };
   if (p < 0) return { flips: false, note: `faulty but beyond the ${players} evaluated candidates` };

@@ -58,7 +58,14 @@ export function deriveSignals(g: EngineGraph, config: EngineConfig, ev: Evidence
     const wrong = new Set(decision.wrongValues);
     for (const r of prov.records) if (r.source === "agent" && wrong.has(r.claim.value) && r.step > decisiveStep) propagators.add(g.steps[r.step].agent);
   }
-  const roles = assignRoles({ agents: g.agentNames, culprits, repairers, propagators, missedChecks: missedCheckAgents, suspectOnly: decision.source !== "evidence" });
+  const roles = assignRoles({
+    agents: g.agentNames,
+    culprits,
+    repairers,
+    propagators,
+    missedChecks: missedCheckAgents,
+    suspectOnly: decision.source !== "evidence",
+  });
 
   let corruptedDescendants = 0;
   for (let v = 0; v < g.n; v++) if (path.dist[v] > 0) corruptedDescendants++;
@@ -79,7 +86,10 @@ export function deriveSignals(g: EngineGraph, config: EngineConfig, ev: Evidence
   // A concluded answer that repeats its origin's value passed through unchanged, whatever the repair model could explain.
   const interaction =
     decision.rule === "answer-origin" && classified.class === "unexplained"
-      ? { class: "unchanged" as const, rule: `the concluded answer repeats the value ${decision.wrongValues[0] ?? ""} its origin put forward; the agents after it accepted or relayed it` }
+      ? {
+          class: "unchanged" as const,
+          rule: `the concluded answer repeats the value ${decision.wrongValues[0] ?? ""} its origin put forward; the agents after it accepted or relayed it`,
+        }
       : classified;
 
   // Corrupted signals.

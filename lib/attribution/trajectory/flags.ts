@@ -42,15 +42,35 @@ export function trajectoryFlags(x: FlagInputs): TrajectoryFlag[] {
       agent,
     });
   if (t.tools.ignored > 0)
-    add({ kind: "ignored-tool-errors", severity: "warn", message: `${t.tools.ignored} of ${t.tools.errors} tool error(s) never recovered (no later successful call of that tool by that agent)`, stepIds: x.ignoredErrorIds });
+    add({
+      kind: "ignored-tool-errors",
+      severity: "warn",
+      message: `${t.tools.ignored} of ${t.tools.errors} tool error(s) never recovered (no later successful call of that tool by that agent)`,
+      stepIds: x.ignoredErrorIds,
+    });
   if (t.redundancy.repeatedToolCalls >= 2)
-    add({ kind: "repeated-tool-calls", severity: "info", message: `${t.redundancy.repeatedToolCalls} tool calls repeat an earlier call with the same arguments`, stepIds: x.repeatedCallIds });
+    add({
+      kind: "repeated-tool-calls",
+      severity: "info",
+      message: `${t.redundancy.repeatedToolCalls} tool calls repeat an earlier call with the same arguments`,
+      stepIds: x.repeatedCallIds,
+    });
   if (t.redundancy.loops > 0)
-    add({ kind: "loop", severity: "warn", message: `${t.redundancy.loops} stretch(es) where two agents go back and forth without new information`, stepIds: x.loopStepIds });
+    add({
+      kind: "loop",
+      severity: "warn",
+      message: `${t.redundancy.loops} stretch(es) where two agents go back and forth without new information`,
+      stepIds: x.loopStepIds,
+    });
   if (t.memory.unreadWrites > 0)
     add({ kind: "unread-state", severity: "info", message: `${t.memory.unreadWrites} shared-state write(s) never read`, stepIds: x.unreadWriteIds });
   if (t.memory.staleReads > 0)
-    add({ kind: "stale-read", severity: "warn", message: `${t.memory.staleReads} read(s) returned a value that had already been overwritten`, stepIds: x.staleReadIds });
+    add({
+      kind: "stale-read",
+      severity: "warn",
+      message: `${t.memory.staleReads} read(s) returned a value that had already been overwritten`,
+      stepIds: x.staleReadIds,
+    });
   if (t.delegation.unreadMessages !== null && t.size.steps >= 5 && t.delegation.unreadMessages >= Math.max(3, 0.3 * t.size.steps))
     add({ kind: "unread-messages", severity: "info", message: `${t.delegation.unreadMessages} message(s) no other step used`, stepIds: x.unreadMessageIds });
   // An agent that spends most of the budget but carries little of the outcome: the seed's warning that

@@ -43,7 +43,18 @@ export function computeTrajectory(trace: TTrace, attribution: AttributionView): 
     let row = per.get(agent);
     if (!row) {
       const blame = attribution.blame[agent] ?? 0;
-      row = { agent, steps: 0, tokens: 0, tokenShare: 0, blame, blamePer1kTokens: null, importance: attribution.importance[agent] ?? 0, redundantTokens: 0, verificationSteps: 0, rubberStamps: 0 };
+      row = {
+        agent,
+        steps: 0,
+        tokens: 0,
+        tokenShare: 0,
+        blame,
+        blamePer1kTokens: null,
+        importance: attribution.importance[agent] ?? 0,
+        redundantTokens: 0,
+        verificationSteps: 0,
+        rubberStamps: 0,
+      };
       per.set(agent, row);
     }
     return row;

@@ -89,7 +89,7 @@ class TrigramStore {
     const aEnd = this.start[i] + this.len[i];
     const bEnd = this.start[j] + this.len[j];
     let shared = 0;
-    for (let x = this.start[i], y = this.start[j]; x < aEnd && y < bEnd; ) {
+    for (let x = this.start[i], y = this.start[j]; x < aEnd && y < bEnd;) {
       if (b[x] === b[y]) {
         shared++;
         x++;

@@ -62,10 +62,11 @@ function criticalPath(trace: TTrace, f: StepFacts): number | null {
   const steps = trace.steps;
   const n = steps.length;
   const hasChild = new Uint8Array(n);
-  for (const s of steps) if (s.parentId !== undefined) {
-    const p = f.indexOf.get(s.parentId);
-    if (p !== undefined) hasChild[p] = 1;
-  }
+  for (const s of steps)
+    if (s.parentId !== undefined) {
+      const p = f.indexOf.get(s.parentId);
+      if (p !== undefined) hasChild[p] = 1;
+    }
   const duration = new Float64Array(n);
   let anyTimed = false;
   for (let i = 0; i < n; i++) {

@@ -35,7 +35,11 @@ export function argumentsKey(args: unknown): string {
     seen.add(v);
     if (Array.isArray(v)) return v.map((x) => norm(x, depth + 1));
     const o = v as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(o).sort().map((k) => [k, norm(o[k], depth + 1)]));
+    return Object.fromEntries(
+      Object.keys(o)
+        .sort()
+        .map((k) => [k, norm(o[k], depth + 1)]),
+    );
   };
   const text = JSON.stringify(norm(args, 0)) ?? "";
   return text.length > 2000 ? text.slice(0, 2000) : text;

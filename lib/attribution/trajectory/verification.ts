@@ -18,8 +18,10 @@ import type { TrajectoryReport } from "./types";
 
 const VERIFIER_WORDS = /(verif|review|critic|check|\bqa\b|judge|audit|validat|inspect|approv|evaluat|grader)/i;
 const OPENING_VERDICT = /^\W{0,5}(approved|rejected|lgtm|verified|verification (?:passed|failed)|i (?:have )?(?:verified|checked|reviewed))\b/i;
-const APPROVAL = /\b(approved?|approves|lgtm|looks (?:good|correct|right|fine)|(?:is|are|seems|appears) (?:correct|accurate|right|valid)|verified|confirm(?:ed|s)?|no (?:issues|errors|problems)|passe[sd])\b/i;
-const REJECTION = /\b(reject(?:ed|s)?|incorrect|not correct|inaccurate|wrong|needs? (?:revision|changes|fixing)|discrepanc\w*|does not match|doesn't match|mismatch)\b/i;
+const APPROVAL =
+  /\b(approved?|approves|lgtm|looks (?:good|correct|right|fine)|(?:is|are|seems|appears) (?:correct|accurate|right|valid)|verified|confirm(?:ed|s)?|no (?:issues|errors|problems)|passe[sd])\b/i;
+const REJECTION =
+  /\b(reject(?:ed|s)?|incorrect|not correct|inaccurate|wrong|needs? (?:revision|changes|fixing)|discrepanc\w*|does not match|doesn't match|mismatch)\b/i;
 const NUMBER_RE = /-?\d[\d,]*(?:\.\d+)?/g;
 /** Only so much of a text is scanned for a verdict: verdicts open a review, they don't hide at its end. */
 const VERDICT_WINDOW = 300;

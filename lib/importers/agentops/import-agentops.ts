@@ -26,7 +26,9 @@ export function isAgentOpsExport(value: unknown): boolean {
  */
 export function importAgentOps(value: unknown): TTraceInput {
   if (!isAgentOpsExport(value)) {
-    throw new TraceInputError("schema", "Not an AgentOps trace export: expected {trace, spans: [{span_id, span_name, span_attributes}]}", { issues: [{ path: "spans", message: "expected an array of AgentOps spans" }] });
+    throw new TraceInputError("schema", "Not an AgentOps trace export: expected {trace, spans: [{span_id, span_name, span_attributes}]}", {
+      issues: [{ path: "spans", message: "expected an array of AgentOps spans" }],
+    });
   }
   const { trace, spans } = value as { trace: Record<string, unknown>; spans: unknown[] };
   if (spans.length > MAX_SPANS) throw new TraceInputError("too_large", `The export holds ${spans.length} spans; at most ${MAX_SPANS} are read`);

@@ -12,9 +12,7 @@ export function isAgentChatMessage(value: unknown): boolean {
   return isRecord(value) && typeof value.source === "string" && typeof value.type === "string" && "content" in value && !CORE_TYPES.has(value.type);
 }
 
-export type FoundMessages =
-  | { kind: "agentchat"; messages: unknown[]; path: string }
-  | { kind: "core"; messages: unknown[]; path: string; owner?: string };
+export type FoundMessages = { kind: "agentchat"; messages: unknown[]; path: string } | { kind: "core"; messages: unknown[]; path: string; owner?: string };
 
 /** Nesting this deep is more than any saved state has (team → container → agent → context). */
 const MAX_DEPTH = 6;
@@ -42,7 +40,11 @@ export function findAutogenMessages(value: unknown): FoundMessages | undefined {
     if (Array.isArray(node.message_thread) && node.message_thread.length > 0 && (!thread || node.message_thread.length > thread.messages.length)) {
       thread = { kind: "agentchat", messages: node.message_thread, path: `${path}.message_thread` };
     }
-    const llm = Array.isArray(node.llm_messages) ? node.llm_messages : isRecord(node.llm_context) && Array.isArray(node.llm_context.messages) ? node.llm_context.messages : undefined;
+    const llm = Array.isArray(node.llm_messages)
+      ? node.llm_messages
+      : isRecord(node.llm_context) && Array.isArray(node.llm_context.messages)
+        ? node.llm_context.messages
+        : undefined;
     if (llm && llm.length > 0 && (!core || llm.length > core.messages.length)) {
       core = { kind: "core", messages: llm, path: `${path}.${Array.isArray(node.llm_messages) ? "llm_messages" : "llm_context.messages"}`, owner };
     }
@@ -72,5 +74,9 @@ function classify(list: unknown[], path: string): FoundMessages | undefined {
 export function isAutogenState(value: unknown): boolean {
   if (!isRecord(value)) return false;
   if (isRecord(value.agent_states)) return true;
-  return typeof value.type === "string" && value.type.endsWith("State") && (Array.isArray(value.llm_messages) || isRecord(value.llm_context) || Array.isArray(value.message_thread) || isRecord(value.agent_state));
+  return (
+    typeof value.type === "string" &&
+    value.type.endsWith("State") &&
+    (Array.isArray(value.llm_messages) || isRecord(value.llm_context) || Array.isArray(value.message_thread) || isRecord(value.agent_state))
+  );
 }

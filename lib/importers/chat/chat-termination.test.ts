@@ -9,7 +9,9 @@ describe("chatTermination", () => {
   });
 
   it("reads a crash", () => {
-    expect(chatTermination(["Next speaker Assistant\nError processing publish message\nTraceback (most recent call last):\n  File \"x.py\", line 1"])).toBe("error");
+    expect(chatTermination(['Next speaker Assistant\nError processing publish message\nTraceback (most recent call last):\n  File "x.py", line 1'])).toBe(
+      "error",
+    );
   });
 
   it("reads a team that declared the task done", () => {

@@ -9,7 +9,8 @@ const LAST_MESSAGES = 3;
 const EDGE_CHARS = 4000;
 
 /** A budget ran out: Magentic-One's "Max time (1500s) reached", "Max rounds (30) reached", "Replan counter exceeded"; AG2's max turns/rounds. */
-const LIMIT_RE = /\bmax(?:imum)?[ _](?:time|rounds?|turns?|steps?|tokens?|replans?)\b[^\n]{0,40}\b(?:reached|exceeded)\b|\breplan counter exceeded\b|\bmaximum number of (?:rounds|turns|steps) (?:reached|exceeded)\b/i;
+const LIMIT_RE =
+  /\bmax(?:imum)?[ _](?:time|rounds?|turns?|steps?|tokens?|replans?)\b[^\n]{0,40}\b(?:reached|exceeded)\b|\breplan counter exceeded\b|\bmaximum number of (?:rounds|turns|steps) (?:reached|exceeded)\b/i;
 /** An unhandled error ended the run: a Python traceback, AutoGen core's runtime error line. */
 const ERROR_RE = /\bTraceback \(most recent call last\):|\bError processing publish message\b/;
 /** The team declared the task done: AG2's TERMINATE keyword, Magentic-One's "Request satisfied." */

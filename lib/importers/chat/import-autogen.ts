@@ -27,14 +27,19 @@ const MAPPED = new Set(["source", "type", "content", "models_usage", "target", "
 export function importAutogen(value: unknown): TTraceInput {
   const found = findAutogenMessages(value);
   if (!found) {
-    throw new TraceInputError("schema", "Not an AutoGen log: expected a TaskResult {messages: [{source, type, content}]}, a list of AgentChat messages or core LLM messages, or a saved state with agent_states.*.message_thread / llm_messages", {
-      issues: [{ path: "messages", message: "no AgentChat message list, core message list or saved state found" }],
-    });
+    throw new TraceInputError(
+      "schema",
+      "Not an AutoGen log: expected a TaskResult {messages: [{source, type, content}]}, a list of AgentChat messages or core LLM messages, or a saved state with agent_states.*.message_thread / llm_messages",
+      {
+        issues: [{ path: "messages", message: "no AgentChat message list, core message list or saved state found" }],
+      },
+    );
   }
   const builder = new TraceBuilder();
   if (found.kind === "core") mapCoreMessages(builder, found.messages, found.owner);
   else mapAgentChatMessages(builder, found.messages);
-  if (builder.steps.length === 0) throw new TraceInputError("schema", "The AutoGen log contains no messages", { issues: [{ path: found.path, message: "empty message list" }] });
+  if (builder.steps.length === 0)
+    throw new TraceInputError("schema", "The AutoGen log contains no messages", { issues: [{ path: found.path, message: "empty message list" }] });
   const stopReason = isRecord(value) && typeof value.stop_reason === "string" ? value.stop_reason : undefined;
   const first = builder.steps[0];
   const last = builder.steps[builder.steps.length - 1];
@@ -59,7 +64,14 @@ export function importAutogen(value: unknown): TTraceInput {
 
 /** AgentChat messages and events, in order; also used for Magentic-One repr logs. */
 export function mapAgentChatMessages(builder: TraceBuilder, messages: readonly unknown[], idPrefix = "m"): void {
-  const sources = [...new Set(messages.filter(isRecord).map((m) => m.source).filter((s): s is string => typeof s === "string"))];
+  const sources = [
+    ...new Set(
+      messages
+        .filter(isRecord)
+        .map((m) => m.source)
+        .filter((s): s is string => typeof s === "string"),
+    ),
+  ];
   // A run_stream() dump ends with the TaskResult itself, whose messages repeat the stream: only
   // items with a source are messages.
   const steps = messages.map((raw, i) => (isRecord(raw) && typeof raw.source === "string" ? mapAgentChatMessage(raw, i, sources, idPrefix) : undefined));
@@ -82,7 +94,14 @@ function messageType(raw: Record<string, unknown>): string {
 
 export function mapAgentChatMessage(raw: Record<string, unknown>, i: number, sources: readonly string[], idPrefix = "m"): TStepInput {
   const type = messageType(raw);
-  const step: TStepInput = { id: `${idPrefix}${i}`, sourceRef: String(i), agent: toText(raw.source) || "unknown", kind: "message", name: type, content: contentText(raw.content) };
+  const step: TStepInput = {
+    id: `${idPrefix}${i}`,
+    sourceRef: String(i),
+    agent: toText(raw.source) || "unknown",
+    kind: "message",
+    name: type,
+    content: contentText(raw.content),
+  };
   const attributes: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) if (!MAPPED.has(k)) attributes[k] = v;
   const usage = isRecord(raw.models_usage) ? raw.models_usage : undefined;
@@ -97,7 +116,10 @@ export function mapAgentChatMessage(raw: Record<string, unknown>, i: number, sou
       break;
     case "ToolCallRequestEvent": {
       step.kind = "tool_call";
-      step.tool = { name: toText(calls[0]?.name) || "tool", arguments: calls.length === 1 ? calls[0].arguments : calls.map((c) => ({ name: c.name, arguments: c.arguments, id: c.id })) };
+      step.tool = {
+        name: toText(calls[0]?.name) || "tool",
+        arguments: calls.length === 1 ? calls[0].arguments : calls.map((c) => ({ name: c.name, arguments: c.arguments, id: c.id })),
+      };
       const target = calls.map((c) => transferTarget(c.name, sources)).find((t) => t !== undefined);
       if (target) step.target = target;
       break;
@@ -136,7 +158,11 @@ export function mapAgentChatMessage(raw: Record<string, unknown>, i: number, sou
  * `<image>`; tool call lists as JSON.
  */
 function contentText(content: unknown): string {
-  if (Array.isArray(content) && content.length > 0 && content.every((c) => typeof c === "string" || (isRecord(c) && c[PY_CLASS] === "Image") || (isRecord(c) && isImagePart(c)))) {
+  if (
+    Array.isArray(content) &&
+    content.length > 0 &&
+    content.every((c) => typeof c === "string" || (isRecord(c) && c[PY_CLASS] === "Image") || (isRecord(c) && isImagePart(c)))
+  ) {
     return content.map((c) => (typeof c === "string" ? c : "<image>")).join("\n");
   }
   if (Array.isArray(content)) return toText(content.map(stripReprMarkers));

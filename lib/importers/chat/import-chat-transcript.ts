@@ -49,9 +49,13 @@ export function transcriptMessages(value: unknown): { messages: Record<string, u
 export function importChatTranscript(value: unknown): TTraceInput {
   const found = transcriptMessages(value);
   if (!found) {
-    throw new TraceInputError("schema", "Not a chat transcript: expected [{role, content}] (roles system/user/assistant/tool) or {messages: [...]} with one assistant", {
-      issues: [{ path: "messages", message: "no list of {role, content} messages with standard roles and at most one assistant name" }],
-    });
+    throw new TraceInputError(
+      "schema",
+      "Not a chat transcript: expected [{role, content}] (roles system/user/assistant/tool) or {messages: [...]} with one assistant",
+      {
+        issues: [{ path: "messages", message: "no list of {role, content} messages with standard roles and at most one assistant name" }],
+      },
+    );
   }
   const { messages, key } = found;
   const agentName = messages.map((m) => (m.role === "assistant" && typeof m.name === "string" ? m.name.trim() : "")).find(Boolean) ?? "assistant";
@@ -76,7 +80,15 @@ export function importChatTranscript(value: unknown): TTraceInput {
     if (role === "tool" || role === "function") {
       const callId = typeof m.tool_call_id === "string" ? m.tool_call_id : undefined;
       const tool = (callId && callTool.get(callId)) || (typeof m.name === "string" && m.name) || lastCallTool || "tool";
-      builder.step({ ...base, id: `s${i}`, agent, kind: "tool_result", content, tool: { name: tool, result: content }, attributes: callId ? { tool_call_id: callId } : undefined });
+      builder.step({
+        ...base,
+        id: `s${i}`,
+        agent,
+        kind: "tool_result",
+        content,
+        tool: { name: tool, result: content },
+        attributes: callId ? { tool_call_id: callId } : undefined,
+      });
       return;
     }
     const calls = Array.isArray(m.tool_calls) ? m.tool_calls.filter(isRecord) : isRecord(m.function_call) ? [{ function: m.function_call }] : [];
@@ -89,7 +101,14 @@ export function importChatTranscript(value: unknown): TTraceInput {
       const name = typeof fn.name === "string" && fn.name ? fn.name : "tool";
       if (typeof call.id === "string") callTool.set(call.id, name);
       lastCallTool = name;
-      const step: TStepInput = { ...base, id: k === 0 ? `s${i}` : `s${i}.${k + 1}`, agent, kind: "tool_call", content: k === 0 ? content : "", tool: { name, arguments: fn.arguments } };
+      const step: TStepInput = {
+        ...base,
+        id: k === 0 ? `s${i}` : `s${i}.${k + 1}`,
+        agent,
+        kind: "tool_call",
+        content: k === 0 ? content : "",
+        tool: { name, arguments: fn.arguments },
+      };
       if (typeof call.id === "string") step.attributes = { tool_call_id: call.id };
       builder.step(step);
     });
@@ -111,7 +130,15 @@ export function importChatTranscript(value: unknown): TTraceInput {
 /** Message text: a string, or the text parts of an OpenAI content-part list. */
 function messageText(content: unknown): string {
   if (Array.isArray(content)) {
-    const parts = content.map((p) => (typeof p === "string" ? p : isRecord(p) && typeof p.text === "string" ? p.text : isRecord(p) && typeof p.type === "string" && p.type.includes("image") ? "<image>" : toText(p)));
+    const parts = content.map((p) =>
+      typeof p === "string"
+        ? p
+        : isRecord(p) && typeof p.text === "string"
+          ? p.text
+          : isRecord(p) && typeof p.type === "string" && p.type.includes("image")
+            ? "<image>"
+            : toText(p),
+    );
     return parts.join("\n");
   }
   return toText(content);

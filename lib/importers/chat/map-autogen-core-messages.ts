@@ -14,7 +14,14 @@ import { markObservation } from "./observation-marks";
  * up the run. Step ids are `m<index>` (`m<index>.<k>` for the k-th call of one message).
  */
 export function mapCoreMessages(builder: TraceBuilder, messages: readonly unknown[], owner?: string): void {
-  const sources = [...new Set(messages.filter(isRecord).map((m) => m.source).filter((s): s is string => typeof s === "string" && !isTaskGiverName(s)))];
+  const sources = [
+    ...new Set(
+      messages
+        .filter(isRecord)
+        .map((m) => m.source)
+        .filter((s): s is string => typeof s === "string" && !isTaskGiverName(s)),
+    ),
+  ];
   if (owner && !sources.includes(owner)) sources.push(owner);
   const callOwner = new Map<string, { agent: string; tool: string }>();
   let lastAssistant = owner;
@@ -36,19 +43,28 @@ export function mapCoreMessages(builder: TraceBuilder, messages: readonly unknow
         lastAssistant = agent;
         const thought = typeof raw.thought === "string" && raw.thought ? raw.thought : undefined;
         if (!Array.isArray(raw.content)) {
-          builder.step(markObservation({ ...base, id: `m${i}`, agent, kind: "message", content: toText(raw.content), attributes: thought ? { thought } : undefined }));
+          builder.step(
+            markObservation({ ...base, id: `m${i}`, agent, kind: "message", content: toText(raw.content), attributes: thought ? { thought } : undefined }),
+          );
           return;
         }
         const calls = raw.content.filter(isRecord);
         calls.forEach((call, k) => {
           const name = toText(call.name) || "tool";
           if (typeof call.id === "string") callOwner.set(call.id, { agent, tool: name });
-          const step: TStepInput = { ...base, id: k === 0 ? `m${i}` : `m${i}.${k + 1}`, agent, kind: "tool_call", content: k === 0 && thought ? thought : "", tool: { name, arguments: call.arguments } };
+          const step: TStepInput = {
+            ...base,
+            id: k === 0 ? `m${i}` : `m${i}.${k + 1}`,
+            agent,
+            kind: "tool_call",
+            content: k === 0 && thought ? thought : "",
+            tool: { name, arguments: call.arguments },
+          };
           const target = transferTarget(name, sources);
           if (target) step.target = target;
           if (typeof call.id === "string") step.attributes = { call_id: call.id };
           builder.step(step);
-          if (target) (isTaskGiverName(target) ? registerTaskGiver(builder, target) : builder.agent(target));
+          if (target) isTaskGiverName(target) ? registerTaskGiver(builder, target) : builder.agent(target);
         });
         return;
       }

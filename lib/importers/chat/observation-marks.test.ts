@@ -5,7 +5,8 @@ import { observationMarks, observationOffset } from "./observation-marks";
 
 describe("observation marks (chat formats' phrasing → canonical attributes)", () => {
   it("finds where a WebSurfer turn starts quoting its screenshot, and the page it shows", () => {
-    const text = "I clicked 'Prices'. The total is 52.\n\nHere is a screenshot of [Prices](https://shop.example/prices). The viewport shows 40% of the webpage.";
+    const text =
+      "I clicked 'Prices'. The total is 52.\n\nHere is a screenshot of [Prices](https://shop.example/prices). The viewport shows 40% of the webpage.";
     expect(observationOffset(text)).toBe(text.indexOf("Here is"));
     expect(observationMarks(text)).toEqual({ [OBSERVATION_AT]: text.indexOf("Here is"), [OBSERVED_RESOURCE]: "https://shop.example/prices" });
   });

@@ -6,7 +6,11 @@ import type { TStepInput } from "../../trace/schema";
  * agent (the log itself does not say "-> X" as the older Who&When logs did). Turns by the task giver
  * are not delegations. Mutates the steps in place.
  */
-export function markOrchestratorDelegations(steps: readonly (TStepInput | undefined)[], isOrchestrator: (agent: string) => boolean, isTaskGiver: (agent: string) => boolean): void {
+export function markOrchestratorDelegations(
+  steps: readonly (TStepInput | undefined)[],
+  isOrchestrator: (agent: string) => boolean,
+  isTaskGiver: (agent: string) => boolean,
+): void {
   for (let i = 0; i + 1 < steps.length; i++) {
     const step = steps[i];
     const next = steps[i + 1];

@@ -10,7 +10,6 @@ export interface ChatSpeaker {
   qualifier?: string;
 }
 
-
 /**
  * Splits a Magentic-One-style speaker label into agent and step kind, so that
  * "Orchestrator (thought)" and "Orchestrator (-> WebSurfer)" are both agent "Orchestrator":

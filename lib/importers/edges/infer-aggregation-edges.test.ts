@@ -32,7 +32,11 @@ describe("inferAggregationEdges", () => {
   });
 
   it("detects a wrapper whose output repeats outputs of two sub-agents", () => {
-    const s = steps({ agent: "sup", kind: "agent", content: `${A}\n${B}` }, { agent: "s1", content: A, parentId: "s0" }, { agent: "s2", content: B, parentId: "s0" });
+    const s = steps(
+      { agent: "sup", kind: "agent", content: `${A}\n${B}` },
+      { agent: "s1", content: A, parentId: "s0" },
+      { agent: "s2", content: B, parentId: "s0" },
+    );
     const ctx = makeEdgeContext(s);
     expect(inferAggregationEdges(ctx, []).map((e) => [e.from, e.to])).toEqual([
       ["s1", "s0"],

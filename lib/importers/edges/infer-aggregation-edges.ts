@@ -3,7 +3,8 @@ import { describeStep, edge, type EdgeContext } from "./edge-context";
 import { shingleHashes } from "./shingles";
 
 /** Words that say a step combines several contributions. */
-const AGGREGATION_WORDS = /\b(vote[sd]?|voting|majority|consensus|merg(e|ed|ing)|combin(e|ed|ing)|aggregat\w*|summar\w*|synthes\w*|reconcil\w*|final answer)\b/i;
+const AGGREGATION_WORDS =
+  /\b(vote[sd]?|voting|majority|consensus|merg(e|ed|ing)|combin(e|ed|ing)|aggregat\w*|summar\w*|synthes\w*|reconcil\w*|final answer)\b/i;
 
 /**
  * Aggregation: one step combining the outputs of two or more other agents (a vote, a merge, a
@@ -29,7 +30,15 @@ export function inferAggregationEdges(ctx: EdgeContext, messageEdges: readonly T
     if (agents.size < 2 || !isAggregator(step)) continue;
     for (const e of list) {
       const from = steps[indexOf.get(e.from)];
-      edges.push(edge(from, step, "aggregation", `${describeStep(step)} combines outputs of ${agents.size} agents (${[...agents].join(", ")}), including ${describeStep(from)}`, Math.min(0.9, e.confidence + 0.1)));
+      edges.push(
+        edge(
+          from,
+          step,
+          "aggregation",
+          `${describeStep(step)} combines outputs of ${agents.size} agents (${[...agents].join(", ")}), including ${describeStep(from)}`,
+          Math.min(0.9, e.confidence + 0.1),
+        ),
+      );
     }
   }
   edges.push(...inferFanInEdges(ctx));
@@ -61,7 +70,15 @@ function inferFanInEdges(ctx: EdgeContext): TEdge[] {
     const agents = new Set(contributors.map((k) => steps[k].agent));
     if (agents.size < 2 && !(parent.kind === "aggregate" && agents.size >= 1)) continue;
     for (const k of contributors) {
-      edges.push(edge(steps[k], parent, "aggregation", `${describeStep(parent)} output repeats the outputs of its sub-agents ${[...agents].join(", ")}, including ${describeStep(steps[k])}`, 0.75));
+      edges.push(
+        edge(
+          steps[k],
+          parent,
+          "aggregation",
+          `${describeStep(parent)} output repeats the outputs of its sub-agents ${[...agents].join(", ")}, including ${describeStep(steps[k])}`,
+          0.75,
+        ),
+      );
     }
   }
   return edges;

@@ -12,7 +12,12 @@ describe("inferDelegationEdges", () => {
   });
 
   it("follows the span tree only across agent boundaries", () => {
-    const s = steps({ agent: "sup", kind: "agent" }, { agent: "sup", kind: "llm", parentId: "s0" }, { agent: "worker", kind: "agent", parentId: "s0" }, { agent: "worker", kind: "llm", parentId: "s2" });
+    const s = steps(
+      { agent: "sup", kind: "agent" },
+      { agent: "sup", kind: "llm", parentId: "s0" },
+      { agent: "worker", kind: "agent", parentId: "s0" },
+      { agent: "worker", kind: "llm", parentId: "s2" },
+    );
     expect(inferDelegationEdges(makeEdgeContext(s)).map((e) => [e.from, e.to])).toEqual([["s0", "s2"]]);
   });
 

@@ -30,13 +30,23 @@ export function inferDelegationEdges(ctx: EdgeContext): TEdge[] {
     if (step.target !== undefined && step.target !== step.agent && nextStepOfTarget[i] > i) {
       const to = steps[nextStepOfTarget[i]];
       const how = step.kind === "delegate" ? "delegates to" : "hands off to";
-      edges.push(edge(step, to, "delegation", `${step.agent} ${how} ${step.target} (${describeStep(step)}); ${step.target} acts next in ${describeStep(to)}`, 0.95));
+      edges.push(
+        edge(step, to, "delegation", `${step.agent} ${how} ${step.target} (${describeStep(step)}); ${step.target} acts next in ${describeStep(to)}`, 0.95),
+      );
     }
     const parentNode = step.attributes?.["graph.node.parent_id"];
     if (typeof parentNode === "string" && parentNode !== "") {
       const p = nodeStep.get(parentNode);
       if (p !== undefined && p < i && steps[p].agent !== step.agent) {
-        edges.push(edge(steps[p], step, "delegation", `execution graph: node ${String(step.attributes?.["graph.node.id"] ?? step.id)} (${step.agent}) has parent node ${parentNode} (${steps[p].agent})`, 0.9));
+        edges.push(
+          edge(
+            steps[p],
+            step,
+            "delegation",
+            `execution graph: node ${String(step.attributes?.["graph.node.id"] ?? step.id)} (${step.agent}) has parent node ${parentNode} (${steps[p].agent})`,
+            0.9,
+          ),
+        );
       }
     }
     const p = ctx.parentOf[i];
@@ -44,7 +54,12 @@ export function inferDelegationEdges(ctx: EdgeContext): TEdge[] {
       // A span whose agent was guessed from timing was not started by its parent's agent.
       // A container (workflow, crew) runs its agents but is none: its children were not started by
       // the agent its step is filed under.
-      if (p < i && steps[p].agent !== step.agent && step.attributes?.["culprit.agent_source"] !== "time-containment" && steps[p].attributes?.["culprit.container"] !== true) {
+      if (
+        p < i &&
+        steps[p].agent !== step.agent &&
+        step.attributes?.["culprit.agent_source"] !== "time-containment" &&
+        steps[p].attributes?.["culprit.container"] !== true
+      ) {
         edges.push(edge(steps[p], step, "delegation", `span tree: ${describeStep(steps[p])} started ${describeStep(step)} of another agent`, 0.85));
       }
     }

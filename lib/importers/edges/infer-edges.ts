@@ -42,7 +42,8 @@ export function inferEdges(steps: readonly TStepInput[]): TEdge[] {
     const to = at(e.to);
     const key = (to + 1) * n + (from + 1);
     const prev = byPair.get(key)?.e;
-    if (!prev || KIND_PRIORITY[e.kind] > KIND_PRIORITY[prev.kind] || (e.kind === prev.kind && e.confidence > prev.confidence)) byPair.set(key, { e, to, from, priority: KIND_PRIORITY[e.kind] });
+    if (!prev || KIND_PRIORITY[e.kind] > KIND_PRIORITY[prev.kind] || (e.kind === prev.kind && e.confidence > prev.confidence))
+      byPair.set(key, { e, to, from, priority: KIND_PRIORITY[e.kind] });
   }
   let keyed = [...byPair.values()];
   const cap = Math.min(MAX_EDGES, Math.max(64, steps.length * MAX_EDGES_PER_STEP));

@@ -23,7 +23,12 @@ describe("inferMessageEdges", () => {
   });
 
   it("in chat logs, links the first turn of a new speaker to the previous addressed turn, skipping thoughts", () => {
-    const s = steps({ agent: "A", content: "hello" }, { agent: "B", kind: "thought", content: "hmm" }, { agent: "B", content: "hi" }, { agent: "B", content: "again" });
+    const s = steps(
+      { agent: "A", content: "hello" },
+      { agent: "B", kind: "thought", content: "hmm" },
+      { agent: "B", content: "hi" },
+      { agent: "B", content: "again" },
+    );
     expect(inferMessageEdges(makeEdgeContext(s)).map((e) => [e.from, e.to])).toEqual([["s0", "s1"]]);
   });
 });

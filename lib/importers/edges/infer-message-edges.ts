@@ -55,7 +55,15 @@ export function inferMessageEdges(ctx: EdgeContext): TEdge[] {
         if (linked.includes(src.agent)) continue;
         linked.push(src.agent);
         const where = step.input !== undefined ? "input" : "text";
-        edges.push(edge(src, step, "message", `${step.agent}'s ${where} repeats ${Math.round(m.score * 100)}% of ${describeStep(src)} (${m.shared} shared 4-word phrases)`, 0.4 + 0.55 * Math.min(1, m.score)));
+        edges.push(
+          edge(
+            src,
+            step,
+            "message",
+            `${step.agent}'s ${where} repeats ${Math.round(m.score * 100)}% of ${describeStep(src)} (${m.shared} shared 4-word phrases)`,
+            0.4 + 0.55 * Math.min(1, m.score),
+          ),
+        );
       }
     }
     if (step.content) index.add(i, step.content);

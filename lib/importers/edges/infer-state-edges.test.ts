@@ -21,7 +21,10 @@ describe("inferStateEdges", () => {
   });
 
   it("reads multi-key accesses from attributes (LangGraph channels)", () => {
-    const s = steps({ agent: "n1", attributes: { [STATE_WRITES_ATTR]: ["messages", "draft"] } }, { agent: "n2", attributes: { [STATE_READS_ATTR]: ["draft"] } });
+    const s = steps(
+      { agent: "n1", attributes: { [STATE_WRITES_ATTR]: ["messages", "draft"] } },
+      { agent: "n2", attributes: { [STATE_READS_ATTR]: ["draft"] } },
+    );
     expect(inferStateEdges(makeEdgeContext(s))).toMatchObject([{ from: "s0", to: "s1", kind: "state", key: "draft" }]);
   });
 });

@@ -52,7 +52,10 @@ export class TextOverlapIndex {
    * `expectedShingles` sizes the table up front (growing means rehashing everything); it is a
    * hint, capped so a huge trace does not reserve memory it may never use.
    */
-  constructor(private readonly sampleMask: number, expectedShingles = 0) {
+  constructor(
+    private readonly sampleMask: number,
+    expectedShingles = 0,
+  ) {
     let size = 1 << 12;
     while (size < expectedShingles * 2 && size < MAX_INITIAL_SLOTS) size *= 2;
     this.table = new Int32Array(size * SLOT);

@@ -20,7 +20,25 @@ const TYPE_TO_KIND: Record<string, string> = {
   SPAN: "CHAIN",
   EVENT: "CHAIN",
 };
-const MAPPED = new Set(["id", "traceId", "type", "name", "startTime", "endTime", "parentObservationId", "input", "output", "level", "statusMessage", "metadata", "model", "inputUsage", "outputUsage", "totalUsage", "totalCost"]);
+const MAPPED = new Set([
+  "id",
+  "traceId",
+  "type",
+  "name",
+  "startTime",
+  "endTime",
+  "parentObservationId",
+  "input",
+  "output",
+  "level",
+  "statusMessage",
+  "metadata",
+  "model",
+  "inputUsage",
+  "outputUsage",
+  "totalUsage",
+  "totalCost",
+]);
 
 /**
  * Maps a Langfuse trace download (`{trace, observations[]}`, or a trace with embedded
@@ -30,19 +48,33 @@ const MAPPED = new Set(["id", "traceId", "type", "name", "startTime", "endTime",
  */
 export function importLangfuse(value: unknown): TTraceInput {
   const trace = isRecord(value) && isRecord(value.trace) ? value.trace : isRecord(value) ? value : undefined;
-  const observations = isRecord(value) && Array.isArray(value.observations) ? value.observations : Array.isArray(value) ? value : trace && Array.isArray(trace.observations) ? trace.observations : undefined;
+  const observations =
+    isRecord(value) && Array.isArray(value.observations)
+      ? value.observations
+      : Array.isArray(value)
+        ? value
+        : trace && Array.isArray(trace.observations)
+          ? trace.observations
+          : undefined;
   if (!observations) {
-    throw new TraceInputError("schema", "Not a Langfuse trace download: expected {trace, observations[]}", { issues: [{ path: "observations", message: "expected an array" }] });
+    throw new TraceInputError("schema", "Not a Langfuse trace download: expected {trace, observations[]}", {
+      issues: [{ path: "observations", message: "expected an array" }],
+    });
   }
   const spans: DecodedSpan[] = [];
   observations.forEach((o, i) => {
-    if (!isRecord(o)) throw new TraceInputError("schema", `Not a Langfuse trace download: observations[${i}] is not an object`, { issues: [{ path: `observations[${i}]`, message: "expected an object" }] });
+    if (!isRecord(o))
+      throw new TraceInputError("schema", `Not a Langfuse trace download: observations[${i}] is not an object`, {
+        issues: [{ path: `observations[${i}]`, message: "expected an object" }],
+      });
     spans.push(observationToSpan(o, `observations[${i}]`));
   });
   if (spans.length === 0) throw new TraceInputError("bad_input", "The Langfuse trace has no observations");
   // A forced --format langfuse must still refuse objects that are not observations.
   if (!observations.some((o) => isRecord(o) && (typeof o.type === "string" || "startTime" in o || "traceId" in o))) {
-    throw new TraceInputError("schema", "Not a Langfuse trace download: no observation has type, startTime or traceId", { issues: [{ path: "observations[0]", message: "missing type / startTime / traceId" }] });
+    throw new TraceInputError("schema", "Not a Langfuse trace download: no observation has type, startTime or traceId", {
+      issues: [{ path: "observations[0]", message: "missing type / startTime / traceId" }],
+    });
   }
   const input = mapSpans(spans);
   const scores = trace ? parseLoose(trace.scores) : undefined;
@@ -53,7 +85,13 @@ export function importLangfuse(value: unknown): TTraceInput {
     finalAnswer: trace && trace.output != null ? toText(parseLoose(trace.output)) : undefined,
     outcome: scoreOutcome(scores) ?? observationScoreOutcome(observations) ?? input.run.outcome,
     sourceFormat: "langfuse",
-    attributes: trace ? Object.fromEntries(Object.entries(trace).filter(([k]) => k !== "observations" && k !== "input" && k !== "output").map(([k, v]) => [k, parseLoose(v)])) : input.run.attributes,
+    attributes: trace
+      ? Object.fromEntries(
+          Object.entries(trace)
+            .filter(([k]) => k !== "observations" && k !== "input" && k !== "output")
+            .map(([k, v]) => [k, parseLoose(v)]),
+        )
+      : input.run.attributes,
   };
   return input;
 }
@@ -61,7 +99,8 @@ export function importLangfuse(value: unknown): TTraceInput {
 /** `importLangfuse` for an upload, which may be several downloads saved as one list: one run each. */
 export function importLangfuseFile(value: unknown): TTraceInput | TTraceInput[] {
   if (Array.isArray(value) && value.length > 0 && value.every((v) => isRecord(v) && isRecord(v.trace) && Array.isArray(v.observations))) {
-    if (value.length > MAX_TRACES_PER_FILE) throw new TraceInputError("too_large", `The file holds ${value.length} Langfuse traces; at most ${MAX_TRACES_PER_FILE} per file`);
+    if (value.length > MAX_TRACES_PER_FILE)
+      throw new TraceInputError("too_large", `The file holds ${value.length} Langfuse traces; at most ${MAX_TRACES_PER_FILE} per file`);
     return value.map(importLangfuse);
   }
   return importLangfuse(value);
@@ -74,7 +113,8 @@ function observationToSpan(o: Record<string, unknown>, path: string): DecodedSpa
   if (isRecord(metadata)) for (const [k, v] of Object.entries(metadata)) if (k !== "attributes") attributes[`metadata.${k}`] = v;
   for (const [k, v] of Object.entries(o)) if (!MAPPED.has(k) && v !== null && v !== undefined) attributes[`langfuse.${k}`] = parseLoose(v);
   const type = typeof o.type === "string" ? o.type.toUpperCase() : "SPAN";
-  if (attributes["openinference.span.kind"] === undefined && attributes["gen_ai.operation.name"] === undefined) attributes["openinference.span.kind"] = TYPE_TO_KIND[type] ?? "CHAIN";
+  if (attributes["openinference.span.kind"] === undefined && attributes["gen_ai.operation.name"] === undefined)
+    attributes["openinference.span.kind"] = TYPE_TO_KIND[type] ?? "CHAIN";
   attributes["langfuse.type"] = type;
   if (o.input !== undefined && o.input !== null) attributes["input.value"] = toText(o.input);
   if (o.output !== undefined && o.output !== null) attributes["output.value"] = toText(o.output);

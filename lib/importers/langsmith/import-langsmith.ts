@@ -9,8 +9,39 @@ import { STATE_READS_ATTR, STATE_WRITES_ATTR } from "../edges/state-keys";
 import { isLangSmithBatch, mergeIngestBatch } from "./merge-ingest-batch";
 
 /** LangSmith run types → OpenInference span kinds, so the OTLP mapping applies unchanged. */
-const RUN_TYPE_TO_KIND: Record<string, string> = { llm: "LLM", chain: "CHAIN", tool: "TOOL", retriever: "RETRIEVER", embedding: "EMBEDDING", prompt: "PROMPT", parser: "CHAIN" };
-const MAPPED = new Set(["id", "run_id", "name", "run_type", "start_time", "end_time", "inputs", "outputs", "error", "extra", "child_runs", "parent_run_id", "trace_id", "dotted_order", "prompt_tokens", "completion_tokens", "total_tokens", "total_cost", "status", "child_run_ids", "direct_child_run_ids", "parent_run_ids"]);
+const RUN_TYPE_TO_KIND: Record<string, string> = {
+  llm: "LLM",
+  chain: "CHAIN",
+  tool: "TOOL",
+  retriever: "RETRIEVER",
+  embedding: "EMBEDDING",
+  prompt: "PROMPT",
+  parser: "CHAIN",
+};
+const MAPPED = new Set([
+  "id",
+  "run_id",
+  "name",
+  "run_type",
+  "start_time",
+  "end_time",
+  "inputs",
+  "outputs",
+  "error",
+  "extra",
+  "child_runs",
+  "parent_run_id",
+  "trace_id",
+  "dotted_order",
+  "prompt_tokens",
+  "completion_tokens",
+  "total_tokens",
+  "total_cost",
+  "status",
+  "child_run_ids",
+  "direct_child_run_ids",
+  "parent_run_ids",
+]);
 
 /**
  * Maps LangSmith runs — a list (`list_runs`), `{runs[]}`, JSONL lines, or a run tree with nested
@@ -18,15 +49,30 @@ const MAPPED = new Set(["id", "run_id", "name", "run_type", "start_time", "end_t
  * from `parent_run_id`, else from `dotted_order`; `extra.metadata.langgraph_node` names agents.
  */
 export function importLangSmith(value: unknown): TTraceInput {
-  const roots = isLangSmithBatch(value) ? mergeIngestBatch(value) : Array.isArray(value) ? value : isRecord(value) && Array.isArray(value.runs) ? value.runs : isRecord(value) ? [value] : undefined;
-  if (!roots) throw new TraceInputError("schema", "Not LangSmith runs: expected a run, a list of runs, {runs[]} or an ingest batch {post[], patch[]}", { issues: [{ path: "(root)", message: "expected runs" }] });
+  const roots = isLangSmithBatch(value)
+    ? mergeIngestBatch(value)
+    : Array.isArray(value)
+      ? value
+      : isRecord(value) && Array.isArray(value.runs)
+        ? value.runs
+        : isRecord(value)
+          ? [value]
+          : undefined;
+  if (!roots)
+    throw new TraceInputError("schema", "Not LangSmith runs: expected a run, a list of runs, {runs[]} or an ingest batch {post[], patch[]}", {
+      issues: [{ path: "(root)", message: "expected runs" }],
+    });
   const runs = flattenRuns(roots);
   if (runs.length === 0) throw new TraceInputError("bad_input", "The LangSmith export contains no runs");
   // A forced --format langsmith must still refuse what is not runs, rather than map any object to one empty step.
   if (!runs.some((r) => looksLikeRun(r.run))) {
-    throw new TraceInputError("schema", "Not LangSmith runs: no object has a run's fields (run_type, dotted_order, or an id with name and start_time, inputs or child_runs)", {
-      issues: [{ path: runs[0].path, message: "missing run_type / dotted_order / id+name" }],
-    });
+    throw new TraceInputError(
+      "schema",
+      "Not LangSmith runs: no object has a run's fields (run_type, dotted_order, or an id with name and start_time, inputs or child_runs)",
+      {
+        issues: [{ path: runs[0].path, message: "missing run_type / dotted_order / id+name" }],
+      },
+    );
   }
   const ownUsage = leafUsage(runs);
   const input = mapSpans(runs.map((r, i) => runToSpan(r, ownUsage[i])));
@@ -52,7 +98,10 @@ function looksLikeRun(run: Record<string, unknown>): boolean {
 }
 
 function hasUsage(run: Record<string, unknown>): boolean {
-  return ["prompt_tokens", "completion_tokens", "total_tokens"].some((k) => run[k] !== undefined && run[k] !== null && Number(run[k]) > 0) || outputUsage(run) !== undefined;
+  return (
+    ["prompt_tokens", "completion_tokens", "total_tokens"].some((k) => run[k] !== undefined && run[k] !== null && Number(run[k]) > 0) ||
+    outputUsage(run) !== undefined
+  );
 }
 
 function hasRunUsage(run: Record<string, unknown>): boolean {
@@ -68,7 +117,11 @@ function outputUsage(run: Record<string, unknown>): Record<string, number> | und
   if (run.run_type !== "llm" || !isRecord(run.outputs) || !isRecord(run.outputs.usage_metadata)) return undefined;
   const u = run.outputs.usage_metadata;
   const out: Record<string, number> = {};
-  for (const [from, to] of [["input_tokens", "prompt_tokens"], ["output_tokens", "completion_tokens"], ["total_tokens", "total_tokens"]] as const) {
+  for (const [from, to] of [
+    ["input_tokens", "prompt_tokens"],
+    ["output_tokens", "completion_tokens"],
+    ["total_tokens", "total_tokens"],
+  ] as const) {
     if (typeof u[from] === "number" && Number.isInteger(u[from]) && (u[from] as number) >= 0) out[to] = u[from] as number;
   }
   return Object.keys(out).length ? out : undefined;
@@ -116,7 +169,12 @@ function runToSpan({ run, id, parentId, path }: FlatRun, ownUsage: boolean): Dec
     if (isRecord(run.outputs) && Object.keys(run.outputs).length) attributes[STATE_WRITES_ATTR] = Object.keys(run.outputs);
   }
   const reported = hasRunUsage(run) ? undefined : outputUsage(run);
-  for (const [from, to] of [["prompt_tokens", "llm.token_count.prompt"], ["completion_tokens", "llm.token_count.completion"], ["total_tokens", "llm.token_count.total"], ["total_cost", "llm.cost.total"]] as const) {
+  for (const [from, to] of [
+    ["prompt_tokens", "llm.token_count.prompt"],
+    ["completion_tokens", "llm.token_count.completion"],
+    ["total_tokens", "llm.token_count.total"],
+    ["total_cost", "llm.cost.total"],
+  ] as const) {
     // Rolled-up usage of a parent stays visible as a source attribute, but is not the run's own.
     if (!ownUsage) {
       if (run[from] !== undefined && run[from] !== null) attributes[`langsmith.${from}`] = run[from];
@@ -159,7 +217,10 @@ function llmText(io: unknown): string {
     // LLM outputs: {generations: [[{text}]]}
     const gens = io.generations;
     if (Array.isArray(gens)) {
-      const texts = gens.flat().map((g) => (isRecord(g) && typeof g.text === "string" ? g.text : "")).filter(Boolean);
+      const texts = gens
+        .flat()
+        .map((g) => (isRecord(g) && typeof g.text === "string" ? g.text : ""))
+        .filter(Boolean);
       if (texts.length) return texts.join("\n\n");
     }
   }

@@ -7,7 +7,12 @@ import { isRecord } from "../trace-builder";
  * `{object: "trace.span", id, trace_id, parent_id, started_at, ended_at, span_data: {type, ...}, error}`.
  */
 export function isAgentsSdkSpan(value: unknown): value is Record<string, unknown> {
-  return isRecord(value) && isRecord(value.span_data) && typeof value.span_data.type === "string" && (value.object === "trace.span" || typeof value.trace_id === "string");
+  return (
+    isRecord(value) &&
+    isRecord(value.span_data) &&
+    typeof value.span_data.type === "string" &&
+    (value.object === "trace.span" || typeof value.trace_id === "string")
+  );
 }
 
 export function isAgentsSdkTrace(value: unknown): value is Record<string, unknown> {

@@ -20,7 +20,10 @@ const MAX_ITEMS = 200_000;
  */
 export function importAgentsSdk(value: unknown): TTraceInput[] {
   const items = agentsSdkItems(value);
-  if (!items) throw new TraceInputError("schema", "Not an OpenAI Agents SDK export: expected {data: [...]} or a list of trace/trace.span records", { issues: [{ path: "data", message: "expected an array" }] });
+  if (!items)
+    throw new TraceInputError("schema", "Not an OpenAI Agents SDK export: expected {data: [...]} or a list of trace/trace.span records", {
+      issues: [{ path: "data", message: "expected an array" }],
+    });
   if (items.length > MAX_ITEMS) throw new TraceInputError("too_large", `The export holds ${items.length} records; at most ${MAX_ITEMS} are read`);
   // By id: a span logged at start and again at end keeps its first place and its last (complete) record.
   const byId = new Map<string, DecodedSpan>();

@@ -28,7 +28,12 @@ function decodePython(s: Record<string, unknown>, path: string, index: number): 
     spanId: id(context.span_id, 8),
     parentSpanId: id(s.parent_id, 8),
     name: s.name as string,
-    kind: PY_KINDS[String(s.kind ?? "").replace(/^SpanKind\./, "").toUpperCase()] ?? 0,
+    kind:
+      PY_KINDS[
+        String(s.kind ?? "")
+          .replace(/^SpanKind\./, "")
+          .toUpperCase()
+      ] ?? 0,
     start: isoToNano(s.start_time),
     end: isoToNano(s.end_time),
     attributes: isRecord(s.attributes) ? { ...s.attributes } : {},
@@ -54,7 +59,7 @@ function decodeJs(s: Record<string, unknown>, path: string, index: number): Deco
   const status = isRecord(s.status) ? s.status : {};
   const start = isHrTime(s.startTime) ? hrTime(s.startTime) : micros(s.timestamp);
   let end = isHrTime(s.endTime) ? hrTime(s.endTime) : undefined;
-  if (!end && start && typeof s.duration === "number") end = micros((start.ms * 1e3 + start.subNs / 1e3) + s.duration);
+  if (!end && start && typeof s.duration === "number") end = micros(start.ms * 1e3 + start.subNs / 1e3 + s.duration);
   const scope = isRecord(s.instrumentationScope) ? s.instrumentationScope : isRecord(s.instrumentationLibrary) ? s.instrumentationLibrary : undefined;
   const code = typeof status.code === "number" ? status.code : 0;
   return {

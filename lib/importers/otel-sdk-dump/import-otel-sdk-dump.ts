@@ -24,9 +24,13 @@ export function decodeSdkSpans(value: unknown): DecodedSpan[] {
     const record = list[i];
     if (!isSdkSpan(record) || !isRecord(record)) {
       const path = Array.isArray(value) ? `[${i}]` : "(root)";
-      throw new TraceInputError("schema", `${path} is not an OpenTelemetry SDK span: expected {name, context: {trace_id, span_id}} (Python) or {name, spanContext: {traceId, spanId}} (JS)`, {
-        issues: [{ path, message: "expected an SDK span object" }],
-      });
+      throw new TraceInputError(
+        "schema",
+        `${path} is not an OpenTelemetry SDK span: expected {name, context: {trace_id, span_id}} (Python) or {name, spanContext: {traceId, spanId}} (JS)`,
+        {
+          issues: [{ path, message: "expected an SDK span object" }],
+        },
+      );
     }
     const span = decodeSdkSpan(record, "", i);
     normalizeMonocleSpan(span);
@@ -43,7 +47,8 @@ export function importOtelSdkDump(value: unknown): TTraceInput[] {
 
 function mapSdkTrace(spans: DecodedSpan[]): TTraceInput {
   // Monocle's root span is literally named "workflow"; the application's name is `workflow.name`.
-  const workflowName = spans.find((s) => s.parentSpanId === undefined && typeof s.attributes["workflow.name"] === "string")?.attributes["workflow.name"] as string | undefined;
+  const workflowName = spans.find((s) => s.parentSpanId === undefined && typeof s.attributes["workflow.name"] === "string")?.attributes["workflow.name"] as
+    string | undefined;
   const input = mapSpans(spans);
   input.run.sourceFormat = "otel-sdk";
   if (workflowName && input.run.title === "workflow") input.run.title = workflowName.slice(0, 1000);

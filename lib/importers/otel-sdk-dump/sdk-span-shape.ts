@@ -16,7 +16,11 @@ export function isJsSdkSpan(value: unknown): value is Record<string, unknown> {
   if (!isRecord(value) || typeof value.name !== "string") return false;
   if (isRecord(value._spanContext) || isRecord(value.spanContext)) return true;
   // Console exporter record: ids at the top, times in microseconds or as hrtime pairs.
-  return typeof value.traceId === "string" && (typeof value.id === "string" || typeof value.spanId === "string") && (isHrTime(value.startTime) || typeof value.timestamp === "number");
+  return (
+    typeof value.traceId === "string" &&
+    (typeof value.id === "string" || typeof value.spanId === "string") &&
+    (isHrTime(value.startTime) || typeof value.timestamp === "number")
+  );
 }
 
 /** Not a type guard on purpose: detection keeps narrowing the same value for other formats after a miss. */

@@ -53,7 +53,13 @@ export function collectSpans(requests: readonly unknown[]): DecodedSpan[] {
   return spans;
 }
 
-function decodeSpan(span: Record<string, unknown>, resource: Record<string, unknown>, scope: DecodedSpan["scope"], path: string, pathIndex: number): DecodedSpan {
+function decodeSpan(
+  span: Record<string, unknown>,
+  resource: Record<string, unknown>,
+  scope: DecodedSpan["scope"],
+  path: string,
+  pathIndex: number,
+): DecodedSpan {
   const status = isRecord(span.status) ? span.status : undefined;
   let traceId = normalizeOtlpId(span.traceId, 16);
   // Spans of a file nearly always share one trace id: reuse one string, so later comparisons
@@ -71,9 +77,14 @@ function decodeSpan(span: Record<string, unknown>, resource: Record<string, unkn
     attributes: keyValuesToRecord(span.attributes),
     // Most spans have neither: share one empty list instead of two fresh arrays per span.
     events: Array.isArray(span.events) && span.events.length ? span.events.filter(isRecord).map(decodeEvent) : NONE,
-    links: Array.isArray(span.links) && span.links.length
-      ? span.links.filter(isRecord).map((l) => ({ traceId: normalizeOtlpId(l.traceId, 16), spanId: normalizeOtlpId(l.spanId, 8), attributes: l.attributes ? keyValuesToRecord(l.attributes) : undefined }))
-      : NONE,
+    links:
+      Array.isArray(span.links) && span.links.length
+        ? span.links.filter(isRecord).map((l) => ({
+            traceId: normalizeOtlpId(l.traceId, 16),
+            spanId: normalizeOtlpId(l.spanId, 8),
+            attributes: l.attributes ? keyValuesToRecord(l.attributes) : undefined,
+          }))
+        : NONE,
     statusCode: status ? enumNumber(status.code, STATUS_CODES) : 0,
     statusMessage: status && typeof status.message === "string" && status.message ? status.message : undefined,
     resource,

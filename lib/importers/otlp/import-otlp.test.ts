@@ -19,7 +19,12 @@ describe("OTLP importer", () => {
     expect(format).toBe("otlp");
     expect(trace.agents.map((a) => a.name)).toEqual(["supervisor", "researcher", "writer"]);
     const byName = Object.fromEntries(trace.steps.map((s) => [s.name, s]));
-    expect(byName["invoke_agent researcher"]).toMatchObject({ kind: "agent", agent: "researcher", sourceRef: "a000000000000002", parentId: "a000000000000001" });
+    expect(byName["invoke_agent researcher"]).toMatchObject({
+      kind: "agent",
+      agent: "researcher",
+      sourceRef: "a000000000000002",
+      parentId: "a000000000000001",
+    });
     expect(byName["chat gpt-4o"]).toMatchObject({ kind: "llm", tokens: { input: 120, output: 40, total: 160 } });
     expect(byName["execute_tool save_memory"]).toMatchObject({ kind: "tool_call", tool: { name: "save_memory" }, state: { op: "write", key: "facts" } });
     expect(byName["search_memory facts"]).toMatchObject({ kind: "state_read", state: { op: "read", key: "facts" } });
@@ -68,23 +73,41 @@ describe("OTLP importer", () => {
     const decoded = decodeOtlpProtobuf(encodeOtlpProtobuf(req));
     const trace = mapOtlpRequests([decoded]);
     const expected = importTrace(text).trace;
-    expect(trace.steps.map((s) => [s.id, s.agent, s.kind, s.status, s.startTime])).toEqual(expected.steps.map((s) => [s.id, s.agent, s.kind, s.status, s.startTime]));
+    expect(trace.steps.map((s) => [s.id, s.agent, s.kind, s.status, s.startTime])).toEqual(
+      expected.steps.map((s) => [s.id, s.agent, s.kind, s.status, s.startTime]),
+    );
     expect(trace.edges).toEqual(expected.edges);
     expect(() => decodeOtlpProtobuf(new Uint8Array([0x0a, 0xff, 0xff]))).toThrow(TraceInputError);
   });
 
   it("resolves agents from OpenInference, graph.node.*, Traceloop and LangGraph attributes", () => {
     const kv = (key: string, v: string) => ({ key, value: { stringValue: v } });
-    const span = (id: string, parent: string, t: number, attrs: { key: string; value: unknown }[]) => ({ spanId: id, parentSpanId: parent, name: `span-${id}`, startTimeUnixNano: `${1_700_000_000_000 + t}000000`, endTimeUnixNano: `${1_700_000_000_000 + t}500000`, attributes: attrs });
+    const span = (id: string, parent: string, t: number, attrs: { key: string; value: unknown }[]) => ({
+      spanId: id,
+      parentSpanId: parent,
+      name: `span-${id}`,
+      startTimeUnixNano: `${1_700_000_000_000 + t}000000`,
+      endTimeUnixNano: `${1_700_000_000_000 + t}500000`,
+      attributes: attrs,
+    });
     const req = {
-      resourceSpans: [{ resource: { attributes: [kv("service.name", "svc")] }, scopeSpans: [{ spans: [
-        span("0000000000000001", "", 1, [kv("openinference.span.kind", "AGENT"), kv("agent.name", "planner"), kv("graph.node.id", "p0")]),
-        span("0000000000000002", "0000000000000001", 2, [kv("traceloop.span.kind", "agent"), kv("traceloop.entity.name", "coder")]),
-        span("0000000000000003", "0000000000000002", 3, [kv("openinference.span.kind", "LLM")]),
-        span("0000000000000004", "0000000000000001", 4, [kv("metadata", JSON.stringify({ langgraph_node: "reviewer" }))]),
-        span("0000000000000005", "", 5, [kv("graph.node.name", "critic"), kv("graph.node.id", "c0"), kv("graph.node.parent_id", "p0")]),
-        span("0000000000000006", "", 6, []),
-      ] }] }],
+      resourceSpans: [
+        {
+          resource: { attributes: [kv("service.name", "svc")] },
+          scopeSpans: [
+            {
+              spans: [
+                span("0000000000000001", "", 1, [kv("openinference.span.kind", "AGENT"), kv("agent.name", "planner"), kv("graph.node.id", "p0")]),
+                span("0000000000000002", "0000000000000001", 2, [kv("traceloop.span.kind", "agent"), kv("traceloop.entity.name", "coder")]),
+                span("0000000000000003", "0000000000000002", 3, [kv("openinference.span.kind", "LLM")]),
+                span("0000000000000004", "0000000000000001", 4, [kv("metadata", JSON.stringify({ langgraph_node: "reviewer" }))]),
+                span("0000000000000005", "", 5, [kv("graph.node.name", "critic"), kv("graph.node.id", "c0"), kv("graph.node.parent_id", "p0")]),
+                span("0000000000000006", "", 6, []),
+              ],
+            },
+          ],
+        },
+      ],
     };
     const { trace } = importValue(req);
     expect(trace.steps.map((s) => s.agent)).toEqual(["planner", "coder", "coder", "reviewer", "critic", "svc"]);

@@ -16,7 +16,14 @@ import { CONTAINER_ATTR } from "../span-markers";
 
 /** Marks steps whose agent was inferred from time containment rather than the span tree. */
 export const AGENT_SOURCE_ATTR = "culprit.agent_source";
-const MEMORY_KEY_ATTRS = ["gen_ai.memory.key", "gen_ai.memory.id", "gen_ai.memory.namespace", "gen_ai.memory.store.name", "gen_ai.memory.store.id", "memory.key"];
+const MEMORY_KEY_ATTRS = [
+  "gen_ai.memory.key",
+  "gen_ai.memory.id",
+  "gen_ai.memory.namespace",
+  "gen_ai.memory.store.name",
+  "gen_ai.memory.store.id",
+  "memory.key",
+];
 const SPAN_KIND_NAMES = ["unspecified", "internal", "server", "client", "producer", "consumer"];
 
 /**
@@ -37,7 +44,12 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
   const explicitOf: (string | undefined)[] = spans.map(explicitAgentName);
   // Agents a wrapper may run: named ones, and anonymous agent spans named by their span (LangChain's
   // AgentExecutor under a harness's `main` span).
-  const containerAgent = containerAgents(spans, parent, explicitOf, spans.map((span, i) => explicitOf[i] ?? (isAnonymousAgentSpan(span) && span.name && !isMethodName(span.name) ? span.name : undefined)));
+  const containerAgent = containerAgents(
+    spans,
+    parent,
+    explicitOf,
+    spans.map((span, i) => explicitOf[i] ?? (isAnonymousAgentSpan(span) && span.name && !isMethodName(span.name) ? span.name : undefined)),
+  );
   const underAgent: boolean[] = new Array(spans.length).fill(false);
   const agentSpans: number[] = []; // spans that define an agent, in start order
   let inferredByTime = 0;
@@ -126,7 +138,10 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
 
   const roots = spans.filter((_, i) => parent[i] < 0);
   const first = spans[0];
-  const lastEnd = spans.reduce((acc, s) => (s.end && (!acc || s.end.ms > acc.ms || (s.end.ms === acc.ms && s.end.subNs > acc.subNs)) ? s.end : acc), undefined as DecodedSpan["end"]);
+  const lastEnd = spans.reduce(
+    (acc, s) => (s.end && (!acc || s.end.ms > acc.ms || (s.end.ms === acc.ms && s.end.subNs > acc.subNs)) ? s.end : acc),
+    undefined as DecodedSpan["end"],
+  );
   return builder.build({
     title: roots[0]?.name || undefined,
     system: typeof first.resource["service.name"] === "string" ? (first.resource["service.name"] as string).slice(0, 256) : undefined,
@@ -160,7 +175,8 @@ function agentExtras(span: DecodedSpan, isDefiningSpan: boolean) {
   const a = span.attributes;
   const description = a["gen_ai.agent.description"];
   const attributes: Record<string, unknown> = {};
-  for (const key of ["gen_ai.agent.id", "gen_ai.agent.version", "gen_ai.provider.name", "gen_ai.request.model", "graph.node.id"]) if (a[key] !== undefined) attributes[key] = a[key];
+  for (const key of ["gen_ai.agent.id", "gen_ai.agent.version", "gen_ai.provider.name", "gen_ai.request.model", "graph.node.id"])
+    if (a[key] !== undefined) attributes[key] = a[key];
   return { description: typeof description === "string" ? description : undefined, attributes: Object.keys(attributes).length ? attributes : undefined };
 }
 
@@ -180,7 +196,8 @@ function stepAttributes(span: DecodedSpan, consumed: string[]): Record<string, u
   if (span.scope?.name) out["otel.scope"] = span.scope.name;
   if (span.traceId) out["otel.trace_id"] = span.traceId;
   if (span.statusMessage && span.statusCode !== 2) out["otel.status_message"] = span.statusMessage;
-  if (span.events.length) out["otel.events"] = span.events.map((e) => ({ name: e.name, time: e.time ? nanoToIso(e.time) : undefined, attributes: e.attributes }));
+  if (span.events.length)
+    out["otel.events"] = span.events.map((e) => ({ name: e.name, time: e.time ? nanoToIso(e.time) : undefined, attributes: e.attributes }));
   if (span.links.length) out["otel.links"] = span.links;
   for (const _ in out) return out;
   return undefined;

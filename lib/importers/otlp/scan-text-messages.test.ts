@@ -15,13 +15,25 @@ function reference(s: string): string | undefined {
 }
 
 const textMessages = fc.array(
-  fc.record({ role: fc.oneof(fc.constantFrom("user", "assistant", ""), fc.string()), parts: fc.array(fc.record({ type: fc.constant("text"), content: fc.oneof(fc.string(), fc.constant("")) }), { maxLength: 3 }) }),
+  fc.record({
+    role: fc.oneof(fc.constantFrom("user", "assistant", ""), fc.string()),
+    parts: fc.array(fc.record({ type: fc.constant("text"), content: fc.oneof(fc.string(), fc.constant("")) }), { maxLength: 3 }),
+  }),
   { maxLength: 4 },
 );
 
 describe("scanTextMessages", () => {
   it("renders a compact text-message list exactly as parsing it does", () => {
-    const s = JSON.stringify([{ role: "user", parts: [{ type: "text", content: "hello there" }] }, { role: "assistant", parts: [{ type: "text", content: "a" }, { type: "text", content: "b" }] }]);
+    const s = JSON.stringify([
+      { role: "user", parts: [{ type: "text", content: "hello there" }] },
+      {
+        role: "assistant",
+        parts: [
+          { type: "text", content: "a" },
+          { type: "text", content: "b" },
+        ],
+      },
+    ]);
     expect(scanTextMessages(s)).toBe("user: hello there\n\nassistant: a\nb");
     expect(scanTextMessages(s)).toBe(reference(s));
     expect(scanTextMessages("[]")).toBeUndefined();

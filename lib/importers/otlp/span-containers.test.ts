@@ -15,10 +15,12 @@ const request = (spans: unknown[]) => ({ resourceSpans: [{ scopeSpans: [{ spans 
 
 describe("container spans", () => {
   it("a supervisor's own workflow span stays an agent (it carries gen_ai.agent.name)", () => {
-    const { trace } = importValue(request([
-      span(0, undefined, { "gen_ai.operation.name": "invoke_workflow", "gen_ai.agent.name": "supervisor" }),
-      span(1, 0, { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "worker" }),
-    ]));
+    const { trace } = importValue(
+      request([
+        span(0, undefined, { "gen_ai.operation.name": "invoke_workflow", "gen_ai.agent.name": "supervisor" }),
+        span(1, 0, { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "worker" }),
+      ]),
+    );
     expect(trace.agents.map((a) => a.name)).toEqual(["supervisor", "worker"]);
     expect(trace.steps.some((s) => s.attributes?.["culprit.container"])).toBe(false);
   });
@@ -30,12 +32,14 @@ describe("container spans", () => {
   });
 
   it("an invoke_workflow span without an agent attribute wraps its agents even when nested", () => {
-    const { trace } = importValue(request([
-      span(0, undefined, { "gen_ai.agent.name": "host" }),
-      span(1, 0, { "gen_ai.operation.name": "invoke_workflow" }, "invoke_workflow crew"),
-      span(2, 1, { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "a" }),
-      span(3, 1, { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "b" }),
-    ]));
+    const { trace } = importValue(
+      request([
+        span(0, undefined, { "gen_ai.agent.name": "host" }),
+        span(1, 0, { "gen_ai.operation.name": "invoke_workflow" }, "invoke_workflow crew"),
+        span(2, 1, { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "a" }),
+        span(3, 1, { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "b" }),
+      ]),
+    );
     expect(trace.steps.map((s) => [s.agent, s.attributes?.["culprit.container"] ?? false])).toEqual([
       ["host", false],
       ["a", true],

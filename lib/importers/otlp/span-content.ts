@@ -30,7 +30,8 @@ export function spanPayload(span: DecodedSpan, isTool: boolean): SpanPayload {
   let input = renderMessages(a["gen_ai.input.messages"]);
   if (input === undefined && prefixes & OI_INPUT) input = renderFlattenedMessages(a, "llm.input_messages.");
   if (input === undefined && prefixes & PROMPT) input = renderIndexedPrompt(a, "gen_ai.prompt.");
-  input ??= take(a, "input.value", consumed) ?? take(a, "traceloop.entity.input", consumed) ?? (isTool ? take(a, "gen_ai.tool.call.arguments", consumed) : undefined);
+  input ??=
+    take(a, "input.value", consumed) ?? take(a, "traceloop.entity.input", consumed) ?? (isTool ? take(a, "gen_ai.tool.call.arguments", consumed) : undefined);
   let content = renderMessages(a["gen_ai.output.messages"]);
   if (content === undefined && prefixes & OI_OUTPUT) content = renderFlattenedMessages(a, "llm.output_messages.");
   if (content === undefined && prefixes & COMPLETION) content = renderIndexedPrompt(a, "gen_ai.completion.");
@@ -41,7 +42,8 @@ export function spanPayload(span: DecodedSpan, isTool: boolean): SpanPayload {
     const inputs: string[] = [];
     const outputs: string[] = [];
     for (const ev of span.events) {
-      if (DEPRECATED_INPUT_EVENTS.has(ev.name)) inputs.push(`${ev.name.slice(7, -8)}: ${renderMessages(ev.attributes.content ?? ev.attributes["gen_ai.event.content"]) ?? ""}`);
+      if (DEPRECATED_INPUT_EVENTS.has(ev.name))
+        inputs.push(`${ev.name.slice(7, -8)}: ${renderMessages(ev.attributes.content ?? ev.attributes["gen_ai.event.content"]) ?? ""}`);
       else if (ev.name === "gen_ai.choice") outputs.push(renderMessages(ev.attributes.message ?? ev.attributes.content ?? ev.attributes) ?? "");
       else if (ev.name === "gen_ai.client.inference.operation.details") {
         const i = renderMessages(ev.attributes["gen_ai.input.messages"]);
@@ -54,7 +56,15 @@ export function spanPayload(span: DecodedSpan, isTool: boolean): SpanPayload {
     if (content === undefined && outputs.length) content = outputs.join("\n\n");
   }
 
-  return { input, content: content ?? "", tokens: spanTokens(a), costUsd: cost(a["llm.cost.total"]), tool: isTool ? spanTool(span) : undefined, error: spanError(span), consumed };
+  return {
+    input,
+    content: content ?? "",
+    tokens: spanTokens(a),
+    costUsd: cost(a["llm.cost.total"]),
+    tool: isTool ? spanTool(span) : undefined,
+    error: spanError(span),
+    consumed,
+  };
 }
 
 /** Moves an attribute verbatim into a field: its text, and its key recorded as consumed. */
@@ -91,7 +101,9 @@ function messagePrefixes(a: Record<string, unknown>): number {
 
 function spanTokens(a: Record<string, unknown>): TStepInput["tokens"] {
   const input = int(a["gen_ai.usage.input_tokens"] ?? a["gen_ai.usage.prompt_tokens"] ?? a["llm.token_count.prompt"] ?? a["llm.usage.prompt_tokens"]);
-  const output = int(a["gen_ai.usage.output_tokens"] ?? a["gen_ai.usage.completion_tokens"] ?? a["llm.token_count.completion"] ?? a["llm.usage.completion_tokens"]);
+  const output = int(
+    a["gen_ai.usage.output_tokens"] ?? a["gen_ai.usage.completion_tokens"] ?? a["llm.token_count.completion"] ?? a["llm.usage.completion_tokens"],
+  );
   let total = int(a["gen_ai.usage.total_tokens"] ?? a["llm.token_count.total"] ?? a["llm.usage.total_tokens"]);
   if (total === undefined && input !== undefined && output !== undefined) total = input + output;
   if (input === undefined && output === undefined && total === undefined) return undefined;
@@ -104,7 +116,10 @@ function spanTokens(a: Record<string, unknown>): TStepInput["tokens"] {
 
 function spanTool(span: DecodedSpan): TStepInput["tool"] {
   const a = span.attributes;
-  const name = toText(a["gen_ai.tool.name"] ?? a["tool.name"] ?? a["tool_call.function.name"] ?? a["ai.toolCall.name"]) || span.name.replace(/^execute_tool\s+/, "") || "tool";
+  const name =
+    toText(a["gen_ai.tool.name"] ?? a["tool.name"] ?? a["tool_call.function.name"] ?? a["ai.toolCall.name"]) ||
+    span.name.replace(/^execute_tool\s+/, "") ||
+    "tool";
   const args = a["gen_ai.tool.call.arguments"] ?? a["tool_call.function.arguments"] ?? a["ai.toolCall.args"] ?? a["tool.parameters"];
   const result = a["gen_ai.tool.call.result"] ?? a["ai.toolCall.result"];
   const tool: NonNullable<TStepInput["tool"]> = { name: name.slice(0, 1000) };

@@ -47,14 +47,16 @@ export function spanEvaluationOutcome(span: DecodedSpan): TOutcome | undefined {
       annotations.set(id, entry);
     }
   }
-  if (annotations) for (const x of annotations.values()) {
-    const v = evaluationOutcome(x.name, x.label, x.score);
-    if (v) return v;
-  }
-  if (evals) for (const [name, x] of evals) {
-    const v = evaluationOutcome(name, x.label, x.score);
-    if (v) return v;
-  }
+  if (annotations)
+    for (const x of annotations.values()) {
+      const v = evaluationOutcome(x.name, x.label, x.score);
+      if (v) return v;
+    }
+  if (evals)
+    for (const [name, x] of evals) {
+      const v = evaluationOutcome(name, x.label, x.score);
+      if (v) return v;
+    }
   return undefined;
 }
 

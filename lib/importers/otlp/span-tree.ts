@@ -51,7 +51,8 @@ export function buildSpanTree(input: readonly DecodedSpan[]): SpanTree {
       let n = nextSuffix.get(id) ?? 2;
       while (byId.has(`${id}#${n}`)) n++;
       nextSuffix.set(id, n + 1);
-      if (++renamed <= MAX_RENAME_WARNINGS) warnings.push(`span id ${id} is used by two different spans (${spanPath(span)}); the second was renamed ${id}#${n}`);
+      if (++renamed <= MAX_RENAME_WARNINGS)
+        warnings.push(`span id ${id} is used by two different spans (${spanPath(span)}); the second was renamed ${id}#${n}`);
       id = `${id}#${n}`;
     }
     byId.add(id, spans.length);

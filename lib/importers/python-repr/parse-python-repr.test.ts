@@ -7,14 +7,36 @@ describe("parsePythonRepr", () => {
     expect(parsePythonRepr(`"a\\nb\\t\\\\c\\x41\\u00e9\\U0001F600"`)).toBe("a\nb\t\\cA\u00e9\u{1F600}");
     expect(parsePythonRepr(`r'\\d+'`)).toBe("\\d+");
     expect(parsePythonRepr(`'''three ' quotes'''`)).toBe("three ' quotes");
-    expect(parsePythonRepr(`[1, -2.5, 1_000, None, True, False, (3,), (4), {'k': [1]}, {1, 2}]`)).toEqual([1, -2.5, 1000, null, true, false, [3], 4, { k: [1] }, [1, 2]]);
+    expect(parsePythonRepr(`[1, -2.5, 1_000, None, True, False, (3,), (4), {'k': [1]}, {1, 2}]`)).toEqual([
+      1,
+      -2.5,
+      1000,
+      null,
+      true,
+      false,
+      [3],
+      4,
+      { k: [1] },
+      [1, 2],
+    ]);
   });
 
   it("turns calls into objects with their class, without evaluating anything", () => {
-    const v = parsePythonRepr(`TextMessage(source='WebSurfer', models_usage=RequestUsage(prompt_tokens=9, completion_tokens=3), content="it's done", type='TextMessage')`);
-    expect(v).toEqual({ [PY_CLASS]: "TextMessage", source: "WebSurfer", models_usage: { [PY_CLASS]: "RequestUsage", prompt_tokens: 9, completion_tokens: 3 }, content: "it's done", type: "TextMessage" });
+    const v = parsePythonRepr(
+      `TextMessage(source='WebSurfer', models_usage=RequestUsage(prompt_tokens=9, completion_tokens=3), content="it's done", type='TextMessage')`,
+    );
+    expect(v).toEqual({
+      [PY_CLASS]: "TextMessage",
+      source: "WebSurfer",
+      models_usage: { [PY_CLASS]: "RequestUsage", prompt_tokens: 9, completion_tokens: 3 },
+      content: "it's done",
+      type: "TextMessage",
+    });
     expect(parsePythonRepr(`__import__('os').system('x')`)).toBeUndefined(); // attribute access after a call is not a value
-    expect(parsePythonRepr(`Image(<autogen_core._image.Image object at 0x7f>)`)).toEqual({ [PY_CLASS]: "Image", [PY_ARGS]: ["<autogen_core._image.Image object at 0x7f>"] });
+    expect(parsePythonRepr(`Image(<autogen_core._image.Image object at 0x7f>)`)).toEqual({
+      [PY_CLASS]: "Image",
+      [PY_ARGS]: ["<autogen_core._image.Image object at 0x7f>"],
+    });
   });
 
   it("datetime.datetime(...) becomes an ISO time", () => {

@@ -36,7 +36,20 @@ export function looksLikeReprCall(text: string): boolean {
 }
 
 const FAIL = Symbol("not a repr");
-const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", "0": "\0", a: "\x07", b: "\b", f: "\f", v: "\v", "\\": "\\", "'": "'", '"': '"', "\n": "" };
+const ESCAPES: Record<string, string> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  "0": "\0",
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  v: "\v",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "\n": "",
+};
 const NAME_START = /[A-Za-z_]/;
 const NAME_CHAR = /[\w.]/;
 

@@ -20,17 +20,19 @@ const MAX_TRUTH_WORDS = 64;
 const ARTICLES = new Set(["a", "an", "the"]);
 
 function words(text: string): string[] {
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    // 1,234.50 → 1234.50 (thousands separators), before punctuation goes
-    .replace(/(\d),(?=\d{3}\b)/g, "$1")
-    .replace(/[^\p{L}\p{N}.]+/gu, " ")
-    // a dot is kept only inside numbers
-    .replace(/(?<!\d)\.|\.(?!\d)/g, " ")
-    .split(" ")
-    .filter((w) => w !== "" && !ARTICLES.has(w))
-    .map((w) => (/^\d+(?:\.\d+)?$/.test(w) ? String(Number(w)) : w));
+  return (
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      // 1,234.50 → 1234.50 (thousands separators), before punctuation goes
+      .replace(/(\d),(?=\d{3}\b)/g, "$1")
+      .replace(/[^\p{L}\p{N}.]+/gu, " ")
+      // a dot is kept only inside numbers
+      .replace(/(?<!\d)\.|\.(?!\d)/g, " ")
+      .split(" ")
+      .filter((w) => w !== "" && !ARTICLES.has(w))
+      .map((w) => (/^\d+(?:\.\d+)?$/.test(w) ? String(Number(w)) : w))
+  );
 }
 
 function containsSequence(haystack: readonly string[], needle: readonly string[]): boolean {

@@ -18,12 +18,23 @@ const TASK_GIVER = "user";
 const ORCHESTRATOR = /orchestrator/i;
 const FINAL_ANSWER = /FINAL ANSWER:\s*([^\n]+)/g;
 /** Fields of a Who&When record with a home of their own. */
-const MAPPED_FIELDS = new Set(["history", "question", "ground_truth", "is_correct", "is_corrected", "mistake_agent", "mistake_step", "mistake_reason", "system_prompt"]);
+const MAPPED_FIELDS = new Set([
+  "history",
+  "question",
+  "ground_truth",
+  "is_correct",
+  "is_corrected",
+  "mistake_agent",
+  "mistake_step",
+  "mistake_reason",
+  "system_prompt",
+]);
 
 /** A history whose contents are AgentChat message reprs, e.g. `TextMessage(source='WebSurfer', …)`. */
 export function hasReprHistory(history: readonly unknown[]): boolean {
   let reprs = 0;
-  for (const m of history) if (isRecord(m) && typeof m.content === "string" && looksLikeReprCall(m.content) && /\bsource=/.test(m.content.slice(0, 2000))) reprs++;
+  for (const m of history)
+    if (isRecord(m) && typeof m.content === "string" && looksLikeReprCall(m.content) && /\bsource=/.test(m.content.slice(0, 2000))) reprs++;
   return reprs > 0 && reprs * 2 >= history.length;
 }
 
@@ -45,7 +56,11 @@ export function importMagenticRepr(value: Record<string, unknown> & { history: u
   const messages = value.history.map((entry, i) => toMessage(entry, i, builder));
   const sources = [...new Set(messages.map((m) => m?.source).filter((s): s is string => typeof s === "string"))];
   const steps = messages.map((m, i) => (m ? mapAgentChatMessage(m, i, sources, "s") : undefined));
-  markOrchestratorDelegations(steps, (agent) => ORCHESTRATOR.test(agent), (agent) => agent === TASK_GIVER);
+  markOrchestratorDelegations(
+    steps,
+    (agent) => ORCHESTRATOR.test(agent),
+    (agent) => agent === TASK_GIVER,
+  );
   for (const step of steps) if (step) builder.step(step);
 
   const label = mistakeLabel(value, builder);
@@ -87,7 +102,8 @@ function toMessage(entry: unknown, i: number, builder: TraceBuilder): Record<str
     if (isRecord(parsed) && typeof parsed.source === "string") message = parsed;
     else builder.warn(`history[${i}]: content looks like a Python repr but could not be read; kept as text`);
   }
-  const source = typeof message.source === "string" && message.source.trim() && !isHarness(message.source) ? message.source : role && !isHarness(role) ? role : TASK_GIVER;
+  const source =
+    typeof message.source === "string" && message.source.trim() && !isHarness(message.source) ? message.source : role && !isHarness(role) ? role : TASK_GIVER;
   return { ...message, source, ...(role && role !== source ? { role } : {}) };
 }
 
@@ -97,7 +113,9 @@ function finalAnswerOf(builder: TraceBuilder): string | undefined {
     if (matches.length) return matches[matches.length - 1][1].trim();
   }
   // Without the marker, the last thing an agent (not the task giver) said is the answer.
-  const last = [...builder.steps].reverse().find((s) => s.agent !== TASK_GIVER && (s.kind === "message" || s.kind === "final" || s.kind === "delegate") && (s.content ?? "").trim());
+  const last = [...builder.steps]
+    .reverse()
+    .find((s) => s.agent !== TASK_GIVER && (s.kind === "message" || s.kind === "final" || s.kind === "delegate") && (s.content ?? "").trim());
   return last?.content?.trim() || undefined;
 }
 

@@ -14,8 +14,16 @@ describe("Who&When importer", () => {
     expect(trace.steps.map((s) => s.kind)).toEqual(["message", "thought", "delegate", "message", "thought", "final"]);
     expect(trace.steps.map((s) => s.sourceRef)).toEqual(["0", "1", "2", "3", "4", "5"]);
     expect(trace.steps[2]).toMatchObject({ agent: "Planner", target: "Browser" });
-    expect(trace.run).toMatchObject({ task: expect.stringContaining("capital"), groundTruth: "Paris", outcome: "failure", finalAnswer: "Rome", sourceFormat: "who-and-when" });
-    expect(trace.labels).toEqual([{ agent: "Browser", stepId: trace.steps[3].id, note: "Misread the French flag as the Italian flag.", author: "who-and-when" }]);
+    expect(trace.run).toMatchObject({
+      task: expect.stringContaining("capital"),
+      groundTruth: "Paris",
+      outcome: "failure",
+      finalAnswer: "Rome",
+      sourceFormat: "who-and-when",
+    });
+    expect(trace.labels).toEqual([
+      { agent: "Browser", stepId: trace.steps[3].id, note: "Misread the French flag as the Italian flag.", author: "who-and-when" },
+    ]);
     expect(trace.edges).toContainEqual(expect.objectContaining({ from: trace.steps[2].id, to: trace.steps[3].id, kind: "delegation" }));
   });
 

@@ -9,7 +9,17 @@ import { chatTermination } from "../chat/chat-termination";
 import { TERMINATION_ATTR } from "../../trace/run-termination";
 
 /** Fields with a home of their own; everything else goes to `run.attributes`. */
-const MAPPED_FIELDS = new Set(["history", "question", "ground_truth", "is_correct", "is_corrected", "mistake_agent", "mistake_step", "mistake_reason", "system_prompt"]);
+const MAPPED_FIELDS = new Set([
+  "history",
+  "question",
+  "ground_truth",
+  "is_correct",
+  "is_corrected",
+  "mistake_agent",
+  "mistake_step",
+  "mistake_reason",
+  "system_prompt",
+]);
 const FINAL_ANSWER = /FINAL ANSWER:\s*(.+)/g;
 
 /**

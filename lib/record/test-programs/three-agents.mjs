@@ -8,7 +8,17 @@ const SOLVER = "You are the solver. Carry out the instruction and answer 'ANSWER
 const REVIEWER = "You are the reviewer. Check the proposed answer and state 'FINAL: <number>'.";
 
 async function chat(system, user) {
-  const r = await fetch(`${BASE}/chat/completions`, { method: "POST", headers, body: JSON.stringify({ model: "fake-1", messages: [{ role: "system", content: system }, { role: "user", content: user }] }) });
+  const r = await fetch(`${BASE}/chat/completions`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      model: "fake-1",
+      messages: [
+        { role: "system", content: system },
+        { role: "user", content: user },
+      ],
+    }),
+  });
   if (!r.ok) throw new Error(`HTTP ${r.status}`);
   return (await r.json()).choices[0].message.content;
 }
@@ -17,7 +27,10 @@ async function respond(instructions, input) {
   const r = await fetch(`${BASE}/responses`, { method: "POST", headers, body: JSON.stringify({ model: "fake-1", instructions, input }) });
   if (!r.ok) throw new Error(`HTTP ${r.status}`);
   const body = await r.json();
-  return body.output.flatMap((o) => o.content ?? []).map((c) => c.text ?? "").join("");
+  return body.output
+    .flatMap((o) => o.content ?? [])
+    .map((c) => c.text ?? "")
+    .join("");
 }
 
 const task = "What is 6 times 7?";

@@ -28,7 +28,12 @@ export async function binarySearchSteps(steps: readonly ReplayStep[], replay: Re
   };
   if (steps.length === 0) return { decisiveStepId: null, decisiveAgent: null, probes, note: "the run has no steps to resample" };
   if (!(await probe(steps.length - 1)))
-    return { decisiveStepId: null, decisiveAgent: null, probes, note: "resampling every step still fails: the failure is not repairable by replay (environment, task or evaluator)" };
+    return {
+      decisiveStepId: null,
+      decisiveAgent: null,
+      probes,
+      note: "resampling every step still fails: the failure is not repairable by replay (environment, task or evaluator)",
+    };
   let lo = -1; // fails
   let hi = steps.length - 1; // succeeds
   while (hi - lo > 1) {
@@ -37,7 +42,12 @@ export async function binarySearchSteps(steps: readonly ReplayStep[], replay: Re
     else lo = mid;
   }
   const step = steps[hi];
-  return { decisiveStepId: step.stepId, decisiveAgent: step.agent, probes, note: `repairing steps up to ${step.stepId} flips the outcome; up to the step before it does not` };
+  return {
+    decisiveStepId: step.stepId,
+    decisiveAgent: step.agent,
+    probes,
+    note: `repairing steps up to ${step.stepId} flips the outcome; up to the step before it does not`,
+  };
 }
 
 function resample(step: ReplayStep): Intervention {

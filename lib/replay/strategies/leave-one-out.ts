@@ -27,5 +27,10 @@ export async function leaveOneOut(agents: readonly string[], replay: ReplayFn): 
     values[a] = without === "failure" ? 1 : 0;
   }
   const necessary = agents.filter((a) => values[a] === 1);
-  return { allRepaired, values, necessary, note: necessary.length ? `repair of ${necessary.join(", ")} is necessary` : "no single agent's repair is necessary (redundant faults)" };
+  return {
+    allRepaired,
+    values,
+    necessary,
+    note: necessary.length ? `repair of ${necessary.join(", ")} is necessary` : "no single agent's repair is necessary (redundant faults)",
+  };
 }

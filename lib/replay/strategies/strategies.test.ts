@@ -32,14 +32,17 @@ describe("sequentialIntervention", () => {
 describe("binarySearchSteps", () => {
   it("finds the decisive step of any single fault in at most ⌈log₂ n⌉ + 1 replays", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 200 }).chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n - 1 }))), async ([n, k]) => {
-        const s = steps(n);
-        const calls: Intervention[][] = [];
-        const r = await binarySearchSteps(s, fakeReplay([[s[k]]], calls));
-        expect(r.decisiveStepId).toBe(`s${k}`);
-        expect(r.decisiveAgent).toBe(s[k].agent);
-        expect(calls.length).toBeLessThanOrEqual(Math.ceil(Math.log2(n)) + 1);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 200 }).chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n - 1 }))),
+        async ([n, k]) => {
+          const s = steps(n);
+          const calls: Intervention[][] = [];
+          const r = await binarySearchSteps(s, fakeReplay([[s[k]]], calls));
+          expect(r.decisiveStepId).toBe(`s${k}`);
+          expect(r.decisiveAgent).toBe(s[k].agent);
+          expect(calls.length).toBeLessThanOrEqual(Math.ceil(Math.log2(n)) + 1);
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -68,7 +71,15 @@ describe("leaveOneOut", () => {
   });
 
   it("finds no necessary agent when faults are redundant (either repair suffices)", async () => {
-    const r = await leaveOneOut(["A", "B"], fakeReplay([[{ agent: "A", stepId: "s0" }, { agent: "B", stepId: "s1" }]]));
+    const r = await leaveOneOut(
+      ["A", "B"],
+      fakeReplay([
+        [
+          { agent: "A", stepId: "s0" },
+          { agent: "B", stepId: "s1" },
+        ],
+      ]),
+    );
     expect(r.necessary).toEqual([]);
     expect(r.allRepaired).toBe("success");
   });

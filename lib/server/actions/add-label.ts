@@ -9,10 +9,30 @@ import { ActionFailure, defineAction } from "./define-action";
 const ZAddLabel = z
   .object({
     runId: z.string().refine(isRunId, "unknown run"),
-    agent: z.string().trim().max(256).optional().transform((v) => v || undefined),
-    stepId: z.string().trim().max(256).optional().transform((v) => v || undefined),
-    note: z.string().trim().max(4000).optional().transform((v) => v || undefined),
-    author: z.string().trim().max(128).optional().transform((v) => v || "reviewer"),
+    agent: z
+      .string()
+      .trim()
+      .max(256)
+      .optional()
+      .transform((v) => v || undefined),
+    stepId: z
+      .string()
+      .trim()
+      .max(256)
+      .optional()
+      .transform((v) => v || undefined),
+    note: z
+      .string()
+      .trim()
+      .max(4000)
+      .optional()
+      .transform((v) => v || undefined),
+    author: z
+      .string()
+      .trim()
+      .max(128)
+      .optional()
+      .transform((v) => v || "reviewer"),
   })
   .refine((v) => v.agent || v.stepId, { message: "Name the culprit agent or step (or both).", path: ["agent"] });
 

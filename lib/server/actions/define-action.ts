@@ -47,7 +47,12 @@ type ActionOptions<S extends z.ZodType> = { input: S; role: Role | "anyone" };
 type ActionHandler<S extends z.ZodType, T> = (input: z.output<S>, ctx: { principal: Principal; headers: Headers }) => Promise<T>;
 
 /** defineAction's body with the request headers passed in (the integration tests call it directly). */
-export async function runAction<S extends z.ZodType, T>(options: ActionOptions<S>, handler: ActionHandler<S, T>, raw: unknown, headers: Headers): Promise<ActionResult<T>> {
+export async function runAction<S extends z.ZodType, T>(
+  options: ActionOptions<S>,
+  handler: ActionHandler<S, T>,
+  raw: unknown,
+  headers: Headers,
+): Promise<ActionResult<T>> {
   try {
     const verdict = guardRequest({ method: "POST", pathname: "", headers }, allowedHosts());
     if (!verdict.ok) return fail("forbidden", verdict.message);
@@ -59,7 +64,10 @@ export async function runAction<S extends z.ZodType, T>(options: ActionOptions<S
     const parsed = options.input.safeParse(plainInput(raw));
     if (!parsed.success) {
       const flat = z.flattenError(parsed.error);
-      return { ok: false, error: { code: "bad_input", message: flat.formErrors[0] ?? "The input is incomplete.", fields: flat.fieldErrors as Record<string, string[]> } };
+      return {
+        ok: false,
+        error: { code: "bad_input", message: flat.formErrors[0] ?? "The input is incomplete.", fields: flat.fieldErrors as Record<string, string[]> },
+      };
     }
     // "anyone" actions (the setup link) check their own secret and never read the principal.
     return { ok: true, data: await handler(parsed.data, { principal: principal as Principal, headers }) };

@@ -12,7 +12,11 @@ const SHARE_LINK_DAYS = [1, 7, 30, 90, 0] as const;
 const ZCreate = z.object({
   runId: z.string().refine(isRunId, "Unknown run."),
   viewState: z.string().max(4000, "View state is too long.").default(""),
-  expiresInDays: z.number().int().refine((d) => (SHARE_LINK_DAYS as readonly number[]).includes(d), "Pick one of the offered lifetimes.").default(30),
+  expiresInDays: z
+    .number()
+    .int()
+    .refine((d) => (SHARE_LINK_DAYS as readonly number[]).includes(d), "Pick one of the offered lifetimes.")
+    .default(30),
 });
 
 /**

@@ -37,7 +37,8 @@ export const deleteUser = defineAction({ input: z.object({ userId: z.string().mi
   if (principal.userId === userId) throw new ActionFailure("conflict", "You cannot delete yourself.");
   const user = await db().user.findUnique({ where: { id: userId }, select: { role: true } });
   if (!user) throw new ActionFailure("not_found", "Unknown user.");
-  if (user.role === "owner" && (await db().user.count({ where: { role: "owner" } })) <= 1) throw new ActionFailure("conflict", "Culprit needs at least one owner.");
+  if (user.role === "owner" && (await db().user.count({ where: { role: "owner" } })) <= 1)
+    throw new ActionFailure("conflict", "Culprit needs at least one owner.");
   await db().user.delete({ where: { id: userId } });
   revalidatePath("/settings");
   return { userId };

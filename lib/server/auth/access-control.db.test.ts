@@ -29,7 +29,10 @@ let ownerId = "";
 async function signIn(email: string, password: string): Promise<string> {
   const res = await auth().api.signInEmail({ body: { email, password }, headers: new Headers({ host: "localhost:3000" }), asResponse: true });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 const tag = randomBytes(4).toString("hex");
@@ -41,7 +44,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Assigning undefined would store the string "undefined", which the config module rightly refuses.
-  for (const [name, value] of [["CULPRIT_AUTH", saved.auth], ["BETTER_AUTH_SECRET", saved.secret]] as const) {
+  for (const [name, value] of [
+    ["CULPRIT_AUTH", saved.auth],
+    ["BETTER_AUTH_SECRET", saved.secret],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -50,13 +56,15 @@ afterAll(async () => {
 });
 
 const headers = (cookie?: string, extra: Record<string, string> = {}) => new Headers({ host: "localhost:3000", ...(cookie ? { cookie } : {}), ...extra });
-const params = <T,>(p: T) => ({ params: Promise.resolve(p) });
-const newRun = async (title: string) => (await ingestUpload({ bytes: new TextEncoder().encode(JSON.stringify(minimalTrace({ title: `${title}-${tag}` }))) })).runId;
+const params = <T>(p: T) => ({ params: Promise.resolve(p) });
+const newRun = async (title: string) =>
+  (await ingestUpload({ bytes: new TextEncoder().encode(JSON.stringify(minimalTrace({ title: `${title}-${tag}` }))) })).runId;
 
 describe("defineRoute (real Postgres, real sessions)", () => {
   it("answers 401 without a session, 403 to a viewer on an owner route, and lets the owner through", async () => {
     const runId = await newRun("route-roles");
-    const del = (cookie?: string) => deleteRunRoute(new Request(`${BASE}/api/runs/${runId}`, { method: "DELETE", headers: headers(cookie) }), params({ id: runId }));
+    const del = (cookie?: string) =>
+      deleteRunRoute(new Request(`${BASE}/api/runs/${runId}`, { method: "DELETE", headers: headers(cookie) }), params({ id: runId }));
     expect((await del()).status).toBe(401);
     expect((await del(viewerCookie)).status).toBe(403);
     expect(await db().run.count({ where: { id: runId } })).toBe(1);
@@ -73,9 +81,15 @@ describe("defineRoute (real Postgres, real sessions)", () => {
 
   it("refuses a foreign Host and a cross-origin delete before checking anything else", async () => {
     const runId = await newRun("route-guard");
-    const foreignHost = await deleteRunRoute(new Request(`${BASE}/api/runs/${runId}`, { method: "DELETE", headers: headers(ownerCookie, { host: "rebound.example:3000" }) }), params({ id: runId }));
+    const foreignHost = await deleteRunRoute(
+      new Request(`${BASE}/api/runs/${runId}`, { method: "DELETE", headers: headers(ownerCookie, { host: "rebound.example:3000" }) }),
+      params({ id: runId }),
+    );
     expect(foreignHost.status).toBe(403);
-    const crossOrigin = await deleteRunRoute(new Request(`${BASE}/api/runs/${runId}`, { method: "DELETE", headers: headers(ownerCookie, { origin: "http://evil.example" }) }), params({ id: runId }));
+    const crossOrigin = await deleteRunRoute(
+      new Request(`${BASE}/api/runs/${runId}`, { method: "DELETE", headers: headers(ownerCookie, { origin: "http://evil.example" }) }),
+      params({ id: runId }),
+    );
     expect(crossOrigin.status).toBe(403);
     expect(await db().run.count({ where: { id: runId } })).toBe(1);
   });
@@ -83,7 +97,8 @@ describe("defineRoute (real Postgres, real sessions)", () => {
   it("ingests with a user's API key, not with a revoked or unknown one, nor with a viewer's session", async () => {
     const { id, key } = await createApiKey(ownerId, "ci");
     const body = () => JSON.stringify(minimalTrace({ title: `key-${tag}-${randomBytes(3).toString("hex")}` }));
-    const post = (h: Record<string, string>) => postRun(new Request(`${BASE}/api/runs`, { method: "POST", body: body(), headers: headers(undefined, { "content-type": "application/json", ...h }) }));
+    const post = (h: Record<string, string>) =>
+      postRun(new Request(`${BASE}/api/runs`, { method: "POST", body: body(), headers: headers(undefined, { "content-type": "application/json", ...h }) }));
     expect((await post({})).status).toBe(401);
     expect((await post({ authorization: `Bearer ${key}` })).status).toBe(201);
     expect((await post({ authorization: `Bearer ${key}x` })).status).toBe(401);
@@ -110,9 +125,15 @@ describe("defineAction (real Postgres, real sessions)", () => {
     let calls = 0;
     const counted = async (input: { n: number }) => ++calls + input.n;
     expect(await runAction({ input: ZIn, role: "viewer" }, counted, { n: 1 }, headers(viewerCookie))).toEqual({ ok: true, data: 2 });
-    expect(await runAction({ input: ZIn, role: "viewer" }, counted, { n: "x" }, headers(viewerCookie))).toMatchObject({ ok: false, error: { code: "bad_input" } });
+    expect(await runAction({ input: ZIn, role: "viewer" }, counted, { n: "x" }, headers(viewerCookie))).toMatchObject({
+      ok: false,
+      error: { code: "bad_input" },
+    });
     expect(await runAction({ input: ZIn, role: "owner" }, counted, { n: 1 }, headers(viewerCookie))).toMatchObject({ ok: false });
-    expect(await runAction({ input: ZIn, role: "viewer" }, counted, { n: 1 }, headers(ownerCookie, { origin: "http://evil.example" }))).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    expect(await runAction({ input: ZIn, role: "viewer" }, counted, { n: 1 }, headers(ownerCookie, { origin: "http://evil.example" }))).toMatchObject({
+      ok: false,
+      error: { code: "forbidden" },
+    });
     expect(calls).toBe(1);
   });
 });

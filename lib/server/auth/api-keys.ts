@@ -31,7 +31,14 @@ export async function listApiKeys(userId: string | null): Promise<ApiKeyRow[]> {
     take: 200,
     include: { user: { select: { email: true } } },
   });
-  return rows.map((r) => ({ id: r.id, name: r.name, prefix: r.prefix, createdAt: r.createdAt.toISOString(), lastUsedAt: r.lastUsedAt?.toISOString() ?? null, owner: r.user.email }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    prefix: r.prefix,
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    owner: r.user.email,
+  }));
 }
 
 /** Revokes a key; only its creator may (or, with `anyUser`, an owner managing everyone's). */
@@ -53,6 +60,8 @@ export async function verifyBearer(token: string): Promise<{ kind: "bootstrap" }
   // Lookup by hash: equal-time comparison is moot, the attacker does not know any stored hash's preimage.
   const row = await db().apiKey.findUnique({ where: { hash: hashApiKey(token) }, select: { id: true, userId: true, revokedAt: true } });
   if (!row || row.revokedAt) return null;
-  await db().apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+  await db()
+    .apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } })
+    .catch(() => {});
   return { kind: "user-key", userId: row.userId };
 }

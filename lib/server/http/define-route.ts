@@ -72,7 +72,8 @@ async function ingestCaller(req: Request): Promise<Caller> {
   }
   if (signInRequired()) {
     const principal = await principalFrom(req.headers);
-    if (!principal) throw new ApiError(401, "unauthorized", "This Culprit requires an API key: send `Authorization: Bearer <key>` (create one under Settings).");
+    if (!principal)
+      throw new ApiError(401, "unauthorized", "This Culprit requires an API key: send `Authorization: Bearer <key>` (create one under Settings).");
     if (!roleAllows(principal.role, "owner")) throw new ApiError(403, "forbidden", "Only owners may add runs.");
     return principal;
   }

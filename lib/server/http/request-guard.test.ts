@@ -31,7 +31,10 @@ describe("guardRequest: CSRF", () => {
   const host = "127.0.0.1:3000";
   it("refuses a POST whose Origin is another site, whatever its content type", () => {
     for (const type of ["text/plain", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded"]) {
-      expect(guardRequest(req("POST", { host, origin: "http://evil.example", "content-type": type }, "/api/runs"), ALLOWED)).toMatchObject({ ok: false, code: "cross_origin" });
+      expect(guardRequest(req("POST", { host, origin: "http://evil.example", "content-type": type }, "/api/runs"), ALLOWED)).toMatchObject({
+        ok: false,
+        code: "cross_origin",
+      });
     }
   });
   it("refuses Origin null (sandboxed frames, file://) and another port of the same host", () => {

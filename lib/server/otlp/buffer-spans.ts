@@ -48,7 +48,12 @@ export async function bufferSpans(batches: TraceBatch[]): Promise<BufferResult> 
            WHERE "traceId" = $1 RETURNING "finalizedAt" IS NOT NULL AS finalized`,
           [b.traceId, b.spanCount],
         );
-        refuse(b, rows[0]?.finalized ? `trace ${b.traceId} was already finalized (late spans are not imported)` : `trace ${b.traceId} would exceed ${cap} spans (CULPRIT_MAX_TRACE_SPANS)`);
+        refuse(
+          b,
+          rows[0]?.finalized
+            ? `trace ${b.traceId} was already finalized (late spans are not imported)`
+            : `trace ${b.traceId} would exceed ${cap} spans (CULPRIT_MAX_TRACE_SPANS)`,
+        );
         continue;
       }
       await client.query(`INSERT INTO otlp_span_batches ("traceId", payload, spans) VALUES ($1, $2::jsonb, $3)`, [b.traceId, jsonText(b.request), b.spanCount]);

@@ -26,8 +26,14 @@ const body = (spans: object[]) => JSON.stringify({ resourceSpans: [{ scopeSpans:
 const post = (spans: object[]) =>
   POST(new Request("http://localhost/v1/traces", { method: "POST", body: body(spans), headers: { "content-type": "application/json" } }));
 const state = async (traceId: string) =>
-  (await pool().query(`SELECT "spanCount", "finalizedAt" IS NOT NULL AS finalized, "runId", error, attempts, "lateSpans" FROM otlp_trace_states WHERE "traceId" = $1`, [traceId])).rows[0];
-const batchCount = async (traceId: string) => Number((await pool().query(`SELECT count(*) AS n FROM otlp_span_batches WHERE "traceId" = $1`, [traceId])).rows[0].n);
+  (
+    await pool().query(
+      `SELECT "spanCount", "finalizedAt" IS NOT NULL AS finalized, "runId", error, attempts, "lateSpans" FROM otlp_trace_states WHERE "traceId" = $1`,
+      [traceId],
+    )
+  ).rows[0];
+const batchCount = async (traceId: string) =>
+  Number((await pool().query(`SELECT count(*) AS n FROM otlp_span_batches WHERE "traceId" = $1`, [traceId])).rows[0].n);
 const tid = (n: number) => n.toString(16).padStart(32, "0");
 
 describe("OTLP buffer (F-3, F-12, F-16, real Postgres)", () => {
@@ -95,8 +101,12 @@ describe("OTLP buffer (F-3, F-12, F-16, real Postgres)", () => {
     const y = tid(0x105);
     const rounds = Array.from({ length: 20 }, (_, i) =>
       Promise.all([
-        bufferSpans(splitByTrace({ resourceSpans: [{ scopeSpans: [{ spans: [span(x, `a${i}`.padStart(16, "0")), span(y, `b${i}`.padStart(16, "0"))] }] }] }).batches),
-        bufferSpans(splitByTrace({ resourceSpans: [{ scopeSpans: [{ spans: [span(y, `c${i}`.padStart(16, "0")), span(x, `d${i}`.padStart(16, "0"))] }] }] }).batches),
+        bufferSpans(
+          splitByTrace({ resourceSpans: [{ scopeSpans: [{ spans: [span(x, `a${i}`.padStart(16, "0")), span(y, `b${i}`.padStart(16, "0"))] }] }] }).batches,
+        ),
+        bufferSpans(
+          splitByTrace({ resourceSpans: [{ scopeSpans: [{ spans: [span(y, `c${i}`.padStart(16, "0")), span(x, `d${i}`.padStart(16, "0"))] }] }] }).batches,
+        ),
       ]),
     );
     await expect(Promise.all(rounds)).resolves.toBeDefined();
@@ -121,7 +131,10 @@ describe("OTLP buffer (F-3, F-12, F-16, real Postgres)", () => {
     // A trace whose earlier finalizers died mid-way (attempts counted, lease expired).
     const poison = tid(0x107);
     await post([span(poison, "00000000000000f1")]);
-    await pool().query(`UPDATE otlp_trace_states SET attempts = $2, "claimedUntil" = now() - interval '1 second' WHERE "traceId" = $1`, [poison, MAX_FINALIZE_ATTEMPTS]);
+    await pool().query(`UPDATE otlp_trace_states SET attempts = $2, "claimedUntil" = now() - interval '1 second' WHERE "traceId" = $1`, [
+      poison,
+      MAX_FINALIZE_ATTEMPTS,
+    ]);
     expect(await finalizeIdleTraces(0)).toEqual([]);
     expect(await state(poison)).toMatchObject({ finalized: true, runId: null, error: expect.stringContaining("quarantined") });
     expect(await batchCount(poison)).toBe(0);

@@ -49,10 +49,16 @@ function emitRun(tracer: Tracer, label: string): string {
   const tool = child(researcher, "execute_tool web_search", { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "web_search" });
   tool.setStatus({ code: SpanStatusCode.ERROR, message: "503 from search backend" });
   tool.end();
-  researcher.setAttribute("gen_ai.output.messages", JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: `Found it (${label}): the answer is 1532.` }] }]));
+  researcher.setAttribute(
+    "gen_ai.output.messages",
+    JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: `Found it (${label}): the answer is 1532.` }] }]),
+  );
   researcher.end();
   const writer = child(root, "invoke_agent Writer", { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "Writer" });
-  writer.setAttribute("gen_ai.input.messages", JSON.stringify([{ role: "user", parts: [{ type: "text", content: `Found it (${label}): the answer is 1532.` }] }]));
+  writer.setAttribute(
+    "gen_ai.input.messages",
+    JSON.stringify([{ role: "user", parts: [{ type: "text", content: `Found it (${label}): the answer is 1532.` }] }]),
+  );
   writer.end();
   root.setStatus({ code: SpanStatusCode.ERROR, message: "wrong final answer" });
   root.end();

@@ -7,9 +7,7 @@ import { pool } from "../pg-pool";
 import { runInSandbox, SandboxLimitError } from "../sandbox/sandbox-pool";
 import { compareMaxCells, compareTimeoutMs } from "../limits";
 
-export type CompareData =
-  | { ok: true; a: RunViewData; b: RunViewData; comparison: RunComparison }
-  | { ok: false; missing: ("a" | "b")[]; tooLarge?: string };
+export type CompareData = { ok: true; a: RunViewData; b: RunViewData; comparison: RunComparison } | { ok: false; missing: ("a" | "b")[]; tooLarge?: string };
 
 /**
  * Both runs as the run page sees them (so the canvases can be reused) and their comparison.
@@ -21,13 +19,19 @@ export type CompareData =
  */
 export async function getComparison({ a, b }: { a: string; b: string }): Promise<CompareData> {
   const ids = [a, b].filter(isRunId);
-  const { rows } = ids.length ? await pool().query<{ id: string; stepCount: number }>(`SELECT id, "stepCount" FROM runs WHERE id = ANY($1::uuid[])`, [ids]) : { rows: [] };
+  const { rows } = ids.length
+    ? await pool().query<{ id: string; stepCount: number }>(`SELECT id, "stepCount" FROM runs WHERE id = ANY($1::uuid[])`, [ids])
+    : { rows: [] };
   const count = new Map(rows.map((r) => [r.id, r.stepCount]));
   const missing = [...(count.has(a) ? [] : ["a" as const]), ...(count.has(b) ? [] : ["b" as const])];
   if (missing.length) return { ok: false, missing };
   const cells = count.get(a)! * count.get(b)!;
   if (cells > compareMaxCells()) {
-    return { ok: false, missing: [], tooLarge: `These runs are too large to align here (${count.get(a)} × ${count.get(b)} steps; the limit is ${compareMaxCells().toLocaleString("en")} step pairs, set CULPRIT_COMPARE_MAX_CELLS to change it).` };
+    return {
+      ok: false,
+      missing: [],
+      tooLarge: `These runs are too large to align here (${count.get(a)} × ${count.get(b)} steps; the limit is ${compareMaxCells().toLocaleString("en")} step pairs, set CULPRIT_COMPARE_MAX_CELLS to change it).`,
+    };
   }
   const [viewA, viewB] = await Promise.all([getRunView({ runId: a }), getRunView({ runId: b })]);
   if (!viewA || !viewB) return { ok: false, missing: [...(viewA ? [] : ["a" as const]), ...(viewB ? [] : ["b" as const])] };

@@ -19,13 +19,19 @@ describe("failure patterns (real Postgres)", () => {
     const dir = path.join(process.cwd(), "public/demo");
     const system = `patterns-${Date.now()}`;
     const runIds: string[] = [];
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+    for (const file of fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .sort()) {
       // Same demo runs under a system of this test's own, so other files' runs stay out of the page.
       const trace = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
       trace.run = { ...trace.run, system, title: `${trace.run?.title ?? file} (${system})` };
       runIds.push((await ingestUpload({ bytes: Buffer.from(JSON.stringify(trace)), fileName: file })).runId);
     }
-    const { rows } = await pool().query<{ runId: string; result: unknown }>(`SELECT "runId", result FROM analyses WHERE "runId" = ANY($1::uuid[]) AND status = 'done'`, [runIds]);
+    const { rows } = await pool().query<{ runId: string; result: unknown }>(
+      `SELECT "runId", result FROM analyses WHERE "runId" = ANY($1::uuid[]) AND status = 'done'`,
+      [runIds],
+    );
     const reports = rows.map((r) => ({ runId: r.runId, report: readStoredReport(r.result)!.report })).filter((r) => r.report.decisive);
     expect(reports.length).toBeGreaterThan(1);
 

@@ -49,7 +49,11 @@ describe("getRunPageView payload (real Postgres)", () => {
     expect(data.edges.length).toBeGreaterThan(0);
     for (const e of data.edges) {
       expect(shipped.has(e.from) && shipped.has(e.to)).toBe(true);
-      expect({ from: e.from, to: e.to, kind: e.kind }).toEqual({ from: fullEdges.get(e.id)?.from, to: fullEdges.get(e.id)?.to, kind: fullEdges.get(e.id)?.kind });
+      expect({ from: e.from, to: e.to, kind: e.kind }).toEqual({
+        from: fullEdges.get(e.id)?.from,
+        to: fullEdges.get(e.id)?.to,
+        kind: fullEdges.get(e.id)?.kind,
+      });
     }
     // The density accounts for every step and every failed step of the run, per agent.
     const density = data.window!.density;

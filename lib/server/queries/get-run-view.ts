@@ -137,7 +137,16 @@ function runOverview(runId: string, stepCount: number, statedEdges: boolean): Pr
         FROM steps WHERE "runId" = ${runId}::uuid GROUP BY 1, 2`,
       agentLinkRows(runId, statedEdges),
     ]);
-    const value = { agents: agentList, density: buildDensity(agentList.map((a) => a.name), stepCount, binSize, densityRows), agentLinks };
+    const value = {
+      agents: agentList,
+      density: buildDensity(
+        agentList.map((a) => a.name),
+        stepCount,
+        binSize,
+        densityRows,
+      ),
+      agentLinks,
+    };
     // Weighed like steps: one unit per density cell and agent link.
     return { value, weight: densityRows.length + agentLinks.length + agentList.length + 1 };
   });
@@ -313,13 +322,22 @@ export async function getStepDetail({ runId, stepId }: { runId: string; stepId: 
     ...stepFromRow(row),
     ...(row.sourceRef ? { sourceRef: row.sourceRef } : {}),
     ...(row.input !== null ? { input: row.input } : {}),
-    ...(row.stateOp && row.stateKey ? { state: { op: row.stateOp as "read" | "write", key: row.stateKey, ...(row.stateValue !== null ? { value: row.stateValue } : {}) } } : {}),
+    ...(row.stateOp && row.stateKey
+      ? { state: { op: row.stateOp as "read" | "write", key: row.stateKey, ...(row.stateValue !== null ? { value: row.stateValue } : {}) } }
+      : {}),
     ...(row.costUsd !== null ? { costUsd: row.costUsd } : {}),
     ...(row.startTime ? { startTime: row.startTime.toISOString() } : {}),
     ...(row.endTime ? { endTime: row.endTime.toISOString() } : {}),
-    ...(row.attributes && typeof row.attributes === "object" && Object.keys(row.attributes).length > 0 ? { attributes: row.attributes as Record<string, unknown> } : {}),
+    ...(row.attributes && typeof row.attributes === "object" && Object.keys(row.attributes).length > 0
+      ? { attributes: row.attributes as Record<string, unknown> }
+      : {}),
   };
-  if (row.toolName) step.tool = { name: row.toolName, ...(row.toolArguments !== null ? { arguments: row.toolArguments } : {}), ...(row.toolResult !== null ? { result: row.toolResult } : {}) };
+  if (row.toolName)
+    step.tool = {
+      name: row.toolName,
+      ...(row.toolArguments !== null ? { arguments: row.toolArguments } : {}),
+      ...(row.toolResult !== null ? { result: row.toolResult } : {}),
+    };
   return { step: clipStep(step, clipLimit(0)), report: found[0]?.report ?? null };
 }
 
@@ -331,7 +349,11 @@ function stepFromRow(r: StepSummaryRow): TStep {
   if (r.target !== null) step.target = r.target;
   if (r.errorMessage !== null) step.error = { ...(r.errorType ? { type: r.errorType } : {}), message: r.errorMessage };
   if (r.inputTokens !== null || r.outputTokens !== null || r.totalTokens !== null)
-    step.tokens = { ...(r.inputTokens !== null ? { input: r.inputTokens } : {}), ...(r.outputTokens !== null ? { output: r.outputTokens } : {}), ...(r.totalTokens !== null ? { total: r.totalTokens } : {}) };
+    step.tokens = {
+      ...(r.inputTokens !== null ? { input: r.inputTokens } : {}),
+      ...(r.outputTokens !== null ? { output: r.outputTokens } : {}),
+      ...(r.totalTokens !== null ? { total: r.totalTokens } : {}),
+    };
   return step;
 }
 
@@ -339,7 +361,15 @@ function toViewRun(run: Pick<Run, RunDetailField | "warnings">): ViewRun {
   return { ...pickRunFields(run, RUN_DETAIL_FIELDS), warnings: Array.isArray(run.warnings) ? (run.warnings as string[]) : [] };
 }
 
-function toViewLabel(l: { id: string; agent: string | null; stepId: string | null; note: string | null; author: string; imported: boolean; createdAt: Date }): ViewLabel {
+function toViewLabel(l: {
+  id: string;
+  agent: string | null;
+  stepId: string | null;
+  note: string | null;
+  author: string;
+  imported: boolean;
+  createdAt: Date;
+}): ViewLabel {
   return { id: l.id, agent: l.agent, stepId: l.stepId, note: l.note, author: l.author, imported: l.imported, createdAt: l.createdAt.toISOString() };
 }
 
@@ -386,7 +416,12 @@ export interface ShareLinkRow {
 export async function listShareLinks({ runId }: { runId: string }): Promise<ShareLinkRow[]> {
   if (!isRunId(runId)) return [];
   const rows = await db().shareLink.findMany({ where: { runId }, orderBy: { createdAt: "desc" } });
-  return rows.map((r) => ({ token: r.token, createdAt: r.createdAt.toISOString(), revokedAt: r.revokedAt?.toISOString() ?? null, expiresAt: r.expiresAt?.toISOString() ?? null }));
+  return rows.map((r) => ({
+    token: r.token,
+    createdAt: r.createdAt.toISOString(),
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+  }));
 }
 
 const TOKEN_RE = /^[A-Za-z0-9_-]{22,64}$/;

@@ -21,7 +21,12 @@ describe("ImmutableCache", () => {
   it("does not keep failed loads or values heavier than the whole budget", async () => {
     const cache = new ImmutableCache<number>(5);
     let calls = 0;
-    await expect(cache.get("x", async () => { calls++; throw new Error("db down"); })).rejects.toThrow("db down");
+    await expect(
+      cache.get("x", async () => {
+        calls++;
+        throw new Error("db down");
+      }),
+    ).rejects.toThrow("db down");
     expect(await cache.get("x", async () => ({ value: ++calls, weight: 1 }))).toBe(2);
     expect(await cache.get("big", async () => ({ value: ++calls, weight: 6 }))).toBe(3);
     expect(await cache.get("big", async () => ({ value: ++calls, weight: 6 }))).toBe(4);

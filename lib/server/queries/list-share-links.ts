@@ -11,5 +11,11 @@ export async function listLiveShareLinks(limit = 500): Promise<ShareLinkListRow[
     take: limit,
     include: { run: { select: { title: true } } },
   });
-  return rows.map((r) => ({ token: r.token, runId: r.runId, runTitle: r.run.title, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt?.toISOString() ?? null }));
+  return rows.map((r) => ({
+    token: r.token,
+    runId: r.runId,
+    runTitle: r.run.title,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+  }));
 }

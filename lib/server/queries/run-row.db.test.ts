@@ -23,8 +23,18 @@ describe("the run row the pages get (real Postgres)", () => {
     expect(runs).toHaveLength(1);
     const row = runs[0];
     // The list's SQL selects what the type names: the summary fields plus the newest analysis's columns.
-    expect(Object.keys(row).sort()).toEqual([...RUN_SUMMARY_FIELDS, "culprit", "interaction", "analysisStatus", "verificationCost", "redundancyShare", "flagKinds"].sort());
-    expect(row).toMatchObject({ id: runId, title, system: "test", outcome: "failure", startedAt: "2026-03-01T10:00:00.000Z", endedAt: "2026-03-01T10:04:12.500Z", totalTokens: 12 });
+    expect(Object.keys(row).sort()).toEqual(
+      [...RUN_SUMMARY_FIELDS, "culprit", "interaction", "analysisStatus", "verificationCost", "redundancyShare", "flagKinds"].sort(),
+    );
+    expect(row).toMatchObject({
+      id: runId,
+      title,
+      system: "test",
+      outcome: "failure",
+      startedAt: "2026-03-01T10:00:00.000Z",
+      endedAt: "2026-03-01T10:04:12.500Z",
+      totalTokens: 12,
+    });
     expect(typeof row.createdAt).toBe("string");
 
     const page = await getRunPageView({ runId });

@@ -22,11 +22,22 @@ function run(i: number, tokens: number, success: boolean) {
     run: { title: `budget run ${i}`, system: SYSTEM, outcome: success ? "success" : "failure", task: "Sum the quarterly sales." },
     agents: [{ name: "Worker" }, { name: "Reviewer", role: "reviewer" }],
     steps: [
-      { id: "t", agent: "Worker", kind: "tool_call", tool: { name: "sql", result: String(1000 + i) }, content: String(1000 + i), status: "ok", tokens: { total: 10 } },
+      {
+        id: "t",
+        agent: "Worker",
+        kind: "tool_call",
+        tool: { name: "sql", result: String(1000 + i) },
+        content: String(1000 + i),
+        status: "ok",
+        tokens: { total: 10 },
+      },
       { id: "w", agent: "Worker", kind: "llm", content: `The total is ${success ? 1000 + i : 7 + i * 13}.`, tokens: { input: tokens - 30, output: 10 } },
       { id: "r", agent: "Reviewer", kind: "llm", content: "Approved, looks good.", tokens: { total: 10 } },
     ],
-    edges: [{ from: "t", to: "w", kind: "message" }, { from: "w", to: "r", kind: "message" }],
+    edges: [
+      { from: "t", to: "w", kind: "message" },
+      { from: "w", to: "r", kind: "message" },
+    ],
   };
 }
 
@@ -35,7 +46,7 @@ describe("system budget view, metrics CSV and trajectory columns (real Postgres)
     // Spend decides the outcome except for two runs, so the fit is strong but not perfect.
     for (let i = 0; i < 20; i++) {
       const tokens = Math.round(500 * 1.25 ** i);
-      const success = (i >= 10) !== (i === 4 || i === 15);
+      const success = i >= 10 !== (i === 4 || i === 15);
       await ingestUpload({ bytes: Buffer.from(JSON.stringify(run(i, tokens, success))), fileName: `r${i}.json` });
     }
     const budget = await getSystemBudget(SYSTEM);

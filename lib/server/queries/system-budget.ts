@@ -38,13 +38,23 @@ export async function getSystemBudget(system: string): Promise<SystemBudget> {
      ORDER BY r."createdAt" DESC, r.id LIMIT ${BUDGET_MAX_RUNS}`,
     [system],
   );
-  const runs = rows.map((r) => ({ runId: r.id, title: r.title, success: r.outcome === "success", tokens: r.metrics?.size.tokens.total ?? Number(r.runTokens) }));
+  const runs = rows.map((r) => ({
+    runId: r.id,
+    title: r.title,
+    success: r.outcome === "success",
+    tokens: r.metrics?.size.tokens.total ?? Number(r.runTokens),
+  }));
   const withAgents = rows.filter((r) => Array.isArray(r.agentFigures));
   return {
     system,
     runs,
     fit: fitBudget(runs),
-    agents: agentsAcrossRuns(withAgents.map((r) => ({ success: r.outcome === "success", perAgent: r.agentFigures!.filter((a) => a.tokenShare > 0 || a.importance > 0 || a.blame > 0) }))),
+    agents: agentsAcrossRuns(
+      withAgents.map((r) => ({
+        success: r.outcome === "success",
+        perAgent: r.agentFigures!.filter((a) => a.tokenShare > 0 || a.importance > 0 || a.blame > 0),
+      })),
+    ),
     withoutTrajectory: rows.length - withAgents.length,
   };
 }
@@ -59,7 +69,14 @@ export async function getSystemMetricsRows(system: string): Promise<MetricsCsvRu
      ORDER BY r."createdAt" DESC, r.id LIMIT ${METRICS_CSV_MAX_RUNS}`,
     [system],
   );
-  return rows.map((r) => ({ id: r.id, title: r.title, outcome: r.outcome, createdAt: r.createdAt.toISOString(), culprit: r.culprit, trajectory: r.trajectory }));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    outcome: r.outcome,
+    createdAt: r.createdAt.toISOString(),
+    culprit: r.culprit,
+    trajectory: r.trajectory,
+  }));
 }
 
 /** Rows in one CSV export: bounded like every list. */

@@ -60,7 +60,17 @@ export async function getSystemSpectrum({ system, targetRunId }: { system: strin
   ]);
   const ids = runs.rows.map((r) => r.id);
   const [steps, hits] = await Promise.all([
-    db.query<{ runId: string; stepId: string; agent: string; kind: TStep["kind"]; toolName: string | null; stateOp: string | null; stateKey: string | null; target: string | null; status: TStep["status"] }>(
+    db.query<{
+      runId: string;
+      stepId: string;
+      agent: string;
+      kind: TStep["kind"];
+      toolName: string | null;
+      stateOp: string | null;
+      stateKey: string | null;
+      target: string | null;
+      status: TStep["status"];
+    }>(
       `SELECT "runId", "stepId", agent, kind, "toolName", "stateOp", "stateKey", target, status FROM steps WHERE "runId" = ANY($1::uuid[]) ORDER BY "runId", idx`,
       [ids],
     ),

@@ -45,7 +45,21 @@ export async function storeCliVerification(runId: string, v: CliVerification): P
   await pool().query(
     `INSERT INTO replay_verifications (id, "runId", "analysisId", endpoint, method, status, budget, "replayCount", "cacheHits", progress, interventions, result, agreement, "offlineAgent", "confirmedAgent", "finishedAt")
      VALUES ($1, $2, $3, $4, $5, 'done', $6, $7, $8, 1, $9::jsonb, $10::jsonb, $11, $12, $13, now())`,
-    [id, runId, analysis?.id ?? null, `${CLI_VERIFICATION_PREFIX}${v.command ?? "(command not given)"}`.slice(0, 2000), v.result.methods.join("+"), v.budget, v.result.replays, v.result.cacheHits, jsonText(v.log), jsonText(result), v.result.agreement, v.result.offline.agent, v.result.confirmedAgent],
+    [
+      id,
+      runId,
+      analysis?.id ?? null,
+      `${CLI_VERIFICATION_PREFIX}${v.command ?? "(command not given)"}`.slice(0, 2000),
+      v.result.methods.join("+"),
+      v.budget,
+      v.result.replays,
+      v.result.cacheHits,
+      jsonText(v.log),
+      jsonText(result),
+      v.result.agreement,
+      v.result.offline.agent,
+      v.result.confirmedAgent,
+    ],
   );
   return { id };
 }

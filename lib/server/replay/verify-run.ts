@@ -51,7 +51,13 @@ export async function createVerification(runId: string, options: VerificationOpt
   let endpoint: string | undefined;
   try {
     endpoint = options.endpoint ?? resolveReplayEndpoint(run.system ?? undefined, config().replayEnv);
-    if (!endpoint) return { ok: false, message: recordedRunHint(run.attributes) ?? `No replay endpoint is configured for ${run.system ? `system "${run.system}"` : "this run (it names no system)"}: set ${run.system ? systemEnvName(run.system) : "CULPRIT_REPLAY_ENDPOINTS"}.` };
+    if (!endpoint)
+      return {
+        ok: false,
+        message:
+          recordedRunHint(run.attributes) ??
+          `No replay endpoint is configured for ${run.system ? `system "${run.system}"` : "this run (it names no system)"}: set ${run.system ? systemEnvName(run.system) : "CULPRIT_REPLAY_ENDPOINTS"}.`,
+      };
     checkEndpoint(endpoint);
   } catch (err) {
     return { ok: false, message: err instanceof Error ? err.message : String(err) };
@@ -60,7 +66,9 @@ export async function createVerification(runId: string, options: VerificationOpt
   const budget = options.budget ?? config().CULPRIT_REPLAY_BUDGET;
   const analysis = await prisma.analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { id: true } });
   const id = randomUUID();
-  await prisma.replayVerification.create({ data: { id, runId, analysisId: analysis?.id ?? null, endpoint, method: methods.join("+"), status: "queued", budget } });
+  await prisma.replayVerification.create({
+    data: { id, runId, analysisId: analysis?.id ?? null, endpoint, method: methods.join("+"), status: "queued", budget },
+  });
   return { ok: true, verificationId: id, existing: false };
 }
 
@@ -117,16 +125,31 @@ export async function performVerification(id: string, options: VerificationOptio
       methods,
       onMethod: async (_m, i, n) => {
         methodProgress = i / n;
-        const { rows } = await pool().query<{ cancelRequested: boolean }>(`UPDATE replay_verifications SET progress = $2 WHERE id = $1 RETURNING "cancelRequested"`, [id, methodProgress]);
+        const { rows } = await pool().query<{ cancelRequested: boolean }>(
+          `UPDATE replay_verifications SET progress = $2 WHERE id = $1 RETURNING "cancelRequested"`,
+          [id, methodProgress],
+        );
         if (rows[0]?.cancelRequested) controller.abort();
         if (controller.signal.aborted) throw new ReplayError("cancelled", "the verification was cancelled");
       },
     });
-    await finish(id, { status: "done", result, agreement: result.agreement, offlineAgent: result.offline.agent, confirmedAgent: result.confirmedAgent }, session.log, session.replays, session.cacheHits);
+    await finish(
+      id,
+      { status: "done", result, agreement: result.agreement, offlineAgent: result.offline.agent, confirmedAgent: result.confirmedAgent },
+      session.log,
+      session.replays,
+      session.cacheHits,
+    );
   } catch (err) {
     const cancelled = err instanceof ReplayError && err.code === "cancelled";
     const message = err instanceof ReplayError ? `${err.code}: ${err.message}` : `internal error: ${err instanceof Error ? err.message : String(err)}`;
-    await finish(id, { status: cancelled ? "cancelled" : "failed", error: cancelled ? "cancelled by the user" : message }, session?.log ?? [], session?.replays ?? 0, session?.cacheHits ?? 0);
+    await finish(
+      id,
+      { status: cancelled ? "cancelled" : "failed", error: cancelled ? "cancelled by the user" : message },
+      session?.log ?? [],
+      session?.replays ?? 0,
+      session?.cacheHits ?? 0,
+    );
   } finally {
     controllers.delete(id);
   }
@@ -145,7 +168,18 @@ async function finish(id: string, f: Final, log: unknown[], replays: number, cac
   await pool().query(
     `UPDATE replay_verifications SET status = $2, result = $3::jsonb, agreement = $4, "offlineAgent" = $5, "confirmedAgent" = $6, error = $7,
        interventions = $8::jsonb, "replayCount" = $9, "cacheHits" = $10, progress = 1, "finishedAt" = now() WHERE id = $1 ${extraWhere}`,
-    [id, f.status, f.result === undefined ? null : jsonText(f.result), f.agreement ?? null, f.offlineAgent ?? null, f.confirmedAgent ?? null, f.error ?? null, jsonText(log), replays, cacheHits],
+    [
+      id,
+      f.status,
+      f.result === undefined ? null : jsonText(f.result),
+      f.agreement ?? null,
+      f.offlineAgent ?? null,
+      f.confirmedAgent ?? null,
+      f.error ?? null,
+      jsonText(log),
+      replays,
+      cacheHits,
+    ],
   );
 }
 

@@ -26,9 +26,14 @@ export class SandboxLimitError extends ApiError {
   ) {
     const what = task === "analyze" ? "analysis" : task === "import" ? "import" : "OTLP decoding";
     const env = limit === "memory" ? "CULPRIT_JOB_MEMORY_MB" : task === "analyze" ? "CULPRIT_ANALYSIS_TIMEOUT_SECONDS" : "CULPRIT_IMPORT_TIMEOUT_SECONDS";
-    super(limit === "memory" ? 413 : 422, limit === "memory" ? "memory_limit" : "time_limit", `The ${what} exceeded ${amount} (set ${env} to change the limit)`, {
-      limit,
-    });
+    super(
+      limit === "memory" ? 413 : 422,
+      limit === "memory" ? "memory_limit" : "time_limit",
+      `The ${what} exceeded ${amount} (set ${env} to change the limit)`,
+      {
+        limit,
+      },
+    );
   }
 }
 
@@ -90,7 +95,8 @@ async function acquire(): Promise<Slot> {
   const p = pool();
   const slot = p.free.pop();
   if (slot) return slot;
-  if (p.waiting.length >= sandboxQueueMax()) throw new ApiError(503, "busy", "Too many imports and analyses in progress; retry shortly", { retryAfterSeconds: 5 });
+  if (p.waiting.length >= sandboxQueueMax())
+    throw new ApiError(503, "busy", "Too many imports and analyses in progress; retry shortly", { retryAfterSeconds: 5 });
   return new Promise<Slot>((resolve) => p.waiting.push(resolve));
 }
 
@@ -167,7 +173,8 @@ interface SerializedError {
 }
 
 function reviveError(e: SerializedError): Error {
-  if (e.name === "TraceInputError" && e.code) return new TraceInputError(e.code as TraceInputError["code"], e.message, { issues: e.issues, location: e.location });
+  if (e.name === "TraceInputError" && e.code)
+    return new TraceInputError(e.code as TraceInputError["code"], e.message, { issues: e.issues, location: e.location });
   // A RangeError from a deep recursion is the input's fault too; everything else is a bug.
   if (e.name === "RangeError") return new TraceInputError("bad_input", `The input is too deeply nested or too large to process: ${e.message}`);
   const err = new Error(e.message);

@@ -34,7 +34,15 @@ export function orchestrator(s: Scenario): TopologyResult {
     let delegateStep: SpanRef;
     let parent: SpanRef = boss.span;
     if (viaTool) {
-      delegateStep = run.w.start(`execute_tool delegate_task`, { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "delegate_task", "gen_ai.tool.call.arguments": JSON.stringify({ agent: worker, task: instruction }) }, boss.span);
+      delegateStep = run.w.start(
+        `execute_tool delegate_task`,
+        {
+          "gen_ai.operation.name": "execute_tool",
+          "gen_ai.tool.name": "delegate_task",
+          "gen_ai.tool.call.arguments": JSON.stringify({ agent: worker, task: instruction }),
+        },
+        boss.span,
+      );
       parent = delegateStep;
     } else delegateStep = run.chat(boss, task, instruction);
     if (dropYear) {
@@ -85,7 +93,12 @@ export function orchestrator(s: Scenario): TopologyResult {
     total = s.wrong(total);
     notes = `${bossName} writes ${reported.join(" + ")} = ${total} (it is ${right})`;
   }
-  const sum = sumText(rng, reported.map((v) => s.fmt(v)), s.fmt(total), domain.unit);
+  const sum = sumText(
+    rng,
+    reported.map((v) => s.fmt(v)),
+    s.fmt(total),
+    domain.unit,
+  );
   const sumSpan = run.chat(boss, reports.join("\n"), sum);
   if (s.fault === "bad-arithmetic") s.origin(bossName, sumSpan, boss, total);
   else if (total !== s.truth) s.touch(bossName);
@@ -109,4 +122,3 @@ export function orchestrator(s: Scenario): TopologyResult {
   run.finishRoot(boss.span, final, failed, s.outcomeStyle);
   return { finalAnswer: final, failed, agents, note: notes || "no fault" };
 }
-

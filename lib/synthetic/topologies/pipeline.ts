@@ -65,7 +65,9 @@ export function pipeline(s: Scenario): TopologyResult {
     reported.push(v);
     items.push({ entity, value: s.fmt(v) });
   });
-  const report = s.noise([items.length ? valuesReport(rng, domain.metric, domain.unit, items, dropYear ? s.latestYear : year, s.source) : "", ...extra].filter(Boolean).join(" "));
+  const report = s.noise(
+    [items.length ? valuesReport(rng, domain.metric, domain.unit, items, dropYear ? s.latestYear : year, s.source) : "", ...extra].filter(Boolean).join(" "),
+  );
   const reportSpan = run.chat(researcher, `${plan}\n\nTool results:\n${seen.join("\n") || "(none)"}`, report);
   if (["misquoted-tool-value", "fabricated-value", "ignored-tool-error"].includes(s.fault)) s.origin(names.researcher, reportSpan, researcher, introduced);
   const wrongSoFar = reported.some((v, i) => v !== s.valueOf(s.entities[i], year));
@@ -82,7 +84,12 @@ export function pipeline(s: Scenario): TopologyResult {
     total = s.wrong(total);
     notes = `${names.analyst} writes ${reported.join(" + ")} = ${total} (it is ${right})`;
   }
-  const sum = sumText(rng, reported.map((v) => s.fmt(v)), s.fmt(total), domain.unit);
+  const sum = sumText(
+    rng,
+    reported.map((v) => s.fmt(v)),
+    s.fmt(total),
+    domain.unit,
+  );
   const sumSpan = run.chat(analyst, report, sum);
   if (s.fault === "bad-arithmetic") s.origin(names.analyst, sumSpan, analyst, total);
   else if (total !== s.truth) s.touch(names.analyst);

@@ -18,7 +18,11 @@ export function sharedMemory(s: Scenario): TopologyResult {
   const root = run.workflow(rng.pick(["blackboard_run", "memory_graph", "shared_state_flow"]), task);
   const nCollectors = s.entities.length >= 3 && rng.chance(0.5) ? 2 : 1;
   const collectors = Array.from({ length: nCollectors }, (_, i) => names.collector(i));
-  const slug = (x: string) => x.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+  const slug = (x: string) =>
+    x
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_|_$/g, "");
   const keyOf = (entity: string) => `${slug(domain.metric)}/${slug(entity)}`;
   const totalKey = rng.pick(["total", "result/total", `${slug(domain.metric)}/sum`]);
   const target = rng.int(0, s.entities.length - 1);
@@ -73,7 +77,12 @@ export function sharedMemory(s: Scenario): TopologyResult {
     total = s.wrong(total);
     notes = `${names.calculator} writes ${values.join(" + ")} = ${total} (it is ${right})`;
   }
-  const sum = sumText(rng, values.map((v) => s.fmt(v)), s.fmt(total), domain.unit);
+  const sum = sumText(
+    rng,
+    values.map((v) => s.fmt(v)),
+    s.fmt(total),
+    domain.unit,
+  );
   const sumSpan = run.chat(calc, `Values read: ${values.join(", ")}`, sum);
   if (s.fault === "bad-arithmetic") s.origin(names.calculator, sumSpan, calc, total);
   else if (total !== s.truth) s.touch(names.calculator);

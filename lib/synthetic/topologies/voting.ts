@@ -63,7 +63,12 @@ export function voting(s: Scenario): TopologyResult {
     winner = s.wrong(winner);
     notes = `${names.aggregator} announces ${winner}; the votes say ${right}`;
   }
-  const tally = tallyText(rng, votes.map((v) => s.fmt(v)), s.fmt(winner), winnerCount);
+  const tally = tallyText(
+    rng,
+    votes.map((v) => s.fmt(v)),
+    s.fmt(winner),
+    winnerCount,
+  );
   const tallySpan = run.chat(aggregator, votes.join(", "), tally);
   // A minority of wrong voters is outvoted: their values never reach the answer, so they are no
   // culprit; the label keeps only origins whose value reaches the final answer.

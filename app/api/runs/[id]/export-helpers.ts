@@ -12,7 +12,11 @@ export async function runForExport(id: string): Promise<RunViewData> {
 
 /** A file name safe in a Content-Disposition header, from the run title. */
 export function exportFileName(view: RunViewData, suffix: string): string {
-  const base = view.run.title.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "run";
+  const base =
+    view.run.title
+      .replace(/[^A-Za-z0-9._-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "run";
   return `${base}-${view.run.id.slice(0, 8)}${suffix}`;
 }
 

@@ -53,7 +53,14 @@ afterEach(() => {
 });
 
 const post = (runId: string, body: unknown, headers: Record<string, string> = {}) =>
-  postVerification(new Request(`http://localhost/api/runs/${runId}/verifications`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }), { params: Promise.resolve({ id: runId }) });
+  postVerification(
+    new Request(`http://localhost/api/runs/${runId}/verifications`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    }),
+    { params: Promise.resolve({ id: runId }) },
+  );
 
 describe("POST /api/runs/:id/verifications (real Postgres)", () => {
   it("stores the CLI's record/replay verification beside the offline verdict", { timeout: 120_000 }, async () => {
@@ -65,14 +72,22 @@ describe("POST /api/runs/:id/verifications (real Postgres)", () => {
       const lines: string[] = [];
       process.env.CULPRIT_API_KEY = "app-key-1";
       reloadConfig();
-      const code = await runVerifyRecording([out, "--json", "--app", appUrl, "--api-key", "app-key-1", "--", process.execPath, NODE_PROGRAM], (l) => lines.push(l), quiet);
+      const code = await runVerifyRecording(
+        [out, "--json", "--app", appUrl, "--api-key", "app-key-1", "--", process.execPath, NODE_PROGRAM],
+        (l) => lines.push(l),
+        quiet,
+      );
       const json = JSON.parse(lines.at(-1)!) as { ok: boolean; confirmedAgent: string; app: string; error?: string };
       expect(json.error).toBeUndefined();
       expect(code).toBe(0);
       expect(json.confirmedAgent).toBe("planner");
       const runId = /\/runs\/([0-9a-f-]+)$/.exec(json.app)![1];
       const stored = await latestVerification(runId);
-      expect(stored).toMatchObject({ status: "done", confirmedAgent: "planner", agreement: json.confirmedAgent === stored?.offlineAgent ? "agrees" : "disagrees" });
+      expect(stored).toMatchObject({
+        status: "done",
+        confirmedAgent: "planner",
+        agreement: json.confirmedAgent === stored?.offlineAgent ? "agrees" : "disagrees",
+      });
       expect(stored!.endpoint).toContain("three-agents.mjs");
       expect(stored!.interventions.length).toBeGreaterThan(1);
       // "Verify by replay" on a recorded run says how to verify it rather than asking for an endpoint.
@@ -91,7 +106,21 @@ describe("POST /api/runs/:id/verifications (real Postgres)", () => {
     expect((await post(runId, {})).status).toBe(401);
     const auth = { authorization: "Bearer app-key-2" };
     expect((await post(runId, { source: "culprit-record" }, auth)).status).toBe(422);
-    const valid = { source: "culprit-record", budget: 20, log: [], result: { methods: ["baseline"], offline: { agent: null, stepId: null }, confirmedAgent: null, confirmedStepId: null, agreement: "inconclusive", agreementNote: "x", replays: 1, cacheHits: 0 } };
+    const valid = {
+      source: "culprit-record",
+      budget: 20,
+      log: [],
+      result: {
+        methods: ["baseline"],
+        offline: { agent: null, stepId: null },
+        confirmedAgent: null,
+        confirmedStepId: null,
+        agreement: "inconclusive",
+        agreementNote: "x",
+        replays: 1,
+        cacheHits: 0,
+      },
+    };
     expect((await post(runId, valid, auth)).status).toBe(404);
   });
 });

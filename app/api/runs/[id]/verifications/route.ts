@@ -23,7 +23,15 @@ export const POST = defineRoute<{ id: string }>({ access: "ingest" }, async (req
     throw new ApiError(400, "malformed_json", "The body must be JSON.");
   }
   const parsed = ZCliVerification.safeParse(value);
-  if (!parsed.success) throw new ApiError(422, "bad_verification", `Not a verification: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new ApiError(
+      422,
+      "bad_verification",
+      `Not a verification: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".")}: ${i.message}`)
+        .join("; ")}`,
+    );
   const stored = await storeCliVerification(id, parsed.data);
   if (!stored) throw new ApiError(404, "not_found", "Unknown run.");
   return NextResponse.json({ verificationId: stored.id, url: `/runs/${id}` }, { status: 201 });

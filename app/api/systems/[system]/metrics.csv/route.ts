@@ -8,6 +8,10 @@ export const GET = defineRoute<{ system: string }>({ access: "viewer" }, async (
   const csv = metricsCsv(await getSystemMetricsRows(system));
   const file = system.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 60) || "system";
   return new Response(csv, {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${file}-metrics.csv"`, "x-content-type-options": "nosniff" },
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${file}-metrics.csv"`,
+      "x-content-type-options": "nosniff",
+    },
   });
 });

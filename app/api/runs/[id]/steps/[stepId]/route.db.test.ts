@@ -17,7 +17,9 @@ afterAll(async () => {
 });
 
 const get = (runId: string, stepId: string, headers: Record<string, string> = {}) =>
-  GET(new Request(`http://localhost/api/runs/${runId}/steps/${stepId}`, { headers: { host: "localhost", ...headers } }), { params: Promise.resolve({ id: runId, stepId }) });
+  GET(new Request(`http://localhost/api/runs/${runId}/steps/${stepId}`, { headers: { host: "localhost", ...headers } }), {
+    params: Promise.resolve({ id: runId, stepId }),
+  });
 
 describe("step detail route (HTTP caching)", () => {
   it("answers 304 to its own ETag and 200 with the body otherwise", async () => {
