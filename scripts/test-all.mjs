@@ -102,17 +102,26 @@ if (generated) {
     NEXT_TELEMETRY_DISABLED: "1",
     CULPRIT_BUILD_SKIP_TYPECHECK: "1",
   });
-  const db = env
-    ? suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db"]]], env)
-    : skipped("database tests (vitest)", "embedded Postgres");
-  const e2e = built.then((buildOk) =>
+  // The liveness tests measure how fast the server answers /api/health while it digests hostile
+  // uploads: they run before e2e starts (a browser and a second server would be measured instead),
+  // beside the build as they always have; the other database tests then run beside e2e.
+  const LIVENESS = "lib/server/hostile-inputs.db.test.ts";
+  const liveness = env
+    ? suite("database liveness tests (vitest, before e2e)", [[bin("vitest"), ["run", "--project", "db", LIVENESS]]], env)
+    : skipped("database liveness tests (vitest, before e2e)", "embedded Postgres");
+  const db = liveness.then(() =>
+    env
+      ? suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db", "--exclude", LIVENESS]]], env)
+      : skipped("database tests (vitest)", "embedded Postgres"),
+  );
+  const e2e = Promise.all([built, liveness]).then(([buildOk]) =>
     !buildOk
       ? skipped("e2e tests (playwright, chromium)", "the production build")
       : !env
         ? skipped("e2e tests (playwright, chromium)", "embedded Postgres")
         : suite("e2e tests (playwright, chromium)", [[bin("playwright"), ["test"]]], env),
   );
-  ok = (await all(db, built, e2e)) && static1;
+  ok = (await all(liveness, db, built, e2e)) && static1;
 }
 const embedded = await postgres;
 await embedded?.stop().catch(() => {});
