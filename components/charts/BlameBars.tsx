@@ -5,16 +5,9 @@ import { prepareBlameBars } from "@/lib/view/prepare-blame-bars";
 import { formatCount } from "@/lib/format/numbers";
 import { paint, ROLE_TOKEN } from "@/components/theme/colours";
 import styles from "./charts.module.css";
+import { ROLE_LABEL } from "@/lib/view/role-labels";
 
 const WIDTH = 200;
-const ROLE_TAG = {
-  culprit: "✕ culprit",
-  propagator: "↯ propagator",
-  repairer: "✓ repairer",
-  bystander: "bystander",
-  "missed-check": "⚠ missed check",
-  suspect: "? suspect",
-} as const;
 
 /** Shapley blame per agent with its confidence whisker; each row selects its agent. */
 export function BlameBars({
@@ -41,7 +34,7 @@ export function BlameBars({
         >
           <span className={styles.name}>
             <span>{r.agent}</span>
-            <span className={`badge ${r.role}`}>{r.role === "propagator" && victims.has(r.agent) ? "↯ victim" : ROLE_TAG[r.role]}</span>
+            <span className={`badge ${r.role}`}>{r.role === "propagator" && victims.has(r.agent) ? "↯ victim" : ROLE_LABEL[r.role]}</span>
           </span>
           <span className={styles.value}>{r.label}</span>
           <svg className={styles.svg} viewBox={`0 0 ${WIDTH} 12`} preserveAspectRatio="none" height={12} role="img" aria-label={`blame ${r.label}`}>

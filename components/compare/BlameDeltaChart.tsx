@@ -4,19 +4,12 @@ import { scaleBand, scaleLinear } from "d3";
 import type { BlameDeltaRow } from "@/lib/compare";
 import { DELTA_TOKEN, paint } from "@/components/theme/colours";
 import styles from "./compare.module.css";
+import { ROLE_LABEL } from "@/lib/view/role-labels";
 
 const LABEL_W = 190;
 const PLOT_W = 360;
 const META_W = 360;
 const ROW_H = 26;
-const ROLE = {
-  culprit: "✕ culprit",
-  propagator: "↯ propagator",
-  repairer: "✓ repairer",
-  bystander: "bystander",
-  "missed-check": "⚠ missed check",
-  suspect: "? suspect",
-} as const;
 
 /**
  * Per-agent blame delta: a hollow dot at run A's blame, a filled dot at run B's, a bar between
@@ -79,7 +72,7 @@ export function BlameDeltaChart({ rows, onSelectAgent }: { rows: BlameDeltaRow[]
                 className={r.roleChanged ? undefined : styles.chartMuted}
                 style={r.roleChanged ? { fill: paint(DELTA_TOKEN.changed), fontWeight: 600 } : undefined}
               >
-                {`${fmt(r.blameA)} → ${fmt(r.blameB)}  ${r.roleA ? ROLE[r.roleA] : "—"}${r.roleChanged ? ` → ${ROLE[r.roleB!]}` : ""}  · ${r.stepsA}→${r.stepsB} steps`}
+                {`${fmt(r.blameA)} → ${fmt(r.blameB)}  ${r.roleA ? ROLE_LABEL[r.roleA] : "—"}${r.roleChanged ? ` → ${ROLE_LABEL[r.roleB!]}` : ""}  · ${r.stepsA}→${r.stepsB} steps`}
               </text>
             </g>
           );

@@ -9,8 +9,7 @@
  *   so approvals in this run are weak evidence that anything was right.
  */
 import type { TokenShareConfound } from "./types";
-
-const round = (x: number) => Math.round(x * 1e6) / 1e6;
+import { round6 as round } from "./round6";
 
 export interface ConfoundInput {
   agents: string[];

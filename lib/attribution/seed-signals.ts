@@ -9,8 +9,7 @@ import { dropSuggestions, dylanImportance } from "./dylan-importance";
 import { failureRewards, preferencePairs, successRewards } from "./training-signals";
 import type { CorrectiveAttempt } from "./corrective-attempts";
 import type { AnalysisReport, EngineConfig } from "./types";
-
-const round = (x: number) => Math.round(x * 1e6) / 1e6;
+import { round6 as round } from "./round6";
 
 export interface ImportanceSignals {
   /** Agent shares (Σ = 1). */

@@ -18,6 +18,7 @@ import type { Claim } from "./extract-claims";
 import { extractClaims } from "./extract-claims";
 import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import { arithmeticSlips } from "./arithmetic";
+import { round6 as round } from "../round6";
 
 export interface ClaimFinding {
   step: number;
@@ -318,5 +319,3 @@ export function claimHits(g: EngineGraph, findings: ClaimFinding[]): DetectorHit
     evidence: { stepIds: [g.steps[f.step].id, ...(f.against >= 0 ? [g.steps[f.against].id] : [])], note: f.note },
   }));
 }
-
-const round = (x: number) => Math.round(x * 1e6) / 1e6;

@@ -9,6 +9,7 @@ import { isAgentUtterance } from "./patterns";
 import { matchesAggregate, requestedAggregate } from "../requested-aggregate";
 import { buildGrounding } from "../grounding";
 import { normalizeNumber } from "../text-features";
+import { round6 as round } from "../round6";
 
 export const MISCOMPUTED_SCORE = 0.8;
 
@@ -52,5 +53,3 @@ function answerOf(text: string, claimNumbers: string[], operands: number[]): str
   const ops = new Set(operands.map((x) => normalizeNumber(String(x))));
   return distinct.every((x) => x === answer || ops.has(x)) ? answer : undefined;
 }
-
-const round = (x: number) => Math.round(x * 1e6) / 1e6;

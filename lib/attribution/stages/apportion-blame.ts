@@ -11,8 +11,7 @@ import type { TokenBudgetConfound } from "../types";
 import type { Evidence } from "./evidence";
 import type { FailureModel } from "./failure-model";
 import type { Decided } from "./decide-culprit";
-
-const round = (x: number) => Math.round(x * 1e6) / 1e6;
+import { round6 as round } from "../round6";
 
 export interface Blame {
   /** Blame per agent index: sums to 1 − budget share on explained failures, all zero otherwise. */

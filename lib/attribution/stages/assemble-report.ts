@@ -20,8 +20,8 @@ import type { FailureModel } from "./failure-model";
 import type { Decided } from "./decide-culprit";
 import type { Blame } from "./apportion-blame";
 import type { Signals } from "./signals";
+import { round6 as round } from "../round6";
 
-const round = (x: number) => Math.round(x * 1e6) / 1e6;
 /** The fault of a concluded wrong answer's origin: the unsourced-value-in-answer score (claim-findings.ts), the same kind of evidence. */
 const ANSWER_ORIGIN_FAULT = 0.6;
 

@@ -15,8 +15,7 @@ import type { Evidence } from "./evidence";
 import type { FailureModel } from "./failure-model";
 import type { Decided } from "./decide-culprit";
 import type { Blame } from "./apportion-blame";
-
-const round = (x: number) => Math.round(x * 1e6) / 1e6;
+import { round6 as round } from "../round6";
 
 export interface Signals {
   roles: ReturnType<typeof assignRoles>;

@@ -12,6 +12,7 @@ import { stepFacts } from "./step-facts";
 import { toolFacts } from "./tools";
 import type { AgentTrajectory, TrajectoryReport } from "./types";
 import { verificationFacts } from "./verification";
+import { round6 as round } from "../round6";
 
 export type { TrajectoryReport, TrajectoryFlag, AgentTrajectory } from "./types";
 
@@ -19,8 +20,6 @@ export interface AttributionView {
   blame: Record<string, number>;
   importance: Record<string, number>;
 }
-
-const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
 export function computeTrajectory(trace: TTrace, attribution: AttributionView): TrajectoryReport {
   const f = stepFacts(trace);

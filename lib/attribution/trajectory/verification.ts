@@ -15,6 +15,7 @@ import type { TTrace } from "../../trace/schema";
 import { isToolStep } from "./tools";
 import type { StepFacts } from "./step-facts";
 import type { TrajectoryReport } from "./types";
+import { round6 as round } from "../round6";
 
 const VERIFIER_WORDS = /(verif|review|critic|check|\bqa\b|judge|audit|validat|inspect|approv|evaluat|grader)/i;
 const OPENING_VERDICT = /^\W{0,5}(approved|rejected|lgtm|verified|verification (?:passed|failed)|i (?:have )?(?:verified|checked|reviewed))\b/i;
@@ -118,5 +119,3 @@ export function verificationFacts(trace: TTrace, f: StepFacts): VerificationFact
     rubberStamp,
   };
 }
-
-const round = (x: number) => Math.round(x * 1e6) / 1e6;

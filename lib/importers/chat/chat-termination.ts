@@ -20,13 +20,20 @@ function edges(text: string): string {
   return text.length <= 2 * EDGE_CHARS ? text : `${text.slice(0, EDGE_CHARS)}\n${text.slice(-EDGE_CHARS)}`;
 }
 
-/** Scans from the last message back: the latest statement of how the run ended wins. */
-export function chatTermination(contents: readonly string[]): RunTermination | undefined {
-  for (let i = contents.length - 1; i >= 0 && i >= contents.length - LAST_MESSAGES; i--) {
-    const text = edges(contents[i] ?? "");
+/** Scans the last few messages from the end: the latest statement of how the run ended wins. */
+export function chatTermination(steps: readonly { content?: string }[]): RunTermination | undefined {
+  for (let i = steps.length - 1; i >= 0 && i >= steps.length - LAST_MESSAGES; i--) {
+    const text = edges(steps[i].content ?? "");
     if (LIMIT_RE.test(text)) return "limit";
     if (ERROR_RE.test(text)) return "error";
     if (CONCLUDED_RE.test(text)) return "concluded";
   }
+  return undefined;
+}
+
+/** AgentChat's `stop_reason` ("Text 'TERMINATE' mentioned", "Maximum number of messages 10 reached"), when it says how the run ended. */
+export function stopReasonTermination(reason: string): RunTermination | undefined {
+  if (/\bmaximum number of (?:messages|turns)\b/i.test(reason) || /\btimeout\b/i.test(reason)) return "limit";
+  if (/\bTERMINATE\b/.test(reason)) return "concluded";
   return undefined;
 }

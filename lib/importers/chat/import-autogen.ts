@@ -7,7 +7,7 @@ import { transferTarget } from "./transfer-tool";
 import { findAutogenMessages, isCoreMessage } from "./autogen-state";
 import { mapCoreMessages } from "./map-autogen-core-messages";
 import { MAGENTIC_ONE_ORCHESTRATOR, markOrchestratorDelegations } from "./orchestrator-delegation";
-import { chatTermination } from "./chat-termination";
+import { chatTermination, stopReasonTermination } from "./chat-termination";
 import { TERMINATION_ATTR } from "../../trace/run-termination";
 import { markObservation } from "./observation-marks";
 
@@ -47,7 +47,7 @@ export function importAutogen(value: unknown): TTraceInput {
   const attributes: Record<string, unknown> = {};
   if (stopReason) attributes.stop_reason = stopReason;
   // AgentChat's stop_reason says how the run ended ("Text 'TERMINATE' mentioned", "Maximum number of messages 10 reached").
-  const termination = chatTermination([...builder.steps.map((s) => s.content ?? ""), ...(stopReason ? [stopReasonText(stopReason)] : [])]);
+  const termination = (stopReason && stopReasonTermination(stopReason)) || chatTermination(builder.steps);
   if (termination) attributes[TERMINATION_ATTR] = termination;
   if (found.path !== "messages" && found.path !== "(root)") attributes.messages_from = found.path;
   return builder.build({
@@ -190,10 +190,3 @@ export function tokens(input: unknown, output: unknown): TStepInput["tokens"] {
 }
 
 export { isCoreMessage };
-
-/** AgentChat's stop reasons, in the words the termination scan knows. */
-function stopReasonText(reason: string): string {
-  if (/\bmaximum number of (?:messages|turns)\b/i.test(reason) || /\btimeout\b/i.test(reason)) return "Max rounds reached";
-  if (/\bTERMINATE\b/.test(reason)) return "TERMINATE";
-  return "";
-}

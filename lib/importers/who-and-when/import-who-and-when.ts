@@ -50,7 +50,7 @@ export function importWhoAndWhen(value: unknown): TTraceInput {
   const attributes: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) if (!MAPPED_FIELDS.has(key)) attributes[key] = v;
   if (correct !== undefined) attributes.is_correct = correct;
-  const termination = chatTermination(builder.steps.map((s) => s.content ?? ""));
+  const termination = chatTermination(builder.steps);
   if (termination) attributes[TERMINATION_ATTR] = termination;
   return builder.build({
     title: typeof value.question === "string" ? value.question.slice(0, 200) : undefined,
