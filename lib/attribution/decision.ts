@@ -12,7 +12,8 @@
  *    corruption from an earlier fault is a symptom, not an origin.
  * 2. the repair model over step-level faults: the earliest step whose repair alone flips the
  *    outcome, else the minimal joint repair. When that repair spans several agents, the exposure
- *    prior only breaks the tie between those evidenced candidates.
+ *    prior only breaks the tie between those evidenced candidates. When the step it names only
+ *    approved without checking, the step that introduced what it approved is decisive instead.
  * 3. no evidenced candidate: the decision is a prior (the most exposed agent as a weak suspect),
  *    marked `decisionSource: "prior"`; with nothing at all, "undetermined".
  * A container span (a wrapper whose output summarizes its children) is never decisive: its
@@ -34,6 +35,7 @@ export interface Decision {
   rule:
     | "value-provenance"
     | "answer-origin"
+    | "approved-origin"
     | "earliest-but-for"
     | "earliest-of-minimal-fix-set"
     | "exposure-tiebreak"
@@ -45,6 +47,8 @@ export interface Decision {
   origins: number[];
   /** Wrong values behind a provenance decision ("n:2945"). */
   wrongValues: string[];
+  /** For "approved-origin": the approval without a check that led to the origin. */
+  approvedAt?: number;
 }
 
 export interface DecisionInput {
@@ -122,21 +126,21 @@ export function decide(x: DecisionInput): Decision {
   const origin = concludedAnswerOrigin(g, x.prov);
   if (origin) return { step: origin.step, rule: "answer-origin", source: "evidence", origins: [origin.step], wrongValues: [origin.value] };
 
-  // 2. The repair model.
+  // 2. The repair model; a missed check it names hands the decision to what was approved.
   const { first, stepGame } = x;
   if (first.decisive >= 0 && first.rule === "earliest-but-for") {
     const v = uncontain(g, stepGame.players[first.decisive], x.fault, x.threshold);
-    return { step: v, rule: "earliest-but-for", source: "evidence", origins: [v], wrongValues: [] };
+    return approvedOrigin(x, v) ?? { step: v, rule: "earliest-but-for", source: "evidence", origins: [v], wrongValues: [] };
   }
   const fix = first.minimalFixSet.map((p) => stepGame.players[p]).filter((v) => x.fault[v] >= x.threshold);
   if (fix.length) {
     const agents = new Set(fix.map((v) => g.agentOf[v]));
     if (agents.size === 1) {
       const v = uncontain(g, Math.min(...fix), x.fault, x.threshold);
-      return { step: v, rule: "earliest-of-minimal-fix-set", source: "evidence", origins: [v], wrongValues: [] };
+      return approvedOrigin(x, v) ?? { step: v, rule: "earliest-of-minimal-fix-set", source: "evidence", origins: [v], wrongValues: [] };
     }
     const v = uncontain(g, exposureTiebreak(g, fix), x.fault, x.threshold);
-    return { step: v, rule: "exposure-tiebreak", source: "evidence", origins: [v], wrongValues: [] };
+    return approvedOrigin(x, v) ?? { step: v, rule: "exposure-tiebreak", source: "evidence", origins: [v], wrongValues: [] };
   }
 
   // 3. No evidenced candidate: a prior, reported as such.
@@ -146,6 +150,39 @@ export function decide(x: DecisionInput): Decision {
   for (let v = 0; v < g.n; v++) if (x.absorbed[v] > 0 && !g.wrapper[v] && (best < 0 || x.absorbed[v] > x.absorbed[best])) best = v;
   if (best >= 0) return { step: best, rule: "largest-blame-flow", source: "prior", origins: [], wrongValues: [] };
   return none;
+}
+
+/** Faults that are only a missed check: the step approved without looking; what it approved came from elsewhere. */
+const MISSED_CHECK = new Set(["abandoned-verification"]);
+const OWN_VALUE_KINDS = new Set(["number", "date", "url"]);
+
+/**
+ * A missed check is never the origin of what it approved (issue #10: a rubber-stamp reviewer is
+ * never the decisive culprit when an earlier origin exists). When the step the repair model names
+ * is faulty only for approving without a check, the values it approves that came from another
+ * agent's earlier step lead to where they were introduced: the earliest such origin (a value the
+ * task, an input or a tool supplied has no agent origin) is decisive, and the approver keeps the
+ * missed-check role. An approval that restates nothing of anyone else's stays decisive, and so
+ * does one that introduces a number, date or link of its own: it did more than approve. (Names and
+ * quoted phrases are not counted: headings and emphasis produce them without asserting anything.)
+ */
+function approvedOrigin(x: DecisionInput, v: number): Decision | null {
+  const names = x.hitNames(v);
+  if (!names.length || names.some((n) => !MISSED_CHECK.has(n))) return null;
+  const { g, prov } = x;
+  const introduced: { value: string; at: number }[] = [];
+  for (const k of prov.byStep.get(v) ?? []) {
+    const r = prov.records[k];
+    if (r.source === "none" && OWN_VALUE_KINDS.has(r.claim.kind)) return null;
+    if (r.source !== "agent") continue;
+    const u = r.origin;
+    if (u < 0 || u >= v || g.agentOf[u] === g.agentOf[v] || g.wrapper[u] || !isAgentUtterance(g, u)) continue;
+    introduced.push({ value: r.claim.value, at: u });
+  }
+  if (!introduced.length) return null;
+  const origin = Math.min(...introduced.map((x) => x.at));
+  const wrongValues = [...new Set(introduced.filter((x) => x.at === origin).map((x) => x.value))];
+  return { step: origin, rule: "approved-origin", source: "evidence", origins: [origin], wrongValues, approvedAt: v };
 }
 
 /**

@@ -192,6 +192,29 @@ export function rubberStampReviewer(): TTrace {
   );
 }
 
+/**
+ * A rubber-stamp reviewer approving a wrong proposal it restates.
+ * ```
+ *  translator:s0 ✗ (wrong grammar, nothing checkable) ──message──▶ reviewer:s1 (approves, no check) ──message──▶ reviewer:s2 (ends)
+ * ```
+ * No detector can see the translator's error; the failure turns on the approval. Answer:
+ * translator at s0 (it put forward what was approved), the reviewer a missed check.
+ */
+export function reviewerApprovesWrongProposal(): TTrace {
+  return trace(
+    "approved proposal",
+    "failure",
+    "Translate 'I like apples' into Tizin: verb first, then the direct object, then the subject.",
+    [
+      { id: "s0", agent: "translator", kind: "message", content: 'Verb, object, subject: the translation is "Maktay Zapple Pa".' },
+      { id: "s1", agent: "reviewer", kind: "message", content: 'I have checked each step: "Maktay Zapple Pa" follows the rules. Verified and approved.' },
+      { id: "s2", agent: "reviewer", kind: "message", content: "TERMINATE" },
+    ],
+    [msg("s0", "s1"), msg("s1", "s2")],
+    { reviewer: "reviewer" },
+  );
+}
+
 /** A successful run (no blame; credit split). */
 export function successfulRun(): TTrace {
   return trace(
@@ -221,5 +244,6 @@ export const TEST_GRAPHS = {
   twoWrongVoters,
   toolErrorRecovered,
   rubberStampReviewer,
+  reviewerApprovesWrongProposal,
   successfulRun,
 };

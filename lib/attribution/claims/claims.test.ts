@@ -74,6 +74,17 @@ describe("provenance", () => {
     expect(src("a", "n:7391")).toBe("none");
     expect(src("b", "n:7391")).toBe("agent");
   });
+  it("a quoted phrase whose words the task holds, quoted or not, comes from the task", () => {
+    const t = make(
+      "In the film Goldfinger, what colour was the parachute?",
+      [{ id: "a", agent: "A", kind: "message", content: 'In "Goldfinger" the parachute was "orange and white".' }],
+      [],
+    );
+    const p = buildProvenance(buildGraph(t, resolveConfig()));
+    const src = (v: string) => p.records.find((r) => r.claim.value === v)?.source;
+    expect(src("q:goldfinger")).toBe("task");
+    expect(src("q:orange and white")).toBe("none");
+  });
 });
 
 describe("named toy traces (review 2026-12-01)", () => {

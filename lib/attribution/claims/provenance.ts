@@ -13,7 +13,7 @@ import { observationAt } from "../../trace/canonical-attributes";
 import { ancestorWalker, Visit } from "../ancestor-walk";
 import { buildGrounding } from "../grounding";
 import { statedComputations } from "./arithmetic";
-import { extractClaimValues, extractClaims, type Claim } from "./extract-claims";
+import { MAX_SCAN_CHARS, extractClaimValues, extractClaims, type Claim } from "./extract-claims";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
 
@@ -113,6 +113,10 @@ export function extractStepClaims(g: EngineGraph): StepClaims[] {
 
 export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractStepClaims(g)): Provenance {
   const task = new Set(extractClaims(g.trace.run.task ?? "").map((c) => c.value));
+  // A quoted phrase is the words inside the quotes: when the task holds those words, quoted or
+  // not, that is where they come from (the task says Goldfinger, an agent writes "Goldfinger").
+  const taskWords = (g.trace.run.task ?? "").slice(0, MAX_SCAN_CHARS).toLowerCase();
+  const inTask = (c: Claim) => task.has(c.value) || (c.kind === "quoted" && taskWords.includes(c.value.slice(2)));
   // A step's input is a source for what it says, except a tool call's: that input is its own arguments.
   // Extracted lazily: only steps with a claim the task does not hold need their input read.
   const inputCache = new Map<number, Set<string> | null>();
@@ -186,7 +190,7 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
       const operands = computed.get(c.value);
       let derivedFrom: string[] | undefined;
       if (operands) source = "derived";
-      else if (task.has(c.value)) source = "task";
+      else if (inTask(c)) source = "task";
       else if (inputValues(v)?.has(c.value)) source = "input";
       else {
         const list = stepsOf.get(c.value)!;

@@ -22,7 +22,11 @@ import type { Blame } from "./apportion-blame";
 import type { Signals } from "./signals";
 import { round6 as round } from "../round6";
 
-/** The fault of a concluded wrong answer's origin: the unsourced-value-in-answer score (claim-findings.ts), the same kind of evidence. */
+/**
+ * The fault of a concluded wrong answer's origin, or of what a missed check approved: the
+ * unsourced-value-in-answer score (claim-findings.ts), the same kind of evidence (a value that
+ * turned out wrong, traced to where it entered).
+ */
 const ANSWER_ORIGIN_FAULT = 0.6;
 
 export function assembleReport(
@@ -52,7 +56,19 @@ export function assembleReport(
   const playerOfStep = stepGame.playerOf;
   const decisive =
     decisiveStep >= 0
-      ? decisiveReport(g, decisiveStep, decisiveRule, fault, first, playerOfStep, det.byStep, path.reached, deadEnd, config.faultThreshold)
+      ? decisiveReport(
+          g,
+          decisiveStep,
+          decisiveRule,
+          fault,
+          first,
+          playerOfStep,
+          det.byStep,
+          path.reached,
+          deadEnd,
+          config.faultThreshold,
+          d.decision.approvedAt,
+        )
       : null;
 
   const stepReports: StepReport[] = inTraceOrder(g, (s, v) => {
@@ -210,6 +226,7 @@ function decisiveReport(
   reached: Uint8Array,
   deadEnd: DeadEnd | null,
   threshold: number,
+  approvedAt = -1,
 ): DecisiveError {
   const p = playerOf[v];
   const flips = p >= 0 && first.flips.has(p);
@@ -219,14 +236,17 @@ function decisiveReport(
   const container = containerOf(g, v, fault, threshold);
   const hits = [...(byStep.get(v) ?? []), ...(container >= 0 ? (byStep.get(container) ?? []) : [])];
   // The origin of a concluded wrong answer is a fault by the run's outcome, whatever the detectors saw.
-  const stepFault = Math.max(container >= 0 ? Math.max(fault[v], fault[container]) : fault[v], rule === "answer-origin" ? ANSWER_ORIGIN_FAULT : 0);
+  const stepFault = Math.max(
+    container >= 0 ? Math.max(fault[v], fault[container]) : fault[v],
+    rule === "answer-origin" || rule === "approved-origin" ? ANSWER_ORIGIN_FAULT : 0,
+  );
   // Confidence by how the decision was reached: provenance and a lone flipping repair are direct
   // evidence; a joint repair is shared by its members; a tie broken by the prior, or a prior alone, is weak.
   // A concluded answer's origin is named by the outcome alone (no checkable contradiction): moderate.
   const factor =
     rule === "earliest-but-for" || rule === "value-provenance"
       ? 1
-      : rule === "answer-origin"
+      : rule === "answer-origin" || rule === "approved-origin"
         ? 0.75
         : rule === "earliest-of-minimal-fix-set"
           ? 1 / Math.sqrt(Math.max(1, first.minimalFixSet.length))
@@ -235,7 +255,8 @@ function decisiveReport(
             : 0.3;
   const confidence = round(Math.max(0.05, stepFault) * factor * (nonCorrection ? 1 : 0.5));
   const deadEndIds = deadEnd ? [g.steps[deadEnd.repeat].id] : [];
-  const stepIds = [g.steps[v].id, ...deadEndIds, ...new Set(hits.flatMap((h) => h.evidence.stepIds))].filter((x, i, a) => a.indexOf(x) === i);
+  const approvalIds = approvedAt >= 0 ? [g.steps[approvedAt].id] : [];
+  const stepIds = [g.steps[v].id, ...approvalIds, ...deadEndIds, ...new Set(hits.flatMap((h) => h.evidence.stepIds))].filter((x, i, a) => a.indexOf(x) === i);
   const detectorNote = hits.length ? hits.map((h) => h.evidence.note).join("; ") : "no detector fired";
   const ruleNote =
     rule === "earliest-but-for"
@@ -246,15 +267,17 @@ function decisiveReport(
         ? "earliest origin of a wrong or unsupported value that reaches the final answer (value provenance)"
         : rule === "answer-origin"
           ? "the team concluded with a wrong answer, and this step first put it forward as its own claim; later steps accepted or relayed it"
-          : rule === "earliest-of-minimal-fix-set"
-            ? `earliest of ${first.minimalFixSet.length} faults that must all be repaired`
-            : rule === "exposure-tiebreak"
-              ? "several agents' faults must be repaired together; the exposure prior chose among these evidenced candidates (the agent with the most substantive work, its earliest faulty step)"
-              : rule === "exposure-prior"
-                ? "no evidence explains the failure: weak suspect by the exposure prior (the agent with the most substantive work), low confidence"
-                : rule === "largest-blame-flow"
-                  ? "no evidence explains the failure: weak suspect by backward blame flow, low confidence"
-                  : "no fault evidence";
+          : rule === "approved-origin"
+            ? `the failure turns on an approval that checked nothing (${approvedAt >= 0 ? `${g.steps[approvedAt].agent} at ${g.steps[approvedAt].id}` : "a later step"}); this step put forward what was approved, so the error entered here and the approver missed it`
+            : rule === "earliest-of-minimal-fix-set"
+              ? `earliest of ${first.minimalFixSet.length} faults that must all be repaired`
+              : rule === "exposure-tiebreak"
+                ? "several agents' faults must be repaired together; the exposure prior chose among these evidenced candidates (the agent with the most substantive work, its earliest faulty step)"
+                : rule === "exposure-prior"
+                  ? "no evidence explains the failure: weak suspect by the exposure prior (the agent with the most substantive work), low confidence"
+                  : rule === "largest-blame-flow"
+                    ? "no evidence explains the failure: weak suspect by backward blame flow, low confidence"
+                    : "no fault evidence";
   const deadEndNote = deadEnd
     ? deadEnd.noEffect
       ? `step of this agent chosen as an ineffective action: ${g.steps[deadEnd.repeat].id} shows ${deadEnd.resource} almost unchanged`

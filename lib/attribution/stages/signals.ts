@@ -40,7 +40,9 @@ export function deriveSignals(g: EngineGraph, config: EngineConfig, ev: Evidence
   // Roles.
   const culprits = new Set<string>();
   if (decisiveStep >= 0) culprits.add(g.steps[decisiveStep].agent);
-  if (decision.rule === "value-provenance") for (const a of b.originAgents) culprits.add(g.agentNames[a]);
+  // Provenance and an approval's origin name their origins; the approval's own repair "flipping" the
+  // outcome is the missed check, not a second cause.
+  if (decision.rule === "value-provenance" || decision.rule === "approved-origin") for (const a of b.originAgents) culprits.add(g.agentNames[a]);
   else if (decision.source === "evidence") {
     for (const a of agentGame.soloFlips) culprits.add(g.agentNames[a]);
     if (first.flips.size === 0) for (const p of first.minimalFixSet) culprits.add(g.steps[stepGame.players[p]].agent);

@@ -64,6 +64,37 @@ describe("decision stage", () => {
     expect(s.d.path.path.map((v) => s.g.steps[v].id)).toEqual(expect.arrayContaining(["s0", "s2"]));
   });
 
+  it("a rubber-stamp approval hands the decision to the step that put forward what it approved", () => {
+    const s = stagesOf(TEST_GRAPHS.reviewerApprovesWrongProposal());
+    // The repair model alone would name the approval (the only fault a detector sees).
+    expect(s.ev.det.fault[idx(s, "s1")]).toBeGreaterThanOrEqual(s.config.faultThreshold);
+    expect(s.ev.det.fault[idx(s, "s0")]).toBeLessThan(s.config.faultThreshold);
+    expect(s.d.decision.rule).toBe("approved-origin");
+    expect(s.g.steps[s.d.decisiveStep].id).toBe("s0");
+    expect(s.d.decision.approvedAt).toBe(idx(s, "s1"));
+    expect(s.d.decision.wrongValues).toContain("q:maktay zapple pa");
+    expect(s.sig.roles.get("translator")).toBe("culprit");
+    expect(s.sig.roles.get("reviewer")).toBe("missed-check");
+    expect(s.b.blame[agentIdx(s, "translator")]).toBe(1);
+  });
+
+  it("an approval that restates nothing of anyone else's stays decisive", () => {
+    const s = stagesOf(TEST_GRAPHS.rubberStampReviewer());
+    expect(s.d.decision.rule).not.toBe("approved-origin");
+    expect(s.g.steps[s.d.decisiveStep].agent).toBe("reviewer");
+  });
+
+  it("an approval that adds a figure of its own is more than a missed check and stays decisive", () => {
+    const t = TEST_GRAPHS.reviewerApprovesWrongProposal();
+    t.steps[1] = { ...t.steps[1], content: `${t.steps[1].content} I checked it in 4 minutes.` };
+    t.steps[2] = { ...t.steps[2], content: 'Final answer: "Maktay Zapple Pa". TERMINATE' };
+    const s = stagesOf(t);
+    // The figure reaches no answer (no provenance finding) and fires no detector of its own.
+    expect(s.ev.det.byStep.get(idx(s, "s1"))?.map((h) => h.name)).toEqual(["abandoned-verification"]);
+    expect(s.d.decision.rule).not.toBe("approved-origin");
+    expect(s.g.steps[s.d.decisiveStep].agent).toBe("reviewer");
+  });
+
   it("decides nothing on a successful run", () => {
     expect(stagesOf(TEST_GRAPHS.successfulRun()).d.decisiveStep).toBe(-1);
   });
