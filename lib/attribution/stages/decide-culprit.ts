@@ -40,7 +40,13 @@ export function decideCulprit(g: EngineGraph, config: EngineConfig, ev: Evidence
   // into (see dead-end.ts) is evidence for the step that caused it over the earliest flag. Provenance,
   // a lone flipping repair and a concluded answer's origin each name their step already.
   let deadEnd: DeadEnd | null = null;
-  if (decisiveStep >= 0 && decision.rule !== "earliest-but-for" && decision.rule !== "value-provenance" && decision.rule !== "answer-origin" && decision.rule !== "approved-origin") {
+  if (
+    decisiveStep >= 0 &&
+    decision.rule !== "earliest-but-for" &&
+    decision.rule !== "value-provenance" &&
+    decision.rule !== "answer-origin" &&
+    decision.rule !== "approved-origin"
+  ) {
     deadEnd = firstDeadEnd(g, g.agentOf[decisiveStep]);
     if (deadEnd) decisiveStep = uncontain(g, deadEnd.step, det.fault, config.faultThreshold);
   }
