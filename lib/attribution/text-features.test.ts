@@ -44,3 +44,12 @@ describe("quoted text is not a claim", () => {
     expect(f.allNumbers).toEqual(["1832", "0", "2000", "1794"]);
   });
 });
+
+describe("claimed numbers", () => {
+  it("leave out the digits of links and file paths: they are part of a name, not quantities", () => {
+    const f = textFeatures("The file ../2023/validation/df65-4540.png and https://example.org/items/7731 show 418 red dots.");
+    expect(f.claimNumbers).toEqual(["418"]);
+    // Seen numbers keep them: a later step quoting the path's digits has seen them.
+    expect(f.allNumbers).toEqual(expect.arrayContaining(["4540", "7731", "418"]));
+  });
+});

@@ -99,6 +99,18 @@ export function stripCode(text: string): string {
  */
 const QUOTED_RE = /(^|[\s([:])(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|“[^”\n]{1,200}”)(?=[\s.,;:)\]!?]|$)/g;
 
+/**
+ * Links and file paths ("https://x.org/a/2023", "../2023/validation/df65-4540.png"): they name a
+ * thing, and the digits in them are part of the name, not quantities an agent asserts. Shared with
+ * the claim extractor, which makes the whole locator one claim.
+ */
+export const LOCATOR_RE = /\bhttps?:\/\/[^\s<>"')\]]+|(?<![\w/])(?:\/[\w.-]+){2,}\.\w{1,6}\b/g;
+
+/** Removes links and file paths (see LOCATOR_RE). */
+export function stripLocators(text: string): string {
+  return text.includes("/") ? text.replace(LOCATOR_RE, " ") : text;
+}
+
 /** Removes quoted spans (see QUOTED_RE). */
 export function stripQuotes(text: string): string {
   return text.replace(QUOTED_RE, "$1 ");
@@ -107,7 +119,7 @@ export function stripQuotes(text: string): string {
 export function textFeatures(text: string, observationAt?: number): TextFeatures {
   const numbers = extractNumbers(stripCode(text));
   const claim = stripQuotes(claimPart(text, observationAt));
-  return { tokens: tokenize(text), numbers, allNumbers: extractNumbers(text), claimNumbers: extractNumbers(stripCode(claim)) };
+  return { tokens: tokenize(text), numbers, allNumbers: extractNumbers(text), claimNumbers: extractNumbers(stripLocators(stripCode(claim))) };
 }
 
 /** Jaccard similarity of two token sets (0 when both are empty). */

@@ -6,7 +6,7 @@
  * code blocks are claims too (`inCode`): data typed into code is as much an assertion as prose.
  * Bounded: at most MAX_SCAN_CHARS characters and MAX_CLAIMS claims per text, one pass per pattern.
  */
-import { normalizeNumber } from "../text-features";
+import { LOCATOR_RE, normalizeNumber } from "../text-features";
 
 export type ClaimKind = "number" | "date" | "url" | "quoted" | "entity" | "verdict";
 
@@ -36,7 +36,6 @@ const ISO_DATE_RE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 const WORD_DATE_RE =
   /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),?\s+(\d{4})\b|\b(\d{1,2})\s+(January|February|March|April|May|June|July|August|September|October|November|December),?\s+(\d{4})\b/g;
-const URL_RE = /\bhttps?:\/\/[^\s<>"')\]]+|(?<![\w/])(?:\/[\w.-]+){2,}\.\w{1,6}\b/g;
 const QUOTE_RE = /"([^"\n]{3,80})"|“([^”\n]{3,80})”/g;
 /** Two or more capitalised words in a row ("Rockhopper Penguin", "Federal Reserve Bank"). */
 const ENTITY_RE = /\b[A-Z][a-z]+(?:[ -](?:of |the |de |von )?[A-Z][a-z]+)+\b/g;
@@ -133,7 +132,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
     }
   const urlSpans: [number, number][] = [];
   if (text.includes("/"))
-    for (const m of text.matchAll(URL_RE)) {
+    for (const m of text.matchAll(LOCATOR_RE)) {
       urlSpans.push([m.index!, m.index! + m[0].length]);
       push({ kind: "url", value: `u:${normalizeUrl(m[0])}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
     }

@@ -55,13 +55,29 @@ export function importWhoAndWhen(value: unknown): TTraceInput {
   return builder.build({
     title: typeof value.question === "string" ? value.question.slice(0, 200) : undefined,
     system: value.history.some((m) => isRecord(m) && typeof m.name === "string") ? "ag2" : "magentic-one",
-    task: typeof value.question === "string" ? value.question : undefined,
+    task: givenTask(value.history, typeof value.question === "string" ? value.question : undefined),
     groundTruth: value.ground_truth === undefined || value.ground_truth === null ? undefined : toText(value.ground_truth),
     finalAnswer: lastFinalAnswer(builder),
     outcome: correct === true ? "success" : "failure",
     sourceFormat: "who-and-when",
     attributes,
   });
+}
+
+/** AG2's group chat opens with the task as the team received it, under this header (see givenTask). */
+const GENERAL_TASK_RE = /(?:^|\n)# General Task[ \t]*\n([\s\S]*?)(?=\n#{1,2} |$)/;
+
+/**
+ * The task as the team received it. AG2's CaptainAgent runs open with a "# General Task" section
+ * that holds the dataset's question plus what the harness added (the attached file's path); that
+ * section is the task, so values taken from it are sourced by the task, not invented by the first
+ * speaker. Other records: the question.
+ */
+function givenTask(history: unknown[], question: string | undefined): string | undefined {
+  const first = history[0];
+  const content = isRecord(first) && typeof first.content === "string" ? first.content : "";
+  const section = GENERAL_TASK_RE.exec(content)?.[1]?.trim();
+  return section && question && section.includes(question.trim().slice(0, 80)) ? section : question;
 }
 
 function mistakeLabel(value: Record<string, unknown>, builder: TraceBuilder) {
