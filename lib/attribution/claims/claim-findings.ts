@@ -258,7 +258,9 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
         });
         continue;
       }
-      if (reaches && CHECKABLE.has(c.kind))
+      // A link typed into code is where the agent looks, not what it asserts: whether it holds shows
+      // in the fetch's own result (a failed fetch is a tool failure at that step).
+      if (reaches && CHECKABLE.has(c.kind) && !(c.kind === "url" && c.inCode))
         out.push({
           step: v,
           name: "unsourced-value",

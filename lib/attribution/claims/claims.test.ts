@@ -10,6 +10,7 @@ import { resolveConfig } from "../config";
 import { extractClaims } from "./extract-claims";
 import { arithmeticSlips, statedComputations } from "./arithmetic";
 import { buildProvenance } from "./provenance";
+import { findClaimIssues } from "./claim-findings";
 import type { AnalysisReport } from "../types";
 
 type Step = TTraceInput["steps"][number];
@@ -84,6 +85,20 @@ describe("provenance", () => {
     const src = (v: string) => p.records.find((r) => r.claim.value === v)?.source;
     expect(src("q:goldfinger")).toBe("task");
     expect(src("q:orange and white")).toBe("none");
+  });
+});
+
+describe("findings", () => {
+  it("a link typed into code is where the agent looks, not a claim: only a link stated in prose is an unsourced value", () => {
+    const findingsOf = (content: string) => {
+      const t = make("Count the words in the English word list.", [{ id: "a", agent: "A", kind: "message", content }], []);
+      const g = buildGraph(t, resolveConfig());
+      return findClaimIssues(g, buildProvenance(g))
+        .filter((f) => f.name === "unsourced-value")
+        .map((f) => f.value);
+    };
+    expect(findingsOf('```python\nwords = requests.get("https://lists.example.org/words.txt").text.split()\n```')).toEqual([]);
+    expect(findingsOf("The list is at https://lists.example.org/words.txt and holds 370105 words.")).toContain("u:lists.example.org/words.txt");
   });
 });
 
