@@ -27,7 +27,7 @@ describe("Who&When importer", () => {
     expect(trace.edges).toContainEqual(expect.objectContaining({ from: trace.steps[2].id, to: trace.steps[3].id, kind: "delegation" }));
   });
 
-  it("takes an AG2 run's task as the team received it: the General Task section, attached file path included", () => {
+  it("takes an AG2 run's task as the team received it: the opening prompt from its General Task on, attached file path and manager's plan included", () => {
     const question = "What is the mean of the red numbers in the image?";
     const opening = [
       "You are given: (1) a task and advises from your manager with a specific plan and (2) a general task.",
@@ -40,9 +40,11 @@ describe("Who&When importer", () => {
       "1. Read the image.",
     ].join("\n");
     const record = (content: string) => ({ question, history: [{ name: "Coder", role: "assistant", content }], is_correct: false });
-    expect(importValue(record(opening)).trace.run.task).toBe(
-      `${question} Please solve the problem carefully.The attached file path is: ../2023/validation/df65-4540.png.`,
+    const task = importValue(record(opening)).trace.run.task!;
+    expect(task.startsWith(`# General Task\n${question} Please solve the problem carefully.The attached file path is: ../2023/validation/df65-4540.png.`)).toBe(
+      true,
     );
+    expect(task.endsWith("1. Read the image.")).toBe(true);
     // Without the section, or with a section that is not this question, the question stays the task.
     expect(importValue(record("Let us start.")).trace.run.task).toBe(question);
     expect(importValue(record(opening.replace(question, "Something else entirely."))).trace.run.task).toBe(question);

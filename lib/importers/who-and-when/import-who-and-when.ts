@@ -64,20 +64,23 @@ export function importWhoAndWhen(value: unknown): TTraceInput {
   });
 }
 
-/** AG2's group chat opens with the task as the team received it, under this header (see givenTask). */
+/** AG2's CaptainAgent group chat opens with the task as the team received it, from this header on (see givenTask). */
 const GENERAL_TASK_RE = /(?:^|\n)# General Task[ \t]*\n([\s\S]*?)(?=\n#{1,2} |$)/;
 
 /**
- * The task as the team received it. AG2's CaptainAgent runs open with a "# General Task" section
- * that holds the dataset's question plus what the harness added (the attached file's path); that
- * section is the task, so values taken from it are sourced by the task, not invented by the first
- * speaker. Other records: the question.
+ * The task as the team received it. AG2's CaptainAgent runs open with a prompt the harness
+ * assembles: a "# General Task" section (the dataset's question plus what the harness added, such
+ * as the attached file's path), then the manager's task description, plan, constraints and the
+ * results of its previous round. All of it is handed to the group, so it is the task: values taken
+ * from it are given, not invented by the first speaker (whose name the opening message carries).
+ * Other records: the question.
  */
 function givenTask(history: unknown[], question: string | undefined): string | undefined {
   const first = history[0];
   const content = isRecord(first) && typeof first.content === "string" ? first.content : "";
-  const section = GENERAL_TASK_RE.exec(content)?.[1]?.trim();
-  return section && question && section.includes(question.trim().slice(0, 80)) ? section : question;
+  const m = GENERAL_TASK_RE.exec(content);
+  const section = m?.[1]?.trim();
+  return m && section && question && section.includes(question.trim().slice(0, 80)) ? content.slice(m.index).trim() : question;
 }
 
 function mistakeLabel(value: Record<string, unknown>, builder: TraceBuilder) {
