@@ -179,10 +179,31 @@ function approvedOrigin(x: DecisionInput, v: number): Decision | null {
     if (u < 0 || u >= v || g.agentOf[u] === g.agentOf[v] || g.wrapper[u] || !isAgentUtterance(g, u)) continue;
     introduced.push({ value: r.claim.value, at: u });
   }
-  if (!introduced.length) return null;
+  if (!introduced.length) return approvedProposal(x, v);
   const origin = Math.min(...introduced.map((x) => x.at));
   const wrongValues = [...new Set(introduced.filter((x) => x.at === origin).map((x) => x.value))];
   return { step: origin, rule: "approved-origin", source: "evidence", origins: [origin], wrongValues, approvedAt: v };
+}
+
+/**
+ * An approval that restates only sourced values (a selection or conclusion drawn from what a tool
+ * returned) approved the latest proposal of another agent that asserts one of them: that proposal
+ * drew the wrong conclusion from right values.
+ */
+function approvedProposal(x: DecisionInput, v: number): Decision | null {
+  const { g, prov } = x;
+  const restated = new Set<string>();
+  for (const k of prov.byStep.get(v) ?? []) {
+    const r = prov.records[k];
+    if (r.source !== "none" && r.source !== "task" && r.source !== "input") restated.add(r.claim.value);
+  }
+  if (!restated.size) return null;
+  for (let u = v - 1; u >= 0; u--) {
+    if (g.agentOf[u] === g.agentOf[v] || g.wrapper[u] || !isAgentUtterance(g, u) || !prov.visible(u, v)) continue;
+    const shared = prov.claims[u].asserted.filter((c) => restated.has(c.value)).map((c) => c.value);
+    if (shared.length) return { step: u, rule: "approved-origin", source: "evidence", origins: [u], wrongValues: [...new Set(shared)], approvedAt: v };
+  }
+  return null;
 }
 
 /**

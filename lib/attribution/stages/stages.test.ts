@@ -7,7 +7,7 @@ import { buildGraph } from "../build-graph";
 import { resolveConfig } from "../config";
 import { ZAnalysisReport } from "../report-schema";
 import { TEST_GRAPHS } from "../test-graphs";
-import type { TTrace } from "../../trace/schema";
+import { ZTrace, type TTrace } from "../../trace/schema";
 import { gatherEvidence } from "./evidence";
 import { modelFailure } from "./failure-model";
 import { decideCulprit } from "./decide-culprit";
@@ -76,6 +76,39 @@ describe("decision stage", () => {
     expect(s.sig.roles.get("translator")).toBe("culprit");
     expect(s.sig.roles.get("reviewer")).toBe("missed-check");
     expect(s.b.blame[agentIdx(s, "translator")]).toBe(1);
+  });
+
+  it("an approval of a wrong conclusion drawn from right values hands the decision to that conclusion", () => {
+    const contents: [string, string, string][] = [
+      ["researcher", "tool_call", "Looking up units by region."],
+      ["sales_db", "tool_result", "North Coast: 420 units; South Valley: 515 units; East Ridge: 388 units"],
+      ["researcher", "message", "Units by region: North Coast 420, South Valley 515, East Ridge 388."],
+      ["coordinator", "message", "Analyst, which region sold the most units?"],
+      ["analyst", "message", "North Coast sold the most, with 420 units."],
+      ["reviewer", "message", "Verified: North Coast with 420 units is correct. Approved."],
+      ["reviewer", "message", "TERMINATE"],
+    ];
+    const t = ZTrace.parse({
+      schema: "culprit.trace/v1",
+      run: { task: "Which region sold the most units?", outcome: "failure", sourceFormat: "culprit" },
+      agents: [...new Set(contents.map((c) => c[0]))].map((name) => ({ name })),
+      steps: contents.map(([agent, kind, content], i) => ({
+        id: `s${i}`,
+        agent,
+        kind,
+        content,
+        ...(kind === "tool_call" ? { tool: { name: "sales_db", arguments: "units by region" } } : {}),
+        ...(kind === "tool_result" ? { status: "ok" } : {}),
+      })),
+      edges: contents.slice(1).map((_, i) => ({ from: `s${i}`, to: `s${i + 1}`, kind: "message", evidence: "test", confidence: 1 })),
+    });
+    const s = stagesOf(t);
+    // The reviewer restates only values the tool returned: nothing was introduced, the selection is wrong.
+    expect(s.d.decision.rule).toBe("approved-origin");
+    expect(s.g.steps[s.d.decisiveStep].id).toBe("s4");
+    expect(s.d.decision.approvedAt).toBe(idx(s, "s5"));
+    expect(s.sig.roles.get("reviewer")).toBe("missed-check");
+    expect(s.sig.roles.get("analyst")).toBe("culprit");
   });
 
   it("an approval that restates nothing of anyone else's stays decisive", () => {
