@@ -73,6 +73,8 @@ export function stepText(step: TStep): string {
   return parts.join("\n");
 }
 
+/** The first sentence of a description ("You are a code reviewer. …"): the role it states, not every duty it lists. */
+const firstSentence = (text: string) => /^[^.!?\n]{0,200}/.exec(text.trimStart())![0];
 const VERIFIER_RE = /verif|review|critic|check|\bqa\b|tester|validat|audit|judge|inspect/i;
 
 export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
@@ -166,7 +168,9 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
   for (const [a, kinds] of kindsByAgent) if (kinds.has("tool_result") && toolShare[a] * 2 > total[a]) toolAgents.add(a);
   agentNames.forEach((name, a) => {
     const meta = trace.agents.find((x) => x.name === name);
-    if (VERIFIER_RE.test(`${name} ${meta?.role ?? ""}`)) verifierAgents.add(a);
+    // The role an agent is given: its name, its declared role, and the first sentence of its description or system prompt.
+    const given = `${name} ${meta?.role ?? ""} ${firstSentence(meta?.description ?? "")}`;
+    if (VERIFIER_RE.test(given)) verifierAgents.add(a);
   });
 
   const forcedAnswer = forcedAnswerStep(trace, steps);
