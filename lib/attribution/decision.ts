@@ -68,7 +68,7 @@ export interface DecisionInput {
   hitNames: (v: number) => string[];
 }
 
-/** Origins scanned backwards from a finding when deciding whether it is a symptom. */
+/** Origins scanned backwards from a finding when deciding whether it is a symptom; utterances scanned back for an approved proposal. */
 const MAX_UPSTREAM = 200;
 
 /**
@@ -180,8 +180,8 @@ function approvedOrigin(x: DecisionInput, v: number): Decision | null {
     introduced.push({ value: r.claim.value, at: u });
   }
   if (!introduced.length) return approvedProposal(x, v);
-  const origin = Math.min(...introduced.map((x) => x.at));
-  const wrongValues = [...new Set(introduced.filter((x) => x.at === origin).map((x) => x.value))];
+  const origin = Math.min(...introduced.map((i) => i.at));
+  const wrongValues = [...new Set(introduced.filter((i) => i.at === origin).map((i) => i.value))];
   return { step: origin, rule: "approved-origin", source: "evidence", origins: [origin], wrongValues, approvedAt: v };
 }
 
@@ -198,7 +198,9 @@ function approvedProposal(x: DecisionInput, v: number): Decision | null {
     if (r.source !== "none" && r.source !== "task" && r.source !== "input") restated.add(r.claim.value);
   }
   if (!restated.size) return null;
-  for (let u = v - 1; u >= 0; u--) {
+  let looked = 0;
+  for (let u = v - 1; u >= 0 && looked < MAX_UPSTREAM; u--) {
+    if (isAgentUtterance(g, u)) looked++;
     if (g.agentOf[u] === g.agentOf[v] || g.wrapper[u] || !isAgentUtterance(g, u) || !prov.visible(u, v)) continue;
     const shared = prov.claims[u].asserted.filter((c) => restated.has(c.value)).map((c) => c.value);
     if (shared.length) return { step: u, rule: "approved-origin", source: "evidence", origins: [u], wrongValues: [...new Set(shared)], approvedAt: v };
