@@ -18,6 +18,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.mjs";
+import { TEMPLATES_READY_ENV } from "./lib/test-databases.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
@@ -84,6 +85,16 @@ const generated = await suite("prisma generate", [[process.execPath, ["scripts/p
 
 let ok = generated;
 if (generated) {
+  // The template databases every suite copies its databases from (one migration, one demo seed
+  // per run), made while stage 1 computes; the suites that need Postgres wait for them.
+  const templates = postgres.then((server) =>
+    server
+      ? suite("test databases (migrate, seed the templates)", [[process.execPath, ["scripts/lib/test-databases.mjs"]]], {
+          ...process.env,
+          TEST_DATABASE_SERVER: server.serverUrl,
+        })
+      : false,
+  );
   // 1. The static checks and the unit tests (all computing; 4 processes on 2 cores). The unit tests
   //    run in one vitest worker and outlast the static checks by a minute or more, so the moment
   //    the static checks are done, stage 2 starts on the core they leave free (it used to wait for
@@ -102,23 +113,23 @@ if (generated) {
   await staticChecks;
   // 2. The production build beside the liveness tests (beside the unit tests' one worker); then e2e
   //    beside the other database tests (both mostly wait: on Postgres, on the browser).
-  const env = await postgres.then((embedded) => embedded && { ...process.env, TEST_DATABASE_SERVER: embedded.serverUrl });
   const built = suite("production build (for e2e)", [[process.execPath, [nextBin, "build"]]], {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
     CULPRIT_BUILD_SKIP_TYPECHECK: "1",
   });
+  const server = await postgres;
+  const env = server && { ...process.env, TEST_DATABASE_SERVER: server.serverUrl, ...((await templates) ? { [TEMPLATES_READY_ENV]: "1" } : {}) };
   // The liveness tests measure how fast the server answers /api/health while it digests hostile
   // uploads: they run before e2e starts (a browser and a second server would be measured instead),
-  // beside the build as they always have; the other database tests then run beside e2e.
+  // beside the build as they always have (and now the unit tests' one worker); the other database
+  // tests then run beside e2e.
   // They are vitest's `db-liveness` project (vitest.config.ts); `db` holds the other files.
   const liveness = env
     ? suite("database liveness tests (vitest, before e2e)", [[bin("vitest"), ["run", "--project", "db-liveness"]]], env)
     : skipped("database liveness tests (vitest, before e2e)", "embedded Postgres");
   const db = liveness.then(() =>
-    env
-      ? suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db"]]], env)
-      : skipped("database tests (vitest)", "embedded Postgres"),
+    env ? suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db"]]], env) : skipped("database tests (vitest)", "embedded Postgres"),
   );
   const e2e = Promise.all([built, liveness]).then(([buildOk]) =>
     !buildOk
@@ -128,7 +139,7 @@ if (generated) {
         : suite("e2e tests (playwright, chromium)", [[bin("playwright"), ["test"]]], env),
   );
   const static1 = (await staticChecks) && (await unit);
-  ok = (await all(liveness, db, built, e2e)) && static1;
+  ok = (await all(liveness, db, built, e2e)) && static1 && (await templates);
 }
 const embedded = await postgres;
 await embedded?.stop().catch(() => {});

@@ -1,8 +1,9 @@
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error plain ESM helper without types
-import { startEmbeddedPostgres, recreateDatabase } from "../scripts/lib/embedded-postgres.mjs";
+import { startEmbeddedPostgres } from "../scripts/lib/embedded-postgres.mjs";
+// @ts-expect-error plain ESM helper without types
+import { makeTestTemplate, TEST_TEMPLATE, TEMPLATES_READY_ENV } from "../scripts/lib/test-databases.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,9 +13,6 @@ declare module "vitest" {
     templateDatabase: string;
   }
 }
-
-/** Migrated once per run; every test file then gets `CREATE DATABASE … TEMPLATE` of it. */
-const TEMPLATE_DATABASE = "culprit_test_template";
 
 /** The server and template, prepared once per vitest run even when two projects (db-liveness, db) both set up. */
 type Prepared = { serverUrl: string; stop?: () => Promise<void>; users: number };
@@ -34,23 +32,23 @@ async function prepare(): Promise<Prepared> {
     stop = embedded.stop;
   }
   if (!/@(127\.0\.0\.1|localhost)[:/]/.test(serverUrl!)) throw new Error(`db tests refuse a non-local database: ${serverUrl}`);
-  const templateUrl: string = await recreateDatabase(serverUrl, TEMPLATE_DATABASE);
-  const r = spawnSync(process.execPath, ["scripts/prisma-offline.mjs", "deploy"], { env: { ...process.env, DATABASE_URL: templateUrl }, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`migrations failed: ${r.stderr}`);
+  // scripts/test-all.mjs made the template once for every suite of the run; otherwise make it here.
+  if (!(stop === undefined && process.env[TEMPLATES_READY_ENV] === "1")) await makeTestTemplate(serverUrl);
   return { serverUrl: serverUrl!, stop, users: 0 };
 }
 
 /**
  * Database integration tests run against a real PostgreSQL, never the development database.
  * Reuses the server that scripts/test-all.mjs started (TEST_DATABASE_SERVER), or starts an embedded
- * one. The migrations run once, into a template database; test/db-setup-file.ts gives every test
+ * one. The migrations run once, into a template database (scripts/lib/test-databases.mjs);
+ * test/db-setup-file.ts gives every test
  * file a fresh copy of it, so files can run side by side without seeing each other's rows.
  */
 export default async function setup(project: TestProject) {
   const prepared = await (shared.__culpritDbSetup ??= prepare());
   prepared.users++;
   project.provide("databaseServer", prepared.serverUrl);
-  project.provide("templateDatabase", TEMPLATE_DATABASE);
+  project.provide("templateDatabase", TEST_TEMPLATE);
   return async () => {
     // The last project to finish stops the server this setup started (if it started one).
     if (--prepared.users === 0) {
