@@ -1,7 +1,7 @@
 /**
  * The template databases the test suites copy their databases from (`CREATE DATABASE … TEMPLATE`,
  * a file copy: well under a second, against seconds for the migrations and the demo seed):
- * - `culprit_test_template`: migrated; every database test file runs on a copy (ADR 0021);
+ * - `culprit_test_template`: migrated, pg-boss installed; every database test file runs on a copy (ADR 0021);
  * - `culprit_e2e_template`: migrated and seeded with the demo runs; the e2e servers run on copies.
  * Nobody may be connected to a template while it is copied, so nothing runs against them.
  */
@@ -24,10 +24,11 @@ function run(args, databaseUrl) {
   return r.stdout;
 }
 
-/** (Re)makes the migrated test template; returns its URL. */
+/** (Re)makes the migrated test template, with pg-boss's schema installed; returns its URL. */
 export async function makeTestTemplate(serverUrl) {
   const url = await recreateDatabase(serverUrl, TEST_TEMPLATE);
   run(["scripts/prisma-offline.mjs", "deploy"], url);
+  run([...TS_NODE_ARGS, "scripts/lib/install-queue.ts"], url);
   return url;
 }
 
