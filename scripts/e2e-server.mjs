@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { startEmbeddedPostgres, recreateDatabase } from "./lib/embedded-postgres.mjs";
 import { TS_NODE_ARGS } from "./lib/run-ts.mjs";
 import { buildIsStale } from "./lib/build-freshness.mjs";
+import { E2E_TEMPLATE, TEMPLATES_READY_ENV } from "./lib/test-databases.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = process.env.E2E_PORT ?? "3210";
@@ -24,15 +25,20 @@ if (!serverUrl) {
   serverUrl = embedded.serverUrl;
 }
 if (!/@(127\.0\.0\.1|localhost)[:/]/.test(serverUrl)) throw new Error(`e2e refuses a non-local database: ${serverUrl}`);
-const databaseUrl = await recreateDatabase(serverUrl, "culprit_e2e");
+// scripts/test-all.mjs made a migrated, seeded template while the static checks ran (and generated
+// the Prisma client): the database is a copy of it. Otherwise it is migrated and seeded here.
+const templateReady = !embedded && process.env[TEMPLATES_READY_ENV] === "1";
+const databaseUrl = await recreateDatabase(serverUrl, "culprit_e2e", templateReady ? { template: E2E_TEMPLATE } : {});
 const env = { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", CULPRIT_OTLP_IDLE_SECONDS: "2" };
 const run = (args) => {
   const r = spawnSync(process.execPath, args, { cwd: root, env, stdio: "inherit" });
   if (r.status !== 0) throw new Error(`${args.join(" ")} failed`);
 };
-run(["scripts/prisma-offline.mjs", "generate"]);
-run(["scripts/prisma-offline.mjs", "deploy"]);
-run([...TS_NODE_ARGS, "scripts/seed-demo.ts"]);
+if (!templateReady) {
+  run(["scripts/prisma-offline.mjs", "generate"]);
+  run(["scripts/prisma-offline.mjs", "deploy"]);
+  run([...TS_NODE_ARGS, "scripts/seed-demo.ts"]);
+}
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 if (buildIsStale(root)) run([nextBin, "build"]);
 // A second server from the same build with sign-in required, on its own database, for

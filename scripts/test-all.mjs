@@ -4,19 +4,21 @@
  *
  * Two stages, sized for 2 cores; Postgres starts at once, beside everything else.
  *   1. prisma generate; then in parallel: type check (next typegen + tsc), lint, format check, unit
- *      tests, all computing, as before.
- *   2. database tests beside the production build (made without a type check of its own: stage 1
- *      ran it); Playwright e2e starts the moment the build is done, beside the rest of the database
- *      tests: both mostly wait (on Postgres, on the browser), so they overlap well.
+ *      tests, all computing.
+ *   2. starts the moment the static checks are done (beside the unit tests, which take longer): the
+ *      production build (made without a type check of its own: stage 1 ran it) beside the liveness
+ *      tests; then Playwright e2e beside the other database tests, whose files run side by side,
+ *      each on its own copy of a migrated template database (ADR 0021): both mostly wait (on
+ *      Postgres, on the browser), so they overlap well.
  * Stage 2 runs even when stage 1 failed, so one run reports every failure (only e2e without a
  * build is skipped). Output of each suite is printed in one piece when it ends; the end gives every
  * suite's time and the wall time.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.mjs";
+import { TEMPLATES_READY_ENV } from "./lib/test-databases.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
@@ -67,20 +69,6 @@ function skipped(name, because) {
 
 const all = async (...runs) => (await Promise.all(runs)).every(Boolean);
 
-/** Every `*.db.test.ts` under the source folders, as repository-relative paths. */
-function dbTestFiles() {
-  const out = [];
-  const walk = (dir) => {
-    for (const e of readdirSync(path.join(root, dir), { withFileTypes: true })) {
-      const rel = path.posix.join(dir, e.name);
-      if (e.isDirectory() && e.name !== "node_modules" && !e.name.startsWith(".")) walk(rel);
-      else if (e.isFile() && e.name.endsWith(".db.test.ts")) out.push(rel);
-    }
-  };
-  for (const dir of ["app", "components", "lib", "scripts", "test"]) if (existsSync(path.join(root, dir))) walk(dir);
-  return out.sort();
-}
-
 // Postgres starts while Prisma generates: neither needs the other.
 const postgres = startEmbeddedPostgres({
   dataDir: path.join(root, ".data/test-postgres"),
@@ -97,39 +85,51 @@ const generated = await suite("prisma generate", [[process.execPath, ["scripts/p
 
 let ok = generated;
 if (generated) {
-  // 1. The static checks and the unit tests (all computing; 4 processes on 2 cores, as before).
+  // The template databases every suite copies its databases from (one migration, one demo seed
+  // per run), made while stage 1 computes; the suites that need Postgres wait for them.
+  const templates = postgres.then((server) =>
+    server
+      ? suite("test databases (migrate, seed the templates)", [[process.execPath, ["scripts/lib/test-databases.mjs"]]], {
+          ...process.env,
+          TEST_DATABASE_SERVER: server.serverUrl,
+        })
+      : false,
+  );
+  // 1. The static checks and the unit tests (all computing; 4 processes on 2 cores). The unit tests
+  //    run in one vitest worker and outlast the static checks by a minute or more, so the moment
+  //    the static checks are done, stage 2 starts on the core they leave free (it used to wait for
+  //    the unit tests while that core stood idle).
   //    The typecheck suite checks the same tsconfig the build would, route types generated first as
   //    the build does, so the build below skips its own pass: the same check would run twice.
-  const static1 = await all(
+  const unit = suite("unit tests (vitest)", [[bin("vitest"), ["run", "--project", "unit"]]]);
+  const staticChecks = all(
     suite("typecheck", [
       [process.execPath, [nextBin, "typegen"]],
       [bin("tsc"), ["--noEmit", "-p", "."]],
     ]),
     suite("lint", [[bin("eslint"), ["."]]]),
     suite("format check (prettier)", [[bin("prettier"), ["--check", ".", "--log-level", "warn"]]]),
-    suite("unit tests (vitest)", [[bin("vitest"), ["run", "--project", "unit"]]]),
   );
-  // 2. The database tests beside the production build; e2e starts the moment the build is done,
-  //    beside the rest of the database tests (both mostly wait: on Postgres, on the browser).
-  const env = await postgres.then((embedded) => embedded && { ...process.env, TEST_DATABASE_SERVER: embedded.serverUrl });
+  await staticChecks;
+  // 2. The production build beside the liveness tests (beside the unit tests' one worker); then e2e
+  //    beside the other database tests (both mostly wait: on Postgres, on the browser).
   const built = suite("production build (for e2e)", [[process.execPath, [nextBin, "build"]]], {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
     CULPRIT_BUILD_SKIP_TYPECHECK: "1",
   });
+  const server = await postgres;
+  const env = server && { ...process.env, TEST_DATABASE_SERVER: server.serverUrl, ...((await templates) ? { [TEMPLATES_READY_ENV]: "1" } : {}) };
   // The liveness tests measure how fast the server answers /api/health while it digests hostile
   // uploads: they run before e2e starts (a browser and a second server would be measured instead),
-  // beside the build as they always have; the other database tests then run beside e2e.
-  const LIVENESS = "lib/server/hostile-inputs.db.test.ts";
+  // beside the build as they always have (and now the unit tests' one worker); the other database
+  // tests then run beside e2e.
+  // They are vitest's `db-liveness` project (vitest.config.ts); `db` holds the other files.
   const liveness = env
-    ? suite("database liveness tests (vitest, before e2e)", [[bin("vitest"), ["run", "--project", "db", LIVENESS]]], env)
+    ? suite("database liveness tests (vitest, before e2e)", [[bin("vitest"), ["run", "--project", "db-liveness"]]], env)
     : skipped("database liveness tests (vitest, before e2e)", "embedded Postgres");
-  // Vitest's --exclude does not reach a project's own file list: the other files are named instead.
-  const otherDbTests = dbTestFiles().filter((f) => f !== LIVENESS);
   const db = liveness.then(() =>
-    env
-      ? suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db", ...otherDbTests]]], env)
-      : skipped("database tests (vitest)", "embedded Postgres"),
+    env ? suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db"]]], env) : skipped("database tests (vitest)", "embedded Postgres"),
   );
   const e2e = Promise.all([built, liveness]).then(([buildOk]) =>
     !buildOk
@@ -138,7 +138,8 @@ if (generated) {
         ? skipped("e2e tests (playwright, chromium)", "embedded Postgres")
         : suite("e2e tests (playwright, chromium)", [[bin("playwright"), ["test"]]], env),
   );
-  ok = (await all(liveness, db, built, e2e)) && static1;
+  const static1 = (await staticChecks) && (await unit);
+  ok = (await all(liveness, db, built, e2e)) && static1 && (await templates);
 }
 const embedded = await postgres;
 await embedded?.stop().catch(() => {});

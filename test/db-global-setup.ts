@@ -1,21 +1,24 @@
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error plain ESM helper without types
-import { startEmbeddedPostgres, recreateDatabase } from "../scripts/lib/embedded-postgres.mjs";
+import { startEmbeddedPostgres } from "../scripts/lib/embedded-postgres.mjs";
+// @ts-expect-error plain ESM helper without types
+import { makeTestTemplate, TEST_TEMPLATE, TEMPLATES_READY_ENV } from "../scripts/lib/test-databases.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    databaseUrl: string;
+    /** The Postgres server (no database name): each test file makes its database there. */
+    databaseServer: string;
+    /** The migrated database each test file's database is copied from (nobody connects to it). */
+    templateDatabase: string;
   }
 }
 
-/**
- * Database integration tests run against a real PostgreSQL, in a database of their own that is
- * recreated on every run (never the development database). Reuses the server that
- * scripts/test-all.mjs started (TEST_DATABASE_SERVER), or starts an embedded one.
- */
-export default async function setup(project: TestProject) {
+/** The server and template, prepared once per vitest run even when two projects (db-liveness, db) both set up. */
+type Prepared = { serverUrl: string; stop?: () => Promise<void>; users: number };
+const shared = globalThis as typeof globalThis & { __culpritDbSetup?: Promise<Prepared> };
+
+async function prepare(): Promise<Prepared> {
   let stop: (() => Promise<void>) | undefined;
   let serverUrl = process.env.TEST_DATABASE_SERVER;
   if (!serverUrl) {
@@ -29,11 +32,28 @@ export default async function setup(project: TestProject) {
     stop = embedded.stop;
   }
   if (!/@(127\.0\.0\.1|localhost)[:/]/.test(serverUrl!)) throw new Error(`db tests refuse a non-local database: ${serverUrl}`);
-  const databaseUrl: string = await recreateDatabase(serverUrl, "culprit_test");
-  const r = spawnSync(process.execPath, ["scripts/prisma-offline.mjs", "deploy"], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`migrations failed: ${r.stderr}`);
-  project.provide("databaseUrl", databaseUrl);
+  // scripts/test-all.mjs made the template once for every suite of the run; otherwise make it here.
+  if (!(stop === undefined && process.env[TEMPLATES_READY_ENV] === "1")) await makeTestTemplate(serverUrl);
+  return { serverUrl: serverUrl!, stop, users: 0 };
+}
+
+/**
+ * Database integration tests run against a real PostgreSQL, never the development database.
+ * Reuses the server that scripts/test-all.mjs started (TEST_DATABASE_SERVER), or starts an embedded
+ * one. The migrations run once, into a template database (scripts/lib/test-databases.mjs);
+ * test/db-setup-file.ts gives every test
+ * file a fresh copy of it, so files can run side by side without seeing each other's rows.
+ */
+export default async function setup(project: TestProject) {
+  const prepared = await (shared.__culpritDbSetup ??= prepare());
+  prepared.users++;
+  project.provide("databaseServer", prepared.serverUrl);
+  project.provide("templateDatabase", TEST_TEMPLATE);
   return async () => {
-    await stop?.();
+    // The last project to finish stops the server this setup started (if it started one).
+    if (--prepared.users === 0) {
+      delete shared.__culpritDbSetup;
+      await prepared.stop?.();
+    }
   };
 }

@@ -2,6 +2,9 @@
 import { useState, useTransition } from "react";
 import { createApiKeyAction, revokeApiKeyAction } from "@/lib/server/actions/api-keys";
 import type { ApiKeyRow } from "@/lib/server/auth/api-keys";
+import { ListPanel, RowActionButton } from "./ListPanel";
+
+const minute = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
 /** Create (shown once) and revoke API keys for POST /api/runs and /v1/traces. */
 export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
@@ -9,12 +12,29 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
   const [message, setMessage] = useState<string | null>(null);
   const [pending, start] = useTransition();
   return (
-    <section className="card stack" data-testid="api-keys">
-      <h2 style={{ margin: 0 }}>API keys</h2>
-      <p className="muted" style={{ margin: 0 }}>
-        For <code>POST /api/runs</code> and OTLP exporters (<code>/v1/traces</code>): send <code>Authorization: Bearer &lt;key&gt;</code>. A key is shown once;
-        only its hash is stored.
-      </p>
+    <ListPanel
+      testId="api-keys"
+      title="API keys"
+      intro={
+        <>
+          For <code>POST /api/runs</code> and OTLP exporters (<code>/v1/traces</code>): send <code>Authorization: Bearer &lt;key&gt;</code>. A key is shown
+          once; only its hash is stored.
+        </>
+      }
+      error={message}
+      headers={["Name", "Key", "Owner", "Created", "Last used", ""]}
+      rows={keys}
+      rowKey={(k) => k.id}
+      rowTestId="api-key-row"
+      cells={(k) => [
+        k.name,
+        <code key="prefix">{k.prefix}…</code>,
+        k.owner,
+        minute(k.createdAt),
+        k.lastUsedAt ? minute(k.lastUsedAt) : "never",
+        <RowActionButton key="revoke" label="Revoke" pending={pending} onClick={() => start(async () => void (await revokeApiKeyAction({ id: k.id })))} />,
+      ]}
+    >
       <form
         className="row"
         onSubmit={(e) => {
@@ -37,41 +57,6 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
           Copy it now, it is not shown again: <input readOnly value={created} size={60} data-testid="api-key-value" onFocus={(e) => e.currentTarget.select()} />
         </div>
       ) : null}
-      {message ? (
-        <p className="alert error" role="alert">
-          {message}
-        </p>
-      ) : null}
-      <table>
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Key</th>
-            <th>Owner</th>
-            <th>Created</th>
-            <th>Last used</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((k) => (
-            <tr key={k.id} data-testid="api-key-row">
-              <td>{k.name}</td>
-              <td>
-                <code>{k.prefix}…</code>
-              </td>
-              <td>{k.owner}</td>
-              <td>{k.createdAt.slice(0, 16).replace("T", " ")}</td>
-              <td>{k.lastUsedAt ? k.lastUsedAt.slice(0, 16).replace("T", " ") : "never"}</td>
-              <td>
-                <button type="button" className="button" disabled={pending} onClick={() => start(async () => void (await revokeApiKeyAction({ id: k.id })))}>
-                  Revoke
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    </ListPanel>
   );
 }

@@ -2,6 +2,7 @@
 import { useState, useTransition } from "react";
 import { createUser, deleteUser, setUserRole } from "@/lib/server/actions/users";
 import type { UserRow } from "@/lib/server/auth/users";
+import { ListPanel, RowActionButton } from "./ListPanel";
 
 /** Owners add people (email + password to hand over), change roles and remove people. */
 export function UsersPanel({ users, me }: { users: UserRow[]; me: string | null }) {
@@ -10,11 +11,41 @@ export function UsersPanel({ users, me }: { users: UserRow[]; me: string | null 
   const report = (r: { ok: true } | { ok: false; error: { message: string; fields?: Record<string, string[]> } }) =>
     setMessage(r.ok ? null : `${r.error.message} ${r.error.fields ? Object.values(r.error.fields).flat().join("; ") : ""}`);
   return (
-    <section className="card stack" data-testid="users">
-      <h2 style={{ margin: 0 }}>People</h2>
-      <p className="muted" style={{ margin: 0 }}>
-        Owners change things (upload, share, label, re-run, replay, delete, settings); viewers read.
-      </p>
+    <ListPanel
+      testId="users"
+      title="People"
+      intro="Owners change things (upload, share, label, re-run, replay, delete, settings); viewers read."
+      error={message}
+      headers={["Name", "Email", "Role", ""]}
+      rows={users}
+      rowKey={(u) => u.id}
+      rowTestId="user-row"
+      cells={(u) => [
+        u.name,
+        u.email,
+        <select
+          key="role"
+          value={u.role}
+          disabled={pending}
+          onChange={(e) => start(async () => report(await setUserRole({ userId: u.id, role: e.target.value === "owner" ? "owner" : "viewer" })))}
+        >
+          <option value="viewer">viewer</option>
+          <option value="owner">owner</option>
+        </select>,
+        u.id === me ? (
+          <span key="you" className="muted">
+            you
+          </span>
+        ) : (
+          <RowActionButton
+            key="remove"
+            label="Remove"
+            pending={pending}
+            onClick={() => window.confirm(`Remove ${u.email}?`) && start(async () => report(await deleteUser({ userId: u.id })))}
+          />
+        ),
+      ]}
+    >
       <form
         className="row"
         onSubmit={(e) => {
@@ -43,53 +74,6 @@ export function UsersPanel({ users, me }: { users: UserRow[]; me: string | null 
           Add person
         </button>
       </form>
-      {message ? (
-        <p className="alert error" role="alert">
-          {message}
-        </p>
-      ) : null}
-      <table>
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Email</th>
-            <th>Role</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((u) => (
-            <tr key={u.id} data-testid="user-row">
-              <td>{u.name}</td>
-              <td>{u.email}</td>
-              <td>
-                <select
-                  value={u.role}
-                  disabled={pending}
-                  onChange={(e) => start(async () => report(await setUserRole({ userId: u.id, role: e.target.value === "owner" ? "owner" : "viewer" })))}
-                >
-                  <option value="viewer">viewer</option>
-                  <option value="owner">owner</option>
-                </select>
-              </td>
-              <td>
-                {u.id === me ? (
-                  <span className="muted">you</span>
-                ) : (
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={pending}
-                    onClick={() => window.confirm(`Remove ${u.email}?`) && start(async () => report(await deleteUser({ userId: u.id })))}
-                  >
-                    Remove
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    </ListPanel>
   );
 }

@@ -4,15 +4,13 @@
  * agent names come from traces and must stay inert.
  */
 import type { TrajectoryReport } from "../attribution/trajectory/types";
+import type { RunListAnalysis, RunSummary } from "./run-row";
 
-export interface MetricsCsvRun {
-  id: string;
-  title: string;
-  outcome: string;
-  createdAt: string;
-  culprit: string | null;
-  trajectory: Omit<TrajectoryReport, "perAgent" | "flags"> | null;
-}
+/** One CSV row: the run row's fields (lib/view/run-row.ts, derived from the schema) and its metrics. */
+export type MetricsCsvRun = Pick<RunSummary, "id" | "title" | "outcome" | "createdAt"> &
+  Pick<RunListAnalysis, "culprit"> & {
+    trajectory: Omit<TrajectoryReport, "perAgent" | "flags"> | null;
+  };
 
 const COLUMNS: [string, (t: NonNullable<MetricsCsvRun["trajectory"]>) => number | string | null][] = [
   ["steps", (t) => t.size.steps],

@@ -61,7 +61,9 @@ export async function getSystemBudget(system: string): Promise<SystemBudget> {
 
 /** Per-run trajectory metrics of a system's newest runs (without per-agent rows and flags), for the CSV export. */
 export async function getSystemMetricsRows(system: string): Promise<MetricsCsvRun[]> {
-  const { rows } = await pool().query<Pick<Run, "id" | "title" | "outcome" | "createdAt"> & { culprit: string | null; trajectory: TrajectoryMetrics | null }>(
+  const { rows } = await pool().query<
+    Pick<Run, "id" | "title" | "outcome" | "createdAt"> & Pick<MetricsCsvRun, "culprit"> & { trajectory: TrajectoryMetrics | null }
+  >(
     `SELECT r.id, r.title, r.outcome, r."createdAt", a."culpritAgent" AS culprit, a."trajectoryMetrics" AS trajectory
      FROM runs r
      LEFT JOIN LATERAL (SELECT "culpritAgent", "trajectoryMetrics" FROM analyses WHERE "runId" = r.id AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1) a ON true
