@@ -171,15 +171,17 @@ function approvedOrigin(x: DecisionInput, v: number): Decision | null {
   if (!names.length || names.some((n) => !MISSED_CHECK.has(n))) return null;
   const { g, prov } = x;
   const introduced: { value: string; at: number }[] = [];
+  let ownEarlier = false;
   for (const k of prov.byStep.get(v) ?? []) {
     const r = prov.records[k];
     if (r.source === "none" && OWN_VALUE_KINDS.has(r.claim.kind)) return null;
-    if (r.source !== "agent") continue;
     const u = r.origin;
-    if (u < 0 || u >= v || g.agentOf[u] === g.agentOf[v] || g.wrapper[u] || !isAgentUtterance(g, u)) continue;
-    introduced.push({ value: r.claim.value, at: u });
+    if (r.source !== "agent" || u < 0 || u >= v) continue;
+    if (g.agentOf[u] === g.agentOf[v]) ownEarlier = true;
+    else if (!g.wrapper[u] && isAgentUtterance(g, u)) introduced.push({ value: r.claim.value, at: u });
   }
-  if (!introduced.length) return approvedProposal(x, v);
+  // Approving a value it introduced itself earlier is no missed check of someone else's work.
+  if (!introduced.length) return ownEarlier ? null : approvedProposal(x, v);
   const origin = Math.min(...introduced.map((i) => i.at));
   const wrongValues = [...new Set(introduced.filter((i) => i.at === origin).map((i) => i.value))];
   return { step: origin, rule: "approved-origin", source: "evidence", origins: [origin], wrongValues, approvedAt: v };

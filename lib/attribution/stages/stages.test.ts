@@ -78,6 +78,36 @@ describe("decision stage", () => {
     expect(s.b.blame[agentIdx(s, "translator")]).toBe(1);
   });
 
+  it("the approval's origin is where the value entered, not the latest agent to relay it", () => {
+    const t = TEST_GRAPHS.reviewerApprovesWrongProposal();
+    const relay = { id: "r1", agent: "editor", kind: "message" as const, content: 'Formatted for the reply: "Maktay Zapple Pa".' };
+    t.agents = [...t.agents, { name: "editor" }];
+    t.steps = [t.steps[0], relay, ...t.steps.slice(1)];
+    t.edges = [
+      { from: "s0", to: "r1", kind: "message", evidence: "test", confidence: 1 },
+      { from: "r1", to: "s1", kind: "message", evidence: "test", confidence: 1 },
+      { from: "s1", to: "s2", kind: "message", evidence: "test", confidence: 1 },
+    ];
+    const s = stagesOf(ZTrace.parse(t));
+    expect(s.d.decision.rule).toBe("approved-origin");
+    expect(s.g.steps[s.d.decisiveStep].id).toBe("s0");
+    expect(s.sig.roles.get("editor")).not.toBe("culprit");
+  });
+
+  it("approving a value the approver itself put forward earlier is no missed check: the approver stays decisive", () => {
+    const t = TEST_GRAPHS.reviewerApprovesWrongProposal();
+    t.steps = t.steps.map((st) => (st.id === "s0" ? { ...st, agent: "reviewer" } : st));
+    t.steps = [t.steps[0], { id: "r1", agent: "translator", kind: "message", content: 'Noted: "Maktay Zapple Pa".' }, ...t.steps.slice(1)];
+    t.edges = [
+      { from: "s0", to: "r1", kind: "message", evidence: "test", confidence: 1 },
+      { from: "r1", to: "s1", kind: "message", evidence: "test", confidence: 1 },
+      { from: "s1", to: "s2", kind: "message", evidence: "test", confidence: 1 },
+    ];
+    const s = stagesOf(ZTrace.parse(t));
+    expect(s.d.decision.rule).not.toBe("approved-origin");
+    expect(s.g.steps[s.d.decisiveStep].agent).toBe("reviewer");
+  });
+
   it("an approval of a wrong conclusion drawn from right values hands the decision to that conclusion", () => {
     const contents: [string, string, string][] = [
       ["researcher", "tool_call", "Looking up units by region."],
