@@ -23,6 +23,18 @@ export const OBSERVED_RESOURCE = "culprit.observed_resource";
  */
 export const RESULT_AT = "culprit.result_at";
 
+/**
+ * `true` on a step that declares the run finished in its system's own words (AG2's "TERMINATE",
+ * a GAIA-style "FINAL ANSWER"), as a `final` step does by its kind. Lets the engine find where an
+ * agent ended the run without knowing any system's keyword.
+ */
+export const CLOSES_RUN = "culprit.closes_run";
+
+/** Whether a step declares the run finished (see CLOSES_RUN). */
+export function closesRun(attributes: Record<string, unknown> | undefined): boolean {
+  return attributes?.[CLOSES_RUN] === true;
+}
+
 /** The offset at which a step's reported output body starts (see RESULT_AT), or undefined. */
 export function resultAt(attributes: Record<string, unknown> | undefined): number | undefined {
   const at = attributes?.[RESULT_AT];

@@ -36,7 +36,11 @@ export const APPROVAL_RE =
 export const REJECTION_RE =
   /\b(?:incorrect|is wrong|not correct|doesn't match|does not match|mistake|discrepanc\w*|inconsistent|reject(?:ed)?|needs? (?:to be )?(?:fixed|corrected|revised)|there is an error|failed to)\b/i;
 
-export const TERMINATION_RE = /\bTERMINATE\b|\bFINAL ANSWER\b|^\s*(?:done|finished)\.?\s*$/i;
+/**
+ * A message that is only "done" / "finished": plain English for ending the work. A system's own
+ * closing keyword ("TERMINATE") is the importer's to mark (`culprit.closes_run`).
+ */
+export const DONE_RE = /^\s*(?:done|finished)\.?\s*$/i;
 
 export const GIVE_UP_RE =
   /\b(?:unable to|cannot (?:determine|find|be determined)|could not (?:find|determine)|not (?:available|found)|no (?:data|information) (?:available|found))\b/i;

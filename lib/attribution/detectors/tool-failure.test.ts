@@ -45,7 +45,9 @@ describe("tool-failure on empty results", () => {
     ["Code output: ", ""],
     ["exitcode: 0\nOutput:", "\n  \n"],
   ])("treats an output body that is empty after its framing (%j + %j, culprit.result_at) as an empty result", (framing, body) => {
-    expect(hitsOn([code("c1"), framed("o1", framing, body), { id: "m", agent: "coder", kind: "message", content: "The search found nothing." }])).toContainEqual({
+    expect(
+      hitsOn([code("c1"), framed("o1", framing, body), { id: "m", agent: "coder", kind: "message", content: "The search found nothing." }]),
+    ).toContainEqual({
       step: "c1",
       score: EMPTY_SCORE,
     });
