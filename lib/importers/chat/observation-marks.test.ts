@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { OBSERVATION_AT, OBSERVED_RESOURCE, RESULT_AT } from "../../trace/canonical-attributes";
 import { analyzeTrace } from "../../attribution/index";
 import { importValue } from "../index";
@@ -46,6 +47,29 @@ describe("program output body (AG2's framing → culprit.result_at)", () => {
     expect(resultOffset("Output:\n42\noutput: 7")).toBe("Output:\n42\noutput:".length);
     expect(resultOffset("The output: is not at a line start")).toBeUndefined();
     expect(resultOffset("I checked the output")).toBeUndefined();
+  });
+
+  it("finds the same label end as the engine's old /(?:^|\\n)\\s*(?:code )?output:/gi, on any text", () => {
+    const old = (t: string) => {
+      let at: number | undefined;
+      for (const m of t.matchAll(/(?:^|\n)\s*(?:code )?output:/gi)) at = m.index + m[0].length;
+      return at;
+    };
+    const piece = fc.constantFrom("\n", " ", "\t", "\r", "output:", "Code output:", "OUTPUT:", "code ", "x", "[]");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const t = pieces.join("");
+        expect(resultOffset(t)).toBe(old(t));
+      }),
+      { numRuns: 3000, seed: 5 },
+    );
+  });
+
+  it("stays linear on a long run of blank lines", () => {
+    const t = "\n ".repeat(200_000) + "x";
+    const started = performance.now();
+    expect(resultOffset(t)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("is set by the AG2 importer on a code execution result, and the engine then sees an empty run as an empty result", () => {

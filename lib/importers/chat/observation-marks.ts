@@ -47,10 +47,12 @@ export function observationMarks(content: string): Record<string, unknown> | und
 
 /**
  * AG2's code executor frames a run's output as "exitcode: 0 (execution succeeded)\nCode output: …";
- * other executors print "Output: …". The label is found at a line start; its last occurrence is
- * where the output body begins (moved here from the engine's EMPTY_OUTPUT_RE, same labels).
+ * other executors print "Output: …". The label is found at a line start (after spaces); its last
+ * occurrence is where the output body begins (moved here from the engine's EMPTY_OUTPUT_RE, same
+ * labels). Only spaces within the line are skipped before a label (`[^\S\n]*`, not `\s*`): the
+ * labels found are the same, and a hostile run of blank lines cannot make the scan quadratic.
  */
-const OUTPUT_LABEL_RE = /(?:^|\n)\s*(?:code )?output:/gi;
+const OUTPUT_LABEL_RE = /(?:^|\n)[^\S\n]*(?:code )?output:/gi;
 
 /** Where the body of a reported program output begins in `text` (after its last output label), or undefined. */
 export function resultOffset(text: string): number | undefined {
