@@ -118,10 +118,10 @@ function generateWrapped(n: number, agents: number, seed = 1): TTrace {
 const REFERENCE_040: Record<string, number> = { "chat 10000 20": 768, "chat 100000 20": 3000, "wrapped 100000 20": 4400 };
 /**
  * Engine 0.4.0's analyzeTrace cpu ms (process.cpuUsage, all threads) on the same runs, measured
- * back to back with this script on the project's 2-core machine under load (~12), 2026-12-01, the
- * mean of two runs: cpu time is compared with cpu time, not with an idle machine's wall time.
+ * back to back with this script on the project's 2-core machine under load (3–14), 2026-12-01, the
+ * mean of five runs: cpu time is compared with cpu time, not with an idle machine's wall time.
  */
-const REFERENCE_040_CPU: Record<string, number> = { "chat 10000 20": 605, "chat 100000 20": 3590, "wrapped 100000 20": 5045 };
+const REFERENCE_040_CPU: Record<string, number> = { "chat 10000 20": 604, "chat 100000 20": 2982, "wrapped 100000 20": 4674 };
 const ALLOWED_RATIO = 1.25;
 
 const gc = (globalThis as { gc?: () => void }).gc;

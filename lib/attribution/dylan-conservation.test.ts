@@ -3,14 +3,16 @@
  * agreeing nodes share 1, and every rater hands all of its importance back to the round before it
  * in proportion to its normalized ratings, so on a layered network every round sums to exactly 1,
  * whatever the ratings (missing, zero, above 5, non-numeric). And a chain of k equal contributors
- * gives each of them 1/k, for every k (the seed's equal-contributors toy, beyond k = 3).
+ * gives each of them 1/k, for every k (the seed's equal-contributors toy, beyond k = 3). Then the
+ * cases mutation testing showed unchecked: edge-weight splits without ratings (an older test's
+ * array-ratings rater was never seeded, so it could not fail), seeds, and agent shares.
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { ZTrace, type TTraceInput } from "../trace/schema";
 import { buildGraph } from "./build-graph";
 import { resolveConfig } from "./config";
-import { dylanImportance } from "./dylan-importance";
+import { dropSuggestions, dylanImportance } from "./dylan-importance";
 
 const config = resolveConfig();
 const edge = (from: string, to: string, kind: "message" | "aggregation" = "message") => ({ from, to, kind, evidence: "toy", confidence: 1 });
@@ -81,5 +83,107 @@ describe("DyLAN importance is conserved round by round", () => {
       const { perAgent } = dylanImportance(g);
       for (let i = 0; i < k; i++) expect(perAgent[g.agentNames.indexOf(`Agent${i}`)]).toBeCloseTo(1 / k, 12);
     }
+  });
+});
+
+describe("DyLAN importance: weights, seeds and shares (cases mutation testing found unchecked)", () => {
+  const edgeC = (from: string, to: string, confidence: number) => ({ from, to, kind: "message" as const, evidence: "toy", confidence });
+  /** a and b feed m, m feeds the answer c; b's edge is less certain (confidence 0.25), so it weighs less. */
+  const fanIn = (mAttributes?: Record<string, unknown>) => {
+    const steps: TTraceInput["steps"] = [
+      { id: "a", agent: "A", kind: "message", content: "the total is 42" },
+      { id: "b", agent: "B", kind: "message", content: "the total is 42" },
+      { id: "m", agent: "M", kind: "message", content: "the total is 42", attributes: mAttributes },
+      { id: "c", agent: "C", kind: "final", content: "the total is 42" },
+    ];
+    return buildGraph(parse(steps, [edgeC("a", "m", 1), edgeC("b", "m", 0.25), edgeC("m", "c", 1)]), config);
+  };
+  const edgeWeightShare = (g: ReturnType<typeof buildGraph>, from: string) => {
+    const into = g.edges.filter((e) => g.steps[e.to].id === "m");
+    return into.find((e) => g.steps[e.from].id === from)!.weight / into.reduce((s, e) => s + e.weight, 0);
+  };
+
+  it("without ratings, a node hands its importance back in proportion to the engine's edge weights (not uniformly)", () => {
+    const g = fanIn();
+    const r = dylanImportance(g);
+    expect(r.usedRatings).toBe(false);
+    expect(edgeWeightShare(g, "a")).toBeGreaterThan(0.5);
+    expect(r.perStep[g.indexOf.get("a")!]).toBeCloseTo(edgeWeightShare(g, "a"), 12);
+    expect(r.perStep[g.indexOf.get("b")!]).toBeCloseTo(edgeWeightShare(g, "b"), 12);
+  });
+
+  it("ratings that are not an object (an array) are ignored by a node that hands importance back", () => {
+    const g = fanIn({ ratings: [5, 1] });
+    const r = dylanImportance(g);
+    expect(r.usedRatings).toBe(false);
+    expect(r.perStep[g.indexOf.get("a")!]).toBeCloseTo(edgeWeightShare(g, "a"), 12);
+  });
+
+  it("the answer's own step is the seed when it combines nothing", () => {
+    const g = fanIn();
+    expect(dylanImportance(g).seeds).toEqual([g.indexOf.get("c")]);
+  });
+
+  it("the task giver's importance is not an agent share", () => {
+    const t = ZTrace.parse({
+      schema: "culprit.trace/v1",
+      run: { outcome: "success" },
+      agents: [{ name: "user", kind: "task_giver" }, { name: "A" }, { name: "B" }],
+      steps: [
+        { id: "u", agent: "user", kind: "message", content: "add 2 and 3" },
+        { id: "a", agent: "A", kind: "message", content: "2 + 3 = 5" },
+        { id: "b", agent: "B", kind: "final", content: "5" },
+      ],
+      edges: [edge("u", "a"), edge("a", "b")],
+    });
+    const g = buildGraph(t, config);
+    const { perStep, perAgent } = dylanImportance(g);
+    expect(perStep[g.indexOf.get("u")!]).toBe(1);
+    expect([...perAgent]).toEqual([0, 0.5, 0.5]);
+  });
+
+  it("a run with no agent utterance has zero shares, not NaN", () => {
+    const steps: TTraceInput["steps"] = [
+      { id: "t1", agent: "tool", kind: "tool_result", content: "rows: 3" },
+      { id: "t2", agent: "tool", kind: "tool_result", content: "rows: 4" },
+    ];
+    const g = buildGraph(parse(steps, [edge("t1", "t2")]), config);
+    expect([...dylanImportance(g).perAgent]).toEqual([0]);
+  });
+
+  it("an aggregate's inputs are seeded once each, in step order, whatever the order and multiplicity of its edges", () => {
+    const steps: TTraceInput["steps"] = [
+      ...[0, 1, 2].map((i) => ({ id: `v${i}`, agent: `V${i}`, kind: "message" as const, content: `vote ${i}` })),
+      { id: "R", agent: "vote", kind: "aggregate", content: "tally" },
+    ];
+    const edges = [edge("v2", "R", "aggregation"), edge("v1", "R", "aggregation"), edge("v1", "R"), edge("v0", "R", "aggregation")];
+    const g = buildGraph(parse(steps, edges), config);
+    expect(dylanImportance(g).seeds.map((v) => g.steps[v].id)).toEqual(["v0", "v1", "v2"]);
+  });
+
+  it("answers match after dropping any run of trailing periods", () => {
+    const steps: TTraceInput["steps"] = [
+      { id: "v0", agent: "V0", kind: "message", content: "a", attributes: { answer: "42.." } },
+      { id: "v1", agent: "V1", kind: "message", content: "b", attributes: { answer: "17" } },
+      { id: "R", agent: "vote", kind: "aggregate", content: "42", attributes: { answer: "42" } },
+    ];
+    const g = buildGraph(parse(steps, [edge("v0", "R", "aggregation"), edge("v1", "R", "aggregation")]), config);
+    expect(dylanImportance(g).seeds.map((v) => g.steps[v].id)).toEqual(["v0"]);
+  });
+
+  it("drop-suggestion candidates are listed by agent index, not by who spoke first", () => {
+    const t = ZTrace.parse({
+      schema: "culprit.trace/v1",
+      run: { outcome: "success" },
+      agents: [{ name: "B" }, { name: "A" }, { name: "C" }],
+      steps: [
+        { id: "a", agent: "A", kind: "message", content: "first" },
+        { id: "b", agent: "B", kind: "message", content: "second" },
+        { id: "c", agent: "C", kind: "final", content: "done" },
+      ],
+      edges: [edge("a", "b"), edge("b", "c")],
+    });
+    const g = buildGraph(t, config);
+    expect(dropSuggestions(g, dylanImportance(g).perAgent, 0.5).candidates).toEqual([0, 1]);
   });
 });
