@@ -56,6 +56,11 @@ export interface EngineGraph {
   /** Agents whose name, role or description says they check others' work. */
   verifierAgents: Set<number>;
   /**
+   * Agents the importer marked `kind: "task_giver"` (whoever poses the task: a chat's user, a
+   * dataset's human): their messages are the task, not claims. The engine never guesses it from names.
+   */
+  taskGivers: Set<number>;
+  /**
    * The step holding an answer the harness forced after a budget or a crash stopped the run (see
    * `lib/trace/run-termination.ts`), or −1: it speaks for the harness, not for the agent it is
    * filed under, so it is no agent's utterance.
@@ -152,6 +157,7 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
 
   const toolAgents = new Set<number>();
   const verifierAgents = new Set<number>();
+  const taskGivers = new Set<number>();
   const kindsByAgent = new Map<number, Set<string>>();
   steps.forEach((s, i) => {
     const set = kindsByAgent.get(agentOf[i]) ?? new Set<string>();
@@ -171,6 +177,7 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     // The role an agent is given: its name, its declared role, and the first sentence of its description or system prompt.
     const given = `${name} ${meta?.role ?? ""} ${firstSentence(meta?.description ?? "")}`;
     if (VERIFIER_RE.test(given)) verifierAgents.add(a);
+    if (meta?.kind === "task_giver") taskGivers.add(a);
   });
 
   const forcedAnswer = forcedAnswerStep(trace, steps);
@@ -193,6 +200,7 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     sink,
     edgesInferred: trace.edges.length === 0,
     toolAgents,
+    taskGivers,
     verifierAgents,
     forcedAnswer,
     warnings,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { claimPart, extractNumbers, textFeatures, tokenize } from "./text-features";
+import { claimPart, extractNumbers, jaccard, jaccardAtLeast, textFeatures, tokenize } from "./text-features";
 
 /** The specification the char-code scanner implements. */
 const byRegex = (text: string) => [...text.toLowerCase().matchAll(/[a-z0-9][a-z0-9_'-]{2,}/g)].map((m) => m[0]);
@@ -51,5 +51,24 @@ describe("claimed numbers", () => {
     expect(f.claimNumbers).toEqual(["418"]);
     // Seen numbers keep them: a later step quoting the path's digits has seen them.
     expect(f.allNumbers).toEqual(expect.arrayContaining(["4540", "7731", "418"]));
+  });
+});
+
+describe("jaccardAtLeast", () => {
+  it("is exactly jaccard(a, b) >= t, for every pair of sets and threshold (early exits never change the answer)", () => {
+    const set = fc.uniqueArray(fc.constantFrom(..."abcdefghijkl"), { maxLength: 12 }).map((xs) => new Set(xs));
+    const t = fc.oneof(fc.constantFrom(0, 0.5, 0.6, 0.8, 0.9, 1), fc.double({ min: -0.5, max: 1.5, noNaN: true }));
+    fc.assert(
+      fc.property(set, set, t, (a, b, th) => {
+        expect(jaccardAtLeast(a, b, th)).toBe(jaccard(a, b) >= th);
+      }),
+      { numRuns: 2000, seed: 3 },
+    );
+  });
+
+  it("at the threshold itself: 9 of 10 shared tokens is ≥ 0.9 only when both sets have those 9 plus one (9/11 < 0.9)", () => {
+    const nine = "abcdefghi".split("");
+    expect(jaccardAtLeast(new Set(nine), new Set([...nine, "j"]), 0.9)).toBe(true);
+    expect(jaccardAtLeast(new Set([...nine, "x"]), new Set([...nine, "j"]), 0.9)).toBe(false);
   });
 });

@@ -129,6 +129,28 @@ export function jaccard(a: Set<string>, b: Set<string>): number {
   return inter / (a.size + b.size - inter);
 }
 
+/**
+ * Whether jaccard(a, b) ≥ t, deciding early when it cannot be: the similarity is at most
+ * |smaller| / |larger|, and while counting shared tokens it is at most what sharing every token
+ * still unvisited would give. Both bounds only grow with the shared count, so the answer is exactly
+ * `jaccard(a, b) >= t` (detectors compare thousands of pairs, most of them far apart).
+ */
+export function jaccardAtLeast(a: Set<string>, b: Set<string>, t: number): boolean {
+  if (t <= 0 || a.size === 0 || b.size === 0) return jaccard(a, b) >= t;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  const total = a.size + b.size;
+  const reach = (shared: number) => shared / (total - shared) >= t;
+  let left = small.size;
+  if (!reach(left)) return false;
+  let shared = 0;
+  for (const x of small) {
+    left--;
+    if (large.has(x)) shared++;
+    else if (!reach(shared + left)) return false;
+  }
+  return reach(shared);
+}
+
 /** Fraction of `a`'s tokens found in `b` (containment), for "did the reply address the instruction". */
 export function containment(a: Set<string>, b: Set<string>): number {
   if (a.size === 0) return 0;

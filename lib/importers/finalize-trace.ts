@@ -1,12 +1,17 @@
 import type { TTrace, TTraceInput } from "../trace/schema";
 import { inferEdges } from "./edges/infer-edges";
+import { markConventionalTaskGivers } from "./chat/task-giver";
+import { markClosingSteps } from "./chat/chat-termination";
 import { validateImportedTrace } from "./validate-imported-trace";
 
 /**
- * Last stage of every importer: infer typed edges, then validate against `culprit.trace/v1`
- * (fast structural check of our own output; zod reports the errors when it finds any).
+ * Last stage of every importer: mark the conventional task giver (see `markConventionalTaskGivers`)
+ * and the steps that close the run with a system's keyword (`markClosingSteps`), infer typed edges, then validate against `culprit.trace/v1` (fast structural check of our own
+ * output; zod reports the errors when it finds any).
  */
 export function finalizeTrace(input: TTraceInput): TTrace {
+  markConventionalTaskGivers(input);
+  markClosingSteps(input.steps);
   input.edges = inferEdges(input.steps);
   return validateImportedTrace(input);
 }

@@ -1,10 +1,12 @@
 import "server-only";
 import { TRACE_SCHEMA_VERSION, type TAgent, type TTrace, type TStep } from "@/lib/trace/schema";
+import { withCurrentMarks } from "@/lib/importers/current-marks";
 import { db } from "./db";
 
 /**
  * Rebuilds the canonical trace of a stored run (the inverse of trace-rows.ts), so the engine sees
- * exactly what an upload of the same file would give it. Returns undefined for an unknown run.
+ * exactly what an upload of the same file would give it: marks that today's importers set and an
+ * older import lacks are added (`withCurrentMarks`). Returns undefined for an unknown run.
  */
 export async function loadTrace(runId: string): Promise<TTrace | undefined> {
   const prisma = db();
@@ -17,7 +19,7 @@ export async function loadTrace(runId: string): Promise<TTrace | undefined> {
     prisma.humanLabel.findMany({ where: { runId, imported: true }, orderBy: { createdAt: "asc" } }),
   ]);
   const stepIds = steps.map((s) => s.stepId);
-  return {
+  return withCurrentMarks({
     schema: TRACE_SCHEMA_VERSION,
     run: compact({
       title: run.title,
@@ -71,7 +73,7 @@ export async function loadTrace(runId: string): Promise<TTrace | undefined> {
     ),
     labels: labels.map((l) => compact({ agent: l.agent ?? undefined, stepId: l.stepId ?? undefined, note: l.note ?? undefined, author: l.author })),
     warnings: Array.isArray(run.warnings) ? (run.warnings as string[]) : [],
-  };
+  });
 }
 
 function nonEmpty(value: unknown): Record<string, unknown> | undefined {

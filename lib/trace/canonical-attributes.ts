@@ -15,6 +15,32 @@ export const OBSERVATION_AT = "culprit.observation_at";
 /** The resource (URL or path) the step's observation shows, when the source names it. */
 export const OBSERVED_RESOURCE = "culprit.observed_resource";
 
+/**
+ * Character offset into `content` where the body of a program's reported output begins, after the
+ * source's own framing (an exit-code line, an "Output:" label). The engine reads the body, not the
+ * framing, to tell an empty result: "exitcode: 0\nCode output: " ran and printed nothing. Absent:
+ * the whole text is the output.
+ */
+export const RESULT_AT = "culprit.result_at";
+
+/**
+ * `true` on a step that declares the run finished in its system's own words (AG2's "TERMINATE",
+ * a GAIA-style "FINAL ANSWER"), as a `final` step does by its kind. Lets the engine find where an
+ * agent ended the run without knowing any system's keyword.
+ */
+export const CLOSES_RUN = "culprit.closes_run";
+
+/** Whether a step declares the run finished (see CLOSES_RUN). */
+export function closesRun(attributes: Record<string, unknown> | undefined): boolean {
+  return attributes?.[CLOSES_RUN] === true;
+}
+
+/** The offset at which a step's reported output body starts (see RESULT_AT), or undefined. */
+export function resultAt(attributes: Record<string, unknown> | undefined): number | undefined {
+  const at = attributes?.[RESULT_AT];
+  return typeof at === "number" && Number.isInteger(at) && at >= 0 ? at : undefined;
+}
+
 /** The offset at which a step's quoted observation starts (see OBSERVATION_AT), or undefined. */
 export function observationAt(attributes: Record<string, unknown> | undefined): number | undefined {
   const at = attributes?.[OBSERVATION_AT];

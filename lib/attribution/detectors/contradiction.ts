@@ -15,12 +15,25 @@ const KEY_BEFORE_RE = /([A-Za-z][A-Za-z _-]{2,40}?)\s*(?::|=|\bis|\bwas|\bare|\b
 /** JSON-style string fields: `"tier": "silver"`. */
 const JSON_STRING_RE = /"([A-Za-z_][\w .-]{0,40})"\s*:\s*"([^"\n]{1,60})"/g;
 
+const SEPARATORS = [":", "=", "is", "was", "are", "equals"];
+/**
+ * Whether `before` ends as KEY_BEFORE_RE requires: a separator, then spaces and an optional "$".
+ * A necessary condition checked in constant time: most numbers follow no separator, and the
+ * regex, anchored only at the end, would otherwise try every start in the window (backtracking).
+ */
+function endsWithSeparator(before: string): boolean {
+  const t = (before.endsWith("$") ? before.slice(0, -1) : before).trimEnd();
+  return SEPARATORS.some((sep) => t.endsWith(sep));
+}
+
 /** "key: 42" style facts. Numbers are found first and the key is read just before each, which keeps the scan linear. */
 function* facts(text: string): Generator<[string, string]> {
   for (const m of text.matchAll(NUMBER_RE)) {
     const at = m.index ?? 0;
     if (at > 0 && /[\w.]/.test(text[at - 1])) continue;
-    const key = KEY_BEFORE_RE.exec(text.slice(Math.max(0, at - 60), at));
+    const before = text.slice(Math.max(0, at - 60), at);
+    if (!endsWithSeparator(before)) continue;
+    const key = KEY_BEFORE_RE.exec(before);
     if (key) yield [key[1], m[0]];
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
+import { resultAt } from "../../trace/canonical-attributes";
 
 /**
  * Failure words of tool output in general (shells, interpreters, HTTP). A system's own failure
@@ -18,11 +19,13 @@ export const TRANSIENT_FAILURE_RE =
   /\bHTTP(?: error)? 5\d\d\b|\b5(?:00|02|03|04)\b.{0,40}(?:error|unavailable|gateway|timeout)|service (?:temporarily )?unavailable|bad gateway|temporarily unavailable|connection (?:refused|reset)|rate limit/i;
 
 /**
- * An output that carries nothing: a bare "output:" label, or an empty literal after it or on its own
- * (`[]`, `{}`, `None`, `null`, `set()`, `''`). A search that returns an empty list found nothing.
+ * An output that carries nothing: no text, or an empty literal (`[]`, `{}`, `None`, `null`,
+ * `set()`, `''`), as the whole text or as the whole output body after the source's framing (the
+ * importer's `culprit.result_at`: "exitcode: 0\nCode output: " printed nothing). A search that
+ * returns an empty list found nothing.
  */
-export const EMPTY_OUTPUT_RE = /(?:^|\n)\s*(?:code )?output:\s*(?:\[\s*\]|\{\s*\}|None|null|nil|set\(\)|''|"")?\s*$/i;
 const EMPTY_LITERAL_RE = /^\s*(?:\[\s*\]|\{\s*\}|None|null|nil|set\(\)|''|"")\s*$/i;
+const BLANK_OR_EMPTY_LITERAL_RE = /^\s*(?:\[\s*\]|\{\s*\}|None|null|nil|set\(\)|''|"")?\s*$/i;
 
 export const SUCCESS_CLAIM_RE =
   /\b(?:successfully|executed successfully|has been (?:verified|confirmed|completed|solved)|all tests pass(?:ed)?|(?:task|problem) (?:is )?(?:complete|completed|solved|done)|works as expected|verified|confirmed)\b|[✅✓✔]/iu;
@@ -33,7 +36,11 @@ export const APPROVAL_RE =
 export const REJECTION_RE =
   /\b(?:incorrect|is wrong|not correct|doesn't match|does not match|mistake|discrepanc\w*|inconsistent|reject(?:ed)?|needs? (?:to be )?(?:fixed|corrected|revised)|there is an error|failed to)\b/i;
 
-export const TERMINATION_RE = /\bTERMINATE\b|\bFINAL ANSWER\b|^\s*(?:done|finished)\.?\s*$/i;
+/**
+ * A message that is only "done" / "finished": plain English for ending the work. A system's own
+ * closing keyword ("TERMINATE") is the importer's to mark (`culprit.closes_run`).
+ */
+export const DONE_RE = /^\s*(?:done|finished)\.?\s*$/i;
 
 export const GIVE_UP_RE =
   /\b(?:unable to|cannot (?:determine|find|be determined)|could not (?:find|determine)|not (?:available|found)|no (?:data|information) (?:available|found))\b/i;
@@ -63,8 +70,11 @@ export function toolFailureTransient(g: EngineGraph, i: number): boolean {
 /** Whether a tool output is empty where content was expected. */
 export function toolEmpty(g: EngineGraph, i: number): boolean {
   if (!isToolOutput(g, i)) return false;
-  const text = stepText(g.steps[i]).trim();
-  return text.length === 0 || EMPTY_LITERAL_RE.test(text) || EMPTY_OUTPUT_RE.test(text);
+  const s = g.steps[i];
+  const text = stepText(s).trim();
+  if (text.length === 0 || EMPTY_LITERAL_RE.test(text)) return true;
+  const body = resultAt(s.attributes);
+  return body !== undefined && BLANK_OR_EMPTY_LITERAL_RE.test(s.content.slice(body));
 }
 
 /**
@@ -89,16 +99,14 @@ export function callerOf(g: EngineGraph, i: number): number {
   return i;
 }
 
-/** The conventional names of whoever poses the task in a chat log; their message is the task, not a claim. */
-export const TASK_GIVER_RE = /^(?:human|user)$/i;
-
 /**
- * A step that speaks for an agent (not a tool output, not a state read, not the task giver). An
- * agent wrapper speaks too: its text is the output the agent returned (listed after its children).
+ * A step that speaks for an agent (not a tool output, not a state read, not the task giver, whom
+ * the importer marks as `kind: "task_giver"`). An agent wrapper speaks too: its text is the output
+ * the agent returned (listed after its children).
  */
 export function isAgentUtterance(g: EngineGraph, i: number): boolean {
   const k = g.steps[i].kind;
-  return !isToolOutput(g, i) && k !== "state_read" && i !== g.forcedAnswer && !TASK_GIVER_RE.test(g.steps[i].agent);
+  return !isToolOutput(g, i) && k !== "state_read" && i !== g.forcedAnswer && !g.taskGivers.has(g.agentOf[i]);
 }
 
 const childIndex = new WeakMap<EngineGraph, { start: Int32Array; list: Int32Array }>();

@@ -1,16 +1,19 @@
 /**
  * Premature termination: in a failed run, the step that ends the run does so right after an
  * unrecovered tool failure, or while giving up ("unable to determine"), or with an empty answer.
+ * The step that ends the run: a `final` step, one the importer marked `culprit.closes_run` (a
+ * system's closing keyword), or a bare "done" among the last few steps.
  */
 import type { Detector, DetectorHit } from "./types";
-import { GIVE_UP_RE, TERMINATION_RE, isAgentUtterance, toolFailed } from "./patterns";
+import { DONE_RE, GIVE_UP_RE, isAgentUtterance, toolFailed } from "./patterns";
 import { stepText } from "../build-graph";
+import { closesRun } from "../../trace/canonical-attributes";
 
 export const detectPrematureTermination: Detector = ({ g, failed }) => {
   if (!failed || g.n === 0) return [];
   let end = -1;
   for (let i = g.n - 1; i >= Math.max(0, g.n - 4); i--)
-    if (isAgentUtterance(g, i) && (g.steps[i].kind === "final" || TERMINATION_RE.test(stepText(g.steps[i]).slice(-2000)))) {
+    if (isAgentUtterance(g, i) && (g.steps[i].kind === "final" || closesRun(g.steps[i].attributes) || DONE_RE.test(stepText(g.steps[i]).slice(-2000)))) {
       end = i;
       break;
     }

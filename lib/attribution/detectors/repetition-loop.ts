@@ -7,7 +7,7 @@
  * restates that no progress was made, a symptom of whatever stalled more than a new error.
  */
 import type { Detector, DetectorHit } from "./types";
-import { jaccard } from "../text-features";
+import { jaccardAtLeast } from "../text-features";
 import { isToolOutput } from "./patterns";
 
 const MEMORY = 4;
@@ -29,7 +29,7 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
       const dup = list.find((j) => {
         const t = g.steps[j].tool;
         if (tool && t) return t.name === tool.name && JSON.stringify(t.arguments ?? null) === JSON.stringify(tool.arguments ?? null);
-        return jaccard(toks, g.features[j].tokens) >= 0.9;
+        return jaccardAtLeast(toks, g.features[j].tokens, 0.9);
       });
       if (dup !== undefined) {
         const r = (repeats.get(a) ?? 0) + 1;

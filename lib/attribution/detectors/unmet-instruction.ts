@@ -6,7 +6,7 @@
  * instruction itself is a symptom (the repetition detector scores it low).
  */
 import type { Detector, DetectorHit } from "./types";
-import { jaccard } from "../text-features";
+import { jaccardAtLeast } from "../text-features";
 import { isAgentUtterance } from "./patterns";
 
 const SAME_INSTRUCTION = 0.6;
@@ -20,7 +20,7 @@ export const detectUnmetInstruction: Detector = ({ g }) => {
   const blamed = new Set<number>();
   for (let i = 0; i < g.n; i++) {
     if (g.steps[i].kind !== "delegate" || g.features[i].tokens.size < MIN_TOKENS) continue;
-    const orig = earlier.find((k) => g.agentOf[k] === g.agentOf[i] && jaccard(g.features[k].tokens, g.features[i].tokens) >= SAME_INSTRUCTION);
+    const orig = earlier.find((k) => g.agentOf[k] === g.agentOf[i] && jaccardAtLeast(g.features[k].tokens, g.features[i].tokens, SAME_INSTRUCTION));
     earlier.push(i);
     if (earlier.length > LOOKBACK) earlier.shift();
     if (orig === undefined) continue;

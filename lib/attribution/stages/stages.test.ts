@@ -80,7 +80,7 @@ describe("decision stage", () => {
 
   it("the approval's origin is where the value entered, not the latest agent to relay it", () => {
     const t = TEST_GRAPHS.reviewerApprovesWrongProposal();
-    const relay = { id: "r1", agent: "editor", kind: "message" as const, content: 'Formatted for the reply: "Maktay Zapple Pa".' };
+    const relay = { id: "r1", agent: "editor", kind: "message" as const, status: "unset" as const, content: 'Formatted for the reply: "Maktay Zapple Pa".' };
     t.agents = [...t.agents, { name: "editor" }];
     t.steps = [t.steps[0], relay, ...t.steps.slice(1)];
     t.edges = [
@@ -97,7 +97,7 @@ describe("decision stage", () => {
   it("approving a value the approver itself put forward earlier is no missed check: the approver stays decisive", () => {
     const t = TEST_GRAPHS.reviewerApprovesWrongProposal();
     t.steps = t.steps.map((st) => (st.id === "s0" ? { ...st, agent: "reviewer" } : st));
-    t.steps = [t.steps[0], { id: "r1", agent: "translator", kind: "message", content: 'Noted: "Maktay Zapple Pa".' }, ...t.steps.slice(1)];
+    t.steps = [t.steps[0], { id: "r1", agent: "translator", kind: "message", status: "unset", content: 'Noted: "Maktay Zapple Pa".' }, ...t.steps.slice(1)];
     t.edges = [
       { from: "s0", to: "r1", kind: "message", evidence: "test", confidence: 1 },
       { from: "r1", to: "s1", kind: "message", evidence: "test", confidence: 1 },

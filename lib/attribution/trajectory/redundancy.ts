@@ -48,6 +48,23 @@ function hashWords(words: string[], from: number, to: number): number {
   return h >>> 0;
 }
 
+/** Sorts b[from..to) ascending in place: insertion sort, as a message has few trigrams (and no subarray object per message). */
+function sortRange(b: Uint32Array, from: number, to: number): void {
+  if (to - from > 64) {
+    b.subarray(from, to).sort();
+    return;
+  }
+  for (let k = from + 1; k < to; k++) {
+    const x = b[k];
+    let y = k - 1;
+    while (y >= from && b[y] > x) {
+      b[y + 1] = b[y];
+      y--;
+    }
+    b[y + 1] = x;
+  }
+}
+
 /**
  * Distinct word-trigram hashes of every message, ascending per message, in one flat buffer (a text
  * of fewer than 3 words: the hash of its words). One growing array instead of a set per message:
@@ -74,30 +91,40 @@ class TrigramStore {
     const b = this.buf;
     if (words.length < 3) b[at] = hashWords(words, 0, words.length);
     else for (let k = 0; k + 2 < words.length; k++) b[at + k] = hashWords(words, k, k + 3);
-    const view = b.subarray(at, at + need);
-    view.sort();
+    sortRange(b, at, at + need);
     let m = 0;
-    for (let k = 0; k < need; k++) if (k === 0 || view[k] !== view[m - 1]) view[m++] = view[k];
+    for (let k = 0; k < need; k++) if (k === 0 || b[at + k] !== b[at + m - 1]) b[at + m++] = b[at + k];
     this.start[i] = at;
     this.len[i] = m;
     this.used += m;
     return at;
   }
-  /** Jaccard similarity of the trigram sets of steps i and j (a merge of two ascending runs). */
-  jaccard(i: number, j: number): number {
+  /**
+   * Whether the trigram sets of steps i and j have Jaccard similarity ≥ SIMILAR (a merge of two
+   * ascending runs). The merge stops as soon as even sharing every remaining element could not
+   * reach it: most candidates share one trigram, and the answer is known after a few mismatches.
+   */
+  similar(i: number, j: number): boolean {
     const b = this.buf;
-    const aEnd = this.start[i] + this.len[i];
-    const bEnd = this.start[j] + this.len[j];
+    const la = this.len[i];
+    const lb = this.len[j];
+    const aEnd = this.start[i] + la;
+    const bEnd = this.start[j] + lb;
+    // The similarity shared / (la + lb − shared) only grows with `shared`, so this bound is exact.
+    const reach = (shared: number) => shared / (la + lb - shared || 1) >= SIMILAR;
     let shared = 0;
     for (let x = this.start[i], y = this.start[j]; x < aEnd && y < bEnd;) {
       if (b[x] === b[y]) {
         shared++;
         x++;
         y++;
-      } else if (b[x] < b[y]) x++;
-      else y++;
+      } else {
+        if (b[x] < b[y]) x++;
+        else y++;
+        if (!reach(shared + Math.min(aEnd - x, bEnd - y))) return false;
+      }
     }
-    return shared / (this.len[i] + this.len[j] - shared || 1);
+    return reach(shared);
   }
 }
 
@@ -108,27 +135,44 @@ export function redundancyFacts(trace: TTrace, f: StepFacts): RedundancyFacts {
   const store = new TrigramStore(n);
   const bySketch = new Map<number, number[]>();
   let nearDuplicateMessages = 0;
-  const candidates = new Set<number>();
-  // Loops read each message's novelty: the share of its words unseen earlier in the run.
-  const seen = new Set<string>();
-  const novelty: number[] = [];
-  const order: number[] = [];
+  // Candidates of one message, distinct, in the order found (at most MAX_CANDIDATES).
+  const candidates = new Int32Array(MAX_CANDIDATES);
+  // Loops read each message's novelty: the share of its words unseen earlier in the run. A word
+  // maps to the message that first used it, so one lookup tells "unseen before this message".
+  const firstUse = new Map<string, number>();
+  const novelty = new Float64Array(n);
+  const order = new Int32Array(n);
+  let messages = 0;
   for (let i = 0; i < n; i++) {
     if (!f.utterance[i]) continue;
     // Words are read here, one message at a time, and dropped: they are not kept for the whole run.
     const words = wordsOf(steps[i].content);
     let fresh = 0;
-    for (const w of words) if (!seen.has(w)) fresh++;
-    for (const w of words) seen.add(w);
-    order.push(i);
-    novelty.push(words.length ? fresh / words.length : 0);
+    for (const w of words) {
+      const first = firstUse.get(w);
+      if (first === undefined) {
+        firstUse.set(w, i);
+        fresh++;
+      } else if (first === i) fresh++;
+    }
+    order[messages] = i;
+    novelty[messages++] = words.length ? fresh / words.length : 0;
     if (words.length === 0) continue;
     const at = store.add(i, words);
     const sketchSize = Math.min(SKETCH, store.len[i]);
-    candidates.clear();
-    for (let s = 0; s < sketchSize; s++) for (const j of bySketch.get(store.buf[at + s]) ?? []) if (candidates.size < MAX_CANDIDATES) candidates.add(j);
-    for (const j of candidates)
-      if (store.jaccard(i, j) >= SIMILAR) {
+    let found = 0;
+    for (let s = 0; s < sketchSize && found < MAX_CANDIDATES; s++) {
+      const list = bySketch.get(store.buf[at + s]);
+      if (list)
+        for (let t = 0; t < list.length && found < MAX_CANDIDATES; t++) {
+          const j = list[t];
+          let known = false;
+          for (let c = 0; c < found; c++) if (candidates[c] === j) known = true;
+          if (!known) candidates[found++] = j;
+        }
+    }
+    for (let c = 0; c < found; c++)
+      if (store.similar(i, candidates[c])) {
         duplicate[i] = 1;
         nearDuplicateMessages++;
         break;
@@ -143,12 +187,12 @@ export function redundancyFacts(trace: TTrace, f: StepFacts): RedundancyFacts {
       } else bySketch.set(h, [i]);
     }
   }
-  const { loops, loopStepIds } = twoAgentLoops(trace, order, novelty);
+  const { loops, loopStepIds } = twoAgentLoops(trace, order.subarray(0, messages), novelty);
   return { duplicate, nearDuplicateMessages, loops, loopStepIds };
 }
 
 /** Loops over the messages in order (`order`) with their novelty (see the module comment). */
-function twoAgentLoops(trace: TTrace, order: number[], novelty: number[]): { loops: number; loopStepIds: string[] } {
+function twoAgentLoops(trace: TTrace, order: Int32Array, novelty: Float64Array): { loops: number; loopStepIds: string[] } {
   const steps = trace.steps;
   let loops = 0;
   const loopStepIds: string[] = [];

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { chatTermination, stopReasonTermination } from "./chat-termination";
+import { chatTermination, markClosingSteps, stopReasonTermination } from "./chat-termination";
+import { CLOSES_RUN } from "../../trace/canonical-attributes";
+import { ZTrace, type TStepInput } from "../../trace/schema";
+import { buildGraph } from "../../attribution/build-graph";
+import { DEFAULT_CONFIG } from "../../attribution/config";
+import { detectPrematureTermination } from "../../attribution/detectors/premature-termination";
+import { importValue } from "../index";
 
 const msgs = (...contents: string[]) => contents.map((content) => ({ content }));
 
@@ -39,5 +45,62 @@ describe("chatTermination", () => {
   it("stays bounded on a huge closing message", () => {
     const huge = `${"x".repeat(5_000_000)}\nTERMINATE`;
     expect(chatTermination(msgs(huge))).toBe("concluded");
+  });
+});
+
+describe("markClosingSteps (closing keywords → culprit.closes_run)", () => {
+  it("marks a step whose text ends the run with TERMINATE or FINAL ANSWER, in any format, and nothing else", () => {
+    const steps: TStepInput[] = [
+      { id: "a", agent: "A", kind: "message", content: "Let me compute it." },
+      { id: "b", agent: "A", kind: "message", content: "The result is 5.\nTERMINATE" },
+      { id: "c", agent: "B", kind: "tool_call", content: "", tool: { name: "submit", result: "FINAL ANSWER: 5" } },
+      { id: "d", agent: "B", kind: "message", content: "The terminal says the final answers are not in yet." },
+    ];
+    markClosingSteps(steps);
+    expect(steps.map((s) => s.attributes?.[CLOSES_RUN] === true)).toEqual([false, true, true, false]);
+  });
+
+  it("reads only a step's last 2000 characters: a keyword quoted early in a long message does not close the run", () => {
+    const steps: TStepInput[] = [{ id: "a", agent: "A", kind: "message", content: `TERMINATE ${"x".repeat(3000)}` }];
+    markClosingSteps(steps);
+    expect(steps[0].attributes?.[CLOSES_RUN]).toBeUndefined();
+  });
+});
+
+describe("the engine reads culprit.closes_run, not the keyword", () => {
+  const run = (last: TStepInput) =>
+    ZTrace.parse({
+      schema: "culprit.trace/v1",
+      run: { outcome: "failure", task: "Find the count." },
+      agents: [{ name: "Searcher" }, { name: "terminal" }, { name: "Writer" }],
+      steps: [
+        { id: "s1", agent: "Searcher", kind: "tool_call", content: "search", tool: { name: "search", arguments: { q: "count" } } },
+        { id: "s2", agent: "terminal", kind: "tool_result", content: "Traceback (most recent call last): boom", status: "error" },
+        last,
+      ],
+    });
+  const premature = (last: TStepInput) => {
+    const t = run(last);
+    const g = buildGraph(t, DEFAULT_CONFIG);
+    return detectPrematureTermination({ g, config: DEFAULT_CONFIG, failed: true }).map((h) => g.steps[h.step].id);
+  };
+  it("a closing step right after a failed tool output is premature when the importer marked it", () => {
+    expect(premature({ id: "s3", agent: "Writer", kind: "message", content: "TERMINATE", attributes: { [CLOSES_RUN]: true } })).toEqual(["s3"]);
+  });
+  it("the same words without the mark are only words to the engine", () => {
+    expect(premature({ id: "s3", agent: "Writer", kind: "message", content: "TERMINATE" })).toEqual([]);
+  });
+  it("through the AG2 importer, the keyword reaches the engine as the mark", () => {
+    const { trace } = importValue(
+      [
+        { name: "human", role: "user", content: "Find the count." },
+        { name: "coder", role: "assistant", content: "```python\nprint(count())\n```" },
+        { name: "executor", role: "user", content: "exitcode: 1 (execution failed)\nCode output: Traceback (most recent call last): boom" },
+        { name: "coder", role: "assistant", content: "I could not run it.\nTERMINATE" },
+      ],
+      { format: "ag2" },
+    );
+    const g = buildGraph({ ...trace, run: { ...trace.run, outcome: "failure" } }, DEFAULT_CONFIG);
+    expect(detectPrematureTermination({ g, config: DEFAULT_CONFIG, failed: true }).map((h) => g.steps[h.step].id)).toEqual([trace.steps[3].id]);
   });
 });

@@ -1,4 +1,6 @@
 import type { RunTermination } from "../../trace/run-termination";
+import { CLOSES_RUN } from "../../trace/canonical-attributes";
+import type { TStepInput } from "../../trace/schema";
 
 /**
  * How a chat log ended, from the closing messages' own words (AutoGen/AG2 and Magentic-One
@@ -36,4 +38,30 @@ export function stopReasonTermination(reason: string): RunTermination | undefine
   if (/\bmaximum number of (?:messages|turns)\b/i.test(reason) || /\btimeout\b/i.test(reason)) return "limit";
   if (/\bTERMINATE\b/.test(reason)) return "concluded";
   return undefined;
+}
+
+/**
+ * Keywords with which a team's agent ends the run: AG2/AutoGen's "TERMINATE", GAIA's "FINAL ANSWER".
+ * Read in a step's last CLOSING_CHARS characters, where the keyword closes the message (moved from
+ * the engine's TERMINATION_RE, same words, same window).
+ */
+const CLOSING_KEYWORD_RE = /\bTERMINATE\b|\bFINAL ANSWER\b/i;
+const CLOSING_CHARS = 2000;
+
+/** A step's whole text as the engine reads it: content, then a tool result, error message or state value. */
+function wholeText(s: TStepInput): string {
+  const parts = [s.content ?? ""];
+  if (s.tool?.result) parts.push(s.tool.result);
+  if (s.error?.message) parts.push(s.error.message);
+  if (s.state?.value) parts.push(s.state.value);
+  return parts.join("\n");
+}
+
+/**
+ * Marks the steps that end the run with a closing keyword (`culprit.closes_run`), for every
+ * imported format (`finalizeTrace`). Every step is read (in its last CLOSING_CHARS only): the
+ * engine decides which of them ends the run, in its own step order.
+ */
+export function markClosingSteps(steps: TStepInput[]): void {
+  for (const s of steps) if (CLOSING_KEYWORD_RE.test(wholeText(s).slice(-CLOSING_CHARS))) s.attributes = { ...s.attributes, [CLOSES_RUN]: true };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { OBSERVATION_AT, OBSERVED_RESOURCE } from "../../trace/canonical-attributes";
+import fc from "fast-check";
+import { OBSERVATION_AT, OBSERVED_RESOURCE, RESULT_AT } from "../../trace/canonical-attributes";
+import { analyzeTrace } from "../../attribution/index";
 import { importValue } from "../index";
-import { observationMarks, observationOffset } from "./observation-marks";
+import { observationMarks, observationOffset, resultOffset } from "./observation-marks";
 
 describe("observation marks (chat formats' phrasing → canonical attributes)", () => {
   it("finds where a WebSurfer turn starts quoting its screenshot, and the page it shows", () => {
@@ -35,5 +37,54 @@ describe("observation marks (chat formats' phrasing → canonical attributes)", 
     expect(steps[1].attributes?.[OBSERVATION_AT]).toBe("I clicked 'Prices'.\n\n".length);
     expect(steps[1].attributes?.[OBSERVED_RESOURCE]).toBe("https://shop.example/prices");
     expect(steps[2].attributes?.[OBSERVATION_AT]).toBeUndefined();
+  });
+});
+
+describe("program output body (AG2's framing → culprit.result_at)", () => {
+  it("points after the last line-start output label", () => {
+    const text = "exitcode: 0 (execution succeeded)\nCode output: []";
+    expect(text.slice(resultOffset(text))).toBe(" []");
+    expect(resultOffset("Output:\n42\noutput: 7")).toBe("Output:\n42\noutput:".length);
+    expect(resultOffset("The output: is not at a line start")).toBeUndefined();
+    expect(resultOffset("I checked the output")).toBeUndefined();
+  });
+
+  it("finds the same label end as the engine's old /(?:^|\\n)\\s*(?:code )?output:/gi, on any text", () => {
+    const old = (t: string) => {
+      let at: number | undefined;
+      for (const m of t.matchAll(/(?:^|\n)\s*(?:code )?output:/gi)) at = m.index + m[0].length;
+      return at;
+    };
+    const piece = fc.constantFrom("\n", " ", "\t", "\r", "output:", "Code output:", "OUTPUT:", "code ", "x", "[]");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const t = pieces.join("");
+        expect(resultOffset(t)).toBe(old(t));
+      }),
+      { numRuns: 3000, seed: 5 },
+    );
+  });
+
+  it("stays linear on a long run of blank lines", () => {
+    const t = "\n ".repeat(200_000) + "x";
+    const started = performance.now();
+    expect(resultOffset(t)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it("is set by the AG2 importer on a code execution result, and the engine then sees an empty run as an empty result", () => {
+    const messages = [
+      { name: "user_proxy", role: "user", content: "Count the featured log entries." },
+      { name: "coder", role: "assistant", content: "```python\nprint(search('featured log'))\n```" },
+      { name: "user_proxy", role: "user", content: "exitcode: 0 (execution succeeded)\nCode output: []" },
+      { name: "coder", role: "assistant", content: "There are no featured log entries, so the count is 0." },
+    ];
+    const { trace } = importValue(messages, { format: "ag2" });
+    const result = trace.steps[2];
+    expect(result.kind).toBe("tool_result");
+    expect(result.attributes?.[RESULT_AT]).toBe("exitcode: 0 (execution succeeded)\nCode output:".length);
+    const report = analyzeTrace({ ...trace, run: { ...trace.run, outcome: "failure" } });
+    const call = report.steps.find((s) => s.stepId === trace.steps[1].id);
+    expect(call?.detectors.map((d) => d.name)).toContain("tool-failure");
   });
 });

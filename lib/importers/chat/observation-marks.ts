@@ -8,7 +8,7 @@
  * `culprit.observed_resource` (lib/trace/canonical-attributes.ts); the engine reads only those.
  * Moved here from the engine (text-features.ts, dead-end.ts), unchanged in what they match.
  */
-import { OBSERVATION_AT, OBSERVED_RESOURCE } from "../../trace/canonical-attributes";
+import { OBSERVATION_AT, OBSERVED_RESOURCE, RESULT_AT } from "../../trace/canonical-attributes";
 import type { TStepInput } from "../../trace/schema";
 
 /** Only the start of a message is searched for its observation marker (bounded work per message). */
@@ -45,9 +45,33 @@ export function observationMarks(content: string): Record<string, unknown> | und
   return out;
 }
 
-/** Adds the observation attributes to a chat step whose content quotes an observation (in place). */
+/**
+ * AG2's code executor frames a run's output as "exitcode: 0 (execution succeeded)\nCode output: …";
+ * other executors print "Output: …". The label is found at a line start (after spaces); its last
+ * occurrence is where the output body begins (moved here from the engine's EMPTY_OUTPUT_RE, same
+ * labels). Only spaces within the line are skipped before a label (`[^\S\n]*`, not `\s*`): the
+ * labels found are the same, and a hostile run of blank lines cannot make the scan quadratic.
+ */
+const OUTPUT_LABEL_RE = /(?:^|\n)[^\S\n]*(?:code )?output:/gi;
+
+/** Where the body of a reported program output begins in `text` (after its last output label), or undefined. */
+export function resultOffset(text: string): number | undefined {
+  let at: number | undefined;
+  for (const m of text.matchAll(OUTPUT_LABEL_RE)) at = m.index + m[0].length;
+  return at;
+}
+
+/**
+ * Adds the canonical attributes of a chat step's text (in place): where it quotes an observation,
+ * and where a reported program output's body begins. The output mark is set only when the content
+ * is the step's whole text (no separate tool result, error or state value follows it).
+ */
 export function markObservation(step: TStepInput): TStepInput {
-  const marks = observationMarks(step.content ?? "");
+  const content = step.content ?? "";
+  const marks = observationMarks(content);
   if (marks) step.attributes = { ...step.attributes, ...marks };
+  const wholeText = !step.tool?.result && !step.error?.message && !step.state?.value;
+  const body = wholeText ? resultOffset(content) : undefined;
+  if (body !== undefined) step.attributes = { ...step.attributes, [RESULT_AT]: body };
   return step;
 }

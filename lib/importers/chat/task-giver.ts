@@ -1,3 +1,4 @@
+import type { TTraceInput } from "../../trace/schema";
 import type { TraceBuilder } from "../trace-builder";
 
 /**
@@ -14,4 +15,14 @@ export function isTaskGiverName(name: string): boolean {
 /** Registers `name` as the run's task giver: a participant, never a culprit (see `ZAgentKind`). */
 export function registerTaskGiver(builder: TraceBuilder, name: string): string {
   return builder.agent(name, { kind: "task_giver" });
+}
+
+/**
+ * The importers' last word on who poses the task (`finalizeTrace`, every imported format): a
+ * participant named exactly `user` or `human` whose importer left its kind open is the task giver.
+ * The name convention lives here, not in the engine, which reads only `kind`; an importer that
+ * knows better (an agent really named "user") sets `kind: "agent"` explicitly.
+ */
+export function markConventionalTaskGivers(input: TTraceInput): void {
+  for (const agent of input.agents ?? []) if (agent.kind === undefined && isTaskGiverName(agent.name)) agent.kind = "task_giver";
 }

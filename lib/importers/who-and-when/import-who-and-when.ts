@@ -75,7 +75,7 @@ const GENERAL_TASK_RE = /(?:^|\n)# General Task[ \t]*\n([\s\S]*?)(?=\n#{1,2} |$)
  * from it are given, not invented by the first speaker (whose name the opening message carries).
  * Other records: the question.
  */
-function givenTask(history: unknown[], question: string | undefined): string | undefined {
+export function givenTask(history: unknown[], question: string | undefined): string | undefined {
   const first = history[0];
   const content = isRecord(first) && typeof first.content === "string" ? first.content : "";
   const m = GENERAL_TASK_RE.exec(content);

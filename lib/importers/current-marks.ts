@@ -1,0 +1,26 @@
+/**
+ * Brings a stored trace up to the canonical marks today's importers set, in place and idempotently,
+ * so a run imported before a mark existed is analyzed as a fresh upload of the same file would be
+ * (re-analysis after an engine upgrade reads the stored trace, not the original file):
+ * - the conventional task giver and the steps that close the run (every format, as `finalizeTrace`);
+ * - observation and program-output offsets in chat messages (the chat formats, as their importers);
+ * - an AG2 Who&When run's task as the group received it (its opening prompt; see `givenTask`).
+ */
+import type { TTrace } from "../trace/schema";
+import { markConventionalTaskGivers } from "./chat/task-giver";
+import { markClosingSteps } from "./chat/chat-termination";
+import { markObservation } from "./chat/observation-marks";
+import { givenTask } from "./who-and-when/import-who-and-when";
+
+/** Formats whose importers mark observations in message text (`markObservation`). */
+const CHAT_FORMATS = new Set(["ag2", "autogen", "who-and-when"]);
+
+export function withCurrentMarks(trace: TTrace): TTrace {
+  markConventionalTaskGivers(trace);
+  markClosingSteps(trace.steps);
+  const format = trace.run.sourceFormat ?? "";
+  if (CHAT_FORMATS.has(format)) for (const step of trace.steps) markObservation(step);
+  if (format === "who-and-when" && trace.run.system === "ag2" && trace.steps.length > 0)
+    trace.run.task = givenTask([{ content: trace.steps[0].content }], trace.run.task);
+  return trace;
+}
