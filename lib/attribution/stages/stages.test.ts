@@ -72,7 +72,8 @@ describe("decision stage", () => {
     expect(s.d.decision.rule).toBe("approved-origin");
     expect(s.g.steps[s.d.decisiveStep].id).toBe("s0");
     expect(s.d.decision.approvedAt).toBe(idx(s, "s1"));
-    expect(s.d.decision.wrongValues).toContain("q:maktay zapple pa");
+    expect(s.d.decision.wrongValues).toEqual(["q:maktay zapple pa", "e:maktay zapple pa"]);
+    expect(s.d.decision.origins).toEqual([idx(s, "s0")]);
     expect(s.sig.roles.get("translator")).toBe("culprit");
     expect(s.sig.roles.get("reviewer")).toBe("missed-check");
     expect(s.b.blame[agentIdx(s, "translator")]).toBe(1);
@@ -115,6 +116,7 @@ describe("decision stage", () => {
       ["researcher", "message", "Units by region: North Coast 420, South Valley 515, East Ridge 388."],
       ["coordinator", "message", "Analyst, which region sold the most units?"],
       ["analyst", "message", "North Coast sold the most, with 420 units."],
+      ["coordinator", "message", "Reviewer, please check the answer."],
       ["reviewer", "message", "Verified: North Coast with 420 units is correct. Approved."],
       ["reviewer", "message", "TERMINATE"],
     ];
@@ -135,8 +137,11 @@ describe("decision stage", () => {
     const s = stagesOf(t);
     // The reviewer restates only values the tool returned: nothing was introduced, the selection is wrong.
     expect(s.d.decision.rule).toBe("approved-origin");
+    // The coordinator spoke last before the approval but put nothing forward: the analyst's proposal was approved.
     expect(s.g.steps[s.d.decisiveStep].id).toBe("s4");
-    expect(s.d.decision.approvedAt).toBe(idx(s, "s5"));
+    expect(s.d.decision.origins).toEqual([idx(s, "s4")]);
+    expect([...s.d.decision.wrongValues].sort()).toEqual(["e:north coast", "n:420"]);
+    expect(s.d.decision.approvedAt).toBe(idx(s, "s6"));
     expect(s.sig.roles.get("reviewer")).toBe("missed-check");
     expect(s.sig.roles.get("analyst")).toBe("culprit");
   });
