@@ -27,6 +27,9 @@ import type {
 export type { RunPageFocus } from "@/lib/view/types";
 import { buildDensity, chooseStepWindow, densityBinSize, PAGE_ALL_STEPS_MAX, trimReportToWindow } from "@/lib/view/step-window";
 import { config } from "../config";
+import { pool } from "../pg-pool";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -115,20 +118,55 @@ export async function getRunPageView({ runId, focus }: { runId: string; focus?: 
  */
 export async function getRunPageShell({ runId }: { runId: string }): Promise<{ shell: RunPageShell; bodyVersion: string; hasReport: boolean } | undefined> {
   if (!isRunId(runId)) return undefined;
-  const prisma = db();
-  const [run, latest, done, labels] = await Promise.all([
-    prisma.run.findUnique({ where: { id: runId } }),
-    prisma.analysis.findFirst({ where: { runId }, orderBy: { createdAt: "desc" }, select: VIEW_ANALYSIS_COLUMNS }),
-    prisma.analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { id: true } }),
-    prisma.humanLabel.findMany({ where: { runId }, orderBy: { createdAt: "asc" } }),
-  ]);
-  if (!run) return undefined;
+  // One query, not one per part: a run page is requested often and each round trip costs both this
+  // process and Postgres CPU. `timestamp without time zone` columns hold UTC (Prisma writes them so):
+  // `AT TIME ZONE 'UTC'` makes them instants whatever the process's time zone, and the labels' JSON
+  // carries them as ISO strings.
+  const {
+    rows: [row],
+  } = await pool().query<ShellRow>(
+    `SELECT ${RUN_DETAIL_FIELDS.map((f) => (f === "createdAt" ? `r."createdAt" AT TIME ZONE 'UTC' AS "createdAt"` : `r."${f}"`)).join(", ")}, r.warnings,
+            latest.id AS "latestId", latest.status AS "latestStatus", latest.progress AS "latestProgress", latest.error AS "latestError",
+            latest."createdAt" AT TIME ZONE 'UTC' AS "latestCreatedAt", latest."finishedAt" AT TIME ZONE 'UTC' AS "latestFinishedAt",
+            (SELECT a.id FROM analyses a WHERE a."runId" = r.id AND a.status = 'done' ORDER BY a."createdAt" DESC LIMIT 1) AS "doneId",
+            (SELECT coalesce(json_agg(json_build_object('id', l.id, 'agent', l.agent, 'stepId', l."stepId", 'note', l.note, 'author', l.author,
+                                                        'imported', l.imported, 'createdAt', to_char(l."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+                                      ORDER BY l."createdAt", l.id), '[]'::json)
+             FROM human_labels l WHERE l."runId" = r.id) AS labels
+     FROM runs r
+     LEFT JOIN LATERAL (SELECT id, status, progress, error, "createdAt", "finishedAt" FROM analyses WHERE "runId" = r.id ORDER BY "createdAt" DESC LIMIT 1) latest ON true
+     WHERE r.id = $1::uuid`,
+    [runId],
+  );
+  if (!row) return undefined;
+  const analysis =
+    row.latestId === null
+      ? null
+      : toViewAnalysis({
+          id: row.latestId,
+          status: row.latestStatus!,
+          progress: row.latestProgress!,
+          error: row.latestError,
+          createdAt: row.latestCreatedAt!,
+          finishedAt: row.latestFinishedAt,
+        });
   return {
-    shell: { run: toViewRun(run), analysis: latest ? toViewAnalysis(latest) : null, labels: labels.map(toViewLabel) },
-    bodyVersion: done?.id ?? "none",
-    hasReport: done !== null,
+    shell: { run: toViewRun(row), analysis, labels: row.labels },
+    bodyVersion: row.doneId ?? "none",
+    hasReport: row.doneId !== null,
   };
 }
+
+type ShellRow = Pick<Run, RunDetailField | "warnings"> & {
+  latestId: string | null;
+  latestStatus: string | null;
+  latestProgress: number | null;
+  latestError: string | null;
+  latestCreatedAt: Date | null;
+  latestFinishedAt: Date | null;
+  doneId: string | null;
+  labels: ViewLabel[];
+};
 
 /**
  * Where the immutable part of a run page is (steps, edges, agents, the finished report's summary, a
@@ -145,10 +183,15 @@ async function locateRunPageBody({
 }): Promise<{ version: string; lo: number; hi: number; load: () => Promise<RunPageBody> } | undefined> {
   if (!isRunId(runId)) return undefined;
   // One indexed lookup per request: the run must still exist (a deleted run's cached body is never served).
-  const [row] = await db().$queryRaw<{ stepCount: number; edgeCount: number; analysisId: string | null }[]>`
-    SELECT r."stepCount", r."edgeCount",
-           (SELECT a.id FROM analyses a WHERE a."runId" = r.id AND a.status = 'done' ORDER BY a."createdAt" DESC LIMIT 1) AS "analysisId"
-    FROM runs r WHERE r.id = ${runId}::uuid`;
+  // Straight through the pool: this runs on every body request, and the cached answer is otherwise free.
+  const {
+    rows: [row],
+  } = await pool().query<{ stepCount: number; edgeCount: number; analysisId: string | null }>(
+    `SELECT r."stepCount", r."edgeCount",
+            (SELECT a.id FROM analyses a WHERE a."runId" = r.id AND a.status = 'done' ORDER BY a."createdAt" DESC LIMIT 1) AS "analysisId"
+     FROM runs r WHERE r.id = $1::uuid`,
+    [runId],
+  );
   if (!row) return undefined;
   const version = row.analysisId ?? "none";
   const cached = row.analysisId ? await reportSummary(row.analysisId) : null;
@@ -178,25 +221,42 @@ async function locateRunPageBody({
   return { version, lo, hi, load };
 }
 
+/** A run page body as served: UTF-8 JSON, and the same gzipped (for clients that accept it). */
+export interface RunPageBodyBytes {
+  raw: Buffer;
+  gzip: Buffer;
+}
+
 /**
- * The run page's body as served (JSON text) and its version (newest finished analysis and window,
- * also the HTTP ETag). The text is cached per (run, analysis, window): a busy page, small or 100k
- * steps, costs one indexed query and no serialization. Undefined for an unknown run.
+ * The run page's body as served and its version (newest finished analysis and window, also the
+ * HTTP ETag). Encoded and compressed once per (run, analysis, window) and cached: a busy page, small
+ * or 100k steps, then costs one indexed query and no serialization or compression per request
+ * (compressing a 1.2 MB window per request cost more than everything else the request did).
+ * Undefined for an unknown run.
  */
-export async function getRunPageBodyJson({ runId, focus }: { runId: string; focus?: RunPageFocus }): Promise<{ json: string; version: string } | undefined> {
+export async function getRunPageBodyBytes({
+  runId,
+  focus,
+}: {
+  runId: string;
+  focus?: RunPageFocus;
+}): Promise<(RunPageBodyBytes & { version: string }) | undefined> {
   const found = await locateRunPageBody({ runId, focus });
   if (!found) return undefined;
   const version = `${found.version}:${found.lo}-${found.hi}`;
-  const json = await bodyJsonCache.get(`${runId}:${version}`, async () => {
-    const text = JSON.stringify(await found.load());
-    return { value: text, weight: text.length };
+  const bytes = await bodyBytesCache.get(`${runId}:${version}`, async () => {
+    const raw = Buffer.from(JSON.stringify(await found.load()), "utf8");
+    // Off the event loop (zlib's thread pool): a large window takes tens of ms to compress.
+    const gzip = await gzipAsync(raw, { level: 6 });
+    return { value: { raw, gzip }, weight: raw.length + gzip.length };
   });
-  return { json, version };
+  return { ...bytes, version };
 }
 
-/** Characters of serialized page bodies kept in memory (a 100k-step run's window is about 1.5 MB). */
-const PAGE_BODY_CACHE_CHARS = 64 * 1024 * 1024;
-const bodyJsonCache = new ImmutableCache<string>(PAGE_BODY_CACHE_CHARS);
+/** Bytes of served page bodies kept in memory (a 100k-step run's window is about 1.2 MB, plus its gzip). */
+const PAGE_BODY_CACHE_BYTES = 64 * 1024 * 1024;
+const bodyBytesCache = new ImmutableCache<RunPageBodyBytes>(PAGE_BODY_CACHE_BYTES);
+const gzipAsync = promisify(gzip);
 
 type RunOverview = Pick<RunPageData, "agents"> & Pick<NonNullable<RunPageData["window"]>, "density" | "agentLinks">;
 
