@@ -28,8 +28,6 @@ export type { RunPageFocus } from "@/lib/view/types";
 import { buildDensity, chooseStepWindow, densityBinSize, PAGE_ALL_STEPS_MAX, trimReportToWindow } from "@/lib/view/step-window";
 import { config } from "../config";
 import { pool } from "../pg-pool";
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -221,42 +219,26 @@ async function locateRunPageBody({
   return { version, lo, hi, load };
 }
 
-/** A run page body as served: UTF-8 JSON, and the same gzipped (for clients that accept it). */
-export interface RunPageBodyBytes {
-  raw: Buffer;
-  gzip: Buffer;
-}
-
 /**
- * The run page's body as served and its version (newest finished analysis and window, also the
- * HTTP ETag). Encoded and compressed once per (run, analysis, window) and cached: a busy page, small
- * or 100k steps, then costs one indexed query and no serialization or compression per request
- * (compressing a 1.2 MB window per request cost more than everything else the request did).
+ * The run page's body as served (UTF-8 JSON) and its version (newest finished analysis and window,
+ * also the HTTP ETag). Serialized and encoded once per (run, analysis, window) and cached: a busy
+ * page, small or 100k steps, then costs one indexed query and no serialization per request.
  * Undefined for an unknown run.
  */
-export async function getRunPageBodyBytes({
-  runId,
-  focus,
-}: {
-  runId: string;
-  focus?: RunPageFocus;
-}): Promise<(RunPageBodyBytes & { version: string }) | undefined> {
+export async function getRunPageBodyBytes({ runId, focus }: { runId: string; focus?: RunPageFocus }): Promise<{ bytes: Buffer; version: string } | undefined> {
   const found = await locateRunPageBody({ runId, focus });
   if (!found) return undefined;
   const version = `${found.version}:${found.lo}-${found.hi}`;
   const bytes = await bodyBytesCache.get(`${runId}:${version}`, async () => {
     const raw = Buffer.from(JSON.stringify(await found.load()), "utf8");
-    // Off the event loop (zlib's thread pool): a large window takes tens of ms to compress.
-    const gzip = await gzipAsync(raw, { level: 6 });
-    return { value: { raw, gzip }, weight: raw.length + gzip.length };
+    return { value: raw, weight: raw.length };
   });
-  return { ...bytes, version };
+  return { bytes, version };
 }
 
-/** Bytes of served page bodies kept in memory (a 100k-step run's window is about 1.2 MB, plus its gzip). */
+/** Bytes of served page bodies kept in memory (a 100k-step run's window is about 1.2 MB). */
 const PAGE_BODY_CACHE_BYTES = 64 * 1024 * 1024;
-const bodyBytesCache = new ImmutableCache<RunPageBodyBytes>(PAGE_BODY_CACHE_BYTES);
-const gzipAsync = promisify(gzip);
+const bodyBytesCache = new ImmutableCache<Buffer>(PAGE_BODY_CACHE_BYTES);
 
 type RunOverview = Pick<RunPageData, "agents"> & Pick<NonNullable<RunPageData["window"]>, "density" | "agentLinks">;
 

@@ -14,5 +14,5 @@ export const GET = defineRoute<{ token: string }>({ access: "public" }, async (r
   const body = link ? await getRunPageBodyBytes({ runId: link.runId, focus: parseRunBodyFocus(new URL(req.url).searchParams) }) : undefined;
   if (!body) throw new ApiError(404, "not_found", "Not found.");
   // no-store: a revoked link must stop working at once, also from the browser's cache.
-  return jsonBodyResponse(req, body, { "cache-control": "no-store" });
+  return jsonBodyResponse(body.bytes, { "cache-control": "no-store" });
 });

@@ -9,7 +9,7 @@ import { parseRunBodyFocus } from "@/lib/view/run-body-url";
  * GET /api/runs/:id/view — the immutable part of the run page (steps, edges, agents, the report's
  * summary; a large run's window around `range` or `step`), which the page fetches rather than
  * inlines (decision 0019). It is the same for every caller who may see the run, and changes only
- * with a new finished analysis: served from an in-process cache of its JSON bytes (and their gzip), with that analysis
+ * with a new finished analysis: served from an in-process cache of its JSON bytes, with that analysis
  * and the window as its ETag. Private, revalidated every time: access is checked on every request.
  */
 export const GET = defineRoute<{ id: string }>({ access: "viewer" }, async (req, { params: { id } }) => {
@@ -18,5 +18,5 @@ export const GET = defineRoute<{ id: string }>({ access: "viewer" }, async (req,
   const etag = `"${body.version}"`;
   const headers = { "cache-control": "private, no-cache", etag };
   if (ifNoneMatch(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
-  return jsonBodyResponse(req, body, headers);
+  return jsonBodyResponse(body.bytes, headers);
 });
