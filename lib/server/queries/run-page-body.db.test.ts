@@ -54,10 +54,11 @@ describe("run page shell and body (real Postgres)", () => {
     expect(await getRunPageBodyBytes({ runId })).toBeUndefined();
   }, 120_000);
 
-  it("an unanalyzed run has a shell and a body without a report", async () => {
+  it("a run whose analysis has not finished: the shell shows it queued, the body has no report", async () => {
     const { runId } = await ingestTrace(validateTrace(generatedTrace(12, 2, `body-none-${randomUUID()}`)));
     const shell = (await getRunPageShell({ runId }))!;
-    expect(shell).toMatchObject({ bodyVersion: "none", hasReport: false, shell: { analysis: null, labels: [] } });
+    // Ingest queues the analysis; nothing has run it here.
+    expect(shell).toMatchObject({ bodyVersion: "none", hasReport: false, shell: { analysis: { status: "queued", finishedAt: null }, labels: [] } });
     const body = JSON.parse((await getRunPageBodyBytes({ runId }))!.bytes.toString("utf8"));
     expect(body.report).toBeNull();
     expect(body.steps).toHaveLength(12);
