@@ -136,7 +136,9 @@ try {
     const bodyUrl = /<link rel="preload" as="fetch" href="([^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
     const bodyBytes = bodyUrl ? (await (await fetch(`${base}${bodyUrl}`)).arrayBuffer()).byteLength : 0;
     const pageBytes = Buffer.byteLength(html) + bodyBytes;
-    rows.push(`${String(steps).padStart(6)} steps  page response ${(pageBytes / 1024).toFixed(0)} kB (HTML ${(Buffer.byteLength(html) / 1024).toFixed(0)} kB + body ${(bodyBytes / 1024).toFixed(0)} kB)`);
+    rows.push(
+      `${String(steps).padStart(6)} steps  page response ${(pageBytes / 1024).toFixed(0)} kB (HTML ${(Buffer.byteLength(html) / 1024).toFixed(0)} kB + body ${(bodyBytes / 1024).toFixed(0)} kB)`,
+    );
     console.log(rows[rows.length - 1]);
     reportBench({ bench: "ui", metric: `run page response, ${steps} steps`, value: Math.round(pageBytes / 1024), unit: "kB", limit: 2048 });
     const modes = steps > 2000 ? ["", "?mode=steps"] : [""];
