@@ -82,6 +82,13 @@ test("share link: read-only without credentials, 404 after revoke", async ({ pag
   await expect(viewer.getByTestId("verdict")).not.toBeEmpty();
   await expect(viewer.getByTestId("rerun-analysis")).toHaveCount(0);
   await expect(viewer.getByTestId("label-form")).toHaveCount(0);
+  // The page's body (steps, report) comes through the token too, and carries no run id.
+  const bodyUrl = new URL(shareUrl);
+  bodyUrl.pathname += "/view";
+  bodyUrl.search = "";
+  const body = await viewer.request.get(bodyUrl.href);
+  expect(body.status()).toBe(200);
+  expect(await body.text()).not.toContain(runId);
 
   await page.reload();
   await page.getByTestId("share-menu").click();
@@ -89,6 +96,7 @@ test("share link: read-only without credentials, 404 after revoke", async ({ pag
   await expect(page.getByTestId("revoke-share-link")).toHaveCount(0);
   const gone = await viewer.goto(shareUrl);
   expect(gone?.status()).toBe(404);
+  expect((await viewer.request.get(bodyUrl.href)).status()).toBe(404);
   const unknown = await viewer.goto("/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
   expect(unknown?.status()).toBe(404);
   await anonymous.close();

@@ -1,8 +1,8 @@
 "use client";
 import { LabelForm } from "./LabelForm";
-import { RunView, type RunViewProps } from "./RunView";
+import { LoadedRunView, type LoadedRunViewProps } from "./LoadedRunView";
 
-/** The run page for owners: RunView with the label form (which imports a server action). */
-export function OwnerRunView(props: Omit<RunViewProps, "LabelForm">) {
-  return <RunView {...props} LabelForm={LabelForm} />;
+/** The run page for owners: the run view with the label form (which imports a server action). */
+export function OwnerRunView(props: Omit<LoadedRunViewProps, "LabelForm">) {
+  return <LoadedRunView {...props} LabelForm={LabelForm} />;
 }

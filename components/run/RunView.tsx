@@ -58,13 +58,15 @@ export interface RunViewProps {
    * that the share page, which renders RunView without it, ships no server action ids.
    */
   LabelForm?: ComponentType<LabelFormProps>;
+  /** True while another window of a large run is being fetched (the current one stays on screen). */
+  loadingBody?: boolean;
 }
 
 /**
  * The incident view. All view state lives in the URL: it is initialised from the server-parsed
  * search params and written back with history.replaceState (no server round trip per click).
  */
-export function RunView({ data, stepDetailUrl, initialState, actions, status, readOnly, sidePanels, LabelForm }: RunViewProps) {
+export function RunView({ data, stepDetailUrl, initialState, actions, status, readOnly, sidePanels, LabelForm, loadingBody = false }: RunViewProps) {
   const [state, setState] = useState<ViewState>(initialState);
   const index = useMemo(() => indexReport(data.report, data.edges), [data.report, data.edges]);
   const stepTotal = data.window?.total ?? data.steps.length;
@@ -285,7 +287,7 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
                 </button>
               ))}
               <span className="spacer" />
-              {loadingWindow ? (
+              {loadingWindow || loadingBody ? (
                 <span className="muted" role="status" data-testid="window-loading">
                   Loading steps…
                 </span>

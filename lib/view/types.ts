@@ -181,6 +181,21 @@ export interface RunPageData {
   window?: StepWindow;
 }
 
+/** What a large run's window is chosen around: the brushed step range, else a selected step. */
+export interface RunPageFocus {
+  range?: [number, number] | null;
+  stepId?: string | null;
+}
+
+/** What can change on a run page (read per request and rendered with the page). */
+export type RunPageShell = Pick<RunPageData, "run" | "analysis" | "labels">;
+
+/**
+ * The immutable rest of a run page for one finished analysis and window: fetched by the browser as
+ * JSON (`/api/runs/:id/view`, `/s/:token/view`) rather than inlined in the page (decision 0019).
+ */
+export type RunPageBody = Omit<RunPageData, keyof RunPageShell>;
+
 /** One step in full, with the engine's findings on it, for the inspector. */
 export interface StepDetail {
   step: ViewStep;

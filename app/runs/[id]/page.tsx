@@ -3,10 +3,11 @@ import { notFound } from "next/navigation";
 import { AnalysisStatus } from "@/components/run/AnalysisStatus";
 import { RunActions } from "@/components/run/RunActions";
 import { OwnerRunView } from "@/components/run/OwnerRunView";
-import { RunView } from "@/components/run/RunView";
+import { LoadedRunView } from "@/components/run/LoadedRunView";
 import { requirePage } from "@/lib/server/auth/require-page";
-import { getRunPageView, isRunId, listShareLinks } from "@/lib/server/queries/get-run-view";
+import { getRunPageShell, isRunId, listShareLinks } from "@/lib/server/queries/get-run-view";
 import { pageFocus, parseViewState } from "@/lib/view/view-state";
+import { runBodyUrl } from "@/lib/view/run-body-url";
 import { CompareWithMenu } from "@/components/compare/CompareWithMenu";
 import { listCompareSuggestions } from "@/lib/server/queries/compare-suggestions";
 import { ReplayPanel } from "@/components/replay/ReplayPanel";
@@ -21,41 +22,52 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `Run ${id.slice(0, 8)}` };
 }
 
-/** The incident view of one run: verdict, agents, canvas, inspector, timeline. */
+/**
+ * The incident view of one run: verdict, agents, canvas, inspector, timeline. The page renders what
+ * can change (run row, analysis status, labels, actions); the steps, edges and report summary are
+ * fetched from /api/runs/:id/view, which the page preloads (decision 0019).
+ */
 export default async function RunPage({ params, searchParams }: Props) {
   const { id } = await params;
   const principal = await requirePage("viewer", `/runs/${id}`);
   if (!isRunId(id) || !principal) notFound();
   const canEdit = principal.role === "owner";
   const initialState = parseViewState(await searchParams);
-  const [data, shareLinks, suggestions, verification] = await Promise.all([
-    getRunPageView({ runId: id, focus: pageFocus(initialState) }),
+  const [page, shareLinks, suggestions, verification] = await Promise.all([
+    getRunPageShell({ runId: id }),
     // Tokens are for owners: a viewer who saw one could pass the run on beyond their own access.
     canEdit ? listShareLinks({ runId: id }) : [],
     listCompareSuggestions({ runId: id }),
     latestVerification(id),
   ]);
-  if (!data) notFound();
-  const View = canEdit ? OwnerRunView : RunView;
+  if (!page) notFound();
+  const { shell } = page;
+  const bodyUrl = runBodyUrl(`/api/runs/${shell.run.id}/view`, page.bodyVersion, shell.run.stepCount, pageFocus(initialState));
+  const View = canEdit ? OwnerRunView : LoadedRunView;
   return (
-    <View
-      data={data}
-      stepDetailUrl={`/api/runs/${data.run.id}/steps/`}
-      initialState={initialState}
-      readOnly={!canEdit}
-      actions={
-        <>
-          <CompareWithMenu runId={data.run.id} suggestions={suggestions} />
-          <RunActions runId={data.run.id} shareLinks={shareLinks} hasReport={data.report !== null} canEdit={canEdit} />
-        </>
-      }
-      sidePanels={
-        <>
-          <h2 style={{ marginTop: 12 }}>Replay</h2>
-          <ReplayPanel runId={data.run.id} latest={verification} canStart={canEdit} />
-        </>
-      }
-      status={<AnalysisStatus runId={data.run.id} initial={data.analysis} hasReport={data.report !== null} />}
-    />
+    <>
+      {/* Starts the body's download with the HTML, beside the scripts (React hoists it into <head>; LoadedRunView fetches the same URL). */}
+      <link rel="preload" as="fetch" href={bodyUrl} crossOrigin="anonymous" />
+      <View
+        shell={shell}
+        bodyUrl={bodyUrl}
+        stepDetailUrl={`/api/runs/${shell.run.id}/steps/`}
+        initialState={initialState}
+        readOnly={!canEdit}
+        actions={
+          <>
+            <CompareWithMenu runId={shell.run.id} suggestions={suggestions} />
+            <RunActions runId={shell.run.id} shareLinks={shareLinks} hasReport={page.hasReport} canEdit={canEdit} />
+          </>
+        }
+        sidePanels={
+          <>
+            <h2 style={{ marginTop: 12 }}>Replay</h2>
+            <ReplayPanel runId={shell.run.id} latest={verification} canStart={canEdit} />
+          </>
+        }
+        status={<AnalysisStatus runId={shell.run.id} initial={shell.analysis} hasReport={page.hasReport} />}
+      />
+    </>
   );
 }

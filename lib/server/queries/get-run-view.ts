@@ -9,9 +9,25 @@ import { summarizeReport, summarizeStep } from "@/lib/view/summarize-run";
 import { ImmutableCache } from "./immutable-cache";
 import type { Run } from "@/lib/generated/prisma/client";
 import { pickRunFields, RUN_DETAIL_FIELDS, type RunDetailField } from "@/lib/view/run-row";
-import type { AgentLink, AnalysisStatus, RunPageData, RunViewData, StepDetail, ViewAnalysis, ViewEdge, ViewLabel, ViewRun, ViewStep } from "@/lib/view/types";
+import type {
+  AgentLink,
+  AnalysisStatus,
+  RunPageBody,
+  RunPageData,
+  RunPageFocus,
+  RunPageShell,
+  RunViewData,
+  StepDetail,
+  ViewAnalysis,
+  ViewEdge,
+  ViewLabel,
+  ViewRun,
+  ViewStep,
+} from "@/lib/view/types";
+export type { RunPageFocus } from "@/lib/view/types";
 import { buildDensity, chooseStepWindow, densityBinSize, PAGE_ALL_STEPS_MAX, trimReportToWindow } from "@/lib/view/step-window";
 import { config } from "../config";
+import { pool } from "../pg-pool";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,7 +51,7 @@ export async function getRunView({ runId }: { runId: string }): Promise<RunViewD
   const [run, trace, latest, done, labels] = await Promise.all([
     prisma.run.findUnique({ where: { id: runId } }),
     loadTrace(runId),
-    prisma.analysis.findFirst({ where: { runId }, orderBy: { createdAt: "desc" }, omit: { result: true } }),
+    prisma.analysis.findFirst({ where: { runId }, orderBy: { createdAt: "desc" }, select: VIEW_ANALYSIS_COLUMNS }),
     prisma.analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { result: true } }),
     prisma.humanLabel.findMany({ where: { runId }, orderBy: { createdAt: "asc" } }),
   ]);
@@ -83,44 +99,146 @@ type EdgeRow = { idx: number; fromIdx: number; toIdx: number; kind: string; key:
  * inspector loads one full step at a time (`getStepDetail`). Runs above `PAGE_ALL_STEPS_MAX` steps
  * ship a window of `PAGE_WINDOW_STEPS` steps (the brushed `range`, else around the selected or
  * decisive step) and a binned whole-run density, so the payload is bounded whatever the run's size.
- * Undefined for an unknown run.
+ * Undefined for an unknown run. The page itself renders the shell (`getRunPageShell`) and the
+ * browser fetches the body (`getRunPageBodyJson`, decision 0019); this joins the two.
  */
 export async function getRunPageView({ runId, focus }: { runId: string; focus?: RunPageFocus }): Promise<RunPageData | undefined> {
+  const shell = await getRunPageShell({ runId });
+  const body = shell ? await locateRunPageBody({ runId, focus }) : undefined;
+  if (!shell || !body) return undefined;
+  return { ...shell.shell, ...(await body.load()) };
+}
+
+/**
+ * What can change on a run page, read on every request: the run row (it may be deleted), the newest
+ * analysis (status, progress) and the labels; plus the newest finished analysis's id, the version of
+ * the page's body. Undefined for an unknown run.
+ */
+export async function getRunPageShell({ runId }: { runId: string }): Promise<{ shell: RunPageShell; bodyVersion: string; hasReport: boolean } | undefined> {
   if (!isRunId(runId)) return undefined;
-  const prisma = db();
-  // Per request only what can change: the run row (it may be deleted), the newest analysis and
-  // labels. Steps, edges and agents never change after ingest and a finished report never changes:
-  // both come from an in-process cache, so a busy run page does not re-read (and re-parse) them.
-  const [run, latest, done, labels] = await Promise.all([
-    prisma.run.findUnique({ where: { id: runId } }),
-    prisma.analysis.findFirst({ where: { runId }, orderBy: { createdAt: "desc" }, omit: { result: true } }),
-    prisma.analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { id: true } }),
-    prisma.humanLabel.findMany({ where: { runId }, orderBy: { createdAt: "asc" } }),
-  ]);
-  if (!run) return undefined;
-  const cached = done ? await reportSummary(done.id) : null;
+  // One query, not one per part: a run page is requested often and each round trip costs both this
+  // process and Postgres CPU. `timestamp without time zone` columns hold UTC (Prisma writes them so):
+  // `AT TIME ZONE 'UTC'` makes them instants whatever the process's time zone, and the labels' JSON
+  // carries them as ISO strings.
+  const {
+    rows: [row],
+  } = await pool().query<ShellRow>(
+    `SELECT ${RUN_DETAIL_FIELDS.map((f) => (f === "createdAt" ? `r."createdAt" AT TIME ZONE 'UTC' AS "createdAt"` : `r."${f}"`)).join(", ")}, r.warnings,
+            latest.id AS "latestId", latest.status AS "latestStatus", latest.progress AS "latestProgress", latest.error AS "latestError",
+            latest."createdAt" AT TIME ZONE 'UTC' AS "latestCreatedAt", latest."finishedAt" AT TIME ZONE 'UTC' AS "latestFinishedAt",
+            (SELECT a.id FROM analyses a WHERE a."runId" = r.id AND a.status = 'done' ORDER BY a."createdAt" DESC LIMIT 1) AS "doneId",
+            (SELECT coalesce(json_agg(json_build_object('id', l.id, 'agent', l.agent, 'stepId', l."stepId", 'note', l.note, 'author', l.author,
+                                                        'imported', l.imported, 'createdAt', to_char(l."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+                                      ORDER BY l."createdAt", l.id), '[]'::json)
+             FROM human_labels l WHERE l."runId" = r.id) AS labels
+     FROM runs r
+     LEFT JOIN LATERAL (SELECT id, status, progress, error, "createdAt", "finishedAt" FROM analyses WHERE "runId" = r.id ORDER BY "createdAt" DESC LIMIT 1) latest ON true
+     WHERE r.id = $1::uuid`,
+    [runId],
+  );
+  if (!row) return undefined;
+  const analysis =
+    row.latestId === null
+      ? null
+      : toViewAnalysis({
+          id: row.latestId,
+          status: row.latestStatus!,
+          progress: row.latestProgress!,
+          error: row.latestError,
+          createdAt: row.latestCreatedAt!,
+          finishedAt: row.latestFinishedAt,
+        });
+  return {
+    shell: { run: toViewRun(row), analysis, labels: row.labels },
+    bodyVersion: row.doneId ?? "none",
+    hasReport: row.doneId !== null,
+  };
+}
+
+type ShellRow = Pick<Run, RunDetailField | "warnings"> & {
+  latestId: string | null;
+  latestStatus: string | null;
+  latestProgress: number | null;
+  latestError: string | null;
+  latestCreatedAt: Date | null;
+  latestFinishedAt: Date | null;
+  doneId: string | null;
+  labels: ViewLabel[];
+};
+
+/**
+ * Where the immutable part of a run page is (steps, edges, agents, the finished report's summary, a
+ * large run's window and overview): its version (the newest finished analysis), its window, and how
+ * to load it. Steps, edges and agents never change after ingest and a finished report never changes:
+ * all of it comes from in-process caches, so a busy run page does not re-read (and re-parse) them.
+ */
+async function locateRunPageBody({
+  runId,
+  focus,
+}: {
+  runId: string;
+  focus?: RunPageFocus;
+}): Promise<{ version: string; lo: number; hi: number; load: () => Promise<RunPageBody> } | undefined> {
+  if (!isRunId(runId)) return undefined;
+  // One indexed lookup per request: the run must still exist (a deleted run's cached body is never served).
+  // Straight through the pool: this runs on every body request, and the cached answer is otherwise free.
+  const {
+    rows: [row],
+  } = await pool().query<{ stepCount: number; edgeCount: number; analysisId: string | null }>(
+    `SELECT r."stepCount", r."edgeCount",
+            (SELECT a.id FROM analyses a WHERE a."runId" = r.id AND a.status = 'done' ORDER BY a."createdAt" DESC LIMIT 1) AS "analysisId"
+     FROM runs r WHERE r.id = $1::uuid`,
+    [runId],
+  );
+  if (!row) return undefined;
+  const version = row.analysisId ?? "none";
+  const cached = row.analysisId ? await reportSummary(row.analysisId) : null;
   const report = cached?.summary ?? null;
-  const base = { run: toViewRun(run), analysis: latest ? toViewAnalysis(latest) : null, reportStale: cached?.stale ?? null, labels: labels.map(toViewLabel) };
+  const base = { reportStale: cached?.stale ?? null };
 
   // Small runs ship whole, from the immutable cache (steps, edges and agents never change after ingest).
-  if (run.stepCount <= PAGE_ALL_STEPS_MAX) return { ...base, ...(await runBody(runId)), report };
+  if (row.stepCount <= PAGE_ALL_STEPS_MAX) return { version, lo: 0, hi: row.stepCount - 1, load: async () => ({ ...base, ...(await runBody(runId)), report }) };
 
   // Large runs: a window of steps around the focus, plus a whole-run density (bounded payload).
   // Both never change (runs are immutable after ingest), so both are cached: the density and agent
   // links scan the whole run, and a busy 100k-step run page must not repeat that per request.
   const focusStepId = focus?.stepId ?? report?.decisive?.stepId ?? null;
   const focusIdx = focusStepId && !focus?.range ? await stepIndexOf(runId, focusStepId) : null;
-  const [lo, hi] = chooseStepWindow(run.stepCount, { range: focus?.range ?? null, focusIdx });
-  const [overview, body] = await Promise.all([runOverview(runId, run.stepCount, run.edgeCount > 0), windowBody(runId, lo, hi, run.edgeCount > 0)]);
-  return {
-    ...base,
-    agents: overview.agents,
-    steps: body.steps,
-    edges: body.edges,
-    report: report ? trimReportToWindow(report, new Set(body.steps.map((s) => s.id)), new Set(body.edges.map((e) => e.id))) : null,
-    window: { offset: lo, total: run.stepCount, density: overview.density, agentLinks: overview.agentLinks },
+  const [lo, hi] = chooseStepWindow(row.stepCount, { range: focus?.range ?? null, focusIdx });
+  const load = async (): Promise<RunPageBody> => {
+    const [overview, body] = await Promise.all([runOverview(runId, row.stepCount, row.edgeCount > 0), windowBody(runId, lo, hi, row.edgeCount > 0)]);
+    return {
+      ...base,
+      agents: overview.agents,
+      steps: body.steps,
+      edges: body.edges,
+      report: report ? trimReportToWindow(report, new Set(body.steps.map((s) => s.id)), new Set(body.edges.map((e) => e.id))) : null,
+      window: { offset: lo, total: row.stepCount, density: overview.density, agentLinks: overview.agentLinks },
+    };
   };
+  return { version, lo, hi, load };
 }
+
+/**
+ * The run page's body as served (UTF-8 JSON) and its version (newest finished analysis and window,
+ * also the HTTP ETag). Serialized and encoded once per (run, analysis, window) and cached: a busy
+ * page, small or 100k steps, then costs one indexed query and no serialization per request.
+ * Undefined for an unknown run.
+ */
+export async function getRunPageBodyBytes({ runId, focus }: { runId: string; focus?: RunPageFocus }): Promise<{ bytes: Buffer; version: string } | undefined> {
+  const found = await locateRunPageBody({ runId, focus });
+  if (!found) return undefined;
+  const version = `${found.version}:${found.lo}-${found.hi}`;
+  const bytes = await bodyBytesCache.get(`${runId}:${version}`, async () => {
+    const raw = Buffer.from(JSON.stringify(await found.load()), "utf8");
+    return { value: raw, weight: raw.length };
+  });
+  return { bytes, version };
+}
+
+/** Bytes of served page bodies kept in memory (a 100k-step run's window is about 1.2 MB). */
+const PAGE_BODY_CACHE_BYTES = 64 * 1024 * 1024;
+const bodyBytesCache = new ImmutableCache<Buffer>(PAGE_BODY_CACHE_BYTES);
 
 type RunOverview = Pick<RunPageData, "agents"> & Pick<NonNullable<RunPageData["window"]>, "density" | "agentLinks">;
 
@@ -163,12 +281,6 @@ function windowBody(runId: string, lo: number, hi: number, statedEdges: boolean)
         toViewEdges(steps, []).map((e, i) => ({ ...e, id: `inferred${lo + i + 1}` }));
     return { value: { steps, edges }, weight: steps.length + edges.length + 1 };
   });
-}
-
-/** What a large run's window is chosen around: the brushed step range, else a selected step. */
-export interface RunPageFocus {
-  range?: [number, number] | null;
-  stepId?: string | null;
 }
 
 /** Agent pairs that interact across the run, with how often per channel kind (the largest AGENT_LINKS_MAX). */
@@ -373,10 +485,17 @@ function toViewLabel(l: {
   return { id: l.id, agent: l.agent, stepId: l.stepId, note: l.note, author: l.author, imported: l.imported, createdAt: l.createdAt.toISOString() };
 }
 
+/**
+ * The columns a ViewAnalysis shows. Named, never "all but the report": an analysis row also holds
+ * copied-out summaries (signature fields, agent figures) that reach hundreds of kB on large runs,
+ * and reading them per page request or progress poll cost a 100k-step run page ~60 ms of CPU.
+ */
+const VIEW_ANALYSIS_COLUMNS = { id: true, status: true, progress: true, error: true, createdAt: true, finishedAt: true } as const;
+
 /** The newest analysis of a run, for progress polling. */
 export async function getLatestAnalysis({ runId }: { runId: string }): Promise<ViewAnalysis | null> {
   if (!isRunId(runId)) return null;
-  const row = await db().analysis.findFirst({ where: { runId }, orderBy: { createdAt: "desc" }, omit: { result: true } });
+  const row = await db().analysis.findFirst({ where: { runId }, orderBy: { createdAt: "desc" }, select: VIEW_ANALYSIS_COLUMNS });
   return row ? toViewAnalysis(row) : null;
 }
 

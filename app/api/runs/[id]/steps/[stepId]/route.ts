@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/server/api-errors";
 import { defineRoute } from "@/lib/server/http/define-route";
+import { ifNoneMatch } from "@/lib/server/http/if-none-match";
 import { getStepDetailJson } from "@/lib/server/queries/get-run-view";
 
 /**
@@ -17,11 +18,3 @@ export const GET = defineRoute<{ id: string; stepId: string }>({ access: "viewer
   if (ifNoneMatch(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   return new Response(detail.json, { headers: { ...headers, "content-type": "application/json" } });
 });
-
-function ifNoneMatch(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((t) => {
-    const tag = t.trim().replace(/^W\//, "");
-    return tag === etag || tag === "*";
-  });
-}
