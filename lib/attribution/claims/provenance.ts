@@ -52,6 +52,8 @@ export interface Provenance {
   visible(u: number, v: number): boolean;
 }
 
+/** Distinct quoted phrases looked up in the task text per trace (each a scan of at most MAX_SCAN_CHARS). */
+const MAX_TASK_PHRASES = 10_000;
 /** Ancestor walks stop after this many steps and then assume visibility (conservative: a seen value is not an invention). */
 const ANCESTOR_BUDGET = 4000;
 /** Claims whose source is looked up per step; later claims of a huge step are not needed to find its errors. */
@@ -115,8 +117,19 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
   const task = new Set(extractClaims(g.trace.run.task ?? "").map((c) => c.value));
   // A quoted phrase is the words inside the quotes: when the task holds those words, quoted or
   // not, that is where they come from (the task says Goldfinger, an agent writes "Goldfinger").
+  // One search per distinct phrase, and at most MAX_TASK_PHRASES searches per trace; past them a
+  // phrase counts as not in the task (the rule's behaviour before engine 0.7).
   const taskWords = (g.trace.run.task ?? "").slice(0, MAX_SCAN_CHARS).toLowerCase();
-  const inTask = (c: Claim) => task.has(c.value) || (c.kind === "quoted" && taskWords.includes(c.value.slice(2)));
+  const phraseInTask = new Map<string, boolean>();
+  const quotedInTask = (value: string): boolean => {
+    let found = phraseInTask.get(value);
+    if (found === undefined) {
+      found = phraseInTask.size < MAX_TASK_PHRASES && taskWords.includes(value.slice(2));
+      if (phraseInTask.size < MAX_TASK_PHRASES) phraseInTask.set(value, found);
+    }
+    return found;
+  };
+  const inTask = (c: Claim) => task.has(c.value) || (c.kind === "quoted" && taskWords.length > 0 && quotedInTask(c.value));
   // A step's input is a source for what it says, except a tool call's: that input is its own arguments.
   // Extracted lazily: only steps with a claim the task does not hold need their input read.
   const inputCache = new Map<number, Set<string> | null>();

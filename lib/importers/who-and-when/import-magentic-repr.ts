@@ -7,6 +7,7 @@ import { answerMatches } from "./answer-matches";
 import { markOrchestratorDelegations } from "../chat/orchestrator-delegation";
 import { chatTermination } from "../chat/chat-termination";
 import { TERMINATION_ATTR } from "../../trace/run-termination";
+import { MAPPED_FIELDS } from "./record-fields";
 
 /**
  * Entries the Magentic-One runner writes for itself rather than for an agent: the team wrapper
@@ -17,18 +18,6 @@ const HARNESS = new Set(["magenticone", "unknown", "user", "human", "system"]);
 const TASK_GIVER = "user";
 const ORCHESTRATOR = /orchestrator/i;
 const FINAL_ANSWER = /FINAL ANSWER:\s*([^\n]+)/g;
-/** Fields of a Who&When record with a home of their own. */
-const MAPPED_FIELDS = new Set([
-  "history",
-  "question",
-  "ground_truth",
-  "is_correct",
-  "is_corrected",
-  "mistake_agent",
-  "mistake_step",
-  "mistake_reason",
-  "system_prompt",
-]);
 
 /** A history whose contents are AgentChat message reprs, e.g. `TextMessage(source='WebSurfer', …)`. */
 export function hasReprHistory(history: readonly unknown[]): boolean {

@@ -7,19 +7,8 @@ import { hasReprHistory, importMagenticRepr } from "./import-magentic-repr";
 import { registerTaskGiver } from "../chat/task-giver";
 import { chatTermination } from "../chat/chat-termination";
 import { TERMINATION_ATTR } from "../../trace/run-termination";
+import { MAPPED_FIELDS } from "./record-fields";
 
-/** Fields with a home of their own; everything else goes to `run.attributes`. */
-const MAPPED_FIELDS = new Set([
-  "history",
-  "question",
-  "ground_truth",
-  "is_correct",
-  "is_corrected",
-  "mistake_agent",
-  "mistake_step",
-  "mistake_reason",
-  "system_prompt",
-]);
 const FINAL_ANSWER = /FINAL ANSWER:\s*(.+)/g;
 
 /**
