@@ -20,7 +20,7 @@ export const ZInteractionClass = z.enum(["unchanged", "amplified", "composed", "
 
 const ZDetectorFinding = z.object({ name: z.string(), score: z.number(), mast: ZMast.optional(), evidence: ZEvidence });
 
-const ZStepReport = z.object({
+export const ZStepReport = z.object({
   stepId: z.string(),
   sourceRef: z.string(),
   agent: z.string(),

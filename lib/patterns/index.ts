@@ -5,7 +5,7 @@
  * like the engine it reads the reports of; run-to-run comparison of two runs is lib/compare.
  */
 export { clusterFailureSignatures, failureSignature, type FailureCluster, type FailureSignature } from "./failure-signatures";
-export { behaviourSignature, runBehaviours, type Behaviour, type DetectorHits } from "./behaviour-signature";
+export { behaviourSignature, detectorHits, runBehaviours, type Behaviour, type DetectorFindings, type StepDetectorHits } from "./behaviour-signature";
 export {
   spectrumSuspiciousness,
   kulczynski2,

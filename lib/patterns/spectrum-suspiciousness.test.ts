@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { kulczynski2, localFrequencyBoost, ochiai, spectrumSuspiciousness, type SpectrumRun } from "./spectrum-suspiciousness";
-import { behaviourSignature, runBehaviours } from "./behaviour-signature";
+import { behaviourSignature, detectorHits, runBehaviours } from "./behaviour-signature";
 
 const b = (agent: string, signature: string) => ({ agent, signature });
 
@@ -93,8 +93,11 @@ describe("behaviour signatures", () => {
             { name: "weak", score: 0.1 },
           ],
         },
+        { stepId: "s2", detectors: [{ name: "weak", score: 0.49 }] },
       ],
     };
-    expect(runBehaviours({ steps }, report)).toEqual([{ agent: "R", signature: "message [false-success]" }]);
+    const hits = detectorHits(report);
+    expect(hits).toEqual([{ stepId: "s1", detectors: ["false-success"] }]);
+    expect(runBehaviours({ steps }, hits)).toEqual([{ agent: "R", signature: "message [false-success]" }]);
   });
 });

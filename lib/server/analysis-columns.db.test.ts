@@ -13,7 +13,12 @@ afterAll(async () => {
   await pool().end();
 });
 
-const MIGRATION = path.resolve(import.meta.dirname, "../../prisma/migrations/20261201170000_trajectory_summary_columns/migration.sql");
+const migration = (name: string) => path.resolve(import.meta.dirname, "../../prisma/migrations", name, "migration.sql");
+/** A migration's backfill: its statements from the first UPDATE on. */
+const backfillOf = (name: string) => {
+  const sql = fs.readFileSync(migration(name), "utf8");
+  return sql.slice(sql.indexOf('UPDATE "analyses"'));
+};
 
 describe("analysis summary columns (real Postgres)", () => {
   it("are written from the report when an analysis finishes, and the migration's backfill writes the same", async () => {
@@ -28,9 +33,10 @@ describe("analysis summary columns (real Postgres)", () => {
     const { runId } = await ingestUpload({ bytes: fs.readFileSync(file), fileName: path.basename(file) });
     const read = async () =>
       (
-        await pool().query(`SELECT result, "trajectoryMetrics", "agentFigures", "signatureFields" FROM analyses WHERE "runId" = $1 AND status = 'done'`, [
-          runId,
-        ])
+        await pool().query(
+          `SELECT result, "trajectoryMetrics", "agentFigures", "signatureFields", "detectorHits" FROM analyses WHERE "runId" = $1 AND status = 'done'`,
+          [runId],
+        )
       ).rows[0];
     const written = await read();
     const report = readStoredReport(written.result)!.report;
@@ -42,14 +48,24 @@ describe("analysis summary columns (real Postgres)", () => {
     expect(expected.signatureFields?.decisive).toEqual(report.decisive);
     expect(expected.signatureFields?.steps.map((s) => s.stepId)).toEqual([report.decisive!.stepId]);
     expect(written.signatureFields).toEqual(expected.signatureFields);
+    // Every step with a detector at 0.5 or more, and only those, with its names in report order.
+    const fired = report.steps.filter((s) => s.detectors.some((d) => d.score >= 0.5));
+    expect(fired.length).toBeGreaterThan(0);
+    expect(expected.detectorHits.map((h) => h.stepId)).toEqual(fired.map((s) => s.stepId));
+    expect(expected.detectorHits[0].detectors).toEqual(fired[0].detectors.filter((d) => d.score >= 0.5).map((d) => d.name));
+    expect(written.detectorHits).toEqual(expected.detectorHits);
 
     // An analysis stored before the columns existed: the migration's UPDATE fills them in.
-    await pool().query(`UPDATE analyses SET "trajectoryMetrics" = NULL, "agentFigures" = NULL, "signatureFields" = NULL WHERE "runId" = $1`, [runId]);
-    const backfill = fs.readFileSync(MIGRATION, "utf8").slice(fs.readFileSync(MIGRATION, "utf8").indexOf('UPDATE "analyses"'));
-    await pool().query(backfill);
+    await pool().query(
+      `UPDATE analyses SET "trajectoryMetrics" = NULL, "agentFigures" = NULL, "signatureFields" = NULL, "detectorHits" = NULL WHERE "runId" = $1`,
+      [runId],
+    );
+    await pool().query(backfillOf("20261201170000_trajectory_summary_columns"));
+    await pool().query(backfillOf("20261201180000_detector_hits"));
     const again = await read();
     expect(again.trajectoryMetrics).toEqual(expected.trajectoryMetrics);
     expect(again.agentFigures).toEqual(expected.agentFigures);
     expect(again.signatureFields).toEqual(expected.signatureFields);
+    expect(again.detectorHits).toEqual(expected.detectorHits);
   });
 });

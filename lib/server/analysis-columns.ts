@@ -1,6 +1,8 @@
 import "server-only";
 import type { AnalysisReport } from "@/lib/attribution/types";
 import type { TrajectoryReport } from "@/lib/attribution/trajectory/types";
+import { detectorHits, type StepDetectorHits } from "@/lib/patterns";
+import { z } from "zod";
 
 /** What `trajectoryMetrics` holds: the trajectory without its per-agent rows and flags. */
 export type TrajectoryMetrics = Omit<TrajectoryReport, "perAgent" | "flags">;
@@ -29,6 +31,7 @@ export function analysisListColumns(report: AnalysisReport) {
     flagKinds: t ? [...new Set(t.flags.map((f) => f.kind))].sort() : [],
     trajectoryMetrics: metrics,
     signatureFields: signatureFields(report),
+    detectorHits: detectorHits(report),
     agentFigures: t ? t.perAgent.map((a): AgentFigures => ({ agent: a.agent, blame: a.blame, importance: a.importance, tokenShare: a.tokenShare })) : null,
   };
 }
@@ -37,4 +40,12 @@ function signatureFields(report: AnalysisReport): SignatureFields | null {
   if (!report.decisive) return null;
   const step = report.steps.find((s) => s.stepId === report.decisive!.stepId);
   return { decisive: report.decisive, steps: step ? [step] : [], channelPath: report.channelPath ?? [], interaction: report.interaction };
+}
+
+const ZDetectorHits = z.array(z.object({ stepId: z.string(), detectors: z.array(z.string()) }));
+
+/** A stored `detectorHits` value read back; anything else (null before a backfill, a hand edit) is no hits. */
+export function readDetectorHits(value: unknown): StepDetectorHits[] {
+  const parsed = ZDetectorHits.safeParse(value);
+  return parsed.success ? parsed.data : [];
 }

@@ -62,7 +62,8 @@ export async function performAnalysis(analysisId: string, options: PerformOption
     await pool().query(
       `UPDATE analyses SET status = 'done', progress = 1, result = $2::jsonb, "engineVersion" = $3, config = $4::jsonb,
          "culpritAgent" = $5, "interactionClass" = $6, "verificationCost" = $7, "redundancyShare" = $8, "flagKinds" = $9::text[],
-         "trajectoryMetrics" = $10::jsonb, "agentFigures" = $11::jsonb, "signatureFields" = $12::jsonb, "finishedAt" = now() WHERE id = $1`,
+         "trajectoryMetrics" = $10::jsonb, "agentFigures" = $11::jsonb, "signatureFields" = $12::jsonb, "detectorHits" = $13::jsonb,
+         "finishedAt" = now() WHERE id = $1`,
       [
         analysisId,
         jsonText(report),
@@ -76,6 +77,7 @@ export async function performAnalysis(analysisId: string, options: PerformOption
         cols.trajectoryMetrics && jsonText(cols.trajectoryMetrics),
         cols.agentFigures && jsonText(cols.agentFigures),
         cols.signatureFields && jsonText(cols.signatureFields),
+        jsonText(cols.detectorHits),
       ],
     );
   } catch (err) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeTrace, ENGINE_VERSION } from "@/lib/attribution";
 import { culpritUpstreamVictimLast } from "@/lib/attribution/test-graphs";
 import { ZTrace } from "@/lib/trace/schema";
-import { readStoredReport } from "./read-report";
+import { readStoredReport, readStoredStepReport } from "./read-report";
 
 // Pure, but it imports a server-only module: it runs with the database project (no database used).
 describe("readStoredReport", () => {
@@ -25,5 +25,13 @@ describe("readStoredReport", () => {
     expect(readStoredReport(null)).toBeNull();
     expect(readStoredReport({ engineVersion: "0.4.0" })).toBeNull();
     expect(readStoredReport({ ...report, agents: [{ agent: "x", blame: 7 }] })).toBeNull();
+  });
+
+  it("reads one step's entry on its own, and refuses one that is not a step report", () => {
+    const step = JSON.parse(JSON.stringify(report.steps[0]));
+    expect(readStoredStepReport(step)).toEqual(report.steps[0]);
+    expect(readStoredStepReport(undefined)).toBeNull();
+    expect(readStoredStepReport({ ...step, detectors: "none" })).toBeNull();
+    expect(readStoredStepReport({ stepId: step.stepId })).toBeNull();
   });
 });

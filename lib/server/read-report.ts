@@ -1,7 +1,7 @@
 import "server-only";
 import { ENGINE_VERSION } from "@/lib/attribution/config";
-import { REPORT_SCHEMA_VERSION, ZAnalysisReport } from "@/lib/attribution/report-schema";
-import type { AnalysisReport } from "@/lib/attribution/types";
+import { REPORT_SCHEMA_VERSION, ZAnalysisReport, ZStepReport } from "@/lib/attribution/report-schema";
+import type { AnalysisReport, StepReport } from "@/lib/attribution/types";
 
 export interface StoredReport {
   report: AnalysisReport;
@@ -30,4 +30,14 @@ export function readStoredReport(value: unknown): StoredReport | null {
         ? `written by engine ${report.engineVersion}; the current engine is ${ENGINE_VERSION}`
         : null;
   return { report, stale };
+}
+
+/**
+ * One step's entry of a stored report, read on its own (a step detail must not parse a 100k-step
+ * report): validated against the same schema's step part, null when it does not match.
+ */
+export function readStoredStepReport(value: unknown): StepReport | null {
+  if (value === null || value === undefined) return null;
+  // Keep the original object, as readStoredReport does.
+  return ZStepReport.safeParse(value).success ? (value as StepReport) : null;
 }

@@ -71,6 +71,9 @@ describe("bounded work behind GETs (F-11, real Postgres)", () => {
     await run("spec-new", 30, "failure");
     const all = await getSystemSpectrum({ system: "bounded" });
     expect(all.runs.length).toBeGreaterThanOrEqual(2);
+    // Behaviours carry the detectors the stored analyses fired (read from their detector-hits
+    // column): the step whose tool call failed is named by the tool-failure detector.
+    expect(all.result!.behaviours.map((b) => b.signature)).toContain("message [tool-failure]");
     process.env.CULPRIT_SPECTRUM_MAX_STEPS = "35";
     reloadConfig();
     try {

@@ -1,6 +1,5 @@
 import "server-only";
-import { readStoredReport } from "../read-report";
-import type { StepReport } from "@/lib/attribution/types";
+import { readStoredReport, readStoredStepReport } from "../read-report";
 import type { TEdge, TStep } from "@/lib/trace/schema";
 import { loadTrace } from "../load-trace";
 import { db } from "../db";
@@ -422,7 +421,7 @@ export async function getStepDetail({ runId, stepId }: { runId: string; stepId: 
     prisma.step.findUnique({ where: { runId_stepId: { runId, stepId } } }),
     // The report's steps follow the trace order, so the step's own index finds it directly; the
     // jsonpath fallback (still no row per report step) covers reports where the order differs.
-    prisma.$queryRaw<{ report: StepReport }[]>`
+    prisma.$queryRaw<{ report: unknown }[]>`
       WITH a AS (SELECT result->'steps' AS steps FROM analyses WHERE "runId" = ${runId}::uuid AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1),
            st AS (SELECT idx FROM steps WHERE "runId" = ${runId}::uuid AND "stepId" = ${stepId})
       SELECT CASE WHEN a.steps->(st.idx)->>'stepId' = ${stepId} THEN a.steps->(st.idx)
@@ -450,7 +449,7 @@ export async function getStepDetail({ runId, stepId }: { runId: string; stepId: 
       ...(row.toolArguments !== null ? { arguments: row.toolArguments } : {}),
       ...(row.toolResult !== null ? { result: row.toolResult } : {}),
     };
-  return { step: clipStep(step, clipLimit(0)), report: found[0]?.report ?? null };
+  return { step: clipStep(step, clipLimit(0)), report: readStoredStepReport(found[0]?.report) };
 }
 
 function stepFromRow(r: StepSummaryRow): TStep {

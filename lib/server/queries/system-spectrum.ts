@@ -5,11 +5,10 @@ import { pool } from "../pg-pool";
 import type { Run } from "@/lib/generated/prisma/client";
 import type { DecidedOutcome, RunSummary } from "@/lib/view/run-row";
 import { spectrumMaxSteps } from "../limits";
+import { readDetectorHits } from "../analysis-columns";
 
 /** Runs per system the spectrum reads (newest first): enough for FAMAS's ~20 replays, bounded for the page. */
 export const SPECTRUM_MAX_RUNS = 100;
-/** A detector counts as part of a behaviour from this score on (same as the pure signature's default). */
-const DETECTOR_MIN_SCORE = 0.5;
 
 export interface SystemSummary {
   system: string;
@@ -74,20 +73,18 @@ export async function getSystemSpectrum({ system, targetRunId }: { system: strin
       `SELECT "runId", "stepId", agent, kind, "toolName", "stateOp", "stateKey", target, status FROM steps WHERE "runId" = ANY($1::uuid[]) ORDER BY "runId", idx`,
       [ids],
     ),
-    db.query<{ runId: string; stepId: string; name: string }>(
-      `SELECT a."runId", s->>'stepId' AS "stepId", d->>'name' AS name
+    // The detectors of each run's newest finished analysis, from the column written beside the
+    // report (lib/server/analysis-columns.ts): a spectrum never reads whole reports.
+    db.query<{ runId: string; detectorHits: unknown }>(
+      `SELECT a."runId", a."detectorHits"
        FROM unnest($1::uuid[]) AS r(id)
-       JOIN LATERAL (SELECT "runId", result FROM analyses WHERE "runId" = r.id AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1) a ON true
-       CROSS JOIN LATERAL jsonb_array_elements(a.result->'steps') s
-       CROSS JOIN LATERAL jsonb_array_elements(s->'detectors') d
-       WHERE (d->>'score')::float8 >= $2`,
-      [ids, DETECTOR_MIN_SCORE],
+       JOIN LATERAL (SELECT "runId", "detectorHits" FROM analyses WHERE "runId" = r.id AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1) a ON true`,
+      [ids],
     ),
   ]);
   const detectorsOf = new Map<string, string[]>();
-  for (const h of hits.rows) {
-    const key = `${h.runId}\u0000${h.stepId}`;
-    detectorsOf.set(key, [...(detectorsOf.get(key) ?? []), h.name]);
+  for (const row of hits.rows) {
+    for (const h of readDetectorHits(row.detectorHits)) detectorsOf.set(`${row.runId}\u0000${h.stepId}`, h.detectors);
   }
   const behavioursOf = new Map<string, SpectrumRun["behaviours"]>(ids.map((id) => [id, []]));
   for (const s of steps.rows) {
