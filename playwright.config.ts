@@ -14,11 +14,12 @@ export default defineConfig({
   outputDir: "test-results",
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // Two files at a time (each file's tests in order, in one worker): the browsers mostly wait for
-  // the server, so even on 2 cores two of them halve the wall time. Every test makes its own rows
-  // (unique titles, systems and tokens), so files do not see each other's data.
+  // Three files at a time (each file's tests in order, in one worker, unless the file says its
+  // tests are independent): the browsers mostly wait for the server (the suite used under half a
+  // core of CPU with two workers), so even on 2 cores a third one shortens the wall time. Every test
+  // makes its own rows (unique titles, systems and tokens), so files do not see each other's data.
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],

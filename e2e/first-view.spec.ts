@@ -24,26 +24,38 @@ async function hiddenNodes(page: Page) {
   });
 }
 
-for (const viewport of VIEWPORTS)
-  test(`first view at ${viewport.width}×${viewport.height}: every node of each demo run is in view and clickable`, async ({ browser, request }) => {
-    const page = await browser.newPage({ viewport });
-    for (const demo of DEMOS) {
-      const runId = await uploadRun(request, demoTrace(demo, randomUUID().slice(0, 8)));
-      await page.goto(`/runs/${runId}`);
-      await expect(page.locator(".react-flow__node").first()).toBeVisible();
-      // Let the opening fit settle.
-      await page.waitForTimeout(500);
-      const { count, bad } = await hiddenNodes(page);
-      expect(count, demo).toBeGreaterThan(4);
-      expect(bad, `${demo}: nodes not in view`).toEqual([]);
-      // Each step node answers a click: the inspector shows it.
-      const steps = page.locator(".react-flow__node-step");
-      for (let i = 0; i < (await steps.count()); i++) {
-        const node = steps.nth(i);
-        const id = (await node.getAttribute("data-id"))!;
-        await node.click();
-        await expect(page.getByTestId("inspector")).toHaveAttribute("data-step", id);
-      }
-    }
-    await page.close();
+test.describe("first view", () => {
+  // The four demo runs, uploaded once for both viewports (each upload waits for its analysis).
+  const runs: { demo: string; runId: string }[] = [];
+  test.beforeAll(async ({ request }) => {
+    for (const demo of DEMOS) runs.push({ demo, runId: await uploadRun(request, demoTrace(demo, randomUUID().slice(0, 8))) });
   });
+
+  for (const viewport of VIEWPORTS)
+    test(`first view at ${viewport.width}×${viewport.height}: every node of each demo run is in view and clickable`, async ({ browser }) => {
+      const page = await browser.newPage({ viewport });
+      for (const { demo, runId } of runs) {
+        await page.goto(`/runs/${runId}`);
+        await expect(page.locator(".react-flow__node").first()).toBeVisible();
+        // Let the opening fit settle.
+        await page.waitForTimeout(500);
+        // Every node, in one pass: its centre is inside the canvas and the topmost element there
+        // is the node itself (not a panel, the minimap or a control), so a click there reaches it.
+        const { count, bad } = await hiddenNodes(page);
+        expect(count, demo).toBeGreaterThan(4);
+        expect(bad, `${demo}: nodes not in view`).toEqual([]);
+        // A click on a step node selects it: the inspector shows it. The hit test above already
+        // proves every centre is the node's own; clicking the first, middle and last step of each
+        // run proves the click path (it used to click all of them: 30 s per viewport, issue 13).
+        const steps = page.locator(".react-flow__node-step");
+        const n = await steps.count();
+        for (const i of new Set([0, Math.floor(n / 2), n - 1])) {
+          const node = steps.nth(i);
+          const id = (await node.getAttribute("data-id"))!;
+          await node.click();
+          await expect(page.getByTestId("inspector")).toHaveAttribute("data-step", id);
+        }
+      }
+      await page.close();
+    });
+});

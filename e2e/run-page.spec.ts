@@ -7,6 +7,10 @@ import { hostileTrace, HOSTILE_IMG, HOSTILE_SCRIPT } from "./fixtures/hostile-tr
 
 const nonce = () => randomUUID().slice(0, 8);
 
+// Each test uploads and reads its own run, so they may run on different workers at once: in one
+// worker, one after another, this file (about 60 s) was the last to finish.
+test.describe.configure({ mode: "parallel" });
+
 test("run page: verdict, decisive step, evidence, permalink, screenshot", async ({ page, request, browser, baseURL }, testInfo) => {
   const runId = await uploadRun(request, demoTrace("pipeline-false-success.json", nonce()));
   await page.goto(`/runs/${runId}`);

@@ -40,11 +40,20 @@ export async function makeE2eTemplate(serverUrl, { migrated = false } = {}) {
   return url;
 }
 
-// `node scripts/lib/test-databases.mjs` with TEST_DATABASE_SERVER: makes both templates (scripts/test-all.mjs).
+// `node scripts/lib/test-databases.mjs [test|e2e]` with TEST_DATABASE_SERVER: makes the test template,
+// the e2e template from it (which must exist), or both (no argument). scripts/test-all.mjs makes
+// them one after the other, so the database tests can start on the first while the second is seeded.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const serverUrl = process.env.TEST_DATABASE_SERVER;
   if (!serverUrl || !/@(127\.0\.0\.1|localhost)[:/]/.test(serverUrl)) throw new Error(`test databases need a local TEST_DATABASE_SERVER, got: ${serverUrl}`);
-  await makeTestTemplate(serverUrl);
-  await makeE2eTemplate(serverUrl, { migrated: true });
-  console.log(`made ${TEST_TEMPLATE} (migrated) and ${E2E_TEMPLATE} (migrated, demo runs seeded)`);
+  const which = process.argv[2] ?? "both";
+  if (!["test", "e2e", "both"].includes(which)) throw new Error(`unknown template "${which}": test, e2e or none for both`);
+  if (which !== "e2e") {
+    await makeTestTemplate(serverUrl);
+    console.log(`made ${TEST_TEMPLATE} (migrated)`);
+  }
+  if (which !== "test") {
+    await makeE2eTemplate(serverUrl, { migrated: true });
+    console.log(`made ${E2E_TEMPLATE} (migrated, demo runs seeded)`);
+  }
 }
