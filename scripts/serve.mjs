@@ -37,7 +37,7 @@ await app.prepare();
 markFrontServerPresent();
 
 const statics = staticFileCache({ root: path.join(root, ".next/static") });
-const shed = loadShedder({ maxInFlight: envInt("CULPRIT_SHED_INFLIGHT", 64), maxLagMs: envInt("CULPRIT_SHED_LAG_MS", 500) });
+const shed = loadShedder({ maxInFlight: envInt("CULPRIT_SHED_INFLIGHT", 128), maxLagMs: envInt("CULPRIT_SHED_LAG_MS", 1000) });
 
 const server = http.createServer((req, res) => {
   statics

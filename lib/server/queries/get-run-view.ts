@@ -349,8 +349,16 @@ function edgesFromRows(rows: EdgeRow[], steps: { id: string }[], offset: number)
 
 async function stepIndexOf(runId: string, stepId: string): Promise<number | null> {
   if (stepId.length === 0 || stepId.length > 256) return null;
-  const row = await db().step.findUnique({ where: { runId_stepId: { runId, stepId } }, select: { idx: true } });
-  return row?.idx ?? null;
+  // A step's index never changes (runs are immutable after ingest), and a large run's body asks for
+  // its focus step's on every request: cached, one unit of the budget each. Unknown ids are not
+  // remembered (their key space is the caller's), they cost the query each time.
+  const key = `stepidx:${runId}:${stepId}`;
+  const known = await cached<number | null>(key, async () => {
+    const row = await db().step.findUnique({ where: { runId_stepId: { runId, stepId } }, select: { idx: true } });
+    return { value: row?.idx ?? null, weight: 1 };
+  });
+  if (known === null) bodyCache.forget(key);
+  return known;
 }
 
 /**
