@@ -5,8 +5,8 @@
  * arguments: `node scripts/serve.mjs -p <port> -H <host>`.
  * The front, per request, before Next sees it:
  *  1. static build files (/_next/static, content-addressed) answered compressed once, from memory;
- *  2. load shedding: 503 + Retry-After when CULPRIT_SHED_INFLIGHT requests are in flight or the
- *     event loop is CULPRIT_SHED_LAG_MS late (never for /api/health);
+ *  2. load shedding: 503 + Retry-After when CULPRIT_SHED_INFLIGHT requests are in flight or (when
+ *     set) the event loop is CULPRIT_SHED_LAG_MS late (never for /api/health);
  *  3. a route's pre-compressed body (the run page body, cached compressed) let through as such.
  * Everything else (proxy.ts, security headers, routes, pages, Next's own compression of dynamic
  * responses) is Next's, unchanged.
@@ -37,7 +37,7 @@ await app.prepare();
 markFrontServerPresent();
 
 const statics = staticFileCache({ root: path.join(root, ".next/static") });
-const shed = loadShedder({ maxInFlight: envInt("CULPRIT_SHED_INFLIGHT", 128), maxLagMs: envInt("CULPRIT_SHED_LAG_MS", 1000) });
+const shed = loadShedder({ maxInFlight: envInt("CULPRIT_SHED_INFLIGHT", 128), maxLagMs: envInt("CULPRIT_SHED_LAG_MS", 0) });
 
 const server = http.createServer((req, res) => {
   statics

@@ -7,23 +7,27 @@ import { performance } from "node:perf_hooks";
  * gave up still cost their full render. This refuses a request at once (503 with Retry-After) when
  *  - `maxInFlight` requests are already being answered (the queue's length bounds the wait of the
  *    ones admitted: about maxInFlight × the CPU time of one request), or
- *  - the event loop is more than `maxLagMs` late (the process is busy beyond its queue: a garbage
- *    collection, a large synchronous piece of work).
+ *  - the event loop is more than `maxLagMs` late (0: never; serve.mjs leaves it off by default, as
+ *    a route's first request after a start legitimately blocks the loop for about a second while
+ *    its modules load).
  * Exempt paths (the health check) are never refused: a supervisor must still see the process alive.
  */
 export function loadShedder({ maxInFlight, maxLagMs, sampleMs = 20, exempt = (url) => url === "/api/health" || url.startsWith("/api/health?") }) {
   let inFlight = 0;
   let lastLag = 0;
   let due = performance.now() + sampleMs;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    lastLag = Math.max(0, now - due);
-    due = now + sampleMs;
-  }, sampleMs);
-  timer.unref();
+  const timer =
+    maxLagMs > 0
+      ? setInterval(() => {
+          const now = performance.now();
+          lastLag = Math.max(0, now - due);
+          due = now + sampleMs;
+        }, sampleMs)
+      : undefined;
+  timer?.unref();
 
   /** How late the event loop is now: the last timer's delay, or longer if the next one is overdue. */
-  const lag = () => Math.max(lastLag, performance.now() - due);
+  const lag = () => (timer ? Math.max(lastLag, performance.now() - due) : 0);
 
   return {
     /** Counts the request and returns true, or answers it with 503 and returns false. */
