@@ -11,7 +11,8 @@
  *
  * Server: BENCH_LOAD_URL (any running Culprit), else scripts/e2e-server.mjs is started on
  * BENCH_LOAD_PORT (3240): the production build on a throwaway database, seeded with the demos.
- * BENCH_LOAD_LARGE_STEPS (100000) sizes the large run; BENCH_LOAD_LARGE_RUN reuses one already uploaded. Headline figures go to `npm run bench`
+ * BENCH_LOAD_LARGE_STEPS (100000) sizes the large run; BENCH_LOAD_LARGE_RUN reuses one already uploaded;
+ * BENCH_LOAD_TARGETS picks targets by name. Headline figures go to `npm run bench`
  * (reportBench): at 50 requests/s every request must succeed with p95 < 300 ms (issue #15).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -45,7 +46,10 @@ if (!base) {
 const serverPid = listeningPid(Number(new URL(base).port || 80));
 
 try {
-  const targets = await pickTargets();
+  // BENCH_LOAD_TARGETS: only the targets whose name contains one of these comma-separated words
+  // (e.g. "100000-step run page" to repeat one figure without the others' backlog before it).
+  const only = process.env.BENCH_LOAD_TARGETS?.split(",").filter(Boolean);
+  const targets = (await pickTargets()).filter((t) => !only || only.some((w) => t.name.includes(w)));
   const results: Row[] = [];
   for (const target of targets) {
     await hit(target.paths, Math.min(20, RATES[0]), 2); // warm-up (caches, JIT), not reported
