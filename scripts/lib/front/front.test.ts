@@ -93,7 +93,13 @@ describe("static build files served compressed once (decision 0023)", () => {
 
   it("never reads outside the static directory", async () => {
     const base = await front();
-    for (const p of ["/_next/static/../secret.js", "/_next/static/%2e%2e/secret.js", "/_next/static/chunks/%2E%2E%2F..%2Fsecret.js", "/_next/static/%00.js", "/_next/static/%E0%A4%A.js"]) {
+    for (const p of [
+      "/_next/static/../secret.js",
+      "/_next/static/%2e%2e/secret.js",
+      "/_next/static/chunks/%2E%2E%2F..%2Fsecret.js",
+      "/_next/static/%00.js",
+      "/_next/static/%E0%A4%A.js",
+    ]) {
       const res = await get(`${base}${p}`, { "accept-encoding": "br" });
       expect(res.status, p).toBe(299);
     }
