@@ -11,7 +11,8 @@
  *
  * Server: BENCH_LOAD_URL (any running Culprit), else scripts/e2e-server.mjs is started on
  * BENCH_LOAD_PORT (3240): the production build on a throwaway database, seeded with the demos.
- * BENCH_LOAD_LARGE_STEPS (100000) sizes the large run. Headline figures go to `npm run bench`
+ * BENCH_LOAD_LARGE_STEPS (100000) sizes the large run; BENCH_LOAD_LARGE_RUN reuses one already uploaded;
+ * BENCH_LOAD_TARGETS picks targets by name. Headline figures go to `npm run bench`
  * (reportBench): at 50 requests/s every request must succeed with p95 < 300 ms (issue #15).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -45,7 +46,10 @@ if (!base) {
 const serverPid = listeningPid(Number(new URL(base).port || 80));
 
 try {
-  const targets = await pickTargets();
+  // BENCH_LOAD_TARGETS: only the targets whose name contains one of these comma-separated words
+  // (e.g. "100000-step run page" to repeat one figure without the others' backlog before it).
+  const only = process.env.BENCH_LOAD_TARGETS?.split(",").filter(Boolean);
+  const targets = (await pickTargets()).filter((t) => !only || only.some((w) => t.name.includes(w)));
   const results: Row[] = [];
   for (const target of targets) {
     await hit(target.paths, Math.min(20, RATES[0]), 2); // warm-up (caches, JIT), not reported
@@ -102,13 +106,9 @@ async function pickTargets() {
   const home = await (await fetch(`${base}/?sort=steps&dir=asc`)).text();
   const small = home.match(/\/runs\/([0-9a-f-]{36})/)?.[1];
   if (!small) throw new Error("no demo run on the runs list");
-  const res = await fetch(`${base}/api/runs?name=bench-load-large.json`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(largeRun(LARGE_STEPS)),
-  });
-  const large = ((await res.json()) as { runId?: string }).runId;
-  if (!large) throw new Error(`could not upload the large run (${res.status})`);
+  // BENCH_LOAD_LARGE_RUN: the id of a large run an earlier bench uploaded to this server (A/B runs
+  // against two servers on one database, without a new 100k-step upload each time).
+  const large = process.env.BENCH_LOAD_LARGE_RUN || (await uploadLargeRun());
   // Let its analysis finish so the page shows a verdict, as in real use.
   await waitFor(
     async () => {
@@ -137,6 +137,18 @@ async function pickTargets() {
     // What the inspector asks for when a step is clicked (the run's middle step: full text and findings).
     { name: `${LARGE_STEPS}-step run, step detail`, paths: [`/api/runs/${large}/steps/s${Math.floor(LARGE_STEPS / 2)}`] },
   ];
+}
+
+async function uploadLargeRun(): Promise<string> {
+  const res = await fetch(`${base}/api/runs?name=bench-load-large.json`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(largeRun(LARGE_STEPS)),
+  });
+  const runId = ((await res.json()) as { runId?: string }).runId;
+  if (!runId) throw new Error(`could not upload the large run (${res.status})`);
+  console.log(`[bench:load] uploaded the ${LARGE_STEPS}-step run ${runId} (BENCH_LOAD_LARGE_RUN=${runId} reuses it)`);
+  return runId;
 }
 
 /**

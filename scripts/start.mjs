@@ -5,7 +5,8 @@
  *   2. Prisma client generation and migrations (offline-capable, scripts/prisma-offline.mjs)
  *   3. demo runs, when the database is empty
  *   4. `next build` when the build is missing or older than the sources (skipped with --dev)
- *   5. the web server on PORT (default 3000) and one background worker, until Ctrl-C; either is
+ *   5. the web server on PORT (default 3000; scripts/serve.mjs, Next behind a small front) and one
+ *      background worker, until Ctrl-C; either is
  *      restarted (with backoff) if it dies, without stopping Postgres
  * `npm run dev` is the same with `next dev`.
  */
@@ -65,7 +66,9 @@ async function main() {
   supervise({
     name: "web server",
     cmd: process.execPath,
-    args: [nextBin, dev ? "dev" : "start", "-p", port, "-H", listen.host],
+    // Production: Next's handler behind the front of decision 0023 (static files and the run page's
+    // body served compressed once, load shedding); development: `next dev` as is.
+    args: dev ? [nextBin, "dev", "-p", port, "-H", listen.host] : ["scripts/serve.mjs", "-p", port, "-H", listen.host],
     cwd: root,
     env: { ...env, NEXT_TELEMETRY_DISABLED: "1" },
     children,

@@ -63,6 +63,9 @@ const ZEnv = z.object({
   CULPRIT_SPECTRUM_MAX_STEPS: int(1, 200_000),
   CULPRIT_PAGE_CACHE_STEPS: int(0, 300_000),
   CULPRIT_PAGE_CACHE_REPORT_STEPS: int(0, 300_000),
+  // Load shedding in the front server (scripts/serve.mjs, decision 0023); 0 turns a bound off.
+  CULPRIT_SHED_INFLIGHT: int(0, 128),
+  CULPRIT_SHED_LAG_MS: int(0, 0),
   CULPRIT_REPLAY_ENDPOINTS: text(),
   CULPRIT_REPLAY_TOKEN: text(),
   CULPRIT_REPLAY_BUDGET: int(1, 20),

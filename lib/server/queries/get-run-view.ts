@@ -6,6 +6,8 @@ import { db } from "../db";
 import { toViewEdges } from "@/lib/view/view-edges";
 import { summarizeReport, summarizeStep } from "@/lib/view/summarize-run";
 import { ImmutableCache } from "./immutable-cache";
+import { compressOnce } from "../http/compress";
+import type { ContentCoding } from "../http/content-coding.mjs";
 import type { Run } from "@/lib/generated/prisma/client";
 import { pickRunFields, RUN_DETAIL_FIELDS, type RunDetailField } from "@/lib/view/run-row";
 import type {
@@ -224,15 +226,32 @@ async function locateRunPageBody({
  * page, small or 100k steps, then costs one indexed query and no serialization per request.
  * Undefined for an unknown run.
  */
-export async function getRunPageBodyBytes({ runId, focus }: { runId: string; focus?: RunPageFocus }): Promise<{ bytes: Buffer; version: string } | undefined> {
+export async function getRunPageBodyBytes({
+  runId,
+  focus,
+  coding = "identity",
+}: {
+  runId: string;
+  focus?: RunPageFocus;
+  /** The body's bytes in this content coding (decision 0023): compressed once per cached body. */
+  coding?: ContentCoding;
+}): Promise<{ bytes: Buffer; version: string; coding: ContentCoding } | undefined> {
   const found = await locateRunPageBody({ runId, focus });
   if (!found) return undefined;
   const version = `${found.version}:${found.lo}-${found.hi}`;
-  const bytes = await bodyBytesCache.get(`${runId}:${version}`, async () => {
-    const raw = Buffer.from(JSON.stringify(await found.load()), "utf8");
-    return { value: raw, weight: raw.length };
+  const key = `${runId}:${version}`;
+  const raw = () =>
+    bodyBytesCache.get(key, async () => {
+      const bytes = Buffer.from(JSON.stringify(await found.load()), "utf8");
+      return { value: bytes, weight: bytes.length };
+    });
+  if (coding === "identity") return { bytes: await raw(), version, coding };
+  // Each coding is its own entry, weighed by its own size, so the byte budget covers them all.
+  const bytes = await bodyBytesCache.get(`${key}:${coding}`, async () => {
+    const packed = await compressOnce(await raw(), coding);
+    return { value: packed, weight: packed.length };
   });
-  return { bytes, version };
+  return { bytes, version, coding };
 }
 
 /** Bytes of served page bodies kept in memory (a 100k-step run's window is about 1.2 MB). */
@@ -329,8 +348,16 @@ function edgesFromRows(rows: EdgeRow[], steps: { id: string }[], offset: number)
 
 async function stepIndexOf(runId: string, stepId: string): Promise<number | null> {
   if (stepId.length === 0 || stepId.length > 256) return null;
-  const row = await db().step.findUnique({ where: { runId_stepId: { runId, stepId } }, select: { idx: true } });
-  return row?.idx ?? null;
+  // A step's index never changes (runs are immutable after ingest), and a large run's body asks for
+  // its focus step's on every request: cached, one unit of the budget each. Unknown ids are not
+  // remembered (their key space is the caller's), they cost the query each time.
+  const key = `stepidx:${runId}:${stepId}`;
+  const known = await cached<number | null>(key, async () => {
+    const row = await db().step.findUnique({ where: { runId_stepId: { runId, stepId } }, select: { idx: true } });
+    return { value: row?.idx ?? null, weight: 1 };
+  });
+  if (known === null) bodyCache.forget(key);
+  return known;
 }
 
 /**

@@ -31,4 +31,15 @@ describe("ImmutableCache", () => {
     expect(await cache.get("big", async () => ({ value: ++calls, weight: 6 }))).toBe(3);
     expect(await cache.get("big", async () => ({ value: ++calls, weight: 6 }))).toBe(4);
   });
+
+  it("forgets an entry on request, so its next get loads again and its weight is freed", async () => {
+    const cache = new ImmutableCache<number>(2);
+    let calls = 0;
+    const load = async () => ({ value: ++calls, weight: 2 });
+    expect(await cache.get("x", load)).toBe(1);
+    cache.forget("x");
+    expect(await cache.get("y", load)).toBe(2);
+    expect(await cache.get("y", load)).toBe(2); // fits: x's weight was given back
+    expect(await cache.get("x", load)).toBe(3);
+  });
 });

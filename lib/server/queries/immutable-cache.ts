@@ -39,6 +39,11 @@ export class ImmutableCache<V> {
     return entry.value;
   }
 
+  /** Drops one entry (e.g. a load that found nothing worth keeping). */
+  forget(key: string) {
+    this.delete(key);
+  }
+
   private delete(key: string) {
     const e = this.entries.get(key);
     if (!e) return;

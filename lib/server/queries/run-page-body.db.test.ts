@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { validateTrace } from "@/lib/trace/validate-trace";
 import { generatedTrace } from "@/lib/trace/test-traces";
@@ -43,15 +44,28 @@ describe("run page shell and body (real Postgres)", () => {
     expect(body.steps).toHaveLength(40);
     expect(served.version).toBe(`${first}:0-39`);
 
+    // Decision 0023: the same body compressed once per coding, same version, decoding to the same bytes.
+    const br = (await getRunPageBodyBytes({ runId, coding: "br" }))!;
+    const gz = (await getRunPageBodyBytes({ runId, coding: "gzip" }))!;
+    expect([br.coding, br.version, gz.coding, gz.version]).toEqual(["br", served.version, "gzip", served.version]);
+    expect(brotliDecompressSync(br.bytes).equals(served.bytes)).toBe(true);
+    expect(gunzipSync(gz.bytes).equals(served.bytes)).toBe(true);
+    expect(br.bytes.length).toBeLessThan(served.bytes.length / 4);
+
     // Re-analysis: the shell names the new version and the body follows it (no stale cached report).
     const second = await analyse(runId);
     expect((await getRunPageShell({ runId }))!.bodyVersion).toBe(second);
     expect((await getRunPageBodyBytes({ runId }))!.version).toBe(`${second}:0-39`);
+    // Its compressed copy follows too: keyed by the version, never the old analysis's bytes.
+    const brAgain = (await getRunPageBodyBytes({ runId, coding: "br" }))!;
+    expect(brAgain.version).toBe(`${second}:0-39`);
+    expect(brotliDecompressSync(brAgain.bytes).equals((await getRunPageBodyBytes({ runId }))!.bytes)).toBe(true);
 
     // A deleted run: its cached body is never served again.
     await db().run.delete({ where: { id: runId } });
     expect(await getRunPageShell({ runId })).toBeUndefined();
     expect(await getRunPageBodyBytes({ runId })).toBeUndefined();
+    expect(await getRunPageBodyBytes({ runId, coding: "br" })).toBeUndefined();
   }, 120_000);
 
   it("a run whose analysis has not finished: the shell shows it queued, the body has no report", async () => {

@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/server/api-errors";
-import { jsonBodyResponse } from "@/lib/server/http/body-encoding";
+import { cachedBodyCoding, jsonBodyResponse } from "@/lib/server/http/body-encoding";
 import { defineRoute } from "@/lib/server/http/define-route";
 import { getRunPageBodyBytes, resolveShareToken } from "@/lib/server/queries/get-run-view";
 import { parseRunBodyFocus } from "@/lib/view/run-body-url";
@@ -11,8 +11,10 @@ import { parseRunBodyFocus } from "@/lib/view/run-body-url";
  */
 export const GET = defineRoute<{ token: string }>({ access: "public" }, async (req, { params: { token } }) => {
   const link = await resolveShareToken({ token });
-  const body = link ? await getRunPageBodyBytes({ runId: link.runId, focus: parseRunBodyFocus(new URL(req.url).searchParams) }) : undefined;
+  const body = link
+    ? await getRunPageBodyBytes({ runId: link.runId, focus: parseRunBodyFocus(new URL(req.url).searchParams), coding: cachedBodyCoding(req) })
+    : undefined;
   if (!body) throw new ApiError(404, "not_found", "Not found.");
   // no-store: a revoked link must stop working at once, also from the browser's cache.
-  return jsonBodyResponse(body.bytes, { "cache-control": "no-store" });
+  return jsonBodyResponse(body.bytes, body.coding, { "cache-control": "no-store" });
 });

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * The production web server: Next's request handler behind a small front (decision 0023), started by
+ * `npm start` (scripts/start.mjs) and the e2e server in place of `next start`, with the same
+ * arguments: `node scripts/serve.mjs -p <port> -H <host>`.
+ * The front, per request, before Next sees it:
+ *  1. static build files (/_next/static, content-addressed) answered compressed once, from memory;
+ *  2. load shedding: 503 + Retry-After when CULPRIT_SHED_INFLIGHT requests are in flight or (when
+ *     set) the event loop is CULPRIT_SHED_LAG_MS late (never for /api/health);
+ *  3. a route's pre-compressed body (the run page body, cached compressed) let through as such.
+ * Everything else (proxy.ts, security headers, routes, pages, Next's own compression of dynamic
+ * responses) is Next's, unchanged.
+ */
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { markFrontServerPresent } from "../lib/server/http/content-coding.mjs";
+import { loadShedder } from "./lib/front/load-shed.mjs";
+import { translatePrecompressedHeader } from "./lib/front/precompressed.mjs";
+import { staticFileCache } from "./lib/front/static-files.mjs";
+
+process.env.NODE_ENV = "production";
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const arg = (flag, fallback) => {
+  const i = process.argv.indexOf(flag);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+};
+const port = Number(arg("-p", process.env.PORT ?? "3000"));
+const host = arg("-H", process.env.CULPRIT_HOST ?? "127.0.0.1");
+// Parsed and bounded by lib/server/config.ts (scripts/check-config.ts stops `npm start` on a bad value).
+const envInt = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
+
+const { default: next } = await import("next");
+const app = next({ dev: false, dir: root, hostname: host, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+markFrontServerPresent();
+
+const statics = staticFileCache({ root: path.join(root, ".next/static") });
+const shed = loadShedder({ maxInFlight: envInt("CULPRIT_SHED_INFLIGHT", 128), maxLagMs: envInt("CULPRIT_SHED_LAG_MS", 0) });
+
+const server = http.createServer((req, res) => {
+  statics
+    .serve(req, res)
+    .then((served) => {
+      if (served || !shed.admit(req, res)) return;
+      translatePrecompressedHeader(res);
+      return handle(req, res);
+    })
+    .catch((err) => {
+      console.error("[serve]", err);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      res.end();
+    });
+});
+server.listen(port, host, () => console.log(`[serve] ready on http://${host.includes(":") ? `[${host}]` : host}:${port}`));
+
+const stop = () => {
+  shed.stop();
+  // Requests in flight finish; idle keep-alive sockets do not hold the process; 10 s at most.
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
