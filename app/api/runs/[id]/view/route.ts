@@ -16,7 +16,8 @@ import { parseRunBodyFocus } from "@/lib/view/run-body-url";
 export const GET = defineRoute<{ id: string }>({ access: "viewer" }, async (req, { params: { id } }) => {
   const body = await getRunPageBodyBytes({ runId: id, focus: parseRunBodyFocus(new URL(req.url).searchParams), coding: cachedBodyCoding(req) });
   if (!body) throw new ApiError(404, "not_found", `No run "${id}".`);
-  const etag = `"${body.version}"`;
+  // One validator per representation (RFC 9110 8.8.3): the br, gzip and plain copies are different bytes.
+  const etag = `"${body.version}${body.coding === "identity" ? "" : `-${body.coding}`}"`;
   const headers = { "cache-control": "private, no-cache", etag, vary: "accept-encoding" };
   if (ifNoneMatch(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   return jsonBodyResponse(body.bytes, body.coding, headers);
