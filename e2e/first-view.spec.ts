@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { test, expect, type Page } from "@playwright/test";
 import { demoTrace, uploadRun } from "./fixtures/upload-run";
+import { readCanvasWatch, WATCH_CANVAS } from "./fixtures/canvas-watch";
 
 const DEMOS = ["pipeline-false-success.json", "orchestrator-bad-delegation.json", "shared-memory-corruption.json", "voting-ensemble-composed.json"];
 const VIEWPORTS = [
@@ -27,6 +28,7 @@ async function hiddenNodes(page: Page) {
 for (const viewport of VIEWPORTS)
   test(`first view at ${viewport.width}×${viewport.height}: every node of each demo run is in view and clickable`, async ({ browser, request }) => {
     const page = await browser.newPage({ viewport });
+    await page.addInitScript(WATCH_CANVAS);
     for (const demo of DEMOS) {
       const runId = await uploadRun(request, demoTrace(demo, randomUUID().slice(0, 8)));
       await page.goto(`/runs/${runId}`);
@@ -36,6 +38,10 @@ for (const viewport of VIEWPORTS)
       const { count, bad } = await hiddenNodes(page);
       expect(count, demo).toBeGreaterThan(4);
       expect(bad, `${demo}: nodes not in view`).toEqual([]);
+      // Already so in the canvas's first frame: it opens fitted, not at zoom 1 and then moved.
+      const watch = await readCanvasWatch(page);
+      expect(watch.firstNodeIds.length, `${demo}: nodes in view in the first frame`).toBe(count);
+      expect(watch.lastViewportChange!, `${demo}: viewport moved after the first frame`).toBeLessThanOrEqual(watch.firstNodeInView!);
       // Each step node answers a click: the inspector shows it.
       const steps = page.locator(".react-flow__node-step");
       for (let i = 0; i < (await steps.count()); i++) {

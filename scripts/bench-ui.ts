@@ -2,7 +2,7 @@
  * `npm run bench:ui`: the run page in real Chromium on generated runs of 500, 2k and 10k steps.
  * Measures time to the first canvas view (navigation start → the first frame with a React Flow node
  * inside the canvas, counted from the opening fit if the viewport moves after its first nodes; see
- * WATCH_CANVAS) and frame times while dragging the canvas (requestAnimationFrame intervals during 60
+ * e2e/fixtures/canvas-watch.ts) and frame times while dragging the canvas (requestAnimationFrame intervals during 60
  * pointer moves).
  *
  * Server: BENCH_UI_URL (any running Culprit, e.g. http://localhost:3000), else scripts/e2e-server.mjs
@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import { chromium, type Page } from "playwright-core";
 import { reportBench } from "./lib/bench-result.mjs";
 import { chromiumLaunchOptions } from "../e2e/browser";
+import { readCanvasWatch, WATCH_CANVAS } from "../e2e/fixtures/canvas-watch";
 
 const SIZES = (process.env.BENCH_UI_SIZES ?? "500,2000,10000").split(",").map(Number);
 const AGENTS = 8;
@@ -84,47 +85,13 @@ async function upload(steps: number): Promise<string> {
   return runId;
 }
 
-/**
- * Watches the canvas from the page's first frame (an init script, so nothing waits on the test
- * driver's round trips): per animation frame, whether a React Flow node is inside the canvas box, and
- * whether the canvas viewport's transform changed. The first view is on screen at the first frame
- * that has a node in view and after which the viewport no longer moves by itself: a canvas that first
- * draws at the origin and then jumps to its opening fit counts from the jump.
- */
-const WATCH_CANVAS = `(() => {
-  const w = (window.__canvasWatch = { firstNodeInView: null, lastViewportChange: null, frames: 0 });
-  let last = null;
-  const tick = (t) => {
-    w.frames++;
-    const pane = document.querySelector("[data-testid=run-canvas] .react-flow");
-    const viewport = pane && pane.querySelector(".react-flow__viewport");
-    if (viewport) {
-      const transform = viewport.style.transform;
-      if (transform !== last) { last = transform; w.lastViewportChange = t; }
-      if (w.firstNodeInView === null) {
-        const box = pane.getBoundingClientRect();
-        for (const node of pane.querySelectorAll(".react-flow__node")) {
-          const r = node.getBoundingClientRect();
-          const x = r.x + r.width / 2, y = r.y + r.height / 2;
-          if (x >= box.left && x <= box.right && y >= box.top && y <= box.bottom && getComputedStyle(node).visibility !== "hidden") { w.firstNodeInView = t; break; }
-        }
-      }
-    }
-    if (!w.stop) requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-})()`;
-
 async function firstRender(page: Page, url: string): Promise<{ total: number; firstNode: number; phases: string }> {
   await page.addInitScript(WATCH_CANVAS);
   await page.goto(url, { waitUntil: "commit" });
   await page.waitForSelector(".react-flow__node", { timeout: 120_000 });
   // Let an opening fit that runs after the first nodes (a jump) happen before reading the watch.
   await page.waitForTimeout(1000);
-  const watch = (await page.evaluate(`(() => { window.__canvasWatch.stop = true; return window.__canvasWatch; })()`)) as {
-    firstNodeInView: number | null;
-    lastViewportChange: number | null;
-  };
+  const watch = await readCanvasWatch(page);
   if (watch.firstNodeInView === null) throw new Error(`no canvas node came into view on ${url}`);
   const total = Math.max(watch.firstNodeInView, watch.lastViewportChange ?? 0);
   // Where the time went (navigation timing): server answer, HTML received, scripts parsed (DOM
