@@ -189,7 +189,15 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   useLayoutEffect(() => {
     const el = wrapRef.current;
-    if (el) setSize({ width: el.clientWidth, height: el.clientHeight });
+    if (!el) return;
+    const measure = () =>
+      setSize((prev) => (prev && prev.width === el.clientWidth && prev.height === el.clientHeight ? prev : { width: el.clientWidth, height: el.clientHeight }));
+    measure();
+    // Kept current, so a canvas mounted later (switching modes remounts React Flow) opens fitted to
+    // the box it has then.
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
   }, []);
 
   // Bring the selection into view when it changed from outside the canvas (keyboard, timeline, links).
