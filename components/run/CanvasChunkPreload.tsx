@@ -1,0 +1,17 @@
+"use client";
+import dynamic from "next/dynamic";
+
+function Nothing() {
+  return null;
+}
+
+/**
+ * Renders nothing; rendered by the run page while its body loads (the part the server renders). On
+ * the server, `next/dynamic` (with server rendering on) emits preload links for the chunks of the
+ * module it loads: React Flow and the canvas (~48 kB gzip) and the canvas's CSS. So the browser
+ * downloads them from the HTML head beside the page's own scripts, instead of when the run view's
+ * module first runs in the browser (which is when hydration starts, after every first-load script
+ * has arrived and run). The canvas stays out of the first-load bundle: nothing waits on this chunk
+ * but the canvas (the loading fallback gives it its own Suspense boundary).
+ */
+export const CanvasChunkPreload = dynamic(() => import("@/components/canvas/RunCanvas").then(() => Nothing), { loading: Nothing });
