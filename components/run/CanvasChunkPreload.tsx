@@ -14,4 +14,22 @@ function Nothing() {
  * has arrived and run). The canvas stays out of the first-load bundle: nothing waits on this chunk
  * but the canvas (the loading fallback gives it its own Suspense boundary).
  */
-export const CanvasChunkPreload = dynamic(() => import("@/components/canvas/RunCanvas").then(() => Nothing), { loading: Nothing });
+export const CanvasChunkPreload = dynamic(
+  () =>
+    import("@/components/canvas/RunCanvas").then((m) => {
+      preloaded = m.RunCanvas;
+      return Nothing;
+    }),
+  { loading: Nothing },
+);
+
+let preloaded: typeof import("@/components/canvas/RunCanvas").RunCanvas | null = null;
+
+/**
+ * The canvas component once this import has resolved in the browser, else null. The run view uses it
+ * when its own import (another import site, with a small loader chunk of its own that is not
+ * preloaded) has not resolved yet.
+ */
+export function preloadedCanvas() {
+  return preloaded;
+}

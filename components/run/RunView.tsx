@@ -17,6 +17,7 @@ import { TrajectoryPanel } from "./TrajectoryPanel";
 import { flaggedSteps } from "@/lib/view/prepare-trajectory";
 import { RunNavContext, type RunNav } from "./SelectLink";
 import { VerdictHeader } from "./VerdictHeader";
+import { preloadedCanvas } from "./CanvasChunkPreload";
 import styles from "./run.module.css";
 
 /**
@@ -51,7 +52,7 @@ const LazyRunCanvas = dynamic(() => loadCanvas().then((m) => m.RunCanvas), {
  * mount: switching component types would remount React Flow and lose the viewport.
  */
 function CanvasSlot(props: ComponentProps<CanvasComponent>) {
-  const [Canvas] = useState<ComponentType<ComponentProps<CanvasComponent>>>(() => loadedCanvas ?? LazyRunCanvas);
+  const [Canvas] = useState<ComponentType<ComponentProps<CanvasComponent>>>(() => loadedCanvas ?? preloadedCanvas() ?? LazyRunCanvas);
   return <Canvas {...props} />;
 }
 
