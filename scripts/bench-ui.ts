@@ -178,7 +178,9 @@ try {
           `${String(nodes).padStart(4)} nodes in DOM  pan frames: mean ${f.mean.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms (${f.frames} frames)`,
       );
       console.log(rows[rows.length - 1]);
-      console.log(`         last visit, ms since navigation: ${phases}, first node in view (frame start) ${Math.round(firstNode)}, opening view painted by ${Math.round(lastRender)}`);
+      console.log(
+        `         last visit, ms since navigation: ${phases}, first node in view (frame start) ${Math.round(firstNode)}, opening view painted by ${Math.round(lastRender)}`,
+      );
       const label = `${steps} steps, ${mode} mode`;
       // Limits from the performance issue: 10k steps in Steps mode < 2 s, 2k < 1 s; pans at 60 fps (p95 ≤ 17 ms).
       const limit = steps >= 10_000 && mode === "steps" ? 2000 : steps <= 2000 ? 1000 : undefined;
