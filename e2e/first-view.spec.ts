@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { test, expect, type Page } from "@playwright/test";
 import { demoTrace, uploadRun } from "./fixtures/upload-run";
+import { readCanvasWatch, WATCH_CANVAS } from "./fixtures/canvas-watch";
 
 const DEMOS = ["pipeline-false-success.json", "orchestrator-bad-delegation.json", "shared-memory-corruption.json", "voting-ensemble-composed.json"];
 const VIEWPORTS = [
@@ -34,6 +35,7 @@ test.describe("first view", () => {
   for (const viewport of VIEWPORTS)
     test(`first view at ${viewport.width}×${viewport.height}: every node of each demo run is in view and clickable`, async ({ browser }) => {
       const page = await browser.newPage({ viewport });
+      await page.addInitScript(WATCH_CANVAS);
       for (const { demo, runId } of runs) {
         await page.goto(`/runs/${runId}`);
         await expect(page.locator(".react-flow__node").first()).toBeVisible();
@@ -44,6 +46,10 @@ test.describe("first view", () => {
         const { count, bad } = await hiddenNodes(page);
         expect(count, demo).toBeGreaterThan(4);
         expect(bad, `${demo}: nodes not in view`).toEqual([]);
+        // Already so in the canvas's first frame: it opens fitted, not at zoom 1 and then moved.
+        const watch = await readCanvasWatch(page);
+        expect(watch.firstNodeIds.length, `${demo}: nodes in view in the first frame`).toBe(count);
+        expect(watch.lastViewportChange!, `${demo}: viewport moved after the first frame`).toBeLessThanOrEqual(watch.firstNodeInView!);
         // A click on a step node selects it: the inspector shows it. The hit test above already
         // proves every centre is the node's own; clicking the first, middle and last step of each
         // run proves the click path (it used to click all of them: 30 s per viewport, issue 13).

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { test, expect } from "@playwright/test";
 import { uploadRun } from "./fixtures/upload-run";
+import { readCanvasWatch, WATCH_CANVAS } from "./fixtures/canvas-watch";
 
 /** A failed run of `steps` steps: four agents working in bursts of five, one error near the middle. */
 function longRun(steps: number) {
@@ -41,6 +42,22 @@ test("a collapsed group expanded on the canvas is in the URL and stays expanded 
   // The reloaded page parsed the expansion and writes it back (an unknown or dropped id would vanish).
   await expect(page).toHaveURL(new RegExp(`[?&]open=${encodeURIComponent(encodeURIComponent(groupId))}(&|$)`));
   await expect(page.locator(`.react-flow__node[data-id="${groupId}"]`)).toHaveCount(0);
+});
+
+test("a collapsed canvas draws its opening view in its first frame: the selected step in view, no jump after", async ({ page, request }) => {
+  const runId = await uploadRun(request, longRun(1_200));
+  await page.addInitScript(WATCH_CANVAS);
+  await page.goto(`/runs/${runId}?mode=steps&step=s100`);
+  await expect(page.getByTestId("collapsed-notice")).toBeVisible();
+  await expect(page.locator('.react-flow__node[data-id="s100"]')).toBeVisible();
+  // Time for a fit that would come after the first nodes (a jump) to happen.
+  await page.waitForTimeout(1000);
+  const watch = await readCanvasWatch(page);
+  // The first frame with nodes in the canvas already shows the opening view around the selected
+  // step (not the run's first steps at zoom 1, later replaced), and the viewport stays put.
+  expect(watch.firstNodeIds).toContain("s100");
+  expect(watch.lastViewportChange).not.toBeNull();
+  expect(watch.lastViewportChange!).toBeLessThanOrEqual(watch.firstNodeInView!);
 });
 
 test("a large run's page carries a window of its steps; brushing elsewhere on the timeline loads that window", async ({ page, request }) => {

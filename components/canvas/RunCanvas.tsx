@@ -7,6 +7,8 @@ import {
   MiniMap,
   ReactFlow,
   ReactFlowProvider,
+  getNodesBounds,
+  getViewportForBounds,
   useReactFlow,
   type EdgeTypes,
   type NodeMouseHandler,
@@ -29,6 +31,7 @@ import { AgentNode } from "./nodes/AgentNode";
 import { ChannelEdge } from "./edges/ChannelEdge";
 import { EdgeMarkers } from "./edges/EdgeMarkers";
 import { Legend } from "./Legend";
+import { OpeningViewport, type Viewport } from "./OpeningViewport";
 import { useSwimlaneLayout } from "./use-swimlane-layout";
 import { MINIMAP_TOKEN, paint } from "@/components/theme/colours";
 import styles from "./canvas.module.css";
@@ -186,7 +189,15 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   useLayoutEffect(() => {
     const el = wrapRef.current;
-    if (el) setSize({ width: el.clientWidth, height: el.clientHeight });
+    if (!el) return;
+    const measure = () =>
+      setSize((prev) => (prev && prev.width === el.clientWidth && prev.height === el.clientHeight ? prev : { width: el.clientWidth, height: el.clientHeight }));
+    measure();
+    // Kept current, so a canvas mounted later (switching modes remounts React Flow) opens fitted to
+    // the box it has then.
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
   }, []);
 
   // Bring the selection into view when it changed from outside the canvas (keyboard, timeline, links).
@@ -238,6 +249,18 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
     // focusId is deliberately not a dependency: this is the opening fit only (React Flow applies it on mount).
   }, [mode, stepFlow, layout, size, index, big, fitAll]);
 
+  // The opening viewport, computed here from the declared node sizes and the measured canvas box
+  // rather than left to React Flow's fitView: that one runs only after the nodes have rendered and
+  // been measured (a first frame at zoom 1 from the origin, then a jump), and it fits only nodes that
+  // were rendered, which with onlyRenderVisibleElements are the ones at the origin, not the story.
+  const opening = useMemo((): Viewport | null => {
+    if (!size || size.width === 0 || size.height === 0) return null;
+    const ids = "nodes" in fitOptions && fitOptions.nodes ? new Set(fitOptions.nodes.map((n) => n.id)) : null;
+    const fit = ids ? baseNodes.filter((n) => ids.has(n.id)) : baseNodes;
+    if (fit.length === 0) return null;
+    return getViewportForBounds(getNodesBounds(fit), size.width, size.height, fitOptions.minZoom, fitOptions.maxZoom, fitOptions.padding);
+  }, [size, fitOptions, baseNodes]);
+
   // A canvas that opens fitted whole needs no minimap (and a minimap would cover nodes).
   const minimap = !fitAll && !!layout && (layout.columns * (STEP_NODE_WIDTH + 40)) / Math.max(1, layout.lanes.length * 96) <= MINIMAP_MAX_ASPECT;
 
@@ -268,11 +291,11 @@ function CanvasInner({ mode, data, index, state, expanded, onSelect, onToggleGro
           // A canvas that does not open fitted whole shows only part of itself: render just what is in
           // view (a 2k-step run's ~150 collapsed nodes and their edges otherwise all mount on first render).
           onlyRenderVisibleElements={big || !fitAll}
-          fitView
-          fitViewOptions={fitOptions}
+          {...(opening ? { defaultViewport: opening } : { fitView: true, fitViewOptions: fitOptions })}
           minZoom={0.05}
           maxZoom={2}
         >
+          {opening && size ? <OpeningViewport viewport={opening} width={size.width} height={size.height} /> : null}
           <Background gap={24} size={1} />
           {minimap ? <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 150, height: 96 }} /> : null}
           <Controls showInteractive={false} aria-label="Zoom and fit to view" />

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { brushX, select, type D3BrushEvent } from "d3";
 import type { ReportIndex, StepMark } from "@/lib/view/index-report";
 import { brushToRange, markAt, prepareTimeline, TIMELINE_LABEL_WIDTH } from "@/lib/view/prepare-timeline";
@@ -30,7 +30,15 @@ export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectS
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const [width, setWidth] = useState(800);
-  const model = useMemo(() => prepareTimeline(steps, lanes, index, width, LANE_HEIGHT, stepWindow), [steps, lanes, index, width, stepWindow]);
+  // The first render reserves the timeline's height and draws nothing; the marks (one per step, a
+  // canvas paint and a d3 brush) follow in a deferred render. The run page's first commit then carries
+  // the canvas alone, and its effects (which React flushes before the canvas's own layout updates)
+  // do not paint thousands of timeline marks first.
+  const drawn = useDeferredValue(true, false);
+  const model = useMemo(
+    () => prepareTimeline(drawn ? steps : [], lanes, index, width, LANE_HEIGHT, drawn ? stepWindow : undefined),
+    [drawn, steps, lanes, index, width, stepWindow],
+  );
 
   useEffect(() => {
     const el = wrapRef.current;
@@ -42,7 +50,7 @@ export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectS
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas) return;
+    if (!canvas || !drawn) return;
     const dpr = window.devicePixelRatio || 1;
     canvas.width = width * dpr;
     canvas.height = model.height * dpr;
@@ -85,14 +93,14 @@ export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectS
       ctx.lineWidth = 2;
       ctx.strokeRect(sel.x - 2, sel.lane * LANE_HEIGHT + 1, Math.max(1, sel.width) + 4, LANE_HEIGHT - 2);
     }
-  }, [model, width, selectedStepId]);
+  }, [drawn, model, width, selectedStepId]);
 
   // d3 brush: the extent is mapped to a step range; a plain click (empty extent) selects one step.
   const handlers = useRef({ onBrush, onSelectStep, model, stepCount: model.stepCount });
   handlers.current = { onBrush, onSelectStep, model, stepCount: model.stepCount };
   useEffect(() => {
     const svg = svgRef.current;
-    if (!svg) return;
+    if (!svg || !drawn) return;
     const brush = brushX<unknown>()
       .extent([
         [TIMELINE_LABEL_WIDTH, 0],
@@ -118,7 +126,7 @@ export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectS
     return () => {
       g.on(".brush", null);
     };
-  }, [width, model, range]);
+  }, [drawn, width, model, range]);
 
   return (
     <div>

@@ -1,7 +1,7 @@
 "use client";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { authClient } from "@/components/auth/auth-client";
+import { IntentLink } from "./IntentLink";
 import styles from "./AppHeader.module.css";
 
 /**
@@ -21,15 +21,15 @@ export function AppNav({ user, signInOn }: { user: string | null; signInOn: bool
   if (path.startsWith("/s/") || path.startsWith("/sign-in") || path.startsWith("/setup")) return <span className={styles.brand}>{brand}</span>;
   return (
     <>
-      <Link href="/" className={styles.brand}>
+      <IntentLink href="/" className={styles.brand}>
         {brand}
-      </Link>
+      </IntentLink>
       <nav className={styles.nav}>
-        <Link href="/">Runs</Link>
-        <Link href="/upload">Upload</Link>
-        <Link href="/compare">Compare</Link>
-        <Link href="/patterns">Patterns</Link>
-        <Link href="/settings">Settings</Link>
+        <IntentLink href="/">Runs</IntentLink>
+        <IntentLink href="/upload">Upload</IntentLink>
+        <IntentLink href="/compare">Compare</IntentLink>
+        <IntentLink href="/patterns">Patterns</IntentLink>
+        <IntentLink href="/settings">Settings</IntentLink>
       </nav>
       {signInOn && user ? (
         <span className={styles.user}>

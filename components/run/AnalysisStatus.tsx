@@ -32,6 +32,10 @@ export function AnalysisStatus({
     queryFn: () => fetchAnalysis(runId),
     initialData: initial,
     staleTime: 0,
+    // The page was rendered with the newest analysis just now: refetching it on mount only repeats that
+    // request while the page is still loading. A cache that differs from it (the tab saw this run
+    // earlier) is refetched.
+    refetchOnMount: (q) => q.state.data?.id !== initial?.id || q.state.data?.status !== initial?.status,
     enabled: poll,
     refetchInterval: (q) => (q.state.data && (q.state.data.status === "queued" || q.state.data.status === "running") ? 1000 : false),
   });

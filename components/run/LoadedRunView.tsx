@@ -1,6 +1,7 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { RunPageBody, RunPageShell } from "@/lib/view/types";
+import { CanvasChunkPreload } from "./CanvasChunkPreload";
 import { RunView, type RunViewProps } from "./RunView";
 import styles from "./run.module.css";
 
@@ -46,6 +47,7 @@ export function LoadedRunView({ shell, bodyUrl, ...props }: LoadedRunViewProps) 
             Loading the run…
           </p>
         )}
+        <CanvasChunkPreload />
       </main>
     );
   return <RunView {...props} data={{ ...shell, ...body.data }} loadingBody={body.isPlaceholderData} />;

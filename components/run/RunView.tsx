@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useMemo, useRef, useState, useTransition, type ComponentType, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useTransition, type ComponentProps, type ComponentType, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import dynamic from "next/dynamic";
 import { BlameBars } from "@/components/charts/BlameBars";
@@ -17,6 +17,7 @@ import { TrajectoryPanel } from "./TrajectoryPanel";
 import { flaggedSteps } from "@/lib/view/prepare-trajectory";
 import { RunNavContext, type RunNav } from "./SelectLink";
 import { VerdictHeader } from "./VerdictHeader";
+import { preloadedCanvas } from "./CanvasChunkPreload";
 import styles from "./run.module.css";
 
 /**
@@ -26,9 +27,16 @@ import styles from "./run.module.css";
  * module is evaluated in the browser, not when the canvas first renders after hydration: the chunk
  * and hydration then overlap instead of running one after the other.
  */
-const loadCanvas = () => import("@/components/canvas/RunCanvas");
+type CanvasComponent = typeof import("@/components/canvas/RunCanvas").RunCanvas;
+/** The canvas component once its chunk has been evaluated (see `CanvasSlot`). */
+let loadedCanvas: CanvasComponent | null = null;
+const loadCanvas = () =>
+  import("@/components/canvas/RunCanvas").then((m) => {
+    loadedCanvas = m.RunCanvas;
+    return m;
+  });
 if (typeof window !== "undefined") void loadCanvas().catch(() => {});
-const RunCanvas = dynamic(() => loadCanvas().then((m) => m.RunCanvas), {
+const LazyRunCanvas = dynamic(() => loadCanvas().then((m) => m.RunCanvas), {
   ssr: false,
   loading: () => (
     <p className="muted" data-testid="canvas-loading" style={{ padding: 16 }}>
@@ -36,6 +44,17 @@ const RunCanvas = dynamic(() => loadCanvas().then((m) => m.RunCanvas), {
     </p>
   ),
 });
+
+/**
+ * The canvas, rendered directly when its chunk is already there (the usual case: it downloads while
+ * the page hydrates and its body loads), else through `next/dynamic`, whose lazy wrapper would first
+ * commit its fallback and render the canvas one task later even for a loaded chunk. Chosen once per
+ * mount: switching component types would remount React Flow and lose the viewport.
+ */
+function CanvasSlot(props: ComponentProps<CanvasComponent>) {
+  const [Canvas] = useState<ComponentType<ComponentProps<CanvasComponent>>>(() => loadedCanvas ?? preloadedCanvas() ?? LazyRunCanvas);
+  return <Canvas {...props} />;
+}
 
 /** Runs with more steps than this open in Agents mode (Steps mode stays one click away, collapsed). */
 export const AGENTS_MODE_ABOVE_STEPS = 2000;
@@ -299,7 +318,7 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
               ) : null}
             </div>
             <div className={styles.canvasBox}>
-              <RunCanvas
+              <CanvasSlot
                 mode={mode}
                 data={data}
                 index={index}
