@@ -2,18 +2,15 @@
 /**
  * `npm test`: every test, on a fresh machine, with nothing started by hand.
  *
- * Sized for 2 cores around the one chain everything else can run beside: the production build,
- * then Playwright e2e (ADR 0021). Postgres starts at once, beside everything else.
- *   - Critical path, at normal CPU priority: prisma generate; the production build (made without a
- *     type check of its own: the typecheck suite runs it); the liveness tests beside the build, as
- *     soon as the test template is made (they must not run beside e2e); then e2e, beside the other
- *     database tests, whose files run side by side, each on its own copy of a migrated template
- *     database: both mostly wait (on Postgres, on the browser), so they overlap well.
- *   - The unit tests from the start, beside the build, at normal priority (they have time limits).
- *   - In the background, at low CPU priority (nice 10), the suites nothing waits for and that have
- *     no time limits: lint, format check, and the type check once the build has written the route
- *     types it reads. They take the cores whenever the rest waits, instead of slowing it down.
- * Every suite runs even when another failed, so one run reports every failure (only e2e without a
+ * Two stages, sized for 2 cores; Postgres starts at once, beside everything else.
+ *   1. prisma generate; then in parallel: type check (next typegen + tsc), lint, format check, unit
+ *      tests, all computing.
+ *   2. starts the moment the static checks are done (beside the unit tests, which take longer): the
+ *      production build (made without a type check of its own: stage 1 ran it) beside the liveness
+ *      tests; then Playwright e2e beside the other database tests, whose files run side by side,
+ *      each on its own copy of a migrated template database (ADR 0021): both mostly wait (on
+ *      Postgres, on the browser), so they overlap well.
+ * Stage 2 runs even when stage 1 failed, so one run reports every failure (only e2e without a
  * build is skipped). Output of each suite is printed in one piece when it ends; the end gives every
  * suite's time and the wall time.
  */
@@ -32,21 +29,18 @@ const results = [];
 const since = () => ((Date.now() - started) / 1000).toFixed(0).padStart(4);
 
 /**
- * CPU priority of the background suites: with nice 10 against the critical path's 0, Linux gives
- * them about a tenth of a contended core, and all of an idle one.
+ * Runs one command (at CPU priority `nice`, 0 = normal); its output is held and printed in one piece
+ * when it ends.
  */
-const BACKGROUND = 10;
-
-/** Runs one command (at `nice` priority, 0 = normal); its output is held and printed in one piece when it ends. */
-function run(cmd, args, env, nice) {
+function run(cmd, args, env, nice = 0) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    // Set before the child has started its own workers (it is still loading), which inherit it.
+    // Set while the child is still loading, before it starts its own workers (they inherit it).
     if (nice && child.pid) {
       try {
         os.setPriority(child.pid, nice);
       } catch {
-        // Not permitted here: the suite runs at normal priority, only slower to finish overall.
+        // Not permitted (a raised priority needs root): the suite runs at normal priority.
       }
     }
     const chunks = [];
@@ -59,7 +53,7 @@ function run(cmd, args, env, nice) {
 /** Runs a suite: one or more commands in order, stopping at the first that fails. */
 async function suite(name, commands, env = process.env, { nice = 0 } = {}) {
   const t = Date.now();
-  console.log(`[${since()} s] start  ${name}${nice ? " (background)" : ""}`);
+  console.log(`[${since()} s] start  ${name}`);
   let ok = true;
   const outputs = [];
   for (const [cmd, args] of commands) {
@@ -85,6 +79,12 @@ function skipped(name, because) {
   return false;
 }
 
+/**
+ * CPU priority of the liveness tests (-5: about three times the CPU share of a normal process on a
+ * contended core). Root may raise a priority; anyone else runs them at normal priority.
+ */
+const LIVENESS_NICE = -5;
+
 const all = async (...runs) => (await Promise.all(runs)).every(Boolean);
 
 // Postgres starts while Prisma generates: neither needs the other.
@@ -104,44 +104,49 @@ const generated = await suite("prisma generate", [[process.execPath, ["scripts/p
 let ok = generated;
 if (generated) {
   // The template databases every suite copies its databases from (one migration, one demo seed
-  // per run); the suites that need Postgres wait for them. The database tests need only the
-  // migrated one, so they start while the e2e template is seeded.
+  // per run), made while stage 1 computes; the suites that need Postgres wait for them. The
+  // database tests need only the migrated one, so they can start while the e2e one is seeded.
   const templates = (which, name) =>
     postgres.then((server) =>
       server ? suite(name, [[process.execPath, ["scripts/lib/test-databases.mjs", which]]], { ...process.env, TEST_DATABASE_SERVER: server.serverUrl }) : false,
     );
   const testTemplate = templates("test", "test database template (migrate)");
   const e2eTemplate = testTemplate.then((made) => made && templates("e2e", "e2e database template (seed the demo runs)"));
-  // The critical path starts at once: e2e, the longest suite, needs the build, and the build needs
-  // nothing but the generated client. It used to wait for the static checks (40 s on 2 cores).
+  // 1. The static checks and the unit tests (all computing; 4 processes on 2 cores). The unit tests
+  //    run in one vitest worker and outlast the static checks by a minute or more, so the moment
+  //    the static checks are done, stage 2 starts on the core they leave free (it used to wait for
+  //    the unit tests while that core stood idle).
+  //    The typecheck suite checks the same tsconfig the build would, route types generated first as
+  //    the build does, so the build below skips its own pass: the same check would run twice.
+  const unit = suite("unit tests (vitest)", [[bin("vitest"), ["run", "--project", "unit"]]]);
+  const staticChecks = all(
+    suite("typecheck", [
+      [process.execPath, [nextBin, "typegen"]],
+      [bin("tsc"), ["--noEmit", "-p", "."]],
+    ]),
+    suite("lint", [[bin("eslint"), ["."]]]),
+    suite("format check (prettier)", [[bin("prettier"), ["--check", ".", "--log-level", "warn"]]]),
+  );
+  await staticChecks;
+  // 2. The production build beside the liveness tests (beside the unit tests' one worker); then e2e
+  //    beside the other database tests (both mostly wait: on Postgres, on the browser).
   const built = suite("production build (for e2e)", [[process.execPath, [nextBin, "build"]]], {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
     CULPRIT_BUILD_SKIP_TYPECHECK: "1",
   });
-  // The unit tests, at normal priority: their 5 s test timeout is not made for a tenth of a core.
-  // They run in one vitest worker (sharing one module graph), beside the build.
-  const unit = suite("unit tests (vitest)", [[bin("vitest"), ["run", "--project", "unit"]]]);
-  // The background suites: they have no time limits, so they can wait for idle cores.
-  const background = { nice: BACKGROUND };
-  const lint = suite("lint", [[bin("eslint"), ["."]]], process.env, background);
-  const format = suite("format check (prettier)", [[bin("prettier"), ["--check", ".", "--log-level", "warn"]]], process.env, background);
-  // The type check reads the route types in .next/types (next-env.d.ts imports them), which the
-  // build writes: beside the build it could read them half written. After a build it checks the
-  // types that build wrote, the same tsconfig the build would check (so the build skips its own
-  // pass); after a failed build it generates them itself first, as `next build` would.
-  const typecheck = built.then((buildOk) =>
-    suite("typecheck", [...(buildOk ? [] : [[process.execPath, [nextBin, "typegen"]]]), [bin("tsc"), ["--noEmit", "-p", "."]]], process.env, background),
-  );
   const server = await postgres;
   const serverEnv = server && { ...process.env, TEST_DATABASE_SERVER: server.serverUrl };
   const env = server && { ...serverEnv, ...((await testTemplate) ? { [TEMPLATES_READY_ENV]: "1" } : {}) };
   // The liveness tests measure how fast the server answers /api/health while it digests hostile
-  // uploads: they run beside the build (as they always have), never beside e2e (a browser and a
-  // second server would be measured instead); the other database tests then run beside e2e.
+  // uploads: they run before e2e starts (a browser and a second server would be measured instead),
+  // beside the build as they always have (and now the unit tests' one worker); the other database
+  // tests then run beside e2e.
+  // Their 2 s bound is about this process being served, not about the build and the unit tests
+  // beside it: they run at a raised CPU priority (LIVENESS_NICE) so a busy machine cannot fail them.
   // They are vitest's `db-liveness` project (vitest.config.ts); `db` holds the other files.
   const liveness = env
-    ? suite("database liveness tests (vitest, before e2e)", [[bin("vitest"), ["run", "--project", "db-liveness"]]], env)
+    ? suite("database liveness tests (vitest, before e2e)", [[bin("vitest"), ["run", "--project", "db-liveness"]]], env, { nice: LIVENESS_NICE })
     : skipped("database liveness tests (vitest, before e2e)", "embedded Postgres");
   const db = liveness.then(() =>
     env ? suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db"]]], env) : skipped("database tests (vitest)", "embedded Postgres"),
@@ -156,7 +161,8 @@ if (generated) {
             ...(e2eTemplateOk ? { [TEMPLATES_READY_ENV]: "1" } : {}),
           }),
   );
-  ok = (await all(liveness, db, built, e2e, unit, lint, format, typecheck)) && (await testTemplate) && (await e2eTemplate);
+  const static1 = (await staticChecks) && (await unit);
+  ok = (await all(liveness, db, built, e2e)) && static1 && (await testTemplate) && (await e2eTemplate);
 }
 const embedded = await postgres;
 await embedded?.stop().catch(() => {});
