@@ -30,6 +30,12 @@ import { buildDensity, chooseStepWindow, densityBinSize, PAGE_ALL_STEPS_MAX, tri
 import { config } from "../config";
 import { pool } from "../pg-pool";
 
+/**
+ * The id of run `r`'s newest finished analysis (SQL, for a query over `runs r`): the version of
+ * everything immutable on a run page (its body, its step details).
+ */
+const NEWEST_DONE_ANALYSIS_ID = `(SELECT a.id FROM analyses a WHERE a."runId" = r.id AND a.status = 'done' ORDER BY a."createdAt" DESC LIMIT 1)`;
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Text fields longer than this are clipped before they go to the browser (the exports keep everything). */
@@ -127,7 +133,7 @@ export async function getRunPageShell({ runId }: { runId: string }): Promise<{ s
     `SELECT ${RUN_DETAIL_FIELDS.map((f) => (f === "createdAt" ? `r."createdAt" AT TIME ZONE 'UTC' AS "createdAt"` : `r."${f}"`)).join(", ")}, r.warnings,
             latest.id AS "latestId", latest.status AS "latestStatus", latest.progress AS "latestProgress", latest.error AS "latestError",
             latest."createdAt" AT TIME ZONE 'UTC' AS "latestCreatedAt", latest."finishedAt" AT TIME ZONE 'UTC' AS "latestFinishedAt",
-            (SELECT a.id FROM analyses a WHERE a."runId" = r.id AND a.status = 'done' ORDER BY a."createdAt" DESC LIMIT 1) AS "doneId",
+            ${NEWEST_DONE_ANALYSIS_ID} AS "doneId",
             (SELECT coalesce(json_agg(json_build_object('id', l.id, 'agent', l.agent, 'stepId', l."stepId", 'note', l.note, 'author', l.author,
                                                         'imported', l.imported, 'createdAt', to_char(l."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
                                       ORDER BY l."createdAt", l.id), '[]'::json)
@@ -187,7 +193,7 @@ async function locateRunPageBody({
     rows: [row],
   } = await pool().query<{ stepCount: number; edgeCount: number; analysisId: string | null }>(
     `SELECT r."stepCount", r."edgeCount",
-            (SELECT a.id FROM analyses a WHERE a."runId" = r.id AND a.status = 'done' ORDER BY a."createdAt" DESC LIMIT 1) AS "analysisId"
+            ${NEWEST_DONE_ANALYSIS_ID} AS "analysisId"
      FROM runs r WHERE r.id = $1::uuid`,
     [runId],
   );
@@ -423,9 +429,9 @@ function reportSummary(analysisId: string) {
 export async function getStepDetailJson({ runId, stepId }: { runId: string; stepId: string }): Promise<{ json: string; version: string } | undefined> {
   if (!isRunId(runId) || stepId.length === 0 || stepId.length > 256) return undefined;
   // One indexed lookup per request: the run must still exist (a deleted run's cached steps are never served).
-  const [row] = await db().$queryRaw<{ analysisId: string | null }[]>`
-    SELECT (SELECT a.id FROM analyses a WHERE a."runId" = r.id AND a.status = 'done' ORDER BY a."createdAt" DESC LIMIT 1) AS "analysisId"
-    FROM runs r WHERE r.id = ${runId}::uuid`;
+  const {
+    rows: [row],
+  } = await pool().query<{ analysisId: string | null }>(`SELECT ${NEWEST_DONE_ANALYSIS_ID} AS "analysisId" FROM runs r WHERE r.id = $1::uuid`, [runId]);
   if (!row) return undefined;
   const version = row.analysisId ?? "none";
   const json = await detailCache.get(`${runId}:${version}:${stepId}`, async () => {
