@@ -85,7 +85,9 @@ test.describe("default server: loopback, no sign-in", () => {
   });
 });
 
-test.describe.serial("sign-in required (CULPRIT_AUTH=required)", () => {
+test.describe("sign-in required (CULPRIT_AUTH=required)", () => {
+  // The tests build on each other (the owner made in one signs in the next): in order, one worker.
+  test.describe.configure({ mode: "serial" });
   let shareUrl = "";
   let runPath = "";
 

@@ -86,7 +86,7 @@ export function parseCommandFlags(
   take: (flag: string, value: () => string, arg: string) => true | string,
 ): string | undefined {
   try {
-    for (let i = 0; i < args.length;) {
+    for (let i = 0; i < args.length; ) {
       const next = parseProxyFlag(args, i, flags);
       if (next !== undefined) {
         i = next;

@@ -45,7 +45,7 @@ export function clusterFailureSignatures(items: { runId: string; report: Analysi
   const clusters = [...groups.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, g]) => ({ signature: g.signature, detectors: new Set(g.signature.detectors), runIds: g.runIds }));
-  for (let merged = true; merged;) {
+  for (let merged = true; merged; ) {
     merged = false;
     outer: for (let i = 0; i < clusters.length; i++)
       for (let j = i + 1; j < clusters.length; j++) {

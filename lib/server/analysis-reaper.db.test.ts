@@ -68,9 +68,7 @@ describe("values Postgres rejects are stored, not a 500 (F-8, F-9)", () => {
     [
       "names that collide after cleaning",
       (t: any) => (
-        (t.agents = [{ name: "a\u0000" }, { name: "a\ufffd" }]),
-        (t.steps = [{ id: "s1", agent: "a\u0000", kind: "message", content: "x" }]),
-        (t.edges = [])
+        (t.agents = [{ name: "a\u0000" }, { name: "a\ufffd" }]), (t.steps = [{ id: "s1", agent: "a\u0000", kind: "message", content: "x" }]), (t.edges = [])
       ),
     ],
     ["NUL in an imported label", (t: any) => (t.labels = [{ note: "x\u0000" }])],

@@ -43,30 +43,31 @@ export async function loadTrace(runId: string): Promise<TTrace | undefined> {
         attributes: nonEmpty(a.attributes),
       }),
     ),
-    steps: steps.map((s): TStep =>
-      compact({
-        id: s.stepId,
-        sourceRef: s.sourceRef ?? undefined,
-        agent: s.agent,
-        kind: s.kind as TStep["kind"],
-        name: s.name ?? undefined,
-        input: s.input ?? undefined,
-        content: s.content,
-        tool: s.toolName ? compact({ name: s.toolName, arguments: s.toolArguments ?? undefined, result: s.toolResult ?? undefined }) : undefined,
-        state: s.stateOp && s.stateKey ? compact({ op: s.stateOp as "read" | "write", key: s.stateKey, value: s.stateValue ?? undefined }) : undefined,
-        target: s.target ?? undefined,
-        status: s.status as TStep["status"],
-        error: s.errorMessage !== null ? compact({ type: s.errorType ?? undefined, message: s.errorMessage }) : undefined,
-        tokens:
-          (s.inputTokens ?? s.outputTokens ?? s.totalTokens) !== null
-            ? compact({ input: s.inputTokens ?? undefined, output: s.outputTokens ?? undefined, total: s.totalTokens ?? undefined })
-            : undefined,
-        costUsd: s.costUsd ?? undefined,
-        startTime: s.startTime?.toISOString(),
-        endTime: s.endTime?.toISOString(),
-        parentId: s.parentIdx === null ? undefined : stepIds[s.parentIdx],
-        attributes: nonEmpty(s.attributes),
-      }),
+    steps: steps.map(
+      (s): TStep =>
+        compact({
+          id: s.stepId,
+          sourceRef: s.sourceRef ?? undefined,
+          agent: s.agent,
+          kind: s.kind as TStep["kind"],
+          name: s.name ?? undefined,
+          input: s.input ?? undefined,
+          content: s.content,
+          tool: s.toolName ? compact({ name: s.toolName, arguments: s.toolArguments ?? undefined, result: s.toolResult ?? undefined }) : undefined,
+          state: s.stateOp && s.stateKey ? compact({ op: s.stateOp as "read" | "write", key: s.stateKey, value: s.stateValue ?? undefined }) : undefined,
+          target: s.target ?? undefined,
+          status: s.status as TStep["status"],
+          error: s.errorMessage !== null ? compact({ type: s.errorType ?? undefined, message: s.errorMessage }) : undefined,
+          tokens:
+            (s.inputTokens ?? s.outputTokens ?? s.totalTokens) !== null
+              ? compact({ input: s.inputTokens ?? undefined, output: s.outputTokens ?? undefined, total: s.totalTokens ?? undefined })
+              : undefined,
+          costUsd: s.costUsd ?? undefined,
+          startTime: s.startTime?.toISOString(),
+          endTime: s.endTime?.toISOString(),
+          parentId: s.parentIdx === null ? undefined : stepIds[s.parentIdx],
+          attributes: nonEmpty(s.attributes),
+        }),
     ),
     edges: edges.map((e) =>
       compact({ from: stepIds[e.fromIdx], to: stepIds[e.toIdx], kind: e.kind, key: e.key ?? undefined, evidence: e.evidence, confidence: e.confidence }),

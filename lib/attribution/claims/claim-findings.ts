@@ -75,7 +75,7 @@ export function answerClosure(prov: Provenance, values: Set<string>): Set<string
   for (const r of prov.records) if (r.operands) derivedFrom.set(r.claim.value, [...(derivedFrom.get(r.claim.value) ?? []), ...r.operands]);
   const out = new Set(values);
   const work = [...values];
-  while (work.length) for (const x of derivedFrom.get(work.pop()!) ?? []) if (!out.has(x)) (out.add(x), work.push(x));
+  while (work.length) for (const x of derivedFrom.get(work.pop()!) ?? []) if (!out.has(x)) out.add(x), work.push(x);
   return out;
 }
 
@@ -166,7 +166,7 @@ function misquotedSource(claim: Claim, tokens: Set<string>, handed: SourceNumber
     if (!(a > 0 && b > 0 && Math.max(a, b) / Math.min(a, b) <= 2)) continue;
     let score = 0;
     for (const t of tokens) if (h.tokens.has(t)) score += 1 / df.get(t)!;
-    if (score > bestScore) ((best = h), (bestScore = score));
+    if (score > bestScore) (best = h), (bestScore = score);
   }
   return best;
 }

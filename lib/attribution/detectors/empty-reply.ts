@@ -29,15 +29,17 @@ export function emptyReplies(g: EngineGraph): number[] {
 
 export const detectEmptyReply: Detector = ({ g, failed }) => {
   if (!failed) return [];
-  return emptyReplies(g).map((v): DetectorHit => ({
-    step: v,
-    name: "empty-reply",
-    score: EMPTY_REPLY_SCORE,
-    mast: "FM-3.1 premature termination",
-    dependent: true,
-    evidence: {
-      stepIds: [g.steps[v].id],
-      note: v === g.sink ? "the run's top-level agent returned no answer" : `${g.steps[v].agent} was invoked but returned nothing`,
-    },
-  }));
+  return emptyReplies(g).map(
+    (v): DetectorHit => ({
+      step: v,
+      name: "empty-reply",
+      score: EMPTY_REPLY_SCORE,
+      mast: "FM-3.1 premature termination",
+      dependent: true,
+      evidence: {
+        stepIds: [g.steps[v].id],
+        note: v === g.sink ? "the run's top-level agent returned no answer" : `${g.steps[v].agent} was invoked but returned nothing`,
+      },
+    }),
+  );
 };

@@ -113,7 +113,7 @@ class TrigramStore {
     // The similarity shared / (la + lb − shared) only grows with `shared`, so this bound is exact.
     const reach = (shared: number) => shared / (la + lb - shared || 1) >= SIMILAR;
     let shared = 0;
-    for (let x = this.start[i], y = this.start[j]; x < aEnd && y < bEnd;) {
+    for (let x = this.start[i], y = this.start[j]; x < aEnd && y < bEnd; ) {
       if (b[x] === b[y]) {
         shared++;
         x++;

@@ -48,7 +48,8 @@ export function importOtelSdkDump(value: unknown): TTraceInput[] {
 function mapSdkTrace(spans: DecodedSpan[]): TTraceInput {
   // Monocle's root span is literally named "workflow"; the application's name is `workflow.name`.
   const workflowName = spans.find((s) => s.parentSpanId === undefined && typeof s.attributes["workflow.name"] === "string")?.attributes["workflow.name"] as
-    string | undefined;
+    | string
+    | undefined;
   const input = mapSpans(spans);
   input.run.sourceFormat = "otel-sdk";
   if (workflowName && input.run.title === "workflow") input.run.title = workflowName.slice(0, 1000);

@@ -2,7 +2,8 @@
 export type Role = "owner" | "viewer";
 
 export type Principal =
-  { kind: "local"; role: "owner"; userId: null; name: string } | { kind: "user"; role: Role; userId: string; name: string; email: string };
+  | { kind: "local"; role: "owner"; userId: null; name: string }
+  | { kind: "user"; role: Role; userId: string; name: string; email: string };
 
 const RANK: Record<Role, number> = { viewer: 1, owner: 2 };
 
