@@ -12,6 +12,10 @@ const nextConfig: NextConfig = {
   experimental: {
     // Uploads may be large; the API enforces its own, configurable limit (CULPRIT_MAX_UPLOAD_MB).
     serverActions: { bodySizeLimit: "2mb" },
+    // Turbopack's build cache speeds up the next build on this machine, but writing it costs CPU and
+    // wall time at the end of the build. npm test turns it off when there is no cache to reuse (a
+    // clean clone, as CI runs it): there is no later build there to profit (ADR 0025).
+    turbopackFileSystemCacheForBuild: process.env.CULPRIT_BUILD_CACHE !== "off",
   },
 };
 

@@ -15,6 +15,7 @@
  * suite's time and the wall time.
  */
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -102,6 +103,8 @@ const postgres = startEmbeddedPostgres({
     return null;
   },
 );
+// Lint and the format check need nothing generated: they start at once.
+const lintAndFormat = suite("lint and format check (biome)", [[bin("biome"), ["ci", "--colors=off", "."]]]);
 const generated = await suite("prisma generate", [[process.execPath, ["scripts/prisma-offline.mjs", "generate"]]]);
 
 let ok = generated;
@@ -127,7 +130,7 @@ if (generated) {
       [process.execPath, [nextBin, "typegen"]],
       [process.execPath, [tsc, "--noEmit", "-p", "."]],
     ]),
-    suite("lint and format check (biome)", [[bin("biome"), ["ci", "--colors=off", "."]]]),
+    lintAndFormat,
   );
   await staticChecks;
   // 2. The production build beside the liveness tests (beside the unit tests' one worker); then e2e
@@ -136,6 +139,8 @@ if (generated) {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
     CULPRIT_BUILD_SKIP_TYPECHECK: "1",
+    // Reuse Turbopack's build cache if an earlier build left one; never start one here (next.config.ts).
+    ...(fs.existsSync(path.join(root, ".next/cache/turbopack")) ? {} : { CULPRIT_BUILD_CACHE: "off" }),
   });
   const server = await postgres;
   const serverEnv = server && { ...process.env, TEST_DATABASE_SERVER: server.serverUrl };
@@ -166,6 +171,7 @@ if (generated) {
   const static1 = (await staticChecks) && (await unit);
   ok = (await all(liveness, db, built, e2e)) && static1 && (await testTemplate) && (await e2eTemplate);
 }
+if (!generated) await lintAndFormat;
 const embedded = await postgres;
 await embedded?.stop().catch(() => {});
 
