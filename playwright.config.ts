@@ -37,7 +37,11 @@ export default defineConfig({
     trace: "on-first-retry",
     screenshot: "only-on-failure",
     contextOptions: { reducedMotion: "reduce" },
-    launchOptions: { executablePath: launch.executablePath, args: launch.args },
+    // V8's optimizing compilers (Maglev, TurboFan) off: a test's page lives a few seconds, so they
+    // mostly compile code that never runs long enough to repay it. The pages run the same code on
+    // V8's interpreter and baseline compiler; the renderers' CPU fell by about a sixth (issue 13).
+    // Only here: the UI benchmark (scripts/bench-ui.ts) measures the browser as users run it.
+    launchOptions: { executablePath: launch.executablePath, args: [...launch.args, "--js-flags=--no-opt --no-maglev"] },
   },
   webServer: {
     command: `node scripts/e2e-server.mjs`,
