@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./e2e/browser";
 
@@ -8,27 +9,39 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 process.env.DEMO_MAS_E2E_PORT ??= String(port + 1111);
 const replayEndpoints = JSON.stringify({ "*": `http://127.0.0.1:${process.env.DEMO_MAS_E2E_PORT}/replay` });
 const launch = await chromiumLaunchOptions();
+// One nonce per run of the suite, set by the runner and inherited by its workers (which load this
+// file again): tests in different workers that read the same content upload it under one title
+// (e2e/fixtures/upload-run.ts, suiteNonce), so it is stored and analysed once.
+process.env.E2E_RUN_NONCE ??= randomUUID().slice(0, 8);
 
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // Three files at a time (each file's tests in order, in one worker, unless the file says its
-  // tests are independent): the browsers mostly wait for the server (the suite used under half a
-  // core of CPU with two workers), so even on 2 cores a third one shortens the wall time. Every test
-  // makes its own rows (unique titles, systems and tokens), so files do not see each other's data.
-  fullyParallel: false,
+  // Every test on its own, three at a time: every test makes its own rows (unique titles, systems
+  // and tokens) or only reads, so tests do not see each other's data, and a file's tests need not
+  // queue behind each other in one worker (the longest file used to set the wall time). Tests that
+  // build on each other say so (`test.describe.serial` in access-control.spec.ts).
+  fullyParallel: true,
   workers: 3,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: "retain-on-failure",
+    // A trace (DOM snapshots and a screencast of every action) costs the browser and the test
+    // worker about a quarter of the suite's CPU, paid by every passing test to help debug a failing
+    // one (issue 13). It is recorded when a failed test is retried (CI), or on demand:
+    // `npx playwright test --trace on`. A failure still leaves its screenshot and error context.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     contextOptions: { reducedMotion: "reduce" },
-    launchOptions: { executablePath: launch.executablePath, args: launch.args },
+    // V8's optimizing compilers (Maglev, TurboFan) off: a test's page lives a few seconds, so they
+    // mostly compile code that never runs long enough to repay it. The pages run the same code on
+    // V8's interpreter and baseline compiler; the renderers' CPU fell by about a sixth (issue 13).
+    // Only here: the UI benchmark (scripts/bench-ui.ts) measures the browser as users run it.
+    launchOptions: { executablePath: launch.executablePath, args: [...launch.args, "--js-flags=--no-opt --no-maglev"] },
   },
   webServer: {
     command: `node scripts/e2e-server.mjs`,

@@ -86,11 +86,8 @@ test.describe("default server: loopback, no sign-in", () => {
 });
 
 test.describe("sign-in required (CULPRIT_AUTH=required)", () => {
-  // The tests build on each other (the owner made in one signs in the next): in order, one worker.
-  test.describe.configure({ mode: "serial" });
-  let shareUrl = "";
-  let runPath = "";
-
+  // Whether an owner exists yet or not, a visitor without a session meets the same answers, so this
+  // test need not wait for the chain below (it used to be its first link; issue 13).
   test("signed out: pages redirect to sign-in, API answers 401, health stays open", async ({ page, request }) => {
     await page.goto(`${AUTH}/`);
     await expect(page).toHaveURL(/\/sign-in\?next=%2F/);
@@ -101,102 +98,110 @@ test.describe("sign-in required (CULPRIT_AUTH=required)", () => {
     expect((await request.get(`${AUTH}/settings`, { maxRedirects: 0 })).status()).toBe(307);
   });
 
-  test("owner: the one-time setup link creates the first owner, who shares a run, makes a key and adds a viewer", async ({ page, request }) => {
-    const errors = cspErrors(page);
-    await page.goto(`${AUTH}/setup?token=wrong`);
-    await expect(page.getByTestId("setup-invalid")).toBeVisible();
-    await page.goto(`${AUTH}/setup?token=e2e-setup-token`);
-    await page.getByTestId("setup-name").fill("Olive Owner");
-    await page.getByTestId("setup-email").fill(OWNER.email);
-    await page.getByTestId("setup-password").fill(OWNER.password);
-    await page.getByTestId("setup-submit").click();
-    await expect(page.getByTestId("signed-in-as")).toContainText("(owner)");
-    // The link is spent once an owner exists.
-    await page.goto(`${AUTH}/setup?token=e2e-setup-token`);
-    await expect(page).toHaveURL(/\/sign-in|\/$/);
+  // Each of these builds on the one before: the setup link makes the owner, who shares a run and
+  // adds the viewer.
+  test.describe("the first owner, then the people they let in", () => {
+    test.describe.configure({ mode: "serial" });
+    let shareUrl = "";
+    let runPath = "";
 
-    await page.goto(`${AUTH}/`);
-    runPath = (await page.locator('a[href^="/runs/"]').first().getAttribute("href"))!;
-    await page.goto(`${AUTH}${runPath}`);
-    await page.getByTestId("share-menu").click();
-    await page.getByTestId("share-lifetime").selectOption("7");
-    await page.getByTestId("create-share-link").click();
-    shareUrl = await page.getByTestId("share-url").inputValue();
-    expect(shareUrl).toMatch(/\/s\/[A-Za-z0-9_-]{32}/);
+    test("owner: the one-time setup link creates the first owner, who shares a run, makes a key and adds a viewer", async ({ page, request }) => {
+      const errors = cspErrors(page);
+      await page.goto(`${AUTH}/setup?token=wrong`);
+      await expect(page.getByTestId("setup-invalid")).toBeVisible();
+      await page.goto(`${AUTH}/setup?token=e2e-setup-token`);
+      await page.getByTestId("setup-name").fill("Olive Owner");
+      await page.getByTestId("setup-email").fill(OWNER.email);
+      await page.getByTestId("setup-password").fill(OWNER.password);
+      await page.getByTestId("setup-submit").click();
+      await expect(page.getByTestId("signed-in-as")).toContainText("(owner)");
+      // The link is spent once an owner exists.
+      await page.goto(`${AUTH}/setup?token=e2e-setup-token`);
+      await expect(page).toHaveURL(/\/sign-in|\/$/);
 
-    await page.goto(`${AUTH}/settings`);
-    await page.getByTestId("api-key-name").fill("e2e exporter");
-    await page.getByTestId("api-key-create").click();
-    const key = await page.getByTestId("api-key-value").inputValue();
-    expect(key).toMatch(/^culprit_/);
-    const trace = {
-      schema: "culprit.trace/v1",
-      run: { title: `via key ${Date.now()}`, outcome: "failure" },
-      agents: [{ name: "A" }, { name: "B" }],
-      steps: [
-        { id: "s1", agent: "A", kind: "message", content: "x", status: "error", error: { message: "e" } },
-        { id: "s2", agent: "B", kind: "final", content: "y" },
-      ],
-    };
-    const withKey = await request.post(`${AUTH}/api/runs`, {
-      data: JSON.stringify(trace),
-      headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+      await page.goto(`${AUTH}/`);
+      runPath = (await page.locator('a[href^="/runs/"]').first().getAttribute("href"))!;
+      await page.goto(`${AUTH}${runPath}`);
+      await page.getByTestId("share-menu").click();
+      await page.getByTestId("share-lifetime").selectOption("7");
+      await page.getByTestId("create-share-link").click();
+      shareUrl = await page.getByTestId("share-url").inputValue();
+      expect(shareUrl).toMatch(/\/s\/[A-Za-z0-9_-]{32}/);
+
+      await page.goto(`${AUTH}/settings`);
+      await page.getByTestId("api-key-name").fill("e2e exporter");
+      await page.getByTestId("api-key-create").click();
+      const key = await page.getByTestId("api-key-value").inputValue();
+      expect(key).toMatch(/^culprit_/);
+      const trace = {
+        schema: "culprit.trace/v1",
+        run: { title: `via key ${Date.now()}`, outcome: "failure" },
+        agents: [{ name: "A" }, { name: "B" }],
+        steps: [
+          { id: "s1", agent: "A", kind: "message", content: "x", status: "error", error: { message: "e" } },
+          { id: "s2", agent: "B", kind: "final", content: "y" },
+        ],
+      };
+      const withKey = await request.post(`${AUTH}/api/runs`, {
+        data: JSON.stringify(trace),
+        headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+      });
+      expect(withKey.status(), await withKey.text()).toBe(201);
+
+      await page.getByTestId("user-email").fill(VIEWER.email);
+      await page.getByTestId("user-password").fill(VIEWER.password);
+      await page.getByTestId("user-role").selectOption("viewer");
+      await page.getByTestId("user-create").click();
+      await expect(page.getByTestId("user-row").filter({ hasText: VIEWER.email })).toBeVisible();
+      expect(errors).toEqual([]);
     });
-    expect(withKey.status(), await withKey.text()).toBe(201);
 
-    await page.getByTestId("user-email").fill(VIEWER.email);
-    await page.getByTestId("user-password").fill(VIEWER.password);
-    await page.getByTestId("user-role").selectOption("viewer");
-    await page.getByTestId("user-create").click();
-    await expect(page.getByTestId("user-row").filter({ hasText: VIEWER.email })).toBeVisible();
-    expect(errors).toEqual([]);
-  });
+    test("viewer: reads runs, gets no owner controls, and the server refuses owner operations", async ({ page }) => {
+      await page.goto(`${AUTH}/sign-in?next=${encodeURIComponent(runPath)}`);
+      await page.getByTestId("sign-in-email").fill(VIEWER.email);
+      await page.getByTestId("sign-in-password").fill(VIEWER.password);
+      await page.getByTestId("sign-in-submit").click();
+      await expect(page).toHaveURL(new RegExp(`${runPath}$`));
+      await expect(page.getByTestId("verdict")).toBeVisible();
+      await expect(page.getByTestId("export-menu")).toBeVisible();
+      for (const owner of ["share-menu", "rerun-analysis", "delete-run", "label-form"]) await expect(page.getByTestId(owner)).toHaveCount(0);
+      // The page gives viewers no share tokens.
+      expect(await page.content()).not.toMatch(/\/s\/[A-Za-z0-9_-]{32}/);
+      // Hiding buttons is not the check: the route refuses the viewer's session itself.
+      const runId = runPath.split("/").pop();
+      expect((await page.request.delete(`${AUTH}/api/runs/${runId}`)).status()).toBe(403);
+      await page.goto(`${AUTH}/settings`);
+      await expect(page.getByTestId("settings-forbidden")).toBeVisible();
+    });
 
-  test("viewer: reads runs, gets no owner controls, and the server refuses owner operations", async ({ page }) => {
-    await page.goto(`${AUTH}/sign-in?next=${encodeURIComponent(runPath)}`);
-    await page.getByTestId("sign-in-email").fill(VIEWER.email);
-    await page.getByTestId("sign-in-password").fill(VIEWER.password);
-    await page.getByTestId("sign-in-submit").click();
-    await expect(page).toHaveURL(new RegExp(`${runPath}$`));
-    await expect(page.getByTestId("verdict")).toBeVisible();
-    await expect(page.getByTestId("export-menu")).toBeVisible();
-    for (const owner of ["share-menu", "rerun-analysis", "delete-run", "label-form"]) await expect(page.getByTestId(owner)).toHaveCount(0);
-    // The page gives viewers no share tokens.
-    expect(await page.content()).not.toMatch(/\/s\/[A-Za-z0-9_-]{32}/);
-    // Hiding buttons is not the check: the route refuses the viewer's session itself.
-    const runId = runPath.split("/").pop();
-    expect((await page.request.delete(`${AUTH}/api/runs/${runId}`)).status()).toBe(403);
-    await page.goto(`${AUTH}/settings`);
-    await expect(page.getByTestId("settings-forbidden")).toBeVisible();
-  });
+    test("share-link holder: one run, read-only, no navigation, no server action ids; 404 after revoke", async ({ browser, page }) => {
+      const holder = await (await browser.newContext()).newPage();
+      const res = await holder.goto(shareUrl);
+      expect(res!.status()).toBe(200);
+      await expect(holder.getByTestId("read-only-badge")).toBeVisible();
+      await expect(holder.getByTestId("verdict")).toBeVisible();
+      await expect(holder.locator("header nav")).toHaveCount(0);
+      await expect(holder.locator("header a")).toHaveCount(0);
+      await expect(holder.getByTestId("label-form")).toHaveCount(0);
+      // No action ids in the page or any script it loads (the review's grep, F-1).
+      const scripts = await holder.locator("script[src]").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
+      const bodies = [await holder.content(), ...(await Promise.all(scripts.map(async (src) => (await holder.request.get(src)).text())))];
+      for (const body of bodies) expect(body).not.toMatch(/createServerReference\)\("[0-9a-f]{20,}"/);
+      // Other runs stay closed to the holder.
+      await holder.goto(`${AUTH}/`);
+      await expect(holder).toHaveURL(/\/sign-in/);
 
-  test("share-link holder: one run, read-only, no navigation, no server action ids; 404 after revoke", async ({ browser, page }) => {
-    const holder = await (await browser.newContext()).newPage();
-    const res = await holder.goto(shareUrl);
-    expect(res!.status()).toBe(200);
-    await expect(holder.getByTestId("read-only-badge")).toBeVisible();
-    await expect(holder.getByTestId("verdict")).toBeVisible();
-    await expect(holder.locator("header nav")).toHaveCount(0);
-    await expect(holder.locator("header a")).toHaveCount(0);
-    await expect(holder.getByTestId("label-form")).toHaveCount(0);
-    // No action ids in the page or any script it loads (the review's grep, F-1).
-    const scripts = await holder.locator("script[src]").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
-    const bodies = [await holder.content(), ...(await Promise.all(scripts.map(async (src) => (await holder.request.get(src)).text())))];
-    for (const body of bodies) expect(body).not.toMatch(/createServerReference\)\("[0-9a-f]{20,}"/);
-    // Other runs stay closed to the holder.
-    await holder.goto(`${AUTH}/`);
-    await expect(holder).toHaveURL(/\/sign-in/);
-
-    // The owner revokes it in settings; the link then answers 404.
-    await page.goto(`${AUTH}/sign-in`);
-    await page.getByTestId("sign-in-email").fill(OWNER.email);
-    await page.getByTestId("sign-in-password").fill(OWNER.password);
-    await page.getByTestId("sign-in-submit").click();
-    await expect(page.getByTestId("signed-in-as")).toBeVisible();
-    await page.goto(`${AUTH}/settings`);
-    const row = page.getByTestId("share-link-row").first();
-    await row.getByRole("button", { name: "Revoke" }).click();
-    await expect(page.getByTestId("share-link-row")).toHaveCount(0);
-    expect((await holder.goto(shareUrl))!.status()).toBe(404);
+      // The owner revokes it in settings; the link then answers 404.
+      await page.goto(`${AUTH}/sign-in`);
+      await page.getByTestId("sign-in-email").fill(OWNER.email);
+      await page.getByTestId("sign-in-password").fill(OWNER.password);
+      await page.getByTestId("sign-in-submit").click();
+      await expect(page.getByTestId("signed-in-as")).toBeVisible();
+      await page.goto(`${AUTH}/settings`);
+      const row = page.getByTestId("share-link-row").first();
+      await row.getByRole("button", { name: "Revoke" }).click();
+      await expect(page.getByTestId("share-link-row")).toHaveCount(0);
+      expect((await holder.goto(shareUrl))!.status()).toBe(404);
+    });
   });
 });

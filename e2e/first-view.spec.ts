@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { test, expect, type Page } from "@playwright/test";
-import { demoTrace, uploadRun } from "./fixtures/upload-run";
+import { demoTrace, suiteNonce, uploadRun } from "./fixtures/upload-run";
 import { readCanvasWatch, WATCH_CANVAS } from "./fixtures/canvas-watch";
 
 const DEMOS = ["pipeline-false-success.json", "orchestrator-bad-delegation.json", "shared-memory-corruption.json", "voting-ensemble-composed.json"];
@@ -26,10 +25,13 @@ async function hiddenNodes(page: Page) {
 }
 
 test.describe("first view", () => {
-  // The four demo runs, uploaded once for both viewports (each upload waits for its analysis).
+  // The four demo runs, stored and analysed once for both viewports. The two viewport tests may run
+  // in different workers at once, each with its own beforeAll: the titles carry one nonce for the
+  // whole run of the suite (the runner hands it to every worker), so the second upload of a trace
+  // finds the first by its content hash and waits for the same analysis instead of making another.
   const runs: { demo: string; runId: string }[] = [];
   test.beforeAll(async ({ request }) => {
-    for (const demo of DEMOS) runs.push({ demo, runId: await uploadRun(request, demoTrace(demo, randomUUID().slice(0, 8))) });
+    for (const demo of DEMOS) runs.push({ demo, runId: await uploadRun(request, demoTrace(demo, suiteNonce())) });
   });
 
   for (const viewport of VIEWPORTS)

@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { test, expect } from "@playwright/test";
-import { uploadRun } from "./fixtures/upload-run";
+import { suiteNonce, uploadRun } from "./fixtures/upload-run";
 import { readCanvasWatch, WATCH_CANVAS } from "./fixtures/canvas-watch";
 
-/** A failed run of `steps` steps: four agents working in bursts of five, one error near the middle. */
-function longRun(steps: number) {
+/**
+ * A failed run of `steps` steps: four agents working in bursts of five, one error near the middle.
+ * Its title carries `nonce`: the two tests that only read a 1,200-step run pass the suite's nonce
+ * (suiteNonce), so that run is stored and analysed once even when they run in different workers.
+ */
+function longRun(steps: number, nonce = randomUUID().slice(0, 8)) {
   const agents = ["planner", "coder", "tester", "writer"].map((name) => ({ name }));
   const list = [];
   const edges = [];
@@ -21,11 +25,11 @@ function longRun(steps: number) {
     });
     if (i > 0) edges.push({ from: `s${i - 1}`, to: `s${i}`, kind: "message" });
   }
-  return { schema: "culprit.trace/v1", run: { title: `large-run e2e ${randomUUID().slice(0, 8)}`, outcome: "failure" }, agents, steps: list, edges };
+  return { schema: "culprit.trace/v1", run: { title: `large-run e2e ${nonce}`, outcome: "failure" }, agents, steps: list, edges };
 }
 
 test("a collapsed group expanded on the canvas is in the URL and stays expanded after a reload", async ({ page, request }) => {
-  const runId = await uploadRun(request, longRun(1_200));
+  const runId = await uploadRun(request, longRun(1_200, suiteNonce()));
   // Open on an early step: the canvas centres it, and the quiet steps around it are collapsed into
   // groups (where the verdict's own story sits depends on the engine, not on this feature).
   await page.goto(`/runs/${runId}?mode=steps&step=s100`);
@@ -45,7 +49,7 @@ test("a collapsed group expanded on the canvas is in the URL and stays expanded 
 });
 
 test("a collapsed canvas draws its opening view in its first frame: the selected step in view, no jump after", async ({ page, request }) => {
-  const runId = await uploadRun(request, longRun(1_200));
+  const runId = await uploadRun(request, longRun(1_200, suiteNonce()));
   await page.addInitScript(WATCH_CANVAS);
   await page.goto(`/runs/${runId}?mode=steps&step=s100`);
   await expect(page.getByTestId("collapsed-notice")).toBeVisible();

@@ -38,9 +38,12 @@ test("run page: verdict, decisive step, evidence, permalink, screenshot", async 
   await page.getByTestId("kind-filter-state").click();
   await page.getByTestId("step-node-" + decisiveId).click();
 
-  await page.screenshot({ path: testInfo.outputPath("run-page.png"), fullPage: true });
+  // One capture, two copies (the test's output and e2e/artifacts): a full-page screenshot is paid for
+  // by the browser each time.
+  const shot = testInfo.outputPath("run-page.png");
+  await page.screenshot({ path: shot, fullPage: true });
   fs.mkdirSync(path.join(process.cwd(), "e2e/artifacts"), { recursive: true });
-  await page.screenshot({ path: path.join(process.cwd(), "e2e/artifacts/run-page.png"), fullPage: true });
+  fs.copyFileSync(shot, path.join(process.cwd(), "e2e/artifacts/run-page.png"));
 
   // "Copy link" copies the URL; a fresh browser context restores the same selection and filters.
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
