@@ -7,6 +7,8 @@
  *
  *   npx culprit record --upstream http://127.0.0.1:4330/v1 -- npx tsx demo-mas/llm/agents.ts
  */
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { groundTruth, workerNames, DEFAULT_TASK, type Task } from "../task";
 import { AGGREGATOR_PROMPT, PLANNER_PROMPT, VERIFIER_PROMPT, workerPrompt } from "./prompts";
 
@@ -57,8 +59,17 @@ export async function runLlmMas(task: Task = DEFAULT_TASK): Promise<{ answer: nu
   return { answer, correct: answer === groundTruth(task) };
 }
 
+/** True when this module is the program node was started with (by tsx, or bundled into one file). */
+function isMainModule(): boolean {
+  try {
+    return Boolean(process.argv[1]) && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
 // Run as a program (not when imported by a test).
-if (process.argv[1] && /agents\.ts$/.test(process.argv[1])) {
+if (isMainModule()) {
   const expected = groundTruth(DEFAULT_TASK);
   runLlmMas()
     .then(({ answer, correct }) => {

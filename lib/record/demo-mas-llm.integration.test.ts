@@ -7,15 +7,32 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { build } from "esbuild";
 import { runRecord } from "../cli/record";
 import { runVerifyRecording } from "../cli/verify-recording";
 import { startReferenceModel } from "../../demo-mas/llm/reference-model";
 
-const AGENTS = [process.execPath, "--import", "tsx", join(import.meta.dirname, "../../demo-mas/llm/agents.ts")];
 const quiet = () => {};
 let dir: string;
-beforeAll(() => {
+/**
+ * The agents program, run by node as one JavaScript file bundled from `demo-mas/llm/agents.ts` once
+ * per file. Under `node --import tsx` every run paid about 1.1 CPU-s more (tsx's loader hooks
+ * transforming the program and zod module by module), and these tests run it 8 times; the program,
+ * its process boundary and its calls through the proxy are the same.
+ */
+let AGENTS: string[];
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "culprit-demo-llm-"));
+  const bundle = join(dir, "agents.mjs");
+  await build({
+    entryPoints: [join(import.meta.dirname, "../../demo-mas/llm/agents.ts")],
+    outfile: bundle,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    logLevel: "error",
+  });
+  AGENTS = [process.execPath, bundle];
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -6,6 +6,7 @@
  * `culprit verify <recording> -- <command>` must confirm the erring agent, for each agent.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,8 +21,16 @@ const NODE = join(import.meta.dirname, "test-programs", "three-agents.mjs");
 const SECRET = "sk-test-DO-NOT-STORE-7f3a9c";
 let dir: string;
 let savedKey: string | undefined;
+/**
+ * The Python interpreter `python3` on PATH runs, by its own absolute path. A version manager's
+ * `python3` is often a shim (pyenv's is a bash script that forks about 30 processes to find the
+ * interpreter: 0.45 CPU-s per run, four times the interpreter's own start), and these tests run the
+ * program about 30 times. The program, the interpreter and the process boundary are the same.
+ */
+let PYTHON: string;
 
 beforeAll(() => {
+  PYTHON = execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim() || "python3";
   dir = mkdtempSync(join(tmpdir(), "culprit-record-"));
   savedKey = process.env.OPENAI_API_KEY;
   process.env.OPENAI_API_KEY = SECRET; // what the child sends; the proxy forwards it
@@ -78,7 +87,7 @@ async function recordAndVerify(errAgent: FakeAgent, command: string[], label: st
 describe("culprit record + verify through the proxy", { timeout: 240_000 }, () => {
   for (const agent of ["planner", "solver", "reviewer"] as const) {
     it(`Python program: confirms the ${agent} when it errs on its first call`, async () => {
-      const { recording, verify } = await recordAndVerify(agent, ["python3", PY], "py");
+      const { recording, verify } = await recordAndVerify(agent, [PYTHON, PY], "py");
       // The solver streams: the child got the stream, the recording holds it and what it says.
       const solver = recording.calls[1];
       expect(solver.stream).toBe(true);
@@ -100,7 +109,7 @@ describe("culprit record + verify through the proxy", { timeout: 240_000 }, () =
     const fake = await startFakeLlm({ errAgent: "solver", errAs: "http" });
     try {
       const out = join(dir, "py-http");
-      const rec = await cli(runRecord, ["--upstream", fake.url, "--out", out, "--json", "--", "python3", PY]);
+      const rec = await cli(runRecord, ["--upstream", fake.url, "--out", out, "--json", "--", PYTHON, PY]);
       expect(rec.json.outcome).toBe("failure");
       const recording = JSON.parse(readFileSync(join(out, "recording.json"), "utf8")) as Recording;
       expect(recording.calls.map((c) => [c.agent, c.response.status])).toEqual([
@@ -109,7 +118,7 @@ describe("culprit record + verify through the proxy", { timeout: 240_000 }, () =
       ]);
       const { trace } = importTrace(readFileSync(join(out, "trace.otlp.json"), "utf8"), { fileName: "trace.otlp.json" });
       expect(trace.steps.map((s) => s.status)).toEqual(["ok", "error"]);
-      const v = await cli(runVerifyRecording, [out, "--json", "--", "python3", PY]);
+      const v = await cli(runVerifyRecording, [out, "--json", "--", PYTHON, PY]);
       expect(v.json.baseline).toEqual({ outcome: "failure", reproduced: true });
       expect(v.json.confirmedAgent).toBe("solver");
     } finally {
@@ -124,9 +133,9 @@ describe("culprit record + verify through the proxy", { timeout: 240_000 }, () =
     const fake = await startFakeLlm({ errAgent: "solver", errRate: 0.5, seed: 7 });
     try {
       const out = join(dir, "py-stochastic");
-      await cli(runRecord, ["--upstream", fake.url, "--out", out, "--json", "--", "python3", PY]);
+      await cli(runRecord, ["--upstream", fake.url, "--out", out, "--json", "--", PYTHON, PY]);
       const recorded = fake.requests.length;
-      const v = await cli(runVerifyRecording, [out, "--json", "--strategy", "baseline,sequential,leave-one-out", "--", "python3", PY]);
+      const v = await cli(runVerifyRecording, [out, "--json", "--strategy", "baseline,sequential,leave-one-out", "--", PYTHON, PY]);
       expect(v.json.baseline).toEqual({ outcome: "failure", reproduced: true });
       const replays = v.json.proxyReplays as { interventions: { agent: string }[] }[];
       const solverAsked = fake.requests.slice(recorded).filter((r) => r.agent === "solver").length;
