@@ -7,6 +7,10 @@ import { chromiumLaunchOptions } from "./e2e/browser";
 const port = Number(process.env.E2E_PORT ?? 3210);
 // The reference multi-agent system (demo-mas) that e2e starts; the app's replay calls go to it.
 process.env.DEMO_MAS_E2E_PORT ??= String(port + 1111);
+// demo-mas exports its spans with the OpenTelemetry SDK, whose 10 s export timeout is meant for
+// collectors that do not answer; here the collector is the app under test, slow only when the
+// machine is busy, and the test checks what it stores, not how fast (as otlp-receiver.db.test.ts).
+process.env.OTEL_EXPORTER_OTLP_TIMEOUT ??= "45000";
 const replayEndpoints = JSON.stringify({ "*": `http://127.0.0.1:${process.env.DEMO_MAS_E2E_PORT}/replay` });
 const launch = await chromiumLaunchOptions();
 // One nonce per run of the suite, set by the runner and inherited by its workers (which load this
