@@ -109,6 +109,17 @@ function release(slot: Slot): void {
 
 let nextId = 0;
 
+/**
+ * Terminates the threads and forgets the pool, so the next task starts threads with the then-current
+ * limits. Only for when nothing runs in the sandbox (between test files, at shutdown): a task in
+ * progress would fail with "sandbox thread exited".
+ */
+export async function stopSandbox(): Promise<void> {
+  const p = globalForPool.culpritSandbox;
+  globalForPool.culpritSandbox = undefined;
+  await Promise.all((p?.slots ?? []).map((slot) => slot.worker?.terminate()));
+}
+
 /** Runs `kind` in a sandbox thread; rejects with the task's own error or a SandboxLimitError. */
 export async function runInSandbox<K extends SandboxTaskKind>(
   kind: K,
