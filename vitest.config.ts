@@ -63,6 +63,11 @@ export default defineConfig({
           // Each file has a database of its own (test/db-setup-file.ts), so files run side by side:
           // they mostly wait on Postgres, child threads and sockets, so 3 of them fit on 2 cores.
           maxWorkers: 3,
+          // The files of a worker share one module graph, as in the unit project: importing Prisma,
+          // pg-boss, the engine and the routes afresh for every file was most of the suite's CPU.
+          // The setup file gives each file its own database and, after it, ends and forgets the
+          // server's process-wide pool, client, queue, auth and sandbox threads (ADR 0021).
+          isolate: false,
           sequence: { groupOrder: 2 },
         },
       },

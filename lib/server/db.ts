@@ -11,3 +11,10 @@ export function db(): PrismaClient {
   globalForDb.culpritPrisma ??= new PrismaClient({ adapter: new PrismaPg(pool()) });
   return globalForDb.culpritPrisma;
 }
+
+/** Disconnects the client and forgets it (see endPool in pg-pool.ts); the pool it borrows from stays open. */
+export async function disconnectDb(): Promise<void> {
+  const client = globalForDb.culpritPrisma;
+  globalForDb.culpritPrisma = undefined;
+  await client?.$disconnect();
+}

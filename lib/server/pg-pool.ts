@@ -24,3 +24,14 @@ export function pool(): pg.Pool {
   }
   return globalForPool.culpritPool;
 }
+
+/**
+ * Ends the pool and forgets it, so the next `pool()` opens a new one on the then-current
+ * `DATABASE_URL`. For a process that runs several database test files one after another (each on
+ * its own database, ADR 0021); a pool someone already ended is just forgotten.
+ */
+export async function endPool(): Promise<void> {
+  const p = globalForPool.culpritPool;
+  globalForPool.culpritPool = undefined;
+  if (p && !p.ended) await p.end();
+}

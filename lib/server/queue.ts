@@ -20,3 +20,12 @@ export function queue(): Promise<PgBoss> {
   })();
   return globalForBoss.culpritBoss;
 }
+
+/** Stops the queue (without waiting for jobs in progress) and forgets it, so the next `queue()` starts a new one. */
+export async function stopQueue(): Promise<void> {
+  const started = globalForBoss.culpritBoss;
+  globalForBoss.culpritBoss = undefined;
+  const boss = await started?.catch(() => undefined);
+  // Stopping twice is a no-op in pg-boss, so a queue its user already stopped is fine.
+  await boss?.stop({ graceful: false, wait: true });
+}

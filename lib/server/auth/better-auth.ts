@@ -75,3 +75,8 @@ export function auth(): Auth {
   globalForAuth.culpritAuth ??= buildAuth();
   return globalForAuth.culpritAuth;
 }
+
+/** Forgets the instance, so the next `auth()` is built from the then-current environment and database client. */
+export function forgetAuth(): void {
+  globalForAuth.culpritAuth = undefined;
+}

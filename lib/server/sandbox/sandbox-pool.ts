@@ -43,6 +43,8 @@ interface Slot {
 }
 
 interface Pool {
+  /** The limits its threads were started with (sandboxLimits). */
+  limits: string;
   slots: Slot[];
   free: Slot[];
   waiting: Array<(slot: Slot) => void>;
@@ -50,11 +52,24 @@ interface Pool {
 
 const globalForPool = globalThis as unknown as { culpritSandbox?: Pool };
 
+/** What the threads are started with: the thread count, the heap cap and the entry file. */
+const sandboxLimits = () => `${sandboxThreads()} threads, ${sandboxMemoryMb()} MB, ${workerFile()}`;
+
+/**
+ * The process's pool, kept with its warm threads while the limits stay the same. When they have
+ * changed (a test reloaded the configuration; a server never does) and no task is running or
+ * waiting, the old threads are ended and new ones start with the new limits. The threads hold no
+ * other state: each task is input in, output out, no database, so several database test files run
+ * one after another in one process share them (ADR 0021).
+ */
 function pool(): Pool {
-  if (!globalForPool.culpritSandbox) {
-    const slots = Array.from({ length: sandboxThreads() }, () => ({}) as Slot);
-    globalForPool.culpritSandbox = { slots, free: [...slots], waiting: [] };
-  }
+  const limits = sandboxLimits();
+  const current = globalForPool.culpritSandbox;
+  const idle = current !== undefined && current.free.length === current.slots.length && current.waiting.length === 0;
+  if (current && (current.limits === limits || !idle)) return current;
+  for (const slot of current?.slots ?? []) void slot.worker?.terminate();
+  const slots = Array.from({ length: sandboxThreads() }, () => ({}) as Slot);
+  globalForPool.culpritSandbox = { limits, slots, free: [...slots], waiting: [] };
   return globalForPool.culpritSandbox;
 }
 
