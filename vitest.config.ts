@@ -66,7 +66,7 @@ export default defineConfig({
           // The files of a worker share one module graph, as in the unit project: importing Prisma,
           // pg-boss, the engine and the routes afresh for every file was most of the suite's CPU.
           // The setup file gives each file its own database and, after it, ends and forgets the
-          // server's process-wide pool, client, queue, auth and sandbox threads (ADR 0021).
+          // server's process-wide pool, client, queue and auth; the sandbox threads stay warm (ADR 0021).
           isolate: false,
           sequence: { groupOrder: 2 },
         },

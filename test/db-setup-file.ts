@@ -22,8 +22,9 @@ process.env.DATABASE_URL = await recreateDatabase(server, name, { template: inje
 reloadConfig();
 
 // Registered first, so it runs after the file's own afterAll hooks. Then the server's process-wide
-// resources (pool, Prisma, queue, auth, sandbox threads) are ended and forgotten, so the next file
-// builds them afresh on its own database, and the environment is put back.
+// resources (pool, Prisma, queue, auth) are ended and forgotten, so the next file builds them afresh
+// on its own database, and the environment is put back. The sandbox threads stay warm (they hold no
+// connection and no state between tasks; reset-server-state.ts).
 afterAll(async () => {
   await resetServerState();
   for (const key of Object.keys(process.env)) if (!(key in environment)) delete process.env[key];
