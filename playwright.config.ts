@@ -26,7 +26,7 @@ export default defineConfig({
   // Every test on its own, three at a time: every test makes its own rows (unique titles, systems
   // and tokens) or only reads, so tests do not see each other's data, and a file's tests need not
   // queue behind each other in one worker (the longest file used to set the wall time). Tests that
-  // build on each other say so (`test.describe.serial` in access-control.spec.ts).
+  // build on each other say so (serial mode in access-control.spec.ts).
   fullyParallel: true,
   workers: 3,
   forbidOnly: Boolean(process.env.CI),
