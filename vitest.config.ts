@@ -33,11 +33,6 @@ export default defineConfig({
           // of a worker share one module graph: importing it afresh for each of 113 files was three
           // quarters of the suite's CPU time (ADR 0021).
           isolate: false,
-          // One worker runs every file in one heap, and garbage collection was 3 of its 21 busy
-          // CPU-seconds (profiled). A 32 MB young generation (V8's default semi-space is 16 MB)
-          // scavenges half as often and promotes fewer short-lived objects (traces, reports,
-          // property-test inputs): about 8% less CPU on the engine and importer tests (ADR 0021).
-          execArgv: ["--max-semi-space-size=32"],
         },
       },
       {
