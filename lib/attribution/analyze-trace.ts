@@ -16,6 +16,7 @@ import { apportionBlame } from "./stages/apportion-blame";
 import { deriveSignals } from "./stages/signals";
 import { assembleReport } from "./stages/assemble-report";
 import type { AnalysisReport, EngineConfig } from "./types";
+import { withFixes } from "./fixes/index";
 
 export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {}): AnalysisReport {
   const config = resolveConfig(partial);
@@ -25,5 +26,6 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const decided = decideCulprit(g, config, evidence, model);
   const blame = apportionBlame(g, evidence, model, decided);
   const signals = deriveSignals(g, config, evidence, model, decided, blame);
-  return assembleReport(trace, config, g, evidence, model, decided, blame, signals);
+  // A fix per culprit reads only the finished report and the trace (lib/attribution/fixes).
+  return withFixes(assembleReport(trace, config, g, evidence, model, decided, blame, signals), trace);
 }

@@ -161,6 +161,20 @@ export const ZAnalysisReport = z.object({
   }),
   trajectory: ZTrajectory.optional(),
   warnings: z.array(z.string()),
+  /** A fix per culprit (engine ≥ 0.8, docs/fixes.md). */
+  fixes: z
+    .array(
+      z.object({
+        agent: z.string(),
+        role: z.enum(["decisive", "co-culprit"]),
+        fixType: z.string(),
+        instruction: z.string(),
+        author: z.enum(["template", "judge"]),
+        stepIds: z.array(z.string()),
+        channel: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 export type TAnalysisReportV1 = z.infer<typeof ZAnalysisReport>;
 
