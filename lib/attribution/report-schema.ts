@@ -172,6 +172,7 @@ export const ZAnalysisReport = z.object({
         author: z.enum(["template", "judge"]),
         stepIds: z.array(z.string()),
         channel: z.string().optional(),
+        finding: z.string().optional(),
       }),
     )
     .optional(),

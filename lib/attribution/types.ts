@@ -280,4 +280,6 @@ export interface FixSuggestion {
   stepIds: string[];
   /** The channel the agent's output left by (message, state, aggregation, delegation). */
   channel?: string;
+  /** The detector or claim finding that decided the fix type (absent when none did). */
+  finding?: string;
 }

@@ -10,16 +10,17 @@ import { FINDING_FIX, type FixType } from "./fix-types";
 
 const UNSOURCED = new Set(["ungrounded-value", "unsourced-value"]);
 
-export function classifyFix(e: FixEvidence): FixType {
+/** The fix type and the finding that decided it (none when the agent's role alone did). */
+export function classifyFix(e: FixEvidence): { fixType: FixType; finding?: string } {
   const top = e.findings[0]?.score ?? 0;
   const strong = new Set(e.findings.filter((f) => f.score >= top / 2).map((f) => f.name));
   for (const [name, type] of FINDING_FIX) {
     if (!strong.has(name)) continue;
-    if (UNSOURCED.has(name) && e.computational && !e.verifierLike) return "recompute-arithmetic-and-code-results";
-    if (UNSOURCED.has(name) && e.verifierLike) return "check-before-approving";
-    if (name === "premature-termination" && e.afterToolFailure) return "handle-tool-errors";
-    return type;
+    if (UNSOURCED.has(name) && e.computational && !e.verifierLike) return { fixType: "recompute-arithmetic-and-code-results", finding: name };
+    if (UNSOURCED.has(name) && e.verifierLike) return { fixType: "check-before-approving", finding: name };
+    if (name === "premature-termination" && e.afterToolFailure) return { fixType: "handle-tool-errors", finding: name };
+    return { fixType: type, finding: name };
   }
-  if (e.verifierLike) return e.rejects ? "check-before-rejecting" : "check-before-approving";
-  return "check-own-output";
+  if (e.verifierLike) return { fixType: e.rejects ? "check-before-rejecting" : "check-before-approving" };
+  return { fixType: "check-own-output" };
 }

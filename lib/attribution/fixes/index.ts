@@ -19,7 +19,7 @@ const MAX_CO_CULPRITS = 3;
 export function fixForAgent(report: AnalysisReport, trace: TTrace, agent: string, role: FixSuggestion["role"] = "decisive"): FixSuggestion | null {
   const e = fixEvidence(report, trace, agent);
   if (!e) return null;
-  const fixType = classifyFix(e);
+  const { fixType, finding } = classifyFix(e);
   const stepText = trace.steps[e.stepNumber - 1]?.content ?? "";
   return {
     agent,
@@ -29,6 +29,7 @@ export function fixForAgent(report: AnalysisReport, trace: TTrace, agent: string
     author: "template",
     stepIds: [e.stepId],
     ...(e.channel ? { channel: e.channel } : {}),
+    ...(finding ? { finding } : {}),
   };
 }
 
@@ -51,4 +52,35 @@ export function suggestFixes(report: AnalysisReport, trace: TTrace): FixSuggesti
 export function withFixes(report: AnalysisReport, trace: TTrace): AnalysisReport {
   const fixes = suggestFixes(report, trace);
   return fixes.length ? { ...report, fixes } : report;
+}
+
+/**
+ * The decisive fix as far as the decisive step's findings tell, for reports stored before fixes
+ * existed (their list columns hold the step, not the trace): no quotes, no roles, the same types.
+ */
+export function fixFromFindings(agent: string, stepId: string, findings: { name: string; score: number }[], channel?: string): FixSuggestion {
+  const e = {
+    agent,
+    stepId,
+    stepNumber: 0,
+    findings: [...findings].sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    upstreamAgents: [],
+    computational: false,
+    verifierLike: false,
+    rejects: false,
+    delegates: channel === "delegation",
+    taskYears: [],
+    ...(channel ? { channel } : {}),
+  };
+  const { fixType, finding } = classifyFix(e);
+  return {
+    agent,
+    role: "decisive",
+    fixType,
+    instruction: instructionFor(fixType, e),
+    author: "template",
+    stepIds: [stepId],
+    ...(channel ? { channel } : {}),
+    ...(finding ? { finding } : {}),
+  };
 }
