@@ -36,8 +36,11 @@ export async function handleReplay(body: unknown, registry: RunRegistry): Promis
   }
   const request = parsed.data;
   const original = findRun(request, registry);
+  if (request.interventions.some((iv) => iv.mode === "instruct"))
+    throw new HttpProblem(422, 'The simulated agents have no system prompt: "instruct" needs the LLM mode (demo-mas/llm)');
   const overrides = new Map<string, ActionOverride>();
-  for (const iv of request.interventions) for (const action of actionsOf(iv, original)) overrides.set(action, { mode: iv.mode, output: iv.output });
+  for (const iv of request.interventions)
+    for (const action of actionsOf(iv, original)) overrides.set(action, { mode: iv.mode as ActionOverride["mode"], output: iv.output });
   const seed = createHash("sha256")
     .update(`${original.seed}|${JSON.stringify([...overrides].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))}`)
     .digest("hex");

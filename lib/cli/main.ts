@@ -13,11 +13,13 @@ import { jsonRecord, textSummary } from "./summarize";
 import { mainVerify } from "./verify";
 import { mainRecord } from "./record";
 import { isRecordingVerify, runVerifyRecording } from "./verify-recording";
+import { runFixRecording } from "./fix-recording";
 
 const USAGE = `Usage: culprit analyze <files or folders...> [--format auto|${IMPORT_FORMATS.join("|")}] [--json]
        culprit verify <file> --endpoint <url> [--budget N] [--json]   (see culprit verify --help)
        culprit record [--upstream URL] [--out DIR] [--agents map.json] [--check CMD] -- <command...>   (see culprit record --help)
        culprit verify <recording> [--budget N] -- <command...>   (replays through the record/replay proxy)
+       culprit fix <recording> [--agent NAME] [--runs N] [--json] -- <command...>   (proves a corrective instruction by replay)
 
 Finds which agent caused a failed multi-agent run, offline.
   --format  input format (default: auto-detect per file)
@@ -91,17 +93,20 @@ function traceIdOf(attributes: Record<string, unknown> | undefined): string | un
 
 export function main(argv = process.argv.slice(2)): void {
   if (argv[0] === "record") return mainRecord(argv.slice(1)); // lib/cli/record.ts
-  if (argv[0] === "verify" && isRecordingVerify(argv.slice(1))) return mainVerifyRecording(argv.slice(1));
+  if (argv[0] === "verify" && isRecordingVerify(argv.slice(1))) return mainRecordingReplay(runVerifyRecording, argv.slice(1));
+  if (argv[0] === "fix") return mainRecordingReplay(runFixRecording, argv.slice(1)); // lib/cli/fix-recording.ts
   if (argv[0] === "verify") return mainVerify(argv.slice(1)); // async: replays over HTTP (lib/cli/verify.ts)
   process.exitCode = run(argv);
 }
 
-/** `verify <recording>`: Ctrl-C stops the replay in flight (its process group) and the verification. */
-function mainVerifyRecording(argv: string[]): void {
+type RecordingCommand = (argv: string[], out: (l: string) => void, err: (l: string) => void, signal: AbortSignal) => Promise<number>;
+
+/** `verify <recording>`, `fix <recording>`: Ctrl-C stops the replay in flight (its process group) and the command. */
+function mainRecordingReplay(command: RecordingCommand, argv: string[]): void {
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
-  runVerifyRecording(argv, console.log, console.error, controller.signal).then((code) => {
+  command(argv, console.log, console.error, controller.signal).then((code) => {
     process.off("SIGINT", onSigint);
     process.exitCode = code;
   });

@@ -63,8 +63,8 @@ const givesUp = () =>
 const CASES: [string, () => TTrace, string, (typeof FIX_TYPES)[number], RegExp][] = [
   ["a planner inventing figures", graphs.culpritUpstreamVictimLast, "planner", "ground-values-in-tool-output", /^State a figure only when a tool output/],
   ["voters miscounting", graphs.twoWrongVoters, "voter1", "recompute-arithmetic-and-code-results", /^Recompute every \w+ you report/],
-  ["a rubber-stamp reviewer", graphs.rubberStampReviewer, "reviewer", "check-before-approving", /^Approve only after you check the work yourself/],
-  ["a checker rejecting sound work", rejectsSoundWork, "verifier", "check-before-rejecting", /^Before you reject the work of solver, check it/],
+  ["a rubber-stamp reviewer", graphs.rubberStampReviewer, "reviewer", "check-before-approving", /^Before you approve what \w+ reported, check your work/],
+  ["a checker rejecting sound work", rejectsSoundWork, "verifier", "check-before-rejecting", /^Before you reject the work of solver, check your work/],
   ["a manager drifting from the task", graphs.badDelegation, "manager", "follow-the-delegated-instruction", /^Hand on the task as it was given/],
   ["a failed tool call ignored", ignoresToolError, "fetcher", "handle-tool-errors", /^When the get_rate tool fails/],
   ["a lookup for another year", dropsTheYear, "researcher", "keep-the-task-constraints", /such as the year 2023/],
@@ -84,7 +84,7 @@ describe("a fix per culprit", () => {
     const fix = report.fixes?.[0];
     expect(fix).toMatchObject({ agent, role: "decisive", fixType, author: "template" });
     expect(fix?.instruction).toMatch(text);
-    expect(fix?.instruction).toMatch(/\bcheck/i);
+    expect(fix?.instruction).toMatch(/check your work/i);
     // One or two sentences, addressed to the agent, no step ids of this run.
     expect(fix?.instruction.split(/[.!?](\s|$)/).filter((x) => x.trim()).length).toBeLessThanOrEqual(2);
     expect(fix?.stepIds).toEqual([report.decisive?.stepId]);
