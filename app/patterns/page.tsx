@@ -21,7 +21,7 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) 
  * FAMAS spectrum suspiciousness per agent and behaviour. `/patterns?system=<name>&run=<failed run id>`.
  */
 export default async function PatternsPage({ searchParams }: Props) {
-  await requirePage("viewer", "/patterns");
+  const principal = await requirePage("viewer", "/patterns");
   const params = await searchParams;
   const system = one(params.system);
   const targetRunId = one(params.run);
@@ -64,7 +64,7 @@ export default async function PatternsPage({ searchParams }: Props) {
           {patterns.undetermined ? `; ${patterns.undetermined} with no decisive error or no finished analysis are in no pattern` : ""}. Fix a pattern once, not
           run by run.
         </p>
-        <CorrectionPatternList patterns={patterns} />
+        <CorrectionPatternList patterns={patterns} system={system} canTry={principal?.role === "owner"} />
         <p>
           <a className="button" href={`/api/patterns.csv${system ? `?system=${encodeURIComponent(system)}` : ""}`} download>
             Download patterns (CSV)

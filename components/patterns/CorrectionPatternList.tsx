@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { FailurePatterns } from "@/lib/server/queries/failure-patterns";
 import type { CorrectionPattern } from "@/lib/patterns";
+import { TryPatternFix } from "./TryPatternFix";
 
 const EXAMPLES = 4;
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -14,7 +15,7 @@ function verifiedText(v: CorrectionPattern["verified"]): string {
  * explains and what they cost, the agents that made the mistake, one corrective instruction, and
  * what trying it by replay showed. Row ids are the pattern ids run pages link to.
  */
-export function CorrectionPatternList({ patterns }: { patterns: FailurePatterns }) {
+export function CorrectionPatternList({ patterns, system, canTry }: { patterns: FailurePatterns; system?: string; canTry: boolean }) {
   if (patterns.patterns.length === 0) return <div className="card muted">No analysed failed run with a decisive error yet.</div>;
   return (
     <table className="table" data-testid="correction-patterns">
@@ -44,6 +45,7 @@ export function CorrectionPatternList({ patterns }: { patterns: FailurePatterns 
             <td style={{ maxWidth: 360 }}>{p.instruction}</td>
             <td className={p.verified.tried ? undefined : "muted"} data-testid="pattern-verified">
               {verifiedText(p.verified)}
+              {canTry ? <TryPatternFix system={system} patternId={p.id} runs={p.count} /> : null}
             </td>
             <td>
               {p.runIds.slice(0, EXAMPLES).map((id, i) => (

@@ -53,7 +53,8 @@ export async function runLlmMas(task: Task = DEFAULT_TASK, baseUrl = DEFAULT_BAS
   const workers = workerNames(task);
   const plan = await chat(base, PLANNER_PROMPT, `Numbers: ${task.numbers.join(", ")}. Workers: ${workers.length}.`);
   const replies: string[] = [];
-  for (const [k, w] of workers.entries()) replies.push(`${w}: ${await chat(base, workerPrompt(w), `Plan: ${plan}\nTake chunk ${k + 1} of ${workers.length}.`)}`);
+  for (const [k, w] of workers.entries())
+    replies.push(`${w}: ${await chat(base, workerPrompt(w), `Plan: ${plan}\nTake chunk ${k + 1} of ${workers.length}.`)}`);
   const aggregate = await chat(base, AGGREGATOR_PROMPT, replies.join("\n"), true);
   const verdict = await chat(base, VERIFIER_PROMPT, `${replies.join("\n")}\naggregator: ${aggregate}`);
   const total = lastNumber(aggregate);

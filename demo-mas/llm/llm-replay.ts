@@ -10,7 +10,13 @@ import { DEFAULT_TASK } from "../task";
 import type { RegisteredRun, RunRegistry } from "../replay-handler";
 import type { LlmRun, LlmRunner } from "./llm-runs";
 
-export const ZLlmRun = z.object({ wrong: z.string().min(1).max(64).optional() });
+export const ZLlmRun = z.object({
+  wrong: z.string().min(1).max(64).optional(),
+  system: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/)
+    .optional(),
+});
 
 function traceIdOf(otlp: Record<string, unknown>): string {
   const spans = (otlp as { resourceSpans?: { scopeSpans?: { spans?: { traceId?: string }[] }[] }[] }).resourceSpans;
@@ -37,7 +43,7 @@ export async function runLlm(runner: LlmRunner, registry: RunRegistry, options: 
 }
 
 export async function replayLlm(runner: LlmRunner, registry: RunRegistry, original: LlmRun, interventions: Intervention[]) {
-  const llm = await runner.run({ wrong: original.wrong }, { run: original, interventions });
+  const llm = await runner.run({ wrong: original.wrong, system: original.recording.system }, { run: original, interventions });
   const { otlp } = register(registry, llm);
   return { outcome: llm.recording.outcome, finalAnswer: llm.finalAnswer, trace: otlp };
 }

@@ -23,6 +23,8 @@ const CALL_TIMEOUT_MS = 30_000;
 export interface LlmRunOptions {
   /** The agent the reference model answers wrongly until its system prompt asks it to check its work. */
   wrong?: string;
+  /** `service.name` of the run's trace (default demo-mas). */
+  system?: string;
 }
 
 export interface LlmRun {
@@ -72,7 +74,7 @@ export class LlmRunner {
     const recording: Recording = {
       format: RECORDING_FORMAT,
       id,
-      system: "demo-mas",
+      system: options.system ?? "demo-mas",
       command: ["demo-mas", "llm"],
       cwd: "",
       envNames: [],

@@ -18,6 +18,9 @@ export interface FixCandidate {
   fixType: string;
   instruction: string;
   author: "template" | "judge" | "user";
+  /** What the fix type was chosen from (patterns group by it). */
+  finding?: string;
+  channel?: string;
 }
 
 export interface FixTrial extends FixCandidate {
@@ -56,7 +59,15 @@ export function fixCandidates(report: AnalysisReport, trace: TTrace): FixCandida
     if (givers.has(agent)) continue;
     const own = report.fixes?.find((f) => f.agent === agent);
     const fix = own ?? fixForAgent(report, trace, agent, "co-culprit");
-    if (fix) out.push({ agent, fixType: fix.fixType, instruction: fix.instruction, author: fix.author });
+    if (fix)
+      out.push({
+        agent,
+        fixType: fix.fixType,
+        instruction: fix.instruction,
+        author: fix.author,
+        ...(fix.finding ? { finding: fix.finding } : {}),
+        ...(fix.channel ? { channel: fix.channel } : {}),
+      });
   }
   return out;
 }

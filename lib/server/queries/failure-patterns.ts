@@ -26,6 +26,31 @@ export function decisiveFix(fields: SignatureFields | null): CorrectionRun["fix"
   return fixFromFindings(fields.decisive.agent, fields.decisive.stepId, step?.detectors ?? [], channel);
 }
 
+type TrialRow = {
+  runId: string;
+  agent: string;
+  fixType: string;
+  instruction: string;
+  runs: number;
+  flipped: number;
+  finding: string | null;
+  channel: string | null;
+};
+
+/**
+ * A run's newest finished fix trial: it counts for the run's pattern when it tried that pattern's
+ * fix; a trial that proved another fix (most replays passed) moves the run to that fix's pattern,
+ * since a replay that flips the outcome outweighs the offline verdict.
+ */
+function withTrial(run: CorrectionRun, t: TrialRow | undefined): CorrectionRun {
+  if (!t) return run;
+  const trial = { runs: t.runs, flipped: t.flipped };
+  if (run.fix?.fixType === t.fixType) return { ...run, trial };
+  if (t.flipped * 2 <= t.runs) return run;
+  const fix = { agent: t.agent, role: "decisive" as const, fixType: t.fixType, instruction: t.instruction, author: "template" as const, stepIds: [] };
+  return { ...run, fix: { ...fix, ...(t.finding ? { finding: t.finding } : {}), ...(t.channel ? { channel: t.channel } : {}) }, trial };
+}
+
 /**
  * Patterns by correction (lib/patterns/correction-patterns.ts) over the failed runs (outcome
  * failure, as the runs list counts them), optionally of one system: every failed run counts, those
@@ -51,17 +76,13 @@ export async function getFailurePatterns({ system }: { system?: string } = {}): 
     ),
     db.query<{ n: string }>(`SELECT count(*) AS n FROM runs r WHERE ${where.join(" AND ")}`, args),
   ]);
-  const trials = await db.query<{ runId: string; fixType: string; runs: number; flipped: number }>(
-    `SELECT DISTINCT ON ("runId", "fixType") "runId", "fixType", runs, flipped FROM fix_trials
-     WHERE status = 'done' AND "runId" = ANY($1::uuid[]) ORDER BY "runId", "fixType", "createdAt" DESC`,
+  const trials = await db.query<TrialRow>(
+    `SELECT DISTINCT ON ("runId") "runId", agent, "fixType", instruction, runs, flipped, replays->>'finding' AS finding, replays->>'channel' AS channel
+     FROM fix_trials WHERE status = 'done' AND "runId" = ANY($1::uuid[]) ORDER BY "runId", "createdAt" DESC`,
     [rows.map((r) => r.id)],
   );
-  const trialOf = new Map(trials.rows.map((t) => [`${t.runId} ${t.fixType}`, { runs: t.runs, flipped: t.flipped }]));
-  const items = rows.map((r): CorrectionRun => {
-    const fix = decisiveFix(r.signatureFields);
-    const trial = fix ? trialOf.get(`${r.id} ${fix.fixType}`) : undefined;
-    return { runId: r.id, fix, tokens: r.totalTokens, ...(trial ? { trial } : {}) };
-  });
+  const trialOf = new Map(trials.rows.map((t) => [t.runId, t]));
+  const items = rows.map((r) => withTrial({ runId: r.id, fix: decisiveFix(r.signatureFields), tokens: r.totalTokens }, trialOf.get(r.id)));
   return {
     ...correctionPatterns(items),
     runs: Object.fromEntries(rows.map((r) => [r.id, { id: r.id, title: r.title, system: r.system }])),
