@@ -14,6 +14,7 @@ import { rewriteFixes } from "../judge/rewrite-fixes";
 import { checkFlags, parseCommandFlags, PROXY_OPTIONS_HELP, splitCommand, DEFAULT_RUN_TIMEOUT_MS, type ProxyFlags } from "./proxy-options";
 import { prepareRecordingReplay } from "./recording-replay";
 import { formatFixResult } from "./format-fix";
+import { postFixTrialToApp } from "./post-fix-trial";
 import { shellQuote } from "./shell-quote";
 
 export const FIX_USAGE = `Usage: culprit fix <recording.json or its folder> [--agent NAME] [--instruction TEXT | --instruction-file F] [--runs N] [--control NAME|auto] [--judge] [--json] -- <command...>
@@ -28,6 +29,8 @@ divergence). Reports how many replays now pass and a 95% interval of the flip ra
   --control NAME|auto       also try that agent's own fix N times: what a fix that is not the cure looks like
   --judge                   let the optional judge (CULPRIT_JUDGE_*) rewrite the suggested instruction
 ${PROXY_OPTIONS_HELP}
+  --app URL                 also store the result in the Culprit app at URL (uploads the trace, then the trial)
+  --api-key KEY             the app's CULPRIT_API_KEY (default $CULPRIT_API_KEY)
   --json                    one JSON object`;
 
 interface Args extends ProxyFlags {
@@ -38,6 +41,8 @@ interface Args extends ProxyFlags {
   control?: string;
   judge: boolean;
   json: boolean;
+  app?: string;
+  apiKey?: string;
   command?: string[];
 }
 
@@ -55,6 +60,8 @@ function parseArgs(argv: string[]): Args | string {
     if (flag === "--help" || flag === "-h") return FIX_USAGE;
     if (flag === "--json") out.json = true;
     else if (flag === "--judge") out.judge = true;
+    else if (flag === "--app") out.app = value();
+    else if (flag === "--api-key") out.apiKey = value();
     else if (flag === "--agent") out.agent = value().slice(0, 256);
     else if (flag === "--control") out.control = value().slice(0, 256);
     else if (flag === "--instruction" || flag === "--instruction-file") {
@@ -142,6 +149,9 @@ export async function runFixRecording(
     if (!result.trial)
       return fail(result.baseline === "success" ? "the recorded failure does not reproduce: the unchanged replay succeeded" : "no agent to fix");
     const { outcomes: _o, ...trial } = result.trial;
+    const stored = args.app
+      ? await postFixTrialToApp({ app: args.app, apiKey: args.apiKey ?? process.env.CULPRIT_API_KEY, traceJson: prepared.traceJson, result, signal })
+      : undefined;
     if (args.json)
       out(
         JSON.stringify({
@@ -153,11 +163,12 @@ export async function runFixRecording(
           offlineAgent: result.offlineAgent,
           screened: result.screened,
           ...(result.control ? { control: result.control } : {}),
+          ...(stored ? { app: stored.url } : {}),
           proxyReplays: prepared.replay.details,
           upstream,
         }),
       );
-    else out(formatFixResult(args.file, result, upstream));
+    else out(formatFixResult(args.file, result, upstream) + (stored ? `\n  stored in the app: ${stored.url}` : ""));
     return 0;
   } catch (e) {
     if (e instanceof ReplayError) return fail(e.message, e.code);
