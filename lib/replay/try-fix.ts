@@ -42,7 +42,7 @@ export interface TryFixResult {
 export const DEFAULT_FIX_RUNS = 5;
 export const MAX_FIX_RUNS = 100;
 /** Candidates screened at most when no agent is named. */
-export const MAX_SCREENED = 8;
+export const MAX_SCREENED = 12;
 
 /** Agents in the order their fixes are worth trying, each with its suggested fix. */
 export function fixCandidates(report: AnalysisReport, trace: TTrace): FixCandidate[] {
