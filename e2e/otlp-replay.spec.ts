@@ -1,4 +1,6 @@
-import { test, expect } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { test, expect, type Page } from "@playwright/test";
 import { startDemoMas, type DemoMas } from "../demo-mas/app";
 
 /**
@@ -8,6 +10,19 @@ import { startDemoMas, type DemoMas } from "../demo-mas/app";
  * against the system confirms it.
  */
 let mas: DemoMas;
+
+/** Screenshots of the page at the two laptop sizes the UI is checked at, into e2e/artifacts. */
+async function shots(page: Page, name: string) {
+  const dir = path.join(process.cwd(), "e2e/artifacts");
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [width, height] of [
+    [1440, 900],
+    [1280, 720],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}x${height}.png`) });
+  }
+}
 // One demo-mas on its fixed port for the file, and the runs it executed live in its memory: the
 // file's tests share it, in one worker.
 test.describe.configure({ mode: "serial" });
@@ -78,8 +93,11 @@ test("Try this fix: the LLM-mode run replayed with the wrong agent's corrective 
   await expect(result).toHaveAttribute("data-agent", "worker_2");
   await expect(panel.getByTestId("fix-outcome")).toContainText("5 of 5 replays pass");
   await expect(panel.getByTestId("fix-outcome")).toContainText("the fix cures the failure");
+  await panel.scrollIntoViewIfNeeded();
+  await shots(page, "run-page-fix");
 
   // The run's pattern now shows the fix as verified on it.
   await page.goto(`/patterns?system=${system}`);
-  await expect(page.getByTestId("pattern-verified").first()).toHaveText(/fix verified on 1 of 1 run/);
+  await expect(page.getByTestId("pattern-verified").first()).toContainText(/fix verified on 1 of 1 run/);
+  await shots(page, "patterns");
 });

@@ -27,6 +27,8 @@ export interface CorrectionPattern {
   evidence: string;
   channel: string | null;
   runIds: string[];
+  /** The agent whose fix puts each run here, parallel to runIds. */
+  runAgents: string[];
   count: number;
   /** count / the failed runs considered (all of them, with or without a decisive error). */
   share: number;
@@ -102,6 +104,7 @@ export function correctionPatterns(runs: readonly CorrectionRun[]): CorrectionPa
       evidence: `${finding}${fix.channel ? `, passed on by ${fix.channel}` : ""}`,
       channel: fix.channel ?? null,
       runIds: members.map((m) => m.runId),
+      runAgents: members.map((m) => m.fix!.agent),
       count: members.length,
       share: runs.length ? members.length / runs.length : 0,
       tokens: members.reduce((s, m) => s + m.tokens, 0),

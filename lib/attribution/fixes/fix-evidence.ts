@@ -1,6 +1,6 @@
 /**
  * What the report and the trace say about one agent's mistake, in the terms a fix needs: the step,
- * the findings on it (detectors and claim findings), the value it stated, the tool that failed, who
+ * the findings on it (detectors and claim findings), the tool that failed, who
  * delegated to it or whose work it approved, and the channel its output left by. Read-only over
  * report fields and the trace, so it works on any report whatever pipeline wrote it.
  */
@@ -14,10 +14,6 @@ export interface FixEvidence {
   stepNumber: number;
   /** Detector and claim finding names on the step, strongest first. */
   findings: { name: string; score: number }[];
-  value?: string;
-  /** The value the agent should have stated, when a finding computed it. */
-  expected?: string;
-  quote?: string;
   toolName?: string;
   /** The step ended the run right after a tool output failed. */
   afterToolFailure?: true;
@@ -39,6 +35,7 @@ export interface FixEvidence {
 const COMPUTATION = /\b(sum|total|product|average|mean|difference|count|squares?|percent(age)?|ratio|result)\b/i;
 const APPROVAL = /^\s*(approved?|lgtm|looks good|verified|rejected?|accept(ed)?)\b/i;
 const REJECTION = /^\s*(rejected?|not approved|incorrect|wrong)\b/i;
+/** Longest tool name an instruction quotes. */
 const MAX_QUOTE = 80;
 const YEAR = /\b(19|20)\d\d\b/g;
 
@@ -79,10 +76,6 @@ export function fixEvidence(report: AnalysisReport, trace: TTrace, agent: string
   const findings = [...step.detectors.map((d) => ({ name: d.name, score: d.score })), ...claims.map((c) => ({ name: c.detector, score: c.score }))].sort(
     (a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
-  const claim = claims[0];
-  const notes = step.detectors.map((d) => d.evidence.note).join("; ");
-  const miscomputed = /\(= ([^)]+)\) but answers ([^,;]+)/.exec(notes);
-  const stated = /\bstates ([^,;\s]+)/.exec(notes);
   const into = trace.edges.filter((e) => e.to === step.stepId);
   const agentOf = new Map(trace.steps.map((s) => [s.id, s.agent]));
   const upstreamAgents = [...new Set(into.map((e) => agentOf.get(e.from) ?? "").filter((a) => a && a !== agent))];
@@ -92,9 +85,6 @@ export function fixEvidence(report: AnalysisReport, trace: TTrace, agent: string
     stepId: step.stepId,
     stepNumber: index + 1,
     findings,
-    ...valueOf(claim?.value ?? miscomputed?.[2] ?? stated?.[1]),
-    ...(miscomputed ? { expected: miscomputed[1].trim() } : {}),
-    ...(claim?.quote ? { quote: clip(claim.quote) } : {}),
     ...toolOf(trace, step),
     upstreamAgents,
     computational: COMPUTATION.test(content) && /\d/.test(content) && !sawToolOutput(trace, index),
@@ -104,11 +94,6 @@ export function fixEvidence(report: AnalysisReport, trace: TTrace, agent: string
     rejects: REJECTION.test(content),
     ...channelOf(report, trace, step.stepId, agent),
   };
-}
-
-function valueOf(v: string | undefined): { value?: string } {
-  const t = v?.trim().replace(/[.)]+$/, "");
-  return t ? { value: clip(t) } : {};
 }
 
 /**

@@ -51,7 +51,7 @@ export const cancelFixTrialAction = defineAction({ input: z.object({ trialId: ZI
 
 /**
  * Tries a pattern's fix on up to k of its runs that a replay endpoint can replay, one after the
- * other (each run's decisive agent with the pattern's instruction); the pattern then shows on how
+ * other (the agent whose fix put the run in the pattern, with the pattern's instruction); the pattern then shows on how
  * many of them it flipped the outcome.
  */
 export const tryPatternFix = defineAction(
@@ -69,9 +69,9 @@ export const tryPatternFix = defineAction(
     if (!pattern) throw new ActionFailure("not_found", "This pattern no longer exists.");
     const started: string[] = [];
     const refused: string[] = [];
-    for (const runId of pattern.runIds) {
+    for (const [i, runId] of pattern.runIds.entries()) {
       if (started.length >= k) break;
-      const created = await createFixTrial(runId, { instruction: pattern.instruction, runs: DEFAULT_FIX_RUNS });
+      const created = await createFixTrial(runId, { agent: pattern.runAgents[i], instruction: pattern.instruction, runs: DEFAULT_FIX_RUNS });
       if (created.ok && !created.existing) started.push(created.trialId);
       else if (!created.ok) refused.push(created.message);
     }
