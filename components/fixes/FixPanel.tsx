@@ -106,6 +106,11 @@ function TrialResult({ trial }: { trial: FixTrialView }) {
           ) : null}
         </p>
       ) : null}
+      {trial.status === "done" && trial.agent !== r.offlineAgent ? (
+        <p className="muted" style={{ margin: 0 }} data-testid="fix-trial-instruction">
+          Instruction tried on {trial.agent}: “{trial.instruction}”
+        </p>
+      ) : null}
     </div>
   );
 }
