@@ -50,7 +50,7 @@ export async function emitVerdictOtlp(url: string, report: ReportLike, target: E
   const exporter: SpanExporter = {
     export: (spans, done) =>
       otlp.export(spans, (result) => {
-        if (result.code !== 0) failures.push(result.error?.message ?? "export failed");
+        if (result.code !== 0) failures.push(result.error?.message || "the collector refused the spans");
         done(result);
       }),
     shutdown: () => otlp.shutdown(),
@@ -69,6 +69,8 @@ export async function emitVerdictOtlp(url: string, report: ReportLike, target: E
   span.end();
   try {
     await provider.forceFlush();
+  } catch (e) {
+    failures.push(e instanceof Error && e.message ? e.message : String((e as { code?: unknown })?.code ?? "export failed"));
   } finally {
     await provider.shutdown();
   }

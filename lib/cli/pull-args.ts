@@ -1,3 +1,6 @@
+/** The environment as the commands read it (a plain map in tests). */
+export type Env = Record<string, string | undefined>;
+
 /** Flags of `culprit pull langfuse`, parsed and bounded before anything is fetched. */
 export const PULL_USAGE = `Usage: culprit pull langfuse [--host URL] [--since 24h|7d|ISO-date] [--trace ID]... [--failed-only]
          [--server URL] [--write-back] [--emit-otlp URL] [--state FILE] [--max N] [--force] [--json]
@@ -31,7 +34,7 @@ export interface PullOptions {
 const MAX_TRACES = 1000;
 const MAX_TRACE_FLAGS = 1000;
 
-export function parsePullArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): PullOptions | string {
+export function parsePullArgs(argv: string[], env: Env = process.env): PullOptions | string {
   const [source, ...rest] = argv;
   if (!source || source === "--help" || source === "-h") return PULL_USAGE;
   if (source !== "langfuse") return `Unknown source "${source}"; culprit pulls from: langfuse.\n\n${PULL_USAGE}`;

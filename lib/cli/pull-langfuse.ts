@@ -12,7 +12,7 @@ import { projectIdOf, writeBackVerdict } from "../langfuse/write-back";
 import { summarizeVerdict, type ReportLike } from "../verdict/verdict-summary";
 import { createCulpritServer, waitForReport, type CulpritServer } from "./culprit-server";
 import { emitVerdictOtlp } from "./emit-otlp";
-import { parsePullArgs, PULL_USAGE, sinceToIso, type PullOptions } from "./pull-args";
+import { parsePullArgs, PULL_USAGE, sinceToIso, type Env, type PullOptions } from "./pull-args";
 import { PullState } from "./pull-state";
 
 type Out = (line: string) => void;
@@ -26,7 +26,7 @@ interface Context {
   out: Out;
 }
 
-export async function runPull(argv: string[], out: Out, err: Out, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runPull(argv: string[], out: Out, err: Out, env: Env = process.env): Promise<number> {
   const opts = parsePullArgs(argv, env);
   if (typeof opts === "string") {
     (opts === PULL_USAGE ? out : err)(opts);
