@@ -19,11 +19,16 @@ afterEach(async () => {
 async function pull(args: string[], env: Record<string, string> = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runPull(["langfuse", "--host", langfuse!.url, "--json", ...args], (l) => out.push(l), (l) => err.push(l), {
-    LANGFUSE_PUBLIC_KEY: KEYS.publicKey,
-    LANGFUSE_SECRET_KEY: KEYS.secretKey,
-    ...env,
-  });
+  const code = await runPull(
+    ["langfuse", "--host", langfuse!.url, "--json", ...args],
+    (l) => out.push(l),
+    (l) => err.push(l),
+    {
+      LANGFUSE_PUBLIC_KEY: KEYS.publicKey,
+      LANGFUSE_SECRET_KEY: KEYS.secretKey,
+      ...env,
+    },
+  );
   return { code, lines: out.map((l) => JSON.parse(l)), err };
 }
 
@@ -37,12 +42,11 @@ describe("culprit pull langfuse", () => {
     expect(err).toEqual([]);
     expect(code).toBe(0);
     // Two pages of one trace each, oldest first; the first two requests were answered 429 and retried.
-    expect(gets(langfuse, "/api/public/traces").filter((r) => r.path === "/api/public/traces").map((r) => r.query.get("page"))).toEqual([
-      "1",
-      "1",
-      "1",
-      "2",
-    ]);
+    expect(
+      gets(langfuse, "/api/public/traces")
+        .filter((r) => r.path === "/api/public/traces")
+        .map((r) => r.query.get("page")),
+    ).toEqual(["1", "1", "1", "2"]);
     const research = lines.find((l) => l.traceId === RESEARCH.id);
     expect(research).toMatchObject({ ok: true, outcome: "failure", agent: "Researcher", step: 4 });
     expect(lines.find((l) => l.traceId === PRISM.id)).toMatchObject({ ok: true });
@@ -100,9 +104,23 @@ describe("culprit pull langfuse", () => {
 
   it("refuses a host that is not http(s) and keys that are missing, before any request", async () => {
     const err: string[] = [];
-    expect(await runPull(["langfuse", "--host", "file:///etc/passwd"], () => {}, (l) => err.push(l), { LANGFUSE_PUBLIC_KEY: "a", LANGFUSE_SECRET_KEY: "b" })).toBe(2);
+    expect(
+      await runPull(
+        ["langfuse", "--host", "file:///etc/passwd"],
+        () => {},
+        (l) => err.push(l),
+        { LANGFUSE_PUBLIC_KEY: "a", LANGFUSE_SECRET_KEY: "b" },
+      ),
+    ).toBe(2);
     expect(err[0]).toContain("http(s)");
-    expect(await runPull(["langfuse", "--host", "http://127.0.0.1:9"], () => {}, (l) => err.push(l), {})).toBe(2);
+    expect(
+      await runPull(
+        ["langfuse", "--host", "http://127.0.0.1:9"],
+        () => {},
+        (l) => err.push(l),
+        {},
+      ),
+    ).toBe(2);
     expect(err[1]).toContain("LANGFUSE_PUBLIC_KEY");
   });
 });

@@ -100,7 +100,8 @@ async function pullOne(ctx: Context, traceId: string): Promise<void> {
   if (opts.emitOtlp) await emitVerdictOtlp(opts.emitOtlp, report, { traceId, runUrl });
   ctx.state.record(traceId, { at: new Date().toISOString(), runId, wroteBack });
   const v = summarizeVerdict(report);
-  if (opts.json) out(JSON.stringify({ traceId, ok: true, runId, runUrl, outcome: v.outcome, agent: v.agent, step: v.stepNumber, confidence: v.confidence, wroteBack }));
+  if (opts.json)
+    out(JSON.stringify({ traceId, ok: true, runId, runUrl, outcome: v.outcome, agent: v.agent, step: v.stepNumber, confidence: v.confidence, wroteBack }));
   else out(`${traceId}  [outcome ${v.outcome}]  ${v.headline}${runUrl ? `  ${runUrl}` : ""}${wroteBack ? "  (written back)" : ""}`);
 }
 

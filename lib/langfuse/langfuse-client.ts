@@ -30,8 +30,7 @@ const DEFAULTS = { timeoutMs: 30_000, maxBytes: 50 * 1024 * 1024, maxRetries: 5,
  */
 export function createLangfuseClient(options: LangfuseClientOptions): LangfuseClient {
   const base = parseLangfuseHost(options.host);
-  if (!options.publicKey || !options.secretKey)
-    throw new LangfuseError("config", "Set LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY (the project's API keys).");
+  if (!options.publicKey || !options.secretKey) throw new LangfuseError("config", "Set LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY (the project's API keys).");
   const o = { ...DEFAULTS, ...options };
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const authorization = `Basic ${Buffer.from(`${o.publicKey}:${o.secretKey}`).toString("base64")}`;

@@ -62,7 +62,11 @@ export function readBoundedFile(file: string, bounds: LocalBounds): string {
 }
 
 export function importAndAnalyze(text: string, format: string | undefined, fileName?: string) {
-  return importTraces(text, { format: parseFormat(format), fileName }).map(({ format: f, trace }) => ({ format: f, trace, report: analyzeTrace(trace) as ReportLike }));
+  return importTraces(text, { format: parseFormat(format), fileName }).map(({ format: f, trace }) => ({
+    format: f,
+    trace,
+    report: analyzeTrace(trace) as ReportLike,
+  }));
 }
 
 export class LocalBackend implements McpBackend {

@@ -90,4 +90,3 @@ export function createMcpServer(backend: McpBackend, version: string): McpServer
   );
   return server;
 }
-

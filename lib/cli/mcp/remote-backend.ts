@@ -20,7 +20,8 @@ export class RemoteBackend implements McpBackend {
 
   async analyze(input: { path?: string; json?: string; format?: string }): Promise<AnalyzedRun[]> {
     const text = input.path !== undefined ? readBoundedFile(input.path, this.bounds) : (input.json ?? "");
-    if (!this.allowUpload) return importAndAnalyze(text, input.format, input.path).map((r, i) => ({ runId: `not-stored-${i + 1}`, report: r.report, format: r.format }));
+    if (!this.allowUpload)
+      return importAndAnalyze(text, input.format, input.path).map((r, i) => ({ runId: `not-stored-${i + 1}`, report: r.report, format: r.format }));
     const runs = await this.server.upload(text, { name: input.path, format: input.format });
     return Promise.all(runs.map(async (r) => ({ runId: r.runId, report: (await waitForReport(this.server, r.runId)) as ReportLike })));
   }

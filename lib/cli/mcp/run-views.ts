@@ -30,13 +30,21 @@ export function verdictView(runId: string, report: ReportLike) {
     headline: v.headline,
     verdict: v.verdict,
     decisive: d
-      ? { agent: d.agent, step: v.stepNumber, confidence: v.confidence, evidence: withStepNumbers(report, d.evidence.note), evidenceSteps: steps(d.evidence.stepIds) }
+      ? {
+          agent: d.agent,
+          step: v.stepNumber,
+          confidence: v.confidence,
+          evidence: withStepNumbers(report, d.evidence.note),
+          evidenceSteps: steps(d.evidence.stepIds),
+        }
       : null,
     propagationPath: report.propagationPath.map((id) => ({ step: stepNumberOf(report, id), agent: report.steps.find((s) => s.stepId === id)?.agent })),
     channelPath: report.channelPath.map((h) => ({ from: h.fromAgent, to: h.toAgent, kinds: h.edgeKinds })),
     agents: report.agents.slice(0, 10).map((a) => ({ agent: a.agent, role: a.role, blame: Math.round(a.blame * 1000) / 1000 })),
     interaction: report.interaction.class,
-    ...(report.suspects ? { suspects: report.suspects.slice(0, 5).map((s) => ({ agent: s.agent, step: stepNumberOf(report, s.stepId), probability: s.probability })) } : {}),
+    ...(report.suspects
+      ? { suspects: report.suspects.slice(0, 5).map((s) => ({ agent: s.agent, step: stepNumberOf(report, s.stepId), probability: s.probability })) }
+      : {}),
     suggestedFix: fixLines(report),
     warnings: report.warnings.slice(0, 10),
   };
@@ -56,7 +64,9 @@ export function stepView(runId: string, report: ReportLike, step: number, detail
           name: detail.name,
           content: clip(detail.content),
           input: clip(detail.input),
-          ...(detail.tool ? { tool: { name: detail.tool.name, args: clip(JSON.stringify(detail.tool.args)), result: clip(JSON.stringify(detail.tool.result)) } } : {}),
+          ...(detail.tool
+            ? { tool: { name: detail.tool.name, args: clip(JSON.stringify(detail.tool.args)), result: clip(JSON.stringify(detail.tool.result)) } }
+            : {}),
           status: detail.status,
         }
       : {}),
