@@ -53,7 +53,10 @@ export async function* listTraceIds(client: LangfuseClient, opts: { fromTimestam
  */
 export async function fetchTraceDownload(client: LangfuseClient, traceId: string): Promise<LangfuseDownload> {
   const id = checkTraceId(traceId);
-  const reply = await client.get(`/api/public/traces/${encodeURIComponent(id)}`);
+  const reply = await client.get(`/api/public/traces/${encodeURIComponent(id)}`).catch((e: unknown) => {
+    if (e instanceof LangfuseError && e.status === 404) throw new LangfuseError("http", `Langfuse has no trace "${id}" (404).`, 404);
+    throw e;
+  });
   if (!isRecord(reply) || typeof reply.id !== "string") throw new LangfuseError("bad_reply", `GET /api/public/traces/${id} did not return a trace.`);
   const { observations, ...trace } = reply;
   const embedded = Array.isArray(observations) ? observations.filter(isRecord) : [];
