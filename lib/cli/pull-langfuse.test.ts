@@ -41,12 +41,9 @@ describe("culprit pull langfuse", () => {
     const { code, lines, err } = await pull(["--since", "2020-01-01", "--state", stateFile()]);
     expect(err).toEqual([]);
     expect(code).toBe(0);
-    // Two pages of one trace each, oldest first; the first two requests were answered 429 and retried.
-    expect(
-      gets(langfuse, "/api/public/traces")
-        .filter((r) => r.path === "/api/public/traces")
-        .map((r) => r.query.get("page")),
-    ).toEqual(["1", "1", "1", "2"]);
+    // The read-API probe (answered 429 twice, then retried), then two pages of one trace each, oldest first.
+    const lists = gets(langfuse, "/api/public/traces").filter((r) => r.path === "/api/public/traces");
+    expect(lists.map((r) => `${r.query.get("page")}/${r.query.get("limit")}`)).toEqual(["1/1", "1/1", "1/1", "1/50", "2/50"]);
     const research = lines.find((l) => l.traceId === RESEARCH.id);
     expect(research).toMatchObject({ ok: true, outcome: "failure", agent: "Researcher", step: 4 });
     expect(lines.find((l) => l.traceId === PRISM.id)).toMatchObject({ ok: true });
@@ -92,6 +89,19 @@ describe("culprit pull langfuse", () => {
     expect(comment).toMatchObject({ projectId: "proj-culprit-test", objectType: "trace", objectId: RESEARCH.id });
     expect(comment.content).toContain("Researcher at step 4");
     expect(comment.content).not.toMatch(/step a1b2c3d4e5f6/);
+  });
+
+  it("Langfuse v4 (no v1 trace endpoints): lists and reads traces through the v2 observations API", async () => {
+    langfuse = await startRecordedLangfuse({ traces: [RESEARCH, PRISM], v4: true, pageSizeCap: 3 });
+    const { code, lines, err } = await pull(["--since", "2020-01-01", "--failed-only", "--state", stateFile()]);
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+    expect(lines.find((l) => l.traceId === RESEARCH.id)).toMatchObject({ ok: true, outcome: "failure", agent: "Researcher", step: 4 });
+    expect(lines.find((l) => l.traceId === PRISM.id)).toMatchObject({ skipped: "not-failed" });
+    // The research trace's 6 observations came in two cursor pages of 3.
+    const pages = gets(langfuse, "/api/public/v2/observations").filter((r) => r.query.get("traceId") === RESEARCH.id);
+    expect(pages.map((r) => r.query.get("cursor") !== null)).toEqual([false, true]);
+    expect(gets(langfuse, "/api/public/v2/scores").length).toBe(2);
   });
 
   it("wrong keys: Langfuse's 401 is reported per trace and the exit code says so", async () => {

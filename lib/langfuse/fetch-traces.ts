@@ -1,5 +1,6 @@
 import type { LangfuseClient } from "./langfuse-client";
 import { LangfuseError } from "./langfuse-host";
+import { fetchTraceDownloadV2, listTraceIdsV2 } from "./fetch-traces-v2";
 
 /** Langfuse's "Download JSON" shape, which the Langfuse importer reads. */
 export interface LangfuseDownload {
@@ -20,10 +21,35 @@ export function checkTraceId(id: string): string {
 }
 
 /**
+ * Which read API the deployment has: the v1 trace endpoints (Langfuse v2/v3, self-hosted) or only
+ * the v2 observations API (Langfuse v4, Langfuse Cloud after v1's removal). Asked once per client.
+ */
+const versions = new WeakMap<LangfuseClient, Promise<"v1" | "v2">>();
+export function readApiOf(client: LangfuseClient): Promise<"v1" | "v2"> {
+  let known = versions.get(client);
+  if (!known) {
+    known = client.get("/api/public/traces", { page: 1, limit: 1, fields: "core" }).then(
+      () => "v1" as const,
+      (e: unknown) => {
+        if (e instanceof LangfuseError && (e.status === 404 || e.status === 410)) return "v2" as const;
+        throw e;
+      },
+    );
+    versions.set(client, known);
+  }
+  return known;
+}
+
+/** Trace ids since `fromTimestamp` through whichever read API the deployment has, at most `max`. */
+export async function* listTraceIds(client: LangfuseClient, opts: { fromTimestamp?: string; max: number }): AsyncGenerator<string> {
+  yield* (await readApiOf(client)) === "v1" ? listTraceIdsV1(client, opts) : listTraceIdsV2(client, opts);
+}
+
+/**
  * Ids of the traces since `fromTimestamp`, oldest first (so a resumed pull continues where it
  * stopped), page by page (`GET /api/public/traces`, `meta.totalPages`), at most `max`.
  */
-export async function* listTraceIds(client: LangfuseClient, opts: { fromTimestamp?: string; max: number }): AsyncGenerator<string> {
+async function* listTraceIdsV1(client: LangfuseClient, opts: { fromTimestamp?: string; max: number }): AsyncGenerator<string> {
   let yielded = 0;
   for (let page = 1; ; page++) {
     const reply = await client.get("/api/public/traces", {
@@ -53,6 +79,11 @@ export async function* listTraceIds(client: LangfuseClient, opts: { fromTimestam
  */
 export async function fetchTraceDownload(client: LangfuseClient, traceId: string): Promise<LangfuseDownload> {
   const id = checkTraceId(traceId);
+  const download = (await readApiOf(client)) === "v1" ? await fetchTraceDownloadV1(client, id) : await fetchTraceDownloadV2(client, id);
+  return { trace: download.trace, observations: download.observations.map(withUsageFields) };
+}
+
+async function fetchTraceDownloadV1(client: LangfuseClient, id: string): Promise<LangfuseDownload> {
   const reply = await client.get(`/api/public/traces/${encodeURIComponent(id)}`).catch((e: unknown) => {
     if (e instanceof LangfuseError && e.status === 404) throw new LangfuseError("http", `Langfuse has no trace "${id}" (404).`, 404);
     throw e;
@@ -73,6 +104,24 @@ async function fetchObservations(client: LangfuseClient, traceId: string): Promi
     if (data.length === 0 || page >= (typeof meta.totalPages === "number" ? meta.totalPages : page)) break;
   }
   return all;
+}
+
+/**
+ * The API reports usage in `usageDetails`/`costDetails` (the UI's download also flattens them into
+ * `inputUsage`…`totalCost`, which the importer reads): the flat fields are filled from them.
+ */
+function withUsageFields(o: unknown): unknown {
+  if (!isRecord(o)) return o;
+  const usage = isRecord(o.usageDetails) ? o.usageDetails : {};
+  const cost = isRecord(o.costDetails) ? o.costDetails : {};
+  const fill = (key: string, value: unknown) => (o[key] === undefined && typeof value === "number" ? { [key]: value } : {});
+  return {
+    ...o,
+    ...fill("inputUsage", usage.input),
+    ...fill("outputUsage", usage.output),
+    ...fill("totalUsage", usage.total),
+    ...fill("totalCost", cost.total ?? o.calculatedTotalCost),
+  };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -32,6 +32,8 @@ export interface RecordedLangfuseOptions {
   pageSizeCap?: number;
   /** Trace ids served without embedded observations (they must be paged from /observations). */
   withoutObservations?: string[];
+  /** Langfuse v4: the v1 trace endpoints answer 404; traces are read through the v2 observations API. */
+  v4?: boolean;
 }
 
 export function readFixture(name: string): unknown {
@@ -48,6 +50,8 @@ function answer(o: RecordedLangfuseOptions, req: RecordedRequest, seq: { score: 
   const byId = new Map(o.traces.map((t) => [String(t.id), t]));
   const cap = o.pageSizeCap ?? 100;
   if (req.method === "GET" && req.path === "/api/public/projects") return [200, readFixture("projects.json")];
+  if (o.v4 && req.path.startsWith("/api/public/traces")) return [404, { message: "This endpoint is not available in Langfuse v4" }];
+  if (o.v4 && req.method === "GET" && req.path.startsWith("/api/public/v2/")) return answerV2(o.traces, req, cap);
   if (req.method === "GET" && req.path === "/api/public/traces") {
     const from = req.query.get("fromTimestamp");
     const list = o.traces
@@ -74,6 +78,50 @@ function answer(o: RecordedLangfuseOptions, req: RecordedRequest, seq: { score: 
   if (req.method === "POST" && req.path === "/api/public/comments") {
     if (!body || !["projectId", "objectType", "objectId", "content"].every((k) => typeof body[k] === "string")) return [400, { message: "invalid comment" }];
     return [200, { id: `comment-${++seq.comment}` }];
+  }
+  return [404, { message: "no such route" }];
+}
+
+/** A v1 observation as the v2 API returns it: input/output as raw strings, trace context fields. */
+export function toObservationV2(o: Record<string, unknown>, trace: Record<string, unknown>): Record<string, unknown> {
+  const raw = (v: unknown) => (v === null || v === undefined || typeof v === "string" ? v : JSON.stringify(v));
+  return {
+    ...o,
+    projectId: "proj-culprit-test",
+    isRootObservation: !o.parentObservationId,
+    input: raw(o.input),
+    output: raw(o.output),
+    traceName: trace.name,
+    tags: trace.tags,
+    release: trace.release,
+  };
+}
+
+function answerV2(traces: Record<string, unknown>[], req: RecordedRequest, cap: number): [number, unknown] {
+  const all = traces.flatMap((t) => (t.observations as Record<string, unknown>[]).map((x) => toObservationV2(x, t)));
+  if (req.path === "/api/public/v2/observations") {
+    const q = req.query;
+    const from = q.get("fromStartTime");
+    const list = all.filter(
+      (x) =>
+        (!q.get("traceId") || x.traceId === q.get("traceId")) &&
+        (q.get("isRootObservation") !== "true" || x.isRootObservation) &&
+        (!from || String(x.startTime) >= from),
+    );
+    const limit = Math.min(cap, Number(q.get("limit") ?? 50) || 50);
+    const start = Number(Buffer.from(q.get("cursor") ?? "", "base64").toString() || 0);
+    const next = start + limit < list.length ? Buffer.from(String(start + limit)).toString("base64") : undefined;
+    return [200, { data: list.slice(start, start + limit), meta: next ? { cursor: next } : {} }];
+  }
+  if (req.path === "/api/public/v2/scores") {
+    const t = traces.find((x) => x.id === req.query.get("traceId"));
+    const scores = (Array.isArray(t?.scores) ? (t.scores as Record<string, unknown>[]) : []).map((sc) => ({
+      ...sc,
+      projectId: "proj-culprit-test",
+      sessionId: null,
+      datasetRunId: null,
+    }));
+    return [200, { data: scores, meta: { page: 1, limit: 100, totalItems: scores.length, totalPages: 1 } }];
   }
   return [404, { message: "no such route" }];
 }
