@@ -16,7 +16,9 @@ export function LangfuseWriteBackButton({ runId, hasReport }: { runId: string; h
         className="button"
         data-testid="langfuse-write-back"
         disabled={pending || !hasReport}
-        title={hasReport ? "Post the verdict to the Langfuse trace as a score and a comment" : "No finished analysis yet"}
+        title={
+          hasReport ? "Post the verdict to the Langfuse trace as a score and a comment" : "No finished analysis yet"
+        }
         onClick={() =>
           start(async () => {
             const r = await writeBackToLangfuseAction({ runId });

@@ -16,8 +16,8 @@ export function LangfuseImport({ host }: { host: string | null }) {
   if (!host) {
     return (
       <p className="muted" data-testid="langfuse-import-off" style={{ margin: 0 }}>
-        Import from Langfuse: an owner sets <code>LANGFUSE_HOST</code>, <code>LANGFUSE_PUBLIC_KEY</code> and <code>LANGFUSE_SECRET_KEY</code> to import traces
-        here by id (or runs <code>npx culprit pull langfuse</code>).
+        Import from Langfuse: an owner sets <code>LANGFUSE_HOST</code>, <code>LANGFUSE_PUBLIC_KEY</code> and{" "}
+        <code>LANGFUSE_SECRET_KEY</code> to import traces here by id (or runs <code>npx culprit pull langfuse</code>).
       </p>
     );
   }
@@ -49,7 +49,13 @@ export function LangfuseImport({ host }: { host: string | null }) {
             if (e.key === "Enter" && ids.trim() && !pending) submit();
           }}
         />
-        <button type="button" className="button primary" disabled={!ids.trim() || pending} onClick={submit} data-testid="langfuse-import-submit">
+        <button
+          type="button"
+          className="button primary"
+          disabled={!ids.trim() || pending}
+          onClick={submit}
+          data-testid="langfuse-import-submit"
+        >
           {pending ? "Importing…" : "Import"}
         </button>
       </div>

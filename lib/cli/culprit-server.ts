@@ -5,7 +5,10 @@
  */
 export interface CulpritServer {
   readonly baseUrl: string;
-  upload(text: string, opts: { name?: string; format?: string }): Promise<{ runId: string; url: string; created: boolean }[]>;
+  upload(
+    text: string,
+    opts: { name?: string; format?: string },
+  ): Promise<{ runId: string; url: string; created: boolean }[]>;
   report(runId: string): Promise<unknown | null>;
   listRuns(query: Record<string, string | number | undefined>): Promise<unknown>;
   step(runId: string, stepId: string): Promise<unknown>;
@@ -16,13 +19,23 @@ const MAX_REPLY_BYTES = 50 * 1024 * 1024;
 
 export function createCulpritServer(url: string, apiKey: string | undefined, timeoutMs = 60_000): CulpritServer {
   const base = new URL(url);
-  if (base.protocol !== "http:" && base.protocol !== "https:") throw new Error(`--server must be an http(s) URL, not ${base.protocol}`);
+  if (base.protocol !== "http:" && base.protocol !== "https:")
+    throw new Error(`--server must be an http(s) URL, not ${base.protocol}`);
   const prefix = base.pathname.replace(/\/+$/, "");
-  const headers = (extra: Record<string, string> = {}) => ({ ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}), ...extra });
-  const call = async (method: string, path: string, body?: string, query?: Record<string, string | number | undefined>) => {
+  const headers = (extra: Record<string, string> = {}) => ({
+    ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+    ...extra,
+  });
+  const call = async (
+    method: string,
+    path: string,
+    body?: string,
+    query?: Record<string, string | number | undefined>,
+  ) => {
     const target = new URL(base.href);
     target.pathname = `${prefix}${path}`;
-    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== "") target.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(query ?? {}))
+      if (v !== undefined && v !== "") target.searchParams.set(k, String(v));
     const res = await fetch(target, {
       method,
       headers: headers(body === undefined ? {} : { "content-type": "application/json" }),
@@ -30,7 +43,8 @@ export function createCulpritServer(url: string, apiKey: string | undefined, tim
       signal: AbortSignal.timeout(timeoutMs),
     });
     const declared = Number(res.headers.get("content-length"));
-    if (declared > MAX_REPLY_BYTES) throw new Error(`The Culprit server's reply is ${declared} bytes; at most ${MAX_REPLY_BYTES} are read.`);
+    if (declared > MAX_REPLY_BYTES)
+      throw new Error(`The Culprit server's reply is ${declared} bytes; at most ${MAX_REPLY_BYTES} are read.`);
     const text = await res.text();
     if (text.length > MAX_REPLY_BYTES) throw new Error("The Culprit server's reply is too large.");
     let json: unknown = null;
@@ -42,7 +56,8 @@ export function createCulpritServer(url: string, apiKey: string | undefined, tim
     return { status: res.status, json, text };
   };
   const fail = (what: string, r: { status: number; json: unknown; text: string }): never => {
-    const message = (r.json as { error?: { message?: string }; message?: string } | null)?.error?.message ?? r.text.slice(0, 300);
+    const message =
+      (r.json as { error?: { message?: string }; message?: string } | null)?.error?.message ?? r.text.slice(0, 300);
     throw new Error(`${what}: the Culprit server answered ${r.status} (${message})`);
   };
   return {
@@ -51,7 +66,12 @@ export function createCulpritServer(url: string, apiKey: string | undefined, tim
     async upload(text, opts) {
       const r = await call("POST", "/api/runs", text, { name: opts.name, format: opts.format });
       if (r.status !== 200 && r.status !== 201) fail("upload", r);
-      const body = r.json as { runId: string; url: string; created: boolean; runs?: { runId: string; url: string; created: boolean }[] };
+      const body = r.json as {
+        runId: string;
+        url: string;
+        created: boolean;
+        runs?: { runId: string; url: string; created: boolean }[];
+      };
       return body.runs ?? [body];
     },
     async report(runId) {
@@ -74,12 +94,18 @@ export function createCulpritServer(url: string, apiKey: string | undefined, tim
 }
 
 /** Polls for the run's report while its analysis is queued or running, at most `timeoutMs`. */
-export async function waitForReport(server: CulpritServer, runId: string, timeoutMs = 120_000, intervalMs = 500): Promise<unknown> {
+export async function waitForReport(
+  server: CulpritServer,
+  runId: string,
+  timeoutMs = 120_000,
+  intervalMs = 500,
+): Promise<unknown> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const report = await server.report(runId);
     if (report) return report;
-    if (Date.now() > deadline) throw new Error(`run ${runId} has no finished analysis after ${Math.round(timeoutMs / 1000)} s`);
+    if (Date.now() > deadline)
+      throw new Error(`run ${runId} has no finished analysis after ${Math.round(timeoutMs / 1000)} s`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

@@ -15,7 +15,11 @@ beforeAll(async () => {
   server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    received.push({ path: req.url, type: req.headers["content-type"], body: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+    received.push({
+      path: req.url,
+      type: req.headers["content-type"],
+      body: JSON.parse(Buffer.concat(chunks).toString("utf8")),
+    });
     res.writeHead(200, { "content-type": "application/json" });
     res.end("{}");
   });
@@ -25,7 +29,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 type Attr = { key: string; value: { stringValue?: string; doubleValue?: number; intValue?: number | string } };
-const attrs = (list: Attr[]) => Object.fromEntries(list.map((a) => [a.key, a.value.stringValue ?? a.value.doubleValue ?? Number(a.value.intValue)]));
+const attrs = (list: Attr[]) =>
+  Object.fromEntries(list.map((a) => [a.key, a.value.stringValue ?? a.value.doubleValue ?? Number(a.value.intValue)]));
 
 describe("--emit-otlp", () => {
   it("sends the verdict as a gen_ai.evaluation.result event on a span inside the source trace", async () => {
@@ -45,7 +50,11 @@ describe("--emit-otlp", () => {
     const event = span.events[0];
     expect(event.name).toBe("gen_ai.evaluation.result");
     const a = attrs(event.attributes);
-    expect(a).toMatchObject({ "gen_ai.evaluation.name": "culprit", "gen_ai.evaluation.score.label": "Researcher", "culprit.step": 4 });
+    expect(a).toMatchObject({
+      "gen_ai.evaluation.name": "culprit",
+      "gen_ai.evaluation.score.label": "Researcher",
+      "culprit.step": 4,
+    });
     expect(a["gen_ai.evaluation.score.value"]).toBeCloseTo(report.decisive!.confidence, 2);
     expect(a["culprit.run.url"]).toBe("http://127.0.0.1:4107/runs/r1");
   });

@@ -41,9 +41,15 @@ function sourceSpanContext(report: ReportLike, traceId: string | undefined): Spa
   return { traceId, spanId, traceFlags: TraceFlags.SAMPLED, isRemote: true };
 }
 
-export async function emitVerdictOtlp(url: string, report: ReportLike, target: EmitTarget, timeoutMs = 10_000): Promise<void> {
+export async function emitVerdictOtlp(
+  url: string,
+  report: ReportLike,
+  target: EmitTarget,
+  timeoutMs = 10_000,
+): Promise<void> {
   const parsed = new URL(url);
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error(`--emit-otlp must be an http(s) URL, not ${parsed.protocol}`);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    throw new Error(`--emit-otlp must be an http(s) URL, not ${parsed.protocol}`);
   const otlp = new OTLPTraceExporter({ url: parsed.href, timeoutMillis: timeoutMs });
   // The SDK reports a failed export to its global error handler only; the CLI must see it.
   const failures: string[] = [];
@@ -64,13 +70,17 @@ export async function emitVerdictOtlp(url: string, report: ReportLike, target: E
   const links: Link[] = source ? [{ context: source, attributes: { "culprit.link": "decisive step" } }] : [];
   const parent = source ? trace.setSpanContext(context.active(), source) : context.active();
   const attributes = evaluationAttributes(report, target);
-  const span = provider.getTracer("culprit").startSpan("evaluate culprit", { attributes: { "gen_ai.operation.name": "evaluate" }, links }, parent);
+  const span = provider
+    .getTracer("culprit")
+    .startSpan("evaluate culprit", { attributes: { "gen_ai.operation.name": "evaluate" }, links }, parent);
   span.addEvent("gen_ai.evaluation.result", attributes);
   span.end();
   try {
     await provider.forceFlush();
   } catch (e) {
-    failures.push(e instanceof Error && e.message ? e.message : String((e as { code?: unknown })?.code ?? "export failed"));
+    failures.push(
+      e instanceof Error && e.message ? e.message : String((e as { code?: unknown })?.code ?? "export failed"),
+    );
   } finally {
     await provider.shutdown();
   }

@@ -2,8 +2,9 @@
 export type Env = Record<string, string | undefined>;
 
 /** Flags of `culprit pull langfuse`, parsed and bounded before anything is fetched. */
-export const PULL_USAGE = `Usage: culprit pull langfuse [--host URL] [--since 24h|7d|ISO-date] [--trace ID]... [--failed-only]
-         [--server URL] [--write-back] [--emit-otlp URL] [--state FILE] [--max N] [--force] [--json]
+export const PULL_USAGE = `Usage: culprit pull langfuse [--host URL] [--since 24h|7d|ISO-date] [--trace ID]...
+         [--failed-only] [--server URL] [--write-back] [--emit-otlp URL] [--state FILE] [--max N]
+         [--force] [--json]
 
 Imports traces and their observations from Langfuse's public API and finds which agent caused each failure.
   --host         Langfuse base URL (default: LANGFUSE_HOST); keys from LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY
@@ -50,7 +51,9 @@ export function parsePullArgs(argv: string[], env: Env = process.env): PullOptio
     json: false,
   };
   for (let i = 0; i < rest.length; i++) {
-    const [flag, inline] = rest[i].includes("=") ? [rest[i].slice(0, rest[i].indexOf("=")), rest[i].slice(rest[i].indexOf("=") + 1)] : [rest[i], undefined];
+    const [flag, inline] = rest[i].includes("=")
+      ? [rest[i].slice(0, rest[i].indexOf("=")), rest[i].slice(rest[i].indexOf("=") + 1)]
+      : [rest[i], undefined];
     const value = () => inline ?? rest[++i] ?? "";
     if (flag === "--failed-only") o.failedOnly = true;
     else if (flag === "--write-back") o.writeBack = true;
@@ -66,7 +69,8 @@ export function parsePullArgs(argv: string[], env: Env = process.env): PullOptio
     else if (flag === "--help" || flag === "-h") return PULL_USAGE;
     else return `Unknown option "${rest[i]}".\n\n${PULL_USAGE}`;
   }
-  if (!Number.isInteger(o.max) || o.max < 1 || o.max > MAX_TRACES) return `--max must be a whole number from 1 to ${MAX_TRACES}.`;
+  if (!Number.isInteger(o.max) || o.max < 1 || o.max > MAX_TRACES)
+    return `--max must be a whole number from 1 to ${MAX_TRACES}.`;
   if (o.traceIds.length > MAX_TRACE_FLAGS) return `At most ${MAX_TRACE_FLAGS} --trace ids.`;
   if (sinceToIso(o.since) === undefined) return `--since "${o.since}" is neither a duration (30m, 24h, 7d) nor a date.`;
   return o;
@@ -75,7 +79,10 @@ export function parsePullArgs(argv: string[], env: Env = process.env): PullOptio
 /** "24h" → the ISO time 24 hours ago; an ISO date stays as it is. */
 export function sinceToIso(since: string, now = Date.now()): string | undefined {
   const m = /^(\d{1,6})([mhd])$/.exec(since);
-  if (m) return new Date(now - Number(m[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as "m" | "h" | "d"]).toISOString();
+  if (m)
+    return new Date(
+      now - Number(m[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as "m" | "h" | "d"],
+    ).toISOString();
   const t = Date.parse(since);
   return Number.isFinite(t) && /^\d{4}-\d{2}-\d{2}/.test(since) ? new Date(t).toISOString() : undefined;
 }

@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runPull } from "./pull-langfuse";
-import { agentPrismTrace, KEYS, readFixture, startRecordedLangfuse, type RecordedLangfuse } from "../langfuse/recorded-langfuse-server";
+import {
+  agentPrismTrace,
+  KEYS,
+  readFixture,
+  startRecordedLangfuse,
+  type RecordedLangfuse,
+} from "../langfuse/recorded-langfuse-server";
 import { shapeProblems } from "../langfuse/spec-shapes";
 import { retryDelayMs } from "../langfuse/langfuse-client";
 
@@ -43,7 +49,13 @@ describe("culprit pull langfuse", () => {
     expect(code).toBe(0);
     // The read-API probe (answered 429 twice, then retried), then two pages of one trace each, oldest first.
     const lists = gets(langfuse, "/api/public/traces").filter((r) => r.path === "/api/public/traces");
-    expect(lists.map((r) => `${r.query.get("page")}/${r.query.get("limit")}`)).toEqual(["1/1", "1/1", "1/1", "1/50", "2/50"]);
+    expect(lists.map((r) => `${r.query.get("page")}/${r.query.get("limit")}`)).toEqual([
+      "1/1",
+      "1/1",
+      "1/1",
+      "1/50",
+      "2/50",
+    ]);
     const research = lines.find((l) => l.traceId === RESEARCH.id);
     expect(research).toMatchObject({ ok: true, outcome: "failure", agent: "Researcher", step: 4 });
     expect(lines.find((l) => l.traceId === PRISM.id)).toMatchObject({ ok: true });
@@ -75,7 +87,7 @@ describe("culprit pull langfuse", () => {
     expect(lines[0]).toMatchObject({ agent: "Researcher", step: 4 });
   });
 
-  it("--write-back posts a score on the decisive observation and a comment on the trace, as the spec describes them", async () => {
+  it("--write-back posts a score on the decisive observation and a comment on the trace, per the spec", async () => {
     langfuse = await startRecordedLangfuse({ traces: [RESEARCH] });
     const { code, lines } = await pull(["--trace", String(RESEARCH.id), "--write-back", "--state", stateFile()]);
     expect(code).toBe(0);
@@ -84,7 +96,13 @@ describe("culprit pull langfuse", () => {
     const comment = langfuse.requests.find((r) => r.path === "/api/public/comments")!.body as Record<string, unknown>;
     expect(shapeProblems("CreateScoreRequest", score)).toEqual([]);
     expect(shapeProblems("CreateCommentRequest", comment)).toEqual([]);
-    expect(score).toMatchObject({ traceId: RESEARCH.id, observationId: "a1b2c3d4e5f60004", name: "culprit", value: "Researcher", dataType: "CATEGORICAL" });
+    expect(score).toMatchObject({
+      traceId: RESEARCH.id,
+      observationId: "a1b2c3d4e5f60004",
+      name: "culprit",
+      value: "Researcher",
+      dataType: "CATEGORICAL",
+    });
     expect(score.metadata).toMatchObject({ agent: "Researcher", step: 4 });
     expect(comment).toMatchObject({ projectId: "proj-culprit-test", objectType: "trace", objectId: RESEARCH.id });
     expect(comment.content).toContain("Researcher at step 4");
@@ -96,7 +114,12 @@ describe("culprit pull langfuse", () => {
     const { code, lines, err } = await pull(["--since", "2020-01-01", "--failed-only", "--state", stateFile()]);
     expect(err).toEqual([]);
     expect(code).toBe(0);
-    expect(lines.find((l) => l.traceId === RESEARCH.id)).toMatchObject({ ok: true, outcome: "failure", agent: "Researcher", step: 4 });
+    expect(lines.find((l) => l.traceId === RESEARCH.id)).toMatchObject({
+      ok: true,
+      outcome: "failure",
+      agent: "Researcher",
+      step: 4,
+    });
     expect(lines.find((l) => l.traceId === PRISM.id)).toMatchObject({ skipped: "not-failed" });
     // The research trace's 6 observations came in two cursor pages of 3.
     const pages = gets(langfuse, "/api/public/v2/observations").filter((r) => r.query.get("traceId") === RESEARCH.id);
@@ -106,7 +129,9 @@ describe("culprit pull langfuse", () => {
 
   it("wrong keys: Langfuse's 401 is reported per trace and the exit code says so", async () => {
     langfuse = await startRecordedLangfuse({ traces: [RESEARCH] });
-    const { code, lines } = await pull(["--trace", String(RESEARCH.id), "--state", stateFile()], { LANGFUSE_SECRET_KEY: "wrong" });
+    const { code, lines } = await pull(["--trace", String(RESEARCH.id), "--state", stateFile()], {
+      LANGFUSE_SECRET_KEY: "wrong",
+    });
     expect(code).toBe(1);
     expect(lines[0]).toMatchObject({ ok: false });
     expect(lines[0].error).toContain("401");

@@ -34,7 +34,11 @@ export async function runPull(argv: string[], out: Out, err: Out, env: Env = pro
   }
   let ctx: Context;
   try {
-    const langfuse = createLangfuseClient({ host: opts.host ?? "", publicKey: env.LANGFUSE_PUBLIC_KEY ?? "", secretKey: env.LANGFUSE_SECRET_KEY ?? "" });
+    const langfuse = createLangfuseClient({
+      host: opts.host ?? "",
+      publicKey: env.LANGFUSE_PUBLIC_KEY ?? "",
+      secretKey: env.LANGFUSE_SECRET_KEY ?? "",
+    });
     const server = opts.server ? createCulpritServer(opts.server, env.CULPRIT_API_KEY) : undefined;
     ctx = { opts, langfuse, server, state: new PullState(opts.stateFile, langfuse.baseUrl), out };
   } catch (e) {
@@ -73,7 +77,9 @@ async function* traceIdsOf(ctx: Context): AsyncGenerator<string> {
 
 /** Langfuse's own verdict on the trace: a failing score or an ERROR observation. */
 function looksFailed(download: LangfuseDownload, outcome: string): boolean {
-  return outcome === "failure" || download.observations.some((o) => (o as { level?: unknown } | null)?.level === "ERROR");
+  return (
+    outcome === "failure" || download.observations.some((o) => (o as { level?: unknown } | null)?.level === "ERROR")
+  );
 }
 
 async function pullOne(ctx: Context, traceId: string): Promise<void> {
@@ -101,8 +107,25 @@ async function pullOne(ctx: Context, traceId: string): Promise<void> {
   ctx.state.record(traceId, { at: new Date().toISOString(), runId, wroteBack });
   const v = summarizeVerdict(report);
   if (opts.json)
-    out(JSON.stringify({ traceId, ok: true, runId, runUrl, outcome: v.outcome, agent: v.agent, step: v.stepNumber, confidence: v.confidence, wroteBack }));
-  else out(`${traceId}  [outcome ${v.outcome}]  ${v.headline}${runUrl ? `  ${runUrl}` : ""}${wroteBack ? "  (written back)" : ""}`);
+    out(
+      JSON.stringify({
+        traceId,
+        ok: true,
+        runId,
+        runUrl,
+        outcome: v.outcome,
+        agent: v.agent,
+        step: v.stepNumber,
+        confidence: v.confidence,
+        wroteBack,
+      }),
+    );
+  else
+    out(
+      [`${traceId}  [outcome ${v.outcome}]  ${v.headline}`, runUrl, wroteBack ? "(written back)" : undefined]
+        .filter(Boolean)
+        .join("  "),
+    );
 }
 
 async function analyze(ctx: Context, text: string, trace: Parameters<typeof analyzeTrace>[0], traceId: string) {

@@ -14,22 +14,36 @@ const MAX_PAGES = 40;
 type Rec = Record<string, unknown>;
 const isRecord = (v: unknown): v is Rec => typeof v === "object" && v !== null && !Array.isArray(v);
 
-async function* observationPages(client: LangfuseClient, query: Record<string, string | number | undefined>): AsyncGenerator<Rec[]> {
+async function* observationPages(
+  client: LangfuseClient,
+  query: Record<string, string | number | undefined>,
+): AsyncGenerator<Rec[]> {
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const reply = await client.get("/api/public/v2/observations", { ...query, limit: PAGE_LIMIT, cursor });
-    if (!isRecord(reply) || !Array.isArray(reply.data)) throw new LangfuseError("bad_reply", "GET /api/public/v2/observations did not return {data, meta}.");
+    if (!isRecord(reply) || !Array.isArray(reply.data))
+      throw new LangfuseError("bad_reply", "GET /api/public/v2/observations did not return {data, meta}.");
     yield reply.data.filter(isRecord);
-    const next = isRecord(reply.meta) && typeof reply.meta.cursor === "string" && reply.meta.cursor ? reply.meta.cursor : undefined;
+    const next =
+      isRecord(reply.meta) && typeof reply.meta.cursor === "string" && reply.meta.cursor
+        ? reply.meta.cursor
+        : undefined;
     if (!next || reply.data.length === 0) return;
     cursor = next;
   }
 }
 
 /** Ids of traces with a root observation since `fromTimestamp`, at most `max`, each once. */
-export async function* listTraceIdsV2(client: LangfuseClient, opts: { fromTimestamp?: string; max: number }): AsyncGenerator<string> {
+export async function* listTraceIdsV2(
+  client: LangfuseClient,
+  opts: { fromTimestamp?: string; max: number },
+): AsyncGenerator<string> {
   const seen = new Set<string>();
-  for await (const page of observationPages(client, { isRootObservation: "true", fromStartTime: opts.fromTimestamp, fields: "core" })) {
+  for await (const page of observationPages(client, {
+    isRootObservation: "true",
+    fromStartTime: opts.fromTimestamp,
+    fields: "core",
+  })) {
     for (const o of page) {
       if (typeof o.traceId !== "string" || seen.has(o.traceId)) continue;
       seen.add(o.traceId);
@@ -42,10 +56,15 @@ export async function* listTraceIdsV2(client: LangfuseClient, opts: { fromTimest
 export async function fetchTraceDownloadV2(client: LangfuseClient, traceId: string): Promise<LangfuseDownload> {
   const observations: Rec[] = [];
   // `attributes` in full: the OTel attributes Langfuse keeps there name the agents.
-  for await (const page of observationPages(client, { traceId, fields: FIELDS, expandMetadata: "attributes" })) observations.push(...page);
-  if (observations.length === 0) throw new LangfuseError("http", `Langfuse has no trace "${traceId}" (no observations).`, 404);
+  for await (const page of observationPages(client, { traceId, fields: FIELDS, expandMetadata: "attributes" }))
+    observations.push(...page);
+  if (observations.length === 0)
+    throw new LangfuseError("http", `Langfuse has no trace "${traceId}" (no observations).`, 404);
   const scores = (await client.get("/api/public/v2/scores", { traceId, limit: 100 })) as { data?: unknown[] } | null;
-  const root = observations.find((o) => o.isRootObservation === true) ?? observations.find((o) => !o.parentObservationId) ?? observations[0];
+  const root =
+    observations.find((o) => o.isRootObservation === true) ??
+    observations.find((o) => !o.parentObservationId) ??
+    observations[0];
   const trace: Rec = {
     id: traceId,
     name: typeof root.traceName === "string" ? root.traceName : root.name,

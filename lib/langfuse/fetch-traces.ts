@@ -16,7 +16,10 @@ const MAX_OBSERVATION_PAGES = 100;
 export function checkTraceId(id: string): string {
   const t = id.trim();
   if (!t || t.length > MAX_TRACE_ID_LENGTH || /[\s/?#\\]/.test(t))
-    throw new LangfuseError("config", `"${t.slice(0, 60)}" is not a Langfuse trace id (1–${MAX_TRACE_ID_LENGTH} characters, no spaces or slashes).`);
+    throw new LangfuseError(
+      "config",
+      `"${t.slice(0, 60)}" is not a Langfuse trace id (1–${MAX_TRACE_ID_LENGTH} characters, no spaces or slashes).`,
+    );
   return t;
 }
 
@@ -41,7 +44,10 @@ export function readApiOf(client: LangfuseClient): Promise<"v1" | "v2"> {
 }
 
 /** Trace ids since `fromTimestamp` through whichever read API the deployment has, at most `max`. */
-export async function* listTraceIds(client: LangfuseClient, opts: { fromTimestamp?: string; max: number }): AsyncGenerator<string> {
+export async function* listTraceIds(
+  client: LangfuseClient,
+  opts: { fromTimestamp?: string; max: number },
+): AsyncGenerator<string> {
   yield* (await readApiOf(client)) === "v1" ? listTraceIdsV1(client, opts) : listTraceIdsV2(client, opts);
 }
 
@@ -49,7 +55,10 @@ export async function* listTraceIds(client: LangfuseClient, opts: { fromTimestam
  * Ids of the traces since `fromTimestamp`, oldest first (so a resumed pull continues where it
  * stopped), page by page (`GET /api/public/traces`, `meta.totalPages`), at most `max`.
  */
-async function* listTraceIdsV1(client: LangfuseClient, opts: { fromTimestamp?: string; max: number }): AsyncGenerator<string> {
+async function* listTraceIdsV1(
+  client: LangfuseClient,
+  opts: { fromTimestamp?: string; max: number },
+): AsyncGenerator<string> {
   let yielded = 0;
   for (let page = 1; ; page++) {
     const reply = await client.get("/api/public/traces", {
@@ -79,16 +88,21 @@ async function* listTraceIdsV1(client: LangfuseClient, opts: { fromTimestamp?: s
  */
 export async function fetchTraceDownload(client: LangfuseClient, traceId: string): Promise<LangfuseDownload> {
   const id = checkTraceId(traceId);
-  const download = (await readApiOf(client)) === "v1" ? await fetchTraceDownloadV1(client, id) : await fetchTraceDownloadV2(client, id);
+  const download =
+    (await readApiOf(client)) === "v1"
+      ? await fetchTraceDownloadV1(client, id)
+      : await fetchTraceDownloadV2(client, id);
   return { trace: download.trace, observations: download.observations.map(withUsageFields) };
 }
 
 async function fetchTraceDownloadV1(client: LangfuseClient, id: string): Promise<LangfuseDownload> {
   const reply = await client.get(`/api/public/traces/${encodeURIComponent(id)}`).catch((e: unknown) => {
-    if (e instanceof LangfuseError && e.status === 404) throw new LangfuseError("http", `Langfuse has no trace "${id}" (404).`, 404);
+    if (e instanceof LangfuseError && e.status === 404)
+      throw new LangfuseError("http", `Langfuse has no trace "${id}" (404).`, 404);
     throw e;
   });
-  if (!isRecord(reply) || typeof reply.id !== "string") throw new LangfuseError("bad_reply", `GET /api/public/traces/${id} did not return a trace.`);
+  if (!isRecord(reply) || typeof reply.id !== "string")
+    throw new LangfuseError("bad_reply", `GET /api/public/traces/${id} did not return a trace.`);
   const { observations, ...trace } = reply;
   const embedded = Array.isArray(observations) ? observations.filter(isRecord) : [];
   return { trace, observations: embedded.length > 0 ? embedded : await fetchObservations(client, id) };
@@ -114,7 +128,8 @@ function withUsageFields(o: unknown): unknown {
   if (!isRecord(o)) return o;
   const usage = isRecord(o.usageDetails) ? o.usageDetails : {};
   const cost = isRecord(o.costDetails) ? o.costDetails : {};
-  const fill = (key: string, value: unknown) => (o[key] === undefined && typeof value === "number" ? { [key]: value } : {});
+  const fill = (key: string, value: unknown) =>
+    o[key] === undefined && typeof value === "number" ? { [key]: value } : {};
   return {
     ...o,
     ...fill("inputUsage", usage.input),

@@ -30,7 +30,8 @@ const DEFAULTS = { timeoutMs: 30_000, maxBytes: 50 * 1024 * 1024, maxRetries: 5,
  */
 export function createLangfuseClient(options: LangfuseClientOptions): LangfuseClient {
   const base = parseLangfuseHost(options.host);
-  if (!options.publicKey || !options.secretKey) throw new LangfuseError("config", "Set LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY (the project's API keys).");
+  if (!options.publicKey || !options.secretKey)
+    throw new LangfuseError("config", "Set LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY (the project's API keys).");
   const o = { ...DEFAULTS, ...options };
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const authorization = `Basic ${Buffer.from(`${o.publicKey}:${o.secretKey}`).toString("base64")}`;
@@ -47,13 +48,20 @@ export function createLangfuseClient(options: LangfuseClientOptions): LangfuseCl
       try {
         res = await fetch(url, {
           method,
-          headers: { authorization, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+          headers: {
+            authorization,
+            accept: "application/json",
+            ...(body === undefined ? {} : { "content-type": "application/json" }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(o.timeoutMs),
           redirect: "error", // a redirect could carry the keys to another host
         });
       } catch (e) {
-        throw new LangfuseError("network", `Langfuse at ${base.origin} did not answer (${e instanceof Error ? e.message : String(e)}).`);
+        throw new LangfuseError(
+          "network",
+          `Langfuse at ${base.origin} did not answer (${e instanceof Error ? e.message : String(e)}).`,
+        );
       }
       if ((res.status === 429 || res.status >= 500) && attempt < o.maxRetries) {
         await res.body?.cancel();
@@ -61,7 +69,12 @@ export function createLangfuseClient(options: LangfuseClientOptions): LangfuseCl
         continue;
       }
       const text = await readLimited(res, o.maxBytes);
-      if (!res.ok) throw new LangfuseError("http", `Langfuse answered ${res.status} to ${method} ${url.pathname}: ${text.slice(0, 300)}`, res.status);
+      if (!res.ok)
+        throw new LangfuseError(
+          "http",
+          `Langfuse answered ${res.status} to ${method} ${url.pathname}: ${text.slice(0, 300)}`,
+          res.status,
+        );
       try {
         return text ? JSON.parse(text) : null;
       } catch {

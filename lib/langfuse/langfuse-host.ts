@@ -10,9 +10,15 @@ export function parseLangfuseHost(value: string | undefined): URL {
   } catch {
     throw new LangfuseError("config", `The Langfuse host "${value.slice(0, 200)}" is not a URL.`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new LangfuseError("config", `The Langfuse host must be an http(s) URL, not ${url.protocol}`);
-  if (url.username || url.password) throw new LangfuseError("config", "Put the Langfuse keys in LANGFUSE_PUBLIC_KEY/LANGFUSE_SECRET_KEY, not in the URL.");
-  if (url.search || url.hash) throw new LangfuseError("config", "The Langfuse host URL must not have a query or fragment.");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new LangfuseError("config", `The Langfuse host must be an http(s) URL, not ${url.protocol}`);
+  if (url.username || url.password)
+    throw new LangfuseError(
+      "config",
+      "Put the Langfuse keys in LANGFUSE_PUBLIC_KEY/LANGFUSE_SECRET_KEY, not in the URL.",
+    );
+  if (url.search || url.hash)
+    throw new LangfuseError("config", "The Langfuse host URL must not have a query or fragment.");
   // A self-hosted Langfuse may live under a path prefix: the client keeps it.
   return url;
 }

@@ -43,21 +43,33 @@ export function readFixture(name: string): unknown {
 function page<T>(items: T[], query: URLSearchParams, cap: number) {
   const limit = Math.min(cap, Number(query.get("limit") ?? 50) || 50);
   const p = Math.max(1, Number(query.get("page") ?? 1) || 1);
-  return { data: items.slice((p - 1) * limit, p * limit), meta: { page: p, limit, totalItems: items.length, totalPages: Math.ceil(items.length / limit) } };
+  return {
+    data: items.slice((p - 1) * limit, p * limit),
+    meta: { page: p, limit, totalItems: items.length, totalPages: Math.ceil(items.length / limit) },
+  };
 }
 
-function answer(o: RecordedLangfuseOptions, req: RecordedRequest, seq: { score: number; comment: number }): [number, unknown] {
+function answer(
+  o: RecordedLangfuseOptions,
+  req: RecordedRequest,
+  seq: { score: number; comment: number },
+): [number, unknown] {
   const byId = new Map(o.traces.map((t) => [String(t.id), t]));
   const cap = o.pageSizeCap ?? 100;
   if (req.method === "GET" && req.path === "/api/public/projects") return [200, readFixture("projects.json")];
-  if (o.v4 && req.path.startsWith("/api/public/traces")) return [404, { message: "This endpoint is not available in Langfuse v4" }];
+  if (o.v4 && req.path.startsWith("/api/public/traces"))
+    return [404, { message: "This endpoint is not available in Langfuse v4" }];
   if (o.v4 && req.method === "GET" && req.path.startsWith("/api/public/v2/")) return answerV2(o.traces, req, cap);
   if (req.method === "GET" && req.path === "/api/public/traces") {
     const from = req.query.get("fromTimestamp");
     const list = o.traces
       .filter((t) => !from || String(t.timestamp) >= from)
       .sort((a, b) => String(a.timestamp).localeCompare(String(b.timestamp)))
-      .map(({ observations, scores, ...t }) => ({ ...t, observations: (observations as { id: string }[]).map((x) => x.id), scores: [] }));
+      .map(({ observations, scores, ...t }) => ({
+        ...t,
+        observations: (observations as { id: string }[]).map((x) => x.id),
+        scores: [],
+      }));
     return [200, page(list, req.query, cap)];
   }
   const one = /^\/api\/public\/traces\/([^/]+)$/.exec(req.path);
@@ -72,11 +84,13 @@ function answer(o: RecordedLangfuseOptions, req: RecordedRequest, seq: { score: 
   }
   const body = req.body as Record<string, unknown> | null;
   if (req.method === "POST" && req.path === "/api/public/scores") {
-    if (!body || typeof body.name !== "string" || body.value === undefined) return [400, { message: "name and value are required" }];
+    if (!body || typeof body.name !== "string" || body.value === undefined)
+      return [400, { message: "name and value are required" }];
     return [200, { id: `score-${++seq.score}` }];
   }
   if (req.method === "POST" && req.path === "/api/public/comments") {
-    if (!body || !["projectId", "objectType", "objectId", "content"].every((k) => typeof body[k] === "string")) return [400, { message: "invalid comment" }];
+    if (!body || !["projectId", "objectType", "objectId", "content"].every((k) => typeof body[k] === "string"))
+      return [400, { message: "invalid comment" }];
     return [200, { id: `comment-${++seq.comment}` }];
   }
   return [404, { message: "no such route" }];
@@ -136,7 +150,12 @@ export async function startRecordedLangfuse(options: RecordedLangfuseOptions): P
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const text = Buffer.concat(chunks).toString("utf8");
-    const recorded: RecordedRequest = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : null };
+    const recorded: RecordedRequest = {
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: url.searchParams,
+      body: text ? JSON.parse(text) : null,
+    };
     requests.push(recorded);
     const send = (status: number, value: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { "content-type": "application/json", ...headers });
@@ -160,7 +179,13 @@ export async function startRecordedLangfuse(options: RecordedLangfuseOptions): P
 
 /** The real Langfuse download in the fixtures, served as the API serves a trace (observations embedded). */
 export function agentPrismTrace(): Record<string, unknown> {
-  const file = path.resolve(import.meta.dirname, "../../test/fixtures/real/agent-prism/langfuse-2.langfuse-export.json");
-  const download = JSON.parse(readFileSync(file, "utf8")) as { trace: Record<string, unknown>; observations: unknown[] };
+  const file = path.resolve(
+    import.meta.dirname,
+    "../../test/fixtures/real/agent-prism/langfuse-2.langfuse-export.json",
+  );
+  const download = JSON.parse(readFileSync(file, "utf8")) as {
+    trace: Record<string, unknown>;
+    observations: unknown[];
+  };
   return { ...download.trace, observations: download.observations };
 }

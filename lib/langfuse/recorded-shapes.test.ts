@@ -16,10 +16,12 @@ describe("recorded Langfuse API shapes", () => {
   it("the checker itself catches a missing required field and a wrong type", () => {
     const { observations, ...noObservations } = readFixture("trace-research-team.json") as Record<string, unknown>;
     expect(observations).toBeDefined();
-    expect(shapeProblems("TraceWithFullDetails", noObservations)).toContain("TraceWithFullDetails.observations: missing");
-    expect(shapeProblems("CreateCommentRequest", { projectId: "p", objectType: "trace", objectId: 3, content: "x" })).toEqual([
-      "CreateCommentRequest.objectId: not a string",
-    ]);
+    expect(shapeProblems("TraceWithFullDetails", noObservations)).toContain(
+      "TraceWithFullDetails.observations: missing",
+    );
+    expect(
+      shapeProblems("CreateCommentRequest", { projectId: "p", objectType: "trace", objectId: 3, content: "x" }),
+    ).toEqual(["CreateCommentRequest.objectId: not a string"]);
   });
 
   it("the v4 replies (v2 observations, v2 scores) are ObservationsV2Response and GetScoresResponse", async () => {
@@ -28,10 +30,16 @@ describe("recorded Langfuse API shapes", () => {
     const auth = { authorization: `Basic ${Buffer.from(`${KEYS.publicKey}:${KEYS.secretKey}`).toString("base64")}` };
     try {
       const get = async (p: string) => (await fetch(`${server.url}${p}`, { headers: auth })).json();
-      const first = (await get(`/api/public/v2/observations?traceId=${trace.id}`)) as { data: unknown[]; meta: { cursor?: string } };
+      const first = (await get(`/api/public/v2/observations?traceId=${trace.id}`)) as {
+        data: unknown[];
+        meta: { cursor?: string };
+      };
       expect(shapeProblems("ObservationsV2Response", first)).toEqual([]);
       expect(first.data).toHaveLength(4);
-      const rest = (await get(`/api/public/v2/observations?traceId=${trace.id}&cursor=${first.meta.cursor}`)) as { data: unknown[]; meta: object };
+      const rest = (await get(`/api/public/v2/observations?traceId=${trace.id}&cursor=${first.meta.cursor}`)) as {
+        data: unknown[];
+        meta: object;
+      };
       expect(rest.data).toHaveLength(2);
       expect(rest.meta).toEqual({});
       expect(shapeProblems("GetScoresResponse", await get(`/api/public/v2/scores?traceId=${trace.id}`))).toEqual([]);
@@ -53,7 +61,9 @@ describe("recorded Langfuse API shapes", () => {
       "/api/public/v2/observations",
       "/api/public/v2/scores",
     ]);
-    const params = (paths["/api/public/traces"].get as { parameters: { name: string }[] }).parameters.map((p) => p.name);
+    const params = (paths["/api/public/traces"].get as { parameters: { name: string }[] }).parameters.map(
+      (p) => p.name,
+    );
     for (const p of ["page", "limit", "fromTimestamp", "orderBy", "fields"]) expect(params).toContain(p);
   });
 });

@@ -17,7 +17,10 @@ type Schema = {
   enum?: unknown[];
 };
 
-const spec = readFixture("openapi-excerpt.json") as { schemas: Record<string, Schema>; paths: Record<string, Record<string, unknown>> };
+const spec = readFixture("openapi-excerpt.json") as {
+  schemas: Record<string, Schema>;
+  paths: Record<string, Record<string, unknown>>;
+};
 
 export function specPaths() {
   return spec.paths;
@@ -64,7 +67,8 @@ function check(raw: Schema | undefined, value: unknown, at: string, out: string[
   }
   const obj = value as Record<string, unknown>;
   for (const key of s.required ?? []) if (!(key in obj)) out.push(`${at}.${key}: missing`);
-  for (const [key, sub] of Object.entries(s.properties ?? {})) if (key in obj) check(sub, obj[key], `${at}.${key}`, out);
+  for (const [key, sub] of Object.entries(s.properties ?? {}))
+    if (key in obj) check(sub, obj[key], `${at}.${key}`, out);
 }
 
 function shapeOk(s: Schema, value: unknown): boolean {

@@ -46,21 +46,35 @@ export function verdictComment(report: ReportLike, target: WriteBackTarget, proj
   const lines = [`**${v.headline}**`, "", v.verdict];
   if (target.runUrl) lines.push("", `Run in Culprit: ${target.runUrl}`);
   lines.push("", `_culprit engine ${report.engineVersion}_`);
-  return { projectId, objectType: "trace", objectId: checkTraceId(target.traceId), content: lines.join("\n").slice(0, MAX_COMMENT) };
+  return {
+    projectId,
+    objectType: "trace",
+    objectId: checkTraceId(target.traceId),
+    content: lines.join("\n").slice(0, MAX_COMMENT),
+  };
 }
 
 /** The project the keys belong to (`GET /api/public/projects`): comments must name it. */
 export async function projectIdOf(client: LangfuseClient): Promise<string> {
   const reply = (await client.get("/api/public/projects")) as { data?: Array<{ id?: unknown }> } | null;
   const id = reply?.data?.[0]?.id;
-  if (typeof id !== "string") throw new LangfuseError("bad_reply", "GET /api/public/projects named no project for these keys.");
+  if (typeof id !== "string")
+    throw new LangfuseError("bad_reply", "GET /api/public/projects named no project for these keys.");
   return id;
 }
 
 /** Posts the score and the comment; returns the ids Langfuse gave them. */
-export async function writeBackVerdict(client: LangfuseClient, report: ReportLike, target: WriteBackTarget, projectId?: string) {
+export async function writeBackVerdict(
+  client: LangfuseClient,
+  report: ReportLike,
+  target: WriteBackTarget,
+  projectId?: string,
+) {
   const score = (await client.post("/api/public/scores", verdictScore(report, target))) as { id?: string } | null;
-  const comment = (await client.post("/api/public/comments", verdictComment(report, target, projectId ?? (await projectIdOf(client))))) as {
+  const comment = (await client.post(
+    "/api/public/comments",
+    verdictComment(report, target, projectId ?? (await projectIdOf(client))),
+  )) as {
     id?: string;
   } | null;
   return { scoreId: score?.id ?? null, commentId: comment?.id ?? null };

@@ -45,14 +45,26 @@ export function summarizeVerdict(report: ReportLike): VerdictSummary {
   const stepNumber = d ? stepNumberOf(report, d.stepId) : null;
   const confidence = d ? Math.round(d.confidence * 100) / 100 : null;
   let headline: string;
-  if (d) headline = `culprit: ${d.agent}${stepNumber ? ` at step ${stepNumber}` : ""} (confidence ${Math.round(d.confidence * 100)}%)`;
-  else if (report.outcome === "success") headline = "culprit: none — the run succeeded";
+  if (d) {
+    const at = stepNumber ? ` at step ${stepNumber}` : "";
+    headline = `culprit: ${d.agent}${at} (confidence ${Math.round(d.confidence * 100)}%)`;
+  } else if (report.outcome === "success") headline = "culprit: none — the run succeeded";
   else {
     const top = report.suspects?.[0];
-    headline = top ? `culprit: undetermined (top suspect ${top.agent}, ${Math.round(top.probability * 100)}%)` : "culprit: undetermined";
+    headline = top
+      ? `culprit: undetermined (top suspect ${top.agent}, ${Math.round(top.probability * 100)}%)`
+      : "culprit: undetermined";
   }
   const verdict = withStepNumbers(report, report.verdict);
-  return { outcome: report.outcome, agent: d?.agent ?? null, stepNumber, sourceRef: d?.sourceRef ?? null, confidence, verdict, headline };
+  return {
+    outcome: report.outcome,
+    agent: d?.agent ?? null,
+    stepNumber,
+    sourceRef: d?.sourceRef ?? null,
+    confidence,
+    verdict,
+    headline,
+  };
 }
 
 /**
@@ -65,7 +77,9 @@ export function withStepNumbers(report: Pick<AnalysisReport, "steps">, text: str
     numbers.set(s.stepId, i + 1);
     if (s.sourceRef) numbers.set(s.sourceRef, i + 1);
   });
-  return text.replace(/\bstep ([\w.:#-]+)/g, (whole, id: string) => (!/^\d+$/.test(id) && numbers.has(id) ? `step ${numbers.get(id)}` : whole));
+  return text.replace(/\bstep ([\w.:#-]+)/g, (whole, id: string) =>
+    !/^\d+$/.test(id) && numbers.has(id) ? `step ${numbers.get(id)}` : whole,
+  );
 }
 
 /** The report's suggested fixes in plain lines, or the fixed sentence readers show when it has none. */

@@ -60,7 +60,9 @@ export default async function RunPage({ params, searchParams }: Props) {
           <>
             <CompareWithMenu runId={shell.run.id} suggestions={suggestions} />
             <RunActions runId={shell.run.id} shareLinks={shareLinks} hasReport={page.hasReport} canEdit={canEdit} />
-            {canEdit && shell.run.sourceFormat === "langfuse" && langfuseHostShown() ? <LangfuseWriteBackButton runId={shell.run.id} hasReport={page.hasReport} /> : null}
+            {canEdit && shell.run.sourceFormat === "langfuse" && langfuseHostShown() ? (
+              <LangfuseWriteBackButton runId={shell.run.id} hasReport={page.hasReport} />
+            ) : null}
           </>
         }
         sidePanels={

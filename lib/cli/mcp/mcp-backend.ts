@@ -42,7 +42,8 @@ export interface LocalBounds {
 
 export function parseFormat(format: string | undefined): ImportFormat | "auto" {
   if (!format || format === "auto") return "auto";
-  if (!(IMPORT_FORMATS as readonly string[]).includes(format)) throw new Error(`Unknown format "${format}"; use auto or one of: ${IMPORT_FORMATS.join(", ")}`);
+  if (!(IMPORT_FORMATS as readonly string[]).includes(format))
+    throw new Error(`Unknown format "${format}"; use auto or one of: ${IMPORT_FORMATS.join(", ")}`);
   return format as ImportFormat;
 }
 
@@ -55,7 +56,8 @@ export function readBoundedFile(file: string, bounds: LocalBounds): string {
   } catch {
     throw new Error(`No such file: ${file}`);
   }
-  if (real !== root && !real.startsWith(root + path.sep)) throw new Error(`${file} is outside ${root}; this MCP server reads files only there (--root).`);
+  if (real !== root && !real.startsWith(root + path.sep))
+    throw new Error(`${file} is outside ${root}; this MCP server reads files only there (--root).`);
   const size = statSync(real).size;
   if (size > bounds.maxBytes) throw new Error(`${file} is ${size} bytes; at most ${bounds.maxBytes} are read.`);
   return readFileSync(real, "utf8");
@@ -89,15 +91,27 @@ export class LocalBackend implements McpBackend {
   async listRuns(filter: { outcome?: string; system?: string; q?: string; limit: number }): Promise<RunSummary[]> {
     const q = filter.q?.toLowerCase();
     return [...this.runs.entries()]
-      .filter(([, r]) => (!filter.outcome || r.report.outcome === filter.outcome) && (!filter.system || r.system === filter.system))
+      .filter(
+        ([, r]) =>
+          (!filter.outcome || r.report.outcome === filter.outcome) && (!filter.system || r.system === filter.system),
+      )
       .filter(([, r]) => !q || (r.title ?? "").toLowerCase().includes(q))
       .slice(-filter.limit)
-      .map(([runId, r]) => ({ runId, title: r.title, system: r.system ?? null, outcome: r.report.outcome, culprit: r.report.decisive?.agent ?? null }));
+      .map(([runId, r]) => ({
+        runId,
+        title: r.title,
+        system: r.system ?? null,
+        outcome: r.report.outcome,
+        culprit: r.report.decisive?.agent ?? null,
+      }));
   }
 
   async report(runId: string): Promise<ReportLike> {
     const run = this.runs.get(runId);
-    if (!run) throw new Error(`No run "${runId}" in this session: analyze a trace first (local runs are kept for the session only).`);
+    if (!run)
+      throw new Error(
+        `No run "${runId}" in this session: analyze a trace first (local runs are kept for the session only).`,
+      );
     return run.report;
   }
 

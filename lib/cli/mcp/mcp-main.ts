@@ -43,7 +43,8 @@ export function parseMcpArgs(argv: string[]): McpOptions | string {
     else if (a === "--root") o.root = argv[++i] ?? "";
     else return `Unknown option "${a}".\n\n${MCP_USAGE}`;
   }
-  if (o.http !== undefined && (!Number.isInteger(o.http) || o.http < 0 || o.http > 65535)) return "--http needs a port (0–65535).";
+  if (o.http !== undefined && (!Number.isInteger(o.http) || o.http < 0 || o.http > 65535))
+    return "--http needs a port (0–65535).";
   if (o.allowUpload && !o.server) return "--allow-upload needs --server.";
   return o;
 }

@@ -19,7 +19,9 @@ const json = (r: unknown) => JSON.parse((r as ToolResult).content[0].text);
 async function converse(client: Client) {
   const { tools } = await client.listTools();
   expect(tools.map((t) => t.name).sort()).toEqual(TOOLS);
-  const [run] = json(await client.callTool({ name: "analyze_trace", arguments: { path: FIXTURE, format: "langfuse" } }));
+  const [run] = json(
+    await client.callTool({ name: "analyze_trace", arguments: { path: FIXTURE, format: "langfuse" } }),
+  );
   expect(run).toMatchObject({ outcome: "failure", decisive: { agent: "Researcher", step: 4 } });
   const verdict = json(await client.callTool({ name: "get_verdict", arguments: { runId: run.runId } }));
   expect(verdict.headline).toContain("Researcher at step 4");
@@ -56,21 +58,30 @@ describe("culprit mcp", () => {
   }, 60_000);
 
   it("over streamable HTTP on loopback, with its input bounds", async () => {
-    httpServer = await startMcpHttp(new LocalBackend({ root: path.join(REPO, "test/fixtures"), maxBytes: 50 * 1024 * 1024, maxRuns: 50 }), 0);
+    httpServer = await startMcpHttp(
+      new LocalBackend({ root: path.join(REPO, "test/fixtures"), maxBytes: 50 * 1024 * 1024, maxRuns: 50 }),
+      0,
+    );
     const port = (httpServer.address() as AddressInfo).port;
     expect((httpServer.address() as AddressInfo).address).toBe("127.0.0.1");
     const client = new Client({ name: "culprit-test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
     try {
       await converse(client);
-      const outside = (await client.callTool({ name: "analyze_trace", arguments: { path: "../../package.json" } })) as ToolResult;
+      const outside = (await client.callTool({
+        name: "analyze_trace",
+        arguments: { path: "../../package.json" },
+      })) as ToolResult;
       expect(outside.isError).toBe(true);
       expect(outside.content[0].text).toContain("outside");
       const both = (await client.callTool({ name: "analyze_trace", arguments: {} })) as ToolResult;
       expect(both.isError).toBe(true);
       const unknown = (await client.callTool({ name: "get_verdict", arguments: { runId: "local-999" } })) as ToolResult;
       expect(unknown.isError).toBe(true);
-      const tooLong = (await client.callTool({ name: "get_verdict", arguments: { runId: "x".repeat(101) } })) as ToolResult;
+      const tooLong = (await client.callTool({
+        name: "get_verdict",
+        arguments: { runId: "x".repeat(101) },
+      })) as ToolResult;
       expect(tooLong.isError).toBe(true);
     } finally {
       await client.close();
@@ -87,7 +98,11 @@ describe("culprit mcp", () => {
           port,
           path: "/mcp",
           method: "POST",
-          headers: { host: `evil.example:${port}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+          headers: {
+            host: `evil.example:${port}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
         },
         (res) => {
           res.resume();

@@ -29,7 +29,9 @@ export function createMcpServer(backend: McpBackend, version: string): McpServer
     "analyze_trace",
     {
       description:
-        "Find which agent caused a failed multi-agent run. Give a trace file path (inside the server's root folder) or the trace as JSON text, in any format Culprit imports (OTLP, Langfuse, LangSmith, AutoGen, AG2, OpenAI Agents SDK, ...).",
+        "Find which agent caused a failed multi-agent run. Give a trace file path (inside the server's root " +
+        "folder) or the trace as JSON text, in any format Culprit imports (OTLP, Langfuse, LangSmith, AutoGen, " +
+        "AG2, OpenAI Agents SDK, ...).",
       inputSchema: {
         path: z.string().min(1).max(4096).optional(),
         json: z.string().min(1).max(MAX_INLINE_CHARS).optional(),
@@ -47,7 +49,8 @@ export function createMcpServer(backend: McpBackend, version: string): McpServer
   server.registerTool(
     "list_failed_runs",
     {
-      description: "List failed runs (newest first on a server; this session's analyses locally), with their culprit agent.",
+      description:
+        "List failed runs (newest first on a server; this session's analyses locally), with their culprit agent.",
       inputSchema: {
         system: z.string().max(200).optional(),
         q: z.string().max(200).optional().describe("text in the title or task"),
@@ -55,12 +58,14 @@ export function createMcpServer(backend: McpBackend, version: string): McpServer
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ system, q, limit }) => answer(() => backend.listRuns({ outcome: "failure", system, q, limit: limit ?? 20 })),
+    async ({ system, q, limit }) =>
+      answer(() => backend.listRuns({ outcome: "failure", system, q, limit: limit ?? 20 })),
   );
   server.registerTool(
     "get_verdict",
     {
-      description: "A run's verdict: the decisive agent and step, confidence, evidence, the propagation path and blame per agent.",
+      description:
+        "A run's verdict: the decisive agent and step, confidence, evidence, the propagation path and blame per agent.",
       inputSchema: { runId: RUN_ID },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -69,7 +74,8 @@ export function createMcpServer(backend: McpBackend, version: string): McpServer
   server.registerTool(
     "explain_step",
     {
-      description: "One step of a run (step N = its position in the trace, from 1): what it said and what the engine found on it.",
+      description:
+        "One step of a run (step N = its position in the trace, from 1): what it said and what the engine found on it.",
       inputSchema: { runId: RUN_ID, step: z.number().int().min(1).max(1_000_000) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },

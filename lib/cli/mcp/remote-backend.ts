@@ -1,7 +1,14 @@
 import type { CulpritServer } from "../culprit-server";
 import { waitForReport } from "../culprit-server";
 import type { ReportLike } from "../../verdict/verdict-summary";
-import { importAndAnalyze, readBoundedFile, type AnalyzedRun, type LocalBounds, type McpBackend, type RunSummary } from "./mcp-backend";
+import {
+  importAndAnalyze,
+  readBoundedFile,
+  type AnalyzedRun,
+  type LocalBounds,
+  type McpBackend,
+  type RunSummary,
+} from "./mcp-backend";
 import type { StepLike } from "./run-views";
 
 /**
@@ -21,9 +28,15 @@ export class RemoteBackend implements McpBackend {
   async analyze(input: { path?: string; json?: string; format?: string }): Promise<AnalyzedRun[]> {
     const text = input.path !== undefined ? readBoundedFile(input.path, this.bounds) : (input.json ?? "");
     if (!this.allowUpload)
-      return importAndAnalyze(text, input.format, input.path).map((r, i) => ({ runId: `not-stored-${i + 1}`, report: r.report, format: r.format }));
+      return importAndAnalyze(text, input.format, input.path).map((r, i) => ({
+        runId: `not-stored-${i + 1}`,
+        report: r.report,
+        format: r.format,
+      }));
     const runs = await this.server.upload(text, { name: input.path, format: input.format });
-    return Promise.all(runs.map(async (r) => ({ runId: r.runId, report: (await waitForReport(this.server, r.runId)) as ReportLike })));
+    return Promise.all(
+      runs.map(async (r) => ({ runId: r.runId, report: (await waitForReport(this.server, r.runId)) as ReportLike })),
+    );
   }
 
   async listRuns(filter: { outcome?: string; system?: string; q?: string; limit: number }): Promise<RunSummary[]> {

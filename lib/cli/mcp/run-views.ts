@@ -2,7 +2,13 @@
  * What the MCP tools answer, built from a report (and the step itself when known): plain JSON a
  * coding agent reads, steps named "step N", text bounded so one answer never floods its context.
  */
-import { fixLines, stepNumberOf, summarizeVerdict, withStepNumbers, type ReportLike } from "../../verdict/verdict-summary";
+import {
+  fixLines,
+  stepNumberOf,
+  summarizeVerdict,
+  withStepNumbers,
+  type ReportLike,
+} from "../../verdict/verdict-summary";
 
 /** Longest step text quoted in an answer. */
 export const MAX_QUOTE = 4000;
@@ -18,7 +24,8 @@ export interface StepLike {
   error?: unknown;
 }
 
-const clip = (t: string | undefined) => (t && t.length > MAX_QUOTE ? `${t.slice(0, MAX_QUOTE)}… (${t.length - MAX_QUOTE} more characters)` : t);
+const clip = (t: string | undefined) =>
+  t && t.length > MAX_QUOTE ? `${t.slice(0, MAX_QUOTE)}… (${t.length - MAX_QUOTE} more characters)` : t;
 
 export function verdictView(runId: string, report: ReportLike) {
   const v = summarizeVerdict(report);
@@ -38,12 +45,21 @@ export function verdictView(runId: string, report: ReportLike) {
           evidenceSteps: steps(d.evidence.stepIds),
         }
       : null,
-    propagationPath: report.propagationPath.map((id) => ({ step: stepNumberOf(report, id), agent: report.steps.find((s) => s.stepId === id)?.agent })),
+    propagationPath: report.propagationPath.map((id) => ({
+      step: stepNumberOf(report, id),
+      agent: report.steps.find((s) => s.stepId === id)?.agent,
+    })),
     channelPath: report.channelPath.map((h) => ({ from: h.fromAgent, to: h.toAgent, kinds: h.edgeKinds })),
-    agents: report.agents.slice(0, 10).map((a) => ({ agent: a.agent, role: a.role, blame: Math.round(a.blame * 1000) / 1000 })),
+    agents: report.agents
+      .slice(0, 10)
+      .map((a) => ({ agent: a.agent, role: a.role, blame: Math.round(a.blame * 1000) / 1000 })),
     interaction: report.interaction.class,
     ...(report.suspects
-      ? { suspects: report.suspects.slice(0, 5).map((s) => ({ agent: s.agent, step: stepNumberOf(report, s.stepId), probability: s.probability })) }
+      ? {
+          suspects: report.suspects
+            .slice(0, 5)
+            .map((s) => ({ agent: s.agent, step: stepNumberOf(report, s.stepId), probability: s.probability })),
+        }
       : {}),
     suggestedFix: fixLines(report),
     warnings: report.warnings.slice(0, 10),
@@ -65,7 +81,13 @@ export function stepView(runId: string, report: ReportLike, step: number, detail
           content: clip(detail.content),
           input: clip(detail.input),
           ...(detail.tool
-            ? { tool: { name: detail.tool.name, args: clip(JSON.stringify(detail.tool.args)), result: clip(JSON.stringify(detail.tool.result)) } }
+            ? {
+                tool: {
+                  name: detail.tool.name,
+                  args: clip(JSON.stringify(detail.tool.args)),
+                  result: clip(JSON.stringify(detail.tool.result)),
+                },
+              }
             : {}),
           status: detail.status,
         }
@@ -74,8 +96,15 @@ export function stepView(runId: string, report: ReportLike, step: number, detail
     onPropagationPath: r.onPath,
     corruptedFromUpstream: r.corrupted,
     responsibility: r.responsibility,
-    findings: r.detectors.map((f) => ({ detector: f.name, score: Math.round(f.score * 1000) / 1000, note: withStepNumbers(report, f.evidence.note) })),
-    counterfactual: { fixingThisStepFlipsTheOutcome: r.counterfactual.flips, note: withStepNumbers(report, r.counterfactual.note) },
+    findings: r.detectors.map((f) => ({
+      detector: f.name,
+      score: Math.round(f.score * 1000) / 1000,
+      note: withStepNumbers(report, f.evidence.note),
+    })),
+    counterfactual: {
+      fixingThisStepFlipsTheOutcome: r.counterfactual.flips,
+      note: withStepNumbers(report, r.counterfactual.note),
+    },
     isDecisive: report.decisive?.stepId === r.stepId,
   };
 }

@@ -14,7 +14,11 @@ import { writeBackRun, WriteBackRefused } from "./write-back-run";
  */
 function langfuseOrFail() {
   const client = serverLangfuse();
-  if (!client) throw new ActionFailure("conflict", "Langfuse is not set up: an owner sets LANGFUSE_HOST, LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY.");
+  if (!client)
+    throw new ActionFailure(
+      "conflict",
+      "Langfuse is not set up: an owner sets LANGFUSE_HOST, LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY.",
+    );
   return client;
 }
 
@@ -25,7 +29,8 @@ export const IMPORT_OPTIONS = {
 
 export async function importHandler({ traceIds }: z.output<typeof IMPORT_OPTIONS.input>) {
   const ids = parseTraceIds(traceIds);
-  if (ids.length > MAX_IMPORT_IDS) throw new ActionFailure("bad_input", `At most ${MAX_IMPORT_IDS} trace ids at a time.`);
+  if (ids.length > MAX_IMPORT_IDS)
+    throw new ActionFailure("bad_input", `At most ${MAX_IMPORT_IDS} trace ids at a time.`);
   try {
     ids.forEach(checkTraceId);
   } catch (e) {
@@ -40,7 +45,10 @@ export const WRITE_BACK_OPTIONS = {
   role: "owner" as const,
 };
 
-export async function writeBackHandler({ runId }: z.output<typeof WRITE_BACK_OPTIONS.input>, { headers }: { headers: Headers }) {
+export async function writeBackHandler(
+  { runId }: z.output<typeof WRITE_BACK_OPTIONS.input>,
+  { headers }: { headers: Headers },
+) {
   const client = langfuseOrFail();
   // The link in the comment: the public URL when set, else the origin the owner uses (the action guard checked it).
   const origin = config().CULPRIT_PUBLIC_URL ?? headers.get("origin") ?? undefined;

@@ -6,7 +6,13 @@ import { ingestUpload } from "../ingest-upload";
 import { minimalTrace } from "@/lib/trace/test-traces";
 import { GET as listRunsRoute } from "@/app/api/runs/route";
 import { GET as getReport } from "@/app/api/runs/[id]/report/route";
-import { agentPrismTrace, KEYS, readFixture, startRecordedLangfuse, type RecordedLangfuse } from "@/lib/langfuse/recorded-langfuse-server";
+import {
+  agentPrismTrace,
+  KEYS,
+  readFixture,
+  startRecordedLangfuse,
+  type RecordedLangfuse,
+} from "@/lib/langfuse/recorded-langfuse-server";
 import { shapeProblems } from "@/lib/langfuse/spec-shapes";
 import { IMPORT_OPTIONS, importHandler, WRITE_BACK_OPTIONS, writeBackHandler } from "./langfuse-action-handlers";
 
@@ -40,7 +46,10 @@ describe("Langfuse import and write-back (server)", () => {
     expect(ok).toMatchObject({ traceId: RESEARCH.id, ok: true, created: true });
     expect(missing).toMatchObject({ traceId: "no-such-trace", ok: false });
     expect(missing.error).toContain("404");
-    const { rows } = await pool().query(`SELECT "sourceFormat", attributes->>'id' AS id FROM runs WHERE id = $1::uuid`, [ok.runId]);
+    const { rows } = await pool().query(
+      `SELECT "sourceFormat", attributes->>'id' AS id FROM runs WHERE id = $1::uuid`,
+      [ok.runId],
+    );
     expect(rows[0]).toEqual({ sourceFormat: "langfuse", id: RESEARCH.id });
   });
 
@@ -65,17 +74,25 @@ describe("Langfuse import and write-back (server)", () => {
     const runId = imported.data.results[0].runId!;
     const before = langfuse.requests.length;
     const result = await writeBack(runId);
-    expect(result).toMatchObject({ ok: true, data: { traceId: RESEARCH.id, scoreId: expect.any(String), commentId: expect.any(String) } });
+    expect(result).toMatchObject({
+      ok: true,
+      data: { traceId: RESEARCH.id, scoreId: expect.any(String), commentId: expect.any(String) },
+    });
     const sent = langfuse.requests.slice(before);
     const score = sent.find((r) => r.path === "/api/public/scores")!.body as Record<string, unknown>;
     const comment = sent.find((r) => r.path === "/api/public/comments")!.body as Record<string, unknown>;
     expect(shapeProblems("CreateScoreRequest", score)).toEqual([]);
-    expect(score).toMatchObject({ value: "Researcher", metadata: { step: 4, runUrl: `http://localhost:3000/runs/${runId}` } });
+    expect(score).toMatchObject({
+      value: "Researcher",
+      metadata: { step: 4, runUrl: `http://localhost:3000/runs/${runId}` },
+    });
     expect(comment.content).toContain(`http://localhost:3000/runs/${runId}`);
   });
 
   it("refuses to write back a run that did not come from Langfuse", async () => {
-    const { runId } = await ingestUpload({ bytes: new TextEncoder().encode(JSON.stringify(minimalTrace({ title: "not-langfuse" }))) });
+    const { runId } = await ingestUpload({
+      bytes: new TextEncoder().encode(JSON.stringify(minimalTrace({ title: "not-langfuse" }))),
+    });
     expect(await writeBack(runId)).toMatchObject({ ok: false, error: { code: "conflict" } });
   });
 });
@@ -89,16 +106,23 @@ describe("reading runs with an API key (culprit mcp --server)", () => {
     process.env.CULPRIT_API_KEY = token;
     reloadConfig();
     const auth = (t: string) => new Headers({ host: "localhost:3000", authorization: `Bearer ${t}` });
-    const list = await listRunsRoute(new Request("http://localhost:3000/api/runs?outcome=failure", { headers: auth(token) }));
+    const list = await listRunsRoute(
+      new Request("http://localhost:3000/api/runs?outcome=failure", { headers: auth(token) }),
+    );
     expect(list.status).toBe(200);
     const body = (await list.json()) as { runs: { runId: string; outcome: string; culprit: string | null }[] };
     expect(body.runs.every((r) => r.outcome === "failure")).toBe(true);
     expect(body.runs.find((r) => r.runId === runId)).toMatchObject({ culprit: "Researcher" });
-    const report = await getReport(new Request(`http://localhost:3000/api/runs/${runId}/report`, { headers: auth(token) }), {
-      params: Promise.resolve({ id: runId }),
-    });
+    const report = await getReport(
+      new Request(`http://localhost:3000/api/runs/${runId}/report`, { headers: auth(token) }),
+      {
+        params: Promise.resolve({ id: runId }),
+      },
+    );
     expect(report.status).toBe(200);
-    const bad = await listRunsRoute(new Request("http://localhost:3000/api/runs", { headers: auth("culprit_not-a-key") }));
+    const bad = await listRunsRoute(
+      new Request("http://localhost:3000/api/runs", { headers: auth("culprit_not-a-key") }),
+    );
     expect(bad.status).toBe(401);
   });
 });

@@ -22,7 +22,8 @@ export class WriteBackRefused extends Error {
 async function langfuseRun(runId: string) {
   const { rows } = await pool().query<{ sourceFormat: string; traceId: string | null; result: unknown }>(
     `SELECT r."sourceFormat", r.attributes->>'id' AS "traceId",
-            (SELECT result FROM analyses a WHERE a."runId" = r.id AND a.status = 'done' ORDER BY a."createdAt" DESC LIMIT 1) AS result
+            (SELECT result FROM analyses a WHERE a."runId" = r.id AND a.status = 'done'
+             ORDER BY a."createdAt" DESC LIMIT 1) AS result
      FROM runs r WHERE r.id = $1::uuid`,
     [runId],
   );
@@ -33,12 +34,14 @@ async function langfuseRun(runId: string) {
 export async function writeBackRun(client: LangfuseClient, runId: string, runUrl: string | undefined) {
   const run = await langfuseRun(runId);
   if (!run) throw new WriteBackRefused("not_found", "Unknown run.");
-  if (run.sourceFormat !== "langfuse" || !run.traceId) throw new WriteBackRefused("conflict", "This run was not imported from Langfuse.");
+  if (run.sourceFormat !== "langfuse" || !run.traceId)
+    throw new WriteBackRefused("conflict", "This run was not imported from Langfuse.");
   const stored = readStoredReport(run.result);
   if (!stored) throw new WriteBackRefused("conflict", "This run has no finished analysis yet.");
   const now = Date.now();
   const times = (recent.get(runId) ?? []).filter((t) => t > now - 3_600_000);
-  if (times.length >= WRITE_BACKS_PER_HOUR) throw new WriteBackRefused("rate_limited", `At most ${WRITE_BACKS_PER_HOUR} write-backs per run and hour.`);
+  if (times.length >= WRITE_BACKS_PER_HOUR)
+    throw new WriteBackRefused("rate_limited", `At most ${WRITE_BACKS_PER_HOUR} write-backs per run and hour.`);
   recent.set(runId, [...times, now]);
   const ids = await writeBackVerdict(client, stored.report as ReportLike, { traceId: run.traceId, runUrl });
   return { traceId: run.traceId, ...ids };
