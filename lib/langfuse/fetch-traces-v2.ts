@@ -53,11 +53,17 @@ export async function* listTraceIdsV2(
   }
 }
 
-export async function fetchTraceDownloadV2(client: LangfuseClient, traceId: string): Promise<LangfuseDownload> {
+export async function fetchTraceDownloadV2(
+  client: LangfuseClient,
+  traceId: string,
+  check: () => void,
+): Promise<LangfuseDownload> {
   const observations: Rec[] = [];
   // `attributes` in full: the OTel attributes Langfuse keeps there name the agents.
-  for await (const page of observationPages(client, { traceId, fields: FIELDS, expandMetadata: "attributes" }))
+  for await (const page of observationPages(client, { traceId, fields: FIELDS, expandMetadata: "attributes" })) {
+    check();
     observations.push(...page);
+  }
   if (observations.length === 0)
     throw new LangfuseError("http", `Langfuse has no trace "${traceId}" (no observations).`, 404);
   const scores = (await client.get("/api/public/v2/scores", { traceId, limit: 100 })) as { data?: unknown[] } | null;

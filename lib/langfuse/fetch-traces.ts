@@ -13,6 +13,21 @@ export const MAX_TRACE_ID_LENGTH = 200;
 const PAGE_LIMIT = 50;
 const MAX_OBSERVATION_PAGES = 100;
 
+/** Most reply text one trace may take, whatever its page count (the reads stop past it). */
+export const MAX_TRACE_BYTES = 200 * 1024 * 1024;
+
+/** Throws once the client has read more than `max` since the budget was made. */
+export function traceBudget(client: LangfuseClient, traceId: string, max = MAX_TRACE_BYTES): () => void {
+  const start = client.bytesRead;
+  return () => {
+    if (client.bytesRead - start > max)
+      throw new LangfuseError(
+        "too_large",
+        `Langfuse trace "${traceId}" is larger than ${max} bytes; it was not imported.`,
+      );
+  };
+}
+
 export function checkTraceId(id: string): string {
   const t = id.trim();
   if (!t || t.length > MAX_TRACE_ID_LENGTH || /[\s/?#\\]/.test(t))
@@ -86,16 +101,21 @@ async function* listTraceIdsV1(
  * them (a field selection, or a deployment that serves them separately), they are paged from
  * `GET /api/public/observations?traceId=`.
  */
-export async function fetchTraceDownload(client: LangfuseClient, traceId: string): Promise<LangfuseDownload> {
+export async function fetchTraceDownload(
+  client: LangfuseClient,
+  traceId: string,
+  maxBytes = MAX_TRACE_BYTES,
+): Promise<LangfuseDownload> {
   const id = checkTraceId(traceId);
+  const check = traceBudget(client, id, maxBytes);
   const download =
     (await readApiOf(client)) === "v1"
-      ? await fetchTraceDownloadV1(client, id)
-      : await fetchTraceDownloadV2(client, id);
+      ? await fetchTraceDownloadV1(client, id, check)
+      : await fetchTraceDownloadV2(client, id, check);
   return { trace: download.trace, observations: download.observations.map(withUsageFields) };
 }
 
-async function fetchTraceDownloadV1(client: LangfuseClient, id: string): Promise<LangfuseDownload> {
+async function fetchTraceDownloadV1(client: LangfuseClient, id: string, check: () => void): Promise<LangfuseDownload> {
   const reply = await client.get(`/api/public/traces/${encodeURIComponent(id)}`).catch((e: unknown) => {
     if (e instanceof LangfuseError && e.status === 404)
       throw new LangfuseError("http", `Langfuse has no trace "${id}" (404).`, 404);
@@ -105,14 +125,15 @@ async function fetchTraceDownloadV1(client: LangfuseClient, id: string): Promise
     throw new LangfuseError("bad_reply", `GET /api/public/traces/${id} did not return a trace.`);
   const { observations, ...trace } = reply;
   const embedded = Array.isArray(observations) ? observations.filter(isRecord) : [];
-  return { trace, observations: embedded.length > 0 ? embedded : await fetchObservations(client, id) };
+  return { trace, observations: embedded.length > 0 ? embedded : await fetchObservations(client, id, check) };
 }
 
-async function fetchObservations(client: LangfuseClient, traceId: string): Promise<unknown[]> {
+async function fetchObservations(client: LangfuseClient, traceId: string, check: () => void): Promise<unknown[]> {
   const all: unknown[] = [];
   for (let page = 1; page <= MAX_OBSERVATION_PAGES; page++) {
     const reply = await client.get("/api/public/observations", { traceId, page, limit: PAGE_LIMIT });
     const data = isRecord(reply) && Array.isArray(reply.data) ? reply.data : [];
+    check();
     all.push(...data);
     const meta = isRecord(reply) && isRecord(reply.meta) ? reply.meta : {};
     if (data.length === 0 || page >= (typeof meta.totalPages === "number" ? meta.totalPages : page)) break;

@@ -17,6 +17,8 @@ export interface LangfuseClientOptions {
 
 export interface LangfuseClient {
   readonly baseUrl: string;
+  /** Reply bytes read so far: paged reads bound their total with it (`TraceBudget`). */
+  readonly bytesRead: number;
   get(path: string, query?: Record<string, string | number | undefined>): Promise<unknown>;
   post(path: string, body: unknown): Promise<unknown>;
 }
@@ -34,6 +36,7 @@ export function createLangfuseClient(options: LangfuseClientOptions): LangfuseCl
     throw new LangfuseError("config", "Set LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY (the project's API keys).");
   const o = { ...DEFAULTS, ...options };
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  let bytesRead = 0;
   const authorization = `Basic ${Buffer.from(`${o.publicKey}:${o.secretKey}`).toString("base64")}`;
   const prefix = base.pathname.replace(/\/+$/, "");
   const urlOf = (path: string, query?: Record<string, string | number | undefined>) => {
@@ -69,6 +72,7 @@ export function createLangfuseClient(options: LangfuseClientOptions): LangfuseCl
         continue;
       }
       const text = await readLimited(res, o.maxBytes);
+      bytesRead += text.length;
       if (!res.ok)
         throw new LangfuseError(
           "http",
@@ -84,6 +88,9 @@ export function createLangfuseClient(options: LangfuseClientOptions): LangfuseCl
   };
   return {
     baseUrl: base.href,
+    get bytesRead() {
+      return bytesRead;
+    },
     get: (path, query) => send("GET", urlOf(path, query)),
     post: (path, body) => send("POST", urlOf(path), body),
   };

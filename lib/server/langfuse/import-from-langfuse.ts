@@ -2,6 +2,7 @@ import "server-only";
 import { fetchTraceDownload } from "@/lib/langfuse/fetch-traces";
 import type { LangfuseClient } from "@/lib/langfuse/langfuse-client";
 import { ingestUploads } from "../ingest-upload";
+import { maxUploadBytes } from "../limits";
 
 export const MAX_IMPORT_IDS = 10;
 
@@ -26,7 +27,7 @@ export async function importFromLangfuse(client: LangfuseClient, traceIds: strin
   const results: LangfuseImportResult[] = [];
   for (const traceId of traceIds.slice(0, MAX_IMPORT_IDS)) {
     try {
-      const download = await fetchTraceDownload(client, traceId);
+      const download = await fetchTraceDownload(client, traceId, maxUploadBytes());
       const bytes = new TextEncoder().encode(JSON.stringify(download));
       const [run] = await ingestUploads({ bytes, fileName: `langfuse-${traceId}.json`, format: "langfuse" });
       results.push({ traceId, ok: true, runId: run.runId, created: run.created });
