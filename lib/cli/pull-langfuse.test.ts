@@ -75,9 +75,12 @@ describe("culprit pull langfuse", () => {
 
   it("--failed-only keeps only traces Langfuse scored as failed or with an ERROR observation", async () => {
     langfuse = await startRecordedLangfuse({ traces: [RESEARCH, PRISM] });
-    const { lines } = await pull(["--since", "2020-01-01", "--failed-only", "--state", stateFile()]);
+    const state = stateFile();
+    const { lines } = await pull(["--since", "2020-01-01", "--failed-only", "--state", state]);
     expect(lines.find((l) => l.traceId === RESEARCH.id)).toMatchObject({ agent: "Researcher" });
     expect(lines.find((l) => l.traceId === PRISM.id)).toMatchObject({ skipped: "not-failed" });
+    // A skipped trace stays out of the state file: scored as failed later, a rerun takes it.
+    expect(Object.keys(JSON.parse(readFileSync(state, "utf8")).traces)).toEqual([RESEARCH.id]);
   });
 
   it("reads observations from /api/public/observations when the trace comes without them", async () => {

@@ -92,7 +92,7 @@ async function pullOne(ctx: Context, traceId: string): Promise<void> {
   const text = JSON.stringify(download);
   const [imported] = importTraces(text, { format: "langfuse", fileName: `langfuse-${traceId}.json` });
   if (opts.failedOnly && !looksFailed(download, imported.trace.run.outcome)) {
-    ctx.state.record(traceId, { at: new Date().toISOString(), skipped: "not-failed" });
+    // Not recorded in the state: Langfuse may score the trace as failed later, and a rerun should see it.
     if (opts.json) out(JSON.stringify({ traceId, ok: true, skipped: "not-failed" }));
     return;
   }

@@ -4,7 +4,6 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 export interface PulledTrace {
   at: string;
   runId?: string;
-  skipped?: "not-failed";
   wroteBack?: boolean;
 }
 
