@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -128,6 +130,29 @@ describe("culprit pull langfuse", () => {
     const pages = gets(langfuse, "/api/public/v2/observations").filter((r) => r.query.get("traceId") === RESEARCH.id);
     expect(pages.map((r) => r.query.get("cursor") !== null)).toEqual([false, true]);
     expect(gets(langfuse, "/api/public/v2/scores").length).toBe(2);
+  });
+
+  it("--emit-otlp sends each verdict to the OTLP endpoint as it goes", async () => {
+    langfuse = await startRecordedLangfuse({ traces: [RESEARCH] });
+    const bodies: string[] = [];
+    const collector = http.createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      bodies.push(Buffer.concat(chunks).toString("utf8"));
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+    await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/v1/traces`;
+      const { code } = await pull(["--trace", String(RESEARCH.id), "--emit-otlp", url, "--state", stateFile()]);
+      expect(code).toBe(0);
+      expect(bodies).toHaveLength(1);
+      const span = JSON.parse(bodies[0]).resourceSpans[0].scopeSpans[0].spans[0];
+      expect(span).toMatchObject({ name: "evaluate culprit", traceId: RESEARCH.id });
+      expect(span.events[0].name).toBe("gen_ai.evaluation.result");
+    } finally {
+      await new Promise<void>((resolve) => collector.close(() => resolve()));
+    }
   });
 
   it("wrong keys: Langfuse's 401 is reported per trace and the exit code says so", async () => {
