@@ -97,6 +97,7 @@ export class LocalBackend implements McpBackend {
       )
       .filter(([, r]) => !q || (r.title ?? "").toLowerCase().includes(q))
       .slice(-filter.limit)
+      .reverse() // newest first, as a server lists them
       .map(([runId, r]) => ({
         runId,
         title: r.title,
