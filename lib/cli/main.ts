@@ -14,12 +14,16 @@ import { mainVerify } from "./verify";
 import { mainRecord } from "./record";
 import { isRecordingVerify, runVerifyRecording } from "./verify-recording";
 import { runFixRecording } from "./fix-recording";
+import { runPull } from "./pull-langfuse";
+import { runMcp } from "./mcp/mcp-main";
 
 const USAGE = `Usage: culprit analyze <files or folders...> [--format auto|${IMPORT_FORMATS.join("|")}] [--json]
        culprit verify <file> --endpoint <url> [--budget N] [--json]   (see culprit verify --help)
        culprit record [--upstream URL] [--out DIR] [--agents map.json] [--check CMD] -- <command...>   (see culprit record --help)
        culprit verify <recording> [--budget N] -- <command...>   (replays through the record/replay proxy)
        culprit fix <recording> [--agent NAME] [--runs N] [--json] -- <command...>   (proves a corrective instruction by replay)
+       culprit pull langfuse [--host URL] [--since 24h] [--trace ID]... [--failed-only] [--write-back]   (see --help)
+       culprit mcp [--http PORT] [--server URL]   (an MCP server for coding agents; see culprit mcp --help)
 
 Finds which agent caused a failed multi-agent run, offline.
   --format  input format (default: auto-detect per file)
@@ -96,7 +100,13 @@ export function main(argv = process.argv.slice(2)): void {
   if (argv[0] === "verify" && isRecordingVerify(argv.slice(1))) return mainRecordingReplay(runVerifyRecording, argv.slice(1));
   if (argv[0] === "fix") return mainRecordingReplay(runFixRecording, argv.slice(1)); // lib/cli/fix-recording.ts
   if (argv[0] === "verify") return mainVerify(argv.slice(1)); // async: replays over HTTP (lib/cli/verify.ts)
+  if (argv[0] === "pull") return void runPull(argv.slice(1), console.log, console.error).then(setExitCode);
+  if (argv[0] === "mcp") return void runMcp(argv.slice(1)).then(setExitCode);
   process.exitCode = run(argv);
+}
+
+function setExitCode(code: number): void {
+  process.exitCode = code;
 }
 
 type RecordingCommand = (argv: string[], out: (l: string) => void, err: (l: string) => void, signal: AbortSignal) => Promise<number>;
