@@ -7,6 +7,7 @@ import { isLangSmithBatch } from "./langsmith/merge-ingest-batch";
 import { isSdkSpan } from "./otel-sdk-dump/sdk-span-shape";
 import { isAgentsSdkSpan, isAgentsSdkTrace, looksLikeAgentsSdkExport, unwrapAgentsSdkItem } from "./openai-agents/agents-sdk-items";
 import { isAgentOpsExport } from "./agentops/import-agentops";
+import { hasWrappedAgentChatEvents } from "./chat/agentchat-events";
 
 /** Keys only a Who&When record carries (besides `history`). */
 const WHO_AND_WHEN_KEYS = ["mistake_agent", "mistake_step", "mistake_reason", "question_ID", "is_correct", "is_corrected"];
@@ -33,6 +34,7 @@ export function detectFormat(value: unknown): ImportFormat | undefined {
   if (Array.isArray(value.history) && WHO_AND_WHEN_KEYS.some((key) => key in value)) return "who-and-when";
   if (Array.isArray(value.messages) && (value.messages.some(isAgentChatMessage) || value.messages.some(isCoreMessage))) return "autogen";
   if (isAutogenState(value)) return "autogen";
+  if (hasWrappedAgentChatEvents(value.events)) return "autogen";
   for (const key of CHAT_LIST_KEYS) if (isChatTranscript(value[key])) return "chat";
   for (const key of CHAT_LIST_KEYS) {
     const list = value[key];
@@ -49,7 +51,7 @@ function detectArray(items: unknown[]): ImportFormat | undefined {
   if (isAgentsSdkRecord(first)) return "openai-agents";
   if (isRecord(first.trace) && Array.isArray(first.observations)) return "langfuse";
   if (items.some(isLangSmithRun)) return "langsmith";
-  if (items.some(isAgentChatMessage) || items.some(isCoreMessage)) return "autogen";
+  if (items.some(isAgentChatMessage) || items.some(isCoreMessage) || hasWrappedAgentChatEvents(items)) return "autogen";
   if (isChatTranscript(items)) return "chat";
   if (items.every(isAg2Message)) return "ag2";
   if (items.every(isLangfuseObservation)) return "langfuse";

@@ -21,7 +21,7 @@ export const FORMAT_DESCRIPTIONS: Record<ImportFormat, string> = {
   "who-and-when": "who-and-when: Who&When record {question, history[], mistake_agent, mistake_step}",
   ag2: "ag2: AG2/AutoGen 0.2 group chat {history|messages|chat_history: [{name, role, content}]} or that array",
   autogen:
-    "autogen: AutoGen TaskResult {messages: [{source, type, content}]}, a list of AgentChat messages/events or core LLM messages, or a saved team/agent state {agent_states: {…message_thread}}",
+    "autogen: AutoGen TaskResult {messages: [{source, type, content}]}, a list of AgentChat messages/events or core LLM messages, an event log {task, events: [{type, module, model_dump}]}, or a saved team/agent state {agent_states: {…message_thread}}",
   langfuse: "langfuse: Langfuse trace download {trace, observations[]}",
   langsmith: "langsmith: LangSmith runs (array, {runs[]}, JSONL, a run with child_runs, or an ingest batch {post[], patch[]})",
   chat: "chat: a single-agent chat transcript [{role, content}] or OpenAI {messages: [...]} with tool_calls / tool replies",
