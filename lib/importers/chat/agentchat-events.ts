@@ -11,8 +11,11 @@ export function isWrappedAgentChatEvent(value: unknown): value is Record<string,
   return isRecord(value) && isRecord(value.model_dump) && (typeof value.type === "string" || typeof value.model_dump.type === "string");
 }
 
-/** True when a list holds wrapped AgentChat events (one with a `source` is enough). */
-export function hasWrappedAgentChatEvents(list: unknown): list is unknown[] {
+/**
+ * True when a list holds wrapped AgentChat events (one with a `source` is enough). Not a type guard,
+ * so detection keeps its narrowing of the value after a miss.
+ */
+export function hasWrappedAgentChatEvents(list: unknown): boolean {
   return Array.isArray(list) && list.some((e) => isWrappedAgentChatEvent(e) && typeof e.model_dump.source === "string");
 }
 

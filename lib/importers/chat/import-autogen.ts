@@ -10,6 +10,7 @@ import { MAGENTIC_ONE_ORCHESTRATOR, markOrchestratorDelegations } from "./orches
 import { chatTermination, stopReasonTermination } from "./chat-termination";
 import { TERMINATION_ATTR } from "../../trace/run-termination";
 import { markObservation } from "./observation-marks";
+import { MAGENTIC_ONE_SYSTEM, isMagenticHarness, isMagenticOneLog, magenticTaskGiver } from "./magentic-one";
 import { hasWrappedAgentChatEvents, unwrapAgentChatEvents } from "./agentchat-events";
 
 /** Fields every AgentChat message has a home for; the rest goes to `attributes`. */
@@ -56,7 +57,7 @@ export function importAutogen(raw: unknown): TTraceInput {
   else if (found.path !== "messages" && found.path !== "(root)") attributes.messages_from = found.path;
   return builder.build({
     task: log.task ?? (first && isTaskGiverName(first.agent) ? first.content : undefined),
-    system: "autogen",
+    system: isMagenticOneLog(builder.steps.map((s) => s.agent)) ? MAGENTIC_ONE_SYSTEM : "autogen",
     finalAnswer: (answer ?? last)?.content || undefined,
     outcome: "unknown",
     startedAt: first?.startTime,
@@ -71,11 +72,11 @@ export function importAutogen(raw: unknown): TTraceInput {
  * message list the rest of the importer reads, with the task and stop reason it states.
  */
 function unwrapEventLog(value: unknown): { value: unknown; task?: string; stopReason?: string; path?: string } {
-  if (hasWrappedAgentChatEvents(value)) {
+  if (Array.isArray(value) && hasWrappedAgentChatEvents(value)) {
     const { messages, stopReason } = unwrapAgentChatEvents(value);
     return { value: messages, stopReason };
   }
-  if (!isRecord(value) || !hasWrappedAgentChatEvents(value.events)) return { value };
+  if (!isRecord(value) || !Array.isArray(value.events) || !hasWrappedAgentChatEvents(value.events)) return { value };
   const { messages, stopReason } = unwrapAgentChatEvents(value.events);
   const task = typeof value.task === "string" && value.task.trim() ? value.task : undefined;
   return { value: { messages }, task, stopReason, path: "events" };
@@ -91,9 +92,15 @@ export function mapAgentChatMessages(builder: TraceBuilder, messages: readonly u
         .filter((s): s is string => typeof s === "string"),
     ),
   ];
+  // A MagenticOneGroupChat's own entries (`MagenticOne`, `unknown`) are the task giver's, not an agent's.
+  const taskGiver = isMagenticOneLog(sources) ? magenticTaskGiver(sources) : undefined;
+  const speaker = (raw: Record<string, unknown>) =>
+    taskGiver && typeof raw.source === "string" && isMagenticHarness(raw.source) ? { ...raw, source: taskGiver } : raw;
   // A run_stream() dump ends with the TaskResult itself, whose messages repeat the stream: only
   // items with a source are messages.
-  const steps = messages.map((raw, i) => (isRecord(raw) && typeof raw.source === "string" ? mapAgentChatMessage(raw, i, sources, idPrefix) : undefined));
+  const steps = messages.map((raw, i) =>
+    isRecord(raw) && typeof raw.source === "string" ? mapAgentChatMessage(speaker(raw), i, sources, idPrefix) : undefined,
+  );
   markOrchestratorDelegations(steps, (agent) => agent === MAGENTIC_ONE_ORCHESTRATOR, isTaskGiverName);
   steps.forEach((step, i) => {
     if (!step) return builder.warn(`messages[${i}] is not an AgentChat message (no source); skipped`);
