@@ -13,8 +13,7 @@ const result = JSON.parse(fs.readFileSync(FIXTURE, "utf8")) as { messages: Recor
 const wrap = (dump: Record<string, unknown>) => ({ type: dump.type, module: "autogen_agentchat.messages", model_dump: dump });
 const task = String(result.messages[0].content);
 const events = [...result.messages.map(wrap), { type: "TaskResult", module: "autogen_agentchat.base", model_dump: result }];
-const shape = (text: string) =>
-  importTrace(text, { fileName: "events.json" }).trace.steps.map((s) => [s.agent, s.kind, s.target, s.content, s.tool?.name]);
+const shape = (text: string) => importTrace(text, { fileName: "events.json" }).trace.steps.map((s) => [s.agent, s.kind, s.target, s.content, s.tool?.name]);
 
 describe("AgentChat event logs {task, events: [{type, module, model_dump}]}", () => {
   it("import with the same agents, steps and delegations as the bare dump", () => {
