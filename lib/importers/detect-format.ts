@@ -8,6 +8,7 @@ import { isSdkSpan } from "./otel-sdk-dump/sdk-span-shape";
 import { isAgentsSdkSpan, isAgentsSdkTrace, looksLikeAgentsSdkExport, unwrapAgentsSdkItem } from "./openai-agents/agents-sdk-items";
 import { isAgentOpsExport } from "./agentops/import-agentops";
 import { hasWrappedAgentChatEvents } from "./chat/agentchat-events";
+import { isAtifBundle, isAtifTrajectory } from "./atif/atif-shape";
 
 /** Keys only a Who&When record carries (besides `history`). */
 const WHO_AND_WHEN_KEYS = ["mistake_agent", "mistake_step", "mistake_reason", "question_ID", "is_correct", "is_corrected"];
@@ -23,6 +24,7 @@ export function detectFormat(value: unknown): ImportFormat | undefined {
   if (!isRecord(value)) return undefined;
   if (typeof value.schema === "string" && value.schema.startsWith(TRACE_SCHEMA_VERSION.split("/")[0])) return "culprit";
   if (Array.isArray(value.resourceSpans)) return "otlp";
+  if (isAtifTrajectory(value)) return "atif";
   if (isSdkSpan(value)) return "otel-sdk";
   if (isAgentOpsExport(value)) return "agentops";
   if (looksLikeAgentsSdkExport(value)) return "openai-agents";
@@ -47,6 +49,7 @@ function detectArray(items: unknown[]): ImportFormat | undefined {
   const first = items.find(isRecord);
   if (!first) return undefined;
   if (Array.isArray(first.resourceSpans)) return "otlp";
+  if (isAtifBundle(items)) return "atif";
   if (isSdkSpan(first)) return "otel-sdk";
   if (isAgentsSdkRecord(first)) return "openai-agents";
   if (isRecord(first.trace) && Array.isArray(first.observations)) return "langfuse";

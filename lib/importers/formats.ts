@@ -1,17 +1,7 @@
-/** Every input format `importTrace` understands, in the order detection tries them. */
-export const IMPORT_FORMATS = [
-  "culprit",
-  "otlp",
-  "who-and-when",
-  "ag2",
-  "autogen",
-  "langfuse",
-  "langsmith",
-  "chat",
-  "otel-sdk",
-  "openai-agents",
-  "agentops",
-] as const;
+import { ZSourceFormat } from "../trace/schema";
+
+/** Every input format `importTrace` understands: the trace model's source formats, declared once there. */
+export const IMPORT_FORMATS = ZSourceFormat.options;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** One line per format for the `unknown_format` error and the upload page. */
@@ -30,4 +20,5 @@ export const FORMAT_DESCRIPTIONS: Record<ImportFormat, string> = {
   "openai-agents":
     'openai-agents: OpenAI Agents SDK trace export, {data: [trace, trace.span...]}, an array or JSONL of {object: "trace" | "trace.span", span_data}',
   agentops: "agentops: AgentOps trace export {trace, spans[]}",
+  atif: 'atif: ATIF agent trajectory (Harbor) {schema_version: "ATIF-v1.x", agent, steps[]}, with its subagent trajectories embedded or listed beside it',
 };
