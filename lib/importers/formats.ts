@@ -16,7 +16,7 @@ export const FORMAT_DESCRIPTIONS: Record<ImportFormat, string> = {
   langsmith: "langsmith: LangSmith runs (array, {runs[]}, JSONL, a run with child_runs, or an ingest batch {post[], patch[]})",
   chat: "chat: a single-agent chat transcript [{role, content}] or OpenAI {messages: [...]} with tool_calls / tool replies",
   "otel-sdk":
-    "otel-sdk: OpenTelemetry SDK span dumps that are not OTLP: Python to_json()/ConsoleSpanExporter output (one after another or an array), JS ReadableSpans, Monocle traces",
+    "otel-sdk: OpenTelemetry SDK span dumps that are not OTLP: Python to_json()/ConsoleSpanExporter output (one after another or an array), JS ReadableSpans, Monocle traces, OTLP spans with an attribute object (CloudWatch aws/spans, {raw_otel_json} exports)",
   "openai-agents":
     'openai-agents: OpenAI Agents SDK trace export, {data: [trace, trace.span...]}, an array or JSONL of {object: "trace" | "trace.span", span_data}',
   agentops: "agentops: AgentOps trace export {trace, spans[]}",
