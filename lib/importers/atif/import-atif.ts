@@ -28,17 +28,26 @@ export function importAtif(value: unknown): TTraceInput {
   // Subagent trajectories nothing references still ran for the root agent.
   for (const doc of new Set(walk.byKey.values())) {
     if (walk.mapped.has(doc)) continue;
-    walk.builder.warn(`subagent trajectory ${toText(doc.trajectory_id ?? doc.session_id)} is referenced by no step; filed as a delegation of ${rootAgent}`);
+    const name = toText(doc.trajectory_id ?? doc.session_id);
+    walk.builder.warn(`subagent trajectory ${name} is referenced by no step; filed as a delegation of ${rootAgent}`);
     delegateUnreferenced(walk, doc, rootAgent);
   }
-  if (walk.copiedSkipped) walk.builder.warn(`${walk.copiedSkipped} step(s) a subagent copied from its parent's context were not mapped again`);
+  if (walk.copiedSkipped) {
+    walk.builder.warn(`${walk.copiedSkipped} step(s) a subagent copied from its parent's context were not mapped again`);
+  }
   const { builder } = walk;
   if (builder.steps.length === 0) throw new TraceInputError("schema", "The ATIF trajectory has no steps", { issues: [{ path: "steps", message: "empty" }] });
   const task = builder.steps.find((s) => s.agent === ATIF_TASK_GIVER && !s.id.includes("/"))?.content;
   const answer = [...builder.steps].reverse().find((s) => s.agent === rootAgent && s.kind === "llm" && !s.id.includes("/") && s.content);
   const agent = isRecord(root.agent) ? root.agent : {};
   return builder.build({
-    title: typeof agent.name === "string" ? `${agent.name}${typeof root.session_id === "string" ? ` · ${root.session_id}` : ""}`.slice(0, 1000) : undefined,
+    title:
+      typeof agent.name === "string"
+        ? [agent.name, root.session_id]
+            .filter((p) => typeof p === "string")
+            .join(" · ")
+            .slice(0, 1000)
+        : undefined,
     system: "harbor",
     task: task || undefined,
     finalAnswer: answer?.content || undefined,

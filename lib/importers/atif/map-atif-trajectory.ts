@@ -140,8 +140,10 @@ export function delegateUnreferenced(walk: AtifWalk, doc: AtifDoc, rootAgent: st
 
 function runSubagent(walk: AtifWalk, doc: AtifDoc | undefined, target: string, id: string, base: StepBase, place: Place): void {
   walk.builder.step({ ...base, id, agent: place.agent, kind: "delegate", name: "subagent", content: "", target });
-  if (!doc) return walk.builder.warn(`${id}: the subagent trajectory ${target} is not in the file; only the delegation is kept`);
-  if (walk.mapped.has(doc) || place.depth >= MAX_DEPTH) return walk.builder.warn(`${id}: subagent trajectory ${target} already mapped or nested too deep`);
+  if (!doc) return walk.builder.warn(`${id}: the subagent trajectory ${target} is not in the file; the delegation is kept`);
+  if (walk.mapped.has(doc) || place.depth >= MAX_DEPTH) {
+    return walk.builder.warn(`${id}: subagent trajectory ${target} already mapped or nested too deep`);
+  }
   mapTrajectory(walk, doc, { agent: target, prefix: `a${walk.mapped.size}/`, delegator: place.agent, parentId: id, depth: place.depth + 1 });
 }
 

@@ -91,7 +91,10 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
     }
   }
   resolveHandoffs(builder.steps, new Set(walk.agentOf), canonicalStep);
-  if (walk.inferredByTime) builder.warn(`${walk.inferredByTime} span(s) outside any agent subtree were given the agent whose span encloses them in time`);
+  if (walk.inferredByTime) {
+    const spans = `${walk.inferredByTime} span(s)`;
+    builder.warn(`${spans} outside any agent subtree were given the agent whose span encloses them in time`);
+  }
   if (traceIds.size > 1) builder.warn(`the file holds ${traceIds.size} traces; they were imported as one run`);
   return buildRun(builder, spans, parent, { traceIds, outcome, rootPayload });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import type { HumanLabel } from "@/lib/generated/prisma/client";
 import type { RunViewData, ViewLabel } from "@/lib/view/types";
 import { toViewEdges } from "@/lib/view/view-edges";
 import { readStoredReport } from "../read-report";
@@ -35,14 +36,6 @@ export async function getRunView({ runId }: { runId: string }): Promise<RunViewD
   };
 }
 
-function toViewLabel(l: {
-  id: string;
-  agent: string | null;
-  stepId: string | null;
-  note: string | null;
-  author: string;
-  imported: boolean;
-  createdAt: Date;
-}): ViewLabel {
+function toViewLabel(l: Pick<HumanLabel, "id" | "agent" | "stepId" | "note" | "author" | "imported" | "createdAt">): ViewLabel {
   return { id: l.id, agent: l.agent, stepId: l.stepId, note: l.note, author: l.author, imported: l.imported, createdAt: l.createdAt.toISOString() };
 }
