@@ -14,7 +14,8 @@ import { stepFromRow, type EdgeRow, type StepRow } from "../trace-from-rows";
  * The id of run `r`'s newest finished analysis (SQL, for a query over `runs r`): the version of
  * everything immutable on a run page (its body, its step details).
  */
-export const NEWEST_DONE_ANALYSIS_ID = `(SELECT a.id FROM analyses a WHERE a."runId" = r.id AND a.status = 'done' ORDER BY a."createdAt" DESC LIMIT 1)`;
+export const NEWEST_DONE_ANALYSIS_ID = `(SELECT a.id FROM analyses a
+  WHERE a."runId" = r.id AND a.status = 'done' ORDER BY a."createdAt" DESC LIMIT 1)`;
 
 /** Characters of step text fetched for the page (previews need the start only). */
 const SUMMARY_TEXT_CHARS = 400;
@@ -36,11 +37,13 @@ export async function summaryStepRows(runId: string, range: StepRange): Promise<
   return rows.map((r) => summarizeStep(stepFromRow(r)));
 }
 
+const BOTH_ENDS_IN_RANGE = `AND "toIdx" BETWEEN $3::int AND $4::int AND "fromIdx" BETWEEN $3::int AND $4::int`;
+
 /** The run's edges, or those with both ends in `range` (the (runId, toIdx) index bounds the scan). */
 export async function edgeRowsOf(runId: string, range: StepRange): Promise<(EdgeRow & { idx: number })[]> {
   const { rows } = await pool().query<EdgeRow & { idx: number }>(
     `SELECT idx, "fromIdx", "toIdx", kind::text AS kind, key, left(evidence, $2::int) AS evidence, confidence
-     FROM edges WHERE "runId" = $1::uuid ${range ? `AND "toIdx" BETWEEN $3::int AND $4::int AND "fromIdx" BETWEEN $3::int AND $4::int` : ""}
+     FROM edges WHERE "runId" = $1::uuid ${range ? BOTH_ENDS_IN_RANGE : ""}
      ORDER BY idx`,
     range ? [runId, EDGE_EVIDENCE_CHARS, range.lo, range.hi] : [runId, EDGE_EVIDENCE_CHARS],
   );
@@ -50,7 +53,8 @@ export async function edgeRowsOf(runId: string, range: StepRange): Promise<(Edge
 /** Steps and errors per agent and bin of `binSize` steps, for a large run's density overview. */
 export async function densityRows(runId: string, binSize: number) {
   const { rows } = await pool().query<{ agent: string; bin: number; steps: number; errors: number }>(
-    `SELECT agent, (idx / $2::int)::int AS bin, count(*)::int AS steps, (count(*) FILTER (WHERE status = 'error'))::int AS errors
+    `SELECT agent, (idx / $2::int)::int AS bin, count(*)::int AS steps,
+            (count(*) FILTER (WHERE status = 'error'))::int AS errors
      FROM steps WHERE "runId" = $1::uuid GROUP BY 1, 2`,
     [runId, binSize],
   );

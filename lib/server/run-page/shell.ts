@@ -8,6 +8,9 @@ import { pool } from "../pg-pool";
 import { NEWEST_DONE_ANALYSIS_ID } from "./rows";
 import { toViewAnalysis, toViewRun, VIEW_ANALYSIS_COLUMNS } from "./view-rows";
 
+/** The run's detail columns, `createdAt` as an instant (see below). */
+const RUN_COLUMNS = RUN_DETAIL_FIELDS.map((f) => (f === "createdAt" ? `r."createdAt" AT TIME ZONE 'UTC' AS "createdAt"` : `r."${f}"`)).join(", ");
+
 type ShellRow = Pick<Run, RunDetailField | "warnings"> & {
   latestId: string | null;
   latestStatus: string | null;
@@ -33,16 +36,19 @@ export async function getRunPageShell({ runId }: { runId: string }): Promise<{ s
   const {
     rows: [row],
   } = await pool().query<ShellRow>(
-    `SELECT ${RUN_DETAIL_FIELDS.map((f) => (f === "createdAt" ? `r."createdAt" AT TIME ZONE 'UTC' AS "createdAt"` : `r."${f}"`)).join(", ")}, r.warnings,
-            latest.id AS "latestId", latest.status AS "latestStatus", latest.progress AS "latestProgress", latest.error AS "latestError",
-            latest."createdAt" AT TIME ZONE 'UTC' AS "latestCreatedAt", latest."finishedAt" AT TIME ZONE 'UTC' AS "latestFinishedAt",
+    `SELECT ${RUN_COLUMNS}, r.warnings,
+            latest.id AS "latestId", latest.status AS "latestStatus", latest.progress AS "latestProgress",
+            latest.error AS "latestError", latest."createdAt" AT TIME ZONE 'UTC' AS "latestCreatedAt",
+            latest."finishedAt" AT TIME ZONE 'UTC' AS "latestFinishedAt",
             ${NEWEST_DONE_ANALYSIS_ID} AS "doneId",
-            (SELECT coalesce(json_agg(json_build_object('id', l.id, 'agent', l.agent, 'stepId', l."stepId", 'note', l.note, 'author', l.author,
-                                                        'imported', l.imported, 'createdAt', to_char(l."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+            (SELECT coalesce(json_agg(json_build_object('id', l.id, 'agent', l.agent, 'stepId', l."stepId",
+                                                        'note', l.note, 'author', l.author, 'imported', l.imported,
+                                                        'createdAt', to_char(l."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
                                       ORDER BY l."createdAt", l.id), '[]'::json)
              FROM human_labels l WHERE l."runId" = r.id) AS labels
      FROM runs r
-     LEFT JOIN LATERAL (SELECT id, status, progress, error, "createdAt", "finishedAt" FROM analyses WHERE "runId" = r.id ORDER BY "createdAt" DESC LIMIT 1) latest ON true
+     LEFT JOIN LATERAL (SELECT id, status, progress, error, "createdAt", "finishedAt" FROM analyses
+                        WHERE "runId" = r.id ORDER BY "createdAt" DESC LIMIT 1) latest ON true
      WHERE r.id = $1::uuid`,
     [runId],
   );

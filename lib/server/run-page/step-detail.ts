@@ -40,10 +40,12 @@ export async function getStepDetail({ runId, stepId }: { runId: string; stepId: 
     // The report's steps follow the trace order, so the step's own index finds it directly; the
     // jsonpath fallback (still no row per report step) covers reports where the order differs.
     pool().query<{ report: unknown }>(
-      `WITH a AS (SELECT result->'steps' AS steps FROM analyses WHERE "runId" = $1::uuid AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1),
+      `WITH a AS (SELECT result->'steps' AS steps FROM analyses
+                  WHERE "runId" = $1::uuid AND status = 'done' ORDER BY "createdAt" DESC LIMIT 1),
             st AS (SELECT idx FROM steps WHERE "runId" = $1::uuid AND "stepId" = $2::text)
        SELECT CASE WHEN a.steps->(st.idx)->>'stepId' = $2::text THEN a.steps->(st.idx)
-                   ELSE jsonb_path_query_first(a.steps, '$[*] ? (@.stepId == $id)', jsonb_build_object('id', $2::text)) END AS report
+                   ELSE jsonb_path_query_first(a.steps, '$[*] ? (@.stepId == $id)', jsonb_build_object('id', $2::text))
+              END AS report
        FROM a, st`,
       [runId, stepId],
     ),

@@ -52,7 +52,8 @@ export function clipStep(step: ViewStep, limit: number): ViewStep {
   const clip = (field: string, text: string | undefined) => {
     if (text === undefined || text.length <= limit) return text;
     clipped.push(field);
-    return `${text.slice(0, limit)}\n… (${(text.length - limit).toLocaleString("en-US")} more characters; download the report for the full text)`;
+    const more = (text.length - limit).toLocaleString("en-US");
+    return `${text.slice(0, limit)}\n… (${more} more characters; download the report for the full text)`;
   };
   const out: ViewStep = { ...step, content: clip("content", step.content) ?? "" };
   if (step.input !== undefined) out.input = clip("input", step.input);
