@@ -7,13 +7,16 @@
  *  1. static build files (/_next/static, content-addressed) answered compressed once, from memory;
  *  2. load shedding: 503 + Retry-After when CULPRIT_SHED_INFLIGHT requests are in flight or (when
  *     set) the event loop is CULPRIT_SHED_LAG_MS late (never for /api/health);
- *  3. a route's pre-compressed body (the run page body, cached compressed) let through as such.
+ *  3. the client's address from the socket (X-Forwarded-For only from CULPRIT_TRUSTED_PROXIES), for
+ *     the sign-in limits (lib/server/http/client-address.mjs);
+ *  4. a route's pre-compressed body (the run page body, cached compressed) let through as such.
  * Everything else (proxy.ts, security headers, routes, pages, Next's own compression of dynamic
  * responses) is Next's, unchanged.
  */
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseTrustedProxies, stampClientAddress } from "../lib/server/http/client-address.mjs";
 import { markFrontServerPresent } from "../lib/server/http/content-coding.mjs";
 import { loadShedder } from "./lib/front/load-shed.mjs";
 import { translatePrecompressedHeader } from "./lib/front/precompressed.mjs";
@@ -39,7 +42,10 @@ markFrontServerPresent();
 const statics = staticFileCache({ root: path.join(root, ".next/static") });
 const shed = loadShedder({ maxInFlight: envInt("CULPRIT_SHED_INFLIGHT", 128), maxLagMs: envInt("CULPRIT_SHED_LAG_MS", 0) });
 
+const trustedProxies = parseTrustedProxies(process.env.CULPRIT_TRUSTED_PROXIES);
+
 const server = http.createServer((req, res) => {
+  stampClientAddress(req, trustedProxies);
   statics
     .serve(req, res)
     .then((served) => {

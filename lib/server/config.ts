@@ -41,6 +41,10 @@ const ZEnv = z.object({
   CULPRIT_OIDC_CLIENT_SECRET: text(),
   CULPRIT_OIDC_NAME: z.string().default("single sign-on"),
   CULPRIT_API_KEY: text(),
+  CULPRIT_TRUSTED_PROXIES: z
+    .string()
+    .regex(/^[\s,0-9a-fA-F:.[\]]*$/, { error: "must be a comma-separated list of IP addresses" })
+    .optional(),
   CULPRIT_MAX_UPLOAD_MB: number().positive({ error: "must be more than 0" }).default(50),
   CULPRIT_INLINE_ANALYSIS_MAX_STEPS: int(0, 5000),
   CULPRIT_OTLP_IDLE_SECONDS: seconds(0, 10),
