@@ -19,6 +19,8 @@ export interface IngestResult {
 
 export interface IngestOptions {
   isDemo?: boolean;
+  /** The person whose session or key uploads it (their keys may later store verifications on it). */
+  uploadedByUserId?: string | null;
   /** Test hook: called between write stages, inside the transaction. */
   onStage?: (stage: "run" | "agents" | "steps" | "edges" | "labels") => void | Promise<void>;
 }
@@ -39,7 +41,7 @@ export async function ingestTrace(input: TTrace, options: IngestOptions = {}): P
   const runId = randomUUID();
   const analysisId = randomUUID();
   const created = await withTransaction(async (client) => {
-    const run = runRow(runId, hash, trace, options.isDemo ?? false);
+    const run = runRow(runId, hash, trace, options.isDemo ?? false, options.uploadedByUserId ?? null);
     const inserted = await client.query(
       `INSERT INTO runs (${run.columns.map((c) => `"${c}"`).join(", ")}) VALUES (${run.columns.map((_, i) => `$${i + 1}`).join(", ")})
        ON CONFLICT ("contentHash") DO NOTHING RETURNING id`,

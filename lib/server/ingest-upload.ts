@@ -5,7 +5,7 @@ import { ingestTrace } from "./ingest-trace";
 import { scheduleAnalysis } from "./schedule-analysis";
 import { ensureAnalysis } from "./analysis-reaper";
 import { runInSandbox } from "./sandbox/sandbox-pool";
-import { importTimeoutMs, maxAgents, maxSteps } from "./limits";
+import { importDeadlineMs, maxAgents, maxSteps } from "./limits";
 
 export interface UploadResult {
   runId: string;
@@ -22,7 +22,9 @@ export interface UploadResult {
  * Decoding and importing run in a sandbox thread (memory cap, deadline), so a hostile upload
  * costs that thread, not the web server's event loop.
  */
-export async function ingestUpload(input: { bytes: Uint8Array; fileName?: string; format?: string }): Promise<UploadResult> {
+export type UploadInput = { bytes: Uint8Array; fileName?: string; format?: string; uploadedByUserId?: string | null };
+
+export async function ingestUpload(input: UploadInput): Promise<UploadResult> {
   return (await ingestUploads(input))[0];
 }
 
@@ -30,7 +32,7 @@ export async function ingestUpload(input: { bytes: Uint8Array; fileName?: string
  * Like `ingestUpload`, one run per trace in the file (a file with several trace ids holds several
  * runs), in file order. Every trace is imported before the first is stored, so a bad trace stores none.
  */
-export async function ingestUploads(input: { bytes: Uint8Array; fileName?: string; format?: string }): Promise<UploadResult[]> {
+export async function ingestUploads(input: UploadInput): Promise<UploadResult[]> {
   const format = parseFormatOption(input.format);
   if (input.bytes.byteLength === 0) throw new TraceInputError("bad_input", "The upload is empty");
   // Copy into a transferable buffer of its own (the caller's view may share a larger buffer).
@@ -38,11 +40,11 @@ export async function ingestUploads(input: { bytes: Uint8Array; fileName?: strin
   const imported = await runInSandbox(
     "import",
     { bytes, format, fileName: input.fileName, maxSteps: maxSteps(), maxAgents: maxAgents() },
-    { timeoutMs: importTimeoutMs(), transfer: [bytes.buffer as ArrayBuffer] },
+    { timeoutMs: importDeadlineMs(bytes.byteLength), transfer: [bytes.buffer as ArrayBuffer] },
   );
   const results: UploadResult[] = [];
   for (const { format: detected, trace } of imported) {
-    const { runId, created, analysisId } = await ingestTrace(trace);
+    const { runId, created, analysisId } = await ingestTrace(trace, { uploadedByUserId: input.uploadedByUserId ?? null });
     if (created) await scheduleAnalysis(runId, trace.steps.length, analysisId);
     // Same content again: if its analysis never ran (crash, lost job), queue it now.
     else await ensureAnalysis(runId);

@@ -4,7 +4,8 @@ import { readBodyLimited } from "@/lib/server/read-body";
 import { decodeContentEncoding } from "@/lib/server/decode-body";
 import { maxUploadBytes } from "@/lib/server/limits";
 import { ApiError, errorResponse } from "@/lib/server/api-errors";
-import { defineRoute } from "@/lib/server/http/define-route";
+import { type Caller, defineRoute } from "@/lib/server/http/define-route";
+import { inCallerLane } from "@/lib/server/ingest-lanes";
 import { TraceInputError } from "@/lib/trace/errors";
 
 /**
@@ -16,7 +17,7 @@ import { TraceInputError } from "@/lib/trace/errors";
  * (first) run as `{runId, created, ..., url}`; when the file held several traces it also lists
  * every run in `runs: [{runId, created, ..., url}]` (201 when any was new).
  */
-async function handlePost(req: Request) {
+async function handlePost(req: Request, caller: Caller | null) {
   try {
     const url = new URL(req.url);
     const contentType = req.headers.get("content-type") ?? "";
@@ -36,7 +37,7 @@ async function handlePost(req: Request) {
     } else {
       payload = { bytes, fileName: url.searchParams.get("name") ?? undefined, format: url.searchParams.get("format") ?? undefined };
     }
-    const runs = (await ingestUploads(payload)).map((r) => ({ ...r, url: `/runs/${r.runId}` }));
+    const runs = (await ingestUploads({ ...payload, uploadedByUserId: caller?.userId ?? null })).map((r) => ({ ...r, url: `/runs/${r.runId}` }));
     const body = runs.length > 1 ? { ...runs[0], runs } : runs[0];
     return NextResponse.json(body, { status: runs.some((r) => r.created) ? 201 : 200 });
   } catch (err) {
@@ -45,4 +46,5 @@ async function handlePost(req: Request) {
 }
 
 // Caller check (bearer key, or a signed-in owner from the upload page), Host/Origin guard, errors.
-export const POST = defineRoute({ access: "ingest" }, handlePost);
+// One upload in flight per caller (ingest-lanes.ts), waiting before the body is read.
+export const POST = defineRoute({ access: "ingest" }, (req, { caller }) => inCallerLane(caller, () => handlePost(req, caller)));

@@ -1,6 +1,6 @@
 import "server-only";
 import { clientAddressFrom } from "../http/client-address.mjs";
-import { keyedQueue } from "./keyed-queue";
+import { keyedQueue } from "../keyed-queue";
 import { recordSignInFailure, signInWait } from "./sign-in-limits";
 
 /** Better Auth's password sign-in path (the only endpoint that checks a password here). */

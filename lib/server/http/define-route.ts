@@ -18,7 +18,18 @@ import { config } from "../config";
  */
 export type RouteAccess = "public" | "viewer" | "owner" | "ingest";
 
-export type Caller = Principal | { kind: "api-key"; role: "owner"; userId: string | null; name: string };
+export type Caller =
+  | Principal
+  | {
+      kind: "api-key";
+      role: "owner";
+      userId: string | null;
+      name: string;
+      /** The user key's id (null for the bootstrap CULPRIT_API_KEY). */
+      keyId: string | null;
+      /** "ingest-verify" keys may also store CLI verification results; the bootstrap key may do everything. */
+      scope: "ingest" | "ingest-verify";
+    };
 
 type RouteContext<P> = { params: Promise<P> };
 
@@ -67,8 +78,11 @@ async function ingestCaller(req: Request): Promise<Caller> {
   const token = /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1]?.trim();
   if (token) {
     const key = await verifyBearer(token);
-    if (!key) throw new ApiError(401, "unauthorized", "Unknown or revoked API key.");
-    return { kind: "api-key", role: "owner", userId: key.kind === "user-key" ? key.userId : null, name: key.kind };
+    if (!key) throw new ApiError(401, "unauthorized", "Unknown, revoked or expired API key.");
+    if (key.kind === "bootstrap") return { kind: "api-key", role: "owner", userId: null, name: "bootstrap", keyId: null, scope: "ingest-verify" };
+    // The key's role is already capped by its user's current role: a demoted owner's keys stop here.
+    if (key.role !== "owner") throw new ApiError(403, "forbidden", "This API key belongs to a viewer; only owners' keys may add runs.");
+    return { kind: "api-key", role: "owner", userId: key.userId, name: "user-key", keyId: key.keyId, scope: key.scope };
   }
   if (signInRequired()) {
     const principal = await principalFrom(req.headers);
@@ -77,9 +91,10 @@ async function ingestCaller(req: Request): Promise<Caller> {
     if (!roleAllows(principal.role, "owner")) throw new ApiError(403, "forbidden", "Only owners may add runs.");
     return principal;
   }
-  // Loopback without sign-in: the page itself (same-origin browser request) is the local owner;
-  // other local clients need the bootstrap key when one is set.
-  if (config().CULPRIT_API_KEY && req.headers.get("sec-fetch-site") !== "same-origin") {
+  // Loopback without sign-in: every local client is the local owner, unless the bootstrap key is
+  // set; then every client needs it, the upload page too (it asks for the key on a 401). No request
+  // header can stand in for it: a local process can send any header (security review L-2).
+  if (config().CULPRIT_API_KEY) {
     throw new ApiError(401, "unauthorized", "This Culprit requires an API key: send `Authorization: Bearer <CULPRIT_API_KEY>`.");
   }
   return { kind: "local", role: "owner", userId: null, name: "local user" };

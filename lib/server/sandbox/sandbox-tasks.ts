@@ -7,10 +7,11 @@ import { compareRuns, type CompareSide, type RunComparison } from "@/lib/compare
 import type { TTrace } from "@/lib/trace/schema";
 import { parseJsonText } from "@/lib/trace/parse-json";
 import { TraceInputError } from "@/lib/trace/errors";
-import { splitByTrace, type TraceBatch } from "../otlp/split-by-trace";
-import { countProtobufSpans } from "../otlp/count-protobuf-spans";
-import { countJsonSpans } from "../otlp/count-json-spans";
+import { splitByTrace } from "./otlp/split-by-trace";
+import { measureProtobuf } from "./otlp/measure-protobuf";
+import { countJsonSpans, measureJson } from "./otlp/count-json-spans";
 import { sanitizeTrace } from "../sanitize-trace";
+import { jsonText } from "../json-text";
 
 /**
  * The CPU- and memory-heavy work that runs inside a sandbox worker thread (sandbox-worker.mjs):
@@ -19,12 +20,18 @@ import { sanitizeTrace } from "../sanitize-trace";
 export interface SandboxTasks {
   /** One result per trace in the file (a file with several trace ids holds several runs). */
   import: { input: { bytes: Uint8Array; format: ImportFormat | "auto"; fileName?: string; maxSteps: number; maxAgents: number }; output: ImportResult[] };
-  "otlp-decode": { input: { bytes: Uint8Array; contentType: string; maxSpans: number }; output: { batches: TraceBatch[]; rejectedSpans: number } };
+  "otlp-decode": {
+    input: { bytes: Uint8Array; contentType: string; maxSpans: number; maxFields: number };
+    output: { batches: StoredBatch[]; rejectedSpans: number };
+  };
   "otlp-map": { input: { payloadTexts: string[]; maxSteps: number; maxAgents: number }; output: TTrace };
   analyze: { input: { trace: TTrace; config: Record<string, unknown> }; output: ReturnType<typeof analyzeTrace> };
   compare: { input: { a: CompareSide; b: CompareSide }; output: RunComparison };
 }
 export type SandboxTaskKind = keyof SandboxTasks;
+
+/** One trace's spans of an OTLP request, as the jsonb text to store: made here, never rebuilt on the web server. */
+export type StoredBatch = { traceId: string; payload: string; spanCount: number; hasRoot: boolean };
 
 export function runTask<K extends SandboxTaskKind>(kind: K, input: SandboxTasks[K]["input"]): SandboxTasks[K]["output"] {
   const tasks: { [T in SandboxTaskKind]: (input: SandboxTasks[T]["input"]) => SandboxTasks[T]["output"] } = {
@@ -54,19 +61,32 @@ function importTask({ bytes, format, fileName, maxSteps, maxAgents }: SandboxTas
   return importTraces(text, { format, fileName }).map((result) => ({ ...result, trace: capTrace(sanitizeTrace(result.trace), maxSteps, maxAgents) }));
 }
 
-function otlpDecodeTask({ bytes, contentType, maxSpans }: SandboxTasks["otlp-decode"]["input"]): SandboxTasks["otlp-decode"]["output"] {
+function otlpDecodeTask({ bytes, contentType, maxSpans, maxFields }: SandboxTasks["otlp-decode"]["input"]): SandboxTasks["otlp-decode"]["output"] {
   let request: unknown;
   if (contentType === "application/x-protobuf") {
-    // Count before materializing: protobufjs needs ~100x the wire size in heap for empty spans.
-    const spans = countProtobufSpans(bytes);
-    if (spans > maxSpans) throw tooMany("spans in one OTLP request", spans, maxSpans, "CULPRIT_MAX_SPANS");
+    // Measure before materializing: protobufjs needs ~100x the wire size in heap for empty spans
+    // and attributes; measureProtobuf throws as soon as a count passes its limit.
+    measureProtobuf(bytes, { maxSpans, maxFields });
     request = decodeOtlpProtobuf(bytes);
   } else {
     const text = new TextDecoder().decode(bytes);
-    if (countJsonSpans(text, maxSpans) > maxSpans) throw tooMany("spans in one OTLP request", `more than ${maxSpans}`, maxSpans, "CULPRIT_MAX_SPANS");
+    const m = measureJson(text, { maxSpans, maxValues: maxFields });
+    if (m.spans > maxSpans) throw tooMany("spans in one OTLP request", `more than ${maxSpans}`, maxSpans, "CULPRIT_MAX_SPANS");
+    if (m.values > maxFields) throw tooMany("values in one OTLP request", `more than ${maxFields}`, maxFields, "CULPRIT_MAX_OTLP_FIELDS");
     request = parseJsonText(text, "OTLP request");
   }
-  return splitByTrace(request, maxSpans);
+  const { batches, rejectedSpans } = splitByTrace(request, maxSpans);
+  // The stored text may not grow far past the body (small fields become longer JSON): bounded, so
+  // the web server never receives, holds or sends more than a few times what the client sent.
+  const maxChars = 3 * bytes.byteLength + (1 << 20);
+  let chars = 0;
+  const stored = batches.map(({ traceId, request: req, spanCount, hasRoot }) => {
+    const payload = jsonText(req);
+    chars += payload.length;
+    if (chars > maxChars) throw new TraceInputError("too_large", `The decoded OTLP request is too large to store (over ${maxChars} characters).`);
+    return { traceId, payload, spanCount, hasRoot };
+  });
+  return { batches: stored, rejectedSpans };
 }
 
 /** Refuses traces beyond the configured step and agent counts before they reach the database. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countJsonSpans } from "./count-json-spans";
-import { countProtobufSpans } from "./count-protobuf-spans";
+import { countProtobufSpans } from "./measure-protobuf";
 import { encodeOtlpProtobuf } from "@/lib/importers/otlp/decode-otlp-protobuf";
 
 const request = (spansPerScope: number[]) => ({
