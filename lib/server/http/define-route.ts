@@ -5,7 +5,7 @@ import { signInRequired } from "../auth/auth-mode";
 import { principalFrom } from "../auth/principal";
 import { roleAllows, type Principal } from "../auth/roles";
 import { allowedHosts } from "./allowed-hosts";
-import { guardRequest } from "./request-guard";
+import { guardRequest, urlHasNul } from "./request-guard";
 import { API_SECURITY_HEADERS } from "./security-headers";
 import { config } from "../config";
 
@@ -47,6 +47,7 @@ export function defineRoute<P = Record<string, never>>(
     try {
       const verdict = guardRequest({ method: req.method, pathname: new URL(req.url).pathname, headers: req.headers, url: req.url }, allowedHosts());
       if (!verdict.ok) throw new ApiError(verdict.status, verdict.code, verdict.message);
+      if (urlHasNul(req.url)) throw new ApiError(400, "bad_request", "A NUL character in the path or query is not allowed.");
       const caller = await authorize(req, options.access);
       res = await handler(req, { params: ((await ctx?.params) ?? {}) as P, caller });
     } catch (err) {
