@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getSessionCookie } from "better-auth/cookies";
 import { signInRequired } from "@/lib/server/auth/auth-mode";
 import { config as appConfig } from "@/lib/server/config";
-import { allowedHosts } from "@/lib/server/http/allowed-hosts";
+import { allowedHosts } from "@/lib/server/auth/allowed-hosts";
 import { guardRequest, urlHasNul } from "@/lib/server/http/request-guard";
 import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from "@/lib/server/http/security-headers";
 

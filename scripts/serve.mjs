@@ -8,7 +8,7 @@
  *  2. load shedding: 503 + Retry-After when CULPRIT_SHED_INFLIGHT requests are in flight or (when
  *     set) the event loop is CULPRIT_SHED_LAG_MS late (never for /api/health);
  *  3. the client's address from the socket (X-Forwarded-For only from CULPRIT_TRUSTED_PROXIES), for
- *     the sign-in limits (lib/server/http/client-address.mjs);
+ *     the sign-in limits (lib/server/auth/client-address.mjs);
  *  4. a route's pre-compressed body (the run page body, cached compressed) let through as such.
  * Everything else (proxy.ts, security headers, routes, pages, Next's own compression of dynamic
  * responses) is Next's, unchanged.
@@ -16,7 +16,7 @@
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseTrustedProxies, stampClientAddress } from "../lib/server/http/client-address.mjs";
+import { parseTrustedProxies, stampClientAddress } from "../lib/server/auth/client-address.mjs";
 import { markFrontServerPresent } from "../lib/server/http/content-coding.mjs";
 import { loadShedder } from "./lib/front/load-shed.mjs";
 import { translatePrecompressedHeader } from "./lib/front/precompressed.mjs";

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { stampClientAddress } from "@/lib/server/http/client-address.mjs";
+import { stampClientAddress } from "@/lib/server/auth/client-address.mjs";
 
 type Handler = (req: Request, ctx?: { params: Promise<any> }) => Promise<Response>;
 type Route = { prefix: string; handler: Handler; params?: (path: string) => Record<string, string | string[]> };

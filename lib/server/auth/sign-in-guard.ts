@@ -1,5 +1,5 @@
 import "server-only";
-import { clientAddressFrom } from "../http/client-address.mjs";
+import { clientAddressFrom } from "./client-address.mjs";
 import { keyedQueue } from "../keyed-queue";
 import { recordSignInFailure, signInWait } from "./sign-in-limits";
 

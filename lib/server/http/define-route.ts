@@ -3,8 +3,8 @@ import { ApiError, errorResponse } from "../api-errors";
 import { verifyBearer } from "../auth/api-keys";
 import { signInRequired } from "../auth/auth-mode";
 import { principalFrom } from "../auth/principal";
-import { roleAllows, type Principal } from "../auth/roles";
-import { allowedHosts } from "./allowed-hosts";
+import { roleAllows, type Principal, type Role } from "../auth/roles";
+import { allowedHosts } from "../auth/allowed-hosts";
 import { guardRequest, urlHasNul } from "./request-guard";
 import { API_SECURITY_HEADERS } from "./security-headers";
 import { config } from "../config";
@@ -22,7 +22,8 @@ export type Caller =
   | Principal
   | {
       kind: "api-key";
-      role: "owner";
+      /** The key's own role capped by its user's current one (the bootstrap key: owner). */
+      role: Role;
       userId: string | null;
       name: string;
       /** The user key's id (null for the bootstrap CULPRIT_API_KEY). */
@@ -75,15 +76,25 @@ async function authorize(req: Request, access: RouteAccess): Promise<Caller | nu
   return principal;
 }
 
+function bearerToken(req: Request): string | undefined {
+  return /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1]?.trim() || undefined;
+}
+
+/** The caller a bearer key stands for; a user key's role is already capped by its user's current role. */
+async function keyCaller(token: string): Promise<Extract<Caller, { kind: "api-key" }>> {
+  const key = await verifyBearer(token);
+  if (!key) throw new ApiError(401, "unauthorized", "Unknown, revoked or expired API key.");
+  if (key.kind === "bootstrap") return { kind: "api-key", role: "owner", userId: null, name: key.kind, keyId: null, scope: "ingest-verify" };
+  return { kind: "api-key", role: key.role, userId: key.userId, name: key.kind, keyId: key.keyId, scope: key.scope };
+}
+
 async function ingestCaller(req: Request): Promise<Caller> {
-  const token = /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1]?.trim();
+  const token = bearerToken(req);
   if (token) {
-    const key = await verifyBearer(token);
-    if (!key) throw new ApiError(401, "unauthorized", "Unknown, revoked or expired API key.");
-    if (key.kind === "bootstrap") return { kind: "api-key", role: "owner", userId: null, name: "bootstrap", keyId: null, scope: "ingest-verify" };
-    // The key's role is already capped by its user's current role: a demoted owner's keys stop here.
-    if (key.role !== "owner") throw new ApiError(403, "forbidden", "This API key belongs to a viewer; only owners' keys may add runs.");
-    return { kind: "api-key", role: "owner", userId: key.userId, name: "user-key", keyId: key.keyId, scope: key.scope };
+    const caller = await keyCaller(token);
+    // A demoted owner's keys stop here (security review M-4).
+    if (caller.role !== "owner") throw new ApiError(403, "forbidden", "This API key belongs to a viewer; only owners' keys may add runs.");
+    return caller;
   }
   if (signInRequired()) {
     const principal = await principalFrom(req.headers);
