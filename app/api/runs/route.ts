@@ -3,10 +3,9 @@ import { ingestUploads } from "@/lib/server/ingest-upload";
 import { readBodyLimited } from "@/lib/server/read-body";
 import { decodeContentEncoding } from "@/lib/server/decode-body";
 import { maxUploadBytes } from "@/lib/server/limits";
-import { ApiError, errorResponse } from "@/lib/server/api-errors";
+import { errorResponse } from "@/lib/server/api-errors";
 import { type Caller, defineRoute } from "@/lib/server/http/define-route";
 import { inCallerLane } from "@/lib/server/ingest-lanes";
-import { TraceInputError } from "@/lib/trace/errors";
 
 /**
  * POST /api/runs — ingest a trace file; a file holding several traces becomes one run per trace.
@@ -23,20 +22,13 @@ async function handlePost(req: Request, caller: Caller | null) {
     const contentType = req.headers.get("content-type") ?? "";
     // gzip/deflate bodies are accepted; the upload limit applies to the decompressed bytes.
     const bytes = await decodeContentEncoding(await readBodyLimited(req, maxUploadBytes()), req.headers.get("content-encoding"), maxUploadBytes());
-    let payload: { bytes: Uint8Array; fileName?: string; format?: string };
-    if (contentType.startsWith("multipart/form-data")) {
-      const form = await new Response(bytes as BodyInit, { headers: { "content-type": contentType } }).formData().catch(() => {
-        throw new TraceInputError("bad_input", "Malformed multipart body");
-      });
-      const file = form.get("file");
-      const text = form.get("text");
-      if (file instanceof File) payload = { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name };
-      else if (typeof text === "string") payload = { bytes: new TextEncoder().encode(text) };
-      else throw new ApiError(400, "missing_file", "Multipart upload needs a `file` field (or a `text` field)");
-      payload.format = (form.get("format") as string | null) ?? url.searchParams.get("format") ?? undefined;
-    } else {
-      payload = { bytes, fileName: url.searchParams.get("name") ?? undefined, format: url.searchParams.get("format") ?? undefined };
-    }
+    // A multipart body is parsed in the import sandbox, not on this event loop (review M-3).
+    const payload = {
+      bytes,
+      contentType,
+      fileName: url.searchParams.get("name") ?? undefined,
+      format: url.searchParams.get("format") ?? undefined,
+    };
     const runs = (await ingestUploads({ ...payload, uploadedByUserId: caller?.userId ?? null })).map((r) => ({ ...r, url: `/runs/${r.runId}` }));
     const body = runs.length > 1 ? { ...runs[0], runs } : runs[0];
     return NextResponse.json(body, { status: runs.some((r) => r.created) ? 201 : 200 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { importTraces, type ImportFormat, type ImportResult } from "@/lib/importers";
+import { importTraces, type ImportResult } from "@/lib/importers";
 import { mapOtlpRequests } from "@/lib/importers/otlp/import-otlp";
 import { decodeOtlpProtobuf } from "@/lib/importers/otlp/decode-otlp-protobuf";
 import { analyzeTrace } from "@/lib/attribution";
@@ -12,14 +12,19 @@ import { measureProtobuf } from "./otlp/measure-protobuf";
 import { countJsonSpans, measureJson } from "./otlp/count-json-spans";
 import { sanitizeTrace } from "../sanitize-trace";
 import { jsonText } from "../json-text";
+import { contentHash } from "@/lib/trace/content-hash";
+import { uploadBody } from "./upload-body";
 
 /**
  * The CPU- and memory-heavy work that runs inside a sandbox worker thread (sandbox-worker.mjs):
  * everything here is synchronous, pure and bounded only by the thread's heap cap and deadline.
  */
 export interface SandboxTasks {
-  /** One result per trace in the file (a file with several trace ids holds several runs). */
-  import: { input: { bytes: Uint8Array; format: ImportFormat | "auto"; fileName?: string; maxSteps: number; maxAgents: number }; output: ImportResult[] };
+  /** One result per trace in the file (a file with several trace ids holds several runs), with its content hash. */
+  import: {
+    input: { bytes: Uint8Array; contentType?: string; format?: string; fileName?: string; maxSteps: number; maxAgents: number };
+    output: ImportedTrace[];
+  };
   "otlp-decode": {
     input: { bytes: Uint8Array; contentType: string; maxSpans: number; maxFields: number };
     output: { batches: StoredBatch[]; rejectedSpans: number };
@@ -30,11 +35,16 @@ export interface SandboxTasks {
 }
 export type SandboxTaskKind = keyof SandboxTasks;
 
+/** An imported trace, already sanitized, with its content hash: the web server stores it as it is. */
+export type ImportedTrace = ImportResult & { hash: string };
+
 /** One trace's spans of an OTLP request, as the jsonb text to store: made here, never rebuilt on the web server. */
 export type StoredBatch = { traceId: string; payload: string; spanCount: number; hasRoot: boolean };
 
-export function runTask<K extends SandboxTaskKind>(kind: K, input: SandboxTasks[K]["input"]): SandboxTasks[K]["output"] {
-  const tasks: { [T in SandboxTaskKind]: (input: SandboxTasks[T]["input"]) => SandboxTasks[T]["output"] } = {
+type Output<K extends SandboxTaskKind> = SandboxTasks[K]["output"] | Promise<SandboxTasks[K]["output"]>;
+
+export function runTask<K extends SandboxTaskKind>(kind: K, input: SandboxTasks[K]["input"]): Output<K> {
+  const tasks: { [T in SandboxTaskKind]: (input: SandboxTasks[T]["input"]) => Output<T> } = {
     import: importTask,
     "otlp-decode": otlpDecodeTask,
     "otlp-map": ({ payloadTexts, maxSteps, maxAgents }) =>
@@ -42,12 +52,14 @@ export function runTask<K extends SandboxTaskKind>(kind: K, input: SandboxTasks[
     analyze: ({ trace, config }) => analyzeTrace(trace, config),
     compare: ({ a, b }) => compareRuns(a, b),
   };
-  const task = tasks[kind] as (input: SandboxTasks[K]["input"]) => SandboxTasks[K]["output"];
+  const task = tasks[kind] as (input: SandboxTasks[K]["input"]) => Output<K>;
   if (!task) throw new Error(`unknown sandbox task ${String(kind)}`);
   return task(input);
 }
 
-function importTask({ bytes, format, fileName, maxSteps, maxAgents }: SandboxTasks["import"]["input"]): ImportResult[] {
+async function importTask(input: SandboxTasks["import"]["input"]): Promise<ImportedTrace[]> {
+  const { bytes, format, fileName } = await uploadBody(input);
+  const { maxSteps, maxAgents } = input;
   if (bytes.byteLength === 0) throw new TraceInputError("bad_input", "The upload is empty");
   let text: string;
   try {
@@ -58,7 +70,11 @@ function importTask({ bytes, format, fileName, maxSteps, maxAgents }: SandboxTas
   // Spans are counted on the text, before parsing builds an object for each of them.
   const spans = countJsonSpans(text, maxSteps);
   if (spans > maxSteps) throw tooMany("spans", `more than ${maxSteps}`, maxSteps, "CULPRIT_MAX_STEPS");
-  return importTraces(text, { format, fileName }).map((result) => ({ ...result, trace: capTrace(sanitizeTrace(result.trace), maxSteps, maxAgents) }));
+  return importTraces(text, { format, fileName }).map((result) => {
+    // Sanitized and hashed here, so the web server's event loop does neither (review M-3).
+    const trace = capTrace(sanitizeTrace(result.trace), maxSteps, maxAgents);
+    return { ...result, trace, hash: contentHash(trace) };
+  });
 }
 
 function otlpDecodeTask({ bytes, contentType, maxSpans, maxFields }: SandboxTasks["otlp-decode"]["input"]): SandboxTasks["otlp-decode"]["output"] {
