@@ -39,4 +39,4 @@ async function handlePost(req: Request, caller: Caller | null) {
 
 // Caller check (bearer key, or a signed-in owner from the upload page), Host/Origin guard, errors.
 // One upload in flight per caller (ingest-lanes.ts), waiting before the body is read.
-export const POST = defineRoute({ access: "ingest" }, (req, { caller }) => inCallerLane(caller, () => handlePost(req, caller)));
+export const POST = defineRoute({ access: "ingest" }, (req, { caller }) => inCallerLane(caller, () => handlePost(req, caller), req));
