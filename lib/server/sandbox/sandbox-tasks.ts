@@ -17,7 +17,8 @@ import { uploadBody } from "./upload-body";
 
 /**
  * The CPU- and memory-heavy work that runs inside a sandbox worker thread (sandbox-worker.mjs):
- * everything here is synchronous, pure and bounded only by the thread's heap cap and deadline.
+ * everything here is pure and bounded by the thread's heap cap and deadline, and synchronous except
+ * reading a multipart upload (upload-body.ts).
  */
 export interface SandboxTasks {
   /** One result per trace in the file (a file with several trace ids holds several runs), with its content hash. */
