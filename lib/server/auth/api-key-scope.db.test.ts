@@ -7,7 +7,7 @@ import { reloadConfig } from "@/lib/server/config";
 import { db } from "../db";
 import { pool } from "../pg-pool";
 import { createApiKey } from "./api-keys";
-import { createPasswordUser } from "./users";
+import { changeRole, createPasswordUser, removeUser } from "./users";
 
 // Security review M-4 (checks 5 and 6): API keys follow their user's role, expire, are scoped, and
 // may store a verification only on runs their user uploaded. Real routes, real Postgres.
@@ -93,5 +93,18 @@ describe("API keys carry role, scope and expiry", () => {
     expect((await upload(key)).status).toBe(201);
     await db().user.delete({ where: { id: carol } });
     expect((await upload(key)).status).toBe(401);
+  });
+});
+
+describe("the last owner", () => {
+  it("two owners demoting each other at the same moment leave one owner (the check and the change are one locked step)", async () => {
+    await db().user.updateMany({ where: { role: "owner", id: { notIn: [alice, bob] } }, data: { role: "viewer" } });
+    const outcomes = await Promise.all([changeRole(alice, "viewer"), changeRole(bob, "viewer")]);
+    expect(outcomes.sort()).toEqual(["done", "last-owner"]);
+    expect(await db().user.count({ where: { role: "owner" } })).toBe(1);
+    const last = (await db().user.findFirst({ where: { role: "owner" } }))!.id;
+    expect(await removeUser(last)).toBe("last-owner");
+    await changeRole(alice, "owner");
+    await changeRole(bob, "owner");
   });
 });
