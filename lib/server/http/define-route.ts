@@ -14,9 +14,10 @@ import { config } from "../config";
  *  - "public": anyone (health, JSON Schema, share-link routes that check their own token);
  *  - "viewer" / "owner": a signed-in person with at least that role (everyone on loopback);
  *  - "ingest": a machine with a bearer key (CULPRIT_API_KEY or a user's key), or a signed-in owner
- *    using the upload page.
+ *    using the upload page;
+ *  - "reader": a signed-in viewer, or a machine with a bearer key (`culprit mcp --server`, scripts).
  */
-export type RouteAccess = "public" | "viewer" | "owner" | "ingest";
+export type RouteAccess = "public" | "viewer" | "owner" | "ingest" | "reader";
 
 export type Caller =
   | Principal
@@ -70,9 +71,11 @@ function trySet(res: Response, key: string, value: string) {
 async function authorize(req: Request, access: RouteAccess): Promise<Caller | null> {
   if (access === "public") return null;
   if (access === "ingest") return ingestCaller(req);
+  if (access === "reader" && bearerToken(req)) return keyCaller(bearerToken(req) as string);
+  const need = access === "reader" ? "viewer" : access;
   const principal = await principalFrom(req.headers);
   if (!principal) throw new ApiError(401, "unauthenticated", "Sign in first (or open the run through a share link).");
-  if (!roleAllows(principal.role, access)) throw new ApiError(403, "forbidden", `Only ${access}s may do this.`);
+  if (!roleAllows(principal.role, need)) throw new ApiError(403, "forbidden", `Only ${need}s may do this.`);
   return principal;
 }
 
