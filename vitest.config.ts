@@ -4,7 +4,7 @@ import path from "node:path";
 // Pure unit tests next to the code, and database integration tests (*.db.test.ts) that run
 // against a real, throwaway Postgres started by the global setup: the liveness file alone first,
 // then the others side by side (ADR 0021).
-const LIVENESS_TESTS = ["lib/server/hostile-inputs.db.test.ts"];
+const LIVENESS_TESTS = ["lib/server/hostile-inputs.db.test.ts", "lib/server/auth/sign-in-flood.db.test.ts"];
 const database = {
   environment: "node" as const,
   globalSetup: ["./test/db-global-setup.ts"],
