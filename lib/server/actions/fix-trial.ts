@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { MAX_INSTRUCTION } from "@/lib/replay/protocol";
 import { DEFAULT_FIX_RUNS } from "@/lib/replay/try-fix";
-import { isRunId } from "../queries/get-run-view";
+import { isRunId } from "../ids";
 import { getFailurePatterns } from "../queries/failure-patterns";
 import { APP_MAX_FIX_RUNS, cancelFixTrial, createFixTrial, performFixTrial } from "../fixes/fix-trial";
 import { getFixTrial } from "../fixes/fix-trial-rows";
