@@ -28,6 +28,7 @@ import { inSample, kFoldWithinSources, leaveOneSourceOut, scorePrediction, type 
 import { formatReliability, formatScheme, type BaseRow } from "../lib/eval/loso-report";
 import { ablationGroups } from "../lib/eval/ablation";
 import { readSources } from "./lib/read-sources";
+import { FIT_DEFAULTS, type FitOptions } from "../lib/attribution/model/fit";
 import { syntheticSection } from "./lib/eval-synthetic";
 
 const { values, positionals } = parseArgs({
@@ -37,6 +38,11 @@ const { values, positionals } = parseArgs({
     ablation: { type: "boolean", default: false },
     "skip-synthetic": { type: "boolean", default: false },
     "shipped-only": { type: "boolean", default: false },
+    quick: { type: "boolean", default: false },
+    l2: { type: "string" },
+    iterations: { type: "string" },
+    "learning-rate": { type: "string" },
+    "step-weight": { type: "string" },
     "synthetic-n": { type: "string", default: "72" },
     "synthetic-seed": { type: "string", default: "1" },
   },
@@ -79,20 +85,37 @@ function main() {
   log(formatReliability("engine as shipped: stated confidence vs agent accuracy (in-sample)", shippedScores));
   out.shipped = shippedScores;
   if (!values["shipped-only"]) {
-    const learner = learnedDecision();
+    const learner = learnedDecision(fitOptions());
     const loso = leaveOneSourceOut(learner, tables);
     log(`\n${formatScheme("learned decision, leave-one-source-out (everything fitted on the other sources)", loso, baseRow)}`);
     log(formatReliability("learned decision, leave-one-source-out: stated confidence vs agent accuracy", loso));
+    if (values.quick) return finish(started);
     const kfold = kFoldWithinSources(learner, tables);
     log(`\n${formatScheme("learned decision, 5-fold within each source (fitted inside each fold)", kfold, baseRow)}`);
     log(`\n${formatScheme("learned decision, fitted and scored on all sources (in-sample)", inSample(learner, tables), baseRow)}`);
     out.loso = loso;
     out.kfold = kfold;
-    if (values.ablation) out.ablation = ablationGroups(tables, loso, log);
+    if (values.ablation) out.ablation = ablationGroups(tables, loso, log, fitOptions());
   }
   if (!values["skip-synthetic"]) out.synthetic = syntheticSection(Number(values["synthetic-n"]), values["synthetic-seed"]!, log, values.json);
+  finish(started);
+}
+
+function finish(started: number) {
   log(`\n(total ${((performance.now() - started) / 1000).toFixed(1)} s)`);
   if (values.json) console.log(JSON.stringify(out, null, 2));
+}
+
+/** The fit's hyper-parameters; flags override the defaults for experiments (LOSO judges them). */
+function fitOptions(): FitOptions {
+  const num = (s: string | undefined, d: number) => (s === undefined ? d : Number(s));
+  return {
+    ...FIT_DEFAULTS,
+    l2: num(values.l2, FIT_DEFAULTS.l2),
+    iterations: num(values.iterations, FIT_DEFAULTS.iterations),
+    learningRate: num(values["learning-rate"], FIT_DEFAULTS.learningRate),
+    stepWeight: num(values["step-weight"], FIT_DEFAULTS.stepWeight),
+  };
 }
 
 main();

@@ -4,6 +4,7 @@
  * A positive contribution means the per-source agent accuracy falls without it.
  */
 import { learnedDecision, type TableInput } from "./learners";
+import type { FitOptions } from "../attribution/model/fit";
 import { leaveOneSourceOut, type Item, type Scored } from "./loso";
 
 function accuracyBySource(xs: Scored[]): Map<string, number> {
@@ -24,7 +25,7 @@ export function featureGroups(items: Item<TableInput>[]): Map<string, string[]> 
   return new Map([...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
 }
 
-export function ablationGroups(items: Item<TableInput>[], full: Scored[], log: (s: string) => void): Record<string, Record<string, number>> {
+export function ablationGroups(items: Item<TableInput>[], full: Scored[], log: (s: string) => void, options?: FitOptions): Record<string, Record<string, number>> {
   const reference = accuracyBySource(full);
   const sources = [...reference.keys()];
   const out: Record<string, Record<string, number>> = {};
@@ -32,7 +33,7 @@ export function ablationGroups(items: Item<TableInput>[], full: Scored[], log: (
   log(`  ${"group".padEnd(36)} ${sources.map((s) => s.slice(0, 14).padStart(15)).join("")}   pooled`);
   const pooled = (xs: Scored[]) => xs.filter((x) => x.agentHit).length / xs.length;
   for (const [group, names] of featureGroups(items)) {
-    const scored = leaveOneSourceOut(learnedDecision(undefined, new Set(names)), items);
+    const scored = leaveOneSourceOut(learnedDecision(options, new Set(names)), items);
     const acc = accuracyBySource(scored);
     const row: Record<string, number> = {};
     for (const s of sources) row[s] = 100 * (reference.get(s)! - acc.get(s)!);

@@ -84,7 +84,7 @@ export function buildCandidates(x: CandidateInput): CandidateTable {
   const kinds = classifyParticipants(g);
   const steps = candidateSteps(g, kinds);
   const hits = hitsAt(x);
-  const names = [...STATIC_FEATURES];
+  const names: string[] = [...STATIC_FEATURES];
   const index = new Map(names.map((n, i) => [n, i]));
   const col = (name: string) => {
     let i = index.get(name);
@@ -194,4 +194,5 @@ function ruleFeatures(x: CandidateInput, rowOf: Map<number, number>, set: Setter
   for (const o of d.decision.origins) if (o !== d.decision.step) mark(o, "rule:co-origin");
   if (d.deadEnd) mark(d.deadEnd.step, "rule:dead-end");
   if (d.decision.approvedAt !== undefined) mark(d.decision.approvedAt, "rule:approver");
+  if (d.decisiveStep >= 0) mark(d.decisiveStep, "rule:final");
 }

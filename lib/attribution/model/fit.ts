@@ -9,7 +9,7 @@
  * curve maps those top-agent probabilities to how often they were right.
  */
 import type { CandidateTable } from "./candidates";
-import { agentScores, alignWeights, candidateProbabilities, logit, sigmoid, type ModelWeights } from "./rank";
+import { agentScores, alignWeights, candidateLogits, logit, sigmoid, softmax, type ModelWeights } from "./rank";
 
 export interface Example {
   table: CandidateTable;
@@ -29,17 +29,50 @@ export interface FitOptions {
 
 export const FIT_DEFAULTS: FitOptions = { iterations: 300, learningRate: 1, l2: 0.02, stepWeight: 0.5, undeterminedBelow: 0.25 };
 
+/** An example with its nonzero features as global column indices (rows in CSR form). */
+interface Sparse {
+  start: Int32Array;
+  col: Int32Array;
+  val: Float64Array;
+  agentOf: number[];
+  goldAgents: Set<number>;
+  goldStep: number;
+  w: number;
+}
+
+function sparse(e: Example, at: Map<string, number>, w: number): Sparse {
+  const { table } = e;
+  const k = table.names.length;
+  const cols = table.names.map((n) => at.get(n) ?? -1);
+  const rows = table.steps.length;
+  const start = new Int32Array(rows + 1);
+  const col: number[] = [];
+  const val: number[] = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < k; c++) {
+      const x = table.x[r * k + c];
+      if (x !== 0 && cols[c] >= 0) {
+        col.push(cols[c]);
+        val.push(x);
+      }
+    }
+    start[r + 1] = col.length;
+  }
+  const goldAgents = new Set(e.goldRows.map((r) => table.agentOf[r]));
+  return { start, col: Int32Array.from(col), val: Float64Array.from(val), agentOf: table.agentOf, goldAgents, goldStep: e.goldStep, w };
+}
+
 /** Fits the ranking weights on groups of examples (each group weighs the same). */
 export function fitRanker(groups: Example[][], o: FitOptions = FIT_DEFAULTS, exclude: ReadonlySet<string> = new Set()): Record<string, number> {
   const vocab = [...new Set(groups.flat().flatMap((e) => e.table.names))].filter((n) => !exclude.has(n)).sort();
   const at = new Map(vocab.map((n, i) => [n, i]));
   const theta = new Float64Array(vocab.length);
   const used = groups.filter((g) => g.length);
-  const items = used.flatMap((g) => g.filter((e) => e.goldRows.length).map((e) => ({ e, w: 1 / (used.length * g.length), cols: e.table.names.map((n) => at.get(n) ?? -1) })));
+  const items = used.flatMap((g) => g.filter((e) => e.goldRows.length).map((e) => sparse(e, at, 1 / (used.length * g.length))));
   const grad = new Float64Array(vocab.length);
   for (let it = 0; it < o.iterations; it++) {
     for (let j = 0; j < vocab.length; j++) grad[j] = o.l2 * theta[j];
-    for (const { e, w, cols } of items) accumulate(e, cols, theta, w, o.stepWeight, grad);
+    for (const e of items) accumulate(e, theta, o.stepWeight, grad);
     for (let j = 0; j < vocab.length; j++) theta[j] -= o.learningRate * grad[j];
   }
   const out: Record<string, number> = {};
@@ -50,26 +83,53 @@ export function fitRanker(groups: Example[][], o: FitOptions = FIT_DEFAULTS, exc
   return out;
 }
 
-/** Adds one example's gradient: E_p[x] − E_{p | gold}[x] for the agent term, likewise for the step. */
-function accumulate(e: Example, cols: number[], theta: Float64Array, w: number, stepWeight: number, grad: Float64Array): void {
-  const { table } = e;
-  const k = table.names.length;
-  const wv = Float64Array.from(cols, (j) => (j >= 0 ? theta[j] : 0));
-  const p = candidateProbabilities(table, wv);
-  let goldMass = 0;
-  for (const r of e.goldRows) goldMass += p[r];
-  const coef = new Float64Array(p.length);
-  for (let r = 0; r < p.length; r++) coef[r] = p[r] * (1 + (e.goldStep >= 0 ? stepWeight : 0));
-  if (goldMass > 0) for (const r of e.goldRows) coef[r] -= p[r] / goldMass;
-  if (e.goldStep >= 0) coef[e.goldStep] -= stepWeight;
-  for (let r = 0; r < p.length; r++) {
-    if (coef[r] === 0) continue;
-    const c0 = coef[r] * w;
-    for (let c = 0; c < k; c++) {
-      const x = table.x[r * k + c];
-      if (x !== 0 && cols[c] >= 0) grad[cols[c]] += c0 * x;
-    }
+/**
+ * Adds one example's gradient. Agent term: −log Σ_{gold agents} P_a, with P_a the softmax over
+ * agents of log-mean-exp of their step scores (see `agentScores`). Step term: −log p(gold step)
+ * under the softmax over all candidates.
+ */
+function accumulate(e: Sparse, theta: Float64Array, stepWeight: number, grad: Float64Array): void {
+  const rows = e.start.length - 1;
+  const s = new Float64Array(rows);
+  for (let r = 0; r < rows; r++) {
+    let z = 0;
+    for (let q = e.start[r]; q < e.start[r + 1]; q++) z += theta[e.col[q]] * e.val[q];
+    s[r] = z;
   }
+  const coef = new Float64Array(rows);
+  agentTerm(e, s, coef);
+  if (e.goldStep >= 0) {
+    const p = softmax(s);
+    for (let r = 0; r < rows; r++) coef[r] += stepWeight * p[r];
+    coef[e.goldStep] -= stepWeight;
+  }
+  for (let r = 0; r < rows; r++) {
+    const c0 = coef[r] * e.w;
+    if (c0 === 0) continue;
+    for (let q = e.start[r]; q < e.start[r + 1]; q++) grad[e.col[q]] += c0 * e.val[q];
+  }
+}
+
+function agentTerm(e: Sparse, s: Float64Array, coef: Float64Array): void {
+  const agents = [...new Set(e.agentOf)];
+  const slot = new Map(agents.map((a, i) => [a, i]));
+  const max = new Float64Array(agents.length).fill(-Infinity);
+  e.agentOf.forEach((a, r) => (max[slot.get(a)!] = Math.max(max[slot.get(a)!], s[r])));
+  const sum = new Float64Array(agents.length);
+  const count = new Float64Array(agents.length);
+  e.agentOf.forEach((a, r) => {
+    sum[slot.get(a)!] += Math.exp(s[r] - max[slot.get(a)!]);
+    count[slot.get(a)!]++;
+  });
+  const P = softmax(Float64Array.from(agents, (_, i) => max[i] + Math.log(sum[i] / count[i])));
+  let gold = 0;
+  for (const a of e.goldAgents) gold += P[slot.get(a) ?? -1] ?? 0;
+  if (gold <= 0) return;
+  e.agentOf.forEach((a, r) => {
+    const i = slot.get(a)!;
+    const q = Math.exp(s[r] - max[i]) / sum[i];
+    coef[r] += q * (P[i] - (e.goldAgents.has(a) ? P[i] / gold : 0));
+  });
 }
 
 /** Platt scaling of (probability, right?) pairs: σ(a · logit(p) + b), fitted by gradient descent. */
@@ -94,8 +154,7 @@ export function fitPlatt(pairs: { p: number; hit: boolean }[], iterations = 500)
 
 /** Top-agent probability and whether it was right, under given weights. */
 export function topAgentOutcome(e: Example, features: Record<string, number>): { p: number; hit: boolean } {
-  const p = candidateProbabilities(e.table, alignWeights(e.table, features));
-  const top = agentScores(e.table, p)[0];
+  const top = agentScores(e.table, candidateLogits(e.table, alignWeights(e.table, features)))[0];
   return top ? { p: top.probability, hit: e.goldRows.some((r) => e.table.agentOf[r] === top.agent) } : { p: 0, hit: false };
 }
 

@@ -38,45 +38,61 @@ export const logit = (p: number) => {
   return Math.log(q / (1 - q));
 };
 
-/** Softmax probabilities of a table's candidates under a weight vector aligned to `table.names`. */
-export function candidateProbabilities(table: CandidateTable, w: Float64Array): Float64Array {
+/** The linear score of each candidate row under a weight vector aligned to `table.names`. */
+export function candidateLogits(table: CandidateTable, w: Float64Array): Float64Array {
   const k = table.names.length;
   const rows = table.steps.length;
   const s = new Float64Array(rows);
-  let max = -Infinity;
   for (let r = 0; r < rows; r++) {
     let z = 0;
     for (let c = 0; c < k; c++) z += w[c] * table.x[r * k + c];
     s[r] = z;
-    if (z > max) max = z;
   }
-  let total = 0;
-  for (let r = 0; r < rows; r++) total += s[r] = Math.exp(s[r] - max);
-  for (let r = 0; r < rows; r++) s[r] /= total;
   return s;
+}
+
+/** Softmax of scores (max-shifted, so large scores do not overflow). */
+export function softmax(s: Float64Array): Float64Array {
+  let max = -Infinity;
+  for (const z of s) if (z > max) max = z;
+  const p = new Float64Array(s.length);
+  let total = 0;
+  for (let r = 0; r < s.length; r++) total += p[r] = Math.exp(s[r] - max);
+  for (let r = 0; r < s.length; r++) p[r] /= total;
+  return p;
 }
 
 export function alignWeights(table: CandidateTable, features: Record<string, number>): Float64Array {
   return Float64Array.from(table.names, (n) => features[n] ?? 0);
 }
 
-export function agentScores(table: CandidateTable, p: Float64Array): AgentScore[] {
-  const byAgent = new Map<number, AgentScore>();
-  for (let r = 0; r < p.length; r++) {
-    const a = table.agentOf[r];
-    const cur = byAgent.get(a);
-    if (!cur) byAgent.set(a, { agent: a, probability: p[r], row: r });
-    else {
-      cur.probability += p[r];
-      if (p[r] > p[cur.row]) cur.row = r;
-    }
-  }
-  return [...byAgent.values()].sort((x, y) => y.probability - x.probability || x.row - y.row);
+/**
+ * Agent probabilities from step scores: an agent's score is the log of the mean of exp(score) over
+ * its steps, so an agent is not favoured merely for taking many steps (how much work an agent did
+ * is a feature of its own), then a softmax over agents. Each agent's best step is its top-scored row.
+ */
+export function agentScores(table: CandidateTable, s: Float64Array): AgentScore[] {
+  const rowsOf = new Map<number, number[]>();
+  table.agentOf.forEach((a, r) => rowsOf.set(a, [...(rowsOf.get(a) ?? []), r]));
+  const agents = [...rowsOf.keys()];
+  const score = new Float64Array(agents.length);
+  const best = agents.map((a, i) => {
+    const rows = rowsOf.get(a)!;
+    let top = rows[0];
+    for (const r of rows) if (s[r] > s[top]) top = r;
+    let sum = 0;
+    for (const r of rows) sum += Math.exp(s[r] - s[top]);
+    score[i] = s[top] + Math.log(sum / rows.length);
+    return top;
+  });
+  const p = softmax(score);
+  return agents.map((agent, i) => ({ agent, probability: p[i], row: best[i] })).sort((x, y) => y.probability - x.probability || x.row - y.row);
 }
 
 export function rank(table: CandidateTable, weights: ModelWeights): Ranking {
-  const p = candidateProbabilities(table, alignWeights(table, weights.features));
-  const agents = agentScores(table, p);
+  const logits = candidateLogits(table, alignWeights(table, weights.features));
+  const p = softmax(logits);
+  const agents = agentScores(table, logits);
   const top = agents[0]?.probability ?? 0;
   const { a, b } = weights.calibration;
   return { p, agents, confidence: agents.length ? sigmoid(a * logit(top) + b) : 0 };

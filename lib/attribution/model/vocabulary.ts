@@ -65,6 +65,7 @@ export const STATIC_FEATURES = [
   "rule:co-origin",
   "rule:dead-end",
   "rule:approver",
+  "rule:final",
 ] as const;
 
 export const detectorFeature = (name: string) => `det:${name}`;
@@ -124,6 +125,7 @@ const STATIC_TEXT: Record<string, string> = {
   "rule:co-origin": "it is an independent origin of a wrong value",
   "rule:dead-end": "it walked into a dead end",
   "rule:approver": "it approved what turned out wrong",
+  "rule:final": "the rule-based decision of engine 0.7 names this step",
   "rule:value-provenance": "it is the earliest origin of a wrong or unsupported value that reaches the answer",
   "rule:answer-origin": "it first put forward the concluded wrong answer",
   "rule:approved-origin": "it put forward what a later approval accepted without checking",
