@@ -23,7 +23,7 @@ import { parseArgs } from "node:util";
 import { ENGINE_VERSION, analyzeTrace } from "../lib/attribution/index";
 import { extractCandidates } from "../lib/attribution/analyze-trace";
 import { firstAgent, lastAgent, mostActiveAgent, type Prediction as BasePrediction } from "../lib/eval/base-rates";
-import { goldOf, learnedDecision, reportPrediction, shippedEngine, tableInput, type TableInput } from "../lib/eval/learners";
+import { goldOf, learnedConfidence, learnedDecision, reportPrediction, shippedEngine, tableInput, verdictInput, type TableInput, type VerdictInput } from "../lib/eval/learners";
 import { inSample, kFoldWithinSources, leaveOneSourceOut, scorePrediction, type Item, type Prediction, type Scored } from "../lib/eval/loso";
 import { formatReliability, formatScheme, type BaseRow } from "../lib/eval/loso-report";
 import { ablationGroups } from "../lib/eval/ablation";
@@ -39,6 +39,7 @@ const { values, positionals } = parseArgs({
     "skip-synthetic": { type: "boolean", default: false },
     "shipped-only": { type: "boolean", default: false },
     quick: { type: "boolean", default: false },
+    "skip-ranker": { type: "boolean", default: false },
     l2: { type: "string" },
     iterations: { type: "string" },
     "learning-rate": { type: "string" },
@@ -65,6 +66,7 @@ function main() {
   const sources = readSources(root, log);
   const shipped: Item<Prediction>[] = [];
   const tables: Item<TableInput>[] = [];
+  const verdicts: Item<VerdictInput>[] = [];
   const records = new Map<string, import("../lib/eval/records").EvalRecord>();
   for (const s of sources) {
     for (const e of s.importErrors) log(`  ${e}`);
@@ -73,8 +75,12 @@ function main() {
       const id = `${s.name}/${r.id}`;
       records.set(id, r);
       const gold = goldOf(r);
-      shipped.push({ id, source: s.name, gold, input: reportPrediction(r, analyzeTrace(r.trace)) });
-      if (!values["shipped-only"]) tables.push({ id, source: s.name, gold, input: tableInput(r, extractCandidates(r.trace)) });
+      const prediction = reportPrediction(r, analyzeTrace(r.trace));
+      shipped.push({ id, source: s.name, gold, input: prediction });
+      if (values["shipped-only"]) continue;
+      const table = extractCandidates(r.trace);
+      tables.push({ id, source: s.name, gold, input: tableInput(r, table) });
+      verdicts.push({ id, source: s.name, gold, input: verdictInput(prediction, table) });
     }
   }
   const baseRow: BaseRow = { first: base(shipped, records, firstAgent), last: base(shipped, records, lastAgent), mostActive: base(shipped, records, mostActiveAgent) };
@@ -85,6 +91,10 @@ function main() {
   log(formatReliability("engine as shipped: stated confidence vs agent accuracy (in-sample)", shippedScores));
   out.shipped = shippedScores;
   if (!values["shipped-only"]) {
+    const confidence = leaveOneSourceOut(learnedConfidence(), verdicts);
+    log(`\n${formatReliability("engine verdict, confidence model fitted leave-one-source-out: stated confidence vs agent accuracy", confidence)}`);
+    out.confidenceLoso = confidence;
+    if (values["skip-ranker"]) return finish(started);
     const learner = learnedDecision(fitOptions());
     const loso = leaveOneSourceOut(learner, tables);
     log(`\n${formatScheme("learned decision, leave-one-source-out (everything fitted on the other sources)", loso, baseRow)}`);

@@ -17,6 +17,7 @@ import { deriveSignals } from "./stages/signals";
 import { assembleReport } from "./stages/assemble-report";
 import { buildCandidates, type CandidateTable } from "./model/candidates";
 import type { AnalysisReport, EngineConfig } from "./types";
+import { applyLearnedVerdict } from "./model/learned-verdict";
 
 /** The stages up to the decision's evidence: graph, evidence, failure model, the rule features. */
 function front(trace: TTrace, partial: Partial<EngineConfig>) {
@@ -38,5 +39,8 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const { config, g, evidence, model, decided } = front(trace, partial);
   const blame = apportionBlame(g, evidence, model, decided);
   const signals = deriveSignals(g, config, evidence, model, decided, blame);
-  return assembleReport(trace, config, g, evidence, model, decided, blame, signals);
+  const report = assembleReport(trace, config, g, evidence, model, decided, blame, signals);
+  const table = buildCandidates({ g, threshold: config.faultThreshold, ev: evidence, m: model, d: decided });
+  applyLearnedVerdict(report, g, table);
+  return report;
 }

@@ -8,6 +8,7 @@ import type { CandidateTable } from "../attribution/model/candidates";
 import { FIT_DEFAULTS, fitModel, type Example, type FitOptions } from "../attribution/model/fit";
 import { rank, type ModelWeights } from "../attribution/model/rank";
 import type { Gold, Item, Learner, Prediction } from "./loso";
+import { confidenceOf, decisiveRow, fitConfidence, verdictFeatures } from "../attribution/model/confidence";
 import type { EvalRecord } from "./records";
 
 export function goldOf(r: EvalRecord): Gold {
@@ -65,5 +66,32 @@ export function learnedDecision(options: FitOptions = FIT_DEFAULTS, exclude: Rea
     name,
     fit: (groups: Item<TableInput>[][]) => fitModel(groups.map((g) => g.map((i) => i.input.example)), options, exclude),
     predict: (w, it) => predictWith(w, it.input),
+  };
+}
+
+export interface VerdictInput {
+  /** The engine's verdict (agents, step). */
+  prediction: Prediction;
+  /** Features of the step the rule-based decision named (see `verdictFeatures`). */
+  features: Record<string, number>;
+}
+
+export function verdictInput(prediction: Prediction, table: CandidateTable): VerdictInput {
+  return { prediction, features: verdictFeatures(table, decisiveRow(table)) };
+}
+
+/** The engine's verdict with its confidence from a confidence model fitted on the training groups. */
+export function learnedConfidence(iterations?: number, l2?: number): Learner<VerdictInput, Record<string, number>> {
+  return {
+    name: "learned confidence",
+    fit: (groups) =>
+      fitConfidence(
+        groups.flatMap((g) =>
+          g.map((it) => ({ features: it.input.features, hit: it.gold.agents.includes(it.input.prediction.agents[0] ?? ""), w: 1 / (groups.length * g.length) })),
+        ),
+        iterations,
+        l2,
+      ),
+    predict: (w, it) => ({ ...it.input.prediction, confidence: confidenceOf(it.input.features, w) }),
   };
 }
