@@ -87,7 +87,7 @@ function main() {
   log(`Culprit engine ${ENGINE_VERSION}, offline (no LLM); ${shipped.length} failing runs from ${sources.length} sources read in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   log(`Agent right = the label, an alias, or the speaker of the labelled step; step ±k = within k positions. [Wilson 95 %]\n`);
   const shippedScores = inSample(shippedEngine, shipped);
-  log(formatScheme("engine as shipped (its weights were fitted on these sources: in-sample)", shippedScores, baseRow));
+  log(formatScheme("engine as shipped (nothing fitted at run time; rules developed on the Who&When dev split, confidence fitted on all these sources: in-sample)", shippedScores, baseRow));
   log(formatReliability("engine as shipped: stated confidence vs agent accuracy (in-sample)", shippedScores));
   out.shipped = shippedScores;
   if (!values["shipped-only"]) {

@@ -42,10 +42,16 @@ export function decisiveRow(table: CandidateTable): number {
   return -1;
 }
 
+/** Rules that name a suspect without evidence at the step (a prior). */
+const PRIOR_RULES = ["rule:exposure-prior", "rule:largest-blame-flow"];
+/** A prior is a suspect, not a finding: its stated confidence stays below what evidenced verdicts can reach. */
+export const PRIOR_CAP = 0.5;
+
 export function confidenceOf(features: Record<string, number>, weights: Record<string, number>): number {
   let z = 0;
   for (const name of Object.keys(features).sort()) z += (weights[name] ?? 0) * features[name];
-  return sigmoid(z);
+  const p = sigmoid(z);
+  return PRIOR_RULES.some((r) => features[r]) ? Math.min(PRIOR_CAP, p) : p;
 }
 
 export interface ConfidenceExample {
