@@ -27,6 +27,7 @@ import { goldOf, learnedConfidence, learnedDecision, reportPrediction, shippedEn
 import { inSample, kFoldWithinSources, leaveOneSourceOut, scorePrediction, type Item, type Prediction, type Scored } from "../lib/eval/loso";
 import { formatReliability, formatScheme, type BaseRow } from "../lib/eval/loso-report";
 import { ablationGroups } from "../lib/eval/ablation";
+import { gatedDecision } from "../lib/eval/hybrid";
 import { readSources } from "./lib/read-sources";
 import { FIT_DEFAULTS, type FitOptions } from "../lib/attribution/model/fit";
 import { syntheticSection } from "./lib/eval-synthetic";
@@ -95,6 +96,10 @@ function main() {
     log(`\n${formatReliability("engine verdict, confidence model fitted leave-one-source-out: stated confidence vs agent accuracy", confidence)}`);
     out.confidenceLoso = confidence;
     if (values["skip-ranker"]) return finish(started);
+    const hybrid = tables.map((t, i) => ({ ...t, input: { table: t.input, verdict: verdicts[i].input } }));
+    const gated = leaveOneSourceOut(gatedDecision(fitOptions()), hybrid);
+    log(`\n${formatScheme("gated decision (rules unless the fitted confidence is low, then the fitted ranker), leave-one-source-out", gated, baseRow)}`);
+    out.gatedLoso = gated;
     const learner = learnedDecision(fitOptions());
     const loso = leaveOneSourceOut(learner, tables);
     log(`\n${formatScheme("learned decision, leave-one-source-out (everything fitted on the other sources)", loso, baseRow)}`);
