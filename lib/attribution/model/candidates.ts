@@ -13,7 +13,7 @@ import { isAgentUtterance } from "../detectors/patterns";
 import { isSubstantive } from "../exposure-prior";
 import { uncontain } from "../decision";
 import { classifyParticipants, NOT_CANDIDATE, type ParticipantKind } from "./participants";
-import { STATIC_FEATURES, detectorFeature, answerFeature, ruleFeature, kindFeature } from "./vocabulary";
+import { RULE_NAMES, STATIC_FEATURES, detectorFeature, answerFeature, ruleFeature, kindFeature } from "./vocabulary";
 
 export interface CandidateTable {
   /** Feature names; `x` holds one row of `names.length` values per candidate. */
@@ -94,10 +94,13 @@ export function buildCandidates(x: CandidateInput): CandidateTable {
   for (const v of steps) for (const h of hits.get(v) ?? []) col(detectorFeature(h.name));
   for (const f of ev.findings) if (f.reachesAnswer) col(answerFeature(f.name));
   for (const k of kinds) col(kindFeature(k));
-  const rows = steps.map(() => new Map<number, number>());
+  for (const r of RULE_NAMES) col(ruleFeature(r));
+  // Every column is known now: rows are written in place (no per-row maps on 100k-step runs).
+  const k = names.length;
+  const out = new Float64Array(steps.length * k);
   const set = (r: number, name: string, value: number) => {
-    const c = col(name);
-    rows[r].set(c, Math.max(rows[r].get(c) ?? 0, value));
+    const at = r * k + index.get(name)!;
+    if (value > out[at]) out[at] = value;
   };
   const rowOf = new Map(steps.map((v, r) => [v, r]));
   steps.forEach((v, r) => {
@@ -112,10 +115,6 @@ export function buildCandidates(x: CandidateInput): CandidateTable {
   agentFeatures(g, steps, hits, set);
   ruleFeatures(x, rowOf, set);
   const agentOf = steps.map((v) => g.agentOf[v]);
-  const out = new Float64Array(steps.length * names.length);
-  rows.forEach((row, r) => {
-    for (const [c, value] of row) out[r * names.length + c] = value;
-  });
   return { names, steps, agentOf, stepIds: steps.map((v) => g.steps[v].id), agentNames: g.agentNames, x: out, kinds };
 }
 

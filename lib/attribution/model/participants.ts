@@ -43,7 +43,9 @@ interface Tally {
 
 function tallies(g: EngineGraph): Tally[] {
   const out = g.agentNames.map((): Tally => ({ steps: 0, output: 0, verdicts: 0, addresses: 0, edge: 0, tokens: 0, first: -1 }));
-  const names = g.agentNames.map((n) => n.toLowerCase()).filter((n) => n.length >= 3);
+  const escaped = g.agentNames.map((n) => n.toLowerCase()).filter((n) => n.length >= 3).sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  // One alternation over every name, longest first: a step is scanned once, however many agents there are.
+  const anyName = escaped.length ? new RegExp(escaped.join("|"), "g") : null;
   for (let v = 0; v < g.n; v++) {
     if (g.wrapper[v]) continue;
     const a = g.agentOf[v];
@@ -57,7 +59,7 @@ function tallies(g: EngineGraph): Tally[] {
     if (APPROVAL_RE.test(text) || REJECTION_RE.test(text)) t.verdicts++;
     const lower = text.toLowerCase();
     const own = g.agentNames[a].toLowerCase();
-    if (s.kind === "delegate" || names.some((n) => n !== own && lower.includes(n))) t.addresses++;
+    if (s.kind === "delegate" || (anyName && (lower.match(anyName) ?? []).some((n) => n !== own))) t.addresses++;
     if (v === 0 || v === g.n - 1 || v === g.sink) t.edge++;
   }
   return out;

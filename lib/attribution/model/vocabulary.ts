@@ -37,6 +37,17 @@ export type RuleName =
   | "exposure-prior"
   | "largest-blame-flow";
 
+export const RULE_NAMES: readonly RuleName[] = [
+  "value-provenance",
+  "answer-origin",
+  "approved-origin",
+  "earliest-but-for",
+  "earliest-of-minimal-fix-set",
+  "exposure-tiebreak",
+  "exposure-prior",
+  "largest-blame-flow",
+];
+
 export const STATIC_FEATURES = [
   "fault",
   "origin",
