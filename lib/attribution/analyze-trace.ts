@@ -40,7 +40,7 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const blame = apportionBlame(g, evidence, model, decided);
   const signals = deriveSignals(g, config, evidence, model, decided, blame);
   const report = assembleReport(trace, config, g, evidence, model, decided, blame, signals);
-  const table = buildCandidates({ g, threshold: config.faultThreshold, ev: evidence, m: model, d: decided });
+  const table = buildCandidates({ g, threshold: config.faultThreshold, ev: evidence, m: model, d: decided }, [decided.decisiveStep]);
   applyLearnedVerdict(report, g, table);
   return report;
 }

@@ -27,6 +27,9 @@ export interface CandidateTable {
   agentNames: string[];
   x: Float64Array;
   kinds: ParticipantKind[];
+  /** All candidates of the run and their distinct agents (rows may hold only some of them). */
+  candidates: number;
+  candidateAgents: number;
 }
 
 export interface CandidateInput {
@@ -79,10 +82,21 @@ function hitsAt(x: CandidateInput): Map<number, { name: string; score: number }[
   return out;
 }
 
-export function buildCandidates(x: CandidateInput): CandidateTable {
+/**
+ * The candidate table. With `only`, rows are kept for those steps alone (the report needs the
+ * decisive step's row; position and agent features are still computed over every candidate).
+ */
+export function buildCandidates(x: CandidateInput, only?: readonly number[]): CandidateTable {
   const { g, ev, m, d } = x;
   const kinds = classifyParticipants(g);
   const steps = candidateSteps(g, kinds);
+  const keep = only ? new Set(only) : null;
+  const kept = keep ? steps.filter((v) => keep.has(v)) : steps;
+  const slot = new Int32Array(steps.length).fill(-1);
+  let next = 0;
+  steps.forEach((v, r) => {
+    if (!keep || keep.has(v)) slot[r] = next++;
+  });
   const hits = hitsAt(x);
   const names: string[] = [...STATIC_FEATURES];
   const index = new Map(names.map((n, i) => [n, i]));
@@ -97,13 +111,15 @@ export function buildCandidates(x: CandidateInput): CandidateTable {
   for (const r of RULE_NAMES) col(ruleFeature(r));
   // Every column is known now: rows are written in place (no per-row maps on 100k-step runs).
   const k = names.length;
-  const out = new Float64Array(steps.length * k);
+  const out = new Float64Array(kept.length * k);
   const set = (r: number, name: string, value: number) => {
-    const at = r * k + index.get(name)!;
+    if (slot[r] < 0) return;
+    const at = slot[r] * k + index.get(name)!;
     if (value > out[at]) out[at] = value;
   };
   const rowOf = new Map(steps.map((v, r) => [v, r]));
   steps.forEach((v, r) => {
+    if (slot[r] < 0) return;
     for (const h of hits.get(v) ?? []) set(r, detectorFeature(h.name), h.score);
     set(r, kindFeature(kinds[g.agentOf[v]]), 1);
   });
@@ -114,8 +130,10 @@ export function buildCandidates(x: CandidateInput): CandidateTable {
   stepFeatures(x, steps, set);
   agentFeatures(g, steps, hits, set);
   ruleFeatures(x, rowOf, set);
-  const agentOf = steps.map((v) => g.agentOf[v]);
-  return { names, steps, agentOf, stepIds: steps.map((v) => g.steps[v].id), agentNames: g.agentNames, x: out, kinds };
+  const agentOf = kept.map((v) => g.agentOf[v]);
+  const candidateAgents = new Set(steps.map((v) => g.agentOf[v])).size;
+  const stepIds = kept.map((v) => g.steps[v].id);
+  return { names, steps: kept, agentOf, stepIds, agentNames: g.agentNames, x: out, kinds, candidates: steps.length, candidateAgents };
 }
 
 type Setter = (row: number, name: string, value: number) => void;

@@ -21,8 +21,8 @@ const CONFIDENCE_FEATURE = /^(?:rule:|kind:|agent:work-share$|cf:flips$|fault$)/
 /** Features of the row the rule-based decision named (`rule:final`), plus the run's size. */
 export function verdictFeatures(table: CandidateTable, row: number): Record<string, number> {
   const k = table.names.length;
-  const out: Record<string, number> = { [BIAS]: 1, "run:candidates": Math.min(1, Math.log1p(table.steps.length) / 7) };
-  out["run:agents"] = Math.min(1, new Set(table.agentOf).size / 10);
+  const out: Record<string, number> = { [BIAS]: 1, "run:candidates": Math.min(1, Math.log1p(table.candidates) / 7) };
+  out["run:agents"] = Math.min(1, table.candidateAgents / 10);
   if (row < 0) {
     out["row:none"] = 1;
     return out;

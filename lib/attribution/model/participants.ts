@@ -28,6 +28,8 @@ export const NOT_CANDIDATE: ReadonlySet<ParticipantKind> = new Set(["task-giver"
 
 /** Text scanned per step for the behaviour tests: the opening is where a verdict or an address sits. */
 const SCAN = 600;
+/** Steps read per agent: behaviour shows in its first few hundred steps, and long runs stay linear and cheap. */
+const SAMPLE = 200;
 /** Output lines of a program or terminal: an exit code, a traceback, a prompt, a bare result line. */
 const PROGRAM_OUTPUT_RE = /^(?:exit ?code|exitcode|traceback|\$ |>>> |code output|output:|stdout|stderr|error:)/im;
 
@@ -39,10 +41,12 @@ interface Tally {
   edge: number;
   tokens: number;
   first: number;
+  /** Every step of the agent (`steps` counts the sampled ones). */
+  total: number;
 }
 
 function tallies(g: EngineGraph): Tally[] {
-  const out = g.agentNames.map((): Tally => ({ steps: 0, output: 0, verdicts: 0, addresses: 0, edge: 0, tokens: 0, first: -1 }));
+  const out = g.agentNames.map((): Tally => ({ steps: 0, output: 0, verdicts: 0, addresses: 0, edge: 0, tokens: 0, first: -1, total: 0 }));
   const escaped = g.agentNames.map((n) => n.toLowerCase()).filter((n) => n.length >= 3).sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   // One alternation over every name, longest first: a step is scanned once, however many agents there are.
   const anyName = escaped.length ? new RegExp(escaped.join("|"), "g") : null;
@@ -50,9 +54,15 @@ function tallies(g: EngineGraph): Tally[] {
     if (g.wrapper[v]) continue;
     const a = g.agentOf[v];
     const t = out[a];
+    if (t.steps >= SAMPLE) {
+      if (v === g.n - 1 || v === g.sink) t.edge++;
+      t.total++;
+      continue;
+    }
     const s = g.steps[v];
     const text = (s.content || s.tool?.result || "").slice(0, SCAN);
     t.steps++;
+    t.total++;
     if (t.first < 0) t.first = v;
     t.tokens += g.features[v].tokens.size;
     if (isToolOutput(g, v) || s.kind === "tool_result" || PROGRAM_OUTPUT_RE.test(text)) t.output++;
@@ -76,7 +86,7 @@ export function classifyParticipants(g: EngineGraph): ParticipantKind[] {
     if (g.taskGivers.has(a)) return "task-giver";
     if (x.steps === 0) return "worker";
     if (environment(a)) return "environment";
-    if (x.edge === x.steps && x.steps <= 2 && x.tokens / x.steps < 30 && speakers > 2) return "harness";
+    if (x.edge === x.total && x.total <= 2 && x.tokens / x.steps < 30 && speakers > 2) return "harness";
     if (a === openerIdx && speakers === 2 && x.steps >= 3 && x.output === 0) return "simulated-user";
     if (x.steps >= 2 && x.verdicts * 2 > x.steps) return "verifier";
     if (speakers > 2 && x.steps >= 2 && x.addresses * 2 > x.steps) return "orchestrator";
