@@ -23,7 +23,17 @@ import { parseArgs } from "node:util";
 import { ENGINE_VERSION, analyzeTrace } from "../lib/attribution/index";
 import { extractCandidates } from "../lib/attribution/analyze-trace";
 import { firstAgent, lastAgent, mostActiveAgent, type Prediction as BasePrediction } from "../lib/eval/base-rates";
-import { goldOf, learnedConfidence, learnedDecision, reportPrediction, shippedEngine, tableInput, verdictInput, type TableInput, type VerdictInput } from "../lib/eval/learners";
+import {
+  goldOf,
+  learnedConfidence,
+  learnedDecision,
+  reportPrediction,
+  shippedEngine,
+  tableInput,
+  verdictInput,
+  type TableInput,
+  type VerdictInput,
+} from "../lib/eval/learners";
 import { inSample, kFoldWithinSources, leaveOneSourceOut, scorePrediction, type Item, type Prediction, type Scored } from "../lib/eval/loso";
 import { formatReliability, formatScheme, type BaseRow } from "../lib/eval/loso-report";
 import { ablationGroups } from "../lib/eval/ablation";
@@ -84,11 +94,23 @@ function main() {
       verdicts.push({ id, source: s.name, gold, input: verdictInput(prediction, table) });
     }
   }
-  const baseRow: BaseRow = { first: base(shipped, records, firstAgent), last: base(shipped, records, lastAgent), mostActive: base(shipped, records, mostActiveAgent) };
-  log(`Culprit engine ${ENGINE_VERSION}, offline (no LLM); ${shipped.length} failing runs from ${sources.length} sources read in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  const baseRow: BaseRow = {
+    first: base(shipped, records, firstAgent),
+    last: base(shipped, records, lastAgent),
+    mostActive: base(shipped, records, mostActiveAgent),
+  };
+  log(
+    `Culprit engine ${ENGINE_VERSION}, offline (no LLM); ${shipped.length} failing runs from ${sources.length} sources read in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  );
   log(`Agent right = the label, an alias, or the speaker of the labelled step; step ±k = within k positions. [Wilson 95 %]\n`);
   const shippedScores = inSample(shippedEngine, shipped);
-  log(formatScheme("engine as shipped (nothing fitted at run time; rules developed on the Who&When dev split, confidence fitted on all these sources: in-sample)", shippedScores, baseRow));
+  log(
+    formatScheme(
+      "engine as shipped (nothing fitted at run time; rules developed on the Who&When dev split, confidence fitted on all these sources: in-sample)",
+      shippedScores,
+      baseRow,
+    ),
+  );
   log(formatReliability("engine as shipped: stated confidence vs agent accuracy (in-sample)", shippedScores));
   out.shipped = shippedScores;
   if (!values["shipped-only"]) {

@@ -48,7 +48,11 @@ function main() {
   const out = { version: `${ENGINE_VERSION}-1`, sha, confidence, provenance };
   const file = path.join(import.meta.dirname, "../lib/attribution/model/weights.json");
   writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
-  console.log(`wrote ${file}: ${Object.keys(confidence).length} weights from ${examples.length} runs (${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(", ")})`);
+  console.log(
+    `wrote ${file}: ${Object.keys(confidence).length} weights from ${examples.length} runs (${Object.entries(counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")})`,
+  );
 }
 
 main();

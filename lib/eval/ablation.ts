@@ -25,7 +25,12 @@ export function featureGroups(items: Item<TableInput>[]): Map<string, string[]> 
   return new Map([...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
 }
 
-export function ablationGroups(items: Item<TableInput>[], full: Scored[], log: (s: string) => void, options?: FitOptions): Record<string, Record<string, number>> {
+export function ablationGroups(
+  items: Item<TableInput>[],
+  full: Scored[],
+  log: (s: string) => void,
+  options?: FitOptions,
+): Record<string, Record<string, number>> {
   const reference = accuracyBySource(full);
   const sources = [...reference.keys()];
   const out: Record<string, Record<string, number>> = {};

@@ -46,7 +46,10 @@ export function tableInput(r: EvalRecord, table: CandidateTable): TableInput {
   table.agentOf.forEach((a, row) => {
     if (r.gold.agents.includes(table.agentNames[a])) goldRows.push(row);
   });
-  return { example: { table, goldRows, goldStep: goldId === undefined ? -1 : table.stepIds.indexOf(goldId) }, traceIndex: table.stepIds.map((id) => index.get(id) ?? -1) };
+  return {
+    example: { table, goldRows, goldStep: goldId === undefined ? -1 : table.stepIds.indexOf(goldId) },
+    traceIndex: table.stepIds.map((id) => index.get(id) ?? -1),
+  };
 }
 
 export function predictWith(weights: ModelWeights, input: TableInput): Prediction {
@@ -61,10 +64,19 @@ export function predictWith(weights: ModelWeights, input: TableInput): Predictio
   };
 }
 
-export function learnedDecision(options: FitOptions = FIT_DEFAULTS, exclude: ReadonlySet<string> = new Set(), name = "learned decision"): Learner<TableInput, ModelWeights> {
+export function learnedDecision(
+  options: FitOptions = FIT_DEFAULTS,
+  exclude: ReadonlySet<string> = new Set(),
+  name = "learned decision",
+): Learner<TableInput, ModelWeights> {
   return {
     name,
-    fit: (groups: Item<TableInput>[][]) => fitModel(groups.map((g) => g.map((i) => i.input.example)), options, exclude),
+    fit: (groups: Item<TableInput>[][]) =>
+      fitModel(
+        groups.map((g) => g.map((i) => i.input.example)),
+        options,
+        exclude,
+      ),
     predict: (w, it) => predictWith(w, it.input),
   };
 }
@@ -87,7 +99,11 @@ export function learnedConfidence(iterations?: number, l2?: number): Learner<Ver
     fit: (groups) =>
       fitConfidence(
         groups.flatMap((g) =>
-          g.map((it) => ({ features: it.input.features, hit: it.gold.agents.includes(it.input.prediction.agents[0] ?? ""), w: 1 / (groups.length * g.length) })),
+          g.map((it) => ({
+            features: it.input.features,
+            hit: it.gold.agents.includes(it.input.prediction.agents[0] ?? ""),
+            w: 1 / (groups.length * g.length),
+          })),
         ),
         iterations,
         l2,

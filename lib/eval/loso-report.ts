@@ -37,7 +37,12 @@ export function formatScheme(title: string, scored: Scored[], base: BaseRow): st
     const n = xs.length;
     const b = (rows: Scored[]) => pct(count(baseOf(rows, name), (s) => s.agentHit) / Math.max(1, baseOf(rows, name).length));
     lines.push(
-      `  ${name.padEnd(28)} ${String(n).padStart(4)}  ${rateText(count(xs, (s) => s.agentHit), n).padEnd(20)} ${pct(count(xs, (s) => s.top3Hit) / n).padEnd(6)} ${pct(count(xs, (s) => s.stepExact) / n).padEnd(6)} ${pct(count(xs, (s) => s.step1) / n).padEnd(6)} ${pct(count(xs, (s) => s.step3) / n).padEnd(6)} | ${b(base.first)} / ${b(base.last)} / ${b(base.mostActive)}`,
+      `  ${name.padEnd(28)} ${String(n).padStart(4)}  ${rateText(
+        count(xs, (s) => s.agentHit),
+        n,
+      ).padEnd(
+        20,
+      )} ${pct(count(xs, (s) => s.top3Hit) / n).padEnd(6)} ${pct(count(xs, (s) => s.stepExact) / n).padEnd(6)} ${pct(count(xs, (s) => s.step1) / n).padEnd(6)} ${pct(count(xs, (s) => s.step3) / n).padEnd(6)} | ${b(base.first)} / ${b(base.last)} / ${b(base.mostActive)}`,
     );
   }
   return lines.join("\n");
@@ -51,13 +56,25 @@ export function formatReliability(title: string, scored: Scored[]): string {
     const xs = scored.filter((s) => s.confidence >= lo && (b === 9 ? s.confidence <= 1 : s.confidence < lo + 0.1));
     if (!xs.length) continue;
     const mean = xs.reduce((a, s) => a + s.confidence, 0) / xs.length;
-    lines.push(`  ${`${lo.toFixed(1)}–${(lo + 0.1).toFixed(1)}`.padEnd(12)} ${String(xs.length).padStart(4)}  ${mean.toFixed(3).padEnd(10)} ${rateText(count(xs, (s) => s.agentHit), xs.length)}`);
+    lines.push(
+      `  ${`${lo.toFixed(1)}–${(lo + 0.1).toFixed(1)}`.padEnd(12)} ${String(xs.length).padStart(4)}  ${mean.toFixed(3).padEnd(10)} ${rateText(
+        count(xs, (s) => s.agentHit),
+        xs.length,
+      )}`,
+    );
   }
   for (const [name, xs] of groups(scored)) {
     const high = xs.filter((s) => s.confidence >= 0.7);
     const decided = xs.filter((s) => s.decided);
     lines.push(
-      `  ${name.padEnd(28)} conf ≥ 0.7: coverage ${pct(high.length / Math.max(1, xs.length))} %, agent right ${high.length ? rateText(count(high, (s) => s.agentHit), high.length) : "  -  "} · decided ${decided.length}/${xs.length}, right ${decided.length ? pct(count(decided, (s) => s.agentHit) / decided.length) : "-"}`,
+      `  ${name.padEnd(28)} conf ≥ 0.7: coverage ${pct(high.length / Math.max(1, xs.length))} %, agent right ${
+        high.length
+          ? rateText(
+              count(high, (s) => s.agentHit),
+              high.length,
+            )
+          : "  -  "
+      } · decided ${decided.length}/${xs.length}, right ${decided.length ? pct(count(decided, (s) => s.agentHit) / decided.length) : "-"}`,
     );
   }
   return lines.join("\n");

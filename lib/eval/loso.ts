@@ -86,8 +86,7 @@ export function kFoldWithinSources<T, P>(learner: Learner<T, P>, items: Item<T>[
   for (const [name, all] of bySource(items)) {
     const folds = Math.min(k, all.length);
     const fold = assignFolds(all.length, folds, `${seed}:${name}`);
-    const groupsExcept = (f: number) =>
-      Array.from({ length: folds }, (_, g) => all.filter((_, i) => fold[i] === g)).filter((_, g) => g !== f);
+    const groupsExcept = (f: number) => Array.from({ length: folds }, (_, g) => all.filter((_, i) => fold[i] === g)).filter((_, g) => g !== f);
     for (let f = 0; f < folds; f++) {
       const params = learner.fit(groupsExcept(f));
       all.forEach((it, i) => {

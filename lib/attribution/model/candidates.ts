@@ -87,7 +87,7 @@ function hitsAt(x: CandidateInput): Map<number, { name: string; score: number }[
  * decisive step's row; position and agent features are still computed over every candidate).
  */
 export function buildCandidates(x: CandidateInput, only?: readonly number[]): CandidateTable {
-  const { g, ev, m, d } = x;
+  const { g, ev } = x;
   const kinds = classifyParticipants(g);
   const steps = candidateSteps(g, kinds);
   const keep = only ? new Set(only) : null;

@@ -13,15 +13,7 @@ import type { EngineGraph } from "../build-graph";
 import { APPROVAL_RE, REJECTION_RE, isToolOutput } from "../detectors/patterns";
 
 export type ParticipantKind = "task-giver" | "harness" | "environment" | "simulated-user" | "orchestrator" | "worker" | "verifier";
-export const PARTICIPANT_KINDS: readonly ParticipantKind[] = [
-  "task-giver",
-  "harness",
-  "environment",
-  "simulated-user",
-  "orchestrator",
-  "worker",
-  "verifier",
-];
+export const PARTICIPANT_KINDS: readonly ParticipantKind[] = ["task-giver", "harness", "environment", "simulated-user", "orchestrator", "worker", "verifier"];
 
 /** Kinds whose steps are never candidates for the decisive error. */
 export const NOT_CANDIDATE: ReadonlySet<ParticipantKind> = new Set(["task-giver", "harness", "environment"]);
@@ -47,7 +39,11 @@ interface Tally {
 
 function tallies(g: EngineGraph): Tally[] {
   const out = g.agentNames.map((): Tally => ({ steps: 0, output: 0, verdicts: 0, addresses: 0, edge: 0, tokens: 0, first: -1, total: 0 }));
-  const escaped = g.agentNames.map((n) => n.toLowerCase()).filter((n) => n.length >= 3).sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const escaped = g.agentNames
+    .map((n) => n.toLowerCase())
+    .filter((n) => n.length >= 3)
+    .sort((a, b) => b.length - a.length)
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   // One alternation over every name, longest first: a step is scanned once, however many agents there are.
   const anyName = escaped.length ? new RegExp(escaped.join("|"), "g") : null;
   for (let v = 0; v < g.n; v++) {

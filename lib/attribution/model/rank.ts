@@ -122,11 +122,6 @@ export function reasonsFor(table: CandidateTable, weights: ModelWeights, row: nu
     const contribution = w * (table.x[row * k + c] - mean);
     if (contribution > 1e-9) out.push({ feature: name, text: featureText(name), weight: contribution });
   }
-  out.sort(
-    (x, y) =>
-      Number(isContextFeature(x.feature)) - Number(isContextFeature(y.feature)) ||
-      y.weight - x.weight ||
-      (x.feature < y.feature ? -1 : 1),
-  );
+  out.sort((x, y) => Number(isContextFeature(x.feature)) - Number(isContextFeature(y.feature)) || y.weight - x.weight || (x.feature < y.feature ? -1 : 1));
   return out.slice(0, max);
 }
