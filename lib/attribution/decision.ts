@@ -27,21 +27,14 @@ import { exposurePrior, isSubstantive } from "./exposure-prior";
 import { isAgentUtterance, subtreeOf } from "./detectors/patterns";
 import type { localizeFirstError } from "./first-error";
 import type { StepGame } from "./step-game";
+import type { RuleName } from "./model/vocabulary";
 
 export type DecisionSource = "evidence" | "prior" | "undetermined";
 
 export interface Decision {
   step: number;
-  rule:
-    | "value-provenance"
-    | "answer-origin"
-    | "approved-origin"
-    | "earliest-but-for"
-    | "earliest-of-minimal-fix-set"
-    | "exposure-tiebreak"
-    | "exposure-prior"
-    | "largest-blame-flow"
-    | "none";
+  /** The rule that named the step (the typed vocabulary in `model/vocabulary.ts`). */
+  rule: RuleName | "none";
   source: DecisionSource;
   /** Steps named as independent origins (the decisive step first). */
   origins: number[];
