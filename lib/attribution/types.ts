@@ -2,6 +2,7 @@
  * Public types of the attribution engine. Everything here is plain JSON data: the report is stored
  * in the database as-is, served by the API and printed by the CLI.
  */
+import type { ParticipantKind } from "./model/participants";
 import type { TEdgeKind, TOutcome } from "../trace/schema";
 import type { TrajectoryReport } from "./trajectory/types";
 
@@ -263,4 +264,12 @@ export interface AnalysisReport {
   /** Cost, tools, verification, redundancy, delegation and memory metrics (absent in reports before 0.5). */
   trajectory?: TrajectoryReport;
   warnings: string[];
+  /** Who takes part, classified by behaviour, not name (engine ≥ 0.8). */
+  participants?: { agent: string; kind: ParticipantKind }[];
+  /** The features that carried the verdict's confidence, in plain words (engine ≥ 0.8). */
+  reasons?: { feature: string; text: string; stepIds: string[]; quote?: string; weight: number }[];
+  /** Ranked suspects when the verdict is undetermined (engine ≥ 0.8). */
+  suspects?: { agent: string; stepId: string; score: number; probability: number }[];
+  /** The fitted weights the report was computed with (engine ≥ 0.8). */
+  model?: { version: string; weightsSha: string };
 }

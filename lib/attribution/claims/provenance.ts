@@ -116,7 +116,7 @@ export function extractStepClaims(g: EngineGraph): StepClaims[] {
 export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractStepClaims(g)): Provenance {
   const task = new Set(extractClaims(g.trace.run.task ?? "").map((c) => c.value));
   // A quoted phrase is the words inside the quotes: when the task holds those words, quoted or
-  // not, that is where they come from (the task says Goldfinger, an agent writes "Goldfinger").
+  // not, that is where they come from (the task names a title, an agent writes it in quotes).
   // One search per distinct phrase, and at most MAX_TASK_PHRASES searches per trace; past them a
   // phrase counts as not in the task (the rule's behaviour before engine 0.7).
   const taskWords = (g.trace.run.task ?? "").slice(0, MAX_SCAN_CHARS).toLowerCase();
