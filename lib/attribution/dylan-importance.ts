@@ -18,6 +18,7 @@
  */
 import type { EngineGraph } from "./build-graph";
 import { isAgentUtterance } from "./detectors/patterns";
+import { trimEndChars } from "../text/linear-text";
 
 export interface DylanImportance {
   /** Importance per step (position order); Σ over a round = 1 on layered graphs. */
@@ -105,11 +106,8 @@ function answerOf(g: EngineGraph, v: number): string | undefined {
 }
 
 function normalizeAnswer(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/[.!。]+$/, "");
+  const t = s.toLowerCase().replace(/\s+/g, " ").trim();
+  return trimEndChars(t, ".!。");
 }
 
 function readRatings(g: EngineGraph, v: number): Record<string, unknown> | null {

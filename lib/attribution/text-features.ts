@@ -3,6 +3,7 @@
  * normalized numbers, and Jaccard overlap. Bounded per step so 100k-step traces stay linear.
  */
 import { intersectionSize } from "../text/intersection-size";
+import { trimEndChars } from "../text/linear-text";
 
 /** Token sets are capped so a single huge message cannot dominate run time. */
 const MAX_TOKENS = 400;
@@ -38,7 +39,10 @@ export function claimPart(text: string, observationAt?: number): string {
 /** Normalizes a numeric literal so "1,200.0" and "1200" compare equal. */
 export function normalizeNumber(raw: string): string {
   let s = raw.replace(/,/g, "");
-  if (s.includes(".")) s = s.replace(/0+$/, "").replace(/\.$/, "");
+  if (s.includes(".")) {
+    s = trimEndChars(s, "0");
+    if (s.endsWith(".")) s = s.slice(0, -1);
+  }
   const n = Number(s);
   return Number.isFinite(n) ? String(n) : s;
 }

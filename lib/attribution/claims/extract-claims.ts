@@ -7,6 +7,7 @@
  * Bounded: at most MAX_SCAN_CHARS characters and MAX_CLAIMS claims per text, one pass per pattern.
  */
 import { LOCATOR_RE, normalizeNumber } from "../text-features";
+import { trimEndChars } from "../../text/linear-text";
 
 export type ClaimKind = "number" | "date" | "url" | "quoted" | "entity" | "verdict";
 
@@ -71,8 +72,7 @@ export function keyBefore(text: string, at: number): string {
 }
 
 export function normalizeUrl(raw: string): string {
-  return raw
-    .replace(/[.,;:!?]+$/, "")
+  return trimEndChars(raw, ".,;:!?")
     .replace(/^https?:\/\//i, "")
     .replace(/^www\./i, "")
     .replace(/\/$/, "")

@@ -11,13 +11,17 @@
 import { OBSERVATION_AT, OBSERVED_RESOURCE, RESULT_AT } from "../../trace/canonical-attributes";
 import type { TStepInput } from "../../trace/schema";
 
-/** Only the start of a message is searched for its observation marker (bounded work per message). */
+/**
+ * Only the start of a message is searched for its observation marker (bounded work per message).
+ * A label is found at a line start after spaces within that line (`[^\S\r\n…]*`, not `\s*`, which
+ * under `/m` rescans every following blank line from every line start: quadratic in blank lines).
+ */
 const MAX_SCAN_CHARS = 20_000;
 const OBSERVATION_MARKER_RE =
-  /here is a screenshot of|the viewport shows|automatic ocr|detected the following text|^\s*viewport position:|^\s*address: \S+:\/\/|^\s*(?:code )?output:|^\s*exitcode:|^\s*#+ ?(?:search results|page content)|^\s*(?:search results|page content)\s*:/im;
+  /(here is a screenshot of|the viewport shows|automatic ocr|detected the following text)|^[^\S\r\n\u2028\u2029]*(?:viewport position:|address: \S+:\/\/|(?:code )?output:|exitcode:|#+ ?(?:search results|page content)|(?:search results|page content)\s*:)/im;
 
 /** Where an observation names what it shows: "Address: <url>", or a screenshot's "[title](<url>)", near its start. */
-const LOCATION_RE = /(?:^|\n)\s*(?:address|url|location)\s*:\s*(\S+:\/\/\S+)|\]\((https?:\/\/[^\s)]+)\)/i;
+const LOCATION_RE = /(?:^|\n)[^\S\n]*(?:address|url|location)\s*:\s*(\S+:\/\/\S+)|\]\((https?:\/\/[^\s)]+)\)/i;
 /** Only the head of an observation names its location; links further down are page content. */
 const LOCATION_CHARS = 400;
 /** The engine reads a step's resource from the start of its text only (dead-end.ts SCAN_CHARS). */
@@ -26,8 +30,22 @@ const RESOURCE_SCAN_CHARS = 4000;
 /** The offset of the first observation marker in `content`, or undefined. */
 export function observationOffset(content: string): number | undefined {
   const m = OBSERVATION_MARKER_RE.exec(content.slice(0, MAX_SCAN_CHARS));
-  return m ? m.index : undefined;
+  if (!m) return undefined;
+  return m[1] === undefined ? blankLinesBefore(content, m.index) : m.index;
 }
+
+/**
+ * A line-start label's observation begins with the blank lines before it (where `^\s*label` under
+ * `/m` would have matched): the earliest line start from which only blanks precede `at`.
+ */
+function blankLinesBefore(content: string, at: number): number {
+  let j = at;
+  while (j > 0 && /\s/.test(content[j - 1])) j--;
+  for (let k = j; k < at; k++) if (k === 0 || LINE_BREAKS.includes(content[k - 1])) return k;
+  return at;
+}
+
+const LINE_BREAKS = "\n\r\u2028\u2029";
 
 /**
  * The canonical attributes for a message's quoted observation: where it starts, and the resource
