@@ -42,6 +42,28 @@ describe("co-culprits share the failure reward", () => {
   });
 });
 
+describe("DyLAN finds a dissenter from the answers in the text", () => {
+  it("a voter whose answer the majority discarded gets no importance and is suggested for dropping", () => {
+    const trace = validateTrace({
+      schema: TRACE_SCHEMA_VERSION,
+      run: { task: "What is 6 times 7?", outcome: "success" },
+      agents: [{ name: "VoterX" }, { name: "VoterY" }, { name: "VoterZ" }, { name: "Judge" }],
+      steps: [
+        { id: "x", agent: "VoterX", kind: "message", content: "My answer is 42." },
+        { id: "y", agent: "VoterY", kind: "message", content: "I get 42." },
+        { id: "z", agent: "VoterZ", kind: "message", content: "I think it is 48." },
+        { id: "j", agent: "Judge", kind: "aggregate", content: "Majority vote: 42." },
+      ],
+      edges: ["x", "y", "z"].map((from) => ({ from, to: "j", kind: "aggregation" as const })),
+    });
+    const report = analyzeTrace(trace);
+    expect(report.importance.perAgent.VoterZ).toBe(0);
+    expect(report.importance.perAgent.VoterX).toBeGreaterThan(0);
+    expect(report.importance.perAgent.VoterX).toBeCloseTo(report.importance.perAgent.VoterY, 6);
+    expect(report.importance.dropSuggestions).toContain("VoterZ");
+  });
+});
+
 describe("amplified needs an agent boundary", () => {
   const base = { candidates: 1, explained: true, repairAllSucceeds: true, flipping: [], minimalFixSet: [] };
   it("a fault that corrupts many of its own agent's steps but no other agent's is unchanged", () => {
