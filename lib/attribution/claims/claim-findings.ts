@@ -68,14 +68,35 @@ export function answerValues(g: EngineGraph, prov: Provenance): { values: Set<st
 
 /**
  * Values the final answer rests on: its own values, and (transitively) the operands of stated
- * computations that produced them. A wrong operand reaches the answer through the sum it feeds.
+ * computations that produced them, and the numbers an agent handed a tool whose output holds them
+ * (a calculator's result rests on the expression it was given). A wrong operand reaches the answer
+ * through the sum it feeds, whether the agent or a tool computed the sum.
  */
-export function answerClosure(prov: Provenance, values: Set<string>): Set<string> {
+export function answerClosure(prov: Provenance, values: Set<string>, g?: EngineGraph): Set<string> {
   const derivedFrom = new Map<string, string[]>();
-  for (const r of prov.records) if (r.operands) derivedFrom.set(r.claim.value, [...(derivedFrom.get(r.claim.value) ?? []), ...r.operands]);
+  const link = (value: string, from: string[]) => derivedFrom.set(value, [...(derivedFrom.get(value) ?? []), ...from]);
+  for (const r of prov.records) if (r.operands) link(r.claim.value, r.operands);
+  if (g) for (const [v, from] of toolComputations(g, prov)) for (const o of prov.claims[v].observed) if (o.kind === "number") link(o.value, from);
   const out = new Set(values);
   const work = [...values];
   while (work.length) for (const x of derivedFrom.get(work.pop()!) ?? []) if (!out.has(x)) out.add(x), work.push(x);
+  return out;
+}
+
+/** At most this many numbers handed to one tool call are linked to its output (bounded work). */
+const MAX_TOOL_OPERANDS = 16;
+
+/** Agent tool calls with numbers in their arguments, with those numbers (the inputs of a tool computation). */
+function toolComputations(g: EngineGraph, prov: Provenance): [number, string[]][] {
+  const out: [number, string[]][] = [];
+  for (let v = 0; v < g.n; v++) {
+    if (!isAgentToolCall(g, v) || prov.claims[v].observed.length === 0) continue;
+    const handed = prov.claims[v].asserted.filter((c) => c.kind === "number" && !isTrivialNumber(c)).map((c) => c.value);
+    const observed = new Set(prov.claims[v].observed.map((c) => c.value));
+    // Only values the tool did not merely echo back: an echoed argument is not computed from itself.
+    const inputs = handed.filter((x) => !observed.has(x)).slice(0, MAX_TOOL_OPERANDS);
+    if (inputs.length) out.push([v, inputs]);
+  }
   return out;
 }
 
@@ -174,7 +195,7 @@ function misquotedSource(claim: Claim, tokens: Set<string>, handed: SourceNumber
 export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[] {
   const out: ClaimFinding[] = [];
   const answer = answerValues(g, prov);
-  const closure = answerClosure(prov, answer.values);
+  const closure = answerClosure(prov, answer.values, g);
   const truth = new Set(extractClaims(g.trace.run.groundTruth ?? "").map((c) => c.value));
   const facts = observedFacts(prov);
   for (let v = 0; v < g.n; v++) {
