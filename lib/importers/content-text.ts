@@ -188,7 +188,7 @@ function toolCallText(call: unknown): string {
   const fn = isRecord(call.function) ? call.function : call;
   const args = fn.arguments ?? fn.args ?? fn.input;
   const rendered = { text: "" };
-  render(typeof args === "string" ? args : args, 0, 0, rendered);
+  render(args, 0, 0, rendered);
   return `[tool call ${toText(fn.name)}] ${rendered.text.replace(/\n/g, "; ")}`;
 }
 
