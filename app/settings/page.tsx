@@ -6,7 +6,7 @@ import { listApiKeys } from "@/lib/server/auth/api-keys";
 import { signInRequired } from "@/lib/server/auth/auth-mode";
 import { requirePage } from "@/lib/server/auth/require-page";
 import { listUsers } from "@/lib/server/auth/users";
-import { listLiveShareLinks } from "@/lib/server/queries/list-share-links";
+import { listLiveShareLinks } from "@/lib/server/queries/share-links";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };

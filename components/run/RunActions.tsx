@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { deleteRun } from "@/lib/server/actions/delete-run";
 import { rerunAnalysis } from "@/lib/server/actions/rerun-analysis";
 import { createShareLink, revokeShareLink } from "@/lib/server/actions/share-links";
-import type { ShareLinkRow } from "@/lib/server/queries/get-run-view";
+import type { ShareLinkRow } from "@/lib/server/queries/share-links";
 import { Menu } from "@/components/ui/Menu";
 import { CopyLinkButton, copyText } from "./CopyLinkButton";
 import styles from "./run.module.css";

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { readBodyLimited } from "@/lib/server/read-body";
 import { ApiError } from "@/lib/server/api-errors";
 import { defineRoute } from "@/lib/server/http/define-route";
-import { isRunId } from "@/lib/server/queries/get-run-view";
+import { isRunId } from "@/lib/server/ids";
 import { storeCliVerification, ZCliVerification } from "@/lib/server/replay/store-cli-verification";
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
