@@ -36,7 +36,7 @@ export interface LayoutResult {
 export const STEP_NODE_WIDTH = 200;
 export const STEP_NODE_HEIGHT = 64;
 /** CSS px of a step node's main label (its agent name): the readable zoom derives from it. */
-export const STEP_LABEL_PX = 13;
+export const STEP_LABEL_PX = 14;
 export const COLUMN_GAP = 40;
 export const LANE_HEIGHT = 96;
 export const LANE_LABEL_WIDTH = 0;
