@@ -45,6 +45,8 @@ const edgeTypes: EdgeTypes = { channel: ChannelEdge };
 const VIRTUALIZE_ABOVE_NODES = 300;
 /** The legend starts expanded only on canvases at least this big; smaller ones get a "Key" toggle. */
 const LEGEND_OPEN_MIN = { width: 1000, height: 620 };
+/** Smallest canvas that shows a minimap. */
+const MINIMAP_MIN = { width: 900, height: 480 };
 /** The brushed window's list takes this share of the canvas width (at most RANGE_LIST_MAX px). */
 const RANGE_LIST_SHARE = 0.42;
 const RANGE_LIST_MAX = 340;
@@ -147,8 +149,9 @@ function CanvasFlow({ mode, nodes, edges, opening, size, onSelect, onToggleGroup
     [onSelect],
   );
   const big = nodes.length > VIRTUALIZE_ABOVE_NODES;
-  // Whole graph in view: no minimap (it would cover nodes). Otherwise it is the overview.
-  const minimap = opening.fitted.length < nodes.length;
+  // Whole graph in view: no minimap (it would cover nodes). Otherwise it is the overview, on boxes
+  // big enough to spare its corner (on small ones the timeline is the overview).
+  const minimap = opening.fitted.length < nodes.length && size.width >= MINIMAP_MIN.width && size.height >= MINIMAP_MIN.height;
   return (
     <ReactFlow<CanvasNode, ChannelFlowEdge>
       key={mode}
@@ -165,7 +168,7 @@ function CanvasFlow({ mode, nodes, edges, opening, size, onSelect, onToggleGroup
       disableKeyboardA11y={big}
       // A canvas that does not show all of itself renders just what is in view (a 2k-step run's
       // ~150 collapsed nodes and their edges otherwise all mount on first render).
-      onlyRenderVisibleElements={big || minimap}
+      onlyRenderVisibleElements={big || opening.fitted.length < nodes.length}
       defaultViewport={opening.viewport}
       minZoom={0.05}
       maxZoom={2}

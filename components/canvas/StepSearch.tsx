@@ -39,7 +39,8 @@ export function StepSearch({ steps, offset, total, selectedStepId, onSelect, onR
         type="search"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
-        placeholder={`Go to step (1–${total}) or text`}
+        placeholder="Go to step # or text"
+        title={`A step number (1–${total}) or text in a step`}
         aria-label="Go to step number or text"
         data-testid="step-search"
         maxLength={200}
