@@ -139,3 +139,15 @@ describe("openingViewport on a story", () => {
     expect(visible(rects, out.viewport, { width: 900, height: 500 }).length).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe("openingViewport context", () => {
+  it("slides a short story so its neighbours show whole instead of cut in half", () => {
+    const rects = row(20);
+    const box = { width: 748, height: 420 };
+    const out = openingViewport({ box, rects, anchor: "s8", path: ["s8", "s9"], minZoom: 0.86 })!;
+    const shown = visible(rects, out.viewport, box).map(([id]) => id);
+    expect(shown).toContain("s8");
+    expect(shown).toContain("s9");
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+  });
+});

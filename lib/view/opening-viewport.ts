@@ -91,7 +91,7 @@ export function openingViewport(input: OpeningInput): Opening | null {
     }
     // At the readable zoom, not fitted closer: what is around the story is context worth seeing.
     const fitted = union(story.map((id) => rects.get(id)!));
-    return { viewport: centre(fitted, box, pad, minZoom), fitted: story };
+    return { viewport: placeWithContext(fitted, rects, box, pad, minZoom), fitted: story };
   }
   // No story: the run's first nodes, top-left aligned at the readable zoom.
   const start = (input.start ?? []).filter((id) => rects.has(id));
@@ -128,6 +128,32 @@ export function focusViewport({ box, current, targets, minZoom, maxZoom = 2, pad
   const inner = { width: box.width - pad.left - pad.right, height: box.height - pad.top - pad.bottom };
   const target = all.width * zoom <= inner.width && all.height * zoom <= inner.height ? all : targets[targets.length - 1];
   return centre(target, box, pad, zoom);
+}
+
+/** Placements tried per axis when the story leaves room around it. */
+const SLIDES = 9;
+
+/**
+ * The viewport at `zoom` that keeps `story` in view and shows the most other nodes whole: the story
+ * slides within the room it leaves (centred on a tie), so a story of two steps does not cut both
+ * neighbours in half.
+ */
+function placeWithContext(story: Rect, rects: ReadonlyMap<string, Rect>, box: Box, pad: Padding, zoom: number): Viewport {
+  const base = centre(story, box, pad, zoom);
+  const slackX = Math.max(0, box.width - pad.left - pad.right - story.width * zoom) / 2;
+  const slackY = Math.max(0, box.height - pad.top - pad.bottom - story.height * zoom) / 2;
+  let best = { viewport: base, shown: -1, offset: Infinity };
+  for (let i = 0; i < SLIDES; i++)
+    for (let j = 0; j < SLIDES; j++) {
+      const dx = slackX * ((2 * i) / (SLIDES - 1) - 1);
+      const dy = slackY * ((2 * j) / (SLIDES - 1) - 1);
+      const v = { x: base.x + dx, y: base.y + dy, zoom };
+      let shown = 0;
+      for (const r of rects.values()) if (inView(r, v, box, pad)) shown++;
+      const offset = Math.abs(dx) + Math.abs(dy);
+      if (shown > best.shown || (shown === best.shown && offset < best.offset)) best = { viewport: v, shown, offset };
+    }
+  return best.viewport;
 }
 
 function union(rects: Rect[]): Rect {

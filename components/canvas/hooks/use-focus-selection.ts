@@ -9,6 +9,9 @@ import type { CanvasMode, Selection } from "@/lib/view/view-state";
 import type { CanvasSize } from "./use-canvas-size";
 import { minReadableZoom } from "./use-opening";
 
+/** Nothing handled yet: the first selection is checked too. */
+const UNSEEN = Symbol("unseen");
+
 interface FocusArgs {
   selection: Selection;
   mode: CanvasMode;
@@ -26,12 +29,13 @@ interface FocusArgs {
  * Brings every new selection into view at a readable zoom: a click on the canvas, a key (`d`, `j`),
  * an evidence link, the timeline, search. Each `select` makes a new selection object, so pressing
  * `d` again after panning away comes back. A selection the canvas does not draw yet (a large run's
- * window still loading) is brought into view once it is drawn. The first selection is the
- * opening's (it anchors the story).
+ * window still loading) is brought into view once it is drawn. The first selection usually
+ * anchors the opening view, so it is already in view and nothing moves; a deep link to something
+ * the opening could not show (an edge, a step of a window that arrives later) is moved to.
  */
 export function useFocusSelection({ selection, mode, mounted, rects, edges, stepFlow, agentOf, size, padding }: FocusArgs) {
   const flow = useReactFlow();
-  const handled = useRef<Selection | undefined>(selection);
+  const handled = useRef<Selection | typeof UNSEEN>(UNSEEN);
   useEffect(() => {
     if (selection === handled.current || !mounted || !size) return;
     if (!selection) {
