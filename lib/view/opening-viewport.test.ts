@@ -151,3 +151,14 @@ describe("openingViewport context", () => {
     expect(shown.length).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe("openingViewport without a story", () => {
+  it("centres a graph shorter than the box vertically", () => {
+    const rects = row(30);
+    const box = { width: 700, height: 460 };
+    const out = openingViewport({ box, rects, path: [], start: ["s0"], minZoom: 0.86 })!;
+    const s = onScreen(rects.get("s0")!, out.viewport);
+    const inner = box.height - CANVAS_PADDING.top - CANVAS_PADDING.bottom;
+    expect(Math.abs((s.y0 + s.y1) / 2 - (CANVAS_PADDING.top + inner / 2))).toBeLessThan(1);
+  });
+});

@@ -93,15 +93,14 @@ export function openingViewport(input: OpeningInput): Opening | null {
     const fitted = union(story.map((id) => rects.get(id)!));
     return { viewport: placeWithContext(fitted, rects, box, pad, minZoom), fitted: story };
   }
-  // No story: the run's first nodes, top-left aligned at the readable zoom.
+  // No story: the run's first nodes, left-aligned at the readable zoom (top-aligned when the lanes
+  // are taller than the box, else centred vertically).
   const start = (input.start ?? []).filter((id) => rects.has(id));
   const first = start.length > 0 ? union(start.map((id) => rects.get(id)!)) : all;
-  const top = Math.min(all.y, first.y);
   const left = Math.min(all.x, first.x);
-  return {
-    viewport: { x: pad.left - left * minZoom, y: pad.top - top * minZoom, zoom: minZoom },
-    fitted: start,
-  };
+  const y =
+    all.height * minZoom <= inner.height ? pad.top + (inner.height - all.height * minZoom) / 2 - all.y * minZoom : pad.top - Math.min(all.y, first.y) * minZoom;
+  return { viewport: { x: pad.left - left * minZoom, y, zoom: minZoom }, fitted: start };
 }
 
 export interface FocusInput {
