@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { test, expect } from "@playwright/test";
-import { uploadRun } from "./fixtures/upload-run";
+import { suiteNonce, uploadRun } from "./fixtures/upload-run";
 import { canvasLabels, readableInView } from "./fixtures/readable-labels";
 
 /**
@@ -34,9 +34,12 @@ const VIEWPORTS = [
   { width: 1280, height: 720 },
 ];
 
+// Each test uploads or reads runs that the engine analyses first; the machine may be busy.
+test.describe.configure({ timeout: 120_000 });
+
 for (const viewport of VIEWPORTS)
   test(`a 60-step run opens at ${viewport.width}×${viewport.height} with at least three labels readable (≥ 12 px)`, async ({ browser, request }) => {
-    const runId = await uploadRun(request, turnsRun(60, 30));
+    const runId = await uploadRun(request, turnsRun(60, 30, suiteNonce()));
     const page = await browser.newPage({ viewport });
     await page.goto(`/runs/${runId}`);
     await expect(page.locator(".react-flow__node-step").first()).toBeVisible();
@@ -49,14 +52,16 @@ for (const viewport of VIEWPORTS)
   });
 
 test("selecting a step far away (search by number, d) brings it into view at a readable zoom", async ({ page, request }) => {
-  const runId = await uploadRun(request, turnsRun(60, 30));
+  const runId = await uploadRun(request, turnsRun(60, 30, suiteNonce()));
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`/runs/${runId}`);
   await expect(page.locator(".react-flow__node-step").first()).toBeVisible();
   // The canvas opens on the story: the decisive step is in view.
   const decisiveId = (await page.locator('[data-decisive="true"]').getAttribute("data-testid"))!.replace("step-node-", "");
-  // Zoom far out, as a reader looking for the overview would.
-  for (let i = 0; i < 6; i++) await page.locator(".react-flow__controls-zoomout").click();
+  // Zoom far out with the wheel, as a reader looking for the overview would.
+  const box = (await page.getByTestId("run-canvas").boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 8; i++) await page.mouse.wheel(0, 300);
   await page.waitForTimeout(300);
   expect((await canvasLabels(page)).find((l) => l.inView)!.px).toBeLessThan(8);
 
@@ -80,7 +85,7 @@ test("selecting a step far away (search by number, d) brings it into view at a r
 });
 
 test("text search jumps to the next step that contains it; an unknown step number says so", async ({ page, request }) => {
-  const runId = await uploadRun(request, turnsRun(60, 30));
+  const runId = await uploadRun(request, turnsRun(60, 30, suiteNonce()));
   await page.goto(`/runs/${runId}`);
   const search = page.getByTestId("step-search");
   await search.fill("part 6");
@@ -94,7 +99,7 @@ test("text search jumps to the next step that contains it; an unknown step numbe
 });
 
 test("a brushed window opens as a readable list of its steps beside the graph", async ({ page, request }) => {
-  const runId = await uploadRun(request, turnsRun(60, 30));
+  const runId = await uploadRun(request, turnsRun(60, 30, suiteNonce()));
   await page.goto(`/runs/${runId}?mode=steps&range=10-39`);
   const list = page.getByTestId("range-list");
   await expect(list).toContainText("Steps 11–40");

@@ -1,4 +1,5 @@
 "use client";
+import { useEffect, useState } from "react";
 import type { AlignedRow } from "@/lib/compare";
 import type { Side } from "@/lib/compare/compare-view-state";
 import type { ViewStep } from "@/lib/view/types";
@@ -21,12 +22,14 @@ export interface FirstDivergenceProps {
  */
 export function FirstDivergence({ row, rowIndex, stepsA, stepsB, onSelect }: FirstDivergenceProps) {
   const side: Side = row.aStepId ? "a" : "b";
+  // Scrolls once the selection has rendered (the row may only then enter the shown window).
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (asked > 0) document.querySelector(`[data-testid="aligned-row"][data-row="${rowIndex}"]`)?.scrollIntoView({ block: "center" });
+  }, [asked, rowIndex]);
   const select = () => {
     onSelect(side, (row.aStepId ?? row.bStepId)!);
-    // After the selection renders (the row may only then enter the shown window).
-    requestAnimationFrame(() =>
-      document.querySelector(`[data-testid="aligned-row"][data-row="${rowIndex}"]`)?.scrollIntoView({ block: "center", behavior: "smooth" }),
-    );
+    setAsked((n) => n + 1);
   };
   const why = row.note || (row.status === "only-a" ? "only run A has this step" : row.status === "only-b" ? "only run B has this step" : "content differs");
   return (
