@@ -50,7 +50,8 @@ test("the first divergence is the changed value, not the root's status; Select i
 
   await page.getByTestId("select-first-divergence").click();
   const row = page.locator("[data-first-divergence]");
-  await expect(row).toBeInViewport();
+  // The row itself is `display: contents`: its cells are what is on screen.
+  await expect(row.getByTestId("step-a")).toBeInViewport();
   await expect(row.getByTestId("step-a")).toHaveAttribute("data-selected", "true");
   await expect(page.getByTestId("canvas-b")).toHaveAttribute("data-selected-step", "r2");
   // Both canvases show the selected step readable.

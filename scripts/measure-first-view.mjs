@@ -25,12 +25,18 @@ for (const spec of runs) {
   const [runId, query = ""] = spec.split(",");
   for (const [width, height] of VIEWPORTS) {
     const page = await browser.newPage({ viewport: { width, height } });
-    await page.goto(`${base}/runs/${runId}${query ? `?${query}` : ""}`);
-    await page.locator(".react-flow__node").first().waitFor({ timeout: 60_000 });
-    await page.waitForTimeout(800);
-    const m = await page.evaluate(measure);
-    console.log(JSON.stringify({ runId, query, viewport: `${width}x${height}`, ...m }));
-    if (shots) await page.screenshot({ path: `${shots}/${runId.slice(0, 8)}-${width}x${height}.png` });
+    const at = { runId, query, viewport: `${width}x${height}` };
+    try {
+      await page.goto(`${base}/runs/${runId}${query ? `?${query}` : ""}`, { timeout: 120_000 });
+      await page.locator(".react-flow__node").first().waitFor({ timeout: 120_000 });
+      await page.waitForTimeout(800);
+      console.log(JSON.stringify({ ...at, ...(await page.evaluate(measure)) }));
+      const name = `${runId.slice(0, 8)}${query ? `-${query.replace(/[^a-z0-9]+/gi, "_")}` : ""}-${width}x${height}.png`;
+      if (shots) await page.screenshot({ path: `${shots}/${name}` });
+    } catch (err) {
+      // A busy machine can time a page out: say so for that page and go on with the others.
+      console.log(JSON.stringify({ ...at, error: String(err).split("\n")[0] }));
+    }
     await page.close();
   }
 }

@@ -25,7 +25,9 @@ export function FirstDivergence({ row, rowIndex, stepsA, stepsB, onSelect }: Fir
   // Scrolls once the selection has rendered (the row may only then enter the shown window).
   const [asked, setAsked] = useState(0);
   useEffect(() => {
-    if (asked > 0) document.querySelector(`[data-testid="aligned-row"][data-row="${rowIndex}"]`)?.scrollIntoView({ block: "center" });
+    // The row is `display: contents` (its cells sit in the table's grid): scroll to its first cell.
+    const row = document.querySelector(`[data-testid="aligned-row"][data-row="${rowIndex}"]`);
+    if (asked > 0) row?.firstElementChild?.scrollIntoView({ block: "center" });
   }, [asked, rowIndex]);
   const select = () => {
     onSelect(side, (row.aStepId ?? row.bStepId)!);
