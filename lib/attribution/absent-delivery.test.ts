@@ -11,7 +11,7 @@ const trace = (steps: Step[]) =>
   ZTrace.parse({
     schema: "culprit.trace/v1",
     run: {
-      task: "What is the volume in mL of 0.312 kg of Freon-12 at the bottom of the Marianas Trench?",
+      task: "What volume in mL do 0.312 kg of a coolant take up inside a pressurised storage tank?",
       outcome: "failure",
       finalAnswer: "208",
       sourceFormat: "chat",
@@ -25,13 +25,13 @@ describe("absent delivery is not a cause", () => {
   it("blames the agent that invents a value after an off-instruction reply, not the reply", () => {
     const r = analyzeTrace(
       trace([
-        { id: "s0", agent: "user", kind: "message", content: "What is the volume in mL of 0.312 kg of Freon-12 at the bottom of the Marianas Trench?" },
+        { id: "s0", agent: "user", kind: "message", content: "What volume in mL do 0.312 kg of a coolant take up inside a pressurised storage tank?" },
         {
           id: "s1",
           agent: "Coordinator",
           kind: "delegate",
           target: "Browser",
-          content: "Look up the density of liquid Freon-12 at the pressure and temperature at the bottom of the Marianas Trench and report it with its source.",
+          content: "Look up the density of the liquid coolant at the pressure and temperature inside the tank and report it with its source.",
         },
         {
           id: "s2",

@@ -15,17 +15,34 @@ import { decideCulprit } from "./stages/decide-culprit";
 import { apportionBlame } from "./stages/apportion-blame";
 import { deriveSignals } from "./stages/signals";
 import { assembleReport } from "./stages/assemble-report";
+import { buildCandidates, type CandidateTable } from "./model/candidates";
 import type { AnalysisReport, EngineConfig } from "./types";
+import { applyLearnedVerdict } from "./model/learned-verdict";
 import { withFixes } from "./fixes/index";
 
-export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {}): AnalysisReport {
+/** The stages up to the decision's evidence: graph, evidence, failure model, the rule features. */
+function front(trace: TTrace, partial: Partial<EngineConfig>) {
   const config = resolveConfig(partial);
   const g = buildGraph(trace, config);
   const evidence = gatherEvidence(g, config, trace.run.outcome);
   const model = modelFailure(g, config, evidence);
   const decided = decideCulprit(g, config, evidence, model);
+  return { config, g, evidence, model, decided };
+}
+
+/** The learned decision's input for one trace (the evaluation caches it per record). */
+export function extractCandidates(trace: TTrace, partial: Partial<EngineConfig> = {}): CandidateTable {
+  const { config, g, evidence, model, decided } = front(trace, partial);
+  return buildCandidates({ g, threshold: config.faultThreshold, ev: evidence, m: model, d: decided });
+}
+
+export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {}): AnalysisReport {
+  const { config, g, evidence, model, decided } = front(trace, partial);
   const blame = apportionBlame(g, evidence, model, decided);
   const signals = deriveSignals(g, config, evidence, model, decided, blame);
-  // A fix per culprit reads only the finished report and the trace (lib/attribution/fixes).
-  return withFixes(assembleReport(trace, config, g, evidence, model, decided, blame, signals), trace);
+  const report = assembleReport(trace, config, g, evidence, model, decided, blame, signals);
+  const table = buildCandidates({ g, threshold: config.faultThreshold, ev: evidence, m: model, d: decided }, [decided.decisiveStep]);
+  applyLearnedVerdict(report, g, table);
+  // A fix per culprit, last: it reads only the finished report and the trace (lib/attribution/fixes).
+  return withFixes(report, trace);
 }

@@ -4,10 +4,10 @@
  *
  * Order of evidence, strongest first:
  * 1. value provenance: wrong or unsupported values that reach the final answer (claim findings).
- *    The decisive step is the earliest origin of such a value. A later origin that could see an
- *    earlier one may have been induced by it (fixing the earlier value re-runs everything after it),
- *    so it is not an independent cause; origins that could not see any earlier flagged origin
- *    (parallel voters) are co-culprits. Steps that only relay, approve or combine a flagged value
+ *    The decisive step is the earliest origin of such a value. A later origin that an earlier one may
+ *    have induced (see `inducedBy`: it uses an invented value, or it could see a false claim about
+ *    the world) is not an independent cause; the others (parallel voters, or an agent that could
+ *    see an earlier fabrication but invented a value of its own) are co-culprits. Steps that only relay, approve or combine a flagged value
  *    are never origins: their values have a source. An introduced value at a step that inherits
  *    corruption from an earlier fault is a symptom, not an origin.
  * 2. the repair model over step-level faults: the earliest step whose repair alone flips the
@@ -27,21 +27,14 @@ import { exposurePrior, isSubstantive } from "./exposure-prior";
 import { isAgentUtterance, subtreeOf } from "./detectors/patterns";
 import type { localizeFirstError } from "./first-error";
 import type { StepGame } from "./step-game";
+import type { RuleName } from "./model/vocabulary";
 
 export type DecisionSource = "evidence" | "prior" | "undetermined";
 
 export interface Decision {
   step: number;
-  rule:
-    | "value-provenance"
-    | "answer-origin"
-    | "approved-origin"
-    | "earliest-but-for"
-    | "earliest-of-minimal-fix-set"
-    | "exposure-tiebreak"
-    | "exposure-prior"
-    | "largest-blame-flow"
-    | "none";
+  /** The rule that named the step (the typed vocabulary in `model/vocabulary.ts`). */
+  rule: RuleName | "none";
   source: DecisionSource;
   /** Steps named as independent origins (the decisive step first). */
   origins: number[];
@@ -89,7 +82,26 @@ const DELIVERS_NOTHING = new Set([
   "budget-exhaustion",
   "premature-termination",
   "abandoned-verification",
+  "unfounded-rejection",
 ]);
+
+/** Faults that only invent a value: they matter to a later step only if it uses that value. */
+const INVENTS_ONLY = new Set(["unsourced-value", "fabricated-data", "ungrounded-value"]);
+
+/**
+ * Whether an earlier fault at u may have induced step f's error. An invented value induces only
+ * the steps that use it (one of f's claims traces back through relays to u): an agent that could
+ * see an earlier fabrication but invents a value of its own is an independent origin. A fault that
+ * misinforms about the world (a false claim of success, a contradiction of a tool result) misleads
+ * every step that can see it, whether or not it restates a value.
+ */
+function inducedBy(x: DecisionInput, u: number, f: number): boolean {
+  const names = x.hitNames(u).filter((n) => !DELIVERS_NOTHING.has(n));
+  if (!names.length) return x.prov.visible(u, f);
+  if (names.some((n) => !INVENTS_ONLY.has(n))) return x.prov.visible(u, f);
+  for (const k of x.prov.byStep.get(f) ?? []) if (x.prov.records[k].origin === u) return true;
+  return false;
+}
 
 /** Whether an introduced value at step f may be a symptom of an earlier agent fault it could see. */
 function symptomOfUpstream(x: DecisionInput, f: number): boolean {
@@ -98,7 +110,7 @@ function symptomOfUpstream(x: DecisionInput, f: number): boolean {
   for (let u = f - 1; u >= 0 && seen < MAX_UPSTREAM; u--) {
     if (!x.origins[u]) continue;
     seen++;
-    if (x.hitNames(u).some((n) => !DELIVERS_NOTHING.has(n)) && x.prov.visible(u, f)) return true;
+    if (x.hitNames(u).some((n) => !DELIVERS_NOTHING.has(n)) && inducedBy(x, u, f)) return true;
   }
   return false;
 }
@@ -117,7 +129,7 @@ export function decide(x: DecisionInput): Decision {
   if (reaching.length) {
     const steps = [...new Set(reaching.map((f) => f.step))].sort((a, b) => a - b);
     const origins: number[] = [];
-    for (const s of steps) if (!origins.some((o) => x.prov.visible(o, s))) origins.push(s);
+    for (const s of steps) if (!origins.some((o) => inducedBy(x, o, s))) origins.push(s);
     const wrongValues = [...new Set(reaching.filter((f) => origins.includes(f.step)).map((f) => f.value))];
     return { step: origins[0], rule: "value-provenance", source: "evidence", origins, wrongValues };
   }

@@ -161,6 +161,18 @@ export const ZAnalysisReport = z.object({
   }),
   trajectory: ZTrajectory.optional(),
   warnings: z.array(z.string()),
+  /** Who takes part, classified by behaviour (engine ≥ 0.8). */
+  participants: z
+    .array(z.object({ agent: z.string(), kind: z.enum(["task-giver", "harness", "environment", "simulated-user", "orchestrator", "worker", "verifier"]) }))
+    .optional(),
+  /** The features that carried the verdict's confidence, in plain words (engine ≥ 0.8). */
+  reasons: z
+    .array(z.object({ feature: z.string(), text: z.string(), stepIds: z.array(z.string()), quote: z.string().optional(), weight: z.number() }))
+    .optional(),
+  /** Ranked suspects when the verdict is undetermined (engine ≥ 0.8). */
+  suspects: z.array(z.object({ agent: z.string(), stepId: z.string(), score: z.number(), probability: z.number() })).optional(),
+  /** The fitted weights the report was computed with (engine ≥ 0.8). */
+  model: z.object({ version: z.string(), weightsSha: z.string() }).optional(),
   /** A fix per culprit (engine ≥ 0.8, docs/fixes.md). */
   fixes: z
     .array(

@@ -105,7 +105,8 @@ describe("exposure prior", () => {
     expect(r.decisive?.agent).toBe("worker");
     expect(r.decisive?.stepId).toBe("s1");
     expect(r.decisive?.evidence.note).toMatch(/exposure prior/);
-    expect(r.decisive!.confidence).toBeLessThanOrEqual(0.3);
+    // Engine 0.8 states a fitted confidence; a prior is capped below evidenced verdicts (PRIOR_CAP).
+    expect(r.decisive!.confidence).toBeLessThanOrEqual(0.5);
   });
 });
 

@@ -2,6 +2,7 @@
  * Public types of the attribution engine. Everything here is plain JSON data: the report is stored
  * in the database as-is, served by the API and printed by the CLI.
  */
+import type { ParticipantKind } from "./model/participants";
 import type { TEdgeKind, TOutcome } from "../trace/schema";
 import type { TrajectoryReport } from "./trajectory/types";
 
@@ -102,7 +103,12 @@ export interface StepReport {
 
 export interface AgentReport {
   agent: string;
-  /** Shapley blame share in [0,1] (sums to 1 across agents when the failure is explained). */
+  /**
+   * Decision share of the blame in [0,1] (sums to 1 across agents when the failure is explained):
+   * the repair game's Shapley values, normalized, except where the decision overrides them (1/k per
+   * origin agent of a provenance decision; aligned so the decisive agent holds the largest share).
+   * Not the Shapley value itself where the two differ (docs/methods.md, "Agent blame").
+   */
   blame: number;
   blameCi?: [number, number];
   role: AgentRole;
@@ -263,6 +269,14 @@ export interface AnalysisReport {
   /** Cost, tools, verification, redundancy, delegation and memory metrics (absent in reports before 0.5). */
   trajectory?: TrajectoryReport;
   warnings: string[];
+  /** Who takes part, classified by behaviour, not name (engine ≥ 0.8). */
+  participants?: { agent: string; kind: ParticipantKind }[];
+  /** The features that carried the verdict's confidence, in plain words (engine ≥ 0.8). */
+  reasons?: { feature: string; text: string; stepIds: string[]; quote?: string; weight: number }[];
+  /** Ranked suspects when the verdict is undetermined (engine ≥ 0.8). */
+  suspects?: { agent: string; stepId: string; score: number; probability: number }[];
+  /** The fitted weights the report was computed with (engine ≥ 0.8). */
+  model?: { version: string; weightsSha: string };
   /** A fix per culprit (engine ≥ 0.8): fix type and corrective instruction for the decisive agent and co-culprits. */
   fixes?: FixSuggestion[];
 }

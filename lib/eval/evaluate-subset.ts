@@ -109,6 +109,19 @@ function baseRate(records: readonly EvalRecord[], predict: (r: EvalRecord) => Pr
   return { agent: rate(a, records.length), step: rate(s, records.length) };
 }
 
+/** Agent and step accuracy per value of a record attribute (synthetic fault kind, topology). */
+function breakdown(records: readonly EvalRecord[], scores: RecordScore[], key: (r: EvalRecord) => string | undefined) {
+  const out: Record<string, { agent: Rate; step: Rate }> = {};
+  for (const value of [...new Set(records.map(key))].filter((v): v is string => v !== undefined).sort()) {
+    const idx = records.map((r, i) => (key(r) === value ? i : -1)).filter((i) => i >= 0);
+    out[value] = {
+      agent: rate(idx.filter((i) => scores[i].agentHit).length, idx.length),
+      step: rate(idx.filter((i) => scores[i].stepHit).length, idx.length),
+    };
+  }
+  return out;
+}
+
 export function evaluateSubset(subset: string, all: readonly EvalRecord[], options: EvaluateOptions = {}): SubsetResult {
   const fit = options.fit ?? noFit;
   const k = options.folds ?? 5;
@@ -159,19 +172,8 @@ export function evaluateSubset(subset: string, all: readonly EvalRecord[], optio
     if (records.some((r) => r.fault !== undefined)) {
       result.lastTouchBlamed = flagged((s) => s.lastTouchBlamed);
       result.rubberStampBlamed = flagged((s) => s.rubberStampBlamed);
-      const breakdown = (key: (r: EvalRecord) => string | undefined) => {
-        const out: Record<string, { agent: Rate; step: Rate }> = {};
-        for (const value of [...new Set(records.map(key))].filter((v): v is string => v !== undefined).sort()) {
-          const idx = records.map((r, i) => (key(r) === value ? i : -1)).filter((i) => i >= 0);
-          out[value] = {
-            agent: rate(idx.filter((i) => scores[i].agentHit).length, idx.length),
-            step: rate(idx.filter((i) => scores[i].stepHit).length, idx.length),
-          };
-        }
-        return out;
-      };
-      result.perFault = breakdown((r) => r.fault);
-      result.perTopology = breakdown((r) => r.topology);
+      result.perFault = breakdown(records, scores, (r) => r.fault);
+      result.perTopology = breakdown(records, scores, (r) => r.topology);
     }
     if (controls.length) {
       const allFit = fit(records);

@@ -3,6 +3,7 @@
  * truth) and the gold culprit kept beside it. Built from Who&When records or synthetic runs.
  */
 import { importTrace } from "../importers/index";
+import { parseChatSpeaker } from "../importers/chat/parse-chat-speaker";
 import type { TOutcome, TTrace } from "../trace/schema";
 import type { SyntheticLabel } from "../synthetic/types";
 
@@ -29,23 +30,43 @@ export interface EvalRecord {
   topology?: string;
 }
 
+/** Record fields that hold the answer: never handed to the engine (they would land in `run.attributes`). */
+const LABEL_ATTRIBUTES = ["mistake_agent_aliases", "mistake_type", "mistake_reason", "mistake_agent", "mistake_step"];
+
 /** Removes what the engine must not see and returns the stripped trace plus the ground truth. */
 function strip(trace: TTrace): { trace: TTrace; groundTruth?: string } {
   const { groundTruth, ...run } = trace.run;
+  if (run.attributes) {
+    const attributes = { ...run.attributes };
+    for (const key of LABEL_ATTRIBUTES) delete attributes[key];
+    run.attributes = attributes;
+  }
   return { trace: { ...trace, run, labels: [] }, groundTruth };
 }
 
+/** Role-space labels name a role that several speakers fill (see the multi-source SOURCE.md). */
+function aliasesOf(text: string): string[] {
+  const raw = (JSON.parse(text) as { mistake_agent_aliases?: unknown }).mistake_agent_aliases;
+  return Array.isArray(raw) ? raw.filter((x): x is string => typeof x === "string").map((x) => parseChatSpeaker(x).agent) : [];
+}
+
+/**
+ * A Who&When-layout record. The right agent is the label, any of its aliases, or the speaker of the
+ * labelled step (a role-space label names the role; the step names who filled it).
+ */
 export function whoAndWhenRecord(text: string, fileName: string, subset: string): EvalRecord {
   const { trace } = importTrace(text, { format: "who-and-when", fileName });
   const label = trace.labels[0];
   const { trace: seen, groundTruth } = strip(trace);
+  const speaker = label?.stepId ? trace.steps.find((s) => s.id === label.stepId)?.agent : undefined;
+  const agents = label?.agent ? [label.agent, ...aliasesOf(text), ...(speaker ? [speaker] : [])] : [];
   return {
     id: fileName,
     subset,
     trace: seen,
     outcome: trace.run.outcome,
     groundTruth,
-    gold: { agent: label?.agent, agents: label?.agent ? [label.agent] : [], stepIds: label?.stepId ? [label.stepId] : [] },
+    gold: { agent: label?.agent, agents: [...new Set(agents)], stepIds: label?.stepId ? [label.stepId] : [] },
   };
 }
 

@@ -12,7 +12,7 @@ const chat = (termination: string | undefined, finalAnswer: string, steps: Step[
   ZTrace.parse({
     schema: "culprit.trace/v1",
     run: {
-      task: "How many stops are between South Station and Windsor Gardens?",
+      task: "How many stations lie between Eastgate and Millbrook on the river line?",
       outcome: "failure",
       finalAnswer,
       sourceFormat: "who-and-when",
@@ -24,17 +24,17 @@ const chat = (termination: string | undefined, finalAnswer: string, steps: Step[
   });
 
 const steps: Step[] = [
-  { id: "s0", agent: "human", kind: "message", content: "How many stops are between South Station and Windsor Gardens?" },
-  { id: "s1", agent: "Orchestrator", kind: "delegate", target: "WebSurfer", content: "Find the list of stops on the Franklin line." },
+  { id: "s0", agent: "human", kind: "message", content: "How many stations lie between Eastgate and Millbrook on the river line?" },
+  { id: "s1", agent: "Orchestrator", kind: "delegate", target: "WebSurfer", content: "Find the list of stations on the river line." },
   {
     id: "s2",
     agent: "WebSurfer",
     kind: "message",
-    content: "I opened the timetable. Stops: Forge Park, Franklin, Norfolk, Walpole, Windsor Gardens, Norwood Central, Readville, South Station.",
+    content: "I opened the timetable. Stations: Quayside, Eastgate, Old Mill, Fernhill, Ashcombe, Millbrook, Harbour.",
   },
-  { id: "s3", agent: "Orchestrator", kind: "delegate", target: "Assistant", content: "Count the stops between the two stations." },
-  { id: "s4", agent: "Assistant", kind: "message", content: "Between them there are 17 stops." },
-  { id: "s5", agent: "Orchestrator", kind: "thought", content: "Request satisfied. The answer is 17 stops." },
+  { id: "s3", agent: "Orchestrator", kind: "delegate", target: "Assistant", content: "Count the stations between the two." },
+  { id: "s4", agent: "Assistant", kind: "message", content: "Between them there are 17 stations." },
+  { id: "s5", agent: "Orchestrator", kind: "thought", content: "Request satisfied. The answer is 17 stations." },
   { id: "s6", agent: "Orchestrator", kind: "final", content: "FINAL ANSWER: 17" },
 ];
 

@@ -77,14 +77,14 @@ describe("provenance", () => {
   });
   it("a quoted phrase whose words the task holds, quoted or not, comes from the task", () => {
     const t = make(
-      "In the film Goldfinger, what colour was the parachute?",
-      [{ id: "a", agent: "A", kind: "message", content: 'In "Goldfinger" the parachute was "orange and white".' }],
+      "In the novel Harbour Lights, what colour was the lighthouse?",
+      [{ id: "a", agent: "A", kind: "message", content: 'In "Harbour Lights" the lighthouse was "red and white".' }],
       [],
     );
     const p = buildProvenance(buildGraph(t, resolveConfig()));
     const src = (v: string) => p.records.find((r) => r.claim.value === v)?.source;
-    expect(src("q:goldfinger")).toBe("task");
-    expect(src("q:orange and white")).toBe("none");
+    expect(src("q:harbour lights")).toBe("task");
+    expect(src("q:red and white")).toBe("none");
   });
 });
 

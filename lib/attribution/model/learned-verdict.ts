@@ -1,0 +1,39 @@
+/**
+ * The learned parts of a report, applied after the rule-based decision: who takes part, the
+ * verdict's stated confidence from the fitted confidence model (see `confidence.ts`), the features
+ * that carried it in plain words, and which weights were used. The decisive agent and step stay
+ * the rule-based ones (a learned ranker of candidate steps is evaluated in `npm run eval`, and
+ * replaces them only once its leave-one-source-out figures beat these on every source).
+ */
+import type { EngineGraph } from "../build-graph";
+import type { AnalysisReport } from "../types";
+import type { CandidateTable } from "./candidates";
+import { BIAS, confidenceOf, decisiveRow, verdictFeatures } from "./confidence";
+import { featureText } from "./vocabulary";
+import { MODEL } from "./weights";
+import { round6 as round } from "../round6";
+
+const MAX_REASONS = 5;
+const QUOTE = 160;
+
+export function applyLearnedVerdict(report: AnalysisReport, g: EngineGraph, table: CandidateTable): void {
+  report.participants = g.agentNames.map((agent, a) => ({ agent, kind: table.kinds[a] }));
+  report.model = { version: MODEL.version, weightsSha: MODEL.sha };
+  const d = report.decisive;
+  if (!d) return;
+  const row = decisiveRow(table);
+  const features = verdictFeatures(table, row);
+  const stated = `confidence ${Math.round(d.confidence * 100)}%`;
+  d.confidence = round(confidenceOf(features, MODEL.confidence));
+  // The verdict sentence was written with the rule-based confidence; it states the learned one.
+  report.verdict = report.verdict.replace(stated, `confidence ${Math.round(d.confidence * 100)}%`);
+  const step = row >= 0 ? g.steps[table.steps[row]] : undefined;
+  const quote = step?.content.trim().slice(0, QUOTE);
+  report.reasons = Object.keys(features)
+    .filter((n) => n !== BIAS)
+    .map((feature) => ({ feature, weight: (MODEL.confidence[feature] ?? 0) * features[feature] }))
+    .filter((r) => r.weight > 0)
+    .sort((x, y) => y.weight - x.weight || (x.feature < y.feature ? -1 : 1))
+    .slice(0, MAX_REASONS)
+    .map((r) => ({ feature: r.feature, text: featureText(r.feature), stepIds: [d.stepId], ...(quote ? { quote } : {}), weight: round(r.weight) }));
+}

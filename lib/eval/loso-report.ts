@@ -1,0 +1,81 @@
+/**
+ * Tables for the leave-one-source-out evaluation: per source and pooled accuracy with Wilson
+ * intervals beside the label-free base rates, and a reliability table of stated confidence
+ * against how often the named agent was right.
+ */
+import type { Scored } from "./loso";
+import { wilson } from "./wilson";
+
+const pct = (x: number) => (100 * x).toFixed(1);
+
+export function rateText(hits: number, n: number): string {
+  const [lo, hi] = wilson(hits, n);
+  return `${pct(n ? hits / n : 0).padStart(5)} [${pct(lo)}–${pct(hi)}]`;
+}
+
+const count = (xs: Scored[], f: (s: Scored) => boolean) => xs.filter(f).length;
+
+export interface BaseRow {
+  first: Scored[];
+  last: Scored[];
+  mostActive: Scored[];
+}
+
+function groups<T extends { source: string }>(xs: T[]): [string, T[]][] {
+  const names = [...new Set(xs.map((x) => x.source))];
+  return [...names.map((n): [string, T[]] => [n, xs.filter((x) => x.source === n)]), ["pooled", xs]];
+}
+
+/** One scheme's table: agent (top 1, top 3), step exact / ±1 / ±3, and base rates per source. */
+export function formatScheme(title: string, scored: Scored[], base: BaseRow): string {
+  const lines = [`== ${title} ==`];
+  lines.push(
+    `  ${"source".padEnd(28)} ${"n".padStart(4)}  ${"agent [95 %]".padEnd(20)} ${"top-3".padEnd(6)} ${"step".padEnd(6)} ${"±1".padEnd(6)} ${"±3".padEnd(6)} | base agent: first / last / most-active`,
+  );
+  const baseOf = (rows: Scored[], name: string) => (name === "pooled" ? rows : rows.filter((s) => s.source === name));
+  for (const [name, xs] of groups(scored)) {
+    const n = xs.length;
+    const b = (rows: Scored[]) => pct(count(baseOf(rows, name), (s) => s.agentHit) / Math.max(1, baseOf(rows, name).length));
+    lines.push(
+      `  ${name.padEnd(28)} ${String(n).padStart(4)}  ${rateText(
+        count(xs, (s) => s.agentHit),
+        n,
+      ).padEnd(
+        20,
+      )} ${pct(count(xs, (s) => s.top3Hit) / n).padEnd(6)} ${pct(count(xs, (s) => s.stepExact) / n).padEnd(6)} ${pct(count(xs, (s) => s.step1) / n).padEnd(6)} ${pct(count(xs, (s) => s.step3) / n).padEnd(6)} | ${b(base.first)} / ${b(base.last)} / ${b(base.mostActive)}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** Stated confidence against accuracy, in bins of 0.1, plus coverage and accuracy at ≥ 0.7. */
+export function formatReliability(title: string, scored: Scored[]): string {
+  const lines = [`== ${title} ==`, `  ${"confidence".padEnd(12)} ${"n".padStart(4)}  ${"mean conf".padEnd(10)} agent right`];
+  for (let b = 0; b < 10; b++) {
+    const lo = b / 10;
+    const xs = scored.filter((s) => s.confidence >= lo && (b === 9 ? s.confidence <= 1 : s.confidence < lo + 0.1));
+    if (!xs.length) continue;
+    const mean = xs.reduce((a, s) => a + s.confidence, 0) / xs.length;
+    lines.push(
+      `  ${`${lo.toFixed(1)}–${(lo + 0.1).toFixed(1)}`.padEnd(12)} ${String(xs.length).padStart(4)}  ${mean.toFixed(3).padEnd(10)} ${rateText(
+        count(xs, (s) => s.agentHit),
+        xs.length,
+      )}`,
+    );
+  }
+  for (const [name, xs] of groups(scored)) {
+    const high = xs.filter((s) => s.confidence >= 0.7);
+    const decided = xs.filter((s) => s.decided);
+    lines.push(
+      `  ${name.padEnd(28)} conf ≥ 0.7: coverage ${pct(high.length / Math.max(1, xs.length))} %, agent right ${
+        high.length
+          ? rateText(
+              count(high, (s) => s.agentHit),
+              high.length,
+            )
+          : "  -  "
+      } · decided ${decided.length}/${xs.length}, right ${decided.length ? pct(count(decided, (s) => s.agentHit) / decided.length) : "-"}`,
+    );
+  }
+  return lines.join("\n");
+}

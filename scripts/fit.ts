@@ -1,0 +1,58 @@
+/**
+ * Refits the engine's shipped weights (`npm run fit -- [data-root]`): the verdict-confidence model
+ * on every development source (see scripts/lib/read-sources.ts; Who&When odd-numbered records only),
+ * each source weighing the same. Writes lib/attribution/model/weights.json: numbers and provenance
+ * (sources, record counts, commit, command), no record text. `npm run eval` judges the same fit
+ * leave-one-source-out.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { ENGINE_VERSION, analyzeTrace } from "../lib/attribution/index";
+import { extractCandidates } from "../lib/attribution/analyze-trace";
+import { fitConfidence } from "../lib/attribution/model/confidence";
+import { goldOf, reportPrediction, verdictInput } from "../lib/eval/learners";
+import { readSources } from "./lib/read-sources";
+
+const ITERATIONS = 400;
+const L2 = 0.05;
+
+function main() {
+  const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, "../../shared/eval/data"));
+  const sources = readSources(root, (s) => console.error(s));
+  const examples = [];
+  const counts: Record<string, number> = {};
+  for (const s of sources) {
+    const failing = s.records.filter((r) => r.outcome === "failure" && r.gold.agent !== undefined);
+    counts[s.name] = failing.length;
+    for (const r of failing) {
+      const input = verdictInput(reportPrediction(r, analyzeTrace(r.trace)), extractCandidates(r.trace));
+      const hit = goldOf(r).agents.includes(input.prediction.agents[0] ?? "");
+      examples.push({ features: input.features, hit, w: 1 / (sources.length * failing.length) });
+    }
+  }
+  const confidence = fitConfidence(examples, ITERATIONS, L2);
+  const sha = createHash("sha256").update(JSON.stringify(confidence)).digest("hex");
+  let commit = "unknown";
+  try {
+    commit = execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim();
+  } catch {}
+  const provenance = {
+    fitCommand: "npm run fit",
+    commit,
+    engineVersion: ENGINE_VERSION,
+    model: `logistic regression, ${ITERATIONS} gradient-descent iterations from zero, L2 ${L2}, each source weighing the same`,
+    sources: counts,
+  };
+  const out = { version: `${ENGINE_VERSION}-1`, sha, confidence, provenance };
+  const file = path.join(import.meta.dirname, "../lib/attribution/model/weights.json");
+  writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+  console.log(
+    `wrote ${file}: ${Object.keys(confidence).length} weights from ${examples.length} runs (${Object.entries(counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")})`,
+  );
+}
+
+main();
