@@ -7,9 +7,16 @@ export interface RunNav {
   select: (selection: Selection) => void;
   /** The permalink of the current view with `selection` selected. */
   hrefFor: (selection: Selection) => string;
+  /** "step 4": how a step is named to a person (lib/view/step-number.ts); its id stays in the inspector's details. */
+  stepLabel: (stepId: string) => string;
 }
 
-export const RunNavContext = createContext<RunNav>({ select: () => {}, hrefFor: () => "#" });
+export const RunNavContext = createContext<RunNav>({ select: () => {}, hrefFor: () => "#", stepLabel: () => "a step" });
+
+/** The step-number label of a step id, from the run page's context. */
+export function useStepLabel(): (stepId: string) => string {
+  return useContext(RunNavContext).stepLabel;
+}
 
 /** Every step id, agent name and evidence pointer is a link: it selects the thing and updates the URL. */
 export function SelectLink({ selection, children, testId }: { selection: NonNullable<Selection>; children?: ReactNode; testId?: string }) {
@@ -26,7 +33,7 @@ export function SelectLink({ selection, children, testId }: { selection: NonNull
         nav.select(selection);
       }}
     >
-      {children ?? selection.id}
+      {children ?? (selection.type === "step" ? nav.stepLabel(selection.id) : selection.id)}
     </a>
   );
 }

@@ -8,7 +8,12 @@ import styles from "./verdict.module.css";
 /** The answer: one sentence (agent and step are links), 2–3 evidence bullets, path and "Why this verdict". */
 export function VerdictAnswer({ report }: { report: ReportSummary }) {
   const headline = report.headline;
-  if (!headline) return <p className={styles.sentence} data-testid="verdict">{report.verdict}</p>;
+  if (!headline)
+    return (
+      <p className={styles.sentence} data-testid="verdict">
+        {report.verdict}
+      </p>
+    );
   return (
     <div className={styles.answer}>
       <p className={styles.sentence} data-testid="verdict" data-kind={headline.kind} title={headline.sentence}>
@@ -68,12 +73,20 @@ function AnswerFacts({ report, headline }: { report: ReportSummary; headline: He
   return (
     <div className={styles.facts2}>
       {hops.length ? (
-        <span className={styles.path} data-testid="channel-path" title={hops.map((h, i) => `${i ? "" : h.fromAgent} —${h.edgeKinds.join("/")}→ ${h.toAgent}`).join(" ")}>
+        <span
+          className={styles.path}
+          data-testid="channel-path"
+          title={hops.map((h, i) => `${i ? "" : h.fromAgent} —${h.edgeKinds.join("/")}→ ${h.toAgent}`).join(" ")}
+        >
           Path: <SelectLink selection={{ type: "agent", id: hops[0].fromAgent }}>{hops[0].fromAgent}</SelectLink>
           {hops.map((hop, i) => (
             <span key={i}>
               {" —"}
-              {hop.edgeIds[0] ? <SelectLink selection={{ type: "edge", id: hop.edgeIds[hop.edgeIds.length - 1] }}>{hop.edgeKinds.join("/")}</SelectLink> : hop.edgeKinds.join("/")}
+              {hop.edgeIds[0] ? (
+                <SelectLink selection={{ type: "edge", id: hop.edgeIds[hop.edgeIds.length - 1] }}>{hop.edgeKinds.join("/")}</SelectLink>
+              ) : (
+                hop.edgeKinds.join("/")
+              )}
               {"→ "}
               <SelectLink selection={{ type: "agent", id: hop.toAgent }}>{hop.toAgent}</SelectLink>
             </span>

@@ -20,7 +20,10 @@ export interface PhraseDetector {
 
 /** A value as the sentence shows it: the quoted text, URLs without their scheme, at most 32 characters. */
 export function shortValue(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim().replace(/^https?:\/\//, "");
+  const flat = text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^https?:\/\//, "");
   return flat.length > 32 ? `${flat.slice(0, 31)}…` : flat;
 }
 

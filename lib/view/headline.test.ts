@@ -29,7 +29,9 @@ const HEX = /\b[0-9a-f]{12,}\b/;
 describe("buildHeadline", () => {
   it("says who, the step number, what it did and how it reached the answer", () => {
     const h = buildHeadline(base());
-    expect(h.sentence).toBe("Researcher (step 4) stated 1532 with no source right after its tool call failed; the number reached the answer through Analyst and Writer.");
+    expect(h.sentence).toBe(
+      "Researcher (step 4) stated 1532 with no source right after its tool call failed; the number reached the answer through Analyst and Writer.",
+    );
     expect(h.kind).toBe("culprit");
     expect(h.evidence[0]).toEqual({ text: "Not found in the task, a tool output or any step it could see", quote: "1532", stepId: "s3" });
     expect(h.evidence.some((b) => b.text === "Claims success right after the tool output of step 3 failed")).toBe(true);
@@ -119,7 +121,9 @@ describe("fit and listOf", () => {
 describe("step numbers", () => {
   it("rewrites only this run's step ids in engine notes", () => {
     const p = stepPositions(["m0", "m1", "s10"]);
-    expect(humanizeStepRefs("says x is gold, but tool output m0 established silver", p)).toBe("says x is gold, but the tool output of step 1 established silver");
+    expect(humanizeStepRefs("says x is gold, but tool output m0 established silver", p)).toBe(
+      "says x is gold, but the tool output of step 1 established silver",
+    );
     expect(humanizeStepRefs("reply covers 0% of the instruction in s10; see step m1.", p)).toBe("reply covers 0% of the instruction in step 3; see step 2.");
     expect(humanizeStepRefs("s11 and m0x stay", p)).toBe("s11 and m0x stay");
     expect(stepRangeLabel([38, 58])).toBe("steps 39–59");

@@ -119,7 +119,10 @@ function candidates(kind: HeadlineKind, input: HeadlineInput): string[] {
   const d = input.decisive!;
   const who = `${d.agent} (${labelOf(input.positions, d.stepId)})`;
   if (input.decisionSource === "prior")
-    return [`Weak suspect: ${who}, named because it did the most substantive work; no detector found a fault.`, `Weak suspect: ${who}; no detector found a fault.`];
+    return [
+      `Weak suspect: ${who}, named because it did the most substantive work; no detector found a fault.`,
+      `Weak suspect: ${who}; no detector found a fault.`,
+    ];
   const prefix = kind === "suspect" ? "Suspect (outcome unknown): " : "";
   const whats = whatForms(input);
   const reaches = reachForms(input);

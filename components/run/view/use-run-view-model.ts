@@ -2,6 +2,7 @@
 import { useCallback, useMemo } from "react";
 import { indexReport } from "@/lib/view/index-report";
 import { flaggedSteps } from "@/lib/view/prepare-trajectory";
+import { labelOf, stepPositions } from "@/lib/view/step-number";
 import type { RunPageData } from "@/lib/view/types";
 import type { TEdgeKind } from "@/lib/trace/schema";
 import { ALL_EDGE_KINDS, OPEN_GROUPS_MAX, serializeViewState, type CanvasMode, type Selection, type ViewState } from "@/lib/view/view-state";
@@ -24,7 +25,18 @@ export function useRunViewModel(data: RunPageData, initialState: ViewState) {
   const loadingWindow = useStepWindow(data, state);
 
   const select = useCallback((selection: Selection) => setState((s) => ({ ...s, selection })), [setState]);
-  const nav: RunNav = useMemo(() => ({ select, hrefFor: (selection) => `?${serializeViewState({ ...state, selection })}` }), [select, state]);
+  const positions = useMemo(
+    () =>
+      stepPositions(
+        data.steps.map((s) => s.id),
+        offset,
+      ),
+    [data.steps, offset],
+  );
+  const nav: RunNav = useMemo(
+    () => ({ select, hrefFor: (selection) => `?${serializeViewState({ ...state, selection })}`, stepLabel: (id: string) => labelOf(positions, id) }),
+    [select, state, positions],
+  );
   const visibleStepIds = useMemo(() => {
     const hidden = new Set(state.hiddenAgents);
     return data.steps.filter((s) => !hidden.has(s.agent)).map((s) => s.id);
@@ -76,5 +88,23 @@ export function useRunViewModel(data: RunPageData, initialState: ViewState) {
     [data.steps, index, offset, setState],
   );
 
-  return { state, index, mode, select, nav, selectedStepId, highlighted, chooseFlag, setMode, resolveEdgeIds, loadingWindow, toggleKind, toggleAgent, toggleGroup, expanded, lanes, onBrush };
+  return {
+    state,
+    index,
+    mode,
+    select,
+    nav,
+    selectedStepId,
+    highlighted,
+    chooseFlag,
+    setMode,
+    resolveEdgeIds,
+    loadingWindow,
+    toggleKind,
+    toggleAgent,
+    toggleGroup,
+    expanded,
+    lanes,
+    onBrush,
+  };
 }
