@@ -70,7 +70,7 @@ export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunListRow[]; 
         <tbody>
           {runs.map((run) => (
             <tr key={run.id} data-run-id={run.id}>
-              <td>
+              <td className={styles.select}>
                 <input type="checkbox" aria-label={`Select ${run.title}`} checked={selected.includes(run.id)} onChange={() => toggle(run.id)} />
               </td>
               <td>
@@ -83,7 +83,9 @@ export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunListRow[]; 
                 {run.system ?? "—"}
               </td>
               <td data-testid="run-culprit">{culpritCell(run)}</td>
-              <td className={`muted ${styles.from1400}`}>{run.interaction ?? "—"}</td>
+              <td className={`muted ${styles.from1400}`} title={run.interaction ?? undefined}>
+                {run.interaction ?? "—"}
+              </td>
               <td className="num">{run.agentCount}</td>
               <td className="num">{formatCount(run.stepCount)}</td>
               <td className="num">

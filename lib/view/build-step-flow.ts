@@ -6,6 +6,7 @@
  * corrupted off the path (downstream bystanders: in a long failed run that can be most of it) are
  * grouped too; their group says how many it holds and takes the "carried" tint.
  */
+import { agentStanding } from "./agent-standing";
 import type { TAgent } from "../trace/schema";
 import { stepMark, type ReportIndex } from "./index-report";
 import type { ChannelFlowEdge, GroupFlowNode, LaneFlowNode, StepFlowNode } from "./flow-types";
@@ -219,6 +220,13 @@ function buildLaneNodes(laneAgents: string[], index: ReportIndex): LaneFlowNode[
     height: STEP_NODE_HEIGHT,
     selectable: false,
     draggable: false,
-    data: { agent, role: index.agentById.get(agent)?.role, isCulprit: agent === culprit, isVictim: index.victims.has(agent), width: LANE_LABEL_NODE_WIDTH },
+    data: laneData(index, agent, culprit),
   }));
+}
+
+/** A lane label's data: its standing (one vocabulary with the blame bars and the Agents canvas). */
+function laneData(index: ReportIndex, agent: string, culprit: string | undefined) {
+  const standing = agentStanding(index, agent);
+  const role = index.agentById.get(agent)?.role;
+  return { agent, role, standing, isCulprit: agent === culprit && standing === "culprit", isVictim: standing === "victim", width: LANE_LABEL_NODE_WIDTH };
 }
