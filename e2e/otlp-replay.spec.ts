@@ -1,4 +1,5 @@
 import { test, expect } from "@playwright/test";
+import { openAgentsPanel } from "./fixtures/side-panel";
 import { startDemoMas, type DemoMas } from "../demo-mas/app";
 
 /**
@@ -43,6 +44,7 @@ test("a faulty run streamed over OTLP is attributed to the injected agent and co
   const verdict = page.getByTestId("verdict");
   await expect(verdict).toContainText("worker_2");
 
+  await openAgentsPanel(page);
   await page.getByTestId("replay-start").click();
   const result = page.getByTestId("replay-result");
   await expect(result).toHaveAttribute("data-status", "done", { timeout: 120_000 });

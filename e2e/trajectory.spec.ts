@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { test, expect } from "@playwright/test";
+import { openAgentsPanel } from "./fixtures/side-panel";
 import { demoTrace, uploadRun } from "./fixtures/upload-run";
 
 const nonce = () => randomUUID().slice(0, 8);
@@ -13,6 +14,7 @@ const artifact = (name: string) => {
 test("run page: the Trajectory panel's flag highlights its steps and lives in the URL", async ({ page, request }) => {
   const runId = await uploadRun(request, demoTrace("pipeline-false-success.json", nonce()));
   await page.goto(`/runs/${runId}`);
+  await openAgentsPanel(page);
   const panel = page.getByTestId("trajectory-panel");
   await expect(panel).toBeVisible();
   await expect(panel.getByTestId("trajectory-multiples")).toBeVisible();
@@ -28,6 +30,7 @@ test("run page: the Trajectory panel's flag highlights its steps and lives in th
   await page.screenshot({ path: artifact("trajectory-panel.png"), fullPage: true });
   // Reloading the link restores the highlight.
   await page.reload();
+  await openAgentsPanel(page);
   await expect(page.getByTestId("trajectory-flag-rubber-stamp")).toHaveAttribute("aria-pressed", "true");
 });
 

@@ -4,7 +4,7 @@ import { agentStanding, STANDING_LABEL, STANDING_ROLE } from "@/lib/view/agent-s
 import type { RunPageData, ViewEdge } from "@/lib/view/types";
 import type { Selection } from "@/lib/view/view-state";
 import { formatCount } from "@/lib/format/numbers";
-import { SelectLink, useStepLabel } from "./SelectLink";
+import { SelectLink, useHumanize, useStepLabel } from "./SelectLink";
 import { TextBlock } from "./TextBlock";
 import { StepInspector } from "./inspector/StepInspector";
 import styles from "./run.module.css";
@@ -42,6 +42,7 @@ function Help() {
 function AgentInspector({ data, index, agent }: { data: RunPageData; index: ReportIndex; agent: string }) {
   const meta = data.agents.find((a) => a.name === agent);
   const stepLabel = useStepLabel();
+  const humanize = useHumanize();
   if (!meta) return <p className={styles.help}>Agent “{agent}” is not in this run.</p>;
   const report = index.agentById.get(agent);
   const steps = data.steps.filter((s) => s.agent === agent);
@@ -80,7 +81,7 @@ function AgentInspector({ data, index, agent }: { data: RunPageData; index: Repo
           </>
         ) : null}
       </dl>
-      {report?.evidence.note ? <p className={styles.help}>{report.evidence.note}</p> : null}
+      {report?.evidence.note ? <p className={styles.help}>{humanize(report.evidence.note)}</p> : null}
       {report?.evidence.stepIds.length ? (
         <div className={styles.evidence}>
           {report.evidence.stepIds.map((id) => (

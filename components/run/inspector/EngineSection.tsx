@@ -1,10 +1,11 @@
 "use client";
 import type { DetectorFinding, StepReport } from "@/lib/attribution/types";
-import { SelectLink, useStepLabel } from "../SelectLink";
+import { SelectLink, useHumanize, useStepLabel } from "../SelectLink";
 import styles from "../run.module.css";
 
 /** What the engine found on the step: fault, responsibility, what fixing it would do, the detectors that fired. */
 export function EngineSection({ report }: { report: StepReport }) {
+  const humanize = useHumanize();
   return (
     <div className={styles.section} data-testid="inspector-engine">
       <h3>Engine</h3>
@@ -16,7 +17,7 @@ export function EngineSection({ report }: { report: StepReport }) {
         <dt>if fixed</dt>
         <dd data-testid="counterfactual">
           {report.counterfactual.flips ? "run succeeds (but-for cause)" : "outcome unchanged"}
-          {report.counterfactual.note ? ` — ${report.counterfactual.note}` : ""}
+          {report.counterfactual.note ? ` — ${humanize(report.counterfactual.note)}` : ""}
         </dd>
         <dt>path</dt>
         <dd>{report.onPath ? "on the propagation path" : report.corrupted ? "reached by corruption" : "not on the path"}</dd>
@@ -31,13 +32,14 @@ export function EngineSection({ report }: { report: StepReport }) {
 
 function DetectorCard({ finding }: { finding: DetectorFinding }) {
   const stepLabel = useStepLabel();
+  const humanize = useHumanize();
   return (
     <div className={styles.detector} data-testid="detector">
       <div>
         <strong>{finding.name}</strong> {finding.score.toFixed(2)}
         {finding.mast ? <span className="muted"> · {finding.mast}</span> : null}
       </div>
-      {finding.evidence.note ? <div className={styles.note}>{finding.evidence.note}</div> : null}
+      {finding.evidence.note ? <div className={styles.note}>{humanize(finding.evidence.note)}</div> : null}
       <div className={styles.evidence}>
         {finding.evidence.stepIds.map((id) => (
           <SelectLink key={`s:${id}`} selection={{ type: "step", id }} testId="evidence-link">

@@ -36,7 +36,7 @@ export function AgentsPanel({ data, index, state, select, chooseFlag, toggleAgen
       ) : (
         <p className="muted">Blame appears when the analysis finishes.</p>
       )}
-      <details className={styles.trajectory} open data-testid="trajectory-section">
+      <details className={styles.trajectory} open data-testid="trajectory-section" data-keep-tab>
         <summary>
           <h2>Trajectory</h2>
         </summary>
@@ -55,15 +55,17 @@ export function AgentsPanel({ data, index, state, select, chooseFlag, toggleAgen
         ))}
       </div>
       <h2 style={{ marginTop: 12 }}>Labels</h2>
-      <LabelsPanel
-        runId={data.run.id}
-        labels={data.labels}
-        report={data.report}
-        agents={data.agents.map((a) => a.name)}
-        selectedStepId={selectedStepId}
-        LabelForm={readOnly ? undefined : LabelForm}
-      />
-      {sidePanels}
+      <div data-keep-tab>
+        <LabelsPanel
+          runId={data.run.id}
+          labels={data.labels}
+          report={data.report}
+          agents={data.agents.map((a) => a.name)}
+          selectedStepId={selectedStepId}
+          LabelForm={readOnly ? undefined : LabelForm}
+        />
+      </div>
+      <div data-keep-tab>{sidePanels}</div>
     </div>
   );
 }

@@ -1,17 +1,21 @@
 "use client";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Selection } from "@/lib/view/view-state";
 import styles from "../run.module.css";
 
 /**
  * The side column on narrower screens: the inspector and the agents panel as two tabs. Selecting
- * anything (on the canvas, the timeline, a link) brings the inspector back to the front.
+ * anything (on the canvas, the timeline, a link, a blame row) brings the inspector to the front,
+ * except from inside an element marked `data-keep-tab` (a trajectory flag, the label form), where
+ * the person is still working in the agents panel.
  */
 export function SideTabs({ selection, inspector, agents }: { selection: Selection; inspector: ReactNode; agents: ReactNode }) {
   const [tab, setTab] = useState<"inspector" | "agents">("inspector");
+  const keep = useRef(false);
   const key = selection ? `${selection.type}:${selection.id}` : "";
   useEffect(() => {
-    if (key) setTab("inspector");
+    if (key && !keep.current) setTab("inspector");
+    keep.current = false;
   }, [key]);
   return (
     <>
@@ -23,7 +27,14 @@ export function SideTabs({ selection, inspector, agents }: { selection: Selectio
           Agents &amp; labels
         </button>
       </div>
-      <div role="tabpanel">{tab === "inspector" ? inspector : agents}</div>
+      <div
+        role="tabpanel"
+        onPointerDownCapture={(e) => {
+          keep.current = Boolean((e.target as HTMLElement).closest("[data-keep-tab]"));
+        }}
+      >
+        {tab === "inspector" ? inspector : agents}
+      </div>
     </>
   );
 }

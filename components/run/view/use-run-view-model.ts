@@ -2,7 +2,7 @@
 import { useCallback, useMemo } from "react";
 import { indexReport } from "@/lib/view/index-report";
 import { flaggedSteps } from "@/lib/view/prepare-trajectory";
-import { labelOf, stepPositions } from "@/lib/view/step-number";
+import { humanizeStepRefs, labelOf, stepPositions } from "@/lib/view/step-number";
 import type { RunPageData } from "@/lib/view/types";
 import type { TEdgeKind } from "@/lib/trace/schema";
 import { ALL_EDGE_KINDS, OPEN_GROUPS_MAX, serializeViewState, type CanvasMode, type Selection, type ViewState } from "@/lib/view/view-state";
@@ -34,7 +34,12 @@ export function useRunViewModel(data: RunPageData, initialState: ViewState) {
     [data.steps, offset],
   );
   const nav: RunNav = useMemo(
-    () => ({ select, hrefFor: (selection) => `?${serializeViewState({ ...state, selection })}`, stepLabel: (id: string) => labelOf(positions, id) }),
+    () => ({
+      select,
+      hrefFor: (selection) => `?${serializeViewState({ ...state, selection })}`,
+      stepLabel: (id: string) => labelOf(positions, id),
+      humanize: (text: string) => humanizeStepRefs(text, positions),
+    }),
     [select, state, positions],
   );
   const visibleStepIds = useMemo(() => {
