@@ -58,8 +58,12 @@ export default async function PatternsPage({ searchParams }: Props) {
       <section className="stack" style={{ gap: 8 }}>
         <h2>Corrective patterns</h2>
         <p className="muted" style={{ margin: 0 }}>
-          Decisive errors of {patterns.analyzed} analysed failed {patterns.analyzed === 1 ? "run" : "runs"}, grouped by signature (agent, detectors, channels,
-          interaction) and merged when their detectors overlap. Fix a pattern once, not run by run.
+          Decisive errors of {patterns.analyzed} of the{" "}
+          <Link href={system ? `/?outcome=failure&system=${encodeURIComponent(system)}` : "/?outcome=failure"} data-testid="patterns-failed-count">
+            {patterns.failed} failed {patterns.failed === 1 ? "run" : "runs"}
+          </Link>{" "}
+          (runs with an unknown outcome name suspects, not causes), grouped by signature (agent, detectors, channels, interaction) and merged when their
+          detectors overlap. Fix a pattern once, not run by run.
         </p>
         <FailurePatternList patterns={patterns} />
       </section>

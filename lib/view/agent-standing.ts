@@ -40,6 +40,12 @@ export function verdictIsSuspect(index: Pick<ReportIndex, "report">): boolean {
   return r.outcome === "unknown" || r.decisionSource === "prior" || r.decisionSource === "undetermined";
 }
 
+/** The canvas nodes' standing fields: the standing, and the two flags their styles read. */
+export function standingFlags(index: Pick<ReportIndex, "report" | "agentById" | "victims">, agent: string) {
+  const standing = agentStanding(index, agent);
+  return { standing, isCulprit: standing === "culprit", isVictim: standing === "victim" };
+}
+
 export function agentStanding(index: Pick<ReportIndex, "report" | "agentById" | "victims">, agent: string): AgentStanding {
   const role = index.agentById.get(agent)?.role;
   const named = index.report?.decisive?.agent ?? null;

@@ -3,7 +3,7 @@
  * (from agent, to agent, channel kind) aggregating the typed interactions between them. Cheap for
  * any run size (O(steps + edges)), which is why huge runs open in this mode.
  */
-import { agentStanding } from "./agent-standing";
+import { standingFlags } from "./agent-standing";
 import type { TAgent } from "../trace/schema";
 import type { ReportIndex } from "./index-report";
 import type { AgentFlowNode, ChannelFlowEdge } from "./flow-types";
@@ -138,9 +138,7 @@ export function buildAgentFlow({ agents, steps, edges, index, state, window }: A
         blame: report ? report.blame : null,
         tokens: report?.tokens ?? tokens.get(agent) ?? 0,
         stepCount: stepCount.get(agent) ?? 0,
-        standing: agentStanding(index, agent),
-        isCulprit: agent === culprit && agentStanding(index, agent) === "culprit",
-        isVictim: agentStanding(index, agent) === "victim",
+        ...standingFlags(index, agent),
         hasDecisiveStep: agent === culprit,
       },
     };

@@ -6,7 +6,7 @@
  * corrupted off the path (downstream bystanders: in a long failed run that can be most of it) are
  * grouped too; their group says how many it holds and takes the "carried" tint.
  */
-import { agentStanding } from "./agent-standing";
+import { standingFlags } from "./agent-standing";
 import type { TAgent } from "../trace/schema";
 import { stepMark, type ReportIndex } from "./index-report";
 import type { ChannelFlowEdge, GroupFlowNode, LaneFlowNode, StepFlowNode } from "./flow-types";
@@ -211,7 +211,6 @@ function mergeEdges(edges: CanvasEdge[], nodeOfStep: Map<string, string>, index:
 }
 
 function buildLaneNodes(laneAgents: string[], index: ReportIndex): LaneFlowNode[] {
-  const culprit = index.report?.decisive?.agent;
   return laneAgents.map((agent, lane) => ({
     id: `lane:${agent}`,
     type: "lane",
@@ -220,13 +219,11 @@ function buildLaneNodes(laneAgents: string[], index: ReportIndex): LaneFlowNode[
     height: STEP_NODE_HEIGHT,
     selectable: false,
     draggable: false,
-    data: laneData(index, agent, culprit),
+    data: laneData(index, agent),
   }));
 }
 
 /** A lane label's data: its standing (one vocabulary with the blame bars and the Agents canvas). */
-function laneData(index: ReportIndex, agent: string, culprit: string | undefined) {
-  const standing = agentStanding(index, agent);
-  const role = index.agentById.get(agent)?.role;
-  return { agent, role, standing, isCulprit: agent === culprit && standing === "culprit", isVictim: standing === "victim", width: LANE_LABEL_NODE_WIDTH };
+function laneData(index: ReportIndex, agent: string) {
+  return { agent, role: index.agentById.get(agent)?.role, ...standingFlags(index, agent), width: LANE_LABEL_NODE_WIDTH };
 }

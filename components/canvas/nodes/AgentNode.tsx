@@ -9,7 +9,12 @@ import styles from "../canvas.module.css";
 function AgentNodeView({ data, selected }: NodeProps<AgentFlowNode>) {
   const cls = data.isCulprit ? styles.culprit : data.isVictim ? styles.victim : data.role === "repairer" ? styles.repairer : "";
   return (
-    <div className={`${styles.agent} ${cls} ${selected ? styles.selected : ""}`} data-testid={`agent-node-${data.agent}`} data-role={data.role} data-standing={data.standing}>
+    <div
+      className={`${styles.agent} ${cls} ${selected ? styles.selected : ""}`}
+      data-testid={`agent-node-${data.agent}`}
+      data-role={data.role}
+      data-standing={data.standing}
+    >
       <Handle type="target" position={Position.Left} className={styles.handle} isConnectable={false} />
       <div className={styles.agentName}>
         <span>{data.agent}</span>

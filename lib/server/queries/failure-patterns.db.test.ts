@@ -35,8 +35,16 @@ describe("failure patterns (real Postgres)", () => {
     const reports = rows.map((r) => ({ runId: r.runId, report: readStoredReport(r.result)!.report })).filter((r) => r.report.decisive);
     expect(reports.length).toBeGreaterThan(1);
 
+    // An unknown outcome is no failed run: the page counts failed runs as the runs list does.
+    const unknown = JSON.parse(fs.readFileSync(path.join(dir, "pipeline-false-success.json"), "utf8"));
+    unknown.run = { ...unknown.run, system, outcome: "unknown", title: `unknown outcome (${system})` };
+    await ingestUpload({ bytes: Buffer.from(JSON.stringify(unknown)), fileName: "unknown.json" });
+
     const patterns = await getFailurePatterns({ system });
     expect(patterns.analyzed).toBe(reports.length);
+    const { rows: listed } = await pool().query(`SELECT 1 FROM runs WHERE system = $1 AND outcome = 'failure'`, [system]);
+    expect(patterns.failed).toBe(listed.length);
+    expect(patterns.failed).toBe(runIds.length);
     expect(patterns.clusters).toEqual(clusterFailureSignatures(reports));
 
     // With the stored reports emptied, nothing changes: the page never reads them.

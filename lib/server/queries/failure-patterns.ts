@@ -15,6 +15,8 @@ export interface FailurePatterns {
   runs: Record<string, PatternRun>;
   /** Failed runs considered (with a finished analysis that names a decisive error). */
   analyzed: number;
+  /** Every run whose outcome is failure (the runs list's "failed" count), analysed or not. */
+  failed: number;
 }
 
 /**
@@ -24,7 +26,8 @@ export interface FailurePatterns {
  */
 export async function getFailurePatterns({ system }: { system?: string } = {}): Promise<FailurePatterns> {
   const args: unknown[] = [];
-  const where = [`r.outcome <> 'success'`];
+  // Failed runs only, as the runs list counts them: an unknown outcome names suspects, not decisive errors.
+  const where = [`r.outcome = 'failure'`];
   if (system) {
     args.push(system);
     where.push(`r.system = $${args.length}`);
@@ -40,9 +43,13 @@ export async function getFailurePatterns({ system }: { system?: string } = {}): 
   // The cast is the projection: `failureSignature` reads only these fields (analysis-columns.ts
   // copies them when an analysis finishes), so whole reports never leave the database here.
   const items = rows.map((r) => ({ runId: r.id, report: r.signatureFields as AnalysisReport }));
+  const {
+    rows: [count],
+  } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM runs r WHERE ${where.join(" AND ")}`, args);
   return {
     clusters: clusterFailureSignatures(items),
     runs: Object.fromEntries(rows.map((r) => [r.id, { id: r.id, title: r.title, system: r.system }])),
     analyzed: rows.length,
+    failed: count?.n ?? 0,
   };
 }
