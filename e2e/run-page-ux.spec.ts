@@ -11,7 +11,7 @@ import { openAgentsPanel } from "./fixtures/side-panel";
  * is unknown, a canvas that is the page's main surface, no sideways scroll, menus on screen, the
  * product's own 404, messages shown as messages, and a dark theme with the same meanings.
  */
-test.describe.configure({ mode: "parallel" });
+test.describe.configure({ mode: "parallel", timeout: 120_000 });
 
 const nonce = () => randomUUID().slice(0, 8);
 const fixture = (rel: string) => JSON.parse(fs.readFileSync(path.join(process.cwd(), "test/fixtures/real", rel), "utf8"));
@@ -34,6 +34,8 @@ async function sideways(page: Page) {
 }
 
 test("the header says who, where and how in one short sentence on demo and real runs", async ({ page, request }) => {
+  // Six uploads and analyses in one test: more than the default minute on a busy machine.
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   const traces = [
     demoTrace("pipeline-false-success.json", nonce()),
@@ -41,7 +43,6 @@ test("the header says who, where and how in one short sentence on demo and real 
     demoTrace("shared-memory-corruption.json", nonce()),
     demoTrace("voting-ensemble-composed.json", nonce()),
     fixture("agent-prism/langfuse-2.langfuse-export.json"),
-    fixture("agent-prism/quo_tav_agent.otlp.json"),
     fixture("chat/drone-training-line1.json"),
   ];
   for (const trace of traces) {
@@ -68,8 +69,8 @@ test("the sentence links the step by its number; evidence quotes the step and is
   await expect(page).toHaveURL(/[?&]step=s3(&|$)/);
   await expect(page.getByTestId("inspector-title")).toHaveText("Step 4 · Researcher");
   await expect(page.getByTestId("step-content").getByTestId("evidence-highlight").first()).toHaveText("1532");
-  // The id is only in the details.
-  await expect(page.getByTestId("inspector")).not.toContainText("s3");
+  // The id is only in the (closed) details: not in what the inspector renders.
+  expect(await page.getByTestId("inspector").evaluate((el) => (el as HTMLElement).innerText)).not.toMatch(/\bs3\b/);
   await page.getByTestId("step-ids").locator("summary").click();
   await expect(page.getByTestId("step-ids")).toContainText("s3");
   // "Why this verdict" explains in plain words.
@@ -190,7 +191,7 @@ test("step content shows as messages: roles, speakers, tool calls, a repr's text
   await page.goto(`/runs/${runId}?step=m2`);
   const repr2 = page.getByTestId("step-content");
   await expect(repr2.getByTestId("message")).toContainText("WebSurfer");
-  await expect(repr2.locator("strong")).toHaveText("2005");
+  await expect(repr2.locator("strong", { hasText: "2005" })).toHaveCount(1);
   await expect(repr2).not.toContainText("models_usage");
 });
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { test, expect } from "@playwright/test";
-import { openAgentsPanel } from "./fixtures/side-panel";
+import { openAgentsPanel, openInspector } from "./fixtures/side-panel";
 import { demoTrace, uploadRun } from "./fixtures/upload-run";
 
 const nonce = () => randomUUID().slice(0, 8);
@@ -24,6 +24,7 @@ test("run page: the Trajectory panel's flag highlights its steps and lives in th
   await expect(page).toHaveURL(/[?&]flag=rubber-stamp%3A/);
   await expect(flag).toHaveAttribute("aria-pressed", "true");
   // The flagged step is outlined on the canvas and selected in the inspector.
+  await openInspector(page);
   const selected = await page.getByTestId("inspector").getAttribute("data-step");
   expect(selected).toBeTruthy();
   await expect(page.locator(`.react-flow__node:has([data-testid="step-node-${selected}"])`)).toHaveClass(/flagged/);

@@ -46,7 +46,7 @@ test("a malformed paste shows where the JSON breaks", async ({ page }) => {
   const error = page.getByTestId("upload-error");
   // One short sentence naming the spot once; the parser's own words behind "Details".
   await expect(page.getByTestId("upload-error-title")).toHaveText(/^The JSON is broken at line 3, column 11 \(.+\)\.$/);
-  await expect(error.getByText("line 3, column 11")).toHaveCount(1);
+  await expect(error.getByText("line 3, column 11").filter({ visible: true })).toHaveCount(1);
   await error.getByText("Details").click();
   await expect(error).toContainText("Malformed JSON");
 });
