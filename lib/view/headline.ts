@@ -157,7 +157,7 @@ function whatForms(input: HeadlineInput): string[] {
   } else if (detector) forms.push(detector);
   else if (input.rule === "answer-origin")
     forms.push(
-      input.wrongValues[0] ? `first put forward the wrong answer ${decisionValue(input.wrongValues[0])}` : "first put forward the wrong answer",
+      input.wrongValues[0] ? `first put forward the wrong answer “${decisionValue(input.wrongValues[0])}”` : "first put forward the wrong answer",
       "first put forward the wrong answer",
     );
   else forms.push("made the error the failure goes back to");

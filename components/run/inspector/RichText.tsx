@@ -21,7 +21,20 @@ export function RichText({ text, highlights = [] }: { text: string; highlights?:
   return <div className={styles.rich}>{out}</div>;
 }
 
+/** Prose with Markdown headings ("# Title") as bold lines; the rest inline-formatted. */
 function inline(text: string, highlights: readonly string[]): ReactNode[] {
+  return text.split(/^(#{1,6} [^\n]*)$/m).map((part, i) =>
+    /^#{1,6} /.test(part) ? (
+      <strong key={i} className={styles.heading}>
+        {spans(part.replace(/^#+ /, ""), highlights)}
+      </strong>
+    ) : (
+      <span key={i}>{spans(part, highlights)}</span>
+    ),
+  );
+}
+
+function spans(text: string, highlights: readonly string[]): ReactNode[] {
   return text.split(/(`[^`\n]+`|\*\*[^*\n]+\*\*)/).map((piece, i) => {
     if (piece.startsWith("`") && piece.endsWith("`") && piece.length > 2) return <code key={i}>{mark(piece.slice(1, -1), highlights)}</code>;
     if (piece.startsWith("**") && piece.endsWith("**") && piece.length > 4) return <strong key={i}>{mark(piece.slice(2, -2), highlights)}</strong>;

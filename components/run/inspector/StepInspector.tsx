@@ -2,6 +2,7 @@
 import { stepMark, type ReportIndex } from "@/lib/view/index-report";
 import type { RunPageData, StepSummary, ViewStep } from "@/lib/view/types";
 import { stepTitle } from "@/lib/view/step-number";
+import { verdictIsSuspect } from "@/lib/view/agent-standing";
 import { MARK_TAG } from "@/components/canvas/nodes/mark-tag";
 import { formatCount } from "@/lib/format/numbers";
 import { SelectLink } from "../SelectLink";
@@ -40,7 +41,9 @@ export function StepInspector({ data, index, stepId, detailUrl }: { data: RunPag
         <SelectLink selection={{ type: "agent", id: step.agent }}>{step.agent}</SelectLink>
         <span className="badge unknown">{step.kind}</span>
         {step.status === "error" ? <span className="badge failure">! error</span> : null}
-        {MARK_TAG[mark] ? <span className={`badge mark-${mark}`}>{MARK_TAG[mark]}</span> : null}
+        {MARK_TAG[mark] ? (
+          <span className={`badge mark-${mark}`}>{mark === "origin" && verdictIsSuspect(index) ? "? suspected origin" : MARK_TAG[mark]}</span>
+        ) : null}
       </div>
       <StepFacts step={step} full={full} summary={summary} />
       {report ? <EngineSection report={report} /> : null}
