@@ -2,6 +2,8 @@ import { requirePage } from "@/lib/server/auth/require-page";
 import { config } from "@/lib/server/config";
 import { UploadForm } from "@/components/upload/UploadForm";
 import { IMPORT_FORMATS, FORMAT_DESCRIPTIONS } from "@/lib/importers";
+import { LangfuseImport } from "@/components/upload/LangfuseImport";
+import { langfuseHostShown } from "@/lib/server/langfuse/langfuse-settings";
 
 export const metadata = { title: "Upload" };
 
@@ -26,6 +28,7 @@ export default async function UploadPage() {
         Drop a file, pick one, or paste JSON. The format is detected; you can force it. Up to {maxMb} MB.
       </p>
       <UploadForm formats={IMPORT_FORMATS.map((f) => ({ id: f, description: FORMAT_DESCRIPTIONS[f] }))} />
+      <LangfuseImport host={langfuseHostShown()} />
     </main>
   );
 }

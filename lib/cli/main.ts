@@ -13,11 +13,15 @@ import { jsonRecord, textSummary } from "./summarize";
 import { mainVerify } from "./verify";
 import { mainRecord } from "./record";
 import { isRecordingVerify, runVerifyRecording } from "./verify-recording";
+import { runPull } from "./pull-langfuse";
+import { runMcp } from "./mcp/mcp-main";
 
 const USAGE = `Usage: culprit analyze <files or folders...> [--format auto|${IMPORT_FORMATS.join("|")}] [--json]
        culprit verify <file> --endpoint <url> [--budget N] [--json]   (see culprit verify --help)
        culprit record [--upstream URL] [--out DIR] [--agents map.json] [--check CMD] -- <command...>   (see culprit record --help)
        culprit verify <recording> [--budget N] -- <command...>   (replays through the record/replay proxy)
+       culprit pull langfuse [--host URL] [--since 24h] [--trace ID]... [--failed-only] [--write-back]   (see --help)
+       culprit mcp [--http PORT] [--server URL]   (an MCP server for coding agents; see culprit mcp --help)
 
 Finds which agent caused a failed multi-agent run, offline.
   --format  input format (default: auto-detect per file)
@@ -93,7 +97,13 @@ export function main(argv = process.argv.slice(2)): void {
   if (argv[0] === "record") return mainRecord(argv.slice(1)); // lib/cli/record.ts
   if (argv[0] === "verify" && isRecordingVerify(argv.slice(1))) return mainVerifyRecording(argv.slice(1));
   if (argv[0] === "verify") return mainVerify(argv.slice(1)); // async: replays over HTTP (lib/cli/verify.ts)
+  if (argv[0] === "pull") return void runPull(argv.slice(1), console.log, console.error).then(setExitCode);
+  if (argv[0] === "mcp") return void runMcp(argv.slice(1)).then(setExitCode);
   process.exitCode = run(argv);
+}
+
+function setExitCode(code: number): void {
+  process.exitCode = code;
 }
 
 /** `verify <recording>`: Ctrl-C stops the replay in flight (its process group) and the verification. */

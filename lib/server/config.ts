@@ -78,6 +78,11 @@ const ZEnv = z.object({
   CULPRIT_JUDGE_TIMEOUT_MS: text(),
   CULPRIT_JUDGE_MAX_STEP_CALLS: text(),
   CULPRIT_CHROMIUM: z.string().default("/usr/bin/chromium"),
+  // The Langfuse project owners import from and write verdicts back to: an owner setting, never
+  // a URL from a request (the server only ever fetches this host).
+  LANGFUSE_HOST: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  LANGFUSE_PUBLIC_KEY: text(),
+  LANGFUSE_SECRET_KEY: text(),
   // Set by Culprit's own scripts, not by people (not in README's table):
   CULPRIT_SETUP_TOKEN: text(),
   CULPRIT_ROOT: text(),

@@ -6,6 +6,8 @@ import { maxUploadBytes } from "@/lib/server/limits";
 import { ApiError, errorResponse } from "@/lib/server/api-errors";
 import { defineRoute } from "@/lib/server/http/define-route";
 import { TraceInputError } from "@/lib/trace/errors";
+import { listRuns } from "@/lib/server/queries/list-runs";
+import { parseRunListParams } from "@/lib/runs/list-params";
 
 /**
  * POST /api/runs — ingest a trace file; a file holding several traces becomes one run per trace.
@@ -46,3 +48,29 @@ async function handlePost(req: Request) {
 
 // Caller check (bearer key, or a signed-in owner from the upload page), Host/Origin guard, errors.
 export const POST = defineRoute({ access: "ingest" }, handlePost);
+
+/**
+ * GET /api/runs — one page of runs with their newest verdict, filtered like the runs list
+ * (`outcome`, `system`, `q`, `flag`, `sort`, `dir`, `page`); for `culprit mcp --server` and scripts.
+ */
+export const GET = defineRoute({ access: "reader" }, async (req) => {
+  const params = parseRunListParams(Object.fromEntries(new URL(req.url).searchParams));
+  const { runs, total } = await listRuns(params);
+  return Response.json(
+    {
+      page: params.page,
+      total,
+      runs: runs.map((r) => ({
+        runId: r.id,
+        title: r.title,
+        system: r.system,
+        outcome: r.outcome,
+        culprit: r.culprit ?? null,
+        analysisStatus: r.analysisStatus ?? null,
+        createdAt: r.createdAt,
+        url: `/runs/${r.id}`,
+      })),
+    },
+    { headers: { "cache-control": "no-store" } },
+  );
+});

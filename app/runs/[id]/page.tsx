@@ -12,6 +12,8 @@ import { CompareWithMenu } from "@/components/compare/CompareWithMenu";
 import { listCompareSuggestions } from "@/lib/server/queries/compare-suggestions";
 import { ReplayPanel } from "@/components/replay/ReplayPanel";
 import { latestVerification } from "@/lib/server/replay/verification-rows";
+import { LangfuseWriteBackButton } from "@/components/run/LangfuseWriteBackButton";
+import { langfuseHostShown } from "@/lib/server/langfuse/langfuse-settings";
 
 export const dynamic = "force-dynamic";
 
@@ -58,6 +60,9 @@ export default async function RunPage({ params, searchParams }: Props) {
           <>
             <CompareWithMenu runId={shell.run.id} suggestions={suggestions} />
             <RunActions runId={shell.run.id} shareLinks={shareLinks} hasReport={page.hasReport} canEdit={canEdit} />
+            {canEdit && shell.run.sourceFormat === "langfuse" && langfuseHostShown() ? (
+              <LangfuseWriteBackButton runId={shell.run.id} hasReport={page.hasReport} />
+            ) : null}
           </>
         }
         sidePanels={

@@ -14,9 +14,10 @@ import { config } from "../config";
  *  - "public": anyone (health, JSON Schema, share-link routes that check their own token);
  *  - "viewer" / "owner": a signed-in person with at least that role (everyone on loopback);
  *  - "ingest": a machine with a bearer key (CULPRIT_API_KEY or a user's key), or a signed-in owner
- *    using the upload page.
+ *    using the upload page;
+ *  - "reader": a signed-in viewer, or a machine with a bearer key (`culprit mcp --server`, scripts).
  */
-export type RouteAccess = "public" | "viewer" | "owner" | "ingest";
+export type RouteAccess = "public" | "viewer" | "owner" | "ingest" | "reader";
 
 export type Caller = Principal | { kind: "api-key"; role: "owner"; userId: string | null; name: string };
 
@@ -57,19 +58,27 @@ function trySet(res: Response, key: string, value: string) {
 async function authorize(req: Request, access: RouteAccess): Promise<Caller | null> {
   if (access === "public") return null;
   if (access === "ingest") return ingestCaller(req);
+  if (access === "reader" && bearerToken(req)) return keyCaller(bearerToken(req) as string);
+  const need = access === "reader" ? "viewer" : access;
   const principal = await principalFrom(req.headers);
   if (!principal) throw new ApiError(401, "unauthenticated", "Sign in first (or open the run through a share link).");
-  if (!roleAllows(principal.role, access)) throw new ApiError(403, "forbidden", `Only ${access}s may do this.`);
+  if (!roleAllows(principal.role, need)) throw new ApiError(403, "forbidden", `Only ${need}s may do this.`);
   return principal;
 }
 
+function bearerToken(req: Request): string | undefined {
+  return /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1]?.trim() || undefined;
+}
+
+async function keyCaller(token: string): Promise<Caller> {
+  const key = await verifyBearer(token);
+  if (!key) throw new ApiError(401, "unauthorized", "Unknown or revoked API key.");
+  return { kind: "api-key", role: "owner", userId: key.kind === "user-key" ? key.userId : null, name: key.kind };
+}
+
 async function ingestCaller(req: Request): Promise<Caller> {
-  const token = /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1]?.trim();
-  if (token) {
-    const key = await verifyBearer(token);
-    if (!key) throw new ApiError(401, "unauthorized", "Unknown or revoked API key.");
-    return { kind: "api-key", role: "owner", userId: key.kind === "user-key" ? key.userId : null, name: key.kind };
-  }
+  const token = bearerToken(req);
+  if (token) return keyCaller(token);
   if (signInRequired()) {
     const principal = await principalFrom(req.headers);
     if (!principal)

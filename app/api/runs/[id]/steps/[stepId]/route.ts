@@ -10,7 +10,7 @@ import { getStepDetailJson } from "@/lib/server/queries/get-run-view";
  * analysis as its ETag, and the browser revalidates (private: access is checked on every request)
  * and gets a 304 without the body when nothing changed.
  */
-export const GET = defineRoute<{ id: string; stepId: string }>({ access: "viewer" }, async (req, { params: { id, stepId } }) => {
+export const GET = defineRoute<{ id: string; stepId: string }>({ access: "reader" }, async (req, { params: { id, stepId } }) => {
   const detail = await getStepDetailJson({ runId: id, stepId });
   if (!detail) throw new ApiError(404, "not_found", `No step "${stepId}" in run "${id}".`);
   const etag = `"${detail.version}"`;
