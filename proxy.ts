@@ -2,8 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getSessionCookie } from "better-auth/cookies";
 import { signInRequired } from "@/lib/server/auth/auth-mode";
 import { config as appConfig } from "@/lib/server/config";
-import { allowedHosts } from "@/lib/server/http/allowed-hosts";
-import { guardRequest } from "@/lib/server/http/request-guard";
+import { allowedHosts } from "@/lib/server/auth/allowed-hosts";
+import { guardRequest, urlHasNul } from "@/lib/server/http/request-guard";
 import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from "@/lib/server/http/security-headers";
 
 /** Pages anyone may open when sign-in is on: share links, the sign-in and setup pages, the schema. */
@@ -21,6 +21,8 @@ const PUBLIC_PAGE = /^\/(s\/|sign-in(\/|$)|setup(\/|$)|schema\/)/;
 export function proxy(request: NextRequest) {
   const verdict = guardRequest({ method: request.method, pathname: request.nextUrl.pathname, headers: request.headers }, allowedHosts());
   if (!verdict.ok) return withHeaders(new NextResponse(verdict.message, { status: verdict.status, headers: { "content-type": "text/plain; charset=utf-8" } }));
+
+  if (urlHasNul(request.url)) return withHeaders(new NextResponse("A NUL character in the address is not allowed.", { status: 400 }));
 
   const path = request.nextUrl.pathname;
   if (

@@ -4,7 +4,7 @@ import path from "node:path";
 // Pure unit tests next to the code, and database integration tests (*.db.test.ts) that run
 // against a real, throwaway Postgres started by the global setup: the liveness file alone first,
 // then the others side by side (ADR 0021).
-const LIVENESS_TESTS = ["lib/server/hostile-inputs.db.test.ts"];
+const LIVENESS_TESTS = ["lib/server/hostile-inputs.db.test.ts", "lib/server/auth/sign-in-flood.db.test.ts"];
 const database = {
   environment: "node" as const,
   globalSetup: ["./test/db-global-setup.ts"],
@@ -30,8 +30,7 @@ export default defineConfig({
           exclude: ["**/*.db.test.ts", "node_modules/**"],
           environment: "node",
           // The modules under test are pure or restore what they change (env, config), so the files
-          // of a worker share one module graph: importing it afresh for each of 113 files was three
-          // quarters of the suite's CPU time (ADR 0021).
+          // of a worker share one module graph instead of importing it afresh per file (ADR 0021).
           isolate: false,
         },
       },
@@ -58,10 +57,9 @@ export default defineConfig({
           // Each file has a database of its own (test/db-setup-file.ts), so files run side by side:
           // they mostly wait on Postgres, child threads and sockets, so 3 of them fit on 2 cores.
           maxWorkers: 3,
-          // The files of a worker share one module graph, as in the unit project: importing Prisma,
-          // pg-boss, the engine and the routes afresh for every file was most of the suite's CPU.
-          // The setup file gives each file its own database and, after it, ends and forgets the
-          // server's process-wide pool, client, queue and auth; the sandbox threads stay warm (ADR 0021).
+          // The files of a worker share one module graph, as in the unit project. The setup file
+          // gives each file its own database and, after it, ends and forgets the server's
+          // process-wide pool, client, queue and auth; the sandbox threads stay warm (ADR 0021).
           isolate: false,
           sequence: { groupOrder: 2 },
         },

@@ -7,14 +7,21 @@
  *  1. static build files (/_next/static, content-addressed) answered compressed once, from memory;
  *  2. load shedding: 503 + Retry-After when CULPRIT_SHED_INFLIGHT requests are in flight or (when
  *     set) the event loop is CULPRIT_SHED_LAG_MS late (never for /api/health);
- *  3. a route's pre-compressed body (the run page body, cached compressed) let through as such.
+ *  3. the client's address from the socket (X-Forwarded-For only from CULPRIT_TRUSTED_PROXIES), for
+ *     the sign-in limits (lib/server/auth/client-address.mjs);
+ *  4. while the database is down (a probe every 2 s while requests arrive), 503 + Retry-After for
+ *     everything but /api/health, instead of error pages;
+ *  5. a route's pre-compressed body (the run page body, cached compressed) let through as such.
  * Everything else (proxy.ts, security headers, routes, pages, Next's own compression of dynamic
  * responses) is Next's, unchanged.
  */
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseTrustedProxies, stampClientAddress } from "../lib/server/auth/client-address.mjs";
 import { markFrontServerPresent } from "../lib/server/http/content-coding.mjs";
+import pg from "pg";
+import { dbOutageGate } from "./lib/front/db-outage.mjs";
 import { loadShedder } from "./lib/front/load-shed.mjs";
 import { translatePrecompressedHeader } from "./lib/front/precompressed.mjs";
 import { staticFileCache } from "./lib/front/static-files.mjs";
@@ -39,11 +46,29 @@ markFrontServerPresent();
 const statics = staticFileCache({ root: path.join(root, ".next/static") });
 const shed = loadShedder({ maxInFlight: envInt("CULPRIT_SHED_INFLIGHT", 128), maxLagMs: envInt("CULPRIT_SHED_LAG_MS", 0) });
 
+const trustedProxies = parseTrustedProxies(process.env.CULPRIT_TRUSTED_PROXIES);
+const databaseUrl = process.env.DATABASE_URL;
+const outage = databaseUrl
+  ? dbOutageGate({
+      probe: async () => {
+        // A connection of its own, not the app's pool: the probe must not wait behind busy requests.
+        const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2000, application_name: "culprit-probe" });
+        try {
+          await client.connect();
+          await client.query("SELECT 1");
+        } finally {
+          await client.end().catch(() => {});
+        }
+      },
+    })
+  : undefined;
+
 const server = http.createServer((req, res) => {
+  stampClientAddress(req, trustedProxies);
   statics
     .serve(req, res)
     .then((served) => {
-      if (served || !shed.admit(req, res)) return;
+      if (served || !shed.admit(req, res) || (outage && !outage.admit(req, res))) return;
       translatePrecompressedHeader(res);
       return handle(req, res);
     })

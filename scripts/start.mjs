@@ -7,7 +7,8 @@
  *   4. `next build` when the build is missing or older than the sources (skipped with --dev)
  *   5. the web server on PORT (default 3000; scripts/serve.mjs, Next behind a small front) and one
  *      background worker, until Ctrl-C; either is
- *      restarted (with backoff) if it dies, without stopping Postgres
+ *      restarted (with backoff) if it dies, without stopping Postgres; the embedded Postgres is
+ *      restarted too when it dies
  * `npm run dev` is the same with `next dev`.
  */
 import { spawnSync } from "node:child_process";
@@ -43,6 +44,8 @@ async function main() {
     const pgPort = Number(process.env.CULPRIT_PG_PORT ?? 54329);
     log(`Starting embedded PostgreSQL on 127.0.0.1:${pgPort} (data in .data/postgres)`);
     embedded = await startEmbeddedPostgres({ dataDir: path.join(root, ".data/postgres"), port: pgPort });
+    // Restarted when it dies (OOM kill, crash), until Ctrl-C.
+    embedded.keepRunning(log);
     databaseUrl = await ensureDatabase(embedded.serverUrl, "culprit");
   }
   const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: port, CULPRIT_HOST: listen.host, CULPRIT_SETUP_TOKEN: setupToken(process.env) };
@@ -74,6 +77,8 @@ async function main() {
     children,
     isStopping,
     log,
+    // Nothing answers while it is down: retry often (the worker may wait longer).
+    maxBackoffMs: 5000,
   });
   supervise({ name: "worker", cmd: process.execPath, args: [...TS_NODE_ARGS, "scripts/worker.ts"], cwd: root, env, children, isStopping, log });
 }

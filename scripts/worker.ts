@@ -13,7 +13,8 @@ import { reapStuckAnalyses } from "@/lib/server/analysis-reaper";
 import { config } from "@/lib/server/config";
 
 const concurrency = config().CULPRIT_WORKER_CONCURRENCY;
-const REAP_EVERY_MS = 60_000;
+// With heartbeats stale after 40 s, a killed analysis is re-queued within a minute.
+const REAP_EVERY_MS = 15_000;
 
 const boss = await queue();
 for (let i = 0; i < concurrency; i++) {

@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import { ApiKeysPanel } from "@/components/settings/ApiKeysPanel";
 import { ShareLinksPanel } from "@/components/settings/ShareLinksPanel";
+import { SignInFailuresPanel } from "@/components/settings/SignInFailuresPanel";
 import { UsersPanel } from "@/components/settings/UsersPanel";
 import { listApiKeys } from "@/lib/server/auth/api-keys";
 import { signInRequired } from "@/lib/server/auth/auth-mode";
 import { requirePage } from "@/lib/server/auth/require-page";
+import { recentSignInFailures } from "@/lib/server/auth/sign-in-limits";
 import { listUsers } from "@/lib/server/auth/users";
-import { listLiveShareLinks } from "@/lib/server/queries/list-share-links";
+import { listLiveShareLinks } from "@/lib/server/queries/share-links";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
@@ -25,7 +27,12 @@ export default async function SettingsPage() {
     );
   }
   const signIn = signInRequired();
-  const [keys, users, links] = await Promise.all([signIn ? listApiKeys(null) : [], signIn ? listUsers() : [], listLiveShareLinks()]);
+  const [keys, users, links, failures] = await Promise.all([
+    signIn ? listApiKeys(null) : [],
+    signIn ? listUsers() : [],
+    listLiveShareLinks(),
+    signIn ? recentSignInFailures() : [],
+  ]);
   return (
     <main className="page stack" style={{ maxWidth: 960 }}>
       <h1>Settings</h1>
@@ -33,6 +40,7 @@ export default async function SettingsPage() {
         <>
           <ApiKeysPanel keys={keys} />
           <UsersPanel users={users} me={principal.userId} />
+          <SignInFailuresPanel rows={failures} />
         </>
       ) : (
         <p className="muted" data-testid="settings-local">

@@ -4,16 +4,11 @@ import { SignInForm } from "@/components/auth/SignInForm";
 import { signInRequired } from "@/lib/server/auth/auth-mode";
 import { oidcConfigured } from "@/lib/server/auth/better-auth";
 import { currentPrincipal } from "@/lib/server/auth/principal";
+import { safeNext } from "@/lib/server/auth/safe-next";
 import { config } from "@/lib/server/config";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in", robots: { index: false, follow: false } };
-
-/** Only same-site paths may follow sign-in (no open redirect). */
-function safeNext(value: string | string[] | undefined): string {
-  const next = typeof value === "string" ? value : "/";
-  return next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/";
-}
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const next = safeNext((await searchParams).next);

@@ -26,7 +26,8 @@ export function SetupForm({ token }: { token: string }) {
         Email <input name="email" type="email" autoComplete="username" required data-testid="setup-email" />
       </label>
       <label className="stack">
-        Password (10+ characters) <input name="password" type="password" autoComplete="new-password" minLength={10} required data-testid="setup-password" />
+        Password (12+ characters, not a common one){" "}
+        <input name="password" type="password" autoComplete="new-password" minLength={12} required data-testid="setup-password" />
       </label>
       <button type="submit" className="button primary" disabled={pending} data-testid="setup-submit">
         Create owner

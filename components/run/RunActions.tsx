@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import type { ShareLinkRow } from "@/lib/server/queries/get-run-view";
+import type { ShareLinkRow } from "@/lib/server/queries/share-links";
 import { CopyLinkButton } from "./CopyLinkButton";
 import { ExportMenu } from "./actions/ExportMenu";
 import { OWNER_ACTIONS, OWNER_TRAILING_ACTIONS } from "./actions/owner-actions";

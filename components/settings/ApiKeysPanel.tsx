@@ -22,7 +22,7 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
         </>
       }
       error={message}
-      headers={["Name", "Key", "Owner", "Created", "Last used", ""]}
+      headers={["Name", "Key", "Owner", "May", "Created", "Expires", "Last used", ""]}
       rows={keys}
       rowKey={(k) => k.id}
       rowTestId="api-key-row"
@@ -30,7 +30,9 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
         k.name,
         <code key="prefix">{k.prefix}…</code>,
         k.owner,
+        k.scope === "ingest-verify" ? "add runs, verify" : "add runs",
         minute(k.createdAt),
+        k.expiresAt ? minute(k.expiresAt) : "never",
         k.lastUsedAt ? minute(k.lastUsedAt) : "never",
         <RowActionButton key="revoke" label="Revoke" pending={pending} onClick={() => start(async () => void (await revokeApiKeyAction({ id: k.id })))} />,
       ]}
@@ -39,15 +41,28 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
         className="row"
         onSubmit={(e) => {
           e.preventDefault();
-          const name = String(new FormData(e.currentTarget).get("name") ?? "");
+          const form = new FormData(e.currentTarget);
+          const name = String(form.get("name") ?? "");
+          const scope = form.get("scope") === "ingest-verify" ? "ingest-verify" : "ingest";
+          const days = Number(form.get("days"));
           start(async () => {
-            const r = await createApiKeyAction({ name });
+            const r = await createApiKeyAction({ name, scope, expiresInDays: days > 0 ? days : null });
             if (r.ok) setCreated(r.data.key);
             else setMessage(r.error.message);
           });
         }}
       >
         <input name="name" placeholder="What uses it (e.g. CI exporter)" required maxLength={100} data-testid="api-key-name" />
+        <select name="scope" aria-label="What the key may do" defaultValue="ingest" data-testid="api-key-scope">
+          <option value="ingest">Add runs and spans</option>
+          <option value="ingest-verify">Also store verifications</option>
+        </select>
+        <select name="days" aria-label="Expires after" defaultValue="90" data-testid="api-key-days">
+          <option value="30">30 days</option>
+          <option value="90">90 days</option>
+          <option value="365">1 year</option>
+          <option value="0">Never</option>
+        </select>
         <button type="submit" className="button primary" disabled={pending} data-testid="api-key-create">
           Create key
         </button>

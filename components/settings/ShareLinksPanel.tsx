@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useTransition } from "react";
 import { revokeShareLink } from "@/lib/server/actions/share-links";
-import type { ShareLinkListRow } from "@/lib/server/queries/list-share-links";
+import type { ShareLinkListRow } from "@/lib/server/queries/share-links";
 import { ListPanel, RowActionButton } from "./ListPanel";
 
 /** Every live share link, with its run and expiry, and a revoke button. */

@@ -65,7 +65,7 @@ export function UsersPanel({ users, me }: { users: UserRow[]; me: string | null 
       >
         <input name="name" placeholder="Name" maxLength={128} />
         <input name="email" type="email" placeholder="Email" required data-testid="user-email" />
-        <input name="password" type="password" placeholder="Initial password (10+)" minLength={10} required data-testid="user-password" />
+        <input name="password" type="password" placeholder="Initial password (12+)" minLength={12} required data-testid="user-password" />
         <select name="role" defaultValue="viewer" data-testid="user-role">
           <option value="viewer">viewer</option>
           <option value="owner">owner</option>

@@ -9,6 +9,7 @@ import type { EngineConfig } from "./types";
 import { jaccard, textFeatures, type TextFeatures } from "./text-features";
 import { observationAt } from "../trace/canonical-attributes";
 import { invokerOf, layoutWrappers } from "./wrapper-layout";
+import { edgeId } from "./edge-ids";
 import { runTerminationOf } from "../trace/run-termination";
 
 export interface GraphEdge {
@@ -110,7 +111,7 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
         const anchor = latestOwnStepBefore((positionsByAgent ??= groupByAgent(agentOf)), agentOf, from, to);
         if (anchor >= 0)
           raw.push({
-            id: `e${i}`,
+            id: edgeId("stated", i),
             from: anchor,
             to,
             kind: e.kind,
@@ -121,15 +122,15 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
         return;
       }
       if (from >= to) {
-        warnings.push(`edge e${i} (${e.from} → ${e.to}) points backward in step order and was ignored`);
+        warnings.push(`edge ${edgeId("stated", i)} (${e.from} → ${e.to}) points backward in step order and was ignored`);
         return;
       }
-      raw.push({ id: `e${i}`, from, to, kind: e.kind, key: e.key, evidence: e.evidence, confidence: e.confidence });
+      raw.push({ id: edgeId("stated", i), from, to, kind: e.kind, key: e.key, evidence: e.evidence, confidence: e.confidence });
     });
   } else {
     // No stated edges: in a chat log each message sees the previous one.
     for (let i = 1; i < n; i++)
-      raw.push({ id: `inferred${i}`, from: i - 1, to: i, kind: "message", evidence: "inferred by the engine: consecutive steps", confidence: 0.5 });
+      raw.push({ id: edgeId("inferred", i), from: i - 1, to: i, kind: "message", evidence: "inferred by the engine: consecutive steps", confidence: 0.5 });
     if (n > 1) warnings.push("trace has no edges: the engine assumed consecutive message edges");
   }
 
@@ -222,7 +223,7 @@ function addMemoryEdges(steps: TStep[], agentOf: Int32Array, raw: Omit<GraphEdge
     const p = prev.get(agentOf[i]);
     if (p !== undefined && !linked.has(p * n + i))
       raw.push({
-        id: `memory${i}`,
+        id: edgeId("memory", i),
         from: p,
         to: i,
         kind: "message",
@@ -266,7 +267,7 @@ function addReturnEdges(steps: TStep[], parent: Int32Array, wrapper: Uint8Array,
     if (inv <= c || !wrapper[inv] || linked.has(`${c}>${inv}`)) continue;
     linked.add(`${c}>${inv}`);
     raw.push({
-      id: `return${c}`,
+      id: edgeId("return", c),
       from: c,
       to: inv,
       kind: "message",

@@ -298,6 +298,7 @@ describe("a forced format rejects what it cannot read, naming the format and wha
     langfuse: /Langfuse/,
     langsmith: /LangSmith/,
     chat: /chat transcript/,
+    atif: /ATIF/,
     "otel-sdk": /OpenTelemetry SDK/,
     "openai-agents": /OpenAI Agents SDK/,
     agentops: /AgentOps/,

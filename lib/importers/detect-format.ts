@@ -7,6 +7,8 @@ import { isLangSmithBatch } from "./langsmith/merge-ingest-batch";
 import { isSdkSpan } from "./otel-sdk-dump/sdk-span-shape";
 import { isAgentsSdkSpan, isAgentsSdkTrace, looksLikeAgentsSdkExport, unwrapAgentsSdkItem } from "./openai-agents/agents-sdk-items";
 import { isAgentOpsExport } from "./agentops/import-agentops";
+import { hasWrappedAgentChatEvents } from "./chat/agentchat-events";
+import { isAtifBundle, isAtifTrajectory } from "./atif/atif-shape";
 
 /** Keys only a Who&When record carries (besides `history`). */
 const WHO_AND_WHEN_KEYS = ["mistake_agent", "mistake_step", "mistake_reason", "question_ID", "is_correct", "is_corrected"];
@@ -22,6 +24,7 @@ export function detectFormat(value: unknown): ImportFormat | undefined {
   if (!isRecord(value)) return undefined;
   if (typeof value.schema === "string" && value.schema.startsWith(TRACE_SCHEMA_VERSION.split("/")[0])) return "culprit";
   if (Array.isArray(value.resourceSpans)) return "otlp";
+  if (isAtifTrajectory(value)) return "atif";
   if (isSdkSpan(value)) return "otel-sdk";
   if (isAgentOpsExport(value)) return "agentops";
   if (looksLikeAgentsSdkExport(value)) return "openai-agents";
@@ -33,6 +36,7 @@ export function detectFormat(value: unknown): ImportFormat | undefined {
   if (Array.isArray(value.history) && WHO_AND_WHEN_KEYS.some((key) => key in value)) return "who-and-when";
   if (Array.isArray(value.messages) && (value.messages.some(isAgentChatMessage) || value.messages.some(isCoreMessage))) return "autogen";
   if (isAutogenState(value)) return "autogen";
+  if (hasWrappedAgentChatEvents(value.events)) return "autogen";
   for (const key of CHAT_LIST_KEYS) if (isChatTranscript(value[key])) return "chat";
   for (const key of CHAT_LIST_KEYS) {
     const list = value[key];
@@ -45,11 +49,12 @@ function detectArray(items: unknown[]): ImportFormat | undefined {
   const first = items.find(isRecord);
   if (!first) return undefined;
   if (Array.isArray(first.resourceSpans)) return "otlp";
+  if (isAtifBundle(items)) return "atif";
   if (isSdkSpan(first)) return "otel-sdk";
   if (isAgentsSdkRecord(first)) return "openai-agents";
   if (isRecord(first.trace) && Array.isArray(first.observations)) return "langfuse";
   if (items.some(isLangSmithRun)) return "langsmith";
-  if (items.some(isAgentChatMessage) || items.some(isCoreMessage)) return "autogen";
+  if (items.some(isAgentChatMessage) || items.some(isCoreMessage) || hasWrappedAgentChatEvents(items)) return "autogen";
   if (isChatTranscript(items)) return "chat";
   if (items.every(isAg2Message)) return "ag2";
   if (items.every(isLangfuseObservation)) return "langfuse";

@@ -1,17 +1,7 @@
-/** Every input format `importTrace` understands, in the order detection tries them. */
-export const IMPORT_FORMATS = [
-  "culprit",
-  "otlp",
-  "who-and-when",
-  "ag2",
-  "autogen",
-  "langfuse",
-  "langsmith",
-  "chat",
-  "otel-sdk",
-  "openai-agents",
-  "agentops",
-] as const;
+import { ZSourceFormat } from "../trace/schema";
+
+/** Every input format `importTrace` understands: the trace model's source formats, declared once there. */
+export const IMPORT_FORMATS = ZSourceFormat.options;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** One line per format for the `unknown_format` error and the upload page. */
@@ -21,13 +11,14 @@ export const FORMAT_DESCRIPTIONS: Record<ImportFormat, string> = {
   "who-and-when": "who-and-when: Who&When record {question, history[], mistake_agent, mistake_step}",
   ag2: "ag2: AG2/AutoGen 0.2 group chat {history|messages|chat_history: [{name, role, content}]} or that array",
   autogen:
-    "autogen: AutoGen TaskResult {messages: [{source, type, content}]}, a list of AgentChat messages/events or core LLM messages, or a saved team/agent state {agent_states: {…message_thread}}",
+    "autogen: AutoGen TaskResult {messages: [{source, type, content}]}, a list of AgentChat messages/events or core LLM messages, an event log {task, events: [{type, module, model_dump}]}, or a saved team/agent state {agent_states: {…message_thread}}",
   langfuse: "langfuse: Langfuse trace download {trace, observations[]}",
   langsmith: "langsmith: LangSmith runs (array, {runs[]}, JSONL, a run with child_runs, or an ingest batch {post[], patch[]})",
   chat: "chat: a single-agent chat transcript [{role, content}] or OpenAI {messages: [...]} with tool_calls / tool replies",
   "otel-sdk":
-    "otel-sdk: OpenTelemetry SDK span dumps that are not OTLP: Python to_json()/ConsoleSpanExporter output (one after another or an array), JS ReadableSpans, Monocle traces",
+    "otel-sdk: OpenTelemetry SDK span dumps that are not OTLP: Python to_json()/ConsoleSpanExporter output (one after another or an array), JS ReadableSpans, Monocle traces, OTLP spans with an attribute object (CloudWatch aws/spans, {raw_otel_json} exports)",
   "openai-agents":
     'openai-agents: OpenAI Agents SDK trace export, {data: [trace, trace.span...]}, an array or JSONL of {object: "trace" | "trace.span", span_data}',
   agentops: "agentops: AgentOps trace export {trace, spans[]}",
+  atif: 'atif: ATIF agent trajectory (Harbor) {schema_version: "ATIF-v1.x", agent, steps[]}, with its subagent trajectories embedded or listed beside it',
 };

@@ -20,6 +20,7 @@ import { importChatTranscript } from "./chat/import-chat-transcript";
 import { importOtelSdkDump } from "./otel-sdk-dump/import-otel-sdk-dump";
 import { importAgentsSdk } from "./openai-agents/import-agents-sdk";
 import { importAgentOps } from "./agentops/import-agentops";
+import { importAtif } from "./atif/import-atif";
 
 export { IMPORT_FORMATS, FORMAT_DESCRIPTIONS, type ImportFormat } from "./formats";
 export { detectFormat } from "./detect-format";
@@ -60,6 +61,7 @@ const IMPORTERS: Record<ImportFormat, Importer | undefined> = {
   "otel-sdk": fromValue(importOtelSdkDump),
   "openai-agents": fromValue(importAgentsSdk),
   agentops: fromValue(importAgentOps),
+  atif: fromValue(importAtif),
 };
 
 /**

@@ -8,8 +8,9 @@ import { splitConcatenatedJson } from "./split-concatenated-json";
  * OTel collector's file exporter and LangSmith dataset dumps write them), which becomes an array.
  * A single document is tried first; JSONL only when that fails and more than one line starts
  * with `{`, so a truncated single document still reports its own line/column. Then documents
- * written one after another, pretty-printed (Python `ConsoleSpanExporter` output), which also
- * become an array: valid JSON is never reported as malformed. Last, a Python repr of a whole value
+ * written one after another, pretty-printed (Python `ConsoleSpanExporter` output, with or without
+ * blank lines between them, whatever the file's extension), which also become an array: valid JSON
+ * is never reported as malformed. Last, a Python repr of a whole value
  * (AutoGen's printed `TaskResult(...)`).
  */
 export function parseInputText(text: string, fileName?: string): unknown {
@@ -17,9 +18,19 @@ export function parseInputText(text: string, fileName?: string): unknown {
   try {
     return parseJsonText(text, fileName ?? "input");
   } catch (err) {
-    if (looksLikeJsonLines(text, fileName)) return parseJsonLines(text, fileName ?? "input");
+    // Pretty-printed documents one after another (blank lines between them or not) are tried before
+    // JSONL fails for good: a `.jsonl` name or lines that open with `{` do not make them JSONL.
+    let linesErr: unknown;
+    if (looksLikeJsonLines(text, fileName)) {
+      try {
+        return parseJsonLines(text, fileName ?? "input");
+      } catch (e) {
+        linesErr = e;
+      }
+    }
     const ranges = splitConcatenatedJson(text);
     if (ranges) return parseConcatenated(text, ranges, fileName ?? "input");
+    if (linesErr) throw linesErr;
     // Python's print() of a TaskResult or state dict: read it only when all of it parses as one.
     const repr = parseReprDocument(text);
     if (repr !== undefined) return repr;

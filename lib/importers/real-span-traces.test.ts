@@ -39,6 +39,17 @@ describe("real span-based traces", () => {
     expect(trace.run.attributes?.["otel.trace_ids"]).toEqual(["b51058883c02f880111c959f3aa786a2"]);
   });
 
+  it("the same spans separated by blank lines, saved as .jsonl or .json, are read as three spans", () => {
+    const raw = fs.readFileSync(path.join(DIR, "otel-python-console/getting-started-console-output.txt"), "utf8");
+    const spaced = raw.replace(/\n}\n{/g, "\n}\n\n{");
+    expect(spaced).not.toBe(raw);
+    for (const fileName of ["spans.jsonl", "spans.json", "spans.txt"]) {
+      const { format, trace } = importTrace(spaced, { fileName });
+      expect(format).toBe("otel-sdk");
+      expect(trace.steps.map((s) => s.name)).toEqual(["foo", "bar", "baz"]);
+    }
+  });
+
   it("Monocle / OpenAI Agents SDK: the agent is Weather Assistant, workflow and turn spans are containers", () => {
     const { format, trace } = load("monocle/test_openai_agents_sdk.json");
     expect(format).toBe("otel-sdk");

@@ -17,14 +17,22 @@ export function memoryToolAccess(toolName: string, args: unknown): TStepInput["s
   if (!op) return undefined;
   return {
     op,
-    key:
-      keyFromArgs(args) ??
-      (toolName
-        .replace(READ_VERB, "")
-        .replace(WRITE_VERB, "")
-        .replace(/^[_\-\s.]+|[_\-\s.]+$/g, "") ||
-        toolName),
+    key: keyFromArgs(args) ?? (trimSeparators(toolName.replace(READ_VERB, "").replace(WRITE_VERB, "")) || toolName),
   };
+}
+
+/**
+ * `text` without leading and trailing `_`, `-`, `.` and white space. A loop: the regex
+ * `/^[_\-\s.]+|[_\-\s.]+$/g` retries its second branch at every position of a long run of them,
+ * which made a 40k-character tool name cost a second (security review M-2).
+ */
+function trimSeparators(text: string): string {
+  const separator = (c: string) => c === "_" || c === "-" || c === "." || /\s/.test(c);
+  let start = 0;
+  let end = text.length;
+  while (start < end && separator(text[start])) start++;
+  while (end > start && separator(text[end - 1])) end--;
+  return text.slice(start, end);
 }
 
 function keyFromArgs(args: unknown): string | undefined {

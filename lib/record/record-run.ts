@@ -3,6 +3,7 @@
  * recording and its OTLP trace into the output folder.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import { redactArgv } from "../text/redact-secrets";
 import { basename, join, resolve } from "node:path";
 import { randomUUID } from "node:crypto";
 import { AgentNamer, type AgentMap } from "./agent-identity";
@@ -73,7 +74,8 @@ export async function recordRun(o: RecordOptions): Promise<RecordResult> {
     format: RECORDING_FORMAT,
     id,
     system: o.system ?? systemName(o.command),
-    command: o.command,
+    // Kept for people to read (verify takes the command again after --): secrets redacted.
+    command: redactArgv(o.command),
     ...(o.check !== undefined ? { check: o.check } : {}),
     cwd: o.cwd,
     envNames: Object.keys(o.env).sort(),
@@ -83,13 +85,14 @@ export async function recordRun(o: RecordOptions): Promise<RecordResult> {
     calls,
     notes,
   };
-  mkdirSync(o.outDir, { recursive: true });
+  // Recordings hold every prompt and answer of the run: readable by their owner only.
+  mkdirSync(o.outDir, { recursive: true, mode: 0o700 });
   const recordingPath = resolve(join(o.outDir, RECORDING_FILE));
-  writeFileSync(recordingPath, JSON.stringify(recording, null, 1));
+  writeFileSync(recordingPath, JSON.stringify(recording, null, 1), { mode: 0o600 });
   let tracePath: string | undefined;
   if (calls.length) {
     tracePath = resolve(join(o.outDir, TRACE_FILE));
-    writeFileSync(tracePath, JSON.stringify(recordingTrace(recording)));
+    writeFileSync(tracePath, JSON.stringify(recordingTrace(recording)), { mode: 0o600 });
   }
   return { recording, recordingPath, tracePath };
 }

@@ -44,6 +44,25 @@ describe("nothing lost between ingest and analysis (F-10, real Postgres)", () =>
     expect(await analyses(running.runId)).toEqual([{ id: running.analysisId, status: "queued" }]);
   });
 
+  it("a running analysis whose heartbeat stopped is re-queued within a minute; a live one is left alone (M-6)", async () => {
+    const dead = await ingestTrace(validateTrace(minimalTrace({ title: "heartbeat stopped" })));
+    const live = await ingestTrace(validateTrace(minimalTrace({ title: "heartbeat fresh" })));
+    // Both started long ago (a big run); only the dead one stopped writing its heartbeat 45 s ago.
+    await pool().query(
+      `UPDATE analyses SET status = 'running', "startedAt" = now() - interval '10 minutes',
+         "heartbeatAt" = CASE WHEN id = $1 THEN now() - interval '45 seconds' ELSE now() - interval '5 seconds' END
+       WHERE id IN ($1, $2)`,
+      [dead.analysisId, live.analysisId],
+    );
+    const requeued = await reapStuckAnalyses();
+    expect(requeued).toContain(dead.analysisId);
+    expect(requeued).not.toContain(live.analysisId);
+    // The job runs again and finishes; its heartbeat was written when it claimed the row.
+    await performAnalysis(dead.analysisId!);
+    const { rows } = await pool().query(`SELECT status, "heartbeatAt" IS NOT NULL AS beat FROM analyses WHERE id = $1`, [dead.analysisId]);
+    expect(rows[0]).toEqual({ status: "done", beat: true });
+  });
+
   it("uploading a stored but never analyzed run again queues its analysis", async () => {
     const trace = minimalTrace({ title: "re-upload me" });
     const first = await (await upload(trace)).json();

@@ -8,7 +8,18 @@ import { pool } from "./pg-pool";
 import { judgeEvidence } from "./judge-evidence";
 import { analysisListColumns } from "./analysis-columns";
 import { runInSandbox, SandboxLimitError } from "./sandbox/sandbox-pool";
-import { analysisTimeoutMs } from "./limits";
+import { analysisDeadlineMs, analysisTimeoutMs } from "./limits";
+
+/** How often a running analysis writes its heartbeat, and when a silent one counts as orphaned. */
+export const HEARTBEAT_EVERY_MS = 10_000;
+export const HEARTBEAT_STALE_SECONDS = 40;
+/**
+ * SQL: a running row left by a dead process. `stale` names the parameter holding
+ * HEARTBEAT_STALE_SECONDS; `legacy` the one for rows written before heartbeats existed, which keep
+ * the old rule (started longer ago than the analysis deadline).
+ */
+export const runningOrphaned = (stale: string, legacy: string) => `("heartbeatAt" < now() - make_interval(secs => ${stale})
+  OR ("heartbeatAt" IS NULL AND ("startedAt" IS NULL OR "startedAt" < now() - make_interval(secs => ${legacy}))))`;
 
 /** Creates a queued analysis row for a run; the worker or an inline call fills it. */
 export async function createAnalysis(runId: string): Promise<string> {
@@ -36,23 +47,38 @@ export interface PerformOptions {
  * memory cap and a deadline; over either, the analysis fails with a message naming the limit.
  */
 export async function performAnalysis(analysisId: string, options: PerformOptions = {}): Promise<void> {
-  const timeoutMs = options.timeoutMs ?? analysisTimeoutMs();
   const claim = await pool().query<{ runId: string }>(
-    `UPDATE analyses SET status = 'running', progress = 0.1, "startedAt" = now()
-     WHERE id = $1 AND (status = 'queued' OR (status = 'running' AND "startedAt" < now() - make_interval(secs => $2)))
+    `UPDATE analyses SET status = 'running', progress = 0.1, "startedAt" = now(), "heartbeatAt" = now()
+     WHERE id = $1 AND (status = 'queued' OR (status = 'running' AND ${runningOrphaned("$2", "$3")}))
      RETURNING "runId"`,
-    [analysisId, analysisTimeoutMs() / 1000 + 60],
+    [analysisId, HEARTBEAT_STALE_SECONDS, analysisTimeoutMs() / 1000 + 60],
   );
   if (claim.rowCount === 0) {
     const exists = await pool().query(`SELECT 1 FROM analyses WHERE id = $1`, [analysisId]);
     if (exists.rowCount === 0) throw new Error(`analysis ${analysisId} not found`);
     return; // done, failed, or running elsewhere
   }
-  const runId = claim.rows[0].runId;
+  // While this process works on it, the row says so every few seconds: a row whose heartbeat
+  // stopped belongs to a dead process and is re-queued within a minute (review M-6).
+  const heartbeat = setInterval(() => {
+    pool()
+      .query(`UPDATE analyses SET "heartbeatAt" = now() WHERE id = $1 AND status = 'running'`, [analysisId])
+      .catch(() => {});
+  }, HEARTBEAT_EVERY_MS);
+  heartbeat.unref();
+  try {
+    await analyzeClaimed(analysisId, claim.rows[0].runId, options);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function analyzeClaimed(analysisId: string, runId: string, options: PerformOptions): Promise<void> {
   const prisma = db();
   try {
     const trace = await loadTrace(runId);
     if (!trace) throw new Error(`run ${runId} not found`);
+    const timeoutMs = options.timeoutMs ?? analysisDeadlineMs(trace.steps.length);
     await prisma.analysis.update({ where: { id: analysisId }, data: { progress: 0.3 } });
     const extraEvidence = await judgeEvidence(trace);
     const report = await runInSandbox("analyze", { trace, config: extraEvidence.length ? { extraEvidence } : {} }, { timeoutMs });

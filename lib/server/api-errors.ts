@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details: Record<string, unknown> = {},
+    /** Response headers, e.g. Retry-After on 429 and 503. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -21,10 +23,40 @@ const STATUS_BY_INPUT_CODE: Record<TraceInputErrorCode, number> = {
   too_large: 413,
 };
 
+/**
+ * Errors that mean "the database cannot be reached right now", not "this request is wrong": node
+ * socket errors, pg's own connection errors, and the Postgres classes 08 (connection), 57P
+ * (shutdown, crash, cannot connect now) and 53 (out of resources: disk full, too many clients).
+ */
+const DB_UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"]);
+const DB_UNAVAILABLE_MESSAGE =
+  /Connection terminated|connection timeout|Query read timeout|Client has encountered a connection error|COPY stream closed|Can't reach database server/i;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = String((e as { code?: unknown }).code ?? "");
+    if (DB_UNAVAILABLE_CODES.has(code) || /^(08|57P|53)/.test(code)) return true;
+    if (DB_UNAVAILABLE_MESSAGE.test(String((e as { message?: unknown }).message ?? ""))) return true;
+    // A failed connection inside an AggregateError (several addresses tried)
+    const inner = (e as { errors?: unknown[] }).errors;
+    if (Array.isArray(inner) && inner.some((x) => isDatabaseUnavailable(x))) return true;
+  }
+  return false;
+}
+
 /** One place that turns any thrown value into an HTTP answer; internals never leak. */
 export function errorResponse(err: unknown): Response {
-  if (err instanceof ApiError) return Response.json({ error: { code: err.code, message: err.message, ...err.details } }, { status: err.status });
+  if (err instanceof ApiError)
+    return Response.json({ error: { code: err.code, message: err.message, ...err.details } }, { status: err.status, headers: err.headers });
   if (err instanceof TraceInputError) return Response.json({ error: err.toJSON() }, { status: STATUS_BY_INPUT_CODE[err.code] });
+  // 503 + Retry-After: OTLP exporters and well-behaved clients retry it; a 500 they drop (review M-5).
+  if (isDatabaseUnavailable(err)) {
+    console.error(`[api] database unavailable: ${err instanceof Error ? err.message : String(err)}`);
+    return Response.json(
+      { error: { code: "database_unavailable", message: "The database is unavailable; try again shortly." } },
+      { status: 503, headers: { "retry-after": "5" } },
+    );
+  }
   console.error("[api] unexpected error", err);
   return Response.json({ error: { code: "internal", message: "Internal error; see the server log." } }, { status: 500 });
 }

@@ -41,6 +41,10 @@ const ZEnv = z.object({
   CULPRIT_OIDC_CLIENT_SECRET: text(),
   CULPRIT_OIDC_NAME: z.string().default("single sign-on"),
   CULPRIT_API_KEY: text(),
+  CULPRIT_TRUSTED_PROXIES: z
+    .string()
+    .regex(/^[\s,0-9a-fA-F:.[\]]*$/, { error: "must be a comma-separated list of IP addresses" })
+    .optional(),
   CULPRIT_MAX_UPLOAD_MB: number().positive({ error: "must be more than 0" }).default(50),
   CULPRIT_INLINE_ANALYSIS_MAX_STEPS: int(0, 5000),
   CULPRIT_OTLP_IDLE_SECONDS: seconds(0, 10),
@@ -50,7 +54,7 @@ const ZEnv = z.object({
   CULPRIT_JOB_MEMORY_MB: int(64, 1536),
   CULPRIT_JOB_THREADS: int(1, 2),
   CULPRIT_JOB_QUEUE: int(0, 32),
-  CULPRIT_WORKER_CONCURRENCY: int(1, 1),
+  CULPRIT_WORKER_CONCURRENCY: int(1, 2),
   CULPRIT_IMPORT_TIMEOUT_SECONDS: seconds(1, 30),
   CULPRIT_INLINE_ANALYSIS_SECONDS: seconds(0, 5),
   CULPRIT_ANALYSIS_TIMEOUT_SECONDS: seconds(1, 900),
@@ -58,6 +62,7 @@ const ZEnv = z.object({
   CULPRIT_MAX_AGENTS: int(1, 2_000),
   CULPRIT_MAX_SPANS: int(1, 100_000),
   CULPRIT_MAX_TRACE_SPANS: int(1, 200_000),
+  CULPRIT_MAX_OTLP_FIELDS: int(1000, 2_000_000),
   CULPRIT_COMPARE_MAX_CELLS: int(1, 100_000_000),
   CULPRIT_COMPARE_TIMEOUT_SECONDS: seconds(1, 20),
   CULPRIT_SPECTRUM_MAX_STEPS: int(1, 200_000),

@@ -93,6 +93,30 @@ describe("hostile inputs from the security review (real HTTP, real Postgres)", (
     expect(r.worstHealthMs).toBeLessThan(2_000);
   });
 
+  it("H-2 one span with 10 M empty attributes (20 MB protobuf): refused by field count before decoding", async () => {
+    const rssBefore = process.memoryUsage().rss;
+    const r = await sendWhileProbing("/v1/traces", hostileInputs.attributeBombProtobuf(10_000_000), { "content-type": "application/x-protobuf" });
+    expect(r.status).toBe(413);
+    expect(r.json.error.message).toMatch(/CULPRIT_MAX_OTLP_FIELDS/);
+    expect(r.elapsedMs).toBeLessThan(15_000);
+    expect(r.worstHealthMs).toBeLessThan(2_000);
+    // The decoded graph never reaches this process (it was 2.4 GB of RSS before the fix).
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(400 * 1024 * 1024);
+  });
+
+  it("H-2 a span with 50k attributes (under the field limit) is buffered, its text made in the sandbox", async () => {
+    const r = await sendWhileProbing("/v1/traces", hostileInputs.attributeBombProtobuf(50_000), { "content-type": "application/x-protobuf" });
+    expect(r.status).toBe(200);
+    expect(r.worstHealthMs).toBeLessThan(2_000);
+  });
+
+  it("M-2 40 MB of empty spans under an escaped key: a clear 413, not a 30 s import", async () => {
+    const r = await sendWhileProbing("/api/runs", hostileInputs.escapedKeySpansJson(40), JSON_TYPE);
+    expect(r.status).toBe(413);
+    expect(r.elapsedMs).toBeLessThan(10_000);
+    expect(r.worstHealthMs).toBeLessThan(2_000);
+  });
+
   it("F-4a duplicate span ids on /v1/traces are buffered quickly", async () => {
     const r = await sendWhileProbing("/v1/traces", hostileInputs.duplicateSpanIds(40_000), JSON_TYPE);
     expect(r.status).toBe(200);

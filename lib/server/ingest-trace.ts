@@ -19,6 +19,10 @@ export interface IngestResult {
 
 export interface IngestOptions {
   isDemo?: boolean;
+  /** The person whose session or key uploads it (their keys may later store verifications on it). */
+  uploadedByUserId?: string | null;
+  /** The trace was sanitized and hashed already (in the import sandbox): skip both here. */
+  prepared?: { hash: string };
   /** Test hook: called between write stages, inside the transaction. */
   onStage?: (stage: "run" | "agents" | "steps" | "edges" | "labels") => void | Promise<void>;
 }
@@ -31,15 +35,15 @@ export interface IngestOptions {
 export async function ingestTrace(input: TTrace, options: IngestOptions = {}): Promise<IngestResult> {
   // Values Postgres cannot store (NUL, lone surrogates, year 0, offsets beyond ±15:59) are
   // cleaned before hashing, so the hash, COPY and parameterized writes all see the same trace.
-  const trace = sanitizeTrace(input);
-  const hash = contentHash(trace);
+  const trace = options.prepared ? input : sanitizeTrace(input);
+  const hash = options.prepared?.hash ?? contentHash(trace);
   const existing = await findRunByHash(hash);
   if (existing) return { runId: existing, created: false };
 
   const runId = randomUUID();
   const analysisId = randomUUID();
   const created = await withTransaction(async (client) => {
-    const run = runRow(runId, hash, trace, options.isDemo ?? false);
+    const run = runRow(runId, hash, trace, options.isDemo ?? false, options.uploadedByUserId ?? null);
     const inserted = await client.query(
       `INSERT INTO runs (${run.columns.map((c) => `"${c}"`).join(", ")}) VALUES (${run.columns.map((_, i) => `$${i + 1}`).join(", ")})
        ON CONFLICT ("contentHash") DO NOTHING RETURNING id`,

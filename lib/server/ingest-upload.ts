@@ -1,11 +1,12 @@
 import "server-only";
-import { IMPORT_FORMATS, type ImportFormat } from "@/lib/importers";
+import type { ImportFormat } from "@/lib/importers";
 import { TraceInputError } from "@/lib/trace/errors";
 import { ingestTrace } from "./ingest-trace";
 import { scheduleAnalysis } from "./schedule-analysis";
 import { ensureAnalysis } from "./analysis-reaper";
 import { runInSandbox } from "./sandbox/sandbox-pool";
-import { importTimeoutMs, maxAgents, maxSteps } from "./limits";
+import { parseFormatOption } from "./sandbox/upload-body";
+import { importDeadlineMs, maxAgents, maxSteps } from "./limits";
 
 export interface UploadResult {
   runId: string;
@@ -24,7 +25,10 @@ export interface UploadResult {
  * Decoding and importing run in a sandbox thread (memory cap, deadline), so a hostile upload
  * costs that thread, not the web server's event loop.
  */
-export async function ingestUpload(input: { bytes: Uint8Array; fileName?: string; format?: string }): Promise<UploadResult> {
+/** `contentType` multipart/form-data: the body is a form (parsed in the sandbox, sandbox/upload-body.ts). */
+export type UploadInput = { bytes: Uint8Array; contentType?: string; fileName?: string; format?: string; uploadedByUserId?: string | null };
+
+export async function ingestUpload(input: UploadInput): Promise<UploadResult> {
   return (await ingestUploads(input))[0];
 }
 
@@ -32,19 +36,18 @@ export async function ingestUpload(input: { bytes: Uint8Array; fileName?: string
  * Like `ingestUpload`, one run per trace in the file (a file with several trace ids holds several
  * runs), in file order. Every trace is imported before the first is stored, so a bad trace stores none.
  */
-export async function ingestUploads(input: { bytes: Uint8Array; fileName?: string; format?: string }): Promise<UploadResult[]> {
-  const format = parseFormatOption(input.format);
+export async function ingestUploads(input: UploadInput): Promise<UploadResult[]> {
   if (input.bytes.byteLength === 0) throw new TraceInputError("bad_input", "The upload is empty");
   // Copy into a transferable buffer of its own (the caller's view may share a larger buffer).
   const bytes = new Uint8Array(input.bytes);
   const imported = await runInSandbox(
     "import",
-    { bytes, format, fileName: input.fileName, maxSteps: maxSteps(), maxAgents: maxAgents() },
-    { timeoutMs: importTimeoutMs(), transfer: [bytes.buffer as ArrayBuffer] },
+    { bytes, contentType: input.contentType, format: input.format, fileName: input.fileName, maxSteps: maxSteps(), maxAgents: maxAgents() },
+    { timeoutMs: importDeadlineMs(bytes.byteLength), transfer: [bytes.buffer as ArrayBuffer] },
   );
   const results: UploadResult[] = [];
-  for (const { format: detected, trace } of imported) {
-    const { runId, created, analysisId } = await ingestTrace(trace);
+  for (const { format: detected, trace, hash } of imported) {
+    const { runId, created, analysisId } = await ingestTrace(trace, { uploadedByUserId: input.uploadedByUserId ?? null, prepared: { hash } });
     if (created) await scheduleAnalysis(runId, trace.steps.length, analysisId);
     // Same content again: if its analysis never ran (crash, lost job), queue it now.
     else await ensureAnalysis(runId);
@@ -61,8 +64,4 @@ export async function ingestUploads(input: { bytes: Uint8Array; fileName?: strin
   return results;
 }
 
-export function parseFormatOption(value: string | null | undefined): ImportFormat | "auto" {
-  if (!value || value === "auto") return "auto";
-  if ((IMPORT_FORMATS as readonly string[]).includes(value)) return value as ImportFormat;
-  throw new TraceInputError("unknown_format", `Unknown format "${value}"; use auto or one of: ${IMPORT_FORMATS.join(", ")}`);
-}
+export { parseFormatOption };

@@ -1,7 +1,8 @@
 import "server-only";
-import { TRACE_SCHEMA_VERSION, type TAgent, type TTrace, type TStep } from "@/lib/trace/schema";
+import { TRACE_SCHEMA_VERSION, type TTrace } from "@/lib/trace/schema";
 import { withCurrentMarks } from "@/lib/importers/current-marks";
 import { db } from "./db";
+import { agentFromRow, edgeFromRow, nonEmpty, stepFromRow } from "./trace-from-rows";
 
 /**
  * Rebuilds the canonical trace of a stored run (the inverse of trace-rows.ts), so the engine sees
@@ -34,51 +35,12 @@ export async function loadTrace(runId: string): Promise<TTrace | undefined> {
       sourceFormat: run.sourceFormat as TTrace["run"]["sourceFormat"],
       attributes: nonEmpty(run.attributes),
     }),
-    agents: agents.map((a) =>
-      compact({
-        name: a.name,
-        role: a.role ?? undefined,
-        description: a.description ?? undefined,
-        kind: (a.kind ?? undefined) as TAgent["kind"],
-        attributes: nonEmpty(a.attributes),
-      }),
-    ),
-    steps: steps.map(
-      (s): TStep =>
-        compact({
-          id: s.stepId,
-          sourceRef: s.sourceRef ?? undefined,
-          agent: s.agent,
-          kind: s.kind as TStep["kind"],
-          name: s.name ?? undefined,
-          input: s.input ?? undefined,
-          content: s.content,
-          tool: s.toolName ? compact({ name: s.toolName, arguments: s.toolArguments ?? undefined, result: s.toolResult ?? undefined }) : undefined,
-          state: s.stateOp && s.stateKey ? compact({ op: s.stateOp as "read" | "write", key: s.stateKey, value: s.stateValue ?? undefined }) : undefined,
-          target: s.target ?? undefined,
-          status: s.status as TStep["status"],
-          error: s.errorMessage !== null ? compact({ type: s.errorType ?? undefined, message: s.errorMessage }) : undefined,
-          tokens:
-            (s.inputTokens ?? s.outputTokens ?? s.totalTokens) !== null
-              ? compact({ input: s.inputTokens ?? undefined, output: s.outputTokens ?? undefined, total: s.totalTokens ?? undefined })
-              : undefined,
-          costUsd: s.costUsd ?? undefined,
-          startTime: s.startTime?.toISOString(),
-          endTime: s.endTime?.toISOString(),
-          parentId: s.parentIdx === null ? undefined : stepIds[s.parentIdx],
-          attributes: nonEmpty(s.attributes),
-        }),
-    ),
-    edges: edges.map((e) =>
-      compact({ from: stepIds[e.fromIdx], to: stepIds[e.toIdx], kind: e.kind, key: e.key ?? undefined, evidence: e.evidence, confidence: e.confidence }),
-    ),
+    agents: agents.map(agentFromRow),
+    steps: steps.map((s) => stepFromRow(s, s.parentIdx === null ? undefined : stepIds[s.parentIdx])),
+    edges: edges.map((e) => edgeFromRow(e, stepIds)),
     labels: labels.map((l) => compact({ agent: l.agent ?? undefined, stepId: l.stepId ?? undefined, note: l.note ?? undefined, author: l.author })),
     warnings: Array.isArray(run.warnings) ? (run.warnings as string[]) : [],
   });
-}
-
-function nonEmpty(value: unknown): Record<string, unknown> | undefined {
-  return value && typeof value === "object" && Object.keys(value).length > 0 ? (value as Record<string, unknown>) : undefined;
 }
 
 /** Drops undefined fields so a reloaded trace serializes exactly like the original. */

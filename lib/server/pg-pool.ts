@@ -16,7 +16,17 @@ export function pool(): pg.Pool {
   if (!globalForPool.culpritPool) {
     const max = config().CULPRIT_DB_POOL_MAX;
     // connectionTimeoutMillis: a waiter gives up instead of waiting forever on an exhausted pool.
-    const p = new pg.Pool({ connectionString: databaseUrl(), max, connectionTimeoutMillis: 30_000, application_name: APPLICATION_NAME });
+    // keepAlive and query_timeout: a query on a connection whose server died fails within minutes
+    // instead of waiting for ever (security review M-1); 5 minutes is past the longest legitimate
+    // statement (storing a 200k-step report).
+    const p = new pg.Pool({
+      connectionString: databaseUrl(),
+      max,
+      connectionTimeoutMillis: 30_000,
+      application_name: APPLICATION_NAME,
+      keepAlive: true,
+      query_timeout: 300_000,
+    });
     // An idle connection the server closed (restart, admin shutdown) must not crash the process:
     // without a listener, pg's 'error' event is an uncaught exception. The pool replaces it.
     p.on("error", (err) => console.error(`[db] idle connection lost: ${err.message}`));

@@ -40,6 +40,14 @@ describe("values Postgres rejects are cleaned with a warning (F-8)", () => {
     expect(() => validateTrace(out)).not.toThrow();
   });
 
+  it("is idempotent: a cleaned trace comes back as the same object (the import sandbox cleans and hashes once)", () => {
+    const input = minimalTrace({ title: "twice\u0000", startedAt: "2025-01-01T00:00:00+23:00" }) as any;
+    input.steps[0].content = "x\ud800";
+    const once = sanitizeTrace(validateTrace(input));
+    expect(once).not.toBe(input);
+    expect(sanitizeTrace(once)).toBe(once);
+  });
+
   it("converts offsets beyond ±15:59 to UTC and drops year 0000", () => {
     expect(storableTimestamp("2025-01-01T00:00:00+23:00")).toEqual({ value: "2024-12-31T01:00:00.000Z", fix: expect.stringMatching(/converted to UTC/) });
     expect(storableTimestamp("0000-01-01T00:00:00Z").value).toBeUndefined();

@@ -4,7 +4,7 @@ import { jsonText, type CopyValue } from "./copy-rows";
 
 /** Flattening of the canonical trace into table rows; the inverse is load-trace.ts. */
 
-export function runRow(runId: string, hash: string, trace: TTrace, isDemo: boolean) {
+export function runRow(runId: string, hash: string, trace: TTrace, isDemo: boolean, uploadedByUserId: string | null = null) {
   let input = 0;
   let output = 0;
   let total = 0;
@@ -38,6 +38,7 @@ export function runRow(runId: string, hash: string, trace: TTrace, isDemo: boole
     warnings: jsonText(trace.warnings),
     attributes: jsonText(info.attributes ?? {}),
     isDemo,
+    uploadedByUserId,
   };
   return { columns: Object.keys(row), values: Object.values(row) };
 }

@@ -151,6 +151,7 @@ export const ZSourceFormat = z.enum([
   "otel-sdk",
   "openai-agents",
   "agentops",
+  "atif",
 ]);
 export type TSourceFormat = z.infer<typeof ZSourceFormat>;
 

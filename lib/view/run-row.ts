@@ -3,7 +3,7 @@
  * generated `Run` and `Analysis` types) instead of declared by hand per page. The field lists are
  * the one place that says which run-level fields reach the runs list and the run header: the list
  * query selects `RUN_SUMMARY_FIELDS` (lib/server/queries/list-runs.ts), the run page's `ViewRun`
- * carries `RUN_DETAIL_FIELDS` (lib/server/queries/get-run-view.ts), and the types below follow.
+ * carries `RUN_DETAIL_FIELDS` (lib/server/run-page/view-rows.ts), and the types below follow.
  * Adding a stored run column to a page: name it here, then render it (see ADR 0012).
  * Type-only imports: nothing of Prisma reaches a browser bundle.
  */

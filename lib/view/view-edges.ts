@@ -1,15 +1,16 @@
 import type { TEdge, TStep } from "../trace/schema";
 import type { ViewEdge } from "./types";
+import { edgeId } from "../attribution/edge-ids";
 
 /**
- * Gives every trace edge the id the engine reports it under (`e<i>` for stated edges), so evidence
+ * Gives every trace edge the id the engine reports it under (`lib/attribution/edge-ids.ts`), so evidence
  * pointers (`channelPath[].edgeIds`, `evidence.edgeIds`) resolve to canvas edges. A trace without
  * edges gets the engine's fallback too: consecutive message edges with ids `inferred<i>`.
  */
 export function toViewEdges(steps: Pick<TStep, "id">[], edges: TEdge[]): ViewEdge[] {
   if (edges.length > 0)
     return edges.map((e, i) => ({
-      id: `e${i}`,
+      id: edgeId("stated", i),
       from: e.from,
       to: e.to,
       kind: e.kind,
@@ -20,7 +21,7 @@ export function toViewEdges(steps: Pick<TStep, "id">[], edges: TEdge[]): ViewEdg
   const inferred: ViewEdge[] = [];
   for (let i = 1; i < steps.length; i++)
     inferred.push({
-      id: `inferred${i}`,
+      id: edgeId("inferred", i),
       from: steps[i - 1].id,
       to: steps[i].id,
       kind: "message",

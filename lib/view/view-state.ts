@@ -118,7 +118,7 @@ export function serializeViewState(state: ViewState): string {
   return params.toString();
 }
 
-/** What a large run's shipped step window is chosen around (see get-run-view.ts): the brushed range, else the selected step. */
+/** What a large run's shipped step window is chosen around (see lib/server/run-page/body.ts): the brushed range, else the selected step. */
 export function pageFocus(state: ViewState): { range: [number, number] | null; stepId: string | null } {
   return { range: state.range, stepId: state.selection?.type === "step" ? state.selection.id : null };
 }

@@ -55,3 +55,52 @@ describe("embedded PostgreSQL (F-13, first start as root)", () => {
     await expect(legacy.connect()).rejects.toThrow(/password/);
   });
 });
+
+describe("embedded PostgreSQL faults (2026-12-02 review L-6, M-5)", () => {
+  it("a first start that fails (port in use) keeps the cluster's password: the next start works", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "culprit-first-"));
+    fs.rmSync(dataDir, { recursive: true });
+    const port = await freePort();
+    const blocker = net.createServer().listen(port, "127.0.0.1");
+    await new Promise((resolve) => blocker.once("listening", resolve));
+    await expect(startEmbeddedPostgres({ dataDir, port, throwaway: true })).rejects.toThrow(/did not start/);
+    await new Promise((resolve) => blocker.close(resolve));
+    const embedded = await startEmbeddedPostgres({ dataDir, port, throwaway: true });
+    cleanups.push(async () => {
+      await embedded.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const client = new pg.Client({ connectionString: `${embedded.serverUrl}/postgres` });
+    await client.connect();
+    expect((await client.query("SELECT 1 AS one")).rows[0].one).toBe(1);
+    await client.end();
+  });
+
+  it("a cluster whose server process dies is started again, and answers within seconds", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "culprit-kill-"));
+    fs.rmSync(dataDir, { recursive: true });
+    const port = await freePort();
+    const embedded = await startEmbeddedPostgres({ dataDir, port, throwaway: true });
+    cleanups.push(async () => {
+      await embedded.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const lines: string[] = [];
+    embedded.keepRunning((m: string) => lines.push(m));
+    const pid = Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    process.kill(pid, "SIGKILL");
+    const started = Date.now();
+    let answered = false;
+    while (!answered && Date.now() - started < 30_000) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const client = new pg.Client({ connectionString: `${embedded.serverUrl}/postgres` });
+      answered = await client.connect().then(
+        () => client.end().then(() => true),
+        () => false,
+      );
+    }
+    expect(answered).toBe(true);
+    expect(lines.some((l) => /database is down/.test(l))).toBe(true);
+    expect(lines.some((l) => /back/.test(l))).toBe(true);
+  });
+});

@@ -68,31 +68,69 @@ export async function startEmbeddedPostgres({ dataDir, port, quiet = true, throw
     if (!initialised) {
       fs.mkdirSync(path.dirname(dataDir), { recursive: true });
       await server.initialise();
+      // Kept before the first start: if that start fails (port in use), the next one must still
+      // know the password initdb set (security review L-6). initdb needs an empty folder, so not earlier.
+      fs.writeFileSync(passwordPath, password + "\n", { mode: 0o600 });
     }
     await server.start();
   } catch (err) {
     throw new Error(firstStartHelp(err, dataDir, port));
   }
-  if (!stored) {
-    const next = initialised ? randomBytes(24).toString("hex") : password;
-    if (initialised) {
-      // An older cluster with the well-known password: rotate it before anything else connects.
-      const client = new pg.Client({ connectionString: `postgresql://${USER}:${LEGACY_PASSWORD}@127.0.0.1:${port}/postgres` });
-      await client.connect();
-      try {
-        await client.query(`ALTER USER ${USER} WITH PASSWORD '${next}'`);
-      } finally {
-        await client.end();
-      }
+  const supervised = { stopping: false };
+  const stop = () => {
+    supervised.stopping = true;
+    return server.stop();
+  };
+  const keepRunning = (log) => superviseServer(server, supervised, log);
+  if (!stored && initialised) {
+    const next = randomBytes(24).toString("hex");
+    // An older cluster with the well-known password: rotate it before anything else connects.
+    const client = new pg.Client({ connectionString: `postgresql://${USER}:${LEGACY_PASSWORD}@127.0.0.1:${port}/postgres` });
+    await client.connect();
+    try {
+      await client.query(`ALTER USER ${USER} WITH PASSWORD '${next}'`);
+    } finally {
+      await client.end();
     }
     fs.writeFileSync(passwordPath, next + "\n", { mode: 0o600 });
     fs.chmodSync(passwordPath, 0o600);
-    return { serverUrl: `postgresql://${USER}:${next}@127.0.0.1:${port}`, stop: () => server.stop() };
+    return { serverUrl: `postgresql://${USER}:${next}@127.0.0.1:${port}`, stop, keepRunning };
   }
-  return {
-    serverUrl: `postgresql://${USER}:${password}@127.0.0.1:${port}`,
-    stop: () => server.stop(),
+  fs.chmodSync(passwordPath, 0o600);
+  return { serverUrl: `postgresql://${USER}:${password}@127.0.0.1:${port}`, stop, keepRunning };
+}
+
+/**
+ * Restarts the cluster when its process dies (out-of-memory kill, a crash, disk-full PANIC), with a
+ * backoff doubling from 1 s to 30 s, reset after a minute up; one log line per outage and per try
+ * (security review M-5). The app reconnects by itself: its pool replaces broken connections.
+ */
+function superviseServer(server, state, log) {
+  let backoffMs = 1000;
+  let upSince = Date.now();
+  const watch = () =>
+    server.process?.once("exit", (code, signal) => {
+      if (state.stopping) return;
+      if (Date.now() - upSince > 60_000) backoffMs = 1000;
+      log(`PostgreSQL stopped (${signal ?? `exit ${code}`}); the database is down, restarting it in ${backoffMs / 1000} s`);
+      setTimeout(retry, backoffMs);
+    });
+  const retry = () => {
+    if (state.stopping) return;
+    server.start().then(
+      () => {
+        upSince = Date.now();
+        log("PostgreSQL is back");
+        watch();
+      },
+      () => {
+        backoffMs = Math.min(backoffMs * 2, 30_000);
+        log(`PostgreSQL did not start again; next try in ${backoffMs / 1000} s`);
+        setTimeout(retry, backoffMs);
+      },
+    );
   };
+  watch();
 }
 
 async function binaryDir() {
@@ -109,7 +147,10 @@ function firstStartHelp(err, dataDir, port) {
   if (/EADDRINUSE|could not bind|already in use/i.test(detail) || !detail) hints.push(`port ${port} may be in use: set CULPRIT_PG_PORT to a free port`);
   if (/lock file|postmaster\.pid/i.test(detail))
     hints.push(`another Postgres may be using ${dataDir}; stop it, or remove ${path.join(dataDir, "postmaster.pid")} if none runs`);
-  if (/password authentication failed/i.test(detail)) hints.push(`the cluster's password does not match ${path.join(dataDir, PASSWORD_FILE)}`);
+  if (/password authentication failed/i.test(detail))
+    hints.push(
+      `the cluster's password does not match ${path.join(dataDir, PASSWORD_FILE)} (a cluster that never held data, e.g. after a failed first start of an older Culprit, can be deleted: remove ${dataDir})`,
+    );
   hints.push(`or set DATABASE_URL to use a PostgreSQL of your own`);
   return `The embedded PostgreSQL did not start (data in ${dataDir}): ${detail || "it exited during start"}\n  What to try: ${hints.join("; ")}.`;
 }

@@ -5,6 +5,17 @@
  */
 const TRACE_ID = "0123456789abcdef0123456789abcdef";
 
+/** A protobuf base-128 varint. */
+function varint(x: number): Buffer {
+  const o: number[] = [];
+  while (x > 127) {
+    o.push((x & 127) | 128);
+    x = Math.floor(x / 128);
+  }
+  o.push(x);
+  return Buffer.from(o);
+}
+
 export const hostileInputs = {
   /** F-4a: k spans sharing one span id (each re-probed id#2..id#k before the fix). */
   duplicateSpanIds: (n = 40_000) => {
@@ -73,17 +84,21 @@ export const hostileInputs = {
     const n = Math.floor((mb * 1048576) / 2);
     const spans = Buffer.alloc(n * 2);
     for (let i = 0; i < n; i++) spans[2 * i] = 0x12;
-    const varint = (x: number) => {
-      const o: number[] = [];
-      while (x > 127) {
-        o.push((x & 127) | 128);
-        x = Math.floor(x / 128);
-      }
-      o.push(x);
-      return Buffer.from(o);
-    };
     const scopeSpans = Buffer.concat([Buffer.from([0x12]), varint(spans.length), spans]);
     return new Uint8Array(Buffer.concat([Buffer.from([0x0a]), varint(scopeSpans.length), scopeSpans]));
+  },
+  /** H-2: one span with `n` empty attributes (2 bytes each on the wire): the 2026-12-02 review's 20 MB bomb. */
+  attributeBombProtobuf: (n = 10_000_000): Uint8Array => {
+    const ld = (field: number, body: Buffer) => Buffer.concat([varint((field << 3) | 2), varint(body.length), body]);
+    const attrs = Buffer.alloc(2 * n);
+    for (let i = 0; i < n; i++) attrs[2 * i] = 0x4a; // field 9 (attributes), length 0
+    const span = Buffer.concat([ld(1, Buffer.from("0123456789abcdef0123456789abcdef", "hex")), ld(2, Buffer.from("00000000000000aa", "hex")), attrs]);
+    return new Uint8Array(ld(1, ld(2, ld(2, span))));
+  },
+  /** M-2: empty spans under an escaped key (`"sp\u0061ns"` parses to "spans"), `mb` megabytes. */
+  escapedKeySpansJson: (mb = 40) => {
+    const n = Math.floor((mb * 1048576) / 3);
+    return '{"resourceSpans":[{"scopeSpans":[{"sp\\u0061ns":[' + Array(n).fill("{}").join(",") + "]}]}]}";
   },
 };
 

@@ -130,5 +130,8 @@ describe("POST /api/runs (real Postgres)", () => {
     expect((await post(body)).status).toBe(401);
     expect((await post(body, { "content-type": "application/json", authorization: "Bearer wrong" })).status).toBe(401);
     expect((await post(body, { "content-type": "application/json", authorization: "Bearer s3cret" })).status).toBe(201);
+    // Security review L-2: a forged browser header is no stand-in for the key (curl can send it).
+    const forged = { "content-type": "application/json", "sec-fetch-site": "same-origin", origin: "http://localhost" };
+    expect((await post(JSON.stringify(minimalTrace({ title: "forged" })), forged)).status).toBe(401);
   });
 });

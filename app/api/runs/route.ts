@@ -3,9 +3,9 @@ import { ingestUploads } from "@/lib/server/ingest-upload";
 import { readBodyLimited } from "@/lib/server/read-body";
 import { decodeContentEncoding } from "@/lib/server/decode-body";
 import { maxUploadBytes } from "@/lib/server/limits";
-import { ApiError, errorResponse } from "@/lib/server/api-errors";
-import { defineRoute } from "@/lib/server/http/define-route";
-import { TraceInputError } from "@/lib/trace/errors";
+import { errorResponse } from "@/lib/server/api-errors";
+import { type Caller, defineRoute } from "@/lib/server/http/define-route";
+import { inCallerLane } from "@/lib/server/ingest-lanes";
 import { listRuns } from "@/lib/server/queries/list-runs";
 import { parseRunListParams } from "@/lib/runs/list-params";
 
@@ -18,27 +18,20 @@ import { parseRunListParams } from "@/lib/runs/list-params";
  * (first) run as `{runId, created, ..., url}`; when the file held several traces it also lists
  * every run in `runs: [{runId, created, ..., url}]` (201 when any was new).
  */
-async function handlePost(req: Request) {
+async function handlePost(req: Request, caller: Caller | null) {
   try {
     const url = new URL(req.url);
     const contentType = req.headers.get("content-type") ?? "";
     // gzip/deflate bodies are accepted; the upload limit applies to the decompressed bytes.
     const bytes = await decodeContentEncoding(await readBodyLimited(req, maxUploadBytes()), req.headers.get("content-encoding"), maxUploadBytes());
-    let payload: { bytes: Uint8Array; fileName?: string; format?: string };
-    if (contentType.startsWith("multipart/form-data")) {
-      const form = await new Response(bytes as BodyInit, { headers: { "content-type": contentType } }).formData().catch(() => {
-        throw new TraceInputError("bad_input", "Malformed multipart body");
-      });
-      const file = form.get("file");
-      const text = form.get("text");
-      if (file instanceof File) payload = { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name };
-      else if (typeof text === "string") payload = { bytes: new TextEncoder().encode(text) };
-      else throw new ApiError(400, "missing_file", "Multipart upload needs a `file` field (or a `text` field)");
-      payload.format = (form.get("format") as string | null) ?? url.searchParams.get("format") ?? undefined;
-    } else {
-      payload = { bytes, fileName: url.searchParams.get("name") ?? undefined, format: url.searchParams.get("format") ?? undefined };
-    }
-    const runs = (await ingestUploads(payload)).map((r) => ({ ...r, url: `/runs/${r.runId}` }));
+    // A multipart body is parsed in the import sandbox, not on this event loop (review M-3).
+    const payload = {
+      bytes,
+      contentType,
+      fileName: url.searchParams.get("name") ?? undefined,
+      format: url.searchParams.get("format") ?? undefined,
+    };
+    const runs = (await ingestUploads({ ...payload, uploadedByUserId: caller?.userId ?? null })).map((r) => ({ ...r, url: `/runs/${r.runId}` }));
     const body = runs.length > 1 ? { ...runs[0], runs } : runs[0];
     return NextResponse.json(body, { status: runs.some((r) => r.created) ? 201 : 200 });
   } catch (err) {
@@ -47,7 +40,8 @@ async function handlePost(req: Request) {
 }
 
 // Caller check (bearer key, or a signed-in owner from the upload page), Host/Origin guard, errors.
-export const POST = defineRoute({ access: "ingest" }, handlePost);
+// One upload in flight per caller (ingest-lanes.ts), waiting before the body is read.
+export const POST = defineRoute({ access: "ingest" }, (req, { caller }) => inCallerLane(caller, () => handlePost(req, caller), req));
 
 /**
  * GET /api/runs — one page of runs with their newest verdict, filtered like the runs list

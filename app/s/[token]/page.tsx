@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CopyLinkButton } from "@/components/run/CopyLinkButton";
 import { LoadedRunView } from "@/components/run/LoadedRunView";
-import { getRunPageShell, resolveShareToken } from "@/lib/server/queries/get-run-view";
+import { getRunPageShell } from "@/lib/server/run-page/shell";
+import { resolveShareToken } from "@/lib/server/queries/share-links";
 import { pageFocus, parseViewState } from "@/lib/view/view-state";
 import { runBodyUrl } from "@/lib/view/run-body-url";
 

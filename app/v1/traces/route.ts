@@ -1,8 +1,9 @@
 import { readBodyLimited } from "@/lib/server/read-body";
 import { decodeContentEncoding } from "@/lib/server/decode-body";
-import { maxUploadBytes, importTimeoutMs, maxSpansPerRequest } from "@/lib/server/limits";
+import { maxUploadBytes, importDeadlineMs, maxOtlpFields, maxSpansPerRequest } from "@/lib/server/limits";
 import { ApiError, errorResponse } from "@/lib/server/api-errors";
 import { defineRoute } from "@/lib/server/http/define-route";
+import { inCallerLane } from "@/lib/server/ingest-lanes";
 import { bufferSpans } from "@/lib/server/otlp/buffer-spans";
 import { runInSandbox } from "@/lib/server/sandbox/sandbox-pool";
 import { exportTraceResponse } from "@/lib/server/otlp/export-response";
@@ -25,8 +26,8 @@ async function handlePost(req: Request) {
     const bytes = new Uint8Array(await decodeContentEncoding(raw, req.headers.get("content-encoding"), maxUploadBytes()));
     const { batches, rejectedSpans: idless } = await runInSandbox(
       "otlp-decode",
-      { bytes, contentType, maxSpans: maxSpansPerRequest() },
-      { timeoutMs: importTimeoutMs(), transfer: [bytes.buffer as ArrayBuffer] },
+      { bytes, contentType, maxSpans: maxSpansPerRequest(), maxFields: maxOtlpFields() },
+      { timeoutMs: importDeadlineMs(bytes.byteLength), transfer: [bytes.buffer as ArrayBuffer] },
     );
     const buffered = await bufferSpans(batches);
     const reasons = [...(idless ? [`${idless} span(s) without a valid trace id`] : []), ...buffered.reasons];
@@ -37,4 +38,5 @@ async function handlePost(req: Request) {
 }
 
 // Caller check (bearer key, or a signed-in owner from the upload page), Host/Origin guard, errors.
-export const POST = defineRoute({ access: "ingest" }, handlePost);
+// One request in flight per caller (ingest-lanes.ts), waiting before the body is read.
+export const POST = defineRoute({ access: "ingest" }, (req, { caller }) => inCallerLane(caller, () => handlePost(req), req));

@@ -1,4 +1,4 @@
-import type { ShareLinkRow } from "@/lib/server/queries/get-run-view";
+import type { ShareLinkRow } from "@/lib/server/queries/share-links";
 
 /** What every header action of the run page gets. */
 export interface RunActionProps {

@@ -1,7 +1,8 @@
 import type { TTraceInput } from "../../trace/schema";
 import { TraceInputError } from "../../trace/errors";
 import { TraceBuilder, isRecord } from "../trace-builder";
-import { mapAg2Messages } from "./map-ag2-messages";
+import { isMagenticOneChat, mapAg2Messages } from "./map-ag2-messages";
+import { MAGENTIC_ONE_SYSTEM } from "./magentic-one";
 
 const LIST_KEYS = ["history", "messages", "chat_history"] as const;
 
@@ -41,7 +42,8 @@ export function importAg2(value: unknown): TTraceInput {
   const task = isRecord(value) && typeof value.task === "string" ? value.task : undefined;
   return builder.build({
     task,
-    system: "ag2",
+    // Magentic-One logs share this layout; the runs list must not call them AG2.
+    system: isMagenticOneChat(messages) ? MAGENTIC_ONE_SYSTEM : "ag2",
     outcome: "unknown",
     sourceFormat: "ag2",
     attributes: Object.keys(attributes).length ? attributes : undefined,

@@ -10,6 +10,8 @@ import { MAGENTIC_ONE_ORCHESTRATOR, markOrchestratorDelegations } from "./orches
 import { chatTermination, stopReasonTermination } from "./chat-termination";
 import { TERMINATION_ATTR } from "../../trace/run-termination";
 import { markObservation } from "./observation-marks";
+import { MAGENTIC_ONE_SYSTEM, isMagenticHarness, isMagenticOneLog, magenticTaskGiver } from "./magentic-one";
+import { hasWrappedAgentChatEvents, unwrapAgentChatEvents } from "./agentchat-events";
 
 /** Fields every AgentChat message has a home for; the rest goes to `attributes`. */
 const MAPPED = new Set(["source", "type", "content", "models_usage", "target", "created_at", PY_CLASS]);
@@ -24,7 +26,9 @@ const MAPPED = new Set(["source", "type", "content", "models_usage", "target", "
  * thoughts and memory queries get their own kinds. The `user` who poses the task is the task giver.
  * Step ids are `m<index>`, `sourceRef` the index.
  */
-export function importAutogen(value: unknown): TTraceInput {
+export function importAutogen(raw: unknown): TTraceInput {
+  const log = unwrapEventLog(raw);
+  const value = log.value;
   const found = findAutogenMessages(value);
   if (!found) {
     throw new TraceInputError(
@@ -40,7 +44,7 @@ export function importAutogen(value: unknown): TTraceInput {
   else mapAgentChatMessages(builder, found.messages);
   if (builder.steps.length === 0)
     throw new TraceInputError("schema", "The AutoGen log contains no messages", { issues: [{ path: found.path, message: "empty message list" }] });
-  const stopReason = isRecord(value) && typeof value.stop_reason === "string" ? value.stop_reason : undefined;
+  const stopReason = log.stopReason ?? (isRecord(value) && typeof value.stop_reason === "string" ? value.stop_reason : undefined);
   const first = builder.steps[0];
   const last = builder.steps[builder.steps.length - 1];
   const answer = [...builder.steps].reverse().find((s) => (s.kind === "message" || s.kind === "final") && !isTaskGiverName(s.agent) && s.content);
@@ -49,10 +53,11 @@ export function importAutogen(value: unknown): TTraceInput {
   // AgentChat's stop_reason says how the run ended ("Text 'TERMINATE' mentioned", "Maximum number of messages 10 reached").
   const termination = (stopReason && stopReasonTermination(stopReason)) || chatTermination(builder.steps);
   if (termination) attributes[TERMINATION_ATTR] = termination;
-  if (found.path !== "messages" && found.path !== "(root)") attributes.messages_from = found.path;
+  if (log.path) attributes.messages_from = log.path;
+  else if (found.path !== "messages" && found.path !== "(root)") attributes.messages_from = found.path;
   return builder.build({
-    task: first && isTaskGiverName(first.agent) ? first.content : undefined,
-    system: "autogen",
+    task: log.task ?? (first && isTaskGiverName(first.agent) ? first.content : undefined),
+    system: isMagenticOneLog(builder.steps.map((s) => s.agent)) ? MAGENTIC_ONE_SYSTEM : "autogen",
     finalAnswer: (answer ?? last)?.content || undefined,
     outcome: "unknown",
     startedAt: first?.startTime,
@@ -60,6 +65,21 @@ export function importAutogen(value: unknown): TTraceInput {
     sourceFormat: "autogen",
     attributes: Object.keys(attributes).length ? attributes : undefined,
   });
+}
+
+/**
+ * An event log (`{task, events: [{type, module, model_dump}]}` or the bare list of wrappers) as the
+ * message list the rest of the importer reads, with the task and stop reason it states.
+ */
+function unwrapEventLog(value: unknown): { value: unknown; task?: string; stopReason?: string; path?: string } {
+  if (Array.isArray(value) && hasWrappedAgentChatEvents(value)) {
+    const { messages, stopReason } = unwrapAgentChatEvents(value);
+    return { value: messages, stopReason };
+  }
+  if (!isRecord(value) || !Array.isArray(value.events) || !hasWrappedAgentChatEvents(value.events)) return { value };
+  const { messages, stopReason } = unwrapAgentChatEvents(value.events);
+  const task = typeof value.task === "string" && value.task.trim() ? value.task : undefined;
+  return { value: { messages }, task, stopReason, path: "events" };
 }
 
 /** AgentChat messages and events, in order; also used for Magentic-One repr logs. */
@@ -72,9 +92,15 @@ export function mapAgentChatMessages(builder: TraceBuilder, messages: readonly u
         .filter((s): s is string => typeof s === "string"),
     ),
   ];
+  // A MagenticOneGroupChat's own entries (`MagenticOne`, `unknown`) are the task giver's, not an agent's.
+  const taskGiver = isMagenticOneLog(sources) ? magenticTaskGiver(sources) : undefined;
+  const speaker = (raw: Record<string, unknown>) =>
+    taskGiver && typeof raw.source === "string" && isMagenticHarness(raw.source) ? { ...raw, source: taskGiver } : raw;
   // A run_stream() dump ends with the TaskResult itself, whose messages repeat the stream: only
   // items with a source are messages.
-  const steps = messages.map((raw, i) => (isRecord(raw) && typeof raw.source === "string" ? mapAgentChatMessage(raw, i, sources, idPrefix) : undefined));
+  const steps = messages.map((raw, i) =>
+    isRecord(raw) && typeof raw.source === "string" ? mapAgentChatMessage(speaker(raw), i, sources, idPrefix) : undefined,
+  );
   markOrchestratorDelegations(steps, (agent) => agent === MAGENTIC_ONE_ORCHESTRATOR, isTaskGiverName);
   steps.forEach((step, i) => {
     if (!step) return builder.warn(`messages[${i}] is not an AgentChat message (no source); skipped`);

@@ -1,6 +1,9 @@
 import type { TStepInput, TStepKind } from "../../trace/schema";
-import { TraceBuilder, isRecord, toText } from "../trace-builder";
-import { parseChatSpeaker } from "./parse-chat-speaker";
+import { type TraceBuilder, isRecord, toText } from "../trace-builder";
+import { parseChatSpeaker, type ChatSpeaker } from "./parse-chat-speaker";
+import { isMagenticHarness, isMagenticOneLog, magenticTaskGiver } from "./magentic-one";
+import { markOrchestratorDelegations } from "./orchestrator-delegation";
+import { isTaskGiverName, registerTaskGiver } from "./task-giver";
 import { markObservation } from "./observation-marks";
 
 /** AG2's code executor prefixes every result with this; it marks a tool result, whoever speaks it. */
@@ -19,54 +22,84 @@ const MAGENTIC_EXIT_CODE = /exit(?:ed)? with (?:an error )?\(?(?:Unix|POSIX) exi
  * qualifier). `sourceRef` is the message index as a string; step ids are `s<index>`.
  */
 export function mapAg2Messages(builder: TraceBuilder, messages: unknown[], path: string): void {
-  messages.forEach((raw, index) => {
-    if (!isRecord(raw)) {
-      builder.warn(`${path}[${index}] is not an object; skipped`);
-      return;
-    }
-    const name = typeof raw.name === "string" && raw.name.trim() ? raw.name : undefined;
-    const role = typeof raw.role === "string" ? raw.role : undefined;
-    const speaker = parseChatSpeaker(name ?? role ?? "unknown");
-    const content = toText(raw.content);
-    const kind: TStepKind = speaker.kind;
-    const step: TStepInput = {
-      id: `s${index}`,
-      sourceRef: String(index),
-      agent: speaker.agent,
-      kind,
-      name: name && role ? `${name} (${role})` : (role ?? name),
-      content,
-      target: speaker.target,
-    };
-    const attributes: Record<string, unknown> = {};
-    if (role !== undefined) attributes.role = role;
-    if (speaker.qualifier) attributes.qualifier = speaker.qualifier;
-    if (kind === "message" && CODE_EXECUTION_RESULT.test(content)) {
-      step.kind = "tool_result";
-      step.tool = { name: "code_execution" };
-      step.status = /^\s*exitcode:\s*0\b/i.test(content) ? "ok" : "error";
-    } else if (kind === "message" && MAGENTIC_SCRIPT_RESULT.test(content)) {
-      const code = MAGENTIC_EXIT_CODE.exec(content.slice(0, 400))?.[1];
-      step.kind = "tool_result";
-      step.tool = { name: "code_execution" };
-      step.status = code === undefined || code === "0" ? "ok" : "error";
-    }
-    const toolCalls = Array.isArray(raw.tool_calls) ? raw.tool_calls : isRecord(raw.function_call) ? [{ function: raw.function_call }] : [];
-    if (toolCalls.length > 0) {
-      const first = isRecord(toolCalls[0]) ? toolCalls[0] : {};
-      const fn = isRecord(first.function) ? first.function : first;
-      step.kind = "tool_call";
-      step.tool = { name: typeof fn.name === "string" && fn.name ? fn.name : "tool", arguments: fn.arguments };
-      if (toolCalls.length > 1) attributes.tool_calls = toolCalls;
-    } else if (role === "tool" || role === "function" || Array.isArray(raw.tool_responses)) {
-      step.kind = "tool_result";
-    }
-    for (const [key, value] of Object.entries(raw)) {
-      if (key === "name" || key === "role" || key === "content" || key === "tool_calls" || key === "function_call") continue;
-      attributes[key] = value;
-    }
-    if (Object.keys(attributes).length) step.attributes = attributes;
-    builder.step(markObservation(step));
-    if (speaker.target) builder.agent(speaker.target);
+  const speakers = messages.map((raw) => (isRecord(raw) ? parseChatSpeaker(speakerLabel(raw)) : undefined));
+  const magentic = isMagenticOneLog(speakers.flatMap((s) => (s ? [s.agent] : [])));
+  const taskGiver = magentic ? magenticTaskGiver(speakers.flatMap((s) => (s ? [s.agent] : []))) : undefined;
+  const steps = messages.map((raw, index) => {
+    const speaker = speakers[index];
+    if (!isRecord(raw) || !speaker) return undefined;
+    // In a Magentic-One log the runner's own entries (`MagenticOne`, `unknown`) are the task giver's.
+    if (taskGiver && isMagenticHarness(speaker.agent)) speaker.agent = taskGiver;
+    return mapAg2Message(raw, index, speaker);
   });
+  // Logs that do not say "-> X" themselves: the orchestrator hands each turn to the next speaker.
+  if (magentic && !steps.some((s) => s?.kind === "delegate")) {
+    markOrchestratorDelegations(
+      steps,
+      (agent) => /orchestrator/i.test(agent),
+      (agent) => agent === taskGiver || isTaskGiverName(agent),
+    );
+  }
+  if (taskGiver && steps.some((s) => s?.agent === taskGiver)) registerTaskGiver(builder, taskGiver);
+  steps.forEach((step, index) => {
+    if (!step) return builder.warn(`${path}[${index}] is not an object; skipped`);
+    builder.step(step);
+    if (step.target) builder.agent(step.target);
+  });
+}
+
+/** True when the messages are a Magentic-One log (see `isMagenticOneLog`). */
+export function isMagenticOneChat(messages: readonly unknown[]): boolean {
+  return isMagenticOneLog(messages.flatMap((raw) => (isRecord(raw) ? [parseChatSpeaker(speakerLabel(raw)).agent] : [])));
+}
+
+/** `name` when present (AG2 group chats), else `role` (Magentic-One logs carry the agent there). */
+function speakerLabel(raw: Record<string, unknown>): string {
+  const name = typeof raw.name === "string" && raw.name.trim() ? raw.name : undefined;
+  return name ?? (typeof raw.role === "string" ? raw.role : "unknown");
+}
+
+function mapAg2Message(raw: Record<string, unknown>, index: number, speaker: ChatSpeaker): TStepInput {
+  const name = typeof raw.name === "string" && raw.name.trim() ? raw.name : undefined;
+  const role = typeof raw.role === "string" ? raw.role : undefined;
+  const content = toText(raw.content);
+  const kind: TStepKind = speaker.kind;
+  const step: TStepInput = {
+    id: `s${index}`,
+    sourceRef: String(index),
+    agent: speaker.agent,
+    kind,
+    name: name && role ? `${name} (${role})` : (role ?? name),
+    content,
+    target: speaker.target,
+  };
+  const attributes: Record<string, unknown> = {};
+  if (role !== undefined) attributes.role = role;
+  if (speaker.qualifier) attributes.qualifier = speaker.qualifier;
+  if (kind === "message" && CODE_EXECUTION_RESULT.test(content)) {
+    step.kind = "tool_result";
+    step.tool = { name: "code_execution" };
+    step.status = /^\s*exitcode:\s*0\b/i.test(content) ? "ok" : "error";
+  } else if (kind === "message" && MAGENTIC_SCRIPT_RESULT.test(content)) {
+    const code = MAGENTIC_EXIT_CODE.exec(content.slice(0, 400))?.[1];
+    step.kind = "tool_result";
+    step.tool = { name: "code_execution" };
+    step.status = code === undefined || code === "0" ? "ok" : "error";
+  }
+  const toolCalls = Array.isArray(raw.tool_calls) ? raw.tool_calls : isRecord(raw.function_call) ? [{ function: raw.function_call }] : [];
+  if (toolCalls.length > 0) {
+    const first = isRecord(toolCalls[0]) ? toolCalls[0] : {};
+    const fn = isRecord(first.function) ? first.function : first;
+    step.kind = "tool_call";
+    step.tool = { name: typeof fn.name === "string" && fn.name ? fn.name : "tool", arguments: fn.arguments };
+    if (toolCalls.length > 1) attributes.tool_calls = toolCalls;
+  } else if (role === "tool" || role === "function" || Array.isArray(raw.tool_responses)) {
+    step.kind = "tool_result";
+  }
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === "name" || key === "role" || key === "content" || key === "tool_calls" || key === "function_call") continue;
+    attributes[key] = value;
+  }
+  if (Object.keys(attributes).length) step.attributes = attributes;
+  return markObservation(step);
 }

@@ -11,10 +11,14 @@
 import { OBSERVATION_AT, OBSERVED_RESOURCE, RESULT_AT } from "../../trace/canonical-attributes";
 import type { TStepInput } from "../../trace/schema";
 
-/** Only the start of a message is searched for its observation marker (bounded work per message). */
+/**
+ * Only the start of a message is searched for its observation marker (bounded work per message).
+ * Line starts allow white space but no newline (`[^\S\n]*`): `^\s*` under /m let every line start
+ * scan across all following blank lines, quadratic in a run of newlines (security review M-2).
+ */
 const MAX_SCAN_CHARS = 20_000;
 const OBSERVATION_MARKER_RE =
-  /here is a screenshot of|the viewport shows|automatic ocr|detected the following text|^\s*viewport position:|^\s*address: \S+:\/\/|^\s*(?:code )?output:|^\s*exitcode:|^\s*#+ ?(?:search results|page content)|^\s*(?:search results|page content)\s*:/im;
+  /here is a screenshot of|the viewport shows|automatic ocr|detected the following text|^[^\S\n]*viewport position:|^[^\S\n]*address: \S+:\/\/|^[^\S\n]*(?:code )?output:|^[^\S\n]*exitcode:|^[^\S\n]*#+ ?(?:search results|page content)|^[^\S\n]*(?:search results|page content)\s*:/im;
 
 /** Where an observation names what it shows: "Address: <url>", or a screenshot's "[title](<url>)", near its start. */
 const LOCATION_RE = /(?:^|\n)\s*(?:address|url|location)\s*:\s*(\S+:\/\/\S+)|\]\((https?:\/\/[^\s)]+)\)/i;
@@ -23,10 +27,24 @@ const LOCATION_CHARS = 400;
 /** The engine reads a step's resource from the start of its text only (dead-end.ts SCAN_CHARS). */
 const RESOURCE_SCAN_CHARS = 4000;
 
-/** The offset of the first observation marker in `content`, or undefined. */
+const PHRASE_MARKER = /^(?:here is a screenshot of|the viewport shows|automatic ocr|detected the following text)/i;
+const LINE_END = /[\n\r\u2028\u2029]/;
+
+/**
+ * The offset of the first observation marker in `content`, or undefined. A marker found at a line
+ * start is reported where the old `^\s*` form matched: at the first line start of the blank lines
+ * before it, so offsets (and with them analyses) stay exactly as they were.
+ */
 export function observationOffset(content: string): number | undefined {
-  const m = OBSERVATION_MARKER_RE.exec(content.slice(0, MAX_SCAN_CHARS));
-  return m ? m.index : undefined;
+  const text = content.slice(0, MAX_SCAN_CHARS);
+  const m = OBSERVATION_MARKER_RE.exec(text);
+  if (!m) return undefined;
+  if (PHRASE_MARKER.test(m[0])) return m.index;
+  let start = m.index;
+  while (start > 0 && /\s/.test(text[start - 1])) start--;
+  if (start === 0) return 0;
+  for (let i = start; i < m.index; i++) if (LINE_END.test(text[i])) return i + 1;
+  return m.index;
 }
 
 /**

@@ -3,16 +3,20 @@ import type { DecodedEvent, DecodedSpan, NanoTime } from "../otlp/decoded-span";
 import { normalizeOtlpId } from "../otlp/otlp-ids";
 import { isoToNano } from "../iso-time";
 import { isHrTime, isPythonSdkSpan } from "./sdk-span-shape";
+import { decodeFlatSpan, isFlatOtlpSpan, unwrapSpanRecord } from "./flat-otlp-span";
 
 /** Python `SpanKind.X` names and JS numeric kinds → OTLP SpanKind numbers (JS numbers are OTLP's minus one). */
 const PY_KINDS: Record<string, number> = { INTERNAL: 1, SERVER: 2, CLIENT: 3, PRODUCER: 4, CONSUMER: 5 };
 const PY_STATUS: Record<string, number> = { UNSET: 0, OK: 1, ERROR: 2 };
 
 /**
- * Converts one SDK span dump (Python `to_json()` or a JS `ReadableSpan`) to the decoded OTLP span
+ * Converts one SDK span dump (Python `to_json()`, a JS `ReadableSpan`, or an OTLP span with a flat
+ * attribute object, see `flat-otlp-span.ts`) to the decoded OTLP span
  * shape, so the OTLP mapping (agents, tree repair, payload) applies unchanged.
  */
 export function decodeSdkSpan(record: Record<string, unknown>, path: string, index: number): DecodedSpan {
+  const flat = unwrapSpanRecord(record);
+  if (isFlatOtlpSpan(flat)) return decodeFlatSpan(flat, path, index);
   return isPythonSdkSpan(record) ? decodePython(record, path, index) : decodeJs(record, path, index);
 }
 

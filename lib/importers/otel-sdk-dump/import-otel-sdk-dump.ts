@@ -26,7 +26,8 @@ export function decodeSdkSpans(value: unknown): DecodedSpan[] {
       const path = Array.isArray(value) ? `[${i}]` : "(root)";
       throw new TraceInputError(
         "schema",
-        `${path} is not an OpenTelemetry SDK span: expected {name, context: {trace_id, span_id}} (Python) or {name, spanContext: {traceId, spanId}} (JS)`,
+        `${path} is not an OpenTelemetry SDK span: expected {name, context: {trace_id, span_id}} (Python), ` +
+          "{name, spanContext: {traceId, spanId}} (JS) or {traceId, spanId, name, startTimeUnixNano, attributes: {…}}",
         {
           issues: [{ path, message: "expected an SDK span object" }],
         },

@@ -1,3 +1,4 @@
+import { isFlatOtlpSpan, unwrapSpanRecord } from "./flat-otlp-span";
 import { isRecord } from "../trace-builder";
 
 /**
@@ -25,7 +26,7 @@ export function isJsSdkSpan(value: unknown): value is Record<string, unknown> {
 
 /** Not a type guard on purpose: detection keeps narrowing the same value for other formats after a miss. */
 export function isSdkSpan(value: unknown): boolean {
-  return isPythonSdkSpan(value) || isJsSdkSpan(value);
+  return isPythonSdkSpan(value) || isJsSdkSpan(value) || isFlatOtlpSpan(unwrapSpanRecord(value));
 }
 
 /** `[seconds, nanoseconds]`, or the same pair serialized from a typed array as `{"0": s, "1": ns}`. */

@@ -8,7 +8,7 @@ import { buildSpanTree } from "./span-tree";
 import { explicitAgentName, fallbackAgentName, isAnonymousAgentSpan, isMethodName } from "./span-agent";
 import { spanStepKind } from "./span-step-kind";
 import { spanPayload } from "./span-content";
-import { containerAgents } from "./span-containers";
+import { containerAgents, sessionAgent } from "./span-containers";
 import { resolveHandoffs } from "./resolve-handoffs";
 import { spanEvaluationOutcome } from "./span-evaluations";
 import { canonicalStep } from "../canonical-order";
@@ -26,6 +26,23 @@ const MEMORY_KEY_ATTRS = [
 ];
 const SPAN_KIND_NAMES = ["unspecified", "internal", "server", "client", "producer", "consumer"];
 
+/** Per-span agent bookkeeping while `mapSpans` walks the spans in order. */
+interface AgentWalk {
+  spans: readonly DecodedSpan[];
+  parent: Int32Array;
+  rootName: string | undefined;
+  explicitOf: (string | undefined)[];
+  /** Per span: the first agent below it when it is a container (see `containerAgents`). */
+  containerAgent: (string | undefined)[];
+  /** Per span: the agent of an SDK session span with children (see `sessionAgent`). */
+  sessionOf: (string | undefined)[];
+  underAgent: boolean[];
+  agentOf: string[];
+  /** Spans that define an agent, in start order. */
+  agentSpans: number[];
+  inferredByTime: number;
+}
+
 /**
  * Maps decoded spans (from OTLP/JSON files or a live OTLP receiver) to a trace input: one step
  * per span in global time order, `sourceRef` = span id, agents resolved from attributes or
@@ -38,21 +55,7 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
   const { spans, ids, parent } = tree;
   const builder = new TraceBuilder();
   for (const w of tree.warnings) builder.warn(w);
-
-  const rootName = spans.find((_, i) => parent[i] < 0)?.name;
-  const agentOf: string[] = new Array(spans.length);
-  const explicitOf: (string | undefined)[] = spans.map(explicitAgentName);
-  // Agents a wrapper may run: named ones, and anonymous agent spans named by their span (LangChain's
-  // AgentExecutor under a harness's `main` span).
-  const containerAgent = containerAgents(
-    spans,
-    parent,
-    explicitOf,
-    spans.map((span, i) => explicitOf[i] ?? (isAnonymousAgentSpan(span) && span.name && !isMethodName(span.name) ? span.name : undefined)),
-  );
-  const underAgent: boolean[] = new Array(spans.length).fill(false);
-  const agentSpans: number[] = []; // spans that define an agent, in start order
-  let inferredByTime = 0;
+  const walk = startWalk(spans, parent);
   const traceIds = new Set<string>();
   let lastTraceId: string | undefined;
   let outcome: TOutcome = "unknown";
@@ -67,61 +70,16 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
       lastTraceId = span.traceId; // one trace per file is the rule: skip the set for repeats
       traceIds.add(span.traceId);
     }
-    const container = containerAgent[i];
-    // A container is filed under the first agent it runs, and names no agent of its own.
-    const explicit = container ?? explicitOf[i];
-    const anonymousAgent = container === undefined && isAnonymousAgentSpan(span);
-    // Anonymous agent spans (LangChain runnables marked AGENT) nested in an agent belong to it.
-    let agent: string;
-    let timeInferred = false;
-    if (explicit !== undefined) agent = explicit;
-    else if (p >= 0 && underAgent[p]) agent = agentOf[p];
-    else if (anonymousAgent && span.name && !isMethodName(span.name)) agent = span.name;
-    else {
-      // Outside every agent subtree: instrumentations that lose context (an OpenAI client span
-      // parented to the root instead of the LangChain call) still run inside an agent's time span.
-      const enclosing = p >= 0 ? containingAgentSpan(spans, agentSpans, span) : -1;
-      if (enclosing >= 0) {
-        agent = agentOf[enclosing];
-        inferredByTime++;
-        timeInferred = true;
-      } else agent = p >= 0 ? agentOf[p] : fallbackAgentName(span, rootName);
-    }
-    if (container !== undefined) underAgent[i] = false;
-    else {
-      underAgent[i] = explicit !== undefined || (p >= 0 && underAgent[p]) || (anonymousAgent && span.name !== "") || agent !== (p >= 0 ? agentOf[p] : agent);
-      if (explicit !== undefined || (!(p >= 0 && underAgent[p]) && anonymousAgent)) agentSpans.push(i);
-    }
-    agentOf[i] = builder.agent(agent, container === undefined ? agentExtras(span, explicit === agent) : undefined);
-
-    const kind = spanStepKind(span);
-    const payload = spanPayload(span, kind === "tool_call");
-    if (p < 0 && rootPayload === undefined) rootPayload = payload;
-    const step: TStepInput = {
-      id: ids[i],
-      sourceRef: span.spanId ?? ids[i],
-      agent: agentOf[i],
-      kind,
-      name: span.name || undefined,
-      input: payload.input,
-      content: payload.content,
-      tool: payload.tool,
-      status: span.statusCode === 2 || payload.error ? "error" : span.statusCode === 1 ? "ok" : "unset",
-      error: payload.error,
-      tokens: payload.tokens,
-      costUsd: payload.costUsd,
-      startTime: span.start ? nanoToIso(span.start) : undefined,
-      endTime: span.end ? nanoToIso(span.end) : undefined,
-      parentId: p >= 0 ? ids[p] : undefined,
-      attributes: stepAttributes(span, payload.consumed),
-    };
-    if (explicit !== undefined && p >= 0 && agentOf[p] !== agentOf[i] && kind === "other") step.kind = "agent";
-    if (container !== undefined) {
+    const { explicit, timeInferred } = resolveAgent(walk, builder, i);
+    const step = spanStep(span, ids, i, p, walk.agentOf);
+    if (p < 0 && rootPayload === undefined) rootPayload = { input: step.input, content: step.content };
+    if (explicit !== undefined && p >= 0 && walk.agentOf[p] !== walk.agentOf[i] && step.kind === "other") step.kind = "agent";
+    if (walk.containerAgent[i] !== undefined || walk.sessionOf[i] !== undefined) {
       if (step.kind === "agent") step.kind = "other"; // it invokes no agent of its own
       step.attributes = { ...step.attributes, [CONTAINER_ATTR]: true };
     }
     if (timeInferred) step.attributes = { ...step.attributes, [AGENT_SOURCE_ATTR]: "time-containment" };
-    addStateAccess(step, span, p >= 0 ? explicitOf[p] : undefined, explicit);
+    addStateAccess(step, span, p >= 0 ? walk.explicitOf[p] : undefined, explicit);
     builder.step(step, true); // the span tree made ids unique
 
     const verdict = spanEvaluationOutcome(span);
@@ -132,10 +90,109 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
       outcome = span.statusCode === 2 ? "failure" : span.statusCode === 1 ? "success" : "unknown";
     }
   }
-  resolveHandoffs(builder.steps, new Set(agentOf), canonicalStep);
-  if (inferredByTime) builder.warn(`${inferredByTime} span(s) outside any agent subtree were given the agent whose span encloses them in time`);
+  resolveHandoffs(builder.steps, new Set(walk.agentOf), canonicalStep);
+  if (walk.inferredByTime) {
+    const spans = `${walk.inferredByTime} span(s)`;
+    builder.warn(`${spans} outside any agent subtree were given the agent whose span encloses them in time`);
+  }
   if (traceIds.size > 1) builder.warn(`the file holds ${traceIds.size} traces; they were imported as one run`);
+  return buildRun(builder, spans, parent, { traceIds, outcome, rootPayload });
+}
 
+function startWalk(spans: readonly DecodedSpan[], parent: Int32Array): AgentWalk {
+  const explicitOf = spans.map(explicitAgentName);
+  // Agents a wrapper may run: named ones, and anonymous agent spans named by their span (LangChain's
+  // AgentExecutor under a harness's `main` span).
+  const containerAgent = containerAgents(
+    spans,
+    parent,
+    explicitOf,
+    spans.map((span, i) => explicitOf[i] ?? (isAnonymousAgentSpan(span) && span.name && !isMethodName(span.name) ? span.name : undefined)),
+  );
+  const hasChildren = new Uint8Array(spans.length);
+  for (let i = 0; i < spans.length; i++) if (parent[i] >= 0) hasChildren[parent[i]] = 1;
+  const sessionOf = spans.map((span, i) => (hasChildren[i] && containerAgent[i] === undefined ? sessionAgent(span) : undefined));
+  return {
+    spans,
+    parent,
+    rootName: spans.find((_, i) => parent[i] < 0)?.name,
+    explicitOf,
+    containerAgent,
+    sessionOf,
+    underAgent: new Array(spans.length).fill(false),
+    agentOf: new Array(spans.length),
+    agentSpans: [],
+    inferredByTime: 0,
+  };
+}
+
+/** Settles span i's agent (registering it) and whether the span is inside an agent's subtree. */
+function resolveAgent(w: AgentWalk, builder: TraceBuilder, i: number): { explicit: string | undefined; timeInferred: boolean } {
+  const span = w.spans[i];
+  const p = w.parent[i];
+  const container = w.containerAgent[i];
+  // A container is filed under the first agent it runs, and names no agent of its own; an SDK session
+  // span under the agent whose run it is.
+  const explicit = container ?? w.explicitOf[i];
+  const anonymousAgent = container === undefined && isAnonymousAgentSpan(span);
+  // Anonymous agent spans (LangChain runnables marked AGENT) nested in an agent belong to it.
+  let agent: string;
+  let timeInferred = false;
+  if (explicit !== undefined) agent = explicit;
+  else if (p >= 0 && w.underAgent[p]) agent = w.agentOf[p];
+  else if (anonymousAgent && span.name && !isMethodName(span.name)) agent = span.name;
+  else if (p < 0 && w.sessionOf[i] !== undefined) agent = w.sessionOf[i]!;
+  else {
+    // Outside every agent subtree: instrumentations that lose context (an OpenAI client span
+    // parented to the root instead of the LangChain call) still run inside an agent's time span.
+    const enclosing = p >= 0 ? containingAgentSpan(w.spans, w.agentSpans, span) : -1;
+    if (enclosing >= 0) {
+      agent = w.agentOf[enclosing];
+      w.inferredByTime++;
+      timeInferred = true;
+    } else agent = p >= 0 ? w.agentOf[p] : fallbackAgentName(span, w.rootName);
+  }
+  if (container !== undefined) w.underAgent[i] = false;
+  else {
+    const parentAgent = p >= 0 ? w.agentOf[p] : agent;
+    w.underAgent[i] = explicit !== undefined || (p >= 0 && w.underAgent[p]) || (anonymousAgent && span.name !== "") || agent !== parentAgent;
+    if (explicit !== undefined || (!(p >= 0 && w.underAgent[p]) && anonymousAgent)) w.agentSpans.push(i);
+  }
+  w.agentOf[i] = builder.agent(agent, container === undefined ? agentExtras(span, explicit === agent) : undefined);
+  return { explicit, timeInferred };
+}
+
+/** The step of span i, filed under its settled agent: content only, ids and times in their fields. */
+function spanStep(span: DecodedSpan, ids: readonly string[], i: number, p: number, agentOf: readonly string[]): TStepInput {
+  const kind = spanStepKind(span);
+  const payload = spanPayload(span, kind === "tool_call");
+  return {
+    id: ids[i],
+    sourceRef: span.spanId ?? ids[i],
+    agent: agentOf[i],
+    kind,
+    name: span.name || undefined,
+    input: payload.input,
+    content: payload.content,
+    tool: payload.tool,
+    status: span.statusCode === 2 || payload.error ? "error" : span.statusCode === 1 ? "ok" : "unset",
+    error: payload.error,
+    tokens: payload.tokens,
+    costUsd: payload.costUsd,
+    startTime: span.start ? nanoToIso(span.start) : undefined,
+    endTime: span.end ? nanoToIso(span.end) : undefined,
+    parentId: p >= 0 ? ids[p] : undefined,
+    attributes: stepAttributes(span, payload.consumed),
+  };
+}
+
+interface RunFacts {
+  traceIds: Set<string>;
+  outcome: TOutcome;
+  rootPayload: { input?: string; content?: string } | undefined;
+}
+
+function buildRun(builder: TraceBuilder, spans: readonly DecodedSpan[], parent: Int32Array, facts: RunFacts): TTraceInput {
   const roots = spans.filter((_, i) => parent[i] < 0);
   const first = spans[0];
   const lastEnd = spans.reduce(
@@ -145,13 +202,13 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
   return builder.build({
     title: roots[0]?.name || undefined,
     system: typeof first.resource["service.name"] === "string" ? (first.resource["service.name"] as string).slice(0, 256) : undefined,
-    task: rootPayload?.input || undefined,
-    outcome,
-    finalAnswer: rootPayload?.content || undefined,
+    task: facts.rootPayload?.input || undefined,
+    outcome: facts.outcome,
+    finalAnswer: facts.rootPayload?.content || undefined,
     startedAt: first.start ? nanoToIso(first.start) : undefined,
     endedAt: lastEnd ? nanoToIso(lastEnd) : undefined,
     sourceFormat: "otlp",
-    attributes: { "otel.trace_ids": [...traceIds], "otel.resource": first.resource },
+    attributes: { "otel.trace_ids": [...facts.traceIds], "otel.resource": first.resource },
   });
 }
 

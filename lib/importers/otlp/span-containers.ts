@@ -68,3 +68,25 @@ function isWrapper(span: DecodedSpan, isRoot: boolean, explicit: string | undefi
   if (isMethodName(span.name) || (graph && span.attributes["graph.node.id"] === undefined)) return true;
   return !isAnonymousAgentSpan(span);
 }
+
+/** Agent SDKs whose session span wraps one agent's whole run, and the agent that run belongs to. */
+const SESSION_SDKS: Record<string, string> = { "claude-agent-sdk": "claude", claude_agent_sdk: "claude" };
+const SESSION_SPAN_NAMES: Record<string, string> = { "claude.conversation": "claude" };
+
+/**
+ * The agent of a session span: an SDK's span around a whole agent run that no agent name marks, such
+ * as the Claude Agent SDK's `claude.conversation` (LangSmith's integration, also what Langfuse
+ * stores from it: `ls_integration: claude-agent-sdk` in its metadata). Its output repeats the last
+ * assistant turn and its children are the turns and tool calls, so with children it is a
+ * container, never a step of its own that could be blamed. Undefined for any other span.
+ */
+export function sessionAgent(span: DecodedSpan): string | undefined {
+  const a = span.attributes;
+  if (a["gen_ai.agent.name"] !== undefined || a["agent.name"] !== undefined) return undefined;
+  for (const key in a) {
+    if (key !== "ls_integration" && !key.endsWith(".ls_integration")) continue;
+    const sdk = typeof a[key] === "string" ? SESSION_SDKS[(a[key] as string).toLowerCase()] : undefined;
+    if (sdk) return sdk;
+  }
+  return SESSION_SPAN_NAMES[span.name];
+}

@@ -2,19 +2,15 @@ import type { TLabel, TTraceInput } from "../../trace/schema";
 import { TraceBuilder, isRecord, toText } from "../trace-builder";
 import { looksLikeReprCall, parsePythonRepr } from "../python-repr/parse-python-repr";
 import { mapAgentChatMessage } from "../chat/import-autogen";
-import { registerTaskGiver } from "../chat/task-giver";
+import { isTaskGiverName, registerTaskGiver } from "../chat/task-giver";
+import { MAGENTIC_ONE_SYSTEM, isMagenticHarness } from "../chat/magentic-one";
 import { answerMatches } from "./answer-matches";
 import { markOrchestratorDelegations } from "../chat/orchestrator-delegation";
 import { chatTermination } from "../chat/chat-termination";
 import { TERMINATION_ATTR } from "../../trace/run-termination";
 import { MAPPED_FIELDS } from "./record-fields";
 
-/**
- * Entries the Magentic-One runner writes for itself rather than for an agent: the team wrapper
- * (`MagenticOne`), messages it could not attribute (`unknown`), and the task giver (`user`,
- * `human`). They are folded into one task giver, which is never a culprit.
- */
-const HARNESS = new Set(["magenticone", "unknown", "user", "human", "system"]);
+/** Harness entries (see `isMagenticHarness`) and the task giver's own are folded into this task giver. */
 const TASK_GIVER = "user";
 const ORCHESTRATOR = /orchestrator/i;
 const FINAL_ANSWER = /FINAL ANSWER:\s*([^\n]+)/g;
@@ -28,7 +24,7 @@ export function hasReprHistory(history: readonly unknown[]): boolean {
 }
 
 function isHarness(name: string): boolean {
-  return HARNESS.has(name.trim().toLowerCase());
+  return isMagenticHarness(name) || isTaskGiverName(name);
 }
 
 /**
@@ -68,7 +64,7 @@ export function importMagenticRepr(value: Record<string, unknown> & { history: u
   if (termination) attributes[TERMINATION_ATTR] = termination;
   return builder.build({
     title: question?.slice(0, 200),
-    system: "magentic-one",
+    system: MAGENTIC_ONE_SYSTEM,
     task: question,
     groundTruth,
     finalAnswer,

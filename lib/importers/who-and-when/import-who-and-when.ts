@@ -1,7 +1,8 @@
 import type { TTraceInput } from "../../trace/schema";
 import { TraceInputError } from "../../trace/errors";
 import { TraceBuilder, isRecord, toText } from "../trace-builder";
-import { mapAg2Messages } from "../chat/map-ag2-messages";
+import { isMagenticOneChat, mapAg2Messages } from "../chat/map-ag2-messages";
+import { MAGENTIC_ONE_SYSTEM } from "../chat/magentic-one";
 import { parseChatSpeaker } from "../chat/parse-chat-speaker";
 import { hasReprHistory, importMagenticRepr } from "./import-magentic-repr";
 import { registerTaskGiver } from "../chat/task-giver";
@@ -43,7 +44,7 @@ export function importWhoAndWhen(value: unknown): TTraceInput {
   if (termination) attributes[TERMINATION_ATTR] = termination;
   return builder.build({
     title: typeof value.question === "string" ? value.question.slice(0, 200) : undefined,
-    system: value.history.some((m) => isRecord(m) && typeof m.name === "string") ? "ag2" : "magentic-one",
+    system: isMagenticOneChat(value.history) || !value.history.some((m) => isRecord(m) && typeof m.name === "string") ? MAGENTIC_ONE_SYSTEM : "ag2",
     task: givenTask(value.history, typeof value.question === "string" ? value.question : undefined),
     groundTruth: value.ground_truth === undefined || value.ground_truth === null ? undefined : toText(value.ground_truth),
     finalAnswer: lastFinalAnswer(builder),

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { db } from "../db";
-import { isRunId } from "../queries/get-run-view";
+import { isRunId } from "../ids";
 import { ActionFailure, defineAction } from "./define-action";
 
 const ZAddLabel = z

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { ActionError, ActionResult } from "@/lib/action-result";
 import { principalFrom } from "../auth/principal";
 import { roleAllows, type Principal, type Role } from "../auth/roles";
-import { allowedHosts } from "../http/allowed-hosts";
+import { allowedHosts } from "../auth/allowed-hosts";
 import { guardRequest } from "../http/request-guard";
 
 /** An expected failure an action handler throws; it reaches the client as `{ ok: false, error }`. */

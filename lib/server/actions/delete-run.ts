@@ -2,7 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { deleteRun as deleteRunRows } from "../delete-run";
-import { isRunId } from "../queries/get-run-view";
+import { isRunId } from "../ids";
 import { ActionFailure, defineAction } from "./define-action";
 
 /** Deletes a run and everything of it (owners only); the run page asks for confirmation first. */

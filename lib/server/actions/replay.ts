@@ -2,7 +2,7 @@
 import { after } from "next/server";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { isRunId } from "../queries/get-run-view";
+import { isRunId } from "../ids";
 import { createVerification, performVerification, cancelVerification } from "../replay/verify-run";
 import { getVerification } from "../replay/verification-rows";
 import { ActionFailure, defineAction } from "./define-action";

@@ -6,7 +6,7 @@ import { db } from "../db";
 import { createAnalysis } from "../analyze-run";
 import { inlineAnalysisMaxSteps } from "../limits";
 import { enqueueAnalysis, scheduleAnalysis } from "../schedule-analysis";
-import { isRunId } from "../queries/get-run-view";
+import { isRunId } from "../ids";
 import { ActionFailure, defineAction } from "./define-action";
 
 /**

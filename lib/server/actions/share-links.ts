@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { db } from "../db";
-import { isRunId } from "../queries/get-run-view";
+import { isRunId } from "../ids";
 import { ActionFailure, defineAction } from "./define-action";
 
 /** Choosable lifetimes in days; 0 = never expires. The default is 30 days. (Not exported: a "use server" file exports only actions.) */

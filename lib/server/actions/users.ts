@@ -1,8 +1,8 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { db } from "../db";
-import { createPasswordUser, UserExistsError } from "../auth/users";
+
+import { changeRole, createPasswordUser, removeUser, UserExistsError } from "../auth/users";
 import { ActionFailure, defineAction } from "./define-action";
 import { ZNewUser } from "../auth/user-input";
 
@@ -22,11 +22,9 @@ export const createUser = defineAction({ input: ZNewUser.extend({ role: ZRole })
 
 /** Makes a person an owner or a viewer (owners only). The last owner cannot step down. */
 export const setUserRole = defineAction({ input: z.object({ userId: z.string().min(1).max(100), role: ZRole }), role: "owner" }, async ({ userId, role }) => {
-  if (role === "viewer" && (await db().user.count({ where: { role: "owner", id: { not: userId } } })) === 0) {
-    throw new ActionFailure("conflict", "Culprit needs at least one owner.");
-  }
-  const { count } = await db().user.updateMany({ where: { id: userId }, data: { role } });
-  if (!count) throw new ActionFailure("not_found", "Unknown user.");
+  const outcome = await changeRole(userId, role);
+  if (outcome === "last-owner") throw new ActionFailure("conflict", "Culprit needs at least one owner.");
+  if (outcome === "not-found") throw new ActionFailure("not_found", "Unknown user.");
   // Sessions carry no role (it is read per request), so the change applies at once.
   revalidatePath("/settings");
   return { userId, role };
@@ -35,11 +33,9 @@ export const setUserRole = defineAction({ input: z.object({ userId: z.string().m
 /** Removes a person, their sessions and their API keys (owners only); not the last owner. */
 export const deleteUser = defineAction({ input: z.object({ userId: z.string().min(1).max(100) }), role: "owner" }, async ({ userId }, { principal }) => {
   if (principal.userId === userId) throw new ActionFailure("conflict", "You cannot delete yourself.");
-  const user = await db().user.findUnique({ where: { id: userId }, select: { role: true } });
-  if (!user) throw new ActionFailure("not_found", "Unknown user.");
-  if (user.role === "owner" && (await db().user.count({ where: { role: "owner" } })) <= 1)
-    throw new ActionFailure("conflict", "Culprit needs at least one owner.");
-  await db().user.delete({ where: { id: userId } });
+  const outcome = await removeUser(userId);
+  if (outcome === "last-owner") throw new ActionFailure("conflict", "Culprit needs at least one owner.");
+  if (outcome === "not-found") throw new ActionFailure("not_found", "Unknown user.");
   revalidatePath("/settings");
   return { userId };
 });

@@ -9,7 +9,7 @@ import { runAction } from "../actions/define-action";
 import { db } from "../db";
 import { ingestUpload } from "../ingest-upload";
 import { pool } from "../pg-pool";
-import { resolveShareToken } from "../queries/get-run-view";
+import { resolveShareToken } from "../queries/share-links";
 import { createApiKey, revokeApiKey } from "./api-keys";
 import { auth } from "./better-auth";
 import { createPasswordUser } from "./users";

@@ -4,8 +4,11 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { db } from "../db";
-import { allowedHosts } from "../http/allowed-hosts";
+import { allowedHosts } from "./allowed-hosts";
 import { authSecret } from "./auth-secret";
+import { CLIENT_ADDRESS_HEADER } from "./client-address.mjs";
+import { hashPassword, verifyPassword } from "./password-hash";
+import { MIN_PASSWORD_LENGTH } from "./password-policy";
 import { config } from "../config";
 
 /** The OIDC provider id used in URLs (`/api/auth/oauth2/callback/oidc`). */
@@ -32,9 +35,17 @@ function buildAuth() {
       enabled: true,
       // People are added by an owner (settings page) or the one-time setup link, never by themselves.
       disableSignUp: true,
-      minPasswordLength: 10,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 256,
+      // scrypt on the libuv pool, never on the event loop (password-hash.ts).
+      password: { hash: hashPassword, verify: verifyPassword },
     },
+    // Names are shown as label authors and passwords follow the policy only when an owner sets
+    // them: people cannot rename themselves or change their password through the API.
+    disabledPaths: ["/update-user", "/change-password", "/change-email", "/sign-up/email"],
+    // Sign-in limits are ours (sign-in-guard.ts: per account and per address, in Postgres); Better
+    // Auth's in-memory per-IP limiter would only repeat the per-address one.
+    rateLimit: { enabled: false },
     user: {
       additionalFields: {
         // New people (also first-time OIDC sign-ins) are viewers until an owner promotes them.
@@ -42,7 +53,12 @@ function buildAuth() {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
-    advanced: { cookiePrefix: "culprit", defaultCookieAttributes: { sameSite: "lax", httpOnly: true } },
+    advanced: {
+      cookiePrefix: "culprit",
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+      // The front server's client address (socket, or a trusted proxy's X-Forwarded-For), never the client's own header.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
     plugins: [
       ...(oidcConfigured()
         ? [

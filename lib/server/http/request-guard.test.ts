@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guardRequest, hostName } from "./request-guard";
+import { guardRequest, hostName, urlHasNul } from "./request-guard";
 
 const ALLOWED = new Set(["localhost", "127.0.0.1", "[::1]", "culprit.example.org"]);
 const req = (method: string, headers: Record<string, string>, pathname = "/runs/x") => ({ method, pathname, headers: new Headers(headers) });
@@ -58,5 +58,15 @@ describe("guardRequest: CSRF", () => {
   });
   it("lets reads through from anywhere (they change nothing; authentication decides)", () => {
     expect(guardRequest(req("GET", { host, origin: "http://evil.example" }), ALLOWED).ok).toBe(true);
+  });
+});
+
+describe("NUL in the address (review L-7)", () => {
+  it("finds %00 in the path, a query value or a query name; passes ordinary addresses", () => {
+    expect(urlHasNul("http://h/api/runs/x/steps/%00")).toBe(true);
+    expect(urlHasNul("http://h/patterns?system=%00")).toBe(true);
+    expect(urlHasNul("http://h/patterns?a%00=1")).toBe(true);
+    expect(urlHasNul("http://h/patterns?system=a%2500b")).toBe(false);
+    expect(urlHasNul("http://h/runs/abc?tab=steps")).toBe(false);
   });
 });

@@ -71,6 +71,23 @@ export function guardRequest(req: { method: string; pathname: string; headers: H
   return { ok: true };
 }
 
+/**
+ * True when the path or a query value holds a NUL (`%00`). Postgres text cannot hold one, so such a
+ * parameter would reach a query only to fail with a 500 and a stack in the log (review L-7):
+ * pages and routes answer 400 instead, before anything runs.
+ */
+export function urlHasNul(url: string): boolean {
+  try {
+    const u = new URL(url, "http://x.invalid");
+    if (/%00/i.test(u.pathname) || u.pathname.includes("\u0000")) return true;
+    for (const v of u.searchParams.values()) if (v.includes("\u0000")) return true;
+    for (const k of u.searchParams.keys()) if (k.includes("\u0000")) return true;
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 function urlHost(url: string | undefined): string | null {
   try {
     return url ? new URL(url).host : null;

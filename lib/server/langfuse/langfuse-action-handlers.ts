@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { checkTraceId } from "@/lib/langfuse/fetch-traces";
 import { config } from "../config";
-import { isRunId } from "../queries/get-run-view";
+import { isRunId } from "../ids";
 import { ActionFailure } from "../actions/define-action";
 import { importFromLangfuse, MAX_IMPORT_IDS, parseTraceIds } from "./import-from-langfuse";
 import { serverLangfuse } from "./langfuse-settings";

@@ -1,8 +1,7 @@
 import "server-only";
 import { withTransaction } from "../transaction";
-import { jsonText } from "../copy-rows";
 import { maxSpansPerTrace } from "../limits";
-import type { TraceBatch } from "./split-by-trace";
+import type { StoredBatch } from "../sandbox/sandbox-tasks";
 
 export interface BufferResult {
   /** Spans refused: their trace was already finalized (late) or would pass the per-trace cap. */
@@ -20,11 +19,11 @@ export interface BufferResult {
  * - Spans of a finalized trace (it became a run, or was quarantined) are refused and counted in
  *   `lateSpans`: they never reopen the trace or re-import it as a new run.
  */
-export async function bufferSpans(batches: TraceBatch[]): Promise<BufferResult> {
+export async function bufferSpans(batches: StoredBatch[]): Promise<BufferResult> {
   const result: BufferResult = { rejectedSpans: 0, reasons: [] };
   if (batches.length === 0) return result;
   const cap = maxSpansPerTrace();
-  const refuse = (b: TraceBatch, reason: string) => {
+  const refuse = (b: StoredBatch, reason: string) => {
     result.rejectedSpans += b.spanCount;
     if (!result.reasons.includes(reason)) result.reasons.push(reason);
   };
@@ -56,7 +55,7 @@ export async function bufferSpans(batches: TraceBatch[]): Promise<BufferResult> 
         );
         continue;
       }
-      await client.query(`INSERT INTO otlp_span_batches ("traceId", payload, spans) VALUES ($1, $2::jsonb, $3)`, [b.traceId, jsonText(b.request), b.spanCount]);
+      await client.query(`INSERT INTO otlp_span_batches ("traceId", payload, spans) VALUES ($1, $2::jsonb, $3)`, [b.traceId, b.payload, b.spanCount]);
     }
   });
   return result;

@@ -2,7 +2,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/v1/traces/route";
 import { finalizeIdleTraces, MAX_FINALIZE_ATTEMPTS } from "./finalize-traces";
 import { bufferSpans } from "./buffer-spans";
-import { splitByTrace } from "./split-by-trace";
+import { splitByTrace } from "../sandbox/otlp/split-by-trace";
+
+/** The batches as the sandbox hands them over: each trace's request already as stored text. */
+const stored = (request: unknown) =>
+  splitByTrace(request).batches.map((b) => ({ traceId: b.traceId, payload: JSON.stringify(b.request), spanCount: b.spanCount, hasRoot: b.hasRoot }));
 import { pool } from "../pg-pool";
 import { queue } from "../queue";
 import { reloadConfig } from "@/lib/server/config";
@@ -101,12 +105,8 @@ describe("OTLP buffer (F-3, F-12, F-16, real Postgres)", () => {
     const y = tid(0x105);
     const rounds = Array.from({ length: 20 }, (_, i) =>
       Promise.all([
-        bufferSpans(
-          splitByTrace({ resourceSpans: [{ scopeSpans: [{ spans: [span(x, `a${i}`.padStart(16, "0")), span(y, `b${i}`.padStart(16, "0"))] }] }] }).batches,
-        ),
-        bufferSpans(
-          splitByTrace({ resourceSpans: [{ scopeSpans: [{ spans: [span(y, `c${i}`.padStart(16, "0")), span(x, `d${i}`.padStart(16, "0"))] }] }] }).batches,
-        ),
+        bufferSpans(stored({ resourceSpans: [{ scopeSpans: [{ spans: [span(x, `a${i}`.padStart(16, "0")), span(y, `b${i}`.padStart(16, "0"))] }] }] })),
+        bufferSpans(stored({ resourceSpans: [{ scopeSpans: [{ spans: [span(y, `c${i}`.padStart(16, "0")), span(x, `d${i}`.padStart(16, "0"))] }] }] })),
       ]),
     );
     await expect(Promise.all(rounds)).resolves.toBeDefined();

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { ingestUpload } from "../ingest-upload";
 import { getComparison } from "./compare-runs";
-import { getStepDetail, getStepDetailJson } from "./get-run-view";
+import { getStepDetail, getStepDetailJson } from "../run-page/step-detail";
 import { db } from "../db";
 import { getSystemSpectrum } from "./system-spectrum";
 import { pool } from "../pg-pool";

@@ -1,6 +1,6 @@
 import "server-only";
 import { pool } from "../pg-pool";
-import { isRunId } from "./get-run-view";
+import { isRunId } from "../ids";
 import type { Run } from "@/lib/generated/prisma/client";
 import { pickRunFields, type RunSummary, type RunSummaryField } from "@/lib/view/run-row";
 import { runColumnsSql } from "./run-columns";

@@ -6,7 +6,7 @@ import { RUN_DETAIL_FIELDS, RUN_SUMMARY_FIELDS } from "@/lib/view/run-row";
 import { ingestTrace } from "../ingest-trace";
 import { pool } from "../pg-pool";
 import { listRuns } from "./list-runs";
-import { getRunPageView } from "./get-run-view";
+import { getRunPageView } from "../run-page/body";
 import { listCompareSuggestions } from "./compare-suggestions";
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { CLI_VERIFICATION_PREFIX } from "@/lib/replay/verification-view";
 import { db } from "../db";
 import { jsonText } from "../copy-rows";
 import { pool } from "../pg-pool";
+import { redactCommandLine } from "@/lib/text/redact-secrets";
 
 /**
  * A verification the CLI ran (`culprit verify <recording> --app URL`) and posts for storage beside
@@ -35,6 +36,12 @@ export const ZCliVerification = z.object({
 });
 export type CliVerification = z.infer<typeof ZCliVerification>;
 
+/** True when `userId` uploaded the run (through a session or one of their keys). */
+export async function runUploadedBy(runId: string, userId: string | null): Promise<boolean> {
+  if (!userId) return false;
+  return (await db().run.count({ where: { id: runId, uploadedByUserId: userId } })) > 0;
+}
+
 export async function storeCliVerification(runId: string, v: CliVerification): Promise<{ id: string } | null> {
   const prisma = db();
   const run = await prisma.run.findUnique({ where: { id: runId }, select: { id: true } });
@@ -49,7 +56,8 @@ export async function storeCliVerification(runId: string, v: CliVerification): P
       id,
       runId,
       analysis?.id ?? null,
-      `${CLI_VERIFICATION_PREFIX}${v.command ?? "(command not given)"}`.slice(0, 2000),
+      // The command line may hold a secret (`env API_KEY=… node app.mjs`): viewers see this text.
+      `${CLI_VERIFICATION_PREFIX}${v.command ? redactCommandLine(v.command) : "(command not given)"}`.slice(0, 2000),
       v.result.methods.join("+"),
       v.budget,
       v.result.replays,

@@ -1,5 +1,5 @@
 import "server-only";
-import { importTraces, type ImportFormat, type ImportResult } from "@/lib/importers";
+import { importTraces, type ImportResult } from "@/lib/importers";
 import { mapOtlpRequests } from "@/lib/importers/otlp/import-otlp";
 import { decodeOtlpProtobuf } from "@/lib/importers/otlp/decode-otlp-protobuf";
 import { analyzeTrace } from "@/lib/attribution";
@@ -7,27 +7,45 @@ import { compareRuns, type CompareSide, type RunComparison } from "@/lib/compare
 import type { TTrace } from "@/lib/trace/schema";
 import { parseJsonText } from "@/lib/trace/parse-json";
 import { TraceInputError } from "@/lib/trace/errors";
-import { splitByTrace, type TraceBatch } from "../otlp/split-by-trace";
-import { countProtobufSpans } from "../otlp/count-protobuf-spans";
-import { countJsonSpans } from "../otlp/count-json-spans";
+import { splitByTrace } from "./otlp/split-by-trace";
+import { measureProtobuf } from "./otlp/measure-protobuf";
+import { countJsonSpans, measureJson } from "./otlp/count-json-spans";
 import { sanitizeTrace } from "../sanitize-trace";
+import { jsonText } from "../json-text";
+import { contentHash } from "@/lib/trace/content-hash";
+import { uploadBody } from "./upload-body";
 
 /**
  * The CPU- and memory-heavy work that runs inside a sandbox worker thread (sandbox-worker.mjs):
- * everything here is synchronous, pure and bounded only by the thread's heap cap and deadline.
+ * everything here is pure and bounded by the thread's heap cap and deadline, and synchronous except
+ * reading a multipart upload (upload-body.ts).
  */
 export interface SandboxTasks {
-  /** One result per trace in the file (a file with several trace ids holds several runs). */
-  import: { input: { bytes: Uint8Array; format: ImportFormat | "auto"; fileName?: string; maxSteps: number; maxAgents: number }; output: ImportResult[] };
-  "otlp-decode": { input: { bytes: Uint8Array; contentType: string; maxSpans: number }; output: { batches: TraceBatch[]; rejectedSpans: number } };
+  /** One result per trace in the file (a file with several trace ids holds several runs), with its content hash. */
+  import: {
+    input: { bytes: Uint8Array; contentType?: string; format?: string; fileName?: string; maxSteps: number; maxAgents: number };
+    output: ImportedTrace[];
+  };
+  "otlp-decode": {
+    input: { bytes: Uint8Array; contentType: string; maxSpans: number; maxFields: number };
+    output: { batches: StoredBatch[]; rejectedSpans: number };
+  };
   "otlp-map": { input: { payloadTexts: string[]; maxSteps: number; maxAgents: number }; output: TTrace };
   analyze: { input: { trace: TTrace; config: Record<string, unknown> }; output: ReturnType<typeof analyzeTrace> };
   compare: { input: { a: CompareSide; b: CompareSide }; output: RunComparison };
 }
 export type SandboxTaskKind = keyof SandboxTasks;
 
-export function runTask<K extends SandboxTaskKind>(kind: K, input: SandboxTasks[K]["input"]): SandboxTasks[K]["output"] {
-  const tasks: { [T in SandboxTaskKind]: (input: SandboxTasks[T]["input"]) => SandboxTasks[T]["output"] } = {
+/** An imported trace, already sanitized, with its content hash: the web server stores it as it is. */
+export type ImportedTrace = ImportResult & { hash: string };
+
+/** One trace's spans of an OTLP request, as the jsonb text to store: made here, never rebuilt on the web server. */
+export type StoredBatch = { traceId: string; payload: string; spanCount: number; hasRoot: boolean };
+
+type Output<K extends SandboxTaskKind> = SandboxTasks[K]["output"] | Promise<SandboxTasks[K]["output"]>;
+
+export function runTask<K extends SandboxTaskKind>(kind: K, input: SandboxTasks[K]["input"]): Output<K> {
+  const tasks: { [T in SandboxTaskKind]: (input: SandboxTasks[T]["input"]) => Output<T> } = {
     import: importTask,
     "otlp-decode": otlpDecodeTask,
     "otlp-map": ({ payloadTexts, maxSteps, maxAgents }) =>
@@ -35,12 +53,14 @@ export function runTask<K extends SandboxTaskKind>(kind: K, input: SandboxTasks[
     analyze: ({ trace, config }) => analyzeTrace(trace, config),
     compare: ({ a, b }) => compareRuns(a, b),
   };
-  const task = tasks[kind] as (input: SandboxTasks[K]["input"]) => SandboxTasks[K]["output"];
+  const task = tasks[kind] as (input: SandboxTasks[K]["input"]) => Output<K>;
   if (!task) throw new Error(`unknown sandbox task ${String(kind)}`);
   return task(input);
 }
 
-function importTask({ bytes, format, fileName, maxSteps, maxAgents }: SandboxTasks["import"]["input"]): ImportResult[] {
+async function importTask(input: SandboxTasks["import"]["input"]): Promise<ImportedTrace[]> {
+  const { bytes, format, fileName } = await uploadBody(input);
+  const { maxSteps, maxAgents } = input;
   if (bytes.byteLength === 0) throw new TraceInputError("bad_input", "The upload is empty");
   let text: string;
   try {
@@ -51,22 +71,39 @@ function importTask({ bytes, format, fileName, maxSteps, maxAgents }: SandboxTas
   // Spans are counted on the text, before parsing builds an object for each of them.
   const spans = countJsonSpans(text, maxSteps);
   if (spans > maxSteps) throw tooMany("spans", `more than ${maxSteps}`, maxSteps, "CULPRIT_MAX_STEPS");
-  return importTraces(text, { format, fileName }).map((result) => ({ ...result, trace: capTrace(sanitizeTrace(result.trace), maxSteps, maxAgents) }));
+  return importTraces(text, { format, fileName }).map((result) => {
+    // Sanitized and hashed here, so the web server's event loop does neither (review M-3).
+    const trace = capTrace(sanitizeTrace(result.trace), maxSteps, maxAgents);
+    return { ...result, trace, hash: contentHash(trace) };
+  });
 }
 
-function otlpDecodeTask({ bytes, contentType, maxSpans }: SandboxTasks["otlp-decode"]["input"]): SandboxTasks["otlp-decode"]["output"] {
+function otlpDecodeTask({ bytes, contentType, maxSpans, maxFields }: SandboxTasks["otlp-decode"]["input"]): SandboxTasks["otlp-decode"]["output"] {
   let request: unknown;
   if (contentType === "application/x-protobuf") {
-    // Count before materializing: protobufjs needs ~100x the wire size in heap for empty spans.
-    const spans = countProtobufSpans(bytes);
-    if (spans > maxSpans) throw tooMany("spans in one OTLP request", spans, maxSpans, "CULPRIT_MAX_SPANS");
+    // Measure before materializing: protobufjs needs ~100x the wire size in heap for empty spans
+    // and attributes; measureProtobuf throws as soon as a count passes its limit.
+    measureProtobuf(bytes, { maxSpans, maxFields });
     request = decodeOtlpProtobuf(bytes);
   } else {
     const text = new TextDecoder().decode(bytes);
-    if (countJsonSpans(text, maxSpans) > maxSpans) throw tooMany("spans in one OTLP request", `more than ${maxSpans}`, maxSpans, "CULPRIT_MAX_SPANS");
+    const m = measureJson(text, { maxSpans, maxValues: maxFields });
+    if (m.spans > maxSpans) throw tooMany("spans in one OTLP request", `more than ${maxSpans}`, maxSpans, "CULPRIT_MAX_SPANS");
+    if (m.values > maxFields) throw tooMany("values in one OTLP request", `more than ${maxFields}`, maxFields, "CULPRIT_MAX_OTLP_FIELDS");
     request = parseJsonText(text, "OTLP request");
   }
-  return splitByTrace(request, maxSpans);
+  const { batches, rejectedSpans } = splitByTrace(request, maxSpans);
+  // The stored text may not grow far past the body (small fields become longer JSON): bounded, so
+  // the web server never receives, holds or sends more than a few times what the client sent.
+  const maxChars = 3 * bytes.byteLength + (1 << 20);
+  let chars = 0;
+  const stored = batches.map(({ traceId, request: req, spanCount, hasRoot }) => {
+    const payload = jsonText(req);
+    chars += payload.length;
+    if (chars > maxChars) throw new TraceInputError("too_large", `The decoded OTLP request is too large to store (over ${maxChars} characters).`);
+    return { traceId, payload, spanCount, hasRoot };
+  });
+  return { batches: stored, rejectedSpans };
 }
 
 /** Refuses traces beyond the configured step and agent counts before they reach the database. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api-errors";
-import { getRunView } from "@/lib/server/queries/get-run-view";
+import { getRunView } from "@/lib/server/run-page/full-view";
 import type { RunViewData } from "@/lib/view/types";
 
 /** Loads a run for an export route, or throws the 404 the route answers with. */

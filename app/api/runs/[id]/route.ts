@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/server/api-errors";
 import { deleteRun } from "@/lib/server/delete-run";
 import { defineRoute } from "@/lib/server/http/define-route";
-import { isRunId } from "@/lib/server/queries/get-run-view";
+import { isRunId } from "@/lib/server/ids";
 
 /** DELETE /api/runs/:id — removes the run and everything of it (owners; a bearer key does not suffice). */
 export const DELETE = defineRoute<{ id: string }>({ access: "owner" }, async (_req, { params }) => {

@@ -1,7 +1,8 @@
 import { ApiError } from "@/lib/server/api-errors";
 import { cachedBodyCoding, jsonBodyResponse } from "@/lib/server/http/body-encoding";
 import { defineRoute } from "@/lib/server/http/define-route";
-import { getRunPageBodyBytes, resolveShareToken } from "@/lib/server/queries/get-run-view";
+import { getRunPageBodyBytes } from "@/lib/server/run-page/body";
+import { resolveShareToken } from "@/lib/server/queries/share-links";
 import { parseRunBodyFocus } from "@/lib/view/run-body-url";
 
 /**

@@ -1,5 +1,5 @@
 import { defineRoute } from "@/lib/server/http/define-route";
-import { getLatestAnalysis } from "@/lib/server/queries/get-run-view";
+import { getLatestAnalysis } from "@/lib/server/run-page/shell";
 
 /** GET /api/runs/:id/analysis — status and progress of the newest analysis (polled by the run page). */
 export const GET = defineRoute<{ id: string }>({ access: "viewer" }, async (_req, { params }) =>

@@ -1,5 +1,5 @@
 import { defineRoute } from "@/lib/server/http/define-route";
-import { resolveShareToken } from "@/lib/server/queries/get-run-view";
+import { resolveShareToken } from "@/lib/server/queries/share-links";
 import { postmortemMarkdown } from "@/lib/view/postmortem-markdown";
 import { attachment, exportFileName, runForExport } from "../export-helpers";
 

@@ -2,19 +2,26 @@ import { NextResponse } from "next/server";
 import { readBodyLimited } from "@/lib/server/read-body";
 import { ApiError } from "@/lib/server/api-errors";
 import { defineRoute } from "@/lib/server/http/define-route";
-import { isRunId } from "@/lib/server/queries/get-run-view";
-import { storeCliVerification, ZCliVerification } from "@/lib/server/replay/store-cli-verification";
+import { isRunId } from "@/lib/server/ids";
+import { runUploadedBy, storeCliVerification, ZCliVerification } from "@/lib/server/replay/store-cli-verification";
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 /**
  * POST /api/runs/:id/verifications — stores a verification run by the CLI
  * (`culprit verify <recording> --app URL`) beside the run's offline verdict.
- * Same access as ingestion (a bearer API key, or an owner). 201 with its id.
+ * Callers: a signed-in owner, the bootstrap key, or an "ingest-verify" key of the person who
+ * uploaded the run (a key cannot vouch for runs it may not write; security review M-4). 201 with its id.
  */
-export const POST = defineRoute<{ id: string }>({ access: "ingest" }, async (req, { params }) => {
+export const POST = defineRoute<{ id: string }>({ access: "ingest" }, async (req, { params, caller }) => {
   const { id } = params;
   if (!isRunId(id)) throw new ApiError(404, "not_found", "Unknown run.");
+  if (caller?.kind === "api-key" && caller.keyId) {
+    if (caller.scope !== "ingest-verify")
+      throw new ApiError(403, "forbidden", "This API key may only add runs; verification results need an ingest-verify key.");
+    if (!(await runUploadedBy(id, caller.userId)))
+      throw new ApiError(403, "forbidden", "This API key may store verifications only on runs its owner uploaded.");
+  }
   const bytes = await readBodyLimited(req, MAX_BODY_BYTES);
   let value: unknown;
   try {

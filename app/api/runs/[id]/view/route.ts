@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/server/api-errors";
 import { cachedBodyCoding, jsonBodyResponse } from "@/lib/server/http/body-encoding";
 import { defineRoute } from "@/lib/server/http/define-route";
 import { ifNoneMatch } from "@/lib/server/http/if-none-match";
-import { getRunPageBodyBytes } from "@/lib/server/queries/get-run-view";
+import { getRunPageBodyBytes } from "@/lib/server/run-page/body";
 import { parseRunBodyFocus } from "@/lib/view/run-body-url";
 
 /**

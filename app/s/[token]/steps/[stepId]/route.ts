@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/server/api-errors";
 import { defineRoute } from "@/lib/server/http/define-route";
-import { getStepDetailJson, resolveShareToken } from "@/lib/server/queries/get-run-view";
+import { getStepDetailJson } from "@/lib/server/run-page/step-detail";
+import { resolveShareToken } from "@/lib/server/queries/share-links";
 
 /**
  * GET /s/:token/steps/:stepId — the share page's step detail. Share viewers never learn the run id,

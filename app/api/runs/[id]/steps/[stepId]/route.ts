@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/server/api-errors";
 import { defineRoute } from "@/lib/server/http/define-route";
 import { ifNoneMatch } from "@/lib/server/http/if-none-match";
-import { getStepDetailJson } from "@/lib/server/queries/get-run-view";
+import { getStepDetailJson } from "@/lib/server/run-page/step-detail";
 
 /**
  * GET /api/runs/:id/steps/:stepId — one step in full (content, input, tool, attributes) and the

@@ -1,5 +1,5 @@
 import os from "node:os";
-import { isLoopbackAddress, isWildcardAddress, listenHost } from "../auth/auth-mode";
+import { isLoopbackAddress, isWildcardAddress, listenHost } from "./auth-mode";
 import { config } from "../config";
 
 let cached: { key: string; hosts: Set<string> } | undefined;

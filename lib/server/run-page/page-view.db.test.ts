@@ -8,7 +8,7 @@ import { ingestTrace } from "../ingest-trace";
 import { performAnalysis } from "../analyze-run";
 import { db } from "../db";
 import { pool } from "../pg-pool";
-import { getRunPageView } from "./get-run-view";
+import { getRunPageView } from "./body";
 
 afterAll(async () => {
   await pool().end();

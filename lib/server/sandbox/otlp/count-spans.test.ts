@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countJsonSpans } from "./count-json-spans";
-import { countProtobufSpans } from "./count-protobuf-spans";
+import { countJsonSpans, measureJson } from "./count-json-spans";
+import { countProtobufSpans, measureProtobuf } from "./measure-protobuf";
 import { encodeOtlpProtobuf } from "@/lib/importers/otlp/decode-otlp-protobuf";
 
 const request = (spansPerScope: number[]) => ({
@@ -40,5 +40,26 @@ describe("span counting before decoding", () => {
   it("rejects a truncated protobuf body", () => {
     const bytes = encodeOtlpProtobuf(request([2]));
     expect(() => countProtobufSpans(bytes.subarray(0, bytes.length - 3))).toThrow(/Malformed/);
+  });
+});
+
+describe("field and value counting before decoding (review H-2, M-2)", () => {
+  it("counts protobuf fields at every depth: attributes, events, links and nested values", () => {
+    const one = encodeOtlpProtobuf(request([1]));
+    const withEvent = request([1]);
+    Object.assign(withEvent.resourceSpans[0].scopeSpans[0].spans[0], {
+      events: [{ name: "e", attributes: [{ key: "a", value: { kvlistValue: { values: [{ key: "b", value: { stringValue: "c" } }] } } }] }],
+    });
+    const more = encodeOtlpProtobuf(withEvent);
+    const limits = { maxSpans: 10, maxFields: 1e9 };
+    expect(measureProtobuf(more, limits).fields).toBeGreaterThan(measureProtobuf(one, limits).fields + 6);
+    expect(() => measureProtobuf(more, { maxSpans: 10, maxFields: 5 })).toThrow(/CULPRIT_MAX_OTLP_FIELDS/);
+    expect(() => measureProtobuf(encodeOtlpProtobuf(request([3])), { maxSpans: 2, maxFields: 1e9 })).toThrow(/CULPRIT_MAX_SPANS/);
+  });
+
+  it("counts spans under an escaped key, and JSON values of every kind", () => {
+    const escaped = '{"resourceSpans":[{"scopeSpans":[{"sp\\u0061ns":[{},{},{}]}]}]}';
+    expect(countJsonSpans(escaped, 1e9)).toBe(3);
+    expect(measureJson('{"a":[1,"x",true,null,{"b":-2.5e3}]}', { maxSpans: 1e9, maxValues: 1e9 }).values).toBe(8);
   });
 });

@@ -7,7 +7,8 @@ import { ingestTrace } from "../ingest-trace";
 import { performAnalysis } from "../analyze-run";
 import { db } from "../db";
 import { pool } from "../pg-pool";
-import { getRunPageBodyBytes, getRunPageShell, getRunPageView } from "./get-run-view";
+import { getRunPageBodyBytes, getRunPageView } from "./body";
+import { getRunPageShell } from "./shell";
 
 afterAll(async () => {
   await pool().end();
