@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { test, expect, type Page } from "@playwright/test";
+import { openAgentsPanel } from "./fixtures/side-panel";
 import { startDemoMas, type DemoMas } from "../demo-mas/app";
 
 /**
@@ -61,6 +62,7 @@ test("a faulty run streamed over OTLP is attributed to the injected agent and co
   const verdict = page.getByTestId("verdict");
   await expect(verdict).toContainText("worker_2");
 
+  await openAgentsPanel(page);
   await page.getByTestId("replay-start").click();
   const result = page.getByTestId("replay-result");
   await expect(result).toHaveAttribute("data-status", "done", { timeout: 120_000 });

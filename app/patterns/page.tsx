@@ -58,7 +58,9 @@ export default async function PatternsPage({ searchParams }: Props) {
       <section className="stack" style={{ gap: 8 }}>
         <h2>Patterns by correction</h2>
         <p className="muted" style={{ margin: 0 }} data-testid="patterns-count">
-          {patterns.totalFailed} failed {patterns.totalFailed === 1 ? "run" : "runs"}
+          <Link href={system ? `/?outcome=failure&system=${encodeURIComponent(system)}` : "/?outcome=failure"} data-testid="patterns-failed-count">
+            {patterns.totalFailed} failed {patterns.totalFailed === 1 ? "run" : "runs"}
+          </Link>
           {patterns.failedRuns < patterns.totalFailed ? ` (the newest ${patterns.failedRuns} read)` : ""}, grouped by the fix their decisive agent needs and
           what went wrong, whatever the agent is called
           {patterns.undetermined ? `; ${patterns.undetermined} with no decisive error or no finished analysis are in no pattern` : ""}. Fix a pattern once, not
