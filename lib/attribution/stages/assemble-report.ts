@@ -14,13 +14,14 @@ import { confoundFlags } from "../confound-flags";
 import { computeTrajectory } from "../trajectory";
 import { REPORT_SCHEMA_VERSION } from "../report-schema";
 import { writeVerdict } from "../verdict";
-import type { AgentReport, AnalysisReport, DecisiveError, EngineConfig, StepReport } from "../types";
+import type { AnalysisReport, DecisiveError, EngineConfig } from "../types";
 import type { Evidence } from "./evidence";
 import type { FailureModel } from "./failure-model";
 import type { Decided } from "./decide-culprit";
 import type { Blame } from "./apportion-blame";
 import type { Signals } from "./signals";
 import { round6 as round } from "../round6";
+import { buildAgentReports, buildStepReports, claimReports, inTraceOrder, shapleyTable } from "./report-parts";
 
 /**
  * The fault of a concluded wrong answer's origin, or of what a missed check approved: the
@@ -41,13 +42,11 @@ export function assembleReport(
 ): AnalysisReport {
   const { det, findings, analyzedAsFailure } = ev;
   const fault = det.fault;
-  const { agentGame, first, stepGame, resp, boolean, probability, faulty } = m;
-  const local = boolean.origins;
-  const corrupted = boolean.inherited;
+  const { agentGame, first, stepGame } = m;
   const { decision, decisiveStep, deadEnd, path } = d;
   const decisiveRule: string = decision.rule;
-  const { blame, shapleyOf, flowByAgent, budget } = b;
-  const { roles, interaction, falseSuccessClaims, approvals, verificationCollapseRate, training, tokens } = sig;
+  const { blame, budget } = b;
+  const { interaction, falseSuccessClaims, approvals, verificationCollapseRate, training, tokens } = sig;
   const importanceStage = sig.importance;
   const importance = importanceStage.perAgent;
   const rewards = training.rewards;
@@ -71,66 +70,9 @@ export function assembleReport(
         )
       : null;
 
-  const stepReports: StepReport[] = inTraceOrder(g, (s, v) => {
-    const p = playerOfStep[v];
-    const hits = det.byStep.get(v) ?? [];
-    return {
-      stepId: s.id,
-      sourceRef: s.sourceRef ?? s.id,
-      agent: s.agent,
-      fault: round(fault[v]),
-      detectors: hits.map((h) => ({ name: h.name, score: round(h.score), ...(h.mast ? { mast: h.mast } : {}), evidence: h.evidence })),
-      corrupted: corrupted[v] === 1,
-      onPath: onPath.has(v),
-      responsibility: round(p >= 0 ? resp[p] : 0),
-      reward: round(rewards[v]),
-      counterfactual: counterfactualNote(g, v, p, local, faulty, first, stepGame.fails, stepGame.players.length, probability[v]),
-    };
-  });
+  const stepReports = buildStepReports(g, ev, m, sig, onPath);
+  const agents = buildAgentReports(g, m, b, sig, decisive?.agent);
 
-  const agents: AgentReport[] = g.agentNames.map((name, a) => {
-    const stepsOf: string[] = [];
-    let flips = 0;
-    let maxResp = 0;
-    for (let v = 0; v < g.n; v++) {
-      if (g.agentOf[v] !== a) continue;
-      const p = playerOfStep[v];
-      if (p >= 0) {
-        stepsOf.push(g.steps[v].id);
-        if (first.flips.has(p)) flips++;
-        maxResp = Math.max(maxResp, resp[p]);
-      }
-    }
-    const pIndex = agentGame.players.indexOf(a);
-    const ci =
-      pIndex >= 0 && agentGame.shapley.method === "sampled" && agentGame.total > 0
-        ? agentGame.shapley.ci[pIndex].map((x) => round(Math.min(1, Math.max(0, x / agentGame.total))))
-        : undefined;
-    return {
-      agent: name,
-      blame: round(blame[a]),
-      ...(ci ? { blameCi: ci as [number, number] } : {}),
-      role: roles.get(name)!,
-      tokens: tokens[a],
-      blamePer1kTokens: tokens[a] > 0 ? round((blame[a] * 1000) / tokens[a]) : null,
-      importance: round(importance[a]),
-      lowImportance: importanceStage.low.has(a),
-      counterfactualFlips: flips,
-      responsibility: round(maxResp),
-      evidence: {
-        stepIds: stepsOf.slice(0, 50),
-        note:
-          agentGame.total > 0
-            ? `Shapley value ${round(shapleyOf[a])} of the repair game (v(N) − v(∅) = ${agentGame.total}), ${stepsOf.length} faulty step(s)`
-            : `share of the backward blame flow (${round(flowByAgent[a])}); the repair game does not explain the failure`,
-      },
-    };
-  });
-  // Ties put the decisive agent first (the named culprit leads the bars).
-  const lead = decisive?.agent;
-  agents.sort((x, y) => y.blame - x.blame || (x.agent === lead ? -1 : y.agent === lead ? 1 : 0) || (x.agent < y.agent ? -1 : x.agent > y.agent ? 1 : 0));
-
-  const named = (vals: number[]) => Object.fromEntries(agentGame.players.map((a, p) => [g.agentNames[a], round(vals[p])]));
   const decisiveNote = decisive ? decisive.evidence.note : "";
   const report: AnalysisReport = {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -147,17 +89,7 @@ export function assembleReport(
     interaction,
     decisionSource: decisiveStep >= 0 ? decision.source : "undetermined",
     decision: { rule: decisiveRule, originStepIds: decision.origins.map((v) => g.steps[v].id), wrongValues: decision.wrongValues },
-    claims: findings.slice(0, 200).map((f) => ({
-      stepId: g.steps[f.step].id,
-      agent: g.steps[f.step].agent,
-      detector: f.name,
-      score: round(f.score),
-      value: f.value,
-      quote: f.quote.slice(0, 200),
-      ...(f.against >= 0 ? { sourceStepId: g.steps[f.against].id } : {}),
-      reachesAnswer: f.reachesAnswer,
-      note: f.note,
-    })),
+    claims: claimReports(g, findings),
     flags: {
       falseSuccessClaims,
       verificationCollapseRate: round(verificationCollapseRate),
@@ -170,21 +102,7 @@ export function assembleReport(
         approvals: approvals.approvals,
       }),
     },
-    shapley: {
-      method: agentGame.shapley.method,
-      samples: agentGame.shapley.samples,
-      errorTarget: config.shapleyErrorTarget,
-      values: named(agentGame.shapley.values),
-      ci: Object.fromEntries(agentGame.players.map((a, p) => [g.agentNames[a], agentGame.shapley.ci[p].map(round) as [number, number]])),
-      myerson: agentGame.myersonMethod === "skipped" ? {} : named(agentGame.myerson),
-      leaveOneOut: named(agentGame.loo),
-      total: agentGame.total,
-      players: agentGame.players.map((a) => g.agentNames[a]),
-      note:
-        agentGame.shapley.method === "exact"
-          ? `exact over ${agentGame.players.length} agents with faults`
-          : `${agentGame.shapley.samples} antithetic permutations, ±${round(agentGame.shapley.halfWidth)} at δ = ${config.shapleyDelta}; Myerson ${agentGame.myersonMethod}`,
-    },
+    shapley: shapleyTable(g, config, agentGame),
     importance: importanceStage.report,
     verdict: "",
     training: {
@@ -206,13 +124,6 @@ export function assembleReport(
     outcomeUnknown: outcome === "unknown",
   });
   return report;
-}
-
-/** Maps every step to a value, listed in the trace's step order (the graph may list wrappers later). */
-function inTraceOrder<T>(g: EngineGraph, f: (s: EngineGraph["steps"][number], v: number) => T): T[] {
-  const out = new Array<T>(g.n);
-  for (let v = 0; v < g.n; v++) out[g.traceIndex[v]] = f(g.steps[v], v);
-  return out;
 }
 
 function decisiveReport(
@@ -291,23 +202,4 @@ function decisiveReport(
     criteria: { fault: round(stepFault), primacy, nonCorrection },
     evidence: { stepIds, note: [detectorNote, ruleNote, deadEndNote].filter(Boolean).join("; ") },
   };
-}
-
-function counterfactualNote(
-  g: EngineGraph,
-  v: number,
-  p: number,
-  local: Uint8Array,
-  faulty: Uint8Array,
-  first: ReturnType<typeof localizeFirstError>,
-  fails: boolean,
-  players: number,
-  prob: number,
-): { flips: boolean; note: string } {
-  if (faulty[v] && !local[v]) return { flips: false, note: "a symptom of corrupted input: repaired with the upstream origin" };
-  if (!local[v]) return { flips: false, note: `not faulty; P(bad) = ${round(prob)}` };
-  if (p < 0) return { flips: false, note: `faulty but beyond the ${players} evaluated candidates` };
-  if (!fails) return { flips: false, note: "the model does not reach the failure from any fault" };
-  if (first.flips.has(p)) return { flips: true, note: "repairing this step alone makes the run succeed" };
-  return { flips: false, note: first.minimalFixSet.includes(p) ? "needed in the minimal joint repair" : "other faults still cause the failure" };
 }
