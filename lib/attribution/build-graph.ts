@@ -99,7 +99,57 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
 
   const features = steps.map((s) => textFeatures(stepText(s), observationAt(s.attributes)));
 
-  const raw: Omit<GraphEdge, "overlap" | "transmits" | "weight">[] = [];
+  const raw = statedOrInferredEdges(trace, steps, layout, agentOf, indexOf, warnings);
+  addReturnEdges(steps, layout.parent, layout.wrapper, raw);
+  if (trace.edges.length > 0) addMemoryEdges(steps, agentOf, raw);
+
+  const edges = weighEdges(raw, features, config);
+  const { start: inStart, list: inEdges } = csr(n, edges, (e) => e.to);
+  const { start: outStart, list: outEdges } = csr(n, edges, (e) => e.from);
+
+  const sink = sinkOf(steps);
+  const { toolAgents, verifierAgents, taskGivers } = agentRoles(trace, steps, agentOf, agentNames);
+  const forcedAnswer = forcedAnswerStep(trace, steps);
+  return {
+    trace,
+    n,
+    steps,
+    traceIndex: layout.order,
+    wrapper: layout.wrapper,
+    parent: layout.parent,
+    indexOf,
+    agentNames,
+    agentOf,
+    edges,
+    inStart,
+    inEdges,
+    outStart,
+    outEdges,
+    features,
+    sink,
+    edgesInferred: trace.edges.length === 0,
+    toolAgents,
+    taskGivers,
+    verifierAgents,
+    forcedAnswer,
+    warnings,
+  };
+}
+
+type RawEdge = Omit<GraphEdge, "overlap" | "transmits" | "weight">;
+type Layout = ReturnType<typeof layoutWrappers>;
+
+/** The trace's own edges in step order (a wrapper's delegation anchored before its children), or consecutive messages. */
+function statedOrInferredEdges(
+  trace: TTrace,
+  steps: TTrace["steps"],
+  layout: Layout,
+  agentOf: Int32Array,
+  indexOf: Map<string, number>,
+  warnings: string[],
+): RawEdge[] {
+  const raw: RawEdge[] = [];
+  const n = steps.length;
   let positionsByAgent: Int32Array[] | undefined;
   if (trace.edges.length > 0) {
     trace.edges.forEach((e, i) => {
@@ -134,9 +184,11 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     if (n > 1) warnings.push("trace has no edges: the engine assumed consecutive message edges");
   }
 
-  addReturnEdges(steps, layout.parent, layout.wrapper, raw);
-  if (trace.edges.length > 0) addMemoryEdges(steps, agentOf, raw);
+  return raw;
+}
 
+/** Each edge's word overlap, whether a message transmits content, and its propagation weight. */
+function weighEdges(raw: RawEdge[], features: EngineGraph["features"], config: EngineConfig): GraphEdge[] {
   const edges: GraphEdge[] = new Array(raw.length);
   for (let i = 0; i < raw.length; i++) {
     const e = raw[i];
@@ -146,9 +198,12 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     edges[i] = { id: e.id, from: e.from, to: e.to, kind: e.kind, key: e.key, evidence: e.evidence, confidence: e.confidence, overlap, transmits, weight };
   }
 
-  const { start: inStart, list: inEdges } = csr(n, edges, (e) => e.to);
-  const { start: outStart, list: outEdges } = csr(n, edges, (e) => e.from);
+  return edges;
+}
 
+/** The run's final step (the last one of kind "final"), else its last step. */
+function sinkOf(steps: TTrace["steps"]): number {
+  const n = steps.length;
   let sink = n - 1;
   for (let i = n - 1; i >= 0; i--)
     if (steps[i].kind === "final") {
@@ -156,6 +211,11 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
       break;
     }
 
+  return sink;
+}
+
+/** Executors, verifiers and task givers among the agents. */
+function agentRoles(trace: TTrace, steps: TTrace["steps"], agentOf: Int32Array, agentNames: string[]) {
   const toolAgents = new Set<number>();
   const verifierAgents = new Set<number>();
   const taskGivers = new Set<number>();
@@ -181,31 +241,7 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     if (meta?.kind === "task_giver") taskGivers.add(a);
   });
 
-  const forcedAnswer = forcedAnswerStep(trace, steps);
-  return {
-    trace,
-    n,
-    steps,
-    traceIndex: layout.order,
-    wrapper: layout.wrapper,
-    parent: layout.parent,
-    indexOf,
-    agentNames,
-    agentOf,
-    edges,
-    inStart,
-    inEdges,
-    outStart,
-    outEdges,
-    features,
-    sink,
-    edgesInferred: trace.edges.length === 0,
-    toolAgents,
-    taskGivers,
-    verifierAgents,
-    forcedAnswer,
-    warnings,
-  };
+  return { toolAgents, verifierAgents, taskGivers };
 }
 
 /**
