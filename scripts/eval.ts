@@ -38,6 +38,7 @@ import { inSample, kFoldWithinSources, leaveOneSourceOut, scorePrediction, type 
 import { formatReliability, formatScheme, type BaseRow } from "../lib/eval/loso-report";
 import { ablationGroups } from "../lib/eval/ablation";
 import { gatedDecision } from "../lib/eval/hybrid";
+import { calibratedConfidence } from "../lib/eval/calibrated-confidence";
 import { readSources } from "./lib/read-sources";
 import { FIT_DEFAULTS, type FitOptions } from "../lib/attribution/model/fit";
 import { syntheticSection } from "./lib/eval-synthetic";
@@ -117,6 +118,9 @@ function main() {
     const confidence = leaveOneSourceOut(learnedConfidence(), verdicts);
     log(`\n${formatReliability("engine verdict, confidence model fitted leave-one-source-out: stated confidence vs agent accuracy", confidence)}`);
     out.confidenceLoso = confidence;
+    const calibrated = leaveOneSourceOut(calibratedConfidence(), verdicts);
+    log(`\n${formatReliability("engine verdict, confidence + out-of-fold Platt calibration, leave-one-source-out", calibrated)}`);
+    out.calibratedLoso = calibrated;
     if (values["skip-ranker"]) return finish(started);
     const hybrid = tables.map((t, i) => ({ ...t, input: { table: t.input, verdict: verdicts[i].input } }));
     const gated = leaveOneSourceOut(gatedDecision(fitOptions()), hybrid);
