@@ -38,6 +38,7 @@ import { inSample, kFoldWithinSources, leaveOneSourceOut, scorePrediction, type 
 import { formatReliability, formatScheme, type BaseRow } from "../lib/eval/loso-report";
 import { ablationGroups } from "../lib/eval/ablation";
 import { gatedDecision } from "../lib/eval/hybrid";
+import { agreementConfidence } from "../lib/eval/agreement-confidence";
 import { calibratedConfidence } from "../lib/eval/calibrated-confidence";
 import { readSources } from "./lib/read-sources";
 import { FIT_DEFAULTS, type FitOptions } from "../lib/attribution/model/fit";
@@ -126,6 +127,9 @@ function main() {
     const gated = leaveOneSourceOut(gatedDecision(fitOptions()), hybrid);
     log(`\n${formatScheme("gated decision (rules unless the fitted confidence is low, then the fitted ranker), leave-one-source-out", gated, baseRow)}`);
     out.gatedLoso = gated;
+    const agreement = leaveOneSourceOut(agreementConfidence(fitOptions()), hybrid);
+    log(`\n${formatReliability("engine verdict, confidence + out-of-fold rules/ranker agreement, leave-one-source-out", agreement)}`);
+    out.agreementLoso = agreement;
     const learner = learnedDecision(fitOptions());
     const loso = leaveOneSourceOut(learner, tables);
     log(`\n${formatScheme("learned decision, leave-one-source-out (everything fitted on the other sources)", loso, baseRow)}`);
