@@ -21,7 +21,9 @@ function Line({ dash, marker }: { dash?: string; marker: "arrow" | "hollow" }) {
 
 /**
  * Key to the four channel styles and the step marks. A toggle in the canvas corner: expanded by
- * default only on large canvases, so it never hides the graph on small screens.
+ * default only on large canvases, so it never hides the graph on small screens. The engine's own
+ * links (an agent's memory of its earlier steps, a nested agent's return to its invoker) are drawn
+ * only where the corruption travelled along them, dotted; the key says so.
  */
 export function Legend({ defaultOpen }: { defaultOpen: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
@@ -44,12 +46,19 @@ export function Legend({ defaultOpen }: { defaultOpen: boolean }) {
             <line x1="2" y1="5" x2="40" y2="5" style={{ stroke: paint(EDGE_TOKEN.path), strokeWidth: 3 }} />
           </svg>
           <span>corruption path</span>
+          <svg width="44" height="10" aria-hidden>
+            <line x1="2" y1="5" x2="40" y2="5" style={{ stroke: paint(EDGE_TOKEN.path), strokeWidth: 2.5, strokeDasharray: "2 3" }} />
+          </svg>
+          <span title="The engine also links each agent to its own earlier steps and a nested agent to its invoker; those links are drawn only where the corruption travelled along them.">
+            path hop the engine inferred
+          </span>
           <span className={`${styles.tag} ${styles.origin}`}>✕ root cause</span>
           <span>fault origin</span>
           <span className={`${styles.tag} ${styles.carried}`}>↯ carried</span>
           <span>carried corruption</span>
           <span className={`${styles.tag} ${styles.repair}`}>✓ repair</span>
           <span>repair attempt</span>
+          <span className={styles.legendNote}>Not drawn: the engine&apos;s memory and return links off the corruption path.</span>
         </div>
       ) : null}
     </div>

@@ -94,6 +94,7 @@ const Row = memo(function Row({
       </div>
       <Cell
         side="a"
+        number={row.a === null ? 0 : row.a + 1}
         step={row.a === null ? null : stepsA[row.a]}
         runId={runA}
         selected={row.aStepId !== null && row.aStepId === selectedA}
@@ -106,6 +107,7 @@ const Row = memo(function Row({
       </div>
       <Cell
         side="b"
+        number={row.b === null ? 0 : row.b + 1}
         step={row.b === null ? null : stepsB[row.b]}
         runId={runB}
         selected={row.bStepId !== null && row.bStepId === selectedB}
@@ -118,6 +120,7 @@ const Row = memo(function Row({
 
 function Cell({
   side,
+  number,
   step,
   runId,
   selected,
@@ -125,6 +128,8 @@ function Cell({
   onSelect,
 }: {
   side: Side;
+  /** The step's 1-based position in its run ("step N"). */
+  number: number;
   step: ViewStep | null;
   runId: string;
   selected: boolean;
@@ -150,6 +155,7 @@ function Cell({
     >
       <span className={styles.cellText}>
         <span className={styles.cellHead}>
+          <span className={styles.kind}>step {number}</span>
           <span className={styles.agent}>{step.agent}</span>
           <span className={styles.kind}>
             {step.kind}
@@ -163,8 +169,8 @@ function Cell({
         className={styles.deep}
         href={`/runs/${runId}?step=${encodeURIComponent(step.id)}`}
         onClick={(e) => e.stopPropagation()}
-        title={`Open step ${step.id} in run ${side.toUpperCase()}`}
-        aria-label={`Open step ${step.id} in run ${side.toUpperCase()}`}
+        title={`Open step ${number} in run ${side.toUpperCase()}`}
+        aria-label={`Open step ${number} in run ${side.toUpperCase()}`}
       >
         ↗
       </Link>

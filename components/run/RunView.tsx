@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import dynamic from "next/dynamic";
 import { BlameBars } from "@/components/charts/BlameBars";
 import { Timeline } from "@/components/charts/Timeline";
-import { agentEdgeId } from "@/lib/view/build-agent-flow";
+import { resolveEdgeIds as resolveCanvasEdgeIds } from "@/lib/view/canvas-ids";
 import { indexReport } from "@/lib/view/index-report";
 import { adjacentStep, firstErrorStep } from "@/lib/view/step-navigation";
 import type { RunPageData } from "@/lib/view/types";
@@ -179,31 +179,7 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
     return () => window.removeEventListener("keydown", onKey);
   }, [visibleStepIds, selectedStepId, data.steps, index, select, mode]);
 
-  const resolveEdgeIds = useCallback(
-    (edgeId: string): string[] => {
-      if (data.edges.some((e) => e.id === edgeId)) return [edgeId];
-      if (edgeId.startsWith("agents:")) {
-        const agentOf = new Map(data.steps.map((s) => [s.id, s.agent]));
-        return data.edges.filter((e) => agentEdgeId(agentOf.get(e.from) ?? "", agentOf.get(e.to) ?? "", e.kind) === edgeId).map((e) => e.id);
-      }
-      if (edgeId.startsWith("merged:")) {
-        // merged:<source node>|<target node>|<kind>|<key>: resolve through the steps each node stands for.
-        const [source, target, kind] = edgeId.slice("merged:".length).split("|");
-        const inNode = (node: string, stepId: string) => node === stepId || (node.startsWith("group:") && groupHas(node, stepId));
-        const groupHas = (node: string, stepId: string) => {
-          const first = data.steps.findIndex((s) => s.id === node.slice("group:".length));
-          const at = data.steps.findIndex((s) => s.id === stepId);
-          return first >= 0 && at >= first && data.steps[at].agent === data.steps[first].agent;
-        };
-        return data.edges
-          .filter((e) => e.kind === kind && inNode(source, e.from) && inNode(target, e.to))
-          .slice(0, 50)
-          .map((e) => e.id);
-      }
-      return [];
-    },
-    [data.edges, data.steps],
-  );
+  const resolveEdgeIds = useCallback((edgeId: string) => resolveCanvasEdgeIds(edgeId, data.steps, data.edges), [data.edges, data.steps]);
 
   const toggleKind = (kind: TEdgeKind) =>
     setState((s) => ({
@@ -327,6 +303,7 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
                 onSelect={select}
                 onToggleGroup={toggleGroup}
                 highlighted={highlighted}
+                onRange={onBrush}
               />
             </div>
           </section>

@@ -17,7 +17,10 @@
  * raters, the seed's warning): the report says when they were used.
  */
 import type { EngineGraph } from "./build-graph";
+import { stepText } from "./build-graph";
+import { extractClaimValues } from "./claims/extract-claims";
 import { isAgentUtterance } from "./detectors/patterns";
+import { trimEndChars } from "../text/linear-text";
 
 export interface DylanImportance {
   /** Importance per step (position order); Σ over a round = 1 on layered graphs. */
@@ -80,8 +83,10 @@ export function dylanImportance(g: EngineGraph): DylanImportance {
  * The nodes seeded with the result. When the outcome step is an agent's own answer (a chat's last
  * message), it is the one last-round node. When it combines others (an aggregate or a final step
  * with several inputs), the last round is its inputs, and only those whose answer equals the
- * result are seeded (`attributes.answer` compared after normalization, else the text); if none
- * states a comparable answer, all inputs share the seed (no evidence of dissent).
+ * result are seeded (`attributes.answer` compared after normalization); without that attribute, the
+ * answers are read from the text: the inputs that state a value the result states (a number, date,
+ * name) agree, the others dissent. If none states a comparable answer, all inputs share the seed
+ * (no evidence of dissent).
  */
 function seedNodes(g: EngineGraph): number[] {
   const sink = g.sink;
@@ -91,6 +96,7 @@ function seedNodes(g: EngineGraph): number[] {
   if (!combines || preds.length === 0) return [sink];
   const result = normalizeAnswer(answerOf(g, sink) ?? g.trace.run.finalAnswer ?? "");
   const inputs = [...new Set(preds)].sort((a, b) => a - b);
+  if (inputs.every((v) => answerOf(g, v) === undefined)) return agreeingInText(g, sink, inputs);
   if (!result) return inputs;
   const agreeing = inputs.filter((v) => {
     const a = answerOf(g, v);
@@ -99,17 +105,34 @@ function seedNodes(g: EngineGraph): number[] {
   return agreeing.length > 0 ? agreeing : inputs;
 }
 
+/** Checkable values (numbers, dates, names, links) a text states, without verdicts. */
+function statedValues(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const v of extractClaimValues(text)) if (!v.startsWith("v:")) out.add(v);
+  return out;
+}
+
+/**
+ * Inputs whose text states a value the result states, when the inputs' answers differ (some state
+ * such a value, some state only others); else all inputs (nothing shows a dissent).
+ */
+function agreeingInText(g: EngineGraph, sink: number, inputs: number[]): number[] {
+  const result = statedValues(g.trace.run.finalAnswer ?? stepText(g.steps[sink]));
+  if (result.size === 0) return inputs;
+  const said = inputs.map((v) => statedValues(stepText(g.steps[v])));
+  const agreeing = inputs.filter((_, i) => [...said[i]].some((x) => result.has(x)));
+  const dissenting = inputs.filter((_, i) => said[i].size > 0 && ![...said[i]].some((x) => result.has(x)));
+  return agreeing.length > 0 && dissenting.length > 0 ? agreeing : inputs;
+}
+
 function answerOf(g: EngineGraph, v: number): string | undefined {
   const a = g.steps[v].attributes?.["answer"];
   return typeof a === "string" || typeof a === "number" ? String(a) : undefined;
 }
 
 function normalizeAnswer(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/[.!。]+$/, "");
+  const t = s.toLowerCase().replace(/\s+/g, " ").trim();
+  return trimEndChars(t, ".!。");
 }
 
 function readRatings(g: EngineGraph, v: number): Record<string, unknown> | null {

@@ -19,7 +19,7 @@ export interface InteractionInput {
   corruptedDescendants: number;
 }
 
-/** Corruption reaching at least this many steps counts as amplified once it crossed one agent boundary. */
+/** Corruption that crossed one agent boundary and reached at least this many steps counts as amplified. */
 export const AMPLIFY_STEPS = 5;
 
 export function classifyInteraction(x: InteractionInput): { class: InteractionClass; rule: string } {
@@ -40,7 +40,9 @@ export function classifyInteraction(x: InteractionInput): { class: InteractionCl
       return { class: "overdetermined", rule: `no single repair flips the outcome; each of ${x.minimalFixSet.length} faults alone suffices to fail` };
     return { class: "composed", rule: `only the joint repair of ${x.minimalFixSet.length} faults flips the outcome` };
   }
-  if (x.boundariesCrossed >= 2 || (x.boundariesCrossed >= 1 && x.corruptedDescendants >= AMPLIFY_STEPS))
+  // Amplification is a team effect: a fault that never left its agent is "unchanged", however many
+  // of that agent's own later steps it corrupted.
+  if (x.boundariesCrossed >= 1 && (x.boundariesCrossed >= 2 || x.corruptedDescendants >= AMPLIFY_STEPS))
     return {
       class: "amplified",
       rule: `a single root fault crosses ${x.boundariesCrossed} agent boundaries and corrupts ${x.corruptedDescendants} later steps`,

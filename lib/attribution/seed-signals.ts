@@ -51,6 +51,8 @@ export interface TrainingInput {
   dist: Int32Array;
   corrective: CorrectiveAttempt[];
   importance: ImportanceSignals;
+  /** Co-culprits' faulty steps with their blame relative to the decisive agent's (see `failureRewards`). */
+  coOrigins?: { step: number; weight: number }[];
 }
 
 export interface TrainingSignals {
@@ -69,7 +71,14 @@ export function trainingSignals(x: TrainingInput): TrainingSignals {
   if (x.analyzedAsFailure)
     rewards = failureRewards(
       g,
-      { decisive: x.decisive, dist: x.dist, corrective: x.corrective, isMessage, policyStepOf: (v) => (isToolOutput(g, v) ? callerOf(g, v) : v) },
+      {
+        decisive: x.decisive,
+        dist: x.dist,
+        corrective: x.corrective,
+        isMessage,
+        policyStepOf: (v) => (isToolOutput(g, v) ? callerOf(g, v) : v),
+        coOrigins: x.coOrigins,
+      },
       config,
     );
   else {

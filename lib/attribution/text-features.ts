@@ -3,6 +3,8 @@
  * normalized numbers, and Jaccard overlap. Bounded per step so 100k-step traces stay linear.
  */
 import { intersectionSize } from "../text/intersection-size";
+import { trimEndChars } from "../text/linear-text";
+import { isIdentifierPiece } from "./claims/identifier-piece";
 
 /** Token sets are capped so a single huge message cannot dominate run time. */
 const MAX_TOKENS = 400;
@@ -38,7 +40,10 @@ export function claimPart(text: string, observationAt?: number): string {
 /** Normalizes a numeric literal so "1,200.0" and "1200" compare equal. */
 export function normalizeNumber(raw: string): string {
   let s = raw.replace(/,/g, "");
-  if (s.includes(".")) s = s.replace(/0+$/, "").replace(/\.$/, "");
+  if (s.includes(".")) {
+    s = trimEndChars(s, "0");
+    if (s.endsWith(".")) s = s.slice(0, -1);
+  }
   const n = Number(s);
   return Number.isFinite(n) ? String(n) : s;
 }
@@ -52,7 +57,10 @@ export function extractNumbers(text: string): string[] {
   const out: string[] = [];
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   if (!HAS_DIGIT_RE.test(scan)) return out;
-  for (const m of scan.matchAll(NUMBER_RE)) out.push(normalizeNumber(m[0]));
+  for (const m of scan.matchAll(NUMBER_RE)) {
+    // Digits of an id, a timestamp or a usage field are not values anyone stated (claims/identifier-piece.ts).
+    if (!isIdentifierPiece(scan, m.index, m.index + m[0].length)) out.push(normalizeNumber(m[0]));
+  }
   return out;
 }
 

@@ -23,7 +23,10 @@ export function contextBefore(trace: TTrace, stepId: string): string | null {
   let size = 0;
   for (let i = at - 1; i >= 0 && size < CONTEXT_MAX_CHARS; i--) {
     const s = trace.steps[i];
-    const line = `${s.agent}: ${s.content || s.tool?.result || ""}`;
+    // Both what the step said and the tool result it carries: a critique that cites "the script
+    // printed 155" needs that output in the context to be learnable.
+    const said = [s.content, s.tool?.result].filter(Boolean).join("\n");
+    const line = `${s.agent}: ${said}`;
     lines.push(line);
     size += line.length + 1;
   }

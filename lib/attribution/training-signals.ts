@@ -3,8 +3,10 @@
  * signed, credit-conserving", "bounded", "repair-aware"). Rewards land only on policy outputs (agent
  * messages), never on tool outputs, state reads or the task giver: nothing can be trained on those.
  *
- * Failure: raw blame 1 at the decisive step (at the message that called it when it is a tool output)
- * and γ^d on contaminated agent messages at hop distance d after it; effective corrective attempts
+ * Failure: raw blame 1 at the decisive step (at the message that called it when it is a tool output),
+ * w_a ∈ (0, 1] at each co-culprit's faulty step (its blame relative to the decisive agent's, so the
+ * failure's −1 is shared in proportion to blame) and γ^d on contaminated agent messages at hop
+ * distance d after the decisive step; effective corrective attempts
  * share +β. Normalization ("total blame mass −1",
  * mirroring credit conservation): the negative rewards are scaled to sum to −(1 + β_used), so the
  * total over all messages is exactly −1 and |r| ≤ 1 + β.
@@ -31,6 +33,11 @@ export interface FailureRewardInput {
   isMessage: (v: number) => boolean;
   /** The message a non-message step came from (a tool output's call), or the step itself; defaults to the step. */
   policyStepOf?: (v: number) => number;
+  /**
+   * Other culprits' faulty steps with their blame relative to the decisive agent's (in (0, 1]): a
+   * co-culprit's step gets raw blame equal to that weight, so the −1 is shared in proportion to blame.
+   */
+  coOrigins?: { step: number; weight: number }[];
 }
 
 export function failureRewards(g: EngineGraph, x: FailureRewardInput, config: EngineConfig): Float64Array {
@@ -42,6 +49,10 @@ export function failureRewards(g: EngineGraph, x: FailureRewardInput, config: En
   if (origin < 0 || !x.isMessage(origin)) return r;
   blame[origin] = 1;
   for (let v = x.decisive + 1; v < g.n; v++) if (x.dist[v] > 0 && x.isMessage(v)) blame[v] = Math.pow(config.rewardDiscount, x.dist[v]);
+  for (const co of x.coOrigins ?? []) {
+    const step = x.isMessage(co.step) ? co.step : (x.policyStepOf?.(co.step) ?? -1);
+    if (step >= 0 && x.isMessage(step)) blame[step] = Math.max(blame[step], Math.min(1, Math.max(0, co.weight)));
+  }
   const helpers = new Set<number>();
   for (const c of x.corrective) if (c.effective && c.step > x.decisive && x.isMessage(c.step)) helpers.add(c.step);
   for (const h of helpers) blame[h] = 0;

@@ -103,7 +103,12 @@ export interface StepReport {
 
 export interface AgentReport {
   agent: string;
-  /** Shapley blame share in [0,1] (sums to 1 across agents when the failure is explained). */
+  /**
+   * Decision share of the blame in [0,1] (sums to 1 across agents when the failure is explained):
+   * the repair game's Shapley values, normalized, except where the decision overrides them (1/k per
+   * origin agent of a provenance decision; aligned so the decisive agent holds the largest share).
+   * Not the Shapley value itself where the two differ (docs/methods.md, "Agent blame").
+   */
   blame: number;
   blameCi?: [number, number];
   role: AgentRole;

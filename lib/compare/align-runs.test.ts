@@ -116,3 +116,25 @@ describe("alignRuns", () => {
     });
   });
 });
+
+describe("alignRuns: the first divergence is content", () => {
+  it("skips a status-only change (a root span's error) for the first changed value after it", () => {
+    const a = pipelineSteps();
+    const b = pipelineSteps();
+    a[0] = { ...a[0], status: "error" };
+    b[3] = { ...b[3], content: `${b[3].content} Osaka South = 1385.` };
+    const r = alignRuns(makeRun(PIPELINE_AGENTS, a), makeRun(PIPELINE_AGENTS, b));
+    expect(r.rows[0]).toMatchObject({ status: "changed", divergent: true, statusOnly: true });
+    expect(r.firstDivergence).toBe(3);
+    expect(r.rows[3].statusOnly).toBeUndefined();
+  });
+
+  it("names both the content and the status when both changed", () => {
+    const b = pipelineSteps();
+    b[1] = { ...b[1], status: "ok", content: "Osaka South: 1385" };
+    const r = alignRuns(makeRun(PIPELINE_AGENTS, pipelineSteps()), makeRun(PIPELINE_AGENTS, b));
+    expect(r.firstDivergence).toBe(1);
+    expect(r.rows[1].note).toMatch(/status error → ok$/);
+    expect(r.rows[1].statusOnly).toBeUndefined();
+  });
+});

@@ -23,12 +23,18 @@ export interface AlignedRow {
   divergent: boolean;
   /** Why the row got its status, in words ("value 1532 → 1385"). */
   note: string;
+  /** Divergent only because one side errored: the same content, another status. */
+  statusOnly?: boolean;
 }
 
 export interface RunAlignment {
   agents: AgentMatch[];
   rows: AlignedRow[];
-  /** Row index of the first divergent row, or null when the runs never diverge. */
+  /**
+   * Row index of the first changed content (a changed value or text, a step only one run has), else
+   * of the first status-only change; null when the runs never diverge. A status alone is what the
+   * outcome already says (a failed run's root span errors); the content is where behaviour changed.
+   */
   firstDivergence: number | null;
   counts: Record<RowStatus, number>;
   method: AlignmentResult["method"];
@@ -93,13 +99,21 @@ export function alignRuns(runA: AlignableRun, runB: AlignableRun): RunAlignment 
   markGranularity(rows, runA, runB, sigA, sigB, keyA, keyB);
   const counts: Record<RowStatus, number> = { same: 0, equivalent: 0, changed: 0, "only-a": 0, "only-b": 0, granularity: 0 };
   for (const row of rows) counts[row.status]++;
-  const first = rows.findIndex((r) => r.divergent);
+  const content = rows.findIndex((r) => r.divergent && !r.statusOnly);
+  const first = content >= 0 ? content : rows.findIndex((r) => r.divergent);
   return { agents, rows, firstDivergence: first < 0 ? null : first, counts, method: result.method, cost: result.cost };
 }
 
-function classifyPair(a: TStep, b: TStep, sa: StepSignature, sb: StepSignature): Pick<AlignedRow, "status" | "divergent" | "note"> {
+function classifyPair(a: TStep, b: TStep, sa: StepSignature, sb: StepSignature): Pick<AlignedRow, "status" | "divergent" | "note" | "statusOnly"> {
+  const content = classifyContent(a, b, sa, sb);
   // Formats disagree on "ok" vs "unset"; only an error on one side and not the other is a change.
-  if ((a.status === "error") !== (b.status === "error")) return { status: "changed", divergent: true, note: `status ${a.status} → ${b.status}` };
+  if ((a.status === "error") === (b.status === "error")) return content;
+  const status = `status ${a.status} → ${b.status}`;
+  if (content.divergent) return { ...content, note: `${content.note}; ${status}` };
+  return { status: "changed", divergent: true, note: status, statusOnly: true };
+}
+
+function classifyContent(a: TStep, b: TStep, sa: StepSignature, sb: StepSignature): Pick<AlignedRow, "status" | "divergent" | "note"> {
   if (sa.text === sb.text)
     return a.kind === b.kind ? { status: "same", divergent: false, note: "" } : { status: "equivalent", divergent: false, note: `${a.kind} ≈ ${b.kind}` };
   const valueChange = firstValueChange(sa.values, sb.values);

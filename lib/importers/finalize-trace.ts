@@ -3,6 +3,7 @@ import { inferEdges } from "./edges/infer-edges";
 import { markConventionalTaskGivers } from "./chat/task-giver";
 import { markClosingSteps } from "./chat/chat-termination";
 import { validateImportedTrace } from "./validate-imported-trace";
+import { keepContentOnly } from "./content-text";
 
 /**
  * Last stage of every importer: mark the conventional task giver (see `markConventionalTaskGivers`)
@@ -10,6 +11,8 @@ import { validateImportedTrace } from "./validate-imported-trace";
  * output; zod reports the errors when it finds any).
  */
 export function finalizeTrace(input: TTraceInput): TTrace {
+  // Content only (ids, timestamps and usage out of every text) before anything reads the text.
+  keepContentOnly(input);
   markConventionalTaskGivers(input);
   markClosingSteps(input.steps);
   input.edges = inferEdges(input.steps);

@@ -1,10 +1,13 @@
 import type { TStepInput } from "../trace/schema";
 import { isRecord, toText } from "./trace-builder";
+import { trimChars } from "../text/linear-text";
 
 /** Tool names that are a memory/state store rather than an external action. */
 const MEMORY_TOOL = /(memory|memories|remember|recall|scratchpad|blackboard|state|kv_?store|shared_?store)/i;
 const READ_VERB = /(^|[_\-\s.])(get|read|search|recall|load|retrieve|query|fetch|list|lookup|find)/i;
 const WRITE_VERB = /(^|[_\-\s.])(set|write|save|store|put|update|upsert|remember|add|append|delete|create|insert|record)/i;
+/** Separators trimmed off a key left in a tool name (a loop: `/[_\-\s.]+$/` is quadratic on long runs). */
+const SEPARATORS = "_-. \t\n\r";
 const KEY_FIELDS = ["key", "namespace", "memory_key", "state_key", "name", "path", "id", "collection"];
 
 /**
@@ -17,22 +20,12 @@ export function memoryToolAccess(toolName: string, args: unknown): TStepInput["s
   if (!op) return undefined;
   return {
     op,
-    key: keyFromArgs(args) ?? (trimSeparators(toolName.replace(READ_VERB, "").replace(WRITE_VERB, "")) || toolName),
+    key: keyFromArgs(args) ?? (trimChars(withoutVerbs(toolName), SEPARATORS) || toolName),
   };
 }
 
-/**
- * `text` without leading and trailing `_`, `-`, `.` and white space. A loop: the regex
- * `/^[_\-\s.]+|[_\-\s.]+$/g` retries its second branch at every position of a long run of them,
- * which made a 40k-character tool name cost a second (security review M-2).
- */
-function trimSeparators(text: string): string {
-  const separator = (c: string) => c === "_" || c === "-" || c === "." || /\s/.test(c);
-  let start = 0;
-  let end = text.length;
-  while (start < end && separator(text[start])) start++;
-  while (end > start && separator(text[end - 1])) end--;
-  return text.slice(start, end);
+function withoutVerbs(toolName: string): string {
+  return toolName.replace(READ_VERB, "").replace(WRITE_VERB, "");
 }
 
 function keyFromArgs(args: unknown): string | undefined {

@@ -81,12 +81,19 @@ export function finalText(rng: Rng, metric: string, unit: string, total: string,
   ])();
 }
 
+/**
+ * A reviewer's approval. Two of the six restate no value ("Looks good to me, approved."): such an
+ * approval passes on a wrong value without writing it, and must read as a missed check, never as
+ * the value's origin. One draw either way, so the rest of a suite's random stream is unchanged.
+ */
 export function approvalText(rng: Rng, total: string): string {
   return rng.pick([
     () => `Approved. The total of ${total} is consistent with the figures provided.`,
     () => `LGTM - ${total} checks out.`,
     () => `Review passed: numbers add up, ${total} can be released.`,
     () => `Verified ✓ ${total}. No issues found.`,
+    () => "Looks good to me, approved. Please publish.",
+    () => "Reviewed the summary above: no issues found, OK to release.",
   ])();
 }
 

@@ -7,17 +7,22 @@
  * grouped too; their group says how many it holds and takes the "carried" tint.
  */
 import type { TAgent } from "../trace/schema";
+import { groupId, laneId } from "./canvas-ids";
 import { stepMark, type ReportIndex } from "./index-report";
 import type { ChannelFlowEdge, GroupFlowNode, LaneFlowNode, StepFlowNode } from "./flow-types";
 import { LANE_HEIGHT, STEP_NODE_HEIGHT, STEP_NODE_WIDTH, type LayoutInput } from "./layout-swimlanes";
+import { mergeStepEdges, pathLinks } from "./step-flow-edges";
+import { stepAction } from "./step-label";
 import { previewText } from "./summarize-run";
 import type { CanvasStep, ViewEdge } from "./types";
+import type { ViewState } from "./view-state";
+
+export { groupId };
 
 /** The edge fields the canvas needs. */
 export type CanvasEdge = Pick<ViewEdge, "id" | "from" | "to" | "kind" | "key" | "inferred">;
 /** Lane label width; step nodes start right of it. */
 export const LANE_LABEL_NODE_WIDTH = 160;
-import type { ViewState } from "./view-state";
 
 /**
  * Above this many visible steps, unremarkable runs collapse into groups. Below the large-run window
@@ -53,9 +58,7 @@ export interface StepFlow {
   collapsed: boolean;
 }
 
-export function groupId(firstStepId: string): string {
-  return `group:${firstStepId}`;
-}
+type Indexed = { s: CanvasStep; idx: number };
 
 /** Builds the Steps canvas; positions are filled in by the layout (see `layoutSwimlanes`). */
 export function buildStepFlow(input: StepFlowInput): StepFlow {
@@ -68,87 +71,107 @@ export function buildStepFlow(input: StepFlowInput): StepFlow {
   const visibleSteps = steps.map((s, i) => ({ s, idx: offset + i })).filter(({ s, idx }) => laneOf.has(s.agent) && idx >= lo && idx <= hi);
   const kinds = new Set(state.kinds);
   const visibleEdges = edges.filter((e) => kinds.has(e.kind));
-  const aggregates = new Set(edges.filter((e) => e.kind === "aggregation").map((e) => e.to));
-
   const collapse = visibleSteps.length > (input.collapseAbove ?? COLLAPSE_ABOVE_STEPS);
   const keep = collapse ? remarkableSteps(input, visibleEdges) : null;
+  const { nodes, items, nodeOfStep } = placeSteps(input, visibleSteps, laneAgents, laneOf, keep);
 
+  // Path links stand for message-like engine links: they follow the message filter. They are drawn
+  // only where no trace edge (shown or filtered out) joins the two nodes.
+  const links = kinds.has("message") ? pathLinks(edges, nodeOfStep, index) : [];
+  const flowEdges = [...mergeStepEdges(visibleEdges, nodeOfStep, index), ...links];
+  return {
+    nodes,
+    laneNodes: buildLaneNodes(laneAgents, index),
+    edges: flowEdges,
+    layout: {
+      items,
+      links: flowEdges.map((e) => ({ source: e.source, target: e.target })),
+      laneCount: laneAgents.length,
+    },
+    nodeOfStep,
+    collapsed: collapse,
+  };
+}
+
+/** One node per kept step, one group per run of ≥ MIN_GROUP other steps of one agent. */
+function placeSteps(input: StepFlowInput, visibleSteps: Indexed[], laneAgents: string[], laneOf: Map<string, number>, keep: Set<string> | null) {
+  const { edges, index } = input;
+  const aggregates = new Set(edges.filter((e) => e.kind === "aggregation").map((e) => e.to));
   const nodes: (StepFlowNode | GroupFlowNode)[] = [];
   const items: LayoutInput["items"] = [];
   const nodeOfStep = new Map<string, string>();
-  const pending = new Map<string, { s: CanvasStep; idx: number }[]>(); // per agent: the current run of boring steps
+  const pending = new Map<string, Indexed[]>(); // per agent: the current run of boring steps
 
+  const pushStep = ({ s, idx }: Indexed) => {
+    nodes.push(stepNode(s, idx, index, aggregates));
+    items.push({ id: s.id, lane: laneOf.get(s.agent)!, order: idx });
+    nodeOfStep.set(s.id, s.id);
+  };
   const flushRun = (agent: string) => {
     const run = pending.get(agent);
     if (!run || run.length === 0) return;
     pending.set(agent, []);
     const id = groupId(run[0].s.id);
     if (run.length < MIN_GROUP || input.expanded?.has(id)) {
-      for (const r of run) pushStep(r.s, r.idx);
+      for (const r of run) pushStep(r);
       return;
     }
-    const stepIds = run.map((r) => r.s.id);
-    let carried = 0;
-    for (const sid of stepIds) if (stepMark(index, sid, undefined) === "carried") carried++;
-    nodes.push({
-      id,
-      type: "stepGroup",
-      position: { x: 0, y: 0 },
-      width: STEP_NODE_WIDTH,
-      height: STEP_NODE_HEIGHT,
-      data: { agent, stepIds, firstIdx: run[0].idx, lastIdx: run[run.length - 1].idx, carried },
-    });
+    const group = groupNode(id, agent, run, index);
+    nodes.push(group);
     items.push({ id, lane: laneOf.get(agent)!, order: run[0].idx });
-    for (const sid of stepIds) nodeOfStep.set(sid, id);
+    for (const sid of group.data.stepIds) nodeOfStep.set(sid, id);
   };
 
-  const pushStep = (s: CanvasStep, idx: number) => {
-    const report = index.stepById.get(s.id);
-    nodes.push({
-      id: s.id,
-      type: "step",
-      position: { x: 0, y: 0 },
-      // Fixed dimensions: React Flow can cull and fit before (and without) measuring the DOM.
-      width: STEP_NODE_WIDTH,
-      height: STEP_NODE_HEIGHT,
-      data: {
-        stepId: s.id,
-        agent: s.agent,
-        kind: s.kind,
-        title: s.name || s.tool?.name || s.kind,
-        preview: s.preview ?? previewText(s.content || s.error?.message || s.tool?.result || ""),
-        mark: stepMark(index, s.id, s.status),
-        status: s.status ?? "unset",
-        fault: report?.fault ?? 0,
-        aggregates: s.kind === "aggregate" || aggregates.has(s.id),
-        ...(s.state ? { stateKey: s.state.key } : {}),
-      },
-    });
-    items.push({ id: s.id, lane: laneOf.get(s.agent)!, order: idx });
-    nodeOfStep.set(s.id, s.id);
-  };
-
-  for (const { s, idx } of visibleSteps) {
-    if (keep && !keep.has(s.id)) {
-      const run = pending.get(s.agent);
-      if (run) run.push({ s, idx });
-      else pending.set(s.agent, [{ s, idx }]);
+  for (const item of visibleSteps) {
+    if (keep && !keep.has(item.s.id)) {
+      const run = pending.get(item.s.agent);
+      if (run) run.push(item);
+      else pending.set(item.s.agent, [item]);
       continue;
     }
-    flushRun(s.agent);
-    pushStep(s, idx);
+    flushRun(item.s.agent);
+    pushStep(item);
   }
   for (const agent of laneAgents) flushRun(agent);
+  return { nodes, items, nodeOfStep };
+}
 
-  const flowEdges = mergeEdges(visibleEdges, nodeOfStep, index);
-  const laneNodes = buildLaneNodes(laneAgents, index);
+function stepNode(s: CanvasStep, idx: number, index: ReportIndex, aggregates: Set<string>): StepFlowNode {
+  const report = index.stepById.get(s.id);
   return {
-    nodes,
-    laneNodes,
-    edges: flowEdges,
-    layout: { items, links: flowEdges.map((e) => ({ source: e.source, target: e.target })), laneCount: laneAgents.length },
-    nodeOfStep,
-    collapsed: collapse,
+    id: s.id,
+    type: "step",
+    position: { x: 0, y: 0 },
+    // Fixed dimensions: React Flow can cull and fit before (and without) measuring the DOM.
+    width: STEP_NODE_WIDTH,
+    height: STEP_NODE_HEIGHT,
+    data: {
+      stepId: s.id,
+      number: idx + 1,
+      agent: s.agent,
+      kind: s.kind,
+      action: stepAction(s),
+      preview: s.preview ?? previewText(s.content || s.error?.message || s.tool?.result || ""),
+      mark: stepMark(index, s.id, s.status),
+      status: s.status ?? "unset",
+      fault: report?.fault ?? 0,
+      aggregates: s.kind === "aggregate" || aggregates.has(s.id),
+      ...(s.state ? { stateKey: s.state.key } : {}),
+    },
+  };
+}
+
+function groupNode(id: string, agent: string, run: Indexed[], index: ReportIndex): GroupFlowNode {
+  const stepIds = run.map((r) => r.s.id);
+  let carried = 0;
+  for (const sid of stepIds) if (stepMark(index, sid, undefined) === "carried") carried++;
+  return {
+    id,
+    type: "stepGroup",
+    position: { x: 0, y: 0 },
+    width: STEP_NODE_WIDTH,
+    height: STEP_NODE_HEIGHT,
+    data: { agent, stepIds, firstIdx: run[0].idx, lastIdx: run[run.length - 1].idx, carried },
   };
 }
 
@@ -162,16 +185,20 @@ function remarkableSteps({ steps, index, state, keepVisible }: StepFlowInput, ed
   const keep = new Set<string>(keepVisible ?? []);
   for (const s of steps) {
     const mark = stepMark(index, s.id, s.status);
-    if (s.status === "error" || (mark !== "neutral" && mark !== "carried") || index.pathSteps.has(s.id) || index.stepById.get(s.id)?.onPath) keep.add(s.id);
+    const remarkable = s.status === "error" || (mark !== "neutral" && mark !== "carried");
+    if (remarkable || index.pathSteps.has(s.id) || index.stepById.get(s.id)?.onPath) keep.add(s.id);
   }
   for (const e of edges)
     if (index.pathEdges.has(e.id)) {
       keep.add(e.from);
       keep.add(e.to);
     }
-  if (state.selection?.type === "step") keep.add(state.selection.id);
-  if (state.selection?.type === "edge") {
-    const e = edges.find((x) => x.id === state.selection!.id);
+  // The run's last step is its answer: the story ends there.
+  if (steps.length > 0) keep.add(steps[steps.length - 1].id);
+  const selection = state.selection;
+  if (selection?.type === "step") keep.add(selection.id);
+  if (selection?.type === "edge") {
+    const e = edges.find((x) => x.id === selection.id);
     if (e) {
       keep.add(e.from);
       keep.add(e.to);
@@ -180,45 +207,22 @@ function remarkableSteps({ steps, index, state, keepVisible }: StepFlowInput, ed
   return keep;
 }
 
-/** One canvas edge per (source node, target node, kind, key); merged edges carry a count. */
-function mergeEdges(edges: CanvasEdge[], nodeOfStep: Map<string, string>, index: ReportIndex): ChannelFlowEdge[] {
-  const merged = new Map<string, ChannelFlowEdge>();
-  for (const e of edges) {
-    const source = nodeOfStep.get(e.from);
-    const target = nodeOfStep.get(e.to);
-    if (!source || !target || source === target) continue;
-    const key = `${source}|${target}|${e.kind}|${e.key ?? ""}`;
-    const onPath = index.pathEdges.has(e.id);
-    const existing = merged.get(key);
-    if (existing) {
-      const d = existing.data!;
-      d.count += 1;
-      d.onPath ||= onPath;
-      if (d.edgeIds.length < 20) d.edgeIds.push(e.id);
-      existing.id = `merged:${key}`;
-      continue;
-    }
-    merged.set(key, {
-      id: e.id,
-      type: "channel",
-      source,
-      target,
-      data: { kind: e.kind, ...(e.key !== undefined ? { key: e.key } : {}), count: 1, onPath, inferred: Boolean(e.inferred), edgeIds: [e.id] },
-    });
-  }
-  return [...merged.values()];
-}
-
 function buildLaneNodes(laneAgents: string[], index: ReportIndex): LaneFlowNode[] {
   const culprit = index.report?.decisive?.agent;
   return laneAgents.map((agent, lane) => ({
-    id: `lane:${agent}`,
+    id: laneId(agent),
     type: "lane",
-    position: { x: -200, y: lane * LANE_HEIGHT + (LANE_HEIGHT - STEP_NODE_HEIGHT) / 2 },
+    position: { x: -LANE_LABEL_NODE_WIDTH - 40, y: lane * LANE_HEIGHT + (LANE_HEIGHT - STEP_NODE_HEIGHT) / 2 },
     width: LANE_LABEL_NODE_WIDTH,
     height: STEP_NODE_HEIGHT,
     selectable: false,
     draggable: false,
-    data: { agent, role: index.agentById.get(agent)?.role, isCulprit: agent === culprit, isVictim: index.victims.has(agent), width: LANE_LABEL_NODE_WIDTH },
+    data: {
+      agent,
+      role: index.agentById.get(agent)?.role,
+      isCulprit: agent === culprit,
+      isVictim: index.victims.has(agent),
+      width: LANE_LABEL_NODE_WIDTH,
+    },
   }));
 }

@@ -12,9 +12,13 @@ export type { AgentRole };
 
 export type StepNodeData = {
   stepId: string;
+  /** "step N": the step's 1-based position in the run (see docs: one step number everywhere). */
+  number: number;
+  /** The node's main label. */
   agent: string;
   kind: string;
-  title: string;
+  /** Tool, step name or kind, never an id (lib/view/step-label.ts). */
+  action: string;
   /** First characters of the content, plain text. */
   preview: string;
   mark: StepMark;
@@ -68,6 +72,8 @@ export type ChannelEdgeData = {
   /** Corruption travelled along it (part of the propagation path). */
   onPath: boolean;
   inferred: boolean;
+  /** A hop of the propagation path that no trace edge states (the engine's memory or return link). */
+  implicit?: boolean;
   /** Trace edge ids it stands for (first few, for the inspector). */
   edgeIds: string[];
 };

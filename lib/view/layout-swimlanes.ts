@@ -32,8 +32,11 @@ export interface LayoutResult {
   lanes: { y: number; height: number }[];
 }
 
-export const STEP_NODE_WIDTH = 168;
-export const STEP_NODE_HEIGHT = 56;
+/** Step and group nodes; canvas.module.css sizes `.step`/`.group` the same (change both together). */
+export const STEP_NODE_WIDTH = 200;
+export const STEP_NODE_HEIGHT = 64;
+/** CSS px of a step node's main label (its agent name): the readable zoom derives from it. */
+export const STEP_LABEL_PX = 14;
 export const COLUMN_GAP = 40;
 export const LANE_HEIGHT = 96;
 export const LANE_LABEL_WIDTH = 0;

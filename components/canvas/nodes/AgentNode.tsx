@@ -11,7 +11,9 @@ function AgentNodeView({ data, selected }: NodeProps<AgentFlowNode>) {
     <div className={`${styles.agent} ${cls} ${selected ? styles.selected : ""}`} data-testid={`agent-node-${data.agent}`} data-role={data.role}>
       <Handle type="target" position={Position.Left} className={styles.handle} isConnectable={false} />
       <div className={styles.agentName}>
-        <span>{data.agent}</span>
+        <span className={styles.agentTitle} data-testid="node-label" title={data.agent}>
+          {data.agent}
+        </span>
         {data.isCulprit ? (
           <span className="badge culprit">✕ culprit</span>
         ) : data.isVictim ? (

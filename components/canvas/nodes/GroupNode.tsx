@@ -6,22 +6,22 @@ import styles from "../canvas.module.css";
 
 /** A collapsed run of unremarkable steps of one agent; clicking it expands the run. */
 function GroupNodeView({ data }: NodeProps<GroupFlowNode>) {
+  const carried = data.carried > 0;
   return (
     <div
-      className={data.carried > 0 ? `${styles.group} ${styles.groupCarried}` : styles.group}
+      className={carried ? `${styles.group} ${styles.groupCarried}` : styles.group}
       data-testid="group-node"
       title={
-        data.carried > 0
-          ? `Collapsed steps, ${data.carried} of them carried corruption off the propagation path: click to expand`
-          : "Collapsed steps: click to expand"
+        carried ? `Collapsed steps, ${data.carried} of them carried corruption off the propagation path: click to expand` : "Collapsed steps: click to expand"
       }
     >
       <Handle type="target" position={Position.Left} className={styles.handle} isConnectable={false} />
-      <strong>⋯ {data.stepIds.length} steps</strong>
+      <strong data-testid="node-label">
+        {data.agent} · ⋯ {data.stepIds.length} steps
+      </strong>
       <span>
-        #{data.firstIdx + 1}–#{data.lastIdx + 1}
-        {/* Two short lines fit the node: the carried count replaces the hint (still in the title). */}
-        {data.carried > 0 ? ` · ${data.carried} carried` : " · click to expand"}
+        steps {data.firstIdx + 1}–{data.lastIdx + 1}
+        {carried ? ` · ${data.carried} carried` : " · click to expand"}
       </span>
       <Handle type="source" position={Position.Right} className={styles.handle} isConnectable={false} />
     </div>

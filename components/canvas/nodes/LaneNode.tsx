@@ -8,7 +8,7 @@ import styles from "../canvas.module.css";
 function LaneNodeView({ data }: NodeProps<LaneFlowNode>) {
   return (
     <div className={`${styles.lane} ${data.isCulprit ? styles.culprit : data.isVictim ? styles.victim : ""}`} data-testid={`lane-${data.agent}`}>
-      <span>{data.agent}</span>
+      <span data-testid="node-label">{data.agent}</span>
       {data.isCulprit ? (
         <span className="badge culprit">✕ culprit</span>
       ) : data.isVictim ? (

@@ -8,6 +8,10 @@ import { MARK_TAG } from "./mark-tag";
 
 export { MARK_TAG };
 
+/**
+ * One step: its agent (the main label, STEP_LABEL_PX), its step number, its mark's badge, and what
+ * it did (tool or name, then the start of its content).
+ */
 function StepNodeView({ data, selected }: NodeProps<StepFlowNode>) {
   const tag = MARK_TAG[data.mark];
   return (
@@ -15,8 +19,9 @@ function StepNodeView({ data, selected }: NodeProps<StepFlowNode>) {
       className={`${styles.step} ${styles[data.mark] ?? ""} ${selected ? styles.selected : ""}`}
       data-testid={`step-node-${data.stepId}`}
       data-mark={data.mark}
+      data-step-number={data.number}
       data-decisive={data.mark === "origin" ? "true" : undefined}
-      title={`${data.stepId} · ${data.agent} · ${data.kind}`}
+      title={`step ${data.number} · ${data.agent} · ${data.action}`}
     >
       <Handle type="target" position={Position.Left} className={styles.handle} isConnectable={false} />
       <div className={styles.stepHead}>
@@ -25,12 +30,16 @@ function StepNodeView({ data, selected }: NodeProps<StepFlowNode>) {
             ◆
           </span>
         ) : null}
-        <span className={styles.title}>{data.title}</span>
-        {tag ? <span className={`${styles.tag} ${styles[data.mark]}`}>{tag}</span> : null}
+        <span className={styles.title} data-testid="node-label">
+          {data.agent}
+        </span>
+        <span className={styles.stepNum}>step {data.number}</span>
       </div>
       <div className={styles.preview}>
-        {data.stateKey ? `[${data.stateKey}] ` : ""}
-        {data.preview}
+        {tag ? <span className={`${styles.tag} ${styles[data.mark]}`}>{tag}</span> : null}
+        <span className={styles.action}>{data.action}</span>
+        {data.stateKey ? ` [${data.stateKey}]` : ""}
+        {data.preview ? ` — ${data.preview}` : ""}
       </div>
       <Handle type="source" position={Position.Right} className={styles.handle} isConnectable={false} />
     </div>

@@ -4,6 +4,7 @@
  * compared with the stated result, within the rounding the result's own decimals imply. A wrong
  * stated computation is a fault of the step that states it, whatever its inputs were.
  */
+import { trimEndChars } from "../../text/linear-text";
 
 export interface ArithmeticSlip {
   expression: string;
@@ -58,7 +59,7 @@ function statedExpressions(text: string): Stated[] {
     if (!/[\d(]/.test(scan[i]) || (i > 0 && EXPR_CHARS.test(scan[i - 1]) && scan[i - 1] !== " ")) continue;
     let k = i;
     while (k < scan.length && k - i < MAX_EXPR && EXPR_CHARS.test(scan[k])) k++;
-    const expr = scan.slice(i, k).replace(/[\s.,]+$/, "");
+    const expr = trimEndChars(scan.slice(i, k), " \t\n\r\f\v.,");
     const next = k;
     if (!/\d\s*[-+*/×÷]\s*\(?\s*\d/.test(expr) || scan.slice(k).trimStart().startsWith("=")) {
       i = next;

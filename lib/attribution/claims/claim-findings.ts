@@ -68,14 +68,35 @@ export function answerValues(g: EngineGraph, prov: Provenance): { values: Set<st
 
 /**
  * Values the final answer rests on: its own values, and (transitively) the operands of stated
- * computations that produced them. A wrong operand reaches the answer through the sum it feeds.
+ * computations that produced them, and the numbers an agent handed a tool whose output holds them
+ * (a calculator's result rests on the expression it was given). A wrong operand reaches the answer
+ * through the sum it feeds, whether the agent or a tool computed the sum.
  */
-export function answerClosure(prov: Provenance, values: Set<string>): Set<string> {
+export function answerClosure(prov: Provenance, values: Set<string>, g?: EngineGraph): Set<string> {
   const derivedFrom = new Map<string, string[]>();
-  for (const r of prov.records) if (r.operands) derivedFrom.set(r.claim.value, [...(derivedFrom.get(r.claim.value) ?? []), ...r.operands]);
+  const link = (value: string, from: string[]) => derivedFrom.set(value, [...(derivedFrom.get(value) ?? []), ...from]);
+  for (const r of prov.records) if (r.operands) link(r.claim.value, r.operands);
+  if (g) for (const [v, from] of toolComputations(g, prov)) for (const o of prov.claims[v].observed) if (o.kind === "number") link(o.value, from);
   const out = new Set(values);
   const work = [...values];
   while (work.length) for (const x of derivedFrom.get(work.pop()!) ?? []) if (!out.has(x)) out.add(x), work.push(x);
+  return out;
+}
+
+/** At most this many numbers handed to one tool call are linked to its output (bounded work). */
+const MAX_TOOL_OPERANDS = 16;
+
+/** Agent tool calls with numbers in their arguments, with those numbers (the inputs of a tool computation). */
+function toolComputations(g: EngineGraph, prov: Provenance): [number, string[]][] {
+  const out: [number, string[]][] = [];
+  for (let v = 0; v < g.n; v++) {
+    if (!isAgentToolCall(g, v) || prov.claims[v].observed.length === 0) continue;
+    const handed = prov.claims[v].asserted.filter((c) => c.kind === "number" && !isTrivialNumber(c)).map((c) => c.value);
+    const observed = new Set(prov.claims[v].observed.map((c) => c.value));
+    // Only values the tool did not merely echo back: an echoed argument is not computed from itself.
+    const inputs = handed.filter((x) => !observed.has(x)).slice(0, MAX_TOOL_OPERANDS);
+    if (inputs.length) out.push([v, inputs]);
+  }
   return out;
 }
 
@@ -174,119 +195,124 @@ function misquotedSource(claim: Claim, tokens: Set<string>, handed: SourceNumber
 export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[] {
   const out: ClaimFinding[] = [];
   const answer = answerValues(g, prov);
-  const closure = answerClosure(prov, answer.values);
+  const closure = answerClosure(prov, answer.values, g);
   const truth = new Set(extractClaims(g.trace.run.groundTruth ?? "").map((c) => c.value));
-  // Observed numbers under a label, by label: the facts tools and observations established.
-  const facts = new Map<string, { value: string; step: number; raw: string }[]>();
-  const factsUpTo = (v: number) => {
-    for (; factCursor < v; factCursor++)
-      for (const c of prov.claims[factCursor].observed)
-        if (c.kind === "number" && c.key) {
-          const list = facts.get(c.key) ?? [];
-          list.push({ value: c.value, step: factCursor, raw: c.raw });
-          facts.set(c.key, list);
-        }
-  };
-  let factCursor = 0;
-
+  const facts = observedFacts(prov);
   for (let v = 0; v < g.n; v++) {
-    factsUpTo(v);
+    facts.upTo(v);
     const call = isAgentToolCall(g, v);
     if (!isAgentUtterance(g, v) && !call) continue;
     const ids = prov.byStep.get(v) ?? [];
     if (!ids.length) continue;
-    const text = call ? argumentText(g, v) : stepText(g.steps[v]);
-    let contradicted = false;
-    let handed: SourceNumber[] | undefined;
-    let stated: Set<string> | undefined;
+    const scan: StepScan = { g, prov, v, text: call ? argumentText(g, v) : stepText(g.steps[v]), facts, contradicted: false };
     for (const id of ids) {
-      const r = prov.records[id];
-      const c = r.claim;
+      const c = prov.records[id].claim;
       if (truth.has(c.value)) continue;
       // Reaches the answer: the answer holds the value and its step could see this one (independent
       // introducers of one value, e.g. two voters, each reach it).
       const reaches = closure.has(c.value) && (v === answer.step || prov.visible(v, answer.step));
-      if (r.source === "none" && c.kind === "number" && c.key && !contradicted) {
-        const list = facts.get(c.key);
-        let fact: { value: string; step: number; raw: string } | undefined;
-        if (list) for (let k = list.length - 1; k >= 0 && !fact; k--) if (prov.visible(list[k].step, v)) fact = list[k];
-        if (fact && fact.value !== c.value) {
-          contradicted = true;
-          out.push({
-            step: v,
-            name: "contradicts-source",
-            score: SCORE.contradiction,
-            value: c.value,
-            quote: c.raw,
-            against: fact.step,
-            reachesAnswer: reaches,
-            note: `states "${c.key}" as ${c.raw}, but ${g.steps[fact.step].id} gave ${fact.raw}`,
-          });
-          continue;
-        }
-      }
-      if (r.source !== "none" || isTrivialNumber(c)) continue;
-      if (c.kind === "number" && !contradicted) {
-        handed ??= handedNumbers(g, prov, v);
-        stated ??= new Set(prov.claims[v].asserted.map((x) => x.value));
-        const src = misquotedSource(c, contextTokens(text, c.start), handed, stated);
-        if (src) {
-          contradicted = true;
-          out.push({
-            step: v,
-            name: "contradicts-source",
-            score: SCORE.contradiction,
-            value: c.value,
-            quote: c.raw,
-            against: src.step,
-            reachesAnswer: reaches,
-            note: `states ${c.raw} where ${src.step === v ? "its input" : g.steps[src.step].id} gave ${src.raw} for the same label`,
-          });
-          continue;
-        }
-      }
-      if (c.inCode && c.kind === "number" && FABRICATION_RE.test(text.slice(0, 20_000))) {
-        out.push({
-          step: v,
-          name: "fabricated-data",
-          score: SCORE.fabricated,
-          value: c.value,
-          quote: c.raw,
-          against: -1,
-          reachesAnswer: reaches,
-          note: `types ${c.raw} into code as data that no input or tool output holds, and calls it ${FABRICATION_RE.exec(text)![0]}`,
-        });
-        continue;
-      }
-      // A link typed into code is where the agent looks, not what it asserts: whether it holds shows
-      // in the fetch's own result (a failed fetch is a tool failure at that step).
-      if (reaches && CHECKABLE.has(c.kind) && !(c.kind === "url" && c.inCode))
-        out.push({
-          step: v,
-          name: "unsourced-value",
-          score: SCORE.unsourcedInAnswer,
-          value: c.value,
-          quote: c.raw,
-          against: -1,
-          reachesAnswer: true,
-          note: `introduces ${c.raw}, which reaches the final answer, with no source in the task, a tool output or any step it could see`,
-        });
+      const finding = claimFinding(scan, id, reaches);
+      if (finding) out.push(finding);
     }
-    for (const slip of arithmeticSlips(text)) {
+    for (const slip of arithmeticSlips(scan.text)) {
       const value = `n:${slip.stated}`;
-      out.push({
-        step: v,
-        name: "arithmetic-mismatch",
-        score: SCORE.arithmetic,
-        value,
-        quote: text.slice(slip.start, slip.end),
-        against: -1,
-        reachesAnswer: answer.values.has(value),
-        note: `states ${slip.expression} = ${slip.stated}, but it computes to ${round(slip.actual)}`,
-      });
+      const quote = scan.text.slice(slip.start, slip.end);
+      const note = `states ${slip.expression} = ${slip.stated}, but it computes to ${round(slip.actual)}`;
+      const reachesAnswer = answer.values.has(value);
+      out.push({ step: v, name: "arithmetic-mismatch", score: SCORE.arithmetic, value, quote, against: -1, reachesAnswer, note });
     }
   }
   return out;
+}
+
+interface Fact {
+  value: string;
+  step: number;
+  raw: string;
+}
+
+/** Observed numbers under a label, by label: the facts tools and observations established before step v. */
+function observedFacts(prov: Provenance): { byKey: Map<string, Fact[]>; upTo: (v: number) => void } {
+  const byKey = new Map<string, Fact[]>();
+  let cursor = 0;
+  const upTo = (v: number) => {
+    for (; cursor < v; cursor++)
+      for (const c of prov.claims[cursor].observed)
+        if (c.kind === "number" && c.key) {
+          const list = byKey.get(c.key) ?? [];
+          list.push({ value: c.value, step: cursor, raw: c.raw });
+          byKey.set(c.key, list);
+        }
+  };
+  return { byKey, upTo };
+}
+
+/** One step's claims being checked: at most one contradiction per step; sources read lazily. */
+interface StepScan {
+  g: EngineGraph;
+  prov: Provenance;
+  v: number;
+  text: string;
+  facts: ReturnType<typeof observedFacts>;
+  contradicted: boolean;
+  handed?: SourceNumber[];
+  stated?: Set<string>;
+}
+
+/** The finding on one claim record of the step, if any (contradicts-source, fabricated-data, unsourced-value). */
+function claimFinding(scan: StepScan, id: number, reaches: boolean): ClaimFinding | undefined {
+  const { g, prov, v, text } = scan;
+  const r = prov.records[id];
+  const c = r.claim;
+  // Fields in the order findings have always had (reports are compared byte for byte).
+  const make = (name: ClaimFinding["name"], score: number, against: number, note: string, reachesAnswer = reaches): ClaimFinding => ({
+    step: v,
+    name,
+    score,
+    value: c.value,
+    quote: c.raw,
+    against,
+    reachesAnswer,
+    note,
+  });
+  if (r.source === "none" && c.kind === "number" && c.key && !scan.contradicted) {
+    const fact = visibleFact(scan, c.key);
+    if (fact && fact.value !== c.value) {
+      scan.contradicted = true;
+      const note = `states "${c.key}" as ${c.raw}, but ${g.steps[fact.step].id} gave ${fact.raw}`;
+      return make("contradicts-source", SCORE.contradiction, fact.step, note);
+    }
+  }
+  if (r.source !== "none" || isTrivialNumber(c)) return undefined;
+  if (c.kind === "number" && !scan.contradicted) {
+    scan.handed ??= handedNumbers(g, prov, v);
+    scan.stated ??= new Set(prov.claims[v].asserted.map((x) => x.value));
+    const src = misquotedSource(c, contextTokens(text, c.start), scan.handed, scan.stated);
+    if (src) {
+      scan.contradicted = true;
+      const where = src.step === v ? "its input" : g.steps[src.step].id;
+      const note = `states ${c.raw} where ${where} gave ${src.raw} for the same label`;
+      return make("contradicts-source", SCORE.contradiction, src.step, note);
+    }
+  }
+  if (c.inCode && c.kind === "number" && FABRICATION_RE.test(text.slice(0, 20_000))) {
+    const note = `types ${c.raw} into code as data that no input or tool output holds, and calls it ${FABRICATION_RE.exec(text)![0]}`;
+    return make("fabricated-data", SCORE.fabricated, -1, note);
+  }
+  // A link typed into code is where the agent looks, not what it asserts: whether it holds shows
+  // in the fetch's own result (a failed fetch is a tool failure at that step).
+  if (reaches && CHECKABLE.has(c.kind) && !(c.kind === "url" && c.inCode)) {
+    const note = `introduces ${c.raw}, which reaches the final answer, with no source in the task, a tool output or any step it could see`;
+    return make("unsourced-value", SCORE.unsourcedInAnswer, -1, note, true);
+  }
+  return undefined;
+}
+
+/** The latest fact under `key` that step v could see. */
+function visibleFact(scan: StepScan, key: string): Fact | undefined {
+  const list = scan.facts.byKey.get(key);
+  if (list) for (let k = list.length - 1; k >= 0; k--) if (scan.prov.visible(list[k].step, scan.v)) return list[k];
+  return undefined;
 }
 
 /** One finding per (step, detector): the first, which is the earliest claim in the text. */

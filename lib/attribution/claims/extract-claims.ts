@@ -7,6 +7,8 @@
  * Bounded: at most MAX_SCAN_CHARS characters and MAX_CLAIMS claims per text, one pass per pattern.
  */
 import { LOCATOR_RE, normalizeNumber } from "../text-features";
+import { trimEndChars } from "../../text/linear-text";
+import { isIdentifierPiece } from "./identifier-piece";
 
 export type ClaimKind = "number" | "date" | "url" | "quoted" | "entity" | "verdict";
 
@@ -71,8 +73,7 @@ export function keyBefore(text: string, at: number): string {
 }
 
 export function normalizeUrl(raw: string): string {
-  return raw
-    .replace(/[.,;:!?]+$/, "")
+  return trimEndChars(raw, ".,;:!?")
     .replace(/^https?:\/\//i, "")
     .replace(/^www\./i, "")
     .replace(/\/$/, "")
@@ -114,6 +115,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
   if (hasDigit && text.includes("-"))
     for (const m of text.matchAll(ISO_DATE_RE)) {
       dateSpans.push([m.index!, m.index! + m[0].length]);
+      if (isIdentifierPiece(text, m.index!, m.index! + m[0].length)) continue;
       push({ kind: "date", value: `d:${m[1]}-${m[2]}-${m[3]}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
     }
   if (hasDigit && hasUpper)
@@ -141,6 +143,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
       const at = m.index! + (m[1] ? m[1].length : 0) + (m[0].length - m[0].trimStart().length);
       const numStart = text.indexOf(m[2], m.index!);
       if (inRanges(dateSpans, numStart) || inRanges(urlSpans, numStart)) continue;
+      if (isIdentifierPiece(text, numStart, numStart + m[2].length)) continue;
       const norm = normalizeNumber(m[2]);
       const num = Number(norm);
       if (!Number.isFinite(num)) continue;

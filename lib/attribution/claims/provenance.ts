@@ -114,11 +114,22 @@ export function extractStepClaims(g: EngineGraph): StepClaims[] {
 }
 
 export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractStepClaims(g)): Provenance {
+  const { task, inTask } = taskSources(g);
+  const { stepsOf, firstAt } = valueIndex(g, claims);
+  const visible = visibility(g);
+  const ctx: RecordContext = { g, claims, inTask, inputValues: inputSources(g), stepsOf, visible, records: [], byStep: new Map() };
+  for (let v = 0; v < g.n; v++) recordStep(ctx, v);
+  return { claims, records: ctx.records, byStep: ctx.byStep, task, firstAt, stepsOf, visible };
+}
+
+/**
+ * The task's values, and whether a claim comes from the task. A quoted phrase is the words inside
+ * the quotes: when the task holds those words, quoted or not, that is where they come from. One
+ * search per distinct phrase, and at most MAX_TASK_PHRASES searches per trace; past them a phrase
+ * counts as not in the task.
+ */
+function taskSources(g: EngineGraph): { task: Set<string>; inTask: (c: Claim) => boolean } {
   const task = new Set(extractClaims(g.trace.run.task ?? "").map((c) => c.value));
-  // A quoted phrase is the words inside the quotes: when the task holds those words, quoted or
-  // not, that is where they come from (the task names a title, an agent writes it in quotes).
-  // One search per distinct phrase, and at most MAX_TASK_PHRASES searches per trace; past them a
-  // phrase counts as not in the task (the rule's behaviour before engine 0.7).
   const taskWords = (g.trace.run.task ?? "").slice(0, MAX_SCAN_CHARS).toLowerCase();
   const phraseInTask = new Map<string, boolean>();
   const quotedInTask = (value: string): boolean => {
@@ -129,11 +140,16 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
     }
     return found;
   };
-  const inTask = (c: Claim) => task.has(c.value) || (c.kind === "quoted" && taskWords.length > 0 && quotedInTask(c.value));
-  // A step's input is a source for what it says, except a tool call's: that input is its own arguments.
-  // Extracted lazily: only steps with a claim the task does not hold need their input read.
+  return { task, inTask: (c) => task.has(c.value) || (c.kind === "quoted" && taskWords.length > 0 && quotedInTask(c.value)) };
+}
+
+/**
+ * A step's input is a source for what it says, except a tool call's: that input is its own
+ * arguments. Extracted lazily: only steps with a claim the task does not hold need their input read.
+ */
+function inputSources(g: EngineGraph): (v: number) => Set<string> | null {
   const inputCache = new Map<number, Set<string> | null>();
-  const inputValues = (v: number): Set<string> | null => {
+  return (v) => {
     let x = inputCache.get(v);
     if (x === undefined) {
       const s = g.steps[v];
@@ -142,6 +158,10 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
     }
     return x;
   };
+}
+
+/** For each value, the steps that state or observe it (in order) and the first of them. */
+function valueIndex(g: EngineGraph, claims: StepClaims[]): { stepsOf: Map<string, number[]>; firstAt: Map<string, number> } {
   const stepsOf = new Map<string, number[]>();
   const firstAt = new Map<string, number>();
   const note = (value: string, v: number) => {
@@ -155,10 +175,16 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
     for (const c of claims[v].asserted) note(c.value, v);
     for (const c of claims[v].observed) note(c.value, v);
   }
+  return { stepsOf, firstAt };
+}
 
-  // A global bound keeps hostile or huge traces linear: once spent, values count as seen.
+/**
+ * Whether step u is visible to step v. A global bound keeps hostile or huge traces linear: once
+ * spent, values count as seen.
+ */
+function visibility(g: EngineGraph): (u: number, v: number) => boolean {
   const walker = ancestorWalker(g, ANCESTOR_BUDGET, WALK_BUDGET_FLOOR + WALK_BUDGET_PER_STEP * g.n);
-  const visible = (u: number, v: number): boolean => {
+  return (u, v) => {
     if (u >= v) return false;
     if (g.edgesInferred || walker.surelyAncestor(u, v)) return true;
     const exact = walker.isAncestor(u, v);
@@ -166,74 +192,91 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
     // Ancestors below u cannot lead to u (edges point forward): they are skipped, not counted.
     return walker.some(v, (w) => (w === u ? Visit.Found : w < u ? Visit.Skip : Visit.Expand));
   };
+}
 
-  let grounding: ReturnType<typeof buildGrounding> | undefined;
-  const records: ClaimProvenance[] = [];
-  const byStep = new Map<number, number[]>();
-  /**
-   * Origin of the value as stated at step u (for relays): the introducing step, or −1 when it had a
-   * real source. Read from u's own records (at most MAX_CHECKED, one per value): no key per claim.
-   */
-  const originAt = (value: string, u: number): number => {
-    for (const id of byStep.get(u) ?? []) if (records[id].claim.value === value) return records[id].origin;
-    return -1;
-  };
+interface RecordContext {
+  g: EngineGraph;
+  claims: StepClaims[];
+  inTask: (c: Claim) => boolean;
+  inputValues: (v: number) => Set<string> | null;
+  stepsOf: Map<string, number[]>;
+  visible: (u: number, v: number) => boolean;
+  records: ClaimProvenance[];
+  byStep: Map<number, number[]>;
+  grounding?: ReturnType<typeof buildGrounding>;
+}
 
-  for (let v = 0; v < g.n; v++) {
-    const asserted = claims[v].asserted;
-    if (asserted.length === 0) continue;
-    const ids: number[] = [];
-    const seen = new Set<string>();
-    const numbersSoFar: string[] = [];
-    let derivChecks = 0;
-    // Results of stated computations that recompute derive from their operands (linked for provenance).
-    const computed = new Map<string, string[]>();
-    for (const c of statedComputations(stepText(g.steps[v])))
-      computed.set(
-        `n:${normalizeNumber(String(c.result))}`,
-        c.operands.map((x) => `n:${normalizeNumber(String(x))}`),
-      );
-    for (const c of asserted) {
-      if (ids.length >= MAX_CHECKED) break;
-      if (seen.has(c.value) || c.kind === "verdict") continue;
-      seen.add(c.value);
-      let source: SourceKind = "none";
-      let from = -1;
-      let origin = -1;
-      const operands = computed.get(c.value);
-      let derivedFrom: string[] | undefined;
-      if (operands) source = "derived";
-      else if (inTask(c)) source = "task";
-      else if (inputValues(v)?.has(c.value)) source = "input";
-      else {
-        const list = stepsOf.get(c.value)!;
-        let tried = 0;
-        for (const u of list) {
-          if (u >= v) break;
-          if (++tried <= MAX_SOURCE_CANDIDATES && !visible(u, v)) continue;
-          from = u;
-          const observedThere = claims[u].observed.some((o) => o.value === c.value);
-          source = observedThere ? "tool" : "agent";
-          origin = source === "agent" ? originAt(c.value, u) : -1;
-          break;
-        }
-        // One-operation derivations are searched for a few values per step (each search is quadratic in the operands at hand).
-        if (source === "none" && c.kind === "number" && derivChecks++ < MAX_DERIVATION_CHECKS) {
-          grounding ??= buildGrounding(g);
-          const found = grounding.derivation(v, c.value.slice(2), numbersSoFar);
-          if (found) {
-            source = "derived";
-            // The operands are what the value rests on: a wrong operand reaches the answer through it.
-            if (found.length) derivedFrom = found.map((x) => `n:${normalizeNumber(x)}`);
-          }
-        }
-      }
-      if (source === "none") origin = v;
-      if (c.kind === "number") numbersSoFar.push(c.value.slice(2));
-      const rests = operands ?? derivedFrom;
-      ids.push(records.push({ step: v, claim: c, source, from, origin, ...(rests ? { operands: rests } : {}) }) - 1);
-    }
-    if (ids.length) byStep.set(v, ids);
+/**
+ * Origin of the value as stated at step u (for relays): the introducing step, or −1 when it had a
+ * real source. Read from u's own records (at most MAX_CHECKED, one per value): no key per claim.
+ */
+function originAt(ctx: RecordContext, value: string, u: number): number {
+  for (const id of ctx.byStep.get(u) ?? []) if (ctx.records[id].claim.value === value) return ctx.records[id].origin;
+  return -1;
+}
+
+/** Results of stated computations that recompute derive from their operands (linked for provenance). */
+function statedResults(ctx: RecordContext, v: number): Map<string, string[]> {
+  const computed = new Map<string, string[]>();
+  for (const c of statedComputations(stepText(ctx.g.steps[v])))
+    computed.set(
+      `n:${normalizeNumber(String(c.result))}`,
+      c.operands.map((x) => `n:${normalizeNumber(String(x))}`),
+    );
+  return computed;
+}
+
+/** The provenance records of step v's asserted claims. */
+function recordStep(ctx: RecordContext, v: number): void {
+  const asserted = ctx.claims[v].asserted;
+  if (asserted.length === 0) return;
+  const ids: number[] = [];
+  const seen = new Set<string>();
+  const numbersSoFar: string[] = [];
+  const derivations = { left: MAX_DERIVATION_CHECKS };
+  const computed = statedResults(ctx, v);
+  for (const c of asserted) {
+    if (ids.length >= MAX_CHECKED) break;
+    if (seen.has(c.value) || c.kind === "verdict") continue;
+    seen.add(c.value);
+    const operands = computed.get(c.value);
+    const found = operands ? { source: "derived" as SourceKind, from: -1, origin: -1 } : sourceOf(ctx, v, c, numbersSoFar, derivations);
+    if (found.source === "none") found.origin = v;
+    if (c.kind === "number") numbersSoFar.push(c.value.slice(2));
+    const rests = operands ?? found.derivedFrom;
+    const record = { step: v, claim: c, source: found.source, from: found.from, origin: found.origin };
+    ids.push(ctx.records.push({ ...record, ...(rests ? { operands: rests } : {}) }) - 1);
   }
-  return { claims, records, byStep, task, firstAt, stepsOf, visible };
+  if (ids.length) ctx.byStep.set(v, ids);
+}
+
+interface FoundSource {
+  source: SourceKind;
+  from: number;
+  origin: number;
+  derivedFrom?: string[];
+}
+
+/** Where claim c of step v comes from: the task, the step's input, an earlier visible step, or a derivation. */
+function sourceOf(ctx: RecordContext, v: number, c: Claim, numbersSoFar: string[], derivations: { left: number }): FoundSource {
+  if (ctx.inTask(c)) return { source: "task", from: -1, origin: -1 };
+  if (ctx.inputValues(v)?.has(c.value)) return { source: "input", from: -1, origin: -1 };
+  const list = ctx.stepsOf.get(c.value)!;
+  let tried = 0;
+  for (const u of list) {
+    if (u >= v) break;
+    if (++tried <= MAX_SOURCE_CANDIDATES && !ctx.visible(u, v)) continue;
+    const observedThere = ctx.claims[u].observed.some((o) => o.value === c.value);
+    const source: SourceKind = observedThere ? "tool" : "agent";
+    return { source, from: u, origin: source === "agent" ? originAt(ctx, c.value, u) : -1 };
+  }
+  // One-operation derivations are searched for a few values per step (each search is quadratic in
+  // the operands at hand).
+  if (c.kind === "number" && derivations.left-- > 0) {
+    ctx.grounding ??= buildGrounding(ctx.g);
+    const found = ctx.grounding.derivation(v, c.value.slice(2), numbersSoFar);
+    // The operands are what the value rests on: a wrong operand reaches the answer through it.
+    if (found) return { source: "derived", from: -1, origin: -1, ...(found.length ? { derivedFrom: found.map((x) => `n:${normalizeNumber(x)}`) } : {}) };
+  }
+  return { source: "none", from: -1, origin: -1 };
 }

@@ -56,6 +56,29 @@ interface Fact {
   step: number;
 }
 
+/**
+ * The facts one tool output establishes. A key it gives several different values (a list of search
+ * hits, each with its own "score: …") establishes none of them: it names no single value a later
+ * message could contradict, and the key's earlier fact is superseded.
+ */
+function learnFacts(known: Map<string, Fact>, text: string, step: number): void {
+  const local = new Map<string, string | null>();
+  const learn = (key: string, value: string) => {
+    const had = local.get(key);
+    local.set(key, had === undefined || had === value ? value : null);
+  };
+  for (const [key, value] of facts(text)) learn(keyOf(key), normalizeNumber(value));
+  for (const m of text.matchAll(JSON_STRING_RE)) {
+    const value = valueOf(m[2]);
+    learn(keyOf(m[1]), value);
+    const last = words(m[1]).slice(-1)[0];
+    if (last) learn(last, value);
+  }
+  for (const [key, value] of local)
+    if (value === null) known.delete(key);
+    else known.set(key, { value, step });
+}
+
 export const detectContradiction: Detector = ({ g }) => {
   const hits: DetectorHit[] = [];
   const known = new Map<string, Fact>();
@@ -73,13 +96,7 @@ export const detectContradiction: Detector = ({ g }) => {
   for (let i = 0; i < g.n; i++) {
     const text = stripCode(stepText(g.steps[i])).slice(0, 8000);
     if (isToolOutput(g, i)) {
-      for (const [key, value] of facts(text)) known.set(keyOf(key), { value: normalizeNumber(value), step: i });
-      for (const m of text.matchAll(JSON_STRING_RE)) {
-        const fact = { value: valueOf(m[2]), step: i };
-        known.set(keyOf(m[1]), fact);
-        const last = words(m[1]).slice(-1)[0];
-        if (last) known.set(last, fact);
-      }
+      learnFacts(known, text, i);
       continue;
     }
     if (!isAgentUtterance(g, i)) continue;

@@ -9,17 +9,28 @@ import type { Detector, DetectorHit } from "./types";
 import type { EngineGraph } from "../build-graph";
 import { invokerOf } from "../wrapper-layout";
 import { emptyReplies } from "./empty-reply";
+import { trimmedHead } from "../../text/linear-text";
 
 export const MISSING_STATE_SCORE = 0.6;
 
-const NOTHING_RE = /^\s*(?:\(?(?:missing|none|null|undefined|nil|not found|no such key|empty)\)?)?\s*$/i;
+/** What a store answers for an absent key, optionally in parentheses ("(missing)"), compared after trimming. */
+const NOTHING = "missing|none|null|undefined|nil|not found|no such key|empty";
+const NOTHING_WORDS: ReadonlySet<string> = new Set(NOTHING.split("|"));
+
+/** Blank or a "nothing" word: a single scan, since `^\s*(?:word)?\s*$` is quadratic on blanks. */
+function saysNothing(text: string): boolean {
+  const t = trimmedHead(text, 200);
+  if (t === "") return true;
+  const word = t.slice(t.startsWith("(") ? 1 : 0, t.length > 1 && t.endsWith(")") ? -1 : undefined);
+  return NOTHING_WORDS.has(word.toLowerCase());
+}
 
 /** Whether step v read a key and got nothing back. */
 export function readFoundNothing(g: EngineGraph, v: number): boolean {
   const s = g.steps[v];
   if (s.state?.op !== "read") return false;
   const got = s.state.value ?? s.tool?.result ?? s.content;
-  return NOTHING_RE.test(got.slice(0, 200));
+  return saysNothing(got.slice(0, 200));
 }
 
 export const detectMissingState: Detector = ({ g, failed }) => {

@@ -103,13 +103,46 @@ export function deriveSignals(g: EngineGraph, config: EngineConfig, ev: Evidence
   const verificationCollapseRate = approvals.approvals > 0 ? approvals.abandoned / approvals.approvals : 0;
 
   // Training signals.
-  const training = trainingSignals({ g, config, analyzedAsFailure, fault: det.fault, decisive: decisiveStep, dist: path.dist, corrective, importance });
+  const coOrigins = coCulpritSteps(g, d, b, stepGame.players);
+  const training = trainingSignals({
+    g,
+    config,
+    analyzedAsFailure,
+    fault: det.fault,
+    decisive: decisiveStep,
+    dist: path.dist,
+    corrective,
+    importance,
+    coOrigins,
+  });
 
   // Tokens.
   const tokens = new Float64Array(g.agentNames.length);
   g.steps.forEach((s, v) => (tokens[g.agentOf[v]] += s.tokens?.total ?? (s.tokens?.input ?? 0) + (s.tokens?.output ?? 0)));
 
   return { roles, interaction, falseSuccessClaims, approvals, verificationCollapseRate, importance, training, tokens };
+}
+
+/**
+ * The faulty step of every other agent that holds blame, weighted by its blame relative to the
+ * decisive agent's: a decision origin of that agent, else its earliest candidate step of the repair
+ * game. Blame is the larger of the decision share and the normalized Shapley value, so a second
+ * origin the Shapley game blames keeps its share even where the decision share is aligned to the
+ * decisive agent. Co-culprits share the failure reward in proportion to blame (seed fidelity).
+ */
+function coCulpritSteps(g: EngineGraph, d: Decided, b: Blame, candidates: readonly number[]): { step: number; weight: number }[] {
+  if (d.decisiveStep < 0) return [];
+  const decisiveAgent = g.agentOf[d.decisiveStep];
+  let shapleyTotal = 0;
+  for (const x of b.shapleyOf) if (x > 0) shapleyTotal += x;
+  const share = (a: number) => Math.max(b.blame[a], shapleyTotal > 0 ? Math.max(0, b.shapleyOf[a]) / shapleyTotal : 0);
+  const top = share(decisiveAgent);
+  if (!(top > 0)) return [];
+  const stepOf = new Map<number, number>();
+  for (const v of [...d.decision.origins, ...[...candidates].sort((x, y) => x - y)]) if (!stepOf.has(g.agentOf[v])) stepOf.set(g.agentOf[v], v);
+  const out: { step: number; weight: number }[] = [];
+  for (const [a, step] of stepOf) if (a !== decisiveAgent && share(a) > 0) out.push({ step, weight: Math.min(1, share(a) / top) });
+  return out;
 }
 
 /** Bad steps from which corruption reaches the outcome over transmitting edges through bad, unblocked steps. */

@@ -15,8 +15,12 @@ const LIMIT_RE =
   /\bmax(?:imum)?[ _](?:time|rounds?|turns?|steps?|tokens?|replans?)\b[^\n]{0,40}\b(?:reached|exceeded)\b|\breplan counter exceeded\b|\bmaximum number of (?:rounds|turns|steps) (?:reached|exceeded)\b/i;
 /** An unhandled error ended the run: a Python traceback, AutoGen core's runtime error line. */
 const ERROR_RE = /\bTraceback \(most recent call last\):|\bError processing publish message\b/;
-/** The team declared the task done: AG2's TERMINATE keyword, Magentic-One's "Request satisfied." */
-const CONCLUDED_RE = /(?:^|\n)\s*TERMINATE\s*$|\bTERMINATE\s*$|^\s*Request satisfied\.?\s*$/m;
+/**
+ * The team declared the task done: AG2's TERMINATE keyword, Magentic-One's "Request satisfied."
+ * Only spaces within the line precede the phrase (a `^\s*` under `/m` is quadratic in blank lines);
+ * a line-initial TERMINATE is a case of `\bTERMINATE`.
+ */
+const CONCLUDED_RE = /\bTERMINATE\s*$|^[^\S\r\n\u2028\u2029]*Request satisfied\.?\s*$/m;
 
 function edges(text: string): string {
   return text.length <= 2 * EDGE_CHARS ? text : `${text.slice(0, EDGE_CHARS)}\n${text.slice(-EDGE_CHARS)}`;

@@ -13,39 +13,39 @@ import type { TStepInput } from "../../trace/schema";
 
 /**
  * Only the start of a message is searched for its observation marker (bounded work per message).
- * Line starts allow white space but no newline (`[^\S\n]*`): `^\s*` under /m let every line start
- * scan across all following blank lines, quadratic in a run of newlines (security review M-2).
+ * A label is found at a line start after spaces within that line (`[^\S\r\n…]*`, not `\s*`, which
+ * under `/m` rescans every following blank line from every line start: quadratic in blank lines).
  */
 const MAX_SCAN_CHARS = 20_000;
 const OBSERVATION_MARKER_RE =
-  /here is a screenshot of|the viewport shows|automatic ocr|detected the following text|^[^\S\n]*viewport position:|^[^\S\n]*address: \S+:\/\/|^[^\S\n]*(?:code )?output:|^[^\S\n]*exitcode:|^[^\S\n]*#+ ?(?:search results|page content)|^[^\S\n]*(?:search results|page content)\s*:/im;
+  /(here is a screenshot of|the viewport shows|automatic ocr|detected the following text)|^[^\S\r\n\u2028\u2029]*(?:viewport position:|address: \S+:\/\/|(?:code )?output:|exitcode:|#+ ?(?:search results|page content)|(?:search results|page content)\s*:)/im;
 
 /** Where an observation names what it shows: "Address: <url>", or a screenshot's "[title](<url>)", near its start. */
-const LOCATION_RE = /(?:^|\n)\s*(?:address|url|location)\s*:\s*(\S+:\/\/\S+)|\]\((https?:\/\/[^\s)]+)\)/i;
+const LOCATION_RE = /(?:^|\n)[^\S\n]*(?:address|url|location)\s*:\s*(\S+:\/\/\S+)|\]\((https?:\/\/[^\s)]+)\)/i;
 /** Only the head of an observation names its location; links further down are page content. */
 const LOCATION_CHARS = 400;
 /** The engine reads a step's resource from the start of its text only (dead-end.ts SCAN_CHARS). */
 const RESOURCE_SCAN_CHARS = 4000;
 
-const PHRASE_MARKER = /^(?:here is a screenshot of|the viewport shows|automatic ocr|detected the following text)/i;
-const LINE_END = /[\n\r\u2028\u2029]/;
+/** The offset of the first observation marker in `content`, or undefined. */
+export function observationOffset(content: string): number | undefined {
+  const m = OBSERVATION_MARKER_RE.exec(content.slice(0, MAX_SCAN_CHARS));
+  if (!m) return undefined;
+  return m[1] === undefined ? blankLinesBefore(content, m.index) : m.index;
+}
 
 /**
- * The offset of the first observation marker in `content`, or undefined. A marker found at a line
- * start is reported where the old `^\s*` form matched: at the first line start of the blank lines
- * before it, so offsets (and with them analyses) stay exactly as they were.
+ * A line-start label's observation begins with the blank lines before it (where `^\s*label` under
+ * `/m` would have matched): the earliest line start from which only blanks precede `at`.
  */
-export function observationOffset(content: string): number | undefined {
-  const text = content.slice(0, MAX_SCAN_CHARS);
-  const m = OBSERVATION_MARKER_RE.exec(text);
-  if (!m) return undefined;
-  if (PHRASE_MARKER.test(m[0])) return m.index;
-  let start = m.index;
-  while (start > 0 && /\s/.test(text[start - 1])) start--;
-  if (start === 0) return 0;
-  for (let i = start; i < m.index; i++) if (LINE_END.test(text[i])) return i + 1;
-  return m.index;
+function blankLinesBefore(content: string, at: number): number {
+  let j = at;
+  while (j > 0 && /\s/.test(content[j - 1])) j--;
+  for (let k = j; k < at; k++) if (k === 0 || LINE_BREAKS.includes(content[k - 1])) return k;
+  return at;
 }
+
+const LINE_BREAKS = "\n\r\u2028\u2029";
 
 /**
  * The canonical attributes for a message's quoted observation: where it starts, and the resource

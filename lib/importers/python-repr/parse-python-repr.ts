@@ -30,6 +30,20 @@ export function parsePythonRepr(text: string): PyValue | undefined {
   }
 }
 
+/**
+ * The `str()` of a pydantic model: `name=value` fields separated by spaces
+ * (`tool='search' tool_input={'q': 'x'} log='…'`), as an object; undefined unless the whole text is such fields.
+ */
+export function parseKeywordFields(text: string): PyValue | undefined {
+  const parser = new ReprParser(text);
+  try {
+    return parser.fields();
+  } catch (err) {
+    if (err === FAIL) return undefined;
+    throw err;
+  }
+}
+
 /** Cheap test before parsing: text that starts like `Name(` or `Name(…)` after optional space. */
 export function looksLikeReprCall(text: string): boolean {
   return /^\s*[A-Za-z_][\w.]*\(/.test(text.slice(0, 300));
@@ -248,6 +262,20 @@ class ReprParser {
       if (this.s[this.pos] === ",") this.pos++;
       else if (this.s[this.pos] !== ")") throw FAIL;
     }
+  }
+
+  /** `a=1 b='x' …` to its end, each field once; at least one field. */
+  fields(): PyValue {
+    const out: Record<string, PyValue> = {};
+    for (this.skipSpace(); !this.atEnd(); this.skipSpace()) {
+      if (!NAME_START.test(this.s[this.pos])) throw FAIL;
+      const key = this.name();
+      if (key.includes(".") || this.s[this.pos] !== "=" || key in out) throw FAIL;
+      this.pos++;
+      out[key] = this.value(1);
+    }
+    if (Object.keys(out).length === 0) throw FAIL;
+    return out;
   }
 
   /** `<Image>` or `<object at 0x…>`: opaque; kept as its text. */

@@ -7,10 +7,11 @@
  */
 import type { AgentCall } from "../genai-run";
 import type { SpanRef } from "../otlp-json";
-import { approvalText, fabricatedText, falseSuccessText, finalText, lookupInstruction, sumText, taskText, valuesReport } from "../phrasing";
+import { fabricatedText, falseSuccessText, finalText, lookupInstruction, sumText, taskText, valuesReport } from "../phrasing";
 import type { Scenario } from "../scenario";
 import { ORCHESTRATOR_NAMES } from "../vocabulary";
 import type { TopologyResult } from "./outcome";
+import { delegation, rubberStamp } from "./stages";
 
 export function orchestrator(s: Scenario): TopologyResult {
   const { rng, run, domain, year } = s;
@@ -31,20 +32,8 @@ export function orchestrator(s: Scenario): TopologyResult {
     const faulty = i === target;
     const dropYear = faulty && s.fault === "dropped-constraint";
     const instruction = lookupInstruction(rng, worker, domain.metric, [entity], dropYear ? undefined : year);
-    let delegateStep: SpanRef;
-    let parent: SpanRef = boss.span;
-    if (viaTool) {
-      delegateStep = run.w.start(
-        `execute_tool delegate_task`,
-        {
-          "gen_ai.operation.name": "execute_tool",
-          "gen_ai.tool.name": "delegate_task",
-          "gen_ai.tool.call.arguments": JSON.stringify({ agent: worker, task: instruction }),
-        },
-        boss.span,
-      );
-      parent = delegateStep;
-    } else delegateStep = run.chat(boss, task, instruction);
+    const delegateStep = delegation(s, boss, task, worker, instruction, viaTool);
+    const parent: SpanRef = viaTool ? delegateStep : boss.span;
     if (dropYear) {
       s.origin(bossName, delegateStep, boss);
       notes = `${bossName}'s instruction to ${worker} drops the year ${year}; the lookup returns ${s.latestYear} data`;
@@ -105,14 +94,7 @@ export function orchestrator(s: Scenario): TopologyResult {
 
   const agents = [bossName, ...workers];
   if (rng.chance(0.4)) {
-    const verifier = s.agent(names.verifier, `Check this result: ${sum}`, boss.span, "reviewer");
-    const ok = approvalText(rng, s.fmt(total));
-    run.chat(verifier, sum, ok);
-    run.finishAgent(verifier, ok);
-    if (total !== s.truth) {
-      s.approvedWrong(names.verifier);
-      s.touch(names.verifier);
-    }
+    rubberStamp(s, names.verifier, s.agent(names.verifier, `Check this result: ${sum}`, boss.span, "reviewer"), sum, total);
     agents.push(names.verifier);
   }
   const final = finalText(rng, domain.metric, domain.unit, s.fmt(total), year);

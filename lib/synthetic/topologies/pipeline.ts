@@ -4,10 +4,11 @@
  * fabricates one or ignores a tool error; the analyst's sum does not recompute. The reviewer, when
  * present, approves whatever it is shown (a rubber stamp on failing runs).
  */
-import { approvalText, fabricatedText, falseSuccessText, finalText, planText, sumText, taskText, valuesReport, type Item } from "../phrasing";
+import { fabricatedText, falseSuccessText, planText, sumText, taskText, valuesReport, type Item } from "../phrasing";
 import type { Scenario } from "../scenario";
 import { PIPELINE_NAMES } from "../vocabulary";
 import type { TopologyResult } from "./outcome";
+import { rubberStamp, writeAnswer } from "./stages";
 
 export function pipeline(s: Scenario): TopologyResult {
   const { rng, run, domain, year } = s;
@@ -98,23 +99,12 @@ export function pipeline(s: Scenario): TopologyResult {
   const agents = [names.planner, names.researcher, names.analyst];
   let writerInput = sum;
   if (rng.chance(0.5)) {
-    const reviewer = s.agent(names.reviewer, sum, root, "reviewer");
-    const ok = approvalText(rng, s.fmt(total));
-    run.chat(reviewer, sum, ok);
-    run.finishAgent(reviewer, ok);
-    if (total !== s.truth) {
-      s.approvedWrong(names.reviewer);
-      s.touch(names.reviewer);
-    }
+    const ok = rubberStamp(s, names.reviewer, s.agent(names.reviewer, sum, root, "reviewer"), sum, total);
     agents.push(names.reviewer);
     writerInput = `${sum}\n${ok}`;
   }
 
-  const writer = s.agent(names.writer, writerInput, root, "writer");
-  const final = finalText(rng, domain.metric, domain.unit, s.fmt(total), year);
-  run.chat(writer, writerInput, final);
-  run.finishAgent(writer, final);
-  if (total !== s.truth) s.touch(names.writer);
+  const final = writeAnswer(s, names.writer, writerInput, root, total);
   agents.push(names.writer);
   const failed = total !== s.truth;
   run.finishRoot(root, final, failed, s.outcomeStyle);

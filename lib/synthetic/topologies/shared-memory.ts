@@ -6,10 +6,11 @@
  * other than the tool's (corrupted-memory-write), writes one it never looked up, or writes one
  * after a failed lookup; the calculator's sum does not recompute.
  */
-import { approvalText, fabricatedText, falseSuccessText, finalText, storedNote, sumText, taskText } from "../phrasing";
+import { fabricatedText, falseSuccessText, finalText, storedNote, sumText, taskText } from "../phrasing";
 import type { Scenario } from "../scenario";
 import { MEMORY_NAMES } from "../vocabulary";
 import type { TopologyResult } from "./outcome";
+import { rubberStamp } from "./stages";
 
 export function sharedMemory(s: Scenario): TopologyResult {
   const { rng, run, domain, year } = s;
@@ -93,13 +94,7 @@ export function sharedMemory(s: Scenario): TopologyResult {
   if (rng.chance(0.4)) {
     const auditor = s.agent(names.auditor, `Audit the stored total (${totalKey}).`, root, "reviewer");
     run.memoryRead(auditor, s.memoryStyle, read, totalKey, String(total));
-    const ok = approvalText(rng, s.fmt(total));
-    run.chat(auditor, `${totalKey} = ${total}`, ok);
-    run.finishAgent(auditor, ok);
-    if (total !== s.truth) {
-      s.approvedWrong(names.auditor);
-      s.touch(names.auditor);
-    }
+    rubberStamp(s, names.auditor, auditor, `${totalKey} = ${total}`, total);
     agents.push(names.auditor);
   }
 

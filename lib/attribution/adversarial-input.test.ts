@@ -1,0 +1,159 @@
+/**
+ * No detector, claim scan or importer step is super-linear in the size of a text. Every detector
+ * (and claim extraction, provenance and the claim findings) runs on traces whose texts are hostile
+ * 1 MB strings (blanks, blank lines, repeated digits, nested brackets, one long line, many URLs,
+ * quotes, key-value runs, ...), and on the same shapes at 100 KB. A stage passes when its 1 MB run
+ * is under an absolute bound, or at most RATIO times its 100 KB run: linear code scales by about
+ * 10, quadratic code by about 100, so a loaded machine slows both runs alike and still passes.
+ */
+import { describe, expect, it } from "vitest";
+import { buildGraph, type EngineGraph } from "./build-graph";
+import { resolveConfig } from "./config";
+import { DETECTORS } from "./detectors";
+import { detectUnfoundedRejection } from "./detectors/unfounded-rejection";
+import { buildProvenance, extractStepClaims } from "./claims/provenance";
+import { findClaimIssues } from "./claims/claim-findings";
+import { findDroppedConstraints } from "./claims/dropped-constraint";
+import { extractClaims } from "./claims/extract-claims";
+import { analyzeTrace } from "./analyze-trace";
+import { validateTrace } from "../trace/validate-trace";
+import { RESULT_AT } from "../trace/canonical-attributes";
+import { TRACE_SCHEMA_VERSION, type TTrace } from "../trace/schema";
+import { importTrace } from "../importers";
+
+const BIG = 1_000_000;
+const SMALL = 100_000;
+/** A stage's 1 MB run may take this long whatever its 100 KB run took. */
+const ABSOLUTE_MS = 2_000;
+/** Otherwise it may take at most this many times its 100 KB run (linear: ~10, quadratic: ~100). */
+const RATIO = 30;
+
+/** Hostile shapes, each repeated to the requested length. */
+const SHAPES: Record<string, string> = {
+  blanks: " ",
+  "blank lines": "\n",
+  "spaced blank lines": " \n",
+  tabs: "\t",
+  digits: "1",
+  "spaced digits": "1 ",
+  "comma digits": "1,",
+  "dotted digits": "1.",
+  zeros: "0.0",
+  "nested brackets": "[",
+  "nested parens": "(",
+  "nested braces": "{",
+  "long line": "a",
+  words: "word ",
+  "capital words": "Aa ",
+  urls: "http://a.example/x ",
+  "markdown links": "[a](http://a.b) ",
+  quotes: '"ab" ',
+  "single quotes": "'a",
+  "curly quotes": "“",
+  "key values": "a: ",
+  assignments: "x = 1 ",
+  "stated values": "The total is 5. ",
+  arithmetic: "1+",
+  equations: "1 + 2 = 3 ",
+  dates: "2024-01-",
+  "word dates": "January 1, ",
+  fences: "```",
+  dots: ".",
+  percents: "1%",
+  terminate: "TERMINATE ",
+  "output labels": "\nCode output: ",
+  errors: "ValueError: ",
+  "approval words": "approved ",
+};
+
+function fill(shape: string, n: number): string {
+  return shape.repeat(Math.ceil(n / shape.length)).slice(0, n);
+}
+
+/** A failed run in which every text a detector reads is the hostile text. */
+function hostileTrace(text: string): TTrace {
+  const output = `exitcode: 0 (execution succeeded)\nCode output: ${text}`;
+  const tool = { name: "python", arguments: { code: text }, result: text };
+  const bodyAt = output.length - text.length;
+  const error = { type: "ValueError", message: text };
+  return validateTrace({
+    schema: TRACE_SCHEMA_VERSION,
+    run: { title: "hostile", system: "test", task: text, outcome: "failure", groundTruth: text },
+    agents: [{ name: "Planner" }, { name: "Coder" }, { name: "Executor" }, { name: "Reviewer" }, { name: "Writer" }],
+    steps: [
+      { id: "a", agent: "Planner", kind: "message", content: `Compute the total of the table. ${text}` },
+      { id: "b", agent: "Coder", kind: "tool_call", content: text, tool },
+      { id: "c", agent: "Executor", kind: "tool_result", content: output, attributes: { [RESULT_AT]: bodyAt } },
+      { id: "d", agent: "Coder", kind: "state_read", content: "", state: { op: "read", key: "table", value: text } },
+      { id: "e", agent: "Reviewer", kind: "message", content: `Approved: ${text}` },
+      { id: "f", agent: "Coder", kind: "message", content: text, status: "error", error },
+      { id: "g", agent: "Writer", kind: "final", content: text },
+    ],
+  });
+}
+
+type Stage = [name: string, run: (g: EngineGraph) => unknown];
+
+function stages(): Stage[] {
+  const config = resolveConfig({});
+  const list: Stage[] = DETECTORS.map((d) => [d.name, (g) => d({ g, config, failed: true })]);
+  const noFault = (g: EngineGraph) => new Float64Array(g.n);
+  list.push(["detectUnfoundedRejection", (g) => detectUnfoundedRejection({ g, config, failed: true }, noFault(g))]);
+  list.push(["extractClaims", (g) => g.steps.map((s) => extractClaims(s.content))]);
+  list.push(["extractStepClaims", (g) => extractStepClaims(g)]);
+  list.push(["buildProvenance", (g) => buildProvenance(g)]);
+  list.push(["findClaimIssues", (g) => findClaimIssues(g, buildProvenance(g))]);
+  list.push(["findDroppedConstraints", (g) => findDroppedConstraints(g, buildProvenance(g), true)]);
+  return list;
+}
+
+function timed(run: () => unknown): number {
+  const t0 = performance.now();
+  run();
+  return performance.now() - t0;
+}
+
+describe("detectors on hostile 1 MB texts", () => {
+  const config = resolveConfig({});
+  for (const [shapeName, shape] of Object.entries(SHAPES)) {
+    it(`stay linear on ${shapeName}`, () => {
+      const small = hostileTrace(fill(shape, SMALL));
+      const big = hostileTrace(fill(shape, BIG));
+      const slow: string[] = [];
+      let gSmall = buildGraph(small, config);
+      let gBig = gSmall;
+      const graphSmall = timed(() => (gSmall = buildGraph(small, config)));
+      const graphBig = timed(() => (gBig = buildGraph(big, config)));
+      if (graphBig > ABSOLUTE_MS && graphBig > RATIO * graphSmall) slow.push(`buildGraph ${graphBig.toFixed(0)} ms`);
+      for (const [name, run] of stages()) {
+        const tSmall = timed(() => run(gSmall));
+        const tBig = timed(() => run(gBig));
+        const times = `${tBig.toFixed(0)} ms at 1 MB vs ${tSmall.toFixed(0)} ms at 100 KB`;
+        if (tBig > ABSOLUTE_MS && tBig > RATIO * Math.max(tSmall, 1)) slow.push(`${name} ${times}`);
+      }
+      // The whole pipeline (failure model, decision, signals, report too), by the same test with a 4× bound.
+      const wholeSmall = timed(() => analyzeTrace(small));
+      const whole = timed(() => analyzeTrace(big));
+      if (whole > 4 * ABSOLUTE_MS && whole > RATIO * wholeSmall) slow.push(`analyzeTrace ${whole.toFixed(0)} ms`);
+      expect(slow).toEqual([]);
+    }, 120_000);
+  }
+});
+
+describe("an AG2 log whose program output is 300 KB of blanks", () => {
+  it("imports and analyzes in under 10 s", () => {
+    const blanks = `${" ".repeat(300_000)}x`;
+    const log = JSON.stringify({
+      messages: [
+        { name: "assistant", role: "assistant", content: "```python\nprint(1)\n```" },
+        { name: "executor", role: "user", content: `exitcode: 0 (execution succeeded)\nCode output: ${blanks}` },
+        { name: "assistant", role: "assistant", content: "TERMINATE" },
+      ],
+    });
+    const t0 = performance.now();
+    const report = analyzeTrace(importTrace(log).trace);
+    const ms = performance.now() - t0;
+    expect(report.schemaVersion).toBe("culprit.report/v1");
+    expect(ms).toBeLessThan(10_000);
+  }, 60_000);
+});

@@ -1,0 +1,102 @@
+/**
+ * Digits that are part of an identifier, a timestamp or a meter reading are not values anyone
+ * stated: `-43` and `89` in `run--43f26039-89ca-…`, `2024-08-06` in `gpt-4o-2024-08-06`, `56.123` in
+ * `12:34:56.123Z`, `1718900000123` (an epoch millisecond), `120` after `prompt_tokens=`. Importers unwrap the
+ * envelopes these come from (lib/importers/content-text.ts); this guard covers what remains inside
+ * prose, code output or an unrecognised format. Checked per candidate value, in a bounded window.
+ */
+
+/** Characters of an identifier token: letters, digits, `_` and `-`. */
+function isTokenChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** Tokens longer than this are scanned only this far either side of the value. */
+const TOKEN_WINDOW = 64;
+
+/**
+ * An id-like token: at least 8 characters mixing letters and digits with 3 or more switches between
+ * them (`call_kW83onhu…`, `fp_07871e2ad8`, `gpt-4o-2024-08-06`, a UUID), unlike a word with a
+ * number (`COVID-19`, `x86_64`, `Windows11`: one switch). Separators do not count as a switch.
+ */
+function idLikeToken(text: string, start: number, end: number): boolean {
+  let a = start;
+  while (a > 0 && start - a < TOKEN_WINDOW && isTokenChar(text.charCodeAt(a - 1))) a--;
+  let b = end;
+  while (b < text.length && b - end < TOKEN_WINDOW && isTokenChar(text.charCodeAt(b))) b++;
+  if (b - a < 8) return false;
+  let switches = 0;
+  let last = 0; // 1 letter, 2 digit
+  for (let i = a; i < b; i++) {
+    const c = text.charCodeAt(i);
+    const cls = isLetter(c) ? 1 : isDigit(c) ? 2 : 0;
+    if (cls === 0) continue;
+    if (last !== 0 && cls !== last) switches++;
+    last = cls;
+  }
+  return switches >= 3 || uuidAround(text, a, b);
+}
+
+const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+function uuidAround(text: string, a: number, b: number): boolean {
+  return b - a >= 36 && UUID_RE.test(text.slice(a, b));
+}
+
+/** A date with a time of day (`2024-05-01T12:34:56.123456+00:00`, `2024-05-01 12:34`): a timestamp. */
+const DATETIME_RE = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?/g;
+
+function insideDatetime(text: string, start: number, end: number): boolean {
+  const from = Math.max(0, start - 40);
+  const window = text.slice(from, Math.min(text.length, end + 40));
+  if (!window.includes(":") || !window.includes("-")) return false;
+  for (const m of window.matchAll(DATETIME_RE)) {
+    const a = from + m.index;
+    if (a <= start && end <= a + m[0].length) return true;
+  }
+  return false;
+}
+
+/**
+ * An integer of 13, 16 or 19 digits in the range of Unix time between 2001 and 2100 in milliseconds,
+ * microseconds or nanoseconds: a timestamp, not a quantity. Ten digits (seconds) could as well be a
+ * population; those are refused only under a time field (`created`, `timestamp`, `…_at`).
+ */
+function epochLike(raw: string): boolean {
+  const digits = raw.startsWith("-") ? "" : raw;
+  if (!/^\d+$/.test(digits)) return false;
+  const lead = Number(digits.slice(0, 10));
+  return [13, 16, 19].includes(digits.length) && lead >= 1_000_000_000 && lead <= 4_102_444_800;
+}
+
+/**
+ * The field a value is written under, in code or data form (`"prompt_tokens": 120`, `created=1718900000`,
+ * `'id': 42`, `run_id: 7`): a quoted or `=`-assigned key, or a snake_case one. Prose ("Employee ID: 1234")
+ * states a value and is not refused.
+ */
+const METER_KEY_RE =
+  /(?:^|[^A-Za-z0-9_])(id|ids|uuid|guid|created|timestamp|ts|index|usage|[a-z]+_(?:id|ids|at|time|timestamp|tokens|count|ms|nano)|[a-z]*tokens)$/;
+
+function meterKeyBefore(text: string, start: number): boolean {
+  let i = start;
+  const stop = Math.max(0, start - 8);
+  while (i > stop && " \t'\":=".includes(text[i - 1])) i--;
+  const between = text.slice(i, start);
+  if (!between.includes(":") && !between.includes("=")) return false;
+  const m = METER_KEY_RE.exec(text.slice(Math.max(0, i - 40), i));
+  if (!m) return false;
+  return m[1].includes("_") || between.includes("=") || /['"]/.test(between);
+}
+
+/**
+ * Whether the value written at text[start, end) (a number or a date) is a piece of an identifier, a
+ * timestamp or a usage/id field rather than a stated value.
+ */
+export function isIdentifierPiece(text: string, start: number, end: number): boolean {
+  const raw = text.slice(start, end);
+  if (epochLike(raw) || idLikeToken(text, start, end)) return true;
+  return insideDatetime(text, start, end) || meterKeyBefore(text, start);
+}

@@ -1,0 +1,79 @@
+/**
+ * Text tests that regexes make quadratic on hostile input, written as single passes. An anchored
+ * pattern like `/[.!]+$/` or `/^\s*(?:x)?\s*$/` is retried from every start position (or splits one
+ * run of blanks in every way), so 300 KB of blanks costs minutes; these loops cost one scan.
+ */
+
+/** `s` without its trailing characters that are in `chars` (like `s.replace(/[chars]+$/, "")`). */
+export function trimEndChars(s: string, chars: string): string {
+  let end = s.length;
+  while (end > 0 && chars.includes(s[end - 1])) end--;
+  return end === s.length ? s : s.slice(0, end);
+}
+
+/** `s` without its leading and trailing characters that are in `chars`. */
+export function trimChars(s: string, chars: string): string {
+  let start = 0;
+  while (start < s.length && chars.includes(s[start])) start++;
+  return trimEndChars(s.slice(start), chars);
+}
+
+/** Whether `s` is empty or whitespace only, scanning at most until the first visible character. */
+export function isBlank(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!isSpaceCode(s.charCodeAt(i))) return false;
+  return true;
+}
+
+/** `s.trim()` without copying more than the visible middle; bounded by `max` characters of the result. */
+export function trimmedHead(s: string, max: number): string {
+  let start = 0;
+  while (start < s.length && isSpaceCode(s.charCodeAt(start))) start++;
+  let end = s.length;
+  while (end > start && isSpaceCode(s.charCodeAt(end - 1))) end--;
+  return end - start > max ? s.slice(start, start + max) : s.slice(start, end);
+}
+
+/**
+ * Whether `s`, trimmed, is one of `literals` (compared case-insensitively). Only short texts can be
+ * a literal, so a long text is refused after trimming, without a regex.
+ */
+export function isTrimmedLiteral(s: string, literals: ReadonlySet<string>, maxLen: number): boolean {
+  const t = trimmedHead(s, maxLen + 1);
+  return t.length <= maxLen && literals.has(t.toLowerCase());
+}
+
+const EMPTY_WORDS: ReadonlySet<string> = new Set(["none", "null", "nil", "set()", "''", '""']);
+
+/**
+ * An output that carries nothing: blank, or an empty literal (`[]`, `{}` with any blanks inside,
+ * `None`, `null`, `nil`, `set()`, `''`, `""`) with blanks around it.
+ */
+export function isEmptyLiteral(s: string): boolean {
+  let start = 0;
+  while (start < s.length && isSpaceCode(s.charCodeAt(start))) start++;
+  let end = s.length;
+  while (end > start && isSpaceCode(s.charCodeAt(end - 1))) end--;
+  if (end === start) return true;
+  const open = s[start];
+  const close = s[end - 1];
+  const bracketed = (open === "[" && close === "]") || (open === "{" && close === "}");
+  if (bracketed) return end - start >= 2 && isBlank(s.slice(start + 1, end - 1));
+  return end - start <= 5 && EMPTY_WORDS.has(s.slice(start, end).toLowerCase());
+}
+
+/** The whitespace characters of JavaScript's `\s` (and `String.prototype.trim`). */
+function isSpaceCode(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
