@@ -14,7 +14,8 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   const filtered = Boolean(params.outcome || params.system || params.q || params.flag);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
-    <main className="page stack">
+    // Wider than the other pages: the incident queue uses the screen's width for its columns.
+    <main className="page stack" style={{ maxWidth: 1680 }}>
       <div className="row">
         <h1>Runs</h1>
         <span className="muted">

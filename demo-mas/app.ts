@@ -2,7 +2,7 @@
  * HTTP API of the reference system, on 127.0.0.1 only:
  *   GET  /            a small page to run the system with an injected fault
  *   GET  /faults      the agents and every supported single-agent fault
- *   POST /run         {task?, fault?, seed?, export?} → {traceId, outcome, finalAnswer, trace (OTLP/JSON)}
+ *   POST /run         {task?, fault?, seed?, export?, llm?: {wrong?}} → {traceId, outcome, finalAnswer, trace (OTLP/JSON)}
  *   POST /replay      culprit.replay/v1 (docs/replay-protocol.md) → {outcome, finalAnswer, trace}
  *   GET  /health
  */
@@ -15,6 +15,8 @@ import { ZFault, faultProblem, supportedFaults, agentActions } from "./faults";
 import { runMas } from "./run-mas";
 import { handleReplay, HttpProblem, type RunRegistry } from "./replay-handler";
 import { INDEX_HTML } from "./index-page";
+import { LlmRunner } from "./llm/llm-runs";
+import { runLlm, ZLlmRun } from "./llm/llm-replay";
 
 export interface DemoMasOptions {
   port?: number;
@@ -34,14 +36,17 @@ const ZRunRequest = z.object({
   seed: z.string().min(1).max(200).optional(),
   /** Stream this run to the export URL (default: yes when one is configured). */
   export: z.boolean().optional(),
+  /** Run the LLM mode (every agent an LLM call to the reference model) instead of the simulation. */
+  llm: ZLlmRun.optional(),
 });
 
 const MAX_BODY = 10 * 1024 * 1024;
 
 export async function startDemoMas(options: DemoMasOptions = {}): Promise<DemoMas> {
   const registry: RunRegistry = new Map();
+  const runner = new LlmRunner();
   const server = http.createServer((req, res) => {
-    route(req, registry, options).then(
+    route(req, registry, options, runner).then(
       ({ status, body, type }) => send(res, status, body, type),
       (err) => send(res, err instanceof HttpProblem ? err.status : 500, { error: err instanceof Error ? err.message : String(err) }),
     );
@@ -54,33 +59,43 @@ export async function startDemoMas(options: DemoMasOptions = {}): Promise<DemoMa
   return {
     url: `http://127.0.0.1:${port}`,
     registry,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runner.close();
+    },
   };
 }
 
-async function route(req: http.IncomingMessage, registry: RunRegistry, options: DemoMasOptions): Promise<{ status: number; body: unknown; type?: string }> {
+async function route(
+  req: http.IncomingMessage,
+  registry: RunRegistry,
+  options: DemoMasOptions,
+  runner: LlmRunner,
+): Promise<{ status: number; body: unknown; type?: string }> {
   const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
   if (req.method === "GET" && path === "/") return { status: 200, body: INDEX_HTML, type: "text/html; charset=utf-8" };
   if (req.method === "GET" && path === "/health") return { status: 200, body: { ok: true, runs: registry.size } };
   if (req.method === "GET" && path === "/faults")
     return { status: 200, body: { task: DEFAULT_TASK, agents: agentActions(DEFAULT_TASK), faults: supportedFaults(DEFAULT_TASK) } };
-  if (req.method === "POST" && path === "/run") return { status: 200, body: await handleRun(await readJson(req), registry, options) };
-  if (req.method === "POST" && path === "/replay") return { status: 200, body: await handleReplay(await readJson(req), registry) };
+  if (req.method === "POST" && path === "/run") return { status: 200, body: await handleRun(await readJson(req), registry, options, runner) };
+  if (req.method === "POST" && path === "/replay") return { status: 200, body: await handleReplay(await readJson(req), registry, runner) };
   throw new HttpProblem(404, `No route ${req.method} ${path}`);
 }
 
-async function handleRun(body: unknown, registry: RunRegistry, options: DemoMasOptions) {
+async function handleRun(body: unknown, registry: RunRegistry, options: DemoMasOptions, runner: LlmRunner) {
   const parsed = ZRunRequest.safeParse(body ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new HttpProblem(400, `Bad run request: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
   }
+  const exportTo = parsed.data.export === false ? undefined : options.exportUrl;
+  if (parsed.data.llm) return runLlm(runner, registry, parsed.data.llm, exportTo);
   const task = parsed.data.task ?? DEFAULT_TASK;
   const fault = parsed.data.fault;
   const problem = fault && faultProblem(task, fault);
   if (problem) throw new HttpProblem(422, `Unsupported fault: ${problem}`);
   const seed = parsed.data.seed ?? randomBytes(8).toString("hex");
-  const exportUrl = parsed.data.export === false ? undefined : options.exportUrl;
+  const exportUrl = exportTo;
   const result = await runMas({ task, fault, seed, exportUrl });
   registry.set(result.traceId, { task, fault, seed, spanActions: result.spanActions });
   return { traceId: result.traceId, outcome: result.outcome, finalAnswer: result.finalAnswer, exported: Boolean(exportUrl), trace: result.otlp };

@@ -8,12 +8,16 @@ import { ZReplayRequest, type Intervention, type ReplayRequest } from "@/lib/rep
 import { agentActions, type Fault } from "./faults";
 import type { Task } from "./task";
 import { runMas, type ActionOverride } from "./run-mas";
+import type { LlmRun, LlmRunner } from "./llm/llm-runs";
+import { replayLlm } from "./llm/llm-replay";
 
 export interface RegisteredRun {
   task: Task;
   fault?: Fault;
   seed: string;
   spanActions: Map<string, string>;
+  /** An LLM-mode run (demo-mas/llm/llm-runs.ts): replayed from its recording. */
+  llm?: LlmRun;
 }
 
 export class HttpProblem extends Error {
@@ -28,7 +32,11 @@ export class HttpProblem extends Error {
 /** Runs the system executed, by OpenTelemetry trace id (in memory: a restart forgets them). */
 export type RunRegistry = Map<string, RegisteredRun>;
 
-export async function handleReplay(body: unknown, registry: RunRegistry): Promise<{ outcome: string; finalAnswer: string; trace: Record<string, unknown> }> {
+export async function handleReplay(
+  body: unknown,
+  registry: RunRegistry,
+  runner?: LlmRunner,
+): Promise<{ outcome: string; finalAnswer: string; trace: Record<string, unknown> }> {
   const parsed = ZReplayRequest.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -36,8 +44,12 @@ export async function handleReplay(body: unknown, registry: RunRegistry): Promis
   }
   const request = parsed.data;
   const original = findRun(request, registry);
+  if (original.llm && runner) return replayLlm(runner, registry, original.llm, request.interventions);
+  if (request.interventions.some((iv) => iv.mode === "instruct"))
+    throw new HttpProblem(422, 'The simulated agents have no system prompt: "instruct" needs the LLM mode (demo-mas/llm)');
   const overrides = new Map<string, ActionOverride>();
-  for (const iv of request.interventions) for (const action of actionsOf(iv, original)) overrides.set(action, { mode: iv.mode, output: iv.output });
+  for (const iv of request.interventions)
+    for (const action of actionsOf(iv, original)) overrides.set(action, { mode: iv.mode as ActionOverride["mode"], output: iv.output });
   const seed = createHash("sha256")
     .update(`${original.seed}|${JSON.stringify([...overrides].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))}`)
     .digest("hex");

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { test, expect } from "@playwright/test";
 import { demoTrace, uploadRun } from "./fixtures/upload-run";
 import { hostileTrace, HOSTILE_IMG, HOSTILE_SCRIPT } from "./fixtures/hostile-trace";
+import { openAgentsPanel } from "./fixtures/side-panel";
 
 const nonce = () => randomUUID().slice(0, 8);
 
@@ -115,6 +116,7 @@ test("human label: saved, and the page says whether the engine agrees", async ({
   const decisive = page.locator('[data-decisive="true"]');
   const decisiveId = (await decisive.getAttribute("data-testid"))!.replace("step-node-", "");
   await decisive.click();
+  await openAgentsPanel(page);
   const form = page.getByTestId("label-form");
   await expect(form.locator('input[name="stepId"]')).toHaveValue(decisiveId);
   await form.locator("textarea").fill("checked by hand");

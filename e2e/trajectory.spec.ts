@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { test, expect } from "@playwright/test";
+import { openAgentsPanel, openInspector } from "./fixtures/side-panel";
 import { demoTrace, uploadRun } from "./fixtures/upload-run";
 
 const nonce = () => randomUUID().slice(0, 8);
@@ -13,6 +14,7 @@ const artifact = (name: string) => {
 test("run page: the Trajectory panel's flag highlights its steps and lives in the URL", async ({ page, request }) => {
   const runId = await uploadRun(request, demoTrace("pipeline-false-success.json", nonce()));
   await page.goto(`/runs/${runId}`);
+  await openAgentsPanel(page);
   const panel = page.getByTestId("trajectory-panel");
   await expect(panel).toBeVisible();
   await expect(panel.getByTestId("trajectory-multiples")).toBeVisible();
@@ -22,12 +24,14 @@ test("run page: the Trajectory panel's flag highlights its steps and lives in th
   await expect(page).toHaveURL(/[?&]flag=rubber-stamp%3A/);
   await expect(flag).toHaveAttribute("aria-pressed", "true");
   // The flagged step is outlined on the canvas and selected in the inspector.
+  await openInspector(page);
   const selected = await page.getByTestId("inspector").getAttribute("data-step");
   expect(selected).toBeTruthy();
   await expect(page.locator(`.react-flow__node:has([data-testid="step-node-${selected}"])`)).toHaveClass(/flagged/);
   await page.screenshot({ path: artifact("trajectory-panel.png"), fullPage: true });
   // Reloading the link restores the highlight.
   await page.reload();
+  await openAgentsPanel(page);
   await expect(page.getByTestId("trajectory-flag-rubber-stamp")).toHaveAttribute("aria-pressed", "true");
 });
 

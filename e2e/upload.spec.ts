@@ -44,8 +44,53 @@ test("a malformed paste shows where the JSON breaks", async ({ page }) => {
   await page.getByTestId("paste-area").fill('{\n  "schema": "culprit.trace/v1",\n  "run": {,\n}');
   await page.getByTestId("upload-submit").click();
   const error = page.getByTestId("upload-error");
+  // One short sentence naming the spot once; the parser's own words behind "Details".
+  await expect(page.getByTestId("upload-error-title")).toHaveText(/^The JSON is broken at line 3, column 11 \(.+\)\.$/);
+  await expect(error.getByText("line 3, column 11").filter({ visible: true })).toHaveCount(1);
+  await error.getByText("Details").click();
   await expect(error).toContainText("Malformed JSON");
-  await expect(error).toContainText("line 3, column 11");
+});
+
+test("a file cut off mid-way says so, and an unknown shape names its keys in one sentence", async ({ page }) => {
+  await page.goto("/upload");
+  const whole = JSON.stringify({ schema: "culprit.trace/v1", run: { title: "cut", outcome: "failure" }, agents: [{ name: "A" }], steps: [] }, null, 2);
+  await page.getByTestId("paste-area").fill(whole.slice(0, whole.indexOf('"A"') + 2));
+  await page.getByTestId("upload-submit").click();
+  await expect(page.getByTestId("upload-error-title")).toHaveText(/^The file looks cut off at line \d+/);
+
+  await page.getByTestId("paste-area").fill('{"hello": 1, "items": []}');
+  await page.getByTestId("upload-submit").click();
+  const title = page.getByTestId("upload-error-title");
+  await expect(title).toContainText("not a trace format Culprit reads");
+  await expect(title).toContainText("“hello”, “items”");
+  expect((await title.textContent())!.length).toBeLessThanOrEqual(200);
+});
+
+test("an upload that makes several runs, or finds one already stored, lists what it made", async ({ page }) => {
+  // Two traces in one OTLP file (two trace ids): two runs, listed with links, no redirect.
+  const span = (trace: string, id: string, name: string) => ({
+    traceId: trace.repeat(32 / trace.length),
+    spanId: id.repeat(16 / id.length),
+    name,
+    startTimeUnixNano: "1700000000000000000",
+    endTimeUnixNano: "1700000001000000000",
+    attributes: [{ key: "gen_ai.agent.name", value: { stringValue: `agent-${randomUUID().slice(0, 6)}` } }],
+  });
+  const otlp = { resourceSpans: [{ scopeSpans: [{ spans: [span("a1", "b1", "first"), span("c2", "d2", "second")] }] }] };
+  await page.goto("/upload");
+  await page.getByTestId("paste-area").fill(JSON.stringify(otlp));
+  await page.getByTestId("upload-submit").click();
+  const result = page.getByTestId("upload-result");
+  await expect(result).toContainText("2 runs imported");
+  await expect(result.getByTestId("upload-result-run")).toHaveCount(2);
+  expect(new URL(page.url()).pathname).toBe("/upload");
+
+  // The same file again: nothing new, and the page says so instead of landing on the old run.
+  await page.getByTestId("upload-submit").click();
+  await expect(result).toContainText("2 already imported");
+  await expect(result.getByTestId("upload-result-run").first()).toContainText("already imported");
+  await result.getByTestId("upload-result-run").first().getByRole("link").click();
+  await page.waitForURL(/\/runs\/[0-9a-f-]{36}/);
 });
 
 test("the runs list filters by outcome and text, and shows the empty-filter state", async ({ page, request }) => {

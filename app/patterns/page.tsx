@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { requirePage } from "@/lib/server/auth/require-page";
 import Link from "next/link";
-import { FailurePatternList } from "@/components/patterns/FailurePatternList";
+import { CorrectionPatternList } from "@/components/patterns/CorrectionPatternList";
 import { SpectrumTable } from "@/components/patterns/SpectrumTable";
 import { BudgetFitChart } from "@/components/patterns/BudgetFitChart";
 import { AgentsAcrossRuns } from "@/components/patterns/AgentsAcrossRuns";
@@ -17,11 +17,11 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
 
 /**
- * Across runs: corrective patterns (decisive errors clustered by signature) and, for one system,
+ * Across runs: patterns by correction (failed runs grouped by the fix they need) and, for one system,
  * FAMAS spectrum suspiciousness per agent and behaviour. `/patterns?system=<name>&run=<failed run id>`.
  */
 export default async function PatternsPage({ searchParams }: Props) {
-  await requirePage("viewer", "/patterns");
+  const principal = await requirePage("viewer", "/patterns");
   const params = await searchParams;
   const system = one(params.system);
   const targetRunId = one(params.run);
@@ -56,12 +56,22 @@ export default async function PatternsPage({ searchParams }: Props) {
         ))}
       </nav>
       <section className="stack" style={{ gap: 8 }}>
-        <h2>Corrective patterns</h2>
-        <p className="muted" style={{ margin: 0 }}>
-          Decisive errors of {patterns.analyzed} analysed failed {patterns.analyzed === 1 ? "run" : "runs"}, grouped by signature (agent, detectors, channels,
-          interaction) and merged when their detectors overlap. Fix a pattern once, not run by run.
+        <h2>Patterns by correction</h2>
+        <p className="muted" style={{ margin: 0 }} data-testid="patterns-count">
+          <Link href={system ? `/?outcome=failure&system=${encodeURIComponent(system)}` : "/?outcome=failure"} data-testid="patterns-failed-count">
+            {patterns.totalFailed} failed {patterns.totalFailed === 1 ? "run" : "runs"}
+          </Link>
+          {patterns.failedRuns < patterns.totalFailed ? ` (the newest ${patterns.failedRuns} read)` : ""}, grouped by the fix their decisive agent needs and
+          what went wrong, whatever the agent is called
+          {patterns.undetermined ? `; ${patterns.undetermined} with no decisive error or no finished analysis are in no pattern` : ""}. Fix a pattern once, not
+          run by run.
         </p>
-        <FailurePatternList patterns={patterns} />
+        <CorrectionPatternList patterns={patterns} system={system} canTry={principal?.role === "owner"} />
+        <p>
+          <a className="button" href={`/api/patterns.csv${system ? `?system=${encodeURIComponent(system)}` : ""}`} download>
+            Download patterns (CSV)
+          </a>
+        </p>
       </section>
       {budget ? (
         <section className="stack" style={{ gap: 8 }} data-testid="system-budget">

@@ -1,13 +1,13 @@
 "use client";
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { brushX, select, type D3BrushEvent } from "d3";
-import type { ReportIndex, StepMark } from "@/lib/view/index-report";
-import { brushToRange, markAt, prepareTimeline, TIMELINE_LABEL_WIDTH } from "@/lib/view/prepare-timeline";
+import type { ReportIndex } from "@/lib/view/index-report";
+import { prepareTimeline } from "@/lib/view/prepare-timeline";
+import { stepRangeLabel } from "@/lib/view/step-number";
 import type { CanvasStep, StepWindow } from "@/lib/view/types";
-import { MARK_TOKEN, STATUS_TOKEN, type ColourToken } from "@/components/theme/colours";
+import type { ColourToken } from "@/components/theme/colours";
+import { LANE_HEIGHT, paintTimeline } from "./paint-timeline";
+import { useTimelineBrush } from "./use-timeline-brush";
 import styles from "./charts.module.css";
-
-const LANE_HEIGHT = 16;
 
 export interface TimelineProps {
   steps: Pick<CanvasStep, "id" | "agent" | "status">[];
@@ -63,70 +63,10 @@ export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectS
     // A 2D canvas cannot read var(): resolve each token once per paint. Unset (no stylesheet yet):
     // the system's grey text colour, never a palette decision of our own.
     const resolved = (token: ColourToken) => css.getPropertyValue(token).trim() || "GrayText";
-    ctx.clearRect(0, 0, width, model.height);
-    ctx.font = "11px system-ui, sans-serif";
-    ctx.textBaseline = "middle";
-    model.lanes.forEach((lane, i) => {
-      ctx.fillStyle = i % 2 ? resolved("--surface-2") : resolved("--surface");
-      ctx.fillRect(0, i * LANE_HEIGHT, width, LANE_HEIGHT);
-      ctx.fillStyle = resolved("--text");
-      ctx.fillText(lane.length > 16 ? `${lane.slice(0, 15)}…` : lane, 4, i * LANE_HEIGHT + LANE_HEIGHT / 2, TIMELINE_LABEL_WIDTH - 8);
-    });
-    // Large runs: the whole run as density (faint; failed bins in the warning colour), the shipped window on top.
-    if (model.bins.length > 0) {
-      for (const b of model.bins) {
-        ctx.globalAlpha = 0.15 + 0.45 * b.fill;
-        ctx.fillStyle = resolved(b.errors > 0 ? STATUS_TOKEN.error : STATUS_TOKEN.ok);
-        ctx.fillRect(b.x, b.lane * LANE_HEIGHT + 5, b.width, LANE_HEIGHT - 10);
-      }
-      ctx.globalAlpha = 1;
-    }
-    // Neutral first, so marks that matter are painted on top when steps overlap.
-    const order: StepMark[] = ["neutral", "repair", "error", "carried", "origin"];
-    for (const mark of order) {
-      ctx.fillStyle = resolved(MARK_TOKEN[mark]);
-      for (const m of model.marks) if (m.mark === mark) ctx.fillRect(m.x, m.lane * LANE_HEIGHT + 3, Math.max(1, m.width), LANE_HEIGHT - 6);
-    }
-    const sel = model.marks.find((m) => m.stepId === selectedStepId);
-    if (sel) {
-      ctx.strokeStyle = resolved("--accent");
-      ctx.lineWidth = 2;
-      ctx.strokeRect(sel.x - 2, sel.lane * LANE_HEIGHT + 1, Math.max(1, sel.width) + 4, LANE_HEIGHT - 2);
-    }
+    paintTimeline(ctx, model, width, selectedStepId, resolved);
   }, [drawn, model, width, selectedStepId]);
 
-  // d3 brush: the extent is mapped to a step range; a plain click (empty extent) selects one step.
-  const handlers = useRef({ onBrush, onSelectStep, model, stepCount: model.stepCount });
-  handlers.current = { onBrush, onSelectStep, model, stepCount: model.stepCount };
-  useEffect(() => {
-    const svg = svgRef.current;
-    if (!svg || !drawn) return;
-    const brush = brushX<unknown>()
-      .extent([
-        [TIMELINE_LABEL_WIDTH, 0],
-        [width, Math.max(LANE_HEIGHT, model.height)],
-      ])
-      .on("end", (event: D3BrushEvent<unknown>) => {
-        if (!event.sourceEvent) return; // programmatic moves
-        const h = handlers.current;
-        if (!event.selection) {
-          const [px, py] = pointer(event.sourceEvent as MouseEvent, svg);
-          const hit = markAt(h.model, px, py);
-          if (hit) h.onSelectStep(hit.stepId);
-          return;
-        }
-        const [x0, x1] = event.selection as [number, number];
-        h.onBrush(brushToRange(h.model, x0, x1, h.stepCount));
-      });
-    const g = select(svg).select<SVGGElement>("g.brush");
-    g.call(brush);
-    // Reflect the URL's range in the brush without firing a new brush event.
-    if (range) g.call(brush.move, [model.x(range[0]), model.x(range[1] + 1)]);
-    else g.call(brush.move, null);
-    return () => {
-      g.on(".brush", null);
-    };
-  }, [drawn, width, model, range]);
+  useTimelineBrush(svgRef, { drawn, width, model, range, onBrush, onSelectStep });
 
   return (
     <div>
@@ -141,7 +81,7 @@ export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectS
         ) : null}
         {range ? (
           <button type="button" className="button" onClick={() => onBrush(null)} data-testid="clear-range">
-            Showing steps {range[0] + 1}–{range[1] + 1} ✕
+            Showing {stepRangeLabel(range)} ✕
           </button>
         ) : null}
       </div>
@@ -153,9 +93,4 @@ export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectS
       </div>
     </div>
   );
-}
-
-function pointer(event: MouseEvent, el: Element): [number, number] {
-  const rect = el.getBoundingClientRect();
-  return [event.clientX - rect.left, event.clientY - rect.top];
 }

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import type { SystemSpectrum } from "@/lib/server/queries/system-spectrum";
+import { SpectrumAgents, SpectrumBehaviours } from "./SpectrumRows";
 
 const SHOWN_BEHAVIOURS = 40;
-const f = (x: number, d = 2) => x.toFixed(d);
 
 /**
  * FAMAS suspiciousness across the runs of one system: agents ranked by their top behaviour, then
@@ -40,86 +40,8 @@ export function SpectrumTable({ spectrum }: { spectrum: SystemSpectrum }) {
         </button>
         {result.targetRunId ? <Link href={`/runs/${result.targetRunId}`}>Open target run</Link> : null}
       </form>
-      <table className="table" data-testid="spectrum-agents">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Agent</th>
-            <th className="num">Suspiciousness</th>
-            <th>Top behaviour</th>
-            <th className="num">
-              Kulczynski2<sub>λ</sub> of presence
-            </th>
-            <th className="num">In failed / passed runs</th>
-          </tr>
-        </thead>
-        <tbody>
-          {result.agents.map((a, i) => (
-            <tr key={a.agent}>
-              <td className="num">{i + 1}</td>
-              <td>
-                <b>{a.agent}</b>
-              </td>
-              <td className="num">{f(a.score)}</td>
-              <td className="mono">{a.topBehaviour}</td>
-              <td className="num">{f(a.kulczynski2)}</td>
-              <td className="num">
-                {a.failedRuns} / {a.passedRuns}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <table className="table" data-testid="spectrum-behaviours">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Agent</th>
-            <th>Behaviour η</th>
-            <th className="num">S</th>
-            <th className="num">α</th>
-            <th className="num">
-              K2<sub>λ</sub>
-            </th>
-            <th className="num">β</th>
-            <th className="num">γ</th>
-            <th className="num">Ochiai</th>
-            <th className="num">Failed / passed runs</th>
-            <th>Failed runs</th>
-          </tr>
-        </thead>
-        <tbody>
-          {result.behaviours.slice(0, SHOWN_BEHAVIOURS).map((b, i) => (
-            <tr key={b.key}>
-              <td className="num">{i + 1}</td>
-              <td>{b.agent}</td>
-              <td className="mono">{b.signature}</td>
-              <td className="num">
-                <b>{f(b.score)}</b>
-              </td>
-              <td className="num">{f(b.alpha)}</td>
-              <td className="num">{f(b.kulczynski2)}</td>
-              <td className="num">{f(b.beta)}</td>
-              <td className="num">{f(b.gamma)}</td>
-              <td className="num">{f(b.ochiai)}</td>
-              <td className="num">
-                {b.failedRuns} / {b.passedRuns}
-              </td>
-              <td>
-                {b.failedRunIds.slice(0, 3).map((id, k) => (
-                  <span key={id}>
-                    {k > 0 ? " · " : ""}
-                    <Link href={`/runs/${id}`} title={titleOf.get(id)}>
-                      {clip(titleOf.get(id) ?? id, 28)}
-                    </Link>
-                  </span>
-                ))}
-                {b.failedRunIds.length > 3 ? <span className="muted"> +{b.failedRunIds.length - 3}</span> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SpectrumAgents agents={result.agents} />
+      <SpectrumBehaviours behaviours={result.behaviours.slice(0, SHOWN_BEHAVIOURS)} titleOf={titleOf} />
       {result.behaviours.length > SHOWN_BEHAVIOURS ? (
         <p className="muted" style={{ margin: 0 }}>
           Top {SHOWN_BEHAVIOURS} of {result.behaviours.length} behaviours.
@@ -127,8 +49,4 @@ export function SpectrumTable({ spectrum }: { spectrum: SystemSpectrum }) {
       ) : null}
     </div>
   );
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

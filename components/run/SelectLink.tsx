@@ -7,9 +7,23 @@ export interface RunNav {
   select: (selection: Selection) => void;
   /** The permalink of the current view with `selection` selected. */
   hrefFor: (selection: Selection) => string;
+  /** "step 4": how a step is named to a person (lib/view/step-number.ts); its id stays in the inspector's details. */
+  stepLabel: (stepId: string) => string;
+  /** An engine note with its step ids rewritten as step numbers ("tool output s2" → "the tool output of step 3"). */
+  humanize: (text: string) => string;
 }
 
-export const RunNavContext = createContext<RunNav>({ select: () => {}, hrefFor: () => "#" });
+export const RunNavContext = createContext<RunNav>({ select: () => {}, hrefFor: () => "#", stepLabel: () => "a step", humanize: (t) => t });
+
+/** Engine notes with step numbers instead of step ids, from the run page's context. */
+export function useHumanize(): (text: string) => string {
+  return useContext(RunNavContext).humanize;
+}
+
+/** The step-number label of a step id, from the run page's context. */
+export function useStepLabel(): (stepId: string) => string {
+  return useContext(RunNavContext).stepLabel;
+}
 
 /** Every step id, agent name and evidence pointer is a link: it selects the thing and updates the URL. */
 export function SelectLink({ selection, children, testId }: { selection: NonNullable<Selection>; children?: ReactNode; testId?: string }) {
@@ -26,7 +40,7 @@ export function SelectLink({ selection, children, testId }: { selection: NonNull
         nav.select(selection);
       }}
     >
-      {children ?? selection.id}
+      {children ?? (selection.type === "step" ? nav.stepLabel(selection.id) : selection.id)}
     </a>
   );
 }

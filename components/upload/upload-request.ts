@@ -1,6 +1,16 @@
+/** One run an upload made (or found already stored). */
+export interface UploadedRun {
+  runId: string;
+  url: string;
+  created: boolean;
+  title?: string;
+  steps?: number;
+  agents?: number;
+}
+
 /** Result of POST /api/runs as the upload form sees it. */
 export type UploadOutcome =
-  | { ok: true; runId: string; created: boolean; url: string; warnings: string[]; runs?: { runId: string; url: string }[] }
+  | { ok: true; runId: string; created: boolean; url: string; warnings: string[]; title?: string; steps?: number; runs?: UploadedRun[] }
   | {
       ok: false;
       status: number;

@@ -12,11 +12,12 @@ import { fileURLToPath } from "node:url";
 import { groundTruth, workerNames, DEFAULT_TASK, type Task } from "../task";
 import { AGGREGATOR_PROMPT, PLANNER_PROMPT, VERIFIER_PROMPT, workerPrompt } from "./prompts";
 
-const BASE = (process.env.OPENAI_BASE_URL ?? "https://api.openai.com/v1").replace(/\/+$/, "");
 const MODEL = process.env.DEMO_MAS_MODEL ?? "gpt-4o-mini";
+/** The API root: `OPENAI_BASE_URL` when run as a program; demo-mas's server passes its own proxy's. */
+const DEFAULT_BASE = process.env.OPENAI_BASE_URL ?? "https://api.openai.com/v1";
 
-async function chat(system: string, user: string, stream = false): Promise<string> {
-  const res = await fetch(`${BASE}/chat/completions`, {
+async function chat(base: string, system: string, user: string, stream = false): Promise<string> {
+  const res = await fetch(`${base}/chat/completions`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${process.env.OPENAI_API_KEY ?? ""}` },
     body: JSON.stringify({
@@ -47,13 +48,15 @@ const lastNumber = (text: string) => Number(/(-?\d+)\D*$/.exec(text.replace(/(\d
  * Agents pass on each other's whole replies, as chat-based systems do: the workers see the plan,
  * the aggregator the workers' replies, the verifier those and the aggregator's.
  */
-export async function runLlmMas(task: Task = DEFAULT_TASK): Promise<{ answer: number | null; correct: boolean }> {
+export async function runLlmMas(task: Task = DEFAULT_TASK, baseUrl = DEFAULT_BASE): Promise<{ answer: number | null; correct: boolean }> {
+  const base = baseUrl.replace(/\/+$/, "");
   const workers = workerNames(task);
-  const plan = await chat(PLANNER_PROMPT, `Numbers: ${task.numbers.join(", ")}. Workers: ${workers.length}.`);
+  const plan = await chat(base, PLANNER_PROMPT, `Numbers: ${task.numbers.join(", ")}. Workers: ${workers.length}.`);
   const replies: string[] = [];
-  for (const [k, w] of workers.entries()) replies.push(`${w}: ${await chat(workerPrompt(w), `Plan: ${plan}\nTake chunk ${k + 1} of ${workers.length}.`)}`);
-  const aggregate = await chat(AGGREGATOR_PROMPT, replies.join("\n"), true);
-  const verdict = await chat(VERIFIER_PROMPT, `${replies.join("\n")}\naggregator: ${aggregate}`);
+  for (const [k, w] of workers.entries())
+    replies.push(`${w}: ${await chat(base, workerPrompt(w), `Plan: ${plan}\nTake chunk ${k + 1} of ${workers.length}.`)}`);
+  const aggregate = await chat(base, AGGREGATOR_PROMPT, replies.join("\n"), true);
+  const verdict = await chat(base, VERIFIER_PROMPT, `${replies.join("\n")}\naggregator: ${aggregate}`);
   const total = lastNumber(aggregate);
   const answer = /^\s*APPROVED/i.test(verdict) && Number.isFinite(total) ? total : null;
   return { answer, correct: answer === groundTruth(task) };

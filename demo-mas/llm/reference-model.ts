@@ -2,10 +2,12 @@
  * A deterministic OpenAI-compatible "model" for the reference system's LLM mode, so record and
  * verify can be tried without an API key: it recognises each agent by its system prompt and
  * answers correctly, except that the agent named by `--err` answers wrongly on its first call
- * (the planner misplaces a number, a worker or the aggregator is off, the verifier flips).
+ * (the planner misplaces a number, a worker or the aggregator is off, the verifier flips), and the
+ * agent named by `--wrong` answers wrongly on every call until its system prompt asks it to check
+ * its work (what `culprit fix` proves: the corrective instruction is the cure).
  * Chat completions, streamed or not.
  *
- *   npm run demo:llm -- [--port 4330] [--err worker_2]
+ *   npm run demo:llm -- [--port 4330] [--err worker_2] [--wrong worker_2]
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -60,7 +62,10 @@ function answer(role: string, user: string, err: boolean): string {
   return "I cannot tell which agent I am.";
 }
 
-export async function startReferenceModel(options: { port?: number; err?: string } = {}): Promise<ReferenceModel> {
+/** A system prompt that asks the agent to check its work (the cure for `--wrong`). */
+export const ASKS_TO_CHECK = /\bcheck (your|its|their) (own )?work\b/i;
+
+export async function startReferenceModel(options: { port?: number; err?: string; wrong?: string } = {}): Promise<ReferenceModel> {
   const seen = new Map<string, number>();
   const state = { calls: 0 };
   const server = http.createServer((req, res) => {
@@ -80,7 +85,8 @@ export async function startReferenceModel(options: { port?: number; err?: string
       }
       state.calls++;
       const messages = body.messages ?? [];
-      const role = roleOf(messages.find((m) => m.role === "system")?.content ?? "");
+      const system = messages.find((m) => m.role === "system")?.content ?? "";
+      const role = roleOf(system);
       const n = seen.get(role) ?? 0;
       seen.set(role, n + 1);
       const text = answer(
@@ -89,7 +95,7 @@ export async function startReferenceModel(options: { port?: number; err?: string
           .filter((m) => m.role === "user")
           .map((m) => m.content)
           .join("\n"),
-        role === options.err && n === 0,
+        (role === options.err && n === 0) || (role === options.wrong && !ASKS_TO_CHECK.test(system)),
       );
       const id = `chatcmpl-ref-${state.calls}`;
       const usage = { prompt_tokens: 20, completion_tokens: text.length, total_tokens: 20 + text.length };
@@ -137,7 +143,8 @@ if (process.argv[1] && /reference-model\.ts$/.test(process.argv[1])) {
     return i >= 0 ? process.argv[i + 1] : undefined;
   };
   const port = Number(arg("port") ?? process.env.DEMO_LLM_PORT ?? 4330);
-  const model = await startReferenceModel({ port, err: arg("err") });
-  console.log(`reference model on ${model.url}${arg("err") ? ` (${arg("err")} errs on its first call)` : ""}`);
+  const model = await startReferenceModel({ port, err: arg("err"), wrong: arg("wrong") });
+  const errs = [arg("err") && `${arg("err")} errs on its first call`, arg("wrong") && `${arg("wrong")} is wrong until asked to check its work`];
+  console.log(`reference model on ${model.url}${errs.some(Boolean) ? ` (${errs.filter(Boolean).join("; ")})` : ""}`);
   console.log(`  npx culprit record --upstream ${model.url} --out rec -- npx tsx demo-mas/llm/agents.ts`);
 }

@@ -18,6 +18,7 @@ import { assembleReport } from "./stages/assemble-report";
 import { buildCandidates, type CandidateTable } from "./model/candidates";
 import type { AnalysisReport, EngineConfig } from "./types";
 import { applyLearnedVerdict } from "./model/learned-verdict";
+import { withFixes } from "./fixes/index";
 
 /** The stages up to the decision's evidence: graph, evidence, failure model, the rule features. */
 function front(trace: TTrace, partial: Partial<EngineConfig>) {
@@ -42,5 +43,6 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const report = assembleReport(trace, config, g, evidence, model, decided, blame, signals);
   const table = buildCandidates({ g, threshold: config.faultThreshold, ev: evidence, m: model, d: decided }, [decided.decisiveStep]);
   applyLearnedVerdict(report, g, table);
-  return report;
+  // A fix per culprit, last: it reads only the finished report and the trace (lib/attribution/fixes).
+  return withFixes(report, trace);
 }

@@ -173,6 +173,21 @@ export const ZAnalysisReport = z.object({
   suspects: z.array(z.object({ agent: z.string(), stepId: z.string(), score: z.number(), probability: z.number() })).optional(),
   /** The fitted weights the report was computed with (engine ≥ 0.8). */
   model: z.object({ version: z.string(), weightsSha: z.string() }).optional(),
+  /** A fix per culprit (engine ≥ 0.8, docs/fixes.md). */
+  fixes: z
+    .array(
+      z.object({
+        agent: z.string(),
+        role: z.enum(["decisive", "co-culprit"]),
+        fixType: z.string(),
+        instruction: z.string(),
+        author: z.enum(["template", "judge"]),
+        stepIds: z.array(z.string()),
+        channel: z.string().optional(),
+        finding: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 export type TAnalysisReportV1 = z.infer<typeof ZAnalysisReport>;
 

@@ -277,4 +277,23 @@ export interface AnalysisReport {
   suspects?: { agent: string; stepId: string; score: number; probability: number }[];
   /** The fitted weights the report was computed with (engine ≥ 0.8). */
   model?: { version: string; weightsSha: string };
+  /** A fix per culprit (engine ≥ 0.8): fix type and corrective instruction for the decisive agent and co-culprits. */
+  fixes?: FixSuggestion[];
+}
+
+/** A corrective instruction for one culprit (lib/attribution/fixes, docs/fixes.md). */
+export interface FixSuggestion {
+  agent: string;
+  role: "decisive" | "co-culprit";
+  /** One of FIX_TYPES (lib/attribution/fixes/fix-types.ts). */
+  fixType: string;
+  /** One or two sentences addressed to the agent, to append to its system prompt. */
+  instruction: string;
+  /** Who wrote the instruction: the offline template, or the optional judge rewriting it. */
+  author: "template" | "judge";
+  stepIds: string[];
+  /** The channel the agent's output left by (message, state, aggregation, delegation). */
+  channel?: string;
+  /** The detector or claim finding that decided the fix type (absent when none did). */
+  finding?: string;
 }

@@ -13,6 +13,7 @@ import { jsonRecord, textSummary } from "./summarize";
 import { mainVerify } from "./verify";
 import { mainRecord } from "./record";
 import { isRecordingVerify, runVerifyRecording } from "./verify-recording";
+import { runFixRecording } from "./fix-recording";
 import { runPull } from "./pull-langfuse";
 import { runMcp } from "./mcp/mcp-main";
 
@@ -20,6 +21,7 @@ const USAGE = `Usage: culprit analyze <files or folders...> [--format auto|${IMP
        culprit verify <file> --endpoint <url> [--budget N] [--json]   (see culprit verify --help)
        culprit record [--upstream URL] [--out DIR] [--agents map.json] [--check CMD] -- <command...>   (see culprit record --help)
        culprit verify <recording> [--budget N] -- <command...>   (replays through the record/replay proxy)
+       culprit fix <recording> [--agent NAME] [--runs N] [--json] -- <command...>   (proves a corrective instruction by replay)
        culprit pull langfuse [--host URL] [--since 24h] [--trace ID]... [--failed-only] [--write-back]   (see --help)
        culprit mcp [--http PORT] [--server URL]   (an MCP server for coding agents; see culprit mcp --help)
 
@@ -95,7 +97,8 @@ function traceIdOf(attributes: Record<string, unknown> | undefined): string | un
 
 export function main(argv = process.argv.slice(2)): void {
   if (argv[0] === "record") return mainRecord(argv.slice(1)); // lib/cli/record.ts
-  if (argv[0] === "verify" && isRecordingVerify(argv.slice(1))) return mainVerifyRecording(argv.slice(1));
+  if (argv[0] === "verify" && isRecordingVerify(argv.slice(1))) return mainRecordingReplay(runVerifyRecording, argv.slice(1));
+  if (argv[0] === "fix") return mainRecordingReplay(runFixRecording, argv.slice(1)); // lib/cli/fix-recording.ts
   if (argv[0] === "verify") return mainVerify(argv.slice(1)); // async: replays over HTTP (lib/cli/verify.ts)
   if (argv[0] === "pull") return void runPull(argv.slice(1), console.log, console.error).then(setExitCode);
   if (argv[0] === "mcp") return void runMcp(argv.slice(1)).then(setExitCode);
@@ -106,12 +109,14 @@ function setExitCode(code: number): void {
   process.exitCode = code;
 }
 
-/** `verify <recording>`: Ctrl-C stops the replay in flight (its process group) and the verification. */
-function mainVerifyRecording(argv: string[]): void {
+type RecordingCommand = (argv: string[], out: (l: string) => void, err: (l: string) => void, signal: AbortSignal) => Promise<number>;
+
+/** `verify <recording>`, `fix <recording>`: Ctrl-C stops the replay in flight (its process group) and the command. */
+function mainRecordingReplay(command: RecordingCommand, argv: string[]): void {
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
-  runVerifyRecording(argv, console.log, console.error, controller.signal).then((code) => {
+  command(argv, console.log, console.error, controller.signal).then((code) => {
     process.off("SIGINT", onSigint);
     process.exitCode = code;
   });

@@ -20,7 +20,8 @@ export interface PostVerificationOptions {
   signal?: AbortSignal;
 }
 
-export async function postVerificationToApp(o: PostVerificationOptions): Promise<{ url: string; runId: string }> {
+/** Uploads the recording's trace (idempotent) and says which run it is, with what the next request needs. */
+export async function uploadTraceToApp(o: { app: string; apiKey?: string; traceJson: string; signal?: AbortSignal }) {
   const base = o.app.replace(/\/+$/, "");
   if (!/^https?:\/\//.test(base)) throw new Error(`--app must be an http(s) URL, got "${o.app}"`);
   const headers: Record<string, string> = { "content-type": "application/json", ...(o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {}) };
@@ -29,6 +30,11 @@ export async function postVerificationToApp(o: PostVerificationOptions): Promise
   if (!upload.ok) throw new Error(`the app refused the trace: HTTP ${upload.status} ${(await upload.text()).slice(0, 300)}`);
   const { runId } = (await upload.json()) as { runId?: string };
   if (!runId) throw new Error("the app did not say which run the trace became");
+  return { base, headers, signal, runId };
+}
+
+export async function postVerificationToApp(o: PostVerificationOptions): Promise<{ url: string; runId: string }> {
+  const { base, headers, signal, runId } = await uploadTraceToApp(o);
   const body = {
     source: "culprit-record",
     recordingId: o.recordingId,

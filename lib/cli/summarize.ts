@@ -1,5 +1,7 @@
 /** Turns an analysis report into the CLI's one-line JSON record and its readable summary. */
 import type { AnalysisReport } from "../attribution/types";
+import { reportHeadline } from "../view/headline";
+import { labelOf, stepPositions } from "../view/step-number";
 
 /**
  * One `--json` line: the whole report (schema `culprit.report/v1`, /schema/report-v1.json) plus
@@ -17,16 +19,18 @@ export function jsonRecord(file: string, format: string, r: AnalysisReport) {
 }
 
 export function textSummary(file: string, format: string, r: AnalysisReport): string {
-  const lines = [`${file}  [${format}, outcome ${r.outcome}]`, `  ${r.verdict}`];
+  const positions = stepPositions(r.steps.map((s) => s.stepId));
+  const lines = [`${file}  [${format}, outcome ${r.outcome}]`, `  ${reportHeadline(r).sentence}`];
   if (r.decisive)
     lines.push(
-      `  decisive: ${r.decisive.agent} step ${r.decisive.sourceRef} (confidence ${Math.round(r.decisive.confidence * 100)}%; primacy ${r.decisive.criteria.primacy ? "yes" : "no"}, non-correction ${r.decisive.criteria.nonCorrection ? "yes" : "no"})`,
+      `  decisive: ${r.decisive.agent} ${labelOf(positions, r.decisive.stepId)} (confidence ${Math.round(r.decisive.confidence * 100)}%; primacy ${r.decisive.criteria.primacy ? "yes" : "no"}, non-correction ${r.decisive.criteria.nonCorrection ? "yes" : "no"})`,
     );
   lines.push(`  interaction: ${r.interaction.class} (${r.interaction.rule})`);
   for (const a of r.agents.slice(0, 8))
     lines.push(`  ${a.agent.padEnd(28)} blame ${(a.blame * 100).toFixed(1).padStart(5)}%  ${a.role}${a.lowImportance ? "  (low importance)" : ""}`);
   if (r.agents.length > 8) lines.push(`  … ${r.agents.length - 8} more agents`);
-  if (r.flags.falseSuccessClaims.length) lines.push(`  false success claims: ${r.flags.falseSuccessClaims.map((c) => `${c.agent}@${c.stepId}`).join(", ")}`);
+  if (r.flags.falseSuccessClaims.length)
+    lines.push(`  false success claims: ${r.flags.falseSuccessClaims.map((c) => `${c.agent} ${labelOf(positions, c.stepId)}`).join(", ")}`);
   if (r.flags.verificationCollapseRate > 0) lines.push(`  verification collapse rate: ${Math.round(r.flags.verificationCollapseRate * 100)}%`);
   const t = r.trajectory;
   if (t) {

@@ -4,20 +4,17 @@
  * set the strategies ask for (same strategies, report and agreement statement as `culprit verify`
  * against a replay endpoint).
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { importTrace } from "../importers/index";
-import { analyzeTrace } from "../attribution/index";
 import { TraceInputError } from "../trace/errors";
 import { ReplaySession } from "../replay/replay-session";
 import { ReplayError } from "../replay/replay-error";
 import { verifyByReplay, REPLAY_METHODS, DEFAULT_REPLAY_METHODS, type ReplayMethod } from "../replay/verify-by-replay";
 import { formatVerification } from "../replay/format-verification";
-import { isRecording, RECORDING_FILE, type Recording } from "../record/recording-format";
-import { recordingTrace } from "../record/recording-trace";
-import { proxyReplay, type ProxyReplayDetail } from "../record/proxy-replay";
-import { UpstreamBudget } from "../record/upstream-budget";
-import { replayCommand, replayUpstreams } from "./replay-trust";
+import { RECORDING_FILE } from "../record/recording-format";
+import type { ProxyReplayDetail } from "../record/proxy-replay";
+import type { UpstreamBudget } from "../record/upstream-budget";
+import { prepareRecordingReplay } from "./recording-replay";
 import { checkFlags, parseCommandFlags, PROXY_OPTIONS_HELP, splitCommand, DEFAULT_RUN_TIMEOUT_MS, type ProxyFlags } from "./proxy-options";
 import { shellQuote } from "./shell-quote";
 import { postVerificationToApp } from "./post-verification";
@@ -35,8 +32,6 @@ ${PROXY_OPTIONS_HELP}
   --app URL                 also store the result in the Culprit app at URL (uploads the trace, then the verification)
   --api-key KEY             the app's CULPRIT_API_KEY (default $CULPRIT_API_KEY)
   --json                    one JSON object`;
-
-const MAX_RECORDING_BYTES = 1024 * 1024 * 1024;
 
 interface Args extends ProxyFlags {
   file: string;
@@ -104,20 +99,6 @@ function parseArgs(argv: string[]): Args | string {
   return checkFlags(out) ?? { ...(out as Args), file: out.files[0], command };
 }
 
-export function readRecording(file: string): Recording {
-  const path = existsSync(file) && statSync(file).isDirectory() ? join(file, RECORDING_FILE) : file;
-  let value: unknown;
-  try {
-    const size = statSync(path).size;
-    if (size > MAX_RECORDING_BYTES) throw new Error(`${size} bytes, more than the ${MAX_RECORDING_BYTES / 1024 / 1024} MB a recording may have`);
-    value = JSON.parse(readFileSync(path, "utf8"));
-  } catch (e) {
-    throw new TraceInputError("bad_input", `cannot read the recording ${path}: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  if (!isRecording(value)) throw new TraceInputError("bad_input", `${path} is not a culprit.recording/v1 file`);
-  return value;
-}
-
 export function formatProxyReplays(details: readonly ProxyReplayDetail[], budget: UpstreamBudget): string {
   const lines = ["  replays through the proxy:"];
   details.forEach((d, i) => {
@@ -130,6 +111,17 @@ export function formatProxyReplays(details: readonly ProxyReplayDetail[], budget
   });
   lines.push(`  upstream spent: ${budget.calls} call(s), ${budget.tokens} token(s)${budget.limits.pricePerMTok ? `, $${budget.costUsd.toFixed(4)}` : ""}`);
   return lines.join("\n");
+}
+
+/** One line per replay while it runs: what was changed and how it ended. */
+function describeReplay(d: ProxyReplayDetail): string {
+  const what = d.interventions.length
+    ? d.interventions
+        .map((iv) => `${iv.mode} ${iv.agent}`)
+        .join(", ")
+        .slice(0, 60)
+    : "unchanged";
+  return `${what}: ${d.outcome}${d.divergence ? " (diverged)" : ""}`;
 }
 
 export async function runVerifyRecording(
@@ -149,47 +141,12 @@ export async function runVerifyRecording(
     return 1;
   };
   try {
-    const recording = readRecording(args.file);
-    if (recording.calls.length === 0) return fail("the recording holds no LLM call: nothing to verify");
-    const traceJson = JSON.stringify(recordingTrace(recording));
-    const { trace } = importTrace(traceJson, { format: "otlp", fileName: args.file });
-    const report = analyzeTrace(trace);
-    if (!report.analyzedAsFailure) return fail(`the recorded run's outcome is ${recording.outcome} and the engine found no failure: nothing to verify`);
-    const spanToCall = new Map(recording.calls.map((c) => [c.spanId, c.index]));
-    const stepToCall = new Map<string, number>();
-    for (const s of trace.steps) if (s.sourceRef && spanToCall.has(s.sourceRef)) stepToCall.set(s.id, spanToCall.get(s.sourceRef)!);
-    const run = replayCommand(recording, args.command, args.check);
-    if (typeof run === "string") return fail(run, "not_configured");
-    const upstream = replayUpstreams(recording, args, process.env);
-    if (typeof upstream === "string") return fail(upstream, "not_configured");
-    const budget = new UpstreamBudget(args.limits);
-    const replay = proxyReplay({
-      recording: { ...recording, upstream },
-      command: run.command,
-      check: run.check,
-      cwd: process.cwd(),
-      env: process.env,
-      timeoutMs: args.timeoutMs,
-      budget,
-      stepToCall,
-      signal,
-      onReplay: args.json
-        ? undefined
-        : (d) =>
-            err(
-              `  replay ${
-                d.interventions.length
-                  ? d.interventions
-                      .map((iv) => `${iv.mode} ${iv.agent}`)
-                      .join(", ")
-                      .slice(0, 60)
-                  : "unchanged"
-              }: ${d.outcome}${d.divergence ? " (diverged)" : ""}`,
-            ),
-    });
+    const prepared = prepareRecordingReplay(args, "verify", signal, args.json ? undefined : (d) => err(`  replay ${describeReplay(d)}`));
+    if ("error" in prepared) return fail(prepared.error, prepared.code);
+    const { recording, traceJson, trace, report, replay, budget } = prepared;
     const session = new ReplaySession({ call: replay.call, budget: args.budget, signal });
     const result = await verifyByReplay(trace, report, session, { methods: args.methods });
-    const command = shellQuote(run.command);
+    const command = shellQuote(prepared.command);
     let stored: { url: string } | undefined;
     if (args.app)
       stored = await postVerificationToApp({

@@ -26,3 +26,10 @@ export {
   type AgentAcrossRuns,
   type AgentRunStats,
 } from "./budget-fit";
+export {
+  correctionPatterns,
+  patternId,
+  type CorrectionPattern,
+  type CorrectionPatterns,
+  type CorrectionRun,
+} from "./correction-patterns";

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { createHash } from "node:crypto";
 import { apiForPath } from "./api-for-path";
+import { appendInstruction } from "./append-instruction";
 import { AGENT_HEADER, agentKeyOf, type AgentNamer } from "./agent-identity";
 import { obj, str, type Json, type LlmApi } from "./llm-api";
 import type { RecordedCall, RecordedResponse } from "./recording-format";
@@ -159,7 +160,10 @@ export class LlmProxy {
           call.response = { status: 429 };
           call.error = refused;
         } else {
-          const result = await this.upstreamCall(req, res, url, raw, api);
+          // `culprit fix`: the model sees the agent's prompt with the instruction appended.
+          const instructed = decision?.kind === "upstream" && decision.instruction ? appendInstruction(api, body, decision.instruction) : undefined;
+          if (instructed) call.request = instructed;
+          const result = await this.upstreamCall(req, res, url, instructed ? Buffer.from(JSON.stringify(instructed)) : raw, api);
           call.response = result.response;
           call.error = result.error;
           const usage = call.response.body ? api.usage(call.response.body) : undefined;

@@ -1,6 +1,6 @@
 /**
  * How a replayed run is answered, call by call: the intervened agent's calls go upstream
- * (`resample`) or get a given answer (`replace`, `drop`); every other call is answered from the
+ * (`resample`; `instruct` with an instruction appended to its system prompt) or get a given answer (`replace`, `drop`); every other call is answered from the
  * recording when the recording holds the same question at the same place (agent, the agent's
  * call index, request shape). The first call that does not match is a divergence: from then on
  * every call goes upstream, because the recorded answers no longer belong to this run.
@@ -12,7 +12,7 @@ export type Decision =
   | { kind: "recording"; call: RecordedCall }
   | { kind: "replace"; text: string; intervention: Intervention }
   | { kind: "drop"; intervention: Intervention }
-  | { kind: "upstream"; reason: "resample" | "diverged" | "divergence"; intervention?: Intervention };
+  | { kind: "upstream"; reason: "resample" | "diverged" | "divergence"; intervention?: Intervention; instruction?: string };
 
 export interface Divergence {
   /** Index of the call in the replayed run. */
@@ -57,6 +57,7 @@ export class ReplayPlan {
     if (iv) {
       if (iv.mode === "replace") return { kind: "replace", text: iv.output ?? "", intervention: iv };
       if (iv.mode === "drop") return { kind: "drop", intervention: iv };
+      if (iv.mode === "instruct") return { kind: "upstream", reason: "resample", intervention: iv, instruction: iv.instruction };
       return { kind: "upstream", reason: "resample", intervention: iv };
     }
     if (this.divergence) return { kind: "upstream", reason: "diverged" };

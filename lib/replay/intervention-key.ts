@@ -6,7 +6,10 @@ import type { Intervention } from "./protocol";
  * replayed), so entries are normalized and sorted before hashing.
  */
 export function interventionKey(interventions: readonly Intervention[]): string {
-  const rows = interventions.map((iv) => JSON.stringify([iv.agent, iv.stepId ?? null, iv.sourceRef ?? null, iv.mode, iv.output ?? null]));
+  // The instruction joins the key only when there is one, so keys of earlier interventions (and the cache) stay valid.
+  const rows = interventions.map((iv) =>
+    JSON.stringify([iv.agent, iv.stepId ?? null, iv.sourceRef ?? null, iv.mode, iv.output ?? null, ...(iv.instruction !== undefined ? [iv.instruction] : [])]),
+  );
   rows.sort();
   return createHash("sha256")
     .update(`[${[...new Set(rows)].join(",")}]`)

@@ -5,11 +5,14 @@
 import { z } from "zod";
 
 export const REPLAY_PROTOCOL = "culprit.replay/v1" as const;
+/** Longest corrective instruction an `instruct` intervention carries. */
+export const MAX_INSTRUCTION = 4000;
 
 /**
  * One change to the original run. `resample` re-executes the step (or every step of the agent when
  * `stepId` is omitted) honestly, as if nothing had gone wrong there; `replace` substitutes `output`;
- * `drop` removes the step's output.
+ * `drop` removes the step's output; `instruct` re-executes the agent with `instruction` appended to
+ * its system prompt (a corrective instruction, `culprit fix`, docs/fixes.md).
  */
 export const ZIntervention = z
   .object({
@@ -17,10 +20,12 @@ export const ZIntervention = z
     stepId: z.string().min(1).max(256).optional(),
     /** The step's id in the system's own trace (an OTLP span id); what the system can look up. */
     sourceRef: z.string().min(1).max(256).optional(),
-    mode: z.enum(["replace", "drop", "resample"]),
+    mode: z.enum(["replace", "drop", "resample", "instruct"]),
     output: z.string().optional(),
+    instruction: z.string().min(1).max(MAX_INSTRUCTION).optional(),
   })
-  .refine((iv) => iv.mode !== "replace" || iv.output !== undefined, { message: 'mode "replace" needs an output', path: ["output"] });
+  .refine((iv) => iv.mode !== "replace" || iv.output !== undefined, { message: 'mode "replace" needs an output', path: ["output"] })
+  .refine((iv) => iv.mode !== "instruct" || iv.instruction !== undefined, { message: 'mode "instruct" needs an instruction', path: ["instruction"] });
 export type Intervention = z.infer<typeof ZIntervention>;
 
 export const ZReplayOutcome = z.enum(["success", "failure"]);

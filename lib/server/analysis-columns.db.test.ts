@@ -62,6 +62,7 @@ describe("analysis summary columns (real Postgres)", () => {
     );
     await pool().query(backfillOf("20261201170000_trajectory_summary_columns"));
     await pool().query(backfillOf("20261201180000_detector_hits"));
+    await pool().query(backfillOf("20261201212826_fix_trials"));
     const again = await read();
     expect(again.trajectoryMetrics).toEqual(expected.trajectoryMetrics);
     expect(again.agentFigures).toEqual(expected.agentFigures);

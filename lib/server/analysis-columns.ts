@@ -9,8 +9,11 @@ export type TrajectoryMetrics = Omit<TrajectoryReport, "perAgent" | "flags">;
 /** One entry of `agentFigures`: what the budget view needs of each agent. */
 export type AgentFigures = { agent: string; blame: number; importance: number; tokenShare: number };
 
-/** What `signatureFields` holds: the parts of a report `failureSignature` reads, nothing else. */
-export type SignatureFields = Pick<AnalysisReport, "decisive" | "steps" | "channelPath" | "interaction">;
+/**
+ * What `signatureFields` holds: the parts of a report the patterns page reads, nothing else (the
+ * decisive error, its step, the channel path, the interaction and, engine ≥ 0.8, the decisive fix).
+ */
+export type SignatureFields = Pick<AnalysisReport, "decisive" | "steps" | "channelPath" | "interaction" | "fixes">;
 
 /**
  * The columns list pages read, copied out of a finished report in one place, so lists never read
@@ -39,7 +42,14 @@ export function analysisListColumns(report: AnalysisReport) {
 function signatureFields(report: AnalysisReport): SignatureFields | null {
   if (!report.decisive) return null;
   const step = report.steps.find((s) => s.stepId === report.decisive!.stepId);
-  return { decisive: report.decisive, steps: step ? [step] : [], channelPath: report.channelPath ?? [], interaction: report.interaction };
+  const fixes = (report.fixes ?? []).filter((f) => f.role === "decisive").slice(0, 1);
+  return {
+    decisive: report.decisive,
+    steps: step ? [step] : [],
+    channelPath: report.channelPath ?? [],
+    interaction: report.interaction,
+    ...(fixes.length ? { fixes } : {}),
+  };
 }
 
 const ZDetectorHits = z.array(z.object({ stepId: z.string(), detectors: z.array(z.string()) }));

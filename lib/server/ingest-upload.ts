@@ -11,6 +11,8 @@ import { importDeadlineMs, maxAgents, maxSteps } from "./limits";
 export interface UploadResult {
   runId: string;
   created: boolean;
+  /** The run's title, so an upload that made several runs can list them by name. */
+  title?: string;
   format: ImportFormat;
   steps: number;
   agents: number;
@@ -49,7 +51,15 @@ export async function ingestUploads(input: UploadInput): Promise<UploadResult[]>
     if (created) await scheduleAnalysis(runId, trace.steps.length, analysisId);
     // Same content again: if its analysis never ran (crash, lost job), queue it now.
     else await ensureAnalysis(runId);
-    results.push({ runId, created, format: detected, steps: trace.steps.length, agents: trace.agents.length, warnings: trace.warnings });
+    results.push({
+      runId,
+      created,
+      ...(trace.run.title ? { title: trace.run.title } : {}),
+      format: detected,
+      steps: trace.steps.length,
+      agents: trace.agents.length,
+      warnings: trace.warnings,
+    });
   }
   return results;
 }

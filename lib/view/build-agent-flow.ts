@@ -3,6 +3,7 @@
  * (from agent, to agent, channel kind) aggregating the typed interactions between them. Cheap for
  * any run size (O(steps + edges)), which is why huge runs open in this mode.
  */
+import { standingFlags } from "./agent-standing";
 import type { TAgent } from "../trace/schema";
 import { agentEdgeId } from "./canvas-ids";
 import type { ReportIndex } from "./index-report";
@@ -67,8 +68,7 @@ export function buildAgentFlow(input: AgentFlowInput): { nodes: AgentFlowNode[];
         blame: report ? report.blame : null,
         tokens: report?.tokens ?? stats.tokens.get(agent) ?? 0,
         stepCount: stats.stepCount.get(agent) ?? 0,
-        isCulprit: agent === culprit,
-        isVictim: index.victims.has(agent),
+        ...standingFlags(index, agent),
         hasDecisiveStep: agent === culprit,
       },
     };

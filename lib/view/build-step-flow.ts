@@ -6,6 +6,7 @@
  * corrupted off the path (downstream bystanders: in a long failed run that can be most of it) are
  * grouped too; their group says how many it holds and takes the "carried" tint.
  */
+import { standingFlags } from "./agent-standing";
 import type { TAgent } from "../trace/schema";
 import { groupId, laneId } from "./canvas-ids";
 import { stepMark, type ReportIndex } from "./index-report";
@@ -208,7 +209,6 @@ function remarkableSteps({ steps, index, state, keepVisible }: StepFlowInput, ed
 }
 
 function buildLaneNodes(laneAgents: string[], index: ReportIndex): LaneFlowNode[] {
-  const culprit = index.report?.decisive?.agent;
   return laneAgents.map((agent, lane) => ({
     id: laneId(agent),
     type: "lane",
@@ -217,12 +217,11 @@ function buildLaneNodes(laneAgents: string[], index: ReportIndex): LaneFlowNode[
     height: STEP_NODE_HEIGHT,
     selectable: false,
     draggable: false,
-    data: {
-      agent,
-      role: index.agentById.get(agent)?.role,
-      isCulprit: agent === culprit,
-      isVictim: index.victims.has(agent),
-      width: LANE_LABEL_NODE_WIDTH,
-    },
+    data: laneData(index, agent),
   }));
+}
+
+/** A lane label's data: its standing (one vocabulary with the blame bars and the Agents canvas). */
+function laneData(index: ReportIndex, agent: string) {
+  return { agent, role: index.agentById.get(agent)?.role, ...standingFlags(index, agent), width: LANE_LABEL_NODE_WIDTH };
 }

@@ -2,6 +2,7 @@
  * Typed node and edge data of the canvas (a union per canvas, as the React Flow TypeScript guide
  * recommends). Builders produce these; components in components/canvas only render them.
  */
+import type { AgentStanding } from "./agent-standing";
 import type { Edge, Node } from "@xyflow/react";
 import type { AgentRole } from "../attribution/types";
 import type { TEdgeKind } from "../trace/schema";
@@ -41,6 +42,8 @@ export type GroupNodeData = {
 export type LaneNodeData = {
   agent: string;
   role?: AgentRole;
+  /** The agent's standing in the verdict, the same on every view (agent-standing.ts). */
+  standing: AgentStanding;
   isCulprit: boolean;
   isVictim: boolean;
   width: number;
@@ -50,6 +53,8 @@ export type AgentNodeData = {
   agent: string;
   role?: AgentRole;
   description?: string;
+  /** The agent's standing in the verdict, the same on every view (agent-standing.ts). */
+  standing: AgentStanding;
   blame: number | null;
   tokens: number;
   stepCount: number;

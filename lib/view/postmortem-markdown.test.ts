@@ -28,11 +28,14 @@ describe("postmortemMarkdown", () => {
     const md = postmortemMarkdown(run, researchTrace().steps, researchReport(), [
       { id: "l1", agent: "Researcher", stepId: "s4", note: null, author: "imported", imported: true, createdAt: "" },
     ]);
-    expect(md).toContain("Root cause: agent `Researcher`, step `s4`");
+    expect(md).toContain("Researcher (step 4) claimed success right after its tool call failed; the error travelled on to Analyst and Writer.");
+    // Step numbers, never step ids: s4 is the trace's fourth step.
+    expect(md).toContain("Root cause: agent `Researcher`, step 4 (confidence 0.86)");
+    expect(md).not.toMatch(/step `?s\d/);
     expect(md).toContain("`Researcher` -message-> `Analyst`");
     expect(md).toContain("| `Researcher` | culprit | 0.71 |");
     expect(md).toContain("`false-success-claim` 0.80");
-    expect(md).toContain("Imported: agent `Researcher`, step `s4` — engine agrees");
+    expect(md).toContain("Imported: agent `Researcher`, step 4 — engine agrees");
   });
   it("keeps hostile trace text inert", () => {
     const steps = researchTrace().steps.map((s) => (s.id === "s4" ? { ...s, content: "<script>alert(1)</script> ``` # heading" } : s));

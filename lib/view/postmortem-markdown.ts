@@ -4,7 +4,9 @@
  * nothing in it renders as Markdown or HTML wherever the file ends up.
  */
 import type { AnalysisReport } from "../attribution/types";
+import { reportHeadline } from "./headline";
 import { labelAgreement } from "./label-agreement";
+import { labelOf, stepPositions } from "./step-number";
 import type { ViewLabel, ViewRun, ViewStep } from "./types";
 
 export function postmortemMarkdown(run: ViewRun, steps: ViewStep[], report: AnalysisReport | null, labels: ViewLabel[], runUrl?: string): string {
@@ -19,10 +21,15 @@ export function postmortemMarkdown(run: ViewRun, steps: ViewStep[], report: Anal
     lines.push("_No finished analysis yet._");
     return lines.join("\n") + "\n";
   }
-  lines.push("## Verdict", "", quote(report.verdict), "");
+  const headline = reportHeadline(report);
+  const positions = stepPositions(report.steps.map((s) => s.stepId));
+  lines.push("## Verdict", "", quote(headline.sentence), "");
+  for (const b of headline.evidence) lines.push(`- ${inline(b.text)}${b.quote ? `: ${inline(b.quote)}` : ""}`);
+  if (headline.evidence.length) lines.push("");
   if (report.decisive) {
     const d = report.decisive;
-    lines.push(`- Root cause: agent ${inline(d.agent)}, step ${inline(d.stepId)} (confidence ${d.confidence.toFixed(2)})`);
+    const who = headline.kind === "culprit" ? "Root cause" : "Suspect";
+    lines.push(`- ${who}: agent ${inline(d.agent)}, ${labelOf(positions, d.stepId)} (confidence ${d.confidence.toFixed(2)})`);
     lines.push(`- Interaction: ${report.interaction.class} (${inline(report.interaction.rule)})`);
     if (report.channelPath.length)
       lines.push(`- Channel path: ${report.channelPath.map((h) => `${inline(h.fromAgent)} -${h.edgeKinds.join("/")}-> ${inline(h.toAgent)}`).join(", ")}`);
@@ -42,11 +49,11 @@ export function postmortemMarkdown(run: ViewRun, steps: ViewStep[], report: Anal
     lines.push("", "## Evidence", "");
     for (const s of flagged) {
       lines.push(
-        `- Step ${inline(s.stepId)} (${inline(s.agent)}), fault ${s.fault.toFixed(2)}${s.counterfactual.flips ? ", fixing it alone flips the outcome" : ""}`,
+        `- ${labelOf(positions, s.stepId)} (${inline(s.agent)}), fault ${s.fault.toFixed(2)}${s.counterfactual.flips ? ", fixing it alone flips the outcome" : ""}`,
       );
       for (const det of s.detectors)
         lines.push(
-          `  - ${inline(det.name)} ${det.score.toFixed(2)}${det.mast ? ` (${det.mast})` : ""}: ${inline(det.evidence.note)}${det.evidence.stepIds.length ? ` → steps ${det.evidence.stepIds.map(inline).join(", ")}` : ""}`,
+          `  - ${inline(det.name)} ${det.score.toFixed(2)}${det.mast ? ` (${det.mast})` : ""}: ${inline(det.evidence.note)}${det.evidence.stepIds.length ? ` → ${det.evidence.stepIds.map((id) => labelOf(positions, id)).join(", ")}` : ""}`,
         );
     }
   }
@@ -56,7 +63,7 @@ export function postmortemMarkdown(run: ViewRun, steps: ViewStep[], report: Anal
     for (const l of labels) {
       const agree = labelAgreement(l, report);
       lines.push(
-        `- ${l.imported ? "Imported" : inline(l.author)}: agent ${inline(l.agent ?? "—")}, step ${inline(l.stepId ?? "—")} — engine ${agree.agent === "agrees" ? "agrees" : agree.agent}${l.note ? `. Note: ${inline(l.note)}` : ""}`,
+        `- ${l.imported ? "Imported" : inline(l.author)}: agent ${inline(l.agent ?? "—")}, ${l.stepId ? labelOf(positions, l.stepId) : "step —"} — engine ${agree.agent === "agrees" ? "agrees" : agree.agent}${l.note ? `. Note: ${inline(l.note)}` : ""}`,
       );
     }
   }

@@ -21,109 +21,127 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 const duration = (ms: number | null) =>
   ms === null ? "—" : ms < 1000 ? `${Math.round(ms)} ms` : ms < 120_000 ? `${(ms / 1000).toFixed(1)} s` : `${(ms / 60_000).toFixed(1)} min`;
 
+/** The panel's metric groups, in reading order; each group is built by its own small function. */
 export function metricGroups(t: TrajectoryReport): MetricGroup[] {
   const unit = t.size.tokenBasis === "tokens" ? "tokens" : "words";
-  return [
-    {
-      title: "Size and cost",
-      rows: [
-        {
-          label: "steps · agents",
-          value: `${formatCount(t.size.steps)} · ${t.size.activeAgents}`,
-          explain: "steps in the trace; agents that produced at least one",
-        },
-        {
-          label: "tokens",
-          value:
-            t.size.tokenBasis === "tokens"
-              ? `${formatCount(t.size.tokens.total)} (${formatCount(t.size.tokens.input)} in / ${formatCount(t.size.tokens.output)} out)`
-              : "not recorded",
-          explain: "sum over steps; a container's total is not added on top of its children's",
-        },
-        { label: "cost", value: t.size.costUsd === null ? "—" : `$${t.size.costUsd.toFixed(4)}`, explain: "as the trace reports it" },
-        {
-          label: "wall · critical path",
-          value: `${duration(t.size.wallTimeMs)} · ${duration(t.size.criticalPathMs)}`,
-          explain: "first start to last end; longest chain of dependent steps",
-        },
-      ],
-    },
-    {
-      title: "Tools",
-      rows: [
-        { label: "calls · errors", value: `${t.tools.calls} · ${t.tools.errors}`, explain: "tool calls and those that failed" },
-        {
-          label: "recovered · ignored",
-          value: `${t.tools.recovered} · ${t.tools.ignored}`,
-          explain: "an error is recovered when the agent later calls the same tool successfully",
-        },
-        { label: "retries", value: String(t.tools.retries), explain: "calls of a tool after it failed for the same agent" },
-      ],
-    },
-    {
-      title: "Verification",
-      rows: [
-        {
-          label: "checks",
-          value: `${t.verification.steps} (${pct(t.verification.costShare)} of ${unit})`,
-          explain: "steps that review earlier work, and what they cost",
-        },
-        {
-          label: "sourced · rubber stamps",
-          value: `${t.verification.sourcedChecks} · ${t.verification.rubberStamps}`,
-          explain: "a sourced check consulted a tool or cites a tool's or the task's value; a rubber stamp approves without either",
-        },
-        { label: "collapse rate", value: pct(t.verification.collapseRate), explain: "share of checks that were rubber stamps" },
-      ],
-    },
-    {
-      title: "Redundancy and loops",
-      rows: [
-        {
-          label: "near-duplicates",
-          value: `${t.redundancy.nearDuplicateMessages} (${pct(t.redundancy.nearDuplicateTokenShare)} of ${unit})`,
-          explain: "messages that nearly repeat an earlier one (word-trigram Jaccard ≥ 0.8)",
-        },
-        { label: "repeated tool calls", value: String(t.redundancy.repeatedToolCalls), explain: "same tool, same arguments as an earlier call" },
-        {
-          label: "loops",
-          value: t.redundancy.loops ? `${t.redundancy.loops} (${t.redundancy.loopSteps} steps)` : "0",
-          explain: "two agents alternating ≥ 4 turns with under 20% new words",
-        },
-      ],
-    },
-    {
-      title: "Delegation and messages",
-      rows: [
-        {
-          label: "handoffs · max fan-out",
-          value: `${t.delegation.handoffs} · ${t.delegation.maxFanOut}`,
-          explain: "delegations, and the most agents one agent handed work to",
-        },
-        {
-          label: "unread messages",
-          value: t.delegation.unreadMessages === null ? "—" : String(t.delegation.unreadMessages),
-          explain: "agent messages no later step used",
-        },
-      ],
-    },
-    {
-      title: "Shared memory",
-      rows: [
-        { label: "writes · reads", value: `${t.memory.writes} · ${t.memory.reads}`, explain: "shared-state accesses" },
-        {
-          label: "unread · overwritten",
-          value: `${t.memory.unreadWrites} · ${t.memory.overwrittenWrites}`,
-          explain: "writes nobody read; writes replaced before anyone read them",
-        },
-        {
-          label: "stale reads · shared keys",
-          value: `${t.memory.staleReads} · ${t.memory.sharedKeys}`,
-          explain: "reads that returned a superseded value; keys written by several agents",
-        },
-      ],
-    },
-  ];
+  return [sizeGroup(t), toolsGroup(t), verificationGroup(t, unit), redundancyGroup(t, unit), delegationGroup(t), memoryGroup(t)];
+}
+
+function sizeGroup(t: TrajectoryReport): MetricGroup {
+  return {
+    title: "Size and cost",
+    rows: [
+      {
+        label: "steps · agents",
+        value: `${formatCount(t.size.steps)} · ${t.size.activeAgents}`,
+        explain: "steps in the trace; agents that produced at least one",
+      },
+      {
+        label: "tokens",
+        value:
+          t.size.tokenBasis === "tokens"
+            ? `${formatCount(t.size.tokens.total)} (${formatCount(t.size.tokens.input)} in / ${formatCount(t.size.tokens.output)} out)`
+            : "not recorded",
+        explain: "sum over steps; a container's total is not added on top of its children's",
+      },
+      { label: "cost", value: t.size.costUsd === null ? "—" : `$${t.size.costUsd.toFixed(4)}`, explain: "as the trace reports it" },
+      {
+        label: "wall · critical path",
+        value: `${duration(t.size.wallTimeMs)} · ${duration(t.size.criticalPathMs)}`,
+        explain: "first start to last end; longest chain of dependent steps",
+      },
+    ],
+  };
+}
+
+function toolsGroup(t: TrajectoryReport): MetricGroup {
+  return {
+    title: "Tools",
+    rows: [
+      { label: "calls · errors", value: `${t.tools.calls} · ${t.tools.errors}`, explain: "tool calls and those that failed" },
+      {
+        label: "recovered · ignored",
+        value: `${t.tools.recovered} · ${t.tools.ignored}`,
+        explain: "an error is recovered when the agent later calls the same tool successfully",
+      },
+      { label: "retries", value: String(t.tools.retries), explain: "calls of a tool after it failed for the same agent" },
+    ],
+  };
+}
+
+function verificationGroup(t: TrajectoryReport, unit: string): MetricGroup {
+  return {
+    title: "Verification",
+    rows: [
+      {
+        label: "checks",
+        value: `${t.verification.steps} (${pct(t.verification.costShare)} of ${unit})`,
+        explain: "steps that review earlier work, and what they cost",
+      },
+      {
+        label: "sourced · rubber stamps",
+        value: `${t.verification.sourcedChecks} · ${t.verification.rubberStamps}`,
+        explain: "a sourced check consulted a tool or cites a tool's or the task's value; a rubber stamp approves without either",
+      },
+      { label: "collapse rate", value: pct(t.verification.collapseRate), explain: "share of checks that were rubber stamps" },
+    ],
+  };
+}
+
+function redundancyGroup(t: TrajectoryReport, unit: string): MetricGroup {
+  return {
+    title: "Redundancy and loops",
+    rows: [
+      {
+        label: "near-duplicates",
+        value: `${t.redundancy.nearDuplicateMessages} (${pct(t.redundancy.nearDuplicateTokenShare)} of ${unit})`,
+        explain: "messages that nearly repeat an earlier one (word-trigram Jaccard ≥ 0.8)",
+      },
+      { label: "repeated tool calls", value: String(t.redundancy.repeatedToolCalls), explain: "same tool, same arguments as an earlier call" },
+      {
+        label: "loops",
+        value: t.redundancy.loops ? `${t.redundancy.loops} (${t.redundancy.loopSteps} steps)` : "0",
+        explain: "two agents alternating ≥ 4 turns with under 20% new words",
+      },
+    ],
+  };
+}
+
+function delegationGroup(t: TrajectoryReport): MetricGroup {
+  return {
+    title: "Delegation and messages",
+    rows: [
+      {
+        label: "handoffs · max fan-out",
+        value: `${t.delegation.handoffs} · ${t.delegation.maxFanOut}`,
+        explain: "delegations, and the most agents one agent handed work to",
+      },
+      {
+        label: "unread messages",
+        value: t.delegation.unreadMessages === null ? "—" : String(t.delegation.unreadMessages),
+        explain: "agent messages no later step used",
+      },
+    ],
+  };
+}
+
+function memoryGroup(t: TrajectoryReport): MetricGroup {
+  return {
+    title: "Shared memory",
+    rows: [
+      { label: "writes · reads", value: `${t.memory.writes} · ${t.memory.reads}`, explain: "shared-state accesses" },
+      {
+        label: "unread · overwritten",
+        value: `${t.memory.unreadWrites} · ${t.memory.overwrittenWrites}`,
+        explain: "writes nobody read; writes replaced before anyone read them",
+      },
+      {
+        label: "stale reads · shared keys",
+        value: `${t.memory.staleReads} · ${t.memory.sharedKeys}`,
+        explain: "reads that returned a superseded value; keys written by several agents",
+      },
+    ],
+  };
 }
 
 export interface AgentMultiple {

@@ -4,6 +4,7 @@
  * a 10k-step page at a fraction of the payload; the inspector fetches full steps on selection.
  */
 import type { AnalysisReport } from "../attribution/types";
+import { reportHeadline } from "./headline";
 import type { ReportSummary, StepSummary, ViewStep } from "./types";
 
 /** Characters of content a step node shows (two lines of a 168 px node). */
@@ -54,6 +55,9 @@ export function isFullReport(report: AnalysisReport | ReportSummary): report is 
 export function summarizeReport(report: AnalysisReport | ReportSummary): ReportSummary {
   if (!isFullReport(report)) return report;
   return {
+    headline: reportHeadline(report),
+    outcome: report.outcome,
+    ...(report.decisionSource ? { decisionSource: report.decisionSource } : {}),
     decisive: report.decisive,
     agents: report.agents,
     propagationPath: report.propagationPath,

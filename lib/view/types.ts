@@ -6,6 +6,7 @@ import type { AnalysisReport, StepReport } from "../attribution/types";
 import type { TAgent, TEdgeKind, TStep } from "../trace/schema";
 import type { Run } from "../generated/prisma/browser";
 import type { Jsonified, RunDetailField } from "./run-row";
+import type { Headline } from "./headline";
 
 /** A trace step as the page sees it; `clipped` lists the text fields shortened for transport. */
 export type ViewStep = TStep & { clipped?: string[] };
@@ -109,6 +110,10 @@ export interface StepBrief {
  * marks). Per-step detectors, counterfactuals and training data are loaded with the step detail.
  */
 export interface ReportSummary {
+  /** The one-sentence verdict and its evidence (lib/view/headline.ts); absent in summaries cached before it. */
+  headline?: Headline;
+  outcome?: AnalysisReport["outcome"];
+  decisionSource?: AnalysisReport["decisionSource"];
   decisive: AnalysisReport["decisive"];
   agents: AnalysisReport["agents"];
   propagationPath: string[];

@@ -29,6 +29,12 @@ describe("view state URL codec", () => {
   it("ignores malformed values", () => {
     expect(parseViewState(new URLSearchParams("mode=3d&step=&range=9-2"))).toEqual(DEFAULT_VIEW_STATE);
     expect(parseViewState(new URLSearchParams("range=x-2"))).toEqual(DEFAULT_VIEW_STATE);
+    expect(parseViewState(new URLSearchParams("range=0-5"))).toEqual(DEFAULT_VIEW_STATE);
+  });
+
+  it("writes a range as the step numbers the timeline shows (1-based), keeping 0-based positions in the state", () => {
+    expect(serializeViewState({ ...DEFAULT_VIEW_STATE, range: [38, 58] })).toBe("range=39-59");
+    expect(parseViewState(new URLSearchParams("range=39-59")).range).toEqual([38, 58]);
   });
 
   it("round-trips any state, including awkward agent names and step ids", () => {

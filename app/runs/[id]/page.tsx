@@ -14,6 +14,7 @@ import { CompareWithMenu } from "@/components/compare/CompareWithMenu";
 import { listCompareSuggestions } from "@/lib/server/queries/compare-suggestions";
 import { ReplayPanel } from "@/components/replay/ReplayPanel";
 import { latestVerification } from "@/lib/server/replay/verification-rows";
+import { RunFixes } from "@/components/fixes/RunFixes";
 import { LangfuseWriteBackButton } from "@/components/run/LangfuseWriteBackButton";
 import { langfuseHostShown } from "@/lib/server/langfuse/langfuse-settings";
 
@@ -71,6 +72,7 @@ export default async function RunPage({ params, searchParams }: Props) {
           <>
             <h2 style={{ marginTop: 12 }}>Replay</h2>
             <ReplayPanel runId={shell.run.id} latest={verification} canStart={canEdit} />
+            <RunFixes runId={shell.run.id} canStart={canEdit} />
           </>
         }
         status={<AnalysisStatus runId={shell.run.id} initial={shell.analysis} hasReport={page.hasReport} />}

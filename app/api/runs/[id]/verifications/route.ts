@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
-import { readBodyLimited } from "@/lib/server/read-body";
 import { ApiError } from "@/lib/server/api-errors";
 import { defineRoute } from "@/lib/server/http/define-route";
+import { parseJsonBody } from "@/lib/server/http/parse-json-body";
 import { isRunId } from "@/lib/server/ids";
 import { runUploadedBy, storeCliVerification, ZCliVerification } from "@/lib/server/replay/store-cli-verification";
 
@@ -22,24 +22,8 @@ export const POST = defineRoute<{ id: string }>({ access: "ingest" }, async (req
     if (!(await runUploadedBy(id, caller.userId)))
       throw new ApiError(403, "forbidden", "This API key may store verifications only on runs its owner uploaded.");
   }
-  const bytes = await readBodyLimited(req, MAX_BODY_BYTES);
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    throw new ApiError(400, "malformed_json", "The body must be JSON.");
-  }
-  const parsed = ZCliVerification.safeParse(value);
-  if (!parsed.success)
-    throw new ApiError(
-      422,
-      "bad_verification",
-      `Not a verification: ${parsed.error.issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join(".")}: ${i.message}`)
-        .join("; ")}`,
-    );
-  const stored = await storeCliVerification(id, parsed.data);
+  const verification = await parseJsonBody(req, MAX_BODY_BYTES, ZCliVerification, "bad_verification", "a verification");
+  const stored = await storeCliVerification(id, verification);
   if (!stored) throw new ApiError(404, "not_found", "Unknown run.");
   return NextResponse.json({ verificationId: stored.id, url: `/runs/${id}` }, { status: 201 });
 });

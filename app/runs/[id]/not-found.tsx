@@ -1,0 +1,14 @@
+import { NotFoundPage } from "@/components/layout/NotFoundPage";
+
+export default function RunNotFound() {
+  return (
+    <NotFoundPage
+      title="Run not found"
+      reason="No run has this id. It may have been deleted, or the link was copied incompletely."
+      links={[
+        { href: "/", label: "Back to runs" },
+        { href: "/upload", label: "Upload a trace" },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * Plain-word pieces of the run page's one-sentence verdict (headline.ts): what the decisive step
+ * did, by the detector or claim that found it, and why the engine chose it, by its decision rule.
+ * The engine's own notes are written for its logs; these are written for a person.
+ */
+import { humanizeStepRefs, labelOf } from "./step-number";
+
+export interface PhraseClaim {
+  detector: string;
+  value: string;
+  quote: string;
+  reachesAnswer: boolean;
+  sourceStepId?: string;
+}
+
+export interface PhraseDetector {
+  name: string;
+  note: string;
+}
+
+/** A value as the sentence shows it: the quoted text, URLs without their scheme, at most 32 characters. */
+export function shortValue(text: string): string {
+  const flat = text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^https?:\/\//, "");
+  return flat.length > 32 ? `${flat.slice(0, 31)}…` : flat;
+}
+
+/** The value behind a decision's wrong value ("n:1532", "e:brunei darussalam"): its text part. */
+export function decisionValue(wrong: string): string {
+  return shortValue(wrong.replace(/^[a-z]:/, ""));
+}
+
+/** What a claim says the step did ("stated 1532 with no source"). */
+export function claimPhrase(claim: PhraseClaim, positions: ReadonlyMap<string, number>): string {
+  const v = shortValue(claim.quote || claim.value.replace(/^[a-z]:/, ""));
+  switch (claim.detector) {
+    case "contradicts-source":
+      return claim.sourceStepId ? `stated ${v}, contradicting ${labelOf(positions, claim.sourceStepId)}` : `stated ${v}, contradicting its source`;
+    case "arithmetic-mismatch":
+      return `computed ${v}, which does not add up`;
+    case "fabricated-data":
+      return `made up the data ${v}`;
+    case "dropped-constraint":
+      return `dropped the constraint ${v}`;
+    default:
+      return `stated ${v} with no source`;
+  }
+}
+
+/** Detectors whose finding the sentence can say; the first that fired on the step is used. */
+const DETECTOR_ORDER = [
+  "contradiction",
+  "unmet-instruction",
+  "instruction-drift",
+  "tool-failure",
+  "false-success-claim",
+  "ground-truth-divergence",
+  "ungrounded-value",
+];
+
+/** What a detector says the step did, or null when none of the known detectors fired. */
+export function detectorPhrase(detectors: readonly PhraseDetector[], positions: ReadonlyMap<string, number>): string | null {
+  for (const name of DETECTOR_ORDER) {
+    const d = detectors.find((x) => x.name === name);
+    if (!d) continue;
+    const note = humanizeStepRefs(firstClause(d.note), positions);
+    const phrase = phraseOf(name, note);
+    if (phrase) return phrase;
+  }
+  const other = detectors[0];
+  return other ? humanizeStepRefs(firstClause(other.note), positions).slice(0, 70) || null : null;
+}
+
+function phraseOf(name: string, note: string): string | null {
+  let m: RegExpExecArray | null;
+  switch (name) {
+    case "contradiction":
+      m = /^says (.+?) is (.+?), but (.+?) established (.+)$/.exec(note);
+      return m ? `said ${m[1]} is ${shortValue(m[2])} although ${m[3]} said ${shortValue(m[4])}` : note;
+    case "unmet-instruction":
+      m = /did not deliver what (.+?) asked/.exec(note);
+      return m ? `did not deliver what ${m[1]} asked` : note;
+    case "instruction-drift":
+      m = /instruction in (.+)$/.exec(note);
+      if (m) return `ignored the instruction from ${m[1]}`;
+      m = /introduces (.+?), found/.exec(note);
+      return m ? `passed on ${shortValue(m[1])}, found nowhere before` : note;
+    case "tool-failure":
+      return /returned nothing/.test(note) ? "made a tool call that returned nothing" : "made a tool call that failed";
+    case "false-success-claim":
+      return "claimed success right after its tool call failed";
+    case "ground-truth-divergence":
+      m = /introduces (.+?), which/.exec(note);
+      return m ? `introduced ${shortValue(m[1])}, which ends up in the wrong answer` : note;
+    case "ungrounded-value":
+      m = /^states (.+?), found/.exec(note);
+      return m ? `stated ${shortValue(m[1])} with no source` : note;
+    default:
+      return null;
+  }
+}
+
+/** The engine's notes chain clauses with ";": the first one carries the finding. */
+function firstClause(note: string): string {
+  return note.split(";")[0].trim();
+}
+
+/** How the engine decided, per decision rule, in words a person can check against the trace. */
+export const RULE_EXPLANATION: Record<string, string> = {
+  "value-provenance":
+    "The engine traced each value in the final answer back to where it first appeared: this step is the earliest place a wrong or unsupported value came in.",
+  "answer-origin": "The team concluded with a wrong answer, and this step was the first to put that answer forward as its own.",
+  "approved-origin": "A check approved work without checking what it named; the engine followed the approval back to the step that introduced it.",
+  "earliest-but-for": "Fixing this step alone would make the run succeed, and no earlier step has that property.",
+  "earliest-of-minimal-fix-set": "Several steps have to be fixed together for the run to succeed; this is the earliest of them.",
+  "exposure-tiebreak":
+    "Several agents' mistakes had to be fixed together; among them the engine picked the agent that did the most substantive work, at its earliest faulty step.",
+  "exposure-prior": "No detector found evidence of a fault; the engine names the agent that did the most substantive work, as a weak suspect only.",
+  "largest-blame-flow": "No detector found a clear origin; the engine names the step that most of the blame flows back to, as a weak suspect only.",
+  none: "Nothing in the trace explains the failure, so the engine names no agent.",
+};
+
+/** The interaction class in plain words. */
+export const INTERACTION_EXPLANATION: Record<string, string> = {
+  unchanged: "The error passed through the other agents unchanged.",
+  amplified: "The error grew as the agents passed it on.",
+  composed: "Errors of several agents combined into the failure.",
+  emergent: "The failure came from how the agents' steps combined, not from one step alone.",
+  overdetermined: "More than one agent's error would each have caused the failure on its own.",
+  unexplained: "Nothing in the trace explains the failure.",
+};
+
+/** Confidence as a word a person can act on, from the engine's score in [0, 1]. */
+export function confidenceWord(confidence: number): "High" | "Medium" | "Low" {
+  return confidence >= 0.75 ? "High" : confidence >= 0.5 ? "Medium" : "Low";
+}
