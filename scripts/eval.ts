@@ -38,6 +38,8 @@ import { inSample, kFoldWithinSources, leaveOneSourceOut, scorePrediction, type 
 import { formatReliability, formatScheme, type BaseRow } from "../lib/eval/loso-report";
 import { ablationGroups } from "../lib/eval/ablation";
 import { gatedDecision } from "../lib/eval/hybrid";
+import { agreementConfidence } from "../lib/eval/agreement-confidence";
+import { calibratedConfidence } from "../lib/eval/calibrated-confidence";
 import { readSources } from "./lib/read-sources";
 import { FIT_DEFAULTS, type FitOptions } from "../lib/attribution/model/fit";
 import { syntheticSection } from "./lib/eval-synthetic";
@@ -117,11 +119,17 @@ function main() {
     const confidence = leaveOneSourceOut(learnedConfidence(), verdicts);
     log(`\n${formatReliability("engine verdict, confidence model fitted leave-one-source-out: stated confidence vs agent accuracy", confidence)}`);
     out.confidenceLoso = confidence;
+    const calibrated = leaveOneSourceOut(calibratedConfidence(), verdicts);
+    log(`\n${formatReliability("engine verdict, confidence + out-of-fold Platt calibration, leave-one-source-out", calibrated)}`);
+    out.calibratedLoso = calibrated;
     if (values["skip-ranker"]) return finish(started);
     const hybrid = tables.map((t, i) => ({ ...t, input: { table: t.input, verdict: verdicts[i].input } }));
     const gated = leaveOneSourceOut(gatedDecision(fitOptions()), hybrid);
     log(`\n${formatScheme("gated decision (rules unless the fitted confidence is low, then the fitted ranker), leave-one-source-out", gated, baseRow)}`);
     out.gatedLoso = gated;
+    const agreement = leaveOneSourceOut(agreementConfidence(fitOptions()), hybrid);
+    log(`\n${formatReliability("engine verdict, confidence + out-of-fold rules/ranker agreement, leave-one-source-out", agreement)}`);
+    out.agreementLoso = agreement;
     const learner = learnedDecision(fitOptions());
     const loso = leaveOneSourceOut(learner, tables);
     log(`\n${formatScheme("learned decision, leave-one-source-out (everything fitted on the other sources)", loso, baseRow)}`);

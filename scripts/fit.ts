@@ -17,6 +17,11 @@ import { readSources } from "./lib/read-sources";
 
 const ITERATIONS = 400;
 const L2 = 0.05;
+/**
+ * Below this fitted confidence a failure verdict is undetermined. Chosen leave-one-source-out
+ * (`npm run eval`, "undetermined threshold" table; ADR 0027), not fitted here: kept on refit.
+ */
+const UNDETERMINED_BELOW = 0.3;
 
 function main() {
   const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, "../../shared/eval/data"));
@@ -45,7 +50,7 @@ function main() {
     model: `logistic regression, ${ITERATIONS} gradient-descent iterations from zero, L2 ${L2}, each source weighing the same`,
     sources: counts,
   };
-  const out = { version: `${ENGINE_VERSION}-1`, sha, confidence, provenance };
+  const out = { version: `${ENGINE_VERSION}-1`, sha, confidence, undeterminedBelow: UNDETERMINED_BELOW, provenance };
   const file = path.join(import.meta.dirname, "../lib/attribution/model/weights.json");
   writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   console.log(

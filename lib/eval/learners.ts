@@ -10,6 +10,7 @@ import { rank, type ModelWeights } from "../attribution/model/rank";
 import type { Gold, Item, Learner, Prediction } from "./loso";
 import { confidenceOf, decisiveRow, fitConfidence, verdictFeatures } from "../attribution/model/confidence";
 import type { EvalRecord } from "./records";
+import { MODEL } from "../attribution/model/weights";
 
 export function goldOf(r: EvalRecord): Gold {
   const id = r.gold.stepIds[0];
@@ -18,14 +19,15 @@ export function goldOf(r: EvalRecord): Gold {
 
 /** The shipped engine's verdict as a prediction: the decisive agent (else the top suspect), then the blame order. */
 export function reportPrediction(r: EvalRecord, report: AnalysisReport): Prediction {
-  const suspects = (report as { suspects?: { agent: string; stepId: string }[] }).suspects ?? [];
+  // An undetermined verdict is scored by its top suspect (its probability is the stated confidence).
+  const suspects = report.suspects ?? [];
   const first = report.decisive ?? suspects[0];
   const order = [...(first ? [first.agent] : []), ...suspects.map((s) => s.agent), ...report.agents.map((a) => a.agent)];
   const stepId = report.decisive?.stepId ?? suspects[0]?.stepId;
   return {
     agents: order.filter((a, i) => order.indexOf(a) === i),
     stepIndex: stepId === undefined ? -1 : r.trace.steps.findIndex((s) => s.id === stepId),
-    confidence: report.decisive?.confidence ?? 0,
+    confidence: report.decisive?.confidence ?? suspects[0]?.probability ?? 0,
     decided: report.decisive !== null,
   };
 }
@@ -93,7 +95,7 @@ export function verdictInput(prediction: Prediction, table: CandidateTable): Ver
 }
 
 /** The engine's verdict with its confidence from a confidence model fitted on the training groups. */
-export function learnedConfidence(iterations?: number, l2?: number): Learner<VerdictInput, Record<string, number>> {
+export function learnedConfidence(iterations?: number, l2?: number, below = MODEL.undeterminedBelow): Learner<VerdictInput, Record<string, number>> {
   return {
     name: "learned confidence",
     fit: (groups) =>
@@ -108,6 +110,11 @@ export function learnedConfidence(iterations?: number, l2?: number): Learner<Ver
         iterations,
         l2,
       ),
-    predict: (w, it) => ({ ...it.input.prediction, confidence: confidenceOf(it.input.features, w) }),
+    predict: (w, it) => {
+      const confidence = confidenceOf(it.input.features, w);
+      // Stated only at or above the shipped threshold; below it the verdict is undetermined (top suspect scored).
+      const decided = it.input.prediction.agents.length > 0 && confidence >= below;
+      return { ...it.input.prediction, confidence, decided };
+    },
   };
 }

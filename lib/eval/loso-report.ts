@@ -63,6 +63,7 @@ export function formatReliability(title: string, scored: Scored[]): string {
       )}`,
     );
   }
+  lines.push(...thresholdSweep(scored));
   for (const [name, xs] of groups(scored)) {
     const high = xs.filter((s) => s.confidence >= 0.7);
     const decided = xs.filter((s) => s.decided);
@@ -78,4 +79,27 @@ export function formatReliability(title: string, scored: Scored[]): string {
     );
   }
   return lines.join("\n");
+}
+
+/**
+ * Pooled, per candidate threshold t: the share of verdicts stated (confidence ≥ t) and their agent
+ * accuracy, against the accuracy of those left undetermined (scored by their top suspect). The
+ * shipped `undeterminedBelow` is read off this table out of source (ADR 0027).
+ */
+function thresholdSweep(scored: Scored[]): string[] {
+  const out = ["  undetermined threshold t (pooled): stated coverage, stated right · undetermined right"];
+  for (const t of [0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55]) {
+    const stated = scored.filter((s) => s.confidence >= t);
+    const below = scored.filter((s) => s.confidence < t);
+    const right = (xs: Scored[]) =>
+      xs.length
+        ? rateText(
+            count(xs, (s) => s.agentHit),
+            xs.length,
+          )
+        : "  -  ";
+    const coverage = pct(stated.length / Math.max(1, scored.length));
+    out.push(`    t = ${t.toFixed(2)}: ${coverage} %, ${right(stated)} · ${right(below)} (n ${below.length})`);
+  }
+  return out;
 }

@@ -47,11 +47,16 @@ const PRIOR_RULES = ["rule:exposure-prior", "rule:largest-blame-flow"];
 /** A prior is a suspect, not a finding: its stated confidence stays below what evidenced verdicts can reach. */
 export const PRIOR_CAP = 0.5;
 
+/** The verdict was named by a prior, not by evidence at the step. */
+export function isPrior(features: Record<string, number>): boolean {
+  return PRIOR_RULES.some((r) => features[r]);
+}
+
 export function confidenceOf(features: Record<string, number>, weights: Record<string, number>): number {
   let z = 0;
   for (const name of Object.keys(features).sort()) z += (weights[name] ?? 0) * features[name];
   const p = sigmoid(z);
-  return PRIOR_RULES.some((r) => features[r]) ? Math.min(PRIOR_CAP, p) : p;
+  return isPrior(features) ? Math.min(PRIOR_CAP, p) : p;
 }
 
 export interface ConfidenceExample {

@@ -12,6 +12,7 @@ import { BIAS, confidenceOf, decisiveRow, verdictFeatures } from "./confidence";
 import { featureText } from "./vocabulary";
 import { MODEL } from "./weights";
 import { round6 as round } from "../round6";
+import { markUndetermined } from "./undetermined";
 
 const MAX_REASONS = 5;
 const QUOTE = 160;
@@ -36,4 +37,6 @@ export function applyLearnedVerdict(report: AnalysisReport, g: EngineGraph, tabl
     .sort((x, y) => y.weight - x.weight || (x.feature < y.feature ? -1 : 1))
     .slice(0, MAX_REASONS)
     .map((r) => ({ feature: r.feature, text: featureText(r.feature), stepIds: [d.stepId], ...(quote ? { quote } : {}), weight: round(r.weight) }));
+  const kinds = new Map(report.participants.map((p) => [p.agent, p.kind]));
+  markUndetermined(report, kinds, MODEL.undeterminedBelow);
 }

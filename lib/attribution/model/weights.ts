@@ -9,6 +9,8 @@ export interface ShippedModel {
   version: string;
   sha: string;
   confidence: Record<string, number>;
+  /** Below this fitted confidence a failure verdict is undetermined (suspects only); chosen out of fold. */
+  undeterminedBelow: number;
   provenance: Record<string, unknown>;
 }
 
