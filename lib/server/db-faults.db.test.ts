@@ -32,8 +32,10 @@ describe("database faults", () => {
     const hunting = (async () => {
       for (let i = 0; i < 600 && killed === 0; i++) {
         const { rowCount } = await killer.query(
+          // Only this file's database: other test files run COPYs of their own side by side.
           `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-            WHERE query LIKE 'COPY "steps"%' AND state = 'active' AND pid <> pg_backend_pid()`,
+            WHERE query LIKE 'COPY "steps"%' AND state = 'active' AND pid <> pg_backend_pid()
+              AND datname = current_database()`,
         );
         killed = rowCount ?? 0;
         await new Promise((resolve) => setTimeout(resolve, 10));
