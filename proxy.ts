@@ -19,10 +19,20 @@ const PUBLIC_PAGE = /^\/(s\/|sign-in(\/|$)|setup(\/|$)|schema\/)/;
  *  - a fresh CSP nonce per request plus the other security headers.
  */
 export function proxy(request: NextRequest) {
-  const verdict = guardRequest({ method: request.method, pathname: request.nextUrl.pathname, headers: request.headers }, allowedHosts());
-  if (!verdict.ok) return withHeaders(new NextResponse(verdict.message, { status: verdict.status, headers: { "content-type": "text/plain; charset=utf-8" } }));
+  const verdict = guardRequest(
+    { method: request.method, pathname: request.nextUrl.pathname, headers: request.headers },
+    allowedHosts(),
+  );
+  if (!verdict.ok)
+    return withHeaders(
+      new NextResponse(verdict.message, {
+        status: verdict.status,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+      }),
+    );
 
-  if (urlHasNul(request.url)) return withHeaders(new NextResponse("A NUL character in the address is not allowed.", { status: 400 }));
+  if (urlHasNul(request.url))
+    return withHeaders(new NextResponse("A NUL character in the address is not allowed.", { status: 400 }));
 
   const path = request.nextUrl.pathname;
   if (

@@ -22,7 +22,9 @@ export default defineConfig({
   test: {
     // CULPRIT_MUTATION_TESTS=<comma-separated globs> runs only those test files: a module's score
     // against its own tests, a lower bound that a loaded machine can finish.
-    include: process.env.CULPRIT_MUTATION_TESTS ? process.env.CULPRIT_MUTATION_TESTS.split(",") : ["lib/attribution/**/*.test.ts"],
+    include: process.env.CULPRIT_MUTATION_TESTS
+      ? process.env.CULPRIT_MUTATION_TESTS.split(",")
+      : ["lib/attribution/**/*.test.ts"],
     exclude: ["**/*.db.test.ts", "node_modules/**", ...(process.env.CULPRIT_MUTATION_FAST ? SLOW : [])],
     environment: "node",
   },

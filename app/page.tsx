@@ -7,7 +7,11 @@ import { RunFilters } from "@/components/runs/RunFilters";
 
 export const dynamic = "force-dynamic";
 
-export default async function RunsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function RunsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requirePage("viewer", "/");
   const params = parseRunListParams(await searchParams);
   const { runs, total, systems } = await listRuns(params);
@@ -34,7 +38,14 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
           runs={runs}
           sortLinks={
             Object.fromEntries(
-              SORT_KEYS.map((key) => [key, runListHref(params, { sort: key, dir: params.sort === key && params.dir === "desc" ? "asc" : "desc", page: 1 })]),
+              SORT_KEYS.map((key) => [
+                key,
+                runListHref(params, {
+                  sort: key,
+                  dir: params.sort === key && params.dir === "desc" ? "asc" : "desc",
+                  page: 1,
+                }),
+              ]),
             ) as Record<(typeof SORT_KEYS)[number], string>
           }
           sort={params.sort}
@@ -57,8 +68,9 @@ function EmptyState({ filtered }: { filtered: boolean }) {
     <div className="card stack" data-testid="empty-state">
       <h2>No runs yet</h2>
       <p className="muted" style={{ margin: 0 }}>
-        Upload a trace (OpenTelemetry, Langfuse, LangSmith, Who&amp;When, AutoGen or Culprit JSON), post one to <code>/api/runs</code>, or point an
-        OpenTelemetry exporter at <code>/v1/traces</code>. The demo runs load on first start of an empty database; restart with
+        Upload a trace (OpenTelemetry, Langfuse, LangSmith, Who&amp;When, AutoGen or Culprit JSON), post one to{" "}
+        <code>/api/runs</code>, or point an OpenTelemetry exporter at <code>/v1/traces</code>. The demo runs load on
+        first start of an empty database; restart with
         <code> npm start</code> to get them back.
       </p>
       <div className="row">

@@ -48,7 +48,10 @@ export async function startDemoMas(options: DemoMasOptions = {}): Promise<DemoMa
   const server = http.createServer((req, res) => {
     route(req, registry, options, runner).then(
       ({ status, body, type }) => send(res, status, body, type),
-      (err) => send(res, err instanceof HttpProblem ? err.status : 500, { error: err instanceof Error ? err.message : String(err) }),
+      (err) =>
+        send(res, err instanceof HttpProblem ? err.status : 500, {
+          error: err instanceof Error ? err.message : String(err),
+        }),
     );
   });
   await new Promise<void>((resolve, reject) => {
@@ -76,9 +79,14 @@ async function route(
   if (req.method === "GET" && path === "/") return { status: 200, body: INDEX_HTML, type: "text/html; charset=utf-8" };
   if (req.method === "GET" && path === "/health") return { status: 200, body: { ok: true, runs: registry.size } };
   if (req.method === "GET" && path === "/faults")
-    return { status: 200, body: { task: DEFAULT_TASK, agents: agentActions(DEFAULT_TASK), faults: supportedFaults(DEFAULT_TASK) } };
-  if (req.method === "POST" && path === "/run") return { status: 200, body: await handleRun(await readJson(req), registry, options, runner) };
-  if (req.method === "POST" && path === "/replay") return { status: 200, body: await handleReplay(await readJson(req), registry, runner) };
+    return {
+      status: 200,
+      body: { task: DEFAULT_TASK, agents: agentActions(DEFAULT_TASK), faults: supportedFaults(DEFAULT_TASK) },
+    };
+  if (req.method === "POST" && path === "/run")
+    return { status: 200, body: await handleRun(await readJson(req), registry, options, runner) };
+  if (req.method === "POST" && path === "/replay")
+    return { status: 200, body: await handleReplay(await readJson(req), registry, runner) };
   throw new HttpProblem(404, `No route ${req.method} ${path}`);
 }
 
@@ -98,7 +106,13 @@ async function handleRun(body: unknown, registry: RunRegistry, options: DemoMasO
   const exportUrl = exportTo;
   const result = await runMas({ task, fault, seed, exportUrl });
   registry.set(result.traceId, { task, fault, seed, spanActions: result.spanActions });
-  return { traceId: result.traceId, outcome: result.outcome, finalAnswer: result.finalAnswer, exported: Boolean(exportUrl), trace: result.otlp };
+  return {
+    traceId: result.traceId,
+    outcome: result.outcome,
+    finalAnswer: result.finalAnswer,
+    exported: Boolean(exportUrl),
+    trace: result.otlp,
+  };
 }
 
 async function readJson(req: http.IncomingMessage): Promise<unknown> {

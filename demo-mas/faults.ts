@@ -47,8 +47,10 @@ export function supportedFaults(task: Task): Fault[] {
 export function faultProblem(task: Task, fault: Fault): string | undefined {
   const actions = agentActions(task)[fault.agent];
   if (!actions) return `unknown agent "${fault.agent}"; agents: ${Object.keys(agentActions(task)).join(", ")}`;
-  if (fault.step >= actions.length) return `${fault.agent} has ${actions.length} action(s) (${actions.join(", ")}); step ${fault.step} does not exist`;
+  if (fault.step >= actions.length)
+    return `${fault.agent} has ${actions.length} action(s) (${actions.join(", ")}); step ${fault.step} does not exist`;
   const modes = MODES_BY_ROLE[actions[fault.step]];
-  if (!modes.includes(fault.mode)) return `${fault.agent}'s ${actions[fault.step]} action supports ${modes.join(", ")}, not ${fault.mode}`;
+  if (!modes.includes(fault.mode))
+    return `${fault.agent}'s ${actions[fault.step]} action supports ${modes.join(", ")}, not ${fault.mode}`;
   return undefined;
 }

@@ -40,20 +40,34 @@ export async function handleReplay(
   const parsed = ZReplayRequest.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new HttpProblem(400, `Not a culprit.replay/v1 request: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    throw new HttpProblem(
+      400,
+      `Not a culprit.replay/v1 request: ${issue.path.join(".") || "(root)"}: ${issue.message}`,
+    );
   }
   const request = parsed.data;
   const original = findRun(request, registry);
   if (original.llm && runner) return replayLlm(runner, registry, original.llm, request.interventions);
   if (request.interventions.some((iv) => iv.mode === "instruct"))
-    throw new HttpProblem(422, 'The simulated agents have no system prompt: "instruct" needs the LLM mode (demo-mas/llm)');
+    throw new HttpProblem(
+      422,
+      'The simulated agents have no system prompt: "instruct" needs the LLM mode (demo-mas/llm)',
+    );
   const overrides = new Map<string, ActionOverride>();
   for (const iv of request.interventions)
-    for (const action of actionsOf(iv, original)) overrides.set(action, { mode: iv.mode as ActionOverride["mode"], output: iv.output });
+    for (const action of actionsOf(iv, original))
+      overrides.set(action, { mode: iv.mode as ActionOverride["mode"], output: iv.output });
   const seed = createHash("sha256")
     .update(`${original.seed}|${JSON.stringify([...overrides].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))}`)
     .digest("hex");
-  const result = await runMas({ task: original.task, fault: original.fault, overrides, seed, startMs: Date.now(), serviceName: "demo-mas" });
+  const result = await runMas({
+    task: original.task,
+    fault: original.fault,
+    overrides,
+    seed,
+    startMs: Date.now(),
+    serviceName: "demo-mas",
+  });
   registry.set(result.traceId, { task: original.task, fault: original.fault, seed, spanActions: result.spanActions });
   return { outcome: result.outcome, finalAnswer: result.finalAnswer, trace: result.otlp };
 }
@@ -79,7 +93,8 @@ function actionsOf(iv: Intervention, run: RegisteredRun): string[] {
     const action = run.spanActions.get(ref);
     if (action) return [action];
   }
-  if (iv.sourceRef || iv.stepId) throw new HttpProblem(422, `Unknown step ${iv.sourceRef ?? iv.stepId} (not a span of this run)`);
+  if (iv.sourceRef || iv.stepId)
+    throw new HttpProblem(422, `Unknown step ${iv.sourceRef ?? iv.stepId} (not a span of this run)`);
   const actions = agentActions(run.task)[iv.agent];
   if (!actions) throw new HttpProblem(422, `Unknown agent "${iv.agent}"`);
   return actions.map((_, i) => `${iv.agent}#${i}`);

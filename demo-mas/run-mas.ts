@@ -34,7 +34,11 @@ export interface MasRunResult {
   spanActions: Map<string, string>;
 }
 
-type Behaviour = { kind: "honest" } | { kind: "drop" } | { kind: "replace"; output: string } | { kind: "fault"; mode: Fault["mode"] };
+type Behaviour =
+  | { kind: "honest" }
+  | { kind: "drop" }
+  | { kind: "replace"; output: string }
+  | { kind: "fault"; mode: Fault["mode"] };
 
 const sumSquares = (xs: number[]) => xs.reduce((s, x) => s + x * x, 0);
 const MODEL = "demo-deterministic";
@@ -87,7 +91,8 @@ function runContext(options: MasRunOptions): RunContext {
     if (o?.mode === "drop") return { kind: "drop" };
     if (o?.mode === "replace") return { kind: "replace", output: o.output ?? "" };
     const f = options.fault;
-    if (f && f.agent === agent && f.step === step) return f.mode === "drop" ? { kind: "drop" } : { kind: "fault", mode: f.mode };
+    if (f && f.agent === agent && f.step === step)
+      return f.mode === "drop" ? { kind: "drop" } : { kind: "fault", mode: f.mode };
     return { kind: "honest" };
   };
   const memTool = (parent: Span, action: string, op: "read" | "write", key: string, value?: string) => {
@@ -130,7 +135,11 @@ function spanHelpers(tel: RunTelemetry): Pick<RunContext, "chat" | "agentSpan" |
   const agentSpan = (parent: Span | undefined, agent: string, action: string, input: string) =>
     tel.start(
       `invoke_agent ${agent}`,
-      { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": agent, "gen_ai.input.messages": messages("user", input) },
+      {
+        "gen_ai.operation.name": "invoke_agent",
+        "gen_ai.agent.name": agent,
+        "gen_ai.input.messages": messages("user", input),
+      },
       parent,
       action,
     );
@@ -163,7 +172,12 @@ function runWorkers(ctx: RunContext, root: Span, workers: string[]): string[] {
   const reports: string[] = [];
   workers.forEach((w, k) => {
     const action = `${w}#0`;
-    const span = ctx.agentSpan(root, w, action, `${w}: compute the sum of squares of chunk ${k + 1} of the plan in shared memory.`);
+    const span = ctx.agentSpan(
+      root,
+      w,
+      action,
+      `${w}: compute the sum of squares of chunk ${k + 1} of the plan in shared memory.`,
+    );
     const b = ctx.behaviour(w, 0);
     if (b.kind === "drop") return reports.push(say(span, ""));
     if (b.kind === "fault" && b.mode === "false_success") {
@@ -185,7 +199,12 @@ function runWorkers(ctx: RunContext, root: Span, workers: string[]): string[] {
 
 /** Aggregator: adds the shared partials into the total. */
 function runAggregator(ctx: RunContext, root: Span, workers: string[], reports: string[]): void {
-  const span = ctx.agentSpan(root, "aggregator", "aggregator#0", reports.filter(Boolean).join("\n") || "(no worker reported)");
+  const span = ctx.agentSpan(
+    root,
+    "aggregator",
+    "aggregator#0",
+    reports.filter(Boolean).join("\n") || "(no worker reported)",
+  );
   const b = ctx.behaviour("aggregator", 0);
   if (b.kind === "drop") {
     ctx.say(span, "");
@@ -210,7 +229,12 @@ function runAggregator(ctx: RunContext, root: Span, workers: string[], reports: 
 /** Verifier: checks plan, completeness and consistency, and records its verdict. */
 function runVerifier(ctx: RunContext, root: Span, workers: string[]): void {
   const { memTool, say } = ctx;
-  const span = ctx.agentSpan(root, "verifier", "verifier#0", "Verify the total against the plan and the partials before release.");
+  const span = ctx.agentSpan(
+    root,
+    "verifier",
+    "verifier#0",
+    "Verify the total against the plan and the partials before release.",
+  );
   const b = ctx.behaviour("verifier", 0);
   if (b.kind === "drop") say(span, "");
   else if (b.kind === "fault" && b.mode === "skip_verification") {
@@ -218,7 +242,13 @@ function runVerifier(ctx: RunContext, root: Span, workers: string[]): void {
     say(span, "APPROVED: looks good.");
   } else if (b.kind === "replace") {
     const approved = /approv/i.test(b.output) && !/reject/i.test(b.output);
-    memTool(span, "verifier#0", "write", "verification", JSON.stringify({ approved, checks: [{ name: "replaced", ok: approved }] }));
+    memTool(
+      span,
+      "verifier#0",
+      "write",
+      "verification",
+      JSON.stringify({ approved, checks: [{ name: "replaced", ok: approved }] }),
+    );
     say(span, b.output);
   } else verifyHonestly(ctx, span, workers, b.kind === "fault");
 }
@@ -232,7 +262,10 @@ function verifyHonestly(ctx: RunContext, span: Span, workers: string[], wrongVer
   const present = partials.filter((p): p is string => p !== undefined).map(Number);
   const checks = [
     { name: "plan", ok: chunks !== undefined },
-    { name: "completeness", ok: chunks !== undefined && chunks.every((c, i) => c.length === 0 || partials[i] !== undefined) },
+    {
+      name: "completeness",
+      ok: chunks !== undefined && chunks.every((c, i) => c.length === 0 || partials[i] !== undefined),
+    },
     { name: "consistency", ok: totalText !== undefined && Number(totalText) === present.reduce((s, x) => s + x, 0) },
   ];
   let approved = checks.every((c) => c.ok);
@@ -244,7 +277,9 @@ function verifyHonestly(ctx: RunContext, span: Span, workers: string[], wrongVer
   const failed = checks.filter((c) => !c.ok).map((c) => c.name);
   ctx.say(
     span,
-    approved ? `APPROVED: total ${totalText} passes ${checks.map((c) => c.name).join(", ")} checks.` : `REJECTED: failed ${failed.join(", ")} check(s).`,
+    approved
+      ? `APPROVED: total ${totalText} passes ${checks.map((c) => c.name).join(", ")} checks.`
+      : `REJECTED: failed ${failed.join(", ")} check(s).`,
   );
 }
 
@@ -253,14 +288,26 @@ function publish(ctx: RunContext, root: Span): string {
   const pubB = ctx.behaviour("planner", 1);
   const verificationText = ctx.memTool(root, "planner#1", "read", "verification");
   const totalText = ctx.memTool(root, "planner#1", "read", "total");
-  const verification = verificationText ? (JSON.parse(verificationText) as { approved: boolean; checks: { ok: boolean }[] }) : undefined;
+  const verification = verificationText
+    ? (JSON.parse(verificationText) as { approved: boolean; checks: { ok: boolean }[] })
+    : undefined;
   let finalAnswer =
-    verification?.approved && verification.checks.length > 0 && verification.checks.every((c) => c.ok) && totalText !== undefined ? totalText : NO_ANSWER;
+    verification?.approved &&
+    verification.checks.length > 0 &&
+    verification.checks.every((c) => c.ok) &&
+    totalText !== undefined
+      ? totalText
+      : NO_ANSWER;
   if (pubB.kind === "drop") finalAnswer = "";
   else if (pubB.kind === "replace") finalAnswer = pubB.output;
   else if (pubB.kind === "fault") finalAnswer = String(Number(totalText ?? 0) + 1);
   if (pubB.kind !== "drop")
-    ctx.chat(root, "planner#1", `Release the verified total (verification: ${verificationText ?? "missing"})`, `Final answer: ${finalAnswer}`);
+    ctx.chat(
+      root,
+      "planner#1",
+      `Release the verified total (verification: ${verificationText ?? "missing"})`,
+      `Final answer: ${finalAnswer}`,
+    );
   return finalAnswer;
 }
 
@@ -278,7 +325,9 @@ function corruptPlan(plan: number[][]): number[][] {
 function parsePlan(text: string): number[][] | undefined {
   try {
     const v = JSON.parse(text);
-    return Array.isArray(v) && v.every((c) => Array.isArray(c) && c.every((x) => typeof x === "number")) ? v : undefined;
+    return Array.isArray(v) && v.every((c) => Array.isArray(c) && c.every((x) => typeof x === "number"))
+      ? v
+      : undefined;
   } catch {
     return undefined;
   }

@@ -27,7 +27,9 @@ try {
   console.log(`demo-mas listening on ${mas.url}`);
   console.log(`  runs stream to: ${exportUrl || "(nowhere)"}`);
   console.log(`  replay endpoint: ${mas.url}/replay   (e.g. CULPRIT_REPLAY_DEMO_MAS_URL=${mas.url}/replay)`);
-  console.log(`  try: curl -s -XPOST ${mas.url}/run -d '{"fault":{"agent":"worker_2","mode":"wrong_value"}}' | head -c 300`);
+  console.log(
+    `  try: curl -s -XPOST ${mas.url}/run -d '{"fault":{"agent":"worker_2","mode":"wrong_value"}}' | head -c 300`,
+  );
 } catch (err) {
   console.error(`demo-mas: cannot start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);

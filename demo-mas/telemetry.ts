@@ -5,7 +5,14 @@
  */
 import { createHash } from "node:crypto";
 import { context, trace, SpanStatusCode, type Attributes, type Span, type Tracer } from "@opentelemetry/api";
-import { BatchSpanProcessor, InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type IdGenerator, type SpanProcessor } from "@opentelemetry/sdk-trace";
+import {
+  BatchSpanProcessor,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  TracerProvider,
+  type IdGenerator,
+  type SpanProcessor,
+} from "@opentelemetry/sdk-trace";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { JsonTraceSerializer } from "@opentelemetry/otlp-transformer";
@@ -63,7 +70,12 @@ export class RunTelemetry {
     // Batched, as production apps export: one span per request would hit the exporter's
     // concurrent-export limit on a busy receiver. finish() flushes the batch.
     if (options.exportUrl)
-      spanProcessors.push(new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: options.exportUrl }), scheduledDelayMillis: 200 }));
+      spanProcessors.push(
+        new BatchSpanProcessor({
+          exporter: new OTLPTraceExporter({ url: options.exportUrl }),
+          scheduledDelayMillis: 200,
+        }),
+      );
     this.provider = new TracerProvider({
       resource: resourceFromAttributes({ "service.name": options.serviceName }),
       spanProcessors,
@@ -93,7 +105,10 @@ export class RunTelemetry {
   async finish(): Promise<Record<string, unknown>> {
     await this.provider.forceFlush();
     const spans = this.memory.getFinishedSpans();
-    const body = JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans)!)) as Record<string, unknown>;
+    const body = JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans)!)) as Record<
+      string,
+      unknown
+    >;
     await this.provider.shutdown();
     return body;
   }

@@ -39,7 +39,11 @@ test.describe("default server: loopback, no sign-in", () => {
     expect(await rawGet(PORT, "/api/health", `localhost:${PORT}`)).toBe(200);
   });
 
-  test("foreign Origin: a cross-site form post (text/plain, multipart) and a forged server action are refused", async ({ page, request, baseURL }) => {
+  test("foreign Origin: a cross-site form post (text/plain, multipart) and a forged server action are refused", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const trace = JSON.stringify({
       schema: "culprit.trace/v1",
       run: { title: "planted-by-another-site", outcome: "failure" },
@@ -54,7 +58,9 @@ test.describe("default server: loopback, no sign-in", () => {
           body: `<form id=f action="${baseURL}/api/runs" method=POST enctype="${enctype}"><textarea name=text>${trace.replace(/</g, "&lt;")}</textarea></form><script>f.submit()</script>`,
         }),
       );
-      const answer = page.waitForResponse((r) => r.url().startsWith(`${baseURL}/api/runs`) && r.request().method() === "POST");
+      const answer = page.waitForResponse(
+        (r) => r.url().startsWith(`${baseURL}/api/runs`) && r.request().method() === "POST",
+      );
       await page.goto("http://attacker.test/");
       expect((await answer).status(), enctype).toBe(403);
       await page.unroute("http://attacker.test/**");
@@ -69,7 +75,9 @@ test.describe("default server: loopback, no sign-in", () => {
     expect(action.status()).toBe(403);
   });
 
-  test("security headers: CSP with a nonce, no framing, same-origin referrer; the page still hydrates", async ({ page }) => {
+  test("security headers: CSP with a nonce, no framing, same-origin referrer; the page still hydrates", async ({
+    page,
+  }) => {
     const errors = cspErrors(page);
     const res = await page.goto("/");
     const headers = res!.headers();
@@ -93,7 +101,11 @@ test.describe("sign-in required (CULPRIT_AUTH=required)", () => {
     await expect(page).toHaveURL(/\/sign-in\?next=%2F/);
     await expect(page.getByTestId("sign-in-form")).toBeVisible();
     expect((await request.get(`${AUTH}/api/runs/00000000-0000-4000-8000-000000000000/report`)).status()).toBe(401);
-    expect((await request.post(`${AUTH}/api/runs`, { data: "{}", headers: { "content-type": "application/json" } })).status()).toBe(401);
+    expect(
+      (
+        await request.post(`${AUTH}/api/runs`, { data: "{}", headers: { "content-type": "application/json" } })
+      ).status(),
+    ).toBe(401);
     expect((await request.get(`${AUTH}/api/health`)).status()).toBe(200);
     expect((await request.get(`${AUTH}/settings`, { maxRedirects: 0 })).status()).toBe(307);
   });
@@ -105,7 +117,10 @@ test.describe("sign-in required (CULPRIT_AUTH=required)", () => {
     let shareUrl = "";
     let runPath = "";
 
-    test("owner: the one-time setup link creates the first owner, who shares a run, makes a key and adds a viewer", async ({ page, request }) => {
+    test("owner: the one-time setup link creates the first owner, who shares a run, makes a key and adds a viewer", async ({
+      page,
+      request,
+    }) => {
       const errors = cspErrors(page);
       await page.goto(`${AUTH}/setup?token=wrong`);
       await expect(page.getByTestId("setup-invalid")).toBeVisible();
@@ -164,7 +179,8 @@ test.describe("sign-in required (CULPRIT_AUTH=required)", () => {
       await expect(page).toHaveURL(new RegExp(`${runPath}$`));
       await expect(page.getByTestId("verdict")).toBeVisible();
       await expect(page.getByTestId("export-menu")).toBeVisible();
-      for (const owner of ["share-menu", "rerun-analysis", "delete-run", "label-form"]) await expect(page.getByTestId(owner)).toHaveCount(0);
+      for (const owner of ["share-menu", "rerun-analysis", "delete-run", "label-form"])
+        await expect(page.getByTestId(owner)).toHaveCount(0);
       // The page gives viewers no share tokens.
       expect(await page.content()).not.toMatch(/\/s\/[A-Za-z0-9_-]{32}/);
       // Hiding buttons is not the check: the route refuses the viewer's session itself.
@@ -174,7 +190,10 @@ test.describe("sign-in required (CULPRIT_AUTH=required)", () => {
       await expect(page.getByTestId("settings-forbidden")).toBeVisible();
     });
 
-    test("share-link holder: one run, read-only, no navigation, no server action ids; 404 after revoke", async ({ browser, page }) => {
+    test("share-link holder: one run, read-only, no navigation, no server action ids; 404 after revoke", async ({
+      browser,
+      page,
+    }) => {
       const holder = await (await browser.newContext()).newPage();
       const res = await holder.goto(shareUrl);
       expect(res!.status()).toBe(200);
@@ -184,8 +203,13 @@ test.describe("sign-in required (CULPRIT_AUTH=required)", () => {
       await expect(holder.locator("header a")).toHaveCount(0);
       await expect(holder.getByTestId("label-form")).toHaveCount(0);
       // No action ids in the page or any script it loads (the review's grep, F-1).
-      const scripts = await holder.locator("script[src]").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
-      const bodies = [await holder.content(), ...(await Promise.all(scripts.map(async (src) => (await holder.request.get(src)).text())))];
+      const scripts = await holder
+        .locator("script[src]")
+        .evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
+      const bodies = [
+        await holder.content(),
+        ...(await Promise.all(scripts.map(async (src) => (await holder.request.get(src)).text()))),
+      ];
       for (const body of bodies) expect(body).not.toMatch(/createServerReference\)\("[0-9a-f]{20,}"/);
       // Other runs stay closed to the holder.
       await holder.goto(`${AUTH}/`);

@@ -14,12 +14,19 @@ function turnsRun(steps: number, at: number, nonce = randomUUID().slice(0, 8)) {
   for (let i = 0; i < steps; i++) {
     const agent = names[i % names.length];
     const wrong = i >= at ? " Osaka South = 1532." : "";
-    const content = i === at ? "Successfully retrieved: Osaka South = 1532." : `Step ${i}: ${agent} worked on part ${i % 7}.${wrong}`;
+    const content =
+      i === at ? "Successfully retrieved: Osaka South = 1532." : `Step ${i}: ${agent} worked on part ${i % 7}.${wrong}`;
     list.push({ id: `s${i}`, agent, kind: i === steps - 1 ? "final" : "message", content, status: "ok" });
     if (i > 0) edges.push({ from: `s${i - 1}`, to: `s${i}`, kind: "message" });
   }
   const at0 = at - 1;
-  list[at0] = { ...list[at0], kind: "tool_result", content: "503 Service Unavailable", status: "error", error: { message: "503" } };
+  list[at0] = {
+    ...list[at0],
+    kind: "tool_result",
+    content: "503 Service Unavailable",
+    status: "error",
+    error: { message: "503" },
+  };
   return {
     schema: "culprit.trace/v1",
     run: { title: `readable canvas e2e ${nonce}`, outcome: "failure", groundTruth: "1385", finalAnswer: "1532" },
@@ -38,7 +45,10 @@ const VIEWPORTS = [
 test.describe.configure({ timeout: 120_000 });
 
 for (const viewport of VIEWPORTS)
-  test(`a 60-step run opens at ${viewport.width}×${viewport.height} with at least three labels readable (≥ 12 px)`, async ({ browser, request }) => {
+  test(`a 60-step run opens at ${viewport.width}×${viewport.height} with at least three labels readable (≥ 12 px)`, async ({
+    browser,
+    request,
+  }) => {
     const runId = await uploadRun(request, turnsRun(60, 30, suiteNonce()));
     const page = await browser.newPage({ viewport });
     await page.goto(`/runs/${runId}`);
@@ -51,13 +61,19 @@ for (const viewport of VIEWPORTS)
     await page.close();
   });
 
-test("selecting a step far away (search by number, d) brings it into view at a readable zoom", async ({ page, request }) => {
+test("selecting a step far away (search by number, d) brings it into view at a readable zoom", async ({
+  page,
+  request,
+}) => {
   const runId = await uploadRun(request, turnsRun(60, 30, suiteNonce()));
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`/runs/${runId}`);
   await expect(page.locator(".react-flow__node-step").first()).toBeVisible();
   // The canvas opens on the story: the decisive step is in view.
-  const decisiveId = (await page.locator('[data-decisive="true"]').getAttribute("data-testid"))!.replace("step-node-", "");
+  const decisiveId = (await page.locator('[data-decisive="true"]').getAttribute("data-testid"))!.replace(
+    "step-node-",
+    "",
+  );
   // Zoom far out with the wheel, as a reader looking for the overview would.
   const box = (await page.getByTestId("run-canvas").boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -71,7 +87,10 @@ test("selecting a step far away (search by number, d) brings it into view at a r
   await expect(page.getByTestId("inspector")).toHaveAttribute("data-step", "s54");
   await expect.poll(async () => (await canvasLabels(page)).find((l) => l.id === "s54")).toMatchObject({ inView: true });
   expect((await canvasLabels(page)).find((l) => l.id === "s54")!.px).toBeGreaterThanOrEqual(11.95);
-  await expect(page.locator('.react-flow__node[data-id="s54"] [data-step-number]')).toHaveAttribute("data-step-number", "55");
+  await expect(page.locator('.react-flow__node[data-id="s54"] [data-step-number]')).toHaveAttribute(
+    "data-step-number",
+    "55",
+  );
 
   // Pan away and press d: the decisive step comes back into view, readable.
   await page.getByTestId("step-search").fill("1");
@@ -84,7 +103,10 @@ test("selecting a step far away (search by number, d) brings it into view at a r
   expect((await canvasLabels(page)).find((l) => l.id === decisiveId)!.px).toBeGreaterThanOrEqual(11.95);
 });
 
-test("text search jumps to the next step that contains it; an unknown step number says so", async ({ page, request }) => {
+test("text search jumps to the next step that contains it; an unknown step number says so", async ({
+  page,
+  request,
+}) => {
   const runId = await uploadRun(request, turnsRun(60, 30, suiteNonce()));
   await page.goto(`/runs/${runId}`);
   const search = page.getByTestId("step-search");
@@ -121,7 +143,10 @@ test("a 5,000-step run opens readable in both modes, on its story", async ({ pag
     await expect(page.locator(".react-flow__node").first()).toBeVisible({ timeout: 60_000 });
     await page.waitForTimeout(500);
     const readable = await readableInView(page);
-    expect(readable.length, `${mode || "default mode"}: ${JSON.stringify(await canvasLabels(page))}`).toBeGreaterThanOrEqual(3);
+    expect(
+      readable.length,
+      `${mode || "default mode"}: ${JSON.stringify(await canvasLabels(page))}`,
+    ).toBeGreaterThanOrEqual(3);
   }
   // Steps mode opens on the decisive step, not on the run's first steps.
   const decisive = page.locator('[data-decisive="true"]');

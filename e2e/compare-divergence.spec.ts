@@ -19,7 +19,12 @@ function pipeline(title: string, south: number, system: string, rootError: boole
     agents: [{ name: "Planner" }, { name: "Researcher" }, { name: "Writer" }],
     steps: [
       { id: "root", agent: "Planner", kind: "agent", content: "", status: rootError ? "error" : "ok" },
-      { id: "p1", agent: "Planner", kind: "message", content: "Plan: fetch Q3 revenue for both Osaka stores, then write the brief." },
+      {
+        id: "p1",
+        agent: "Planner",
+        kind: "message",
+        content: "Plan: fetch Q3 revenue for both Osaka stores, then write the brief.",
+      },
       ...filler,
       { id: "r2", agent: "Researcher", kind: "message", content: `Osaka North = 2140, Osaka South = ${south}.` },
       { id: "w2", agent: "Writer", kind: "final", content: `Q3: North 2140, South ${south}.` },
@@ -34,7 +39,10 @@ async function upload(request: APIRequestContext, body: unknown): Promise<string
   return (await res.json()).runId;
 }
 
-test("the first divergence is the changed value, not the root's status; Select it scrolls to it", async ({ page, request }) => {
+test("the first divergence is the changed value, not the root's status; Select it scrolls to it", async ({
+  page,
+  request,
+}) => {
   const tag = randomUUID().slice(0, 8);
   const a = await upload(request, pipeline(`e2e divergence A ${tag}`, 1385, "e2e_div", false));
   const b = await upload(request, pipeline(`e2e divergence B ${tag}`, 1532, "e2e_div", true));
@@ -56,7 +64,11 @@ test("the first divergence is the changed value, not the root's status; Select i
   await expect(page.getByTestId("canvas-b")).toHaveAttribute("data-selected-step", "r2");
   // Both canvases show the selected step readable.
   await page.getByTestId("canvas-a").scrollIntoViewIfNeeded();
-  await expect.poll(async () => (await readableInView(page, 12, '[data-testid="canvas-a"] [data-testid="run-canvas"]')).map((l) => l.id)).toContain("r2");
+  await expect
+    .poll(async () =>
+      (await readableInView(page, 12, '[data-testid="canvas-a"] [data-testid="run-canvas"]')).map((l) => l.id),
+    )
+    .toContain("r2");
 });
 
 test("runs of different systems get a notice instead of a first divergence", async ({ page, request }) => {

@@ -8,11 +8,27 @@ import { randomUUID } from "node:crypto";
 function pipeline(title: string, southRevenue: number) {
   return {
     schema: "culprit.trace/v1",
-    run: { title, system: "e2e_compare", task: "report Q3 revenue", outcome: southRevenue === 1385 ? "success" : "failure" },
+    run: {
+      title,
+      system: "e2e_compare",
+      task: "report Q3 revenue",
+      outcome: southRevenue === 1385 ? "success" : "failure",
+    },
     agents: [{ name: "Planner" }, { name: "Researcher" }, { name: "Writer" }],
     steps: [
-      { id: "p1", agent: "Planner", kind: "message", content: "Plan: fetch Q3 revenue for both Osaka stores, then write the brief." },
-      { id: "r1", agent: "Researcher", kind: "tool_call", content: "", tool: { name: "sales_api", arguments: { store: "Osaka North" }, result: "2140" } },
+      {
+        id: "p1",
+        agent: "Planner",
+        kind: "message",
+        content: "Plan: fetch Q3 revenue for both Osaka stores, then write the brief.",
+      },
+      {
+        id: "r1",
+        agent: "Researcher",
+        kind: "tool_call",
+        content: "",
+        tool: { name: "sales_api", arguments: { store: "Osaka North" }, result: "2140" },
+      },
       { id: "r2", agent: "Researcher", kind: "message", content: `Osaka North = 2140, Osaka South = ${southRevenue}.` },
       { id: "w1", agent: "Writer", kind: "message", content: "Drafting the brief from the research notes." },
       { id: "w2", agent: "Writer", kind: "final", content: `Q3: North 2140, South ${southRevenue}.` },
@@ -31,7 +47,10 @@ async function upload(request: APIRequestContext, body: unknown): Promise<string
   return (await res.json()).runId;
 }
 
-test("select two runs, compare, follow the first divergence, sync selection, restore it from the URL", async ({ page, request }) => {
+test("select two runs, compare, follow the first divergence, sync selection, restore it from the URL", async ({
+  page,
+  request,
+}) => {
   const tag = randomUUID().slice(0, 8);
   const titleA = `e2e compare A ${tag}`;
   const titleB = `e2e compare B ${tag}`;
@@ -57,7 +76,9 @@ test("select two runs, compare, follow the first divergence, sync selection, res
   await expect(firstRow.getByTestId("step-a")).toHaveAttribute("data-step-id", "r2");
 
   // Click a step on the left: the aligned partner on the right is selected.
-  const rowOfW1 = page.getByTestId("aligned-row").filter({ has: page.locator('[data-testid="step-a"][data-step-id="w1"]') });
+  const rowOfW1 = page
+    .getByTestId("aligned-row")
+    .filter({ has: page.locator('[data-testid="step-a"][data-step-id="w1"]') });
   await rowOfW1.getByTestId("step-a").click();
   await expect(rowOfW1.getByTestId("step-b")).toHaveAttribute("data-selected", "true");
   await expect(page.getByTestId("canvas-b")).toHaveAttribute("data-selected-step", "w1");
@@ -69,7 +90,9 @@ test("select two runs, compare, follow the first divergence, sync selection, res
   await page.reload();
   await expect(page.getByTestId("show-diff")).toHaveAttribute("aria-pressed", "true");
   await page.getByTestId("show-all").click();
-  const restored = page.getByTestId("aligned-row").filter({ has: page.locator('[data-testid="step-a"][data-step-id="w1"]') });
+  const restored = page
+    .getByTestId("aligned-row")
+    .filter({ has: page.locator('[data-testid="step-a"][data-step-id="w1"]') });
   await expect(restored.getByTestId("step-a")).toHaveAttribute("data-selected", "true");
   await expect(restored.getByTestId("step-b")).toHaveAttribute("data-selected", "true");
 

@@ -5,7 +5,10 @@ import { test, expect } from "@playwright/test";
  * page's body compressed once, by the client's Accept-Encoding, and never refuses the health check.
  * Playwright's request client does not decode bodies it did not ask to, so headers are the real ones.
  */
-test("static chunks and the run page body arrive compressed by Accept-Encoding; identity still works", async ({ request, page }) => {
+test("static chunks and the run page body arrive compressed by Accept-Encoding; identity still works", async ({
+  request,
+  page,
+}) => {
   const home = await request.get("/");
   const runPath = /\/runs\/[0-9a-f-]{36}/.exec(await home.text())?.[0];
   expect(runPath).toBeTruthy();

@@ -3,7 +3,12 @@ import { demoTrace, suiteNonce, uploadRun } from "./fixtures/upload-run";
 import { readCanvasWatch, WATCH_CANVAS } from "./fixtures/canvas-watch";
 import { readableInView } from "./fixtures/readable-labels";
 
-const DEMOS = ["pipeline-false-success.json", "orchestrator-bad-delegation.json", "shared-memory-corruption.json", "voting-ensemble-composed.json"];
+const DEMOS = [
+  "pipeline-false-success.json",
+  "orchestrator-bad-delegation.json",
+  "shared-memory-corruption.json",
+  "voting-ensemble-composed.json",
+];
 const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 1280, height: 720 },
@@ -18,7 +23,8 @@ const VIEWPORTS = [
 async function coveredNodes(page: Page) {
   return page.evaluate(() => {
     const canvas = document.querySelector("[data-testid=run-canvas] .react-flow")!.getBoundingClientRect();
-    const chrome = ".react-flow__minimap, .react-flow__controls, [data-testid=canvas-legend], [role=search], .react-flow__attribution";
+    const chrome =
+      ".react-flow__minimap, .react-flow__controls, [data-testid=canvas-legend], [role=search], .react-flow__attribution";
     const bad: string[] = [];
     const inView: string[] = [];
     for (const node of document.querySelectorAll<HTMLElement>(".react-flow__node")) {
@@ -44,7 +50,9 @@ test.describe("first view", () => {
   });
 
   for (const viewport of VIEWPORTS)
-    test(`first view at ${viewport.width}×${viewport.height}: each demo run opens readable, nothing in view is covered`, async ({ browser }) => {
+    test(`first view at ${viewport.width}×${viewport.height}: each demo run opens readable, nothing in view is covered`, async ({
+      browser,
+    }) => {
       const page = await browser.newPage({ viewport });
       await page.addInitScript(WATCH_CANVAS);
       for (const { demo, runId } of runs) {
@@ -60,7 +68,9 @@ test.describe("first view", () => {
         // Already so in the canvas's first frame: it opens on its view, not at zoom 1 and then moved.
         const watch = await readCanvasWatch(page);
         expect(watch.firstNodeIds, `${demo}: nodes in view in the first frame`).toEqual(expect.arrayContaining(inView));
-        expect(watch.lastViewportChange!, `${demo}: viewport moved after the first frame`).toBeLessThanOrEqual(watch.firstNodeInView!);
+        expect(watch.lastViewportChange!, `${demo}: viewport moved after the first frame`).toBeLessThanOrEqual(
+          watch.firstNodeInView!,
+        );
         // A click on a step node selects it: the inspector shows it. The hit test above already
         // proves every centre is the node's own; clicking the first, middle and last step of each
         // run proves the click path (it used to click all of them: 30 s per viewport, issue 13).
@@ -68,8 +78,14 @@ test.describe("first view", () => {
         // view are read again before each click.
         for (const pick of ["first", "middle", "last"] as const) {
           const shown: string[] = [];
-          for (const id of (await coveredNodes(page)).inView) if ((await page.locator(`.react-flow__node-step[data-id="${id}"]`).count()) > 0) shown.push(id);
-          const id = pick === "first" ? shown[0] : pick === "middle" ? shown[Math.floor(shown.length / 2)] : shown[shown.length - 1];
+          for (const id of (await coveredNodes(page)).inView)
+            if ((await page.locator(`.react-flow__node-step[data-id="${id}"]`).count()) > 0) shown.push(id);
+          const id =
+            pick === "first"
+              ? shown[0]
+              : pick === "middle"
+                ? shown[Math.floor(shown.length / 2)]
+                : shown[shown.length - 1];
           await page.locator(`.react-flow__node-step[data-id="${id}"]`).click();
           await expect(page.getByTestId("inspector")).toHaveAttribute("data-step", id);
           await page.waitForTimeout(400);

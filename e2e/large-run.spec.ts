@@ -25,10 +25,19 @@ function longRun(steps: number, nonce = randomUUID().slice(0, 8)) {
     });
     if (i > 0) edges.push({ from: `s${i - 1}`, to: `s${i}`, kind: "message" });
   }
-  return { schema: "culprit.trace/v1", run: { title: `large-run e2e ${nonce}`, outcome: "failure" }, agents, steps: list, edges };
+  return {
+    schema: "culprit.trace/v1",
+    run: { title: `large-run e2e ${nonce}`, outcome: "failure" },
+    agents,
+    steps: list,
+    edges,
+  };
 }
 
-test("a collapsed group expanded on the canvas is in the URL and stays expanded after a reload", async ({ page, request }) => {
+test("a collapsed group expanded on the canvas is in the URL and stays expanded after a reload", async ({
+  page,
+  request,
+}) => {
   const runId = await uploadRun(request, longRun(1_200, suiteNonce()));
   // Open on an early step: the canvas centres it, and the quiet steps around it are collapsed into
   // groups (where the verdict's own story sits depends on the engine, not on this feature).
@@ -36,7 +45,9 @@ test("a collapsed group expanded on the canvas is in the URL and stays expanded 
   await expect(page.getByTestId("collapsed-notice")).toBeVisible();
   const group = page.getByTestId("group-node").first();
   await expect(group).toBeVisible();
-  const groupId = (await group.locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' react-flow__node ')]").getAttribute("data-id"))!;
+  const groupId = (await group
+    .locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' react-flow__node ')]")
+    .getAttribute("data-id"))!;
   expect(groupId).toMatch(/^group:/);
   await group.click();
   await expect(page.locator(`.react-flow__node[data-id="${groupId}"]`)).toHaveCount(0);
@@ -48,7 +59,10 @@ test("a collapsed group expanded on the canvas is in the URL and stays expanded 
   await expect(page.locator(`.react-flow__node[data-id="${groupId}"]`)).toHaveCount(0);
 });
 
-test("a collapsed canvas draws its opening view in its first frame: the selected step in view, no jump after", async ({ page, request }) => {
+test("a collapsed canvas draws its opening view in its first frame: the selected step in view, no jump after", async ({
+  page,
+  request,
+}) => {
   const runId = await uploadRun(request, longRun(1_200, suiteNonce()));
   await page.addInitScript(WATCH_CANVAS);
   await page.goto(`/runs/${runId}?mode=steps&step=s100`);
@@ -64,7 +78,10 @@ test("a collapsed canvas draws its opening view in its first frame: the selected
   expect(watch.lastViewportChange!).toBeLessThanOrEqual(watch.firstNodeInView!);
 });
 
-test("a large run's page carries a window of its steps; brushing elsewhere on the timeline loads that window", async ({ page, request }) => {
+test("a large run's page carries a window of its steps; brushing elsewhere on the timeline loads that window", async ({
+  page,
+  request,
+}) => {
   const runId = await uploadRun(request, longRun(4_000));
   // The first view's bytes, bounded: the page's HTML plus the body it preloads (decision 0019).
   const html = await (await request.get(`/runs/${runId}`)).text();

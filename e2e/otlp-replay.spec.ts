@@ -35,9 +35,14 @@ test.afterAll(async () => {
   await mas?.close();
 });
 
-test("a faulty run streamed over OTLP is attributed to the injected agent and confirmed by replay", async ({ page, request }) => {
+test("a faulty run streamed over OTLP is attributed to the injected agent and confirmed by replay", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
-  const res = await request.post(`${mas.url}/run`, { data: { fault: { agent: "worker_2", step: 0, mode: "wrong_value" } } });
+  const res = await request.post(`${mas.url}/run`, {
+    data: { fault: { agent: "worker_2", step: 0, mode: "wrong_value" } },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   const { traceId, outcome } = await res.json();
   expect(outcome).toBe("failure");
@@ -46,10 +51,16 @@ test("a faulty run streamed over OTLP is attributed to the injected agent and co
   // for it on the server-rendered list, one request a second (a browser page load a second cost
   // more than the rest of the test, issue 13); then the page the user opens must list it.
   await expect
-    .poll(async () => /data-testid="runs-table"[\s\S]*href="\/runs\/[0-9a-f-]{36}"/.test(await (await request.get("/?system=demo-mas")).text()), {
-      timeout: 60_000,
-      intervals: [1000],
-    })
+    .poll(
+      async () =>
+        /data-testid="runs-table"[\s\S]*href="\/runs\/[0-9a-f-]{36}"/.test(
+          await (await request.get("/?system=demo-mas")).text(),
+        ),
+      {
+        timeout: 60_000,
+        intervals: [1000],
+      },
+    )
     .toBe(true);
   await page.goto("/?system=demo-mas");
   const links = page.getByTestId("runs-table").locator("tbody tr a[href^='/runs/']");
@@ -70,7 +81,10 @@ test("a faulty run streamed over OTLP is attributed to the injected agent and co
   await expect(result).toHaveAttribute("data-agreement", "agrees");
 });
 
-test("Try this fix: the LLM-mode run replayed with the wrong agent's corrective instruction passes", async ({ page, request }) => {
+test("Try this fix: the LLM-mode run replayed with the wrong agent's corrective instruction passes", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   // worker_2 is wrong on every call until its system prompt asks it to check its work.
   const system = `demo-mas-llm-${process.env.E2E_RUN_NONCE ?? "x"}`;
@@ -78,10 +92,16 @@ test("Try this fix: the LLM-mode run replayed with the wrong agent's corrective 
   expect(res.ok(), await res.text()).toBe(true);
   expect((await res.json()).outcome).toBe("failure");
   await expect
-    .poll(async () => /data-testid="runs-table"[\s\S]*href="\/runs\/[0-9a-f-]{36}"/.test(await (await request.get(`/?system=${system}`)).text()), {
-      timeout: 60_000,
-      intervals: [1000],
-    })
+    .poll(
+      async () =>
+        /data-testid="runs-table"[\s\S]*href="\/runs\/[0-9a-f-]{36}"/.test(
+          await (await request.get(`/?system=${system}`)).text(),
+        ),
+      {
+        timeout: 60_000,
+        intervals: [1000],
+      },
+    )
     .toBe(true);
   await page.goto(`/?system=${system}`);
   await page.getByTestId("runs-table").locator("tbody tr a[href^='/runs/']").first().click();

@@ -14,7 +14,8 @@ import { openAgentsPanel } from "./fixtures/side-panel";
 test.describe.configure({ mode: "parallel", timeout: 120_000 });
 
 const nonce = () => randomUUID().slice(0, 8);
-const fixture = (rel: string) => JSON.parse(fs.readFileSync(path.join(process.cwd(), "test/fixtures/real", rel), "utf8"));
+const fixture = (rel: string) =>
+  JSON.parse(fs.readFileSync(path.join(process.cwd(), "test/fixtures/real", rel), "utf8"));
 const HEX_ID = /\b[0-9a-f]{12,}\b/;
 const STEP_TOKEN = /\bstep [a-z]+\d|\bs\d+\b|#\d/;
 
@@ -58,7 +59,10 @@ test("the header says who, where and how in one short sentence on demo and real 
   }
 });
 
-test("the sentence links the step by its number; evidence quotes the step and is marked in the inspector", async ({ page, request }) => {
+test("the sentence links the step by its number; evidence quotes the step and is marked in the inspector", async ({
+  page,
+  request,
+}) => {
   const runId = await uploadRun(request, demoTrace("pipeline-false-success.json", nonce()));
   await page.goto(`/runs/${runId}`);
   // The decisive step s3 is the trace's fourth step.
@@ -78,7 +82,10 @@ test("the sentence links the step by its number; evidence quotes the step and is
   await expect(page.getByTestId("why-verdict")).toContainText("traced each value in the final answer back");
 });
 
-test("one culprit badge: co-culprits said as such, the same on the blame bars and the Agents canvas", async ({ page, request }) => {
+test("one culprit badge: co-culprits said as such, the same on the blame bars and the Agents canvas", async ({
+  page,
+  request,
+}) => {
   const runId = await uploadRun(request, demoTrace("voting-ensemble-composed.json", nonce()));
   await page.goto(`/runs/${runId}`);
   await openAgentsPanel(page);
@@ -116,13 +123,15 @@ for (const viewport of [
   }) => {
     const page = await browser.newPage({ viewport });
     const long = demoTrace("pipeline-false-success.json", nonce());
-    (long.run as { title: string }).title = `${"A very long run title that goes on and on about the quarterly sales brief ".repeat(3)}${nonce()}`;
+    (long.run as { title: string }).title =
+      `${"A very long run title that goes on and on about the quarterly sales brief ".repeat(3)}${nonce()}`;
     const runId = await uploadRun(request, long);
     await page.goto(`/runs/${runId}`);
     await expect(page.locator(".react-flow__node").first()).toBeVisible();
     expect(await sideways(page)).toBe(0);
     const canvas = (await page.getByTestId("canvas-panel").boundingBox())!;
-    const visible = Math.max(0, Math.min(canvas.y + canvas.height, viewport.height) - Math.max(canvas.y, 0)) * canvas.width;
+    const visible =
+      Math.max(0, Math.min(canvas.y + canvas.height, viewport.height) - Math.max(canvas.y, 0)) * canvas.width;
     expect(visible / (viewport.width * viewport.height)).toBeGreaterThanOrEqual(0.35);
     expect((await page.getByTestId("verdict-header").boundingBox())!.height).toBeLessThanOrEqual(170);
     // The timeline is on screen, not below the fold.
@@ -145,7 +154,12 @@ for (const viewport of [
   });
 
 test("unknown runs and share links get the product's own page", async ({ page }) => {
-  for (const url of ["/runs/00000000-0000-0000-0000-000000000000", "/runs/not-a-run", "/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/no-such-page"]) {
+  for (const url of [
+    "/runs/00000000-0000-0000-0000-000000000000",
+    "/runs/not-a-run",
+    "/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    "/no-such-page",
+  ]) {
     const res = await page.goto(url);
     expect(res?.status(), url).toBe(404);
     await expect(page.getByTestId("not-found"), url).toBeVisible();
@@ -157,7 +171,10 @@ test("unknown runs and share links get the product's own page", async ({ page })
   await expect(page.getByTestId("runs-table").or(page.getByTestId("empty-state"))).toBeVisible();
 });
 
-test("step content shows as messages: roles, speakers, tool calls, a repr's text, the raw payload behind a toggle", async ({ page, request }) => {
+test("step content shows as messages: roles, speakers, tool calls, a repr's text, the raw payload behind a toggle", async ({
+  page,
+  request,
+}) => {
   const transcript = JSON.stringify([
     { role: "system", content: "You are the planner." },
     {
@@ -166,7 +183,8 @@ test("step content shows as messages: roles, speakers, tool calls, a repr's text
       tool_calls: [{ function: { name: "search", arguments: '{"q":"osaka"}' } }],
     },
   ]);
-  const repr = "TextMessage(id='9f1c2e', source='WebSurfer', models_usage=None, metadata={}, content='The page says **2005**.', type='TextMessage')";
+  const repr =
+    "TextMessage(id='9f1c2e', source='WebSurfer', models_usage=None, metadata={}, content='The page says **2005**.', type='TextMessage')";
   const trace = {
     schema: "culprit.trace/v1",
     run: { title: `messages ${nonce()}`, outcome: "failure" },
@@ -204,7 +222,11 @@ test("dark theme follows the system setting with the same colour meanings", asyn
     const read = await page.evaluate(() => {
       const css = (el: Element | null, prop: string) => (el ? getComputedStyle(el).getPropertyValue(prop) : "");
       const badge = document.querySelector(".badge.failure");
-      return { bg: css(document.body, "background-color"), text: css(document.querySelector('[data-testid="verdict"]'), "color"), badge: css(badge, "color") };
+      return {
+        bg: css(document.body, "background-color"),
+        text: css(document.querySelector('[data-testid="verdict"]'), "color"),
+        badge: css(badge, "color"),
+      };
     });
     await page.close();
     return read;

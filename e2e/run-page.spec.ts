@@ -12,7 +12,12 @@ const nonce = () => randomUUID().slice(0, 8);
 // worker, one after another, this file (about 60 s) was the last to finish.
 test.describe.configure({ mode: "parallel" });
 
-test("run page: verdict, decisive step, evidence, permalink, screenshot", async ({ page, request, browser, baseURL }, testInfo) => {
+test("run page: verdict, decisive step, evidence, permalink, screenshot", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}, testInfo) => {
   const runId = await uploadRun(request, demoTrace("pipeline-false-success.json", nonce()));
   await page.goto(`/runs/${runId}`);
 
@@ -141,7 +146,10 @@ test("exports: report JSON, Markdown postmortem, training JSONL", async ({ reque
   expect((await request.get(`/api/runs/00000000-0000-0000-0000-000000000000/report`)).status()).toBe(404);
 });
 
-test("menus: Export, Share and Compare with… are one dropdown: Escape closes it and gives focus back, a click outside closes it", async ({ page, request }) => {
+test("menus: Export, Share and Compare with… are one dropdown: Escape closes it and gives focus back, a click outside closes it", async ({
+  page,
+  request,
+}) => {
   const runId = await uploadRun(request, demoTrace("voting-ensemble-composed.json", nonce()));
   await page.goto(`/runs/${runId}`);
   for (const id of ["export-menu", "share-menu", "compare-with"]) {
@@ -181,7 +189,9 @@ test("hostile trace content renders as text and runs nothing", async ({ page, re
   await expect(page.getByTestId("step-node-h1")).toBeInViewport();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   // The RSC payload carries the text as data; what must never exist is a script element made of it.
-  expect(await page.evaluate(() => [...document.scripts].some((s) => s.textContent?.trim() === "alert(2)"))).toBe(false);
+  expect(await page.evaluate(() => [...document.scripts].some((s) => s.textContent?.trim() === "alert(2)"))).toBe(
+    false,
+  );
   await page.waitForTimeout(500);
   expect(dialogs).toEqual([]);
 });

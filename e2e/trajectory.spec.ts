@@ -39,10 +39,15 @@ test("compare: metric deltas and the equal-budget view", async ({ page, request 
   const base = demoTrace("pipeline-false-success.json", nonce());
   const a = await uploadRun(request, base);
   // The same run spending three times the tokens per step.
-  const costly = JSON.parse(JSON.stringify(base)) as { run: { title: string }; steps: { tokens?: { input?: number; output?: number; total?: number } }[] };
+  const costly = JSON.parse(JSON.stringify(base)) as {
+    run: { title: string };
+    steps: { tokens?: { input?: number; output?: number; total?: number } }[];
+  };
   costly.run.title += " (costly)";
   for (const s of costly.steps)
-    if (s.tokens) for (const k of ["input", "output", "total"] as const) if (s.tokens[k] !== undefined) s.tokens[k] = s.tokens[k]! * 3;
+    if (s.tokens)
+      for (const k of ["input", "output", "total"] as const)
+        if (s.tokens[k] !== undefined) s.tokens[k] = s.tokens[k]! * 3;
   const b = await uploadRun(request, costly);
   await page.goto(`/compare?a=${a}&b=${b}`);
   await expect(page.getByTestId("equal-budget")).toHaveAttribute("data-ahead", "a");

@@ -8,7 +8,15 @@ function traceFile(title: string) {
     run: { title, system: "e2e_system", task: "check the upload path", outcome: "failure" },
     agents: [{ name: "Fetcher" }, { name: "Summarizer" }],
     steps: [
-      { id: "a", agent: "Fetcher", kind: "tool_call", content: "", tool: { name: "http.get", result: "HTTP 500" }, status: "error", error: { message: "500" } },
+      {
+        id: "a",
+        agent: "Fetcher",
+        kind: "tool_call",
+        content: "",
+        tool: { name: "http.get", result: "HTTP 500" },
+        status: "error",
+        error: { message: "500" },
+      },
       { id: "b", agent: "Fetcher", kind: "message", content: "Fetched the page successfully: revenue is 42." },
       { id: "c", agent: "Summarizer", kind: "final", content: "Revenue is 42." },
     ],
@@ -53,7 +61,11 @@ test("a malformed paste shows where the JSON breaks", async ({ page }) => {
 
 test("a file cut off mid-way says so, and an unknown shape names its keys in one sentence", async ({ page }) => {
   await page.goto("/upload");
-  const whole = JSON.stringify({ schema: "culprit.trace/v1", run: { title: "cut", outcome: "failure" }, agents: [{ name: "A" }], steps: [] }, null, 2);
+  const whole = JSON.stringify(
+    { schema: "culprit.trace/v1", run: { title: "cut", outcome: "failure" }, agents: [{ name: "A" }], steps: [] },
+    null,
+    2,
+  );
   await page.getByTestId("paste-area").fill(whole.slice(0, whole.indexOf('"A"') + 2));
   await page.getByTestId("upload-submit").click();
   await expect(page.getByTestId("upload-error-title")).toHaveText(/^The file looks cut off at line \d+/);
@@ -76,7 +88,9 @@ test("an upload that makes several runs, or finds one already stored, lists what
     endTimeUnixNano: "1700000001000000000",
     attributes: [{ key: "gen_ai.agent.name", value: { stringValue: `agent-${randomUUID().slice(0, 6)}` } }],
   });
-  const otlp = { resourceSpans: [{ scopeSpans: [{ spans: [span("a1", "b1", "first"), span("c2", "d2", "second")] }] }] };
+  const otlp = {
+    resourceSpans: [{ scopeSpans: [{ spans: [span("a1", "b1", "first"), span("c2", "d2", "second")] }] }],
+  };
   await page.goto("/upload");
   await page.getByTestId("paste-area").fill(JSON.stringify(otlp));
   await page.getByTestId("upload-submit").click();

@@ -12,7 +12,9 @@ import { parseBenchResults } from "./lib/bench-result.mjs";
 const root = new URL("..", import.meta.url);
 const scripts = JSON.parse(fs.readFileSync(new URL("package.json", root), "utf8")).scripts;
 const only = process.argv.slice(2);
-const names = Object.keys(scripts).filter((n) => n.startsWith("bench:") && (only.length === 0 || only.includes(n.slice(6))));
+const names = Object.keys(scripts).filter(
+  (n) => n.startsWith("bench:") && (only.length === 0 || only.includes(n.slice(6))),
+);
 let failed = 0;
 const figures = [];
 for (const name of names) {
@@ -24,7 +26,14 @@ for (const name of names) {
   figures.push(...parseBenchResults(r.stdout ?? ""));
 }
 
-const fmt = (x) => (x === null || x === undefined ? "—" : typeof x === "number" ? (Math.abs(x) >= 100 ? x.toFixed(0) : x.toPrecision(3)) : String(x));
+const fmt = (x) =>
+  x === null || x === undefined
+    ? "—"
+    : typeof x === "number"
+      ? Math.abs(x) >= 100
+        ? x.toFixed(0)
+        : x.toPrecision(3)
+      : String(x);
 const rows = figures.map((f) => [
   f.bench,
   f.metric,
@@ -35,11 +44,24 @@ const rows = figures.map((f) => [
 ]);
 const header = ["bench", "figure", "value", "limit", "ratio", ""];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-console.log("\n" + [header, widths.map((w) => "-".repeat(w)), ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i])).join("  ")).join("\n"));
+console.log(
+  "\n" +
+    [header, widths.map((w) => "-".repeat(w)), ...rows]
+      .map((r) => r.map((c, i) => c.padEnd(widths[i])).join("  "))
+      .join("\n"),
+);
 
-const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", cwd: root }).stdout?.trim() || null;
+const commit =
+  spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", cwd: root }).stdout?.trim() || null;
 fs.mkdirSync(new URL("bench/", root), { recursive: true });
-const out = { commit, date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadavg: os.loadavg(), figures };
+const out = {
+  commit,
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: os.cpus().length,
+  loadavg: os.loadavg(),
+  figures,
+};
 fs.writeFileSync(new URL("bench/results.json", root), JSON.stringify(out, null, 2) + "\n");
 console.log(`\nwrote bench/results.json (${figures.length} figures, commit ${commit})`);
 process.exit(failed ? 1 : 0);

@@ -12,7 +12,10 @@ import { mulberry32 } from "../lib/attribution/prng";
 
 const STEPS = 5_000;
 const TARGET_MS = 1_000;
-const WORDS = "plan search result table price total rows verified report check code output value agent answer page click file".split(" ");
+const WORDS =
+  "plan search result table price total rows verified report check code output value agent answer page click file".split(
+    " ",
+  );
 
 function generate(n: number, seed: number): TTrace {
   const rand = mulberry32(seed);
@@ -21,7 +24,12 @@ function generate(n: number, seed: number): TTrace {
     const words = Array.from({ length: 14 }, () => pick(WORDS));
     words.push(String(Math.floor(rand() * 100000)));
     const isTool = rand() < 0.2;
-    return { id: `s${i}`, agent: isTool ? "tool" : `agent${Math.floor(rand() * 8)}`, kind: isTool ? "tool_result" : "message", content: words.join(" ") };
+    return {
+      id: `s${i}`,
+      agent: isTool ? "tool" : `agent${Math.floor(rand() * 8)}`,
+      kind: isTool ? "tool_result" : "message",
+      content: words.join(" "),
+    };
   });
   return ZTrace.parse({
     schema: "culprit.trace/v1",
@@ -38,9 +46,11 @@ function edited(base: TTrace, rate: number, seed: number): TTrace {
   for (const step of base.steps) {
     const r = rand();
     if (r < rate / 3) continue;
-    if (r < (2 * rate) / 3) steps.push({ ...step, content: step.content.replace(/\d+$/, String(Math.floor(rand() * 100000))) });
+    if (r < (2 * rate) / 3)
+      steps.push({ ...step, content: step.content.replace(/\d+$/, String(Math.floor(rand() * 100000))) });
     else steps.push(step);
-    if (r >= (2 * rate) / 3 && r < rate) steps.push({ ...step, id: `${step.id}-extra`, content: `extra check ${Math.floor(rand() * 1e6)}` });
+    if (r >= (2 * rate) / 3 && r < rate)
+      steps.push({ ...step, id: `${step.id}-extra`, content: `extra check ${Math.floor(rand() * 1e6)}` });
   }
   return { ...base, steps };
 }
@@ -68,6 +78,14 @@ const similar = measure("same system, 1% of steps edited", base, edited(base, 0.
 measure("same system, 10% of steps edited", base, edited(base, 0.1, 3));
 measure("identical runs", base, generate(STEPS, 1));
 measure("unrelated runs (worst case)", base, generate(STEPS, 99), 1);
-reportBench({ bench: "compare", metric: "align two 5k-step runs (1% edited)", value: Math.round(similar), unit: "ms", limit: TARGET_MS });
-console.log(`\nheadline: ${similar.toFixed(0)} ms for two 5k-step runs (target < ${TARGET_MS} ms, ratio ${(similar / TARGET_MS).toFixed(2)})`);
+reportBench({
+  bench: "compare",
+  metric: "align two 5k-step runs (1% edited)",
+  value: Math.round(similar),
+  unit: "ms",
+  limit: TARGET_MS,
+});
+console.log(
+  `\nheadline: ${similar.toFixed(0)} ms for two 5k-step runs (target < ${TARGET_MS} ms, ratio ${(similar / TARGET_MS).toFixed(2)})`,
+);
 process.exit(similar < TARGET_MS ? 0 : 1);

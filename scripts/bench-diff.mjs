@@ -27,7 +27,11 @@ const rows = [...new Set([...old.keys(), ...now.keys()])].map((k) => {
 });
 const header = ["figure", `before (${before.commit ?? "?"})`, `after (${after.commit ?? "?"})`, "change", "limit"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-console.log([header, widths.map((w) => "-".repeat(w)), ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i])).join("  ")).join("\n"));
+console.log(
+  [header, widths.map((w) => "-".repeat(w)), ...rows]
+    .map((r) => r.map((c, i) => c.padEnd(widths[i])).join("  "))
+    .join("\n"),
+);
 console.log(
   `\nload average before ${before.loadavg?.map((x) => x.toFixed(1)).join(" ") ?? "?"}, after ${after.loadavg?.map((x) => x.toFixed(1)).join(" ") ?? "?"} (timings from a busy machine are not comparable)`,
 );

@@ -14,7 +14,10 @@ import { mulberry32 } from "../lib/attribution/prng";
 import { reportBench } from "./lib/bench-result.mjs";
 import os from "node:os";
 
-const WORDS = "plan search result table price total rows verified report check code output value agent answer page click file".split(" ");
+const WORDS =
+  "plan search result table price total rows verified report check code output value agent answer page click file".split(
+    " ",
+  );
 
 function generate(n: number, agents: number, seed = 1): TTrace {
   const rand = mulberry32(seed);
@@ -37,7 +40,12 @@ function generate(n: number, agents: number, seed = 1): TTrace {
     });
     if (isAgg) for (const d of [1, 2, 3]) edges.push({ from: `s${i - d}`, to: `s${i}`, kind: "aggregation" });
     else if (i > 0) edges.push({ from: `s${i - 1}`, to: `s${i}`, kind: "message" });
-    if (i > 10 && rand() < 0.1) edges.push({ from: `s${i - 2 - Math.floor(rand() * 8)}`, to: `s${i}`, kind: rand() < 0.5 ? "state" : "delegation" });
+    if (i > 10 && rand() < 0.1)
+      edges.push({
+        from: `s${i - 2 - Math.floor(rand() * 8)}`,
+        to: `s${i}`,
+        kind: rand() < 0.5 ? "state" : "delegation",
+      });
   }
   const names = [...new Set(steps.map((s) => s.agent))];
   return ZTrace.parse({
@@ -52,7 +60,9 @@ function generate(n: number, agents: number, seed = 1): TTrace {
 /** OTLP-like: a root agent invokes agents; each invocation wraps a model call, a memory read and a write. */
 function generateWrapped(n: number, agents: number, seed = 1): TTrace {
   const rand = mulberry32(seed);
-  const steps: Record<string, unknown>[] = [{ id: "root", agent: "root", kind: "agent", input: "Compute the total.", content: "assistant: Final answer: 42" }];
+  const steps: Record<string, unknown>[] = [
+    { id: "root", agent: "root", kind: "agent", input: "Compute the total.", content: "assistant: Final answer: 42" },
+  ];
   const edges: Record<string, unknown>[] = [];
   const lastWrite = new Map<string, string>();
   for (let k = 0; steps.length < n; k++) {
@@ -65,7 +75,13 @@ function generateWrapped(n: number, agents: number, seed = 1): TTrace {
     const prevKey = `part/${(k + 1) % 50}`;
     const r = rand();
     const content =
-      r < 0.01 ? "" : r < 0.02 ? "assistant: done ✓ all processed" : r < 0.05 ? "assistant: APPROVED: looks good." : `assistant: part = ${answer}`;
+      r < 0.01
+        ? ""
+        : r < 0.02
+          ? "assistant: done ✓ all processed"
+          : r < 0.05
+            ? "assistant: APPROVED: looks good."
+            : `assistant: part = ${answer}`;
     steps.push({ id: w, agent, kind: "agent", parentId: "root", input: `Add ${a} + ${b}`, content });
     edges.push({ from: "root", to: w, kind: "delegation" });
     steps.push({
@@ -115,13 +131,21 @@ function generateWrapped(n: number, agents: number, seed = 1): TTrace {
  * the cpu ratio is the fairer one (wall time inflates under load, cpu time much less). For a decision,
  * run 0.4.0 and this commit back to back, alternating, a few times (single runs vary by ±20 %).
  */
-const REFERENCE_040: Record<string, number> = { "chat 10000 20": 768, "chat 100000 20": 3000, "wrapped 100000 20": 4400 };
+const REFERENCE_040: Record<string, number> = {
+  "chat 10000 20": 768,
+  "chat 100000 20": 3000,
+  "wrapped 100000 20": 4400,
+};
 /**
  * Engine 0.4.0's analyzeTrace cpu ms (process.cpuUsage, all threads) on the same runs, measured
  * back to back with this script on the project's 2-core machine under load (3–14), 2026-12-01, the
  * mean of five runs: cpu time is compared with cpu time, not with an idle machine's wall time.
  */
-const REFERENCE_040_CPU: Record<string, number> = { "chat 10000 20": 604, "chat 100000 20": 2982, "wrapped 100000 20": 4674 };
+const REFERENCE_040_CPU: Record<string, number> = {
+  "chat 10000 20": 604,
+  "chat 100000 20": 2982,
+  "wrapped 100000 20": 4674,
+};
 const ALLOWED_RATIO = 1.25;
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -150,7 +174,9 @@ function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
-console.log(`engine benchmark (Node ${process.version}${gc ? ", --expose-gc" : ", no --expose-gc: heap figures are rough"})`);
+console.log(
+  `engine benchmark (Node ${process.version}${gc ? ", --expose-gc" : ", no --expose-gc: heap figures are rough"})`,
+);
 console.log(
   `load average ${os
     .loadavg()

@@ -53,7 +53,10 @@ function generate(spanCount: number): string {
   };
   const sentence = (n: number) => Array.from({ length: n }, word).join(" ");
   const hex = (n: number, width: number) => n.toString(16).padStart(width, "0");
-  const kv = (key: string, v: string | number) => ({ key, value: typeof v === "number" ? { intValue: String(v) } : { stringValue: v } });
+  const kv = (key: string, v: string | number) => ({
+    key,
+    value: typeof v === "number" ? { intValue: String(v) } : { stringValue: v },
+  });
   const traceId = hex(0xabc, 32);
   const t0 = 1_750_000_000_000; // ms
   const spans: unknown[] = [];
@@ -75,7 +78,12 @@ function generate(spanCount: number): string {
     });
     return sid;
   };
-  const root = span(undefined, "invoke_workflow bench", [kv("gen_ai.operation.name", "invoke_workflow"), kv("gen_ai.agent.name", "orchestrator")], 1e6);
+  const root = span(
+    undefined,
+    "invoke_workflow bench",
+    [kv("gen_ai.operation.name", "invoke_workflow"), kv("gen_ai.agent.name", "orchestrator")],
+    1e6,
+  );
   let lastOutput = sentence(40);
   while (id <= spanCount) {
     const agent = AGENTS[Math.floor(rand() * AGENTS.length)];
@@ -99,8 +107,16 @@ function generate(spanCount: number): string {
           kv("gen_ai.request.model", "gpt-4o"),
           kv("gen_ai.usage.input_tokens", 500),
           kv("gen_ai.usage.output_tokens", 80),
-          kv("gen_ai.input.messages", JSON.stringify([{ role: "user", parts: [{ type: "text", content: sentence(50) }] }])),
-          kv("gen_ai.output.messages", JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: k === 2 ? output : sentence(30) }] }])),
+          kv(
+            "gen_ai.input.messages",
+            JSON.stringify([{ role: "user", parts: [{ type: "text", content: sentence(50) }] }]),
+          ),
+          kv(
+            "gen_ai.output.messages",
+            JSON.stringify([
+              { role: "assistant", parts: [{ type: "text", content: k === 2 ? output : sentence(30) }] },
+            ]),
+          ),
         ],
         5,
       );
@@ -119,7 +135,11 @@ function generate(spanCount: number): string {
     }
     lastOutput = output;
   }
-  return JSON.stringify({ resourceSpans: [{ resource: { attributes: [kv("service.name", "bench")] }, scopeSpans: [{ scope: { name: "bench" }, spans }] }] });
+  return JSON.stringify({
+    resourceSpans: [
+      { resource: { attributes: [kv("service.name", "bench")] }, scopeSpans: [{ scope: { name: "bench" }, spans }] },
+    ],
+  });
 }
 
 function median(xs: number[]): number {
@@ -178,7 +198,9 @@ const throughput = SPANS / (tImport / 1000);
 const ratio = tImport / tParse;
 const usage = process.resourceUsage();
 console.log(`steps ${steps}, edges ${edges}`);
-console.log(`JSON.parse:   ${tParse.toFixed(1)} ms (${Math.round(SPANS / (tParse / 1000)).toLocaleString("en-US")} spans/s)`);
+console.log(
+  `JSON.parse:   ${tParse.toFixed(1)} ms (${Math.round(SPANS / (tParse / 1000)).toLocaleString("en-US")} spans/s)`,
+);
 console.log(`importTrace:  ${tImport.toFixed(1)} ms (${Math.round(throughput).toLocaleString("en-US")} spans/s)`);
 console.log(
   `  phases (median ms): ${Object.entries(phases)
@@ -189,7 +211,9 @@ console.log(`ratio importTrace / JSON.parse: ${ratio.toFixed(2)}x`);
 console.log(
   `memory: peak RSS ${mb(importRss)} over the importTrace runs (${mb(usage.maxRSS * 1024)} with the phase runs), heap used ${mb(before.heapUsed)} before → peak ${mb(peakHeap)}`,
 );
-console.log(`targets: ≥ 50,000 spans/s ${throughput >= 50_000 ? "MET" : "NOT MET"}; within 3x of JSON.parse ${ratio <= 3 ? "MET" : "NOT MET"}`);
+console.log(
+  `targets: ≥ 50,000 spans/s ${throughput >= 50_000 ? "MET" : "NOT MET"}; within 3x of JSON.parse ${ratio <= 3 ? "MET" : "NOT MET"}`,
+);
 // Targets from the importers issue: at least 50,000 spans/s, within 3x of JSON.parse.
 reportBench({
   bench: "import",
@@ -199,5 +223,16 @@ reportBench({
   limit: 50_000,
   better: "higher",
 });
-reportBench({ bench: "import", metric: "importTrace / JSON.parse", value: Math.round(ratio * 100) / 100, unit: "×", limit: 3 });
-reportBench({ bench: "import", metric: "peak RSS (importTrace runs)", value: Math.round(importRss / 1024 / 1024), unit: "MB" });
+reportBench({
+  bench: "import",
+  metric: "importTrace / JSON.parse",
+  value: Math.round(ratio * 100) / 100,
+  unit: "×",
+  limit: 3,
+});
+reportBench({
+  bench: "import",
+  metric: "peak RSS (importTrace runs)",
+  value: Math.round(importRss / 1024 / 1024),
+  unit: "MB",
+});

@@ -16,14 +16,18 @@ const { parseJsonText } = await import("@/lib/trace/parse-json");
 const { validateTrace } = await import("@/lib/trace/validate-trace");
 const { ingestTrace } = await import("@/lib/server/ingest-trace");
 const { copyRows } = await import("@/lib/server/copy-rows");
-const { runRow, agentRows, stepRows, edgeRows, AGENT_COLUMNS, STEP_COLUMNS, EDGE_COLUMNS } = await import("@/lib/server/trace-rows");
+const { runRow, agentRows, stepRows, edgeRows, AGENT_COLUMNS, STEP_COLUMNS, EDGE_COLUMNS } = await import(
+  "@/lib/server/trace-rows"
+);
 const { pool } = await import("@/lib/server/pg-pool");
 
 const seconds = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e9;
 const rate = (n: number, s: number) => `${Math.round(n / s).toLocaleString("en-US")} steps/s`;
 
 const text = JSON.stringify(generatedTrace(STEPS, AGENTS, `bench ${randomUUID()}`));
-console.log(`Generated ${STEPS.toLocaleString("en-US")} steps, ${AGENTS} agents, ${(text.length / 1024 / 1024).toFixed(1)} MB of JSON`);
+console.log(
+  `Generated ${STEPS.toLocaleString("en-US")} steps, ${AGENTS} agents, ${(text.length / 1024 / 1024).toFixed(1)} MB of JSON`,
+);
 
 let t = process.hrtime.bigint();
 const parsed = parseJsonText(text);

@@ -58,9 +58,20 @@ try {
       results.push({ target: target.name, rate, ...row });
       console.log(formatRow(results[results.length - 1]));
       if (row.cpuMsPerRequest !== null)
-        reportBench({ bench: "load", metric: `${target.name} @ ${rate}/s: server CPU per request`, value: row.cpuMsPerRequest, unit: "ms" });
+        reportBench({
+          bench: "load",
+          metric: `${target.name} @ ${rate}/s: server CPU per request`,
+          value: row.cpuMsPerRequest,
+          unit: "ms",
+        });
       const limited = rate === TARGET_RATE;
-      reportBench({ bench: "load", metric: `${target.name} @ ${rate}/s: p95`, value: row.p95, unit: "ms", ...(limited ? { limit: P95_LIMIT_MS } : {}) });
+      reportBench({
+        bench: "load",
+        metric: `${target.name} @ ${rate}/s: p95`,
+        value: row.p95,
+        unit: "ms",
+        ...(limited ? { limit: P95_LIMIT_MS } : {}),
+      });
       // Success share rather than an error count: a limit of "0 errors" has no ratio.
       reportBench({
         bench: "load",
@@ -76,7 +87,9 @@ try {
     "\n| target | req/s | sent | ok | errors | p50 ms | p95 ms | p99 ms | max ms | server CPU ms/request |\n|---|---|---|---|---|---|---|---|---|---|",
   );
   for (const r of results)
-    console.log(`| ${r.target} | ${r.rate} | ${r.sent} | ${r.ok} | ${r.errors} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.cpuMsPerRequest ?? "—"} |`);
+    console.log(
+      `| ${r.target} | ${r.rate} | ${r.sent} | ${r.ok} | ${r.errors} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.cpuMsPerRequest ?? "—"} |`,
+    );
   console.log(
     `\nload average during the run: ${(await import("node:os"))
       .loadavg()
@@ -135,7 +148,10 @@ async function pickTargets() {
     { name: "demo run page", paths: await pageView(`/runs/${small}`) },
     { name: `${LARGE_STEPS}-step run page`, paths: await pageView(`/runs/${large}`) },
     // What the inspector asks for when a step is clicked (the run's middle step: full text and findings).
-    { name: `${LARGE_STEPS}-step run, step detail`, paths: [`/api/runs/${large}/steps/s${Math.floor(LARGE_STEPS / 2)}`] },
+    {
+      name: `${LARGE_STEPS}-step run, step detail`,
+      paths: [`/api/runs/${large}/steps/s${Math.floor(LARGE_STEPS / 2)}`],
+    },
   ];
 }
 
@@ -206,9 +222,11 @@ async function hit(paths: string[], rate: number, seconds: number): Promise<Omit
   const cpu1 = serverPid ? cpuMs(serverPid) : null;
   // Per request the server received (answered or not: a timed-out request still cost it its work).
   const received = total - dropped;
-  const cpuMsPerRequest = cpu0 !== null && cpu1 !== null && received > 0 ? Math.round(((cpu1 - cpu0) / received) * 10) / 10 : null;
+  const cpuMsPerRequest =
+    cpu0 !== null && cpu1 !== null && received > 0 ? Math.round(((cpu1 - cpu0) / received) * 10) / 10 : null;
   latencies.sort((a, b) => a - b);
-  const q = (p: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]) : NaN);
+  const q = (p: number) =>
+    latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]) : NaN;
   return {
     sent: total,
     ok: latencies.length,
@@ -245,11 +263,18 @@ function largeRun(steps: number) {
     agent: agents[Math.floor(i / 5) % 8].name,
     kind: i === steps - 1 ? "final" : i % 9 === 0 ? "tool_call" : "message",
     content:
-      i === bad ? `Successfully retrieved the figure: value = 1532 (step ${i})` : `Step ${i}: working on part ${i % 17}, value ${(i * 2654435761) % 100000}`,
+      i === bad
+        ? `Successfully retrieved the figure: value = 1532 (step ${i})`
+        : `Step ${i}: working on part ${i % 17}, value ${(i * 2654435761) % 100000}`,
     status: i === bad - 1 ? "error" : "ok",
     ...(i === bad - 1 ? { error: { message: "503 Service Unavailable" } } : {}),
   }));
-  return { schema: "culprit.trace/v1", run: { title: `bench-load ${steps} steps`, system: "bench-load", outcome: "failure" }, agents, steps: list };
+  return {
+    schema: "culprit.trace/v1",
+    run: { title: `bench-load ${steps} steps`, system: "bench-load", outcome: "failure" },
+    agents,
+    steps: list,
+  };
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {

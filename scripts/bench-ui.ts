@@ -56,7 +56,12 @@ function generatedRun(steps: number) {
       ...(i === bad - 1 ? { error: { message: "503 Service Unavailable" } } : {}),
       tokens: { input: 120, output: 30 },
     });
-    if (i > 0) edges.push({ from: `s${i - 1}`, to: `s${i}`, kind: i % 5 === 0 ? (i % 25 === 0 ? "delegation" : "message") : "message" });
+    if (i > 0)
+      edges.push({
+        from: `s${i - 1}`,
+        to: `s${i}`,
+        kind: i % 5 === 0 ? (i % 25 === 0 ? "delegation" : "message") : "message",
+      });
     if (i > 12 && i % 13 === 0) edges.push({ from: `s${i - 12}`, to: `s${i}`, kind: "state", key: `memory/${i % 7}` });
     if (i > 30 && i % 31 === 0) edges.push({ from: `s${i - 30}`, to: `s${i}`, kind: "aggregation" });
   }
@@ -78,7 +83,9 @@ async function upload(steps: number): Promise<string> {
   const { runId } = (await res.json()) as { runId: string };
   const done = await waitFor(
     async () => {
-      const r = (await (await fetch(`${base}/api/runs/${runId}/analysis`)).json()) as { analysis: { status: string } | null };
+      const r = (await (await fetch(`${base}/api/runs/${runId}/analysis`)).json()) as {
+        analysis: { status: string } | null;
+      };
       return r.analysis?.status === "done" || r.analysis?.status === "failed";
     },
     240_000,
@@ -124,7 +131,8 @@ async function panFrames(page: Page): Promise<{ mean: number; p95: number; max: 
   const cy = box.y + box.height / 2;
   await page.mouse.move(cx, cy);
   await page.mouse.down();
-  for (let i = 0; i < 60; i++) await page.mouse.move(cx - 300 + ((i * 10) % 600), cy + Math.sin(i / 6) * 80, { steps: 1 });
+  for (let i = 0; i < 60; i++)
+    await page.mouse.move(cx - 300 + ((i * 10) % 600), cy + Math.sin(i / 6) * 80, { steps: 1 });
   await page.mouse.up();
   const frames = (await page.evaluate(`(() => { window.__stop = true; return window.__frames; })()`)) as number[];
   const gaps = frames
@@ -152,14 +160,29 @@ try {
       `${String(steps).padStart(6)} steps  page response ${(pageBytes / 1024).toFixed(0)} kB (HTML ${(Buffer.byteLength(html) / 1024).toFixed(0)} kB + body ${(bodyBytes / 1024).toFixed(0)} kB)`,
     );
     console.log(rows[rows.length - 1]);
-    reportBench({ bench: "ui", metric: `run page response, ${steps} steps`, value: Math.round(pageBytes / 1024), unit: "kB", limit: 2048 });
+    reportBench({
+      bench: "ui",
+      metric: `run page response, ${steps} steps`,
+      value: Math.round(pageBytes / 1024),
+      unit: "kB",
+      limit: 2048,
+    });
     const modes = steps > 2000 ? ["", "?mode=steps"] : [""];
     for (const query of modes) {
       // Each visit is a new browser context (nothing cached in the browser); the figure is the median
       // over the visits, and the first one (which may be the server's first render of the page since
       // it started) is shown beside it. The pan is measured on the last visit.
       const renders: number[] = [];
-      let last: { render: number; firstNode: number; phases: string; mode: string | null; nodes: number; f: Awaited<ReturnType<typeof panFrames>> } | undefined;
+      let last:
+        | {
+            render: number;
+            firstNode: number;
+            phases: string;
+            mode: string | null;
+            nodes: number;
+            f: Awaited<ReturnType<typeof panFrames>>;
+          }
+        | undefined;
       for (let visit = 0; visit < VISITS; visit++) {
         const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
         const { total: render, firstNode, phases } = await firstRender(page, `${base}/runs/${runId}${query}`);
@@ -184,8 +207,20 @@ try {
       const label = `${steps} steps, ${mode} mode`;
       // Limits from the performance issue: 10k steps in Steps mode < 2 s, 2k < 1 s; pans at 60 fps (p95 ≤ 17 ms).
       const limit = steps >= 10_000 && mode === "steps" ? 2000 : steps <= 2000 ? 1000 : undefined;
-      reportBench({ bench: "ui", metric: `first canvas render, ${label}`, value: Math.round(render), unit: "ms", ...(limit ? { limit } : {}) });
-      reportBench({ bench: "ui", metric: `pan frame p95, ${label}`, value: Math.round(f.p95 * 10) / 10, unit: "ms", limit: 17 });
+      reportBench({
+        bench: "ui",
+        metric: `first canvas render, ${label}`,
+        value: Math.round(render),
+        unit: "ms",
+        ...(limit ? { limit } : {}),
+      });
+      reportBench({
+        bench: "ui",
+        metric: `pan frame p95, ${label}`,
+        value: Math.round(f.p95 * 10) / 10,
+        unit: "ms",
+        limit: 17,
+      });
     }
   }
 } finally {

@@ -34,7 +34,8 @@ function sizeOf(file) {
   }
   return sizeCache.get(file);
 }
-const total = (files) => files.reduce((acc, f) => ({ raw: acc.raw + sizeOf(f).raw, gzip: acc.gzip + sizeOf(f).gzip }), { raw: 0, gzip: 0 });
+const total = (files) =>
+  files.reduce((acc, f) => ({ raw: acc.raw + sizeOf(f).raw, gzip: acc.gzip + sizeOf(f).gzip }), { raw: 0, gzip: 0 });
 const js = (f) => f.endsWith(".js");
 const strip = (f) => f.replace(/^\/?_next\//, "");
 
@@ -83,7 +84,8 @@ if (process.argv.includes("--json")) {
   const s = total(shared);
   console.log(`shared by all routes: ${kb(s.raw)} kB raw, ${kb(s.gzip)} kB gzip\n`);
   console.log("| route | first-load JS raw kB | gzip kB | of which route-specific gzip kB |\n|---|---|---|---|");
-  for (const r of rows) console.log(`| ${r.route} | ${kb(r.firstLoad.raw)} | ${kb(r.firstLoad.gzip)} | ${kb(r.pageOnly.gzip)} |`);
+  for (const r of rows)
+    console.log(`| ${r.route} | ${kb(r.firstLoad.raw)} | ${kb(r.firstLoad.gzip)} | ${kb(r.pageOnly.gzip)} |`);
   console.log(
     `\nloaded on demand (not in any route's first load), largest first: ${onDemand
       .slice(0, 6)

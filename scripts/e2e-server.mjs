@@ -57,7 +57,11 @@ const children = [
   // The production server as `npm start` runs it: Next behind the front of decision 0023.
   spawn(process.execPath, ["scripts/serve.mjs", "-p", port, "-H", "127.0.0.1"], { cwd: root, env, stdio: "inherit" }),
   spawn(process.execPath, [...TS_NODE_ARGS, "scripts/worker.ts"], { cwd: root, env, stdio: "inherit" }),
-  spawn(process.execPath, ["scripts/serve.mjs", "-p", authPort, "-H", "127.0.0.1"], { cwd: root, env: authEnv, stdio: "inherit" }),
+  spawn(process.execPath, ["scripts/serve.mjs", "-p", authPort, "-H", "127.0.0.1"], {
+    cwd: root,
+    env: authEnv,
+    stdio: "inherit",
+  }),
 ];
 const stop = async () => {
   for (const c of children) c.kill("SIGTERM");

@@ -22,7 +22,8 @@ console.log(`fault threshold  ${subsets.map((s) => `${s.name.padEnd(22)}`).join(
 console.log(`                 ${subsets.map(() => "agent / step".padEnd(22)).join("")}`);
 for (const t of THRESHOLDS) {
   const cells = subsets.map((s) => {
-    const r = evaluateSubset(s.name, s.records, { fit: () => ({ faultThreshold: t }), settings: ["no-ground-truth"] }).settings["no-ground-truth"];
+    const r = evaluateSubset(s.name, s.records, { fit: () => ({ faultThreshold: t }), settings: ["no-ground-truth"] })
+      .settings["no-ground-truth"];
     return `${pct(r.agent.pooled.rate)} / ${pct(r.step.pooled.rate)}`.padEnd(22);
   });
   console.log(`${t.toFixed(2).padEnd(17)}${cells.join("")}${t === 0.5 ? "  (shipped)" : ""}`);

@@ -34,7 +34,15 @@ import {
   type TableInput,
   type VerdictInput,
 } from "../lib/eval/learners";
-import { inSample, kFoldWithinSources, leaveOneSourceOut, scorePrediction, type Item, type Prediction, type Scored } from "../lib/eval/loso";
+import {
+  inSample,
+  kFoldWithinSources,
+  leaveOneSourceOut,
+  scorePrediction,
+  type Item,
+  type Prediction,
+  type Scored,
+} from "../lib/eval/loso";
 import { formatReliability, formatScheme, type BaseRow } from "../lib/eval/loso-report";
 import { ablationGroups } from "../lib/eval/ablation";
 import { gatedDecision } from "../lib/eval/hybrid";
@@ -64,7 +72,11 @@ const { values, positionals } = parseArgs({
 const out: Record<string, unknown> = { engineVersion: ENGINE_VERSION };
 const log = (s: string) => (values.json ? process.stderr.write(`${s}\n`) : console.log(s));
 
-function base(items: Item<unknown>[], records: Map<string, import("../lib/eval/records").EvalRecord>, f: (t: never) => BasePrediction): Scored[] {
+function base(
+  items: Item<unknown>[],
+  records: Map<string, import("../lib/eval/records").EvalRecord>,
+  f: (t: never) => BasePrediction,
+): Scored[] {
   return items.map((it) => {
     const r = records.get(it.id)!;
     const p = f(r.trace as never);
@@ -104,7 +116,9 @@ function main() {
   log(
     `Culprit engine ${ENGINE_VERSION}, offline (no LLM); ${shipped.length} failing runs from ${sources.length} sources read in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
   );
-  log(`Agent right = the label, an alias, or the speaker of the labelled step; step ±k = within k positions. [Wilson 95 %]\n`);
+  log(
+    `Agent right = the label, an alias, or the speaker of the labelled step; step ±k = within k positions. [Wilson 95 %]\n`,
+  );
   const shippedScores = inSample(shippedEngine, shipped);
   log(
     formatScheme(
@@ -117,32 +131,45 @@ function main() {
   out.shipped = shippedScores;
   if (!values["shipped-only"]) {
     const confidence = leaveOneSourceOut(learnedConfidence(), verdicts);
-    log(`\n${formatReliability("engine verdict, confidence model fitted leave-one-source-out: stated confidence vs agent accuracy", confidence)}`);
+    log(
+      `\n${formatReliability("engine verdict, confidence model fitted leave-one-source-out: stated confidence vs agent accuracy", confidence)}`,
+    );
     out.confidenceLoso = confidence;
     const calibrated = leaveOneSourceOut(calibratedConfidence(), verdicts);
-    log(`\n${formatReliability("engine verdict, confidence + out-of-fold Platt calibration, leave-one-source-out", calibrated)}`);
+    log(
+      `\n${formatReliability("engine verdict, confidence + out-of-fold Platt calibration, leave-one-source-out", calibrated)}`,
+    );
     out.calibratedLoso = calibrated;
     if (values["skip-ranker"]) return finish(started);
     const hybrid = tables.map((t, i) => ({ ...t, input: { table: t.input, verdict: verdicts[i].input } }));
     const gated = leaveOneSourceOut(gatedDecision(fitOptions()), hybrid);
-    log(`\n${formatScheme("gated decision (rules unless the fitted confidence is low, then the fitted ranker), leave-one-source-out", gated, baseRow)}`);
+    log(
+      `\n${formatScheme("gated decision (rules unless the fitted confidence is low, then the fitted ranker), leave-one-source-out", gated, baseRow)}`,
+    );
     out.gatedLoso = gated;
     const agreement = leaveOneSourceOut(agreementConfidence(fitOptions()), hybrid);
-    log(`\n${formatReliability("engine verdict, confidence + out-of-fold rules/ranker agreement, leave-one-source-out", agreement)}`);
+    log(
+      `\n${formatReliability("engine verdict, confidence + out-of-fold rules/ranker agreement, leave-one-source-out", agreement)}`,
+    );
     out.agreementLoso = agreement;
     const learner = learnedDecision(fitOptions());
     const loso = leaveOneSourceOut(learner, tables);
-    log(`\n${formatScheme("learned decision, leave-one-source-out (everything fitted on the other sources)", loso, baseRow)}`);
+    log(
+      `\n${formatScheme("learned decision, leave-one-source-out (everything fitted on the other sources)", loso, baseRow)}`,
+    );
     log(formatReliability("learned decision, leave-one-source-out: stated confidence vs agent accuracy", loso));
     if (values.quick) return finish(started);
     const kfold = kFoldWithinSources(learner, tables);
     log(`\n${formatScheme("learned decision, 5-fold within each source (fitted inside each fold)", kfold, baseRow)}`);
-    log(`\n${formatScheme("learned decision, fitted and scored on all sources (in-sample)", inSample(learner, tables), baseRow)}`);
+    log(
+      `\n${formatScheme("learned decision, fitted and scored on all sources (in-sample)", inSample(learner, tables), baseRow)}`,
+    );
     out.loso = loso;
     out.kfold = kfold;
     if (values.ablation) out.ablation = ablationGroups(tables, loso, log, fitOptions());
   }
-  if (!values["skip-synthetic"]) out.synthetic = syntheticSection(Number(values["synthetic-n"]), values["synthetic-seed"]!, log, values.json);
+  if (!values["skip-synthetic"])
+    out.synthetic = syntheticSection(Number(values["synthetic-n"]), values["synthetic-seed"]!, log, values.json);
   finish(started);
 }
 

@@ -12,7 +12,12 @@ import { generateSuite, MAX_SUITE_RUNS } from "../lib/synthetic/index";
 
 function main() {
   const { values } = parseArgs({
-    options: { out: { type: "string" }, n: { type: "string", default: "72" }, seed: { type: "string", default: "1" }, help: { type: "boolean", short: "h" } },
+    options: {
+      out: { type: "string" },
+      n: { type: "string", default: "72" },
+      seed: { type: "string", default: "1" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   if (values.help || !values.out) {
     console.log("usage: npx tsx scripts/gen-synthetic.ts --out DIR [--n 72] [--seed 1]");
@@ -32,7 +37,9 @@ function main() {
     `${JSON.stringify({ generator: "culprit-synthetic/v1", n, seed: values.seed, runs: runs.map((r) => r.label) }, null, 2)}\n`,
   );
   const failures = runs.filter((r) => r.label.outcome === "failure").length;
-  console.log(`wrote ${runs.length} runs (${failures} failing, ${runs.length - failures} passing) and labels.json to ${out}`);
+  console.log(
+    `wrote ${runs.length} runs (${failures} failing, ${runs.length - failures} passing) and labels.json to ${out}`,
+  );
 }
 
 main();

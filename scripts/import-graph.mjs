@@ -16,7 +16,16 @@ const SKIP = /(^|\/)(node_modules|generated)(\/|$)|\.(test|spec|typecheck)\.tsx?
 const EXTENSIONS = [".ts", ".tsx", ".mjs", ".js", "/index.ts", "/index.tsx"];
 
 /** Layers of the engine: pure, deterministic, and below everything that uses them. */
-const ENGINE = ["lib/trace", "lib/text", "lib/importers", "lib/attribution", "lib/compare", "lib/patterns", "lib/eval", "lib/synthetic"];
+const ENGINE = [
+  "lib/trace",
+  "lib/text",
+  "lib/importers",
+  "lib/attribution",
+  "lib/compare",
+  "lib/patterns",
+  "lib/eval",
+  "lib/synthetic",
+];
 /**
  * Imports that would run back up a layer: [from prefix, to prefix, why]. Type-only imports count
  * too, except UI → lib/server and UI → engine types, which the review allows (DTO and report types).
@@ -140,7 +149,9 @@ export function serverTangles(edges) {
     const b = folder(e.to);
     if (a && b && a !== b) pairs.add(`${a}>${b}`);
   }
-  return [...pairs].filter((p) => pairs.has(p.split(">").reverse().join(">")) && p < p.split(">").reverse().join(">")).map((p) => p.replace(">", " ⇄ "));
+  return [...pairs]
+    .filter((p) => pairs.has(p.split(">").reverse().join(">")) && p < p.split(">").reverse().join(">"))
+    .map((p) => p.replace(">", " ⇄ "));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

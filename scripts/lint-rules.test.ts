@@ -48,9 +48,15 @@ probe(
   "lib/attribution/allowed.ts",
   `import { z } from "zod";\nimport type { Trace } from "@/lib/trace/types";\nexport const y = (t: Trace) => z.string().parse(t.run.title);\n`,
 );
-probe("components/Html.tsx", `export const Html = ({ s }: { s: string }) => <div dangerouslySetInnerHTML={{ __html: s }} />;\n`);
+probe(
+  "components/Html.tsx",
+  `export const Html = ({ s }: { s: string }) => <div dangerouslySetInnerHTML={{ __html: s }} />;\n`,
+);
 probe("components/Text.tsx", `export const Text = ({ s }: { s: string }) => <div>{s}</div>;\n`);
-probe("lib/server/leftovers.ts", `import { unusedThing } from "zod";\nexport function f() {\n  const unused = 1;\n  debugger;\n}\n`);
+probe(
+  "lib/server/leftovers.ts",
+  `import { unusedThing } from "zod";\nexport function f() {\n  const unused = 1;\n  debugger;\n}\n`,
+);
 probe("lib/server/underscore.ts", `export function f(_ignored: number) {\n  const _kept = 1;\n  return 2;\n}\n`);
 
 type Diagnostic = { category: string; location?: { path?: string | { file?: string } } };
@@ -67,11 +73,15 @@ beforeAll(() => {
   }
   let out: string;
   try {
-    out = execFileSync(process.execPath, [biome, "lint", "--vcs-enabled=false", "--reporter=json", "--colors=off", "--max-diagnostics=none", "."], {
-      cwd: dir,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    });
+    out = execFileSync(
+      process.execPath,
+      [biome, "lint", "--vcs-enabled=false", "--reporter=json", "--colors=off", "--max-diagnostics=none", "."],
+      {
+        cwd: dir,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      },
+    );
   } catch (err) {
     // Biome exits 1 when it reports errors, which the probes are made to provoke.
     out = (err as { stdout: string }).stdout;
@@ -94,7 +104,9 @@ describe("lint rules (biome.json) fire where the architecture says", () => {
   it("the pure folders may not import a framework, the database, canvas, charts or server code", () => {
     forbiddenInEngine.forEach((spec, i) => {
       const folder = pureFolders[i % pureFolders.length];
-      expect(rulesOn(`lib/${folder}/probe-${i}.ts`), `${spec} in lib/${folder}`).toContain("lint/style/noRestrictedImports");
+      expect(rulesOn(`lib/${folder}/probe-${i}.ts`), `${spec} in lib/${folder}`).toContain(
+        "lint/style/noRestrictedImports",
+      );
     });
   });
 

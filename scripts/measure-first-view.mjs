@@ -20,7 +20,10 @@ const VIEWPORTS = [
   [1920, 1080],
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CULPRIT_CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CULPRIT_CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--no-sandbox"],
+});
 for (const spec of runs) {
   const [runId, query = ""] = spec.split(",");
   for (const [width, height] of VIEWPORTS) {
@@ -50,7 +53,8 @@ function measure() {
   const sizes = [];
   for (const label of canvas.querySelectorAll('.react-flow__node [data-testid="node-label"]')) {
     const r = label.getBoundingClientRect();
-    const inside = r.width > 0 && r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
+    const inside =
+      r.width > 0 && r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
     if (inside) sizes.push(parseFloat(getComputedStyle(label).fontSize) * zoom);
   }
   sizes.sort((a, b) => a - b);

@@ -29,7 +29,9 @@ const LOCKFILE = 'provider = "postgresql"\n';
 // The wasm engine loads only with --experimental-wasm-modules on Node 20: re-exec with it.
 const needsWasm = ["create-migration", "deploy"].includes(process.argv[2]);
 if (needsWasm && !process.execArgv.includes("--experimental-wasm-modules")) {
-  const r = spawnSync(process.execPath, ["--experimental-wasm-modules", "--no-warnings", ...process.argv.slice(1)], { stdio: "inherit" });
+  const r = spawnSync(process.execPath, ["--experimental-wasm-modules", "--no-warnings", ...process.argv.slice(1)], {
+    stdio: "inherit",
+  });
   process.exit(r.status ?? 1);
 }
 
@@ -49,8 +51,16 @@ try {
 
 function generate() {
   const prismaBin = path.join(root, "node_modules/prisma/build/index.js");
-  const env = { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: "1" };
-  const r = spawnSync(process.execPath, [prismaBin, "generate"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+  const env = {
+    ...process.env,
+    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+    PRISMA_HIDE_UPDATE_MESSAGE: "1",
+  };
+  const r = spawnSync(process.execPath, [prismaBin, "generate"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   if (r.status !== 0) throw new Error(`prisma generate failed (exit ${r.status})`);
 }
 
@@ -60,7 +70,9 @@ async function openEngine(connectionString) {
   const { PrismaPg } = await import("@prisma/adapter-pg");
   const schemaText = fs.readFileSync(schemaPath, "utf8");
   const adapter = bindMigrationAwareSqlAdapterFactory(
-    new PrismaPg({ connectionString: connectionString ?? process.env.DATABASE_URL ?? "postgresql://unused@127.0.0.1:1/unused" }),
+    new PrismaPg({
+      connectionString: connectionString ?? process.env.DATABASE_URL ?? "postgresql://unused@127.0.0.1:1/unused",
+    }),
   );
   return SchemaEngine.new({ datamodels: [["schema.prisma", schemaText]] }, () => {}, adapter);
 }
@@ -81,7 +93,9 @@ async function createMigration(name) {
   if (previous && !fs.existsSync(snapshotPath)) throw new Error(`${previous} has no ${SNAPSHOT}; cannot diff offline`);
   const newSchema = fs.readFileSync(schemaPath, "utf8");
   const engine = await openEngine();
-  const from = previous ? { tag: "schemaDatamodel", files: [{ path: "schema.prisma", content: fs.readFileSync(snapshotPath, "utf8") }] } : { tag: "empty" };
+  const from = previous
+    ? { tag: "schemaDatamodel", files: [{ path: "schema.prisma", content: fs.readFileSync(snapshotPath, "utf8") }] }
+    : { tag: "empty" };
   const result = await engine.diff({
     from,
     to: { tag: "schemaDatamodel", files: [{ path: "schema.prisma", content: newSchema }] },
@@ -115,11 +129,16 @@ async function deploy(connectionString) {
       shadowDbInitScript: "",
       migrationDirectories: names.map((name) => ({
         path: name,
-        migrationFile: { path: "migration.sql", content: { tag: "ok", value: fs.readFileSync(path.join(migrationsDir, name, "migration.sql"), "utf8") } },
+        migrationFile: {
+          path: "migration.sql",
+          content: { tag: "ok", value: fs.readFileSync(path.join(migrationsDir, name, "migration.sql"), "utf8") },
+        },
       })),
     },
     filters: { externalTables: [], externalEnums: [] },
   });
   const applied = result.appliedMigrationNames ?? [];
-  console.log(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(", ")}` : "Database schema is up to date.");
+  console.log(
+    applied.length ? `Applied ${applied.length} migration(s): ${applied.join(", ")}` : "Database schema is up to date.",
+  );
 }

@@ -27,7 +27,9 @@ try {
   await page.goto(url, { waitUntil: "commit" });
   await page.waitForSelector(selector, { timeout: 120_000 });
   const wall = Date.now() - t0;
-  const { profile } = (await cdp.send("Profiler.stop")) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+  const { profile } = (await cdp.send("Profiler.stop")) as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
@@ -46,7 +48,9 @@ try {
       .slice(0, n)
       .map(([k, v]) => `${v.toFixed(0).padStart(6)} ms  ${k}`)
       .join("\n");
-  const busy = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName !== "(idle)").reduce((a, [, v]) => a + v, 0);
+  const busy = [...self]
+    .filter(([id]) => byId.get(id)!.callFrame.functionName !== "(idle)")
+    .reduce((a, [, v]) => a + v, 0);
   console.log(
     `wall ${wall} ms until ${selector}; main thread busy ${busy.toFixed(0)} ms\n\nself time per script:\n${top(perScript, 15)}\n\nfunctions:\n${top(perFn, 25)}`,
   );

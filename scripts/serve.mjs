@@ -44,7 +44,10 @@ await app.prepare();
 markFrontServerPresent();
 
 const statics = staticFileCache({ root: path.join(root, ".next/static") });
-const shed = loadShedder({ maxInFlight: envInt("CULPRIT_SHED_INFLIGHT", 128), maxLagMs: envInt("CULPRIT_SHED_LAG_MS", 0) });
+const shed = loadShedder({
+  maxInFlight: envInt("CULPRIT_SHED_INFLIGHT", 128),
+  maxLagMs: envInt("CULPRIT_SHED_LAG_MS", 0),
+});
 
 const trustedProxies = parseTrustedProxies(process.env.CULPRIT_TRUSTED_PROXIES);
 const databaseUrl = process.env.DATABASE_URL;
@@ -52,7 +55,11 @@ const outage = databaseUrl
   ? dbOutageGate({
       probe: async () => {
         // A connection of its own, not the app's pool: the probe must not wait behind busy requests.
-        const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2000, application_name: "culprit-probe" });
+        const client = new pg.Client({
+          connectionString: databaseUrl,
+          connectionTimeoutMillis: 2000,
+          application_name: "culprit-probe",
+        });
         try {
           await client.connect();
           await client.query("SELECT 1");
@@ -78,7 +85,9 @@ const server = http.createServer((req, res) => {
       res.end();
     });
 });
-server.listen(port, host, () => console.log(`[serve] ready on http://${host.includes(":") ? `[${host}]` : host}:${port}`));
+server.listen(port, host, () =>
+  console.log(`[serve] ready on http://${host.includes(":") ? `[${host}]` : host}:${port}`),
+);
 
 const stop = () => {
   shed.stop();

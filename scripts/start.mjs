@@ -48,7 +48,13 @@ async function main() {
     embedded.keepRunning(log);
     databaseUrl = await ensureDatabase(embedded.serverUrl, "culprit");
   }
-  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: port, CULPRIT_HOST: listen.host, CULPRIT_SETUP_TOKEN: setupToken(process.env) };
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: port,
+    CULPRIT_HOST: listen.host,
+    CULPRIT_SETUP_TOKEN: setupToken(process.env),
+  };
 
   log("Generating the Prisma client and applying migrations");
   run(process.execPath, ["scripts/prisma-offline.mjs", "generate"], env);
@@ -80,7 +86,16 @@ async function main() {
     // Nothing answers while it is down: retry often (the worker may wait longer).
     maxBackoffMs: 5000,
   });
-  supervise({ name: "worker", cmd: process.execPath, args: [...TS_NODE_ARGS, "scripts/worker.ts"], cwd: root, env, children, isStopping, log });
+  supervise({
+    name: "worker",
+    cmd: process.execPath,
+    args: [...TS_NODE_ARGS, "scripts/worker.ts"],
+    cwd: root,
+    env,
+    children,
+    isStopping,
+    log,
+  });
 }
 
 let stopping = false;

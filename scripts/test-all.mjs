@@ -65,7 +65,8 @@ async function suite(name, commands, env = process.env, { nice = 0 } = {}) {
     outputs.push(output);
     // Vitest can exit 0 after failures when a handle keeps it alive past its close timeout: its
     // own summary line decides, not only the exit code.
-    if (code !== 0 || /^\s*Tests\s+\d+ failed/m.test(output.toString("utf8").replace(/\x1b\[[0-9;]*m/g, ""))) ok = false;
+    if (code !== 0 || /^\s*Tests\s+\d+ failed/m.test(output.toString("utf8").replace(/\x1b\[[0-9;]*m/g, "")))
+      ok = false;
     if (!ok) break;
   }
   const seconds = (Date.now() - t) / 1000;
@@ -114,10 +115,17 @@ if (generated) {
   // database tests need only the migrated one, so they can start while the e2e one is seeded.
   const templates = (which, name) =>
     postgres.then((server) =>
-      server ? suite(name, [[process.execPath, ["scripts/lib/test-databases.mjs", which]]], { ...process.env, TEST_DATABASE_SERVER: server.serverUrl }) : false,
+      server
+        ? suite(name, [[process.execPath, ["scripts/lib/test-databases.mjs", which]]], {
+            ...process.env,
+            TEST_DATABASE_SERVER: server.serverUrl,
+          })
+        : false,
     );
   const testTemplate = templates("test", "test database template (migrate)");
-  const e2eTemplate = testTemplate.then((made) => made && templates("e2e", "e2e database template (seed the demo runs)"));
+  const e2eTemplate = testTemplate.then(
+    (made) => made && templates("e2e", "e2e database template (seed the demo runs)"),
+  );
   // 1. The static checks and the unit tests (all computing). The unit tests run in one vitest worker
   //    and outlast the static checks by far, so the moment the static checks are done, stage 2
   //    starts on the core they leave free (it used to wait for the unit tests while that core stood
@@ -153,10 +161,17 @@ if (generated) {
   // beside it: they run at a raised CPU priority (LIVENESS_NICE) so a busy machine cannot fail them.
   // They are vitest's `db-liveness` project (vitest.config.ts); `db` holds the other files.
   const liveness = env
-    ? suite("database liveness tests (vitest, before e2e)", [[bin("vitest"), ["run", "--project", "db-liveness"]]], env, { nice: LIVENESS_NICE })
+    ? suite(
+        "database liveness tests (vitest, before e2e)",
+        [[bin("vitest"), ["run", "--project", "db-liveness"]]],
+        env,
+        { nice: LIVENESS_NICE },
+      )
     : skipped("database liveness tests (vitest, before e2e)", "embedded Postgres");
   const db = liveness.then(() =>
-    env ? suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db"]]], env) : skipped("database tests (vitest)", "embedded Postgres"),
+    env
+      ? suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db"]]], env)
+      : skipped("database tests (vitest)", "embedded Postgres"),
   );
   const e2e = Promise.all([built, liveness, e2eTemplate]).then(([buildOk, , e2eTemplateOk]) =>
     !buildOk
@@ -177,7 +192,10 @@ await embedded?.stop().catch(() => {});
 
 const total = ((Date.now() - started) / 1000).toFixed(0);
 console.log("\nsuite times:");
-for (const r of results) console.log(`  ${r.skipped ? "SKIPPED" : r.ok ? "ok     " : "FAILED "} ${r.seconds.toFixed(1).padStart(7)} s  ${r.name}`);
+for (const r of results)
+  console.log(
+    `  ${r.skipped ? "SKIPPED" : r.ok ? "ok     " : "FAILED "} ${r.seconds.toFixed(1).padStart(7)} s  ${r.name}`,
+  );
 const passed = results.filter((r) => r.ok).length;
 console.log(`\nAll tests ${ok ? "passed" : "FAILED"} in ${total} s (wall time)`);
 console.log(`suites: ${passed} passed, ${results.length - passed} failed or skipped`);

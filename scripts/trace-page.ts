@@ -23,7 +23,9 @@ interface TraceEvent {
 const browser = await chromium.launch(await chromiumLaunchOptions());
 try {
   const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
-  await browser.startTracing(page, { categories: ["devtools.timeline", "v8.execute", "disabled-by-default-devtools.timeline"] });
+  await browser.startTracing(page, {
+    categories: ["devtools.timeline", "v8.execute", "disabled-by-default-devtools.timeline"],
+  });
   await page.goto(url, { waitUntil: "commit" });
   await page.waitForSelector(selector, { timeout: 120_000 });
   const buf = await browser.stopTracing();
@@ -32,7 +34,8 @@ try {
   const tasks = events.filter((e) => e.name === "RunTask" && e.ph === "X");
   const perThread = new Map<string, number>();
   for (const t of tasks) perThread.set(`${t.pid}:${t.tid}`, (perThread.get(`${t.pid}:${t.tid}`) ?? 0) + (t.dur ?? 0));
-  const nav = events.find((e) => e.name === "navigationStart") ?? events.find((e) => e.name === "TracingStartedInBrowser");
+  const nav =
+    events.find((e) => e.name === "navigationStart") ?? events.find((e) => e.name === "TracingStartedInBrowser");
   const main = [...perThread].sort((a, b) => b[1] - a[1])[0][0];
   const mine = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === "X" && e.dur);
   const names = [
@@ -69,7 +72,8 @@ try {
         (m, e) =>
           m.set(
             e.name + (e.args?.data?.url ? ` ${e.args.data.url.replace(/^.*\//, "")}` : ""),
-            (m.get(e.name + (e.args?.data?.url ? ` ${e.args.data.url.replace(/^.*\//, "")}` : "")) ?? 0) + e.dur! / 1000,
+            (m.get(e.name + (e.args?.data?.url ? ` ${e.args.data.url.replace(/^.*\//, "")}` : "")) ?? 0) +
+              e.dur! / 1000,
           ),
         new Map<string, number>(),
       ),

@@ -32,7 +32,9 @@ let stopping = false;
 const loop = (async () => {
   let lastReap = 0;
   while (!stopping) {
-    await finalizeIdleTraces().catch((err) => console.error("[worker] OTLP finalization failed:", err instanceof Error ? err.message : err));
+    await finalizeIdleTraces().catch((err) =>
+      console.error("[worker] OTLP finalization failed:", err instanceof Error ? err.message : err),
+    );
     if (Date.now() - lastReap > REAP_EVERY_MS) {
       lastReap = Date.now();
       const requeued = await reapStuckAnalyses().catch((err) => {

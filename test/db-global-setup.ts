@@ -31,7 +31,8 @@ async function prepare(): Promise<Prepared> {
     serverUrl = embedded.serverUrl;
     stop = embedded.stop;
   }
-  if (!/@(127\.0\.0\.1|localhost)[:/]/.test(serverUrl!)) throw new Error(`db tests refuse a non-local database: ${serverUrl}`);
+  if (!/@(127\.0\.0\.1|localhost)[:/]/.test(serverUrl!))
+    throw new Error(`db tests refuse a non-local database: ${serverUrl}`);
   // scripts/test-all.mjs made the template once for every suite of the run; otherwise make it here.
   if (!(stop === undefined && process.env[TEMPLATES_READY_ENV] === "1")) await makeTestTemplate(serverUrl);
   return { serverUrl: serverUrl!, stop, users: 0 };

@@ -38,7 +38,11 @@ export default async function PatternsPage({ searchParams }: Props) {
         <span className="muted">{system ? `system ${system}` : "all systems"}</span>
       </div>
       <nav className="row" aria-label="Systems" data-testid="system-picker">
-        <Link href="/patterns" aria-current={!system ? "page" : undefined} style={!system ? { fontWeight: 600 } : undefined}>
+        <Link
+          href="/patterns"
+          aria-current={!system ? "page" : undefined}
+          style={!system ? { fontWeight: 600 } : undefined}
+        >
           All systems
         </Link>
         {systems.map((s) => (
@@ -58,17 +62,26 @@ export default async function PatternsPage({ searchParams }: Props) {
       <section className="stack" style={{ gap: 8 }}>
         <h2>Patterns by correction</h2>
         <p className="muted" style={{ margin: 0 }} data-testid="patterns-count">
-          <Link href={system ? `/?outcome=failure&system=${encodeURIComponent(system)}` : "/?outcome=failure"} data-testid="patterns-failed-count">
+          <Link
+            href={system ? `/?outcome=failure&system=${encodeURIComponent(system)}` : "/?outcome=failure"}
+            data-testid="patterns-failed-count"
+          >
             {patterns.totalFailed} failed {patterns.totalFailed === 1 ? "run" : "runs"}
           </Link>
-          {patterns.failedRuns < patterns.totalFailed ? ` (the newest ${patterns.failedRuns} read)` : ""}, grouped by the fix their decisive agent needs and
-          what went wrong, whatever the agent is called
-          {patterns.undetermined ? `; ${patterns.undetermined} with no decisive error or no finished analysis are in no pattern` : ""}. Fix a pattern once, not
-          run by run.
+          {patterns.failedRuns < patterns.totalFailed ? ` (the newest ${patterns.failedRuns} read)` : ""}, grouped by
+          the fix their decisive agent needs and what went wrong, whatever the agent is called
+          {patterns.undetermined
+            ? `; ${patterns.undetermined} with no decisive error or no finished analysis are in no pattern`
+            : ""}
+          . Fix a pattern once, not run by run.
         </p>
         <CorrectionPatternList patterns={patterns} system={system} canTry={principal?.role === "owner"} />
         <p>
-          <a className="button" href={`/api/patterns.csv${system ? `?system=${encodeURIComponent(system)}` : ""}`} download>
+          <a
+            className="button"
+            href={`/api/patterns.csv${system ? `?system=${encodeURIComponent(system)}` : ""}`}
+            download
+          >
             Download patterns (CSV)
           </a>
         </p>
@@ -80,7 +93,10 @@ export default async function PatternsPage({ searchParams }: Props) {
           <h2>Agents across runs</h2>
           <AgentsAcrossRuns agents={budget.agents} />
           {budget.withoutTrajectory > 0 ? (
-            <p className="muted">{budget.withoutTrajectory} run(s) were analyzed before trajectory metrics existed: re-analyze them for per-agent figures.</p>
+            <p className="muted">
+              {budget.withoutTrajectory} run(s) were analyzed before trajectory metrics existed: re-analyze them for
+              per-agent figures.
+            </p>
           ) : null}
           <p>
             <a className="button" href={`/api/systems/${encodeURIComponent(budget.system)}/metrics.csv`} download>
@@ -95,7 +111,9 @@ export default async function PatternsPage({ searchParams }: Props) {
           <SpectrumTable spectrum={spectrum} />
         </section>
       ) : (
-        <p className="muted">Pick a system above to rank its agents and behaviours by spectrum suspiciousness across its runs.</p>
+        <p className="muted">
+          Pick a system above to rank its agents and behaviours by spectrum suspiciousness across its runs.
+        </p>
       )}
     </main>
   );

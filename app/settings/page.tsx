@@ -44,8 +44,9 @@ export default async function SettingsPage() {
         </>
       ) : (
         <p className="muted" data-testid="settings-local">
-          This Culprit listens on loopback only and needs no sign-in. For API keys and people, start it with <code>CULPRIT_AUTH=required</code> (or{" "}
-          <code>CULPRIT_HOST</code>); until then <code>CULPRIT_API_KEY</code> protects ingestion.
+          This Culprit listens on loopback only and needs no sign-in. For API keys and people, start it with{" "}
+          <code>CULPRIT_AUTH=required</code> (or <code>CULPRIT_HOST</code>); until then <code>CULPRIT_API_KEY</code>{" "}
+          protects ingestion.
         </p>
       )}
       <ShareLinksPanel links={links} />

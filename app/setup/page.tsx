@@ -9,7 +9,11 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Set up", robots: { index: false, follow: false } };
 
 /** The one-time setup link printed at start: creates the first owner while none exists. */
-export default async function SetupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SetupPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   if (!signInRequired()) redirect("/");
   const token = (await searchParams).token;
   if (await ownerExists()) redirect("/sign-in");

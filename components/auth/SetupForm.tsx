@@ -13,7 +13,12 @@ export function SetupForm({ token }: { token: string }) {
         e.preventDefault();
         const form = new FormData(e.currentTarget);
         start(async () => {
-          const r = await createFirstOwner({ token, name: String(form.get("name")), email: String(form.get("email")), password: String(form.get("password")) });
+          const r = await createFirstOwner({
+            token,
+            name: String(form.get("name")),
+            email: String(form.get("email")),
+            password: String(form.get("password")),
+          });
           if (r.ok) window.location.assign(r.data.next);
           else setError(`${r.error.message} ${r.error.fields ? Object.values(r.error.fields).flat().join("; ") : ""}`);
         });
@@ -27,7 +32,14 @@ export function SetupForm({ token }: { token: string }) {
       </label>
       <label className="stack">
         Password (12+ characters, not a common one){" "}
-        <input name="password" type="password" autoComplete="new-password" minLength={12} required data-testid="setup-password" />
+        <input
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={12}
+          required
+          data-testid="setup-password"
+        />
       </label>
       <button type="submit" className="button primary" disabled={pending} data-testid="setup-submit">
         Create owner

@@ -15,7 +15,10 @@ export function SignInForm({ next, oidc }: { next: string; oidc: string | null }
         const form = new FormData(e.currentTarget);
         start(async () => {
           setError(null);
-          const { error: failed } = await authClient.signIn.email({ email: String(form.get("email")), password: String(form.get("password")) });
+          const { error: failed } = await authClient.signIn.email({
+            email: String(form.get("email")),
+            password: String(form.get("password")),
+          });
           if (failed) setError(failed.message ?? "Sign-in failed.");
           else window.location.assign(next);
         });
@@ -25,7 +28,14 @@ export function SignInForm({ next, oidc }: { next: string; oidc: string | null }
         Email <input name="email" type="email" autoComplete="username" required data-testid="sign-in-email" />
       </label>
       <label className="stack">
-        Password <input name="password" type="password" autoComplete="current-password" required data-testid="sign-in-password" />
+        Password{" "}
+        <input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          data-testid="sign-in-password"
+        />
       </label>
       <button type="submit" className="button primary" disabled={pending} data-testid="sign-in-submit">
         Sign in
@@ -35,7 +45,9 @@ export function SignInForm({ next, oidc }: { next: string; oidc: string | null }
           type="button"
           className="button"
           disabled={pending}
-          onClick={() => start(async () => void (await authClient.signIn.social({ provider: "oidc", callbackURL: next })))}
+          onClick={() =>
+            start(async () => void (await authClient.signIn.social({ provider: "oidc", callbackURL: next })))
+          }
         >
           Sign in with {oidc}
         </button>

@@ -29,7 +29,13 @@ export function Legend({ defaultOpen }: { defaultOpen: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
   return (
     <div className={styles.legendBox} data-testid="canvas-legend" aria-label="Legend">
-      <button type="button" className={styles.legendToggle} aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="legend-toggle">
+      <button
+        type="button"
+        className={styles.legendToggle}
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="legend-toggle"
+      >
         {open ? "Key ▾" : "Key ▸"}
       </button>
       {open ? (
@@ -47,7 +53,13 @@ export function Legend({ defaultOpen }: { defaultOpen: boolean }) {
           </svg>
           <span>corruption path</span>
           <svg width="44" height="10" aria-hidden>
-            <line x1="2" y1="5" x2="40" y2="5" style={{ stroke: paint(EDGE_TOKEN.path), strokeWidth: 2.5, strokeDasharray: "2 3" }} />
+            <line
+              x1="2"
+              y1="5"
+              x2="40"
+              y2="5"
+              style={{ stroke: paint(EDGE_TOKEN.path), strokeWidth: 2.5, strokeDasharray: "2 3" }}
+            />
           </svg>
           <span title="The engine also links each agent to its own earlier steps and a nested agent to its invoker; those links are drawn only where the corruption travelled along them.">
             path hop the engine inferred
@@ -58,7 +70,9 @@ export function Legend({ defaultOpen }: { defaultOpen: boolean }) {
           <span>carried corruption</span>
           <span className={`${styles.tag} ${styles.repair}`}>✓ repair</span>
           <span>repair attempt</span>
-          <span className={styles.legendNote}>Not drawn: the engine&apos;s memory and return links off the corruption path.</span>
+          <span className={styles.legendNote}>
+            Not drawn: the engine&apos;s memory and return links off the corruption path.
+          </span>
         </div>
       ) : null}
     </div>

@@ -25,14 +25,18 @@ export interface RangeListProps {
  * mark), beside the graph. Virtualized, so a window of a thousand steps costs a screenful of rows.
  */
 export function RangeList({ steps, offset, range, index, selectedStepId, onSelect }: RangeListProps) {
-  const rows = useMemo(() => steps.map((s, i) => ({ s, n: offset + i + 1 })).filter(({ n }) => n - 1 >= range[0] && n - 1 <= range[1]), [steps, offset, range]);
+  const rows = useMemo(
+    () => steps.map((s, i) => ({ s, n: offset + i + 1 })).filter(({ n }) => n - 1 >= range[0] && n - 1 <= range[1]),
+    [steps, offset, range],
+  );
   const box = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 1200 });
   useEffect(() => {
     const at = rows.findIndex((r) => r.s.id === selectedStepId);
     const el = box.current;
     if (at < 0 || !el) return;
-    if (at * ROW < el.scrollTop || (at + 1) * ROW > el.scrollTop + el.clientHeight) el.scrollTop = at * ROW - el.clientHeight / 3;
+    if (at * ROW < el.scrollTop || (at + 1) * ROW > el.scrollTop + el.clientHeight)
+      el.scrollTop = at * ROW - el.clientHeight / 3;
   }, [rows, selectedStepId]);
   const first = Math.max(0, Math.floor(view.top / ROW) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW) + OVERSCAN);
@@ -41,7 +45,11 @@ export function RangeList({ steps, offset, range, index, selectedStepId, onSelec
       <div className={styles.rangeHead}>
         Steps {range[0] + 1}–{range[1] + 1} · {rows.length} shown
       </div>
-      <div ref={box} className={styles.rangeScroll} onScroll={(e) => setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}>
+      <div
+        ref={box}
+        className={styles.rangeScroll}
+        onScroll={(e) => setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}
+      >
         <div style={{ height: rows.length * ROW, position: "relative" }}>
           {rows.slice(first, last).map(({ s, n }, k) => {
             const mark = stepMark(index, s.id, s.status);

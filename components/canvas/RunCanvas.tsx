@@ -90,7 +90,16 @@ function CanvasInner(props: RunCanvasProps) {
   const listWidth = range && size ? Math.min(RANGE_LIST_MAX, Math.round(size.width * RANGE_LIST_SHARE)) : 0;
   const padding = useMemo(() => ({ ...CANVAS_PADDING, left: CANVAS_PADDING.left + listWidth }), [listWidth]);
   const anchors = state.selection?.type === "step" || (mode === "agents" && state.selection?.type === "agent");
-  const opening = useOpening({ ...flow, mode, size, nodes: flow.baseNodes, index, data, anchor: anchors ? flow.selectedNodeId : null, padding });
+  const opening = useOpening({
+    ...flow,
+    mode,
+    size,
+    nodes: flow.baseNodes,
+    index,
+    data,
+    anchor: anchors ? flow.selectedNodeId : null,
+    padding,
+  });
   const rects = useMemo(() => rectsOf(flow.baseNodes), [flow.baseNodes]);
   const mounted = flow.ready && opening !== null;
   useFocusSelection({ ...flow, selection: state.selection, mode, mounted, rects, size, padding });
@@ -100,23 +109,45 @@ function CanvasInner(props: RunCanvasProps) {
   return (
     <div ref={ref} className={styles.wrap} data-testid="run-canvas" data-mode={mode} data-nodes={flow.nodes.length}>
       <EdgeMarkers />
-      {!flow.ready && size ? <div className={styles.notice}>Laying out {total.toLocaleString("en-US")} steps…</div> : null}
+      {!flow.ready && size ? (
+        <div className={styles.notice}>Laying out {total.toLocaleString("en-US")} steps…</div>
+      ) : null}
       {flow.stepFlow?.collapsed ? (
         <div className={styles.notice} data-testid="collapsed-notice">
           Large run: unremarkable steps are collapsed into groups (click one to expand).
         </div>
       ) : null}
-      {flow.ready && size && flow.baseNodes.length === 0 ? <div className={styles.notice}>No steps to show: every agent or step is filtered out.</div> : null}
-      {mounted && size ? <CanvasFlow {...props} nodes={flow.nodes} edges={flow.edges} opening={opening} size={size} /> : null}
+      {flow.ready && size && flow.baseNodes.length === 0 ? (
+        <div className={styles.notice}>No steps to show: every agent or step is filtered out.</div>
+      ) : null}
+      {mounted && size ? (
+        <CanvasFlow {...props} nodes={flow.nodes} edges={flow.edges} opening={opening} size={size} />
+      ) : null}
       {range ? (
         <div className={styles.rangeSlot} style={{ width: listWidth }}>
-          <RangeList steps={data.steps} offset={offset} range={range} index={index} selectedStepId={selectedStepId} onSelect={onSelect} />
+          <RangeList
+            steps={data.steps}
+            offset={offset}
+            range={range}
+            index={index}
+            selectedStepId={selectedStepId}
+            onSelect={onSelect}
+          />
         </div>
       ) : null}
       <div className={styles.searchSlot} style={{ left: listWidth + 8 }}>
-        <StepSearch steps={data.steps} offset={offset} total={total} selectedStepId={selectedStepId} onSelect={onSelect} onRange={props.onRange} />
+        <StepSearch
+          steps={data.steps}
+          offset={offset}
+          total={total}
+          selectedStepId={selectedStepId}
+          onSelect={onSelect}
+          onRange={props.onRange}
+        />
       </div>
-      {size ? <Legend defaultOpen={size.width >= LEGEND_OPEN_MIN.width && size.height >= LEGEND_OPEN_MIN.height} /> : null}
+      {size ? (
+        <Legend defaultOpen={size.width >= LEGEND_OPEN_MIN.width && size.height >= LEGEND_OPEN_MIN.height} />
+      ) : null}
     </div>
   );
 }
@@ -151,7 +182,8 @@ function CanvasFlow({ mode, nodes, edges, opening, size, onSelect, onToggleGroup
   const big = nodes.length > VIRTUALIZE_ABOVE_NODES;
   // Whole graph in view: no minimap (it would cover nodes). Otherwise it is the overview, on boxes
   // big enough to spare its corner (on small ones the timeline is the overview).
-  const minimap = opening.fitted.length < nodes.length && size.width >= MINIMAP_MIN.width && size.height >= MINIMAP_MIN.height;
+  const minimap =
+    opening.fitted.length < nodes.length && size.width >= MINIMAP_MIN.width && size.height >= MINIMAP_MIN.height;
   return (
     <ReactFlow<CanvasNode, ChannelFlowEdge>
       key={mode}
@@ -175,7 +207,16 @@ function CanvasFlow({ mode, nodes, edges, opening, size, onSelect, onToggleGroup
     >
       <OpeningViewport viewport={opening.viewport} width={size.width} height={size.height} />
       <Background gap={24} size={1} />
-      {minimap ? <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 150, height: 96 }} /> : null}
+      {minimap ? (
+        <MiniMap
+          pannable
+          zoomable
+          nodeColor={miniMapColor}
+          nodeStrokeWidth={0}
+          ariaLabel="Minimap"
+          style={{ width: 150, height: 96 }}
+        />
+      ) : null}
       <Controls showInteractive={false} aria-label="Zoom and fit to view" />
     </ReactFlow>
   );

@@ -42,9 +42,23 @@ export function BlameBars({
               </span>
             </span>
             <span className={styles.value}>{r.label}</span>
-            <svg className={styles.svg} viewBox={`0 0 ${WIDTH} 12`} preserveAspectRatio="none" height={12} role="img" aria-label={`blame ${r.label}`}>
+            <svg
+              className={styles.svg}
+              viewBox={`0 0 ${WIDTH} 12`}
+              preserveAspectRatio="none"
+              height={12}
+              role="img"
+              aria-label={`blame ${r.label}`}
+            >
               <rect x={0} y={3} width={WIDTH} height={6} rx={3} style={{ fill: "var(--surface-2)" }} />
-              <rect x={0} y={3} width={r.barWidth} height={6} rx={3} style={{ fill: paint(ROLE_TOKEN[STANDING_ROLE[standing]]) }} />
+              <rect
+                x={0}
+                y={3}
+                width={r.barWidth}
+                height={6}
+                rx={3}
+                style={{ fill: paint(ROLE_TOKEN[STANDING_ROLE[standing]]) }}
+              />
               {r.whisker ? (
                 <g style={{ stroke: "var(--text)", strokeWidth: 1 }}>
                   <line x1={r.whisker[0]} x2={r.whisker[1]} y1={6} y2={6} />
@@ -54,7 +68,8 @@ export function BlameBars({
               ) : null}
             </svg>
             <span className={styles.meta}>
-              {formatCount(r.tokens)} tokens{r.blamePer1kTokens !== null ? ` · ${r.blamePer1kTokens.toFixed(2)} blame/1k tok` : ""}
+              {formatCount(r.tokens)} tokens
+              {r.blamePer1kTokens !== null ? ` · ${r.blamePer1kTokens.toFixed(2)} blame/1k tok` : ""}
               {r.lowImportance ? " · low importance" : ""}
             </span>
           </button>

@@ -25,7 +25,16 @@ export interface TimelineProps {
  * Steps in agent lanes, in global order. Drawn on a canvas (one paint for 10k steps); a d3 brush on
  * top selects a window of steps, a click selects one step.
  */
-export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectStep, onBrush, window: stepWindow }: TimelineProps) {
+export function Timeline({
+  steps,
+  lanes,
+  index,
+  selectedStepId,
+  range,
+  onSelectStep,
+  onBrush,
+  window: stepWindow,
+}: TimelineProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -75,8 +84,9 @@ export function Timeline({ steps, lanes, index, selectedStepId, range, onSelectS
         <span>drag to focus a window of steps · click a mark to select it</span>
         {stepWindow ? (
           <span className="muted" data-testid="timeline-window">
-            steps {(stepWindow.offset + 1).toLocaleString("en-US")}–{(stepWindow.offset + steps.length).toLocaleString("en-US")} of{" "}
-            {stepWindow.total.toLocaleString("en-US")} loaded · drag elsewhere to load more
+            steps {(stepWindow.offset + 1).toLocaleString("en-US")}–
+            {(stepWindow.offset + steps.length).toLocaleString("en-US")} of {stepWindow.total.toLocaleString("en-US")}{" "}
+            loaded · drag elsewhere to load more
           </span>
         ) : null}
         {range ? (

@@ -22,7 +22,12 @@ export function paintTimeline(
     ctx.fillStyle = i % 2 ? resolved("--surface-2") : resolved("--surface");
     ctx.fillRect(0, i * LANE_HEIGHT, width, LANE_HEIGHT);
     ctx.fillStyle = resolved("--text");
-    ctx.fillText(lane.length > 16 ? `${lane.slice(0, 15)}…` : lane, 4, i * LANE_HEIGHT + LANE_HEIGHT / 2, TIMELINE_LABEL_WIDTH - 8);
+    ctx.fillText(
+      lane.length > 16 ? `${lane.slice(0, 15)}…` : lane,
+      4,
+      i * LANE_HEIGHT + LANE_HEIGHT / 2,
+      TIMELINE_LABEL_WIDTH - 8,
+    );
   });
   // Large runs: the whole run as density (faint; failed bins in the warning colour), the shipped window on top.
   if (model.bins.length > 0) {
@@ -37,7 +42,8 @@ export function paintTimeline(
   const order: StepMark[] = ["neutral", "repair", "error", "carried", "origin"];
   for (const mark of order) {
     ctx.fillStyle = resolved(MARK_TOKEN[mark]);
-    for (const m of model.marks) if (m.mark === mark) ctx.fillRect(m.x, m.lane * LANE_HEIGHT + 3, Math.max(1, m.width), LANE_HEIGHT - 6);
+    for (const m of model.marks)
+      if (m.mark === mark) ctx.fillRect(m.x, m.lane * LANE_HEIGHT + 3, Math.max(1, m.width), LANE_HEIGHT - 6);
   }
   const sel = model.marks.find((m) => m.stepId === selectedStepId);
   if (sel) {

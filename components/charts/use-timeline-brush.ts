@@ -14,7 +14,10 @@ interface BrushInput {
 }
 
 /** The timeline's d3 brush on `svgRef`: a dragged extent becomes a step range, a plain click selects one step. */
-export function useTimelineBrush(svgRef: RefObject<SVGSVGElement | null>, { drawn, width, model, range, onBrush, onSelectStep }: BrushInput) {
+export function useTimelineBrush(
+  svgRef: RefObject<SVGSVGElement | null>,
+  { drawn, width, model, range, onBrush, onSelectStep }: BrushInput,
+) {
   const handlers = useRef({ onBrush, onSelectStep, model, stepCount: model.stepCount });
   handlers.current = { onBrush, onSelectStep, model, stepCount: model.stepCount };
   useEffect(() => {

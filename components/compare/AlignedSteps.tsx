@@ -136,7 +136,14 @@ function Cell({
   decisive: boolean;
   onSelect: (side: Side, stepId: string) => void;
 }) {
-  if (!step) return <div className={`${styles.cell} ${styles.empty}`} role="cell" aria-label={`nothing in run ${side.toUpperCase()}`} />;
+  if (!step)
+    return (
+      <div
+        className={`${styles.cell} ${styles.empty}`}
+        role="cell"
+        aria-label={`nothing in run ${side.toUpperCase()}`}
+      />
+    );
   return (
     <div
       className={`${styles.cell} ${selected ? styles.selected : ""} ${decisive ? styles.culpritStep : ""}`}
@@ -179,6 +186,12 @@ function Cell({
 }
 
 function preview(step: ViewStep): string {
-  const text = step.content || step.error?.message || step.tool?.result || (step.state ? `${step.state.op} ${step.state.key}` : "") || step.name || "";
+  const text =
+    step.content ||
+    step.error?.message ||
+    step.tool?.result ||
+    (step.state ? `${step.state.op} ${step.state.key}` : "") ||
+    step.name ||
+    "";
   return text.length > 160 ? `${text.slice(0, 160)}…` : text;
 }

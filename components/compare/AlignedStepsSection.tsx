@@ -18,14 +18,29 @@ export interface AlignedStepsSectionProps {
 }
 
 /** The aligned step list with its filters (all rows or differences, one agent) and paging. */
-export function AlignedStepsSection({ a, b, comparison, state, update, selection, visible, onSelect }: AlignedStepsSectionProps) {
+export function AlignedStepsSection({
+  a,
+  b,
+  comparison,
+  state,
+  update,
+  selection,
+  visible,
+  onSelect,
+}: AlignedStepsSectionProps) {
   const { rows, firstDivergence, agents } = comparison.alignment;
   return (
     <section className="stack" style={{ gap: 8 }}>
       <div className={styles.toolbar}>
         <h2>Aligned steps</h2>
         <span className="muted">Show</span>
-        <button type="button" className="button" aria-pressed={state.show === "all"} onClick={() => update({ show: "all", from: null })} data-testid="show-all">
+        <button
+          type="button"
+          className="button"
+          aria-pressed={state.show === "all"}
+          onClick={() => update({ show: "all", from: null })}
+          data-testid="show-all"
+        >
           All rows
         </button>
         <button
@@ -39,7 +54,11 @@ export function AlignedStepsSection({ a, b, comparison, state, update, selection
         </button>
         <label className="row" style={{ gap: 6 }}>
           <span className="muted">Agent</span>
-          <select value={state.agent ?? ""} onChange={(e) => update({ agent: e.target.value || null, from: null })} data-testid="agent-filter">
+          <select
+            value={state.agent ?? ""}
+            onChange={(e) => update({ agent: e.target.value || null, from: null })}
+            data-testid="agent-filter"
+          >
             <option value="">All agents</option>
             {agents.map((m) => (
               <option key={m.key} value={m.key}>
@@ -51,7 +70,9 @@ export function AlignedStepsSection({ a, b, comparison, state, update, selection
           </select>
         </label>
         <span className="spacer" />
-        {visible.total > visible.end - visible.start ? <Paging visible={visible} rowCount={rows.length} update={update} /> : null}
+        {visible.total > visible.end - visible.start ? (
+          <Paging visible={visible} rowCount={rows.length} update={update} />
+        ) : null}
       </div>
       <AlignedSteps
         rows={rows}
@@ -74,16 +95,34 @@ export function AlignedStepsSection({ a, b, comparison, state, update, selection
 
 type Visible = ReturnType<typeof visibleRows>;
 
-function Paging({ visible, rowCount, update }: { visible: Visible; rowCount: number; update: (patch: Partial<CompareViewState>) => void }) {
+function Paging({
+  visible,
+  rowCount,
+  update,
+}: {
+  visible: Visible;
+  rowCount: number;
+  update: (patch: Partial<CompareViewState>) => void;
+}) {
   return (
     <span className="row" style={{ gap: 6 }}>
       <span className="muted">
         rows {visible.start + 1}–{visible.end} of {visible.total}
       </span>
-      <button type="button" className="button" disabled={visible.start === 0} onClick={() => update({ from: windowRow(visible, rowCount, -1) })}>
+      <button
+        type="button"
+        className="button"
+        disabled={visible.start === 0}
+        onClick={() => update({ from: windowRow(visible, rowCount, -1) })}
+      >
         Earlier
       </button>
-      <button type="button" className="button" disabled={visible.end >= visible.total} onClick={() => update({ from: windowRow(visible, rowCount, 1) })}>
+      <button
+        type="button"
+        className="button"
+        disabled={visible.end >= visible.total}
+        onClick={() => update({ from: windowRow(visible, rowCount, 1) })}
+      >
         Later
       </button>
     </span>
@@ -91,7 +130,11 @@ function Paging({ visible, rowCount, update }: { visible: Visible; rowCount: num
 }
 
 /** First row of the previous or next window (approximate: by row index, which is what `from` takes). */
-function windowRow(visible: { items: { type: string; index?: number }[] }, rowCount: number, direction: -1 | 1): number {
+function windowRow(
+  visible: { items: { type: string; index?: number }[] },
+  rowCount: number,
+  direction: -1 | 1,
+): number {
   const indexes = visible.items.flatMap((i) => (i.type === "row" && i.index !== undefined ? [i.index] : []));
   const span = indexes.length ? indexes[indexes.length - 1] - indexes[0] + 1 : 0;
   const start = indexes[0] ?? 0;

@@ -15,7 +15,13 @@ const ROW_H = 26;
  * Per-agent blame delta: a hollow dot at run A's blame, a filled dot at run B's, a bar between
  * them (warm when blame grew, cool when it shrank). Role changes and token/step counts on the right.
  */
-export function BlameDeltaChart({ rows, onSelectAgent }: { rows: BlameDeltaRow[]; onSelectAgent?: (key: string) => void }) {
+export function BlameDeltaChart({
+  rows,
+  onSelectAgent,
+}: {
+  rows: BlameDeltaRow[];
+  onSelectAgent?: (key: string) => void;
+}) {
   const x = useMemo(() => scaleLinear().domain([0, 1]).range([0, PLOT_W]).clamp(true), []);
   const y = useMemo(
     () =>
@@ -28,7 +34,8 @@ export function BlameDeltaChart({ rows, onSelectAgent }: { rows: BlameDeltaRow[]
   const ticks = x.ticks(5);
   const height = rows.length * ROW_H + 22;
   const width = LABEL_W + PLOT_W + META_W + 20;
-  if (rows.every((r) => r.blameA === null && r.blameB === null)) return <p className="muted">Blame deltas appear once both runs have a finished analysis.</p>;
+  if (rows.every((r) => r.blameA === null && r.blameB === null))
+    return <p className="muted">Blame deltas appear once both runs have a finished analysis.</p>;
   return (
     <div className={styles.chart} data-testid="blame-delta-chart">
       <svg width={width} height={height} role="img" aria-label="Blame per agent, run A to run B">
@@ -49,7 +56,12 @@ export function BlameDeltaChart({ rows, onSelectAgent }: { rows: BlameDeltaRow[]
           const xb = r.blameB === null ? null : LABEL_W + x(r.blameB);
           const grew = (r.delta ?? 0) > 0;
           return (
-            <g key={r.key} data-agent={r.label} style={{ cursor: onSelectAgent ? "pointer" : undefined }} onClick={() => onSelectAgent?.(r.key)}>
+            <g
+              key={r.key}
+              data-agent={r.label}
+              style={{ cursor: onSelectAgent ? "pointer" : undefined }}
+              onClick={() => onSelectAgent?.(r.key)}
+            >
               <title>{`${r.label}: blame ${fmt(r.blameA)} → ${fmt(r.blameB)}${r.delta !== null ? ` (${r.delta >= 0 ? "+" : ""}${r.delta.toFixed(2)})` : ""}`}</title>
               <text x={LABEL_W - 8} y={mid + 4} textAnchor="end" className={styles.chartLabel}>
                 {clip(r.label, 26)}
@@ -64,7 +76,14 @@ export function BlameDeltaChart({ rows, onSelectAgent }: { rows: BlameDeltaRow[]
                   style={{ fill: paint(grew ? DELTA_TOKEN.grew : DELTA_TOKEN.shrank), opacity: 0.75 }}
                 />
               ) : null}
-              {xa !== null ? <circle cx={xa} cy={mid} r={5} style={{ fill: "var(--surface)", stroke: "var(--text-muted)", strokeWidth: 1.5 }} /> : null}
+              {xa !== null ? (
+                <circle
+                  cx={xa}
+                  cy={mid}
+                  r={5}
+                  style={{ fill: "var(--surface)", stroke: "var(--text-muted)", strokeWidth: 1.5 }}
+                />
+              ) : null}
               {xb !== null ? <circle cx={xb} cy={mid} r={5} style={{ fill: "var(--text)" }} /> : null}
               <text
                 x={LABEL_W + PLOT_W + 16}

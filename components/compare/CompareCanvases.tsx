@@ -45,7 +45,10 @@ function SideCanvas({
 }) {
   const index = useMemo(() => indexReport(data.report, data.edges), [data.report, data.edges]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
-  const state: ViewState = useMemo(() => ({ ...DEFAULT_VIEW_STATE, mode: "steps", selection: selected ? { type: "step", id: selected } : null }), [selected]);
+  const state: ViewState = useMemo(
+    () => ({ ...DEFAULT_VIEW_STATE, mode: "steps", selection: selected ? { type: "step", id: selected } : null }),
+    [selected],
+  );
   const select = useCallback(
     (selection: Selection) => {
       if (selection?.type === "step") onSelect(side, selection.id);
@@ -69,7 +72,15 @@ function SideCanvas({
         <span>{data.run.title}</span>
       </header>
       <div className={styles.canvasBody}>
-        <RunCanvas mode="steps" data={data} index={index} state={state} expanded={expanded} onSelect={select} onToggleGroup={toggleGroup} />
+        <RunCanvas
+          mode="steps"
+          data={data}
+          index={index}
+          state={state}
+          expanded={expanded}
+          onSelect={select}
+          onToggleGroup={toggleGroup}
+        />
       </div>
     </section>
   );

@@ -9,7 +9,15 @@ const REASON = { "same-system": "Same system", "same-task": "Same task", recent:
  * Picks the runs to compare: first run A (recent runs), then run B (runs of A's system or task
  * first). Plain links, so every step of the choice is a URL.
  */
-export function ComparePicker({ chosen, suggestions, error }: { chosen: string | null; suggestions: CompareSuggestion[]; error?: string }) {
+export function ComparePicker({
+  chosen,
+  suggestions,
+  error,
+}: {
+  chosen: string | null;
+  suggestions: CompareSuggestion[];
+  error?: string;
+}) {
   const groups = (["same-system", "same-task", "recent"] as const)
     .map((reason) => ({ reason, runs: suggestions.filter((s) => s.reason === reason) }))
     .filter((g) => g.runs.length);
@@ -43,7 +51,10 @@ export function ComparePicker({ chosen, suggestions, error }: { chosen: string |
                     <OutcomeBadge outcome={run.outcome} />
                   </td>
                   <td style={{ maxWidth: 420 }}>
-                    <Link href={chosen ? `/compare?a=${chosen}&b=${run.id}` : `/compare?a=${run.id}`} data-testid="pick-run">
+                    <Link
+                      href={chosen ? `/compare?a=${chosen}&b=${run.id}` : `/compare?a=${run.id}`}
+                      data-testid="pick-run"
+                    >
                       {run.title}
                     </Link>
                   </td>

@@ -53,7 +53,13 @@ export function CompareView({ a, b, comparison, initialState }: CompareViewProps
       ) : null}
       <VerdictPair runA={a.run} runB={b.run} comparison={comparison} />
       {comparable.kind !== "comparable" ? null : firstDivergence !== null ? (
-        <FirstDivergence row={rows[firstDivergence]} rowIndex={firstDivergence} stepsA={a.steps} stepsB={b.steps} onSelect={onSelect} />
+        <FirstDivergence
+          row={rows[firstDivergence]}
+          rowIndex={firstDivergence}
+          stepsA={a.steps}
+          stepsB={b.steps}
+          onSelect={onSelect}
+        />
       ) : (
         <div className="alert" data-testid="no-divergence">
           The runs never diverge: every step pairs up (differences of format aside).
@@ -61,15 +67,31 @@ export function CompareView({ a, b, comparison, initialState }: CompareViewProps
       )}
       <section className="card stack" style={{ gap: 8 }}>
         <h2>Blame per agent, A → B</h2>
-        <BlameDeltaChart rows={comparison.agents} onSelectAgent={(key) => update({ agent: state.agent === key ? null : key, from: null })} />
+        <BlameDeltaChart
+          rows={comparison.agents}
+          onSelectAgent={(key) => update({ agent: state.agent === key ? null : key, from: null })}
+        />
       </section>
       <section className="card stack" style={{ gap: 8 }} data-testid="trajectory-compare">
         <h2>At equal budget</h2>
-        {comparison.equalBudget ? <EqualBudgetChart view={comparison.equalBudget} /> : <p className="muted">A run has no steps.</p>}
+        {comparison.equalBudget ? (
+          <EqualBudgetChart view={comparison.equalBudget} />
+        ) : (
+          <p className="muted">A run has no steps.</p>
+        )}
         <h2>Trajectory, A → B</h2>
         <MetricDeltas rows={comparison.metrics} />
       </section>
-      <AlignedStepsSection a={a} b={b} comparison={comparison} state={state} update={update} selection={selection} visible={visible} onSelect={onSelect} />
+      <AlignedStepsSection
+        a={a}
+        b={b}
+        comparison={comparison}
+        state={state}
+        update={update}
+        selection={selection}
+        visible={visible}
+        onSelect={onSelect}
+      />
       <CompareCanvases a={a} b={b} selectedA={selection.a} selectedB={selection.b} onSelect={onSelect} />
     </main>
   );

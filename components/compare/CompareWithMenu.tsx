@@ -21,7 +21,9 @@ export function CompareWithMenu({ runId, suggestions }: { runId: string; suggest
           <div key={s.id}>
             {header}
             <Link role="menuitem" className={styles.menuItem} href={`/compare?a=${runId}&b=${s.id}`}>
-              <span className={`badge ${s.outcome}`}>{s.outcome === "failure" ? "FAILED" : s.outcome === "success" ? "OK" : "?"}</span>
+              <span className={`badge ${s.outcome}`}>
+                {s.outcome === "failure" ? "FAILED" : s.outcome === "success" ? "OK" : "?"}
+              </span>
               <span style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{s.title}</span>
             </Link>
           </div>

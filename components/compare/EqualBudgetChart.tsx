@@ -52,15 +52,25 @@ export function EqualBudgetChart({ view }: { view: EqualBudget }) {
               </text>
             </g>
           ))}
-          <path d={path("rowA")} fill="none" style={{ stroke: "var(--accent)", strokeWidth: 2, strokeDasharray: "5 3" }} />
+          <path
+            d={path("rowA")}
+            fill="none"
+            style={{ stroke: "var(--accent)", strokeWidth: 2, strokeDasharray: "5 3" }}
+          />
           <path d={path("rowB")} fill="none" style={{ stroke: "var(--text)", strokeWidth: 2 }} />
-          <text x={(W - M.left - M.right) / 2} y={H - M.top - 4} textAnchor="middle" style={{ fontSize: 10, fill: "var(--text-muted)" }}>
+          <text
+            x={(W - M.left - M.right) / 2}
+            y={H - M.top - 4}
+            textAnchor="middle"
+            style={{ fontSize: 10, fill: "var(--text-muted)" }}
+          >
             {unit} spent
           </text>
         </g>
       </svg>
       <figcaption className="muted">
-        <span aria-hidden>╌ A</span> · <span aria-hidden>━ B</span> · aligned rows reached (of {view.rows}). <b data-testid="equal-budget-note">{view.note}</b>
+        <span aria-hidden>╌ A</span> · <span aria-hidden>━ B</span> · aligned rows reached (of {view.rows}).{" "}
+        <b data-testid="equal-budget-note">{view.note}</b>
         {view.decisiveAt.a !== null || view.decisiveAt.b !== null
           ? ` Decisive step reached at ${view.decisiveAt.a ?? "—"} (A) and ${view.decisiveAt.b ?? "—"} (B) ${unit}.`
           : ""}

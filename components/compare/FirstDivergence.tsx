@@ -33,7 +33,13 @@ export function FirstDivergence({ row, rowIndex, stepsA, stepsB, onSelect }: Fir
     onSelect(side, (row.aStepId ?? row.bStepId)!);
     setAsked((n) => n + 1);
   };
-  const why = row.note || (row.status === "only-a" ? "only run A has this step" : row.status === "only-b" ? "only run B has this step" : "content differs");
+  const why =
+    row.note ||
+    (row.status === "only-a"
+      ? "only run A has this step"
+      : row.status === "only-b"
+        ? "only run B has this step"
+        : "content differs");
   return (
     <div className={`alert ${styles.divergence}`} data-testid="first-divergence">
       <b>First divergence at row {rowIndex + 1}</b> — {why}.
@@ -50,7 +56,9 @@ export function FirstDivergence({ row, rowIndex, stepsA, stepsB, onSelect }: Fir
 
 function Quote({ label, step, number }: { label: string; step: ViewStep | null; number: number | null }) {
   if (!step || number === null) return <li>{label}: nothing at this point</li>;
-  const text = (step.content || step.error?.message || step.tool?.result || step.name || "").replace(/\s+/g, " ").trim();
+  const text = (step.content || step.error?.message || step.tool?.result || step.name || "")
+    .replace(/\s+/g, " ")
+    .trim();
   const quote = text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS - 1)}…` : text;
   return (
     <li>

@@ -13,7 +13,12 @@ const show = (v: number | null, unit: MetricDelta["unit"]) =>
 
 /** Trajectory metrics side by side with B − A; the word "worse"/"better" carries the meaning, not colour alone. */
 export function MetricDeltas({ rows }: { rows: MetricDelta[] | null }) {
-  if (!rows) return <p className="muted">Trajectory metrics appear once both runs are analyzed by engine 0.5 or later (re-run the analysis).</p>;
+  if (!rows)
+    return (
+      <p className="muted">
+        Trajectory metrics appear once both runs are analyzed by engine 0.5 or later (re-run the analysis).
+      </p>
+    );
   return (
     <table className="table" data-testid="metric-deltas">
       <thead>
@@ -26,7 +31,8 @@ export function MetricDeltas({ rows }: { rows: MetricDelta[] | null }) {
       </thead>
       <tbody>
         {rows.map((r) => {
-          const judged = r.delta === null || r.delta === 0 ? "" : r.delta > 0 === r.higherIsWorse ? " (worse)" : " (better)";
+          const judged =
+            r.delta === null || r.delta === 0 ? "" : r.delta > 0 === r.higherIsWorse ? " (worse)" : " (better)";
           return (
             <tr key={r.metric}>
               <td>{r.metric}</td>

@@ -15,7 +15,17 @@ export function VerdictPair({ runA, runB, comparison }: { runA: ViewRun; runB: V
   );
 }
 
-function VerdictCard({ side, run, v, comparison }: { side: "a" | "b"; run: ViewRun; v: VerdictSummary; comparison: RunComparison }) {
+function VerdictCard({
+  side,
+  run,
+  v,
+  comparison,
+}: {
+  side: "a" | "b";
+  run: ViewRun;
+  v: VerdictSummary;
+  comparison: RunComparison;
+}) {
   const other = side === "a" ? comparison.verdicts.b : comparison.verdicts.a;
   const diff = (changed: boolean) => (changed ? styles.changed : undefined);
   return (
@@ -46,7 +56,8 @@ function VerdictCard({ side, run, v, comparison }: { side: "a" | "b"; run: ViewR
               {v.decisiveStepId ? (
                 <>
                   {" "}
-                  at <Link href={`/runs/${run.id}?step=${encodeURIComponent(v.decisiveStepId)}`}>{v.decisiveStepId}</Link>
+                  at{" "}
+                  <Link href={`/runs/${run.id}?step=${encodeURIComponent(v.decisiveStepId)}`}>{v.decisiveStepId}</Link>
                 </>
               ) : null}
             </span>

@@ -1,7 +1,12 @@
 "use client";
 import { useCallback, useMemo, useState } from "react";
 import type { RunComparison } from "@/lib/compare";
-import { resolveSelection, serializeCompareViewState, type CompareViewState, type Side } from "@/lib/compare/compare-view-state";
+import {
+  resolveSelection,
+  serializeCompareViewState,
+  type CompareViewState,
+  type Side,
+} from "@/lib/compare/compare-view-state";
 import { visibleRows } from "@/lib/compare/visible-rows";
 import type { RunViewData } from "@/lib/view/types";
 
@@ -9,7 +14,12 @@ import type { RunViewData } from "@/lib/view/types";
  * The compare page's view state, kept in the URL (replaceState, no server round trip), and what
  * follows from it: the selected row and the window of rows shown.
  */
-export function useCompareState(a: RunViewData, b: RunViewData, comparison: RunComparison, initialState: CompareViewState) {
+export function useCompareState(
+  a: RunViewData,
+  b: RunViewData,
+  comparison: RunComparison,
+  initialState: CompareViewState,
+) {
   const [state, setState] = useState(initialState);
   const update = useCallback((patch: Partial<CompareViewState>) => {
     setState((prev) => {
@@ -35,7 +45,12 @@ export function useCompareState(a: RunViewData, b: RunViewData, comparison: RunC
     () => visibleRows(rows, { show: state.show, keep, focus: selection.row ?? firstDivergence, from: state.from }),
     [rows, state.show, keep, selection.row, firstDivergence, state.from],
   );
-  const swapped = { ...state, a: state.b, b: state.a, sel: state.sel ? { side: flip(state.sel.side), stepId: state.sel.stepId } : null };
+  const swapped = {
+    ...state,
+    a: state.b,
+    b: state.a,
+    sel: state.sel ? { side: flip(state.sel.side), stepId: state.sel.stepId } : null,
+  };
   return { state, update, selection, onSelect, visible, swapHref: `/compare?${serializeCompareViewState(swapped)}` };
 }
 

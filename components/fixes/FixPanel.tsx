@@ -15,7 +15,13 @@ const title = (t: string) => (isFixType(t) ? FIX_TYPE_TITLES[t] : t);
  * with the instruction appended to the agent's system prompt (owners only) and shows how many
  * replays now pass, beside the verdict. Polls the trial while it runs; it can be cancelled.
  */
-export function FixPanel(props: { runId: string; fixes: RunFixView[]; latest: FixTrialView | null; system: string | null; canStart: boolean }) {
+export function FixPanel(props: {
+  runId: string;
+  fixes: RunFixView[];
+  latest: FixTrialView | null;
+  system: string | null;
+  canStart: boolean;
+}) {
   const { runId, fixes, system, canStart } = props;
   const [trial, setTrial] = useState<FixTrialView | null>(props.latest);
   const [message, setMessage] = useState<string | null>(null);
@@ -56,7 +62,13 @@ export function FixPanel(props: { runId: string; fixes: RunFixView[]; latest: Fi
           What to change
         </h2>
         {canStart && decisive ? (
-          <button type="button" className="button primary" onClick={tryFix} disabled={pending || active} data-testid="fix-try">
+          <button
+            type="button"
+            className="button primary"
+            onClick={tryFix}
+            disabled={pending || active}
+            data-testid="fix-try"
+          >
             Try this fix
           </button>
         ) : null}
@@ -74,11 +86,13 @@ export function FixPanel(props: { runId: string; fixes: RunFixView[]; latest: Fi
       {fixes.map((f) => (
         <div key={f.agent} data-testid="fix-suggestion">
           <p style={{ margin: "6px 0 2px" }}>
-            <b>{f.agent}</b> <span className="muted">({f.role === "decisive" ? "decisive" : "co-culprit"})</span> · {title(f.fixType)}
+            <b>{f.agent}</b> <span className="muted">({f.role === "decisive" ? "decisive" : "co-culprit"})</span> ·{" "}
+            {title(f.fixType)}
           </p>
           <p style={{ margin: 0 }}>“{f.instruction}”</p>
           <p className="muted" style={{ margin: "2px 0 0" }}>
-            Written by {f.author === "judge" ? "the LLM judge" : "the offline template"} · <PatternLink fix={f} system={system} />
+            Written by {f.author === "judge" ? "the LLM judge" : "the offline template"} ·{" "}
+            <PatternLink fix={f} system={system} />
           </p>
         </div>
       ))}
@@ -102,7 +116,10 @@ function TrialResult({ trial }: { trial: FixTrialView }) {
           </strong>{" "}
           (95% interval {pct(r.interval[0])}–{pct(r.interval[1])}): {verdict}.
           {r.screened?.length && r.screened.at(-1)?.agent !== r.offlineAgent ? (
-            <span className="muted"> The offline culprit {r.offlineAgent}&apos;s fix did not flip a screening replay.</span>
+            <span className="muted">
+              {" "}
+              The offline culprit {r.offlineAgent}&apos;s fix did not flip a screening replay.
+            </span>
           ) : null}
         </p>
       ) : null}

@@ -7,7 +7,10 @@ export async function AppHeader() {
   const principal = await currentPrincipal();
   return (
     <header className={styles.header}>
-      <AppNav user={principal?.kind === "user" ? `${principal.name} (${principal.role})` : null} signInOn={signInRequired()} />
+      <AppNav
+        user={principal?.kind === "user" ? `${principal.name} (${principal.role})` : null}
+        signInOn={signInRequired()}
+      />
     </header>
   );
 }

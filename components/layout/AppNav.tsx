@@ -18,7 +18,8 @@ export function AppNav({ user, signInOn }: { user: string | null; signInOn: bool
       Culprit
     </>
   );
-  if (path.startsWith("/s/") || path.startsWith("/sign-in") || path.startsWith("/setup")) return <span className={styles.brand}>{brand}</span>;
+  if (path.startsWith("/s/") || path.startsWith("/sign-in") || path.startsWith("/setup"))
+    return <span className={styles.brand}>{brand}</span>;
   return (
     <>
       <IntentLink href="/" className={styles.brand}>

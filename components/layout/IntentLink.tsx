@@ -9,7 +9,12 @@ import type { ComponentProps } from "react";
  * each page view cost five more server renders (ten requests), during the very seconds the page
  * itself was loading and hydrating on the same server and in the same browser.
  */
-export function IntentLink({ href, onMouseEnter, onFocus, ...props }: Omit<ComponentProps<typeof Link>, "prefetch" | "href"> & { href: string }) {
+export function IntentLink({
+  href,
+  onMouseEnter,
+  onFocus,
+  ...props
+}: Omit<ComponentProps<typeof Link>, "prefetch" | "href"> & { href: string }) {
   const router = useRouter();
   return (
     <Link

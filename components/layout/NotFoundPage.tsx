@@ -1,7 +1,15 @@
 import Link from "next/link";
 
 /** The product's own "not found": what was not found, the likely reason, and where to go next. */
-export function NotFoundPage({ title, reason, links }: { title: string; reason: string; links: { href: string; label: string }[] }) {
+export function NotFoundPage({
+  title,
+  reason,
+  links,
+}: {
+  title: string;
+  reason: string;
+  links: { href: string; label: string }[];
+}) {
   return (
     <main className="page" data-testid="not-found">
       <div className="card stack" style={{ maxWidth: 640, margin: "48px auto" }}>

@@ -4,7 +4,8 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /** Per-agent importance and blame across a system's runs, with DyLAN-style drop suggestions. */
 export function AgentsAcrossRuns({ agents }: { agents: AgentAcrossRuns[] }) {
-  if (agents.length === 0) return <p className="muted">Per-agent figures appear once runs are analyzed by engine 0.5 or later.</p>;
+  if (agents.length === 0)
+    return <p className="muted">Per-agent figures appear once runs are analyzed by engine 0.5 or later.</p>;
   return (
     <table className="table" data-testid="agents-across-runs">
       <thead>
@@ -25,7 +26,9 @@ export function AgentsAcrossRuns({ agents }: { agents: AgentAcrossRuns[] }) {
             <td>{pct(a.meanImportanceShare)}</td>
             <td>{pct(a.meanBlame)}</td>
             <td>{pct(a.meanTokenShare)}</td>
-            <td>{a.dropSuggested ? <b>Consider dropping: {a.reason}</b> : <span className="muted">{a.reason}</span>}</td>
+            <td>
+              {a.dropSuggested ? <b>Consider dropping: {a.reason}</b> : <span className="muted">{a.reason}</span>}
+            </td>
           </tr>
         ))}
       </tbody>

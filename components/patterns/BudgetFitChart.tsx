@@ -13,7 +13,11 @@ const M = { left: 44, right: 16, top: 12, bottom: 32 };
  * Outcome (success at the top, failure at the bottom, each run a dot linking to it) against tokens on
  * a log axis, with the fitted logistic curve. Dots are also distinguished by shape (✓ ring, ✕ filled).
  */
-export function BudgetFitChart({ budget }: { budget: { runs: (BudgetRun & { title: string })[]; fit: BudgetFit | null } }) {
+export function BudgetFitChart({
+  budget,
+}: {
+  budget: { runs: (BudgetRun & { title: string })[]; fit: BudgetFit | null };
+}) {
   const runs = budget.runs.filter((r) => r.tokens > 0);
   const [lo, hi] = useMemo(() => {
     const t = runs.map((r) => r.tokens);
@@ -69,13 +73,22 @@ export function BudgetFitChart({ budget }: { budget: { runs: (BudgetRun & { titl
                 cx={x(r.tokens)}
                 cy={y(r.success ? 0.96 : 0.04) + jitter(i) * 10}
                 r={4}
-                style={r.success ? { fill: "var(--surface)", stroke: paint(OUTCOME_TOKEN.success), strokeWidth: 2 } : { fill: paint(OUTCOME_TOKEN.failure) }}
+                style={
+                  r.success
+                    ? { fill: "var(--surface)", stroke: paint(OUTCOME_TOKEN.success), strokeWidth: 2 }
+                    : { fill: paint(OUTCOME_TOKEN.failure) }
+                }
               >
                 <title>{`${r.title}: ${r.success ? "passed" : "failed"}, ${r.tokens} tokens`}</title>
               </circle>
             </a>
           ))}
-          <text x={(W - M.left - M.right) / 2} y={H - M.top - 2} textAnchor="middle" style={{ fontSize: 10, fill: "var(--text-muted)" }}>
+          <text
+            x={(W - M.left - M.right) / 2}
+            y={H - M.top - 2}
+            textAnchor="middle"
+            style={{ fontSize: 10, fill: "var(--text-muted)" }}
+          >
             tokens per run (log scale)
           </text>
         </g>
@@ -85,11 +98,14 @@ export function BudgetFitChart({ budget }: { budget: { runs: (BudgetRun & { titl
           <>
             {budget.fit.statement}{" "}
             <span className="muted">
-              ({budget.fit.n} runs, {budget.fit.successes} passed; slope {budget.fit.slope.toFixed(2)} log-odds per tenfold tokens)
+              ({budget.fit.n} runs, {budget.fit.successes} passed; slope {budget.fit.slope.toFixed(2)} log-odds per
+              tenfold tokens)
             </span>
           </>
         ) : (
-          <span className="muted">Too few runs with both outcomes to fit (at least 8 with token counts, some passed and some failed).</span>
+          <span className="muted">
+            Too few runs with both outcomes to fit (at least 8 with token counts, some passed and some failed).
+          </span>
         )}
       </figcaption>
     </figure>

@@ -7,7 +7,9 @@ const EXAMPLES = 4;
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 function verifiedText(v: CorrectionPattern["verified"]): string {
-  return v.tried === 0 ? "not tried yet" : `fix verified on ${v.flipped} of ${v.tried} ${v.tried === 1 ? "run" : "runs"}`;
+  return v.tried === 0
+    ? "not tried yet"
+    : `fix verified on ${v.flipped} of ${v.tried} ${v.tried === 1 ? "run" : "runs"}`;
 }
 
 /**
@@ -15,8 +17,17 @@ function verifiedText(v: CorrectionPattern["verified"]): string {
  * explains and what they cost, the agents that made the mistake, one corrective instruction, and
  * what trying it by replay showed. Row ids are the pattern ids run pages link to.
  */
-export function CorrectionPatternList({ patterns, system, canTry }: { patterns: FailurePatterns; system?: string; canTry: boolean }) {
-  if (patterns.patterns.length === 0) return <div className="card muted">No analysed failed run with a decisive error yet.</div>;
+export function CorrectionPatternList({
+  patterns,
+  system,
+  canTry,
+}: {
+  patterns: FailurePatterns;
+  system?: string;
+  canTry: boolean;
+}) {
+  if (patterns.patterns.length === 0)
+    return <div className="card muted">No analysed failed run with a decisive error yet.</div>;
   return (
     <table className="table" data-testid="correction-patterns">
       <thead>
@@ -54,7 +65,9 @@ export function CorrectionPatternList({ patterns, system, canTry }: { patterns: 
                   <Link href={`/runs/${id}`}>{patterns.runs[id]?.title ?? "run"}</Link>
                 </span>
               ))}
-              {p.runIds.length > EXAMPLES ? <span className="muted"> and {p.runIds.length - EXAMPLES} more</span> : null}
+              {p.runIds.length > EXAMPLES ? (
+                <span className="muted"> and {p.runIds.length - EXAMPLES} more</span>
+              ) : null}
             </td>
           </tr>
         ))}

@@ -45,7 +45,13 @@ export function SpectrumAgents({ agents }: { agents: Result["agents"] }) {
 }
 
 /** Behaviours with the terms of the formula, each linked to the failed runs that show it. */
-export function SpectrumBehaviours({ behaviours, titleOf }: { behaviours: Result["behaviours"]; titleOf: Map<string, string> }) {
+export function SpectrumBehaviours({
+  behaviours,
+  titleOf,
+}: {
+  behaviours: Result["behaviours"];
+  titleOf: Map<string, string>;
+}) {
   return (
     <table className="table" data-testid="spectrum-behaviours">
       <thead>

@@ -12,13 +12,14 @@ export function SpectrumTable({ spectrum }: { spectrum: SystemSpectrum }) {
   const { result, runs, system } = spectrum;
   const failed = runs.filter((r) => r.outcome === "failure");
   const titleOf = new Map(runs.map((r) => [r.id, r.title]));
-  if (!result) return <div className="card muted">No failed run of {system} with a known outcome: nothing to localize.</div>;
+  if (!result)
+    return <div className="card muted">No failed run of {system} with a known outcome: nothing to localize.</div>;
   return (
     <div className="stack" data-testid="spectrum">
       <p className="muted" style={{ margin: 0 }}>
         {result.failed} failed and {result.passed} successful runs (newest {runs.length}
-        {spectrum.unknownOutcome ? `; ${spectrum.unknownOutcome} with unknown outcome left out` : ""}). S(η) = α · Kulczynski2<sub>λ</sub> · (1+β) · (1+γ), λ ={" "}
-        {result.lambda}; α from the target run.
+        {spectrum.unknownOutcome ? `; ${spectrum.unknownOutcome} with unknown outcome left out` : ""}). S(η) = α ·
+        Kulczynski2<sub>λ</sub> · (1+β) · (1+γ), λ = {result.lambda}; α from the target run.
         {result.passed === 0
           ? " With no successful run, every behaviour of the failures looks equally guilty: add passing runs of this system for a sharper ranking."
           : ""}

@@ -1,7 +1,11 @@
 "use client";
 import { useEffect, useState, useTransition } from "react";
 import { cliVerificationCommand, type ReplayVerificationView } from "@/lib/replay/verification-view";
-import { startReplayVerification, replayVerificationStatus, cancelReplayVerification } from "@/lib/server/actions/replay";
+import {
+  startReplayVerification,
+  replayVerificationStatus,
+  cancelReplayVerification,
+} from "@/lib/server/actions/replay";
 
 const ACTIVE = new Set(["queued", "running"]);
 const AGREEMENT_TEXT: Record<string, string> = {
@@ -15,7 +19,15 @@ const AGREEMENT_TEXT: Record<string, string> = {
  * replay endpoint, shows progress (replays used of the budget), lets the user cancel, and shows the
  * stored result beside (never instead of) the offline analysis.
  */
-export function ReplayPanel({ runId, latest, canStart = true }: { runId: string; latest: ReplayVerificationView | null; canStart?: boolean }) {
+export function ReplayPanel({
+  runId,
+  latest,
+  canStart = true,
+}: {
+  runId: string;
+  latest: ReplayVerificationView | null;
+  canStart?: boolean;
+}) {
   const [view, setView] = useState<ReplayVerificationView | null>(latest);
   const [message, setMessage] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
@@ -57,12 +69,24 @@ export function ReplayPanel({ runId, latest, canStart = true }: { runId: string;
           Counterfactual replay
         </h2>
         {canStart ? (
-          <button type="button" className="button primary" onClick={start} disabled={pending || active} data-testid="replay-start">
+          <button
+            type="button"
+            className="button primary"
+            onClick={start}
+            disabled={pending || active}
+            data-testid="replay-start"
+          >
             Verify by replay
           </button>
         ) : null}
         {active && canStart ? (
-          <button type="button" className="button" onClick={cancel} disabled={pending || view.cancelRequested} data-testid="replay-cancel">
+          <button
+            type="button"
+            className="button"
+            onClick={cancel}
+            disabled={pending || view.cancelRequested}
+            data-testid="replay-cancel"
+          >
             {view.cancelRequested ? "Cancelling…" : "Cancel"}
           </button>
         ) : null}
@@ -75,7 +99,9 @@ export function ReplayPanel({ runId, latest, canStart = true }: { runId: string;
       {view ? (
         <VerificationBody view={view} />
       ) : (
-        <p className="muted">Re-runs the system with one agent repaired at a time to check who really caused the failure.</p>
+        <p className="muted">
+          Re-runs the system with one agent repaired at a time to check who really caused the failure.
+        </p>
       )}
     </section>
   );
@@ -89,16 +115,24 @@ function VerificationBody({ view }: { view: ReplayVerificationView }) {
       {cliCommand !== null ? (
         <p className="muted" data-testid="replay-cli">
           Replayed by <code>culprit verify</code> through the record/replay proxy: <code>{cliCommand}</code>
-          {divergedReplays(r) ? ` · ${divergedReplays(r)} replay(s) diverged from the recording; their later calls went to the model` : ""}
+          {divergedReplays(r)
+            ? ` · ${divergedReplays(r)} replay(s) diverged from the recording; their later calls went to the model`
+            : ""}
         </p>
       ) : null}
       <p className="muted">
-        {view.status === "queued" ? "Queued…" : view.status === "running" ? `Replaying… ${Math.round(view.progress * 100)}%` : `Finished (${view.status})`} ·{" "}
-        {view.replayCount} of {view.budget} replays used
+        {view.status === "queued"
+          ? "Queued…"
+          : view.status === "running"
+            ? `Replaying… ${Math.round(view.progress * 100)}%`
+            : `Finished (${view.status})`}{" "}
+        · {view.replayCount} of {view.budget} replays used
         {view.cacheHits ? `, ${view.cacheHits} from cache` : ""} · {view.method.replaceAll("+", ", ")}
       </p>
       {view.status === "failed" ? <p className="alert error">Verification failed: {view.error}</p> : null}
-      {view.status === "cancelled" ? <p className="alert warn">Cancelled. {view.replayCount} replay(s) made before that are kept.</p> : null}
+      {view.status === "cancelled" ? (
+        <p className="alert warn">Cancelled. {view.replayCount} replay(s) made before that are kept.</p>
+      ) : null}
       {r ? (
         <>
           <p data-testid="replay-agreement">
@@ -124,8 +158,11 @@ function VerificationBody({ view }: { view: ReplayVerificationView }) {
           <ol>
             {view.interventions.map((e, i) => (
               <li key={i}>
-                {e.strategy}: {e.interventions.length === 0 ? "unchanged run" : describe(e.interventions)} → <strong>{e.outcome}</strong>
-                {e.source !== "replay" ? <span className="muted"> ({e.source === "cache" ? "cached" : "repeat"})</span> : null}
+                {e.strategy}: {e.interventions.length === 0 ? "unchanged run" : describe(e.interventions)} →{" "}
+                <strong>{e.outcome}</strong>
+                {e.source !== "replay" ? (
+                  <span className="muted"> ({e.source === "cache" ? "cached" : "repeat"})</span>
+                ) : null}
               </li>
             ))}
           </ol>

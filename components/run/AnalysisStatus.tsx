@@ -37,7 +37,8 @@ export function AnalysisStatus({
     // earlier) is refetched.
     refetchOnMount: (q) => q.state.data?.id !== initial?.id || q.state.data?.status !== initial?.status,
     enabled: poll,
-    refetchInterval: (q) => (q.state.data && (q.state.data.status === "queued" || q.state.data.status === "running") ? 1000 : false),
+    refetchInterval: (q) =>
+      q.state.data && (q.state.data.status === "queued" || q.state.data.status === "running") ? 1000 : false,
   });
   const seen = useRef(initial?.id + ":" + initial?.status);
   useEffect(() => {
@@ -56,8 +57,16 @@ export function AnalysisStatus({
   if (analysis.status === "queued" || analysis.status === "running")
     return (
       <div className="row" data-testid="analysis-status" data-status={analysis.status}>
-        <span className="muted">{analysis.status === "queued" ? "Analysis queued…" : `Analyzing… ${Math.round(analysis.progress * 100)}%`}</span>
-        <div className={styles.progress} role="progressbar" aria-valuenow={Math.round(analysis.progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+        <span className="muted">
+          {analysis.status === "queued" ? "Analysis queued…" : `Analyzing… ${Math.round(analysis.progress * 100)}%`}
+        </span>
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-valuenow={Math.round(analysis.progress * 100)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <div style={{ width: `${Math.max(3, analysis.progress * 100)}%` }} />
         </div>
         {hasReport ? <span className="muted">(showing the previous result)</span> : null}

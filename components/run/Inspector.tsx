@@ -22,7 +22,8 @@ export interface InspectorProps {
 /** Details of the selected step, agent or edge. All trace text is rendered as text. */
 export function Inspector({ data, stepDetailUrl, index, selection, resolveEdgeIds }: InspectorProps) {
   if (!selection) return <Help />;
-  if (selection.type === "step") return <StepInspector data={data} index={index} stepId={selection.id} detailUrl={stepDetailUrl} />;
+  if (selection.type === "step")
+    return <StepInspector data={data} index={index} stepId={selection.id} detailUrl={stepDetailUrl} />;
   if (selection.type === "agent") return <AgentInspector data={data} index={index} agent={selection.id} />;
   return <EdgeInspector data={data} index={index} edgeIds={resolveEdgeIds(selection.id)} selectedId={selection.id} />;
 }
@@ -32,8 +33,8 @@ function Help() {
     <div className={styles.help} data-testid="inspector-empty">
       <p>Select a step, agent or edge on the canvas, the timeline or the agent list.</p>
       <p>
-        <kbd>j</kbd>/<kbd>k</kbd> or <kbd>→</kbd>/<kbd>←</kbd> next/previous step · <kbd>f</kbd> first error · <kbd>d</kbd> decisive step · <kbd>m</kbd> switch
-        Agents/Steps · <kbd>Esc</kbd> clear
+        <kbd>j</kbd>/<kbd>k</kbd> or <kbd>→</kbd>/<kbd>←</kbd> next/previous step · <kbd>f</kbd> first error ·{" "}
+        <kbd>d</kbd> decisive step · <kbd>m</kbd> switch Agents/Steps · <kbd>Esc</kbd> clear
       </p>
     </div>
   );
@@ -51,7 +52,9 @@ function AgentInspector({ data, index, agent }: { data: RunPageData; index: Repo
     <div data-testid="inspector" data-agent={agent}>
       <h2>Agent {agent}</h2>
       <div className="row" style={{ gap: 6, marginBottom: 8 }}>
-        <span className={`badge ${STANDING_ROLE[agentStanding(index, agent)]}`}>{STANDING_LABEL[agentStanding(index, agent)]}</span>
+        <span className={`badge ${STANDING_ROLE[agentStanding(index, agent)]}`}>
+          {STANDING_LABEL[agentStanding(index, agent)]}
+        </span>
       </div>
       {meta.role ? <p className={styles.help}>{meta.role}</p> : null}
       {meta.description ? <TextBlock text={meta.description} /> : null}
@@ -103,7 +106,17 @@ function AgentInspector({ data, index, agent }: { data: RunPageData; index: Repo
   );
 }
 
-function EdgeInspector({ data, index, edgeIds, selectedId }: { data: RunPageData; index: ReportIndex; edgeIds: string[]; selectedId: string }) {
+function EdgeInspector({
+  data,
+  index,
+  edgeIds,
+  selectedId,
+}: {
+  data: RunPageData;
+  index: ReportIndex;
+  edgeIds: string[];
+  selectedId: string;
+}) {
   const edges = edgeIds.map((id) => data.edges.find((e) => e.id === id)).filter((e): e is ViewEdge => Boolean(e));
   if (edges.length === 0) return <p className={styles.help}>Edge “{selectedId}” is not in this run.</p>;
   const agentOf = new Map(data.steps.map((s) => [s.id, s.agent]));

@@ -25,7 +25,8 @@ export function LabelForm({ runId, agents, selectedStepId }: LabelFormProps) {
         </select>
       </label>
       <label>
-        Step id <input name="stepId" defaultValue={selectedStepId ?? ""} placeholder="e.g. the selected step" size={12} />
+        Step id{" "}
+        <input name="stepId" defaultValue={selectedStepId ?? ""} placeholder="e.g. the selected step" size={12} />
       </label>
       <textarea name="note" placeholder="Why (optional)" />
       <button type="submit" className="button" disabled={pending} data-testid="label-submit">
@@ -33,7 +34,9 @@ export function LabelForm({ runId, agents, selectedStepId }: LabelFormProps) {
       </button>
       {state ? (
         <span className={state.ok ? styles.agree : styles.disagree} role="status">
-          {state.ok ? state.data.message : `${state.error.message} ${state.error.fields ? Object.values(state.error.fields).flat().join("; ") : ""}`}
+          {state.ok
+            ? state.data.message
+            : `${state.error.message} ${state.error.fields ? Object.values(state.error.fields).flat().join("; ") : ""}`}
         </span>
       ) : null}
     </form>

@@ -76,7 +76,9 @@ export function LabelsPanel({
           </div>
         );
       })}
-      {LabelForm ? <LabelForm runId={runId} agents={agents} selectedStepId={selectedStepId} key={selectedStepId ?? "none"} /> : null}
+      {LabelForm ? (
+        <LabelForm runId={runId} agents={agents} selectedStepId={selectedStepId} key={selectedStepId ?? "none"} />
+      ) : null}
     </div>
   );
 }

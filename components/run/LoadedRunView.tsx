@@ -25,7 +25,10 @@ export function LoadedRunView({ shell, bodyUrl, ...props }: LoadedRunViewProps) 
     // so the browser hands over the response it started fetching while the scripts loaded.
     queryFn: async (): Promise<RunPageBody> => {
       const res = await fetch(bodyUrl, { credentials: "same-origin" });
-      if (!res.ok) throw new Error(res.status === 404 ? "This run is no longer available." : `Could not load the run (HTTP ${res.status}).`);
+      if (!res.ok)
+        throw new Error(
+          res.status === 404 ? "This run is no longer available." : `Could not load the run (HTTP ${res.status}).`,
+        );
       return (await res.json()) as RunPageBody;
     },
     staleTime: Infinity,

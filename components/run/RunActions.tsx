@@ -11,7 +11,17 @@ import type { RunActionProps } from "./actions/types";
  * the actions listed in actions/owner-actions.ts (share links, re-run, delete). The server actions
  * check the role themselves: hiding buttons is only a courtesy.
  */
-export function RunActions({ runId, shareLinks, hasReport, canEdit }: { runId: string; shareLinks: ShareLinkRow[]; hasReport: boolean; canEdit: boolean }) {
+export function RunActions({
+  runId,
+  shareLinks,
+  hasReport,
+  canEdit,
+}: {
+  runId: string;
+  shareLinks: ShareLinkRow[];
+  hasReport: boolean;
+  canEdit: boolean;
+}) {
   const [message, setMessage] = useState<string | null>(null);
   const props: RunActionProps = { runId, shareLinks, hasReport, report: setMessage };
   return (

@@ -48,7 +48,9 @@ const LazyRunCanvas = dynamic(() => loadCanvas().then((m) => m.RunCanvas), {
  * mount: switching component types would remount React Flow and lose the viewport.
  */
 function CanvasSlot(props: ComponentProps<CanvasComponent>) {
-  const [Canvas] = useState<ComponentType<ComponentProps<CanvasComponent>>>(() => loadedCanvas ?? preloadedCanvas() ?? LazyRunCanvas);
+  const [Canvas] = useState<ComponentType<ComponentProps<CanvasComponent>>>(
+    () => loadedCanvas ?? preloadedCanvas() ?? LazyRunCanvas,
+  );
   return <Canvas {...props} />;
 }
 
@@ -77,7 +79,17 @@ export interface RunViewProps {
  * the timeline below. All view state lives in the URL (see `useUrlViewState`). On screens narrower
  * than WIDE_LAYOUT_MIN_PX the agents panel is a tab beside the inspector.
  */
-export function RunView({ data, stepDetailUrl, initialState, actions, status, readOnly, sidePanels, LabelForm, loadingBody = false }: RunViewProps) {
+export function RunView({
+  data,
+  stepDetailUrl,
+  initialState,
+  actions,
+  status,
+  readOnly,
+  sidePanels,
+  LabelForm,
+  loadingBody = false,
+}: RunViewProps) {
   const vm = useRunViewModel(data, initialState);
   const wide = useWideLayout();
   const { state, index, select } = vm;
@@ -94,10 +106,23 @@ export function RunView({ data, stepDetailUrl, initialState, actions, status, re
       sidePanels={sidePanels}
     />
   );
-  const inspector = <Inspector data={data} stepDetailUrl={stepDetailUrl} index={index} selection={state.selection} resolveEdgeIds={vm.resolveEdgeIds} />;
+  const inspector = (
+    <Inspector
+      data={data}
+      stepDetailUrl={stepDetailUrl}
+      index={index}
+      selection={state.selection}
+      resolveEdgeIds={vm.resolveEdgeIds}
+    />
+  );
   return (
     <RunNavContext.Provider value={vm.nav}>
-      <main className={styles.page} data-testid="run-page" data-run-id={data.run.id} data-layout={wide ? "wide" : "narrow"}>
+      <main
+        className={styles.page}
+        data-testid="run-page"
+        data-run-id={data.run.id}
+        data-layout={wide ? "wide" : "narrow"}
+      >
         <VerdictHeader data={data} actions={actions} status={status} />
         <div className={`${styles.grid} ${wide ? styles.wide : ""}`}>
           {wide ? <aside className={styles.panel}>{agents}</aside> : null}

@@ -13,7 +13,12 @@ export interface RunNav {
   humanize: (text: string) => string;
 }
 
-export const RunNavContext = createContext<RunNav>({ select: () => {}, hrefFor: () => "#", stepLabel: () => "a step", humanize: (t) => t });
+export const RunNavContext = createContext<RunNav>({
+  select: () => {},
+  hrefFor: () => "#",
+  stepLabel: () => "a step",
+  humanize: (t) => t,
+});
 
 /** Engine notes with step numbers instead of step ids, from the run page's context. */
 export function useHumanize(): (text: string) => string {
@@ -26,7 +31,15 @@ export function useStepLabel(): (stepId: string) => string {
 }
 
 /** Every step id, agent name and evidence pointer is a link: it selects the thing and updates the URL. */
-export function SelectLink({ selection, children, testId }: { selection: NonNullable<Selection>; children?: ReactNode; testId?: string }) {
+export function SelectLink({
+  selection,
+  children,
+  testId,
+}: {
+  selection: NonNullable<Selection>;
+  children?: ReactNode;
+  testId?: string;
+}) {
   const nav = useContext(RunNavContext);
   return (
     <a

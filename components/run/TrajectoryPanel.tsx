@@ -62,7 +62,11 @@ export function TrajectoryPanel({
         <p className="muted">No trajectory flags.</p>
       )}
       {groups.map((g) => (
-        <details key={g.title} className={styles.group} open={g.title === "Size and cost" || g.title === "Verification"}>
+        <details
+          key={g.title}
+          className={styles.group}
+          open={g.title === "Size and cost" || g.title === "Verification"}
+        >
           <summary>{g.title}</summary>
           <dl className={styles.metrics}>
             {g.rows.map((r) => (
@@ -93,7 +97,14 @@ export function TrajectoryPanel({
                     {b.label}
                   </text>
                   <rect x={64} y={2} width={BAR_WIDTH} height={7} rx={3} style={{ fill: "var(--surface-2)" }} />
-                  <rect x={64} y={2} width={Math.max(b.value > 0 ? 1 : 0, b.width)} height={7} rx={3} style={{ fill: paint(MEASURE_TOKEN[b.label]) }} />
+                  <rect
+                    x={64}
+                    y={2}
+                    width={Math.max(b.value > 0 ? 1 : 0, b.width)}
+                    height={7}
+                    rx={3}
+                    style={{ fill: paint(MEASURE_TOKEN[b.label]) }}
+                  />
                 </g>
               ))}
             </svg>

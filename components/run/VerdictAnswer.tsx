@@ -83,7 +83,9 @@ function AnswerFacts({ report, headline }: { report: ReportSummary; headline: He
             <span key={i}>
               {" —"}
               {hop.edgeIds[0] ? (
-                <SelectLink selection={{ type: "edge", id: hop.edgeIds[hop.edgeIds.length - 1] }}>{hop.edgeKinds.join("/")}</SelectLink>
+                <SelectLink selection={{ type: "edge", id: hop.edgeIds[hop.edgeIds.length - 1] }}>
+                  {hop.edgeKinds.join("/")}
+                </SelectLink>
               ) : (
                 hop.edgeKinds.join("/")
               )}
@@ -94,8 +96,12 @@ function AnswerFacts({ report, headline }: { report: ReportSummary; headline: He
           {parts.hopCount > hops.length ? ` … ${parts.hopCount - hops.length} more hops` : null}
         </span>
       ) : null}
-      {headline.coCulprits.length ? <span data-testid="co-culprits">Co-culprits: {headline.coCulprits.join(", ")}</span> : null}
-      {headline.confidence ? <span title="how sure the engine is of the named step">Confidence: {headline.confidence}</span> : null}
+      {headline.coCulprits.length ? (
+        <span data-testid="co-culprits">Co-culprits: {headline.coCulprits.join(", ")}</span>
+      ) : null}
+      {headline.confidence ? (
+        <span title="how sure the engine is of the named step">Confidence: {headline.confidence}</span>
+      ) : null}
       {parts.budgetNote ? <span className="badge unknown">{parts.budgetNote}</span> : null}
       {report.flags.verificationCollapsed ? (
         <span className="badge unknown" title="at least half of the verifier approvals checked nothing">

@@ -34,8 +34,8 @@ export function VerdictHeader({ data, actions, status }: { data: RunPageData; ac
       {status}
       {data.reportStale ? (
         <div className="alert" data-testid="stale-report">
-          This verdict is out of date: {data.reportStale}. Re-analyze the run (<b>Re-run</b> above, or <code>npm run reanalyze</code> for every run) to see the
-          current engine&apos;s verdict.
+          This verdict is out of date: {data.reportStale}. Re-analyze the run (<b>Re-run</b> above, or{" "}
+          <code>npm run reanalyze</code> for every run) to see the current engine&apos;s verdict.
         </div>
       ) : null}
       {report ? <VerdictAnswer report={report} /> : null}

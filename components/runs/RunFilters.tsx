@@ -4,7 +4,14 @@ import { FLAG_FILTERS, type TRunListParams } from "@/lib/runs/list-params";
 export function RunFilters({ params, systems }: { params: TRunListParams; systems: string[] }) {
   return (
     <form className="row" method="get" action="/" role="search">
-      <input type="search" name="q" placeholder="Search title and task" defaultValue={params.q ?? ""} aria-label="Search" style={{ minWidth: 260 }} />
+      <input
+        type="search"
+        name="q"
+        placeholder="Search title and task"
+        defaultValue={params.q ?? ""}
+        aria-label="Search"
+        style={{ minWidth: 260 }}
+      />
       <select name="outcome" defaultValue={params.outcome ?? ""} aria-label="Outcome">
         <option value="">Any outcome</option>
         <option value="failure">Failed</option>

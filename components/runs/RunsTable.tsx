@@ -17,18 +17,40 @@ const share = (x: number | null) => (x === null ? "—" : `${Math.round(x * 100)
  * an unexplained failure names a suspect, not a culprit.
  */
 function culpritCell(run: RunListRow) {
-  if (!run.culprit) return <span className="muted">{run.analysisStatus && run.analysisStatus !== "done" ? run.analysisStatus : "—"}</span>;
+  if (!run.culprit)
+    return (
+      <span className="muted">{run.analysisStatus && run.analysisStatus !== "done" ? run.analysisStatus : "—"}</span>
+    );
   const suspect = run.outcome === "unknown" || run.interaction === "unexplained";
-  return suspect ? <span title={`suspect: ${run.culprit}`}>? {run.culprit}</span> : <span title={run.culprit}>{run.culprit}</span>;
+  return suspect ? (
+    <span title={`suspect: ${run.culprit}`}>? {run.culprit}</span>
+  ) : (
+    <span title={run.culprit}>{run.culprit}</span>
+  );
 }
 
 /** The incident queue. Two checkboxes away from a comparison. */
-export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunListRow[]; sortLinks: Record<SortKey, string>; sort: SortKey; dir: "asc" | "desc" }) {
+export function RunsTable({
+  runs,
+  sortLinks,
+  sort,
+  dir,
+}: {
+  runs: RunListRow[];
+  sortLinks: Record<SortKey, string>;
+  sort: SortKey;
+  dir: "asc" | "desc";
+}) {
   const router = useRouter();
   const [selected, setSelected] = useState<string[]>([]);
-  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s.slice(-1), id]));
+  const toggle = (id: string) =>
+    setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s.slice(-1), id]));
   const header = (key: SortKey, label: string, numeric = false, className = "", title?: string) => (
-    <th className={`${numeric ? "num" : ""} ${className}`} title={title} aria-sort={sort === key ? (dir === "asc" ? "ascending" : "descending") : undefined}>
+    <th
+      className={`${numeric ? "num" : ""} ${className}`}
+      title={title}
+      aria-sort={sort === key ? (dir === "asc" ? "ascending" : "descending") : undefined}
+    >
       <Link href={sortLinks[key]}>
         {label}
         {sort === key ? (dir === "asc" ? " ↑" : " ↓") : ""}
@@ -38,7 +60,9 @@ export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunListRow[]; 
   return (
     <div className="stack">
       <div className="row" style={{ minHeight: 32 }}>
-        <span className="muted">{selected.length === 0 ? "Select two runs to compare them." : `${selected.length} selected`}</span>
+        <span className="muted">
+          {selected.length === 0 ? "Select two runs to compare them." : `${selected.length} selected`}
+        </span>
         <button
           className="button"
           disabled={selected.length !== 2}
@@ -61,8 +85,20 @@ export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunListRow[]; 
             {header("steps", "Steps", true, styles.cNum)}
             {header("tokens", "Tokens", true, styles.cNum)}
             <th className={`num ${styles.cNum} ${styles.from1400}`}>Duration</th>
-            {header("verification", "Verification", true, `${styles.cShare} ${styles.from1600}`, "share of tokens spent on verification")}
-            {header("redundancy", "Repeated", true, `${styles.cShare} ${styles.from1600}`, "share of tokens in near-duplicate messages")}
+            {header(
+              "verification",
+              "Verification",
+              true,
+              `${styles.cShare} ${styles.from1600}`,
+              "share of tokens spent on verification",
+            )}
+            {header(
+              "redundancy",
+              "Repeated",
+              true,
+              `${styles.cShare} ${styles.from1600}`,
+              "share of tokens in near-duplicate messages",
+            )}
             <th className={styles.cFlags}>Flags</th>
             {header("created", "Created", true, styles.cCreated)}
           </tr>
@@ -71,7 +107,12 @@ export function RunsTable({ runs, sortLinks, sort, dir }: { runs: RunListRow[]; 
           {runs.map((run) => (
             <tr key={run.id} data-run-id={run.id}>
               <td className={styles.select}>
-                <input type="checkbox" aria-label={`Select ${run.title}`} checked={selected.includes(run.id)} onChange={() => toggle(run.id)} />
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${run.title}`}
+                  checked={selected.includes(run.id)}
+                  onChange={() => toggle(run.id)}
+                />
               </td>
               <td>
                 <OutcomeBadge outcome={run.outcome} />

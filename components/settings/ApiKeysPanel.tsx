@@ -17,8 +17,8 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
       title="API keys"
       intro={
         <>
-          For <code>POST /api/runs</code> and OTLP exporters (<code>/v1/traces</code>): send <code>Authorization: Bearer &lt;key&gt;</code>. A key is shown
-          once; only its hash is stored.
+          For <code>POST /api/runs</code> and OTLP exporters (<code>/v1/traces</code>): send{" "}
+          <code>Authorization: Bearer &lt;key&gt;</code>. A key is shown once; only its hash is stored.
         </>
       }
       error={message}
@@ -34,7 +34,12 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
         minute(k.createdAt),
         k.expiresAt ? minute(k.expiresAt) : "never",
         k.lastUsedAt ? minute(k.lastUsedAt) : "never",
-        <RowActionButton key="revoke" label="Revoke" pending={pending} onClick={() => start(async () => void (await revokeApiKeyAction({ id: k.id })))} />,
+        <RowActionButton
+          key="revoke"
+          label="Revoke"
+          pending={pending}
+          onClick={() => start(async () => void (await revokeApiKeyAction({ id: k.id })))}
+        />,
       ]}
     >
       <form
@@ -52,7 +57,13 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
           });
         }}
       >
-        <input name="name" placeholder="What uses it (e.g. CI exporter)" required maxLength={100} data-testid="api-key-name" />
+        <input
+          name="name"
+          placeholder="What uses it (e.g. CI exporter)"
+          required
+          maxLength={100}
+          data-testid="api-key-name"
+        />
         <select name="scope" aria-label="What the key may do" defaultValue="ingest" data-testid="api-key-scope">
           <option value="ingest">Add runs and spans</option>
           <option value="ingest-verify">Also store verifications</option>
@@ -69,7 +80,14 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyRow[] }) {
       </form>
       {created ? (
         <div className="alert" role="status">
-          Copy it now, it is not shown again: <input readOnly value={created} size={60} data-testid="api-key-value" onFocus={(e) => e.currentTarget.select()} />
+          Copy it now, it is not shown again:{" "}
+          <input
+            readOnly
+            value={created}
+            size={60}
+            data-testid="api-key-value"
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </div>
       ) : null}
     </ListPanel>

@@ -22,7 +22,12 @@ export function ShareLinksPanel({ links }: { links: ShareLinkListRow[] }) {
         </Link>,
         <code key="token">/s/{l.token.slice(0, 6)}…</code>,
         l.expiresAt ? `expires ${l.expiresAt.slice(0, 10)}` : "no expiry",
-        <RowActionButton key="revoke" label="Revoke" pending={pending} onClick={() => start(async () => void (await revokeShareLink({ token: l.token })))} />,
+        <RowActionButton
+          key="revoke"
+          label="Revoke"
+          pending={pending}
+          onClick={() => start(async () => void (await revokeShareLink({ token: l.token })))}
+        />,
       ]}
     />
   );

@@ -16,7 +16,13 @@ export function SignInFailuresPanel({ rows }: { rows: SignInFailureSummary[] }) 
       rows={rows}
       rowKey={(r) => `${r.email}\u0000${r.address}`}
       rowTestId="sign-in-failure-row"
-      cells={(r) => [r.email || "(none)", <code key="address">{r.address}</code>, r.failures, r.limited, minute(r.last)]}
+      cells={(r) => [
+        r.email || "(none)",
+        <code key="address">{r.address}</code>,
+        r.failures,
+        r.limited,
+        minute(r.last),
+      ]}
     />
   );
 }

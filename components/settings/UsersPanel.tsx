@@ -9,7 +9,9 @@ export function UsersPanel({ users, me }: { users: UserRow[]; me: string | null 
   const [message, setMessage] = useState<string | null>(null);
   const [pending, start] = useTransition();
   const report = (r: { ok: true } | { ok: false; error: { message: string; fields?: Record<string, string[]> } }) =>
-    setMessage(r.ok ? null : `${r.error.message} ${r.error.fields ? Object.values(r.error.fields).flat().join("; ") : ""}`);
+    setMessage(
+      r.ok ? null : `${r.error.message} ${r.error.fields ? Object.values(r.error.fields).flat().join("; ") : ""}`,
+    );
   return (
     <ListPanel
       testId="users"
@@ -27,7 +29,11 @@ export function UsersPanel({ users, me }: { users: UserRow[]; me: string | null 
           key="role"
           value={u.role}
           disabled={pending}
-          onChange={(e) => start(async () => report(await setUserRole({ userId: u.id, role: e.target.value === "owner" ? "owner" : "viewer" })))}
+          onChange={(e) =>
+            start(async () =>
+              report(await setUserRole({ userId: u.id, role: e.target.value === "owner" ? "owner" : "viewer" })),
+            )
+          }
         >
           <option value="viewer">viewer</option>
           <option value="owner">owner</option>
@@ -41,7 +47,9 @@ export function UsersPanel({ users, me }: { users: UserRow[]; me: string | null 
             key="remove"
             label="Remove"
             pending={pending}
-            onClick={() => window.confirm(`Remove ${u.email}?`) && start(async () => report(await deleteUser({ userId: u.id })))}
+            onClick={() =>
+              window.confirm(`Remove ${u.email}?`) && start(async () => report(await deleteUser({ userId: u.id })))
+            }
           />
         ),
       ]}
@@ -65,7 +73,14 @@ export function UsersPanel({ users, me }: { users: UserRow[]; me: string | null 
       >
         <input name="name" placeholder="Name" maxLength={128} />
         <input name="email" type="email" placeholder="Email" required data-testid="user-email" />
-        <input name="password" type="password" placeholder="Initial password (12+)" minLength={12} required data-testid="user-password" />
+        <input
+          name="password"
+          type="password"
+          placeholder="Initial password (12+)"
+          minLength={12}
+          required
+          data-testid="user-password"
+        />
         <select name="role" defaultValue="viewer" data-testid="user-role">
           <option value="viewer">viewer</option>
           <option value="owner">owner</option>

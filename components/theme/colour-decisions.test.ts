@@ -79,7 +79,8 @@ describe("colour decisions live in components/theme/colours.css", () => {
     for (const f of files) {
       if (f === THEME_CSS) continue;
       const text = read(f);
-      for (const token of palette) if (new RegExp(`["'(]${token}(?![\\w-])`).test(text)) found.push(`${f} reads ${token}`);
+      for (const token of palette)
+        if (new RegExp(`["'(]${token}(?![\\w-])`).test(text)) found.push(`${f} reads ${token}`);
     }
     expect(found).toEqual([]);
   });

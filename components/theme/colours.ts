@@ -39,19 +39,34 @@ export const ROLE_TOKEN: Record<AgentRole, ColourToken> = {
 
 /** Channel tones: plain, on the corruption path, selected. */
 export type EdgeTone = "plain" | "path" | "sel";
-export const EDGE_TOKEN: Record<EdgeTone, ColourToken> = { plain: "--edge-plain", path: "--edge-path", sel: "--edge-selected" };
+export const EDGE_TOKEN: Record<EdgeTone, ColourToken> = {
+  plain: "--edge-plain",
+  path: "--edge-path",
+  sel: "--edge-selected",
+};
 
 /** Run outcomes. */
-export const OUTCOME_TOKEN = { success: "--outcome-success", failure: "--outcome-failure" } as const satisfies Record<string, ColourToken>;
-
-/** Blame of one agent between two runs, and a role that changed. */
-export const DELTA_TOKEN = { grew: "--blame-grew", shrank: "--blame-shrank", changed: "--change" } as const satisfies Record<string, ColourToken>;
-
-/** Per-agent measures drawn on one scale. */
-export const MEASURE_TOKEN = { tokens: "--measure-tokens", blame: "--measure-blame", importance: "--measure-importance" } as const satisfies Record<
+export const OUTCOME_TOKEN = { success: "--outcome-success", failure: "--outcome-failure" } as const satisfies Record<
   string,
   ColourToken
 >;
 
+/** Blame of one agent between two runs, and a role that changed. */
+export const DELTA_TOKEN = {
+  grew: "--blame-grew",
+  shrank: "--blame-shrank",
+  changed: "--change",
+} as const satisfies Record<string, ColourToken>;
+
+/** Per-agent measures drawn on one scale. */
+export const MEASURE_TOKEN = {
+  tokens: "--measure-tokens",
+  blame: "--measure-blame",
+  importance: "--measure-importance",
+} as const satisfies Record<string, ColourToken>;
+
 /** Step status on the timeline: failed steps are marked like error marks. */
-export const STATUS_TOKEN = { error: "--mark-error", ok: "--mark-neutral" } as const satisfies Record<string, ColourToken>;
+export const STATUS_TOKEN = { error: "--mark-error", ok: "--mark-neutral" } as const satisfies Record<
+  string,
+  ColourToken
+>;

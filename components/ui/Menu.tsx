@@ -10,7 +10,17 @@ import styles from "./menu.module.css";
  * also laid out as a list: wider, rows flush. The panel opens right-aligned and moves to stay on
  * screen (a button near the left edge opens it left-aligned), never wider than the viewport.
  */
-export function Menu({ label, testId, role, children }: { label: ReactNode; testId: string; role?: "menu"; children: ReactNode }) {
+export function Menu({
+  label,
+  testId,
+  role,
+  children,
+}: {
+  label: ReactNode;
+  testId: string;
+  role?: "menu";
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -44,11 +54,25 @@ export function Menu({ label, testId, role, children }: { label: ReactNode; test
   }, [open]);
   return (
     <div className={styles.menu} ref={ref}>
-      <button ref={button} type="button" className="button" data-testid={testId} aria-haspopup={role} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={button}
+        type="button"
+        className="button"
+        data-testid={testId}
+        aria-haspopup={role}
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         {label}
       </button>
       {open ? (
-        <div ref={panel} style={place} className={`${styles.panel} ${role === "menu" ? styles.list : ""}`} role={role} data-testid={`${testId}-panel`}>
+        <div
+          ref={panel}
+          style={place}
+          className={`${styles.panel} ${role === "menu" ? styles.list : ""}`}
+          role={role}
+          data-testid={`${testId}-panel`}
+        >
           {children}
         </div>
       ) : null}

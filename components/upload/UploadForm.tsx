@@ -46,7 +46,15 @@ export function UploadForm({ formats }: { formats: { id: string; description: st
             ))}
           </select>
         </label>
-        {upload.needsKey && <input type="password" placeholder="API key" value={apiKey} onChange={(e) => setApiKey(e.target.value)} aria-label="API key" />}
+        {upload.needsKey && (
+          <input
+            type="password"
+            placeholder="API key"
+            value={apiKey}
+            onChange={(e) => setApiKey(e.target.value)}
+            aria-label="API key"
+          />
+        )}
         <span className="spacer" />
         <button
           className="button primary"
@@ -58,9 +66,17 @@ export function UploadForm({ formats }: { formats: { id: string; description: st
         </button>
       </div>
       {progress !== null && (
-        <div className={styles.progress} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress * 100)}
+        >
           <div className={styles.bar} style={{ width: `${Math.round(progress * 100)}%` }} />
-          <span className={styles.label}>{progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : "Importing and analyzing…"}</span>
+          <span className={styles.label}>
+            {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : "Importing and analyzing…"}
+          </span>
         </div>
       )}
       {upload.failure && <UploadError failure={upload.failure} text={upload.failedText} />}

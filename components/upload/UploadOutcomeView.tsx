@@ -39,7 +39,10 @@ export function UploadError({ failure, text }: { failure: Failure; text?: string
 export function UploadResultList({ runs }: { runs: UploadedRun[] }) {
   const created = runs.filter((r) => r.created).length;
   const existing = runs.length - created;
-  const summary = [created ? `${created} ${created === 1 ? "run" : "runs"} imported` : null, existing ? `${existing} already imported` : null]
+  const summary = [
+    created ? `${created} ${created === 1 ? "run" : "runs"} imported` : null,
+    existing ? `${existing} already imported` : null,
+  ]
     .filter(Boolean)
     .join(" · ");
   return (

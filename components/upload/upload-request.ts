@@ -10,18 +10,36 @@ export interface UploadedRun {
 
 /** Result of POST /api/runs as the upload form sees it. */
 export type UploadOutcome =
-  | { ok: true; runId: string; created: boolean; url: string; warnings: string[]; title?: string; steps?: number; runs?: UploadedRun[] }
+  | {
+      ok: true;
+      runId: string;
+      created: boolean;
+      url: string;
+      warnings: string[];
+      title?: string;
+      steps?: number;
+      runs?: UploadedRun[];
+    }
   | {
       ok: false;
       status: number;
-      error: { code: string; message: string; location?: { line: number; column: number }; issues?: { path: string; message: string }[] };
+      error: {
+        code: string;
+        message: string;
+        location?: { line: number; column: number };
+        issues?: { path: string; message: string }[];
+      };
     };
 
 /**
  * Posts the form with XMLHttpRequest rather than fetch: only XHR reports upload progress, and a
  * 50 MB upload without a progress bar looks frozen.
  */
-export function sendUpload(form: FormData, onProgress: (fraction: number) => void, apiKey?: string): Promise<UploadOutcome> {
+export function sendUpload(
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  apiKey?: string,
+): Promise<UploadOutcome> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/runs");
@@ -34,7 +52,8 @@ export function sendUpload(form: FormData, onProgress: (fraction: number) => voi
       } catch {
         /* non-JSON answer (proxy error page): reported below */
       }
-      if (xhr.status < 300 && typeof body.runId === "string") resolve({ ok: true, ...(body as Omit<Extract<UploadOutcome, { ok: true }>, "ok">) });
+      if (xhr.status < 300 && typeof body.runId === "string")
+        resolve({ ok: true, ...(body as Omit<Extract<UploadOutcome, { ok: true }>, "ok">) });
       else
         resolve({
           ok: false,
@@ -45,7 +64,8 @@ export function sendUpload(form: FormData, onProgress: (fraction: number) => voi
           },
         });
     };
-    xhr.onerror = () => resolve({ ok: false, status: 0, error: { code: "network", message: "Could not reach the server." } });
+    xhr.onerror = () =>
+      resolve({ ok: false, status: 0, error: { code: "network", message: "Could not reach the server." } });
     xhr.send(form);
   });
 }

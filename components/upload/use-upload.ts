@@ -30,7 +30,13 @@ export function useUpload() {
     const outcome = await sendUpload(form, setProgress, input.apiKey || undefined);
     if (outcome.ok) {
       const runs: UploadedRun[] = outcome.runs ?? [
-        { runId: outcome.runId, url: outcome.url, created: outcome.created, title: outcome.title, steps: outcome.steps },
+        {
+          runId: outcome.runId,
+          url: outcome.url,
+          created: outcome.created,
+          title: outcome.title,
+          steps: outcome.steps,
+        },
       ];
       if (runs.length === 1 && runs[0].created) {
         setProgress(1);
@@ -43,7 +49,9 @@ export function useUpload() {
     }
     setProgress(null);
     if (outcome.status === 401) setNeedsKey(true);
-    setFailedText(input.file ? (input.file.size <= ERROR_TEXT_BYTES ? await input.file.text() : undefined) : input.text);
+    setFailedText(
+      input.file ? (input.file.size <= ERROR_TEXT_BYTES ? await input.file.text() : undefined) : input.text,
+    );
     setFailure(outcome);
   }
   return { submit, progress, failure, failedText, result, needsKey };

@@ -32,11 +32,15 @@ async function chat(base: string, system: string, user: string, stream = false):
     signal: AbortSignal.timeout(120_000),
   });
   if (!res.ok) throw new Error(`LLM call failed: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
-  if (!stream) return ((await res.json()) as { choices: { message: { content: string | null } }[] }).choices[0]?.message.content ?? "";
+  if (!stream)
+    return (
+      ((await res.json()) as { choices: { message: { content: string | null } }[] }).choices[0]?.message.content ?? ""
+    );
   let text = "";
   for (const line of (await res.text()).split("\n")) {
     if (!line.startsWith("data: ") || line.trim() === "data: [DONE]") continue;
-    text += (JSON.parse(line.slice(6)) as { choices: { delta?: { content?: string } }[] }).choices[0]?.delta?.content ?? "";
+    text +=
+      (JSON.parse(line.slice(6)) as { choices: { delta?: { content?: string } }[] }).choices[0]?.delta?.content ?? "";
   }
   return text;
 }
@@ -48,13 +52,18 @@ const lastNumber = (text: string) => Number(/(-?\d+)\D*$/.exec(text.replace(/(\d
  * Agents pass on each other's whole replies, as chat-based systems do: the workers see the plan,
  * the aggregator the workers' replies, the verifier those and the aggregator's.
  */
-export async function runLlmMas(task: Task = DEFAULT_TASK, baseUrl = DEFAULT_BASE): Promise<{ answer: number | null; correct: boolean }> {
+export async function runLlmMas(
+  task: Task = DEFAULT_TASK,
+  baseUrl = DEFAULT_BASE,
+): Promise<{ answer: number | null; correct: boolean }> {
   const base = baseUrl.replace(/\/+$/, "");
   const workers = workerNames(task);
   const plan = await chat(base, PLANNER_PROMPT, `Numbers: ${task.numbers.join(", ")}. Workers: ${workers.length}.`);
   const replies: string[] = [];
   for (const [k, w] of workers.entries())
-    replies.push(`${w}: ${await chat(base, workerPrompt(w), `Plan: ${plan}\nTake chunk ${k + 1} of ${workers.length}.`)}`);
+    replies.push(
+      `${w}: ${await chat(base, workerPrompt(w), `Plan: ${plan}\nTake chunk ${k + 1} of ${workers.length}.`)}`,
+    );
   const aggregate = await chat(base, AGGREGATOR_PROMPT, replies.join("\n"), true);
   const verdict = await chat(base, VERIFIER_PROMPT, `${replies.join("\n")}\naggregator: ${aggregate}`);
   const total = lastNumber(aggregate);

@@ -31,19 +31,42 @@ function register(registry: RunRegistry, llm: LlmRun): { traceId: string; otlp: 
   return { traceId, otlp };
 }
 
-export async function runLlm(runner: LlmRunner, registry: RunRegistry, options: z.infer<typeof ZLlmRun>, exportUrl?: string) {
+export async function runLlm(
+  runner: LlmRunner,
+  registry: RunRegistry,
+  options: z.infer<typeof ZLlmRun>,
+  exportUrl?: string,
+) {
   const llm = await runner.run(options);
   const { traceId, otlp } = register(registry, llm);
   // The trace as a collector receives it (OTLP/HTTP JSON), so the app analyses it like any run.
   if (exportUrl) {
-    const res = await fetch(exportUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(otlp) });
+    const res = await fetch(exportUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(otlp),
+    });
     if (!res.ok) throw new Error(`exporting the trace to ${exportUrl} failed: HTTP ${res.status}`);
   }
-  return { traceId, outcome: llm.recording.outcome, finalAnswer: llm.finalAnswer, exported: Boolean(exportUrl), trace: otlp };
+  return {
+    traceId,
+    outcome: llm.recording.outcome,
+    finalAnswer: llm.finalAnswer,
+    exported: Boolean(exportUrl),
+    trace: otlp,
+  };
 }
 
-export async function replayLlm(runner: LlmRunner, registry: RunRegistry, original: LlmRun, interventions: Intervention[]) {
-  const llm = await runner.run({ wrong: original.wrong, system: original.recording.system }, { run: original, interventions });
+export async function replayLlm(
+  runner: LlmRunner,
+  registry: RunRegistry,
+  original: LlmRun,
+  interventions: Intervention[],
+) {
+  const llm = await runner.run(
+    { wrong: original.wrong, system: original.recording.system },
+    { run: original, interventions },
+  );
   const { otlp } = register(registry, llm);
   return { outcome: llm.recording.outcome, finalAnswer: llm.finalAnswer, trace: otlp };
 }

@@ -90,7 +90,11 @@ export class LlmRunner {
       calls: proxy.calls,
       notes: [],
     };
-    return { recording, ...(options.wrong ? { wrong: options.wrong } : {}), finalAnswer: String(result.answer ?? "none") };
+    return {
+      recording,
+      ...(options.wrong ? { wrong: options.wrong } : {}),
+      finalAnswer: String(result.answer ?? "none"),
+    };
   }
 
   async close(): Promise<void> {

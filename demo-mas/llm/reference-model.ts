@@ -53,11 +53,15 @@ function answer(role: string, user: string, err: boolean): string {
   }
   const lines = user.split("\n");
   const partials = lines.filter((l) => /^worker_\d+:/.test(l)).map(lastInt);
-  if (role === "aggregator") return `The total of the partial sums is ${partials.reduce((s, x) => s + x, 0) + (err ? 10 : 0)}.`;
+  if (role === "aggregator")
+    return `The total of the partial sums is ${partials.reduce((s, x) => s + x, 0) + (err ? 10 : 0)}.`;
   if (role === "verifier") {
     const total = lastInt(lines.find((l) => l.startsWith("aggregator:")) ?? "");
     const ok = partials.reduce((s, x) => s + x, 0) === total;
-    return (ok !== err ? "APPROVED" : "REJECTED") + (ok ? ": the total is the sum of the partial sums." : ": the total does not match the partial sums.");
+    return (
+      (ok !== err ? "APPROVED" : "REJECTED") +
+      (ok ? ": the total is the sum of the partial sums." : ": the total does not match the partial sums.")
+    );
   }
   return "I cannot tell which agent I am.";
 }
@@ -65,7 +69,9 @@ function answer(role: string, user: string, err: boolean): string {
 /** A system prompt that asks the agent to check its work (the cure for `--wrong`). */
 export const ASKS_TO_CHECK = /\bcheck (your|its|their) (own )?work\b/i;
 
-export async function startReferenceModel(options: { port?: number; err?: string; wrong?: string } = {}): Promise<ReferenceModel> {
+export async function startReferenceModel(
+  options: { port?: number; err?: string; wrong?: string } = {},
+): Promise<ReferenceModel> {
   const seen = new Map<string, number>();
   const state = { calls: 0 };
   const server = http.createServer((req, res) => {
@@ -115,7 +121,9 @@ export async function startReferenceModel(options: { port?: number; err?: string
       res.writeHead(200, { "content-type": "text/event-stream" });
       const base = { id, object: "chat.completion.chunk", created: 0, model: body.model ?? "reference" };
       for (const piece of text.match(/.{1,4}/gs) ?? [])
-        res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`,
+        );
       res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`);
       res.end("data: [DONE]\n\n");
     });
@@ -144,7 +152,10 @@ if (process.argv[1] && /reference-model\.ts$/.test(process.argv[1])) {
   };
   const port = Number(arg("port") ?? process.env.DEMO_LLM_PORT ?? 4330);
   const model = await startReferenceModel({ port, err: arg("err"), wrong: arg("wrong") });
-  const errs = [arg("err") && `${arg("err")} errs on its first call`, arg("wrong") && `${arg("wrong")} is wrong until asked to check its work`];
+  const errs = [
+    arg("err") && `${arg("err")} errs on its first call`,
+    arg("wrong") && `${arg("wrong")} is wrong until asked to check its work`,
+  ];
   console.log(`reference model on ${model.url}${errs.some(Boolean) ? ` (${errs.filter(Boolean).join("; ")})` : ""}`);
   console.log(`  npx culprit record --upstream ${model.url} --out rec -- npx tsx demo-mas/llm/agents.ts`);
 }

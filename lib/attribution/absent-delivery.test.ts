@@ -16,7 +16,12 @@ const trace = (steps: Step[]) =>
       finalAnswer: "208",
       sourceFormat: "chat",
     },
-    agents: [{ name: "user", kind: "task_giver" }, { name: "Coordinator" }, { name: "Browser" }, { name: "Calculator" }],
+    agents: [
+      { name: "user", kind: "task_giver" },
+      { name: "Coordinator" },
+      { name: "Browser" },
+      { name: "Calculator" },
+    ],
     steps,
     edges: [],
   });
@@ -25,13 +30,19 @@ describe("absent delivery is not a cause", () => {
   it("blames the agent that invents a value after an off-instruction reply, not the reply", () => {
     const r = analyzeTrace(
       trace([
-        { id: "s0", agent: "user", kind: "message", content: "What volume in mL do 0.312 kg of a coolant take up inside a pressurised storage tank?" },
+        {
+          id: "s0",
+          agent: "user",
+          kind: "message",
+          content: "What volume in mL do 0.312 kg of a coolant take up inside a pressurised storage tank?",
+        },
         {
           id: "s1",
           agent: "Coordinator",
           kind: "delegate",
           target: "Browser",
-          content: "Look up the density of the liquid coolant at the pressure and temperature inside the tank and report it with its source.",
+          content:
+            "Look up the density of the liquid coolant at the pressure and temperature inside the tank and report it with its source.",
         },
         {
           id: "s2",
@@ -39,8 +50,19 @@ describe("absent delivery is not a cause", () => {
           kind: "message",
           content: "Verify you are human by completing the action below. Performance and security by Cloudflare.",
         },
-        { id: "s3", agent: "Coordinator", kind: "delegate", target: "Calculator", content: "Estimate the volume from standard reference data." },
-        { id: "s4", agent: "Calculator", kind: "message", content: "Assuming a density of about 1.5 g/mL, the volume is 312 / 1.5 = 208 mL." },
+        {
+          id: "s3",
+          agent: "Coordinator",
+          kind: "delegate",
+          target: "Calculator",
+          content: "Estimate the volume from standard reference data.",
+        },
+        {
+          id: "s4",
+          agent: "Calculator",
+          kind: "message",
+          content: "Assuming a density of about 1.5 g/mL, the volume is 312 / 1.5 = 208 mL.",
+        },
         { id: "s5", agent: "Coordinator", kind: "final", content: "The volume is 208 mL." },
       ]),
     );

@@ -18,7 +18,14 @@ function voteTrace(voters: number, opts: { aggregationEdges?: boolean; agentOfVo
     steps.push({ id: `s${i}`, agent: agentOf(i), kind: "message", content: `vote ${i}` });
     edges.push({ from: `s${i}`, to: "agg", kind: "aggregation", evidence: "test", confidence: 1 });
   }
-  steps.push({ id: "agg", agent: "judge", kind: "aggregate", name: "majority vote", attributes: { aggregator: "vote" }, content: "majority" });
+  steps.push({
+    id: "agg",
+    agent: "judge",
+    kind: "aggregate",
+    name: "majority vote",
+    attributes: { aggregator: "vote" },
+    content: "majority",
+  });
   steps.push({ id: "final", agent: "judge", kind: "final", content: "answer" });
   edges.push({ from: "agg", to: "final", kind: "message", evidence: "test", confidence: 1 });
   const agents = [...new Set(steps.map((s) => s.agent))].map((name) => ({ name }));
@@ -113,8 +120,21 @@ describe("agent game is bounded for hundreds of voters (security review F-4e)", 
       });
       edges.push({ from: `s${i}`, to: "final", kind: "aggregation", evidence: "x", confidence: 1 });
     }
-    steps.push({ id: "final", agent: "agg", kind: "aggregate", name: "majority vote", content: "final answer 42", attributes: { aggregator: "vote" } });
-    const trace = ZTrace.parse({ schema: "culprit.trace/v1", run: { title: "vote", outcome: "failure", groundTruth: "7" }, agents, steps, edges });
+    steps.push({
+      id: "final",
+      agent: "agg",
+      kind: "aggregate",
+      name: "majority vote",
+      content: "final answer 42",
+      attributes: { aggregator: "vote" },
+    });
+    const trace = ZTrace.parse({
+      schema: "culprit.trace/v1",
+      run: { title: "vote", outcome: "failure", groundTruth: "7" },
+      agents,
+      steps,
+      edges,
+    });
     const report = analyzeTrace(trace);
     expect(report.shapley.total).toBe(1);
     expect(sum(report.agents.map((a) => a.blame))).toBeCloseTo(1, 4);

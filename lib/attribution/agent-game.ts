@@ -6,7 +6,14 @@
  */
 import { buildCondensedModel, failsWithFixed, playerSet, type CondensedModel } from "./condensed-model";
 import type { PropagationInput } from "./propagation";
-import { graphRestricted, leaveOneOut, shapleyValues, type CoalitionValue, type ShapleyOptions, type ShapleyResult } from "./shapley";
+import {
+  graphRestricted,
+  leaveOneOut,
+  shapleyValues,
+  type CoalitionValue,
+  type ShapleyOptions,
+  type ShapleyResult,
+} from "./shapley";
 import { relevantPlayers, symmetryClasses, vetoCarrier } from "./unanimity";
 import type { EngineConfig } from "./types";
 
@@ -45,7 +52,12 @@ export interface AgentGameResult {
  */
 export const GAME_WORK_BUDGET = 20_000_000;
 
-export function playAgentGame(input: PropagationInput, local: Uint8Array, environmental: Uint8Array, config: EngineConfig): AgentGameResult {
+export function playAgentGame(
+  input: PropagationInput,
+  local: Uint8Array,
+  environmental: Uint8Array,
+  config: EngineConfig,
+): AgentGameResult {
   const { g } = input;
   const isPlayer = new Map<number, number>();
   const players: number[] = [];
@@ -86,7 +98,8 @@ export function playAgentGame(input: PropagationInput, local: Uint8Array, enviro
   const links = playerLinks(input, players);
   const carrier = failsAsIs ? vetoCarrier(n, value) : null;
   const classes = symmetryClasses(model);
-  const oneClass = classes.length === 1 && classes[0].length === relevant.length && relevant.length > 1 ? classes[0] : null;
+  const oneClass =
+    classes.length === 1 && classes[0].length === relevant.length && relevant.length > 1 ? classes[0] : null;
   let shapley: ShapleyResult;
   if (carrier)
     shapley = exactShares(n, carrier, total); // v = 1[T ⊆ S]: 1/|T| each, O(n).
@@ -102,7 +115,8 @@ export function playAgentGame(input: PropagationInput, local: Uint8Array, enviro
     const edges = links.reduce((s, l) => s + l.length, 0);
     const myersonOpts = { ...opts, maxEvaluations: Math.floor(GAME_WORK_BUDGET / (n + edges + n * evalCost)) };
     // Not even one antithetic pair fits the budget: say so rather than report noise.
-    if (n > opts.exactMax && myersonOpts.maxEvaluations < 2 * (n + 1)) myersonResult = { method: "skipped", values: [], ci: [], samples: 0, halfWidth: 0 };
+    if (n > opts.exactMax && myersonOpts.maxEvaluations < 2 * (n + 1))
+      myersonResult = { method: "skipped", values: [], ci: [], samples: 0, halfWidth: 0 };
     else myersonResult = shapleyValues(n, graphRestricted(n, links, value), myersonOpts);
   }
   const loo = leaveOneOut(n, value);
@@ -126,7 +140,8 @@ export function playAgentGame(input: PropagationInput, local: Uint8Array, enviro
     }
     for (let p = 0; p < n; p++) if (set[p]) minimalFixSet.push(players[p]);
   }
-  const myersonTotal = myersonResult === shapley ? total : myersonResult.method === "skipped" ? 0 : graphRestricted(n, links, value)(all);
+  const myersonTotal =
+    myersonResult === shapley ? total : myersonResult.method === "skipped" ? 0 : graphRestricted(n, links, value)(all);
   return {
     players,
     shapley,
@@ -221,7 +236,8 @@ function connected(set: number[], links: number[][], n: number): boolean {
 function completeOver(set: number[], links: number[][], n: number): boolean {
   if (set.length <= 1) return true;
   const inSet = new Set(set);
-  for (let c = n; c < links.length; c++) if (links[c].reduce((k, p) => k + (inSet.has(p) ? 1 : 0), 0) === set.length) return true;
+  for (let c = n; c < links.length; c++)
+    if (links[c].reduce((k, p) => k + (inSet.has(p) ? 1 : 0), 0) === set.length) return true;
   if (set.length > 64) return false; // pairwise check only for small sets; otherwise the budgeted sampler decides
   const linked = (p: number, q: number) => links[p].some((y) => y === q || (y >= n && links[y].includes(q)));
   return set.every((p) => set.every((q) => p === q || linked(p, q)));

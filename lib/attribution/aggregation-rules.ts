@@ -20,7 +20,8 @@ export function findAggregators(g: EngineGraph): Map<number, AggregatorInfo> {
   for (let v = 0; v < g.n; v++) {
     const s = g.steps[v];
     const aggEdges: number[] = [];
-    for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++) if (g.edges[g.inEdges[k]].kind === "aggregation") aggEdges.push(g.inEdges[k]);
+    for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++)
+      if (g.edges[g.inEdges[k]].kind === "aggregation") aggEdges.push(g.inEdges[k]);
     if (s.kind !== "aggregate" && aggEdges.length === 0) continue;
     const raw = String(s.attributes?.["aggregator"] ?? s.attributes?.["rule"] ?? s.name ?? "").toLowerCase();
     const rule: AggregationRule = /vote|major/.test(raw)
@@ -35,7 +36,9 @@ export function findAggregators(g: EngineGraph): Map<number, AggregatorInfo> {
     if (rule === "select") {
       const chosen = s.attributes?.["selected"];
       selectedEdge = inputs.find((e) => g.steps[g.edges[e].from].id === chosen) ?? -1;
-      if (selectedEdge < 0) for (const e of inputs) if (selectedEdge < 0 || g.edges[e].overlap > g.edges[selectedEdge].overlap) selectedEdge = e;
+      if (selectedEdge < 0)
+        for (const e of inputs)
+          if (selectedEdge < 0 || g.edges[e].overlap > g.edges[selectedEdge].overlap) selectedEdge = e;
     }
     out.set(v, { step: v, rule, inputs, selectedEdge });
   }

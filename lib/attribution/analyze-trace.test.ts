@@ -45,7 +45,8 @@ const traceArb = fc
     const edges = [];
     for (let i = 1; i < n; i++) {
       edges.push({ from: `s${i - 1}`, to: `s${i}`, kind: edgeKinds[pick(i + 11) % 4] });
-      if (i > 2 && pick(i + 13) % 3 === 0) edges.push({ from: `s${pick(i) % (i - 1)}`, to: `s${i}`, kind: edgeKinds[pick(i + 17) % 4] });
+      if (i > 2 && pick(i + 13) % 3 === 0)
+        edges.push({ from: `s${pick(i) % (i - 1)}`, to: `s${i}`, kind: edgeKinds[pick(i + 17) % 4] });
     }
     return ZTrace.parse({
       schema: "culprit.trace/v1",
@@ -73,7 +74,8 @@ describe("analyzeTrace", () => {
         const r = analyzeTrace(t);
         const sum = r.agents.reduce((s, a) => s + a.blame, 0);
         expect(sum === 0 || Math.abs(sum - 1) < 1e-5 || r.flags.tokenBudgetConfound !== null).toBe(true);
-        for (let i = 1; i < r.agents.length; i++) expect(r.agents[i - 1].blame).toBeGreaterThanOrEqual(r.agents[i].blame);
+        for (let i = 1; i < r.agents.length; i++)
+          expect(r.agents[i - 1].blame).toBeGreaterThanOrEqual(r.agents[i].blame);
         const shapleySum = Object.values(r.shapley.values).reduce((s, x) => s + x, 0);
         expect(shapleySum).toBeCloseTo(r.shapley.total, 5);
       }),

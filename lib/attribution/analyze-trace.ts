@@ -41,7 +41,9 @@ export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {})
   const blame = apportionBlame(g, evidence, model, decided);
   const signals = deriveSignals(g, config, evidence, model, decided, blame);
   const report = assembleReport(trace, config, g, evidence, model, decided, blame, signals);
-  const table = buildCandidates({ g, threshold: config.faultThreshold, ev: evidence, m: model, d: decided }, [decided.decisiveStep]);
+  const table = buildCandidates({ g, threshold: config.faultThreshold, ev: evidence, m: model, d: decided }, [
+    decided.decisiveStep,
+  ]);
   applyLearnedVerdict(report, g, table);
   // A fix per culprit, last: it reads only the finished report and the trace (lib/attribution/fixes).
   return withFixes(report, trace);

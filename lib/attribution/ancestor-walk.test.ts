@@ -57,7 +57,8 @@ describe("ancestor walk", () => {
           const truth = anc[v].has(u);
           if (walker.isAncestor(u, v) !== truth) wrong.push(`frontier ${seed}: ${u}→${v}`);
           if (walker.surelyAncestor(u, v) && !truth) wrong.push(`forest ${seed}: ${u}→${v}`);
-          if (walker.some(v, (w) => (w === u ? Visit.Found : w < u ? Visit.Skip : Visit.Expand)) !== truth) wrong.push(`walk ${seed}: ${u}→${v}`);
+          if (walker.some(v, (w) => (w === u ? Visit.Found : w < u ? Visit.Skip : Visit.Expand)) !== truth)
+            wrong.push(`walk ${seed}: ${u}→${v}`);
         }
     }
     expect(wrong).toEqual([]);
@@ -88,7 +89,8 @@ describe("ancestor walk", () => {
       for (let v = 0; v < g.n; v++) {
         const chain = new Set<number>();
         for (let p = latestPred(v); p >= 0; p = latestPred(p)) chain.add(p);
-        for (let u = 0; u < g.n; u++) if (walker.surelyAncestor(u, v) !== chain.has(u)) wrong.push(`${seed}: ${u}→${v}`);
+        for (let u = 0; u < g.n; u++)
+          if (walker.surelyAncestor(u, v) !== chain.has(u)) wrong.push(`${seed}: ${u}→${v}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -135,7 +137,9 @@ describe("ancestor walk", () => {
     // Skipped steps are neither counted nor expanded; leaves are counted and not expanded.
     expect(ancestorWalker(g, 0).some(v, () => Visit.Skip)).toBe(false);
     expect(count(() => Visit.Leaf)).toBe(
-      new Set(Array.from({ length: g.inStart[v + 1] - g.inStart[v] }, (_, k) => g.edges[g.inEdges[g.inStart[v] + k]].from)).size,
+      new Set(
+        Array.from({ length: g.inStart[v + 1] - g.inStart[v] }, (_, k) => g.edges[g.inEdges[g.inStart[v] + k]].from),
+      ).size,
     );
   });
 });

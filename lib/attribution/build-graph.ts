@@ -172,15 +172,32 @@ function statedOrInferredEdges(
         return;
       }
       if (from >= to) {
-        warnings.push(`edge ${edgeId("stated", i)} (${e.from} → ${e.to}) points backward in step order and was ignored`);
+        warnings.push(
+          `edge ${edgeId("stated", i)} (${e.from} → ${e.to}) points backward in step order and was ignored`,
+        );
         return;
       }
-      raw.push({ id: edgeId("stated", i), from, to, kind: e.kind, key: e.key, evidence: e.evidence, confidence: e.confidence });
+      raw.push({
+        id: edgeId("stated", i),
+        from,
+        to,
+        kind: e.kind,
+        key: e.key,
+        evidence: e.evidence,
+        confidence: e.confidence,
+      });
     });
   } else {
     // No stated edges: in a chat log each message sees the previous one.
     for (let i = 1; i < n; i++)
-      raw.push({ id: edgeId("inferred", i), from: i - 1, to: i, kind: "message", evidence: "inferred by the engine: consecutive steps", confidence: 0.5 });
+      raw.push({
+        id: edgeId("inferred", i),
+        from: i - 1,
+        to: i,
+        kind: "message",
+        evidence: "inferred by the engine: consecutive steps",
+        confidence: 0.5,
+      });
     if (n > 1) warnings.push("trace has no edges: the engine assumed consecutive message edges");
   }
 
@@ -195,7 +212,18 @@ function weighEdges(raw: RawEdge[], features: EngineGraph["features"], config: E
     const overlap = jaccard(features[e.from].tokens, features[e.to].tokens);
     const transmits = e.kind !== "message" || overlap >= config.transmitThreshold || features[e.from].tokens.size === 0;
     const weight = config.edgePriors[e.kind] * e.confidence * (0.25 + 0.75 * Math.min(1, overlap * 5));
-    edges[i] = { id: e.id, from: e.from, to: e.to, kind: e.kind, key: e.key, evidence: e.evidence, confidence: e.confidence, overlap, transmits, weight };
+    edges[i] = {
+      id: e.id,
+      from: e.from,
+      to: e.to,
+      kind: e.kind,
+      key: e.key,
+      evidence: e.evidence,
+      confidence: e.confidence,
+      overlap,
+      transmits,
+      weight,
+    };
   }
 
   return edges;
@@ -250,7 +278,11 @@ function agentRoles(trace: TTrace, steps: TTrace["steps"], agentOf: Int32Array, 
  * Without it, a chat log whose importer linked only speaker changes would let an agent's error
  * vanish between two of its own turns.
  */
-function addMemoryEdges(steps: TStep[], agentOf: Int32Array, raw: Omit<GraphEdge, "overlap" | "transmits" | "weight">[]) {
+function addMemoryEdges(
+  steps: TStep[],
+  agentOf: Int32Array,
+  raw: Omit<GraphEdge, "overlap" | "transmits" | "weight">[],
+) {
   const n = steps.length;
   const linked = new Set<number>();
   for (const e of raw) linked.add(e.from * n + e.to);
@@ -294,7 +326,12 @@ function latestOwnStepBefore(byAgent: Int32Array[], agentOf: Int32Array, v: numb
  * A nested agent's output returns to the agent that invoked it (the parent span awaits it): an
  * edge from each agent step to its invoker's wrapper, which the layout places after it.
  */
-function addReturnEdges(steps: TStep[], parent: Int32Array, wrapper: Uint8Array, raw: Omit<GraphEdge, "overlap" | "transmits" | "weight">[]) {
+function addReturnEdges(
+  steps: TStep[],
+  parent: Int32Array,
+  wrapper: Uint8Array,
+  raw: Omit<GraphEdge, "overlap" | "transmits" | "weight">[],
+) {
   const linked = new Set<string>();
   for (const e of raw) linked.add(`${e.from}>${e.to}`);
   for (let c = 0; c < steps.length; c++) {
@@ -342,6 +379,7 @@ function forcedAnswerStep(trace: TTrace, steps: readonly TStep[]): number {
   const t = runTerminationOf(trace.run.attributes);
   const answer = trace.run.finalAnswer?.trim();
   if ((t !== "limit" && t !== "error") || !answer) return -1;
-  for (let i = steps.length - 1; i >= 0 && i >= steps.length - FORCED_ANSWER_WINDOW; i--) if (steps[i].content.includes(answer)) return i;
+  for (let i = steps.length - 1; i >= 0 && i >= steps.length - FORCED_ANSWER_WINDOW; i--)
+    if (steps[i].content.includes(answer)) return i;
   return -1;
 }

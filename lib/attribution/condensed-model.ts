@@ -82,7 +82,10 @@ export function buildCondensedModel(
     if (agg && gi >= 0) {
       const chosen = agg.rule === "select" ? (agg.selectedEdge >= 0 ? [agg.selectedEdge] : []) : agg.inputs;
       gates[gi].inputs = chosen.map((ei) =>
-        gateInput(slice(players, pw, g.edges[ei].from).slice(), gw > 0 ? slice(gatesOf, gw, g.edges[ei].from).slice() : new Uint32Array(0)),
+        gateInput(
+          slice(players, pw, g.edges[ei].from).slice(),
+          gw > 0 ? slice(gatesOf, gw, g.edges[ei].from).slice() : new Uint32Array(0),
+        ),
       );
       gv[gi >>> 5] |= 1 << (gi & 31);
     }

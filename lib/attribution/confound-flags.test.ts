@@ -77,12 +77,22 @@ describe("verification collapse feeds a flag", () => {
 
   it("no approvals, no collapse", () => {
     expect(
-      confoundFlags({ agents: [], tokens: new Float64Array(0), attribution: new Float64Array(0), verificationCollapseRate: 0, approvals: 0 })
-        .verificationCollapsed,
+      confoundFlags({
+        agents: [],
+        tokens: new Float64Array(0),
+        attribution: new Float64Array(0),
+        verificationCollapseRate: 0,
+        approvals: 0,
+      }).verificationCollapsed,
     ).toBe(false);
     expect(
-      confoundFlags({ agents: [], tokens: new Float64Array(0), attribution: new Float64Array(0), verificationCollapseRate: 0.4, approvals: 5 })
-        .verificationCollapsed,
+      confoundFlags({
+        agents: [],
+        tokens: new Float64Array(0),
+        attribution: new Float64Array(0),
+        verificationCollapseRate: 0.4,
+        approvals: 5,
+      }).verificationCollapsed,
     ).toBe(false);
   });
 });
@@ -107,7 +117,10 @@ describe("confound flag boundaries (from the mutation run's survivors)", () => {
     const c = flags([900, 100], [2, 8]).tokenShareConfounds;
     expect(c).toHaveLength(1);
     expect(c[0].attributionShare).toBeCloseTo(0.2, 9);
-    expect(c[0].evidence).toEqual({ stepIds: [], note: "A0 spent 90% of the run's 1000 tokens but holds 20% of the attribution" });
+    expect(c[0].evidence).toEqual({
+      stepIds: [],
+      note: "A0 spent 90% of the run's 1000 tokens but holds 20% of the attribution",
+    });
   });
 
   it("collapse needs at least one approval and a rate of one half or more", () => {

@@ -21,7 +21,10 @@ export interface ConfoundInput {
   approvals: number;
 }
 
-export function confoundFlags(x: ConfoundInput): { tokenShareConfounds: TokenShareConfound[]; verificationCollapsed: boolean } {
+export function confoundFlags(x: ConfoundInput): {
+  tokenShareConfounds: TokenShareConfound[];
+  verificationCollapsed: boolean;
+} {
   const totalTokens = x.tokens.reduce((s, t) => s + t, 0);
   const totalAttr = x.attribution.reduce((s, t) => s + Math.max(0, t), 0);
   const tokenShareConfounds: TokenShareConfound[] = [];

@@ -44,7 +44,11 @@ export function findCorrectiveAttempts(g: EngineGraph, fault: Float64Array, thre
         }
       }
     }
-    if (g.verifierAgents.has(g.agentOf[i]) && isAgentUtterance(g, i) && REJECTION_RE.test(stepText(g.steps[i]).slice(0, 6000))) {
+    if (
+      g.verifierAgents.has(g.agentOf[i]) &&
+      isAgentUtterance(g, i) &&
+      REJECTION_RE.test(stepText(g.steps[i]).slice(0, 6000))
+    ) {
       let faulty = -1;
       for (let j = i - 1; j >= Math.max(0, i - 6); j--)
         if (fault[j] >= threshold || toolFailed(g, j)) {
@@ -57,7 +61,9 @@ export function findCorrectiveAttempts(g: EngineGraph, fault: Float64Array, thre
         seen.add(i);
         const revision = revisionAfter(g, faulty, i);
         const effective = revision >= 0;
-        const effect = effective ? `; ${g.steps[revision].id} revised it` : "; ignored: the corrected agent kept its values";
+        const effect = effective
+          ? `; ${g.steps[revision].id} revised it`
+          : "; ignored: the corrected agent kept its values";
         out.push({
           step: i,
           blocks: evidence && effective,

@@ -30,8 +30,15 @@ const observing = (id: string, action: string, observation: string, resource?: s
   content: `${action}\n\n${observation}`,
   attributes: { [OBSERVATION_AT]: action.length + 2, ...(resource ? { [OBSERVED_RESOURCE]: resource } : {}) },
 });
-const browse = (id: string, action: string, url: string, page: string) => observing(id, action, `Page ${url} shows:\n${page}`, url);
-const ask = (id: string, text: string) => ({ id, agent: "lead", kind: "delegate" as const, target: "surfer", content: text });
+const browse = (id: string, action: string, url: string, page: string) =>
+  observing(id, action, `Page ${url} shows:\n${page}`, url);
+const ask = (id: string, text: string) => ({
+  id,
+  agent: "lead",
+  kind: "delegate" as const,
+  target: "surfer",
+  content: text,
+});
 
 const MUSEUM = "City Museum visitor information tickets exhibitions collections shop cafe membership events education";
 const HOURS = "Opening hours Monday closed Tuesday Sunday galleries admission last entry holiday schedule";
@@ -58,7 +65,13 @@ describe("dead ends", () => {
         content: "I opened https://museum.example/hours.",
         attributes: { [OBSERVED_RESOURCE]: "https://museum.example/hours" },
       },
-      { id: "d", agent: "surfer", kind: "tool_call", content: "", tool: { name: "fetch", arguments: { url: "https://museum.example/shop" } } },
+      {
+        id: "d",
+        agent: "surfer",
+        kind: "tool_call",
+        content: "",
+        tool: { name: "fetch", arguments: { url: "https://museum.example/shop" } },
+      },
     ]);
     expect(observedResource(g, g.indexOf.get("a")!)).toBe("https://museum.example/visit");
     expect(observedResource(g, g.indexOf.get("b")!)).toBeNull();
@@ -136,13 +149,20 @@ describe("dead ends", () => {
         "Shop gifts books posters prints mugs souvenirs online order delivery returns",
       ),
       ask("i3", OPEN),
-      browse("s3", "I scrolled down one page.", lastUrl, "Payment shipping wishlist newsletter privacy cookies careers press accessibility contact"),
+      browse(
+        "s3",
+        "I scrolled down one page.",
+        lastUrl,
+        "Payment shipping wishlist newsletter privacy cookies careers press accessibility contact",
+      ),
       { id: "end", agent: "lead", kind: "final" as const, content: "FINAL ANSWER: unknown" },
     ];
     const stuck = analyzeTrace(make(run("https://museum.example/shop")));
     expect(stuck.decisive?.agent).toBe("surfer");
     expect(stuck.decisive?.stepId).toBe("s2");
-    expect(stuck.decisive?.evidence.note).toMatch(/entry to a dead end: s3 is still at https:\/\/museum\.example\/shop/);
+    expect(stuck.decisive?.evidence.note).toMatch(
+      /entry to a dead end: s3 is still at https:\/\/museum\.example\/shop/,
+    );
     // Control: the same run without the dead end keeps the earliest flagged step.
     const moving = analyzeTrace(make(run("https://museum.example/contact")));
     expect(moving.decisive?.agent).toBe("surfer");

@@ -22,8 +22,18 @@ describe("toy e1: a correct reviewer", () => {
   const t = make(
     [
       { id: "c1", agent: "Coder", kind: "message", content: "The total of the invoice lines is 165." },
-      { id: "t1", agent: "Coder", kind: "tool_call", tool: { name: "python", arguments: "print(sum(lines))", result: "total = 155" } },
-      { id: "r1", agent: "Reviewer", kind: "message", content: "Rejected: the total is not 165, the script printed 155." },
+      {
+        id: "t1",
+        agent: "Coder",
+        kind: "tool_call",
+        tool: { name: "python", arguments: "print(sum(lines))", result: "total = 155" },
+      },
+      {
+        id: "r1",
+        agent: "Reviewer",
+        kind: "message",
+        content: "Rejected: the total is not 165, the script printed 155.",
+      },
       { id: "c2", agent: "Coder", kind: "message", content: "Corrected: the invoice total is 155." },
       { id: "w1", agent: "Writer", kind: "final", content: "Final report: the invoice total is 1550." },
     ],
@@ -44,7 +54,12 @@ describe("toy e1: a correct reviewer", () => {
 describe("toy b1: two independent fabrications", () => {
   const t = make(
     [
-      { id: "h1", agent: "Hub", kind: "message", content: "North team: find the head count of the northern depot. South team: the southern depot." },
+      {
+        id: "h1",
+        agent: "Hub",
+        kind: "message",
+        content: "North team: find the head count of the northern depot. South team: the southern depot.",
+      },
       { id: "n1", agent: "North", kind: "message", content: "The northern depot has 48213 staff." },
       { id: "s1", agent: "South", kind: "message", content: "The southern depot has 73907 staff." },
       { id: "h2", agent: "Hub", kind: "final", content: "Northern depot 48213 staff, southern depot 73907 staff." },
@@ -66,7 +81,12 @@ describe("toy amp1: an error that stays inside one agent", () => {
   const t = make(
     [
       { id: "a1", agent: "Solo", kind: "message", content: "The base rate is 7315 per unit." },
-      ...[2, 3, 4, 5, 6, 7].map((k) => ({ id: `a${k}`, agent: "Solo", kind: "message" as const, content: `Step ${k}: carrying 7315 forward.` })),
+      ...[2, 3, 4, 5, 6, 7].map((k) => ({
+        id: `a${k}`,
+        agent: "Solo",
+        kind: "message" as const,
+        content: `Step ${k}: carrying 7315 forward.`,
+      })),
       { id: "a8", agent: "Solo", kind: "final", content: "Answer: 7315." },
     ],
     chain(["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"]),

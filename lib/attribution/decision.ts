@@ -124,7 +124,11 @@ export function decide(x: DecisionInput): Decision {
   // An introduced value at a step that inherits corruption may be that corruption's consequence:
   // it is not an independent origin (contradictions and wrong sums are errors of their own).
   const reaching = x.findings.filter(
-    (f) => f.reachesAnswer && f.score >= x.threshold && !g.wrapper[f.step] && !(f.name === "unsourced-value" && symptomOfUpstream(x, f.step)),
+    (f) =>
+      f.reachesAnswer &&
+      f.score >= x.threshold &&
+      !g.wrapper[f.step] &&
+      !(f.name === "unsourced-value" && symptomOfUpstream(x, f.step)),
   );
   if (reaching.length) {
     const steps = [...new Set(reaching.map((f) => f.step))].sort((a, b) => a - b);
@@ -136,30 +140,57 @@ export function decide(x: DecisionInput): Decision {
 
   // 1b. A concluded run's wrong answer: where it entered the conversation (see answer-origin.ts).
   const origin = concludedAnswerOrigin(g, x.prov);
-  if (origin) return { step: origin.step, rule: "answer-origin", source: "evidence", origins: [origin.step], wrongValues: [origin.value] };
+  if (origin)
+    return {
+      step: origin.step,
+      rule: "answer-origin",
+      source: "evidence",
+      origins: [origin.step],
+      wrongValues: [origin.value],
+    };
 
   // 2. The repair model; a missed check it names hands the decision to what was approved.
   const { first, stepGame } = x;
   if (first.decisive >= 0 && first.rule === "earliest-but-for") {
     const v = uncontain(g, stepGame.players[first.decisive], x.fault, x.threshold);
-    return approvedOrigin(x, v) ?? { step: v, rule: "earliest-but-for", source: "evidence", origins: [v], wrongValues: [] };
+    return (
+      approvedOrigin(x, v) ?? { step: v, rule: "earliest-but-for", source: "evidence", origins: [v], wrongValues: [] }
+    );
   }
   const fix = first.minimalFixSet.map((p) => stepGame.players[p]).filter((v) => x.fault[v] >= x.threshold);
   if (fix.length) {
     const agents = new Set(fix.map((v) => g.agentOf[v]));
     if (agents.size === 1) {
       const v = uncontain(g, Math.min(...fix), x.fault, x.threshold);
-      return approvedOrigin(x, v) ?? { step: v, rule: "earliest-of-minimal-fix-set", source: "evidence", origins: [v], wrongValues: [] };
+      return (
+        approvedOrigin(x, v) ?? {
+          step: v,
+          rule: "earliest-of-minimal-fix-set",
+          source: "evidence",
+          origins: [v],
+          wrongValues: [],
+        }
+      );
     }
     const v = uncontain(g, exposureTiebreak(g, fix), x.fault, x.threshold);
-    return approvedOrigin(x, v) ?? { step: v, rule: "exposure-tiebreak", source: "evidence", origins: [v], wrongValues: [] };
+    return (
+      approvedOrigin(x, v) ?? { step: v, rule: "exposure-tiebreak", source: "evidence", origins: [v], wrongValues: [] }
+    );
   }
 
   // 3. No evidenced candidate: a prior, reported as such.
   const prior = exposurePrior(g, x.fault, x.threshold);
-  if (prior >= 0) return { step: uncontain(g, prior, x.fault, x.threshold), rule: "exposure-prior", source: "prior", origins: [], wrongValues: [] };
+  if (prior >= 0)
+    return {
+      step: uncontain(g, prior, x.fault, x.threshold),
+      rule: "exposure-prior",
+      source: "prior",
+      origins: [],
+      wrongValues: [],
+    };
   let best = -1;
-  for (let v = 0; v < g.n; v++) if (x.absorbed[v] > 0 && !g.wrapper[v] && (best < 0 || x.absorbed[v] > x.absorbed[best])) best = v;
+  for (let v = 0; v < g.n; v++)
+    if (x.absorbed[v] > 0 && !g.wrapper[v] && (best < 0 || x.absorbed[v] > x.absorbed[best])) best = v;
   if (best >= 0) return { step: best, rule: "largest-blame-flow", source: "prior", origins: [], wrongValues: [] };
   return none;
 }
@@ -217,7 +248,15 @@ function approvedProposal(x: DecisionInput, v: number): Decision | null {
     if (isAgentUtterance(g, u)) looked++;
     if (g.agentOf[u] === g.agentOf[v] || g.wrapper[u] || !isAgentUtterance(g, u) || !prov.visible(u, v)) continue;
     const shared = prov.claims[u].asserted.filter((c) => restated.has(c.value)).map((c) => c.value);
-    if (shared.length) return { step: u, rule: "approved-origin", source: "evidence", origins: [u], wrongValues: [...new Set(shared)], approvedAt: v };
+    if (shared.length)
+      return {
+        step: u,
+        rule: "approved-origin",
+        source: "evidence",
+        origins: [u],
+        wrongValues: [...new Set(shared)],
+        approvedAt: v,
+      };
   }
   return null;
 }
@@ -255,6 +294,7 @@ export function uncontain(g: EngineGraph, v: number, fault: Float64Array, thresh
 
 /** The container a decisive step was moved out of (its evidence is reported with the step), or −1. */
 export function containerOf(g: EngineGraph, step: number, fault: Float64Array, threshold: number): number {
-  for (let p = g.parent[step]; p >= 0; p = g.parent[p]) if (g.wrapper[p] && fault[p] >= threshold && fault[step] < threshold) return p;
+  for (let p = g.parent[step]; p >= 0; p = g.parent[p])
+    if (g.wrapper[p] && fault[p] >= threshold && fault[step] < threshold) return p;
   return -1;
 }

@@ -17,7 +17,8 @@ const load = (file: string): AnalysisReport => {
 };
 const roleOf = (r: AnalysisReport, agent: string) => r.agents.find((a) => a.agent === agent)?.role;
 const blameOf = (r: AnalysisReport, agent: string) => r.agents.find((a) => a.agent === agent)?.blame ?? NaN;
-const detectorsAt = (r: AnalysisReport, stepId: string) => r.steps.find((s) => s.stepId === stepId)?.detectors.map((d) => d.name) ?? [];
+const detectorsAt = (r: AnalysisReport, stepId: string) =>
+  r.steps.find((s) => s.stepId === stepId)?.detectors.map((d) => d.name) ?? [];
 
 describe("demo runs: verdicts known by construction", () => {
   it("pipeline-false-success: Researcher's false success claim at s3, not the last agent", () => {

@@ -15,7 +15,13 @@ import { resolveConfig } from "./config";
 import { dropSuggestions, dylanImportance } from "./dylan-importance";
 
 const config = resolveConfig();
-const edge = (from: string, to: string, kind: "message" | "aggregation" = "message") => ({ from, to, kind, evidence: "toy", confidence: 1 });
+const edge = (from: string, to: string, kind: "message" | "aggregation" = "message") => ({
+  from,
+  to,
+  kind,
+  evidence: "toy",
+  confidence: 1,
+});
 const parse = (steps: TTraceInput["steps"], edges: TTraceInput["edges"]) =>
   ZTrace.parse({
     schema: "culprit.trace/v1",
@@ -27,16 +33,17 @@ const parse = (steps: TTraceInput["steps"], edges: TTraceInput["edges"]) =>
 
 describe("DyLAN importance is conserved round by round", () => {
   const rating = fc.oneof(fc.integer({ min: 0, max: 7 }), fc.constant("n/a"), fc.constant(null));
-  const network = fc
-    .tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 4 }))
-    .chain(([rounds, width]) =>
-      fc.tuple(
-        fc.constant(rounds),
-        fc.constant(width),
-        fc.array(fc.constantFrom("1", "2"), { minLength: rounds * width, maxLength: rounds * width }),
-        fc.array(fc.option(fc.array(rating, { minLength: width, maxLength: width })), { minLength: rounds * width, maxLength: rounds * width }),
-      ),
-    );
+  const network = fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 4 })).chain(([rounds, width]) =>
+    fc.tuple(
+      fc.constant(rounds),
+      fc.constant(width),
+      fc.array(fc.constantFrom("1", "2"), { minLength: rounds * width, maxLength: rounds * width }),
+      fc.array(fc.option(fc.array(rating, { minLength: width, maxLength: width })), {
+        minLength: rounds * width,
+        maxLength: rounds * width,
+      }),
+    ),
+  );
 
   it("every round of a layered network sums to 1, the result's agreeing nodes share the last round", () => {
     fc.assert(
@@ -50,7 +57,13 @@ describe("DyLAN importance is conserved round by round", () => {
             const given = r > 0 ? ratings[k] : null;
             const attributes: Record<string, unknown> = { answer: answers[k] };
             if (given) attributes.ratings = Object.fromEntries(given.map((s, p) => [id(r - 1, p), s]));
-            steps.push({ id: id(r, a), agent: `A${a}`, kind: "message", content: `round ${r} answer ${answers[k]}`, attributes });
+            steps.push({
+              id: id(r, a),
+              agent: `A${a}`,
+              kind: "message",
+              content: `round ${r} answer ${answers[k]}`,
+              attributes,
+            });
             if (r > 0) for (let p = 0; p < width; p++) edges.push(edge(id(r - 1, p), id(r, a)));
           }
         steps.push({ id: "R", agent: "vote", kind: "aggregate", content: "1", attributes: { answer: "1" } });
@@ -63,7 +76,9 @@ describe("DyLAN importance is conserved round by round", () => {
           expect(sum).toBeCloseTo(1, 9);
         }
         const last = answers.slice((rounds - 1) * width);
-        const agreeing = last.map((x, a) => (x === "1" || width === 1 || !last.includes("1") ? id(rounds - 1, a) : "")).filter(Boolean);
+        const agreeing = last
+          .map((x, a) => (x === "1" || width === 1 || !last.includes("1") ? id(rounds - 1, a) : ""))
+          .filter(Boolean);
         expect(seeds.map((v) => g.steps[v].id)).toEqual(width === 1 ? [id(rounds - 1, 0)] : agreeing);
       }),
       { numRuns: 200, seed: 11 },
@@ -87,7 +102,13 @@ describe("DyLAN importance is conserved round by round", () => {
 });
 
 describe("DyLAN importance: weights, seeds and shares (cases mutation testing found unchecked)", () => {
-  const edgeC = (from: string, to: string, confidence: number) => ({ from, to, kind: "message" as const, evidence: "toy", confidence });
+  const edgeC = (from: string, to: string, confidence: number) => ({
+    from,
+    to,
+    kind: "message" as const,
+    evidence: "toy",
+    confidence,
+  });
   /** a and b feed m, m feeds the answer c; b's edge is less certain (confidence 0.25), so it weighs less. */
   const fanIn = (mAttributes?: Record<string, unknown>) => {
     const steps: TTraceInput["steps"] = [
@@ -156,7 +177,12 @@ describe("DyLAN importance: weights, seeds and shares (cases mutation testing fo
       ...[0, 1, 2].map((i) => ({ id: `v${i}`, agent: `V${i}`, kind: "message" as const, content: `vote ${i}` })),
       { id: "R", agent: "vote", kind: "aggregate", content: "tally" },
     ];
-    const edges = [edge("v2", "R", "aggregation"), edge("v1", "R", "aggregation"), edge("v1", "R"), edge("v0", "R", "aggregation")];
+    const edges = [
+      edge("v2", "R", "aggregation"),
+      edge("v1", "R", "aggregation"),
+      edge("v1", "R"),
+      edge("v0", "R", "aggregation"),
+    ];
     const g = buildGraph(parse(steps, edges), config);
     expect(dylanImportance(g).seeds.map((v) => g.steps[v].id)).toEqual(["v0", "v1", "v2"]);
   });

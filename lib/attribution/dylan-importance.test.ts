@@ -7,8 +7,20 @@ import { analyzeTrace } from "./analyze-trace";
 
 const config = resolveConfig();
 const parse = (steps: TTraceInput["steps"], edges: TTraceInput["edges"], outcome: "success" | "failure" = "success") =>
-  ZTrace.parse({ schema: "culprit.trace/v1", run: { outcome }, agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })), steps, edges });
-const edge = (from: string, to: string, kind: "message" | "aggregation" = "message") => ({ from, to, kind, evidence: "toy", confidence: 1 });
+  ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome },
+    agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
+    steps,
+    edges,
+  });
+const edge = (from: string, to: string, kind: "message" | "aggregation" = "message") => ({
+  from,
+  to,
+  kind,
+  evidence: "toy",
+  confidence: 1,
+});
 
 /** Review §2d toy: A → B → C, each building on the previous one; C's message is the answer. */
 const chain = () =>
@@ -38,8 +50,21 @@ const ratedNetwork = () => {
     { id: "Z1", agent: "Z", kind: "message", content: "My answer is 17", attributes: { answer: "17" } },
     { id: "X2", agent: "X", kind: "message", content: "Still 42", attributes: { answer: "42", ratings } },
     { id: "Y2", agent: "Y", kind: "message", content: "42 after review", attributes: { answer: "42", ratings } },
-    { id: "Z2", agent: "Z", kind: "message", content: "I keep 17", attributes: { answer: "17", ratings: { X1: 1, Y1: 1, Z1: 5 } } },
-    { id: "R", agent: "consensus", kind: "aggregate", name: "majority vote", content: "42", attributes: { answer: "42" } },
+    {
+      id: "Z2",
+      agent: "Z",
+      kind: "message",
+      content: "I keep 17",
+      attributes: { answer: "17", ratings: { X1: 1, Y1: 1, Z1: 5 } },
+    },
+    {
+      id: "R",
+      agent: "consensus",
+      kind: "aggregate",
+      name: "majority vote",
+      content: "42",
+      attributes: { answer: "42" },
+    },
   ];
   const edges = [];
   for (const to of ["X2", "Y2", "Z2"]) for (const from of ["X1", "Y1", "Z1"]) edges.push(edge(from, to));
@@ -49,7 +74,9 @@ const ratedNetwork = () => {
 
 describe("DyLAN importance (Liu et al., arXiv 2310.02170)", () => {
   it("rating weights follow LLM_Neuron.activate: s/5 up to 5, 1 above, 0 otherwise", () => {
-    expect([ratingWeight(5), ratingWeight(1), ratingWeight(7), ratingWeight(0), ratingWeight(-2)]).toEqual([1, 0.2, 1, 0, 0]);
+    expect([ratingWeight(5), ratingWeight(1), ratingWeight(7), ratingWeight(0), ratingWeight(-2)]).toEqual([
+      1, 0.2, 1, 0, 0,
+    ]);
   });
 
   it("a chain of three equal contributors gets equal importance (the old flow gave A 0.125 and flagged it)", () => {
@@ -122,7 +149,13 @@ describe("DyLAN importance details", () => {
   const vote = (answers: (string | number)[], result: string | number, ratings?: Record<string, unknown>) =>
     parse(
       [
-        ...answers.map((a, i) => ({ id: `v${i}`, agent: `V${i}`, kind: "message" as const, content: `answer ${i}`, attributes: { answer: a } })),
+        ...answers.map((a, i) => ({
+          id: `v${i}`,
+          agent: `V${i}`,
+          kind: "message" as const,
+          content: `answer ${i}`,
+          attributes: { answer: a },
+        })),
         {
           id: "R",
           agent: "consensus",
@@ -140,7 +173,10 @@ describe("DyLAN importance details", () => {
   };
 
   it("answers match after case, whitespace and trailing-period normalization, and numbers match their text", () => {
-    expect(seedsOf(vote(["The  Answer is 42.", "seventeen", "the answer is 42"], "the answer IS 42"))).toEqual(["v0", "v2"]);
+    expect(seedsOf(vote(["The  Answer is 42.", "seventeen", "the answer is 42"], "the answer IS 42"))).toEqual([
+      "v0",
+      "v2",
+    ]);
     expect(seedsOf(vote([42, 17, "42"], 42))).toEqual(["v0", "v2"]);
     expect(seedsOf(vote(["4.2", "42"], "42"))).toEqual(["v1"]);
   });

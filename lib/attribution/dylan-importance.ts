@@ -145,7 +145,11 @@ function readRatings(g: EngineGraph, v: number): Record<string, unknown> | null 
  * uniform share among the agents that contributed messages (the outcome step's own author only
  * when it wrote more than the outcome) are suggested for dropping. Suggestions, not verdicts.
  */
-export function dropSuggestions(g: EngineGraph, perAgent: Float64Array, fraction: number): { candidates: number[]; low: Set<number> } {
+export function dropSuggestions(
+  g: EngineGraph,
+  perAgent: Float64Array,
+  fraction: number,
+): { candidates: number[]; low: Set<number> } {
   const contributes = new Set<number>();
   for (let v = 0; v < g.n; v++) if (v !== g.sink && isAgentUtterance(g, v)) contributes.add(g.agentOf[v]);
   const candidates = [...contributes].sort((a, b) => a - b);

@@ -15,6 +15,7 @@ describe("engine edge ids", () => {
   });
 
   it("refuse ids the engine never mints (canvas ids, padded or signed numbers)", () => {
-    for (const id of ["", "e", "e01", "e-1", "agents:a>b", "group:s1", "E3", "inferred1x", "memory 2"]) expect(parseEdgeId(id)).toBeUndefined();
+    for (const id of ["", "e", "e01", "e-1", "agents:a>b", "group:s1", "E3", "inferred1x", "memory 2"])
+      expect(parseEdgeId(id)).toBeUndefined();
   });
 });

@@ -13,7 +13,12 @@ const COORDINATION = new Set(["thought", "delegate", "agent", "state_read"]);
 
 /** Whether step v is an agent's own substantive work. */
 export function isSubstantive(g: EngineGraph, v: number): boolean {
-  return isAgentUtterance(g, v) && !COORDINATION.has(g.steps[v].kind) && !g.toolAgents.has(g.agentOf[v]) && g.features[v].tokens.size > 0;
+  return (
+    isAgentUtterance(g, v) &&
+    !COORDINATION.has(g.steps[v].kind) &&
+    !g.toolAgents.has(g.agentOf[v]) &&
+    g.features[v].tokens.size > 0
+  );
 }
 
 /** The decisive step under the exposure prior, or −1 when no agent did substantive work. */
@@ -27,7 +32,9 @@ export function exposurePrior(g: EngineGraph, fault: Float64Array, threshold: nu
     if (first[a] < 0) first[a] = v;
   }
   let best = -1;
-  for (let a = 0; a < work.length; a++) if (work[a] > 0 && (best < 0 || work[a] > work[best] || (work[a] === work[best] && first[a] < first[best]))) best = a;
+  for (let a = 0; a < work.length; a++)
+    if (work[a] > 0 && (best < 0 || work[a] > work[best] || (work[a] === work[best] && first[a] < first[best])))
+      best = a;
   if (best < 0) return -1;
   let weak = -1;
   for (let v = first[best]; v < g.n; v++) {

@@ -30,8 +30,10 @@ export function localizeFirstError(game: StepGame): FirstErrorResult {
     if (game.fails_(all.filter((q) => q !== p))) aloneSufficient.add(p);
   }
   const minimalFixSet = minimalFix(game, all);
-  if (flips.size > 0) return { flips, aloneSufficient, minimalFixSet, decisive: Math.min(...flips), rule: "earliest-but-for" };
-  if (minimalFixSet.length > 0) return { flips, aloneSufficient, minimalFixSet, decisive: minimalFixSet[0], rule: "earliest-of-minimal-fix-set" };
+  if (flips.size > 0)
+    return { flips, aloneSufficient, minimalFixSet, decisive: Math.min(...flips), rule: "earliest-but-for" };
+  if (minimalFixSet.length > 0)
+    return { flips, aloneSufficient, minimalFixSet, decisive: minimalFixSet[0], rule: "earliest-of-minimal-fix-set" };
   return { flips, aloneSufficient, minimalFixSet, decisive: -1, rule: "none" };
 }
 

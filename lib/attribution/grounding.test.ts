@@ -18,7 +18,9 @@ function randomRun(seed: number, n: number, stated: boolean): EngineGraph {
     ...(rand() < 0.3 ? { input: `use ${num()}` } : {}),
   }));
   const edges = [];
-  if (stated) for (let i = 1; i < n; i++) if (rand() < 0.5) edges.push({ from: `s${Math.floor(rand() * i)}`, to: `s${i}`, kind: "message" as const });
+  if (stated)
+    for (let i = 1; i < n; i++)
+      if (rand() < 0.5) edges.push({ from: `s${Math.floor(rand() * i)}`, to: `s${i}`, kind: "message" as const });
   const trace = ZTrace.parse({
     schema: "culprit.trace/v1",
     run: { outcome: "failure", task: `start from ${num()}` },
@@ -31,8 +33,10 @@ function randomRun(seed: number, n: number, stated: boolean): EngineGraph {
 
 /** The definition: the task, the step's own input, or a step it could see (an ancestor; any earlier step without stated edges) states x. */
 function seenByDefinition(g: EngineGraph, v: number, x: string): boolean {
-  const states = (u: number) => g.features[u].allNumbers.includes(x) || extractNumbers(g.steps[u].input ?? "").includes(x);
-  if (extractNumbers(g.trace.run.task ?? "").includes(x) || extractNumbers(g.steps[v].input ?? "").includes(x)) return true;
+  const states = (u: number) =>
+    g.features[u].allNumbers.includes(x) || extractNumbers(g.steps[u].input ?? "").includes(x);
+  if (extractNumbers(g.trace.run.task ?? "").includes(x) || extractNumbers(g.steps[v].input ?? "").includes(x))
+    return true;
   if (g.edgesInferred) return Array.from({ length: v }, (_, u) => u).some(states);
   const seen = new Set<number>();
   const stack = [v];
@@ -56,7 +60,8 @@ describe("grounding: seenBefore", () => {
       const g = randomRun(seed, 30, seed % 3 !== 0);
       const gr = buildGrounding(g);
       for (let v = 0; v < g.n; v++)
-        for (let x = 9; x <= 24; x++) if (gr.seenBefore(v, String(x)) !== seenByDefinition(g, v, String(x))) wrong.push(`${seed}: ${x} at ${v}`);
+        for (let x = 9; x <= 24; x++)
+          if (gr.seenBefore(v, String(x)) !== seenByDefinition(g, v, String(x))) wrong.push(`${seed}: ${x} at ${v}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -86,7 +86,11 @@ function makeGrounding(g: EngineGraph): Grounding {
     }
     // Nothing below the first step stating x can state it: the walk stops there.
     return walker.some(v, (w) =>
-      w === first || g.features[w].allNumbers.includes(x) || inputNums[w]?.has(x) ? Visit.Found : w > first ? Visit.Expand : Visit.Leaf,
+      w === first || g.features[w].allNumbers.includes(x) || inputNums[w]?.has(x)
+        ? Visit.Found
+        : w > first
+          ? Visit.Expand
+          : Visit.Leaf,
     );
   };
 
@@ -105,7 +109,8 @@ function makeGrounding(g: EngineGraph): Grounding {
     for (const s of task) add(s);
     if (inputNums[v]) for (const s of inputNums[v]!) add(s);
     for (const s of ownEarlier) add(s);
-    for (let k = g.inStart[v]; k < g.inStart[v + 1] && pool.size < MAX_OPERANDS; k++) for (const s of g.features[g.edges[g.inEdges[k]].from].allNumbers) add(s);
+    for (let k = g.inStart[v]; k < g.inStart[v + 1] && pool.size < MAX_OPERANDS; k++)
+      for (const s of g.features[g.edges[g.inEdges[k]].from].allNumbers) add(s);
     const ops = [...pool];
     const tol = Math.max(0.005, Math.abs(target) * 5e-4);
     const near = (y: number) => Math.abs(y - target) <= tol;
@@ -113,7 +118,15 @@ function makeGrounding(g: EngineGraph): Grounding {
       for (let j = i; j < ops.length; j++) {
         const a = ops[i];
         const b = ops[j];
-        if (near(a + b) || near(a - b) || near(b - a) || near(a * b) || near((a * b) / 100) || (b !== 0 && near(a / b)) || (a !== 0 && near(b / a)))
+        if (
+          near(a + b) ||
+          near(a - b) ||
+          near(b - a) ||
+          near(a * b) ||
+          near((a * b) / 100) ||
+          (b !== 0 && near(a / b)) ||
+          (a !== 0 && near(b / a))
+        )
           return [String(a), String(b)];
       }
     return null;

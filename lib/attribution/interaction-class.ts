@@ -26,7 +26,11 @@ export function classifyInteraction(x: InteractionInput): { class: InteractionCl
   // No evidence is not a team effect: "emergent" needs steps of several agents, each harmless alone,
   // that fail together, which offline evidence cannot show; without evidence the failure is unexplained.
   if (x.candidates === 0) return { class: "unexplained", rule: "no step carries fault evidence above the threshold" };
-  if (!x.explained) return { class: "unexplained", rule: "no faulty step's corruption reaches the outcome under the propagation model" };
+  if (!x.explained)
+    return {
+      class: "unexplained",
+      rule: "no faulty step's corruption reaches the outcome under the propagation model",
+    };
   if (!x.repairAllSucceeds)
     return {
       class: "unexplained",
@@ -34,10 +38,16 @@ export function classifyInteraction(x: InteractionInput): { class: InteractionCl
     };
   const flipAgents = new Set(x.flipping.map((f) => f.agent));
   if (flipAgents.size >= 2 && x.flipping.every((f) => !f.aloneSufficient))
-    return { class: "composed", rule: `faults of ${[...flipAgents].join(" and ")} are each necessary and none alone produces the failure` };
+    return {
+      class: "composed",
+      rule: `faults of ${[...flipAgents].join(" and ")} are each necessary and none alone produces the failure`,
+    };
   if (x.flipping.length === 0 && x.minimalFixSet.length >= 2) {
     if (x.minimalFixSet.every((m) => m.aloneSufficient))
-      return { class: "overdetermined", rule: `no single repair flips the outcome; each of ${x.minimalFixSet.length} faults alone suffices to fail` };
+      return {
+        class: "overdetermined",
+        rule: `no single repair flips the outcome; each of ${x.minimalFixSet.length} faults alone suffices to fail`,
+      };
     return { class: "composed", rule: `only the joint repair of ${x.minimalFixSet.length} faults flips the outcome` };
   }
   // Amplification is a team effect: a fault that never left its agent is "unchanged", however many

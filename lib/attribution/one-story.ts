@@ -21,13 +21,15 @@ export function missedChecks(g: EngineGraph, prov: Provenance, decision: Decisio
   const out = new Set<number>();
   if (decision.step < 0) return out;
   const wrong = new Set(decision.wrongValues);
-  const states = (u: number) => prov.claims[u].asserted.some((c) => wrong.has(c.value)) || prov.claims[u].observed.some((c) => wrong.has(c.value));
+  const states = (u: number) =>
+    prov.claims[u].asserted.some((c) => wrong.has(c.value)) || prov.claims[u].observed.some((c) => wrong.has(c.value));
   for (let w = decision.step + 1; w < g.n; w++) {
     if (!isAgentUtterance(g, w) || decision.origins.includes(w)) continue;
     const verdict = prov.claims[w].asserted.find((c) => c.kind === "verdict");
     if (!verdict || verdict.value !== "v:approve") continue;
     let sees = inherited[w] === 1 || (wrong.size > 0 && states(w));
-    for (let k = g.inStart[w]; k < g.inStart[w + 1] && !sees; k++) sees = wrong.size > 0 && states(g.edges[g.inEdges[k]].from);
+    for (let k = g.inStart[w]; k < g.inStart[w + 1] && !sees; k++)
+      sees = wrong.size > 0 && states(g.edges[g.inEdges[k]].from);
     if (sees && prov.visible(decision.step, w)) out.add(w);
   }
   return out;

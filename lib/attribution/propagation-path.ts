@@ -61,7 +61,12 @@ function channelPath(g: EngineGraph, pathEdges: number[]): ChannelHop[] {
     if (!kinds.includes(e.kind)) kinds.push(e.kind);
     ids.push(e.id);
     if (g.agentOf[e.to] !== from) {
-      hops.push({ fromAgent: g.agentNames[from], toAgent: g.agentNames[g.agentOf[e.to]], edgeKinds: kinds, edgeIds: ids });
+      hops.push({
+        fromAgent: g.agentNames[from],
+        toAgent: g.agentNames[g.agentOf[e.to]],
+        edgeKinds: kinds,
+        edgeIds: ids,
+      });
       from = g.agentOf[e.to];
       kinds = [];
       ids = [];

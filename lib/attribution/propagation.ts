@@ -28,7 +28,11 @@ export interface BooleanState {
   origins: Uint8Array;
 }
 
-export function propagateBoolean({ g, aggregators, blocked }: PropagationInput, local: Uint8Array, dependent?: Uint8Array): BooleanState {
+export function propagateBoolean(
+  { g, aggregators, blocked }: PropagationInput,
+  local: Uint8Array,
+  dependent?: Uint8Array,
+): BooleanState {
   const bad = new Uint8Array(g.n);
   const inherited = new Uint8Array(g.n);
   const origins = new Uint8Array(g.n);
@@ -59,7 +63,10 @@ export function propagateBoolean({ g, aggregators, blocked }: PropagationInput, 
   return { bad, inherited, origins };
 }
 
-export function propagateProbabilistic({ g, aggregators, blocked }: PropagationInput, fault: Float64Array): Float64Array {
+export function propagateProbabilistic(
+  { g, aggregators, blocked }: PropagationInput,
+  fault: Float64Array,
+): Float64Array {
   const p = new Float64Array(g.n);
   for (let v = 0; v < g.n; v++) {
     let clean = 1 - fault[v];

@@ -21,8 +21,15 @@ afterAll(async () => {
   await mas.close();
 });
 
-async function run(fault: Fault | undefined, seed: string): Promise<{ report: AnalysisReport; stepIds: string[]; outcome: unknown }> {
-  const res = await fetch(`${mas.url}/run`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ fault, seed }) });
+async function run(
+  fault: Fault | undefined,
+  seed: string,
+): Promise<{ report: AnalysisReport; stepIds: string[]; outcome: unknown }> {
+  const res = await fetch(`${mas.url}/run`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ fault, seed }),
+  });
   expect(res.status).toBe(200);
   const body = (await res.json()) as { trace: unknown; outcome: unknown };
   const { trace } = importTrace(JSON.stringify(body.trace));
@@ -48,15 +55,19 @@ describe("reference multi-agent system: offline attribution of injected faults",
     expect(faults.length).toBeGreaterThanOrEqual(19);
   });
 
-  it.each(faults.map((f) => [`${f.agent}#${f.step} ${f.mode}`, f] as const))("names the injected agent: %s", async (_, fault) => {
-    const { report, stepIds, outcome } = await run(fault, `reference-${fault.agent}-${fault.step}-${fault.mode}`);
-    expect(outcome).toBe("failure");
-    expect(report.decisive?.agent).toBe(fault.agent);
-    expect(report.decisive!.criteria.fault).toBeGreaterThanOrEqual(report.config.faultThreshold);
-    expect(report.agents.find((a) => a.agent === fault.agent)?.role).toBe("culprit");
-    const top = publisher(report, stepIds);
-    // Engine 0.5: a publisher that approved or combined the wrong value is a missed check; never a culprit.
-    if (fault.agent !== top) expect(["propagator", "bystander", "missed-check"]).toContain(report.agents.find((a) => a.agent === top)?.role);
-    expect(report.verdict).toContain(`Root cause: ${fault.agent}`);
-  });
+  it.each(faults.map((f) => [`${f.agent}#${f.step} ${f.mode}`, f] as const))(
+    "names the injected agent: %s",
+    async (_, fault) => {
+      const { report, stepIds, outcome } = await run(fault, `reference-${fault.agent}-${fault.step}-${fault.mode}`);
+      expect(outcome).toBe("failure");
+      expect(report.decisive?.agent).toBe(fault.agent);
+      expect(report.decisive!.criteria.fault).toBeGreaterThanOrEqual(report.config.faultThreshold);
+      expect(report.agents.find((a) => a.agent === fault.agent)?.role).toBe("culprit");
+      const top = publisher(report, stepIds);
+      // Engine 0.5: a publisher that approved or combined the wrong value is a missed check; never a culprit.
+      if (fault.agent !== top)
+        expect(["propagator", "bystander", "missed-check"]).toContain(report.agents.find((a) => a.agent === top)?.role);
+      expect(report.verdict).toContain(`Root cause: ${fault.agent}`);
+    },
+  );
 });

@@ -18,7 +18,24 @@ const ABSOLUTE_MS = 200;
 const RATIO = 25;
 
 const COMMON = [" ", "\n", "\t", " \n", "a", "A", "1", "0", ".", ",", "-", "_", "/", ":", "(", ")", "[", "]", "{", "}"];
-const SHAPES = ["1 ", "1.", "1,", "a ", "a.", "a-", "ab", "a1", "A a", "Aa ", "http://a", "'a' ", '"a" ', "a: ", "# a\n", "x=1 "];
+const SHAPES = [
+  "1 ",
+  "1.",
+  "1,",
+  "a ",
+  "a.",
+  "a-",
+  "ab",
+  "a1",
+  "A a",
+  "Aa ",
+  "http://a",
+  "'a' ",
+  '"a" ',
+  "a: ",
+  "# a\n",
+  "x=1 ",
+];
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
   for (const f of readdirSync(dir)) {
@@ -37,7 +54,10 @@ function literals(file: string): { where: string; re: RegExp }[] {
       const text = n.getText(sf);
       const cut = text.lastIndexOf("/");
       const line = sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
-      out.push({ where: `${file}:${line} ${text.slice(0, 80)}`, re: new RegExp(text.slice(1, cut), text.slice(cut + 1)) });
+      out.push({
+        where: `${file}:${line} ${text.slice(0, 80)}`,
+        re: new RegExp(text.slice(1, cut), text.slice(cut + 1)),
+      });
     }
     ts.forEachChild(n, visit);
   };

@@ -17,9 +17,21 @@ function g2(revised: boolean) {
   const steps: TTraceInput["steps"] = [
     { id: "s0", agent: "User", kind: "message", content: "Sum the invoice lines 1200 and 1621." },
     { id: "s1", agent: "Coder", kind: "message", content: "The invoice total is 2945." },
-    { id: "s2", agent: "Runner", kind: "tool_result", content: "2821", tool: { name: "python", result: "2821" }, status: "ok" },
+    {
+      id: "s2",
+      agent: "Runner",
+      kind: "tool_result",
+      content: "2821",
+      tool: { name: "python", result: "2821" },
+      status: "ok",
+    },
     { id: "s3", agent: "Verifier", kind: "message", content: "This is incorrect: the tool printed 2821, not 2945." },
-    { id: "s4", agent: "Coder", kind: "message", content: revised ? "Corrected: the invoice total is 2821." : "The invoice total is 2945, as computed." },
+    {
+      id: "s4",
+      agent: "Coder",
+      kind: "message",
+      content: revised ? "Corrected: the invoice total is 2821." : "The invoice total is 2945, as computed.",
+    },
     { id: "s5", agent: "Coder", kind: "final", content: revised ? "Final answer: 2821" : "Final answer: 2945" },
   ];
   return ZTrace.parse({
@@ -66,21 +78,39 @@ describe("repair-aware DPO pairs (review §2g)", () => {
     const { g, corrective } = attempts(true);
     const pairs = preferencePairs(g, corrective);
     expect(pairs).toHaveLength(1);
-    expect(pairs[0]).toMatchObject({ kind: "corrective-over-passive", chosenStepId: "s4", rejectedStepId: "s1", contextStepId: "s1" });
+    expect(pairs[0]).toMatchObject({
+      kind: "corrective-over-passive",
+      chosenStepId: "s4",
+      rejectedStepId: "s1",
+      contextStepId: "s1",
+    });
   });
 
   it("an alternative supplied for a step (replay or judge) makes a pair for exactly that context", () => {
     const { g } = attempts(false);
     const pairs = preferencePairs(g, [], new Map([[g.indexOf.get("s1")!, "The invoice total is 2821."]]));
-    expect(pairs).toEqual([expect.objectContaining({ kind: "alternative-over-original", rejectedStepId: "s1", chosenText: "The invoice total is 2821." })]);
-    expect(preferencePairs(g, [], new Map([[g.indexOf.get("s1")!, g.steps[g.indexOf.get("s1")!].content]]))).toEqual([]);
+    expect(pairs).toEqual([
+      expect.objectContaining({
+        kind: "alternative-over-original",
+        rejectedStepId: "s1",
+        chosenText: "The invoice total is 2821.",
+      }),
+    ]);
+    expect(preferencePairs(g, [], new Map([[g.indexOf.get("s1")!, g.steps[g.indexOf.get("s1")!].content]]))).toEqual(
+      [],
+    );
   });
 
   it("the exported context is the conversation before the rejected step, never the rejected text", () => {
     const trace = g2(true);
     const { g, corrective } = attempts(true);
     const pairs = preferencePairs(g, corrective);
-    const report = { runId: "g2", outcome: "failure", engineVersion: "test", training: { rewards: [], preferencePairs: pairs } } as unknown as AnalysisReport;
+    const report = {
+      runId: "g2",
+      outcome: "failure",
+      engineVersion: "test",
+      training: { rewards: [], preferencePairs: pairs },
+    } as unknown as AnalysisReport;
     const line = JSON.parse(toTrainingJsonl(report, trace).trim());
     expect(line.rejected).toBe("The invoice total is 2945.");
     expect(line.chosen).toBe("Corrected: the invoice total is 2821.");

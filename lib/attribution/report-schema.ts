@@ -16,7 +16,14 @@ const ZEvidence = z.object({ stepIds: z.array(z.string()), edgeIds: z.array(z.st
 const ZMast = z.string();
 
 export const ZAgentRole = z.enum(["culprit", "propagator", "bystander", "repairer", "missed-check", "suspect"]);
-export const ZInteractionClass = z.enum(["unchanged", "amplified", "composed", "emergent", "overdetermined", "unexplained"]);
+export const ZInteractionClass = z.enum([
+  "unchanged",
+  "amplified",
+  "composed",
+  "emergent",
+  "overdetermined",
+  "unexplained",
+]);
 
 const ZDetectorFinding = z.object({ name: z.string(), score: z.number(), mast: ZMast.optional(), evidence: ZEvidence });
 
@@ -56,7 +63,12 @@ const ZDecisive = z.object({
   evidence: ZEvidence,
 });
 
-const ZChannelHop = z.object({ fromAgent: z.string(), toAgent: z.string(), edgeKinds: z.array(ZEdgeKind), edgeIds: z.array(z.string()) });
+const ZChannelHop = z.object({
+  fromAgent: z.string(),
+  toAgent: z.string(),
+  edgeKinds: z.array(ZEdgeKind),
+  edgeIds: z.array(z.string()),
+});
 
 const ZTrajectoryFlag = z.object({
   kind: z.string(),
@@ -87,9 +99,22 @@ export const ZTrajectory = z.object({
     collapseRate: z.number(),
     collapseByQuarter: z.array(z.number().nullable()),
   }),
-  redundancy: z.object({ nearDuplicateMessages: count, nearDuplicateTokenShare: z.number(), repeatedToolCalls: count, loops: count, loopSteps: count }),
+  redundancy: z.object({
+    nearDuplicateMessages: count,
+    nearDuplicateTokenShare: z.number(),
+    repeatedToolCalls: count,
+    loops: count,
+    loopSteps: count,
+  }),
   delegation: z.object({ handoffs: count, maxFanOut: count, unreadMessages: count.nullable() }),
-  memory: z.object({ writes: count, reads: count, unreadWrites: count, staleReads: count, overwrittenWrites: count, sharedKeys: count }),
+  memory: z.object({
+    writes: count,
+    reads: count,
+    unreadWrites: count,
+    staleReads: count,
+    overwrittenWrites: count,
+    sharedKeys: count,
+  }),
   perAgent: z.array(
     z.object({
       agent: z.string(),
@@ -123,7 +148,9 @@ export const ZAnalysisReport = z.object({
   interaction: z.object({ class: ZInteractionClass, rule: z.string() }),
   /** Where the verdict comes from (engine ≥ 0.5): evidence, a prior (weak suspect), or nothing. */
   decisionSource: z.enum(["evidence", "prior", "undetermined"]).optional(),
-  decision: z.object({ rule: z.string(), originStepIds: z.array(z.string()), wrongValues: z.array(z.string()) }).optional(),
+  decision: z
+    .object({ rule: z.string(), originStepIds: z.array(z.string()), wrongValues: z.array(z.string()) })
+    .optional(),
   /** Claim-level findings over value provenance (engine ≥ 0.5), at most 200. */
   claims: z
     .array(
@@ -141,9 +168,13 @@ export const ZAnalysisReport = z.object({
     )
     .optional(),
   flags: z.object({
-    falseSuccessClaims: z.array(z.object({ stepId: z.string(), agent: z.string(), score: z.number(), evidence: ZEvidence })),
+    falseSuccessClaims: z.array(
+      z.object({ stepId: z.string(), agent: z.string(), score: z.number(), evidence: ZEvidence }),
+    ),
     verificationCollapseRate: z.number(),
-    tokenBudgetConfound: z.object({ budgetLimited: z.boolean(), budgetShare: z.number(), totalTokens: z.number(), evidence: ZEvidence }).nullable(),
+    tokenBudgetConfound: z
+      .object({ budgetLimited: z.boolean(), budgetShare: z.number(), totalTokens: z.number(), evidence: ZEvidence })
+      .nullable(),
   }),
   shapley: z.object({
     method: z.enum(["exact", "sampled"]),
@@ -157,20 +188,43 @@ export const ZAnalysisReport = z.object({
   verdict: z.string(),
   training: z.object({
     rewards: z.array(z.object({ stepId: z.string(), reward: z.number() })),
-    preferencePairs: z.array(z.object({ contextStepId: z.string(), chosenStepId: z.string(), rejectedStepId: z.string(), kind: z.string(), note: z.string() })),
+    preferencePairs: z.array(
+      z.object({
+        contextStepId: z.string(),
+        chosenStepId: z.string(),
+        rejectedStepId: z.string(),
+        kind: z.string(),
+        note: z.string(),
+      }),
+    ),
   }),
   trajectory: ZTrajectory.optional(),
   warnings: z.array(z.string()),
   /** Who takes part, classified by behaviour (engine ≥ 0.8). */
   participants: z
-    .array(z.object({ agent: z.string(), kind: z.enum(["task-giver", "harness", "environment", "simulated-user", "orchestrator", "worker", "verifier"]) }))
+    .array(
+      z.object({
+        agent: z.string(),
+        kind: z.enum(["task-giver", "harness", "environment", "simulated-user", "orchestrator", "worker", "verifier"]),
+      }),
+    )
     .optional(),
   /** The features that carried the verdict's confidence, in plain words (engine ≥ 0.8). */
   reasons: z
-    .array(z.object({ feature: z.string(), text: z.string(), stepIds: z.array(z.string()), quote: z.string().optional(), weight: z.number() }))
+    .array(
+      z.object({
+        feature: z.string(),
+        text: z.string(),
+        stepIds: z.array(z.string()),
+        quote: z.string().optional(),
+        weight: z.number(),
+      }),
+    )
     .optional(),
   /** Ranked suspects when the verdict is undetermined (engine ≥ 0.8). */
-  suspects: z.array(z.object({ agent: z.string(), stepId: z.string(), score: z.number(), probability: z.number() })).optional(),
+  suspects: z
+    .array(z.object({ agent: z.string(), stepId: z.string(), score: z.number(), probability: z.number() }))
+    .optional(),
   /** The fitted weights the report was computed with (engine ≥ 0.8). */
   model: z.object({ version: z.string(), weightsSha: z.string() }).optional(),
   /** A fix per culprit (engine ≥ 0.8, docs/fixes.md). */
@@ -203,6 +257,7 @@ export function reportJsonSchema(): Record<string, unknown> {
     ...schema,
     $id: "/schema/report-v1.json",
     title: REPORT_SCHEMA_VERSION,
-    description: "Culprit analysis report. Objects may carry more fields than listed (newer engines add fields). See docs/report-schema.md.",
+    description:
+      "Culprit analysis report. Objects may carry more fields than listed (newer engines add fields). See docs/report-schema.md.",
   };
 }

@@ -30,7 +30,8 @@ const OPS: [RegExp, AggregateOp][] = [
 ];
 
 /** The numbers right after the phrase: a short lead-in ("of the partials", "of ["), then numbers joined by separators only. */
-const LIST_RE = /^[^\d\n-]{0,30}?((?:-?\d[\d,]*(?:\.\d+)?)(?:(?:\s*[,;+*×]\s*|\s+and\s+|\s+)(?:-?\d[\d,]*(?:\.\d+)?))+)/;
+const LIST_RE =
+  /^[^\d\n-]{0,30}?((?:-?\d[\d,]*(?:\.\d+)?)(?:(?:\s*[,;+*×]\s*|\s+and\s+|\s+)(?:-?\d[\d,]*(?:\.\d+)?))+)/;
 
 export function requestedAggregate(text: string | undefined): RequestedAggregate | null {
   if (!text || text.length > MAX_REQUEST_CHARS) return null;
@@ -42,7 +43,8 @@ export function requestedAggregate(text: string | undefined): RequestedAggregate
     if (!list) return null;
     const operands = splitList(list[1]);
     // Every number of the request must be an operand: otherwise the list is only part of the story.
-    if (operands.length < 2 || operands.length > MAX_OPERANDS || extractNumbers(text).length !== operands.length) return null;
+    if (operands.length < 2 || operands.length > MAX_OPERANDS || extractNumbers(text).length !== operands.length)
+      return null;
     return { op, operands, value: apply(op, operands) };
   }
   return null;

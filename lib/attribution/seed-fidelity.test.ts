@@ -13,10 +13,24 @@ import { TRACE_SCHEMA_VERSION } from "../trace/schema";
 function twoFabricators() {
   return validateTrace({
     schema: TRACE_SCHEMA_VERSION,
-    run: { title: "two stores", task: "Report the combined sales of the Avalon and Brynmor stores.", outcome: "failure" },
-    agents: [{ name: "Lead", kind: "task_giver" }, { name: "AvalonAnalyst" }, { name: "BrynmorAnalyst" }, { name: "Summer" }],
+    run: {
+      title: "two stores",
+      task: "Report the combined sales of the Avalon and Brynmor stores.",
+      outcome: "failure",
+    },
+    agents: [
+      { name: "Lead", kind: "task_giver" },
+      { name: "AvalonAnalyst" },
+      { name: "BrynmorAnalyst" },
+      { name: "Summer" },
+    ],
     steps: [
-      { id: "t", agent: "Lead", kind: "message", content: "Report the combined sales of the Avalon and Brynmor stores." },
+      {
+        id: "t",
+        agent: "Lead",
+        kind: "message",
+        content: "Report the combined sales of the Avalon and Brynmor stores.",
+      },
       { id: "a", agent: "AvalonAnalyst", kind: "message", content: "Avalon store sales were 48210 units." },
       { id: "b", agent: "BrynmorAnalyst", kind: "message", content: "Brynmor store sales were 51377 units." },
       { id: "s", agent: "Summer", kind: "final", content: "Combined: 48210 + 51377 = 99587 units." },
@@ -82,7 +96,13 @@ describe("training context", () => {
       run: { task: "Sum the column.", outcome: "failure" },
       agents: [{ name: "Coder" }, { name: "Reviewer" }],
       steps: [
-        { id: "c", agent: "Coder", kind: "tool_call", content: "Running the script.", tool: { name: "python", result: "total = 155" } },
+        {
+          id: "c",
+          agent: "Coder",
+          kind: "tool_call",
+          content: "Running the script.",
+          tool: { name: "python", result: "total = 155" },
+        },
         { id: "r", agent: "Reviewer", kind: "message", content: "Rejected: the script printed 155, not 165." },
         { id: "d", agent: "Coder", kind: "message", content: "The total is 155." },
       ],

@@ -62,16 +62,17 @@ describe("Shapley: method, work and intervals", () => {
 
 describe("Myerson (graph-restricted) values", () => {
   /** A random graph over n players plus k connectors, and a random monotone 0/1 game. */
-  const arb = fc
-    .integer({ min: 1, max: 6 })
-    .chain((n) =>
-      fc.tuple(
-        fc.constant(n),
-        fc.integer({ min: 0, max: 2 }),
-        fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 10 }),
-        fc.array(fc.array(fc.integer({ min: 0, max: n - 1 }), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }),
-      ),
-    );
+  const arb = fc.integer({ min: 1, max: 6 }).chain((n) =>
+    fc.tuple(
+      fc.constant(n),
+      fc.integer({ min: 0, max: 2 }),
+      fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 10 }),
+      fc.array(fc.array(fc.integer({ min: 0, max: n - 1 }), { minLength: 1, maxLength: 3 }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+    ),
+  );
 
   it("are efficient on every graph: Σφ = v^G(N) − v^G(∅) (the seeds' Myerson efficiency)", () => {
     fc.assert(

@@ -10,11 +10,15 @@ const monotoneGame =
   (m) =>
     fixSets.some((s) => s.every((p) => m[p % n])) ? 1 : 0;
 
-const gameArb = fc
-  .integer({ min: 1, max: 9 })
-  .chain((n) =>
-    fc.tuple(fc.constant(n), fc.array(fc.array(fc.integer({ min: 0, max: n - 1 }), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 })),
-  );
+const gameArb = fc.integer({ min: 1, max: 9 }).chain((n) =>
+  fc.tuple(
+    fc.constant(n),
+    fc.array(fc.array(fc.integer({ min: 0, max: n - 1 }), { minLength: 1, maxLength: 3 }), {
+      minLength: 1,
+      maxLength: 4,
+    }),
+  ),
+);
 
 describe("shapleyValues", () => {
   it("exact values are efficient: Σφ = v(N) − v(∅)", () => {
@@ -37,7 +41,9 @@ describe("shapleyValues", () => {
         expect(sampled.method).toBe("sampled");
         const total = v(new Uint8Array(n).fill(1)) - v(new Uint8Array(n));
         expect(sampled.values.reduce((s, x) => s + x, 0)).toBeCloseTo(total, 9);
-        sampled.values.forEach((x, i) => expect(Math.abs(x - exact.values[i])).toBeLessThanOrEqual(sampled.halfWidth + 1e-9));
+        sampled.values.forEach((x, i) =>
+          expect(Math.abs(x - exact.values[i])).toBeLessThanOrEqual(sampled.halfWidth + 1e-9),
+        );
       }),
       { numRuns: 30 },
     );

@@ -44,7 +44,9 @@ export function shapleyValues(n: number, value: CoalitionValue, opts: ShapleyOpt
 
 /** Number of antithetic pairs needed for half-width ε with probability 1 − δ for all n players. */
 export function requiredPairs(n: number, opts: Pick<ShapleyOptions, "errorTarget" | "delta" | "range">): number {
-  return Math.ceil((opts.range * opts.range * Math.log((2 * n) / opts.delta)) / (2 * opts.errorTarget * opts.errorTarget));
+  return Math.ceil(
+    (opts.range * opts.range * Math.log((2 * n) / opts.delta)) / (2 * opts.errorTarget * opts.errorTarget),
+  );
 }
 
 function exact(n: number, value: CoalitionValue): ShapleyResult {
@@ -92,7 +94,13 @@ function sampled(n: number, value: CoalitionValue, opts: ShapleyOptions): Shaple
   }
   const values = Array.from(sums, (s) => s / (2 * pairs));
   const halfWidth = opts.range * Math.sqrt(Math.log((2 * n) / opts.delta) / (2 * pairs));
-  return { method: "sampled", values, ci: values.map((x) => [x - halfWidth, x + halfWidth]), samples: 2 * pairs, halfWidth };
+  return {
+    method: "sampled",
+    values,
+    ci: values.map((x) => [x - halfWidth, x + halfWidth]),
+    samples: 2 * pairs,
+    halfWidth,
+  };
 }
 
 function popcount(x: number): number {

@@ -17,7 +17,13 @@ import { classifyInteraction } from "./interaction-class";
 import { analyzeTrace } from "./analyze-trace";
 
 const config = resolveConfig();
-const edge = (from: string, to: string, kind: "message" | "aggregation" = "message") => ({ from, to, kind, evidence: "toy", confidence: 1 });
+const edge = (from: string, to: string, kind: "message" | "aggregation" = "message") => ({
+  from,
+  to,
+  kind,
+  evidence: "toy",
+  confidence: 1,
+});
 const parse = (steps: TTraceInput["steps"], edges: TTraceInput["edges"]) =>
   ZTrace.parse({
     schema: "culprit.trace/v1",
@@ -34,10 +40,22 @@ const threeVoters = () =>
       { id: "a", agent: "A", kind: "message", content: "vote a" },
       { id: "b", agent: "B", kind: "message", content: "vote b" },
       { id: "x", agent: "X", kind: "message", content: "vote x" },
-      { id: "agg", agent: "J", kind: "aggregate", name: "majority vote", attributes: { aggregator: "vote" }, content: "majority" },
+      {
+        id: "agg",
+        agent: "J",
+        kind: "aggregate",
+        name: "majority vote",
+        attributes: { aggregator: "vote" },
+        content: "majority",
+      },
       { id: "f", agent: "J", kind: "final", content: "answer" },
     ],
-    [edge("a", "agg", "aggregation"), edge("b", "agg", "aggregation"), edge("x", "agg", "aggregation"), edge("agg", "f")],
+    [
+      edge("a", "agg", "aggregation"),
+      edge("b", "agg", "aggregation"),
+      edge("x", "agg", "aggregation"),
+      edge("agg", "f"),
+    ],
   );
 
 function stepGame(trace: ReturnType<typeof parse>, faulty: string[]) {
@@ -75,11 +93,23 @@ describe("M8: Halpern–Pearl responsibility is 1/(k+1), not always 1", () => {
         { id: "a", agent: "A", kind: "message", content: "vote a" },
         { id: "b", agent: "B", kind: "message", content: "vote b" },
         { id: "x", agent: "X", kind: "message", content: "vote x" },
-        { id: "agg", agent: "J", kind: "aggregate", name: "majority vote", attributes: { aggregator: "vote" }, content: "majority" },
+        {
+          id: "agg",
+          agent: "J",
+          kind: "aggregate",
+          name: "majority vote",
+          attributes: { aggregator: "vote" },
+          content: "majority",
+        },
         { id: "f", agent: "J", kind: "final", content: "answer" },
         { id: "late", agent: "Z", kind: "message", content: "an aside after the answer" },
       ],
-      [edge("a", "agg", "aggregation"), edge("b", "agg", "aggregation"), edge("x", "agg", "aggregation"), edge("agg", "f")],
+      [
+        edge("a", "agg", "aggregation"),
+        edge("b", "agg", "aggregation"),
+        edge("x", "agg", "aggregation"),
+        edge("agg", "f"),
+      ],
     );
     const { game } = stepGame(trace, ["a", "b", "late"]);
     // The sink is the final step f, so "late" reaches nothing.
@@ -89,7 +119,13 @@ describe("M8: Halpern–Pearl responsibility is 1/(k+1), not always 1", () => {
 });
 
 describe("M4: the interaction classes each fire on their own structure", () => {
-  const base = { candidates: 2, explained: true, repairAllSucceeds: true, boundariesCrossed: 0, corruptedDescendants: 0 };
+  const base = {
+    candidates: 2,
+    explained: true,
+    repairAllSucceeds: true,
+    boundariesCrossed: 0,
+    corruptedDescendants: 0,
+  };
   it("overdetermined: no single repair flips and each fault alone suffices", () => {
     const sufficient = [
       { agent: "A", aloneSufficient: true },
@@ -106,7 +142,10 @@ describe("M4: the interaction classes each fire on their own structure", () => {
   });
   it("unchanged: one root that stays within one boundary", () => {
     const one = [{ agent: "A", aloneSufficient: true }];
-    expect(classifyInteraction({ ...base, flipping: one, minimalFixSet: one, boundariesCrossed: 1, corruptedDescendants: 1 }).class).toBe("unchanged");
+    expect(
+      classifyInteraction({ ...base, flipping: one, minimalFixSet: one, boundariesCrossed: 1, corruptedDescendants: 1 })
+        .class,
+    ).toBe("unchanged");
   });
 });
 
@@ -123,7 +162,14 @@ describe("M1/M2: the Myerson value is computed on the communication graph, not c
         { id: "e1", agent: "E1", kind: "message", content: "vote e1" },
         { id: "e2", agent: "E2", kind: "message", content: "vote e2" },
         { id: "x", agent: "X", kind: "message", content: "vote x" },
-        { id: "agg", agent: "C", kind: "aggregate", name: "majority vote", attributes: { aggregator: "vote" }, content: "majority" },
+        {
+          id: "agg",
+          agent: "C",
+          kind: "aggregate",
+          name: "majority vote",
+          attributes: { aggregator: "vote" },
+          content: "majority",
+        },
         { id: "c0", agent: "C", kind: "message", content: "an unrelated slip" },
         { id: "f", agent: "J", kind: "final", content: "answer" },
       ],
@@ -134,7 +180,12 @@ describe("M1/M2: the Myerson value is computed on the communication graph, not c
     const environmental = new Uint8Array(g.n);
     for (const id of ["a", "b", "c0", "e1", "e2"]) local[g.indexOf.get(id)!] = 1;
     for (const id of ["e1", "e2"]) environmental[g.indexOf.get(id)!] = 1;
-    const game = playAgentGame({ g, aggregators: findAggregators(g), blocked: new Uint8Array(g.n) }, local, environmental, config);
+    const game = playAgentGame(
+      { g, aggregators: findAggregators(g), blocked: new Uint8Array(g.n) },
+      local,
+      environmental,
+      config,
+    );
     const name = (p: number) => g.agentNames[game.players[p]];
     const by = (vals: number[]) => Object.fromEntries(vals.map((x, p) => [name(p), x]));
     expect(by(game.shapley.values)).toEqual({ A: 0.5, B: 0.5, C: 0 });
@@ -163,7 +214,9 @@ describe("M9: the budget share is taken out of agent blame", () => {
       ],
       [edge("s0", "s1"), edge("s1", "s2")],
     );
-    const report = analyzeTrace(trace, { extraEvidence: [{ stepId: "s0", name: "planted", score: 0.9, note: "planted fault" }] });
+    const report = analyzeTrace(trace, {
+      extraEvidence: [{ stepId: "s0", name: "planted", score: 0.9, note: "planted fault" }],
+    });
     const budget = report.flags.tokenBudgetConfound!;
     expect(budget.budgetLimited).toBe(true);
     const total = report.agents.reduce((s, a) => s + a.blame, 0);

@@ -18,8 +18,13 @@ const make = (steps: TTraceInput["steps"], edges: TTraceInput["edges"] = [], run
     steps,
     edges,
   });
-const e = (from: string, to: string, kind: "message" | "state" | "aggregation" | "delegation" = "message") => ({ from, to, kind });
-const detectors = (r: ReturnType<typeof analyzeTrace>, id: string) => r.steps.find((s) => s.stepId === id)!.detectors.map((d) => d.name);
+const e = (from: string, to: string, kind: "message" | "state" | "aggregation" | "delegation" = "message") => ({
+  from,
+  to,
+  kind,
+});
+const detectors = (r: ReturnType<typeof analyzeTrace>, id: string) =>
+  r.steps.find((s) => s.stepId === id)!.detectors.map((d) => d.name);
 
 describe("grounding", () => {
   const t = make(
@@ -46,7 +51,13 @@ describe("symptoms and origins", () => {
     const r = analyzeTrace(
       make(
         [
-          { id: "t", agent: "R", kind: "tool_call", tool: { name: "api", result: "Traceback (most recent call last): ValueError: bad id" }, status: "error" },
+          {
+            id: "t",
+            agent: "R",
+            kind: "tool_call",
+            tool: { name: "api", result: "Traceback (most recent call last): ValueError: bad id" },
+            status: "error",
+          },
           { id: "r", agent: "R", kind: "message", content: "Successfully fetched: revenue 7310." },
           { id: "x", agent: "X", kind: "message", content: "Margin is 2291 on the revenue, cost 8803." },
           { id: "y", agent: "X", kind: "message", content: "Summary drafted for the board." },
@@ -65,7 +76,13 @@ describe("symptoms and origins", () => {
     const r = analyzeTrace(
       make(
         [
-          { id: "t", agent: "R", kind: "tool_call", tool: { name: "api", result: "HTTP 503 Service Unavailable" }, status: "error" },
+          {
+            id: "t",
+            agent: "R",
+            kind: "tool_call",
+            tool: { name: "api", result: "HTTP 503 Service Unavailable" },
+            status: "error",
+          },
           { id: "r", agent: "R", kind: "message", content: "Successfully retrieved the figure: 7310." },
           { id: "f", agent: "W", kind: "final", content: "Figure: 7310." },
         ],
@@ -81,7 +98,13 @@ describe("symptoms and origins", () => {
       make(
         [
           { id: "t", agent: "C", kind: "tool_call", tool: { name: "crm", result: '{"plan": "basic"}' } },
-          { id: "w", agent: "C", kind: "state_write", content: "plan = premium", state: { op: "write", key: "customer.plan", value: "premium" } },
+          {
+            id: "w",
+            agent: "C",
+            kind: "state_write",
+            content: "plan = premium",
+            state: { op: "write", key: "customer.plan", value: "premium" },
+          },
           { id: "f", agent: "P", kind: "final", content: "Premium price applies." },
         ],
         [e("t", "w"), e("w", "f", "state")],

@@ -30,7 +30,8 @@ describe("task giver: read from the agent kind", () => {
   });
 
   it("an agent named user or human is an agent unless the trace says otherwise (no name rule in the engine)", () => {
-    for (const name of ["user", "Human"]) expect(isAgentUtterance(buildGraph(trace({ name }), DEFAULT_CONFIG), 0)).toBe(true);
+    for (const name of ["user", "Human"])
+      expect(isAgentUtterance(buildGraph(trace({ name }), DEFAULT_CONFIG), 0)).toBe(true);
   });
 
   it("the importers mark a participant named exactly user or human as the task giver, and leave an explicit kind alone", () => {

@@ -63,11 +63,15 @@ describe("test graphs: answers known by construction", () => {
   it("a verifier is known by the role its description gives it, not only by its name", () => {
     const rename = (description?: string) => {
       const t = G.rubberStampReviewer();
-      t.agents = t.agents.map((a) => (a.name === "reviewer" ? { name: "alex", ...(description ? { description } : {}) } : a));
+      t.agents = t.agents.map((a) =>
+        a.name === "reviewer" ? { name: "alex", ...(description ? { description } : {}) } : a,
+      );
       t.steps = t.steps.map((s) => (s.agent === "reviewer" ? { ...s, agent: "alex" } : s));
       return analyzeTrace(t);
     };
-    expect(rename("You are the team's code reviewer. You also keep the changelog.").flags.verificationCollapseRate).toBe(1);
+    expect(
+      rename("You are the team's code reviewer. You also keep the changelog.").flags.verificationCollapseRate,
+    ).toBe(1);
     // A duty listed later in the description does not make a verifier, nor does a bare name.
     expect(rename("You write the changelog. Verify links before posting.").flags.verificationCollapseRate).toBe(0);
     expect(rename().flags.verificationCollapseRate).toBe(0);

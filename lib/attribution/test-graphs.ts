@@ -24,7 +24,12 @@ function trace(
   });
 }
 
-const msg = (from: string, to: string, kind: "message" | "state" | "aggregation" | "delegation" = "message", key?: string) => ({
+const msg = (
+  from: string,
+  to: string,
+  kind: "message" | "state" | "aggregation" | "delegation" = "message",
+  key?: string,
+) => ({
   from,
   to,
   kind,
@@ -46,9 +51,24 @@ export function culpritUpstreamVictimLast(): TTrace {
     "failure",
     "Report the quarterly revenue of the shop from the ledger.",
     [
-      { id: "s0", agent: "planner", kind: "message", content: "The quarterly revenue of the shop is 48210 dollars, up from 39977 dollars." },
-      { id: "s1", agent: "writer", kind: "message", content: "Drafting the report: quarterly revenue of the shop 48210 dollars versus 39977 dollars before." },
-      { id: "s2", agent: "writer", kind: "final", content: "Final report: the shop's quarterly revenue is 48210 dollars (previously 39977 dollars)." },
+      {
+        id: "s0",
+        agent: "planner",
+        kind: "message",
+        content: "The quarterly revenue of the shop is 48210 dollars, up from 39977 dollars.",
+      },
+      {
+        id: "s1",
+        agent: "writer",
+        kind: "message",
+        content: "Drafting the report: quarterly revenue of the shop 48210 dollars versus 39977 dollars before.",
+      },
+      {
+        id: "s2",
+        agent: "writer",
+        kind: "final",
+        content: "Final report: the shop's quarterly revenue is 48210 dollars (previously 39977 dollars).",
+      },
     ],
     [msg("s0", "s1"), msg("s1", "s2")],
   );
@@ -67,8 +87,20 @@ export function errorThroughSharedState(): TTrace {
     "failure",
     "Quote the catalogue price of the lamp.",
     [
-      { id: "s0", agent: "pricer", kind: "state_write", content: "lamp price 7345 list 9120", state: { op: "write", key: "price", value: "7345 9120" } },
-      { id: "s1", agent: "seller", kind: "state_read", content: "lamp price 7345 list 9120", state: { op: "read", key: "price", value: "7345 9120" } },
+      {
+        id: "s0",
+        agent: "pricer",
+        kind: "state_write",
+        content: "lamp price 7345 list 9120",
+        state: { op: "write", key: "price", value: "7345 9120" },
+      },
+      {
+        id: "s1",
+        agent: "seller",
+        kind: "state_read",
+        content: "lamp price 7345 list 9120",
+        state: { op: "read", key: "price", value: "7345 9120" },
+      },
       { id: "s2", agent: "seller", kind: "final", content: "The lamp price is 7345 (list 9120)." },
     ],
     [msg("s0", "s1", "state", "price"), msg("s1", "s2")],
@@ -95,8 +127,18 @@ export function badDelegation(): TTrace {
         target: "worker",
         content: "Book a hotel room in Lisbon for 5 nights with a budget of 640 euros, arriving 1450 hours.",
       },
-      { id: "s1", agent: "worker", kind: "message", content: "Booked a hotel room in Lisbon for 5 nights at 640 euros, arrival 1450 hours." },
-      { id: "s2", agent: "worker", kind: "final", content: "Done: hotel room in Lisbon booked, 5 nights, 640 euros, arrival 1450." },
+      {
+        id: "s1",
+        agent: "worker",
+        kind: "message",
+        content: "Booked a hotel room in Lisbon for 5 nights at 640 euros, arrival 1450 hours.",
+      },
+      {
+        id: "s2",
+        agent: "worker",
+        kind: "final",
+        content: "Done: hotel room in Lisbon booked, 5 nights, 640 euros, arrival 1450.",
+      },
     ],
     [msg("s0", "s1", "delegation"), msg("s1", "s2")],
   );
@@ -119,7 +161,12 @@ export function twoWrongVoters(): TTrace {
     [
       { id: "s0", agent: "voter1", kind: "message", content: "Invoice total vote: 9871 after rounding 4420." },
       { id: "s1", agent: "voter2", kind: "message", content: "Invoice total vote: 5512 after rounding 6634." },
-      { id: "s2", agent: "voter3", kind: "message", content: "Invoice total vote: the items 120 and 35 added together." },
+      {
+        id: "s2",
+        agent: "voter3",
+        kind: "message",
+        content: "Invoice total vote: the items 120 and 35 added together.",
+      },
       {
         id: "s3",
         agent: "judge",
@@ -152,7 +199,11 @@ export function toolErrorRecovered(): TTrace {
         agent: "coder",
         kind: "tool_call",
         status: "error",
-        tool: { name: "python", arguments: { code: "len(df)" }, result: "Traceback (most recent call last): NameError: df" },
+        tool: {
+          name: "python",
+          arguments: { code: "len(df)" },
+          result: "Traceback (most recent call last): NameError: df",
+        },
         content: "Counting the rows of the sales table.",
       },
       {
@@ -163,8 +214,18 @@ export function toolErrorRecovered(): TTrace {
         tool: { name: "python", arguments: { code: "df = load(); len(df)" }, result: "rows: 42" },
         content: "Counting the rows of the sales table again: rows 42.",
       },
-      { id: "s2", agent: "analyst", kind: "message", content: "The sales table count is 9127 rows across 3318 regions." },
-      { id: "s3", agent: "analyst", kind: "final", content: "Reported count of the sales table: 9127 rows across 3318 regions." },
+      {
+        id: "s2",
+        agent: "analyst",
+        kind: "message",
+        content: "The sales table count is 9127 rows across 3318 regions.",
+      },
+      {
+        id: "s3",
+        agent: "analyst",
+        kind: "final",
+        content: "Reported count of the sales table: 9127 rows across 3318 regions.",
+      },
     ],
     [msg("s0", "s1"), msg("s1", "s2"), msg("s2", "s3")],
   );
@@ -183,8 +244,18 @@ export function rubberStampReviewer(): TTrace {
     "failure",
     "Write a function that returns the square of a number.",
     [
-      { id: "s0", agent: "coder", kind: "message", content: "Here is the function that returns the square of a number: def square(x): return x + x" },
-      { id: "s1", agent: "reviewer", kind: "message", content: "Looks good, the square function is verified and approved." },
+      {
+        id: "s0",
+        agent: "coder",
+        kind: "message",
+        content: "Here is the function that returns the square of a number: def square(x): return x + x",
+      },
+      {
+        id: "s1",
+        agent: "reviewer",
+        kind: "message",
+        content: "Looks good, the square function is verified and approved.",
+      },
       { id: "s2", agent: "reviewer", kind: "final", content: "Approved the square function. TERMINATE" },
     ],
     [msg("s0", "s1"), msg("s1", "s2")],
@@ -206,8 +277,18 @@ export function reviewerApprovesWrongProposal(): TTrace {
     "failure",
     "Translate 'I like apples' into Tizin: verb first, then the direct object, then the subject.",
     [
-      { id: "s0", agent: "translator", kind: "message", content: 'Verb, object, subject: the translation is "Maktay Zapple Pa".' },
-      { id: "s1", agent: "reviewer", kind: "message", content: 'I have checked each step: "Maktay Zapple Pa" follows the rules. Verified and approved.' },
+      {
+        id: "s0",
+        agent: "translator",
+        kind: "message",
+        content: 'Verb, object, subject: the translation is "Maktay Zapple Pa".',
+      },
+      {
+        id: "s1",
+        agent: "reviewer",
+        kind: "message",
+        content: 'I have checked each step: "Maktay Zapple Pa" follows the rules. Verified and approved.',
+      },
       { id: "s2", agent: "reviewer", kind: "message", content: "TERMINATE" },
     ],
     [msg("s0", "s1"), msg("s1", "s2")],

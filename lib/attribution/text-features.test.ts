@@ -32,7 +32,9 @@ describe("extractNumbers and claimPart", () => {
     expect(claimPart(text, at)).toBe("I clicked 'Prices'. The total is 52.\n\n");
     expect(textFeatures(text, at).claimNumbers).toEqual(["52"]);
     // Without a mark the whole text is the author's, whatever it says: no phrasing is recognized here.
-    expect(claimPart("The answer is 4.\nHere is a screenshot of 1999.")).toBe("The answer is 4.\nHere is a screenshot of 1999.");
+    expect(claimPart("The answer is 4.\nHere is a screenshot of 1999.")).toBe(
+      "The answer is 4.\nHere is a screenshot of 1999.",
+    );
     expect(textFeatures(text).claimNumbers).toEqual(["52", "1999"]);
   });
 });
@@ -47,7 +49,9 @@ describe("quoted text is not a claim", () => {
 
 describe("claimed numbers", () => {
   it("leave out the digits of links and file paths: they are part of a name, not quantities", () => {
-    const f = textFeatures("The file ../2023/validation/df65-4540.png and https://example.org/items/7731 show 418 red dots.");
+    const f = textFeatures(
+      "The file ../2023/validation/df65-4540.png and https://example.org/items/7731 show 418 red dots.",
+    );
     expect(f.claimNumbers).toEqual(["418"]);
     // Seen numbers keep them: a later step quoting the path's digits has seen them.
     expect(f.allNumbers).toEqual(expect.arrayContaining(["4540", "7731", "418"]));

@@ -127,7 +127,12 @@ export function stripQuotes(text: string): string {
 export function textFeatures(text: string, observationAt?: number): TextFeatures {
   const numbers = extractNumbers(stripCode(text));
   const claim = stripQuotes(claimPart(text, observationAt));
-  return { tokens: tokenize(text), numbers, allNumbers: extractNumbers(text), claimNumbers: extractNumbers(stripLocators(stripCode(claim))) };
+  return {
+    tokens: tokenize(text),
+    numbers,
+    allNumbers: extractNumbers(text),
+    claimNumbers: extractNumbers(stripLocators(stripCode(claim))),
+  };
 }
 
 /** Jaccard similarity of two token sets (0 when both are empty). */

@@ -10,7 +10,12 @@ function chain(n: number, agents: number, texts: string[]) {
     schema: "culprit.trace/v1",
     run: { outcome: "success" },
     agents: Array.from({ length: agents }, (_, a) => ({ name: `a${a}` })),
-    steps: Array.from({ length: n }, (_, i) => ({ id: `s${i}`, agent: `a${i % agents}`, kind: "message", content: texts[i % texts.length] })),
+    steps: Array.from({ length: n }, (_, i) => ({
+      id: `s${i}`,
+      agent: `a${i % agents}`,
+      kind: "message",
+      content: texts[i % texts.length],
+    })),
   });
 }
 
@@ -20,7 +25,10 @@ describe("success rewards", () => {
       fc.property(
         fc.integer({ min: 1, max: 12 }),
         fc.integer({ min: 1, max: 4 }),
-        fc.array(fc.constantFrom("alpha beta gamma", "delta epsilon zeta", "alpha beta gamma delta", "theta iota kappa"), { minLength: 1, maxLength: 5 }),
+        fc.array(
+          fc.constantFrom("alpha beta gamma", "delta epsilon zeta", "alpha beta gamma delta", "theta iota kappa"),
+          { minLength: 1, maxLength: 5 },
+        ),
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 12, maxLength: 12 }),
         fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
         (n, agents, texts, contrib, sab) => {
@@ -31,7 +39,12 @@ describe("success rewards", () => {
           const credit = Float64Array.from(raw, (x) => x / sum);
           const r = successRewards(
             g,
-            { credit, contribution: Float64Array.from(contrib.slice(0, n)), sabotage: Uint8Array.from(sab.slice(0, n), Number), isMessage: () => true },
+            {
+              credit,
+              contribution: Float64Array.from(contrib.slice(0, n)),
+              sabotage: Uint8Array.from(sab.slice(0, n), Number),
+              isMessage: () => true,
+            },
             config,
           ).rewards;
           for (let a = 0; a < agents; a++) {
@@ -53,7 +66,12 @@ describe("success rewards with a bound below the credit (review §2g toy g)", ()
     const g = buildGraph(chain(1, 1, ["alpha beta gamma"]), config);
     const out = successRewards(
       g,
-      { credit: Float64Array.from([0.8]), contribution: Float64Array.from([1]), sabotage: new Uint8Array(1), isMessage: () => true },
+      {
+        credit: Float64Array.from([0.8]),
+        contribution: Float64Array.from([1]),
+        sabotage: new Uint8Array(1),
+        isMessage: () => true,
+      },
       config,
     );
     expect(out.rewards[0]).toBeCloseTo(0.3, 12);
@@ -74,7 +92,12 @@ describe("success rewards with a bound below the credit (review §2g toy g)", ()
           const credit = Float64Array.from(phis.slice(0, agents));
           const out = successRewards(
             g,
-            { credit, contribution: new Float64Array(n).fill(1), sabotage: Uint8Array.from(sab.slice(0, n), Number), isMessage: () => true },
+            {
+              credit,
+              contribution: new Float64Array(n).fill(1),
+              sabotage: Uint8Array.from(sab.slice(0, n), Number),
+              isMessage: () => true,
+            },
             config,
           );
           for (const x of out.rewards) expect(Math.abs(x)).toBeLessThanOrEqual(bound + 1e-9);
@@ -137,7 +160,12 @@ describe("failure rewards are bounded and sum-conserving", () => {
     expect(effective[4]).toBeCloseTo(0.3, 12);
     const ignored = failureRewards(
       g,
-      { decisive: 1, dist, corrective: [{ step: 4, blocks: false, corrects: 1, effective: false, note: "" }], isMessage },
+      {
+        decisive: 1,
+        dist,
+        corrective: [{ step: 4, blocks: false, corrects: 1, effective: false, note: "" }],
+        isMessage,
+      },
       config,
     );
     expect(ignored[4]).toBe(0);
@@ -148,7 +176,13 @@ describe("failure rewards are bounded and sum-conserving", () => {
     const g = buildGraph(chain(3, 3, ["alpha beta gamma"]), config);
     const r = failureRewards(
       g,
-      { decisive: 1, dist: Int32Array.from([-1, 0, 1]), corrective: [], isMessage: (v) => v !== 1, policyStepOf: (v) => (v === 1 ? 0 : v) },
+      {
+        decisive: 1,
+        dist: Int32Array.from([-1, 0, 1]),
+        corrective: [],
+        isMessage: (v) => v !== 1,
+        policyStepOf: (v) => (v === 1 ? 0 : v),
+      },
       config,
     );
     expect(r[1]).toBe(0);
@@ -158,7 +192,11 @@ describe("failure rewards are bounded and sum-conserving", () => {
 
   it("never reward a tool output (review toy g2: the Runner's tool_result got −0.7)", () => {
     const g = buildGraph(chain(3, 3, ["alpha beta gamma"]), config);
-    const r = failureRewards(g, { decisive: 0, dist: Int32Array.from([0, 1, 2]), corrective: [], isMessage: (v) => v !== 1 }, config);
+    const r = failureRewards(
+      g,
+      { decisive: 0, dist: Int32Array.from([0, 1, 2]), corrective: [], isMessage: (v) => v !== 1 },
+      config,
+    );
     expect(r[1]).toBe(0);
     expect(r[0] + r[2]).toBeCloseTo(-1, 12);
   });

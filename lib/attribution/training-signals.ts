@@ -48,7 +48,8 @@ export function failureRewards(g: EngineGraph, x: FailureRewardInput, config: En
   const origin = x.isMessage(x.decisive) ? x.decisive : (x.policyStepOf?.(x.decisive) ?? -1);
   if (origin < 0 || !x.isMessage(origin)) return r;
   blame[origin] = 1;
-  for (let v = x.decisive + 1; v < g.n; v++) if (x.dist[v] > 0 && x.isMessage(v)) blame[v] = Math.pow(config.rewardDiscount, x.dist[v]);
+  for (let v = x.decisive + 1; v < g.n; v++)
+    if (x.dist[v] > 0 && x.isMessage(v)) blame[v] = Math.pow(config.rewardDiscount, x.dist[v]);
   for (const co of x.coOrigins ?? []) {
     const step = x.isMessage(co.step) ? co.step : (x.policyStepOf?.(co.step) ?? -1);
     if (step >= 0 && x.isMessage(step)) blame[step] = Math.max(blame[step], Math.min(1, Math.max(0, co.weight)));
@@ -134,7 +135,11 @@ export function successRewards(g: EngineGraph, x: SuccessRewardInput, config: En
  * The context of a pair is the conversation before the rejected step (`contextStepId` names that
  * step; exporters take its recorded `input`, else the transcript before it), never its own text.
  */
-export function preferencePairs(g: EngineGraph, corrective: CorrectiveAttempt[], alternatives: ReadonlyMap<number, string> = new Map()): PreferencePair[] {
+export function preferencePairs(
+  g: EngineGraph,
+  corrective: CorrectiveAttempt[],
+  alternatives: ReadonlyMap<number, string> = new Map(),
+): PreferencePair[] {
   const pairs: PreferencePair[] = [];
   const seen = new Set<number>();
   for (const [v, text] of [...alternatives].sort((a, b) => a[0] - b[0]))
@@ -150,7 +155,13 @@ export function preferencePairs(g: EngineGraph, corrective: CorrectiveAttempt[],
       });
     }
   for (const c of corrective) {
-    if (!c.effective || c.revision === undefined || seen.has(c.corrects) || g.agentOf[c.revision] !== g.agentOf[c.corrects]) continue;
+    if (
+      !c.effective ||
+      c.revision === undefined ||
+      seen.has(c.corrects) ||
+      g.agentOf[c.revision] !== g.agentOf[c.corrects]
+    )
+      continue;
     seen.add(c.corrects);
     pairs.push({
       contextStepId: g.steps[c.corrects].id,

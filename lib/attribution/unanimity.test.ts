@@ -29,11 +29,15 @@ describe("vetoCarrier", () => {
   it("whenever it answers, 1/|T| on T is the exact Shapley value", () => {
     fc.assert(
       fc.property(
-        fc
-          .integer({ min: 1, max: 8 })
-          .chain((n) =>
-            fc.tuple(fc.constant(n), fc.array(fc.array(fc.integer({ min: 0, max: n - 1 }), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 })),
+        fc.integer({ min: 1, max: 8 }).chain((n) =>
+          fc.tuple(
+            fc.constant(n),
+            fc.array(fc.array(fc.integer({ min: 0, max: n - 1 }), { minLength: 1, maxLength: 4 }), {
+              minLength: 1,
+              maxLength: 3,
+            }),
           ),
+        ),
         ([n, sets]) => {
           const v = game(sets);
           const carrier = vetoCarrier(n, v);

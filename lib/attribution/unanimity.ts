@@ -19,7 +19,8 @@ export function relevantPlayers(model: CondensedModel): number[] {
   const out: number[] = [];
   for (let p = 0; p < model.playerCount; p++) {
     let seen = has(model.sink.players, p);
-    for (let gi = 0; gi < model.gates.length && !seen; gi++) for (const x of model.gates[gi].inputs) if (has(x.players, p)) seen = true;
+    for (let gi = 0; gi < model.gates.length && !seen; gi++)
+      for (const x of model.gates[gi].inputs) if (has(x.players, p)) seen = true;
     if (seen) out.push(p);
   }
   return out;

@@ -16,12 +16,15 @@ export interface VerdictInput {
 
 export function writeVerdict(x: VerdictInput): string {
   if (!x.analyzedAsFailure) return "The run did not fail, so no agent is blamed; credit is split by contribution.";
-  if (!x.decisive) return `No step carries fault evidence, so no root cause can be named (interaction: ${x.interaction}).`;
+  if (!x.decisive)
+    return `No step carries fault evidence, so no root cause can be named (interaction: ${x.interaction}).`;
   const d = x.decisive;
   const route = x.channel.length
     ? `the error travelled ${[x.channel[0].fromAgent, ...x.channel.map((h) => `${h.toAgent} (${h.edgeKinds.join("/")})`)].join(" → ")}`
     : "the error stayed within that agent";
-  const budget = x.budget?.budgetLimited ? `; the run hit a token or turn budget, ${Math.round(x.budget.budgetShare * 100)}% of blame goes to the budget` : "";
+  const budget = x.budget?.budgetLimited
+    ? `; the run hit a token or turn budget, ${Math.round(x.budget.budgetShare * 100)}% of blame goes to the budget`
+    : "";
   if (x.source === "prior")
     return `Undetermined: no evidence explains the failure (interaction: ${x.interaction}); weak suspect ${d.agent} at step ${d.sourceRef}, named only by a prior (${x.decisiveNote}).`;
   const head = x.outcomeUnknown ? "Suspect (the outcome is unknown)" : "Root cause";

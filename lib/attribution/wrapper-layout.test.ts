@@ -30,7 +30,13 @@ describe("agent wrappers follow their children", () => {
   it("treats a span the importer marked as a container like an agent wrapper, whatever its kind", () => {
     // A workflow root filed under its first agent (the importer's rule): it summarizes, it does not originate.
     const t = make([
-      { id: "wf", agent: "planner", kind: "other", content: "Total: 151690", attributes: { "culprit.container": true } },
+      {
+        id: "wf",
+        agent: "planner",
+        kind: "other",
+        content: "Total: 151690",
+        attributes: { "culprit.container": true },
+      },
       { id: "p", agent: "planner", kind: "llm", parentId: "wf", content: "Plan: look up the three routes." },
       { id: "r", agent: "researcher", kind: "agent", parentId: "wf", content: "Found 41201" },
       { id: "rl", agent: "researcher", kind: "llm", parentId: "r", content: "Found 41201" },
@@ -65,7 +71,8 @@ describe("agent wrappers follow their children", () => {
   it("re-anchors the wrapper's delegation to its agent's earlier work and returns the child's output to it", () => {
     const g = buildGraph(nested, resolveConfig());
     const at = (id: string) => g.indexOf.get(id)!;
-    const has = (from: string, to: string, kind: string) => g.edges.some((e) => e.from === at(from) && e.to === at(to) && e.kind === kind);
+    const has = (from: string, to: string, kind: string) =>
+      g.edges.some((e) => e.from === at(from) && e.to === at(to) && e.kind === kind);
     expect(has("plan", "worker", "delegation")).toBe(true);
     expect(has("worker", "boss", "message")).toBe(true);
     expect(g.warnings.filter((w) => /backward/.test(w))).toEqual([]);

@@ -90,7 +90,8 @@ export function layoutWrappers(steps: TStep[]): WrapperLayout {
 /** The nearest ancestor (by position) that is an agent step of another agent: whoever invoked this agent. */
 export function invokerOf(steps: TStep[], parent: Int32Array, v: number): number {
   const agent = steps[v].agent;
-  for (let a = parent[v], hops = 0; a >= 0 && hops < steps.length; a = parent[a], hops++) if (isInvocation(steps[a]) && steps[a].agent !== agent) return a;
+  for (let a = parent[v], hops = 0; a >= 0 && hops < steps.length; a = parent[a], hops++)
+    if (isInvocation(steps[a]) && steps[a].agent !== agent) return a;
   return -1;
 }
 

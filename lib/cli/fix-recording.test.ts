@@ -29,7 +29,9 @@ describe("culprit fix arguments", () => {
 
   it("needs a readable recording that holds calls", async () => {
     const dir = mkdtempSync(join(tmpdir(), "culprit-fix-args-"));
-    expect((await run([join(dir, "missing"), "--json", "--", "x"])).out).toMatch(/"ok":false.*cannot read the recording/);
+    expect((await run([join(dir, "missing"), "--json", "--", "x"])).out).toMatch(
+      /"ok":false.*cannot read the recording/,
+    );
     const rec = { format: "culprit.recording/v1", id: "r", command: ["python", "a.py"], calls: [] };
     writeFileSync(join(dir, "recording.json"), JSON.stringify(rec));
     expect((await run([dir, "--json", "--", "x"])).out).toMatch(/holds no LLM call: nothing to fix/);

@@ -11,7 +11,14 @@ import { MAX_INSTRUCTION } from "../replay/protocol";
 import { DEFAULT_FIX_RUNS, MAX_FIX_RUNS, fixCandidates, tryFix, type FixCandidate } from "../replay/try-fix";
 import { judgeConfigFromEnv } from "../judge/judge-config";
 import { rewriteFixes } from "../judge/rewrite-fixes";
-import { checkFlags, parseCommandFlags, PROXY_OPTIONS_HELP, splitCommand, DEFAULT_RUN_TIMEOUT_MS, type ProxyFlags } from "./proxy-options";
+import {
+  checkFlags,
+  parseCommandFlags,
+  PROXY_OPTIONS_HELP,
+  splitCommand,
+  DEFAULT_RUN_TIMEOUT_MS,
+  type ProxyFlags,
+} from "./proxy-options";
 import { prepareRecordingReplay } from "./recording-replay";
 import { formatFixResult } from "./format-fix";
 import { postFixTrialToApp } from "./post-fix-trial";
@@ -72,12 +79,14 @@ function parseArgs(argv: string[]): Args | string {
       } catch (e) {
         return `cannot read ${v}: ${e instanceof Error ? e.message : String(e)}`;
       }
-      if (!text.trim() || text.length > MAX_INSTRUCTION) return `the instruction must hold 1 to ${MAX_INSTRUCTION} characters`;
+      if (!text.trim() || text.length > MAX_INSTRUCTION)
+        return `the instruction must hold 1 to ${MAX_INSTRUCTION} characters`;
       out.instruction = text.trim();
     } else if (flag === "--runs") {
       const v = value();
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 1 || n > MAX_FIX_RUNS) return `--runs must be an integer from 1 to ${MAX_FIX_RUNS}, got "${v}"`;
+      if (!Number.isInteger(n) || n < 1 || n > MAX_FIX_RUNS)
+        return `--runs must be an integer from 1 to ${MAX_FIX_RUNS}, got "${v}"`;
       out.runs = n;
     } else if (flag.startsWith("--")) return `Unknown option "${flag}" (the command goes after --).\n\n${FIX_USAGE}`;
     else out.files.push(arg);
@@ -98,12 +107,23 @@ function pickCandidates(all: FixCandidate[], args: Args, decisive: string | null
   return [args.instruction ? { ...own, instruction: args.instruction, author: "user" } : own];
 }
 
-async function judged(candidates: FixCandidate[], prepared: { trace: Parameters<typeof rewriteFixes>[1] }, signal?: AbortSignal) {
+async function judged(
+  candidates: FixCandidate[],
+  prepared: { trace: Parameters<typeof rewriteFixes>[1] },
+  signal?: AbortSignal,
+) {
   const config = judgeConfigFromEnv();
   if (!config) throw new TraceInputError("bad_input", "--judge needs CULPRIT_JUDGE_BASE_URL and CULPRIT_JUDGE_MODEL");
-  const asFixes = candidates.map((c) => ({ ...c, role: "decisive" as const, author: "template" as const, stepIds: [] }));
+  const asFixes = candidates.map((c) => ({
+    ...c,
+    role: "decisive" as const,
+    author: "template" as const,
+    stepIds: [],
+  }));
   const out = await rewriteFixes(asFixes, prepared.trace, config, signal);
-  return candidates.map((c, i) => (c.author === "user" ? c : { ...c, instruction: out[i].instruction, author: out[i].author }));
+  return candidates.map((c, i) =>
+    c.author === "user" ? c : { ...c, instruction: out[i].instruction, author: out[i].author },
+  );
 }
 
 export async function runFixRecording(
@@ -130,12 +150,18 @@ export async function runFixRecording(
       args.json ? undefined : (d) => err(`  replay ${d.interventions[0]?.agent ?? "unchanged"}: ${d.outcome}`),
     );
     if ("error" in prepared) return fail(prepared.error, prepared.code);
-    const replayOutcome = async (ivs: Parameters<typeof prepared.replay.call>[0]) => (await prepared.replay.call(ivs)).outcome;
+    const replayOutcome = async (ivs: Parameters<typeof prepared.replay.call>[0]) =>
+      (await prepared.replay.call(ivs)).outcome;
     const all = fixCandidates(prepared.report, prepared.trace);
     const picked = pickCandidates(all, args, prepared.report.decisive?.agent ?? null);
     if (typeof picked === "string") return fail(picked);
     const candidates = args.judge ? await judged(picked, prepared, signal) : picked;
-    const control = args.control === undefined ? undefined : args.control === "auto" ? undefined : all.find((c) => c.agent === args.control);
+    const control =
+      args.control === undefined
+        ? undefined
+        : args.control === "auto"
+          ? undefined
+          : all.find((c) => c.agent === args.control);
     if (args.control && args.control !== "auto" && !control) return fail(`no agent "${args.control}" for --control`);
     const result = await tryFix(replayOutcome, prepared.report, candidates, {
       runs: args.runs,
@@ -143,14 +169,28 @@ export async function runFixRecording(
       signal,
       control,
     });
-    const auto = args.control === "auto" && result.trial ? all.filter((c) => c.agent !== result.trial!.agent).at(-1) : undefined;
-    if (auto) result.control = (await tryFix(replayOutcome, prepared.report, [auto], { runs: args.runs, search: false, signal })).trial ?? undefined;
+    const auto =
+      args.control === "auto" && result.trial ? all.filter((c) => c.agent !== result.trial!.agent).at(-1) : undefined;
+    if (auto)
+      result.control =
+        (await tryFix(replayOutcome, prepared.report, [auto], { runs: args.runs, search: false, signal })).trial ??
+        undefined;
     const upstream = { calls: prepared.budget.calls, tokens: prepared.budget.tokens, costUsd: prepared.budget.costUsd };
     if (!result.trial)
-      return fail(result.baseline === "success" ? "the recorded failure does not reproduce: the unchanged replay succeeded" : "no agent to fix");
+      return fail(
+        result.baseline === "success"
+          ? "the recorded failure does not reproduce: the unchanged replay succeeded"
+          : "no agent to fix",
+      );
     const { outcomes: _o, ...trial } = result.trial;
     const stored = args.app
-      ? await postFixTrialToApp({ app: args.app, apiKey: args.apiKey ?? process.env.CULPRIT_API_KEY, traceJson: prepared.traceJson, result, signal })
+      ? await postFixTrialToApp({
+          app: args.app,
+          apiKey: args.apiKey ?? process.env.CULPRIT_API_KEY,
+          traceJson: prepared.traceJson,
+          result,
+          signal,
+        })
       : undefined;
     if (args.json)
       out(

@@ -45,8 +45,14 @@ describe("culprit analyze", () => {
 
   it("prints one report per trace when a file holds several", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "culprit-cli-"));
-    const real = (f: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, "../../test/fixtures/real/monocle", f), "utf8")) as unknown[];
-    writeFileSync(path.join(dir, "two.json"), JSON.stringify([...real("test_adk_multi_agent.json"), ...real("test_crewai_multi_agent.json")]));
+    const real = (f: string) =>
+      JSON.parse(
+        readFileSync(path.join(import.meta.dirname, "../../test/fixtures/real/monocle", f), "utf8"),
+      ) as unknown[];
+    writeFileSync(
+      path.join(dir, "two.json"),
+      JSON.stringify([...real("test_adk_multi_agent.json"), ...real("test_crewai_multi_agent.json")]),
+    );
     const lines: string[] = [];
     expect(
       run(
@@ -62,7 +68,10 @@ describe("culprit analyze", () => {
     ]);
     const text: string[] = [];
     run(["analyze", path.join(dir, "two.json")], (l) => text.push(l));
-    expect(text.map((t) => t.split("  [")[0])).toEqual([`${path.join(dir, "two.json")}#1 of 2`, `${path.join(dir, "two.json")}#2 of 2`]);
+    expect(text.map((t) => t.split("  [")[0])).toEqual([
+      `${path.join(dir, "two.json")}#1 of 2`,
+      `${path.join(dir, "two.json")}#2 of 2`,
+    ]);
   });
 
   it("rejects unknown formats with a clear message", () => {

@@ -56,7 +56,11 @@ function parseArgs(argv: string[]): Options | string {
   return opts;
 }
 
-export function run(argv: string[], out: (line: string) => void = console.log, err: (line: string) => void = console.error): number {
+export function run(
+  argv: string[],
+  out: (line: string) => void = console.log,
+  err: (line: string) => void = console.error,
+): number {
   const opts = parseArgs(argv);
   if (typeof opts === "string") {
     (opts === USAGE ? out : err)(opts);
@@ -77,8 +81,14 @@ export function run(argv: string[], out: (line: string) => void = console.log, e
       const results = importTraces(readFileSync(file, "utf8"), { format: opts.format, fileName: file });
       results.forEach(({ format, trace }, i) => {
         const report = analyzeTrace(trace);
-        const several = results.length > 1 ? { index: i + 1, of: results.length, id: traceIdOf(trace.run.attributes) } : undefined;
-        if (opts.json) out(JSON.stringify(several ? { ...jsonRecord(file, format, report), trace: several } : jsonRecord(file, format, report)));
+        const several =
+          results.length > 1 ? { index: i + 1, of: results.length, id: traceIdOf(trace.run.attributes) } : undefined;
+        if (opts.json)
+          out(
+            JSON.stringify(
+              several ? { ...jsonRecord(file, format, report), trace: several } : jsonRecord(file, format, report),
+            ),
+          );
         else out(textSummary(several ? `${file}#${i + 1} of ${results.length}` : file, format, report) + "\n");
       });
     } catch (e) {
@@ -97,7 +107,8 @@ function traceIdOf(attributes: Record<string, unknown> | undefined): string | un
 
 export function main(argv = process.argv.slice(2)): void {
   if (argv[0] === "record") return mainRecord(argv.slice(1)); // lib/cli/record.ts
-  if (argv[0] === "verify" && isRecordingVerify(argv.slice(1))) return mainRecordingReplay(runVerifyRecording, argv.slice(1));
+  if (argv[0] === "verify" && isRecordingVerify(argv.slice(1)))
+    return mainRecordingReplay(runVerifyRecording, argv.slice(1));
   if (argv[0] === "fix") return mainRecordingReplay(runFixRecording, argv.slice(1)); // lib/cli/fix-recording.ts
   if (argv[0] === "verify") return mainVerify(argv.slice(1)); // async: replays over HTTP (lib/cli/verify.ts)
   if (argv[0] === "pull") return void runPull(argv.slice(1), console.log, console.error).then(setExitCode);
@@ -109,7 +120,12 @@ function setExitCode(code: number): void {
   process.exitCode = code;
 }
 
-type RecordingCommand = (argv: string[], out: (l: string) => void, err: (l: string) => void, signal: AbortSignal) => Promise<number>;
+type RecordingCommand = (
+  argv: string[],
+  out: (l: string) => void,
+  err: (l: string) => void,
+  signal: AbortSignal,
+) => Promise<number>;
 
 /** `verify <recording>`, `fix <recording>`: Ctrl-C stops the replay in flight (its process group) and the command. */
 function mainRecordingReplay(command: RecordingCommand, argv: string[]): void {

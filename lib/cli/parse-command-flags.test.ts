@@ -32,7 +32,9 @@ describe("parseCommandFlags (the flag loop of record and verify <recording>)", (
   });
 
   it("returns a proxy flag's complaint about its value instead of throwing", () => {
-    expect(parseCommandFlags(["--max-tokens", "-1"], fresh(), () => true)).toMatch(/--max-tokens must be an integer ≥ 0/);
+    expect(parseCommandFlags(["--max-tokens", "-1"], fresh(), () => true)).toMatch(
+      /--max-tokens must be an integer ≥ 0/,
+    );
     expect(parseCommandFlags(["--check"], fresh(), () => true)).toMatch(/--check needs a value/);
   });
 });

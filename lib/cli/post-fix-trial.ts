@@ -6,7 +6,13 @@
 import type { TryFixResult } from "../replay/try-fix";
 import { uploadTraceToApp } from "./post-verification";
 
-export async function postFixTrialToApp(o: { app: string; apiKey?: string; traceJson: string; result: TryFixResult; signal?: AbortSignal }) {
+export async function postFixTrialToApp(o: {
+  app: string;
+  apiKey?: string;
+  traceJson: string;
+  result: TryFixResult;
+  signal?: AbortSignal;
+}) {
   const { base, headers, signal, runId } = await uploadTraceToApp(o);
   const t = o.result.trial!;
   const body = {
@@ -23,7 +29,13 @@ export async function postFixTrialToApp(o: { app: string; apiKey?: string; trace
     ...(t.finding ? { finding: t.finding } : {}),
     ...(t.channel ? { channel: t.channel } : {}),
   };
-  const stored = await fetch(`${base}/api/runs/${runId}/fix-trials`, { method: "POST", headers, body: JSON.stringify(body), signal });
-  if (!stored.ok) throw new Error(`the app refused the fix trial: HTTP ${stored.status} ${(await stored.text()).slice(0, 300)}`);
+  const stored = await fetch(`${base}/api/runs/${runId}/fix-trials`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!stored.ok)
+    throw new Error(`the app refused the fix trial: HTTP ${stored.status} ${(await stored.text()).slice(0, 300)}`);
   return { url: `${base}/runs/${runId}` };
 }

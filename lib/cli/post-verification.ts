@@ -24,10 +24,19 @@ export interface PostVerificationOptions {
 export async function uploadTraceToApp(o: { app: string; apiKey?: string; traceJson: string; signal?: AbortSignal }) {
   const base = o.app.replace(/\/+$/, "");
   if (!/^https?:\/\//.test(base)) throw new Error(`--app must be an http(s) URL, got "${o.app}"`);
-  const headers: Record<string, string> = { "content-type": "application/json", ...(o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {}) };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    ...(o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {}),
+  };
   const signal = o.signal ?? AbortSignal.timeout(60_000);
-  const upload = await fetch(`${base}/api/runs?format=otlp&name=trace.otlp.json`, { method: "POST", headers, body: o.traceJson, signal });
-  if (!upload.ok) throw new Error(`the app refused the trace: HTTP ${upload.status} ${(await upload.text()).slice(0, 300)}`);
+  const upload = await fetch(`${base}/api/runs?format=otlp&name=trace.otlp.json`, {
+    method: "POST",
+    headers,
+    body: o.traceJson,
+    signal,
+  });
+  if (!upload.ok)
+    throw new Error(`the app refused the trace: HTTP ${upload.status} ${(await upload.text()).slice(0, 300)}`);
   const { runId } = (await upload.json()) as { runId?: string };
   if (!runId) throw new Error("the app did not say which run the trace became");
   return { base, headers, signal, runId };
@@ -44,7 +53,13 @@ export async function postVerificationToApp(o: PostVerificationOptions): Promise
     log: o.log,
     proxyReplays: o.details,
   };
-  const stored = await fetch(`${base}/api/runs/${runId}/verifications`, { method: "POST", headers, body: JSON.stringify(body), signal });
-  if (!stored.ok) throw new Error(`the app refused the verification: HTTP ${stored.status} ${(await stored.text()).slice(0, 300)}`);
+  const stored = await fetch(`${base}/api/runs/${runId}/verifications`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!stored.ok)
+    throw new Error(`the app refused the verification: HTTP ${stored.status} ${(await stored.text()).slice(0, 300)}`);
   return { url: `${base}/runs/${runId}`, runId };
 }

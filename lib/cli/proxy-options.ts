@@ -32,8 +32,14 @@ export interface ProxyFlags {
 
 export function defaultUpstreams(env: NodeJS.ProcessEnv, flags: ProxyFlags): { openai: string; anthropic: string } {
   return {
-    openai: checkUpstream(flags.upstream ?? env.OPENAI_BASE_URL ?? env.OPENAI_API_BASE ?? "https://api.openai.com/v1", "--upstream"),
-    anthropic: checkUpstream(flags.anthropicUpstream ?? env.ANTHROPIC_BASE_URL ?? "https://api.anthropic.com", "--anthropic-upstream"),
+    openai: checkUpstream(
+      flags.upstream ?? env.OPENAI_BASE_URL ?? env.OPENAI_API_BASE ?? "https://api.openai.com/v1",
+      "--upstream",
+    ),
+    anthropic: checkUpstream(
+      flags.anthropicUpstream ?? env.ANTHROPIC_BASE_URL ?? "https://api.anthropic.com",
+      "--anthropic-upstream",
+    ),
   };
 }
 
@@ -43,7 +49,8 @@ export function defaultUpstreams(env: NodeJS.ProcessEnv, flags: ProxyFlags): { o
  */
 export function parseProxyFlag(argv: readonly string[], i: number, flags: ProxyFlags): number | undefined {
   const a = argv[i];
-  const [flag, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
+  const [flag, inline] =
+    a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
   let next = i + 1;
   const value = () => {
     if (inline !== undefined) return inline;
@@ -68,7 +75,8 @@ export function parseProxyFlag(argv: readonly string[], i: number, flags: ProxyF
   else if (flag === "--price") {
     const v = value();
     const [input, output] = v.split(",").map(Number);
-    if (!Number.isFinite(input) || !Number.isFinite(output) || input < 0 || output < 0) throw `--price must be IN,OUT in USD per million tokens, got "${v}"`;
+    if (!Number.isFinite(input) || !Number.isFinite(output) || input < 0 || output < 0)
+      throw `--price must be IN,OUT in USD per million tokens, got "${v}"`;
     flags.limits.pricePerMTok = { input, output };
   } else return undefined;
   return next;
@@ -93,7 +101,10 @@ export function parseCommandFlags(
         continue;
       }
       const a = args[i];
-      const [flag, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
+      const [flag, inline] =
+        a.startsWith("--") && a.includes("=")
+          ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]
+          : [a, undefined];
       const taken = take(flag, () => inline ?? args[++i] ?? "", a);
       if (taken !== true) return taken;
       i++;
@@ -106,6 +117,7 @@ export function parseCommandFlags(
 }
 
 export function checkFlags(flags: ProxyFlags): string | undefined {
-  if (flags.limits.maxCostUsd !== undefined && !flags.limits.pricePerMTok) return "--max-cost needs --price IN,OUT (USD per million input and output tokens)";
+  if (flags.limits.maxCostUsd !== undefined && !flags.limits.pricePerMTok)
+    return "--max-cost needs --price IN,OUT (USD per million input and output tokens)";
   return undefined;
 }

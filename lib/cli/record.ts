@@ -10,7 +10,15 @@ import { parseAgentMap, type AgentMap } from "../record/agent-identity";
 import { recordRun } from "../record/record-run";
 import { UpstreamBudget } from "../record/upstream-budget";
 import { shellQuote } from "./shell-quote";
-import { checkFlags, defaultUpstreams, parseCommandFlags, PROXY_OPTIONS_HELP, splitCommand, DEFAULT_RUN_TIMEOUT_MS, type ProxyFlags } from "./proxy-options";
+import {
+  checkFlags,
+  defaultUpstreams,
+  parseCommandFlags,
+  PROXY_OPTIONS_HELP,
+  splitCommand,
+  DEFAULT_RUN_TIMEOUT_MS,
+  type ProxyFlags,
+} from "./proxy-options";
 
 export const RECORD_USAGE = `Usage: culprit record [--out DIR] [--agents map.json] [--system NAME] [options] [--json] -- <command...>
 
@@ -44,7 +52,8 @@ function parseRecordArgs(argv: string[]): RecordArgs | string {
     return true;
   });
   if (stop !== undefined) return stop;
-  if (out.command.length === 0) return `No command: give it after --, e.g. culprit record -- python3 agents.py\n\n${RECORD_USAGE}`;
+  if (out.command.length === 0)
+    return `No command: give it after --, e.g. culprit record -- python3 agents.py\n\n${RECORD_USAGE}`;
   return checkFlags(out) ?? out;
 }
 
@@ -91,7 +100,11 @@ export async function runRecord(
     system: args.system,
     signal,
   });
-  const perAgent = recording.agents.map((a) => ({ agent: a.name, source: a.source, calls: recording.calls.filter((c) => c.agent === a.name).length }));
+  const perAgent = recording.agents.map((a) => ({
+    agent: a.name,
+    source: a.source,
+    calls: recording.calls.filter((c) => c.agent === a.name).length,
+  }));
   if (args.json) {
     out(
       JSON.stringify({

@@ -24,10 +24,14 @@ export function readRecording(file: string): Recording {
   let value: unknown;
   try {
     const size = statSync(path).size;
-    if (size > MAX_RECORDING_BYTES) throw new Error(`${size} bytes, more than the ${MAX_RECORDING_BYTES / 1024 / 1024} MB a recording may have`);
+    if (size > MAX_RECORDING_BYTES)
+      throw new Error(`${size} bytes, more than the ${MAX_RECORDING_BYTES / 1024 / 1024} MB a recording may have`);
     value = JSON.parse(readFileSync(path, "utf8"));
   } catch (e) {
-    throw new TraceInputError("bad_input", `cannot read the recording ${path}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new TraceInputError(
+      "bad_input",
+      `cannot read the recording ${path}: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   if (!isRecording(value)) throw new TraceInputError("bad_input", `${path} is not a culprit.recording/v1 file`);
   return value;
@@ -55,10 +59,14 @@ export function prepareRecordingReplay(
   const traceJson = JSON.stringify(recordingTrace(recording));
   const { trace } = importTrace(traceJson, { format: "otlp", fileName: args.file });
   const report = analyzeTrace(trace);
-  if (!report.analyzedAsFailure) return { error: `the recorded run's outcome is ${recording.outcome} and the engine found no failure: nothing to ${what}` };
+  if (!report.analyzedAsFailure)
+    return {
+      error: `the recorded run's outcome is ${recording.outcome} and the engine found no failure: nothing to ${what}`,
+    };
   const spanToCall = new Map(recording.calls.map((c) => [c.spanId, c.index]));
   const stepToCall = new Map<string, number>();
-  for (const s of trace.steps) if (s.sourceRef && spanToCall.has(s.sourceRef)) stepToCall.set(s.id, spanToCall.get(s.sourceRef)!);
+  for (const s of trace.steps)
+    if (s.sourceRef && spanToCall.has(s.sourceRef)) stepToCall.set(s.id, spanToCall.get(s.sourceRef)!);
   const run = replayCommand(recording, args.command, args.check);
   if (typeof run === "string") return { error: run, code: "not_configured" };
   const upstream = replayUpstreams(recording, args, process.env);

@@ -25,15 +25,24 @@ function trusted(recorded: string, ownDefault: string): boolean {
 }
 
 /** The command and check to replay with, or a message saying what to pass. */
-export function replayCommand(recording: Recording, command: string[] | undefined, check: string | undefined): { command: string[]; check?: string } | string {
-  if (!command) return `Give the command to replay after --; the recording was made with:\n  -- ${shellQuote(recording.command)}`;
+export function replayCommand(
+  recording: Recording,
+  command: string[] | undefined,
+  check: string | undefined,
+): { command: string[]; check?: string } | string {
+  if (!command)
+    return `Give the command to replay after --; the recording was made with:\n  -- ${shellQuote(recording.command)}`;
   if (recording.check !== undefined && check === undefined)
     return `The recorded run's outcome was decided by a check: pass it again, --check ${shellQuote([recording.check])}`;
   return { command, ...(check !== undefined ? { check } : {}) };
 }
 
 /** Upstreams for the replays: the flags, else the recorded ones when trusted, else a message. */
-export function replayUpstreams(recording: Recording, flags: ProxyFlags, env: NodeJS.ProcessEnv): { openai: string; anthropic: string } | string {
+export function replayUpstreams(
+  recording: Recording,
+  flags: ProxyFlags,
+  env: NodeJS.ProcessEnv,
+): { openai: string; anthropic: string } | string {
   const own = defaultUpstreams(env, {} as ProxyFlags);
   const pick = (flag: string | undefined, recorded: string, ownDefault: string, name: string) => {
     if (flag) return flag;

@@ -27,11 +27,16 @@ export function textSummary(file: string, format: string, r: AnalysisReport): st
     );
   lines.push(`  interaction: ${r.interaction.class} (${r.interaction.rule})`);
   for (const a of r.agents.slice(0, 8))
-    lines.push(`  ${a.agent.padEnd(28)} blame ${(a.blame * 100).toFixed(1).padStart(5)}%  ${a.role}${a.lowImportance ? "  (low importance)" : ""}`);
+    lines.push(
+      `  ${a.agent.padEnd(28)} blame ${(a.blame * 100).toFixed(1).padStart(5)}%  ${a.role}${a.lowImportance ? "  (low importance)" : ""}`,
+    );
   if (r.agents.length > 8) lines.push(`  … ${r.agents.length - 8} more agents`);
   if (r.flags.falseSuccessClaims.length)
-    lines.push(`  false success claims: ${r.flags.falseSuccessClaims.map((c) => `${c.agent} ${labelOf(positions, c.stepId)}`).join(", ")}`);
-  if (r.flags.verificationCollapseRate > 0) lines.push(`  verification collapse rate: ${Math.round(r.flags.verificationCollapseRate * 100)}%`);
+    lines.push(
+      `  false success claims: ${r.flags.falseSuccessClaims.map((c) => `${c.agent} ${labelOf(positions, c.stepId)}`).join(", ")}`,
+    );
+  if (r.flags.verificationCollapseRate > 0)
+    lines.push(`  verification collapse rate: ${Math.round(r.flags.verificationCollapseRate * 100)}%`);
   const t = r.trajectory;
   if (t) {
     const unit = t.size.tokenBasis === "tokens" ? `${t.size.tokens.total} tokens` : "no token counts";

@@ -15,7 +15,14 @@ import { RECORDING_FILE } from "../record/recording-format";
 import type { ProxyReplayDetail } from "../record/proxy-replay";
 import type { UpstreamBudget } from "../record/upstream-budget";
 import { prepareRecordingReplay } from "./recording-replay";
-import { checkFlags, parseCommandFlags, PROXY_OPTIONS_HELP, splitCommand, DEFAULT_RUN_TIMEOUT_MS, type ProxyFlags } from "./proxy-options";
+import {
+  checkFlags,
+  parseCommandFlags,
+  PROXY_OPTIONS_HELP,
+  splitCommand,
+  DEFAULT_RUN_TIMEOUT_MS,
+  type ProxyFlags,
+} from "./proxy-options";
 import { shellQuote } from "./shell-quote";
 import { postVerificationToApp } from "./post-verification";
 
@@ -87,9 +94,11 @@ function parseArgs(argv: string[]): Args | string {
               .map((m) => m.trim())
               .filter(Boolean);
       const bad = list.filter((m) => !(REPLAY_METHODS as readonly string[]).includes(m));
-      if (bad.length || list.length === 0) return `Unknown strategy "${bad.join(", ") || v}". Use "all" or some of: ${REPLAY_METHODS.join(", ")}.`;
+      if (bad.length || list.length === 0)
+        return `Unknown strategy "${bad.join(", ") || v}". Use "all" or some of: ${REPLAY_METHODS.join(", ")}.`;
       out.methods = list as ReplayMethod[];
-    } else if (flag.startsWith("--")) return `Unknown option "${flag}" (the command goes after --).\n\n${VERIFY_RECORDING_USAGE}`;
+    } else if (flag.startsWith("--"))
+      return `Unknown option "${flag}" (the command goes after --).\n\n${VERIFY_RECORDING_USAGE}`;
     else out.files.push(arg);
     return true;
   });
@@ -106,10 +115,17 @@ export function formatProxyReplays(details: readonly ProxyReplayDetail[], budget
       ? d.interventions.map((iv) => `${iv.mode} ${iv.agent}${iv.stepId ? `@${iv.stepId}` : ""}`).join(", ")
       : "no intervention";
     const answered = `${d.fromRecording} from the recording, ${d.upstream} upstream${d.replaced ? `, ${d.replaced} replaced` : ""}${d.dropped ? `, ${d.dropped} dropped` : ""}`;
-    lines.push(`   ${String(i + 1).padStart(2)}. ${what.slice(0, 80)} → ${d.outcome} (${d.calls} call(s): ${answered})`);
-    if (d.divergence) lines.push(`       diverged at call ${d.divergence.index + 1}: ${d.divergence.reason}; later calls went upstream`);
+    lines.push(
+      `   ${String(i + 1).padStart(2)}. ${what.slice(0, 80)} → ${d.outcome} (${d.calls} call(s): ${answered})`,
+    );
+    if (d.divergence)
+      lines.push(
+        `       diverged at call ${d.divergence.index + 1}: ${d.divergence.reason}; later calls went upstream`,
+      );
   });
-  lines.push(`  upstream spent: ${budget.calls} call(s), ${budget.tokens} token(s)${budget.limits.pricePerMTok ? `, $${budget.costUsd.toFixed(4)}` : ""}`);
+  lines.push(
+    `  upstream spent: ${budget.calls} call(s), ${budget.tokens} token(s)${budget.limits.pricePerMTok ? `, $${budget.costUsd.toFixed(4)}` : ""}`,
+  );
   return lines.join("\n");
 }
 
@@ -141,7 +157,12 @@ export async function runVerifyRecording(
     return 1;
   };
   try {
-    const prepared = prepareRecordingReplay(args, "verify", signal, args.json ? undefined : (d) => err(`  replay ${describeReplay(d)}`));
+    const prepared = prepareRecordingReplay(
+      args,
+      "verify",
+      signal,
+      args.json ? undefined : (d) => err(`  replay ${describeReplay(d)}`),
+    );
     if ("error" in prepared) return fail(prepared.error, prepared.code);
     const { recording, traceJson, trace, report, replay, budget } = prepared;
     const session = new ReplaySession({ call: replay.call, budget: args.budget, signal });

@@ -10,7 +10,10 @@ let mas: DemoMas;
 let file: string;
 beforeAll(async () => {
   mas = await startDemoMas({ port: 0 });
-  const res = await fetch(`${mas.url}/run`, { method: "POST", body: JSON.stringify({ fault: { agent: "aggregator", mode: "false_success" }, seed: "cli" }) });
+  const res = await fetch(`${mas.url}/run`, {
+    method: "POST",
+    body: JSON.stringify({ fault: { agent: "aggregator", mode: "false_success" }, seed: "cli" }),
+  });
   const { trace } = (await res.json()) as { trace: unknown };
   file = path.join(mkdtempSync(path.join(tmpdir(), "culprit-verify-")), "run.json");
   writeFileSync(file, JSON.stringify(trace));

@@ -51,12 +51,16 @@ function parseVerifyArgs(argv: string[]): VerifyArgs | string {
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    const [flag, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
+    const [flag, inline] =
+      a.startsWith("--") && a.includes("=")
+        ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]
+        : [a, undefined];
     const value = () => inline ?? argv[++i];
     const int = (name: string, min: number, max: number) => {
       const v = value();
       const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > max) throw `--${name} must be an integer from ${min} to ${max}, got "${v ?? ""}"`;
+      if (!Number.isInteger(n) || n < min || n > max)
+        throw `--${name} must be an integer from ${min} to ${max}, got "${v ?? ""}"`;
       return n;
     };
     try {
@@ -77,7 +81,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs | string {
                 .map((m) => m.trim())
                 .filter(Boolean);
         const bad = list.filter((m) => !(REPLAY_METHODS as readonly string[]).includes(m));
-        if (bad.length || list.length === 0) return `Unknown method(s) "${bad.join(", ") || v}". Use "all" or some of: ${REPLAY_METHODS.join(", ")}.`;
+        if (bad.length || list.length === 0)
+          return `Unknown method(s) "${bad.join(", ") || v}". Use "all" or some of: ${REPLAY_METHODS.join(", ")}.`;
         args.methods = list as ReplayMethod[];
       } else if (flag.startsWith("--")) return `Unknown option "${flag}".\n\n${VERIFY_USAGE}`;
       else args.files.push(a);
@@ -121,14 +126,21 @@ export async function runVerify(
       judge = await judgeTrace(trace, config, signal);
     }
     const report = analyzeTrace(trace, judge ? { extraEvidence: judge.evidence } : {});
-    if (!report.analyzedAsFailure) return fail(`the run's outcome is ${trace.run.outcome} and the engine found no failure: nothing to verify`);
+    if (!report.analyzedAsFailure)
+      return fail(`the run's outcome is ${trace.run.outcome} and the engine found no failure: nothing to verify`);
     const endpoint = args.endpoint ?? resolveReplayEndpoint(trace.run.system);
     if (!endpoint)
       return fail(
         `no replay endpoint: pass --endpoint <url> or set ${trace.run.system ? systemEnvName(trace.run.system) : "CULPRIT_REPLAY_ENDPOINTS"}`,
         "not_configured",
       );
-    const call = httpReplay({ endpoint, run: replayRunOf(trace), timeoutMs: args.timeoutMs, retries: args.retries, signal });
+    const call = httpReplay({
+      endpoint,
+      run: replayRunOf(trace),
+      timeoutMs: args.timeoutMs,
+      retries: args.retries,
+      signal,
+    });
     const session = new ReplaySession({ call, budget: args.budget, signal });
     const result = await verifyByReplay(trace, report, session, { methods: args.methods });
     const judgeLine = judge
@@ -136,7 +148,14 @@ export async function runVerify(
       : "";
     out(
       args.json
-        ? JSON.stringify({ file: args.file, ok: true, endpoint, ...result, ...(judge ? { judge } : {}), log: session.log })
+        ? JSON.stringify({
+            file: args.file,
+            ok: true,
+            endpoint,
+            ...result,
+            ...(judge ? { judge } : {}),
+            log: session.log,
+          })
         : formatVerification(args.file, result, session.log) + judgeLine,
     );
     return 0;

@@ -9,7 +9,9 @@ describe("alignRuns", () => {
   it("aligns identical runs one to one with no divergence", () => {
     const a = makeRun(PIPELINE_AGENTS, pipelineSteps());
     const r = alignRuns(a, makeRun(PIPELINE_AGENTS, pipelineSteps()));
-    expect(r.rows.map((row) => [row.aStepId, row.bStepId, row.status])).toEqual(a.steps.map((s) => [s.id, s.id, "same"]));
+    expect(r.rows.map((row) => [row.aStepId, row.bStepId, row.status])).toEqual(
+      a.steps.map((s) => [s.id, s.id, "same"]),
+    );
     expect(r.firstDivergence).toBeNull();
     expect(r.cost).toBe(0);
   });
@@ -24,7 +26,12 @@ describe("alignRuns", () => {
 
   it("finds one inserted step, and diverges exactly there", () => {
     const b = pipelineSteps();
-    b.splice(3, 0, { id: "r3", agent: "Researcher", kind: "message", content: "Double-checking the South figure with finance." });
+    b.splice(3, 0, {
+      id: "r3",
+      agent: "Researcher",
+      kind: "message",
+      content: "Double-checking the South figure with finance.",
+    });
     const r = alignRuns(makeRun(PIPELINE_AGENTS, pipelineSteps()), makeRun(PIPELINE_AGENTS, b));
     expect(r.rows.map((row) => [row.aStepId, row.bStepId])).toEqual([
       ["p1", "p1"],
@@ -60,7 +67,8 @@ describe("alignRuns", () => {
     const b = pipelineSteps();
     b[3] = { ...b[3], agent: "Writer" };
     const r = alignRuns(makeRun(PIPELINE_AGENTS, pipelineSteps()), makeRun(PIPELINE_AGENTS, b));
-    for (const row of r.rows) if (row.a !== null && row.b !== null) expect(pipelineSteps()[row.a].agent).toBe(b[row.b].agent);
+    for (const row of r.rows)
+      if (row.a !== null && row.b !== null) expect(pipelineSteps()[row.a].agent).toBe(b[row.b].agent);
     expect(r.firstDivergence).toBe(3);
   });
 
@@ -71,7 +79,9 @@ describe("alignRuns", () => {
   });
 
   describe("across formats and granularity", () => {
-    const otlp = importTrace(fs.readFileSync(path.join(import.meta.dirname, "../importers/fixtures/otlp-genai-multi-agent.json"), "utf8")).trace;
+    const otlp = importTrace(
+      fs.readFileSync(path.join(import.meta.dirname, "../importers/fixtures/otlp-genai-multi-agent.json"), "utf8"),
+    ).trace;
     /** The same run as the OTLP fixture, logged Who&When-style: one message per agent turn, no tool or state steps. */
     const chatLog = (researcherSays: string) =>
       importValue(
@@ -80,7 +90,11 @@ describe("alignRuns", () => {
           ground_truth: "Canberra, since 1913",
           history: [
             { role: "Researcher", content: researcherSays },
-            { role: "Writer", content: "Draft article: Canberra became the capital of Australia in 1908 as a compromise between Sydney and Melbourne rivals." },
+            {
+              role: "Writer",
+              content:
+                "Draft article: Canberra became the capital of Australia in 1908 as a compromise between Sydney and Melbourne rivals.",
+            },
             { role: "Supervisor", content: "Canberra has been the capital since 1908." },
           ],
           mistake_agent: "Researcher",
@@ -90,7 +104,9 @@ describe("alignRuns", () => {
       ).trace;
 
     it("matches agents across spellings and sees no divergence in the same behaviour", () => {
-      const chat = chatLog("The capital of Australia is Canberra, chosen in 1908 as a compromise between Sydney and Melbourne.");
+      const chat = chatLog(
+        "The capital of Australia is Canberra, chosen in 1908 as a compromise between Sydney and Melbourne.",
+      );
       expect(otlp.run.sourceFormat).toBe("otlp");
       expect(chat.run.sourceFormat).toBe("who-and-when");
       const r = alignRuns(otlp, chat);
@@ -108,7 +124,9 @@ describe("alignRuns", () => {
     });
 
     it("still finds a changed value across formats", () => {
-      const chat = chatLog("The capital of Australia is Canberra, chosen in 1911 as a compromise between Sydney and Melbourne.");
+      const chat = chatLog(
+        "The capital of Australia is Canberra, chosen in 1911 as a compromise between Sydney and Melbourne.",
+      );
       const r = alignRuns(otlp, chat);
       const first = r.rows[r.firstDivergence!];
       expect(first.bStepId).toBe(chat.steps[0].id);

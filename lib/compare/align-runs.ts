@@ -8,7 +8,14 @@
 import type { TAgent, TStep } from "../trace/schema";
 import { alignSequences, type AlignmentResult } from "./align-sequences";
 import { matchAgents, type AgentMatch } from "./match-agents";
-import { fingerprintSimilarity, kindClass, stepSignature, tokenContainment, tokenJaccard, type StepSignature } from "./step-signature";
+import {
+  fingerprintSimilarity,
+  kindClass,
+  stepSignature,
+  tokenContainment,
+  tokenJaccard,
+  type StepSignature,
+} from "./step-signature";
 
 export type RowStatus = "same" | "equivalent" | "changed" | "only-a" | "only-b" | "granularity";
 
@@ -97,14 +104,26 @@ export function alignRuns(runA: AlignableRun, runB: AlignableRun): RunAlignment 
     return { ...base, status: stepA ? "only-a" : "only-b", divergent: true, note: "" } as AlignedRow;
   });
   markGranularity(rows, runA, runB, sigA, sigB, keyA, keyB);
-  const counts: Record<RowStatus, number> = { same: 0, equivalent: 0, changed: 0, "only-a": 0, "only-b": 0, granularity: 0 };
+  const counts: Record<RowStatus, number> = {
+    same: 0,
+    equivalent: 0,
+    changed: 0,
+    "only-a": 0,
+    "only-b": 0,
+    granularity: 0,
+  };
   for (const row of rows) counts[row.status]++;
   const content = rows.findIndex((r) => r.divergent && !r.statusOnly);
   const first = content >= 0 ? content : rows.findIndex((r) => r.divergent);
   return { agents, rows, firstDivergence: first < 0 ? null : first, counts, method: result.method, cost: result.cost };
 }
 
-function classifyPair(a: TStep, b: TStep, sa: StepSignature, sb: StepSignature): Pick<AlignedRow, "status" | "divergent" | "note" | "statusOnly"> {
+function classifyPair(
+  a: TStep,
+  b: TStep,
+  sa: StepSignature,
+  sb: StepSignature,
+): Pick<AlignedRow, "status" | "divergent" | "note" | "statusOnly"> {
   const content = classifyContent(a, b, sa, sb);
   // Formats disagree on "ok" vs "unset"; only an error on one side and not the other is a change.
   if ((a.status === "error") === (b.status === "error")) return content;
@@ -113,9 +132,16 @@ function classifyPair(a: TStep, b: TStep, sa: StepSignature, sb: StepSignature):
   return { status: "changed", divergent: true, note: status, statusOnly: true };
 }
 
-function classifyContent(a: TStep, b: TStep, sa: StepSignature, sb: StepSignature): Pick<AlignedRow, "status" | "divergent" | "note"> {
+function classifyContent(
+  a: TStep,
+  b: TStep,
+  sa: StepSignature,
+  sb: StepSignature,
+): Pick<AlignedRow, "status" | "divergent" | "note"> {
   if (sa.text === sb.text)
-    return a.kind === b.kind ? { status: "same", divergent: false, note: "" } : { status: "equivalent", divergent: false, note: `${a.kind} ≈ ${b.kind}` };
+    return a.kind === b.kind
+      ? { status: "same", divergent: false, note: "" }
+      : { status: "equivalent", divergent: false, note: `${a.kind} ≈ ${b.kind}` };
   const valueChange = firstValueChange(sa.values, sb.values);
   if (valueChange) return { status: "changed", divergent: true, note: valueChange };
   const similar =
@@ -164,7 +190,11 @@ function markGranularity(
     if (!crossFormat) continue;
     const cls = kindClass(step.kind);
     if (!(onA ? classesB : classesA).has(cls)) {
-      Object.assign(row, { status: "granularity", divergent: false, note: `run ${onA ? "B" : "A"} records no ${cls} steps` });
+      Object.assign(row, {
+        status: "granularity",
+        divergent: false,
+        note: `run ${onA ? "B" : "A"} records no ${cls} steps`,
+      });
       continue;
     }
     const myKey = (onA ? keyA : keyB).get(step.agent);
@@ -178,7 +208,11 @@ function markGranularity(
       });
       if (host) {
         const hostId = onA ? host.bStepId : host.aStepId;
-        Object.assign(row, { status: "granularity", divergent: false, note: `folded into ${onA ? "B" : "A"}'s step ${hostId}` });
+        Object.assign(row, {
+          status: "granularity",
+          divergent: false,
+          note: `folded into ${onA ? "B" : "A"}'s step ${hostId}`,
+        });
         break;
       }
     }

@@ -4,13 +4,20 @@ import { alignSequences, type AlignedPair } from "./align-sequences";
 
 /** Textbook O(n·m) edit distance, the reference every solver path must agree with. */
 function naiveCost(n: number, m: number, sub: (i: number, j: number) => number, indel: number): number {
-  const d = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j * indel : j === 0 ? i * indel : 0)));
-  for (let i = 1; i <= n; i++) for (let j = 1; j <= m; j++) d[i][j] = Math.min(d[i - 1][j - 1] + sub(i - 1, j - 1), d[i - 1][j] + indel, d[i][j - 1] + indel);
+  const d = Array.from({ length: n + 1 }, (_, i) =>
+    Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j * indel : j === 0 ? i * indel : 0)),
+  );
+  for (let i = 1; i <= n; i++)
+    for (let j = 1; j <= m; j++)
+      d[i][j] = Math.min(d[i - 1][j - 1] + sub(i - 1, j - 1), d[i - 1][j] + indel, d[i][j - 1] + indel);
   return d[n][m];
 }
 
 function charCosts(a: string, b: string) {
-  return { indel: 2, substitute: (i: number, j: number) => (a[i] === b[j] ? 0 : a[i].toLowerCase() === b[j].toLowerCase() ? 1 : 4) };
+  return {
+    indel: 2,
+    substitute: (i: number, j: number) => (a[i] === b[j] ? 0 : a[i].toLowerCase() === b[j].toLowerCase() ? 1 : 4),
+  };
 }
 
 /** Every index appears exactly once, in order, on each side. */
@@ -78,7 +85,9 @@ describe("alignSequences", () => {
   it("uses Hirschberg when the band would be too large, and the band when runs are similar", () => {
     const a = "ab".repeat(50);
     const b = "ba".repeat(50);
-    expect(alignSequences(a.length, b.length, charCosts(a, b), { maxBandCells: 10, baseCells: 16 }).method).toBe("hirschberg");
+    expect(alignSequences(a.length, b.length, charCosts(a, b), { maxBandCells: 10, baseCells: 16 }).method).toBe(
+      "hirschberg",
+    );
     const c = "abc".repeat(100);
     const d = c.slice(0, 150) + "X" + c.slice(150);
     expect(alignSequences(c.length, d.length, charCosts(c, d)).method).toBe("trivial");
@@ -90,14 +99,23 @@ describe("alignSequences", () => {
 describe("alignSequences with groups", () => {
   it("never pairs elements of different groups, and stays optimal", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 25 }), fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 25 }), (a, b) => {
-        const groupsA = Int32Array.from(a, (x) => x % 2);
-        const groupsB = Int32Array.from(b, (x) => x % 2);
-        const substitute = (i: number, j: number) => (groupsA[i] !== groupsB[j] ? 1000 : a[i] === b[j] ? 0 : 3);
-        const r = alignSequences(a.length, b.length, { indel: 2, substitute, groupsA, groupsB }, { initialBand: 1, baseCells: 9, maxBandCells: 60 });
-        for (const p of r.pairs) if (p.a >= 0 && p.b >= 0) expect(groupsA[p.a]).toBe(groupsB[p.b]);
-        expect(r.cost).toBe(naiveCost(a.length, b.length, substitute, 2));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 25 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 25 }),
+        (a, b) => {
+          const groupsA = Int32Array.from(a, (x) => x % 2);
+          const groupsB = Int32Array.from(b, (x) => x % 2);
+          const substitute = (i: number, j: number) => (groupsA[i] !== groupsB[j] ? 1000 : a[i] === b[j] ? 0 : 3);
+          const r = alignSequences(
+            a.length,
+            b.length,
+            { indel: 2, substitute, groupsA, groupsB },
+            { initialBand: 1, baseCells: 9, maxBandCells: 60 },
+          );
+          for (const p of r.pairs) if (p.a >= 0 && p.b >= 0) expect(groupsA[p.a]).toBe(groupsB[p.b]);
+          expect(r.cost).toBe(naiveCost(a.length, b.length, substitute, 2));
+        },
+      ),
       { numRuns: 300, seed: 11 },
     );
   });

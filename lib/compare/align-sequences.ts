@@ -59,7 +59,12 @@ const UP = 1; // consume a[i] alone (deletion)
 const LEFT = 2; // consume b[j] alone (insertion)
 
 /** Aligns sequences of lengths n and m under `costs`; deterministic tie-breaking (pair, then a-only, then b-only). */
-export function alignSequences(n: number, m: number, costs: AlignmentCosts, options: AlignmentOptions = {}): AlignmentResult {
+export function alignSequences(
+  n: number,
+  m: number,
+  costs: AlignmentCosts,
+  options: AlignmentOptions = {},
+): AlignmentResult {
   if (!(costs.indel > 0)) throw new Error("compare/align-sequences: indel cost must be positive");
   const maxBandCells = options.maxBandCells ?? 4_000_000;
   const baseCells = options.baseCells ?? 1_000_000;
@@ -150,7 +155,8 @@ function bandedAlign(rows: number, cols: number, sub: Sub, indel: number, dLo: n
       const c = j - i - dLo;
       let best = INF;
       let how = DIAG;
-      if (j > 0 && prev[c] < INF && ga[i0 + i - 1] === gb[j0 + j - 1]) best = prev[c] + sub.cost(i0 + i - 1, j0 + j - 1);
+      if (j > 0 && prev[c] < INF && ga[i0 + i - 1] === gb[j0 + j - 1])
+        best = prev[c] + sub.cost(i0 + i - 1, j0 + j - 1);
       if (c + 1 < width && prev[c + 1] < INF && prev[c + 1] + indel < best) {
         best = prev[c + 1] + indel;
         how = UP;
@@ -225,7 +231,16 @@ function backwardRow(i0: number, i1: number, j0: number, j1: number, sub: Sub, i
   return prev;
 }
 
-function hirschberg(i0: number, i1: number, j0: number, j1: number, sub: Sub, indel: number, baseCells: number, out: AlignedPair[]): void {
+function hirschberg(
+  i0: number,
+  i1: number,
+  j0: number,
+  j1: number,
+  sub: Sub,
+  indel: number,
+  baseCells: number,
+  out: AlignedPair[],
+): void {
   const rows = i1 - i0;
   const cols = j1 - j0;
   if (rows === 0 || cols === 0) {

@@ -6,7 +6,9 @@ const shared: AgentMatch[] = [{ a: "Planner", b: "Planner", by: "name", key: "pl
 
 describe("comparability", () => {
   it("accepts two runs of one system on one task", () => {
-    expect(comparability({ system: "mas", task: "Sum Q3." }, { system: "mas", task: "sum q3" }, shared)).toEqual({ kind: "comparable" });
+    expect(comparability({ system: "mas", task: "Sum Q3." }, { system: "mas", task: "sum q3" }, shared)).toEqual({
+      kind: "comparable",
+    });
     expect(comparability({}, {}, shared).kind).toBe("comparable");
   });
 

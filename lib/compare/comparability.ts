@@ -16,7 +16,8 @@ export type Comparability =
   | { kind: "no-shared-agents"; message: string }
   | { kind: "different-tasks"; message: string };
 
-const LIKE_FOR_LIKE = "the aligned steps below do not compare like with like; read the two verdicts and the blame per agent instead.";
+const LIKE_FOR_LIKE =
+  "the aligned steps below do not compare like with like; read the two verdicts and the blame per agent instead.";
 
 /** Task texts compared without case, spacing or trailing punctuation. */
 function sameTask(a: string, b: string): boolean {
@@ -39,6 +40,7 @@ export function comparability(a: ComparableRun, b: ComparableRun, agents: AgentM
     };
   if (agents.length > 0 && agents.every((m) => m.a === null || m.b === null))
     return { kind: "no-shared-agents", message: `These runs share no agent: ${LIKE_FOR_LIKE}` };
-  if (a.task && b.task && !sameTask(a.task, b.task)) return { kind: "different-tasks", message: `These runs were given different tasks: ${LIKE_FOR_LIKE}` };
+  if (a.task && b.task && !sameTask(a.task, b.task))
+    return { kind: "different-tasks", message: `These runs were given different tasks: ${LIKE_FOR_LIKE}` };
   return { kind: "comparable" };
 }

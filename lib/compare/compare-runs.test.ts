@@ -6,12 +6,20 @@ import { ZTrace, type TTrace } from "../trace/schema";
 import { compareRuns } from "./compare-runs";
 import { agentTotals } from "./blame-deltas";
 
-const demo = ZTrace.parse(JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "../../public/demo/pipeline-false-success.json"), "utf8")));
+const demo = ZTrace.parse(
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "../../public/demo/pipeline-false-success.json"), "utf8")),
+);
 
 /** The demo pipeline where the sales API answered: the Researcher reports the true figure and the run succeeds. */
 function repaired(trace: TTrace): TTrace {
   const steps = trace.steps.map((s) => {
-    if (s.status === "error") return { ...s, status: "ok" as const, error: undefined, tool: s.tool && { ...s.tool, result: "Osaka South: 1385" } };
+    if (s.status === "error")
+      return {
+        ...s,
+        status: "ok" as const,
+        error: undefined,
+        tool: s.tool && { ...s.tool, result: "Osaka South: 1385" },
+      };
     return { ...s, content: s.content.replaceAll("1532", "1385").replaceAll("3672", "3525").replaceAll("608", "755") };
   });
   return { ...trace, run: { ...trace.run, outcome: "success" }, steps };
@@ -19,7 +27,10 @@ function repaired(trace: TTrace): TTrace {
 
 describe("compareRuns", () => {
   const fixed = repaired(demo);
-  const cmp = compareRuns({ id: "a", trace: demo, report: analyzeTrace(demo) }, { id: "b", trace: fixed, report: analyzeTrace(fixed) });
+  const cmp = compareRuns(
+    { id: "a", trace: demo, report: analyzeTrace(demo) },
+    { id: "b", trace: fixed, report: analyzeTrace(fixed) },
+  );
 
   it("diverges first at the failing tool call", () => {
     const first = cmp.alignment.rows[cmp.alignment.firstDivergence!];
@@ -29,7 +40,12 @@ describe("compareRuns", () => {
   });
 
   it("puts both verdicts side by side", () => {
-    expect(cmp.verdicts.a).toMatchObject({ outcome: "failure", analyzed: true, steps: demo.steps.length, sourceFormat: "culprit" });
+    expect(cmp.verdicts.a).toMatchObject({
+      outcome: "failure",
+      analyzed: true,
+      steps: demo.steps.length,
+      sourceFormat: "culprit",
+    });
     expect(cmp.verdicts.a.culprit).not.toBeNull();
     expect(cmp.verdicts.b.outcome).toBe("success");
     expect(cmp.verdicts.a.tokens).toBe([...agentTotals(demo.steps).values()].reduce((s, t) => s + t.tokens, 0));

@@ -54,7 +54,13 @@ export interface RunComparison {
 /** Compares two runs. Pure: same runs and reports, same comparison. */
 export function compareRuns(a: CompareSide, b: CompareSide): RunComparison {
   const alignment = alignRuns(a.trace, b.trace);
-  const agents = blameDeltas({ agents: alignment.agents, stepsA: a.trace.steps, stepsB: b.trace.steps, reportA: a.report, reportB: b.report });
+  const agents = blameDeltas({
+    agents: alignment.agents,
+    stepsA: a.trace.steps,
+    stepsB: b.trace.steps,
+    reportA: a.report,
+    reportB: b.report,
+  });
   const verdicts = { a: summarize(a), b: summarize(b) };
   const keyOfA = new Map(alignment.agents.filter((m) => m.a).map((m) => [m.a!, m.key]));
   const keyOfB = new Map(alignment.agents.filter((m) => m.b).map((m) => [m.b!, m.key]));
@@ -65,7 +71,10 @@ export function compareRuns(a: CompareSide, b: CompareSide): RunComparison {
     agents,
     verdicts,
     culpritChanged: verdicts.a.analyzed && verdicts.b.analyzed && culpritA !== culpritB,
-    interactionChanged: verdicts.a.interaction !== null && verdicts.b.interaction !== null && verdicts.a.interaction !== verdicts.b.interaction,
+    interactionChanged:
+      verdicts.a.interaction !== null &&
+      verdicts.b.interaction !== null &&
+      verdicts.a.interaction !== verdicts.b.interaction,
     metrics: trajectoryDeltas(a.report?.trajectory, b.report?.trajectory),
     equalBudget: equalBudget({
       rows: alignment.rows,

@@ -14,14 +14,27 @@ const row = (aStepId: string | null, bStepId: string | null): AlignedRow => ({
 
 describe("compare view state", () => {
   it("round-trips through the URL, defaults omitted", () => {
-    const state = parseCompareViewState(new URLSearchParams("a=x&b=y&sel=b:step:7&show=diff&agent=%3DPlanner&from=200"));
-    expect(state).toEqual({ a: "x", b: "y", sel: { side: "b", stepId: "step:7" }, show: "diff", agent: "=Planner", from: 200 });
+    const state = parseCompareViewState(
+      new URLSearchParams("a=x&b=y&sel=b:step:7&show=diff&agent=%3DPlanner&from=200"),
+    );
+    expect(state).toEqual({
+      a: "x",
+      b: "y",
+      sel: { side: "b", stepId: "step:7" },
+      show: "diff",
+      agent: "=Planner",
+      from: 200,
+    });
     expect(parseCompareViewState(new URLSearchParams(serializeCompareViewState(state)))).toEqual(state);
     expect(serializeCompareViewState(parseCompareViewState({ a: "x", b: "y" }))).toBe("a=x&b=y");
   });
 
   it("ignores malformed values", () => {
-    expect(parseCompareViewState({ sel: "c:1", show: "everything", from: "-3" })).toMatchObject({ sel: null, show: "all", from: null });
+    expect(parseCompareViewState({ sel: "c:1", show: "everything", from: "-3" })).toMatchObject({
+      sel: null,
+      show: "all",
+      from: null,
+    });
   });
 
   it("selects the aligned partner, or the nearest earlier step when there is none", () => {

@@ -68,7 +68,13 @@ export interface SelectionInRows {
 export function resolveSelection(rows: AlignedRow[], sel: CompareViewState["sel"]): SelectionInRows {
   if (!sel) return { row: null, a: null, b: null, paired: false };
   const row = rows.findIndex((r) => (sel.side === "a" ? r.aStepId : r.bStepId) === sel.stepId);
-  if (row < 0) return { row: null, a: sel.side === "a" ? sel.stepId : null, b: sel.side === "b" ? sel.stepId : null, paired: false };
+  if (row < 0)
+    return {
+      row: null,
+      a: sel.side === "a" ? sel.stepId : null,
+      b: sel.side === "b" ? sel.stepId : null,
+      paired: false,
+    };
   const other: Side = sel.side === "a" ? "b" : "a";
   const idOn = (r: AlignedRow, side: Side) => (side === "a" ? r.aStepId : r.bStepId);
   let partner = idOn(rows[row], other);

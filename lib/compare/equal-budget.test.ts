@@ -21,13 +21,22 @@ describe("equal-budget view", () => {
     expect(eb.decisiveAt).toEqual({ a: 300, b: 750 });
     expect(eb.note).toMatch(/Run A was ahead/);
     // Swapping the runs swaps the answer.
-    expect(equalBudget({ rows: alignRuns(b, a).rows, stepsA: b.steps, stepsB: a.steps, decisiveA: null, decisiveB: null })!.ahead).toBe("b");
+    expect(
+      equalBudget({ rows: alignRuns(b, a).rows, stepsA: b.steps, stepsB: a.steps, decisiveA: null, decisiveB: null })!
+        .ahead,
+    ).toBe("b");
   });
 
   it("falls back to steps when a run records no tokens, and calls equal runs even", () => {
     const a = makeRun(PIPELINE_AGENTS, pipelineSteps());
     const b = makeRun(PIPELINE_AGENTS, withTokens(10));
-    const eb = equalBudget({ rows: alignRuns(a, b).rows, stepsA: a.steps, stepsB: b.steps, decisiveA: null, decisiveB: null })!;
+    const eb = equalBudget({
+      rows: alignRuns(a, b).rows,
+      stepsA: a.steps,
+      stepsB: b.steps,
+      decisiveA: null,
+      decisiveB: null,
+    })!;
     expect(eb.basis).toBe("steps");
     expect(eb.ahead).toBe("even");
     expect(eb.points.map((p) => p.rowA)).toEqual(eb.points.map((p) => p.rowB));
@@ -37,7 +46,12 @@ describe("equal-budget view", () => {
     const a = computeTrajectory(makeRun(PIPELINE_AGENTS, withTokens(100)), { blame: {}, importance: {} });
     const b = computeTrajectory(makeRun(PIPELINE_AGENTS, withTokens(250)), { blame: {}, importance: {} });
     const deltas = trajectoryDeltas(a, b)!;
-    expect(deltas.find((d) => d.metric === "tokens")).toMatchObject({ a: 500, b: 1250, delta: 750, higherIsWorse: true });
+    expect(deltas.find((d) => d.metric === "tokens")).toMatchObject({
+      a: 500,
+      b: 1250,
+      delta: 750,
+      higherIsWorse: true,
+    });
     expect(deltas.find((d) => d.metric === "tool errors")).toMatchObject({ a: 1, b: 1, delta: 0 });
     expect(trajectoryDeltas(a, undefined)).toBeNull();
   });

@@ -7,5 +7,11 @@ export { alignSequences, type AlignmentCosts, type AlignmentResult } from "./ali
 export { matchAgents, type AgentMatch } from "./match-agents";
 export { blameDeltas, agentTotals, type BlameDeltaRow } from "./blame-deltas";
 export { stepTokens } from "../trace/step-tokens";
-export { compareRuns, type CompareSide, type ComparableTrace, type RunComparison, type VerdictSummary } from "./compare-runs";
+export {
+  compareRuns,
+  type CompareSide,
+  type ComparableTrace,
+  type RunComparison,
+  type VerdictSummary,
+} from "./compare-runs";
 export { normalizeContent } from "./normalize-content";

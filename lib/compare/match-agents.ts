@@ -41,9 +41,12 @@ export function matchAgents(agentsA: TAgent[], agentsB: TAgent[]): AgentMatch[] 
   pass("role", (x) => (x.role ? x.role.trim().toLowerCase() : undefined) || undefined);
   const matches: AgentMatch[] = agentsA.map((x) => {
     const partner = partnerOfA.get(x.name);
-    return partner ? { a: x.name, b: partner.b, by: partner.by, key: `=${x.name}` } : { a: x.name, b: null, by: "unmatched", key: `a:${x.name}` };
+    return partner
+      ? { a: x.name, b: partner.b, by: partner.by, key: `=${x.name}` }
+      : { a: x.name, b: null, by: "unmatched", key: `a:${x.name}` };
   });
-  for (const x of agentsB) if (!takenB.has(x.name)) matches.push({ a: null, b: x.name, by: "unmatched", key: `b:${x.name}` });
+  for (const x of agentsB)
+    if (!takenB.has(x.name)) matches.push({ a: null, b: x.name, by: "unmatched", key: `b:${x.name}` });
   return matches;
 }
 

@@ -13,7 +13,9 @@ describe("normalizeContent", () => {
   });
 
   it("masks timestamps and ids that differ between runs by nature", () => {
-    expect(normalizeContent("run 3f2a9c1e-0b7d-4e55-9a4c-2f1e0d9b8a77 at 2026-01-02T10:00:00Z")).toBe("run <id> at <time>");
+    expect(normalizeContent("run 3f2a9c1e-0b7d-4e55-9a4c-2f1e0d9b8a77 at 2026-01-02T10:00:00Z")).toBe(
+      "run <id> at <time>",
+    );
     expect(normalizeContent("span 5b8efff798038103d269b633813fc60c")).toBe("span <id>");
   });
 

@@ -48,7 +48,8 @@ export function stepText(step: TStep): string {
   const parts = [step.content];
   if (step.tool) {
     parts.push(step.tool.name);
-    if (step.tool.arguments !== undefined) parts.push(typeof step.tool.arguments === "string" ? step.tool.arguments : JSON.stringify(step.tool.arguments));
+    if (step.tool.arguments !== undefined)
+      parts.push(typeof step.tool.arguments === "string" ? step.tool.arguments : JSON.stringify(step.tool.arguments));
     if (step.tool.result !== undefined) parts.push(step.tool.result);
   }
   if (step.state) parts.push(step.state.key, step.state.value ?? "");

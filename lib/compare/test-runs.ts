@@ -22,7 +22,12 @@ export function makeRun(agents: (string | TAgent)[], steps: StepSpec[], run: Par
 
 export function pipelineSteps(): StepSpec[] {
   return [
-    { id: "p1", agent: "Planner", kind: "message", content: "Plan: fetch Q3 revenue for Osaka North and Osaka South, then sum." },
+    {
+      id: "p1",
+      agent: "Planner",
+      kind: "message",
+      content: "Plan: fetch Q3 revenue for Osaka North and Osaka South, then sum.",
+    },
     {
       id: "r1",
       agent: "Researcher",
@@ -31,7 +36,12 @@ export function pipelineSteps(): StepSpec[] {
       tool: { name: "sales_api", arguments: { store: "Osaka South" }, result: "HTTP 503" },
       status: "error",
     },
-    { id: "r2", agent: "Researcher", kind: "message", content: "Osaka North = 2,140 and Osaka South = 1532 (JPY millions)." },
+    {
+      id: "r2",
+      agent: "Researcher",
+      kind: "message",
+      content: "Osaka North = 2,140 and Osaka South = 1532 (JPY millions).",
+    },
     { id: "a1", agent: "Analyst", kind: "message", content: "Total: 2140 + 1532 = 3672." },
     { id: "w1", agent: "Writer", kind: "final", content: "Q3 revenue: North 2140, South 1532, total 3672." },
   ];

@@ -14,8 +14,18 @@ export interface MetricDelta {
   unit: "count" | "share" | "ms" | "usd";
 }
 
-const METRICS: { metric: string; unit: MetricDelta["unit"]; higherIsWorse: boolean; get: (t: TrajectoryReport) => number | null }[] = [
-  { metric: "tokens", unit: "count", higherIsWorse: true, get: (t) => (t.size.tokenBasis === "tokens" ? t.size.tokens.total : null) },
+const METRICS: {
+  metric: string;
+  unit: MetricDelta["unit"];
+  higherIsWorse: boolean;
+  get: (t: TrajectoryReport) => number | null;
+}[] = [
+  {
+    metric: "tokens",
+    unit: "count",
+    higherIsWorse: true,
+    get: (t) => (t.size.tokenBasis === "tokens" ? t.size.tokens.total : null),
+  },
   { metric: "cost (USD)", unit: "usd", higherIsWorse: true, get: (t) => t.size.costUsd },
   { metric: "steps", unit: "count", higherIsWorse: true, get: (t) => t.size.steps },
   { metric: "wall time", unit: "ms", higherIsWorse: true, get: (t) => t.size.wallTimeMs },
@@ -25,18 +35,33 @@ const METRICS: { metric: string; unit: MetricDelta["unit"]; higherIsWorse: boole
   { metric: "verification steps", unit: "count", higherIsWorse: false, get: (t) => t.verification.steps },
   { metric: "verification cost", unit: "share", higherIsWorse: false, get: (t) => t.verification.costShare },
   { metric: "rubber stamps", unit: "count", higherIsWorse: true, get: (t) => t.verification.rubberStamps },
-  { metric: "near-duplicate share", unit: "share", higherIsWorse: true, get: (t) => t.redundancy.nearDuplicateTokenShare },
+  {
+    metric: "near-duplicate share",
+    unit: "share",
+    higherIsWorse: true,
+    get: (t) => t.redundancy.nearDuplicateTokenShare,
+  },
   { metric: "repeated tool calls", unit: "count", higherIsWorse: true, get: (t) => t.redundancy.repeatedToolCalls },
   { metric: "loops", unit: "count", higherIsWorse: true, get: (t) => t.redundancy.loops },
   { metric: "handoffs", unit: "count", higherIsWorse: false, get: (t) => t.delegation.handoffs },
   { metric: "stale reads", unit: "count", higherIsWorse: true, get: (t) => t.memory.staleReads },
 ];
 
-export function trajectoryDeltas(a: TrajectoryReport | undefined, b: TrajectoryReport | undefined): MetricDelta[] | null {
+export function trajectoryDeltas(
+  a: TrajectoryReport | undefined,
+  b: TrajectoryReport | undefined,
+): MetricDelta[] | null {
   if (!a || !b) return null;
   return METRICS.map(({ metric, unit, higherIsWorse, get }) => {
     const x = get(a);
     const y = get(b);
-    return { metric, unit, higherIsWorse, a: x, b: y, delta: x === null || y === null ? null : Math.round((y - x) * 1e6) / 1e6 };
+    return {
+      metric,
+      unit,
+      higherIsWorse,
+      a: x,
+      b: y,
+      delta: x === null || y === null ? null : Math.round((y - x) * 1e6) / 1e6,
+    };
   });
 }

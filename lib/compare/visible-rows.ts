@@ -20,7 +20,13 @@ export const ROW_WINDOW = 300;
 /** The list items to render. `keep` filters rows (agent filter); `focus` is a row index to keep in view. */
 export function visibleRows(
   rows: AlignedRow[],
-  options: { show: "all" | "diff"; keep?: (index: number) => boolean; focus: number | null; from: number | null; window?: number },
+  options: {
+    show: "all" | "diff";
+    keep?: (index: number) => boolean;
+    focus: number | null;
+    from: number | null;
+    window?: number;
+  },
 ): VisibleRows {
   const size = options.window ?? ROW_WINDOW;
   const keep = options.keep ?? (() => true);
@@ -43,7 +49,8 @@ export function visibleRows(
   let previous = start > 0 ? candidates[start - 1] : -1;
   for (let k = start; k < end; k++) {
     const i = candidates[k];
-    if (i > previous + 1 && (k > start || start === 0) && options.show === "diff") items.push({ type: "gap", hidden: i - previous - 1 });
+    if (i > previous + 1 && (k > start || start === 0) && options.show === "diff")
+      items.push({ type: "gap", hidden: i - previous - 1 });
     items.push({ type: "row", index: i });
     previous = i;
   }

@@ -19,7 +19,8 @@ function accuracyBySource(xs: Scored[]): Map<string, number> {
 export function featureGroups(items: Item<TableInput>[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();
   for (const name of new Set(items.flatMap((i) => i.input.example.table.names))) {
-    const key = name.startsWith("rule:") || name.startsWith("det:") || name.startsWith("answer:") ? name : name.split(":")[0];
+    const key =
+      name.startsWith("rule:") || name.startsWith("det:") || name.startsWith("answer:") ? name : name.split(":")[0];
     groups.set(key, [...(groups.get(key) ?? []), name]);
   }
   return new Map([...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
@@ -44,7 +45,9 @@ export function ablationGroups(
     for (const s of sources) row[s] = 100 * (reference.get(s)! - acc.get(s)!);
     row.pooled = 100 * (pooled(full) - pooled(scored));
     out[group] = row;
-    log(`  ${group.padEnd(36)} ${sources.map((s) => row[s].toFixed(1).padStart(15)).join("")}   ${row.pooled.toFixed(1)}`);
+    log(
+      `  ${group.padEnd(36)} ${sources.map((s) => row[s].toFixed(1).padStart(15)).join("")}   ${row.pooled.toFixed(1)}`,
+    );
   }
   return out;
 }

@@ -24,7 +24,10 @@ function withAgreement(ranker: Record<string, number>, it: Item<HybridInput>): R
 
 const hitOf = (it: Item<HybridInput>) => it.gold.agents.includes(it.input.verdict.prediction.agents[0] ?? "");
 
-export function agreementConfidence(options: FitOptions = FIT_DEFAULTS, below = MODEL.undeterminedBelow): Learner<HybridInput, Params> {
+export function agreementConfidence(
+  options: FitOptions = FIT_DEFAULTS,
+  below = MODEL.undeterminedBelow,
+): Learner<HybridInput, Params> {
   const rankerOn = (groups: Item<HybridInput>[][]) =>
     fitRanker(
       groups.map((g) => g.map((it) => it.input.table.example)),
@@ -35,7 +38,11 @@ export function agreementConfidence(options: FitOptions = FIT_DEFAULTS, below = 
     fit: (groups) => {
       const examples = groups.flatMap((g, i) => {
         const inner = rankerOn(groups.filter((_, j) => j !== i));
-        return g.map((it) => ({ features: withAgreement(inner, it), hit: hitOf(it), w: 1 / (groups.length * g.length) }));
+        return g.map((it) => ({
+          features: withAgreement(inner, it),
+          hit: hitOf(it),
+          w: 1 / (groups.length * g.length),
+        }));
       });
       return { confidence: fitConfidence(examples), ranker: rankerOn(groups) };
     },

@@ -26,7 +26,9 @@ function substantive(trace: TTrace) {
     if (s.kind === "tool_result") results.set(s.agent, (results.get(s.agent) ?? 0) + 1);
   }
   const toolAgent = (a: string) => 2 * (results.get(a) ?? 0) > total.get(a)!;
-  return trace.steps.filter((s) => !NOT_WORK.has(s.kind) && !TASK_GIVER.test(s.agent) && !toolAgent(s.agent) && s.content.trim() !== "");
+  return trace.steps.filter(
+    (s) => !NOT_WORK.has(s.kind) && !TASK_GIVER.test(s.agent) && !toolAgent(s.agent) && s.content.trim() !== "",
+  );
 }
 
 function withFirstStep(trace: TTrace, agent: string | undefined): Prediction {

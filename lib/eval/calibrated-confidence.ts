@@ -17,7 +17,9 @@ type Params = { weights: Record<string, number>; a: number; b: number };
 const hitOf = (it: Item<VerdictInput>) => it.gold.agents.includes(it.input.prediction.agents[0] ?? "");
 
 function fitOn(groups: Item<VerdictInput>[][]): Record<string, number> {
-  const examples = groups.flatMap((g) => g.map((it) => ({ features: it.input.features, hit: hitOf(it), w: 1 / (groups.length * g.length) })));
+  const examples = groups.flatMap((g) =>
+    g.map((it) => ({ features: it.input.features, hit: hitOf(it), w: 1 / (groups.length * g.length) })),
+  );
   return fitConfidence(examples);
 }
 

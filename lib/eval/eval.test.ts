@@ -12,7 +12,9 @@ import { wilson } from "./wilson";
 describe("dev split guard", () => {
   it("accepts only odd-numbered record files", () => {
     expect(["1.json", "3.json", "101.json"].every(isDevSplitFile)).toBe(true);
-    expect(["2.json", "10.json", "0.json", "x.json", "3.json.bak", "3a.json", "../3.json"].some(isDevSplitFile)).toBe(false);
+    expect(["2.json", "10.json", "0.json", "x.json", "3.json.bak", "3a.json", "../3.json"].some(isDevSplitFile)).toBe(
+      false,
+    );
   });
 });
 
@@ -75,7 +77,8 @@ describe("evaluation records", () => {
 });
 
 describe("base rates", () => {
-  const step = (id: string, agent: string, kind = "message", content = "text") => ({ id, agent, kind, content, status: "unset" }) as TTrace["steps"][number];
+  const step = (id: string, agent: string, kind = "message", content = "text") =>
+    ({ id, agent, kind, content, status: "unset" }) as TTrace["steps"][number];
   const trace = {
     steps: [
       step("0", "human"),

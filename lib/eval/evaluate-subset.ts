@@ -8,7 +8,14 @@
  */
 import type { EngineConfig } from "../attribution/index";
 import { createRng } from "../synthetic/prng";
-import { firstAgent, lastAgent, majorityAgent, majorityPrediction, mostActiveAgent, type Prediction } from "./base-rates";
+import {
+  firstAgent,
+  lastAgent,
+  majorityAgent,
+  majorityPrediction,
+  mostActiveAgent,
+  type Prediction,
+} from "./base-rates";
 import type { EvalRecord } from "./records";
 import { analyzeRecord, scoreReport, type DecisionSource, type RecordScore, type Setting } from "./score-record";
 import { wilson } from "./wilson";
@@ -95,7 +102,14 @@ function summarize(perFold: { hits: number; n: number }[]): CvSummary {
   const sd = accs.length > 1 ? Math.sqrt(accs.reduce((a, b) => a + (b - mean) ** 2, 0) / (accs.length - 1)) : 0;
   const hits = used.reduce((a, f) => a + f.hits, 0);
   const n = used.reduce((a, f) => a + f.n, 0);
-  return { folds: accs, mean, sd, min: accs.length ? Math.min(...accs) : 0, max: accs.length ? Math.max(...accs) : 0, pooled: rate(hits, n) };
+  return {
+    folds: accs,
+    mean,
+    sd,
+    min: accs.length ? Math.min(...accs) : 0,
+    max: accs.length ? Math.max(...accs) : 0,
+    pooled: rate(hits, n),
+  };
 }
 
 function baseRate(records: readonly EvalRecord[], predict: (r: EvalRecord) => Prediction): BaseRate {
@@ -122,7 +136,11 @@ function breakdown(records: readonly EvalRecord[], scores: RecordScore[], key: (
   return out;
 }
 
-export function evaluateSubset(subset: string, all: readonly EvalRecord[], options: EvaluateOptions = {}): SubsetResult {
+export function evaluateSubset(
+  subset: string,
+  all: readonly EvalRecord[],
+  options: EvaluateOptions = {},
+): SubsetResult {
   const fit = options.fit ?? noFit;
   const k = options.folds ?? 5;
   const records = all.filter((r) => r.outcome === "failure" && r.gold.agent !== undefined);
@@ -140,7 +158,10 @@ export function evaluateSubset(subset: string, all: readonly EvalRecord[], optio
       return scoreReport(r, analyzeRecord(r, setting, fitted[fold[i]]));
     });
     const perFold = (pick: (s: RecordScore) => boolean) =>
-      Array.from({ length: k }, (_, f) => ({ hits: scores.filter((s, i) => fold[i] === f && pick(s)).length, n: fold.filter((x) => x === f).length }));
+      Array.from({ length: k }, (_, f) => ({
+        hits: scores.filter((s, i) => fold[i] === f && pick(s)).length,
+        n: fold.filter((x) => x === f).length,
+      }));
     const nonMajority = records.map((r, i) => ({ r, s: scores[i] })).filter(({ r }) => r.gold.agent !== subsetMajority);
     const decisions: SettingResult["decisions"] = {
       evidence: { n: 0, agentHits: 0, stepHits: 0 },
@@ -194,7 +215,9 @@ export function evaluateSubset(subset: string, all: readonly EvalRecord[], optio
         const test = records.filter((_, i) => fold[i] === f);
         const hits = test.filter((r) => {
           const p = majorityPrediction(r.trace, majority);
-          return useStep ? p.stepId !== undefined && r.gold.stepIds.includes(p.stepId) : p.agent !== undefined && r.gold.agents.includes(p.agent);
+          return useStep
+            ? p.stepId !== undefined && r.gold.stepIds.includes(p.stepId)
+            : p.agent !== undefined && r.gold.agents.includes(p.agent);
         }).length;
         return { hits, n: test.length };
       }),

@@ -15,7 +15,13 @@ export function formatSubset(res: SubsetResult, description: string): string {
   lines.push(row("", `${settings[0]}${settings[0] === "no-ground-truth" ? " (headline)" : ""}`, settings[1] ?? ""));
   lines.push(row("engine agent", cv(h.agent), w ? cv(w.agent) : ""));
   lines.push(row("engine step", cv(h.step), w ? cv(w.step) : ""));
-  lines.push(row(`agent, culprit ≠ majority (${h.nonMajority.majorityAgent ?? "-"})`, r(h.nonMajority.agent), w ? r(w.nonMajority.agent) : ""));
+  lines.push(
+    row(
+      `agent, culprit ≠ majority (${h.nonMajority.majorityAgent ?? "-"})`,
+      r(h.nonMajority.agent),
+      w ? r(w.nonMajority.agent) : "",
+    ),
+  );
   lines.push(row(`step, culprit ≠ majority`, r(h.nonMajority.step), w ? r(w.nonMajority.step) : ""));
   lines.push(row("top-blame agent = decisive agent", r(h.topBlameIsDecisive), w ? r(w.topBlameIsDecisive) : ""));
   const dec = (s: typeof h) =>
@@ -23,8 +29,14 @@ export function formatSubset(res: SubsetResult, description: string): string {
       .map((k) => `${k} ${s.decisions[k].n} (${s.decisions[k].agentHits}/${s.decisions[k].stepHits} right)`)
       .join(", ") + (s.sourceInferred ? " *" : "");
   lines.push(row("decisions (agent/step right)", dec(h), w ? dec(w) : ""));
-  if (h.lastTouchBlamed) lines.push(row("last agent to touch the error blamed", r(h.lastTouchBlamed), w?.lastTouchBlamed ? r(w.lastTouchBlamed) : ""));
-  if (h.rubberStampBlamed) lines.push(row("rubber-stamp reviewer blamed", r(h.rubberStampBlamed), w?.rubberStampBlamed ? r(w.rubberStampBlamed) : ""));
+  if (h.lastTouchBlamed)
+    lines.push(
+      row("last agent to touch the error blamed", r(h.lastTouchBlamed), w?.lastTouchBlamed ? r(w.lastTouchBlamed) : ""),
+    );
+  if (h.rubberStampBlamed)
+    lines.push(
+      row("rubber-stamp reviewer blamed", r(h.rubberStampBlamed), w?.rubberStampBlamed ? r(w.rubberStampBlamed) : ""),
+    );
   if (h.controls)
     lines.push(
       row(
@@ -39,7 +51,13 @@ export function formatSubset(res: SubsetResult, description: string): string {
     lines.push(row(title, "agent [95 %] (hits/n) / step %", ""));
     for (const [key, x] of Object.entries(mine)) {
       const other = w ? pick(w)?.[key] : undefined;
-      lines.push(row(`  ${key}`, `${r(x.agent)} / ${pct(x.step.rate)}`, other ? `${r(other.agent)} / ${pct(other.step.rate)}` : ""));
+      lines.push(
+        row(
+          `  ${key}`,
+          `${r(x.agent)} / ${pct(x.step.rate)}`,
+          other ? `${r(other.agent)} / ${pct(other.step.rate)}` : "",
+        ),
+      );
     }
   };
   breakdown("by fault", (s) => s.perFault);

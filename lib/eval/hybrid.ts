@@ -49,7 +49,9 @@ export function gatedDecision(options: FitOptions = FIT_DEFAULTS): Learner<Hybri
       for (const gate of GATES) {
         let score = 0;
         for (const g of groups)
-          for (const it of g) if (it.gold.agents.includes(choose({ confidence, ranker, gate }, it).agents[0] ?? "")) score += 1 / (groups.length * g.length);
+          for (const it of g)
+            if (it.gold.agents.includes(choose({ confidence, ranker, gate }, it).agents[0] ?? ""))
+              score += 1 / (groups.length * g.length);
         if (score > best.score + 1e-9) best = { gate, score };
       }
       return { confidence, ranker, gate: best.gate };

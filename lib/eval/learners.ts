@@ -22,7 +22,11 @@ export function reportPrediction(r: EvalRecord, report: AnalysisReport): Predict
   // An undetermined verdict is scored by its top suspect (its probability is the stated confidence).
   const suspects = report.suspects ?? [];
   const first = report.decisive ?? suspects[0];
-  const order = [...(first ? [first.agent] : []), ...suspects.map((s) => s.agent), ...report.agents.map((a) => a.agent)];
+  const order = [
+    ...(first ? [first.agent] : []),
+    ...suspects.map((s) => s.agent),
+    ...report.agents.map((a) => a.agent),
+  ];
   const stepId = report.decisive?.stepId ?? suspects[0]?.stepId;
   return {
     agents: order.filter((a, i) => order.indexOf(a) === i),
@@ -32,7 +36,11 @@ export function reportPrediction(r: EvalRecord, report: AnalysisReport): Predict
   };
 }
 
-export const shippedEngine: Learner<Prediction, null> = { name: "engine as shipped", fit: () => null, predict: (_, it) => it.input };
+export const shippedEngine: Learner<Prediction, null> = {
+  name: "engine as shipped",
+  fit: () => null,
+  predict: (_, it) => it.input,
+};
 
 export interface TableInput {
   example: Example;
@@ -95,7 +103,11 @@ export function verdictInput(prediction: Prediction, table: CandidateTable): Ver
 }
 
 /** The engine's verdict with its confidence from a confidence model fitted on the training groups. */
-export function learnedConfidence(iterations?: number, l2?: number, below = MODEL.undeterminedBelow): Learner<VerdictInput, Record<string, number>> {
+export function learnedConfidence(
+  iterations?: number,
+  l2?: number,
+  below = MODEL.undeterminedBelow,
+): Learner<VerdictInput, Record<string, number>> {
   return {
     name: "learned confidence",
     fit: (groups) =>

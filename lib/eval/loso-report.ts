@@ -35,7 +35,8 @@ export function formatScheme(title: string, scored: Scored[], base: BaseRow): st
   const baseOf = (rows: Scored[], name: string) => (name === "pooled" ? rows : rows.filter((s) => s.source === name));
   for (const [name, xs] of groups(scored)) {
     const n = xs.length;
-    const b = (rows: Scored[]) => pct(count(baseOf(rows, name), (s) => s.agentHit) / Math.max(1, baseOf(rows, name).length));
+    const b = (rows: Scored[]) =>
+      pct(count(baseOf(rows, name), (s) => s.agentHit) / Math.max(1, baseOf(rows, name).length));
     lines.push(
       `  ${name.padEnd(28)} ${String(n).padStart(4)}  ${rateText(
         count(xs, (s) => s.agentHit),
@@ -50,7 +51,10 @@ export function formatScheme(title: string, scored: Scored[], base: BaseRow): st
 
 /** Stated confidence against accuracy, in bins of 0.1, plus coverage and accuracy at ≥ 0.7. */
 export function formatReliability(title: string, scored: Scored[]): string {
-  const lines = [`== ${title} ==`, `  ${"confidence".padEnd(12)} ${"n".padStart(4)}  ${"mean conf".padEnd(10)} agent right`];
+  const lines = [
+    `== ${title} ==`,
+    `  ${"confidence".padEnd(12)} ${"n".padStart(4)}  ${"mean conf".padEnd(10)} agent right`,
+  ];
   for (let b = 0; b < 10; b++) {
     const lo = b / 10;
     const xs = scored.filter((s) => s.confidence >= lo && (b === 9 ? s.confidence <= 1 : s.confidence < lo + 0.1));

@@ -19,7 +19,12 @@ describe("leave-one-source-out", () => {
         seen.push(ids);
         return ids;
       },
-      predict: (ids, it) => ({ agents: [ids.includes(it.id) ? it.input : "nobody"], stepIndex: it.gold.stepIndex, confidence: 0.5, decided: true }),
+      predict: (ids, it) => ({
+        agents: [ids.includes(it.id) ? it.input : "nobody"],
+        stepIndex: it.gold.stepIndex,
+        confidence: 0.5,
+        decided: true,
+      }),
     };
     const scored = leaveOneSourceOut(learner, items);
     expect(seen).toEqual([
@@ -34,7 +39,12 @@ describe("leave-one-source-out", () => {
     const learner: Learner<string, Set<string>> = {
       name: "spy",
       fit: (groups) => new Set(groups.flat().map((i) => i.id)),
-      predict: (ids, it) => ({ agents: [ids.has(it.id) ? it.input : "nobody"], stepIndex: -1, confidence: 0, decided: false }),
+      predict: (ids, it) => ({
+        agents: [ids.has(it.id) ? it.input : "nobody"],
+        stepIndex: -1,
+        confidence: 0,
+        decided: false,
+      }),
     };
     expect(kFoldWithinSources(learner, items, 2).every((s) => !s.agentHit)).toBe(true);
   });
@@ -42,7 +52,12 @@ describe("leave-one-source-out", () => {
 
 describe("scorePrediction", () => {
   it("scores top-1, top-3 and step distance", () => {
-    const s = scorePrediction(item("r", "A", "x", 10), { agents: ["y", "z", "x"], stepIndex: 12, confidence: 0.8, decided: true });
+    const s = scorePrediction(item("r", "A", "x", 10), {
+      agents: ["y", "z", "x"],
+      stepIndex: 12,
+      confidence: 0.8,
+      decided: true,
+    });
     expect(s).toMatchObject({ agentHit: false, top3Hit: true, stepExact: false, step1: false, step3: true });
   });
 });

@@ -81,12 +81,18 @@ export function leaveOneSourceOut<T, P>(learner: Learner<T, P>, items: Item<T>[]
 }
 
 /** Within each source: k folds, the learner fitted on the other folds of the same source. */
-export function kFoldWithinSources<T, P>(learner: Learner<T, P>, items: Item<T>[], k = 5, seed = "culprit-eval"): Scored[] {
+export function kFoldWithinSources<T, P>(
+  learner: Learner<T, P>,
+  items: Item<T>[],
+  k = 5,
+  seed = "culprit-eval",
+): Scored[] {
   const out: Scored[] = [];
   for (const [name, all] of bySource(items)) {
     const folds = Math.min(k, all.length);
     const fold = assignFolds(all.length, folds, `${seed}:${name}`);
-    const groupsExcept = (f: number) => Array.from({ length: folds }, (_, g) => all.filter((_, i) => fold[i] === g)).filter((_, g) => g !== f);
+    const groupsExcept = (f: number) =>
+      Array.from({ length: folds }, (_, g) => all.filter((_, i) => fold[i] === g)).filter((_, g) => g !== f);
     for (let f = 0; f < folds; f++) {
       const params = learner.fit(groupsExcept(f));
       all.forEach((it, i) => {

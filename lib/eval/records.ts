@@ -47,7 +47,9 @@ function strip(trace: TTrace): { trace: TTrace; groundTruth?: string } {
 /** Role-space labels name a role that several speakers fill (see the multi-source SOURCE.md). */
 function aliasesOf(text: string): string[] {
   const raw = (JSON.parse(text) as { mistake_agent_aliases?: unknown }).mistake_agent_aliases;
-  return Array.isArray(raw) ? raw.filter((x): x is string => typeof x === "string").map((x) => parseChatSpeaker(x).agent) : [];
+  return Array.isArray(raw)
+    ? raw.filter((x): x is string => typeof x === "string").map((x) => parseChatSpeaker(x).agent)
+    : [];
 }
 
 /**

@@ -27,9 +27,13 @@ export interface RecordScore {
 /** Reads the report's decision source; engines before `decisionSource` existed are inferred. */
 export function decisionSourceOf(report: AnalysisReport): { source: DecisionSource; inferred: boolean } {
   const declared = (report as unknown as Record<string, unknown>).decisionSource;
-  if (declared === "evidence" || declared === "prior" || declared === "undetermined") return { source: declared, inferred: false };
+  if (declared === "evidence" || declared === "prior" || declared === "undetermined")
+    return { source: declared, inferred: false };
   if (typeof declared === "string")
-    return { source: /prior/i.test(declared) ? "prior" : /undetermined|none/i.test(declared) ? "undetermined" : "evidence", inferred: false };
+    return {
+      source: /prior/i.test(declared) ? "prior" : /undetermined|none/i.test(declared) ? "undetermined" : "evidence",
+      inferred: false,
+    };
   if (!report.decisive) return { source: "undetermined", inferred: true };
   return { source: /exposure prior|prior/i.test(report.decisive.evidence.note) ? "prior" : "evidence", inferred: true };
 }

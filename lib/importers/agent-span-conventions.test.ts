@@ -12,7 +12,15 @@ const agentEdges = (trace: TTrace, kind: string) => {
 
 /** One OTLP/JSON request from compact span descriptions (attributes as a plain record). */
 function otlp(
-  spans: Array<{ id: string; parent?: string; name: string; start: number; attrs: Record<string, string | number>; trace?: string; events?: unknown[] }>,
+  spans: Array<{
+    id: string;
+    parent?: string;
+    name: string;
+    start: number;
+    attrs: Record<string, string | number>;
+    trace?: string;
+    events?: unknown[];
+  }>,
 ) {
   return {
     resourceSpans: [
@@ -29,7 +37,10 @@ function otlp(
               kind: 1,
               startTimeUnixNano: String(1_700_000_000_000_000_000 + s.start * 1_000_000),
               endTimeUnixNano: String(1_700_000_000_000_000_000 + (s.start + 1) * 1_000_000),
-              attributes: Object.entries(s.attrs).map(([key, v]) => ({ key, value: typeof v === "number" ? { doubleValue: v } : { stringValue: v } })),
+              attributes: Object.entries(s.attrs).map(([key, v]) => ({
+                key,
+                value: typeof v === "number" ? { doubleValue: v } : { stringValue: v },
+              })),
               events: s.events ?? [],
               status: {},
             })),
@@ -42,12 +53,22 @@ function otlp(
 
 describe("OpenAI Agents SDK", () => {
   it("native export (synthetic, from the SDK's serializers): agents from agent spans, handoff as a delegation, trace as container", () => {
-    const { format, trace } = importTrace(fs.readFileSync(path.join(SYNTHETIC, "openai-agents/triage-handoff.ingest.json"), "utf8"));
+    const { format, trace } = importTrace(
+      fs.readFileSync(path.join(SYNTHETIC, "openai-agents/triage-handoff.ingest.json"), "utf8"),
+    );
     expect(format).toBe("openai-agents");
     expect(trace.agents.map((a) => a.name)).toEqual(["Triage Agent", "Billing Agent"]);
     expect(trace.steps).toHaveLength(9);
-    expect(trace.steps[0]).toMatchObject({ name: "Agent workflow", kind: "other", attributes: { "culprit.container": true } });
-    expect(trace.steps.find((s) => s.kind === "delegate")).toMatchObject({ agent: "Triage Agent", target: "Billing Agent", name: "handoff to Billing Agent" });
+    expect(trace.steps[0]).toMatchObject({
+      name: "Agent workflow",
+      kind: "other",
+      attributes: { "culprit.container": true },
+    });
+    expect(trace.steps.find((s) => s.kind === "delegate")).toMatchObject({
+      agent: "Triage Agent",
+      target: "Billing Agent",
+      name: "handoff to Billing Agent",
+    });
     expect(agentEdges(trace, "delegation")).toEqual(new Set(["Triage Agent->Billing Agent"]));
     expect(trace.steps.find((s) => s.kind === "tool_call")).toMatchObject({
       agent: "Billing Agent",
@@ -60,8 +81,12 @@ describe("OpenAI Agents SDK", () => {
   });
 
   it("the same records as JSONL (a file processor's output) import alike", () => {
-    const body = JSON.parse(fs.readFileSync(path.join(SYNTHETIC, "openai-agents/triage-handoff.ingest.json"), "utf8")) as { data: unknown[] };
-    const { format, trace } = importTrace(body.data.map((r) => JSON.stringify(r)).join("\n"), { fileName: "trace.jsonl" });
+    const body = JSON.parse(
+      fs.readFileSync(path.join(SYNTHETIC, "openai-agents/triage-handoff.ingest.json"), "utf8"),
+    ) as { data: unknown[] };
+    const { format, trace } = importTrace(body.data.map((r) => JSON.stringify(r)).join("\n"), {
+      fileName: "trace.jsonl",
+    });
     expect(format).toBe("openai-agents");
     expect(trace.agents.map((a) => a.name)).toEqual(["Triage Agent", "Billing Agent"]);
   });
@@ -84,13 +109,23 @@ describe("OpenAI Agents SDK", () => {
           start: 2,
           attrs: { "openinference.span.kind": "LLM", "llm.model_name": "gpt-4o" },
         },
-        { id: "a000000000000004", parent: "a000000000000002", name: "handoff to Billing Agent", start: 3, attrs: { "openinference.span.kind": "TOOL" } },
+        {
+          id: "a000000000000004",
+          parent: "a000000000000002",
+          name: "handoff to Billing Agent",
+          start: 3,
+          attrs: { "openinference.span.kind": "TOOL" },
+        },
         {
           id: "a000000000000005",
           parent: "a000000000000001",
           name: "Billing Agent",
           start: 4,
-          attrs: { "openinference.span.kind": "AGENT", "graph.node.id": "Billing Agent", "graph.node.parent_id": "Triage Agent" },
+          attrs: {
+            "openinference.span.kind": "AGENT",
+            "graph.node.id": "Billing Agent",
+            "graph.node.parent_id": "Triage Agent",
+          },
         },
         {
           id: "a000000000000006",
@@ -118,7 +153,8 @@ describe("OpenAI Agents SDK", () => {
 
 describe("CrewAI through OpenInference", () => {
   it("names agents by the role in the task span's input, not by the method; the kickoff root is a container", () => {
-    const agentRepr = (role: string) => JSON.stringify({ agent: `role='${role}' goal='help' backstory='...' llm=<LLM>` });
+    const agentRepr = (role: string) =>
+      JSON.stringify({ agent: `role='${role}' goal='help' backstory='...' llm=<LLM>` });
     const { trace } = importValue(
       otlp([
         { id: "c000000000000001", name: "Crew.kickoff", start: 0, attrs: { "openinference.span.kind": "CHAIN" } },
@@ -129,7 +165,13 @@ describe("CrewAI through OpenInference", () => {
           start: 1,
           attrs: { "openinference.span.kind": "AGENT", "input.value": agentRepr("Researcher") },
         },
-        { id: "c000000000000003", parent: "c000000000000002", name: "completion", start: 2, attrs: { "openinference.span.kind": "LLM" } },
+        {
+          id: "c000000000000003",
+          parent: "c000000000000002",
+          name: "completion",
+          start: 2,
+          attrs: { "openinference.span.kind": "LLM" },
+        },
         {
           id: "c000000000000004",
           parent: "c000000000000001",
@@ -137,7 +179,13 @@ describe("CrewAI through OpenInference", () => {
           start: 3,
           attrs: { "openinference.span.kind": "AGENT", "input.value": agentRepr("Writer") },
         },
-        { id: "c000000000000005", parent: "c000000000000004", name: "completion", start: 4, attrs: { "openinference.span.kind": "LLM" } },
+        {
+          id: "c000000000000005",
+          parent: "c000000000000004",
+          name: "completion",
+          start: 4,
+          attrs: { "openinference.span.kind": "LLM" },
+        },
       ]),
     );
     expect(trace.agents.map((a) => a.name)).toEqual(["Researcher", "Writer"]);
@@ -149,7 +197,13 @@ describe("CrewAI through OpenInference", () => {
     const { trace } = importValue(
       otlp([
         { id: "d000000000000001", name: "run", start: 0, attrs: { "openinference.span.kind": "CHAIN" } },
-        { id: "d000000000000002", parent: "d000000000000001", name: "Agent.execute_task", start: 1, attrs: { "openinference.span.kind": "AGENT" } },
+        {
+          id: "d000000000000002",
+          parent: "d000000000000001",
+          name: "Agent.execute_task",
+          start: 1,
+          attrs: { "openinference.span.kind": "AGENT" },
+        },
       ]),
     );
     expect(trace.agents.map((a) => a.name)).toEqual(["svc"]);
@@ -158,12 +212,16 @@ describe("CrewAI through OpenInference", () => {
 
 describe("evaluation scores set the outcome", () => {
   const withAttrs = (attrs: Record<string, string | number>, events?: unknown[]) =>
-    importValue(otlp([{ id: "e000000000000001", name: "run", start: 0, attrs: { "gen_ai.agent.name": "a", ...attrs }, events }])).trace.run.outcome;
+    importValue(
+      otlp([{ id: "e000000000000001", name: "run", start: 0, attrs: { "gen_ai.agent.name": "a", ...attrs }, events }]),
+    ).trace.run.outcome;
 
   it("pass/fail labels decide whatever the evaluation is called", () => {
     expect(withAttrs({ "eval.hallucination.label": "fail" })).toBe("failure");
     expect(withAttrs({ "annotation.name": "review", "annotation.label": "correct" })).toBe("success");
-    expect(withAttrs({ "annotations.0.annotation.name": "qa", "annotations.0.annotation.label": "incorrect" })).toBe("failure");
+    expect(withAttrs({ "annotations.0.annotation.name": "qa", "annotations.0.annotation.label": "incorrect" })).toBe(
+      "failure",
+    );
   });
 
   it("0–1 scores decide for correctness-like evaluations, ≥ 0.5 passes", () => {
@@ -213,13 +271,24 @@ describe("Langfuse scores", () => {
   const download = (scores: unknown, observationScores?: unknown) => ({
     trace: { id: "t1", name: "qa", scores },
     observations: [
-      { id: "o1", traceId: "t1", type: "AGENT", name: "bot", startTime: "2025-01-01T00:00:00Z", ...(observationScores ? { scores: observationScores } : {}) },
+      {
+        id: "o1",
+        traceId: "t1",
+        type: "AGENT",
+        name: "bot",
+        startTime: "2025-01-01T00:00:00Z",
+        ...(observationScores ? { scores: observationScores } : {}),
+      },
     ],
   });
   it("a correctness score on the 0–1 scale or a pass/fail label sets the outcome; a hallucination flag does not", () => {
     expect(importValue(download([{ name: "correctness", value: 0.3 }])).trace.run.outcome).toBe("failure");
-    expect(importValue(download([{ name: "review", stringValue: "passed", value: 1 }])).trace.run.outcome).toBe("success");
-    expect(importValue(download([{ name: "hallucination", stringValue: "false", value: 0 }])).trace.run.outcome).toBe("unknown");
+    expect(importValue(download([{ name: "review", stringValue: "passed", value: 1 }])).trace.run.outcome).toBe(
+      "success",
+    );
+    expect(importValue(download([{ name: "hallucination", stringValue: "false", value: 0 }])).trace.run.outcome).toBe(
+      "unknown",
+    );
   });
   it("scores on an observation count when the trace has none", () => {
     expect(importValue(download([], [{ name: "exact_match", value: 1 }])).trace.run.outcome).toBe("success");
@@ -228,7 +297,13 @@ describe("Langfuse scores", () => {
 
 describe("OpenAI Agents SDK through Langfuse (OpenInference attributes kept in metadata.attributes)", () => {
   it("the agent spans name the agents; the 'Agent workflow' observation is a container", () => {
-    const obs = (id: string, parent: string | null, type: string, name: string, attributes: Record<string, string>) => ({
+    const obs = (
+      id: string,
+      parent: string | null,
+      type: string,
+      name: string,
+      attributes: Record<string, string>,
+    ) => ({
       id,
       traceId: "t1",
       parentObservationId: parent,
@@ -241,7 +316,10 @@ describe("OpenAI Agents SDK through Langfuse (OpenInference attributes kept in m
       trace: { id: "t1", name: "Agent workflow" },
       observations: [
         obs("o1", null, "AGENT", "Agent workflow", { "openinference.span.kind": "AGENT" }),
-        obs("o2", "o1", "AGENT", "Triage Agent", { "openinference.span.kind": "AGENT", "graph.node.id": "Triage Agent" }),
+        obs("o2", "o1", "AGENT", "Triage Agent", {
+          "openinference.span.kind": "AGENT",
+          "graph.node.id": "Triage Agent",
+        }),
         obs("o3", "o2", "TOOL", "handoff to Refund Agent", { "openinference.span.kind": "TOOL" }),
         obs("o4", "o1", "AGENT", "Refund Agent", {
           "openinference.span.kind": "AGENT",
@@ -260,7 +338,9 @@ describe("OpenAI Agents SDK through Langfuse (OpenInference attributes kept in m
 
 describe("OpenAI Agents SDK lifecycle logs", () => {
   it("reads {event, span|trace} records, a span logged at start and end counting once with its end record", () => {
-    const body = JSON.parse(fs.readFileSync(path.join(SYNTHETIC, "openai-agents/triage-handoff.ingest.json"), "utf8")) as { data: Record<string, unknown>[] };
+    const body = JSON.parse(
+      fs.readFileSync(path.join(SYNTHETIC, "openai-agents/triage-handoff.ingest.json"), "utf8"),
+    ) as { data: Record<string, unknown>[] };
     const lines = body.data.flatMap((r): Record<string, unknown>[] =>
       r.object === "trace"
         ? [{ event: "trace_start", trace: r }]

@@ -62,7 +62,14 @@ describe("bad input", () => {
   });
 
   it("validates native culprit traces and reports schema paths", () => {
-    const err = thrown(() => importValue({ schema: "culprit.trace/v1", run: {}, agents: [], steps: [{ id: "x", agent: "ghost", kind: "llm" }] }));
+    const err = thrown(() =>
+      importValue({
+        schema: "culprit.trace/v1",
+        run: {},
+        agents: [],
+        steps: [{ id: "x", agent: "ghost", kind: "llm" }],
+      }),
+    );
     expect(err.code).toBe("schema");
     expect(err.issues.map((i) => i.path)).toContain("steps[0].agent");
   });

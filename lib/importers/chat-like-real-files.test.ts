@@ -9,7 +9,8 @@ import { parsePythonRepr, PY_CLASS } from "./python-repr/parse-python-repr";
 /** Real files (and clearly labelled synthetic ones) under test/fixtures/real/, each with a SOURCE.md. */
 const REAL = path.resolve(import.meta.dirname, "../../test/fixtures/real");
 const read = (rel: string) => fs.readFileSync(path.join(REAL, rel), "utf8");
-const load = (rel: string, format?: "auto" | (typeof IMPORT_FORMATS)[number]) => importTrace(read(rel), { fileName: path.basename(rel), format });
+const load = (rel: string, format?: "auto" | (typeof IMPORT_FORMATS)[number]) =>
+  importTrace(read(rel), { fileName: path.basename(rel), format });
 
 const agentNames = (t: TTrace) => t.agents.map((a) => a.name);
 const taskGivers = (t: TTrace) => t.agents.filter((a) => a.kind === "task_giver").map((a) => a.name);
@@ -93,13 +94,17 @@ describe("AutoGen AgentChat event dump (Swarm TaskResult from the AutoGen docs)"
       messages.map((m) => [
         m[PY_CLASS],
         m.source,
-        typeof m.content === "string" ? m.content : JSON.stringify((m.content as Record<string, unknown>[]).map((c) => c.name ?? c.call_id)),
+        typeof m.content === "string"
+          ? m.content
+          : JSON.stringify((m.content as Record<string, unknown>[]).map((c) => c.name ?? c.call_id)),
       ]),
     ).toEqual(
       json.messages.map((m) => [
         m.type,
         m.source,
-        typeof m.content === "string" ? m.content : JSON.stringify((m.content as Record<string, unknown>[]).map((c) => c.name ?? c.call_id)),
+        typeof m.content === "string"
+          ? m.content
+          : JSON.stringify((m.content as Record<string, unknown>[]).map((c) => c.name ?? c.call_id)),
       ]),
     );
   });
@@ -126,10 +131,24 @@ describe("AutoGen core message history", () => {
   const history = [
     { type: "SystemMessage", content: "You are a travel agent." },
     { type: "UserMessage", source: "user", content: "Book me a flight to Paris." },
-    { type: "AssistantMessage", source: "travel_agent", content: [{ id: "c1", name: "transfer_to_flights_refunder", arguments: "{}" }] },
-    { type: "FunctionExecutionResultMessage", content: [{ call_id: "c1", content: "Transferred to flights_refunder", is_error: false }] },
-    { type: "AssistantMessage", source: "flights_refunder", content: [{ id: "c2", name: "refund_flight", arguments: '{"flight_id": "AF12"}' }] },
-    { type: "FunctionExecutionResultMessage", content: [{ call_id: "c2", content: "Flight AF12 not found", is_error: true }] },
+    {
+      type: "AssistantMessage",
+      source: "travel_agent",
+      content: [{ id: "c1", name: "transfer_to_flights_refunder", arguments: "{}" }],
+    },
+    {
+      type: "FunctionExecutionResultMessage",
+      content: [{ call_id: "c1", content: "Transferred to flights_refunder", is_error: false }],
+    },
+    {
+      type: "AssistantMessage",
+      source: "flights_refunder",
+      content: [{ id: "c2", name: "refund_flight", arguments: '{"flight_id": "AF12"}' }],
+    },
+    {
+      type: "FunctionExecutionResultMessage",
+      content: [{ call_id: "c2", content: "Flight AF12 not found", is_error: true }],
+    },
     { type: "AssistantMessage", source: "flights_refunder", content: "I could not find the flight." },
   ];
 
@@ -147,8 +166,14 @@ describe("AutoGen core message history", () => {
       ["flights_refunder", "tool_result"],
       ["flights_refunder", "message"],
     ]);
-    expect(trace.steps[2]).toMatchObject({ target: "flights_refunder", tool: { name: "transfer_to_flights_refunder" } });
-    expect(trace.steps[5]).toMatchObject({ status: "error", tool: { name: "refund_flight", result: "Flight AF12 not found" } });
+    expect(trace.steps[2]).toMatchObject({
+      target: "flights_refunder",
+      tool: { name: "transfer_to_flights_refunder" },
+    });
+    expect(trace.steps[5]).toMatchObject({
+      status: "error",
+      tool: { name: "refund_flight", result: "Flight AF12 not found" },
+    });
     expect(agentEdges(trace, "delegation")).toEqual(new Set(["travel_agent->flights_refunder"]));
   });
 });
@@ -166,21 +191,36 @@ describe("plain chat transcripts (OpenAI cookbook data)", () => {
       "Golf is fun too!",
       "It's easy to learn!",
     ]);
-    expect(trace.run).toMatchObject({ task: "I lost my tennis match today.", finalAnswer: "It's easy to learn!", outcome: "unknown", sourceFormat: "chat" });
+    expect(trace.run).toMatchObject({
+      task: "I lost my tennis match today.",
+      finalAnswer: "It's easy to learn!",
+      outcome: "unknown",
+      sourceFormat: "chat",
+    });
   });
 
   it("tool calls are the assistant's tool steps", () => {
     const { format, trace } = load("chat/drone-training-line1.json");
     expect(format).toBe("chat");
     expect(agentNames(trace)).toEqual(["user", "assistant"]);
-    expect(trace.steps.at(-1)).toMatchObject({ agent: "assistant", kind: "tool_call", tool: { name: "takeoff_drone", arguments: '{"altitude": 100}' } });
+    expect(trace.steps.at(-1)).toMatchObject({
+      agent: "assistant",
+      kind: "tool_call",
+      tool: { name: "takeoff_drone", arguments: '{"altitude": 100}' },
+    });
     expect(trace.run.attributes).toMatchObject({ parallel_tool_calls: false });
   });
 
   it("a tool reply is a tool result of the assistant, named after the call it answers", () => {
     const messages = [
       { role: "user", content: "Weather in Oslo?" },
-      { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Oslo"}' } }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Oslo"}' } },
+        ],
+      },
       { role: "tool", tool_call_id: "call_1", content: "-3C, snow" },
       { role: "assistant", content: "It is -3C and snowing in Oslo." },
     ];
@@ -212,10 +252,17 @@ describe("Magentic-One log in the Who&When layout with Python-repr contents (syn
     expect(agentNames(trace)).toEqual(["user", "MagenticOneOrchestrator", "WebSurfer", "Coder"]);
     expect(taskGivers(trace)).toEqual(["user"]);
     // Contents are the messages' text: no ids, timestamps or class names from the repr.
-    for (const s of trace.steps) expect(s.content).not.toMatch(/5f0c\d{4}|datetime\.datetime|TextMessage\(|models_usage=/);
-    expect(trace.steps[3]).toMatchObject({ agent: "WebSurfer", startTime: "2025-03-04T10:00:03.120Z", tokens: { input: 2311, output: 120, total: 2431 } });
+    for (const s of trace.steps)
+      expect(s.content).not.toMatch(/5f0c\d{4}|datetime\.datetime|TextMessage\(|models_usage=/);
+    expect(trace.steps[3]).toMatchObject({
+      agent: "WebSurfer",
+      startTime: "2025-03-04T10:00:03.120Z",
+      tokens: { input: 2311, output: 120, total: 2431 },
+    });
     expect(trace.steps[3].content).toContain("Corazón Libre (2005)");
-    expect(agentEdges(trace, "delegation")).toEqual(new Set(["MagenticOneOrchestrator->WebSurfer", "MagenticOneOrchestrator->Coder"]));
+    expect(agentEdges(trace, "delegation")).toEqual(
+      new Set(["MagenticOneOrchestrator->WebSurfer", "MagenticOneOrchestrator->Coder"]),
+    );
     expect(trace.labels[0]).toMatchObject({ agent: "Coder", stepId: "s7" });
     expect(trace.run).toMatchObject({ finalAnswer: "4", groundTruth: "3", outcome: "failure" });
   });
@@ -240,7 +287,9 @@ describe("AutoGen MagenticOneGroupChat event dump", () => {
     expect(format).toBe("autogen");
     expectRealAgents(trace);
     expect(agentNames(trace)).toEqual(["user", "MagenticOneOrchestrator", "WebSurfer", "Coder"]);
-    expect(agentEdges(trace, "delegation")).toEqual(new Set(["MagenticOneOrchestrator->WebSurfer", "MagenticOneOrchestrator->Coder"]));
+    expect(agentEdges(trace, "delegation")).toEqual(
+      new Set(["MagenticOneOrchestrator->WebSurfer", "MagenticOneOrchestrator->Coder"]),
+    );
   });
 });
 
@@ -271,7 +320,9 @@ describe("LangSmith SDK ingest batch {post, patch} (written by the langsmith JS 
       name: id,
       run_type,
       start_time: "2025-01-01T00:00:00Z",
-      ...(tokens ? { prompt_tokens: tokens[0], completion_tokens: tokens[1], total_tokens: tokens[0] + tokens[1] } : {}),
+      ...(tokens
+        ? { prompt_tokens: tokens[0], completion_tokens: tokens[1], total_tokens: tokens[0] + tokens[1] }
+        : {}),
     });
     const runs = [
       run("r", undefined, "chain", [100, 27]),

@@ -42,12 +42,15 @@ describe("withCurrentMarks (stored traces brought up to today's importers)", () 
       const { trace } = importTrace(text);
       expect(withCurrentMarks(structuredClone(trace))).toEqual(trace);
       const raw = JSON.parse(text) as { question?: unknown };
-      const question = trace.run.sourceFormat === "who-and-when" && typeof raw.question === "string" ? raw.question : undefined;
+      const question =
+        trace.run.sourceFormat === "who-and-when" && typeof raw.question === "string" ? raw.question : undefined;
       expect(withCurrentMarks(unmarked(trace, question))).toEqual(trace);
     });
 
   it("marks something in the chat files (the test above is not vacuous)", () => {
-    const { trace } = importTrace(fs.readFileSync(path.join(root, "lib/importers/fixtures/who-and-when-hand-crafted.json"), "utf8"));
+    const { trace } = importTrace(
+      fs.readFileSync(path.join(root, "lib/importers/fixtures/who-and-when-hand-crafted.json"), "utf8"),
+    );
     expect(JSON.stringify(unmarked(trace))).not.toEqual(JSON.stringify(trace));
   });
 });

@@ -5,13 +5,25 @@ import { isAgentChatMessage, isAutogenState, isCoreMessage } from "./chat/autoge
 import { isChatTranscript } from "./chat/import-chat-transcript";
 import { isLangSmithBatch } from "./langsmith/merge-ingest-batch";
 import { isSdkSpan } from "./otel-sdk-dump/sdk-span-shape";
-import { isAgentsSdkSpan, isAgentsSdkTrace, looksLikeAgentsSdkExport, unwrapAgentsSdkItem } from "./openai-agents/agents-sdk-items";
+import {
+  isAgentsSdkSpan,
+  isAgentsSdkTrace,
+  looksLikeAgentsSdkExport,
+  unwrapAgentsSdkItem,
+} from "./openai-agents/agents-sdk-items";
 import { isAgentOpsExport } from "./agentops/import-agentops";
 import { hasWrappedAgentChatEvents } from "./chat/agentchat-events";
 import { isAtifBundle, isAtifTrajectory } from "./atif/atif-shape";
 
 /** Keys only a Who&When record carries (besides `history`). */
-const WHO_AND_WHEN_KEYS = ["mistake_agent", "mistake_step", "mistake_reason", "question_ID", "is_correct", "is_corrected"];
+const WHO_AND_WHEN_KEYS = [
+  "mistake_agent",
+  "mistake_step",
+  "mistake_reason",
+  "question_ID",
+  "is_correct",
+  "is_corrected",
+];
 const CHAT_LIST_KEYS = ["history", "messages", "chat_history"] as const;
 // A plain transcript is checked before AG2: `[{role, content}]` with standard roles and one assistant is one agent and its task giver, not a group chat.
 
@@ -34,7 +46,8 @@ export function detectFormat(value: unknown): ImportFormat | undefined {
   if (isLangSmithRun(value)) return "langsmith";
   if (isLangSmithBatch(value)) return "langsmith";
   if (Array.isArray(value.history) && WHO_AND_WHEN_KEYS.some((key) => key in value)) return "who-and-when";
-  if (Array.isArray(value.messages) && (value.messages.some(isAgentChatMessage) || value.messages.some(isCoreMessage))) return "autogen";
+  if (Array.isArray(value.messages) && (value.messages.some(isAgentChatMessage) || value.messages.some(isCoreMessage)))
+    return "autogen";
   if (isAutogenState(value)) return "autogen";
   if (hasWrappedAgentChatEvents(value.events)) return "autogen";
   for (const key of CHAT_LIST_KEYS) if (isChatTranscript(value[key])) return "chat";
@@ -62,7 +75,12 @@ function detectArray(items: unknown[]): ImportFormat | undefined {
 }
 
 function isLangfuseObservation(value: unknown): boolean {
-  return isRecord(value) && typeof value.type === "string" && ("traceId" in value || "parentObservationId" in value) && "startTime" in value;
+  return (
+    isRecord(value) &&
+    typeof value.type === "string" &&
+    ("traceId" in value || "parentObservationId" in value) &&
+    "startTime" in value
+  );
 }
 
 /** A LangSmith run: has `run_type`, or a `dotted_order`, or both a run id and `child_runs`. */
@@ -75,7 +93,12 @@ function isLangSmithRun(value: unknown): boolean {
 
 /** AG2 / AutoGen 0.2 chat message: `{role or name, content}`. */
 function isAg2Message(value: unknown): boolean {
-  return isRecord(value) && (typeof value.role === "string" || typeof value.name === "string") && "content" in value && !("source" in value);
+  return (
+    isRecord(value) &&
+    (typeof value.role === "string" || typeof value.name === "string") &&
+    "content" in value &&
+    !("source" in value)
+  );
 }
 
 /** OpenAI Agents SDK export record (a boolean, not a type guard, so `first` keeps its type). */

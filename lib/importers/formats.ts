@@ -13,7 +13,8 @@ export const FORMAT_DESCRIPTIONS: Record<ImportFormat, string> = {
   autogen:
     "autogen: AutoGen TaskResult {messages: [{source, type, content}]}, a list of AgentChat messages/events or core LLM messages, an event log {task, events: [{type, module, model_dump}]}, or a saved team/agent state {agent_states: {…message_thread}}",
   langfuse: "langfuse: Langfuse trace download {trace, observations[]}",
-  langsmith: "langsmith: LangSmith runs (array, {runs[]}, JSONL, a run with child_runs, or an ingest batch {post[], patch[]})",
+  langsmith:
+    "langsmith: LangSmith runs (array, {runs[]}, JSONL, a run with child_runs, or an ingest batch {post[], patch[]})",
   chat: "chat: a single-agent chat transcript [{role, content}] or OpenAI {messages: [...]} with tool_calls / tool replies",
   "otel-sdk":
     "otel-sdk: OpenTelemetry SDK span dumps that are not OTLP: Python to_json()/ConsoleSpanExporter output (one after another or an array), JS ReadableSpans, Monocle traces, OTLP spans with an attribute object (CloudWatch aws/spans, {raw_otel_json} exports)",

@@ -6,9 +6,15 @@ describe("IdIndex", () => {
   it("answers like a first-wins Map, through growth", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.string({ maxLength: 3 }), fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 16, maxLength: 16 })), {
-          maxLength: 300,
-        }),
+        fc.array(
+          fc.oneof(
+            fc.string({ maxLength: 3 }),
+            fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 16, maxLength: 16 }),
+          ),
+          {
+            maxLength: 300,
+          },
+        ),
         fc.array(fc.string({ maxLength: 3 }), { maxLength: 20 }),
         fc.constantFrom(1, 2, 32),
         (ids, probes, maxProbes) => {

@@ -50,9 +50,16 @@ describe("AutoGen AgentChat", () => {
   it("maps handoffs to delegation and tool events to tool steps", () => {
     const { trace } = importTrace(fixture("autogen-task-result.json"));
     expect(trace.steps.map((s) => s.kind)).toEqual(["message", "delegate", "tool_call", "tool_result", "message"]);
-    expect(trace.steps[1]).toMatchObject({ agent: "travel_agent", target: "flights_agent", tokens: { input: 100, output: 20, total: 120 } });
+    expect(trace.steps[1]).toMatchObject({
+      agent: "travel_agent",
+      target: "flights_agent",
+      tokens: { input: 100, output: 20, total: 120 },
+    });
     expect(trace.steps[2].tool).toMatchObject({ name: "search_flights", arguments: '{"to": "CDG"}' });
-    expect(trace.steps[3]).toMatchObject({ status: "error", tool: { name: "search_flights", result: "No flights found" } });
+    expect(trace.steps[3]).toMatchObject({
+      status: "error",
+      tool: { name: "search_flights", result: "No flights found" },
+    });
     expect(edgesOf(trace, "delegation")).toEqual(["m1->m2"]);
     expect(trace.run.attributes).toMatchObject({ stop_reason: "Text 'TERMINATE' mentioned" });
   });
@@ -70,7 +77,12 @@ describe("Langfuse", () => {
     ]);
     expect(trace.steps[2]).toMatchObject({ tokens: { input: 50, output: 5, total: 55 }, costUsd: 0.001 });
     expect(trace.steps[3]).toMatchObject({ status: "error", error: { message: "SMTP unavailable" } });
-    expect(trace.run).toMatchObject({ title: "support-bot", task: "Reset my password", outcome: "failure", sourceFormat: "langfuse" });
+    expect(trace.run).toMatchObject({
+      title: "support-bot",
+      task: "Reset my password",
+      outcome: "failure",
+      sourceFormat: "langfuse",
+    });
     expect(edgesOf(trace, "delegation")).toEqual(["o1->o2"]);
   });
 });

@@ -139,7 +139,10 @@ function sourceFormat(source: ParsedSource, requested: ImportOptions["format"]):
 function resolveFormat(value: unknown, requested: ImportOptions["format"]): ImportFormat {
   if (requested && requested !== "auto") {
     if (!(IMPORT_FORMATS as readonly string[]).includes(requested)) {
-      throw new TraceInputError("bad_input", `Unknown format "${String(requested)}"; use one of: auto, ${IMPORT_FORMATS.join(", ")}`);
+      throw new TraceInputError(
+        "bad_input",
+        `Unknown format "${String(requested)}"; use one of: auto, ${IMPORT_FORMATS.join(", ")}`,
+      );
     }
     return requested;
   }

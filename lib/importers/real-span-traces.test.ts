@@ -7,7 +7,8 @@ import type { TTrace } from "../trace/schema";
 
 /** Span-based traces written by real tools, committed with their SOURCE.md (issue 11 items 1, 2, 5). */
 const DIR = path.resolve(import.meta.dirname, "../../test/fixtures/real");
-const load = (rel: string) => importTrace(fs.readFileSync(path.join(DIR, rel), "utf8"), { fileName: path.basename(rel) });
+const load = (rel: string) =>
+  importTrace(fs.readFileSync(path.join(DIR, rel), "utf8"), { fileName: path.basename(rel) });
 const agentNames = (trace: TTrace) => trace.agents.map((a) => a.name);
 const agentEdges = (trace: TTrace, kind: string) => {
   const agentOf = new Map(trace.steps.map((s) => [s.id, s.agent]));
@@ -56,7 +57,9 @@ describe("real span-based traces", () => {
     expect(trace.steps).toHaveLength(12);
     expect(agentNames(trace)).toEqual(["Weather Assistant"]);
     expect(containers(trace).map((s) => s.name)).toEqual(["workflow", "agents.run.Runner.run"]);
-    expect(trace.steps.filter((s) => s.kind === "tool_call").map((s) => s.tool?.name)).toEqual(Array(6).fill("get_weather"));
+    expect(trace.steps.filter((s) => s.kind === "tool_call").map((s) => s.tool?.name)).toEqual(
+      Array(6).fill("get_weather"),
+    );
     const llm = trace.steps.filter((s) => s.kind === "llm");
     expect(llm).toHaveLength(2);
     expect(llm.every((s) => (s.tokens?.input ?? 0) > 0 && s.input && s.content)).toBe(true);
@@ -69,7 +72,11 @@ describe("real span-based traces", () => {
     expect(trace.steps).toHaveLength(17);
     expect(agentNames(trace)).toEqual(["Hotel Booking Agent", "Flight Booking Agent", "Travel Supervisor"]);
     expect(containers(trace).map((s) => s.name)).toEqual(["workflow", "crewai.crew.Crew.kickoff"]);
-    expect(trace.steps.filter((s) => s.kind === "agent").map((s) => s.agent)).toEqual(["Hotel Booking Agent", "Flight Booking Agent", "Travel Supervisor"]);
+    expect(trace.steps.filter((s) => s.kind === "agent").map((s) => s.agent)).toEqual([
+      "Hotel Booking Agent",
+      "Flight Booking Agent",
+      "Travel Supervisor",
+    ]);
     expect(agentEdges(trace, "delegation").size).toBe(0); // sequential crew: the crew hands out tasks, no agent delegates
     expectRealAgents(trace, ["workflow", "crewai_multi_agent_test"]);
   });
@@ -99,7 +106,9 @@ describe("real span-based traces", () => {
     const { trace } = load("monocle/test_adk_multi_agent.json");
     expect(trace.steps).toHaveLength(11);
     expect(agentNames(trace)).toEqual(["supervisor", "flight_assistant", "hotel_assistant"]);
-    expect(agentEdges(trace, "delegation")).toEqual(new Set(["supervisor->flight_assistant", "supervisor->hotel_assistant"]));
+    expect(agentEdges(trace, "delegation")).toEqual(
+      new Set(["supervisor->flight_assistant", "supervisor->hotel_assistant"]),
+    );
     expectRealAgents(trace, ["workflow", "langchain_agent_1"]);
   });
 

@@ -7,7 +7,8 @@ import type { TTrace } from "../trace/schema";
 /** Real files from public repositories, committed with their SOURCE.md (issue 13 item 5: nothing skips). */
 const DIR = path.resolve(import.meta.dirname, "../../test/fixtures/real");
 
-const load = (rel: string) => importTrace(fs.readFileSync(path.join(DIR, rel), "utf8"), { fileName: path.basename(rel) });
+const load = (rel: string) =>
+  importTrace(fs.readFileSync(path.join(DIR, rel), "utf8"), { fileName: path.basename(rel) });
 const agentEdges = (trace: TTrace, kind: string) => {
   const agentOf = new Map(trace.steps.map((s) => [s.id, s.agent]));
   return new Set(trace.edges.filter((e) => e.kind === kind).map((e) => `${agentOf.get(e.from)}->${agentOf.get(e.to)}`));
@@ -15,7 +16,9 @@ const agentEdges = (trace: TTrace, kind: string) => {
 
 describe("real traces", () => {
   it("imports every file in the directory without error", () => {
-    const files = fs.readdirSync(DIR, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".json") || f.endsWith(".jsonl"));
+    const files = fs
+      .readdirSync(DIR, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".json") || f.endsWith(".jsonl"));
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) {
       const { trace } = load(f);
@@ -33,7 +36,11 @@ describe("real traces", () => {
     expect(format).toBe("who-and-when");
     expect(trace.steps).toHaveLength(29);
     expect(trace.agents.map((a) => a.name).sort()).toEqual(["Orchestrator", "WebSurfer", "human"]);
-    expect(trace.steps.filter((s) => s.kind === "delegate").every((s) => s.agent === "Orchestrator" && s.target === "WebSurfer")).toBe(true);
+    expect(
+      trace.steps
+        .filter((s) => s.kind === "delegate")
+        .every((s) => s.agent === "Orchestrator" && s.target === "WebSurfer"),
+    ).toBe(true);
     expect(trace.steps.filter((s) => s.agent === "Orchestrator").map((s) => s.kind)).toContain("thought");
     expect([...agentEdges(trace, "delegation")]).toEqual(["Orchestrator->WebSurfer"]);
     expect(agentEdges(trace, "message")).toContain("WebSurfer->Orchestrator");
@@ -43,18 +50,32 @@ describe("real traces", () => {
 
   it("hand-crafted-47 and -51: Orchestrator delegates to each worker it addresses", () => {
     expect(agentEdges(load("who-and-when/hand-crafted-47.json").trace, "delegation")).toEqual(
-      new Set(["Orchestrator->FileSurfer", "Orchestrator->WebSurfer", "Orchestrator->ComputerTerminal", "Orchestrator->Assistant"]),
+      new Set([
+        "Orchestrator->FileSurfer",
+        "Orchestrator->WebSurfer",
+        "Orchestrator->ComputerTerminal",
+        "Orchestrator->Assistant",
+      ]),
     );
     const t51 = load("who-and-when/hand-crafted-51.json").trace;
     expect(t51.steps).toHaveLength(123);
-    expect(agentEdges(t51, "delegation")).toEqual(new Set(["Orchestrator->WebSurfer", "Orchestrator->Assistant", "Orchestrator->FileSurfer"]));
+    expect(agentEdges(t51, "delegation")).toEqual(
+      new Set(["Orchestrator->WebSurfer", "Orchestrator->Assistant", "Orchestrator->FileSurfer"]),
+    );
     expect(t51.labels[0]).toMatchObject({ agent: "FileSurfer", stepId: t51.steps[5].id });
   });
 
   it("algorithm-generated-1: four AG2 agents, terminal output as tool results, chat-turn messages", () => {
     const { trace } = load("who-and-when/algorithm-generated-1.json");
-    expect(trace.agents.map((a) => a.name).sort()).toEqual(["BusinessLogic_Expert", "Computer_terminal", "DataVerification_Expert", "Excel_Expert"]);
-    expect(trace.steps.filter((s) => s.agent === "Computer_terminal").every((s) => s.kind === "tool_result")).toBe(true);
+    expect(trace.agents.map((a) => a.name).sort()).toEqual([
+      "BusinessLogic_Expert",
+      "Computer_terminal",
+      "DataVerification_Expert",
+      "Excel_Expert",
+    ]);
+    expect(trace.steps.filter((s) => s.agent === "Computer_terminal").every((s) => s.kind === "tool_result")).toBe(
+      true,
+    );
     expect(agentEdges(trace, "message")).toContain("Excel_Expert->Computer_terminal");
     expect(trace.labels[0]).toMatchObject({ agent: "Excel_Expert", stepId: trace.steps[0].id });
   });
@@ -66,7 +87,11 @@ describe("real traces", () => {
     expect(trace.steps.every((s) => /^[0-9a-f]{16}$/.test(s.sourceRef ?? ""))).toBe(true);
     // `main` is the application's own root span around the agent (a harness), not an agent.
     expect(trace.agents.map((a) => a.name)).toEqual(["AgentExecutor"]);
-    expect(trace.steps[0]).toMatchObject({ name: "main", agent: "AgentExecutor", attributes: { "culprit.container": true } });
+    expect(trace.steps[0]).toMatchObject({
+      name: "main",
+      agent: "AgentExecutor",
+      attributes: { "culprit.container": true },
+    });
     expect(trace.steps.filter((s) => s.kind === "tool_call").map((s) => [s.agent, s.tool?.name])).toEqual([
       ["AgentExecutor", "tavily_search"],
       ["AgentExecutor", "tavily_extract"],

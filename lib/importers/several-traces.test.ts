@@ -7,7 +7,8 @@ const REAL = path.resolve(import.meta.dirname, "../../test/fixtures/real");
 const read = (rel: string) => JSON.parse(fs.readFileSync(path.join(REAL, rel), "utf8")) as unknown[];
 
 /** Two real Monocle recordings (two trace ids, two roots) saved as one array, as a span dump of a process running both would be. */
-const twoTraces = () => JSON.stringify([...read("monocle/test_adk_multi_agent.json"), ...read("monocle/test_crewai_multi_agent.json")]);
+const twoTraces = () =>
+  JSON.stringify([...read("monocle/test_adk_multi_agent.json"), ...read("monocle/test_crewai_multi_agent.json")]);
 
 describe("a file holding several traces (issue 11 item 9)", () => {
   it("imports each trace as its own run, in file order, without the merge warning", () => {
@@ -15,7 +16,11 @@ describe("a file holding several traces (issue 11 item 9)", () => {
     expect(results).toHaveLength(2);
     expect(results.map((r) => r.trace.steps.length)).toEqual([11, 17]);
     expect(results[0].trace.agents.map((a) => a.name)).toEqual(["supervisor", "flight_assistant", "hotel_assistant"]);
-    expect(results[1].trace.agents.map((a) => a.name)).toEqual(["Hotel Booking Agent", "Flight Booking Agent", "Travel Supervisor"]);
+    expect(results[1].trace.agents.map((a) => a.name)).toEqual([
+      "Hotel Booking Agent",
+      "Flight Booking Agent",
+      "Travel Supervisor",
+    ]);
     expect(results.map((r) => r.trace.run.attributes?.["otel.trace_ids"])).toEqual([
       ["bdd45f1cd66c99ab9d2dc63ece3ee024"],
       ["7655d80546ed2b4d99a4f86649ccf516"],

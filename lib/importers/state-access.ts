@@ -5,7 +5,8 @@ import { trimChars } from "../text/linear-text";
 /** Tool names that are a memory/state store rather than an external action. */
 const MEMORY_TOOL = /(memory|memories|remember|recall|scratchpad|blackboard|state|kv_?store|shared_?store)/i;
 const READ_VERB = /(^|[_\-\s.])(get|read|search|recall|load|retrieve|query|fetch|list|lookup|find)/i;
-const WRITE_VERB = /(^|[_\-\s.])(set|write|save|store|put|update|upsert|remember|add|append|delete|create|insert|record)/i;
+const WRITE_VERB =
+  /(^|[_\-\s.])(set|write|save|store|put|update|upsert|remember|add|append|delete|create|insert|record)/i;
 /** Separators trimmed off a key left in a tool name (a loop: `/[_\-\s.]+$/` is quadratic on long runs). */
 const SEPARATORS = "_-. \t\n\r";
 const KEY_FIELDS = ["key", "namespace", "memory_key", "state_key", "name", "path", "id", "collection"];

@@ -5,7 +5,15 @@ import { STEP_KEYS, inCanonicalOrder } from "./canonical-order";
 describe("TraceBuilder.step", () => {
   it("stores steps with keys in schema order and without undefined values", () => {
     const b = new TraceBuilder();
-    const step = b.step({ attributes: { a: 1 }, content: "c", kind: "llm", agent: " bob ", id: "s1", name: undefined, status: "ok" });
+    const step = b.step({
+      attributes: { a: 1 },
+      content: "c",
+      kind: "llm",
+      agent: " bob ",
+      id: "s1",
+      name: undefined,
+      status: "ok",
+    });
     expect(Object.keys(step)).toEqual(["id", "agent", "kind", "content", "status", "attributes"]);
     expect(inCanonicalOrder(step, STEP_KEYS)).toBe(true);
     expect(step.agent).toBe("bob");

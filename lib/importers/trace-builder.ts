@@ -34,7 +34,8 @@ export class TraceBuilder {
     if (existing) {
       if (extra)
         for (const [k, v] of Object.entries(extra))
-          if (v !== undefined && (existing as Record<string, unknown>)[k] === undefined) (existing as Record<string, unknown>)[k] = v;
+          if (v !== undefined && (existing as Record<string, unknown>)[k] === undefined)
+            (existing as Record<string, unknown>)[k] = v;
     } else {
       this.agents.set(clean, stripUndefined({ name: clean, ...extra }));
     }

@@ -2,7 +2,19 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import fs from "node:fs";
 import path from "node:path";
-import { ZAgent, ZEdge, ZLabel, ZRunInfo, ZStateAccess, ZStep, ZStepError, ZTokens, ZTool, ZTrace, type TTraceInput } from "../trace/schema";
+import {
+  ZAgent,
+  ZEdge,
+  ZLabel,
+  ZRunInfo,
+  ZStateAccess,
+  ZStep,
+  ZStepError,
+  ZTokens,
+  ZTool,
+  ZTrace,
+  type TTraceInput,
+} from "../trace/schema";
 import { TraceInputError } from "../trace/errors";
 import { validateTrace } from "../trace/validate-trace";
 import { generatedTrace, minimalTrace } from "../trace/test-traces";
@@ -29,13 +41,19 @@ function importerOutputs(): [string, TTraceInput][] {
     ["langsmith-runs.jsonl", importLangSmith],
   ];
   return importers.map(([file, importer]) => {
-    const input = importer(parseInputText(fs.readFileSync(path.join(import.meta.dirname, "fixtures", file), "utf8"), file));
+    const input = importer(
+      parseInputText(fs.readFileSync(path.join(import.meta.dirname, "fixtures", file), "utf8"), file),
+    );
     input.edges = inferEdges(input.steps);
     return [file, input];
   });
 }
 
-const BASES: [string, TTraceInput][] = [...importerOutputs(), ["minimal", minimalTrace()], ["generated", generatedTrace(40, 5)]];
+const BASES: [string, TTraceInput][] = [
+  ...importerOutputs(),
+  ["minimal", minimalTrace()],
+  ["generated", generatedTrace(40, 5)],
+];
 
 type Outcome = { ok: true; json: string } | { ok: false; message: string; issues: unknown };
 function outcome(fn: () => unknown): Outcome {
@@ -140,7 +158,11 @@ describe("importer bugs are still caught, with zod's own error report", () => {
     ["a step whose agent is not in agents", (t) => void (t.steps[1].agent = "ghost"), 'unknown agent "ghost"'],
     ["a duplicate step id", (t) => void (t.steps[2].id = t.steps[1].id), "duplicate step id"],
     ["a duplicate agent", (t) => void t.agents.push({ ...t.agents[0] }), "duplicate agent name"],
-    ["an edge to a missing step", (t) => void t.edges!.push({ from: t.steps[0].id, to: "nope", kind: "message" }), 'unknown step "nope"'],
+    [
+      "an edge to a missing step",
+      (t) => void t.edges!.push({ from: t.steps[0].id, to: "nope", kind: "message" }),
+      'unknown step "nope"',
+    ],
     ["a dangling parent", (t) => void (t.steps[3].parentId = "nope"), 'unknown parent step "nope"'],
     ["a malformed timestamp", (t) => void (t.steps[0].startTime = "2025-13-01T00:00:00Z"), "steps[0].startTime"],
     ["a negative token count", (t) => void (t.steps[1].tokens = { input: -1 }), "steps[1].tokens.input"],
@@ -226,7 +248,13 @@ const AGENT_KEYS = [...Object.keys(ZAgent.shape), "extra"];
 const LABEL_KEYS = [...Object.keys(ZLabel.shape), "extra"];
 
 type Mutation = { where: number; pick: number; key: number; sub: number; value: number };
-const mutationArb = fc.record({ where: fc.nat(7), pick: fc.nat(1000), key: fc.nat(100), sub: fc.nat(10), value: fc.nat(VALUES.length - 1) });
+const mutationArb = fc.record({
+  where: fc.nat(7),
+  pick: fc.nat(1000),
+  key: fc.nat(100),
+  sub: fc.nat(10),
+  value: fc.nat(VALUES.length - 1),
+});
 
 function applyMutation(t: Record<string, unknown>, m: Mutation): void {
   const value = structuredClone(VALUES[m.value]);

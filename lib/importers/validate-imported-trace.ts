@@ -15,7 +15,16 @@ import {
 } from "../trace/schema";
 import { validateTrace } from "../trace/validate-trace";
 import { IdIndex } from "./id-index";
-import { AGENT_KEYS, EDGE_KEYS, ERROR_KEYS, STATE_KEYS, STEP_KEYS, TOKENS_KEYS, TOOL_KEYS, inCanonicalOrder } from "./canonical-order";
+import {
+  AGENT_KEYS,
+  EDGE_KEYS,
+  ERROR_KEYS,
+  STATE_KEYS,
+  STEP_KEYS,
+  TOKENS_KEYS,
+  TOOL_KEYS,
+  inCanonicalOrder,
+} from "./canonical-order";
 
 /**
  * Validation of importer output. The trace our own typed code builds is nearly always valid, and
@@ -215,7 +224,8 @@ function checkReferences(agents: readonly TAgent[], steps: readonly TStep[], edg
     const s = steps[i];
     if (!stepIds.add(s.id, i) || !agentNames.has(s.agent)) reject();
   }
-  for (let i = 0; i < steps.length; i++) if (steps[i].parentId !== undefined && !stepIds.has(steps[i].parentId!)) reject();
+  for (let i = 0; i < steps.length; i++)
+    if (steps[i].parentId !== undefined && !stepIds.has(steps[i].parentId!)) reject();
   for (let i = 0; i < edges.length; i++) if (!stepIds.has(edges[i].from) || !stepIds.has(edges[i].to)) reject();
 }
 

@@ -13,13 +13,19 @@ export function clip(text: string, max: number): string {
 }
 
 export function stepLine(step: TStep, index: number, max: number): string {
-  const body = step.content || step.tool?.result || (step.state ? `${step.state.op} ${step.state.key}` : "") || step.error?.message || "";
+  const body =
+    step.content ||
+    step.tool?.result ||
+    (step.state ? `${step.state.op} ${step.state.key}` : "") ||
+    step.error?.message ||
+    "";
   return `[${index}] ${step.agent} (${step.kind}${step.name ? `, ${step.name}` : ""}${step.status === "error" ? ", ERROR" : ""}): ${clip(body, max)}`;
 }
 
 export function contextBands(steps: readonly TStep[], focus: number): string {
   const lines: string[] = [];
-  const milestone = (i: number) => i === 0 || i === steps.length - 1 || steps[i].status === "error" || steps[i].kind === "final";
+  const milestone = (i: number) =>
+    i === 0 || i === steps.length - 1 || steps[i].status === "error" || steps[i].kind === "final";
   for (let i = 0; i < steps.length; i++) {
     const d = Math.abs(i - focus);
     if (i === focus) lines.push(`>>> ${stepLine(steps[i], i, LIMITS.L1)}`);

@@ -35,7 +35,8 @@ export function judgeConfigFromEnv(env: Record<string, string | undefined> = pro
     const raw = env[name];
     if (raw === undefined || raw === "") return fallback;
     const n = Number(raw);
-    if (!Number.isFinite(n) || n < min || n > max) throw new JudgeError(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
+    if (!Number.isFinite(n) || n < min || n > max)
+      throw new JudgeError(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
     return n;
   };
   return {

@@ -26,7 +26,9 @@ beforeAll(async () => {
     const content = prompt.includes("Which agent")
       ? 'Sure! ```json\n{"agent": "Bob", "step": 1, "reason": "Bob said hi wrongly"}\n```'
       : '{"decisive": true, "p": 0.8, "reason": "wrong greeting"}';
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { role: "assistant", content } }] }));
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ choices: [{ message: { role: "assistant", content } }] }));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
@@ -37,7 +39,14 @@ afterAll(() => {
 });
 
 const trace = validateTrace(minimalTrace());
-const config = (): JudgeConfig => ({ baseUrl, model: "fake-judge", apiKey: "k", weight: 0.5, timeoutMs: 2000, maxStepCalls: 5 });
+const config = (): JudgeConfig => ({
+  baseUrl,
+  model: "fake-judge",
+  apiKey: "k",
+  weight: 0.5,
+  timeoutMs: 2000,
+  maxStepCalls: 5,
+});
 
 describe("judgeTrace (fake OpenAI-compatible server)", () => {
   it("names the agent all-at-once, then the step step-by-step, as weighted evidence", async () => {
@@ -45,13 +54,17 @@ describe("judgeTrace (fake OpenAI-compatible server)", () => {
     requests.length = 0;
     const v = await judgeTrace(trace, config());
     expect(v).toMatchObject({ agent: "Bob", stepId: "s2", calls: 2 });
-    expect(v.evidence).toEqual([{ stepId: "s2", name: "llm-judge", score: 0.8, weight: 0.5, note: "LLM judge (fake-judge): wrong greeting" }]);
+    expect(v.evidence).toEqual([
+      { stepId: "s2", name: "llm-judge", score: 0.8, weight: 0.5, note: "LLM judge (fake-judge): wrong greeting" },
+    ]);
     expect(requests[0].auth).toBe("Bearer k");
     expect(requests[0].body.model).toBe("fake-judge");
     expect(requests[1].body.messages[1].content).toContain(">>> [1] Bob");
     // Its findings become one more detector of the engine.
     const report = analyzeTrace(trace, { extraEvidence: v.evidence });
-    expect(report.steps.find((s) => s.stepId === "s2")!.detectors.some((d) => d.name === "llm-judge" && d.score === 0.4)).toBe(true);
+    expect(
+      report.steps.find((s) => s.stepId === "s2")!.detectors.some((d) => d.name === "llm-judge" && d.score === 0.4),
+    ).toBe(true);
   });
 
   it("fails clearly on garbage and on timeouts", async () => {
@@ -66,12 +79,18 @@ describe("judgeTrace (fake OpenAI-compatible server)", () => {
 describe("judge configuration and helpers", () => {
   it("is off by default and validates its settings", () => {
     expect(judgeConfigFromEnv({})).toBeUndefined();
-    expect(judgeConfigFromEnv({ CULPRIT_JUDGE_BASE_URL: "http://127.0.0.1:1/v1/", CULPRIT_JUDGE_MODEL: "m" })).toMatchObject({
+    expect(
+      judgeConfigFromEnv({ CULPRIT_JUDGE_BASE_URL: "http://127.0.0.1:1/v1/", CULPRIT_JUDGE_MODEL: "m" }),
+    ).toMatchObject({
       baseUrl: "http://127.0.0.1:1/v1",
       weight: 0.5,
     });
-    expect(() => judgeConfigFromEnv({ CULPRIT_JUDGE_BASE_URL: "file:///x", CULPRIT_JUDGE_MODEL: "m" })).toThrow(/not an http/);
-    expect(() => judgeConfigFromEnv({ CULPRIT_JUDGE_BASE_URL: "http://x", CULPRIT_JUDGE_MODEL: "m", CULPRIT_JUDGE_WEIGHT: "2" })).toThrow(/from 0 to 1/);
+    expect(() => judgeConfigFromEnv({ CULPRIT_JUDGE_BASE_URL: "file:///x", CULPRIT_JUDGE_MODEL: "m" })).toThrow(
+      /not an http/,
+    );
+    expect(() =>
+      judgeConfigFromEnv({ CULPRIT_JUDGE_BASE_URL: "http://x", CULPRIT_JUDGE_MODEL: "m", CULPRIT_JUDGE_WEIGHT: "2" }),
+    ).toThrow(/from 0 to 1/);
   });
 
   it("bands context by distance: near steps in full, far ones clipped or elided", () => {

@@ -6,25 +6,34 @@ export interface ChatMessage {
 }
 
 /** One chat completion from an OpenAI-compatible endpoint, temperature 0; returns the text. */
-export async function chatCompletion(config: JudgeConfig, messages: ChatMessage[], signal?: AbortSignal): Promise<string> {
+export async function chatCompletion(
+  config: JudgeConfig,
+  messages: ChatMessage[],
+  signal?: AbortSignal,
+): Promise<string> {
   const timeout = AbortSignal.timeout(config.timeoutMs);
   let res: Response;
   try {
     res = await fetch(`${config.baseUrl}/chat/completions`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+      headers: {
+        "content-type": "application/json",
+        ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+      },
       body: JSON.stringify({ model: config.model, messages, temperature: 0 }),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (err) {
-    if (timeout.aborted) throw new JudgeError(`The judge at ${config.baseUrl} did not answer within ${config.timeoutMs} ms`);
+    if (timeout.aborted)
+      throw new JudgeError(`The judge at ${config.baseUrl} did not answer within ${config.timeoutMs} ms`);
     const cause = (err as { cause?: { code?: string } }).cause;
     throw new JudgeError(`Cannot reach the judge at ${config.baseUrl}: ${cause?.code ?? (err as Error).message}`);
   }
   const text = await res.text();
   if (!res.ok) throw new JudgeError(`The judge answered HTTP ${res.status}: ${text.slice(0, 200)}`);
   try {
-    const content = (JSON.parse(text) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
+    const content = (JSON.parse(text) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message
+      ?.content;
     if (typeof content !== "string") throw new Error();
     return content;
   } catch {

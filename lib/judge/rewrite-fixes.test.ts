@@ -12,7 +12,9 @@ let answer = "";
 beforeAll(async () => {
   server = http.createServer(async (req, res) => {
     for await (const _ of req);
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { role: "assistant", content: answer } }] }));
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ choices: [{ message: { role: "assistant", content: answer } }] }));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;

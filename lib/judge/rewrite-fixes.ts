@@ -24,7 +24,12 @@ function usable(text: unknown): string | undefined {
   return t && t.length <= MAX_INSTRUCTION && sentences <= 2 && !/[<>]/.test(t) ? t : undefined;
 }
 
-export async function rewriteFixes(fixes: readonly FixSuggestion[], trace: TTrace, config: JudgeConfig, signal?: AbortSignal): Promise<FixSuggestion[]> {
+export async function rewriteFixes(
+  fixes: readonly FixSuggestion[],
+  trace: TTrace,
+  config: JudgeConfig,
+  signal?: AbortSignal,
+): Promise<FixSuggestion[]> {
   const out: FixSuggestion[] = [];
   for (const fix of fixes) {
     const step = trace.steps.find((s) => s.id === fix.stepIds[0]);

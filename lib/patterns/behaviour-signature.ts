@@ -15,7 +15,10 @@ export interface Behaviour {
 }
 
 /** The behaviour signature of one step (agent kept apart, so runs can be grouped per agent). */
-export function behaviourSignature(step: Pick<TStep, "kind" | "tool" | "state" | "target" | "status">, detectors: string[] = []): string {
+export function behaviourSignature(
+  step: Pick<TStep, "kind" | "tool" | "state" | "target" | "status">,
+  detectors: string[] = [],
+): string {
   const parts: string[] = [step.kind];
   if (step.tool) parts.push(step.tool.name);
   if (step.state) parts.push(`${step.state.op} ${step.state.key}`);

@@ -3,7 +3,11 @@ import { agentsAcrossRuns, fitBudget, MIN_FIT_RUNS } from "./budget-fit";
 
 describe("budget fit", () => {
   it("a budget that decides the outcome gives a high pseudo-R² and a positive slope", () => {
-    const runs = Array.from({ length: 20 }, (_, i) => ({ runId: `r${i}`, tokens: 1000 * 2 ** (i / 2), success: i >= 9 && i !== 10 }));
+    const runs = Array.from({ length: 20 }, (_, i) => ({
+      runId: `r${i}`,
+      tokens: 1000 * 2 ** (i / 2),
+      success: i >= 9 && i !== 10,
+    }));
     const fit = fitBudget(runs)!;
     expect(fit.n).toBe(20);
     expect(fit.slope).toBeGreaterThan(1);
@@ -14,15 +18,29 @@ describe("budget fit", () => {
   });
 
   it("outcomes unrelated to the budget give a pseudo-R² near 0", () => {
-    const runs = Array.from({ length: 24 }, (_, i) => ({ runId: `r${i}`, tokens: 1000 + 500 * i, success: i % 2 === 0 }));
+    const runs = Array.from({ length: 24 }, (_, i) => ({
+      runId: `r${i}`,
+      tokens: 1000 + 500 * i,
+      success: i % 2 === 0,
+    }));
     const fit = fitBudget(runs)!;
     expect(fit.pseudoR2).toBeLessThan(0.05);
     expect(fit.statement).toMatch(/explains little/);
   });
 
   it("needs enough runs and both outcomes", () => {
-    expect(fitBudget(Array.from({ length: MIN_FIT_RUNS - 1 }, (_, i) => ({ runId: `${i}`, tokens: 100 * (i + 1), success: i % 2 === 0 })))).toBeNull();
-    expect(fitBudget(Array.from({ length: 20 }, (_, i) => ({ runId: `${i}`, tokens: 100 * (i + 1), success: true })))).toBeNull();
+    expect(
+      fitBudget(
+        Array.from({ length: MIN_FIT_RUNS - 1 }, (_, i) => ({
+          runId: `${i}`,
+          tokens: 100 * (i + 1),
+          success: i % 2 === 0,
+        })),
+      ),
+    ).toBeNull();
+    expect(
+      fitBudget(Array.from({ length: 20 }, (_, i) => ({ runId: `${i}`, tokens: 100 * (i + 1), success: true }))),
+    ).toBeNull();
   });
 });
 
@@ -44,7 +62,13 @@ describe("agents across runs (DyLAN selection)", () => {
   });
 
   it("keeps an agent that mattered once, or that no passing run did without", () => {
-    expect(agentsAcrossRuns([run(true, 0.01), run(true, 0.6), run(true, 0.01)]).find((r) => r.agent === "Hanger-on")?.dropSuggested).toBe(false);
-    expect(agentsAcrossRuns([run(false, 0.01), run(false, 0.01), run(false, 0.01)]).find((r) => r.agent === "Hanger-on")?.dropSuggested).toBe(false);
+    expect(
+      agentsAcrossRuns([run(true, 0.01), run(true, 0.6), run(true, 0.01)]).find((r) => r.agent === "Hanger-on")
+        ?.dropSuggested,
+    ).toBe(false);
+    expect(
+      agentsAcrossRuns([run(false, 0.01), run(false, 0.01), run(false, 0.01)]).find((r) => r.agent === "Hanger-on")
+        ?.dropSuggested,
+    ).toBe(false);
   });
 });

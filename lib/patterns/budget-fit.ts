@@ -96,11 +96,15 @@ export function fitBudget(runs: BudgetRun[]): BudgetFit | null {
 
 /** The token-budget confound in words, by McFadden R² bands (0.2–0.4 is already an excellent fit for that measure). */
 export function confoundStatement(r2: number, slope: number): string {
-  const direction = slope > 0 ? "runs that spend more succeed more often" : "runs that spend more fail more often (likely loops or retries on hard tasks)";
+  const direction =
+    slope > 0
+      ? "runs that spend more succeed more often"
+      : "runs that spend more fail more often (likely loops or retries on hard tasks)";
   const pct = Math.round(r2 * 100);
   if (r2 >= 0.4)
     return `The token budget alone explains most of the outcome (McFadden R² ${pct}%): ${direction}. Compare runs at equal budget before blaming coordination.`;
-  if (r2 >= 0.2) return `The token budget explains a good part of the outcome (McFadden R² ${pct}%): ${direction}. Read blame beside each run's spend.`;
+  if (r2 >= 0.2)
+    return `The token budget explains a good part of the outcome (McFadden R² ${pct}%): ${direction}. Read blame beside each run's spend.`;
   return `The token budget explains little of the outcome (McFadden R² ${pct}%): failures here are not mainly about spending.`;
 }
 
@@ -131,7 +135,10 @@ const LOW_FRACTION = 0.5;
  * did not need it.
  */
 export function agentsAcrossRuns(runs: AgentRunStats[]): AgentAcrossRuns[] {
-  const acc = new Map<string, { runs: number; blame: number; imp: number; tok: number; alwaysLow: boolean; passed: number }>();
+  const acc = new Map<
+    string,
+    { runs: number; blame: number; imp: number; tok: number; alwaysLow: boolean; passed: number }
+  >();
   for (const run of runs) {
     const impTotal = run.perAgent.reduce((s, a) => s + a.importance, 0);
     const active = run.perAgent.length || 1;

@@ -17,8 +17,18 @@ const fix = (agent: string, fixType: string, finding?: string, channel?: string)
 describe("patterns by correction", () => {
   const runs = [
     { runId: "r1", fix: fix("planner", "ground-values-in-tool-output", "unsourced-value", "message"), tokens: 100 },
-    { runId: "r2", fix: fix("strategist", "ground-values-in-tool-output", "ungrounded-value", "message"), tokens: 50, trial: { runs: 5, flipped: 4 } },
-    { runId: "r3", fix: fix("planner", "handle-tool-errors", "tool-failure"), tokens: 10, trial: { runs: 5, flipped: 1 } },
+    {
+      runId: "r2",
+      fix: fix("strategist", "ground-values-in-tool-output", "ungrounded-value", "message"),
+      tokens: 50,
+      trial: { runs: 5, flipped: 4 },
+    },
+    {
+      runId: "r3",
+      fix: fix("planner", "handle-tool-errors", "tool-failure"),
+      tokens: 10,
+      trial: { runs: 5, flipped: 1 },
+    },
     { runId: "r4", fix: null, tokens: 7 },
   ];
 
@@ -41,7 +51,9 @@ describe("patterns by correction", () => {
   });
 
   it("exports one inert CSV row per pattern", () => {
-    const csv = patternsCsv(correctionPatterns([{ runId: "r9", fix: { ...fix("=cmd", "check-own-output") }, tokens: 1 }]));
+    const csv = patternsCsv(
+      correctionPatterns([{ runId: "r9", fix: { ...fix("=cmd", "check-own-output") }, tokens: 1 }]),
+    );
     const [header, row] = csv.trim().split("\r\n");
     expect(header.split(",")).toContain("verified_on_runs");
     expect(row).toContain("'=cmd");

@@ -49,7 +49,11 @@ export function clusterFailureSignatures(items: { runId: string; report: Analysi
     merged = false;
     outer: for (let i = 0; i < clusters.length; i++)
       for (let j = i + 1; j < clusters.length; j++) {
-        if (clusters[i].signature.agent !== clusters[j].signature.agent || setJaccard(clusters[i].detectors, clusters[j].detectors) < MERGE_JACCARD) continue;
+        if (
+          clusters[i].signature.agent !== clusters[j].signature.agent ||
+          setJaccard(clusters[i].detectors, clusters[j].detectors) < MERGE_JACCARD
+        )
+          continue;
         for (const d of clusters[j].detectors) clusters[i].detectors.add(d);
         clusters[i].runIds.push(...clusters[j].runIds);
         clusters[i].runIds.sort();

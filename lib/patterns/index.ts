@@ -4,8 +4,20 @@
  * runs of one system, outcome against token budget, and agents across runs. Pure and deterministic,
  * like the engine it reads the reports of; run-to-run comparison of two runs is lib/compare.
  */
-export { clusterFailureSignatures, failureSignature, type FailureCluster, type FailureSignature } from "./failure-signatures";
-export { behaviourSignature, detectorHits, runBehaviours, type Behaviour, type DetectorFindings, type StepDetectorHits } from "./behaviour-signature";
+export {
+  clusterFailureSignatures,
+  failureSignature,
+  type FailureCluster,
+  type FailureSignature,
+} from "./failure-signatures";
+export {
+  behaviourSignature,
+  detectorHits,
+  runBehaviours,
+  type Behaviour,
+  type DetectorFindings,
+  type StepDetectorHits,
+} from "./behaviour-signature";
 export {
   spectrumSuspiciousness,
   kulczynski2,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { kulczynski2, localFrequencyBoost, ochiai, spectrumSuspiciousness, type SpectrumRun } from "./spectrum-suspiciousness";
+import {
+  kulczynski2,
+  localFrequencyBoost,
+  ochiai,
+  spectrumSuspiciousness,
+  type SpectrumRun,
+} from "./spectrum-suspiciousness";
 import { behaviourSignature, detectorHits, runBehaviours } from "./behaviour-signature";
 
 const b = (agent: string, signature: string) => ({ agent, signature });
@@ -38,7 +44,17 @@ describe("FAMAS spectrum formula", () => {
     const xa = r.behaviours[0];
     // X·a: n_cf = 0.9^(2−1) + 0.9^0 = 1.9, n_cs = 0, n_uf = 0 → K2 = 1; α = 7.578813;
     // β = 3 occurrences / 4 of X = 0.75; γ = 2 runs / 3 runs with X; S = 7.578813 · 1 · 1.75 · 5/3 = 22.10487
-    expect(xa).toMatchObject({ agent: "X", signature: "a", ncf: 1.9, ncs: 0, nuf: 0, kulczynski2: 1, beta: 0.75, inTarget: 2, failedRunIds: ["F1", "F2"] });
+    expect(xa).toMatchObject({
+      agent: "X",
+      signature: "a",
+      ncf: 1.9,
+      ncs: 0,
+      nuf: 0,
+      kulczynski2: 1,
+      beta: 0.75,
+      inTarget: 2,
+      failedRunIds: ["F1", "F2"],
+    });
     expect(xa.gamma).toBeCloseTo(2 / 3, 12);
     expect(xa.score).toBeCloseTo(22.10487, 4);
     expect(xa.ochiai).toBe(1);
@@ -77,9 +93,18 @@ describe("FAMAS spectrum formula", () => {
 
 describe("behaviour signatures", () => {
   it("keep the act and drop the wording", () => {
-    const step = { id: "s1", agent: "R", kind: "tool_call" as const, content: "anything", status: "error" as const, tool: { name: "search" } };
+    const step = {
+      id: "s1",
+      agent: "R",
+      kind: "tool_call" as const,
+      content: "anything",
+      status: "error" as const,
+      tool: { name: "search" },
+    };
     expect(behaviourSignature(step)).toBe("tool_call search ✕");
-    expect(behaviourSignature({ ...step, content: "other words" } as typeof step, ["b", "a", "a"])).toBe("tool_call search ✕ [a, b]");
+    expect(behaviourSignature({ ...step, content: "other words" } as typeof step, ["b", "a", "a"])).toBe(
+      "tool_call search ✕ [a, b]",
+    );
   });
 
   it("take detectors from the report, above the minimum score", () => {

@@ -87,10 +87,16 @@ interface Tally {
 }
 
 /** Ranks behaviours and agents by FAMAS suspiciousness. `targetRunId` defaults to the first failed run. */
-export function spectrumSuspiciousness(runs: SpectrumRun[], options: { lambda?: number; targetRunId?: string } = {}): SpectrumResult {
+export function spectrumSuspiciousness(
+  runs: SpectrumRun[],
+  options: { lambda?: number; targetRunId?: string } = {},
+): SpectrumResult {
   const lambda = options.lambda ?? 0.9;
   if (!(lambda > 0 && lambda < 1)) throw new Error(`compare/spectrum: λ must be in (0, 1), got ${lambda}`);
-  const target = runs.find((r) => r.outcome === "failure" && (options.targetRunId === undefined || r.runId === options.targetRunId)) ?? null;
+  const target =
+    runs.find(
+      (r) => r.outcome === "failure" && (options.targetRunId === undefined || r.runId === options.targetRunId),
+    ) ?? null;
   const behaviours = new Map<string, Tally>();
   const agents = new Map<string, Tally>();
   runs.forEach((run, r) => {
@@ -157,10 +163,27 @@ export function spectrumSuspiciousness(runs: SpectrumRun[], options: { lambda?: 
   for (const [name, t] of agents) {
     const top = scored.find((b) => b.agent === name)!;
     const { ncf, ncs, nuf, cf, cs } = spectrum(t.perRun);
-    agentScores.push({ agent: name, score: top.score, topBehaviour: top.signature, kulczynski2: kulczynski2(ncf, nuf, ncs), failedRuns: cf, passedRuns: cs });
+    agentScores.push({
+      agent: name,
+      score: top.score,
+      topBehaviour: top.signature,
+      kulczynski2: kulczynski2(ncf, nuf, ncs),
+      failedRuns: cf,
+      passedRuns: cs,
+    });
   }
-  agentScores.sort((x, y) => y.score - x.score || y.kulczynski2 - x.kulczynski2 || (x.agent < y.agent ? -1 : x.agent > y.agent ? 1 : 0));
-  return { lambda, targetRunId: target?.runId ?? null, failed: failedIdx.length, passed: passedIdx.length, behaviours: scored, agents: agentScores };
+  agentScores.sort(
+    (x, y) =>
+      y.score - x.score || y.kulczynski2 - x.kulczynski2 || (x.agent < y.agent ? -1 : x.agent > y.agent ? 1 : 0),
+  );
+  return {
+    lambda,
+    targetRunId: target?.runId ?? null,
+    failed: failedIdx.length,
+    passed: passedIdx.length,
+    behaviours: scored,
+    agents: agentScores,
+  };
 }
 
 function bump(map: Map<string, Tally>, key: string, agent: string, signature: string, run: number, runCount: number) {

@@ -32,7 +32,8 @@ export function agentKeyOf(header: string | undefined, body: Json, api: LlmApi):
     if (v && !v.startsWith("__")) return { key: `metadata:${v}`, source: "metadata", value: v };
   }
   const prompt = api.systemPrompt(body);
-  if (prompt && prompt.trim()) return { key: `system:${promptHash(prompt).slice(0, 16)}`, source: "system-prompt", systemPrompt: prompt };
+  if (prompt && prompt.trim())
+    return { key: `system:${promptHash(prompt).slice(0, 16)}`, source: "system-prompt", systemPrompt: prompt };
   return { key: "default", source: "default" };
 }
 
@@ -40,7 +41,24 @@ export function promptHash(prompt: string): string {
   return createHash("sha256").update(prompt).digest("hex");
 }
 
-const CONNECTORS = new Set(["of", "for", "that", "who", "which", "in", "on", "at", "with", "to", "and", "or", "from", "by", "whose", "responsible"]);
+const CONNECTORS = new Set([
+  "of",
+  "for",
+  "that",
+  "who",
+  "which",
+  "in",
+  "on",
+  "at",
+  "with",
+  "to",
+  "and",
+  "or",
+  "from",
+  "by",
+  "whose",
+  "responsible",
+]);
 
 /** "You are the Planner. Break the task…" → "planner". Up to three words of the first clause. */
 export function shortPromptName(prompt: string): string {
@@ -57,7 +75,10 @@ export function shortPromptName(prompt: string): string {
 
 /** "Your role is the critic", "Role: critic", "Your name is Ada" anywhere in the prompt → "critic". */
 export function statedRoleName(prompt: string): string | undefined {
-  const m = /\b(?:your\s+role\s+is|your\s+name\s+is|role\s*:|name\s*:)\s*(?:the\s+|a\s+|an\s+)?([\p{L}\p{N}_-]+)/iu.exec(prompt);
+  const m =
+    /\b(?:your\s+role\s+is|your\s+name\s+is|role\s*:|name\s*:)\s*(?:the\s+|a\s+|an\s+)?([\p{L}\p{N}_-]+)/iu.exec(
+      prompt,
+    );
   return m ? m[1].toLowerCase().slice(0, 48) : undefined;
 }
 
@@ -66,7 +87,8 @@ export type AgentMap = Record<string, string>;
 
 export function parseAgentMap(text: string): AgentMap {
   const v = JSON.parse(text) as unknown;
-  if (!v || typeof v !== "object" || Array.isArray(v)) throw new Error("the agents map must be a JSON object {prefix or hash: name}");
+  if (!v || typeof v !== "object" || Array.isArray(v))
+    throw new Error("the agents map must be a JSON object {prefix or hash: name}");
   const out: AgentMap = {};
   for (const [k, name] of Object.entries(v)) {
     if (typeof name !== "string" || !name.trim()) throw new Error(`the agents map gives "${k}" no name`);
@@ -106,7 +128,8 @@ export class AgentNamer {
       if (stated && !this.taken.has(stated)) name = stated;
     }
     // Explicit names (header, user, metadata, map) are the user's: two keys giving one name are one agent.
-    if (this.taken.has(name) && !(k.value || (k.systemPrompt && this.mapped(k.systemPrompt)))) for (let i = 2; this.taken.has(name); i++) name = `${base}_${i}`;
+    if (this.taken.has(name) && !(k.value || (k.systemPrompt && this.mapped(k.systemPrompt))))
+      for (let i = 2; this.taken.has(name); i++) name = `${base}_${i}`;
     const agent: RecordingAgent = {
       name,
       key: k.key,

@@ -7,8 +7,10 @@ function blocksMessage(role: string, content: unknown): GenAiMessage {
   const msg: GenAiMessage = { role, parts: [] };
   for (const b of arr(content).map(obj)) {
     if (b.type === "text" && typeof b.text === "string") msg.parts.push({ type: "text", content: b.text });
-    else if (b.type === "tool_use") msg.parts.push({ type: "tool_call", id: str(b.id), name: str(b.name) ?? "tool", arguments: b.input });
-    else if (b.type === "tool_result") msg.parts.push({ type: "tool_call_response", id: str(b.tool_use_id), result: contentText(b.content) });
+    else if (b.type === "tool_use")
+      msg.parts.push({ type: "tool_call", id: str(b.id), name: str(b.name) ?? "tool", arguments: b.input });
+    else if (b.type === "tool_result")
+      msg.parts.push({ type: "tool_call_response", id: str(b.tool_use_id), result: contentText(b.content) });
   }
   return msg;
 }
@@ -23,7 +25,10 @@ export const anthropicMessages: LlmApi = {
     return [...system, ...arr(body.messages).map((m) => blocksMessage(str(obj(m).role) ?? "user", obj(m).content))];
   },
   outputMessages: (response) => (response.content === undefined ? [] : [blocksMessage("assistant", response.content)]),
-  usage: (response) => ({ input: num(obj(response.usage).input_tokens), output: num(obj(response.usage).output_tokens) }),
+  usage: (response) => ({
+    input: num(obj(response.usage).input_tokens),
+    output: num(obj(response.usage).output_tokens),
+  }),
   assembleStream(events: SseEvent[]) {
     let message: Json | undefined;
     const blocks: Json[] = [];
@@ -38,7 +43,8 @@ export const anthropicMessages: LlmApi = {
         const d = obj(ev.delta);
         const block = (blocks[index] ??= { type: "text", text: "" });
         if (d.type === "text_delta") block.text = (str(block.text) ?? "") + (str(d.text) ?? "");
-        else if (d.type === "input_json_delta") partialJson.set(index, (partialJson.get(index) ?? "") + (str(d.partial_json) ?? ""));
+        else if (d.type === "input_json_delta")
+          partialJson.set(index, (partialJson.get(index) ?? "") + (str(d.partial_json) ?? ""));
       } else if (ev.type === "content_block_stop" && partialJson.has(index) && blocks[index]) {
         blocks[index].input = jsonOrUndefined(partialJson.get(index) || "{}") ?? {};
       } else if (ev.type === "message_delta" && message) {
@@ -60,20 +66,36 @@ export const anthropicMessages: LlmApi = {
   }),
   toSse(response) {
     let out = sseBlock(
-      { type: "message_start", message: { ...response, content: [], stop_reason: null, usage: { ...obj(response.usage), output_tokens: 0 } } },
+      {
+        type: "message_start",
+        message: { ...response, content: [], stop_reason: null, usage: { ...obj(response.usage), output_tokens: 0 } },
+      },
       "message_start",
     );
     arr(response.content).forEach((raw, index) => {
       const b = obj(raw);
       if (b.type === "tool_use") {
-        out += sseBlock({ type: "content_block_start", index, content_block: { ...b, input: {} } }, "content_block_start");
         out += sseBlock(
-          { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: JSON.stringify(b.input ?? {}) } },
+          { type: "content_block_start", index, content_block: { ...b, input: {} } },
+          "content_block_start",
+        );
+        out += sseBlock(
+          {
+            type: "content_block_delta",
+            index,
+            delta: { type: "input_json_delta", partial_json: JSON.stringify(b.input ?? {}) },
+          },
           "content_block_delta",
         );
       } else {
-        out += sseBlock({ type: "content_block_start", index, content_block: { type: "text", text: "" } }, "content_block_start");
-        out += sseBlock({ type: "content_block_delta", index, delta: { type: "text_delta", text: str(b.text) ?? "" } }, "content_block_delta");
+        out += sseBlock(
+          { type: "content_block_start", index, content_block: { type: "text", text: "" } },
+          "content_block_start",
+        );
+        out += sseBlock(
+          { type: "content_block_delta", index, delta: { type: "text_delta", text: str(b.text) ?? "" } },
+          "content_block_delta",
+        );
       }
       out += sseBlock({ type: "content_block_stop", index }, "content_block_stop");
     });

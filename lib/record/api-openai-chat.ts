@@ -1,14 +1,31 @@
 /** OpenAI chat completions (`POST /v1/chat/completions`), also spoken by most compatible servers. */
-import { arr, contentText, num, obj, parseArgs, str, textMessage, type GenAiMessage, type Json, type LlmApi } from "./llm-api";
+import {
+  arr,
+  contentText,
+  num,
+  obj,
+  parseArgs,
+  str,
+  textMessage,
+  type GenAiMessage,
+  type Json,
+  type LlmApi,
+} from "./llm-api";
 import { jsonOrUndefined, sseBlock, type SseEvent } from "./sse";
 
 function messageOf(m: Json): GenAiMessage {
   const role = str(m.role) ?? "user";
-  if (role === "tool") return { role, parts: [{ type: "tool_call_response", id: str(m.tool_call_id), result: contentText(m.content) }] };
+  if (role === "tool")
+    return { role, parts: [{ type: "tool_call_response", id: str(m.tool_call_id), result: contentText(m.content) }] };
   const msg = textMessage(role, contentText(m.content));
   for (const call of arr(m.tool_calls)) {
     const fn = obj(obj(call).function);
-    msg.parts.push({ type: "tool_call", id: str(obj(call).id), name: str(fn.name) ?? "tool", arguments: parseArgs(fn.arguments) });
+    msg.parts.push({
+      type: "tool_call",
+      id: str(obj(call).id),
+      name: str(fn.name) ?? "tool",
+      arguments: parseArgs(fn.arguments),
+    });
   }
   return msg;
 }
@@ -29,13 +46,21 @@ export const openAiChat: LlmApi = {
     for (const c of arr(response.choices)) out.push(messageOf({ role: "assistant", ...obj(obj(c).message) }));
     return out;
   },
-  usage: (response) => ({ input: num(obj(response.usage).prompt_tokens), output: num(obj(response.usage).completion_tokens) }),
+  usage: (response) => ({
+    input: num(obj(response.usage).prompt_tokens),
+    output: num(obj(response.usage).completion_tokens),
+  }),
   assembleStream(events: SseEvent[]) {
     let head: Json | undefined;
     let usage: unknown;
     const choices = new Map<
       number,
-      { role: string; content: string; toolCalls: Map<number, { id?: string; name: string; arguments: string }>; finish: unknown }
+      {
+        role: string;
+        content: string;
+        toolCalls: Map<number, { id?: string; name: string; arguments: string }>;
+        finish: unknown;
+      }
     >();
     for (const e of events) {
       if (e.data.trim() === "[DONE]") continue;
@@ -74,7 +99,13 @@ export const openAiChat: LlmApi = {
           role: c.role,
           content: c.content || (c.toolCalls.size ? null : ""),
           ...(c.toolCalls.size
-            ? { tool_calls: [...c.toolCalls.values()].map((t) => ({ id: t.id, type: "function", function: { name: t.name, arguments: t.arguments } })) }
+            ? {
+                tool_calls: [...c.toolCalls.values()].map((t) => ({
+                  id: t.id,
+                  type: "function",
+                  function: { name: t.name, arguments: t.arguments },
+                })),
+              }
             : {}),
         },
         finish_reason: c.finish ?? "stop",
@@ -91,21 +122,38 @@ export const openAiChat: LlmApi = {
     usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
   }),
   toSse(response) {
-    const base = { id: response.id, object: "chat.completion.chunk", created: response.created ?? 0, model: response.model };
+    const base = {
+      id: response.id,
+      object: "chat.completion.chunk",
+      created: response.created ?? 0,
+      model: response.model,
+    };
     let out = "";
     for (const c of arr(response.choices).map(obj)) {
       const m = obj(c.message);
       const index = num(c.index) ?? 0;
       out += sseBlock({
         ...base,
-        choices: [{ index, delta: { role: str(m.role) ?? "assistant", content: typeof m.content === "string" ? m.content : "" }, finish_reason: null }],
+        choices: [
+          {
+            index,
+            delta: { role: str(m.role) ?? "assistant", content: typeof m.content === "string" ? m.content : "" },
+            finish_reason: null,
+          },
+        ],
       });
       const calls = arr(m.tool_calls).map(obj);
       if (calls.length)
         out += sseBlock({
           ...base,
           choices: [
-            { index, delta: { tool_calls: calls.map((t, i) => ({ index: i, id: t.id, type: "function", function: obj(t.function) })) }, finish_reason: null },
+            {
+              index,
+              delta: {
+                tool_calls: calls.map((t, i) => ({ index: i, id: t.id, type: "function", function: obj(t.function) })),
+              },
+              finish_reason: null,
+            },
           ],
         });
       out += sseBlock({ ...base, choices: [{ index, delta: {}, finish_reason: c.finish_reason ?? "stop" }] });

@@ -28,17 +28,31 @@ describe("the instruction appended to an agent's system prompt", () => {
   });
 
   it("responses and anthropic messages", () => {
-    expect(openAiResponses.systemPrompt(appendInstruction(openAiResponses, { instructions: "Be a critic.", input: "x" }, FIX))).toBe(`Be a critic.\n\n${FIX}`);
+    expect(
+      openAiResponses.systemPrompt(
+        appendInstruction(openAiResponses, { instructions: "Be a critic.", input: "x" }, FIX),
+      ),
+    ).toBe(`Be a critic.\n\n${FIX}`);
     expect(appendInstruction(openAiResponses, { input: "x" }, FIX).instructions).toBe(FIX);
-    expect(anthropicMessages.systemPrompt(appendInstruction(anthropicMessages, { system: "You plan.", messages: [] }, FIX))).toBe(`You plan.\n\n${FIX}`);
-    expect(appendInstruction(anthropicMessages, { system: [{ type: "text", text: "You plan." }] }, FIX).system).toEqual([
-      { type: "text", text: "You plan." },
-      { type: "text", text: FIX },
-    ]);
+    expect(
+      anthropicMessages.systemPrompt(appendInstruction(anthropicMessages, { system: "You plan.", messages: [] }, FIX)),
+    ).toBe(`You plan.\n\n${FIX}`);
+    expect(appendInstruction(anthropicMessages, { system: [{ type: "text", text: "You plan." }] }, FIX).system).toEqual(
+      [
+        { type: "text", text: "You plan." },
+        { type: "text", text: FIX },
+      ],
+    );
   });
 
   it("an instruct intervention sends the agent upstream with its instruction; others come from the recording", () => {
-    const call = (index: number, agent: string) => ({ index, agent, agentCallIndex: 0, shape: `s${index}`, spanId: `span${index}` });
+    const call = (index: number, agent: string) => ({
+      index,
+      agent,
+      agentCallIndex: 0,
+      shape: `s${index}`,
+      spanId: `span${index}`,
+    });
     const recording = { calls: [call(0, "a"), call(1, "b")] } as unknown as Recording;
     const plan = new ReplayPlan(recording, [{ agent: "a", mode: "instruct", instruction: FIX }]);
     expect(plan.decide(0, "a", 0, "s0")).toMatchObject({ kind: "upstream", reason: "resample", instruction: FIX });

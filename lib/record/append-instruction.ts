@@ -26,11 +26,16 @@ export function appendInstruction(api: LlmApi, body: Json, text: string): Json {
   if (api.kind === "openai.chat") return { ...body, messages: inMessages(arr(body.messages), text) };
   if (api.kind === "anthropic.messages") {
     const system = body.system;
-    return { ...body, system: Array.isArray(system) ? [...system, { type: "text", text }] : appendToContent(system, text) };
+    return {
+      ...body,
+      system: Array.isArray(system) ? [...system, { type: "text", text }] : appendToContent(system, text),
+    };
   }
   // Responses: `instructions`, else a system message in `input`, else new `instructions`.
-  if (typeof body.instructions === "string" && body.instructions) return { ...body, instructions: `${body.instructions}${SEPARATOR}${text}` };
+  if (typeof body.instructions === "string" && body.instructions)
+    return { ...body, instructions: `${body.instructions}${SEPARATOR}${text}` };
   const input = arr(body.input);
-  if (input.some((m) => obj(m).role === "system" || obj(m).role === "developer")) return { ...body, input: inMessages(input, text) };
+  if (input.some((m) => obj(m).role === "system" || obj(m).role === "developer"))
+    return { ...body, input: inMessages(input, text) };
   return { ...body, instructions: text };
 }

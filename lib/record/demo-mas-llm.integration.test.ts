@@ -38,7 +38,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function record(url: string, out: string) {
   const lines: string[] = [];
-  expect(await runRecord(["--upstream", url, "--out", out, "--json", "--", ...AGENTS], (l) => lines.push(l), quiet)).toBe(0);
+  expect(
+    await runRecord(["--upstream", url, "--out", out, "--json", "--", ...AGENTS], (l) => lines.push(l), quiet),
+  ).toBe(0);
   return JSON.parse(lines.at(-1)!) as { outcome: string; agents: { agent: string; calls: number }[] };
 }
 
@@ -48,7 +50,14 @@ describe("demo-mas LLM mode through culprit record/verify", { timeout: 300_000 }
     try {
       const rec = await record(model.url, join(dir, "clean"));
       expect(rec.outcome).toBe("success");
-      expect(rec.agents.map((a) => a.agent)).toEqual(["planner", "worker_1", "worker_2", "worker_3", "aggregator", "verifier"]);
+      expect(rec.agents.map((a) => a.agent)).toEqual([
+        "planner",
+        "worker_1",
+        "worker_2",
+        "worker_3",
+        "aggregator",
+        "verifier",
+      ]);
     } finally {
       await model.close();
     }
@@ -60,8 +69,18 @@ describe("demo-mas LLM mode through culprit record/verify", { timeout: 300_000 }
       const out = join(dir, "worker_2");
       expect((await record(model.url, out)).outcome).toBe("failure");
       const lines: string[] = [];
-      expect(await runVerifyRecording([out, "--json", "--strategy", "baseline,sequential", "--", ...AGENTS], (l) => lines.push(l), quiet)).toBe(0);
-      const v = JSON.parse(lines.at(-1)!) as { confirmedAgent: string; replays: number; baseline: { reproduced: boolean } };
+      expect(
+        await runVerifyRecording(
+          [out, "--json", "--strategy", "baseline,sequential", "--", ...AGENTS],
+          (l) => lines.push(l),
+          quiet,
+        ),
+      ).toBe(0);
+      const v = JSON.parse(lines.at(-1)!) as {
+        confirmedAgent: string;
+        replays: number;
+        baseline: { reproduced: boolean };
+      };
       expect(v.baseline.reproduced).toBe(true);
       expect(v.confirmedAgent).toBe("worker_2");
       expect(v.replays).toBeLessThanOrEqual(7); // baseline + at most one resample per agent

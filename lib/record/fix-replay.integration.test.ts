@@ -20,7 +20,10 @@ let dir: string;
 let PROGRAM: string[];
 beforeAll(() => {
   // The interpreter itself, not a version manager's shim (see record-verify.integration.test.ts).
-  PROGRAM = [execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim() || "python3", PY];
+  PROGRAM = [
+    execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim() || "python3",
+    PY,
+  ];
   dir = mkdtempSync(join(tmpdir(), "culprit-fix-"));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,7 +42,9 @@ interface FixJson {
 
 async function fix(out: string, ...flags: string[]): Promise<FixJson> {
   const lines: string[] = [];
-  expect(await runFixRecording([out, "--runs", "5", "--json", ...flags, "--", ...PROGRAM], (l) => lines.push(l), quiet)).toBe(0);
+  expect(
+    await runFixRecording([out, "--runs", "5", "--json", ...flags, "--", ...PROGRAM], (l) => lines.push(l), quiet),
+  ).toBe(0);
   return JSON.parse(lines.at(-1)!) as FixJson;
 }
 
@@ -54,7 +59,13 @@ describe("culprit fix on a Python program against the reference model", { timeou
     try {
       const out = join(dir, wrong);
       const lines: string[] = [];
-      expect(await runRecord(["--upstream", model.url, "--out", out, "--json", "--", ...PROGRAM], (l) => lines.push(l), quiet)).toBe(0);
+      expect(
+        await runRecord(
+          ["--upstream", model.url, "--out", out, "--json", "--", ...PROGRAM],
+          (l) => lines.push(l),
+          quiet,
+        ),
+      ).toBe(0);
       expect((JSON.parse(lines.at(-1)!) as { outcome: string }).outcome).toBe("failure");
 
       const cure = await fix(out);
@@ -76,7 +87,9 @@ describe("culprit fix on a Python program against the reference model", { timeou
     const model = await startReferenceModel({ wrong: "worker_2" });
     try {
       const out = join(dir, "own-instruction");
-      expect(await runRecord(["--upstream", model.url, "--out", out, "--json", "--", ...PROGRAM], quiet, quiet)).toBe(0);
+      expect(await runRecord(["--upstream", model.url, "--out", out, "--json", "--", ...PROGRAM], quiet, quiet)).toBe(
+        0,
+      );
       const r = await fix(out, "--agent", "worker_2", "--instruction", "Be brief.");
       expect(r).toMatchObject({ agent: "worker_2", instruction: "Be brief.", flipped: 0 });
     } finally {

@@ -16,7 +16,11 @@ describe("LLM APIs: a body streamed by toSse assembles back to the same message"
       choices: [
         {
           index: 0,
-          message: { role: "assistant", content: null, tool_calls: [{ id: "t1", type: "function", function: { name: "search", arguments: '{"q":"x"}' } }] },
+          message: {
+            role: "assistant",
+            content: null,
+            tool_calls: [{ id: "t1", type: "function", function: { name: "search", arguments: '{"q":"x"}' } }],
+          },
           finish_reason: "tool_calls",
         },
       ],
@@ -24,7 +28,12 @@ describe("LLM APIs: a body streamed by toSse assembles back to the same message"
     };
     const back = openAiChat.assembleStream(parseSse(openAiChat.toSse(body)))!;
     expect(openAiChat.outputMessages(back)).toEqual(openAiChat.outputMessages(body));
-    expect(openAiChat.outputMessages(back)[0].parts[0]).toEqual({ type: "tool_call", id: "t1", name: "search", arguments: { q: "x" } });
+    expect(openAiChat.outputMessages(back)[0].parts[0]).toEqual({
+      type: "tool_call",
+      id: "t1",
+      name: "search",
+      arguments: { q: "x" },
+    });
     expect(openAiChat.usage(back)).toEqual({ input: 3, output: 4 });
   });
 
@@ -35,7 +44,12 @@ describe("LLM APIs: a body streamed by toSse assembles back to the same message"
       status: "completed",
       model: "m",
       output: [
-        { type: "message", id: "m1", role: "assistant", content: [{ type: "output_text", text: "hello", annotations: [] }] },
+        {
+          type: "message",
+          id: "m1",
+          role: "assistant",
+          content: [{ type: "output_text", text: "hello", annotations: [] }],
+        },
         { type: "function_call", id: "f1", call_id: "call1", name: "add", arguments: '{"a":1}' },
       ],
       usage: { input_tokens: 2, output_tokens: 1, total_tokens: 3 },
@@ -66,9 +80,15 @@ describe("LLM APIs: a body streamed by toSse assembles back to the same message"
   });
 
   it("system prompts: chat system/developer message, responses instructions, anthropic system blocks", () => {
-    expect(openAiChat.systemPrompt({ messages: [{ role: "developer", content: [{ type: "text", text: "Be brief." }] }] })).toBe("Be brief.");
-    expect(openAiResponses.systemPrompt({ instructions: "You are the triage agent.", input: "hi" })).toBe("You are the triage agent.");
-    expect(anthropicMessages.systemPrompt({ system: [{ type: "text", text: "You are Claude." }], messages: [] })).toBe("You are Claude.");
+    expect(
+      openAiChat.systemPrompt({ messages: [{ role: "developer", content: [{ type: "text", text: "Be brief." }] }] }),
+    ).toBe("Be brief.");
+    expect(openAiResponses.systemPrompt({ instructions: "You are the triage agent.", input: "hi" })).toBe(
+      "You are the triage agent.",
+    );
+    expect(anthropicMessages.systemPrompt({ system: [{ type: "text", text: "You are Claude." }], messages: [] })).toBe(
+      "You are Claude.",
+    );
   });
 });
 
@@ -82,12 +102,24 @@ describe("routing", () => {
   });
 
   it("joins upstream bases with and without a version path", () => {
-    expect(upstreamUrl("https://api.openai.com/v1", "/v1/chat/completions")).toBe("https://api.openai.com/v1/chat/completions");
-    expect(upstreamUrl("http://127.0.0.1:8000", "/v1/chat/completions")).toBe("http://127.0.0.1:8000/v1/chat/completions");
-    expect(upstreamUrl("https://example.com/openai/v1/", "/chat/completions", "?a=1")).toBe("https://example.com/openai/v1/chat/completions?a=1");
+    expect(upstreamUrl("https://api.openai.com/v1", "/v1/chat/completions")).toBe(
+      "https://api.openai.com/v1/chat/completions",
+    );
+    expect(upstreamUrl("http://127.0.0.1:8000", "/v1/chat/completions")).toBe(
+      "http://127.0.0.1:8000/v1/chat/completions",
+    );
+    expect(upstreamUrl("https://example.com/openai/v1/", "/chat/completions", "?a=1")).toBe(
+      "https://example.com/openai/v1/chat/completions?a=1",
+    );
     // A known API goes to its endpoint under the base, whatever prefix the child used.
-    expect(upstreamUrl("http://127.0.0.1:8000/v1", "/v1/v1/chat/completions", "", "/chat/completions")).toBe("http://127.0.0.1:8000/v1/chat/completions");
-    expect(upstreamUrl("http://127.0.0.1:8000", "/chat/completions", "", "/chat/completions")).toBe("http://127.0.0.1:8000/v1/chat/completions");
-    expect(upstreamUrl("https://api.anthropic.com", "/v1/messages", "", "/messages")).toBe("https://api.anthropic.com/v1/messages");
+    expect(upstreamUrl("http://127.0.0.1:8000/v1", "/v1/v1/chat/completions", "", "/chat/completions")).toBe(
+      "http://127.0.0.1:8000/v1/chat/completions",
+    );
+    expect(upstreamUrl("http://127.0.0.1:8000", "/chat/completions", "", "/chat/completions")).toBe(
+      "http://127.0.0.1:8000/v1/chat/completions",
+    );
+    expect(upstreamUrl("https://api.anthropic.com", "/v1/messages", "", "/messages")).toBe(
+      "https://api.anthropic.com/v1/messages",
+    );
   });
 });

@@ -38,13 +38,18 @@ export interface LlmApi {
 export const obj = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
 export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 export const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
-export const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : undefined);
+export const num = (v: unknown): number | undefined =>
+  typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : undefined;
 
 /** Text of a message content: a string, or the text parts of a part list (input_text, output_text, text). */
 export function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   return arr(content)
-    .map((p) => (typeof p === "string" ? p : (str(obj(p).text) ?? (typeof obj(p).content === "string" ? (obj(p).content as string) : ""))))
+    .map((p) =>
+      typeof p === "string"
+        ? p
+        : (str(obj(p).text) ?? (typeof obj(p).content === "string" ? (obj(p).content as string) : "")),
+    )
     .filter(Boolean)
     .join("\n");
 }

@@ -60,14 +60,20 @@ describe("LlmProxy", () => {
     const namer = new AgentNamer({ "You are the planner": "Planning Lead" });
     const api = { systemPrompt: (b: Record<string, unknown>) => String(b.s) } as never;
     expect(namer.nameOf(agentKeyOf(undefined, { s: "You are the planner. Plan." }, api))).toBe("Planning Lead");
-    expect(namer.nameOf(agentKeyOf(undefined, { s: "Act as a senior code reviewer: be strict." }, api))).toBe("senior_code_reviewer");
+    expect(namer.nameOf(agentKeyOf(undefined, { s: "Act as a senior code reviewer: be strict." }, api))).toBe(
+      "senior_code_reviewer",
+    );
   });
 
   it("answers a streaming request from the upstream stream and records the assembled message", async () => {
     const fake = await startFakeLlm();
     closers.push(() => fake.close());
     const { proxy, base } = await proxyFor(fake);
-    const res = await chat(base, { ...ask("You are the solver.", "multiply 6 by 7"), stream: true, stream_options: { include_usage: true } });
+    const res = await chat(base, {
+      ...ask("You are the solver.", "multiply 6 by 7"),
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     const text = await res.text();
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     expect(text).toContain("data: [DONE]");
@@ -83,7 +89,12 @@ describe("LlmProxy", () => {
     await chat(first.base, ask("You are the planner.", "6 times 7"));
     await chat(first.base, ask("You are the solver.", "multiply 6 by 7"));
     await chat(first.base, ask("You are the reviewer.", "ANSWER: 42"));
-    const recording = { format: RECORDING_FORMAT, id: "r", agents: new AgentNamer().agents(), calls: first.proxy.calls } as unknown as Recording;
+    const recording = {
+      format: RECORDING_FORMAT,
+      id: "r",
+      agents: new AgentNamer().agents(),
+      calls: first.proxy.calls,
+    } as unknown as Recording;
     const before = fake.requests.length;
 
     // Replace the solver's answer: the planner comes from the recording, the reviewer's question
@@ -91,7 +102,9 @@ describe("LlmProxy", () => {
     const plan = new ReplayPlan(recording, [{ agent: "solver", mode: "replace", output: "ANSWER: 41" }]);
     const second = await proxyFor(fake, { plan });
     const planner = await (await chat(second.base, ask("You are the planner.", "6 times 7"))).json();
-    const solver = await (await chat(second.base, { ...ask("You are the solver.", "multiply 6 by 7"), stream: true })).text();
+    const solver = await (
+      await chat(second.base, { ...ask("You are the solver.", "multiply 6 by 7"), stream: true })
+    ).text();
     await chat(second.base, ask("You are the reviewer.", "ANSWER: 41"));
     expect(planner.choices[0].message.content).toBe("Instruction: multiply 6 by 7.");
     expect(solver).toContain("ANSWER: 41");
@@ -133,9 +146,17 @@ describe("LlmProxy", () => {
       req.resume();
       req.on("end", () => {
         res.writeHead(200, { "content-type": "text/event-stream" });
-        const ev = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+        const ev = (type: string, data: object) =>
+          res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
         ev("message_start", {
-          message: { id: "msg_1", type: "message", role: "assistant", model: "claude-x", content: [], usage: { input_tokens: 12, output_tokens: 0 } },
+          message: {
+            id: "msg_1",
+            type: "message",
+            role: "assistant",
+            model: "claude-x",
+            content: [],
+            usage: { input_tokens: 12, output_tokens: 0 },
+          },
         });
         ev("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
         ev("content_block_delta", { index: 0, delta: { type: "text_delta", text: "Hello " } });
@@ -161,12 +182,22 @@ describe("LlmProxy", () => {
     const res = await fetch(`${base}/v1/messages`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-api-key": "sk-ant-secret", "anthropic-version": "2023-06-01" },
-      body: JSON.stringify({ model: "claude-x", system: "You are the critic.", stream: true, max_tokens: 10, messages: [{ role: "user", content: "hi" }] }),
+      body: JSON.stringify({
+        model: "claude-x",
+        system: "You are the critic.",
+        stream: true,
+        max_tokens: 10,
+        messages: [{ role: "user", content: "hi" }],
+      }),
     });
     expect(await res.text()).toContain("text_delta");
     expect(seen).toEqual({ path: "/v1/messages", key: "sk-ant-secret" });
     const call = proxy.calls[0];
-    expect(call).toMatchObject({ agent: "critic", api: "anthropic.messages", tokens: { input: 12, output: 2, total: 14 } });
+    expect(call).toMatchObject({
+      agent: "critic",
+      api: "anthropic.messages",
+      tokens: { input: 12, output: 2, total: 14 },
+    });
     expect(call.response.body?.content).toEqual([{ type: "text", text: "Hello there" }]);
     expect(JSON.stringify(call)).not.toContain("sk-ant-secret");
   });
@@ -183,7 +214,11 @@ describe("startCommand", () => {
   it("kills the whole process group when the run times out", async () => {
     const dir = mkdtempSync(join(tmpdir(), "culprit-kill-"));
     const pidFile = join(dir, "pid");
-    const run = startCommand(["/bin/sh", "-c", `sleep 30 & echo $! > ${pidFile}; wait`], { env: process.env, timeoutMs: 500, stdio: "capture" });
+    const run = startCommand(["/bin/sh", "-c", `sleep 30 & echo $! > ${pidFile}; wait`], {
+      env: process.env,
+      timeoutMs: 500,
+      stdio: "capture",
+    });
     const result = await run.done;
     expect(result.timedOut).toBe(true);
     expect(existsSync(pidFile)).toBe(true);

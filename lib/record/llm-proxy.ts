@@ -65,7 +65,12 @@ export class LlmProxy {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((err) => {
         if (!res.headersSent)
-          sendJson(res, 500, { error: { message: `culprit proxy: ${err instanceof Error ? err.message : String(err)}`, type: "culprit_proxy" } });
+          sendJson(res, 500, {
+            error: {
+              message: `culprit proxy: ${err instanceof Error ? err.message : String(err)}`,
+              type: "culprit_proxy",
+            },
+          });
         else res.destroy();
       });
     });
@@ -94,7 +99,9 @@ export class LlmProxy {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const raw = await readBody(req, MAX_REQUEST_BYTES);
     if (raw === undefined)
-      return sendJson(res, 413, { error: { message: `culprit proxy: request larger than ${MAX_REQUEST_BYTES} bytes`, type: "culprit_proxy" } });
+      return sendJson(res, 413, {
+        error: { message: `culprit proxy: request larger than ${MAX_REQUEST_BYTES} bytes`, type: "culprit_proxy" },
+      });
     const api = req.method === "POST" ? apiForPath(url.pathname) : undefined;
     let body: Json | undefined;
     try {
@@ -112,7 +119,9 @@ export class LlmProxy {
           : `the run's calls passed ${MAX_RECORDED_BYTES_PER_RUN / 1024 / 1024} MB`;
       this.limitReached(reason);
       res.writeHead(429, { "content-type": "application/json", "x-should-retry": "false" });
-      return void res.end(JSON.stringify({ error: { message: `culprit proxy: ${reason}; the run is stopped`, type: "culprit_limit" } }));
+      return void res.end(
+        JSON.stringify({ error: { message: `culprit proxy: ${reason}; the run is stopped`, type: "culprit_limit" } }),
+      );
     }
     this.recordedBytes += raw.length;
     const header = req.headers[AGENT_HEADER];
@@ -150,7 +159,11 @@ export class LlmProxy {
         this.answer(res, api, call.response, decision.call.response.sse !== undefined);
       } else if (decision?.kind === "replace" || decision?.kind === "drop") {
         call.source = decision.kind;
-        const answer = api.synthesize(decision.kind === "replace" ? decision.text : "", str(body.model) ?? "unknown", `culprit-${decision.kind}-${index}`);
+        const answer = api.synthesize(
+          decision.kind === "replace" ? decision.text : "",
+          str(body.model) ?? "unknown",
+          `culprit-${decision.kind}-${index}`,
+        );
         call.response = { status: 200, body: answer };
         this.answer(res, api, call.response, stream);
       } else {
@@ -161,13 +174,23 @@ export class LlmProxy {
           call.error = refused;
         } else {
           // `culprit fix`: the model sees the agent's prompt with the instruction appended.
-          const instructed = decision?.kind === "upstream" && decision.instruction ? appendInstruction(api, body, decision.instruction) : undefined;
+          const instructed =
+            decision?.kind === "upstream" && decision.instruction
+              ? appendInstruction(api, body, decision.instruction)
+              : undefined;
           if (instructed) call.request = instructed;
-          const result = await this.upstreamCall(req, res, url, instructed ? Buffer.from(JSON.stringify(instructed)) : raw, api);
+          const result = await this.upstreamCall(
+            req,
+            res,
+            url,
+            instructed ? Buffer.from(JSON.stringify(instructed)) : raw,
+            api,
+          );
           call.response = result.response;
           call.error = result.error;
           const usage = call.response.body ? api.usage(call.response.body) : undefined;
-          if (usage && (usage.input !== undefined || usage.output !== undefined)) call.tokens = { ...usage, total: (usage.input ?? 0) + (usage.output ?? 0) };
+          if (usage && (usage.input !== undefined || usage.output !== undefined))
+            call.tokens = { ...usage, total: (usage.input ?? 0) + (usage.output ?? 0) };
           this.options.budget.add(usage);
         }
       }
@@ -180,7 +203,9 @@ export class LlmProxy {
   /** Answers from a stored or synthesized response, as a stream when the child asked for one. */
   private answer(res: ServerResponse, api: LlmApi, response: RecordedResponse, stream: boolean): void {
     if (response.status >= 400 || !response.body) {
-      res.writeHead(response.status || 502, { "content-type": response.body ? "application/json" : "text/plain; charset=utf-8" });
+      res.writeHead(response.status || 502, {
+        "content-type": response.body ? "application/json" : "text/plain; charset=utf-8",
+      });
       return void res.end(response.body ? JSON.stringify(response.body) : (response.text ?? ""));
     }
     if (!stream) return sendJson(res, response.status, response.body);
@@ -208,7 +233,13 @@ export class LlmProxy {
   }
 
   /** A call the proxy does not record (models list, embeddings, …): passed through, still on budget. */
-  private async forward(req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer, api: LlmApi | undefined): Promise<void> {
+  private async forward(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    raw: Buffer,
+    api: LlmApi | undefined,
+  ): Promise<void> {
     if (this.refuseOverBudget(res)) return;
     await this.upstreamCall(req, res, url, raw, api, false);
   }
@@ -221,10 +252,18 @@ export class LlmProxy {
     api: LlmApi | undefined,
     keep = true,
   ): Promise<{ response: RecordedResponse; error?: string }> {
-    const anthropic = api ? api.provider === "anthropic" : req.headers["anthropic-version"] !== undefined || url.pathname.endsWith("/messages");
-    const target = upstreamUrl(anthropic ? this.options.upstream.anthropic : this.options.upstream.openai, url.pathname, url.search, api?.endpoint);
+    const anthropic = api
+      ? api.provider === "anthropic"
+      : req.headers["anthropic-version"] !== undefined || url.pathname.endsWith("/messages");
+    const target = upstreamUrl(
+      anthropic ? this.options.upstream.anthropic : this.options.upstream.openai,
+      url.pathname,
+      url.search,
+      api?.endpoint,
+    );
     const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
+    for (const [k, v] of Object.entries(req.headers))
+      if (v !== undefined && !HOP_BY_HOP.has(k)) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
     const controller = new AbortController();
     this.inFlight.add(controller);
     const onClose = () => controller.abort();
@@ -281,7 +320,8 @@ export class LlmProxy {
       const message = controller.signal.aborted
         ? "the upstream call was aborted (timeout or the child went away)"
         : `upstream unreachable: ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}`;
-      if (!res.headersSent) sendJson(res, 502, { error: { message: `culprit proxy: ${message}`, type: "culprit_proxy" } });
+      if (!res.headersSent)
+        sendJson(res, 502, { error: { message: `culprit proxy: ${message}`, type: "culprit_proxy" } });
       else res.destroy();
       return { response: { status: 502 }, error: message };
     } finally {

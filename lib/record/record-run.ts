@@ -68,7 +68,8 @@ export async function recordRun(o: RecordOptions): Promise<RecordResult> {
     ...(aborted ? { aborted } : {}),
   };
   const notes: string[] = [];
-  if (calls.length === 0) notes.push("the command made no LLM call through the proxy: does it read OPENAI_BASE_URL (or ANTHROPIC_BASE_URL)?");
+  if (calls.length === 0)
+    notes.push("the command made no LLM call through the proxy: does it read OPENAI_BASE_URL (or ANTHROPIC_BASE_URL)?");
   const spoke = new Set(calls.map((c) => c.agent));
   const recording: Recording = {
     format: RECORDING_FORMAT,

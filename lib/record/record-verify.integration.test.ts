@@ -30,7 +30,8 @@ let savedKey: string | undefined;
 let PYTHON: string;
 
 beforeAll(() => {
-  PYTHON = execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim() || "python3";
+  PYTHON =
+    execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim() || "python3";
   dir = mkdtempSync(join(tmpdir(), "culprit-record-"));
   savedKey = process.env.OPENAI_API_KEY;
   process.env.OPENAI_API_KEY = SECRET; // what the child sends; the proxy forwards it
@@ -116,7 +117,9 @@ describe("culprit record + verify through the proxy", { timeout: 240_000 }, () =
         ["planner", 200],
         ["solver", 500],
       ]);
-      const { trace } = importTrace(readFileSync(join(out, "trace.otlp.json"), "utf8"), { fileName: "trace.otlp.json" });
+      const { trace } = importTrace(readFileSync(join(out, "trace.otlp.json"), "utf8"), {
+        fileName: "trace.otlp.json",
+      });
       expect(trace.steps.map((s) => s.status)).toEqual(["ok", "error"]);
       const v = await cli(runVerifyRecording, [out, "--json", "--", PYTHON, PY]);
       expect(v.json.baseline).toEqual({ outcome: "failure", reproduced: true });
@@ -135,7 +138,15 @@ describe("culprit record + verify through the proxy", { timeout: 240_000 }, () =
       const out = join(dir, "py-stochastic");
       await cli(runRecord, ["--upstream", fake.url, "--out", out, "--json", "--", PYTHON, PY]);
       const recorded = fake.requests.length;
-      const v = await cli(runVerifyRecording, [out, "--json", "--strategy", "baseline,sequential,leave-one-out", "--", PYTHON, PY]);
+      const v = await cli(runVerifyRecording, [
+        out,
+        "--json",
+        "--strategy",
+        "baseline,sequential,leave-one-out",
+        "--",
+        PYTHON,
+        PY,
+      ]);
       expect(v.json.baseline).toEqual({ outcome: "failure", reproduced: true });
       const replays = v.json.proxyReplays as { interventions: { agent: string }[] }[];
       const solverAsked = fake.requests.slice(recorded).filter((r) => r.agent === "solver").length;
@@ -151,7 +162,18 @@ describe("culprit record + verify through the proxy", { timeout: 240_000 }, () =
     const fake = await startFakeLlm({ errAgent: "reviewer" });
     try {
       const checked = join(dir, "checked");
-      const rec = await cli(runRecord, ["--upstream", fake.url, "--out", checked, "--json", "--check", "exit 0", "--", process.execPath, NODE]);
+      const rec = await cli(runRecord, [
+        "--upstream",
+        fake.url,
+        "--out",
+        checked,
+        "--json",
+        "--check",
+        "exit 0",
+        "--",
+        process.execPath,
+        NODE,
+      ]);
       expect(rec.json.outcome).toBe("success"); // the program exits 1, the check says success
     } finally {
       await fake.close();
@@ -161,7 +183,15 @@ describe("culprit record + verify through the proxy", { timeout: 240_000 }, () =
       const out = join(dir, "budget");
       await cli(runRecord, ["--upstream", fresh.url, "--out", out, "--json", "--", process.execPath, NODE]);
       const calls = fresh.requests.length;
-      const v = await cli(runVerifyRecording, [out, "--json", "--max-upstream-calls", "0", "--", process.execPath, NODE]);
+      const v = await cli(runVerifyRecording, [
+        out,
+        "--json",
+        "--max-upstream-calls",
+        "0",
+        "--",
+        process.execPath,
+        NODE,
+      ]);
       expect(v.json.baseline).toEqual({ outcome: "failure", reproduced: true }); // answered from the recording: free
       expect((v.json.incomplete as { reason: string }[])[0].reason).toMatch(/upstream call budget \(0\)/);
       expect(fresh.requests.length).toBe(calls);

@@ -89,5 +89,10 @@ export interface Recording extends RunSummary {
 }
 
 export function isRecording(v: unknown): v is Recording {
-  return !!v && typeof v === "object" && (v as { format?: unknown }).format === RECORDING_FORMAT && Array.isArray((v as { calls?: unknown }).calls);
+  return (
+    !!v &&
+    typeof v === "object" &&
+    (v as { format?: unknown }).format === RECORDING_FORMAT &&
+    Array.isArray((v as { calls?: unknown }).calls)
+  );
 }

@@ -16,7 +16,12 @@ type KeyValue = { key: string; value: AnyValue };
 
 const kv = (key: string, v: string | number | boolean): KeyValue => ({
   key,
-  value: typeof v === "string" ? { stringValue: v } : typeof v === "number" ? { intValue: String(Math.round(v)) } : { boolValue: v },
+  value:
+    typeof v === "string"
+      ? { stringValue: v }
+      : typeof v === "number"
+        ? { intValue: String(Math.round(v)) }
+        : { boolValue: v },
 });
 const nanos = (iso: string, plusMs = 0) => (BigInt(Date.parse(iso) + plusMs) * 1_000_000n).toString();
 
@@ -25,7 +30,8 @@ export function recordingTrace(rec: Recording): Record<string, unknown> {
   const spans = rec.calls.map((call, i) => {
     const api = apiForKind(call.api);
     const input: GenAiMessage[] = api.inputMessages(call.request);
-    const output: GenAiMessage[] = call.response.body && call.response.status < 400 ? api.outputMessages(call.response.body) : [];
+    const output: GenAiMessage[] =
+      call.response.body && call.response.status < 400 ? api.outputMessages(call.response.body) : [];
     const attrs: KeyValue[] = [
       kv("gen_ai.operation.name", "chat"),
       kv("gen_ai.provider.name", api.provider),
@@ -71,16 +77,29 @@ export function recordingTrace(rec: Recording): Record<string, unknown> {
   return {
     resourceSpans: [
       {
-        resource: { attributes: [kv("service.name", rec.system), kv("culprit.recording.id", rec.id), kv("process.command_line", rec.command.join(" "))] },
+        resource: {
+          attributes: [
+            kv("service.name", rec.system),
+            kv("culprit.recording.id", rec.id),
+            kv("process.command_line", rec.command.join(" ")),
+          ],
+        },
         scopeSpans: [{ scope: { name: "culprit-record", version: "1" }, spans }],
       },
     ],
   };
 }
 
-export function outcomeExplanation(rec: Pick<Recording, "exitCode" | "signal" | "timedOut" | "checkExitCode" | "check" | "aborted">): string {
+export function outcomeExplanation(
+  rec: Pick<Recording, "exitCode" | "signal" | "timedOut" | "checkExitCode" | "check" | "aborted">,
+): string {
   if (rec.aborted) return `stopped: ${rec.aborted}`;
   if (rec.timedOut) return "the command timed out";
-  const exit = rec.exitCode !== null ? `the command exited with ${rec.exitCode}` : `the command was killed by ${rec.signal ?? "a signal"}`;
-  return rec.check !== undefined && rec.checkExitCode !== undefined ? `${exit}; the check exited with ${rec.checkExitCode}` : exit;
+  const exit =
+    rec.exitCode !== null
+      ? `the command exited with ${rec.exitCode}`
+      : `the command was killed by ${rec.signal ?? "a signal"}`;
+  return rec.check !== undefined && rec.checkExitCode !== undefined
+    ? `${exit}; the check exited with ${rec.checkExitCode}`
+    : exit;
 }

@@ -12,7 +12,12 @@ export type Decision =
   | { kind: "recording"; call: RecordedCall }
   | { kind: "replace"; text: string; intervention: Intervention }
   | { kind: "drop"; intervention: Intervention }
-  | { kind: "upstream"; reason: "resample" | "diverged" | "divergence"; intervention?: Intervention; instruction?: string };
+  | {
+      kind: "upstream";
+      reason: "resample" | "diverged" | "divergence";
+      intervention?: Intervention;
+      instruction?: string;
+    };
 
 export interface Divergence {
   /** Index of the call in the replayed run. */
@@ -46,18 +51,22 @@ export class ReplayPlan {
         if (!this.agentInterventions.has(iv.agent)) this.agentInterventions.set(iv.agent, iv);
         continue;
       }
-      const index = (iv.sourceRef !== undefined ? bySpan.get(iv.sourceRef) : undefined) ?? (iv.stepId !== undefined ? stepToCall.get(iv.stepId) : undefined);
+      const index =
+        (iv.sourceRef !== undefined ? bySpan.get(iv.sourceRef) : undefined) ??
+        (iv.stepId !== undefined ? stepToCall.get(iv.stepId) : undefined);
       if (index !== undefined && !this.stepInterventions.has(index)) this.stepInterventions.set(index, iv);
     }
   }
 
   decide(index: number, agent: string, agentCallIndex: number, shape: string): Decision {
     const recorded = this.byAgent.get(agent)?.[agentCallIndex];
-    const iv = this.agentInterventions.get(agent) ?? (recorded ? this.stepInterventions.get(recorded.index) : undefined);
+    const iv =
+      this.agentInterventions.get(agent) ?? (recorded ? this.stepInterventions.get(recorded.index) : undefined);
     if (iv) {
       if (iv.mode === "replace") return { kind: "replace", text: iv.output ?? "", intervention: iv };
       if (iv.mode === "drop") return { kind: "drop", intervention: iv };
-      if (iv.mode === "instruct") return { kind: "upstream", reason: "resample", intervention: iv, instruction: iv.instruction };
+      if (iv.mode === "instruct")
+        return { kind: "upstream", reason: "resample", intervention: iv, instruction: iv.instruction };
       return { kind: "upstream", reason: "resample", intervention: iv };
     }
     if (this.divergence) return { kind: "upstream", reason: "diverged" };

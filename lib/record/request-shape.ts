@@ -11,12 +11,22 @@ export function requestShape(api: LlmApi, body: Json): string {
   const messages = api.inputMessages(body).map((m) => ({
     role: m.role,
     parts: m.parts.map((p) =>
-      p.type === "text" ? { t: p.content.replace(/\s+/g, " ").trim() } : p.type === "tool_call" ? { c: p.name, a: p.arguments } : { r: p.result },
+      p.type === "text"
+        ? { t: p.content.replace(/\s+/g, " ").trim() }
+        : p.type === "tool_call"
+          ? { c: p.name, a: p.arguments }
+          : { r: p.result },
     ),
   }));
   const tools = arr(body.tools)
     .map((t) => str(obj(t).name) ?? str(obj(obj(t).function).name) ?? str(obj(t).type) ?? "")
     .sort();
-  const shape = { api: api.kind, model: str(body.model) ?? "", messages, tools, previous: str(body.previous_response_id) ?? "" };
+  const shape = {
+    api: api.kind,
+    model: str(body.model) ?? "",
+    messages,
+    tools,
+    previous: str(body.previous_response_id) ?? "",
+  };
   return createHash("sha256").update(JSON.stringify(shape)).digest("hex");
 }

@@ -75,7 +75,13 @@ export function startCommand(argv: readonly string[], options: RunCommandOptions
       options.signal?.removeEventListener("abort", onAbort);
       // Whatever the child left running in its group goes with it.
       killGroup("SIGKILL");
-      resolve({ exitCode, signal, timedOut, ...(stopped ? { stopped } : {}), ...(options.stdio === "capture" ? { tail } : {}) });
+      resolve({
+        exitCode,
+        signal,
+        timedOut,
+        ...(stopped ? { stopped } : {}),
+        ...(options.stdio === "capture" ? { tail } : {}),
+      });
     };
     child.once("error", (err) => {
       tail += `\n${err.message}`;

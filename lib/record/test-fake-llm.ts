@@ -71,7 +71,9 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       const path = new URL(req.url ?? "/", "http://x").pathname;
       const responses = path.endsWith("/responses");
       const messages = (body.messages ?? []) as { role: string; content: string }[];
-      const system = responses ? String(body.instructions ?? "") : (messages.find((m) => m.role === "system")?.content ?? "");
+      const system = responses
+        ? String(body.instructions ?? "")
+        : (messages.find((m) => m.role === "system")?.content ?? "");
       const user = responses
         ? String(body.input ?? "")
         : messages
@@ -90,7 +92,11 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       const text = answer(agent, user, erred);
       const stream = body.stream === true;
       requests.push({ agent, path, stream, authorization: req.headers.authorization, erred });
-      const usage = { prompt_tokens: 10 + user.length, completion_tokens: text.length, total_tokens: 10 + user.length + text.length };
+      const usage = {
+        prompt_tokens: 10 + user.length,
+        completion_tokens: text.length,
+        total_tokens: 10 + user.length + text.length,
+      };
       if (responses) {
         res.writeHead(200, { "content-type": "application/json" });
         return void res.end(
@@ -99,8 +105,19 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
             object: "response",
             status: "completed",
             model: "fake-1",
-            output: [{ type: "message", id: `msg_${requests.length}`, role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }],
-            usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens, total_tokens: usage.total_tokens },
+            output: [
+              {
+                type: "message",
+                id: `msg_${requests.length}`,
+                role: "assistant",
+                content: [{ type: "output_text", text, annotations: [] }],
+              },
+            ],
+            usage: {
+              input_tokens: usage.prompt_tokens,
+              output_tokens: usage.completion_tokens,
+              total_tokens: usage.total_tokens,
+            },
           }),
         );
       }
@@ -122,7 +139,9 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       const base = { id, object: "chat.completion.chunk", created: 1, model: "fake-1" };
       // Several small chunks, as a real model streams tokens.
       for (const piece of text.match(/.{1,5}/gs) ?? [])
-        res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`,
+        );
       res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`);
       if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage)
         res.write(`data: ${JSON.stringify({ ...base, choices: [], usage })}\n\n`);

@@ -21,8 +21,10 @@ export class UpstreamBudget {
   /** Why no further upstream call may be made, or undefined. */
   exhausted(): string | undefined {
     const l = this.limits;
-    if (l.maxCalls !== undefined && this.calls >= l.maxCalls) return `the upstream call budget (${l.maxCalls}) is used up`;
-    if (l.maxTokens !== undefined && this.tokens >= l.maxTokens) return `the upstream token budget (${l.maxTokens}) is used up (${this.tokens} tokens)`;
+    if (l.maxCalls !== undefined && this.calls >= l.maxCalls)
+      return `the upstream call budget (${l.maxCalls}) is used up`;
+    if (l.maxTokens !== undefined && this.tokens >= l.maxTokens)
+      return `the upstream token budget (${l.maxTokens}) is used up (${this.tokens} tokens)`;
     if (l.maxCostUsd !== undefined && this.costUsd >= l.maxCostUsd)
       return `the upstream cost budget ($${l.maxCostUsd}) is used up ($${this.costUsd.toFixed(4)})`;
     return undefined;

@@ -21,7 +21,9 @@ export function checkUpstream(base: string, what: string): string {
   } catch {
     throw new Error(`${what} is not a URL: "${base}"`);
   }
-  if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error(`${what} must be an http(s) URL, got "${base}"`);
-  if (u.username || u.password) throw new Error(`${what} must not hold credentials; the child's own API key is forwarded`);
+  if (u.protocol !== "http:" && u.protocol !== "https:")
+    throw new Error(`${what} must be an http(s) URL, got "${base}"`);
+  if (u.username || u.password)
+    throw new Error(`${what} must not hold credentials; the child's own API key is forwarded`);
   return base.replace(/\/+$/, "");
 }

@@ -39,10 +39,15 @@ describe("demo-mas LLM mode through the replay protocol", { timeout: 120_000 }, 
   });
 
   it("refuses instruct on a simulated run, which has no system prompts", async () => {
-    const res = await fetch(`${mas.url}/run`, { method: "POST", body: JSON.stringify({ fault: { agent: "worker_2", mode: "wrong_value" } }) });
+    const res = await fetch(`${mas.url}/run`, {
+      method: "POST",
+      body: JSON.stringify({ fault: { agent: "worker_2", mode: "wrong_value" } }),
+    });
     const { trace: otlp } = (await res.json()) as { trace: unknown };
     const { trace } = importTrace(JSON.stringify(otlp), { format: "otlp" });
     const call = httpReplay({ endpoint: `${mas.url}/replay`, run: replayRunOf(trace), retries: 0 });
-    await expect(call([{ agent: "worker_2", mode: "instruct", instruction: "Check your work." }])).rejects.toThrow(/no system prompt/);
+    await expect(call([{ agent: "worker_2", mode: "instruct", instruction: "Check your work." }])).rejects.toThrow(
+      /no system prompt/,
+    );
   });
 });

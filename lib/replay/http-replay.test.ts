@@ -57,7 +57,9 @@ describe("httpReplay failure modes", () => {
   });
 
   it("recovers from transient 503s with backoff", async () => {
-    const e = await endpoint((_q, res, n) => (n < 3 ? json(res, 503, { error: "busy" }) : json(res, 200, { outcome: "success" })));
+    const e = await endpoint((_q, res, n) =>
+      n < 3 ? json(res, 503, { error: "busy" }) : json(res, 200, { outcome: "success" }),
+    );
     const r = await httpReplay({ endpoint: e.url, run, retries: 2, backoffMs: 5 })([]);
     expect(r.outcome).toBe("success");
     expect(e.requests()).toBe(3);
@@ -65,7 +67,9 @@ describe("httpReplay failure modes", () => {
 
   it("does not retry a 4xx refusal", async () => {
     const e = await endpoint((_q, res) => json(res, 422, { error: "Unknown agent" }));
-    const err = await replayError(httpReplay({ endpoint: e.url, run, retries: 3, backoffMs: 5 })([{ agent: "x", mode: "resample" }]));
+    const err = await replayError(
+      httpReplay({ endpoint: e.url, run, retries: 3, backoffMs: 5 })([{ agent: "x", mode: "resample" }]),
+    );
     expect(err.code).toBe("bad_response");
     expect(err.message).toMatch(/HTTP 422.*Unknown agent/);
     expect(e.requests()).toBe(1);
@@ -101,8 +105,15 @@ describe("ReplaySession", () => {
   it("enforces the budget, de-duplicates repeats and uses the cache", async () => {
     let calls = 0;
     const stored = new Map<string, "success" | "failure">();
-    const cache = { get: async (k: string) => stored.get(k), set: async (k: string, _i: unknown, o: "success" | "failure") => void stored.set(k, o) };
-    const session = new ReplaySession({ call: async () => (calls++, { outcome: "failure", durationMs: 1 }), budget: 2, cache });
+    const cache = {
+      get: async (k: string) => stored.get(k),
+      set: async (k: string, _i: unknown, o: "success" | "failure") => void stored.set(k, o),
+    };
+    const session = new ReplaySession({
+      call: async () => (calls++, { outcome: "failure", durationMs: 1 }),
+      budget: 2,
+      cache,
+    });
     const fn = session.fn("t");
     await fn([{ agent: "A", mode: "resample" }]);
     await fn([{ agent: "A", mode: "resample" }]); // repeat: free
@@ -110,7 +121,11 @@ describe("ReplaySession", () => {
     await expect(fn([{ agent: "C", mode: "resample" }])).rejects.toMatchObject({ code: "budget_exhausted" });
     expect(calls).toBe(2);
     expect(session.log.map((e) => e.source)).toEqual(["replay", "session", "replay"]);
-    const again = new ReplaySession({ call: async () => (calls++, { outcome: "success", durationMs: 1 }), budget: 0, cache });
+    const again = new ReplaySession({
+      call: async () => (calls++, { outcome: "success", durationMs: 1 }),
+      budget: 0,
+      cache,
+    });
     expect(await again.fn("t")([{ agent: "B", mode: "resample" }])).toBe("failure");
     expect(again.cacheHits).toBe(1);
     expect(calls).toBe(2);

@@ -79,7 +79,11 @@ async function attemptOnce(url: URL, body: string, options: HttpReplayOptions): 
   try {
     const res = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
       body,
       signal,
     });
@@ -87,21 +91,31 @@ async function attemptOnce(url: URL, body: string, options: HttpReplayOptions): 
     text = await res.text();
   } catch (err) {
     if (options.signal?.aborted) throw new ReplayError("cancelled", "the verification was cancelled");
-    if (timeout.signal.aborted) throw new ReplayError("timeout", `The replay endpoint ${url.origin} did not answer within ${timeoutMs} ms`);
+    if (timeout.signal.aborted)
+      throw new ReplayError("timeout", `The replay endpoint ${url.origin} did not answer within ${timeoutMs} ms`);
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    throw new ReplayError("unreachable", `Cannot reach the replay endpoint ${redactUrl(url.href)}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
+    throw new ReplayError(
+      "unreachable",
+      `Cannot reach the replay endpoint ${redactUrl(url.href)}: ${cause?.code ?? cause?.message ?? (err as Error).message}`,
+    );
   } finally {
     clearTimeout(timer);
   }
   const durationMs = Date.now() - started;
-  if (status >= 500 || status === 429) throw new ReplayError("http_error", `The replay endpoint answered HTTP ${status}: ${snippet(text)}`);
-  if (status >= 300) throw new ReplayError("bad_response", `The replay endpoint refused the request with HTTP ${status}: ${snippet(text)}`);
+  if (status >= 500 || status === 429)
+    throw new ReplayError("http_error", `The replay endpoint answered HTTP ${status}: ${snippet(text)}`);
+  if (status >= 300)
+    throw new ReplayError(
+      "bad_response",
+      `The replay endpoint refused the request with HTTP ${status}: ${snippet(text)}`,
+    );
   return { ...parseReplayBody(text), durationMs };
 }
 
 /** Parses a 2xx body: `{outcome}`, `{trace}` (any supported format) or both. */
 export function parseReplayBody(text: string): Omit<HttpReplayResult, "durationMs"> {
-  if (text.length > MAX_RESPONSE_CHARS) throw new ReplayError("bad_response", `The replay response is larger than ${MAX_RESPONSE_CHARS} characters`);
+  if (text.length > MAX_RESPONSE_CHARS)
+    throw new ReplayError("bad_response", `The replay response is larger than ${MAX_RESPONSE_CHARS} characters`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -111,7 +125,10 @@ export function parseReplayBody(text: string): Omit<HttpReplayResult, "durationM
   const parsed = ZReplayResponse.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ReplayError("bad_response", `The replay response is not {outcome} or {trace}: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    throw new ReplayError(
+      "bad_response",
+      `The replay response is not {outcome} or {trace}: ${issue.path.join(".") || "(root)"}: ${issue.message}`,
+    );
   }
   const { outcome, trace } = parsed.data;
   if (trace === undefined) return { outcome: outcome! };
@@ -124,7 +141,10 @@ export function parseReplayBody(text: string): Omit<HttpReplayResult, "durationM
   }
   const traceOutcome = imported.trace.run.outcome;
   if (!outcome && traceOutcome === "unknown")
-    throw new ReplayError("bad_response", "The replayed trace states no outcome (success or failure) and the response has no `outcome`");
+    throw new ReplayError(
+      "bad_response",
+      "The replayed trace states no outcome (success or failure) and the response has no `outcome`",
+    );
   return { outcome: outcome ?? (traceOutcome as ReplayOutcome), traceSteps: imported.trace.steps.length };
 }
 

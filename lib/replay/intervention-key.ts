@@ -8,7 +8,14 @@ import type { Intervention } from "./protocol";
 export function interventionKey(interventions: readonly Intervention[]): string {
   // The instruction joins the key only when there is one, so keys of earlier interventions (and the cache) stay valid.
   const rows = interventions.map((iv) =>
-    JSON.stringify([iv.agent, iv.stepId ?? null, iv.sourceRef ?? null, iv.mode, iv.output ?? null, ...(iv.instruction !== undefined ? [iv.instruction] : [])]),
+    JSON.stringify([
+      iv.agent,
+      iv.stepId ?? null,
+      iv.sourceRef ?? null,
+      iv.mode,
+      iv.output ?? null,
+      ...(iv.instruction !== undefined ? [iv.instruction] : []),
+    ]),
   );
   rows.sort();
   return createHash("sha256")

@@ -24,8 +24,14 @@ export const ZIntervention = z
     output: z.string().optional(),
     instruction: z.string().min(1).max(MAX_INSTRUCTION).optional(),
   })
-  .refine((iv) => iv.mode !== "replace" || iv.output !== undefined, { message: 'mode "replace" needs an output', path: ["output"] })
-  .refine((iv) => iv.mode !== "instruct" || iv.instruction !== undefined, { message: 'mode "instruct" needs an instruction', path: ["instruction"] });
+  .refine((iv) => iv.mode !== "replace" || iv.output !== undefined, {
+    message: 'mode "replace" needs an output',
+    path: ["output"],
+  })
+  .refine((iv) => iv.mode !== "instruct" || iv.instruction !== undefined, {
+    message: 'mode "instruct" needs an instruction',
+    path: ["instruction"],
+  });
 export type Intervention = z.infer<typeof ZIntervention>;
 
 export const ZReplayOutcome = z.enum(["success", "failure"]);
@@ -70,5 +76,10 @@ export type ReplayFn = (interventions: Intervention[]) => Promise<ReplayOutcome>
 
 /** Builds the request body for a list of interventions. */
 export function replayRequest(run: ReplayRun, interventions: Intervention[]): ReplayRequest {
-  return { protocol: REPLAY_PROTOCOL, run, ...(interventions.length ? { intervention: interventions[0] } : {}), interventions };
+  return {
+    protocol: REPLAY_PROTOCOL,
+    run,
+    ...(interventions.length ? { intervention: interventions[0] } : {}),
+    interventions,
+  };
 }

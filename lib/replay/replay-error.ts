@@ -1,5 +1,12 @@
 /** Why a replay (or a whole verification) could not be completed; `code` is stored with the verification. */
-export type ReplayErrorCode = "unreachable" | "timeout" | "http_error" | "bad_response" | "cancelled" | "budget_exhausted" | "not_configured";
+export type ReplayErrorCode =
+  | "unreachable"
+  | "timeout"
+  | "http_error"
+  | "bad_response"
+  | "cancelled"
+  | "budget_exhausted"
+  | "not_configured";
 
 export class ReplayError extends Error {
   constructor(
@@ -13,5 +20,7 @@ export class ReplayError extends Error {
 
 /** True for errors worth another attempt: the endpoint may answer next time. */
 export function isTransient(err: unknown): boolean {
-  return err instanceof ReplayError && (err.code === "unreachable" || err.code === "timeout" || err.code === "http_error");
+  return (
+    err instanceof ReplayError && (err.code === "unreachable" || err.code === "timeout" || err.code === "http_error")
+  );
 }

@@ -38,7 +38,10 @@ export class ReplaySession {
 
   constructor(private readonly options: ReplaySessionOptions) {
     if (!Number.isInteger(options.budget) || options.budget < 0)
-      throw new ReplayError("not_configured", `The replay budget must be a non-negative integer, got ${options.budget}`);
+      throw new ReplayError(
+        "not_configured",
+        `The replay budget must be a non-negative integer, got ${options.budget}`,
+      );
   }
 
   get budget(): number {
@@ -65,7 +68,8 @@ export class ReplaySession {
       this.memo.set(key, cached);
       return this.record({ strategy, interventions, outcome: cached, source: "cache", durationMs: 0 });
     }
-    if (this.replays >= this.options.budget) throw new ReplayError("budget_exhausted", `The replay budget (${this.options.budget}) is used up`);
+    if (this.replays >= this.options.budget)
+      throw new ReplayError("budget_exhausted", `The replay budget (${this.options.budget}) is used up`);
     const { outcome, durationMs } = await this.options.call(interventions);
     this.replays++; // counted once answered: a failed call ends the verification anyway
     this.memo.set(key, outcome);

@@ -11,7 +11,9 @@ export interface TestEndpoint {
   close: () => Promise<void>;
 }
 
-export async function startTestEndpoint(handler: (req: http.IncomingMessage, res: http.ServerResponse, n: number) => void): Promise<TestEndpoint> {
+export async function startTestEndpoint(
+  handler: (req: http.IncomingMessage, res: http.ServerResponse, n: number) => void,
+): Promise<TestEndpoint> {
   let count = 0;
   const server = http.createServer((req, res) => {
     req.resume();

@@ -14,7 +14,9 @@ export function fakeReplay(required: FakeFault[][], calls: Intervention[][] = []
   return async (interventions) => {
     calls.push(interventions);
     const repaired = (f: FakeFault) =>
-      interventions.some((iv) => iv.mode === "resample" && iv.agent === f.agent && (iv.stepId === undefined || iv.stepId === f.stepId));
+      interventions.some(
+        (iv) => iv.mode === "resample" && iv.agent === f.agent && (iv.stepId === undefined || iv.stepId === f.stepId),
+      );
     return required.every((group) => group.some(repaired)) ? "success" : "failure";
   };
 }

@@ -72,9 +72,16 @@ export function fixCandidates(report: AnalysisReport, trace: TTrace): FixCandida
   return out;
 }
 
-const instruct = (c: FixCandidate): Intervention[] => [{ agent: c.agent, mode: "instruct", instruction: c.instruction }];
+const instruct = (c: FixCandidate): Intervention[] => [
+  { agent: c.agent, mode: "instruct", instruction: c.instruction },
+];
 
-async function trialOf(replay: (ivs: Intervention[]) => Promise<ReplayOutcome>, c: FixCandidate, runs: number, signal?: AbortSignal): Promise<FixTrial> {
+async function trialOf(
+  replay: (ivs: Intervention[]) => Promise<ReplayOutcome>,
+  c: FixCandidate,
+  runs: number,
+  signal?: AbortSignal,
+): Promise<FixTrial> {
   const outcomes: ReplayOutcome[] = [];
   for (let i = 0; i < runs && !signal?.aborted; i++) outcomes.push(await replay(instruct(c)));
   const flipped = outcomes.filter((o) => o === "success").length;

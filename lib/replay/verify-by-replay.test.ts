@@ -21,19 +21,22 @@ describe("verifyByReplay", () => {
     if (report.decisive) expect(c[0]).toBe(report.decisive.agent);
   });
 
-  it.each(["Alice", "Bob"])("confirms %s when repairing it flips the outcome, and compares with the offline verdict", async (culprit) => {
-    const step = trace.steps.find((s) => s.agent === culprit)!;
-    const s = session([[{ agent: culprit, stepId: step.id }]]);
-    const r = await verifyByReplay(trace, report, s, { methods: REPLAY_METHODS });
-    expect(r.confirmedAgent).toBe(culprit);
-    expect(r.confirmedStepId).toBe(step.id);
-    expect(r.leaveOneOut?.necessary).toEqual([culprit]);
-    expect(r.shapley?.values[culprit]).toBe(1);
-    expect(r.agreement).toBe(r.offline.agent === culprit ? "agrees" : "disagrees");
-    expect(r.incomplete).toEqual([]);
-    // Repeated coalitions across strategies are answered within the session.
-    expect(s.log.length).toBeGreaterThan(s.replays);
-  });
+  it.each(["Alice", "Bob"])(
+    "confirms %s when repairing it flips the outcome, and compares with the offline verdict",
+    async (culprit) => {
+      const step = trace.steps.find((s) => s.agent === culprit)!;
+      const s = session([[{ agent: culprit, stepId: step.id }]]);
+      const r = await verifyByReplay(trace, report, s, { methods: REPLAY_METHODS });
+      expect(r.confirmedAgent).toBe(culprit);
+      expect(r.confirmedStepId).toBe(step.id);
+      expect(r.leaveOneOut?.necessary).toEqual([culprit]);
+      expect(r.shapley?.values[culprit]).toBe(1);
+      expect(r.agreement).toBe(r.offline.agent === culprit ? "agrees" : "disagrees");
+      expect(r.incomplete).toEqual([]);
+      // Repeated coalitions across strategies are answered within the session.
+      expect(s.log.length).toBeGreaterThan(s.replays);
+    },
+  );
 
   it("stops as inconclusive when the unchanged replay does not reproduce the failure", async () => {
     const s = session([]); // nothing required: everything succeeds

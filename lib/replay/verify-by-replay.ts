@@ -45,11 +45,20 @@ export interface VerifyOptions {
 /** Agents in the order sequential intervention tries them: offline decisive agent, then by blame. */
 export function candidateAgents(trace: TTrace, report: AnalysisReport): string[] {
   const active = new Set(trace.steps.map((s) => s.agent));
-  const order = [report.decisive?.agent, ...report.agents.filter((a) => a.blame > 0).map((a) => a.agent), ...report.agents.map((a) => a.agent)];
+  const order = [
+    report.decisive?.agent,
+    ...report.agents.filter((a) => a.blame > 0).map((a) => a.agent),
+    ...report.agents.map((a) => a.agent),
+  ];
   return [...new Set(order.filter((a): a is string => a !== undefined && active.has(a)))];
 }
 
-export async function verifyByReplay(trace: TTrace, report: AnalysisReport, session: ReplaySession, options: VerifyOptions = {}): Promise<VerificationResult> {
+export async function verifyByReplay(
+  trace: TTrace,
+  report: AnalysisReport,
+  session: ReplaySession,
+  options: VerifyOptions = {},
+): Promise<VerificationResult> {
   const methods = REPLAY_METHODS.filter((m) => (options.methods ?? DEFAULT_REPLAY_METHODS).includes(m));
   const offlineAgent = report.decisive?.agent ?? report.agents.find((a) => a.blame > 0)?.agent ?? null;
   const result: VerificationResult = {
@@ -64,7 +73,11 @@ export async function verifyByReplay(trace: TTrace, report: AnalysisReport, sess
     cacheHits: 0,
   };
   const candidates = candidateAgents(trace, report);
-  const steps = trace.steps.map((s) => ({ stepId: s.id, agent: s.agent, ...(s.sourceRef ? { sourceRef: s.sourceRef } : {}) }));
+  const steps = trace.steps.map((s) => ({
+    stepId: s.id,
+    agent: s.agent,
+    ...(s.sourceRef ? { sourceRef: s.sourceRef } : {}),
+  }));
   let stopped = false;
   for (let i = 0; i < methods.length && !stopped; i++) {
     const method = methods[i];
@@ -74,19 +87,30 @@ export async function verifyByReplay(trace: TTrace, report: AnalysisReport, sess
         const outcome = await session.fn("baseline")([]);
         result.baseline = { outcome, reproduced: outcome === "failure" };
         if (outcome === "success") stopped = true; // nothing to explain: every flip would be noise
-      } else if (method === "sequential") result.sequential = await sequentialIntervention(candidates, session.fn("sequential"));
-      else if (method === "binary-search") result.binarySearch = await binarySearchSteps(steps, session.fn("binary-search"));
-      else if (method === "leave-one-out") result.leaveOneOut = await leaveOneOut(candidates, session.fn("leave-one-out"));
+      } else if (method === "sequential")
+        result.sequential = await sequentialIntervention(candidates, session.fn("sequential"));
+      else if (method === "binary-search")
+        result.binarySearch = await binarySearchSteps(steps, session.fn("binary-search"));
+      else if (method === "leave-one-out")
+        result.leaveOneOut = await leaveOneOut(candidates, session.fn("leave-one-out"));
       else if (method === "shapley") {
         // Players: agents the earlier replays implicated first, then the offline ranking.
-        const implicated = [...(result.leaveOneOut?.necessary ?? []), result.sequential?.confirmed, result.binarySearch?.decisiveAgent];
-        const players = [...new Set([...implicated.filter((a): a is string => !!a), ...candidates])].slice(0, MAX_REPLAY_SHAPLEY_PLAYERS);
+        const implicated = [
+          ...(result.leaveOneOut?.necessary ?? []),
+          result.sequential?.confirmed,
+          result.binarySearch?.decisiveAgent,
+        ];
+        const players = [...new Set([...implicated.filter((a): a is string => !!a), ...candidates])].slice(
+          0,
+          MAX_REPLAY_SHAPLEY_PLAYERS,
+        );
         result.shapley = await replayShapley(players, session.fn("shapley"));
       }
     } catch (err) {
       if (!(err instanceof ReplayError && err.code === "budget_exhausted")) throw err;
       result.incomplete.push({ method, reason: err.message });
-      for (const rest of methods.slice(i + 1)) result.incomplete.push({ method: rest, reason: "not run: the replay budget is used up" });
+      for (const rest of methods.slice(i + 1))
+        result.incomplete.push({ method: rest, reason: "not run: the replay budget is used up" });
       stopped = true;
     }
   }
@@ -100,14 +124,21 @@ export async function verifyByReplay(trace: TTrace, report: AnalysisReport, sess
 function conclude(r: VerificationResult): void {
   if (r.baseline && !r.baseline.reproduced) {
     r.agreement = "inconclusive";
-    r.agreementNote = "the unchanged replay succeeded: the failure does not reproduce, so no intervention can confirm a culprit";
+    r.agreementNote =
+      "the unchanged replay succeeded: the failure does not reproduce, so no intervention can confirm a culprit";
     return;
   }
   const looSingle = r.leaveOneOut?.necessary.length === 1 ? r.leaveOneOut.necessary[0] : null;
   const shapleyTop = r.shapley ? topShapley(r.shapley) : null;
   r.confirmedAgent = r.sequential?.confirmed ?? looSingle ?? shapleyTop ?? r.binarySearch?.decisiveAgent ?? null;
   r.confirmedStepId = r.binarySearch?.decisiveStepId ?? null;
-  const source = r.sequential?.confirmed ? "sequential intervention" : looSingle ? "leave-one-out" : shapleyTop ? "replay Shapley" : "binary search over steps";
+  const source = r.sequential?.confirmed
+    ? "sequential intervention"
+    : looSingle
+      ? "leave-one-out"
+      : shapleyTop
+        ? "replay Shapley"
+        : "binary search over steps";
   if (!r.confirmedAgent) {
     r.agreement = "inconclusive";
     r.agreementNote = "no tried intervention flipped the outcome";

@@ -1,7 +1,17 @@
 import { z } from "zod";
 
 /** Runs-list view state; lives in the URL so every list view is a link. */
-export const SORT_KEYS = ["created", "steps", "agents", "tokens", "verification", "redundancy", "title", "system", "outcome"] as const;
+export const SORT_KEYS = [
+  "created",
+  "steps",
+  "agents",
+  "tokens",
+  "verification",
+  "redundancy",
+  "title",
+  "system",
+  "outcome",
+] as const;
 /** Trajectory flag kinds the list filters on (see lib/attribution/trajectory/flags.ts). */
 export const FLAG_FILTERS = [
   "rubber-stamp",

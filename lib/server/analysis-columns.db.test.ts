@@ -52,7 +52,9 @@ describe("analysis summary columns (real Postgres)", () => {
     const fired = report.steps.filter((s) => s.detectors.some((d) => d.score >= 0.5));
     expect(fired.length).toBeGreaterThan(0);
     expect(expected.detectorHits.map((h) => h.stepId)).toEqual(fired.map((s) => s.stepId));
-    expect(expected.detectorHits[0].detectors).toEqual(fired[0].detectors.filter((d) => d.score >= 0.5).map((d) => d.name));
+    expect(expected.detectorHits[0].detectors).toEqual(
+      fired[0].detectors.filter((d) => d.score >= 0.5).map((d) => d.name),
+    );
     expect(written.detectorHits).toEqual(expected.detectorHits);
 
     // An analysis stored before the columns existed: the migration's UPDATE fills them in.

@@ -35,7 +35,11 @@ export function analysisListColumns(report: AnalysisReport) {
     trajectoryMetrics: metrics,
     signatureFields: signatureFields(report),
     detectorHits: detectorHits(report),
-    agentFigures: t ? t.perAgent.map((a): AgentFigures => ({ agent: a.agent, blame: a.blame, importance: a.importance, tokenShare: a.tokenShare })) : null,
+    agentFigures: t
+      ? t.perAgent.map(
+          (a): AgentFigures => ({ agent: a.agent, blame: a.blame, importance: a.importance, tokenShare: a.tokenShare }),
+        )
+      : null,
   };
 }
 

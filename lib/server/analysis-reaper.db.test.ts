@@ -15,9 +15,20 @@ afterAll(async () => {
 });
 
 const upload = (trace: unknown) =>
-  POST(new Request("http://localhost/api/runs", { method: "POST", body: JSON.stringify(trace), headers: { "content-type": "application/json" } }));
+  POST(
+    new Request("http://localhost/api/runs", {
+      method: "POST",
+      body: JSON.stringify(trace),
+      headers: { "content-type": "application/json" },
+    }),
+  );
 const analyses = async (runId: string) =>
-  (await pool().query<{ id: string; status: string }>(`SELECT id, status FROM analyses WHERE "runId" = $1 ORDER BY "createdAt"`, [runId])).rows;
+  (
+    await pool().query<{ id: string; status: string }>(
+      `SELECT id, status FROM analyses WHERE "runId" = $1 ORDER BY "createdAt"`,
+      [runId],
+    )
+  ).rows;
 
 describe("nothing lost between ingest and analysis (F-10, real Postgres)", () => {
   it("creates the queued analysis in the ingest transaction", async () => {
@@ -39,7 +50,9 @@ describe("nothing lost between ingest and analysis (F-10, real Postgres)", () =>
     expect(await analyses(runId)).toEqual([{ id: analysisId, status: "done" }]);
 
     const running = await ingestTrace(validateTrace(minimalTrace({ title: "killed while running" })));
-    await pool().query(`UPDATE analyses SET status = 'running', "startedAt" = now() - interval '1 day' WHERE id = $1`, [running.analysisId]);
+    await pool().query(`UPDATE analyses SET status = 'running', "startedAt" = now() - interval '1 day' WHERE id = $1`, [
+      running.analysisId,
+    ]);
     expect(await reapStuckAnalyses()).toContain(running.analysisId);
     expect(await analyses(running.runId)).toEqual([{ id: running.analysisId, status: "queued" }]);
   });
@@ -59,7 +72,10 @@ describe("nothing lost between ingest and analysis (F-10, real Postgres)", () =>
     expect(requeued).not.toContain(live.analysisId);
     // The job runs again and finishes; its heartbeat was written when it claimed the row.
     await performAnalysis(dead.analysisId!);
-    const { rows } = await pool().query(`SELECT status, "heartbeatAt" IS NOT NULL AS beat FROM analyses WHERE id = $1`, [dead.analysisId]);
+    const { rows } = await pool().query(
+      `SELECT status, "heartbeatAt" IS NOT NULL AS beat FROM analyses WHERE id = $1`,
+      [dead.analysisId],
+    );
     expect(rows[0]).toEqual({ status: "done", beat: true });
   });
 
@@ -67,7 +83,10 @@ describe("nothing lost between ingest and analysis (F-10, real Postgres)", () =>
     const trace = minimalTrace({ title: "re-upload me" });
     const first = await (await upload(trace)).json();
     // Simulate the crash window: the analysis row stayed queued and its process is gone.
-    await pool().query(`UPDATE analyses SET status = 'queued', result = NULL, "createdAt" = now() - interval '2 minutes' WHERE "runId" = $1`, [first.runId]);
+    await pool().query(
+      `UPDATE analyses SET status = 'queued', result = NULL, "createdAt" = now() - interval '2 minutes' WHERE "runId" = $1`,
+      [first.runId],
+    );
     const again = await upload(trace);
     expect(again.status).toBe(200);
     expect((await again.json()).created).toBe(false);
@@ -87,7 +106,9 @@ describe("values Postgres rejects are stored, not a 500 (F-8, F-9)", () => {
     [
       "names that collide after cleaning",
       (t: any) => (
-        (t.agents = [{ name: "a\u0000" }, { name: "a\ufffd" }]), (t.steps = [{ id: "s1", agent: "a\u0000", kind: "message", content: "x" }]), (t.edges = [])
+        (t.agents = [{ name: "a\u0000" }, { name: "a\ufffd" }]),
+        (t.steps = [{ id: "s1", agent: "a\u0000", kind: "message", content: "x" }]),
+        (t.edges = [])
       ),
     ],
     ["NUL in an imported label", (t: any) => (t.labels = [{ note: "x\u0000" }])],

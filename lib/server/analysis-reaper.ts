@@ -47,7 +47,10 @@ export async function ensureAnalysis(runId: string): Promise<string | undefined>
   const latest = rows[0];
   if (latest && !latest.stuck) return undefined;
   if (latest) {
-    await pool().query(`UPDATE analyses SET status = 'queued', progress = 0, "startedAt" = NULL, "heartbeatAt" = NULL WHERE id = $1`, [latest.id]);
+    await pool().query(
+      `UPDATE analyses SET status = 'queued', progress = 0, "startedAt" = NULL, "heartbeatAt" = NULL WHERE id = $1`,
+      [latest.id],
+    );
     await enqueueAnalysis(latest.id);
     return latest.id;
   }

@@ -18,7 +18,10 @@ export const HEARTBEAT_STALE_SECONDS = 40;
  * HEARTBEAT_STALE_SECONDS; `legacy` the one for rows written before heartbeats existed, which keep
  * the old rule (started longer ago than the analysis deadline).
  */
-export const runningOrphaned = (stale: string, legacy: string) => `("heartbeatAt" < now() - make_interval(secs => ${stale})
+export const runningOrphaned = (
+  stale: string,
+  legacy: string,
+) => `("heartbeatAt" < now() - make_interval(secs => ${stale})
   OR ("heartbeatAt" IS NULL AND ("startedAt" IS NULL OR "startedAt" < now() - make_interval(secs => ${legacy}))))`;
 
 /** Creates a queued analysis row for a run; the worker or an inline call fills it. */
@@ -81,7 +84,11 @@ async function analyzeClaimed(analysisId: string, runId: string, options: Perfor
     const timeoutMs = options.timeoutMs ?? analysisDeadlineMs(trace.steps.length);
     await prisma.analysis.update({ where: { id: analysisId }, data: { progress: 0.3 } });
     const extraEvidence = await judgeEvidence(trace);
-    const report = await runInSandbox("analyze", { trace, config: extraEvidence.length ? { extraEvidence } : {} }, { timeoutMs });
+    const report = await runInSandbox(
+      "analyze",
+      { trace, config: extraEvidence.length ? { extraEvidence } : {} },
+      { timeoutMs },
+    );
     await prisma.analysis.update({ where: { id: analysisId }, data: { progress: 0.9 } });
     // Raw SQL: the report can be tens of MB for huge runs; skip Prisma's JSON round trip.
     const cols = analysisListColumns(report);
@@ -108,11 +115,16 @@ async function analyzeClaimed(analysisId: string, runId: string, options: Perfor
     );
   } catch (err) {
     if (options.deferOnTimeout && err instanceof SandboxLimitError && err.limit === "time") {
-      await pool().query(`UPDATE analyses SET status = 'queued', progress = 0, "startedAt" = NULL WHERE id = $1`, [analysisId]);
+      await pool().query(`UPDATE analyses SET status = 'queued', progress = 0, "startedAt" = NULL WHERE id = $1`, [
+        analysisId,
+      ]);
       throw new AnalysisDeferred(err.message);
     }
     const message = err instanceof Error ? err.message : String(err);
-    await prisma.analysis.update({ where: { id: analysisId }, data: { status: "failed", error: message, finishedAt: new Date() } });
+    await prisma.analysis.update({
+      where: { id: analysisId },
+      data: { status: "failed", error: message, finishedAt: new Date() },
+    });
     // A limit is a property of the run: retrying would hit it again.
     if (err instanceof SandboxLimitError) return;
     throw err;

@@ -28,7 +28,15 @@ const STATUS_BY_INPUT_CODE: Record<TraceInputErrorCode, number> = {
  * socket errors, pg's own connection errors, and the Postgres classes 08 (connection), 57P
  * (shutdown, crash, cannot connect now) and 53 (out of resources: disk full, too many clients).
  */
-const DB_UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"]);
+const DB_UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+]);
 const DB_UNAVAILABLE_MESSAGE =
   /Connection terminated|connection timeout|Query read timeout|Client has encountered a connection error|COPY stream closed|Can't reach database server/i;
 
@@ -47,8 +55,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /** One place that turns any thrown value into an HTTP answer; internals never leak. */
 export function errorResponse(err: unknown): Response {
   if (err instanceof ApiError)
-    return Response.json({ error: { code: err.code, message: err.message, ...err.details } }, { status: err.status, headers: err.headers });
-  if (err instanceof TraceInputError) return Response.json({ error: err.toJSON() }, { status: STATUS_BY_INPUT_CODE[err.code] });
+    return Response.json(
+      { error: { code: err.code, message: err.message, ...err.details } },
+      { status: err.status, headers: err.headers },
+    );
+  if (err instanceof TraceInputError)
+    return Response.json({ error: err.toJSON() }, { status: STATUS_BY_INPUT_CODE[err.code] });
   // 503 + Retry-After: OTLP exporters and well-behaved clients retry it; a 500 they drop (review M-5).
   if (isDatabaseUnavailable(err)) {
     console.error(`[api] database unavailable: ${err instanceof Error ? err.message : String(err)}`);
@@ -58,5 +70,8 @@ export function errorResponse(err: unknown): Response {
     );
   }
   console.error("[api] unexpected error", err);
-  return Response.json({ error: { code: "internal", message: "Internal error; see the server log." } }, { status: 500 });
+  return Response.json(
+    { error: { code: "internal", message: "Internal error; see the server log." } },
+    { status: 500 },
+  );
 }

@@ -113,7 +113,13 @@ const SHOWN_DEFAULT: Partial<Record<EnvName, string>> = {
   CULPRIT_JUDGE_TIMEOUT_MS: String(judgeDefaults.timeoutMs),
   CULPRIT_JUDGE_MAX_STEP_CALLS: String(judgeDefaults.maxStepCalls),
 };
-const UNDOCUMENTED = new Set<EnvName>(["CULPRIT_SETUP_TOKEN", "CULPRIT_ROOT", "NODE_ENV", "CULPRIT_AUTH_SECRET", "BETTER_AUTH_URL"]);
+const UNDOCUMENTED = new Set<EnvName>([
+  "CULPRIT_SETUP_TOKEN",
+  "CULPRIT_ROOT",
+  "NODE_ENV",
+  "CULPRIT_AUTH_SECRET",
+  "BETTER_AUTH_URL",
+]);
 
 /** Variables whose names carry a system name; README shows them with `<SYSTEM>`. */
 const PATTERNS = [
@@ -140,8 +146,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const present: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined && v.trim() !== "") present[k] = v.trim();
   const parsed = ZEnv.safeParse(present);
-  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${String(i.path[0])}=${JSON.stringify(present[String(i.path[0])])}: ${i.message}`);
-  const pick = (test: (name: string) => boolean) => Object.fromEntries(Object.entries(present).filter(([k]) => test(k)));
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map(
+        (i) => `${String(i.path[0])}=${JSON.stringify(present[String(i.path[0])])}: ${i.message}`,
+      );
+  const pick = (test: (name: string) => boolean) =>
+    Object.fromEntries(Object.entries(present).filter(([k]) => test(k)));
   const replayEnv = pick((k) => k.startsWith("CULPRIT_REPLAY_"));
   const judgeEnv = pick((k) => k.startsWith("CULPRIT_JUDGE_"));
   try {
@@ -149,7 +160,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   } catch (err) {
     problems.push((err as Error).message);
   }
-  if (!parsed.success || problems.length) throw new ConfigError(`Invalid configuration (see the table in README.md):\n  ${problems.join("\n  ")}`);
+  if (!parsed.success || problems.length)
+    throw new ConfigError(`Invalid configuration (see the table in README.md):\n  ${problems.join("\n  ")}`);
   return { ...parsed.data, replayEnv, judgeEnv };
 }
 
@@ -172,6 +184,9 @@ export function documentedVariables(): { name: string; shownDefault: string }[] 
   const defaults = ZEnv.parse({});
   const plain = (Object.keys(ZEnv.shape) as EnvName[])
     .filter((name) => !UNDOCUMENTED.has(name))
-    .map((name) => ({ name, shownDefault: SHOWN_DEFAULT[name] ?? (defaults[name] === undefined ? "unset" : String(defaults[name])) }));
+    .map((name) => ({
+      name,
+      shownDefault: SHOWN_DEFAULT[name] ?? (defaults[name] === undefined ? "unset" : String(defaults[name])),
+    }));
   return [...plain, ...PATTERNS.map((p) => ({ name: p.name, shownDefault: "unset" }))];
 }

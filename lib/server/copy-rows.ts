@@ -12,7 +12,12 @@ export type CopyValue = string | number | boolean | null | undefined | object;
  * Streams rows into `table` with COPY ... FROM STDIN (text format). This is the fastest way to
  * bulk-load Postgres and the reason ingestion scales to 100k-step runs.
  */
-export async function copyRows(client: pg.PoolClient, table: string, columns: string[], rows: Iterable<CopyValue[]>): Promise<void> {
+export async function copyRows(
+  client: pg.PoolClient,
+  table: string,
+  columns: string[],
+  rows: Iterable<CopyValue[]>,
+): Promise<void> {
   const columnList = columns.map((c) => `"${c}"`).join(", ");
   const stream = client.query(copyFrom(`COPY "${table}" (${columnList}) FROM STDIN`));
   // A connection that dies mid-COPY errors or closes the stream and never drains it: every wait

@@ -65,7 +65,11 @@ describe("database faults", () => {
     try {
       const json = { "content-type": "application/json" };
       const upload = await postRuns(
-        new Request("http://localhost/api/runs", { method: "POST", body: JSON.stringify(minimalTrace({ title: "db-down" })), headers: json }),
+        new Request("http://localhost/api/runs", {
+          method: "POST",
+          body: JSON.stringify(minimalTrace({ title: "db-down" })),
+          headers: json,
+        }),
       );
       expect(upload.status).toBe(503);
       expect(Number(upload.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -14,13 +14,22 @@ const inflateRaw = promisify(zlib.inflateRaw);
  * as soon as the output passes the upload limit, so a decompression bomb costs at most `maxBytes`
  * of memory: the limit applies to the decompressed bytes.
  */
-export async function decodeContentEncoding(bytes: Uint8Array, encoding: string | null, maxBytes: number): Promise<Uint8Array> {
+export async function decodeContentEncoding(
+  bytes: Uint8Array,
+  encoding: string | null,
+  maxBytes: number,
+): Promise<Uint8Array> {
   const codings = (encoding ?? "")
     .split(",")
     .map((c) => c.trim().toLowerCase())
     .filter((c) => c && c !== "identity");
   if (codings.length === 0) return bytes;
-  if (codings.length > 1) throw new ApiError(415, "unsupported_encoding", `Send at most one Content-Encoding (gzip or deflate), not "${encoding}"`);
+  if (codings.length > 1)
+    throw new ApiError(
+      415,
+      "unsupported_encoding",
+      `Send at most one Content-Encoding (gzip or deflate), not "${encoding}"`,
+    );
   const options = { maxOutputLength: Math.max(1, Math.floor(maxBytes)) };
   try {
     if (codings[0] === "gzip" || codings[0] === "x-gzip") return await gunzip(bytes, options);
@@ -42,5 +51,9 @@ export async function decodeContentEncoding(bytes: Uint8Array, encoding: string 
     }
     throw new TraceInputError("bad_input", `The body is not valid ${codings[0]} data`);
   }
-  throw new ApiError(415, "unsupported_encoding", `Content-Encoding "${codings[0]}" is not supported; use gzip or deflate`);
+  throw new ApiError(
+    415,
+    "unsupported_encoding",
+    `Content-Encoding "${codings[0]}" is not supported; use gzip or deflate`,
+  );
 }

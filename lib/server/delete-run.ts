@@ -2,7 +2,16 @@ import "server-only";
 import { withTransaction } from "./transaction";
 
 /** Tables that hold a run's data, children first. Every one is keyed by "runId". */
-const RUN_TABLES = ["replay_cache", "replay_verifications", "share_links", "human_labels", "analyses", "edges", "steps", "agents"] as const;
+const RUN_TABLES = [
+  "replay_cache",
+  "replay_verifications",
+  "share_links",
+  "human_labels",
+  "analyses",
+  "edges",
+  "steps",
+  "agents",
+] as const;
 
 /**
  * Deletes a run and everything of it in one transaction: steps, edges, agents, analyses, labels,
@@ -15,7 +24,10 @@ export async function deleteRun(runId: string): Promise<boolean> {
     const locked = await client.query(`SELECT id FROM runs WHERE id = $1 FOR UPDATE`, [runId]);
     if (locked.rowCount === 0) return false;
     for (const table of RUN_TABLES) await client.query(`DELETE FROM ${table} WHERE "runId" = $1`, [runId]);
-    await client.query(`DELETE FROM otlp_span_batches WHERE "traceId" IN (SELECT "traceId" FROM otlp_trace_states WHERE "runId" = $1)`, [runId]);
+    await client.query(
+      `DELETE FROM otlp_span_batches WHERE "traceId" IN (SELECT "traceId" FROM otlp_trace_states WHERE "runId" = $1)`,
+      [runId],
+    );
     await client.query(`DELETE FROM otlp_trace_states WHERE "runId" = $1`, [runId]);
     await client.query(`DELETE FROM runs WHERE id = $1`, [runId]);
     return true;

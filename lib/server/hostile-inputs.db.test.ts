@@ -25,7 +25,12 @@ beforeAll(async () => {
       body: req.method === "GET" ? undefined : Buffer.concat(chunks),
     });
     const path = new URL(request.url).pathname;
-    const response = path === "/api/health" ? await health(request) : path === "/v1/traces" ? await postTraces(request) : await postRuns(request);
+    const response =
+      path === "/api/health"
+        ? await health(request)
+        : path === "/v1/traces"
+          ? await postTraces(request)
+          : await postRuns(request);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });
@@ -87,7 +92,9 @@ describe("hostile inputs from the security review (real HTTP, real Postgres)", (
   });
 
   it("F-2 45 MB OTLP/protobuf bomb on /v1/traces: refused by span count before decoding", async () => {
-    const r = await sendWhileProbing("/v1/traces", hostileInputs.emptySpansProtobuf(45), { "content-type": "application/x-protobuf" });
+    const r = await sendWhileProbing("/v1/traces", hostileInputs.emptySpansProtobuf(45), {
+      "content-type": "application/x-protobuf",
+    });
     expect(r.status).toBe(413);
     expect(r.elapsedMs).toBeLessThan(15_000);
     expect(r.worstHealthMs).toBeLessThan(2_000);
@@ -95,7 +102,9 @@ describe("hostile inputs from the security review (real HTTP, real Postgres)", (
 
   it("H-2 one span with 10 M empty attributes (20 MB protobuf): refused by field count before decoding", async () => {
     const rssBefore = process.memoryUsage().rss;
-    const r = await sendWhileProbing("/v1/traces", hostileInputs.attributeBombProtobuf(10_000_000), { "content-type": "application/x-protobuf" });
+    const r = await sendWhileProbing("/v1/traces", hostileInputs.attributeBombProtobuf(10_000_000), {
+      "content-type": "application/x-protobuf",
+    });
     expect(r.status).toBe(413);
     expect(r.json.error.message).toMatch(/CULPRIT_MAX_OTLP_FIELDS/);
     expect(r.elapsedMs).toBeLessThan(15_000);
@@ -105,7 +114,9 @@ describe("hostile inputs from the security review (real HTTP, real Postgres)", (
   });
 
   it("H-2 a span with 50k attributes (under the field limit) is buffered, its text made in the sandbox", async () => {
-    const r = await sendWhileProbing("/v1/traces", hostileInputs.attributeBombProtobuf(50_000), { "content-type": "application/x-protobuf" });
+    const r = await sendWhileProbing("/v1/traces", hostileInputs.attributeBombProtobuf(50_000), {
+      "content-type": "application/x-protobuf",
+    });
     expect(r.status).toBe(200);
     expect(r.worstHealthMs).toBeLessThan(2_000);
   });
@@ -132,11 +143,20 @@ describe("hostile inputs from the security review (real HTTP, real Postgres)", (
       const r = await sendWhileProbing("/api/runs", bomb, { ...JSON_TYPE, "content-encoding": "gzip" });
       expect(r.status).toBe(413);
       expect(r.json.error.message).toMatch(/decompressed/);
-      const ok = await sendWhileProbing("/v1/traces", zlib.gzipSync('{"resourceSpans":[]}'), { ...JSON_TYPE, "content-encoding": "gzip" });
+      const ok = await sendWhileProbing("/v1/traces", zlib.gzipSync('{"resourceSpans":[]}'), {
+        ...JSON_TYPE,
+        "content-encoding": "gzip",
+      });
       expect(ok.status).toBe(200);
-      const deflated = await sendWhileProbing("/v1/traces", zlib.deflateSync('{"resourceSpans":[]}'), { ...JSON_TYPE, "content-encoding": "deflate" });
+      const deflated = await sendWhileProbing("/v1/traces", zlib.deflateSync('{"resourceSpans":[]}'), {
+        ...JSON_TYPE,
+        "content-encoding": "deflate",
+      });
       expect(deflated.status).toBe(200);
-      const br = await sendWhileProbing("/v1/traces", zlib.brotliCompressSync('{"resourceSpans":[]}'), { ...JSON_TYPE, "content-encoding": "br" });
+      const br = await sendWhileProbing("/v1/traces", zlib.brotliCompressSync('{"resourceSpans":[]}'), {
+        ...JSON_TYPE,
+        "content-encoding": "br",
+      });
       expect(br.status).toBe(415);
     } finally {
       delete process.env.CULPRIT_MAX_UPLOAD_MB;

@@ -3,7 +3,14 @@ import { ApiError } from "./api-errors";
 import type { Caller } from "./http/define-route";
 import { callerKey, inCallerLane } from "./ingest-lanes";
 
-const key = (id: string): Caller => ({ kind: "api-key", role: "owner", userId: "u", name: "user-key", keyId: id, scope: "ingest" });
+const key = (id: string): Caller => ({
+  kind: "api-key",
+  role: "owner",
+  userId: "u",
+  name: "user-key",
+  keyId: id,
+  scope: "ingest",
+});
 const gate = () => {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => {
@@ -49,7 +56,8 @@ describe("one upload in flight per caller (review M-2)", () => {
   });
 
   it("lets at most two large uploads run at once across callers", async () => {
-    const big = () => new Request("http://h/api/runs", { method: "POST", headers: { "content-length": String(10 * 1024 * 1024) } });
+    const big = () =>
+      new Request("http://h/api/runs", { method: "POST", headers: { "content-length": String(10 * 1024 * 1024) } });
     const hold = gate();
     let running = 0;
     let most = 0;

@@ -34,7 +34,14 @@ function isLarge(req: Request): boolean {
 
 async function throughLargeGate<T>(task: () => Promise<T>): Promise<T> {
   if (largeRunning >= LARGE_AT_ONCE) {
-    if (largeQueue.length >= LARGE_WAITING) throw new ApiError(503, "busy", "Too many large uploads at once; try again shortly.", {}, { "retry-after": "10" });
+    if (largeQueue.length >= LARGE_WAITING)
+      throw new ApiError(
+        503,
+        "busy",
+        "Too many large uploads at once; try again shortly.",
+        {},
+        { "retry-after": "10" },
+      );
     await new Promise<void>((resolve) => largeQueue.push(resolve));
   }
   largeRunning++;
@@ -56,7 +63,13 @@ export async function inCallerLane<T>(caller: Caller | null, task: () => Promise
   const key = callerKey(caller);
   const n = waiting.get(key) ?? 0;
   if (n >= MAX_WAITING)
-    throw new ApiError(429, "too_many_uploads", `${MAX_WAITING} uploads of this caller are already waiting; send fewer at once.`, {}, { "retry-after": "5" });
+    throw new ApiError(
+      429,
+      "too_many_uploads",
+      `${MAX_WAITING} uploads of this caller are already waiting; send fewer at once.`,
+      {},
+      { "retry-after": "5" },
+    );
   waiting.set(key, n + 1);
   try {
     return await lanes([key], () => (req && isLarge(req) ? throughLargeGate(task) : task()));

@@ -24,7 +24,11 @@ async function countRows(runTitle: string) {
 describe("ingestTrace (real Postgres)", () => {
   it("stores a run and loads back the same canonical trace", async () => {
     const input = minimalTrace({ title: "roundtrip" });
-    input.steps[0].tool = { name: "search", arguments: { q: "tab\there", nested: [1, "nul\u0000"] }, result: "back\\slash\nnewline" };
+    input.steps[0].tool = {
+      name: "search",
+      arguments: { q: "tab\there", nested: [1, "nul\u0000"] },
+      result: "back\\slash\nnewline",
+    };
     input.steps[0].attributes = { "gen_ai.system": "openai" };
     input.labels = [{ agent: "Alice", stepId: "s1", note: "labelled", author: "who-and-when" }];
     input.agents[input.agents.length - 1].kind = "task_giver";
@@ -48,18 +52,21 @@ describe("ingestTrace (real Postgres)", () => {
     expect((await countRows("twice")).runs).toBe(1);
   });
 
-  it.each(["run", "agents", "steps", "edges", "labels"] as const)("leaves no rows when it fails after the %s stage", async (stage) => {
-    const title = `half-written-${stage}`;
-    const trace = validateTrace({ ...generatedTrace(300, 4, title), labels: [{ agent: "agent_1", note: "x" }] });
-    await expect(
-      ingestTrace(trace, {
-        onStage: (s) => {
-          if (s === stage) throw new Error(`simulated crash after ${s}`);
-        },
-      }),
-    ).rejects.toThrow(`simulated crash after ${stage}`);
-    expect(await countRows(title)).toEqual({ runs: 0, steps: 0, edges: 0, agents: 0, labels: 0 });
-  });
+  it.each(["run", "agents", "steps", "edges", "labels"] as const)(
+    "leaves no rows when it fails after the %s stage",
+    async (stage) => {
+      const title = `half-written-${stage}`;
+      const trace = validateTrace({ ...generatedTrace(300, 4, title), labels: [{ agent: "agent_1", note: "x" }] });
+      await expect(
+        ingestTrace(trace, {
+          onStage: (s) => {
+            if (s === stage) throw new Error(`simulated crash after ${s}`);
+          },
+        }),
+      ).rejects.toThrow(`simulated crash after ${stage}`);
+      expect(await countRows(title)).toEqual({ runs: 0, steps: 0, edges: 0, agents: 0, labels: 0 });
+    },
+  );
 
   it("bulk-loads a large run in one transaction", async () => {
     const trace = validateTrace(generatedTrace(20_000, 12, "bulk"));

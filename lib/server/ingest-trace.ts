@@ -60,23 +60,18 @@ export async function ingestTrace(input: TTrace, options: IngestOptions = {}): P
     await copyRows(client, "edges", EDGE_COLUMNS, edgeRows(runId, trace, stepIndex));
     await options.onStage?.("edges");
     for (const label of trace.labels) {
-      await client.query(`INSERT INTO human_labels (id, "runId", agent, "stepId", note, author, imported) VALUES ($1, $2, $3, $4, $5, $6, true)`, [
-        randomUUID(),
-        runId,
-        label.agent ?? null,
-        label.stepId ?? null,
-        label.note ?? null,
-        label.author,
-      ]);
+      await client.query(
+        `INSERT INTO human_labels (id, "runId", agent, "stepId", note, author, imported) VALUES ($1, $2, $3, $4, $5, $6, true)`,
+        [randomUUID(), runId, label.agent ?? null, label.stepId ?? null, label.note ?? null, label.author],
+      );
     }
     await options.onStage?.("labels");
     // The analysis row commits with the run: a crash right after the commit leaves a queued
     // analysis that the reaper re-sends, never a run that is "not analyzed yet" for good.
-    await client.query(`INSERT INTO analyses (id, "runId", "engineVersion", status, config) VALUES ($1, $2, $3, 'queued', '{}')`, [
-      analysisId,
-      runId,
-      ENGINE_VERSION,
-    ]);
+    await client.query(
+      `INSERT INTO analyses (id, "runId", "engineVersion", status, config) VALUES ($1, $2, $3, 'queued', '{}')`,
+      [analysisId, runId, ENGINE_VERSION],
+    );
     return true;
   });
   return created ? { runId, created, analysisId } : { runId: (await findRunByHash(hash))!, created: false };

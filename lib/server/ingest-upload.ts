@@ -26,7 +26,13 @@ export interface UploadResult {
  * costs that thread, not the web server's event loop.
  */
 /** `contentType` multipart/form-data: the body is a form (parsed in the sandbox, sandbox/upload-body.ts). */
-export type UploadInput = { bytes: Uint8Array; contentType?: string; fileName?: string; format?: string; uploadedByUserId?: string | null };
+export type UploadInput = {
+  bytes: Uint8Array;
+  contentType?: string;
+  fileName?: string;
+  format?: string;
+  uploadedByUserId?: string | null;
+};
 
 export async function ingestUpload(input: UploadInput): Promise<UploadResult> {
   return (await ingestUploads(input))[0];
@@ -42,12 +48,22 @@ export async function ingestUploads(input: UploadInput): Promise<UploadResult[]>
   const bytes = new Uint8Array(input.bytes);
   const imported = await runInSandbox(
     "import",
-    { bytes, contentType: input.contentType, format: input.format, fileName: input.fileName, maxSteps: maxSteps(), maxAgents: maxAgents() },
+    {
+      bytes,
+      contentType: input.contentType,
+      format: input.format,
+      fileName: input.fileName,
+      maxSteps: maxSteps(),
+      maxAgents: maxAgents(),
+    },
     { timeoutMs: importDeadlineMs(bytes.byteLength), transfer: [bytes.buffer as ArrayBuffer] },
   );
   const results: UploadResult[] = [];
   for (const { format: detected, trace, hash } of imported) {
-    const { runId, created, analysisId } = await ingestTrace(trace, { uploadedByUserId: input.uploadedByUserId ?? null, prepared: { hash } });
+    const { runId, created, analysisId } = await ingestTrace(trace, {
+      uploadedByUserId: input.uploadedByUserId ?? null,
+      prepared: { hash },
+    });
     if (created) await scheduleAnalysis(runId, trace.steps.length, analysisId);
     // Same content again: if its analysis never ran (crash, lost job), queue it now.
     else await ensureAnalysis(runId);

@@ -17,5 +17,7 @@ const JSON_ESCAPE = /\\(?:u[0-9a-fA-F]{4}|[^u])/g;
 export function escapeCopyText(text: string): string {
   // Fast path: most values need no escaping.
   if (!/[\\\t\n\r\u0000]/.test(text)) return text;
-  return text.replace(/[\\\t\n\r\u0000]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : c === "\r" ? "\\r" : "\uFFFD"));
+  return text.replace(/[\\\t\n\r\u0000]/g, (c) =>
+    c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : c === "\r" ? "\\r" : "\uFFFD",
+  );
 }

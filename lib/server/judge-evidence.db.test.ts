@@ -18,7 +18,9 @@ beforeAll(async () => {
     for await (const _ of req);
     if (garbage) return void res.writeHead(200).end("<html>not json</html>");
     const content = '{"agent": "Bob", "step": 1, "decisive": true, "p": 0.9, "reason": "Bob answered wrongly"}';
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { role: "assistant", content } }] }));
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ choices: [{ message: { role: "assistant", content } }] }));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   process.env.CULPRIT_JUDGE_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;

@@ -19,14 +19,16 @@ export const importTimeoutMs = () => config().CULPRIT_IMPORT_TIMEOUT_SECONDS * 1
  * Deadline for importing or decoding `bytes` of input: 10 s plus 1 s per MB, at most the configured
  * one, so a small hostile input cannot hold an import thread for the full deadline (review M-2).
  */
-export const importDeadlineMs = (bytes: number) => Math.min(importTimeoutMs(), 10_000 + Math.ceil(bytes / 1_048_576) * 1000);
+export const importDeadlineMs = (bytes: number) =>
+  Math.min(importTimeoutMs(), 10_000 + Math.ceil(bytes / 1_048_576) * 1000);
 /** Deadline for one analysis in the background worker. */
 export const analysisTimeoutMs = () => config().CULPRIT_ANALYSIS_TIMEOUT_SECONDS * 1000;
 /**
  * Deadline for analyzing a run of `steps` steps: 30 s plus 3 s per 1,000 steps, at most the
  * configured one, so a pathological 3-step run cannot hold a worker slot for 15 minutes (review H-3).
  */
-export const analysisDeadlineMs = (steps: number) => Math.min(analysisTimeoutMs(), 30_000 + Math.ceil(steps / 1000) * 3000);
+export const analysisDeadlineMs = (steps: number) =>
+  Math.min(analysisTimeoutMs(), 30_000 + Math.ceil(steps / 1000) * 3000);
 /** Time an upload waits for its inline analysis before handing it to the background worker. */
 export const inlineAnalysisBudgetMs = () => config().CULPRIT_INLINE_ANALYSIS_SECONDS * 1000;
 /** Caps applied before storing: steps and agents per run, spans per OTLP request and per live trace. */

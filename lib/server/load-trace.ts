@@ -38,7 +38,14 @@ export async function loadTrace(runId: string): Promise<TTrace | undefined> {
     agents: agents.map(agentFromRow),
     steps: steps.map((s) => stepFromRow(s, s.parentIdx === null ? undefined : stepIds[s.parentIdx])),
     edges: edges.map((e) => edgeFromRow(e, stepIds)),
-    labels: labels.map((l) => compact({ agent: l.agent ?? undefined, stepId: l.stepId ?? undefined, note: l.note ?? undefined, author: l.author })),
+    labels: labels.map((l) =>
+      compact({
+        agent: l.agent ?? undefined,
+        stepId: l.stepId ?? undefined,
+        note: l.note ?? undefined,
+        author: l.author,
+      }),
+    ),
     warnings: Array.isArray(run.warnings) ? (run.warnings as string[]) : [],
   });
 }

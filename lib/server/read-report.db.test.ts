@@ -18,7 +18,9 @@ describe("readStoredReport", () => {
     const read = readStoredReport(v04)!;
     expect(read.stale).toMatch(/engine 0\.4\.0, before reports had a schema version/);
     expect((read.report as unknown as { futureField: unknown }).futureField).toEqual({ x: 1 });
-    expect(readStoredReport({ ...report, engineVersion: "0.0.1" })!.stale).toBe(`written by engine 0.0.1; the current engine is ${ENGINE_VERSION}`);
+    expect(readStoredReport({ ...report, engineVersion: "0.0.1" })!.stale).toBe(
+      `written by engine 0.0.1; the current engine is ${ENGINE_VERSION}`,
+    );
   });
 
   it("refuses what is not a report", () => {

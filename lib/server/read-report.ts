@@ -18,7 +18,9 @@ export function readStoredReport(value: unknown): StoredReport | null {
   if (value === null || value === undefined) return null;
   const parsed = ZAnalysisReport.safeParse(value);
   if (!parsed.success) {
-    console.warn(`[report] a stored report does not match ${REPORT_SCHEMA_VERSION}: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+    console.warn(
+      `[report] a stored report does not match ${REPORT_SCHEMA_VERSION}: ${parsed.error.issues[0]?.message ?? "invalid"}`,
+    );
     return null;
   }
   // Keep the original object: parsing strips fields a newer engine added.

@@ -16,7 +16,10 @@ afterAll(async () => {
 
 describe("re-analysis of reports from older engines (real Postgres)", () => {
   it("finds a run whose report an older engine wrote, re-analyzes it, and the page reader then sees it current", async () => {
-    const trace = { ...culpritUpstreamVictimLast(), run: { ...culpritUpstreamVictimLast().run, title: `stale ${Date.now()}` } };
+    const trace = {
+      ...culpritUpstreamVictimLast(),
+      run: { ...culpritUpstreamVictimLast().run, title: `stale ${Date.now()}` },
+    };
     const { runId } = await ingestUpload({ bytes: Buffer.from(JSON.stringify(trace)), fileName: "stale.json" });
     // Make the stored analysis look like an old engine (0.0.1) wrote it (no schemaVersion, old version).
     await pool().query(

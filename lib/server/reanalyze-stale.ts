@@ -22,14 +22,25 @@ export async function staleRuns(limit = 100_000): Promise<{ id: string; stepCoun
  * workers (in the background; the old report stays on the page until the new one is done), or here
  * and now with `inline`.
  */
-export async function reanalyzeStale({ inline = false, log = console.log }: { inline?: boolean; log?: (line: string) => void } = {}): Promise<number> {
+export async function reanalyzeStale({
+  inline = false,
+  log = console.log,
+}: {
+  inline?: boolean;
+  log?: (line: string) => void;
+} = {}): Promise<number> {
   const runs = await staleRuns();
   const boss = inline ? null : await queue();
   for (const run of runs) {
     const analysisId = await createAnalysis(run.id);
     if (boss) await boss.send(ANALYZE_QUEUE, { analysisId }, { retryLimit: 2, expireInSeconds: 3600 });
-    else await performAnalysis(analysisId).catch((err) => log(`run ${run.id}: ${err instanceof Error ? err.message : String(err)}`));
+    else
+      await performAnalysis(analysisId).catch((err) =>
+        log(`run ${run.id}: ${err instanceof Error ? err.message : String(err)}`),
+      );
   }
-  log(`${runs.length} run(s) from older engines ${inline ? "re-analyzed" : "queued for re-analysis"} (engine ${ENGINE_VERSION})`);
+  log(
+    `${runs.length} run(s) from older engines ${inline ? "re-analyzed" : "queued for re-analysis"} (engine ${ENGINE_VERSION})`,
+  );
   return runs.length;
 }

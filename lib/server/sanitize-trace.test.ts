@@ -49,7 +49,10 @@ describe("values Postgres rejects are cleaned with a warning (F-8)", () => {
   });
 
   it("converts offsets beyond ±15:59 to UTC and drops year 0000", () => {
-    expect(storableTimestamp("2025-01-01T00:00:00+23:00")).toEqual({ value: "2024-12-31T01:00:00.000Z", fix: expect.stringMatching(/converted to UTC/) });
+    expect(storableTimestamp("2025-01-01T00:00:00+23:00")).toEqual({
+      value: "2024-12-31T01:00:00.000Z",
+      fix: expect.stringMatching(/converted to UTC/),
+    });
     expect(storableTimestamp("0000-01-01T00:00:00Z").value).toBeUndefined();
     expect(storableTimestamp("2025-01-01T00:00:00+05:00")).toEqual({ value: "2025-01-01T00:00:00+05:00" });
     const input = minimalTrace({ title: "ts" });

@@ -41,5 +41,9 @@ export async function scheduleAnalysis(
 export async function enqueueAnalysis(analysisId: string): Promise<void> {
   const boss = await queue();
   await pool().query(`UPDATE analyses SET "queuedAt" = now() WHERE id = $1`, [analysisId]);
-  await boss.send(ANALYZE_QUEUE, { analysisId }, { retryLimit: 2, retryDelay: 30, expireInSeconds: Math.ceil(analysisTimeoutMs() / 1000) + 300 });
+  await boss.send(
+    ANALYZE_QUEUE,
+    { analysisId },
+    { retryLimit: 2, retryDelay: 30, expireInSeconds: Math.ceil(analysisTimeoutMs() / 1000) + 300 },
+  );
 }

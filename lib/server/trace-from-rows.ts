@@ -10,7 +10,18 @@ import type { Agent, Edge, Step } from "@/lib/generated/prisma/client";
  */
 
 /** The columns every step read selects; the others are optional (the run page's summaries skip them). */
-type StepCore = "stepId" | "agent" | "kind" | "name" | "content" | "toolName" | "toolResult" | "stateOp" | "stateKey" | "target" | "status";
+type StepCore =
+  | "stepId"
+  | "agent"
+  | "kind"
+  | "name"
+  | "content"
+  | "toolName"
+  | "toolResult"
+  | "stateOp"
+  | "stateKey"
+  | "target"
+  | "status";
 type StepExtra = "errorType" | "errorMessage" | "inputTokens" | "outputTokens" | "totalTokens";
 export type StepRow = Pick<Step, StepCore | StepExtra> & Partial<Omit<Step, StepCore | StepExtra>>;
 export type EdgeRow = Pick<Edge, "fromIdx" | "toIdx" | "key" | "evidence" | "confidence"> & { kind: string };
@@ -35,7 +46,8 @@ export function stepFromRow(r: StepRow, parentId?: string): TStep {
   }
   if (r.target !== null) step.target = r.target;
   step.status = r.status as TStep["status"];
-  if (r.errorMessage !== null) step.error = r.errorType !== null ? { type: r.errorType, message: r.errorMessage } : { message: r.errorMessage };
+  if (r.errorMessage !== null)
+    step.error = r.errorType !== null ? { type: r.errorType, message: r.errorMessage } : { message: r.errorMessage };
   const tokens = tokensOf(r);
   if (tokens) step.tokens = tokens;
   if (r.costUsd !== undefined && r.costUsd !== null) step.costUsd = r.costUsd;
@@ -50,7 +62,9 @@ export function stepFromRow(r: StepRow, parentId?: string): TStep {
 /** An edge row; its ends are step indexes, `offset` the index of `stepIds[0]` (a window's first step). */
 export function edgeFromRow(e: EdgeRow, stepIds: readonly string[], offset = 0): TEdge {
   const ends = { from: stepIds[e.fromIdx - offset], to: stepIds[e.toIdx - offset], kind: e.kind as TEdge["kind"] };
-  return e.key !== null ? { ...ends, key: e.key, evidence: e.evidence, confidence: e.confidence } : { ...ends, evidence: e.evidence, confidence: e.confidence };
+  return e.key !== null
+    ? { ...ends, key: e.key, evidence: e.evidence, confidence: e.confidence }
+    : { ...ends, evidence: e.evidence, confidence: e.confidence };
 }
 
 export function agentFromRow(a: AgentRow): TAgent {
@@ -73,5 +87,7 @@ function tokensOf(r: StepRow): TStep["tokens"] {
 }
 
 export function nonEmpty(value: unknown): Record<string, unknown> | undefined {
-  return value && typeof value === "object" && Object.keys(value).length > 0 ? (value as Record<string, unknown>) : undefined;
+  return value && typeof value === "object" && Object.keys(value).length > 0
+    ? (value as Record<string, unknown>)
+    : undefined;
 }

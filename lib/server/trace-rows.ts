@@ -4,7 +4,13 @@ import { jsonText, type CopyValue } from "./copy-rows";
 
 /** Flattening of the canonical trace into table rows; the inverse is load-trace.ts. */
 
-export function runRow(runId: string, hash: string, trace: TTrace, isDemo: boolean, uploadedByUserId: string | null = null) {
+export function runRow(
+  runId: string,
+  hash: string,
+  trace: TTrace,
+  isDemo: boolean,
+  uploadedByUserId: string | null = null,
+) {
   let input = 0;
   let output = 0;
   let total = 0;
@@ -119,7 +125,8 @@ export const EDGE_COLUMNS = ["runId", "idx", "fromIdx", "toIdx", "kind", "key", 
 
 export function* edgeRows(runId: string, trace: TTrace, stepIndex: Map<string, number>): Iterable<CopyValue[]> {
   let idx = 0;
-  for (const e of trace.edges) yield [runId, idx++, stepIndex.get(e.from), stepIndex.get(e.to), e.kind, e.key, e.evidence, e.confidence];
+  for (const e of trace.edges)
+    yield [runId, idx++, stepIndex.get(e.from), stepIndex.get(e.to), e.kind, e.key, e.evidence, e.confidence];
 }
 
 function clampInt(n: number): number {

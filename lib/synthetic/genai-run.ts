@@ -39,7 +39,10 @@ export class GenAiRun {
 
   /** A root span that is not an agent (a workflow or graph run). */
   workflow(name: string, task: string): SpanRef {
-    return this.w.start(`invoke_workflow ${name}`, { "gen_ai.operation.name": "invoke_workflow", "gen_ai.input.messages": messages("user", task) });
+    return this.w.start(`invoke_workflow ${name}`, {
+      "gen_ai.operation.name": "invoke_workflow",
+      "gen_ai.input.messages": messages("user", task),
+    });
   }
 
   agent(agent: string, input: string, parent?: SpanRef, description?: string): AgentCall {
@@ -82,7 +85,12 @@ export class GenAiRun {
     return span;
   }
 
-  tool(call: AgentCall, name: string, args: Record<string, unknown>, result: string | { error: { type: string; message: string } }): SpanRef {
+  tool(
+    call: AgentCall,
+    name: string,
+    args: Record<string, unknown>,
+    result: string | { error: { type: string; message: string } },
+  ): SpanRef {
     const span = this.w.start(
       `execute_tool ${name}`,
       {
@@ -99,7 +107,10 @@ export class GenAiRun {
       this.w.end(span, { code: 1 });
     } else {
       this.w.set(span, "error.type", result.error.type);
-      this.w.event(span, "exception", { "exception.type": result.error.type, "exception.message": result.error.message });
+      this.w.event(span, "exception", {
+        "exception.type": result.error.type,
+        "exception.message": result.error.message,
+      });
       this.w.end(span, { code: 2, message: result.error.message });
     }
     return span;
@@ -109,7 +120,12 @@ export class GenAiRun {
     if (style === "tool") return this.tool(call, toolName, { key, value }, "ok");
     const span = this.w.start(
       `update_memory ${key}`,
-      { "gen_ai.operation.name": "update_memory", "gen_ai.memory.key": key, "input.value": value, "output.value": value },
+      {
+        "gen_ai.operation.name": "update_memory",
+        "gen_ai.memory.key": key,
+        "input.value": value,
+        "output.value": value,
+      },
       call.span,
     );
     this.w.end(span, { code: 1 });

@@ -8,7 +8,9 @@ describe("synthetic run generator", () => {
   const pairs = supportedPairs();
 
   it("covers every topology and every fault kind", () => {
-    expect(new Set(pairs.map((p) => p.topology))).toEqual(new Set(["pipeline", "orchestrator", "shared-memory", "voting"]));
+    expect(new Set(pairs.map((p) => p.topology))).toEqual(
+      new Set(["pipeline", "orchestrator", "shared-memory", "voting"]),
+    );
     expect(new Set(pairs.map((p) => p.fault)).size).toBe(10);
   });
 
@@ -68,7 +70,9 @@ describe("synthetic run generator", () => {
         const { trace } = importTrace(JSON.stringify(run.otlp));
         const containers = new Set(trace.steps.map((s) => s.parentId));
         const first = trace.steps.find(
-          (s) => !containers.has(s.id) && digits(`${s.content} ${JSON.stringify(s.tool?.arguments ?? "")}`).includes(label.wrongValue!),
+          (s) =>
+            !containers.has(s.id) &&
+            digits(`${s.content} ${JSON.stringify(s.tool?.arguments ?? "")}`).includes(label.wrongValue!),
         );
         expect(first?.id, `${label.fault} ${seed} ${label.file}`).toBe(label.decisiveStepId);
         checked++;
@@ -90,7 +94,9 @@ describe("synthetic run generator", () => {
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     const c = generateSuite(30, 8);
     expect(JSON.stringify(c.map((r) => r.otlp))).not.toBe(JSON.stringify(a.map((r) => r.otlp)));
-    expect(c.map((r) => `${r.label.topology}/${r.label.fault}`)).toEqual(a.map((r) => `${r.label.topology}/${r.label.fault}`));
+    expect(c.map((r) => `${r.label.topology}/${r.label.fault}`)).toEqual(
+      a.map((r) => `${r.label.topology}/${r.label.fault}`),
+    );
   });
 
   it("varies names and phrasing across runs and includes distractors and controls", () => {

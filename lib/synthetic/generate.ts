@@ -30,7 +30,8 @@ const BUILDERS: Record<Topology, (s: Scenario) => TopologyResult> = {
 export const MAX_SUITE_RUNS = 10_000;
 
 export function generateRun(topology: Topology, fault: FaultKind, seed: string, file = "run.json"): SyntheticRun {
-  if (!TOPOLOGY_FAULTS[topology].includes(fault)) throw new Error(`topology ${topology} does not support fault ${fault}`);
+  if (!TOPOLOGY_FAULTS[topology].includes(fault))
+    throw new Error(`topology ${topology} does not support fault ${fault}`);
   const rng = createRng(`${seed}|${topology}|${fault}`);
   const entityCount = topology === "orchestrator" ? rng.int(2, 4) : rng.int(2, 3);
   const s = new Scenario(rng, topology, fault, entityCount);
@@ -49,7 +50,8 @@ export function supportedPairs(): { topology: Topology; fault: FaultKind }[] {
  * names carry only the index: nothing in a file name or trace tells the fault.
  */
 export function generateSuite(n: number, seed: number | string): SyntheticRun[] {
-  if (!Number.isInteger(n) || n < 1 || n > MAX_SUITE_RUNS) throw new Error(`n must be an integer in 1..${MAX_SUITE_RUNS}`);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SUITE_RUNS)
+    throw new Error(`n must be an integer in 1..${MAX_SUITE_RUNS}`);
   const pairs = supportedPairs();
   const width = String(n).length < 3 ? 3 : String(n).length;
   return Array.from({ length: n }, (_, i) => {

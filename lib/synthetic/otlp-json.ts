@@ -51,7 +51,15 @@ export class OtlpTraceWriter {
   }
 
   start(name: string, attributes: Attrs, parent?: SpanRef, kind = SPAN_KIND_INTERNAL): SpanRef {
-    const span: OpenSpan = { spanId: this.rng.hex(8), parentSpanId: parent?.spanId, name, kind, startMs: this.tick(), attributes, events: [] };
+    const span: OpenSpan = {
+      spanId: this.rng.hex(8),
+      parentSpanId: parent?.spanId,
+      name,
+      kind,
+      startMs: this.tick(),
+      attributes,
+      events: [],
+    };
     this.spans.push(span);
     this.byId.set(span.spanId, span);
     return { spanId: span.spanId };
@@ -98,7 +106,12 @@ export class OtlpTraceWriter {
                 endTimeUnixNano: nanos(s.endMs!),
                 attributes: keyValues(s.attributes),
                 droppedAttributesCount: 0,
-                events: s.events.map((e) => ({ timeUnixNano: nanos(e.timeMs), name: e.name, attributes: keyValues(e.attributes), droppedAttributesCount: 0 })),
+                events: s.events.map((e) => ({
+                  timeUnixNano: nanos(e.timeMs),
+                  name: e.name,
+                  attributes: keyValues(e.attributes),
+                  droppedAttributesCount: 0,
+                })),
                 droppedEventsCount: 0,
                 status: s.status ?? { code: 0 },
                 links: [],

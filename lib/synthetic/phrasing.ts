@@ -9,7 +9,8 @@ export interface Item {
   value: string;
 }
 
-const list = (xs: readonly string[]) => (xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`);
+const list = (xs: readonly string[]) =>
+  xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
 
 /** A number as people write it: plain (2996) or with a thousands separator (2,996; not locale-dependent). */
 export function formatNumber(rng: Rng, v: number): string {
@@ -26,7 +27,13 @@ export function taskText(rng: Rng, metric: string, unit: string, entities: reado
 }
 
 /** An instruction to look values up; `year` undefined means the constraint was dropped. */
-export function lookupInstruction(rng: Rng, who: string, metric: string, entities: readonly string[], year: number | undefined): string {
+export function lookupInstruction(
+  rng: Rng,
+  who: string,
+  metric: string,
+  entities: readonly string[],
+  year: number | undefined,
+): string {
   const when = year === undefined ? "" : ` for ${year}`;
   return rng.pick([
     () => `${who}: look up the ${metric} of ${list(entities)}${when}.`,
@@ -47,16 +54,26 @@ export function planText(
   return rng.pick([
     () =>
       `Plan:\n1. ${names.researcher} looks up ${metric}${when} for ${list(entities)}.\n2. ${names.analyst} adds the figures.\n3. ${names.writer} writes the answer.`,
-    () => `Steps - fetch ${metric}${when} (${entities.join(", ")}) -> sum -> answer. ${names.researcher}, ${names.analyst}, ${names.writer} in that order.`,
-    () => `First ${names.researcher} gathers the ${metric} numbers${when}; then ${names.analyst} totals them; ${names.writer} reports.`,
+    () =>
+      `Steps - fetch ${metric}${when} (${entities.join(", ")}) -> sum -> answer. ${names.researcher}, ${names.analyst}, ${names.writer} in that order.`,
+    () =>
+      `First ${names.researcher} gathers the ${metric} numbers${when}; then ${names.analyst} totals them; ${names.writer} reports.`,
   ])();
 }
 
-export function valuesReport(rng: Rng, metric: string, unit: string, items: readonly Item[], year: number | undefined, source: string): string {
+export function valuesReport(
+  rng: Rng,
+  metric: string,
+  unit: string,
+  items: readonly Item[],
+  year: number | undefined,
+  source: string,
+): string {
   const when = year === undefined ? "" : ` (${year})`;
   return rng.pick([
     () => `According to the ${source}, ${items.map((i) => `${i.entity}: ${i.value}`).join(", ")} ${unit}${when}.`,
-    () => `${metric[0].toUpperCase()}${metric.slice(1)}${when}:\n${items.map((i) => `- ${i.entity}: ${i.value} ${unit}`).join("\n")}`,
+    () =>
+      `${metric[0].toUpperCase()}${metric.slice(1)}${when}:\n${items.map((i) => `- ${i.entity}: ${i.value} ${unit}`).join("\n")}`,
     () => `Found them. ${items.map((i) => `${i.entity} reported ${i.value}`).join("; ")} (${unit}).`,
     () => `Lookup complete${when}. ${items.map((i) => `${i.entity} = ${i.value}`).join(", ")}.`,
   ])();
@@ -123,7 +140,11 @@ export function storedNote(rng: Rng, entity: string, key: string): string {
 }
 
 export function toolErrorAck(rng: Rng, tool: string): string {
-  return rng.pick([() => `${tool} failed, retrying once.`, () => `Transient error from ${tool}; trying again.`, () => `Retrying ${tool} after an error.`])();
+  return rng.pick([
+    () => `${tool} failed, retrying once.`,
+    () => `Transient error from ${tool}; trying again.`,
+    () => `Retrying ${tool} after an error.`,
+  ])();
 }
 
 /** What an agent says when it pretends a failed lookup worked. */

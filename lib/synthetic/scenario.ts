@@ -72,7 +72,12 @@ export class Scenario {
     this.memoryTools = rng.pick(MEMORY_TOOLS);
     this.withDescriptions = rng.chance(0.6);
     const service = `${topology}-${rng.pick(["agents", "crew", "mas", "graph", "team"])}`;
-    this.run = new GenAiRun(rng, service, rng.pick(MODELS), Date.UTC(2026, rng.int(0, 10), rng.int(1, 28), rng.int(6, 20), rng.int(0, 59)));
+    this.run = new GenAiRun(
+      rng,
+      service,
+      rng.pick(MODELS),
+      Date.UTC(2026, rng.int(0, 10), rng.int(1, 28), rng.int(6, 20), rng.int(0, 59)),
+    );
   }
 
   /** The true value of an entity's metric in a year (drawn once, then fixed). */
@@ -126,7 +131,16 @@ export class Scenario {
     if (prior !== value) this.distractors.add("irrelevant-numbers");
     switch (this.resultFormat) {
       case "json":
-        return JSON.stringify({ entity, year, metric: this.domain.metric, value, unit: this.domain.unit, previous_year_value: prior, rank, updated });
+        return JSON.stringify({
+          entity,
+          year,
+          metric: this.domain.metric,
+          value,
+          unit: this.domain.unit,
+          previous_year_value: prior,
+          rank,
+          updated,
+        });
       case "csv":
         return `entity,year,value,prev_year,rank\n${entity},${year},${value},${prior},${rank}`;
       default:
@@ -146,7 +160,12 @@ export class Scenario {
       if (this.rng.chance(0.5)) this.run.chat(call, input, this.rng.pick(SIDE_REMARKS));
       else {
         const tool = this.rng.pick(STATUS_TOOLS);
-        this.run.tool(call, tool, { message: this.rng.pick(STATUS_MESSAGES), agent: name }, this.rng.pick(["ok", "sent", '{"delivered": true}']));
+        this.run.tool(
+          call,
+          tool,
+          { message: this.rng.pick(STATUS_MESSAGES), agent: name },
+          this.rng.pick(["ok", "sent", '{"delivered": true}']),
+        );
       }
     }
     if (extra) this.distractors.add("side-steps");
@@ -178,7 +197,8 @@ export class Scenario {
       if (how === 0 && s.length >= 3) {
         const i = this.rng.int(1, s.length - 2);
         w = Number(s.slice(0, i) + s[i + 1] + s[i] + s.slice(i + 2));
-      } else if (how === 1) w = v + (this.rng.chance(0.5) ? 1 : -1) * Math.max(11, Math.round((v * this.rng.int(2, 9)) / 100));
+      } else if (how === 1)
+        w = v + (this.rng.chance(0.5) ? 1 : -1) * Math.max(11, Math.round((v * this.rng.int(2, 9)) / 100));
       else w = v + (this.rng.chance(0.5) ? 1 : -1) * this.rng.int(11, 99) * (s.length > 3 ? 10 : 1);
       if (w !== v && w > 10) return w;
     }
@@ -202,7 +222,14 @@ export class Scenario {
     this.rubberStamp = agent;
   }
 
-  label(file: string, seed: string, finalAnswer: string, failed: boolean, agents: string[], note: string): SyntheticLabel {
+  label(
+    file: string,
+    seed: string,
+    finalAnswer: string,
+    failed: boolean,
+    agents: string[],
+    note: string,
+  ): SyntheticLabel {
     const culprit = failed ? this.origins[0] : undefined;
     const culpritAgents = failed ? [...new Set(this.origins.map((o) => o.agent))] : [];
     const victims = culprit ? this.touches.filter((a) => !culpritAgents.includes(a)) : [];

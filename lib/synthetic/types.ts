@@ -19,8 +19,22 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** Which faults each topology can inject (the generator cycles through these pairs). */
 export const TOPOLOGY_FAULTS: Record<Topology, readonly FaultKind[]> = {
-  pipeline: ["none", "misquoted-tool-value", "fabricated-value", "bad-arithmetic", "ignored-tool-error", "dropped-constraint"],
-  orchestrator: ["none", "misquoted-tool-value", "fabricated-value", "bad-arithmetic", "ignored-tool-error", "dropped-constraint"],
+  pipeline: [
+    "none",
+    "misquoted-tool-value",
+    "fabricated-value",
+    "bad-arithmetic",
+    "ignored-tool-error",
+    "dropped-constraint",
+  ],
+  orchestrator: [
+    "none",
+    "misquoted-tool-value",
+    "fabricated-value",
+    "bad-arithmetic",
+    "ignored-tool-error",
+    "dropped-constraint",
+  ],
   "shared-memory": ["none", "corrupted-memory-write", "fabricated-value", "bad-arithmetic", "ignored-tool-error"],
   voting: ["none", "minority-wrong-voters", "wrong-voters", "wrong-aggregation"],
 };

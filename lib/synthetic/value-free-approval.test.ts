@@ -26,7 +26,8 @@ describe("approvals that restate no value", () => {
     for (const { run, trace } of cases) {
       const report = analyzeTrace(trace);
       const reviewer = report.agents.find((a) => a.agent === run.label.rubberStampAgent);
-      if (report.decisive?.agent === run.label.rubberStampAgent || reviewer?.role === "culprit") wrong.push(`${run.file}: reviewer named the culprit`);
+      if (report.decisive?.agent === run.label.rubberStampAgent || reviewer?.role === "culprit")
+        wrong.push(`${run.file}: reviewer named the culprit`);
       else if (reviewer?.role !== "missed-check") wrong.push(`${run.file}: reviewer is ${reviewer?.role}`);
     }
     expect(wrong).toEqual([]);

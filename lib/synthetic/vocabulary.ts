@@ -18,7 +18,15 @@ export const DOMAINS: readonly Domain[] = [
   {
     metric: "revenue",
     unit: "million USD",
-    entities: ["Acme Corp", "Borealis Ltd", "Cobalt Systems", "Dunmore Foods", "Eastgate Retail", "Fjord Shipping", "Granite Bank"],
+    entities: [
+      "Acme Corp",
+      "Borealis Ltd",
+      "Cobalt Systems",
+      "Dunmore Foods",
+      "Eastgate Retail",
+      "Fjord Shipping",
+      "Granite Bank",
+    ],
     tools: ["finance_lookup", "filings_search", "company_financials"],
     range: [420, 9800],
     source: ["annual report", "10-K filing", "investor deck"],
@@ -42,7 +50,14 @@ export const DOMAINS: readonly Domain[] = [
   {
     metric: "annual rainfall",
     unit: "mm",
-    entities: ["station Aberdeen", "station Bergen", "station Cork", "station Dundee", "station Galway", "station Tromso"],
+    entities: [
+      "station Aberdeen",
+      "station Bergen",
+      "station Cork",
+      "station Dundee",
+      "station Galway",
+      "station Tromso",
+    ],
     tools: ["climate_archive", "weather_history", "met_lookup"],
     range: [260, 2900],
     source: ["met office archive", "climate dataset", "station log"],
@@ -58,14 +73,27 @@ export const DOMAINS: readonly Domain[] = [
   {
     metric: "enrolled students",
     unit: "students",
-    entities: ["Hillcrest Academy", "Lakeside College", "St. Ambrose School", "Westfield High", "Kingsbridge Institute"],
+    entities: [
+      "Hillcrest Academy",
+      "Lakeside College",
+      "St. Ambrose School",
+      "Westfield High",
+      "Kingsbridge Institute",
+    ],
     tools: ["school_registry", "education_stats", "enrolment_api"],
     range: [180, 5200],
     source: ["enrolment register", "ministry dataset", "school census"],
   },
 ];
 
-export const MODELS = ["gpt-4o-mini", "claude-3-5-haiku", "llama-3.1-70b-instruct", "mistral-large-2411", "gemini-1.5-flash", "qwen2.5-72b-instruct"];
+export const MODELS = [
+  "gpt-4o-mini",
+  "claude-3-5-haiku",
+  "llama-3.1-70b-instruct",
+  "mistral-large-2411",
+  "gemini-1.5-flash",
+  "qwen2.5-72b-instruct",
+];
 export const PROVIDERS: Record<string, string> = {
   "gpt-4o-mini": "openai",
   "claude-3-5-haiku": "anthropic",
@@ -78,10 +106,28 @@ export const PROVIDERS: Record<string, string> = {
 /** Agent names per topology role, several naming styles. */
 export const PIPELINE_NAMES = [
   { planner: "planner", researcher: "researcher", analyst: "analyst", writer: "writer", reviewer: "reviewer" },
-  { planner: "Coordinator", researcher: "DataFetcher", analyst: "Calculator", writer: "Reporter", reviewer: "QualityGate" },
+  {
+    planner: "Coordinator",
+    researcher: "DataFetcher",
+    analyst: "Calculator",
+    writer: "Reporter",
+    reviewer: "QualityGate",
+  },
   { planner: "lead", researcher: "scout", analyst: "quant", writer: "editor", reviewer: "checker" },
-  { planner: "PlanAgent", researcher: "SearchAgent", analyst: "MathAgent", writer: "SummaryAgent", reviewer: "CriticAgent" },
-  { planner: "task_manager", researcher: "web_researcher", analyst: "number_cruncher", writer: "answer_writer", reviewer: "approver" },
+  {
+    planner: "PlanAgent",
+    researcher: "SearchAgent",
+    analyst: "MathAgent",
+    writer: "SummaryAgent",
+    reviewer: "CriticAgent",
+  },
+  {
+    planner: "task_manager",
+    researcher: "web_researcher",
+    analyst: "number_cruncher",
+    writer: "answer_writer",
+    reviewer: "approver",
+  },
 ];
 
 export const ORCHESTRATOR_NAMES = [
@@ -92,16 +138,34 @@ export const ORCHESTRATOR_NAMES = [
 ];
 
 export const MEMORY_NAMES = [
-  { collector: (i: number) => `collector_${i + 1}`, calculator: "calculator", reporter: "reporter", auditor: "auditor" },
-  { collector: (i: number) => ["Ingest", "Harvest", "Gather"][i], calculator: "Tally", reporter: "Narrator", auditor: "Validator" },
+  {
+    collector: (i: number) => `collector_${i + 1}`,
+    calculator: "calculator",
+    reporter: "reporter",
+    auditor: "auditor",
+  },
+  {
+    collector: (i: number) => ["Ingest", "Harvest", "Gather"][i],
+    calculator: "Tally",
+    reporter: "Narrator",
+    auditor: "Validator",
+  },
   { collector: (i: number) => `fetcher-${i + 1}`, calculator: "summer", reporter: "publisher", auditor: "reviewer" },
 ];
 
 export const VOTING_NAMES = [
   { voter: (i: number) => `voter_${i + 1}`, aggregator: "aggregator", verifier: "judge" },
-  { voter: (i: number) => ["Ada", "Grace", "Linus", "Barbara", "Ken"][i], aggregator: "Moderator", verifier: "Referee" },
+  {
+    voter: (i: number) => ["Ada", "Grace", "Linus", "Barbara", "Ken"][i],
+    aggregator: "Moderator",
+    verifier: "Referee",
+  },
   { voter: (i: number) => `solver-${i + 1}`, aggregator: "majority_vote", verifier: "checker" },
-  { voter: (i: number) => ["Athena", "Hermes", "Apollo", "Demeter", "Hestia"][i], aggregator: "Council", verifier: "Oracle" },
+  {
+    voter: (i: number) => ["Athena", "Hermes", "Apollo", "Demeter", "Hestia"][i],
+    aggregator: "Council",
+    verifier: "Oracle",
+  },
 ];
 
 export const MEMORY_TOOLS = [
@@ -135,12 +199,28 @@ export const DESCRIPTIONS = {
     "You are the team lead: plan, assign and deliver.",
   ],
   lookup: ["Finds figures with the data tools.", "Looks up one figure.", "Retrieves facts from external sources."],
-  collector: ["Collects figures into the shared memory.", "Fetches data and stores it for the team.", "Fills the blackboard with source figures."],
-  compute: ["Does the arithmetic.", "Computes totals from the collected figures.", "You turn raw numbers into results."],
-  reviewer: ["Reviews the result before it is written up.", "Verifies results before release.", "Quality control: checks answers for errors."],
+  collector: [
+    "Collects figures into the shared memory.",
+    "Fetches data and stores it for the team.",
+    "Fills the blackboard with source figures.",
+  ],
+  compute: [
+    "Does the arithmetic.",
+    "Computes totals from the collected figures.",
+    "You turn raw numbers into results.",
+  ],
+  reviewer: [
+    "Reviews the result before it is written up.",
+    "Verifies results before release.",
+    "Quality control: checks answers for errors.",
+  ],
   writer: ["Writes the final answer for the user.", "Turns results into a short reply.", "Publishes the answer."],
   voter: ["Answers the question independently.", "One of several independent solvers.", "Solve the task on your own."],
-  aggregator: ["Combines the voters' answers by majority.", "Merges candidate answers into one.", "Picks the consensus answer."],
+  aggregator: [
+    "Combines the voters' answers by majority.",
+    "Merges candidate answers into one.",
+    "Picks the consensus answer.",
+  ],
 } as const;
 export type DescribedRole = keyof typeof DESCRIPTIONS;
 

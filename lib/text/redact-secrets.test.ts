@@ -18,7 +18,11 @@ describe("command-line secrets", () => {
       "--server",
       "http://x",
     ]);
-    expect(redactArgv(["tool", "--token=abc", "sk-proj-0123456789abcdefghij"])).toEqual(["tool", "--token=[redacted]", "[redacted]"]);
+    expect(redactArgv(["tool", "--token=abc", "sk-proj-0123456789abcdefghij"])).toEqual([
+      "tool",
+      "--token=[redacted]",
+      "[redacted]",
+    ]);
   });
 
   it("keeps ordinary commands as they are", () => {
@@ -36,6 +40,8 @@ describe("command-line secrets", () => {
   });
 
   it("works on a joined line, keeping its spacing", () => {
-    expect(redactCommandLine("env  ANTHROPIC_API_KEY=xyz node a.mjs")).toBe("env  ANTHROPIC_API_KEY=[redacted] node a.mjs");
+    expect(redactCommandLine("env  ANTHROPIC_API_KEY=xyz node a.mjs")).toBe(
+      "env  ANTHROPIC_API_KEY=[redacted] node a.mjs",
+    );
   });
 });

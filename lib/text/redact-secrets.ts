@@ -8,9 +8,11 @@
  */
 export const REDACTED = "[redacted]";
 
-const SECRET_NAME = /(?:api[_-]?key|(?:^|[_-])key(?:$|[_-])|token|secret|passw(?:or)?d|credential|(?:^|[_-])auth(?:$|[_-]|orization))/i;
+const SECRET_NAME =
+  /(?:api[_-]?key|(?:^|[_-])key(?:$|[_-])|token|secret|passw(?:or)?d|credential|(?:^|[_-])auth(?:$|[_-]|orization))/i;
 const SECRET_OPTION = /^--?[a-z0-9_-]{0,40}$/i;
-const KNOWN_SECRET = /^(?:sk-[\w-]{16,}|sk_(?:live|test)_\w{16,}|culprit_[\w-]{20,}|gh[pousr]_\w{20,}|xox[abprs]-[\w-]{10,}|AKIA[0-9A-Z]{16}|AIza[\w-]{30,})$/;
+const KNOWN_SECRET =
+  /^(?:sk-[\w-]{16,}|sk_(?:live|test)_\w{16,}|culprit_[\w-]{20,}|gh[pousr]_\w{20,}|xox[abprs]-[\w-]{10,}|AKIA[0-9A-Z]{16}|AIza[\w-]{30,})$/;
 
 /** The same argument vector with secret values replaced. */
 export function redactArgv(argv: readonly string[]): string[] {
@@ -20,8 +22,19 @@ export function redactArgv(argv: readonly string[]): string[] {
     const eq = word.indexOf("=");
     const name = eq > 0 ? word.slice(0, eq) : word;
     if (KNOWN_SECRET.test(eq > 0 ? word.slice(eq + 1) : word)) out.push(eq > 0 ? `${name}=${REDACTED}` : REDACTED);
-    else if (eq > 0 && SECRET_NAME.test(name) && (SECRET_OPTION.test(name) || /^[A-Za-z_][A-Za-z0-9_]{0,80}$/.test(name))) out.push(`${name}=${REDACTED}`);
-    else if (eq < 0 && word.startsWith("-") && SECRET_OPTION.test(word) && SECRET_NAME.test(word) && i + 1 < argv.length) {
+    else if (
+      eq > 0 &&
+      SECRET_NAME.test(name) &&
+      (SECRET_OPTION.test(name) || /^[A-Za-z_][A-Za-z0-9_]{0,80}$/.test(name))
+    )
+      out.push(`${name}=${REDACTED}`);
+    else if (
+      eq < 0 &&
+      word.startsWith("-") &&
+      SECRET_OPTION.test(word) &&
+      SECRET_NAME.test(word) &&
+      i + 1 < argv.length
+    ) {
       out.push(word, REDACTED);
       i++;
     } else out.push(word);

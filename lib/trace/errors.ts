@@ -25,7 +25,11 @@ export class TraceInputError extends Error {
   readonly issues: TraceInputIssue[];
   readonly location?: TextLocation;
 
-  constructor(code: TraceInputErrorCode, message: string, options: { issues?: TraceInputIssue[]; location?: TextLocation } = {}) {
+  constructor(
+    code: TraceInputErrorCode,
+    message: string,
+    options: { issues?: TraceInputIssue[]; location?: TextLocation } = {},
+  ) {
     super(message);
     this.name = "TraceInputError";
     this.code = code;

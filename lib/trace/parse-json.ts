@@ -13,7 +13,9 @@ export function parseJsonText(text: string, what = "input"): unknown {
     const message = err instanceof Error ? err.message : String(err);
     const location = locate(text, message);
     const where = location ? ` at line ${location.line}, column ${location.column}` : "";
-    throw new TraceInputError("malformed_json", `Malformed JSON in ${what}${where}: ${cleanV8Message(message)}`, { location });
+    throw new TraceInputError("malformed_json", `Malformed JSON in ${what}${where}: ${cleanV8Message(message)}`, {
+      location,
+    });
   }
 }
 
@@ -31,9 +33,13 @@ export function parseJsonLines(text: string, what = "input"): unknown[] {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const col = locate(line, message)?.column ?? 1;
-      throw new TraceInputError("malformed_json", `Malformed JSON in ${what} at line ${i + 1}, column ${col}: ${cleanV8Message(message)}`, {
-        location: { line: i + 1, column: col },
-      });
+      throw new TraceInputError(
+        "malformed_json",
+        `Malformed JSON in ${what} at line ${i + 1}, column ${col}: ${cleanV8Message(message)}`,
+        {
+          location: { line: i + 1, column: col },
+        },
+      );
     }
   }
   return values;

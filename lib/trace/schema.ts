@@ -185,7 +185,8 @@ export type TTraceInput = z.input<typeof ZTrace>;
 
 /** Cross-reference checks zod cannot express per field: unique ids, known agents, existing edge ends. */
 function checkReferences(trace: z.infer<typeof ZTraceObject>, ctx: z.RefinementCtx) {
-  for (const issue of referenceIssues(trace)) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  for (const issue of referenceIssues(trace))
+    ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
 }
 
 interface ReferenceIssue {
@@ -201,7 +202,9 @@ export function referenceIssues(value: unknown): ReferenceIssue[] {
   const issues: ReferenceIssue[] = [];
   const obj = (value ?? {}) as Record<string, unknown>;
   const list = (key: string) =>
-    (Array.isArray(obj[key]) ? (obj[key] as unknown[]) : []).map((v) => (v && typeof v === "object" ? (v as Record<string, unknown>) : {}));
+    (Array.isArray(obj[key]) ? (obj[key] as unknown[]) : []).map((v) =>
+      v && typeof v === "object" ? (v as Record<string, unknown>) : {},
+    );
   const str = (v: unknown) => (typeof v === "string" ? v : undefined);
   const agentNames = new Set<string>();
   list("agents").forEach((agent, i) => {
@@ -219,16 +222,19 @@ export function referenceIssues(value: unknown): ReferenceIssue[] {
       stepIds.add(id);
     }
     const agent = str(step.agent);
-    if (agent !== undefined && !agentNames.has(agent)) issues.push({ path: ["steps", i, "agent"], message: `unknown agent "${agent}" (not in agents)` });
+    if (agent !== undefined && !agentNames.has(agent))
+      issues.push({ path: ["steps", i, "agent"], message: `unknown agent "${agent}" (not in agents)` });
   });
   steps.forEach((step, i) => {
     const parent = str(step.parentId);
-    if (parent !== undefined && !stepIds.has(parent)) issues.push({ path: ["steps", i, "parentId"], message: `unknown parent step "${parent}"` });
+    if (parent !== undefined && !stepIds.has(parent))
+      issues.push({ path: ["steps", i, "parentId"], message: `unknown parent step "${parent}"` });
   });
   list("edges").forEach((edge, i) => {
     for (const end of ["from", "to"] as const) {
       const id = str(edge[end]);
-      if (id !== undefined && !stepIds.has(id)) issues.push({ path: ["edges", i, end], message: `unknown step "${id}"` });
+      if (id !== undefined && !stepIds.has(id))
+        issues.push({ path: ["edges", i, end], message: `unknown step "${id}"` });
     }
   });
   return issues;

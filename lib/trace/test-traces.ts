@@ -34,7 +34,9 @@ export function generatedTrace(steps: number, agents: number, seedTitle = "gener
       kind: i % 5 === 0 ? "tool_call" : "message",
       name: i % 5 === 0 ? "search" : "turn",
       content: `Step ${i} by ${agent}: value ${(i * 2654435761) % 100000} noted\twith a tab and a \\ backslash`,
-      ...(i % 5 === 0 ? { tool: { name: "search", arguments: { q: `query ${i}` }, result: failed ? "HTTP 503" : `result ${i}` } } : {}),
+      ...(i % 5 === 0
+        ? { tool: { name: "search", arguments: { q: `query ${i}` }, result: failed ? "HTTP 503" : `result ${i}` } }
+        : {}),
       status: failed ? "error" : "ok",
       ...(failed ? { error: { type: "HTTPError", message: "503" } } : {}),
       tokens: { input: 100 + (i % 50), output: 20 + (i % 7) },
@@ -43,7 +45,13 @@ export function generatedTrace(steps: number, agents: number, seedTitle = "gener
       ...(i > 0 && i % 10 !== 0 ? { parentId: `step-${i - (i % 10)}` } : {}),
     });
     if (i > 0)
-      edges.push({ from: `step-${i - 1}`, to: `step-${i}`, kind: i % 11 === 0 ? "delegation" : "message", evidence: "consecutive turn", confidence: 0.6 });
+      edges.push({
+        from: `step-${i - 1}`,
+        to: `step-${i}`,
+        kind: i % 11 === 0 ? "delegation" : "message",
+        evidence: "consecutive turn",
+        confidence: 0.6,
+      });
   }
   return {
     schema: TRACE_SCHEMA_VERSION,

@@ -24,14 +24,22 @@ describe("agentStanding", () => {
 
   it("names suspects, not culprits, when the outcome is unknown or only a prior decided", () => {
     expect(agentStanding(indexReport(withRoles({}, { outcome: "unknown" }), []), "Researcher")).toBe("suspect");
-    expect(agentStanding(indexReport(withRoles({ Analyst: "culprit" }, { decisionSource: "prior" }), []), "Analyst")).toBe("suspect");
+    expect(
+      agentStanding(indexReport(withRoles({ Analyst: "culprit" }, { decisionSource: "prior" }), []), "Analyst"),
+    ).toBe("suspect");
   });
 
   it("is what the Agents canvas shows", () => {
     const trace = researchTrace();
     const report = withRoles({ Analyst: "culprit" });
     const index = indexReport(summarizeReport(report), toViewEdges(trace.steps, trace.edges));
-    const flow = buildAgentFlow({ agents: trace.agents, steps: trace.steps, edges: toViewEdges(trace.steps, trace.edges), index, state: DEFAULT_VIEW_STATE });
+    const flow = buildAgentFlow({
+      agents: trace.agents,
+      steps: trace.steps,
+      edges: toViewEdges(trace.steps, trace.edges),
+      index,
+      state: DEFAULT_VIEW_STATE,
+    });
     const standing = Object.fromEntries(flow.nodes.map((n) => [n.id, n.data.standing]));
     expect(standing).toMatchObject({ Researcher: "culprit", Analyst: "co-culprit", Writer: "victim" });
     expect(flow.nodes.filter((n) => n.data.isCulprit).map((n) => n.id)).toEqual(["Researcher"]);

@@ -7,7 +7,15 @@
 import type { AgentRole } from "../attribution/types";
 import type { ReportIndex } from "./index-report";
 
-export type AgentStanding = "culprit" | "co-culprit" | "suspect" | "missed-check" | "repairer" | "victim" | "propagator" | "bystander";
+export type AgentStanding =
+  | "culprit"
+  | "co-culprit"
+  | "suspect"
+  | "missed-check"
+  | "repairer"
+  | "victim"
+  | "propagator"
+  | "bystander";
 
 /** The badge text of each standing (a mark, then the word). */
 export const STANDING_LABEL: Record<AgentStanding, string> = {
@@ -46,7 +54,10 @@ export function standingFlags(index: Pick<ReportIndex, "report" | "agentById" | 
   return { standing, isCulprit: standing === "culprit", isVictim: standing === "victim" };
 }
 
-export function agentStanding(index: Pick<ReportIndex, "report" | "agentById" | "victims">, agent: string): AgentStanding {
+export function agentStanding(
+  index: Pick<ReportIndex, "report" | "agentById" | "victims">,
+  agent: string,
+): AgentStanding {
   const role = index.agentById.get(agent)?.role;
   const named = index.report?.decisive?.agent ?? null;
   const suspect = verdictIsSuspect(index);

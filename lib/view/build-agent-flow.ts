@@ -48,7 +48,9 @@ export function buildAgentFlow(input: AgentFlowInput): { nodes: AgentFlowNode[];
   const visible = agents.map((a) => a.name).filter((n) => !hidden.has(n));
   const stats = agentStats(input);
   const edges = agentEdges(input, new Set(visible));
-  const order = [...visible].sort((a, b) => (stats.firstSeen.get(a) ?? Infinity) - (stats.firstSeen.get(b) ?? Infinity) || (a < b ? -1 : 1));
+  const order = [...visible].sort(
+    (a, b) => (stats.firstSeen.get(a) ?? Infinity) - (stats.firstSeen.get(b) ?? Infinity) || (a < b ? -1 : 1),
+  );
   const positions = layerAgents(order, edges);
   const culprit = index.report?.decisive?.agent;
   const metaOf = new Map(agents.map((a) => [a.name, a]));
@@ -108,7 +110,8 @@ function agentEdges({ steps, edges, index, state, window }: AgentFlowInput, visi
   const kinds = new Set(state.kinds);
   const agentOfStep = new Map(steps.map((s) => [s.id, s.agent]));
   const merged = new Map<string, ChannelFlowEdge>();
-  const shown = (from: string | undefined, to: string | undefined): from is string => !!from && !!to && from !== to && visible.has(from) && visible.has(to);
+  const shown = (from: string | undefined, to: string | undefined): from is string =>
+    !!from && !!to && from !== to && visible.has(from) && visible.has(to);
   for (const link of window?.agentLinks ?? []) {
     if (!kinds.has(link.kind) || !shown(link.from, link.to)) continue;
     const id = agentEdgeId(link.from, link.to, link.kind);
@@ -153,7 +156,8 @@ function layerAgents(order: string[], edges: ChannelFlowEdge[]): Map<string, { x
   const column = new Map<string, number>();
   for (const agent of order) {
     let col = 0;
-    for (const e of edges) if (e.target === agent && rank.get(e.source)! < rank.get(agent)!) col = Math.max(col, column.get(e.source)! + 1);
+    for (const e of edges)
+      if (e.target === agent && rank.get(e.source)! < rank.get(agent)!) col = Math.max(col, column.get(e.source)! + 1);
     column.set(agent, col);
   }
   const rowsUsed = new Map<number, number>();

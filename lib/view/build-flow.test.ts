@@ -15,7 +15,13 @@ const allKinds = [...ALL_EDGE_KINDS];
 
 describe("buildStepFlow", () => {
   it("makes one node per step with its mark, and typed edges with the path lit", () => {
-    const flow = buildStepFlow({ agents: trace.agents, steps: trace.steps, edges, index, state: { kinds: allKinds, hiddenAgents: [], selection: null } });
+    const flow = buildStepFlow({
+      agents: trace.agents,
+      steps: trace.steps,
+      edges,
+      index,
+      state: { kinds: allKinds, hiddenAgents: [], selection: null },
+    });
     expect(flow.nodes.map((n) => n.id)).toEqual(trace.steps.map((s) => s.id));
     const s4 = flow.nodes.find((n) => n.id === "s4")!;
     expect(s4.type === "step" && s4.data.mark).toBe("origin");
@@ -144,7 +150,13 @@ describe("buildStepFlow", () => {
 
 describe("buildAgentFlow", () => {
   it("aggregates step edges per agent pair and kind, skipping self-loops", () => {
-    const flow = buildAgentFlow({ agents: trace.agents, steps: trace.steps, edges, index, state: { kinds: allKinds, hiddenAgents: [] } });
+    const flow = buildAgentFlow({
+      agents: trace.agents,
+      steps: trace.steps,
+      edges,
+      index,
+      state: { kinds: allKinds, hiddenAgents: [] },
+    });
     expect(flow.nodes.map((n) => n.id)).toEqual(["Planner", "Researcher", "Analyst", "Writer", "Reviewer"]);
     const ids = flow.edges.map((e) => e.id).sort();
     expect(ids).toEqual(
@@ -175,16 +187,32 @@ function longTrace(n: number): TTrace {
     content: `m${i}`,
     status: "ok" as const,
   }));
-  return { schema: "culprit.trace/v1", run: { outcome: "failure", sourceFormat: "culprit" }, agents, steps, edges: [], labels: [], warnings: [] };
+  return {
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", sourceFormat: "culprit" },
+    agents,
+    steps,
+    edges: [],
+    labels: [],
+    warnings: [],
+  };
 }
 
 describe("buildAgentFlow layout", () => {
   it("wraps a long chain of agents into bands of at most AGENT_MAX_COLUMNS columns", () => {
     const names = Array.from({ length: 9 }, (_, i) => `a${i}`);
-    const steps = names.map((agent, i) => ({ id: `x${i}`, agent, kind: "message" as const, content: "", status: "ok" as const }));
+    const steps = names.map((agent, i) => ({
+      id: `x${i}`,
+      agent,
+      kind: "message" as const,
+      content: "",
+      status: "ok" as const,
+    }));
     const edges = toViewEdges(
       steps,
-      steps.slice(1).map((s, i) => ({ from: steps[i].id, to: s.id, kind: "message" as const, evidence: "", confidence: 1 })),
+      steps
+        .slice(1)
+        .map((s, i) => ({ from: steps[i].id, to: s.id, kind: "message" as const, evidence: "", confidence: 1 })),
     );
     const flow = buildAgentFlow({
       agents: names.map((name) => ({ name })),

@@ -69,7 +69,9 @@ export function buildStepFlow(input: StepFlowInput): StepFlow {
   const laneOf = new Map(laneAgents.map((name, i) => [name, i]));
   const [lo, hi] = state.range ?? [0, Infinity];
   const offset = input.offset ?? 0;
-  const visibleSteps = steps.map((s, i) => ({ s, idx: offset + i })).filter(({ s, idx }) => laneOf.has(s.agent) && idx >= lo && idx <= hi);
+  const visibleSteps = steps
+    .map((s, i) => ({ s, idx: offset + i }))
+    .filter(({ s, idx }) => laneOf.has(s.agent) && idx >= lo && idx <= hi);
   const kinds = new Set(state.kinds);
   const visibleEdges = edges.filter((e) => kinds.has(e.kind));
   const collapse = visibleSteps.length > (input.collapseAbove ?? COLLAPSE_ABOVE_STEPS);
@@ -95,7 +97,13 @@ export function buildStepFlow(input: StepFlowInput): StepFlow {
 }
 
 /** One node per kept step, one group per run of ≥ MIN_GROUP other steps of one agent. */
-function placeSteps(input: StepFlowInput, visibleSteps: Indexed[], laneAgents: string[], laneOf: Map<string, number>, keep: Set<string> | null) {
+function placeSteps(
+  input: StepFlowInput,
+  visibleSteps: Indexed[],
+  laneAgents: string[],
+  laneOf: Map<string, number>,
+  keep: Set<string> | null,
+) {
   const { edges, index } = input;
   const aggregates = new Set(edges.filter((e) => e.kind === "aggregation").map((e) => e.to));
   const nodes: (StepFlowNode | GroupFlowNode)[] = [];
@@ -223,5 +231,10 @@ function buildLaneNodes(laneAgents: string[], index: ReportIndex): LaneFlowNode[
 
 /** A lane label's data: its standing (one vocabulary with the blame bars and the Agents canvas). */
 function laneData(index: ReportIndex, agent: string) {
-  return { agent, role: index.agentById.get(agent)?.role, ...standingFlags(index, agent), width: LANE_LABEL_NODE_WIDTH };
+  return {
+    agent,
+    role: index.agentById.get(agent)?.role,
+    ...standingFlags(index, agent),
+    width: LANE_LABEL_NODE_WIDTH,
+  };
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { agentEdgeId, groupFirstStep, groupId, mergedEdgeId, parseMergedEdgeId, parsePathLinkId, pathLinkId, resolveEdgeIds } from "./canvas-ids";
+import {
+  agentEdgeId,
+  groupFirstStep,
+  groupId,
+  mergedEdgeId,
+  parseMergedEdgeId,
+  parsePathLinkId,
+  pathLinkId,
+  resolveEdgeIds,
+} from "./canvas-ids";
 import { buildAgentFlow } from "./build-agent-flow";
 import { buildStepFlow } from "./build-step-flow";
 import { indexReport } from "./index-report";
@@ -50,7 +59,13 @@ describe("path links (the engine's memory and return links)", () => {
   });
 
   it("follows the message filter", () => {
-    const flow = buildStepFlow({ agents: trace.agents, steps: trace.steps, edges, index, state: { ...state, kinds: ["state"] } });
+    const flow = buildStepFlow({
+      agents: trace.agents,
+      steps: trace.steps,
+      edges,
+      index,
+      state: { ...state, kinds: ["state"] },
+    });
     expect(flow.edges.some((e) => e.data?.implicit)).toBe(false);
   });
 

@@ -85,7 +85,8 @@ export function resolveEdgeIds(
   if (edges.some((e) => e.id === edgeId)) return [edgeId];
   const agentOf = new Map(steps.map((s) => [s.id, s.agent]));
   if (edgeId.startsWith(AGENTS)) {
-    const ofAgents = (e: (typeof edges)[number]) => agentEdgeId(agentOf.get(e.from) ?? "", agentOf.get(e.to) ?? "", e.kind);
+    const ofAgents = (e: (typeof edges)[number]) =>
+      agentEdgeId(agentOf.get(e.from) ?? "", agentOf.get(e.to) ?? "", e.kind);
     return edges
       .filter((e) => ofAgents(e) === edgeId)
       .slice(0, RESOLVE_MAX)
@@ -105,7 +106,13 @@ export function resolveEdgeIds(
     return a !== undefined && b !== undefined && b >= a && agentOf.get(first) === agentOf.get(stepId);
   };
   return edges
-    .filter((e) => e.kind === merged.kind && (e.key ?? "") === merged.key && inNode(merged.source, e.from) && inNode(merged.target, e.to))
+    .filter(
+      (e) =>
+        e.kind === merged.kind &&
+        (e.key ?? "") === merged.key &&
+        inNode(merged.source, e.from) &&
+        inNode(merged.target, e.to),
+    )
     .slice(0, RESOLVE_MAX)
     .map((e) => e.id);
 }

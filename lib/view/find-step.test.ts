@@ -19,7 +19,11 @@ describe("findStep", () => {
     expect(findStep({ steps, query: "9" })).toMatchObject({ kind: "none" });
     expect(findStep({ steps, query: "0" })).toMatchObject({ kind: "none" });
     expect(findStep({ steps, query: "12", offset: 100, total: 5000 })).toEqual({ kind: "outside", number: 12 });
-    expect(findStep({ steps, query: "102", offset: 100, total: 5000 })).toEqual({ kind: "step", id: "b2", number: 102 });
+    expect(findStep({ steps, query: "102", offset: 100, total: 5000 })).toEqual({
+      kind: "step",
+      id: "b2",
+      number: 102,
+    });
   });
 
   it("finds text in agent, tool and preview, continuing after the current step", () => {

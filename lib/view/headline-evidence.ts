@@ -38,8 +38,13 @@ export function headlineEvidence(input: HeadlineInput): EvidenceBullet[] {
   };
   // The engine's own reasons (when it gives them) carried the verdict: they come first.
   for (const r of [...(input.reasons ?? [])].sort((a, b) => b.weight - a.weight))
-    push({ text: sentence(humanizeStepRefs(r.text, input.positions)), ...quoteOf(r.quote), ...(r.stepIds[0] ? { stepId: r.stepIds[0] } : {}) });
-  for (const c of input.decisiveClaims.slice(0, 2)) push({ text: CLAIM_TEXT[c.detector] ?? "Flagged claim", ...quoteOf(c.quote), stepId: d.stepId });
+    push({
+      text: sentence(humanizeStepRefs(r.text, input.positions)),
+      ...quoteOf(r.quote),
+      ...(r.stepIds[0] ? { stepId: r.stepIds[0] } : {}),
+    });
+  for (const c of input.decisiveClaims.slice(0, 2))
+    push({ text: CLAIM_TEXT[c.detector] ?? "Flagged claim", ...quoteOf(c.quote), stepId: d.stepId });
   for (const det of input.decisiveDetectors) {
     const note = humanizeStepRefs(det.note.split(";")[0].trim(), input.positions);
     if (note) push({ text: sentence(note), stepId: d.stepId });

@@ -37,7 +37,9 @@ export function claimPhrase(claim: PhraseClaim, positions: ReadonlyMap<string, n
   const v = shortValue(claim.quote || claim.value.replace(/^[a-z]:/, ""));
   switch (claim.detector) {
     case "contradicts-source":
-      return claim.sourceStepId ? `stated ${v}, contradicting ${labelOf(positions, claim.sourceStepId)}` : `stated ${v}, contradicting its source`;
+      return claim.sourceStepId
+        ? `stated ${v}, contradicting ${labelOf(positions, claim.sourceStepId)}`
+        : `stated ${v}, contradicting its source`;
     case "arithmetic-mismatch":
       return `computed ${v}, which does not add up`;
     case "fabricated-data":
@@ -61,7 +63,10 @@ const DETECTOR_ORDER = [
 ];
 
 /** What a detector says the step did, or null when none of the known detectors fired. */
-export function detectorPhrase(detectors: readonly PhraseDetector[], positions: ReadonlyMap<string, number>): string | null {
+export function detectorPhrase(
+  detectors: readonly PhraseDetector[],
+  positions: ReadonlyMap<string, number>,
+): string | null {
   for (const name of DETECTOR_ORDER) {
     const d = detectors.find((x) => x.name === name);
     if (!d) continue;
@@ -111,14 +116,19 @@ function firstClause(note: string): string {
 export const RULE_EXPLANATION: Record<string, string> = {
   "value-provenance":
     "The engine traced each value in the final answer back to where it first appeared: this step is the earliest place a wrong or unsupported value came in.",
-  "answer-origin": "The team concluded with a wrong answer, and this step was the first to put that answer forward as its own.",
-  "approved-origin": "A check approved work without checking what it named; the engine followed the approval back to the step that introduced it.",
+  "answer-origin":
+    "The team concluded with a wrong answer, and this step was the first to put that answer forward as its own.",
+  "approved-origin":
+    "A check approved work without checking what it named; the engine followed the approval back to the step that introduced it.",
   "earliest-but-for": "Fixing this step alone would make the run succeed, and no earlier step has that property.",
-  "earliest-of-minimal-fix-set": "Several steps have to be fixed together for the run to succeed; this is the earliest of them.",
+  "earliest-of-minimal-fix-set":
+    "Several steps have to be fixed together for the run to succeed; this is the earliest of them.",
   "exposure-tiebreak":
     "Several agents' mistakes had to be fixed together; among them the engine picked the agent that did the most substantive work, at its earliest faulty step.",
-  "exposure-prior": "No detector found evidence of a fault; the engine names the agent that did the most substantive work, as a weak suspect only.",
-  "largest-blame-flow": "No detector found a clear origin; the engine names the step that most of the blame flows back to, as a weak suspect only.",
+  "exposure-prior":
+    "No detector found evidence of a fault; the engine names the agent that did the most substantive work, as a weak suspect only.",
+  "largest-blame-flow":
+    "No detector found a clear origin; the engine names the step that most of the blame flows back to, as a weak suspect only.",
   none: "Nothing in the trace explains the failure, so the engine names no agent.",
 };
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { buildHeadline, fit, HARD_MAX, headlineInput, listOf, reportHeadline, SOFT_MAX, type HeadlineInput } from "./headline";
+import {
+  buildHeadline,
+  fit,
+  HARD_MAX,
+  headlineInput,
+  listOf,
+  reportHeadline,
+  SOFT_MAX,
+  type HeadlineInput,
+} from "./headline";
 import { humanizeStepRefs, stepPositions, stepRangeLabel } from "./step-number";
 import { researchReport } from "./test-fixtures";
 
@@ -33,7 +42,11 @@ describe("buildHeadline", () => {
       "Researcher (step 4) stated 1532 with no source right after its tool call failed; the number reached the answer through Analyst and Writer.",
     );
     expect(h.kind).toBe("culprit");
-    expect(h.evidence[0]).toEqual({ text: "Not found in the task, a tool output or any step it could see", quote: "1532", stepId: "s3" });
+    expect(h.evidence[0]).toEqual({
+      text: "Not found in the task, a tool output or any step it could see",
+      quote: "1532",
+      stepId: "s3",
+    });
     expect(h.evidence.some((b) => b.text === "Claims success right after the tool output of step 3 failed")).toBe(true);
     expect(h.why[0]).toMatch(/traced each value/);
     expect(h.confidence).toBe("High");
@@ -45,8 +58,18 @@ describe("buildHeadline", () => {
       base({
         decisive: { agent: "agent", stepId: hex, confidence: 0.6 },
         positions: stepPositions(["a1b2c3d4e5f60718", hex]),
-        decisiveClaims: [{ detector: "unsourced-value", value: "u:x", quote: `https://example.com/${"very-long-path/".repeat(10)}`, reachesAnswer: true }],
-        channelPath: ["A", "B", "C", "D", "E"].map((a, i) => ({ fromAgent: i ? "ABCDEFGHIJKLMNOP"[i] : "agent", toAgent: `${a}_Very_Long_Agent_Name` })),
+        decisiveClaims: [
+          {
+            detector: "unsourced-value",
+            value: "u:x",
+            quote: `https://example.com/${"very-long-path/".repeat(10)}`,
+            reachesAnswer: true,
+          },
+        ],
+        channelPath: ["A", "B", "C", "D", "E"].map((a, i) => ({
+          fromAgent: i ? "ABCDEFGHIJKLMNOP"[i] : "agent",
+          toAgent: `${a}_Very_Long_Agent_Name`,
+        })),
       }),
     );
     expect(h.sentence).toContain("agent (step 2)");
@@ -56,9 +79,13 @@ describe("buildHeadline", () => {
   });
 
   it("words an unknown outcome and a prior as suspects, and an undetermined verdict by its suspects", () => {
-    expect(buildHeadline(base({ outcome: "unknown" })).sentence).toMatch(/^Suspect \(outcome unknown\): Researcher \(step 4\)/);
+    expect(buildHeadline(base({ outcome: "unknown" })).sentence).toMatch(
+      /^Suspect \(outcome unknown\): Researcher \(step 4\)/,
+    );
     expect(buildHeadline(base({ outcome: "unknown" })).kind).toBe("suspect");
-    const prior = buildHeadline(base({ decisionSource: "prior", rule: "exposure-prior", decisiveClaims: [], decisiveDetectors: [] }));
+    const prior = buildHeadline(
+      base({ decisionSource: "prior", rule: "exposure-prior", decisiveClaims: [], decisiveDetectors: [] }),
+    );
     expect(prior.sentence).toMatch(/^Weak suspect: Researcher \(step 4\)/);
     expect(prior.confidence).toBeNull();
     const undetermined = buildHeadline(
@@ -71,12 +98,20 @@ describe("buildHeadline", () => {
         ],
       }),
     );
-    expect(undetermined.sentence).toBe("Undetermined: no single cause is clear. Top suspects: Analyst (step 5, 41%) and Writer (step 6, 22%).");
+    expect(undetermined.sentence).toBe(
+      "Undetermined: no single cause is clear. Top suspects: Analyst (step 5, 41%) and Writer (step 6, 22%).",
+    );
     expect(undetermined.agent).toBe("Analyst");
     expect(undetermined.evidence).toEqual([]);
-    expect(buildHeadline(base({ decisionSource: "undetermined", decisive: null })).sentence).toMatch(/no agent is named/);
-    expect(buildHeadline(base({ outcome: "unknown", decisive: null, decisionSource: "undetermined" })).kind).toBe("unknown");
-    expect(buildHeadline(base({ outcome: "success", decisive: null })).sentence).toBe("The run succeeded; no agent is blamed.");
+    expect(buildHeadline(base({ decisionSource: "undetermined", decisive: null })).sentence).toMatch(
+      /no agent is named/,
+    );
+    expect(buildHeadline(base({ outcome: "unknown", decisive: null, decisionSource: "undetermined" })).kind).toBe(
+      "unknown",
+    );
+    expect(buildHeadline(base({ outcome: "success", decisive: null })).sentence).toBe(
+      "The run succeeded; no agent is blamed.",
+    );
   });
 
   it("says co-culprits as such and puts the engine's reasons first", () => {
@@ -86,19 +121,33 @@ describe("buildHeadline", () => {
           { agent: "Researcher", role: "culprit" },
           { agent: "Writer", role: "culprit" },
         ],
-        reasons: [{ feature: "f", text: "its number appears in no tool output before s3", stepIds: ["s3"], quote: "= 1532", weight: 2 }],
+        reasons: [
+          {
+            feature: "f",
+            text: "its number appears in no tool output before s3",
+            stepIds: ["s3"],
+            quote: "= 1532",
+            weight: 2,
+          },
+        ],
       }),
     );
     expect(h.coCulprits).toEqual(["Writer"]);
     expect(h.why.some((w) => w.includes("Writer shares the blame as co-culprit"))).toBe(true);
-    expect(h.evidence[0]).toEqual({ text: "Its number appears in no tool output before step 4", quote: "= 1532", stepId: "s3" });
+    expect(h.evidence[0]).toEqual({
+      text: "Its number appears in no tool output before step 4",
+      quote: "= 1532",
+      stepId: "s3",
+    });
   });
 
   it("reads a full report: the fixture's decisive step s4 is the trace's fourth step", () => {
     const input = headlineInput(researchReport());
     expect(input.positions.get("s4")).toBe(3);
     const h = reportHeadline(researchReport());
-    expect(h.sentence).toBe("Researcher (step 4) claimed success right after its tool call failed; the error travelled on to Analyst and Writer.");
+    expect(h.sentence).toBe(
+      "Researcher (step 4) claimed success right after its tool call failed; the error travelled on to Analyst and Writer.",
+    );
   });
 });
 
@@ -124,7 +173,9 @@ describe("step numbers", () => {
     expect(humanizeStepRefs("says x is gold, but tool output m0 established silver", p)).toBe(
       "says x is gold, but the tool output of step 1 established silver",
     );
-    expect(humanizeStepRefs("reply covers 0% of the instruction in s10; see step m1.", p)).toBe("reply covers 0% of the instruction in step 3; see step 2.");
+    expect(humanizeStepRefs("reply covers 0% of the instruction in s10; see step m1.", p)).toBe(
+      "reply covers 0% of the instruction in step 3; see step 2.",
+    );
     expect(humanizeStepRefs("s11 and m0x stay", p)).toBe("s11 and m0x stay");
     expect(stepRangeLabel([38, 58])).toBe("steps 39–59");
     expect(stepRangeLabel([4, 4])).toBe("step 5");

@@ -90,7 +90,9 @@ export function buildHeadline(input: HeadlineInput): Headline {
   const kind = headlineKind(input);
   const d = input.decisive;
   const named = kind === "culprit" || kind === "suspect" ? d : null;
-  const coCulprits = named ? input.agents.filter((a) => a.role === "culprit" && a.agent !== named.agent).map((a) => a.agent) : [];
+  const coCulprits = named
+    ? input.agents.filter((a) => a.role === "culprit" && a.agent !== named.agent).map((a) => a.agent)
+    : [];
   const sentence = fit(candidates(kind, input));
   return {
     kind,
@@ -106,7 +108,8 @@ export function buildHeadline(input: HeadlineInput): Headline {
 
 function headlineKind(input: HeadlineInput): HeadlineKind {
   if (input.outcome === "success") return "passed";
-  if (!input.decisive || input.decisionSource === "undetermined") return input.outcome === "unknown" && !input.suspects?.length ? "unknown" : "undetermined";
+  if (!input.decisive || input.decisionSource === "undetermined")
+    return input.outcome === "unknown" && !input.suspects?.length ? "unknown" : "undetermined";
   if (input.outcome === "unknown" || input.decisionSource === "prior") return "suspect";
   return "culprit";
 }
@@ -114,7 +117,8 @@ function headlineKind(input: HeadlineInput): HeadlineKind {
 /** Sentence forms from the fullest to the shortest; `fit` takes the first that is short enough. */
 function candidates(kind: HeadlineKind, input: HeadlineInput): string[] {
   if (kind === "passed") return ["The run succeeded; no agent is blamed."];
-  if (kind === "unknown") return ["Outcome unknown and no fault found; mark the run failed or passed to get a verdict."];
+  if (kind === "unknown")
+    return ["Outcome unknown and no fault found; mark the run failed or passed to get a verdict."];
   if (kind === "undetermined") return undeterminedForms(input);
   const d = input.decisive!;
   const who = `${d.agent} (${labelOf(input.positions, d.stepId)})`;
@@ -157,7 +161,9 @@ function whatForms(input: HeadlineInput): string[] {
   } else if (detector) forms.push(detector);
   else if (input.rule === "answer-origin")
     forms.push(
-      input.wrongValues[0] ? `first put forward the wrong answer “${decisionValue(input.wrongValues[0])}”` : "first put forward the wrong answer",
+      input.wrongValues[0]
+        ? `first put forward the wrong answer “${decisionValue(input.wrongValues[0])}”`
+        : "first put forward the wrong answer",
       "first put forward the wrong answer",
     );
   else forms.push("made the error the failure goes back to");
@@ -168,7 +174,10 @@ function whatForms(input: HeadlineInput): string[] {
 function reachForms(input: HeadlineInput): string[] {
   const culprit = input.decisive!.agent;
   const agents = [...new Set(input.channelPath.map((h) => h.toAgent))].filter((a) => a !== culprit);
-  const reaches = input.decisiveClaims.some((c) => c.reachesAnswer) || input.rule === "value-provenance" || input.rule === "answer-origin";
+  const reaches =
+    input.decisiveClaims.some((c) => c.reachesAnswer) ||
+    input.rule === "value-provenance" ||
+    input.rule === "answer-origin";
   const subject = input.decisiveClaims.some((c) => /^n:/.test(c.value)) ? "the number" : "it";
   if (agents.length === 0) return reaches ? ["; it reached the final answer", ""] : [""];
   const verb = reaches ? `${subject} reached the answer through` : "the error travelled on to";
@@ -198,7 +207,8 @@ export function fit(forms: readonly string[]): string {
 }
 
 function whyLines(kind: HeadlineKind, input: HeadlineInput, coCulprits: string[]): string[] {
-  if (kind === "passed") return ["The run succeeded, so no agent is blamed; credit is split by each agent's contribution."];
+  if (kind === "passed")
+    return ["The run succeeded, so no agent is blamed; credit is split by each agent's contribution."];
   if (kind === "unknown") return ["The trace does not say whether the run failed, and no detector found a fault."];
   const lines: string[] = [];
   if (kind === "suspect" && input.outcome === "unknown")
@@ -214,6 +224,8 @@ function whyLines(kind: HeadlineKind, input: HeadlineInput, coCulprits: string[]
   const interaction = input.channelPath.length ? INTERACTION_EXPLANATION[input.interaction] : null;
   if (interaction && kind !== "undetermined") lines.push(interaction);
   if (input.decisive && kind !== "undetermined")
-    lines.push(`Confidence: ${confidenceWord(input.decisive.confidence).toLowerCase()} (${Math.round(input.decisive.confidence * 100)}%).`);
+    lines.push(
+      `Confidence: ${confidenceWord(input.decisive.confidence).toLowerCase()} (${Math.round(input.decisive.confidence * 100)}%).`,
+    );
   return lines;
 }

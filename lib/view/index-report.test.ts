@@ -10,7 +10,16 @@ describe("indexReport", () => {
 
   it("marks origin, carried, repair, error and neutral steps", () => {
     const marks = Object.fromEntries(trace.steps.map((s) => [s.id, stepMark(index, s.id, s.status)]));
-    expect(marks).toEqual({ s1: "neutral", s2: "neutral", s3: "error", s4: "origin", s5: "carried", s6: "carried", s8: "repair", s7: "carried" });
+    expect(marks).toEqual({
+      s1: "neutral",
+      s2: "neutral",
+      s3: "error",
+      s4: "origin",
+      s5: "carried",
+      s6: "carried",
+      s8: "repair",
+      s7: "carried",
+    });
   });
 
   it("lights channel edges and edges between consecutive path steps", () => {

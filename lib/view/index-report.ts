@@ -29,7 +29,10 @@ export interface ReportIndex {
  * Indexes a report (full, or the page's summary; or nothing, while no analysis has finished)
  * against the view's edges. O(steps + edges).
  */
-export function indexReport(fullOrSummary: AnalysisReport | ReportSummary | null, edges: Pick<ViewEdge, "id" | "from" | "to">[]): ReportIndex {
+export function indexReport(
+  fullOrSummary: AnalysisReport | ReportSummary | null,
+  edges: Pick<ViewEdge, "id" | "from" | "to">[],
+): ReportIndex {
   const report = fullOrSummary ? summarizeReport(fullOrSummary) : null;
   const stepById = new Map((report?.steps ?? []).map((s) => [s.stepId, s]));
   const agentById = new Map((report?.agents ?? []).map((a) => [a.agent, a]));

@@ -11,10 +11,19 @@ export interface LabelAgreement {
   step: Agreement;
 }
 
-export function labelAgreement(label: { agent: string | null; stepId: string | null }, report: Pick<ReportSummary, "decisive"> | null): LabelAgreement {
+export function labelAgreement(
+  label: { agent: string | null; stepId: string | null },
+  report: Pick<ReportSummary, "decisive"> | null,
+): LabelAgreement {
   const decisive = report?.decisive ?? null;
   const compare = (labelled: string | null, matches: (value: string) => boolean): Agreement =>
-    labelled === null || labelled === "" ? "not-labelled" : !decisive ? "no-verdict" : matches(labelled) ? "agrees" : "disagrees";
+    labelled === null || labelled === ""
+      ? "not-labelled"
+      : !decisive
+        ? "no-verdict"
+        : matches(labelled)
+          ? "agrees"
+          : "disagrees";
   return {
     agent: compare(label.agent, (a) => a === decisive!.agent),
     step: compare(label.stepId, (s) => s === decisive!.stepId || s === decisive!.sourceRef),

@@ -20,7 +20,9 @@ describe("layoutSwimlanes", () => {
         { source: "A2", target: "B2" },
       ],
     });
-    expect(Object.fromEntries(Object.entries(r.positions).map(([id, p]) => [id, [col(p.x), Math.floor(p.y / LANE_HEIGHT)]]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(r.positions).map(([id, p]) => [id, [col(p.x), Math.floor(p.y / LANE_HEIGHT)]])),
+    ).toEqual({
       A1: [0, 0],
       B1: [1, 1],
       A2: [1, 0],
@@ -51,10 +53,15 @@ describe("layoutSwimlanes", () => {
     fc.assert(
       fc.property(arb, ({ lanes, links }) => {
         const items = lanes.map((lane, i) => ({ id: `n${i}`, lane, order: i }));
-        const r = layoutSwimlanes({ laneCount: 4, items, links: links.map(([a, b]) => ({ source: `n${a}`, target: `n${b}` })) });
+        const r = layoutSwimlanes({
+          laneCount: 4,
+          items,
+          links: links.map(([a, b]) => ({ source: `n${a}`, target: `n${b}` })),
+        });
         for (const [a, b] of links) if (a < b) expect(r.positions[`n${b}`].x).toBeGreaterThan(r.positions[`n${a}`].x);
         for (let i = 0; i < lanes.length; i++)
-          for (let j = i + 1; j < lanes.length; j++) if (lanes[i] === lanes[j]) expect(r.positions[`n${j}`].x).toBeGreaterThan(r.positions[`n${i}`].x);
+          for (let j = i + 1; j < lanes.length; j++)
+            if (lanes[i] === lanes[j]) expect(r.positions[`n${j}`].x).toBeGreaterThan(r.positions[`n${i}`].x);
       }),
     );
   });

@@ -79,7 +79,10 @@ function toolCall(value: unknown): { name: string; arguments: string } {
   const o = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
   const fn = (o.function && typeof o.function === "object" ? o.function : o) as Record<string, unknown>;
   const args = fn.arguments ?? fn.args ?? fn.input;
-  return { name: typeof fn.name === "string" ? fn.name : "tool", arguments: typeof args === "string" ? args : JSON.stringify(args ?? {}, null, 2) };
+  return {
+    name: typeof fn.name === "string" ? fn.name : "tool",
+    arguments: typeof args === "string" ? args : JSON.stringify(args ?? {}, null, 2),
+  };
 }
 
 /**

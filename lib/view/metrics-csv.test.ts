@@ -10,19 +10,41 @@ describe("metrics CSV", () => {
         schema: "culprit.trace/v1",
         run: {},
         agents: [{ name: "A" }],
-        steps: [{ id: "1", agent: "A", kind: "tool_call", tool: { name: "x" }, status: "error", tokens: { total: 12 } }],
+        steps: [
+          { id: "1", agent: "A", kind: "tool_call", tool: { name: "x" }, status: "error", tokens: { total: 12 } },
+        ],
       }),
       { blame: {}, importance: {} },
     );
     const csv = metricsCsv([
-      { id: "r1", title: "first, run", outcome: "failure", createdAt: "2026-01-01T00:00:00.000Z", culprit: "A", trajectory: t },
-      { id: "r2", title: "old", outcome: "success", createdAt: "2026-01-02T00:00:00.000Z", culprit: null, trajectory: null },
+      {
+        id: "r1",
+        title: "first, run",
+        outcome: "failure",
+        createdAt: "2026-01-01T00:00:00.000Z",
+        culprit: "A",
+        trajectory: t,
+      },
+      {
+        id: "r2",
+        title: "old",
+        outcome: "success",
+        createdAt: "2026-01-02T00:00:00.000Z",
+        culprit: null,
+        trajectory: null,
+      },
     ]);
     const [header, first, second] = csv.trim().split("\r\n");
     const cols = header.split(",");
     expect(cols.slice(0, 7)).toEqual(["run_id", "title", "outcome", "created_at", "culprit", "steps", "active_agents"]);
     const row = Object.fromEntries(cols.map((c, i) => [c, first.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)[i]]));
-    expect(row).toMatchObject({ run_id: "r1", title: '"first, run"', tokens_total: "12", tool_errors: "1", tool_errors_ignored: "1" });
+    expect(row).toMatchObject({
+      run_id: "r1",
+      title: '"first, run"',
+      tokens_total: "12",
+      tool_errors: "1",
+      tool_errors_ignored: "1",
+    });
     expect(
       second
         .split(",")

@@ -8,10 +8,19 @@ function row(n: number, prefix = "s"): Map<string, Rect> {
 
 /** Screen rectangle of a flow rectangle under a viewport. */
 function onScreen(r: Rect, v: { x: number; y: number; zoom: number }) {
-  return { x0: r.x * v.zoom + v.x, y0: r.y * v.zoom + v.y, x1: (r.x + r.width) * v.zoom + v.x, y1: (r.y + r.height) * v.zoom + v.y };
+  return {
+    x0: r.x * v.zoom + v.x,
+    y0: r.y * v.zoom + v.y,
+    x1: (r.x + r.width) * v.zoom + v.x,
+    y1: (r.y + r.height) * v.zoom + v.y,
+  };
 }
 
-function visible(rects: Map<string, Rect>, v: { x: number; y: number; zoom: number }, box: { width: number; height: number }) {
+function visible(
+  rects: Map<string, Rect>,
+  v: { x: number; y: number; zoom: number },
+  box: { width: number; height: number },
+) {
   return [...rects].filter(([, r]) => {
     const s = onScreen(r, v);
     return s.x0 >= 0 && s.y0 >= 0 && s.x1 <= box.width && s.y1 <= box.height;
@@ -134,7 +143,13 @@ describe("focusViewport", () => {
 describe("openingViewport on a story", () => {
   it("opens at the readable zoom, not closer, so the story keeps its context", () => {
     const rects = row(100);
-    const out = openingViewport({ box: { width: 900, height: 500 }, rects, anchor: "s50", path: ["s50"], minZoom: 0.93 })!;
+    const out = openingViewport({
+      box: { width: 900, height: 500 },
+      rects,
+      anchor: "s50",
+      path: ["s50"],
+      minZoom: 0.93,
+    })!;
     expect(out.viewport.zoom).toBe(0.93);
     expect(visible(rects, out.viewport, { width: 900, height: 500 }).length).toBeGreaterThanOrEqual(3);
   });

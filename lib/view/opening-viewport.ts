@@ -76,7 +76,8 @@ export function openingViewport(input: OpeningInput): Opening | null {
   const inner = { width: box.width - pad.left - pad.right, height: box.height - pad.top - pad.bottom };
   if (rects.size === 0 || inner.width <= 0 || inner.height <= 0) return null;
   const all = union([...rects.values()]);
-  if (fitZoom(all, inner) >= minZoom) return { viewport: fit(all, box, pad, minZoom, maxZoom), fitted: [...rects.keys()] };
+  if (fitZoom(all, inner) >= minZoom)
+    return { viewport: fit(all, box, pad, minZoom, maxZoom), fitted: [...rects.keys()] };
 
   const rectOf = (id: string) => rects.get(id);
   const maxW = inner.width / minZoom;
@@ -99,7 +100,9 @@ export function openingViewport(input: OpeningInput): Opening | null {
   const first = start.length > 0 ? union(start.map((id) => rects.get(id)!)) : all;
   const left = Math.min(all.x, first.x);
   const y =
-    all.height * minZoom <= inner.height ? pad.top + (inner.height - all.height * minZoom) / 2 - all.y * minZoom : pad.top - Math.min(all.y, first.y) * minZoom;
+    all.height * minZoom <= inner.height
+      ? pad.top + (inner.height - all.height * minZoom) / 2 - all.y * minZoom
+      : pad.top - Math.min(all.y, first.y) * minZoom;
   return { viewport: { x: pad.left - left * minZoom, y, zoom: minZoom }, fitted: start };
 }
 
@@ -125,7 +128,8 @@ export function focusViewport({ box, current, targets, minZoom, maxZoom = 2, pad
   const all = union(targets);
   if (current.zoom >= minZoom && inView(all, current, box, pad)) return null;
   const inner = { width: box.width - pad.left - pad.right, height: box.height - pad.top - pad.bottom };
-  const target = all.width * zoom <= inner.width && all.height * zoom <= inner.height ? all : targets[targets.length - 1];
+  const target =
+    all.width * zoom <= inner.width && all.height * zoom <= inner.height ? all : targets[targets.length - 1];
   return centre(target, box, pad, zoom);
 }
 
@@ -137,7 +141,13 @@ const SLIDES = 9;
  * slides within the room it leaves (centred on a tie), so a story of two steps does not cut both
  * neighbours in half.
  */
-function placeWithContext(story: Rect, rects: ReadonlyMap<string, Rect>, box: Box, pad: Padding, zoom: number): Viewport {
+function placeWithContext(
+  story: Rect,
+  rects: ReadonlyMap<string, Rect>,
+  box: Box,
+  pad: Padding,
+  zoom: number,
+): Viewport {
   const base = centre(story, box, pad, zoom);
   const slackX = Math.max(0, box.width - pad.left - pad.right - story.width * zoom) / 2;
   const slackY = Math.max(0, box.height - pad.top - pad.bottom - story.height * zoom) / 2;

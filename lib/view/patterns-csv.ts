@@ -10,7 +10,9 @@ export function patternsCsv(p: CorrectionPatterns & { totalFailed?: number }): s
   const lines = [[...header, "instruction", "tried_on_runs", "verified_on_runs", "run_ids"].join(",")];
   for (const x of p.patterns) {
     const cells = [x.id, x.fixType, x.evidence, x.channel, x.count, x.share.toFixed(4), x.tokens, x.agents.join(" ")];
-    lines.push([...cells, x.instruction, x.verified.tried, x.verified.flipped, x.runIds.join(" ")].map(csvCell).join(","));
+    lines.push(
+      [...cells, x.instruction, x.verified.tried, x.verified.flipped, x.runIds.join(" ")].map(csvCell).join(","),
+    );
   }
   return lines.join("\r\n") + "\r\n";
 }

@@ -28,7 +28,9 @@ describe("postmortemMarkdown", () => {
     const md = postmortemMarkdown(run, researchTrace().steps, researchReport(), [
       { id: "l1", agent: "Researcher", stepId: "s4", note: null, author: "imported", imported: true, createdAt: "" },
     ]);
-    expect(md).toContain("Researcher (step 4) claimed success right after its tool call failed; the error travelled on to Analyst and Writer.");
+    expect(md).toContain(
+      "Researcher (step 4) claimed success right after its tool call failed; the error travelled on to Analyst and Writer.",
+    );
     // Step numbers, never step ids: s4 is the trace's fourth step.
     expect(md).toContain("Root cause: agent `Researcher`, step 4 (confidence 0.86)");
     expect(md).not.toMatch(/step `?s\d/);
@@ -38,14 +40,21 @@ describe("postmortemMarkdown", () => {
     expect(md).toContain("Imported: agent `Researcher`, step 4 — engine agrees");
   });
   it("keeps hostile trace text inert", () => {
-    const steps = researchTrace().steps.map((s) => (s.id === "s4" ? { ...s, content: "<script>alert(1)</script> ``` # heading" } : s));
+    const steps = researchTrace().steps.map((s) =>
+      s.id === "s4" ? { ...s, content: "<script>alert(1)</script> ``` # heading" } : s,
+    );
     const md = postmortemMarkdown({ ...run, title: "<img src=x onerror=alert(1)>" }, steps, researchReport(), []);
     expect(md).toContain("# Postmortem: `<img src=x onerror=alert(1)>`");
     expect(md).toMatch(/````text\n<script>alert\(1\)<\/script> ``` # heading\n````/);
   });
   it("includes the trajectory metrics and flags when the report has them", () => {
     const report = researchReport();
-    const md = postmortemMarkdown(run, researchTrace().steps, { ...report, trajectory: computeTrajectory(researchTrace(), { blame: {}, importance: {} }) }, []);
+    const md = postmortemMarkdown(
+      run,
+      researchTrace().steps,
+      { ...report, trajectory: computeTrajectory(researchTrace(), { blame: {}, importance: {} }) },
+      [],
+    );
     expect(md).toContain("## Trajectory");
     expect(md).toMatch(/- Tools: \d+ calls, \d+ errors/);
     expect(postmortemMarkdown(run, researchTrace().steps, report, [])).not.toContain("## Trajectory");

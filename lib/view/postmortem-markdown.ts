@@ -9,7 +9,13 @@ import { labelAgreement } from "./label-agreement";
 import { labelOf, stepPositions } from "./step-number";
 import type { ViewLabel, ViewRun, ViewStep } from "./types";
 
-export function postmortemMarkdown(run: ViewRun, steps: ViewStep[], report: AnalysisReport | null, labels: ViewLabel[], runUrl?: string): string {
+export function postmortemMarkdown(
+  run: ViewRun,
+  steps: ViewStep[],
+  report: AnalysisReport | null,
+  labels: ViewLabel[],
+  runUrl?: string,
+): string {
   const lines: string[] = [];
   lines.push(`# Postmortem: ${inline(run.title)}`, "");
   lines.push(`- Outcome: **${run.outcome}**`);
@@ -29,10 +35,14 @@ export function postmortemMarkdown(run: ViewRun, steps: ViewStep[], report: Anal
   if (report.decisive) {
     const d = report.decisive;
     const who = headline.kind === "culprit" ? "Root cause" : "Suspect";
-    lines.push(`- ${who}: agent ${inline(d.agent)}, ${labelOf(positions, d.stepId)} (confidence ${d.confidence.toFixed(2)})`);
+    lines.push(
+      `- ${who}: agent ${inline(d.agent)}, ${labelOf(positions, d.stepId)} (confidence ${d.confidence.toFixed(2)})`,
+    );
     lines.push(`- Interaction: ${report.interaction.class} (${inline(report.interaction.rule)})`);
     if (report.channelPath.length)
-      lines.push(`- Channel path: ${report.channelPath.map((h) => `${inline(h.fromAgent)} -${h.edgeKinds.join("/")}-> ${inline(h.toAgent)}`).join(", ")}`);
+      lines.push(
+        `- Channel path: ${report.channelPath.map((h) => `${inline(h.fromAgent)} -${h.edgeKinds.join("/")}-> ${inline(h.toAgent)}`).join(", ")}`,
+      );
     const decisiveStep = steps.find((s) => s.id === d.stepId);
     if (decisiveStep) lines.push("", "Decisive step content:", "", fence(decisiveStep.content));
   }

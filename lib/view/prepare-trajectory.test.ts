@@ -19,7 +19,14 @@ const t = computeTrajectory(
 describe("prepare-trajectory", () => {
   it("groups every metric with an explanation", () => {
     const groups = metricGroups(t);
-    expect(groups.map((g) => g.title)).toEqual(["Size and cost", "Tools", "Verification", "Redundancy and loops", "Delegation and messages", "Shared memory"]);
+    expect(groups.map((g) => g.title)).toEqual([
+      "Size and cost",
+      "Tools",
+      "Verification",
+      "Redundancy and loops",
+      "Delegation and messages",
+      "Shared memory",
+    ]);
     for (const g of groups) for (const r of g.rows) expect(r.explain.length).toBeGreaterThan(10);
     expect(groups[0].rows.find((r) => r.label === "tokens")?.value).toBe("400 (0 in / 0 out)");
   });

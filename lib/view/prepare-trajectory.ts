@@ -19,12 +19,25 @@ export interface MetricGroup {
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const duration = (ms: number | null) =>
-  ms === null ? "—" : ms < 1000 ? `${Math.round(ms)} ms` : ms < 120_000 ? `${(ms / 1000).toFixed(1)} s` : `${(ms / 60_000).toFixed(1)} min`;
+  ms === null
+    ? "—"
+    : ms < 1000
+      ? `${Math.round(ms)} ms`
+      : ms < 120_000
+        ? `${(ms / 1000).toFixed(1)} s`
+        : `${(ms / 60_000).toFixed(1)} min`;
 
 /** The panel's metric groups, in reading order; each group is built by its own small function. */
 export function metricGroups(t: TrajectoryReport): MetricGroup[] {
   const unit = t.size.tokenBasis === "tokens" ? "tokens" : "words";
-  return [sizeGroup(t), toolsGroup(t), verificationGroup(t, unit), redundancyGroup(t, unit), delegationGroup(t), memoryGroup(t)];
+  return [
+    sizeGroup(t),
+    toolsGroup(t),
+    verificationGroup(t, unit),
+    redundancyGroup(t, unit),
+    delegationGroup(t),
+    memoryGroup(t),
+  ];
 }
 
 function sizeGroup(t: TrajectoryReport): MetricGroup {
@@ -44,7 +57,11 @@ function sizeGroup(t: TrajectoryReport): MetricGroup {
             : "not recorded",
         explain: "sum over steps; a container's total is not added on top of its children's",
       },
-      { label: "cost", value: t.size.costUsd === null ? "—" : `$${t.size.costUsd.toFixed(4)}`, explain: "as the trace reports it" },
+      {
+        label: "cost",
+        value: t.size.costUsd === null ? "—" : `$${t.size.costUsd.toFixed(4)}`,
+        explain: "as the trace reports it",
+      },
       {
         label: "wall · critical path",
         value: `${duration(t.size.wallTimeMs)} · ${duration(t.size.criticalPathMs)}`,
@@ -58,13 +75,21 @@ function toolsGroup(t: TrajectoryReport): MetricGroup {
   return {
     title: "Tools",
     rows: [
-      { label: "calls · errors", value: `${t.tools.calls} · ${t.tools.errors}`, explain: "tool calls and those that failed" },
+      {
+        label: "calls · errors",
+        value: `${t.tools.calls} · ${t.tools.errors}`,
+        explain: "tool calls and those that failed",
+      },
       {
         label: "recovered · ignored",
         value: `${t.tools.recovered} · ${t.tools.ignored}`,
         explain: "an error is recovered when the agent later calls the same tool successfully",
       },
-      { label: "retries", value: String(t.tools.retries), explain: "calls of a tool after it failed for the same agent" },
+      {
+        label: "retries",
+        value: String(t.tools.retries),
+        explain: "calls of a tool after it failed for the same agent",
+      },
     ],
   };
 }
@@ -81,9 +106,14 @@ function verificationGroup(t: TrajectoryReport, unit: string): MetricGroup {
       {
         label: "sourced · rubber stamps",
         value: `${t.verification.sourcedChecks} · ${t.verification.rubberStamps}`,
-        explain: "a sourced check consulted a tool or cites a tool's or the task's value; a rubber stamp approves without either",
+        explain:
+          "a sourced check consulted a tool or cites a tool's or the task's value; a rubber stamp approves without either",
       },
-      { label: "collapse rate", value: pct(t.verification.collapseRate), explain: "share of checks that were rubber stamps" },
+      {
+        label: "collapse rate",
+        value: pct(t.verification.collapseRate),
+        explain: "share of checks that were rubber stamps",
+      },
     ],
   };
 }
@@ -97,7 +127,11 @@ function redundancyGroup(t: TrajectoryReport, unit: string): MetricGroup {
         value: `${t.redundancy.nearDuplicateMessages} (${pct(t.redundancy.nearDuplicateTokenShare)} of ${unit})`,
         explain: "messages that nearly repeat an earlier one (word-trigram Jaccard ≥ 0.8)",
       },
-      { label: "repeated tool calls", value: String(t.redundancy.repeatedToolCalls), explain: "same tool, same arguments as an earlier call" },
+      {
+        label: "repeated tool calls",
+        value: String(t.redundancy.repeatedToolCalls),
+        explain: "same tool, same arguments as an earlier call",
+      },
       {
         label: "loops",
         value: t.redundancy.loops ? `${t.redundancy.loops} (${t.redundancy.loopSteps} steps)` : "0",
@@ -155,8 +189,16 @@ export function agentMultiples(t: TrajectoryReport, width: number, limit = 12): 
   const impTotal = t.perAgent.reduce((s, a) => s + a.importance, 0);
   return t.perAgent.slice(0, limit).map((a) => {
     const importance = impTotal > 0 ? a.importance / impTotal : 0;
-    const bar = (label: "tokens" | "blame" | "importance", value: number) => ({ label, value, width: x(value), text: pct(value) });
-    return { agent: a.agent, bars: [bar("tokens", a.tokenShare), bar("blame", a.blame), bar("importance", importance)] };
+    const bar = (label: "tokens" | "blame" | "importance", value: number) => ({
+      label,
+      value,
+      width: x(value),
+      text: pct(value),
+    });
+    return {
+      agent: a.agent,
+      bars: [bar("tokens", a.tokenShare), bar("blame", a.blame), bar("importance", importance)],
+    };
   });
 }
 

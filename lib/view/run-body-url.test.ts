@@ -13,7 +13,9 @@ describe("run body URL", () => {
   });
 
   it("a new analysis is a new URL", () => {
-    expect(runBodyUrl("/v", "a1", 5, { range: null, stepId: null })).not.toBe(runBodyUrl("/v", "a2", 5, { range: null, stepId: null }));
+    expect(runBodyUrl("/v", "a1", 5, { range: null, stepId: null })).not.toBe(
+      runBodyUrl("/v", "a2", 5, { range: null, stepId: null }),
+    );
   });
 
   it("ignores malformed focus (the default window is served)", () => {

@@ -10,7 +10,9 @@
 import type { Analysis, Run } from "@/lib/generated/prisma/browser";
 
 /** A row as JSON carries it to the browser: dates become ISO strings. */
-export type Jsonified<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+export type Jsonified<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
 
 /** Run fields the runs list and the run header both show. */
 export const RUN_SUMMARY_FIELDS = [
@@ -27,7 +29,13 @@ export const RUN_SUMMARY_FIELDS = [
   "createdAt",
 ] as const satisfies readonly (keyof Run)[];
 /** Run fields only the run page shows (beside its header: task, answers, counts). */
-export const RUN_DETAIL_FIELDS = [...RUN_SUMMARY_FIELDS, "task", "groundTruth", "finalAnswer", "edgeCount"] as const satisfies readonly (keyof Run)[];
+export const RUN_DETAIL_FIELDS = [
+  ...RUN_SUMMARY_FIELDS,
+  "task",
+  "groundTruth",
+  "finalAnswer",
+  "edgeCount",
+] as const satisfies readonly (keyof Run)[];
 
 export type RunSummaryField = (typeof RUN_SUMMARY_FIELDS)[number];
 export type RunDetailField = (typeof RUN_DETAIL_FIELDS)[number];

@@ -11,7 +11,11 @@ import type { CanvasEdge } from "./build-step-flow";
 const EDGE_IDS_MAX = 20;
 
 /** One canvas edge per (source node, target node, kind, key); merged edges carry a count. */
-export function mergeStepEdges(edges: CanvasEdge[], nodeOfStep: Map<string, string>, index: ReportIndex): ChannelFlowEdge[] {
+export function mergeStepEdges(
+  edges: CanvasEdge[],
+  nodeOfStep: Map<string, string>,
+  index: ReportIndex,
+): ChannelFlowEdge[] {
   const merged = new Map<string, ChannelFlowEdge>();
   for (const e of edges) {
     const source = nodeOfStep.get(e.from);

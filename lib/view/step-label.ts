@@ -5,7 +5,8 @@
 import type { CanvasStep } from "./types";
 
 /** Hex ids, UUIDs and similar machine names: never shown as a step's name. */
-const MACHINE_NAME = /^(?:[0-9a-f]{8,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?:span|step|run)[-_:]?[0-9a-f]{6,})$/i;
+const MACHINE_NAME =
+  /^(?:[0-9a-f]{8,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?:span|step|run)[-_:]?[0-9a-f]{6,})$/i;
 
 export function isMachineName(name: string): boolean {
   return MACHINE_NAME.test(name.trim());
@@ -13,6 +14,7 @@ export function isMachineName(name: string): boolean {
 
 /** The step's action in a word or two: its tool, its own name, or its kind. */
 export function stepAction(step: Pick<CanvasStep, "name" | "tool" | "kind">): string {
-  for (const candidate of [step.tool?.name, step.name]) if (candidate?.trim() && !isMachineName(candidate)) return candidate.trim().slice(0, 60);
+  for (const candidate of [step.tool?.name, step.name])
+    if (candidate?.trim() && !isMachineName(candidate)) return candidate.trim().slice(0, 60);
   return step.kind.replace(/_/g, " ");
 }

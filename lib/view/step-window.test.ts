@@ -13,18 +13,25 @@ import { ALL_EDGE_KINDS } from "./view-state";
 describe("chooseStepWindow", () => {
   it("always returns a window of at most `size` steps inside the run, holding the focus or the range start", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 200_000 }), fc.integer({ min: 1, max: 5_000 }), fc.nat(), fc.nat(), fc.boolean(), (total, size, a, b, useRange) => {
-        const focus = a % total;
-        const range: [number, number] = [Math.min(a, b) % total, Math.max(a % total, b % total)];
-        const [lo, hi] = chooseStepWindow(total, useRange ? { range, size } : { focusIdx: focus, size });
-        expect(0 <= lo && lo <= hi && hi < total).toBe(true);
-        expect(hi - lo + 1).toBeLessThanOrEqual(size);
-        if (useRange) expect(lo).toBe(range[0]);
-        else {
-          expect(lo <= focus && focus <= hi).toBe(true);
-          expect(hi - lo + 1).toBe(Math.min(size, total)); // a full window when the run has enough steps
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 200_000 }),
+        fc.integer({ min: 1, max: 5_000 }),
+        fc.nat(),
+        fc.nat(),
+        fc.boolean(),
+        (total, size, a, b, useRange) => {
+          const focus = a % total;
+          const range: [number, number] = [Math.min(a, b) % total, Math.max(a % total, b % total)];
+          const [lo, hi] = chooseStepWindow(total, useRange ? { range, size } : { focusIdx: focus, size });
+          expect(0 <= lo && lo <= hi && hi < total).toBe(true);
+          expect(hi - lo + 1).toBeLessThanOrEqual(size);
+          if (useRange) expect(lo).toBe(range[0]);
+          else {
+            expect(lo <= focus && focus <= hi).toBe(true);
+            expect(hi - lo + 1).toBe(Math.min(size, total)); // a full window when the run has enough steps
+          }
+        },
+      ),
     );
   });
   it("starts at the beginning without a focus", () => {
@@ -68,7 +75,12 @@ describe("a window of a run in the view builders", () => {
   const lanes = trace.agents.map((a) => a.name);
   const offset = 2;
   const windowSteps = trace.steps.slice(offset, offset + 4);
-  const window = { offset, total: trace.steps.length, density: buildDensity(lanes, trace.steps.length, 2, []), agentLinks: [] };
+  const window = {
+    offset,
+    total: trace.steps.length,
+    density: buildDensity(lanes, trace.steps.length, 2, []),
+    agentLinks: [],
+  };
 
   it("timeline: marks sit at their run-wide index on a run-wide scale", () => {
     const whole = prepareTimeline(trace.steps, lanes, index, 910, 10);
@@ -89,15 +101,19 @@ describe("a window of a run in the view builders", () => {
     const summary = summarizeReport(researchReport());
     const shipped = new Set(windowSteps.map((s) => s.id));
     const trimmed = trimReportToWindow(summary, shipped);
-    for (const s of summary.steps) expect(trimmed.steps.includes(s)).toBe(shipped.has(s.stepId) || s.onPath || s.corrupted);
+    for (const s of summary.steps)
+      expect(trimmed.steps.includes(s)).toBe(shipped.has(s.stepId) || s.onPath || s.corrupted);
   });
 
   it("report paths: a path as long as the run is cut to its start and the window, keeping only true adjacencies", () => {
     const n = 20_000;
     const ids = Array.from({ length: n }, (_, i) => `p${i}`);
-    const hops = ids
-      .slice(1)
-      .map((id, i) => ({ fromAgent: `a${i % 7}`, toAgent: `a${(i + 1) % 7}`, edgeKinds: ["message" as const], edgeIds: [`e${i}`, `e${i}b`] }));
+    const hops = ids.slice(1).map((id, i) => ({
+      fromAgent: `a${i % 7}`,
+      toAgent: `a${(i + 1) % 7}`,
+      edgeKinds: ["message" as const],
+      edgeIds: [`e${i}`, `e${i}b`],
+    }));
     const summary = { ...summarizeReport(researchReport()), propagationPath: ids, channelPath: hops };
     const shipped = new Set(ids.slice(9000, 10_500));
     const shippedEdges = new Set(hops.slice(9000, 10_499).map((h) => h.edgeIds[0]));
@@ -117,7 +133,11 @@ describe("a window of a run in the view builders", () => {
     // edge ids the window lacks are dropped, except each hop's last (the header links it)
     expect(trimmed.channelPath[0].edgeIds).toEqual(["e0b"]);
     expect(trimmed.channelPath.at(-1)!.toAgent).toBe(hops.at(-1)!.toAgent);
-    expect(trimmed.trimmed).toEqual({ pathLength: n, hopCount: hops.length, hopAgents: [...new Set(hops.map((h) => h.toAgent))] });
+    expect(trimmed.trimmed).toEqual({
+      pathLength: n,
+      hopCount: hops.length,
+      hopAgents: [...new Set(hops.map((h) => h.toAgent))],
+    });
     expect(JSON.stringify(trimmed).length).toBeLessThan(JSON.stringify(summary).length / 5);
     // a short path is shipped as it is
     expect(trimReportToWindow(summarizeReport(researchReport()), shipped, shippedEdges).trimmed).toBeUndefined();
@@ -134,12 +154,24 @@ describe("a window of a run in the view builders", () => {
       links.set(key, { from, to, kind: e.kind, count: (links.get(key)?.count ?? 0) + 1 });
     }
     const rows = trace.steps.map((s, i) => ({ agent: s.agent, bin: i, steps: 1, errors: 0 }));
-    const full = { offset, total: trace.steps.length, density: buildDensity(lanes, trace.steps.length, 1, rows), agentLinks: [...links.values()] };
+    const full = {
+      offset,
+      total: trace.steps.length,
+      density: buildDensity(lanes, trace.steps.length, 1, rows),
+      agentLinks: [...links.values()],
+    };
     const state = { kinds: [...ALL_EDGE_KINDS], hiddenAgents: [] };
     const shipped = new Set(windowSteps.map((s) => s.id));
     const windowEdges = edges.filter((e) => shipped.has(e.from) && shipped.has(e.to));
     const whole = buildAgentFlow({ agents: trace.agents, steps: trace.steps, edges, index, state });
-    const part = buildAgentFlow({ agents: trace.agents, steps: windowSteps, edges: windowEdges, index, state, window: full });
+    const part = buildAgentFlow({
+      agents: trace.agents,
+      steps: windowSteps,
+      edges: windowEdges,
+      index,
+      state,
+      window: full,
+    });
     const summary = (f: typeof whole) => ({
       nodes: f.nodes.map((n) => [n.id, n.data.stepCount, n.position]),
       edges: f.edges.map((e) => [e.id, e.data!.count]).sort(),

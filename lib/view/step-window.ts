@@ -19,7 +19,10 @@ const OFF_WINDOW_BRIEFS_MAX = 500;
  * The inclusive step-index window `[lo, hi]` to ship: the brushed range (its start, clipped to the
  * window size), else a window centred on the focus step (selected, else decisive), else the start.
  */
-export function chooseStepWindow(total: number, opts: { range?: [number, number] | null; focusIdx?: number | null; size?: number }): [number, number] {
+export function chooseStepWindow(
+  total: number,
+  opts: { range?: [number, number] | null; focusIdx?: number | null; size?: number },
+): [number, number] {
   const size = Math.max(1, opts.size ?? PAGE_WINDOW_STEPS);
   const last = Math.max(0, total - 1);
   if (opts.range) {
@@ -47,7 +50,11 @@ export function buildDensity(
   rows: { agent: string; bin: number; steps: number; errors: number }[],
 ): StepDensity {
   const bins = Math.max(1, Math.ceil(total / binSize));
-  const lanes = agents.map((agent) => ({ agent, steps: new Array<number>(bins).fill(0), errors: new Array<number>(bins).fill(0) }));
+  const lanes = agents.map((agent) => ({
+    agent,
+    steps: new Array<number>(bins).fill(0),
+    errors: new Array<number>(bins).fill(0),
+  }));
   const laneOf = new Map(agents.map((a, i) => [a, i]));
   for (const r of rows) {
     const lane = laneOf.get(r.agent);
@@ -74,7 +81,11 @@ const HOPS_WINDOW_MAX = 2 * PAGE_WINDOW_STEPS;
  * of a 100k-step chat): they are cut to their start, their end and the part inside the window,
  * and `trimmed` keeps their whole-run sizes and the agents the corruption reached.
  */
-export function trimReportToWindow(report: ReportSummary, shipped: ReadonlySet<string>, shippedEdges?: ReadonlySet<string>): ReportSummary {
+export function trimReportToWindow(
+  report: ReportSummary,
+  shipped: ReadonlySet<string>,
+  shippedEdges?: ReadonlySet<string>,
+): ReportSummary {
   const out = trimBriefs(report, shipped);
   const path = report.propagationPath;
   const hops = report.channelPath;
@@ -90,13 +101,23 @@ export function trimReportToWindow(report: ReportSummary, shipped: ReadonlySet<s
     last = i;
   });
   const keptPath =
-    first < 0 ? path.slice(0, PATH_HEAD) : [...path.slice(0, Math.min(PATH_HEAD, first)), ...path.slice(first, Math.min(last + 1, first + PATH_WINDOW_MAX))];
+    first < 0
+      ? path.slice(0, PATH_HEAD)
+      : [
+          ...path.slice(0, Math.min(PATH_HEAD, first)),
+          ...path.slice(first, Math.min(last + 1, first + PATH_WINDOW_MAX)),
+        ];
   // Hops: the first and last few (the verdict header's chain), and those whose edges the window has.
-  const inWindow = (hop: (typeof hops)[number]) => (shippedEdges ? hop.edgeIds.some((id) => shippedEdges.has(id)) : false);
+  const inWindow = (hop: (typeof hops)[number]) =>
+    shippedEdges ? hop.edgeIds.some((id) => shippedEdges.has(id)) : false;
   let windowHops = 0;
   const keptHops = hops
-    .filter((hop, i) => i < HOPS_HEAD || i >= hops.length - HOPS_TAIL || (inWindow(hop) && windowHops++ < HOPS_WINDOW_MAX))
-    .map((hop) => (shippedEdges && hop.edgeIds.length > 1 ? { ...hop, edgeIds: keepShippedEdgeIds(hop.edgeIds, shippedEdges) } : hop));
+    .filter(
+      (hop, i) => i < HOPS_HEAD || i >= hops.length - HOPS_TAIL || (inWindow(hop) && windowHops++ < HOPS_WINDOW_MAX),
+    )
+    .map((hop) =>
+      shippedEdges && hop.edgeIds.length > 1 ? { ...hop, edgeIds: keepShippedEdgeIds(hop.edgeIds, shippedEdges) } : hop,
+    );
   return {
     ...out,
     propagationPath: keptPath,

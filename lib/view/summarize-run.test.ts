@@ -15,7 +15,14 @@ describe("summarizeStep", () => {
       tool: { name: "search" },
       tokens: { total: 100 },
     });
-    const long = summarizeStep({ id: "a", agent: "A", kind: "message", status: "error", content: "", error: { message: `bad\n\n  ${"y".repeat(500)}` } });
+    const long = summarizeStep({
+      id: "a",
+      agent: "A",
+      kind: "message",
+      status: "error",
+      content: "",
+      error: { message: `bad\n\n  ${"y".repeat(500)}` },
+    });
     expect(long.preview.startsWith("bad y")).toBe(true);
     expect(long.preview.length).toBeLessThanOrEqual(72);
     expect(long.error!.message.length).toBeLessThan(320);
@@ -43,7 +50,9 @@ describe("summarizeReport", () => {
       onPath: full4.onPath,
       detectorCount: full4.detectors.length,
     });
-    expect(summary.repairStepIds).toEqual(report.training.preferencePairs.filter((p) => p.kind === "corrective-over-passive").map((p) => p.chosenStepId));
+    expect(summary.repairStepIds).toEqual(
+      report.training.preferencePairs.filter((p) => p.kind === "corrective-over-passive").map((p) => p.chosenStepId),
+    );
     expect(summarizeReport(summary)).toBe(summary);
     expect(JSON.stringify(summary).length).toBeLessThan(JSON.stringify(report).length);
   });

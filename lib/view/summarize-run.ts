@@ -23,7 +23,10 @@ export function previewText(text: string, max = PREVIEW_CHARS): string {
 
 /** The summary of one step: ids, kind, status, labels and a short preview. */
 export function summarizeStep(
-  step: Pick<ViewStep, "id" | "agent" | "kind" | "status" | "name" | "content" | "tool" | "state" | "target" | "error" | "tokens">,
+  step: Pick<
+    ViewStep,
+    "id" | "agent" | "kind" | "status" | "name" | "content" | "tool" | "state" | "target" | "error" | "tokens"
+  >,
 ): StepSummary {
   const out: StepSummary = {
     id: step.id,
@@ -39,7 +42,8 @@ export function summarizeStep(
   if (step.error)
     out.error = {
       ...(step.error.type ? { type: step.error.type } : {}),
-      message: step.error.message.length > ERROR_CHARS ? `${step.error.message.slice(0, ERROR_CHARS)}…` : step.error.message,
+      message:
+        step.error.message.length > ERROR_CHARS ? `${step.error.message.slice(0, ERROR_CHARS)}…` : step.error.message,
     };
   const total = step.tokens?.total ?? (step.tokens ? (step.tokens.input ?? 0) + (step.tokens.output ?? 0) : undefined);
   if (total !== undefined) out.tokens = { total };
@@ -68,10 +72,14 @@ export function summarizeReport(report: AnalysisReport | ReportSummary): ReportS
     flags: {
       tokenBudgetConfound: report.flags.tokenBudgetConfound,
       falseSuccessClaimCount: report.flags.falseSuccessClaims.length,
-      ...(report.flags.verificationCollapsed !== undefined ? { verificationCollapsed: report.flags.verificationCollapsed } : {}),
+      ...(report.flags.verificationCollapsed !== undefined
+        ? { verificationCollapsed: report.flags.verificationCollapsed }
+        : {}),
       ...(report.flags.tokenShareConfounds ? { tokenShareConfounds: report.flags.tokenShareConfounds } : {}),
     },
-    repairStepIds: report.training.preferencePairs.filter((p) => p.kind === "corrective-over-passive").map((p) => p.chosenStepId),
+    repairStepIds: report.training.preferencePairs
+      .filter((p) => p.kind === "corrective-over-passive")
+      .map((p) => p.chosenStepId),
     steps: report.steps.map((s) => ({
       stepId: s.stepId,
       agent: s.agent,

@@ -9,7 +9,13 @@ import type { AnalysisReport, StepReport } from "../attribution/types";
 import type { TTrace } from "../trace/schema";
 
 export function researchTrace(): TTrace {
-  const step = (id: string, agent: string, kind: TTrace["steps"][number]["kind"], content: string, extra: Partial<TTrace["steps"][number]> = {}) => ({
+  const step = (
+    id: string,
+    agent: string,
+    kind: TTrace["steps"][number]["kind"],
+    content: string,
+    extra: Partial<TTrace["steps"][number]> = {},
+  ) => ({
     id,
     agent,
     kind,
@@ -21,15 +27,28 @@ export function researchTrace(): TTrace {
   return {
     schema: "culprit.trace/v1",
     run: { title: "research_pipeline", outcome: "failure", sourceFormat: "culprit" },
-    agents: [{ name: "Planner" }, { name: "Researcher" }, { name: "Analyst" }, { name: "Writer" }, { name: "Reviewer" }],
+    agents: [
+      { name: "Planner" },
+      { name: "Researcher" },
+      { name: "Analyst" },
+      { name: "Writer" },
+      { name: "Reviewer" },
+    ],
     steps: [
       step("s1", "Planner", "message", "Find the population of Osaka South."),
-      step("s2", "Researcher", "tool_call", "search(osaka south)", { tool: { name: "search", arguments: { q: "osaka south" } } }),
-      step("s3", "Researcher", "tool_result", "503 Service Unavailable", { status: "error", error: { message: "503" } }),
+      step("s2", "Researcher", "tool_call", "search(osaka south)", {
+        tool: { name: "search", arguments: { q: "osaka south" } },
+      }),
+      step("s3", "Researcher", "tool_result", "503 Service Unavailable", {
+        status: "error",
+        error: { message: "503" },
+      }),
       step("s4", "Researcher", "message", "Successfully retrieved: Osaka South = 1532"),
       step("s5", "Analyst", "message", "Based on 1532, growth is 4%"),
       step("s6", "Writer", "message", "Report: Osaka South has 1532 people"),
-      step("s8", "Reviewer", "message", "Checking the figure 1532 against the source", { state: { op: "read", key: "figures" } }),
+      step("s8", "Reviewer", "message", "Checking the figure 1532 against the source", {
+        state: { op: "read", key: "figures" },
+      }),
       step("s7", "Writer", "final", "Final: 1532"),
     ],
     edges: [
@@ -100,7 +119,10 @@ export function researchReport(): AnalysisReport {
     steps: [
       stepReport("s1", "Planner"),
       stepReport("s2", "Researcher"),
-      stepReport("s3", "Researcher", { fault: 0.4, detectors: [{ name: "tool-failure", score: 0.4, evidence: { stepIds: ["s3"], note: "503" } }] }),
+      stepReport("s3", "Researcher", {
+        fault: 0.4,
+        detectors: [{ name: "tool-failure", score: 0.4, evidence: { stepIds: ["s3"], note: "503" } }],
+      }),
       stepReport("s4", "Researcher", {
         fault: 0.9,
         onPath: true,
@@ -114,7 +136,11 @@ export function researchReport(): AnalysisReport {
             mast: "FM-3.2 no or incomplete verification",
             evidence: { stepIds: ["s3"], edgeIds: ["e2"], note: "claims success after a failed search" },
           },
-          { name: "ungrounded-values", score: 0.6, evidence: { stepIds: ["s4"], note: '"1532" appears in no tool result' } },
+          {
+            name: "ungrounded-values",
+            score: 0.6,
+            evidence: { stepIds: ["s4"], note: '"1532" appears in no tool result' },
+          },
         ],
       }),
       stepReport("s5", "Analyst", { corrupted: true, onPath: true, reward: -0.5 }),
@@ -129,12 +155,25 @@ export function researchReport(): AnalysisReport {
     ],
     interaction: { class: "amplified", rule: "crossed 3 agents" },
     flags: { falseSuccessClaims: [], verificationCollapseRate: 0, tokenBudgetConfound: null },
-    shapley: { method: "exact", samples: 0, errorTarget: 0, values: {}, ci: {}, myerson: {}, leaveOneOut: {}, total: 1, players: [], note: "" },
+    shapley: {
+      method: "exact",
+      samples: 0,
+      errorTarget: 0,
+      values: {},
+      ci: {},
+      myerson: {},
+      leaveOneOut: {},
+      total: 1,
+      players: [],
+      note: "",
+    },
     importance: { perAgent: {}, systemBucket: 0, evidence: { stepIds: [], note: "" } },
     verdict: 'Root cause: Researcher, step s4 — stated "Osaka South = 1532" after the search failed.',
     training: {
       rewards: [{ stepId: "s4", reward: -1 }],
-      preferencePairs: [{ contextStepId: "s4", chosenStepId: "s8", rejectedStepId: "s6", kind: "corrective-over-passive", note: "" }],
+      preferencePairs: [
+        { contextStepId: "s4", chosenStepId: "s8", rejectedStepId: "s6", kind: "corrective-over-passive", note: "" },
+      ],
     },
     warnings: [],
   };

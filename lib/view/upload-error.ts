@@ -25,17 +25,26 @@ export function describeUploadError(error: UploadErrorInput, text?: string): Upl
     const lines = text === undefined ? null : text.trimEnd().split("\n").length;
     const { line, column } = error.location;
     const atEnd = lines !== null && line >= lines;
-    if (CUT_OFF.test(error.message) || atEnd) return { title: `The file looks cut off at line ${line}: it ends before its JSON is complete.`, details };
+    if (CUT_OFF.test(error.message) || atEnd)
+      return { title: `The file looks cut off at line ${line}: it ends before its JSON is complete.`, details };
     const reason = /:\s*([^:]+)$/.exec(error.message)?.[1]?.trim();
     return { title: `The JSON is broken at line ${line}, column ${column}${reason ? ` (${reason})` : ""}.`, details };
   }
   if (error.code === "unknown_format") {
     if (/^Unknown format "/.test(error.message)) return { title: short(error.message), details: null };
     const keys = topLevelKeys(text);
-    const seen = keys ? ` Its top-level ${keys.kind === "array" ? "items have" : "keys are"} ${keys.names.map((k) => `“${k}”`).join(", ") || "none"}.` : "";
-    return { title: `This file is not a trace format Culprit reads.${seen} Pick its format below, or see the supported formats.`, details };
+    const seen = keys
+      ? ` Its top-level ${keys.kind === "array" ? "items have" : "keys are"} ${keys.names.map((k) => `“${k}”`).join(", ") || "none"}.`
+      : "";
+    return {
+      title: `This file is not a trace format Culprit reads.${seen} Pick its format below, or see the supported formats.`,
+      details,
+    };
   }
-  return { title: short(error.message || "The upload failed."), details: error.message.length > MAX_TITLE ? error.message : null };
+  return {
+    title: short(error.message || "The upload failed."),
+    details: error.message.length > MAX_TITLE ? error.message : null,
+  };
 }
 
 /** The first sentence of a message, at most MAX_TITLE characters. */
@@ -48,7 +57,9 @@ function short(message: string): string {
 export function topLevelKeys(text: string | undefined): { kind: "object" | "array"; names: string[] } | null {
   if (!text) return null;
   try {
-    const value = JSON.parse(text.trim().split("\n")[0].startsWith("{") && text.includes("\n{") ? text.split("\n")[0] : text);
+    const value = JSON.parse(
+      text.trim().split("\n")[0].startsWith("{") && text.includes("\n{") ? text.split("\n")[0] : text,
+    );
     const first = Array.isArray(value) ? value[0] : value;
     if (!first || typeof first !== "object" || Array.isArray(first)) return null;
     return { kind: Array.isArray(value) ? "array" : "object", names: Object.keys(first).slice(0, 6) };

@@ -17,7 +17,12 @@ describe("verdictParts", () => {
   });
   it("notes a budget-limited run", () => {
     const r = researchReport();
-    r.flags.tokenBudgetConfound = { budgetLimited: true, budgetShare: 0.25, totalTokens: 12000, evidence: { stepIds: [], note: "" } };
+    r.flags.tokenBudgetConfound = {
+      budgetLimited: true,
+      budgetShare: 0.25,
+      totalTokens: 12000,
+      evidence: { stepIds: [], note: "" },
+    };
     expect(verdictParts(r).budgetNote).toContain("25%");
     expect(verdictParts(r).budgetNote).toContain("12,000");
   });

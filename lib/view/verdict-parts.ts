@@ -21,10 +21,14 @@ export interface VerdictParts {
 }
 
 export function verdictParts(
-  report: Pick<ReportSummary, "decisive" | "channelPath" | "interaction" | "trimmed"> & { flags: Pick<ReportSummary["flags"], "tokenBudgetConfound"> },
+  report: Pick<ReportSummary, "decisive" | "channelPath" | "interaction" | "trimmed"> & {
+    flags: Pick<ReportSummary["flags"], "tokenBudgetConfound">;
+  },
 ): VerdictParts {
   const culprit = report.decisive?.agent ?? null;
-  const victims = [...new Set(report.trimmed?.hopAgents ?? report.channelPath.map((h) => h.toAgent))].filter((a) => a !== culprit);
+  const victims = [...new Set(report.trimmed?.hopAgents ?? report.channelPath.map((h) => h.toAgent))].filter(
+    (a) => a !== culprit,
+  );
   const budget = report.flags.tokenBudgetConfound;
   return {
     culpritAgent: culprit,

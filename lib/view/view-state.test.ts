@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { ZEdgeKind } from "../trace/schema";
-import { ALL_EDGE_KINDS, DEFAULT_VIEW_STATE, OPEN_GROUPS_MAX, parseViewState, serializeViewState, type ViewState } from "./view-state";
+import {
+  ALL_EDGE_KINDS,
+  DEFAULT_VIEW_STATE,
+  OPEN_GROUPS_MAX,
+  parseViewState,
+  serializeViewState,
+  type ViewState,
+} from "./view-state";
 
 describe("view state URL codec", () => {
   it("knows exactly the schema's edge kinds, in its order", () => {
@@ -41,7 +48,10 @@ describe("view state URL codec", () => {
     const name = fc.string({ minLength: 1, maxLength: 12 });
     const arbState = fc.record({
       mode: fc.constantFrom(undefined, "agents" as const, "steps" as const),
-      selection: fc.option(fc.record({ type: fc.constantFrom("step" as const, "agent" as const, "edge" as const), id: name }), { nil: null }),
+      selection: fc.option(
+        fc.record({ type: fc.constantFrom("step" as const, "agent" as const, "edge" as const), id: name }),
+        { nil: null },
+      ),
       kinds: fc.subarray([...ALL_EDGE_KINDS]),
       hiddenAgents: fc.uniqueArray(name, { maxLength: 4 }).map((a) => [...a].sort()),
       range: fc.option(

@@ -68,13 +68,18 @@ export function parseViewState(input: SearchInput): ViewState {
     }
   }
   const kindsParam = getParam(input, "kinds");
-  const kinds = kindsParam === undefined ? [...ALL_EDGE_KINDS] : ALL_EDGE_KINDS.filter((k) => kindsParam.split(",").includes(k));
+  const kinds =
+    kindsParam === undefined ? [...ALL_EDGE_KINDS] : ALL_EDGE_KINDS.filter((k) => kindsParam.split(",").includes(k));
   const hideParam = getParam(input, "hide");
-  const hiddenAgents = hideParam ? [...new Set(hideParam.split(",").map(decodeURIComponent).filter(Boolean))].sort() : [];
+  const hiddenAgents = hideParam
+    ? [...new Set(hideParam.split(",").map(decodeURIComponent).filter(Boolean))].sort()
+    : [];
   const rangeMatch = /^(\d{1,9})-(\d{1,9})$/.exec(getParam(input, "range") ?? "");
   // `range=39-59` names step numbers as a person reads them (1-based, lib/view/step-number.ts); the state keeps 0-based positions.
   const range: [number, number] | null =
-    rangeMatch && Number(rangeMatch[1]) >= 1 && Number(rangeMatch[1]) <= Number(rangeMatch[2]) ? [Number(rangeMatch[1]) - 1, Number(rangeMatch[2]) - 1] : null;
+    rangeMatch && Number(rangeMatch[1]) >= 1 && Number(rangeMatch[1]) <= Number(rangeMatch[2])
+      ? [Number(rangeMatch[1]) - 1, Number(rangeMatch[2]) - 1]
+      : null;
   const flagParam = getParam(input, "flag");
   const flag = flagParam && flagParam.length <= 300 ? flagParam : null;
   const openParam = getParam(input, "open");
@@ -110,11 +115,13 @@ export function serializeViewState(state: ViewState): string {
   const kinds = ALL_EDGE_KINDS.filter((k) => state.kinds.includes(k));
   if (kinds.length !== ALL_EDGE_KINDS.length) params.set("kinds", kinds.join(","));
   // Agent names may contain commas: encode each before joining.
-  if (state.hiddenAgents.length > 0) params.set("hide", [...state.hiddenAgents].sort().map(encodeURIComponent).join(","));
+  if (state.hiddenAgents.length > 0)
+    params.set("hide", [...state.hiddenAgents].sort().map(encodeURIComponent).join(","));
   if (state.range) params.set("range", `${state.range[0] + 1}-${state.range[1] + 1}`);
   if (state.flag) params.set("flag", state.flag);
   // Group ids embed step ids, which may contain commas: encode each before joining (as for `hide`).
-  if (state.open.length > 0) params.set("open", [...state.open].sort().slice(0, OPEN_GROUPS_MAX).map(encodeURIComponent).join(","));
+  if (state.open.length > 0)
+    params.set("open", [...state.open].sort().slice(0, OPEN_GROUPS_MAX).map(encodeURIComponent).join(","));
   return params.toString();
 }
 

@@ -20,7 +20,10 @@ export async function benchDatabase(): Promise<{ url: string; stop: () => Promis
     stop = embedded.stop;
   }
   const url: string = await recreateDatabase(serverUrl, "culprit_bench");
-  const r = spawnSync(process.execPath, ["scripts/prisma-offline.mjs", "deploy"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
+  const r = spawnSync(process.execPath, ["scripts/prisma-offline.mjs", "deploy"], {
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: "utf8",
+  });
   if (r.status !== 0) throw new Error(`migrations failed: ${r.stderr}`);
   process.env.DATABASE_URL = url;
   return { url, stop };

@@ -10,8 +10,16 @@ export const RESULT_PREFIX = "BENCH_RESULT ";
 
 export function reportBench(figure) {
   const { value, limit, better = "lower" } = figure;
-  const ratio = limit === undefined || !Number.isFinite(value) || value === 0 ? null : better === "lower" ? value / limit : limit / value;
-  console.log(RESULT_PREFIX + JSON.stringify({ ...figure, better, ratio: ratio === null ? null : Math.round(ratio * 1000) / 1000 }));
+  const ratio =
+    limit === undefined || !Number.isFinite(value) || value === 0
+      ? null
+      : better === "lower"
+        ? value / limit
+        : limit / value;
+  console.log(
+    RESULT_PREFIX +
+      JSON.stringify({ ...figure, better, ratio: ratio === null ? null : Math.round(ratio * 1000) / 1000 }),
+  );
 }
 
 export function parseBenchResults(text) {

@@ -85,7 +85,9 @@ export async function startEmbeddedPostgres({ dataDir, port, quiet = true, throw
   if (!stored && initialised) {
     const next = randomBytes(24).toString("hex");
     // An older cluster with the well-known password: rotate it before anything else connects.
-    const client = new pg.Client({ connectionString: `postgresql://${USER}:${LEGACY_PASSWORD}@127.0.0.1:${port}/postgres` });
+    const client = new pg.Client({
+      connectionString: `postgresql://${USER}:${LEGACY_PASSWORD}@127.0.0.1:${port}/postgres`,
+    });
     await client.connect();
     try {
       await client.query(`ALTER USER ${USER} WITH PASSWORD '${next}'`);
@@ -112,7 +114,9 @@ function superviseServer(server, state, log) {
     server.process?.once("exit", (code, signal) => {
       if (state.stopping) return;
       if (Date.now() - upSince > 60_000) backoffMs = 1000;
-      log(`PostgreSQL stopped (${signal ?? `exit ${code}`}); the database is down, restarting it in ${backoffMs / 1000} s`);
+      log(
+        `PostgreSQL stopped (${signal ?? `exit ${code}`}); the database is down, restarting it in ${backoffMs / 1000} s`,
+      );
       setTimeout(retry, backoffMs);
     });
   const retry = () => {
@@ -143,10 +147,15 @@ function firstStartHelp(err, dataDir, port) {
   const detail = err instanceof Error ? err.message : String(err ?? "postgres exited during start");
   const hints = [];
   if (/EACCES|permission denied/i.test(detail))
-    hints.push(`the postgres process cannot read ${dataDir} or the binaries in node_modules (check folder permissions)`);
-  if (/EADDRINUSE|could not bind|already in use/i.test(detail) || !detail) hints.push(`port ${port} may be in use: set CULPRIT_PG_PORT to a free port`);
+    hints.push(
+      `the postgres process cannot read ${dataDir} or the binaries in node_modules (check folder permissions)`,
+    );
+  if (/EADDRINUSE|could not bind|already in use/i.test(detail) || !detail)
+    hints.push(`port ${port} may be in use: set CULPRIT_PG_PORT to a free port`);
   if (/lock file|postmaster\.pid/i.test(detail))
-    hints.push(`another Postgres may be using ${dataDir}; stop it, or remove ${path.join(dataDir, "postmaster.pid")} if none runs`);
+    hints.push(
+      `another Postgres may be using ${dataDir}; stop it, or remove ${path.join(dataDir, "postmaster.pid")} if none runs`,
+    );
   if (/password authentication failed/i.test(detail))
     hints.push(
       `the cluster's password does not match ${path.join(dataDir, PASSWORD_FILE)} (a cluster that never held data, e.g. after a failed first start of an older Culprit, can be deleted: remove ${dataDir})`,

@@ -13,6 +13,9 @@ export function syntheticSection(n: number, seed: string, log: (s: string) => vo
   const records = runs.map((r) => syntheticRecord(JSON.stringify(r.otlp), r.label));
   const passing = runs.filter((r) => r.label.outcome === "success").length;
   const result = evaluateSubset("synthetic", records, { settings: ["no-ground-truth"] });
-  if (!json) log(`\n${formatSubset(result, `synthetic OTLP runs, generateSuite(n=${n}, seed=${seed}), ${passing} passing controls; in-sample`)}`);
+  if (!json)
+    log(
+      `\n${formatSubset(result, `synthetic OTLP runs, generateSuite(n=${n}, seed=${seed}), ${passing} passing controls; in-sample`)}`,
+    );
   return result;
 }

@@ -11,11 +11,23 @@ describe("npm start's listen address and sign-in mode", () => {
   it("turns sign-in on beyond loopback or when asked, and refuses exposure with sign-in off", () => {
     expect(listenConfig({ CULPRIT_HOST: "0.0.0.0" })).toEqual({ host: "0.0.0.0", signIn: true });
     expect(listenConfig({ CULPRIT_AUTH: "required" })).toEqual({ host: "127.0.0.1", signIn: true });
-    expect(listenConfig({ CULPRIT_HOST: "192.168.1.5", CULPRIT_AUTH: "off" }).error).toMatch(/Refusing to listen on 192\.168\.1\.5/);
+    expect(listenConfig({ CULPRIT_HOST: "192.168.1.5", CULPRIT_AUTH: "off" }).error).toMatch(
+      /Refusing to listen on 192\.168\.1\.5/,
+    );
     expect(listenConfig({ CULPRIT_HOST: "::1", CULPRIT_AUTH: "off" })).toEqual({ host: "::1", signIn: false });
   });
   it("agrees with the server's own rule (lib/server/auth/auth-mode.ts)", () => {
-    for (const host of ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]", "0.0.0.0", "::", "10.0.0.1", "culprit.example.org"]) {
+    for (const host of [
+      "127.0.0.1",
+      "127.1.2.3",
+      "localhost",
+      "::1",
+      "[::1]",
+      "0.0.0.0",
+      "::",
+      "10.0.0.1",
+      "culprit.example.org",
+    ]) {
       const saved = process.env.CULPRIT_HOST;
       process.env.CULPRIT_HOST = host;
       reloadConfig();

@@ -9,7 +9,10 @@ describe("readDevSplit", () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it("reads odd-numbered records and never opens even-numbered ones", () => {
-    const record = readFileSync(path.join(import.meta.dirname, "../../lib/importers/fixtures/who-and-when-hand-crafted.json"), "utf8");
+    const record = readFileSync(
+      path.join(import.meta.dirname, "../../lib/importers/fixtures/who-and-when-hand-crafted.json"),
+      "utf8",
+    );
     const dir = path.join(root, "Hand-Crafted");
     mkdirSync(dir);
     writeFileSync(path.join(dir, "1.json"), record);

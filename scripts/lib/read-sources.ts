@@ -40,7 +40,12 @@ export function readSources(dataRoot: string, note: (s: string) => void): Source
   const ww = path.join(dataRoot, "who_and_when");
   if (existsSync(ww))
     for (const s of readDevSplit(ww))
-      out.push({ name: s.name, description: `Who&When, odd-numbered records (${s.refused} refused unread)`, records: s.records, importErrors: s.importErrors });
+      out.push({
+        name: s.name,
+        description: `Who&When, odd-numbered records (${s.refused} refused unread)`,
+        records: s.records,
+        importErrors: s.importErrors,
+      });
   else note(`no Who&When folder at ${ww}`);
   for (const name of MULTI_SOURCE) {
     const folder = path.join(dataRoot, "multi-source", name);

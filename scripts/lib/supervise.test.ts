@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
 import { supervise } from "./supervise.mjs";
 
 describe("supervise (npm start keeps the web server and worker running)", () => {
-  it("restarts a crashing child with growing backoff and stops restarting on shutdown", { timeout: 30_000 }, async () => {
+  it("restarts a crashing child with growing backoff and stops restarting on shutdown", {
+    timeout: 30_000,
+  }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "culprit-supervise-"));
     const counter = path.join(dir, "starts");
     // Each start appends a line, then the child dies like an out-of-memory abort would.
@@ -28,7 +30,8 @@ describe("supervise (npm start keeps the web server and worker running)", () => 
       maxBackoffMs: 400,
       stdio: "ignore",
     });
-    const starts = () => (fs.existsSync(counter) ? fs.readFileSync(counter, "utf8").split("\n").filter(Boolean).length : 0);
+    const starts = () =>
+      fs.existsSync(counter) ? fs.readFileSync(counter, "utf8").split("\n").filter(Boolean).length : 0;
     const deadline = Date.now() + 20_000;
     while (starts() < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(starts()).toBeGreaterThanOrEqual(4);

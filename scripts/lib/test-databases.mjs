@@ -19,7 +19,11 @@ export const TEMPLATES_READY_ENV = "TEST_DATABASE_TEMPLATES_READY";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 function run(args, databaseUrl) {
-  const r = spawnSync(process.execPath, args, { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
+  const r = spawnSync(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: "utf8",
+  });
   if (r.status !== 0) throw new Error(`${args.join(" ")} failed: ${r.stderr || r.stdout}`);
   return r.stdout;
 }
@@ -45,9 +49,11 @@ export async function makeE2eTemplate(serverUrl, { migrated = false } = {}) {
 // them one after the other, so the database tests can start on the first while the second is seeded.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const serverUrl = process.env.TEST_DATABASE_SERVER;
-  if (!serverUrl || !/@(127\.0\.0\.1|localhost)[:/]/.test(serverUrl)) throw new Error(`test databases need a local TEST_DATABASE_SERVER, got: ${serverUrl}`);
+  if (!serverUrl || !/@(127\.0\.0\.1|localhost)[:/]/.test(serverUrl))
+    throw new Error(`test databases need a local TEST_DATABASE_SERVER, got: ${serverUrl}`);
   const which = process.argv[2] ?? "both";
-  if (!["test", "e2e", "both"].includes(which)) throw new Error(`unknown template "${which}": test, e2e or none for both`);
+  if (!["test", "e2e", "both"].includes(which))
+    throw new Error(`unknown template "${which}": test, e2e or none for both`);
   if (which !== "e2e") {
     await makeTestTemplate(serverUrl);
     console.log(`made ${TEST_TEMPLATE} (migrated)`);

@@ -51,7 +51,12 @@ export const hostileInputs = {
       schema: "culprit.trace/v1",
       run: { title: "step-nl", outcome: "failure" },
       agents: [{ name: "A" }, { name: "B" }],
-      steps: Array.from({ length: steps }, (_, i) => ({ id: "s" + i, agent: i % 2 ? "A" : "B", kind: "message", content: "\n".repeat(20_000) + i })),
+      steps: Array.from({ length: steps }, (_, i) => ({
+        id: "s" + i,
+        agent: i % 2 ? "A" : "B",
+        kind: "message",
+        content: "\n".repeat(20_000) + i,
+      })),
     }),
   /** F-4e: n voting agents, each with an error step, aggregated into one majority vote. */
   voteAggregator: (n = 400) => {
@@ -71,8 +76,21 @@ export const hostileInputs = {
       });
       edges.push({ from: "s" + i, to: "final", kind: "aggregation", evidence: "x", confidence: 1 });
     }
-    steps.push({ id: "final", agent: "agg", kind: "aggregate", name: "majority vote", content: "final answer 42", attributes: { aggregator: "vote" } });
-    return JSON.stringify({ schema: "culprit.trace/v1", run: { title: "vote-" + n, outcome: "failure", groundTruth: "7" }, agents, steps, edges });
+    steps.push({
+      id: "final",
+      agent: "agg",
+      kind: "aggregate",
+      name: "majority vote",
+      content: "final answer 42",
+      attributes: { aggregator: "vote" },
+    });
+    return JSON.stringify({
+      schema: "culprit.trace/v1",
+      run: { title: "vote-" + n, outcome: "failure", groundTruth: "7" },
+      agents,
+      steps,
+      edges,
+    });
   },
   /** F-2: OTLP/JSON of empty spans (`{}`), `mb` megabytes. */
   emptySpansJson: (mb = 40) => {
@@ -92,7 +110,11 @@ export const hostileInputs = {
     const ld = (field: number, body: Buffer) => Buffer.concat([varint((field << 3) | 2), varint(body.length), body]);
     const attrs = Buffer.alloc(2 * n);
     for (let i = 0; i < n; i++) attrs[2 * i] = 0x4a; // field 9 (attributes), length 0
-    const span = Buffer.concat([ld(1, Buffer.from("0123456789abcdef0123456789abcdef", "hex")), ld(2, Buffer.from("00000000000000aa", "hex")), attrs]);
+    const span = Buffer.concat([
+      ld(1, Buffer.from("0123456789abcdef0123456789abcdef", "hex")),
+      ld(2, Buffer.from("00000000000000aa", "hex")),
+      attrs,
+    ]);
     return new Uint8Array(ld(1, ld(2, ld(2, span))));
   },
   /** M-2: empty spans under an escaped key (`"sp\u0061ns"` parses to "spans"), `mb` megabytes. */

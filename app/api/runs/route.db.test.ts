@@ -29,7 +29,13 @@ describe("POST /api/runs (real Postgres)", () => {
     const first = await post(body);
     expect(first.status).toBe(201);
     const created = await first.json();
-    expect(created).toMatchObject({ created: true, format: "culprit", steps: 2, agents: 2, url: `/runs/${created.runId}` });
+    expect(created).toMatchObject({
+      created: true,
+      format: "culprit",
+      steps: 2,
+      agents: 2,
+      url: `/runs/${created.runId}`,
+    });
     // Same run, different whitespace: still the same content.
     const again = await post(JSON.stringify(minimalTrace({ title: "api-json" }), null, 2));
     expect(again.status).toBe(200);
@@ -37,12 +43,24 @@ describe("POST /api/runs (real Postgres)", () => {
   });
 
   it("a file holding two traces creates two runs and lists both; the first stays at the top level", async () => {
-    const real = (f: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, "../../../test/fixtures/real/monocle", f), "utf8")) as unknown[];
+    const real = (f: string) =>
+      JSON.parse(
+        readFileSync(path.join(import.meta.dirname, "../../../test/fixtures/real/monocle", f), "utf8"),
+      ) as unknown[];
     const before = await runCount();
-    const res = await post(JSON.stringify([...real("test_adk_multi_agent.json"), ...real("test_crewai_multi_agent.json")]));
+    const res = await post(
+      JSON.stringify([...real("test_adk_multi_agent.json"), ...real("test_crewai_multi_agent.json")]),
+    );
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body.runs.map((r: { format: string; steps: number; agents: number; created: boolean }) => [r.format, r.steps, r.agents, r.created])).toEqual([
+    expect(
+      body.runs.map((r: { format: string; steps: number; agents: number; created: boolean }) => [
+        r.format,
+        r.steps,
+        r.agents,
+        r.created,
+      ]),
+    ).toEqual([
       ["otel-sdk", 11, 3, true],
       ["otel-sdk", 17, 3, true],
     ]);
@@ -53,7 +71,10 @@ describe("POST /api/runs (real Postgres)", () => {
 
   it("accepts multipart uploads with a file field", async () => {
     const form = new FormData();
-    form.set("file", new File([JSON.stringify(minimalTrace({ title: "api-multipart" }))], "run.json", { type: "application/json" }));
+    form.set(
+      "file",
+      new File([JSON.stringify(minimalTrace({ title: "api-multipart" }))], "run.json", { type: "application/json" }),
+    );
     const res = await POST(new Request("http://localhost/api/runs", { method: "POST", body: form }));
     expect(res.status).toBe(201);
   });
@@ -76,7 +97,9 @@ describe("POST /api/runs (real Postgres)", () => {
     expect(res.status).toBe(422);
     const { error } = await res.json();
     expect(error.code).toBe("schema");
-    expect(error.issues.map((i: { path: string }) => i.path)).toEqual(expect.arrayContaining(["steps[0].kind", "steps[1].agent"]));
+    expect(error.issues.map((i: { path: string }) => i.path)).toEqual(
+      expect.arrayContaining(["steps[0].kind", "steps[1].agent"]),
+    );
   });
 
   it("answers an oversized upload with 413 and a clear message, without storing anything", async () => {

@@ -23,7 +23,11 @@ async function handlePost(req: Request, caller: Caller | null) {
     const url = new URL(req.url);
     const contentType = req.headers.get("content-type") ?? "";
     // gzip/deflate bodies are accepted; the upload limit applies to the decompressed bytes.
-    const bytes = await decodeContentEncoding(await readBodyLimited(req, maxUploadBytes()), req.headers.get("content-encoding"), maxUploadBytes());
+    const bytes = await decodeContentEncoding(
+      await readBodyLimited(req, maxUploadBytes()),
+      req.headers.get("content-encoding"),
+      maxUploadBytes(),
+    );
     // A multipart body is parsed in the import sandbox, not on this event loop (review M-3).
     const payload = {
       bytes,
@@ -31,7 +35,10 @@ async function handlePost(req: Request, caller: Caller | null) {
       fileName: url.searchParams.get("name") ?? undefined,
       format: url.searchParams.get("format") ?? undefined,
     };
-    const runs = (await ingestUploads({ ...payload, uploadedByUserId: caller?.userId ?? null })).map((r) => ({ ...r, url: `/runs/${r.runId}` }));
+    const runs = (await ingestUploads({ ...payload, uploadedByUserId: caller?.userId ?? null })).map((r) => ({
+      ...r,
+      url: `/runs/${r.runId}`,
+    }));
     const body = runs.length > 1 ? { ...runs[0], runs } : runs[0];
     return NextResponse.json(body, { status: runs.some((r) => r.created) ? 201 : 200 });
   } catch (err) {
@@ -41,7 +48,9 @@ async function handlePost(req: Request, caller: Caller | null) {
 
 // Caller check (bearer key, or a signed-in owner from the upload page), Host/Origin guard, errors.
 // One upload in flight per caller (ingest-lanes.ts), waiting before the body is read.
-export const POST = defineRoute({ access: "ingest" }, (req, { caller }) => inCallerLane(caller, () => handlePost(req, caller), req));
+export const POST = defineRoute({ access: "ingest" }, (req, { caller }) =>
+  inCallerLane(caller, () => handlePost(req, caller), req),
+);
 
 /**
  * GET /api/runs — one page of runs with their newest verdict, filtered like the runs list

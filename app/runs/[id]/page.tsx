@@ -47,7 +47,12 @@ export default async function RunPage({ params, searchParams }: Props) {
   ]);
   if (!page) notFound();
   const { shell } = page;
-  const bodyUrl = runBodyUrl(`/api/runs/${shell.run.id}/view`, page.bodyVersion, shell.run.stepCount, pageFocus(initialState));
+  const bodyUrl = runBodyUrl(
+    `/api/runs/${shell.run.id}/view`,
+    page.bodyVersion,
+    shell.run.stepCount,
+    pageFocus(initialState),
+  );
   const View = canEdit ? OwnerRunView : LoadedRunView;
   return (
     <>

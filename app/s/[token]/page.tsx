@@ -11,7 +11,10 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Shared run", robots: { index: false, follow: false } };
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /**
  * Read-only view of a shared run. Needs no sign-in; an unknown, revoked or expired token is a plain
@@ -26,7 +29,9 @@ export default async function SharedRunPage({ params, searchParams }: Props) {
   if (!link) notFound();
   const query = await searchParams;
   // The link's own query wins; a bare link opens the view it was created from.
-  const initialState = parseViewState(Object.keys(query).length > 0 ? query : new URLSearchParams(link.viewState ?? ""));
+  const initialState = parseViewState(
+    Object.keys(query).length > 0 ? query : new URLSearchParams(link.viewState ?? ""),
+  );
   const page = await getRunPageShell({ runId: link.runId });
   if (!page) notFound();
   // Share viewers get the run, not its id: the owner's URLs stay private to the owner.

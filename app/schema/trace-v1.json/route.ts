@@ -7,5 +7,7 @@ export const dynamic = "force-static";
  * once): it holds no data, so it is the one route outside defineRoute.
  */
 export function GET() {
-  return Response.json(traceJsonSchema(), { headers: { "cache-control": "public, max-age=3600", "x-content-type-options": "nosniff" } });
+  return Response.json(traceJsonSchema(), {
+    headers: { "cache-control": "public, max-age=3600", "x-content-type-options": "nosniff" },
+  });
 }

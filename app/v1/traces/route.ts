@@ -20,10 +20,16 @@ async function handlePost(req: Request) {
   try {
     const contentType = (req.headers.get("content-type") ?? "").split(";")[0].trim();
     if (contentType !== "application/x-protobuf" && contentType !== "application/json") {
-      throw new ApiError(415, "unsupported_media_type", `Send application/json or application/x-protobuf, not "${contentType || "(none)"}"`);
+      throw new ApiError(
+        415,
+        "unsupported_media_type",
+        `Send application/json or application/x-protobuf, not "${contentType || "(none)"}"`,
+      );
     }
     const raw = await readBodyLimited(req, maxUploadBytes());
-    const bytes = new Uint8Array(await decodeContentEncoding(raw, req.headers.get("content-encoding"), maxUploadBytes()));
+    const bytes = new Uint8Array(
+      await decodeContentEncoding(raw, req.headers.get("content-encoding"), maxUploadBytes()),
+    );
     const { batches, rejectedSpans: idless } = await runInSandbox(
       "otlp-decode",
       { bytes, contentType, maxSpans: maxSpansPerRequest(), maxFields: maxOtlpFields() },
@@ -39,4 +45,6 @@ async function handlePost(req: Request) {
 
 // Caller check (bearer key, or a signed-in owner from the upload page), Host/Origin guard, errors.
 // One request in flight per caller (ingest-lanes.ts), waiting before the body is read.
-export const POST = defineRoute({ access: "ingest" }, (req, { caller }) => inCallerLane(caller, () => handlePost(req), req));
+export const POST = defineRoute({ access: "ingest" }, (req, { caller }) =>
+  inCallerLane(caller, () => handlePost(req), req),
+);

@@ -11,13 +11,30 @@ import { markerId } from "./EdgeMarkers";
  * message solid + arrow, state dashed + key label, aggregation solid + arrow into a ◆ node,
  * delegation solid + hollow arrowhead. Red (and thicker) where corruption travelled.
  */
-function ChannelEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, selected }: EdgeProps<ChannelFlowEdge>) {
+function ChannelEdgeView({
+  id,
+  sourceX,
+  sourceY,
+  targetX,
+  targetY,
+  sourcePosition,
+  targetPosition,
+  data,
+  selected,
+}: EdgeProps<ChannelFlowEdge>) {
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
   if (!data) return null;
   const tone = selected ? "sel" : data.onPath ? "path" : "plain";
   const color = paint(EDGE_TOKEN[tone]);
   const width = (data.onPath ? 2.5 : 1.4) + Math.log2(data.count);
-  const label = data.kind === "state" && data.key ? (data.count > 1 ? `${data.key} ×${data.count}` : data.key) : data.count > 1 ? `×${data.count}` : null;
+  const label =
+    data.kind === "state" && data.key
+      ? data.count > 1
+        ? `${data.key} ×${data.count}`
+        : data.key
+      : data.count > 1
+        ? `×${data.count}`
+        : null;
   return (
     <>
       <BaseEdge

@@ -39,7 +39,10 @@ export function EdgeMarkers() {
               markerUnits="userSpaceOnUse"
               orient="auto-start-reverse"
             >
-              <path d="M1,1 L11,6 L1,11 z" style={{ fill: "var(--surface)", stroke: paint(EDGE_TOKEN[tone]), strokeWidth: 1.5 }} />
+              <path
+                d="M1,1 L11,6 L1,11 z"
+                style={{ fill: "var(--surface)", stroke: paint(EDGE_TOKEN[tone]), strokeWidth: 1.5 }}
+              />
             </marker>
           </g>
         ))}

@@ -79,7 +79,12 @@ export function useCanvasFlow({ mode, data, index, state, expanded, highlighted 
 }
 
 /** The canvas node that shows the selection in this mode. */
-export function selectedNode(selection: Selection, mode: CanvasMode, stepFlow: StepFlow | null, agentOf: Map<string, string>): string | null {
+export function selectedNode(
+  selection: Selection,
+  mode: CanvasMode,
+  stepFlow: StepFlow | null,
+  agentOf: Map<string, string>,
+): string | null {
   if (!selection) return null;
   if (mode === "steps") {
     if (selection.type === "step") return stepFlow?.nodeOfStep.get(selection.id) ?? null;

@@ -18,7 +18,11 @@ export function useCanvasSize() {
     const el = ref.current;
     if (!el) return;
     const measure = () =>
-      setSize((prev) => (prev && prev.width === el.clientWidth && prev.height === el.clientHeight ? prev : { width: el.clientWidth, height: el.clientHeight }));
+      setSize((prev) =>
+        prev && prev.width === el.clientWidth && prev.height === el.clientHeight
+          ? prev
+          : { width: el.clientWidth, height: el.clientHeight },
+      );
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);

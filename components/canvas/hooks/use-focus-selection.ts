@@ -33,7 +33,17 @@ interface FocusArgs {
  * anchors the opening view, so it is already in view and nothing moves; a deep link to something
  * the opening could not show (an edge, a step of a window that arrives later) is moved to.
  */
-export function useFocusSelection({ selection, mode, mounted, rects, edges, stepFlow, agentOf, size, padding }: FocusArgs) {
+export function useFocusSelection({
+  selection,
+  mode,
+  mounted,
+  rects,
+  edges,
+  stepFlow,
+  agentOf,
+  size,
+  padding,
+}: FocusArgs) {
   const flow = useReactFlow();
   const handled = useRef<Selection | typeof UNSEEN>(UNSEEN);
   useEffect(() => {
@@ -68,7 +78,8 @@ function targetsOf(selection: NonNullable<Selection>, ctx: TargetContext): Rect[
     const r = id === undefined ? undefined : rects.get(id);
     return r ? [r] : null;
   };
-  if (selection.type === "step") return one(mode === "steps" ? stepFlow?.nodeOfStep.get(selection.id) : agentOf.get(selection.id));
+  if (selection.type === "step")
+    return one(mode === "steps" ? stepFlow?.nodeOfStep.get(selection.id) : agentOf.get(selection.id));
   if (selection.type === "agent") {
     if (mode === "agents") return one(selection.id);
     // A lane: bring its band into view where the reader is, rather than jump to its label at the far left.

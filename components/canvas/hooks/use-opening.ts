@@ -16,7 +16,9 @@ export function minReadableZoom(mode: CanvasMode): number {
 }
 
 export function rectsOf(nodes: CanvasNode[]): Map<string, Rect> {
-  return new Map(nodes.map((n) => [n.id, { x: n.position.x, y: n.position.y, width: n.width ?? 0, height: n.height ?? 0 }]));
+  return new Map(
+    nodes.map((n) => [n.id, { x: n.position.x, y: n.position.y, width: n.width ?? 0, height: n.height ?? 0 }]),
+  );
 }
 
 interface OpeningArgs {
@@ -47,7 +49,17 @@ export function useOpening(args: OpeningArgs): Opening | null {
   return opening;
 }
 
-function computeOpening({ mode, size, nodes, stepFlow, index, data, agentOf, anchor, padding }: OpeningArgs): Opening | null {
+function computeOpening({
+  mode,
+  size,
+  nodes,
+  stepFlow,
+  index,
+  data,
+  agentOf,
+  anchor,
+  padding,
+}: OpeningArgs): Opening | null {
   const rects = rectsOf(nodes);
   const report = index.report;
   const last = data.steps[data.steps.length - 1];

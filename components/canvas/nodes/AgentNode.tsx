@@ -7,7 +7,13 @@ import { STANDING_LABEL, STANDING_ROLE } from "@/lib/view/agent-standing";
 import styles from "../canvas.module.css";
 
 function AgentNodeView({ data, selected }: NodeProps<AgentFlowNode>) {
-  const cls = data.isCulprit ? styles.culprit : data.isVictim ? styles.victim : data.role === "repairer" ? styles.repairer : "";
+  const cls = data.isCulprit
+    ? styles.culprit
+    : data.isVictim
+      ? styles.victim
+      : data.role === "repairer"
+        ? styles.repairer
+        : "";
   return (
     <div
       className={`${styles.agent} ${cls} ${selected ? styles.selected : ""}`}
@@ -20,7 +26,9 @@ function AgentNodeView({ data, selected }: NodeProps<AgentFlowNode>) {
         <span className={styles.agentTitle} data-testid="node-label" title={data.agent}>
           {data.agent}
         </span>
-        {data.standing !== "bystander" ? <span className={`badge ${STANDING_ROLE[data.standing]}`}>{STANDING_LABEL[data.standing]}</span> : null}
+        {data.standing !== "bystander" ? (
+          <span className={`badge ${STANDING_ROLE[data.standing]}`}>{STANDING_LABEL[data.standing]}</span>
+        ) : null}
       </div>
       {data.description ? (
         <div className={styles.agentDesc} title={data.description}>
@@ -28,7 +36,8 @@ function AgentNodeView({ data, selected }: NodeProps<AgentFlowNode>) {
         </div>
       ) : null}
       <div className={styles.agentMeta}>
-        {data.stepCount} steps · {formatCount(data.tokens)} tok{data.blame !== null ? ` · blame ${data.blame.toFixed(2)}` : ""}
+        {data.stepCount} steps · {formatCount(data.tokens)} tok
+        {data.blame !== null ? ` · blame ${data.blame.toFixed(2)}` : ""}
       </div>
       {data.blame !== null ? (
         <div className={styles.blameTrack} aria-hidden>

@@ -12,7 +12,9 @@ function GroupNodeView({ data }: NodeProps<GroupFlowNode>) {
       className={carried ? `${styles.group} ${styles.groupCarried}` : styles.group}
       data-testid="group-node"
       title={
-        carried ? `Collapsed steps, ${data.carried} of them carried corruption off the propagation path: click to expand` : "Collapsed steps: click to expand"
+        carried
+          ? `Collapsed steps, ${data.carried} of them carried corruption off the propagation path: click to expand`
+          : "Collapsed steps: click to expand"
       }
     >
       <Handle type="target" position={Position.Left} className={styles.handle} isConnectable={false} />

@@ -15,7 +15,12 @@ export function DeleteButton({ runId, report }: RunActionProps) {
       data-testid="delete-run"
       disabled={pending}
       onClick={() => {
-        if (!window.confirm("Delete this run and everything of it (analyses, labels, share links, replays)? This cannot be undone.")) return;
+        if (
+          !window.confirm(
+            "Delete this run and everything of it (analyses, labels, share links, replays)? This cannot be undone.",
+          )
+        )
+          return;
         start(async () => {
           const result = await deleteRun({ runId });
           if (result.ok) router.push("/");

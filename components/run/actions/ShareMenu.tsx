@@ -24,7 +24,11 @@ export function ShareMenu({ runId, shareLinks, report }: RunActionProps) {
   const origin = typeof window === "undefined" ? "" : window.location.origin;
   const create = () =>
     start(async () => {
-      const result = await createShareLink({ runId, viewState: window.location.search.replace(/^\?/, ""), expiresInDays: days });
+      const result = await createShareLink({
+        runId,
+        viewState: window.location.search.replace(/^\?/, ""),
+        expiresInDays: days,
+      });
       if (!result.ok) return report(result.error.message);
       setCreated(`${window.location.origin}${result.data.url}`);
       await copyText(`${window.location.origin}${result.data.url}`);
@@ -41,16 +45,30 @@ export function ShareMenu({ runId, shareLinks, report }: RunActionProps) {
           ))}
         </select>
       </label>
-      <button type="button" className="button primary" data-testid="create-share-link" disabled={pending} onClick={create}>
+      <button
+        type="button"
+        className="button primary"
+        data-testid="create-share-link"
+        disabled={pending}
+        onClick={create}
+      >
         Create read-only link (this view)
       </button>
       {created ? (
         <div className={styles.shareRow}>
-          <input readOnly value={created} data-testid="share-url" onFocus={(e) => e.currentTarget.select()} aria-label="Share link" />
+          <input
+            readOnly
+            value={created}
+            data-testid="share-url"
+            onFocus={(e) => e.currentTarget.select()}
+            aria-label="Share link"
+          />
           <span className="muted">copied</span>
         </div>
       ) : null}
-      <span className="muted">Anyone with a link can view this run, and only this run, without signing in. Revoke to make it 404.</span>
+      <span className="muted">
+        Anyone with a link can view this run, and only this run, without signing in. Revoke to make it 404.
+      </span>
       {live.map((l) => (
         <div key={l.token} className={styles.shareRow}>
           <input readOnly value={`${origin}/s/${l.token}`} aria-label="Existing share link" />

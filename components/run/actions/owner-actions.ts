@@ -15,4 +15,6 @@ export const OWNER_ACTIONS: { key: string; Action: ComponentType<RunActionProps>
 ];
 
 /** Owner actions shown after "Export" (the destructive one last). */
-export const OWNER_TRAILING_ACTIONS: { key: string; Action: ComponentType<RunActionProps> }[] = [{ key: "delete", Action: DeleteButton }];
+export const OWNER_TRAILING_ACTIONS: { key: string; Action: ComponentType<RunActionProps> }[] = [
+  { key: "delete", Action: DeleteButton },
+];

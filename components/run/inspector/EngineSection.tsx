@@ -20,9 +20,15 @@ export function EngineSection({ report }: { report: StepReport }) {
           {report.counterfactual.note ? ` — ${humanize(report.counterfactual.note)}` : ""}
         </dd>
         <dt>path</dt>
-        <dd>{report.onPath ? "on the propagation path" : report.corrupted ? "reached by corruption" : "not on the path"}</dd>
+        <dd>
+          {report.onPath ? "on the propagation path" : report.corrupted ? "reached by corruption" : "not on the path"}
+        </dd>
       </dl>
-      {report.detectors.length ? <h3>Detectors that fired</h3> : <p className={styles.help}>No detector fired on this step.</p>}
+      {report.detectors.length ? (
+        <h3>Detectors that fired</h3>
+      ) : (
+        <p className={styles.help}>No detector fired on this step.</p>
+      )}
       {report.detectors.map((d) => (
         <DetectorCard key={d.name} finding={d} />
       ))}

@@ -36,8 +36,10 @@ function inline(text: string, highlights: readonly string[]): ReactNode[] {
 
 function spans(text: string, highlights: readonly string[]): ReactNode[] {
   return text.split(/(`[^`\n]+`|\*\*[^*\n]+\*\*)/).map((piece, i) => {
-    if (piece.startsWith("`") && piece.endsWith("`") && piece.length > 2) return <code key={i}>{mark(piece.slice(1, -1), highlights)}</code>;
-    if (piece.startsWith("**") && piece.endsWith("**") && piece.length > 4) return <strong key={i}>{mark(piece.slice(2, -2), highlights)}</strong>;
+    if (piece.startsWith("`") && piece.endsWith("`") && piece.length > 2)
+      return <code key={i}>{mark(piece.slice(1, -1), highlights)}</code>;
+    if (piece.startsWith("**") && piece.endsWith("**") && piece.length > 4)
+      return <strong key={i}>{mark(piece.slice(2, -2), highlights)}</strong>;
     return <span key={i}>{mark(piece, highlights)}</span>;
   });
 }

@@ -11,7 +11,15 @@ const FOLD_ABOVE = 600;
  * A step's text as messages when it is a transcript (role, speaker, text, tool calls), else as
  * text; long content folded; the raw payload one click away.
  */
-export function StepContent({ text, highlights = [], testId }: { text: string; highlights?: readonly string[]; testId?: string }) {
+export function StepContent({
+  text,
+  highlights = [],
+  testId,
+}: {
+  text: string;
+  highlights?: readonly string[];
+  testId?: string;
+}) {
   const messages = useMemo(() => parseMessages(text), [text]);
   const [raw, setRaw] = useState(false);
   const [open, setOpen] = useState(false);
@@ -37,7 +45,13 @@ export function StepContent({ text, highlights = [], testId }: { text: string; h
           </button>
         ) : null}
         {messages || shown !== text ? (
-          <button type="button" className={styles.linkButton} onClick={() => setRaw(!raw)} data-testid="raw-toggle" aria-pressed={raw}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => setRaw(!raw)}
+            data-testid="raw-toggle"
+            aria-pressed={raw}
+          >
             {raw ? "Formatted" : "Raw"}
           </button>
         ) : null}

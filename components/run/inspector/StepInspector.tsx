@@ -16,14 +16,26 @@ import styles from "../run.module.css";
  * One step: "Step N · agent", its kind and mark, the engine's findings, then its content shown as
  * messages or text with the verdict's quotes marked. Ids (step id, source ref) only in the details.
  */
-export function StepInspector({ data, index, stepId, detailUrl }: { data: RunPageData; index: ReportIndex; stepId: string; detailUrl: string }) {
+export function StepInspector({
+  data,
+  index,
+  stepId,
+  detailUrl,
+}: {
+  data: RunPageData;
+  index: ReportIndex;
+  stepId: string;
+  detailUrl: string;
+}) {
   const pos = data.steps.findIndex((s) => s.id === stepId);
   const summary = data.steps[pos];
   const detail = useStepDetail(detailUrl, stepId, summary !== undefined);
   if (!summary)
     return (
       <p className={styles.help}>
-        {data.window ? "This step is outside the loaded steps; clear the timeline range to load the steps around it." : "This step is not in this run."}
+        {data.window
+          ? "This step is outside the loaded steps; clear the timeline range to load the steps around it."
+          : "This step is not in this run."}
       </p>
     );
   const full = detail.data?.step;
@@ -31,7 +43,9 @@ export function StepInspector({ data, index, stepId, detailUrl }: { data: RunPag
   const mark = stepMark(index, summary.id, summary.status);
   // Until the full step arrives, show what the summary has (name, kind, status, error start).
   const step = full ?? summary;
-  const highlights = (data.report?.headline?.evidence ?? []).filter((b) => b.stepId === stepId && b.quote).map((b) => b.quote!);
+  const highlights = (data.report?.headline?.evidence ?? [])
+    .filter((b) => b.stepId === stepId && b.quote)
+    .map((b) => b.quote!);
   return (
     <div data-testid="inspector" data-step={step.id}>
       <h2 data-testid="inspector-title">
@@ -42,7 +56,9 @@ export function StepInspector({ data, index, stepId, detailUrl }: { data: RunPag
         <span className="badge unknown">{step.kind}</span>
         {step.status === "error" ? <span className="badge failure">! error</span> : null}
         {MARK_TAG[mark] ? (
-          <span className={`badge mark-${mark}`}>{mark === "origin" && verdictIsSuspect(index) ? "? suspected origin" : MARK_TAG[mark]}</span>
+          <span className={`badge mark-${mark}`}>
+            {mark === "origin" && verdictIsSuspect(index) ? "? suspected origin" : MARK_TAG[mark]}
+          </span>
         ) : null}
       </div>
       <StepFacts step={step} full={full} summary={summary} />
@@ -81,8 +97,18 @@ export function StepInspector({ data, index, stepId, detailUrl }: { data: RunPag
   );
 }
 
-function StepFacts({ step, full, summary }: { step: ViewStep | StepSummary; full: ViewStep | undefined; summary: StepSummary }) {
-  const tokens = full?.tokens?.total ?? ((full?.tokens?.input ?? 0) + (full?.tokens?.output ?? 0) || summary.tokens?.total || undefined);
+function StepFacts({
+  step,
+  full,
+  summary,
+}: {
+  step: ViewStep | StepSummary;
+  full: ViewStep | undefined;
+  summary: StepSummary;
+}) {
+  const tokens =
+    full?.tokens?.total ??
+    ((full?.tokens?.input ?? 0) + (full?.tokens?.output ?? 0) || summary.tokens?.total || undefined);
   const rows: [string, React.ReactNode][] = [];
   if (step.name) rows.push(["name", step.name]);
   if (tokens) rows.push(["tokens", formatCount(tokens)]);
@@ -134,7 +160,11 @@ function StepTexts({ full, highlights }: { full: ViewStep; highlights: string[] 
       <div className={styles.section}>
         <h3>Content</h3>
         <StepContent text={full.content || "(empty)"} highlights={highlights} testId="step-content" />
-        {full.clipped ? <p className={styles.help}>Clipped for display: {full.clipped.join(", ")}. Export the report for the full text.</p> : null}
+        {full.clipped ? (
+          <p className={styles.help}>
+            Clipped for display: {full.clipped.join(", ")}. Export the report for the full text.
+          </p>
+        ) : null}
       </div>
       {full.input ? (
         <div className={styles.section}>

@@ -10,7 +10,10 @@ export function useStepDetail(detailUrl: string, stepId: string, known: boolean)
     staleTime: Infinity,
     queryFn: async (): Promise<StepDetail> => {
       const res = await fetch(`${detailUrl}${encodeURIComponent(stepId)}`);
-      if (!res.ok) throw new Error(res.status === 404 ? "This step is no longer available." : `Could not load the step (HTTP ${res.status}).`);
+      if (!res.ok)
+        throw new Error(
+          res.status === 404 ? "This step is no longer available." : `Could not load the step (HTTP ${res.status}).`,
+        );
       return (await res.json()) as StepDetail;
     },
   });

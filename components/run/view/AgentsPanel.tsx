@@ -21,7 +21,17 @@ export interface AgentsPanelProps {
 }
 
 /** Blame per agent, trajectory flags, which agents to show, labels and extra panels (replay). */
-export function AgentsPanel({ data, index, state, select, chooseFlag, toggleAgent, readOnly, LabelForm, sidePanels }: AgentsPanelProps) {
+export function AgentsPanel({
+  data,
+  index,
+  state,
+  select,
+  chooseFlag,
+  toggleAgent,
+  readOnly,
+  LabelForm,
+  sidePanels,
+}: AgentsPanelProps) {
   const selectedStepId = state.selection?.type === "step" ? state.selection.id : null;
   return (
     <div data-testid="agent-panel">
@@ -46,7 +56,12 @@ export function AgentsPanel({ data, index, state, select, chooseFlag, toggleAgen
         <h2>Show agents</h2>
         {data.agents.map((a) => (
           <label key={a.name} title={a.role ? `${a.name} · ${a.role}` : a.name}>
-            <input type="checkbox" checked={!state.hiddenAgents.includes(a.name)} onChange={() => toggleAgent(a.name)} data-testid={`agent-filter-${a.name}`} />
+            <input
+              type="checkbox"
+              checked={!state.hiddenAgents.includes(a.name)}
+              onChange={() => toggleAgent(a.name)}
+              data-testid={`agent-filter-${a.name}`}
+            />
             <span className={styles.ellipsis}>
               {a.name}
               {a.role ? <span className="muted"> · {a.role}</span> : null}

@@ -3,7 +3,12 @@ import type { TEdgeKind } from "@/lib/trace/schema";
 import { ALL_EDGE_KINDS, type CanvasMode, type ViewState } from "@/lib/view/view-state";
 import styles from "../run.module.css";
 
-const KIND_LABEL: Record<TEdgeKind, string> = { message: "── message", state: "┄ state", aggregation: "→◆ aggregation", delegation: "▷ delegation" };
+const KIND_LABEL: Record<TEdgeKind, string> = {
+  message: "── message",
+  state: "┄ state",
+  aggregation: "→◆ aggregation",
+  delegation: "▷ delegation",
+};
 
 export interface RunToolbarProps {
   mode: CanvasMode;
@@ -19,7 +24,12 @@ export function RunToolbar({ mode, state, setMode, toggleKind, loading, onDecisi
   return (
     <div className={styles.toolbar}>
       <div className={styles.seg} role="group" aria-label="Canvas mode">
-        <button type="button" aria-pressed={mode === "agents"} onClick={() => setMode("agents")} data-testid="mode-agents">
+        <button
+          type="button"
+          aria-pressed={mode === "agents"}
+          onClick={() => setMode("agents")}
+          data-testid="mode-agents"
+        >
           Agents
         </button>
         <button type="button" aria-pressed={mode === "steps"} onClick={() => setMode("steps")} data-testid="mode-steps">
@@ -46,7 +56,13 @@ export function RunToolbar({ mode, state, setMode, toggleKind, loading, onDecisi
         </span>
       ) : null}
       {onDecisive ? (
-        <button type="button" className={`button ${styles.toolButton}`} onClick={onDecisive} data-testid="goto-decisive" title="Select the decisive step (d)">
+        <button
+          type="button"
+          className={`button ${styles.toolButton}`}
+          onClick={onDecisive}
+          data-testid="goto-decisive"
+          title="Select the decisive step (d)"
+        >
           Decisive step <kbd>d</kbd>
         </button>
       ) : null}

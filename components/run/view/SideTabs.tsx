@@ -9,7 +9,15 @@ import styles from "../run.module.css";
  * except from inside an element marked `data-keep-tab` (a trajectory flag, the label form), where
  * the person is still working in the agents panel.
  */
-export function SideTabs({ selection, inspector, agents }: { selection: Selection; inspector: ReactNode; agents: ReactNode }) {
+export function SideTabs({
+  selection,
+  inspector,
+  agents,
+}: {
+  selection: Selection;
+  inspector: ReactNode;
+  agents: ReactNode;
+}) {
   const [tab, setTab] = useState<"inspector" | "agents">("inspector");
   const keep = useRef(false);
   const key = selection ? `${selection.type}:${selection.id}` : "";
@@ -20,10 +28,22 @@ export function SideTabs({ selection, inspector, agents }: { selection: Selectio
   return (
     <>
       <div className={styles.tabs} role="tablist" aria-label="Side panel">
-        <button type="button" role="tab" aria-selected={tab === "inspector"} onClick={() => setTab("inspector")} data-testid="tab-inspector">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === "inspector"}
+          onClick={() => setTab("inspector")}
+          data-testid="tab-inspector"
+        >
           Details
         </button>
-        <button type="button" role="tab" aria-selected={tab === "agents"} onClick={() => setTab("agents")} data-testid="tab-agents">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === "agents"}
+          onClick={() => setTab("agents")}
+          data-testid="tab-agents"
+        >
           Agents &amp; labels
         </button>
       </div>

@@ -5,7 +5,14 @@ import { flaggedSteps } from "@/lib/view/prepare-trajectory";
 import { humanizeStepRefs, labelOf, stepPositions } from "@/lib/view/step-number";
 import type { RunPageData } from "@/lib/view/types";
 import type { TEdgeKind } from "@/lib/trace/schema";
-import { ALL_EDGE_KINDS, OPEN_GROUPS_MAX, serializeViewState, type CanvasMode, type Selection, type ViewState } from "@/lib/view/view-state";
+import {
+  ALL_EDGE_KINDS,
+  OPEN_GROUPS_MAX,
+  serializeViewState,
+  type CanvasMode,
+  type Selection,
+  type ViewState,
+} from "@/lib/view/view-state";
 import type { RunNav } from "../SelectLink";
 import { useResolveEdgeIds } from "./use-resolve-edge-ids";
 import { useRunKeyboard } from "./use-run-keyboard";
@@ -58,24 +65,38 @@ export function useRunViewModel(data: RunPageData, initialState: ViewState) {
     [data.report, setState],
   );
   const setMode = useCallback((m: CanvasMode) => setState((s) => ({ ...s, mode: m })), [setState]);
-  const toggleMode = useCallback(() => setState((s) => ({ ...s, mode: mode === "agents" ? "steps" : "agents" })), [mode, setState]);
+  const toggleMode = useCallback(
+    () => setState((s) => ({ ...s, mode: mode === "agents" ? "steps" : "agents" })),
+    [mode, setState],
+  );
   useRunKeyboard({ visibleStepIds, selectedStepId, steps: data.steps, index, select, toggleMode });
   const resolveEdgeIds = useResolveEdgeIds(data);
 
   const toggleKind = (kind: TEdgeKind) =>
     setState((s) => ({
       ...s,
-      kinds: s.kinds.includes(kind) ? s.kinds.filter((k) => k !== kind) : ALL_EDGE_KINDS.filter((k) => k === kind || s.kinds.includes(k)),
+      kinds: s.kinds.includes(kind)
+        ? s.kinds.filter((k) => k !== kind)
+        : ALL_EDGE_KINDS.filter((k) => k === kind || s.kinds.includes(k)),
     }));
   const toggleAgent = (agent: string) =>
-    setState((s) => ({ ...s, hiddenAgents: s.hiddenAgents.includes(agent) ? s.hiddenAgents.filter((a) => a !== agent) : [...s.hiddenAgents, agent].sort() }));
+    setState((s) => ({
+      ...s,
+      hiddenAgents: s.hiddenAgents.includes(agent)
+        ? s.hiddenAgents.filter((a) => a !== agent)
+        : [...s.hiddenAgents, agent].sort(),
+    }));
   // Expanded groups live in the URL (`?open=`), so a link reopens the same groups; the list is bounded (the oldest drops out).
   const toggleGroup = useCallback(
-    (id: string) => setState((s) => (s.open.includes(id) ? s : { ...s, open: [...s.open, id].slice(-OPEN_GROUPS_MAX) })),
+    (id: string) =>
+      setState((s) => (s.open.includes(id) ? s : { ...s, open: [...s.open, id].slice(-OPEN_GROUPS_MAX) })),
     [setState],
   );
   const expanded = useMemo<ReadonlySet<string>>(() => new Set(state.open), [state.open]);
-  const lanes = useMemo(() => data.agents.map((a) => a.name).filter((a) => !state.hiddenAgents.includes(a)), [data.agents, state.hiddenAgents]);
+  const lanes = useMemo(
+    () => data.agents.map((a) => a.name).filter((a) => !state.hiddenAgents.includes(a)),
+    [data.agents, state.hiddenAgents],
+  );
 
   const onBrush = useCallback(
     (range: [number, number] | null) =>

@@ -21,7 +21,8 @@ export function useStepWindow(data: RunPageData, state: ViewState): boolean {
     if (!data.window) return;
     const end = offset + data.steps.length - 1;
     const range = state.range;
-    const needRange = range !== null && (range[0] < offset || Math.min(range[1], range[0] + PAGE_WINDOW_STEPS - 1) > end);
+    const needRange =
+      range !== null && (range[0] < offset || Math.min(range[1], range[0] + PAGE_WINDOW_STEPS - 1) > end);
     const needStep = range === null && state.selection?.type === "step" && !shippedIds.has(state.selection.id);
     if (!needRange && !needStep) return;
     const query = serializeViewState(state);

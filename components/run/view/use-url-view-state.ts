@@ -11,7 +11,8 @@ export function useUrlViewState(initialState: ViewState) {
   useEffect(() => {
     const query = serializeViewState(state);
     const url = `${window.location.pathname}${query ? `?${query}` : ""}`;
-    if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, "", url);
+    if (url !== `${window.location.pathname}${window.location.search}`)
+      window.history.replaceState(window.history.state, "", url);
   }, [state]);
   return [state, setState] as const;
 }

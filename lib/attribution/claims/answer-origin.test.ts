@@ -18,21 +18,43 @@ const chat = (termination: string | undefined, finalAnswer: string, steps: Step[
       sourceFormat: "who-and-when",
       ...(termination ? { attributes: { [TERMINATION_ATTR]: termination } } : {}),
     },
-    agents: [{ name: "human", kind: "task_giver" }, { name: "Orchestrator" }, { name: "WebSurfer" }, { name: "Assistant" }],
+    agents: [
+      { name: "human", kind: "task_giver" },
+      { name: "Orchestrator" },
+      { name: "WebSurfer" },
+      { name: "Assistant" },
+    ],
     steps,
     edges: [],
   });
 
 const steps: Step[] = [
-  { id: "s0", agent: "human", kind: "message", content: "How many stations lie between Eastgate and Millbrook on the river line?" },
-  { id: "s1", agent: "Orchestrator", kind: "delegate", target: "WebSurfer", content: "Find the list of stations on the river line." },
+  {
+    id: "s0",
+    agent: "human",
+    kind: "message",
+    content: "How many stations lie between Eastgate and Millbrook on the river line?",
+  },
+  {
+    id: "s1",
+    agent: "Orchestrator",
+    kind: "delegate",
+    target: "WebSurfer",
+    content: "Find the list of stations on the river line.",
+  },
   {
     id: "s2",
     agent: "WebSurfer",
     kind: "message",
     content: "I opened the timetable. Stations: Quayside, Eastgate, Old Mill, Fernhill, Ashcombe, Millbrook, Harbour.",
   },
-  { id: "s3", agent: "Orchestrator", kind: "delegate", target: "Assistant", content: "Count the stations between the two." },
+  {
+    id: "s3",
+    agent: "Orchestrator",
+    kind: "delegate",
+    target: "Assistant",
+    content: "Count the stations between the two.",
+  },
   { id: "s4", agent: "Assistant", kind: "message", content: "Between them there are 17 stations." },
   { id: "s5", agent: "Orchestrator", kind: "thought", content: "Request satisfied. The answer is 17 stations." },
   { id: "s6", agent: "Orchestrator", kind: "final", content: "FINAL ANSWER: 17" },
@@ -44,7 +66,9 @@ describe("answer origin", () => {
     expect(r.decisive?.stepId).toBe("s4");
     expect(r.decisive?.agent).toBe("Assistant");
     expect(r.decisionSource).toBe("evidence");
-    expect(r.agents.find((a) => a.agent === "Assistant")?.blame).toBeGreaterThan(r.agents.find((a) => a.agent === "Orchestrator")!.blame);
+    expect(r.agents.find((a) => a.agent === "Assistant")?.blame).toBeGreaterThan(
+      r.agents.find((a) => a.agent === "Orchestrator")!.blame,
+    );
   });
 
   it("does not apply when the run did not conclude", () => {
@@ -55,7 +79,10 @@ describe("answer origin", () => {
   });
 
   it("a value the harness first states in a forced answer is not an agent's invention", () => {
-    const forced = [...steps.slice(0, 3), { id: "s3", agent: "Orchestrator", kind: "final" as const, content: "Max time reached.\nFINAL ANSWER: 4711" }];
+    const forced = [
+      ...steps.slice(0, 3),
+      { id: "s3", agent: "Orchestrator", kind: "final" as const, content: "Max time reached.\nFINAL ANSWER: 4711" },
+    ];
     const limited = analyzeTrace(chat("limit", "4711", forced));
     expect(limited.decisive?.stepId).not.toBe("s3");
     // The same answer from a team that concluded is an invention at the step that states it.

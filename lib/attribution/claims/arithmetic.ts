@@ -76,7 +76,13 @@ function statedExpressions(text: string): Stated[] {
           (!best || Math.abs(n.at - i) < Math.abs(best.at - i))
         )
           best = n;
-      if (best) out.push({ expr, statedRaw: best.raw, start: Math.min(i, best.at), end: Math.max(k, best.at + best.raw.length) });
+      if (best)
+        out.push({
+          expr,
+          statedRaw: best.raw,
+          start: Math.min(i, best.at),
+          end: Math.max(k, best.at + best.raw.length),
+        });
     }
     i = next;
   }
@@ -95,7 +101,8 @@ export function arithmeticSlips(text: string): ArithmeticSlip[] {
     const actual = evaluate(x.expr);
     if (actual === null) continue;
     const raw = x.statedRaw.replace(/,/g, "");
-    if (Math.abs(actual - Number(raw)) > tolerance(raw, actual)) out.push({ expression: x.expr, stated: Number(raw), actual, start: x.start, end: x.end });
+    if (Math.abs(actual - Number(raw)) > tolerance(raw, actual))
+      out.push({ expression: x.expr, stated: Number(raw), actual, start: x.start, end: x.end });
     if (out.length >= MAX_SLIPS) break;
   }
   return out;
@@ -116,7 +123,10 @@ export function statedComputations(text: string): Computation[] {
     if (actual === null) continue;
     const raw = x.statedRaw.replace(/,/g, "");
     if (Math.abs(actual - Number(raw)) > tolerance(raw, actual)) continue;
-    out.push({ result: Number(raw), operands: (x.expr.replace(/,(?=\d{3})/g, "").match(/\d+(?:\.\d+)?/g) ?? []).map(Number) });
+    out.push({
+      result: Number(raw),
+      operands: (x.expr.replace(/,(?=\d{3})/g, "").match(/\d+(?:\.\d+)?/g) ?? []).map(Number),
+    });
     if (out.length >= MAX_SLIPS) break;
   }
   return out;

@@ -76,7 +76,9 @@ export function answerClosure(prov: Provenance, values: Set<string>, g?: EngineG
   const derivedFrom = new Map<string, string[]>();
   const link = (value: string, from: string[]) => derivedFrom.set(value, [...(derivedFrom.get(value) ?? []), ...from]);
   for (const r of prov.records) if (r.operands) link(r.claim.value, r.operands);
-  if (g) for (const [v, from] of toolComputations(g, prov)) for (const o of prov.claims[v].observed) if (o.kind === "number") link(o.value, from);
+  if (g)
+    for (const [v, from] of toolComputations(g, prov))
+      for (const o of prov.claims[v].observed) if (o.kind === "number") link(o.value, from);
   const out = new Set(values);
   const work = [...values];
   while (work.length) for (const x of derivedFrom.get(work.pop()!) ?? []) if (!out.has(x)) out.add(x), work.push(x);
@@ -91,7 +93,9 @@ function toolComputations(g: EngineGraph, prov: Provenance): [number, string[]][
   const out: [number, string[]][] = [];
   for (let v = 0; v < g.n; v++) {
     if (!isAgentToolCall(g, v) || prov.claims[v].observed.length === 0) continue;
-    const handed = prov.claims[v].asserted.filter((c) => c.kind === "number" && !isTrivialNumber(c)).map((c) => c.value);
+    const handed = prov.claims[v].asserted
+      .filter((c) => c.kind === "number" && !isTrivialNumber(c))
+      .map((c) => c.value);
     const observed = new Set(prov.claims[v].observed.map((c) => c.value));
     // Only values the tool did not merely echo back: an echoed argument is not computed from itself.
     const inputs = handed.filter((x) => !observed.has(x)).slice(0, MAX_TOOL_OPERANDS);
@@ -151,17 +155,21 @@ function handedNumbers(g: EngineGraph, prov: Provenance, v: number): SourceNumbe
   const out: SourceNumber[] = [];
   const input = isAgentToolCall(g, v) ? undefined : g.steps[v].input;
   if (input)
-    for (const c of extractClaims(input)) if (c.kind === "number") out.push({ value: c.value, raw: c.raw, step: v, tokens: contextTokens(input, c.start) });
+    for (const c of extractClaims(input))
+      if (c.kind === "number") out.push({ value: c.value, raw: c.raw, step: v, tokens: contextTokens(input, c.start) });
   const feeders = new Set<number>();
   for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++) feeders.add(g.edges[g.inEdges[k]].from);
   const p = g.parent[v];
   // Siblings are looked for among the nearest earlier steps only (bounded: no quadratic scan).
-  if (p >= 0) for (let u = v - 1; u >= 0 && u >= v - SIBLING_WINDOW && feeders.size < 64; u--) if (g.parent[u] === p) feeders.add(u);
+  if (p >= 0)
+    for (let u = v - 1; u >= 0 && u >= v - SIBLING_WINDOW && feeders.size < 64; u--)
+      if (g.parent[u] === p) feeders.add(u);
   for (const u of feeders) {
     const obs = prov.claims[u].observed;
     if (!obs.length) continue;
     const text = stepText(g.steps[u]);
-    for (const c of obs) if (c.kind === "number") out.push({ value: c.value, raw: c.raw, step: u, tokens: contextTokens(text, c.start) });
+    for (const c of obs)
+      if (c.kind === "number") out.push({ value: c.value, raw: c.raw, step: u, tokens: contextTokens(text, c.start) });
   }
   return out;
 }
@@ -175,7 +183,12 @@ function handedNumbers(g: EngineGraph, prov: Provenance, v: number): SourceNumbe
  * source differ by a slip, not by an order of magnitude (a ratio within 2), which keeps years and
  * counts that happen to share a label from matching.
  */
-function misquotedSource(claim: Claim, tokens: Set<string>, handed: SourceNumber[], stated: Set<string>): SourceNumber | undefined {
+function misquotedSource(
+  claim: Claim,
+  tokens: Set<string>,
+  handed: SourceNumber[],
+  stated: Set<string>,
+): SourceNumber | undefined {
   const df = new Map<string, number>();
   for (const h of handed) for (const t of h.tokens) if (tokens.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
   let best: SourceNumber | undefined;
@@ -204,7 +217,14 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
     if (!isAgentUtterance(g, v) && !call) continue;
     const ids = prov.byStep.get(v) ?? [];
     if (!ids.length) continue;
-    const scan: StepScan = { g, prov, v, text: call ? argumentText(g, v) : stepText(g.steps[v]), facts, contradicted: false };
+    const scan: StepScan = {
+      g,
+      prov,
+      v,
+      text: call ? argumentText(g, v) : stepText(g.steps[v]),
+      facts,
+      contradicted: false,
+    };
     for (const id of ids) {
       const c = prov.records[id].claim;
       if (truth.has(c.value)) continue;
@@ -219,7 +239,16 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
       const quote = scan.text.slice(slip.start, slip.end);
       const note = `states ${slip.expression} = ${slip.stated}, but it computes to ${round(slip.actual)}`;
       const reachesAnswer = answer.values.has(value);
-      out.push({ step: v, name: "arithmetic-mismatch", score: SCORE.arithmetic, value, quote, against: -1, reachesAnswer, note });
+      out.push({
+        step: v,
+        name: "arithmetic-mismatch",
+        score: SCORE.arithmetic,
+        value,
+        quote,
+        against: -1,
+        reachesAnswer,
+        note,
+      });
     }
   }
   return out;
@@ -265,7 +294,13 @@ function claimFinding(scan: StepScan, id: number, reaches: boolean): ClaimFindin
   const r = prov.records[id];
   const c = r.claim;
   // Fields in the order findings have always had (reports are compared byte for byte).
-  const make = (name: ClaimFinding["name"], score: number, against: number, note: string, reachesAnswer = reaches): ClaimFinding => ({
+  const make = (
+    name: ClaimFinding["name"],
+    score: number,
+    against: number,
+    note: string,
+    reachesAnswer = reaches,
+  ): ClaimFinding => ({
     step: v,
     name,
     score,

@@ -14,8 +14,19 @@ import { findClaimIssues } from "./claim-findings";
 import type { AnalysisReport } from "../types";
 
 type Step = TTraceInput["steps"][number];
-const e = (from: string, to: string, kind: "message" | "aggregation" = "message") => ({ from, to, kind, evidence: "toy", confidence: 1 });
-function make(task: string, steps: Step[], edges: TTraceInput["edges"], agents: { name: string; description?: string }[] = []) {
+const e = (from: string, to: string, kind: "message" | "aggregation" = "message") => ({
+  from,
+  to,
+  kind,
+  evidence: "toy",
+  confidence: 1,
+});
+function make(
+  task: string,
+  steps: Step[],
+  edges: TTraceInput["edges"],
+  agents: { name: string; description?: string }[] = [],
+) {
   const names = [...new Set(steps.map((s) => s.agent))];
   return ZTrace.parse({
     schema: "culprit.trace/v1",
@@ -42,7 +53,9 @@ describe("claim extraction", () => {
   });
   it("reads dates and URLs into one normal form", () => {
     expect(extractClaims("on March 4, 2021").find((c) => c.kind === "date")?.value).toBe("d:2021-03-04");
-    expect(extractClaims("see https://www.Example.com/a/").find((c) => c.kind === "url")?.value).toBe("u:example.com/a");
+    expect(extractClaims("see https://www.Example.com/a/").find((c) => c.kind === "url")?.value).toBe(
+      "u:example.com/a",
+    );
   });
 });
 
@@ -69,7 +82,8 @@ describe("provenance", () => {
       [e("t", "a"), e("a", "b")],
     );
     const p = buildProvenance(buildGraph(t, resolveConfig()));
-    const src = (step: string, v: string) => p.records.find((r) => t.steps[r.step]?.id === step && r.claim.value === v)?.source;
+    const src = (step: string, v: string) =>
+      p.records.find((r) => t.steps[r.step]?.id === step && r.claim.value === v)?.source;
     expect(src("a", "n:2019")).toBe("task");
     expect(src("a", "n:4821")).toBe("tool");
     expect(src("a", "n:7391")).toBe("none");
@@ -91,14 +105,22 @@ describe("provenance", () => {
 describe("findings", () => {
   it("a link typed into code is where the agent looks, not a claim: only a link stated in prose is an unsourced value", () => {
     const findingsOf = (content: string) => {
-      const t = make("Count the words in the English word list.", [{ id: "a", agent: "A", kind: "message", content }], []);
+      const t = make(
+        "Count the words in the English word list.",
+        [{ id: "a", agent: "A", kind: "message", content }],
+        [],
+      );
       const g = buildGraph(t, resolveConfig());
       return findClaimIssues(g, buildProvenance(g))
         .filter((f) => f.name === "unsourced-value")
         .map((f) => f.value);
     };
-    expect(findingsOf('```python\nwords = requests.get("https://lists.example.org/words.txt").text.split()\n```')).toEqual([]);
-    expect(findingsOf("The list is at https://lists.example.org/words.txt and holds 370105 words.")).toContain("u:lists.example.org/words.txt");
+    expect(
+      findingsOf('```python\nwords = requests.get("https://lists.example.org/words.txt").text.split()\n```'),
+    ).toEqual([]);
+    expect(findingsOf("The list is at https://lists.example.org/words.txt and holds 370105 words.")).toContain(
+      "u:lists.example.org/words.txt",
+    );
   });
 });
 
@@ -128,7 +150,13 @@ describe("named toy traces (review 2026-12-01)", () => {
       make(
         "How many units were sold in March?",
         [
-          { id: "c", agent: "Analyst", kind: "tool_call", tool: { name: "db", result: "units sold in March: 2996" }, status: "ok" },
+          {
+            id: "c",
+            agent: "Analyst",
+            kind: "tool_call",
+            tool: { name: "db", result: "units sold in March: 2996" },
+            status: "ok",
+          },
           { id: "a", agent: "Analyst", kind: "message", content: "Units sold in March: 2945." },
           { id: "v", agent: "Reviewer", kind: "message", content: "Approved, 2945 looks correct." },
           { id: "f", agent: "Writer", kind: "final", content: "March sales: 2945 units." },
@@ -137,7 +165,9 @@ describe("named toy traces (review 2026-12-01)", () => {
       ),
     );
     expect(r.decisive?.stepId).toBe("a");
-    expect(r.claims?.some((c) => c.detector === "contradicts-source" && c.stepId === "a" && c.sourceStepId === "c")).toBe(true);
+    expect(
+      r.claims?.some((c) => c.detector === "contradicts-source" && c.stepId === "a" && c.sourceStepId === "c"),
+    ).toBe(true);
     expect(role(r, "Reviewer")).toBe("missed-check");
     expect(role(r, "Writer")).toBe("propagator");
     expect(blame(r, "Reviewer")).toBeLessThan(blame(r, "Analyst"));

@@ -67,7 +67,9 @@ export function findDroppedConstraints(g: EngineGraph, prov: Provenance, failed:
     // year) the other year its result came back with.
     const stated = (prov.byStep.get(v) ?? [])
       .map((id) => prov.records[id])
-      .find((r) => r.source === "none" && r.claim.kind === "number" && isYear(r.claim.num) && !years.has(r.claim.value));
+      .find(
+        (r) => r.source === "none" && r.claim.kind === "number" && isYear(r.claim.num) && !years.has(r.claim.value),
+      );
     const returned =
       stated || args.some((c) => c.kind === "number" && isYear(c.num))
         ? undefined

@@ -33,9 +33,23 @@ export interface Claim {
 export const MAX_SCAN_CHARS = 20_000;
 export const MAX_CLAIMS = 160;
 
-const NUMBER_RE = /(?<![\w.])(\$|€|£)?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(\s?%|\s?(?:percent|dollars|usd|euros?)\b)?/gi;
+const NUMBER_RE =
+  /(?<![\w.])(\$|€|£)?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(\s?%|\s?(?:percent|dollars|usd|euros?)\b)?/gi;
 const ISO_DATE_RE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
 const WORD_DATE_RE =
   /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),?\s+(\d{4})\b|\b(\d{1,2})\s+(January|February|March|April|May|June|July|August|September|October|November|December),?\s+(\d{4})\b/g;
 const QUOTE_RE = /"([^"\n]{3,80})"|“([^”\n]{3,80})”/g;
@@ -43,8 +57,30 @@ const QUOTE_RE = /"([^"\n]{3,80})"|“([^”\n]{3,80})”/g;
 const ENTITY_RE = /\b[A-Z][a-z]+(?:[ -](?:of |the |de |von )?[A-Z][a-z]+)+\b/g;
 const CODE_RE = /```[\s\S]*?(?:```|$)/g;
 /** The label before a number: up to three words ending right before it, optionally followed by is/was/:/=. */
-const KEY_BEFORE_RE = /([A-Za-z][A-Za-z_-]{1,30}(?:\s+[A-Za-z][A-Za-z_-]{1,30}){0,2})\s*(?::|=|\bis\b|\bwas\b|\bare\b|\bequals\b|\bof\b)?\s*(?:\$|€|£)?\s*$/;
-const KEY_STOP = new Set(["the", "a", "an", "is", "was", "are", "of", "to", "and", "or", "in", "on", "at", "be", "by", "with", "for", "it", "this", "that"]);
+const KEY_BEFORE_RE =
+  /([A-Za-z][A-Za-z_-]{1,30}(?:\s+[A-Za-z][A-Za-z_-]{1,30}){0,2})\s*(?::|=|\bis\b|\bwas\b|\bare\b|\bequals\b|\bof\b)?\s*(?:\$|€|£)?\s*$/;
+const KEY_STOP = new Set([
+  "the",
+  "a",
+  "an",
+  "is",
+  "was",
+  "are",
+  "of",
+  "to",
+  "and",
+  "or",
+  "in",
+  "on",
+  "at",
+  "be",
+  "by",
+  "with",
+  "for",
+  "it",
+  "this",
+  "that",
+]);
 
 export const APPROVE_RE =
   /\b(?:approved?|lgtm|looks good|verified|is correct|are correct|confirmed|i agree|no issues|all checks pass(?:ed)?|everything is correct)\b/i;
@@ -116,7 +152,13 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
     for (const m of text.matchAll(ISO_DATE_RE)) {
       dateSpans.push([m.index!, m.index! + m[0].length]);
       if (isIdentifierPiece(text, m.index!, m.index! + m[0].length)) continue;
-      push({ kind: "date", value: `d:${m[1]}-${m[2]}-${m[3]}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
+      push({
+        kind: "date",
+        value: `d:${m[1]}-${m[2]}-${m[3]}`,
+        raw: m[0],
+        start: m.index!,
+        end: m.index! + m[0].length,
+      });
     }
   if (hasDigit && hasUpper)
     for (const m of text.matchAll(WORD_DATE_RE)) {
@@ -147,7 +189,8 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
       const norm = normalizeNumber(m[2]);
       const num = Number(norm);
       if (!Number.isFinite(num)) continue;
-      const unit = m[1] || /dollar|usd|euro/i.test(m[3] ?? "") ? "money" : m[3] && /%|percent/i.test(m[3]) ? "percent" : "";
+      const unit =
+        m[1] || /dollar|usd|euro/i.test(m[3] ?? "") ? "money" : m[3] && /%|percent/i.test(m[3]) ? "percent" : "";
       push({
         kind: "number",
         value: `n:${norm}`,
@@ -162,15 +205,28 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
   if (text.includes('"') || text.includes("“"))
     for (const m of text.matchAll(QUOTE_RE)) {
       const s = (m[1] ?? m[2]).trim().toLowerCase();
-      if (/[a-z]/.test(s)) push({ kind: "quoted", value: `q:${s}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
+      if (/[a-z]/.test(s))
+        push({ kind: "quoted", value: `q:${s}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
     }
   if (hasUpper && /[A-Z][a-z]+[ -]/.test(text))
     for (const m of text.matchAll(ENTITY_RE))
-      push({ kind: "entity", value: `e:${m[0].toLowerCase().replace(/-/g, " ")}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
+      push({
+        kind: "entity",
+        value: `e:${m[0].toLowerCase().replace(/-/g, " ")}`,
+        raw: m[0],
+        start: m.index!,
+        end: m.index! + m[0].length,
+      });
   const verdict = REJECT_RE.exec(text) ?? APPROVE_RE.exec(text);
   if (verdict) {
     const reject = REJECT_RE.test(verdict[0]);
-    push({ kind: "verdict", value: reject ? "v:reject" : "v:approve", raw: verdict[0], start: verdict.index, end: verdict.index + verdict[0].length });
+    push({
+      kind: "verdict",
+      value: reject ? "v:reject" : "v:approve",
+      raw: verdict[0],
+      start: verdict.index,
+      end: verdict.index + verdict[0].length,
+    });
   }
   return out;
 }

@@ -87,7 +87,10 @@ export function argumentText(g: EngineGraph, v: number): string {
 }
 
 /** A step without claims (most steps): one shared, frozen value instead of two empty arrays per step. */
-const NO_CLAIMS: StepClaims = Object.freeze({ asserted: Object.freeze([]) as unknown as Claim[], observed: Object.freeze([]) as unknown as Claim[] });
+const NO_CLAIMS: StepClaims = Object.freeze({
+  asserted: Object.freeze([]) as unknown as Claim[],
+  observed: Object.freeze([]) as unknown as Claim[],
+});
 
 export function extractStepClaims(g: EngineGraph): StepClaims[] {
   const out: StepClaims[] = new Array(g.n);
@@ -117,7 +120,16 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
   const { task, inTask } = taskSources(g);
   const { stepsOf, firstAt } = valueIndex(g, claims);
   const visible = visibility(g);
-  const ctx: RecordContext = { g, claims, inTask, inputValues: inputSources(g), stepsOf, visible, records: [], byStep: new Map() };
+  const ctx: RecordContext = {
+    g,
+    claims,
+    inTask,
+    inputValues: inputSources(g),
+    stepsOf,
+    visible,
+    records: [],
+    byStep: new Map(),
+  };
   for (let v = 0; v < g.n; v++) recordStep(ctx, v);
   return { claims, records: ctx.records, byStep: ctx.byStep, task, firstAt, stepsOf, visible };
 }
@@ -140,7 +152,10 @@ function taskSources(g: EngineGraph): { task: Set<string>; inTask: (c: Claim) =>
     }
     return found;
   };
-  return { task, inTask: (c) => task.has(c.value) || (c.kind === "quoted" && taskWords.length > 0 && quotedInTask(c.value)) };
+  return {
+    task,
+    inTask: (c) => task.has(c.value) || (c.kind === "quoted" && taskWords.length > 0 && quotedInTask(c.value)),
+  };
 }
 
 /**
@@ -161,7 +176,10 @@ function inputSources(g: EngineGraph): (v: number) => Set<string> | null {
 }
 
 /** For each value, the steps that state or observe it (in order) and the first of them. */
-function valueIndex(g: EngineGraph, claims: StepClaims[]): { stepsOf: Map<string, number[]>; firstAt: Map<string, number> } {
+function valueIndex(
+  g: EngineGraph,
+  claims: StepClaims[],
+): { stepsOf: Map<string, number[]>; firstAt: Map<string, number> } {
   const stepsOf = new Map<string, number[]>();
   const firstAt = new Map<string, number>();
   const note = (value: string, v: number) => {
@@ -240,7 +258,9 @@ function recordStep(ctx: RecordContext, v: number): void {
     if (seen.has(c.value) || c.kind === "verdict") continue;
     seen.add(c.value);
     const operands = computed.get(c.value);
-    const found = operands ? { source: "derived" as SourceKind, from: -1, origin: -1 } : sourceOf(ctx, v, c, numbersSoFar, derivations);
+    const found = operands
+      ? { source: "derived" as SourceKind, from: -1, origin: -1 }
+      : sourceOf(ctx, v, c, numbersSoFar, derivations);
     if (found.source === "none") found.origin = v;
     if (c.kind === "number") numbersSoFar.push(c.value.slice(2));
     const rests = operands ?? found.derivedFrom;
@@ -258,7 +278,13 @@ interface FoundSource {
 }
 
 /** Where claim c of step v comes from: the task, the step's input, an earlier visible step, or a derivation. */
-function sourceOf(ctx: RecordContext, v: number, c: Claim, numbersSoFar: string[], derivations: { left: number }): FoundSource {
+function sourceOf(
+  ctx: RecordContext,
+  v: number,
+  c: Claim,
+  numbersSoFar: string[],
+  derivations: { left: number },
+): FoundSource {
   if (ctx.inTask(c)) return { source: "task", from: -1, origin: -1 };
   if (ctx.inputValues(v)?.has(c.value)) return { source: "input", from: -1, origin: -1 };
   const list = ctx.stepsOf.get(c.value)!;
@@ -276,7 +302,13 @@ function sourceOf(ctx: RecordContext, v: number, c: Claim, numbersSoFar: string[
     ctx.grounding ??= buildGrounding(ctx.g);
     const found = ctx.grounding.derivation(v, c.value.slice(2), numbersSoFar);
     // The operands are what the value rests on: a wrong operand reaches the answer through it.
-    if (found) return { source: "derived", from: -1, origin: -1, ...(found.length ? { derivedFrom: found.map((x) => `n:${normalizeNumber(x)}`) } : {}) };
+    if (found)
+      return {
+        source: "derived",
+        from: -1,
+        origin: -1,
+        ...(found.length ? { derivedFrom: found.map((x) => `n:${normalizeNumber(x)}`) } : {}),
+      };
   }
   return { source: "none", from: -1, origin: -1 };
 }

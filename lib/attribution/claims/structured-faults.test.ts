@@ -33,7 +33,13 @@ describe("structured faults", () => {
             tool: { name: "lookup", arguments: { entity: "Bergen", year: 2016 }, result: "Bergen 2016: 1800 mm" },
             status: "ok",
           },
-          { id: "fl", agent: "Fetcher", kind: "llm", parentId: "fw", content: "Bergen = 1800. Cork: 1090 mm (well known)." },
+          {
+            id: "fl",
+            agent: "Fetcher",
+            kind: "llm",
+            parentId: "fw",
+            content: "Bergen = 1800. Cork: 1090 mm (well known).",
+          },
           { id: "cw", agent: "Calculator", kind: "agent", content: "Total 2890 mm (1800 + 1090)." },
           {
             id: "cl",
@@ -59,7 +65,13 @@ describe("structured faults", () => {
         "Give the 2019 revenue of Dunmore Foods.",
         [
           { id: "bw", agent: "Boss", kind: "agent", content: "Revenue: 7739." },
-          { id: "bi", agent: "Boss", kind: "llm", parentId: "bw", content: "Falcon: look up the revenue of Dunmore Foods for 2019." },
+          {
+            id: "bi",
+            agent: "Boss",
+            kind: "llm",
+            parentId: "bw",
+            content: "Falcon: look up the revenue of Dunmore Foods for 2019.",
+          },
           { id: "fw", agent: "Falcon", kind: "agent", parentId: "bw", content: "Lookup OK. Dunmore Foods: 7739." },
           {
             id: "ft",
@@ -102,7 +114,11 @@ describe("structured faults", () => {
             agent: "Alice",
             kind: "tool_call",
             parentId: "aw",
-            tool: { name: "financials", arguments: { entity: "Eastgate Retail", metric: "revenue" }, result: "entity,year,value\nEastgate Retail,2024,2377" },
+            tool: {
+              name: "financials",
+              arguments: { entity: "Eastgate Retail", metric: "revenue" },
+              result: "entity,year,value\nEastgate Retail,2024,2377",
+            },
             status: "ok",
           },
           { id: "al", agent: "Alice", kind: "llm", parentId: "aw", content: "Eastgate Retail reported 2377." },
@@ -134,7 +150,12 @@ describe("structured faults", () => {
             tool: { name: "lookup", result: '{"entity":"Tromso","year":2023,"value":2487,"unit":"mm","rank":20}' },
             status: "ok",
           },
-          { id: "m", agent: "R", kind: "message", content: "Dundee: 1412 mm, Tromso: 2487 mm. See page 49 mm of the source." },
+          {
+            id: "m",
+            agent: "R",
+            kind: "message",
+            content: "Dundee: 1412 mm, Tromso: 2487 mm. See page 49 mm of the source.",
+          },
           { id: "f", agent: "W", kind: "final", content: "3899 mm" },
         ],
         [e("t1", "m"), e("t2", "m"), e("m", "f")],

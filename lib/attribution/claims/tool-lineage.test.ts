@@ -17,7 +17,13 @@ function misquoteThenCalculator() {
     run: { task: "Report the combined sales of the Avalon and Brynmor stores in 2021.", outcome: "failure" },
     agents: [{ name: "Researcher" }, { name: "Analyst" }, { name: "Writer" }],
     steps: [
-      { id: "l1", agent: "Researcher", kind: "tool_call", content: "", tool: { name: "lookup", arguments: { store: "Avalon" }, result: "Avalon sales: 2996" } },
+      {
+        id: "l1",
+        agent: "Researcher",
+        kind: "tool_call",
+        content: "",
+        tool: { name: "lookup", arguments: { store: "Avalon" }, result: "Avalon sales: 2996" },
+      },
       {
         id: "l2",
         agent: "Researcher",
@@ -26,7 +32,13 @@ function misquoteThenCalculator() {
         tool: { name: "lookup", arguments: { store: "Brynmor" }, result: "Brynmor sales: 1200" },
       },
       { id: "r", agent: "Researcher", kind: "message", content: "Avalon sales: 2945. Brynmor sales: 1200." },
-      { id: "c", agent: "Analyst", kind: "tool_call", content: "", tool: { name: "calculator", arguments: { expression: "2945 + 1200" }, result: "4145" } },
+      {
+        id: "c",
+        agent: "Analyst",
+        kind: "tool_call",
+        content: "",
+        tool: { name: "calculator", arguments: { expression: "2945 + 1200" }, result: "4145" },
+      },
       { id: "w", agent: "Writer", kind: "final", content: "The combined sales are 4145." },
     ],
   });

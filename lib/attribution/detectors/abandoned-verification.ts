@@ -27,7 +27,9 @@ export function verifierApprovals(g: EngineGraph): { hits: DetectorHit[]; stats:
     let failed = -1;
     // A wrapper's evidence is its own subtree; otherwise the last few steps. Writing a verdict to
     // state is not evidence of having checked anything.
-    const candidates = g.wrapper[i] ? subtreeOf(g, i) : Array.from({ length: Math.min(i, EVIDENCE_WINDOW) }, (_, k) => i - 1 - k);
+    const candidates = g.wrapper[i]
+      ? subtreeOf(g, i)
+      : Array.from({ length: Math.min(i, EVIDENCE_WINDOW) }, (_, k) => i - 1 - k);
     for (const j of candidates) {
       if (!isToolOutput(g, j) || g.steps[j].state?.op === "write") continue;
       if (toolFailed(g, j)) failed = j;
@@ -43,7 +45,10 @@ export function verifierApprovals(g: EngineGraph): { hits: DetectorHit[]; stats:
         score: 0.8,
         mast: "FM-3.3 incorrect verification",
         dependent: true,
-        evidence: { stepIds: [id, g.steps[failed].id], note: `approves right after tool output ${g.steps[failed].id} failed` },
+        evidence: {
+          stepIds: [id, g.steps[failed].id],
+          note: `approves right after tool output ${g.steps[failed].id} failed`,
+        },
       });
     else if (evidence < 0 && !ownCheck)
       hits.push({

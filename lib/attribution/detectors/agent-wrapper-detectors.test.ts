@@ -15,7 +15,8 @@ const make = (steps: Steps, edges: TTraceInput["edges"] = []) =>
     steps,
     edges,
   });
-const names = (r: ReturnType<typeof analyzeTrace>, id: string) => r.steps.find((s) => s.stepId === id)!.detectors.map((d) => d.name);
+const names = (r: ReturnType<typeof analyzeTrace>, id: string) =>
+  r.steps.find((s) => s.stepId === id)!.detectors.map((d) => d.name);
 const write = (id: string, agent: string, parentId: string, key: string, value: string) => ({
   id,
   agent,
@@ -62,7 +63,10 @@ describe("agent-wrapper detectors", () => {
         { id: "w2c", agent: "two", kind: "llm", parentId: "w2", input: "Sum of 12, 18", content: "31" },
         write("w2w", "two", "w2", "part/two", "31"),
       ],
-      tail: [read("br", "boss", "boss", "part/two", "31"), { id: "pub", agent: "boss", kind: "llm", parentId: "boss", input: "Add 21 + 31", content: "52" }],
+      tail: [
+        read("br", "boss", "boss", "part/two", "31"),
+        { id: "pub", agent: "boss", kind: "llm", parentId: "boss", input: "Add 21 + 31", content: "52" },
+      ],
     });
     steps[0] = { ...steps[0], content: "assistant: Answer: 52" };
     const r = analyzeTrace(make(steps, [stateEdge("w2w", "br", "part/two")]));
@@ -118,7 +122,9 @@ describe("agent-wrapper detectors", () => {
     expect(unfounded.decisive?.agent).toBe("verifier");
     const founded = analyzeTrace(make(team({ tail: verdict("assistant: REJECTED: total missing", "(missing)") })));
     expect(names(founded, "v")).not.toContain("unfounded-rejection");
-    const prose = analyzeTrace(make(team({ tail: verdict("assistant: A careless reader could think the total is incorrect, but it holds.") })));
+    const prose = analyzeTrace(
+      make(team({ tail: verdict("assistant: A careless reader could think the total is incorrect, but it holds.") })),
+    );
     expect(names(prose, "v")).not.toContain("unfounded-rejection");
   });
 

@@ -22,7 +22,12 @@ export const detectBudgetExhaustion: Detector = ({ g }) => {
       name: "budget-exhaustion",
       score: 0.7,
       environmental: true,
-      evidence: { stepIds: [s.id], note: truncated ? `output truncated (finish reason ${finish})` : `hit a budget limit: ${errText.trim().slice(0, 120)}` },
+      evidence: {
+        stepIds: [s.id],
+        note: truncated
+          ? `output truncated (finish reason ${finish})`
+          : `hit a budget limit: ${errText.trim().slice(0, 120)}`,
+      },
     });
   }
   return hits;

@@ -49,7 +49,8 @@ function keyOf(raw: string): string {
   return words(raw).slice(-2).join(" ");
 }
 /** Normalized value: numbers canonical, strings lowercased. */
-const valueOf = (raw: string) => (/^-?\d[\d,]*(?:\.\d+)?$/.test(raw.trim()) ? normalizeNumber(raw.trim()) : raw.trim().toLowerCase());
+const valueOf = (raw: string) =>
+  /^-?\d[\d,]*(?:\.\d+)?$/.test(raw.trim()) ? normalizeNumber(raw.trim()) : raw.trim().toLowerCase();
 
 interface Fact {
   value: string;

@@ -38,7 +38,10 @@ export const detectEmptyReply: Detector = ({ g, failed }) => {
       dependent: true,
       evidence: {
         stepIds: [g.steps[v].id],
-        note: v === g.sink ? "the run's top-level agent returned no answer" : `${g.steps[v].agent} was invoked but returned nothing`,
+        note:
+          v === g.sink
+            ? "the run's top-level agent returned no answer"
+            : `${g.steps[v].agent} was invoked but returned nothing`,
       },
     }),
   );

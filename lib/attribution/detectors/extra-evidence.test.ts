@@ -8,10 +8,16 @@ const trace = validateTrace(minimalTrace());
 describe("extraEvidence (injected detector)", () => {
   it("adds a weighted finding on the named step and raises its fault", () => {
     const base = analyzeTrace(trace);
-    const judged = analyzeTrace(trace, { extraEvidence: [{ stepId: "s1", name: "llm-judge", score: 0.9, weight: 0.8, note: "the judge says s1 is wrong" }] });
+    const judged = analyzeTrace(trace, {
+      extraEvidence: [{ stepId: "s1", name: "llm-judge", score: 0.9, weight: 0.8, note: "the judge says s1 is wrong" }],
+    });
     const step = judged.steps.find((s) => s.stepId === "s1")!;
     const hit = step.detectors.find((d) => d.name === "llm-judge");
-    expect(hit).toEqual({ name: "llm-judge", score: 0.72, evidence: { stepIds: ["s1"], note: "the judge says s1 is wrong" } });
+    expect(hit).toEqual({
+      name: "llm-judge",
+      score: 0.72,
+      evidence: { stepIds: ["s1"], note: "the judge says s1 is wrong" },
+    });
     expect(step.fault).toBeGreaterThan(base.steps.find((s) => s.stepId === "s1")!.fault);
     expect(step.fault).toBeGreaterThanOrEqual(0.72);
   });

@@ -11,7 +11,13 @@ export const detectExtraEvidence: Detector = ({ g, config }) => {
     const step = g.indexOf.get(e.stepId);
     const score = Math.min(0.99, Math.max(0, e.score) * Math.min(1, Math.max(0, e.weight ?? 1)));
     if (step === undefined || !(score > 0)) continue;
-    hits.push({ step, name: e.name, score, ...(e.mast ? { mast: e.mast } : {}), evidence: { stepIds: [e.stepId], note: e.note } });
+    hits.push({
+      step,
+      name: e.name,
+      score,
+      ...(e.mast ? { mast: e.mast } : {}),
+      evidence: { stepIds: [e.stepId], note: e.note },
+    });
   }
   return hits;
 };

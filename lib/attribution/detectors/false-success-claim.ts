@@ -4,7 +4,15 @@
  * agent wrapper) while its own steps only wrote results and never read, computed or checked anything.
  */
 import type { Detector, DetectorHit } from "./types";
-import { SUCCESS_CLAIM_RE, isAgentUtterance, isObservation, isToolOutput, subtreeOf, toolEmpty, toolFailed } from "./patterns";
+import {
+  SUCCESS_CLAIM_RE,
+  isAgentUtterance,
+  isObservation,
+  isToolOutput,
+  subtreeOf,
+  toolEmpty,
+  toolFailed,
+} from "./patterns";
 import { stepText } from "../build-graph";
 
 /** The claim is checked against the most recent tool output within this many steps. */
@@ -39,7 +47,9 @@ export const detectFalseSuccessClaim: Detector = ({ g }) => {
         ),
       );
     } else if (last >= 0 && toolFailed(g, last)) {
-      hits.push(hit(i, 0.85, [id, g.steps[last].id], `claims success right after tool output ${g.steps[last].id} failed`));
+      hits.push(
+        hit(i, 0.85, [id, g.steps[last].id], `claims success right after tool output ${g.steps[last].id} failed`),
+      );
     } else if (last >= 0 && toolEmpty(g, last)) {
       hits.push(hit(i, 0.7, [id, g.steps[last].id], `claims success over the empty tool output ${g.steps[last].id}`));
     } else if (!sawToolOutput && i > 0 && runHasTools) {
@@ -55,5 +65,11 @@ function hasToolOutput(g: Parameters<Detector>[0]["g"]): boolean {
 }
 
 function hit(step: number, score: number, stepIds: string[], note: string): DetectorHit {
-  return { step, name: "false-success-claim", score, mast: "FM-3.3 incorrect verification", evidence: { stepIds, note } };
+  return {
+    step,
+    name: "false-success-claim",
+    score,
+    mast: "FM-3.3 incorrect verification",
+    evidence: { stepIds, note },
+  };
 }

@@ -34,7 +34,9 @@ export const detectGroundTruthDivergence: Detector = ({ g, failed }) => {
 
   const hits: DetectorHit[] = [];
   const grounding = buildGrounding(g);
-  const wrong = extractNumbers(finalText).filter((x) => !gtNums.has(x) && !grounding.task.has(x) && Math.abs(Number(x)) > 1);
+  const wrong = extractNumbers(finalText).filter(
+    (x) => !gtNums.has(x) && !grounding.task.has(x) && Math.abs(Number(x)) > 1,
+  );
   // Without a stated final answer the last step's numbers are not an answer (often tool output).
   if (wrong.length > 0 && (g.trace.run.finalAnswer !== undefined || g.steps[g.sink].kind === "final")) {
     const target = new Set(wrong);
@@ -47,7 +49,10 @@ export const detectGroundTruthDivergence: Detector = ({ g, failed }) => {
         name: "ground-truth-divergence",
         score: ORIGIN_SCORE,
         dependent: true,
-        evidence: { stepIds: [g.steps[i].id, g.steps[g.sink].id], note: `introduces ${value}, which ends up in the wrong final answer` },
+        evidence: {
+          stepIds: [g.steps[i].id, g.steps[g.sink].id],
+          note: `introduces ${value}, which ends up in the wrong final answer`,
+        },
       });
       if (g.edgesInferred) break;
     }
@@ -64,7 +69,10 @@ export const detectGroundTruthDivergence: Detector = ({ g, failed }) => {
         name: "ground-truth-divergence",
         score: DISAPPEARANCE_SCORE,
         dependent: true,
-        evidence: { stepIds: [g.steps[last].id, g.steps[next].id], note: `the correct answer appears for the last time in ${g.steps[last].id}` },
+        evidence: {
+          stepIds: [g.steps[last].id, g.steps[next].id],
+          note: `the correct answer appears for the last time in ${g.steps[last].id}`,
+        },
       });
   }
   return hits;

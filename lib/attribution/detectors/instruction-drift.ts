@@ -21,21 +21,31 @@ export const detectInstructionDrift: Detector = ({ g }) => {
   const grounding = buildGrounding(g);
   for (let i = 0; i < g.n; i++) {
     if (isDelegation(g, i)) {
-      const novel = [...new Set(g.features[i].numbers)].filter((x) => Math.abs(Number(x)) > 10 && !grounding.seenBefore(i, x));
+      const novel = [...new Set(g.features[i].numbers)].filter(
+        (x) => Math.abs(Number(x)) > 10 && !grounding.seenBefore(i, x),
+      );
       if (novel.length > 0)
         hits.push({
           step: i,
           name: "instruction-drift",
           score: 0.55,
           mast: "FM-1.1 disobey task specification",
-          evidence: { stepIds: [g.steps[i].id], note: `delegation introduces ${novel.slice(0, 4).join(", ")}, found neither in the task nor earlier` },
+          evidence: {
+            stepIds: [g.steps[i].id],
+            note: `delegation introduces ${novel.slice(0, 4).join(", ")}, found neither in the task nor earlier`,
+          },
         });
       const reply = replyTo(g, i);
       if (reply >= 0 && g.steps[reply].kind !== "tool_call" && g.steps[reply].kind !== "tool_result") {
         const instr = g.features[i].tokens;
         const coverage = containment(instr, g.features[reply].tokens);
         const taskCoverage = containment(taskTokens, g.features[reply].tokens);
-        if (instr.size >= 4 && g.features[reply].tokens.size >= 4 && coverage < MIN_COVERAGE && taskCoverage < MIN_COVERAGE)
+        if (
+          instr.size >= 4 &&
+          g.features[reply].tokens.size >= 4 &&
+          coverage < MIN_COVERAGE &&
+          taskCoverage < MIN_COVERAGE
+        )
           hits.push({
             step: reply,
             name: "instruction-drift",

@@ -49,7 +49,11 @@ export const GIVE_UP_RE =
 /** A step that carries a tool's output (a tool result, or a tool call whose result is recorded). */
 export function isToolOutput(g: EngineGraph, i: number): boolean {
   const s = g.steps[i];
-  return s.kind === "tool_result" || (s.kind === "tool_call" && s.tool?.result !== undefined) || g.toolAgents.has(g.agentOf[i]);
+  return (
+    s.kind === "tool_result" ||
+    (s.kind === "tool_call" && s.tool?.result !== undefined) ||
+    g.toolAgents.has(g.agentOf[i])
+  );
 }
 
 /** Whether a tool output failed: explicit status/error, or failure text in the output. */

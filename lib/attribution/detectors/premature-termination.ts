@@ -13,7 +13,12 @@ export const detectPrematureTermination: Detector = ({ g, failed }) => {
   if (!failed || g.n === 0) return [];
   let end = -1;
   for (let i = g.n - 1; i >= Math.max(0, g.n - 4); i--)
-    if (isAgentUtterance(g, i) && (g.steps[i].kind === "final" || closesRun(g.steps[i].attributes) || DONE_RE.test(stepText(g.steps[i]).slice(-2000)))) {
+    if (
+      isAgentUtterance(g, i) &&
+      (g.steps[i].kind === "final" ||
+        closesRun(g.steps[i].attributes) ||
+        DONE_RE.test(stepText(g.steps[i]).slice(-2000)))
+    ) {
       end = i;
       break;
     }

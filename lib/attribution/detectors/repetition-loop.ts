@@ -28,7 +28,8 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
     if (toks.size >= MIN_TOKENS || tool) {
       const dup = list.find((j) => {
         const t = g.steps[j].tool;
-        if (tool && t) return t.name === tool.name && JSON.stringify(t.arguments ?? null) === JSON.stringify(tool.arguments ?? null);
+        if (tool && t)
+          return t.name === tool.name && JSON.stringify(t.arguments ?? null) === JSON.stringify(tool.arguments ?? null);
         return jaccardAtLeast(toks, g.features[j].tokens, 0.9);
       });
       if (dup !== undefined) {
@@ -40,7 +41,10 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
           score: Math.min(0.8, 0.3 + 0.15 * r) * (COORDINATION.has(g.steps[i].kind) ? COORDINATION_FACTOR : 1),
           mast: "FM-1.3 step repetition",
           ...(COORDINATION.has(g.steps[i].kind) ? { dependent: true } : {}),
-          evidence: { stepIds: [g.steps[i].id, g.steps[dup].id], note: `repeats ${g.steps[dup].id} (${r} repetition${r > 1 ? "s" : ""} by this agent)` },
+          evidence: {
+            stepIds: [g.steps[i].id, g.steps[dup].id],
+            note: `repeats ${g.steps[dup].id} (${r} repetition${r > 1 ? "s" : ""} by this agent)`,
+          },
         });
       }
       list.push(i);

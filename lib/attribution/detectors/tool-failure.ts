@@ -28,7 +28,11 @@ export const detectToolFailure: Detector = ({ g }) => {
     const transient = how !== null && toolFailureTransient(g, i);
     const base = transient ? 0.3 : how === "status" ? 0.8 : how === "text" ? 0.7 : EMPTY_SCORE;
     const score = recovery >= 0 ? base * 0.2 : base;
-    const stepIds = [g.steps[i].id, ...(caller !== i ? [g.steps[caller].id] : []), ...(recovery >= 0 ? [g.steps[recovery].id] : [])];
+    const stepIds = [
+      g.steps[i].id,
+      ...(caller !== i ? [g.steps[caller].id] : []),
+      ...(recovery >= 0 ? [g.steps[recovery].id] : []),
+    ];
     const what = empty ? "returned nothing" : "failed";
     hits.push({
       step: caller,

@@ -12,7 +12,8 @@ import { readFoundNothing } from "./missing-state";
 
 export const UNFOUNDED_REJECTION_SCORE = 0.6;
 /** A verdict stated first, after an optional speaker label. */
-const VERDICT_REJECTION_RE = /^\s*(?:[A-Za-z_][\w -]{0,30}:\s*)?\W{0,3}(?:rejected|reject|fail(?:ed|s)?|not approved|verdict\s*:\s*(?:reject|fail))\b/i;
+const VERDICT_REJECTION_RE =
+  /^\s*(?:[A-Za-z_][\w -]{0,30}:\s*)?\W{0,3}(?:rejected|reject|fail(?:ed|s)?|not approved|verdict\s*:\s*(?:reject|fail))\b/i;
 
 /** Ancestors examined per rejection; beyond it the rejection is assumed founded (conservative). */
 const ANCESTOR_BUDGET = 5000;
@@ -37,7 +38,10 @@ export function detectUnfoundedRejection({ g, config, failed }: DetectorContext,
       name: "unfounded-rejection",
       score: UNFOUNDED_REJECTION_SCORE,
       mast: "FM-3.3 incorrect verification",
-      evidence: { stepIds: [g.steps[last].id], note: "the final verdict rejects work in which no step it could see shows a fault or a failed input" },
+      evidence: {
+        stepIds: [g.steps[last].id],
+        note: "the final verdict rejects work in which no step it could see shows a fault or a failed input",
+      },
     },
   ];
 }
@@ -51,7 +55,8 @@ function allClean(g: EngineGraph, v: number, fault: Float64Array, threshold: num
   while (stack.length) {
     const u = stack.pop()!;
     if (++visited > ANCESTOR_BUDGET) return false;
-    if (u !== v && (fault[u] >= threshold || toolFailed(g, u) || toolEmpty(g, u) || readFoundNothing(g, u))) return false;
+    if (u !== v && (fault[u] >= threshold || toolFailed(g, u) || toolEmpty(g, u) || readFoundNothing(g, u)))
+      return false;
     for (let k = g.inStart[u]; k < g.inStart[u + 1]; k++) {
       const w = g.edges[g.inEdges[k]].from;
       if (!seen[w]) {

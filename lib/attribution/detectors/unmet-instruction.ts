@@ -20,7 +20,10 @@ export const detectUnmetInstruction: Detector = ({ g }) => {
   const blamed = new Set<number>();
   for (let i = 0; i < g.n; i++) {
     if (g.steps[i].kind !== "delegate" || g.features[i].tokens.size < MIN_TOKENS) continue;
-    const orig = earlier.find((k) => g.agentOf[k] === g.agentOf[i] && jaccardAtLeast(g.features[k].tokens, g.features[i].tokens, SAME_INSTRUCTION));
+    const orig = earlier.find(
+      (k) =>
+        g.agentOf[k] === g.agentOf[i] && jaccardAtLeast(g.features[k].tokens, g.features[i].tokens, SAME_INSTRUCTION),
+    );
     earlier.push(i);
     if (earlier.length > LOOKBACK) earlier.shift();
     if (orig === undefined) continue;

@@ -16,7 +16,8 @@ export function classifyFix(e: FixEvidence): { fixType: FixType; finding?: strin
   const strong = new Set(e.findings.filter((f) => f.score >= top / 2).map((f) => f.name));
   for (const [name, type] of FINDING_FIX) {
     if (!strong.has(name)) continue;
-    if (UNSOURCED.has(name) && e.computational && !e.verifierLike) return { fixType: "recompute-arithmetic-and-code-results", finding: name };
+    if (UNSOURCED.has(name) && e.computational && !e.verifierLike)
+      return { fixType: "recompute-arithmetic-and-code-results", finding: name };
     if (UNSOURCED.has(name) && e.verifierLike) return { fixType: "check-before-approving", finding: name };
     if (name === "premature-termination" && e.afterToolFailure) return { fixType: "handle-tool-errors", finding: name };
     return { fixType: type, finding: name };

@@ -43,7 +43,8 @@ const YEAR = /\b(19|20)\d\d\b/g;
 function sawToolOutput(trace: TTrace, index: number): boolean {
   const step = trace.steps[index];
   if (!step) return false;
-  const isTool = (s: TTrace["steps"][number]) => s.kind === "tool_result" || (s.kind === "tool_call" && s.tool?.result !== undefined);
+  const isTool = (s: TTrace["steps"][number]) =>
+    s.kind === "tool_result" || (s.kind === "tool_call" && s.tool?.result !== undefined);
   if (trace.steps.slice(0, index).some((s) => s.agent === step.agent && isTool(s))) return true;
   const byId = new Map(trace.steps.map((s) => [s.id, s]));
   return trace.edges.some((e) => e.to === step.id && isTool(byId.get(e.from) ?? step));
@@ -56,7 +57,8 @@ function stepFor(report: AnalysisReport, trace: TTrace, agent: string): StepRepo
     if (decisive) return decisive;
   }
   let best: StepReport | undefined;
-  for (const s of report.steps) if (s.agent === agent && s.detectors.length && (!best || s.fault > best.fault)) best = s;
+  for (const s of report.steps)
+    if (s.agent === agent && s.detectors.length && (!best || s.fault > best.fault)) best = s;
   if (best) return best;
   const last = trace.steps.findLast((s) => s.agent === agent && s.kind !== "agent" && s.kind !== "tool_result");
   return last ? report.steps.find((s) => s.stepId === last.id) : undefined;
@@ -73,9 +75,10 @@ export function fixEvidence(report: AnalysisReport, trace: TTrace, agent: string
   const index = trace.steps.findIndex((s) => s.id === step.stepId);
   const traceStep = trace.steps[index];
   const claims = (report.claims ?? []).filter((c) => c.stepId === step.stepId);
-  const findings = [...step.detectors.map((d) => ({ name: d.name, score: d.score })), ...claims.map((c) => ({ name: c.detector, score: c.score }))].sort(
-    (a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
-  );
+  const findings = [
+    ...step.detectors.map((d) => ({ name: d.name, score: d.score })),
+    ...claims.map((c) => ({ name: c.detector, score: c.score })),
+  ].sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const into = trace.edges.filter((e) => e.to === step.stepId);
   const agentOf = new Map(trace.steps.map((s) => [s.id, s.agent]));
   const upstreamAgents = [...new Set(into.map((e) => agentOf.get(e.from) ?? "").filter((a) => a && a !== agent))];
@@ -88,8 +91,11 @@ export function fixEvidence(report: AnalysisReport, trace: TTrace, agent: string
     ...toolOf(trace, step),
     upstreamAgents,
     computational: COMPUTATION.test(content) && /\d/.test(content) && !sawToolOutput(trace, index),
-    delegates: traceStep?.kind === "delegate" || trace.edges.some((e) => e.from === step.stepId && e.kind === "delegation"),
-    taskYears: findings.some((f) => f.name === "dropped-constraint") ? [...new Set(trace.run.task?.match(YEAR) ?? [])].slice(0, 3) : [],
+    delegates:
+      traceStep?.kind === "delegate" || trace.edges.some((e) => e.from === step.stepId && e.kind === "delegation"),
+    taskYears: findings.some((f) => f.name === "dropped-constraint")
+      ? [...new Set(trace.run.task?.match(YEAR) ?? [])].slice(0, 3)
+      : [],
     verifierLike: isVerifierLike(report, agent, content),
     rejects: REJECTION.test(content),
     ...channelOf(report, trace, step.stepId, agent),
@@ -102,7 +108,9 @@ export function fixEvidence(report: AnalysisReport, trace: TTrace, agent: string
  */
 function toolOf(trace: TTrace, step: StepReport): { toolName?: string; afterToolFailure?: true } {
   const failure = step.detectors.find((d) => d.name === "tool-failure")?.evidence.stepIds[0];
-  const ended = step.detectors.find((d) => d.name === "premature-termination" && /failed tool output/.test(d.evidence.note));
+  const ended = step.detectors.find(
+    (d) => d.name === "premature-termination" && /failed tool output/.test(d.evidence.note),
+  );
   const id = failure ?? ended?.evidence.stepIds[1];
   const tool = id ? trace.steps.find((s) => s.id === id) : undefined;
   const prior = tool?.kind === "tool_result" ? trace.steps[trace.steps.indexOf(tool) - 1] : undefined;

@@ -11,7 +11,12 @@ import { FIX_TYPES } from "./fix-types";
 import { fixForAgent } from "./index";
 
 type Steps = TTraceInput["steps"];
-function toy(title: string, task: string, steps: Steps, edges: [string, string, "message" | "delegation" | "aggregation"][] = []): TTrace {
+function toy(
+  title: string,
+  task: string,
+  steps: Steps,
+  edges: [string, string, "message" | "delegation" | "aggregation"][] = [],
+): TTrace {
   return ZTrace.parse({
     schema: "culprit.trace/v1",
     run: { title, task, outcome: "failure", sourceFormat: "culprit" },
@@ -37,7 +42,14 @@ const rejectsSoundWork = () =>
 const ignoresToolError = () =>
   toy("ignores a tool error", "Report today's EUR to USD rate from the rates service.", [
     { id: "a", agent: "fetcher", kind: "tool_call", tool: { name: "get_rate", arguments: { pair: "EURUSD" } } },
-    { id: "b", agent: "fetcher", kind: "tool_result", status: "error", error: { message: "HTTP 500 from get_rate" }, content: "error" },
+    {
+      id: "b",
+      agent: "fetcher",
+      kind: "tool_result",
+      status: "error",
+      error: { message: "HTTP 500 from get_rate" },
+      content: "error",
+    },
     { id: "c", agent: "fetcher", kind: "final", content: "I was unable to determine the rate." },
   ]);
 
@@ -48,7 +60,11 @@ const dropsTheYear = () =>
       id: "a",
       agent: "researcher",
       kind: "tool_call",
-      tool: { name: "search", arguments: { query: "Acme Corp revenue 2021" }, result: "Acme Corp revenue 2021: 5 million" },
+      tool: {
+        name: "search",
+        arguments: { query: "Acme Corp revenue 2021" },
+        result: "Acme Corp revenue 2021: 5 million",
+      },
     },
     { id: "b", agent: "researcher", kind: "final", content: "Acme Corp's revenue was 5 million." },
   ]);
@@ -61,11 +77,41 @@ const givesUp = () =>
   ]);
 
 const CASES: [string, () => TTrace, string, (typeof FIX_TYPES)[number], RegExp][] = [
-  ["a planner inventing figures", graphs.culpritUpstreamVictimLast, "planner", "ground-values-in-tool-output", /^State a figure only when a tool output/],
-  ["voters miscounting", graphs.twoWrongVoters, "voter1", "recompute-arithmetic-and-code-results", /^Recompute every \w+ you report/],
-  ["a rubber-stamp reviewer", graphs.rubberStampReviewer, "reviewer", "check-before-approving", /^Before you approve what \w+ reported, check your work/],
-  ["a checker rejecting sound work", rejectsSoundWork, "verifier", "check-before-rejecting", /^Before you reject the work of solver, check your work/],
-  ["a manager drifting from the task", graphs.badDelegation, "manager", "follow-the-delegated-instruction", /^Hand on the task as it was given/],
+  [
+    "a planner inventing figures",
+    graphs.culpritUpstreamVictimLast,
+    "planner",
+    "ground-values-in-tool-output",
+    /^State a figure only when a tool output/,
+  ],
+  [
+    "voters miscounting",
+    graphs.twoWrongVoters,
+    "voter1",
+    "recompute-arithmetic-and-code-results",
+    /^Recompute every \w+ you report/,
+  ],
+  [
+    "a rubber-stamp reviewer",
+    graphs.rubberStampReviewer,
+    "reviewer",
+    "check-before-approving",
+    /^Before you approve what \w+ reported, check your work/,
+  ],
+  [
+    "a checker rejecting sound work",
+    rejectsSoundWork,
+    "verifier",
+    "check-before-rejecting",
+    /^Before you reject the work of solver, check your work/,
+  ],
+  [
+    "a manager drifting from the task",
+    graphs.badDelegation,
+    "manager",
+    "follow-the-delegated-instruction",
+    /^Hand on the task as it was given/,
+  ],
   ["a failed tool call ignored", ignoresToolError, "fetcher", "handle-tool-errors", /^When the get_rate tool fails/],
   ["a lookup for another year", dropsTheYear, "researcher", "keep-the-task-constraints", /such as the year 2023/],
   ["an agent giving up", givesUp, "summariser", "stop-or-hand-off-correctly", /^Do not stop, or declare the task done/],

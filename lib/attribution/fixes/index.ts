@@ -16,7 +16,12 @@ export { FIX_TYPES, FIX_TYPE_TITLES, isFixType, type FixType } from "./fix-types
 const MAX_CO_CULPRITS = 3;
 
 /** The fix for one agent of a run (any agent: `culprit fix --agent` asks for innocent ones too). */
-export function fixForAgent(report: AnalysisReport, trace: TTrace, agent: string, role: FixSuggestion["role"] = "decisive"): FixSuggestion | null {
+export function fixForAgent(
+  report: AnalysisReport,
+  trace: TTrace,
+  agent: string,
+  role: FixSuggestion["role"] = "decisive",
+): FixSuggestion | null {
   const e = fixEvidence(report, trace, agent);
   if (!e) return null;
   const { fixType, finding } = classifyFix(e);
@@ -58,7 +63,12 @@ export function withFixes(report: AnalysisReport, trace: TTrace): AnalysisReport
  * The decisive fix as far as the decisive step's findings tell, for reports stored before fixes
  * existed (their list columns hold the step, not the trace): no quotes, no roles, the same types.
  */
-export function fixFromFindings(agent: string, stepId: string, findings: { name: string; score: number }[], channel?: string): FixSuggestion {
+export function fixFromFindings(
+  agent: string,
+  stepId: string,
+  findings: { name: string; score: number }[],
+  channel?: string,
+): FixSuggestion {
   const e = {
     agent,
     stepId,

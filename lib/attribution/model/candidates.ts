@@ -133,7 +133,17 @@ export function buildCandidates(x: CandidateInput, only?: readonly number[]): Ca
   const agentOf = kept.map((v) => g.agentOf[v]);
   const candidateAgents = new Set(steps.map((v) => g.agentOf[v])).size;
   const stepIds = kept.map((v) => g.steps[v].id);
-  return { names, steps: kept, agentOf, stepIds, agentNames: g.agentNames, x: out, kinds, candidates: steps.length, candidateAgents };
+  return {
+    names,
+    steps: kept,
+    agentOf,
+    stepIds,
+    agentNames: g.agentNames,
+    x: out,
+    kinds,
+    candidates: steps.length,
+    candidateAgents,
+  };
 }
 
 type Setter = (row: number, name: string, value: number) => void;

@@ -67,7 +67,12 @@ export interface ConfidenceExample {
 }
 
 /** Logistic regression with L2 (the bias unpenalized), fixed iterations. */
-export function fitConfidence(examples: ConfidenceExample[], iterations = 400, l2 = 0.05, rate = 2): Record<string, number> {
+export function fitConfidence(
+  examples: ConfidenceExample[],
+  iterations = 400,
+  l2 = 0.05,
+  rate = 2,
+): Record<string, number> {
   const names = [...new Set(examples.flatMap((e) => Object.keys(e.features)))].sort();
   const at = new Map(names.map((n, i) => [n, i]));
   const rows = examples.map((e) => Object.entries(e.features).map(([n, x]) => [at.get(n)!, x] as const));

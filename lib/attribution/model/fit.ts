@@ -27,7 +27,13 @@ export interface FitOptions {
   undeterminedBelow: number;
 }
 
-export const FIT_DEFAULTS: FitOptions = { iterations: 300, learningRate: 1, l2: 0.02, stepWeight: 0.5, undeterminedBelow: 0.25 };
+export const FIT_DEFAULTS: FitOptions = {
+  iterations: 300,
+  learningRate: 1,
+  l2: 0.02,
+  stepWeight: 0.5,
+  undeterminedBelow: 0.25,
+};
 
 /** An example with its nonzero features as global column indices (rows in CSR form). */
 interface Sparse {
@@ -59,16 +65,30 @@ function sparse(e: Example, at: Map<string, number>, w: number): Sparse {
     start[r + 1] = col.length;
   }
   const goldAgents = new Set(e.goldRows.map((r) => table.agentOf[r]));
-  return { start, col: Int32Array.from(col), val: Float64Array.from(val), agentOf: table.agentOf, goldAgents, goldStep: e.goldStep, w };
+  return {
+    start,
+    col: Int32Array.from(col),
+    val: Float64Array.from(val),
+    agentOf: table.agentOf,
+    goldAgents,
+    goldStep: e.goldStep,
+    w,
+  };
 }
 
 /** Fits the ranking weights on groups of examples (each group weighs the same). */
-export function fitRanker(groups: Example[][], o: FitOptions = FIT_DEFAULTS, exclude: ReadonlySet<string> = new Set()): Record<string, number> {
+export function fitRanker(
+  groups: Example[][],
+  o: FitOptions = FIT_DEFAULTS,
+  exclude: ReadonlySet<string> = new Set(),
+): Record<string, number> {
   const vocab = [...new Set(groups.flat().flatMap((e) => e.table.names))].filter((n) => !exclude.has(n)).sort();
   const at = new Map(vocab.map((n, i) => [n, i]));
   const theta = new Float64Array(vocab.length);
   const used = groups.filter((g) => g.length);
-  const items = used.flatMap((g) => g.filter((e) => e.goldRows.length).map((e) => sparse(e, at, 1 / (used.length * g.length))));
+  const items = used.flatMap((g) =>
+    g.filter((e) => e.goldRows.length).map((e) => sparse(e, at, 1 / (used.length * g.length))),
+  );
   const grad = new Float64Array(vocab.length);
   for (let it = 0; it < o.iterations; it++) {
     for (let j = 0; j < vocab.length; j++) grad[j] = o.l2 * theta[j];
@@ -155,11 +175,17 @@ export function fitPlatt(pairs: { p: number; hit: boolean }[], iterations = 500)
 /** Top-agent probability and whether it was right, under given weights. */
 export function topAgentOutcome(e: Example, features: Record<string, number>): { p: number; hit: boolean } {
   const top = agentScores(e.table, candidateLogits(e.table, alignWeights(e.table, features)))[0];
-  return top ? { p: top.probability, hit: e.goldRows.some((r) => e.table.agentOf[r] === top.agent) } : { p: 0, hit: false };
+  return top
+    ? { p: top.probability, hit: e.goldRows.some((r) => e.table.agentOf[r] === top.agent) }
+    : { p: 0, hit: false };
 }
 
 /** The whole fit: the ranker on every group, its calibration out of group. */
-export function fitModel(groups: Example[][], o: FitOptions = FIT_DEFAULTS, exclude: ReadonlySet<string> = new Set()): ModelWeights {
+export function fitModel(
+  groups: Example[][],
+  o: FitOptions = FIT_DEFAULTS,
+  exclude: ReadonlySet<string> = new Set(),
+): ModelWeights {
   const features = fitRanker(groups, o, exclude);
   const pairs: { p: number; hit: boolean }[] = [];
   if (groups.length > 1)

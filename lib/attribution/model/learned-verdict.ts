@@ -36,7 +36,13 @@ export function applyLearnedVerdict(report: AnalysisReport, g: EngineGraph, tabl
     .filter((r) => r.weight > 0)
     .sort((x, y) => y.weight - x.weight || (x.feature < y.feature ? -1 : 1))
     .slice(0, MAX_REASONS)
-    .map((r) => ({ feature: r.feature, text: featureText(r.feature), stepIds: [d.stepId], ...(quote ? { quote } : {}), weight: round(r.weight) }));
+    .map((r) => ({
+      feature: r.feature,
+      text: featureText(r.feature),
+      stepIds: [d.stepId],
+      ...(quote ? { quote } : {}),
+      weight: round(r.weight),
+    }));
   const kinds = new Map(report.participants.map((p) => [p.agent, p.kind]));
   markUndetermined(report, kinds, MODEL.undeterminedBelow);
 }

@@ -46,7 +46,11 @@ describe("learned ranker", () => {
 
 describe("confidence model", () => {
   it("is higher where the training verdicts were right", () => {
-    const data = Array.from({ length: 40 }, (_, i) => ({ features: { bias: 1, "rule:good": i % 2 }, hit: i % 2 === 1 || i % 10 === 0, w: 1 }));
+    const data = Array.from({ length: 40 }, (_, i) => ({
+      features: { bias: 1, "rule:good": i % 2 },
+      hit: i % 2 === 1 || i % 10 === 0,
+      w: 1,
+    }));
     const w = fitConfidence(data);
     expect(confidenceOf({ bias: 1, "rule:good": 1 }, w)).toBeGreaterThan(confidenceOf({ bias: 1, "rule:good": 0 }, w));
   });

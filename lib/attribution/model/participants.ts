@@ -12,8 +12,23 @@
 import type { EngineGraph } from "../build-graph";
 import { APPROVAL_RE, REJECTION_RE, isToolOutput } from "../detectors/patterns";
 
-export type ParticipantKind = "task-giver" | "harness" | "environment" | "simulated-user" | "orchestrator" | "worker" | "verifier";
-export const PARTICIPANT_KINDS: readonly ParticipantKind[] = ["task-giver", "harness", "environment", "simulated-user", "orchestrator", "worker", "verifier"];
+export type ParticipantKind =
+  | "task-giver"
+  | "harness"
+  | "environment"
+  | "simulated-user"
+  | "orchestrator"
+  | "worker"
+  | "verifier";
+export const PARTICIPANT_KINDS: readonly ParticipantKind[] = [
+  "task-giver",
+  "harness",
+  "environment",
+  "simulated-user",
+  "orchestrator",
+  "worker",
+  "verifier",
+];
 
 /** Kinds whose steps are never candidates for the decisive error. */
 export const NOT_CANDIDATE: ReadonlySet<ParticipantKind> = new Set(["task-giver", "harness", "environment"]);
@@ -38,7 +53,9 @@ interface Tally {
 }
 
 function tallies(g: EngineGraph): Tally[] {
-  const out = g.agentNames.map((): Tally => ({ steps: 0, output: 0, verdicts: 0, addresses: 0, edge: 0, tokens: 0, first: -1, total: 0 }));
+  const out = g.agentNames.map(
+    (): Tally => ({ steps: 0, output: 0, verdicts: 0, addresses: 0, edge: 0, tokens: 0, first: -1, total: 0 }),
+  );
   const escaped = g.agentNames
     .map((n) => n.toLowerCase())
     .filter((n) => n.length >= 3)

@@ -86,7 +86,9 @@ export function agentScores(table: CandidateTable, s: Float64Array): AgentScore[
     return top;
   });
   const p = softmax(score);
-  return agents.map((agent, i) => ({ agent, probability: p[i], row: best[i] })).sort((x, y) => y.probability - x.probability || x.row - y.row);
+  return agents
+    .map((agent, i) => ({ agent, probability: p[i], row: best[i] }))
+    .sort((x, y) => y.probability - x.probability || x.row - y.row);
 }
 
 export function rank(table: CandidateTable, weights: ModelWeights): Ranking {
@@ -122,6 +124,11 @@ export function reasonsFor(table: CandidateTable, weights: ModelWeights, row: nu
     const contribution = w * (table.x[row * k + c] - mean);
     if (contribution > 1e-9) out.push({ feature: name, text: featureText(name), weight: contribution });
   }
-  out.sort((x, y) => Number(isContextFeature(x.feature)) - Number(isContextFeature(y.feature)) || y.weight - x.weight || (x.feature < y.feature ? -1 : 1));
+  out.sort(
+    (x, y) =>
+      Number(isContextFeature(x.feature)) - Number(isContextFeature(y.feature)) ||
+      y.weight - x.weight ||
+      (x.feature < y.feature ? -1 : 1),
+  );
   return out.slice(0, max);
 }

@@ -25,7 +25,12 @@ export type DetectorName =
   | "llm-judge"
   | ClaimFindingName;
 
-export type ClaimFindingName = "unsourced-value" | "contradicts-source" | "arithmetic-mismatch" | "fabricated-data" | "dropped-constraint";
+export type ClaimFindingName =
+  | "unsourced-value"
+  | "contradicts-source"
+  | "arithmetic-mismatch"
+  | "fabricated-data"
+  | "dropped-constraint";
 
 export type RuleName =
   | "value-provenance"
@@ -159,7 +164,8 @@ const KIND_TEXT: Record<ParticipantKind, string> = {
 
 /** The plain-words reading of a feature, for `reasons`. */
 export function featureText(name: string): string {
-  if (name.startsWith("det:")) return DETECTOR_TEXT[name.slice(4) as DetectorName] ?? `the ${name.slice(4)} detector fired`;
+  if (name.startsWith("det:"))
+    return DETECTOR_TEXT[name.slice(4) as DetectorName] ?? `the ${name.slice(4)} detector fired`;
   if (name.startsWith("answer:")) {
     const what = DETECTOR_TEXT[name.slice(7) as DetectorName] ?? name.slice(7);
     return `${what}, and the value reaches the final answer`;

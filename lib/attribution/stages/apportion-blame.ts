@@ -34,7 +34,8 @@ export function apportionBlame(g: EngineGraph, ev: Evidence, m: FailureModel, d:
   const blame = new Float64Array(nA);
   const flowByAgent = new Float64Array(nA);
   for (let v = 0; v < g.n; v++) flowByAgent[g.agentOf[v]] += blameFlow.absorbed[v];
-  if (analyzedAsFailure && agentGame.total > 0) for (let a = 0; a < nA; a++) blame[a] = Math.max(0, shapleyOf[a]) / agentGame.total;
+  if (analyzedAsFailure && agentGame.total > 0)
+    for (let a = 0; a < nA; a++) blame[a] = Math.max(0, shapleyOf[a]) / agentGame.total;
   else if (analyzedAsFailure) {
     const total = flowByAgent.reduce((s, x) => s + x, 0);
     if (total > 0) for (let a = 0; a < nA; a++) blame[a] = flowByAgent[a] / total;
@@ -56,10 +57,17 @@ export function apportionBlame(g: EngineGraph, ev: Evidence, m: FailureModel, d:
 }
 
 /** The share of the failure a token, context, rate or turn budget explains, when a step hit one. */
-function budgetConfound(g: EngineGraph, ev: Evidence, repairAllSucceeds: boolean, failsAsIs: boolean, absorbed: Float64Array): TokenBudgetConfound | null {
+function budgetConfound(
+  g: EngineGraph,
+  ev: Evidence,
+  repairAllSucceeds: boolean,
+  failsAsIs: boolean,
+  absorbed: Float64Array,
+): TokenBudgetConfound | null {
   const { byStep, environmental } = ev.det;
   const budgetSteps: string[] = [];
-  for (const [v, hits] of [...byStep].sort((a, b) => a[0] - b[0])) if (hits.some((h) => h.name === "budget-exhaustion")) budgetSteps.push(g.steps[v].id);
+  for (const [v, hits] of [...byStep].sort((a, b) => a[0] - b[0]))
+    if (hits.some((h) => h.name === "budget-exhaustion")) budgetSteps.push(g.steps[v].id);
   if (budgetSteps.length === 0) return null;
   let envMass = 0;
   let allMass = 0;

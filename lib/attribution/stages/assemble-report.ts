@@ -88,7 +88,11 @@ export function assembleReport(
     channelPath: path.channel,
     interaction,
     decisionSource: decisiveStep >= 0 ? decision.source : "undetermined",
-    decision: { rule: decisiveRule, originStepIds: decision.origins.map((v) => g.steps[v].id), wrongValues: decision.wrongValues },
+    decision: {
+      rule: decisiveRule,
+      originStepIds: decision.origins.map((v) => g.steps[v].id),
+      wrongValues: decision.wrongValues,
+    },
     claims: claimReports(g, findings),
     flags: {
       falseSuccessClaims,
@@ -112,7 +116,10 @@ export function assembleReport(
     },
     warnings: g.warnings,
   };
-  report.trajectory = computeTrajectory(trace, { blame: Object.fromEntries(agents.map((a) => [a.agent, a.blame])), importance: report.importance.perAgent });
+  report.trajectory = computeTrajectory(trace, {
+    blame: Object.fromEntries(agents.map((a) => [a.agent, a.blame])),
+    importance: report.importance.perAgent,
+  });
   report.verdict = writeVerdict({
     analyzedAsFailure,
     decisive,
@@ -167,7 +174,12 @@ function decisiveReport(
   const confidence = round(Math.max(0.05, stepFault) * factor * (nonCorrection ? 1 : 0.5));
   const deadEndIds = deadEnd ? [g.steps[deadEnd.repeat].id] : [];
   const approvalIds = approvedAt >= 0 ? [g.steps[approvedAt].id] : [];
-  const stepIds = [g.steps[v].id, ...approvalIds, ...deadEndIds, ...new Set(hits.flatMap((h) => h.evidence.stepIds))].filter((x, i, a) => a.indexOf(x) === i);
+  const stepIds = [
+    g.steps[v].id,
+    ...approvalIds,
+    ...deadEndIds,
+    ...new Set(hits.flatMap((h) => h.evidence.stepIds)),
+  ].filter((x, i, a) => a.indexOf(x) === i);
   const detectorNote = hits.length ? hits.map((h) => h.evidence.note).join("; ") : "no detector fired";
   const ruleNote =
     rule === "earliest-but-for"

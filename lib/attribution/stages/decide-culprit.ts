@@ -33,7 +33,8 @@ export function decideCulprit(g: EngineGraph, config: EngineConfig, ev: Evidence
     absorbed: m.blameFlow.absorbed,
     inherited: m.boolean.inherited,
     origins: m.boolean.origins,
-    hitNames: (v) => (det.byStep.get(v) ?? []).filter((h) => h.score >= config.faultThreshold || !h.dependent).map((h) => h.name),
+    hitNames: (v) =>
+      (det.byStep.get(v) ?? []).filter((h) => h.score >= config.faultThreshold || !h.dependent).map((h) => h.name),
   });
   let decisiveStep = decision.step;
   // Which step of the chosen agent, when no evidence singled one out: a dead end the agent walked

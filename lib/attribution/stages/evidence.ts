@@ -21,7 +21,9 @@ export interface Evidence {
 
 export function gatherEvidence(g: EngineGraph, config: EngineConfig, outcome: TOutcome): Evidence {
   const prov = buildProvenance(g);
-  const findings = [...findClaimIssues(g, prov), ...findDroppedConstraints(g, prov, outcome !== "success")].sort((a, b) => a.step - b.step);
+  const findings = [...findClaimIssues(g, prov), ...findDroppedConstraints(g, prov, outcome !== "success")].sort(
+    (a, b) => a.step - b.step,
+  );
   const det = runDetectors({ g, config, failed: outcome !== "success", precomputed: claimHits(g, findings) });
   let anyFault = false;
   for (let v = 0; v < g.n; v++) if (det.fault[v] >= config.faultThreshold) anyFault = true;

@@ -18,7 +18,13 @@ export function inTraceOrder<T>(g: EngineGraph, f: (s: EngineGraph["steps"][numb
   return out;
 }
 
-export function buildStepReports(g: EngineGraph, ev: Evidence, m: FailureModel, sig: Signals, onPath: Set<number>): StepReport[] {
+export function buildStepReports(
+  g: EngineGraph,
+  ev: Evidence,
+  m: FailureModel,
+  sig: Signals,
+  onPath: Set<number>,
+): StepReport[] {
   const { first, stepGame, resp, boolean, probability, faulty } = m;
   const fault = ev.det.fault;
   const rewards = sig.training.rewards;
@@ -30,7 +36,12 @@ export function buildStepReports(g: EngineGraph, ev: Evidence, m: FailureModel, 
       sourceRef: s.sourceRef ?? s.id,
       agent: s.agent,
       fault: round(fault[v]),
-      detectors: hits.map((h) => ({ name: h.name, score: round(h.score), ...(h.mast ? { mast: h.mast } : {}), evidence: h.evidence })),
+      detectors: hits.map((h) => ({
+        name: h.name,
+        score: round(h.score),
+        ...(h.mast ? { mast: h.mast } : {}),
+        evidence: h.evidence,
+      })),
       corrupted: boolean.inherited[v] === 1,
       onPath: onPath.has(v),
       responsibility: round(p >= 0 ? resp[p] : 0),
@@ -41,9 +52,20 @@ export function buildStepReports(g: EngineGraph, ev: Evidence, m: FailureModel, 
 }
 
 /** One report per agent, sorted by blame; ties put the decisive agent first (the named culprit leads the bars). */
-export function buildAgentReports(g: EngineGraph, m: FailureModel, b: Blame, sig: Signals, lead: string | undefined): AgentReport[] {
+export function buildAgentReports(
+  g: EngineGraph,
+  m: FailureModel,
+  b: Blame,
+  sig: Signals,
+  lead: string | undefined,
+): AgentReport[] {
   const agents = g.agentNames.map((name, a) => agentReport(g, m, b, sig, name, a));
-  return agents.sort((x, y) => y.blame - x.blame || (x.agent === lead ? -1 : y.agent === lead ? 1 : 0) || (x.agent < y.agent ? -1 : x.agent > y.agent ? 1 : 0));
+  return agents.sort(
+    (x, y) =>
+      y.blame - x.blame ||
+      (x.agent === lead ? -1 : y.agent === lead ? 1 : 0) ||
+      (x.agent < y.agent ? -1 : x.agent > y.agent ? 1 : 0),
+  );
 }
 
 function agentReport(g: EngineGraph, m: FailureModel, b: Blame, sig: Signals, name: string, a: number): AgentReport {
@@ -88,14 +110,21 @@ function agentReport(g: EngineGraph, m: FailureModel, b: Blame, sig: Signals, na
   };
 }
 
-export function shapleyTable(g: EngineGraph, config: EngineConfig, agentGame: FailureModel["agentGame"]): AnalysisReport["shapley"] {
-  const named = (vals: number[]) => Object.fromEntries(agentGame.players.map((a, p) => [g.agentNames[a], round(vals[p])]));
+export function shapleyTable(
+  g: EngineGraph,
+  config: EngineConfig,
+  agentGame: FailureModel["agentGame"],
+): AnalysisReport["shapley"] {
+  const named = (vals: number[]) =>
+    Object.fromEntries(agentGame.players.map((a, p) => [g.agentNames[a], round(vals[p])]));
   return {
     method: agentGame.shapley.method,
     samples: agentGame.shapley.samples,
     errorTarget: config.shapleyErrorTarget,
     values: named(agentGame.shapley.values),
-    ci: Object.fromEntries(agentGame.players.map((a, p) => [g.agentNames[a], agentGame.shapley.ci[p].map(round) as [number, number]])),
+    ci: Object.fromEntries(
+      agentGame.players.map((a, p) => [g.agentNames[a], agentGame.shapley.ci[p].map(round) as [number, number]]),
+    ),
     myerson: agentGame.myersonMethod === "skipped" ? {} : named(agentGame.myerson),
     leaveOneOut: named(agentGame.loo),
     total: agentGame.total,
@@ -132,10 +161,16 @@ function counterfactualNote(
   local: Uint8Array,
   first: ReturnType<typeof localizeFirstError>,
 ): { flips: boolean; note: string } {
-  if (faulty[v] && !local[v]) return { flips: false, note: "a symptom of corrupted input: repaired with the upstream origin" };
+  if (faulty[v] && !local[v])
+    return { flips: false, note: "a symptom of corrupted input: repaired with the upstream origin" };
   if (!local[v]) return { flips: false, note: `not faulty; P(bad) = ${round(prob)}` };
   if (p < 0) return { flips: false, note: `faulty but beyond the ${m.stepGame.players.length} evaluated candidates` };
   if (!m.stepGame.fails) return { flips: false, note: "the model does not reach the failure from any fault" };
   if (first.flips.has(p)) return { flips: true, note: "repairing this step alone makes the run succeed" };
-  return { flips: false, note: first.minimalFixSet.includes(p) ? "needed in the minimal joint repair" : "other faults still cause the failure" };
+  return {
+    flips: false,
+    note: first.minimalFixSet.includes(p)
+      ? "needed in the minimal joint repair"
+      : "other faults still cause the failure",
+  };
 }

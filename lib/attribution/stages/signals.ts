@@ -29,7 +29,14 @@ export interface Signals {
   tokens: Float64Array;
 }
 
-export function deriveSignals(g: EngineGraph, config: EngineConfig, ev: Evidence, m: FailureModel, d: Decided, b: Blame): Signals {
+export function deriveSignals(
+  g: EngineGraph,
+  config: EngineConfig,
+  ev: Evidence,
+  m: FailureModel,
+  d: Decided,
+  b: Blame,
+): Signals {
   const { det, prov, analyzedAsFailure } = ev;
   const { agentGame, stepGame, first, boolean, blocked, corrective } = m;
   const { decision, decisiveStep, path } = d;
@@ -42,7 +49,8 @@ export function deriveSignals(g: EngineGraph, config: EngineConfig, ev: Evidence
   if (decisiveStep >= 0) culprits.add(g.steps[decisiveStep].agent);
   // Provenance and an approval's origin name their origins; the approval's own repair "flipping" the
   // outcome is the missed check, not a second cause.
-  if (decision.rule === "value-provenance" || decision.rule === "approved-origin") for (const a of b.originAgents) culprits.add(g.agentNames[a]);
+  if (decision.rule === "value-provenance" || decision.rule === "approved-origin")
+    for (const a of b.originAgents) culprits.add(g.agentNames[a]);
   else if (decision.source === "evidence") {
     for (const a of agentGame.soloFlips) culprits.add(g.agentNames[a]);
     if (first.flips.size === 0) for (const p of first.minimalFixSet) culprits.add(g.steps[stepGame.players[p]].agent);
@@ -53,11 +61,14 @@ export function deriveSignals(g: EngineGraph, config: EngineConfig, ev: Evidence
   // Propagators relayed inherited corruption on some route to the outcome, not only the shortest one.
   const propagators = new Set<string>();
   const relays = relaysToSink(g, boolean.bad, blocked);
-  for (let v = 0; v < g.n; v++) if (v !== decisiveStep && boolean.inherited[v] && relays[v]) propagators.add(g.steps[v].agent);
+  for (let v = 0; v < g.n; v++)
+    if (v !== decisiveStep && boolean.inherited[v] && relays[v]) propagators.add(g.steps[v].agent);
   // Relays of a wrong value the provenance decision named are propagators too.
   if (decision.wrongValues.length) {
     const wrong = new Set(decision.wrongValues);
-    for (const r of prov.records) if (r.source === "agent" && wrong.has(r.claim.value) && r.step > decisiveStep) propagators.add(g.steps[r.step].agent);
+    for (const r of prov.records)
+      if (r.source === "agent" && wrong.has(r.claim.value) && r.step > decisiveStep)
+        propagators.add(g.steps[r.step].agent);
   }
   const roles = assignRoles({
     agents: g.agentNames,
@@ -98,7 +109,12 @@ export function deriveSignals(g: EngineGraph, config: EngineConfig, ev: Evidence
   for (const [v, hits] of [...det.byStep].sort((a, b) => a[0] - b[0]))
     for (const h of hits)
       if (h.name === "false-success-claim" && h.score >= config.faultThreshold)
-        falseSuccessClaims.push({ stepId: g.steps[v].id, agent: g.steps[v].agent, score: round(h.score), evidence: h.evidence });
+        falseSuccessClaims.push({
+          stepId: g.steps[v].id,
+          agent: g.steps[v].agent,
+          score: round(h.score),
+          evidence: h.evidence,
+        });
   const approvals = verifierApprovals(g).stats;
   const verificationCollapseRate = approvals.approvals > 0 ? approvals.abandoned / approvals.approvals : 0;
 
@@ -118,7 +134,9 @@ export function deriveSignals(g: EngineGraph, config: EngineConfig, ev: Evidence
 
   // Tokens.
   const tokens = new Float64Array(g.agentNames.length);
-  g.steps.forEach((s, v) => (tokens[g.agentOf[v]] += s.tokens?.total ?? (s.tokens?.input ?? 0) + (s.tokens?.output ?? 0)));
+  g.steps.forEach(
+    (s, v) => (tokens[g.agentOf[v]] += s.tokens?.total ?? (s.tokens?.input ?? 0) + (s.tokens?.output ?? 0)),
+  );
 
   return { roles, interaction, falseSuccessClaims, approvals, verificationCollapseRate, importance, training, tokens };
 }
@@ -130,7 +148,12 @@ export function deriveSignals(g: EngineGraph, config: EngineConfig, ev: Evidence
  * origin the Shapley game blames keeps its share even where the decision share is aligned to the
  * decisive agent. Co-culprits share the failure reward in proportion to blame (seed fidelity).
  */
-function coCulpritSteps(g: EngineGraph, d: Decided, b: Blame, candidates: readonly number[]): { step: number; weight: number }[] {
+function coCulpritSteps(
+  g: EngineGraph,
+  d: Decided,
+  b: Blame,
+  candidates: readonly number[],
+): { step: number; weight: number }[] {
   if (d.decisiveStep < 0) return [];
   const decisiveAgent = g.agentOf[d.decisiveStep];
   let shapleyTotal = 0;
@@ -139,9 +162,11 @@ function coCulpritSteps(g: EngineGraph, d: Decided, b: Blame, candidates: readon
   const top = share(decisiveAgent);
   if (!(top > 0)) return [];
   const stepOf = new Map<number, number>();
-  for (const v of [...d.decision.origins, ...[...candidates].sort((x, y) => x - y)]) if (!stepOf.has(g.agentOf[v])) stepOf.set(g.agentOf[v], v);
+  for (const v of [...d.decision.origins, ...[...candidates].sort((x, y) => x - y)])
+    if (!stepOf.has(g.agentOf[v])) stepOf.set(g.agentOf[v], v);
   const out: { step: number; weight: number }[] = [];
-  for (const [a, step] of stepOf) if (a !== decisiveAgent && share(a) > 0) out.push({ step, weight: Math.min(1, share(a) / top) });
+  for (const [a, step] of stepOf)
+    if (a !== decisiveAgent && share(a) > 0) out.push({ step, weight: Math.min(1, share(a) / top) });
   return out;
 }
 

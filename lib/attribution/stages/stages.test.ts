@@ -81,7 +81,13 @@ describe("decision stage", () => {
 
   it("the approval's origin is where the value entered, not the latest agent to relay it", () => {
     const t = TEST_GRAPHS.reviewerApprovesWrongProposal();
-    const relay = { id: "r1", agent: "editor", kind: "message" as const, status: "unset" as const, content: 'Formatted for the reply: "Maktay Zapple Pa".' };
+    const relay = {
+      id: "r1",
+      agent: "editor",
+      kind: "message" as const,
+      status: "unset" as const,
+      content: 'Formatted for the reply: "Maktay Zapple Pa".',
+    };
     t.agents = [...t.agents, { name: "editor" }];
     t.steps = [t.steps[0], relay, ...t.steps.slice(1)];
     t.edges = [
@@ -98,7 +104,11 @@ describe("decision stage", () => {
   it("approving a value the approver itself put forward earlier is no missed check: the approver stays decisive", () => {
     const t = TEST_GRAPHS.reviewerApprovesWrongProposal();
     t.steps = t.steps.map((st) => (st.id === "s0" ? { ...st, agent: "reviewer" } : st));
-    t.steps = [t.steps[0], { id: "r1", agent: "translator", kind: "message", status: "unset", content: 'Noted: "Maktay Zapple Pa".' }, ...t.steps.slice(1)];
+    t.steps = [
+      t.steps[0],
+      { id: "r1", agent: "translator", kind: "message", status: "unset", content: 'Noted: "Maktay Zapple Pa".' },
+      ...t.steps.slice(1),
+    ];
     t.edges = [
       { from: "s0", to: "r1", kind: "message", evidence: "test", confidence: 1 },
       { from: "r1", to: "s1", kind: "message", evidence: "test", confidence: 1 },
@@ -132,7 +142,9 @@ describe("decision stage", () => {
         ...(kind === "tool_call" ? { tool: { name: "sales_db", arguments: "units by region" } } : {}),
         ...(kind === "tool_result" ? { status: "ok" } : {}),
       })),
-      edges: contents.slice(1).map((_, i) => ({ from: `s${i}`, to: `s${i + 1}`, kind: "message", evidence: "test", confidence: 1 })),
+      edges: contents
+        .slice(1)
+        .map((_, i) => ({ from: `s${i}`, to: `s${i + 1}`, kind: "message", evidence: "test", confidence: 1 })),
     });
     const s = stagesOf(t);
     // The reviewer restates only values the tool returned: nothing was introduced, the selection is wrong.
@@ -170,7 +182,12 @@ describe("decision stage", () => {
 
 describe("blame stage", () => {
   it("sums to 1 on a failure, and the decisive agent holds the largest share", () => {
-    for (const make of [TEST_GRAPHS.culpritUpstreamVictimLast, TEST_GRAPHS.badDelegation, TEST_GRAPHS.twoWrongVoters, TEST_GRAPHS.errorThroughSharedState]) {
+    for (const make of [
+      TEST_GRAPHS.culpritUpstreamVictimLast,
+      TEST_GRAPHS.badDelegation,
+      TEST_GRAPHS.twoWrongVoters,
+      TEST_GRAPHS.errorThroughSharedState,
+    ]) {
       const s = stagesOf(make());
       const total = [...s.b.blame].reduce((x, y) => x + y, 0);
       expect(total).toBeCloseTo(1, 6);

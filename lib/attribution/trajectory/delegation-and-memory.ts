@@ -113,7 +113,14 @@ export function memoryFacts(trace: TTrace): MemoryFacts {
   let sharedKeys = 0;
   for (const w of writers.values()) if (w.size >= 2) sharedKeys++;
   return {
-    report: { writes, reads, unreadWrites: unreadWriteIds.length + overwritten, staleReads: stale, overwrittenWrites: overwritten, sharedKeys },
+    report: {
+      writes,
+      reads,
+      unreadWrites: unreadWriteIds.length + overwritten,
+      staleReads: stale,
+      overwrittenWrites: overwritten,
+      sharedKeys,
+    },
     unreadWriteIds: unreadWriteIds.slice(0, 200),
     staleReadIds,
   };

@@ -63,7 +63,12 @@ export function trajectoryFlags(x: FlagInputs): TrajectoryFlag[] {
       stepIds: x.loopStepIds,
     });
   if (t.memory.unreadWrites > 0)
-    add({ kind: "unread-state", severity: "info", message: `${t.memory.unreadWrites} shared-state write(s) never read`, stepIds: x.unreadWriteIds });
+    add({
+      kind: "unread-state",
+      severity: "info",
+      message: `${t.memory.unreadWrites} shared-state write(s) never read`,
+      stepIds: x.unreadWriteIds,
+    });
   if (t.memory.staleReads > 0)
     add({
       kind: "stale-read",
@@ -71,8 +76,17 @@ export function trajectoryFlags(x: FlagInputs): TrajectoryFlag[] {
       message: `${t.memory.staleReads} read(s) returned a value that had already been overwritten`,
       stepIds: x.staleReadIds,
     });
-  if (t.delegation.unreadMessages !== null && t.size.steps >= 5 && t.delegation.unreadMessages >= Math.max(3, 0.3 * t.size.steps))
-    add({ kind: "unread-messages", severity: "info", message: `${t.delegation.unreadMessages} message(s) no other step used`, stepIds: x.unreadMessageIds });
+  if (
+    t.delegation.unreadMessages !== null &&
+    t.size.steps >= 5 &&
+    t.delegation.unreadMessages >= Math.max(3, 0.3 * t.size.steps)
+  )
+    add({
+      kind: "unread-messages",
+      severity: "info",
+      message: `${t.delegation.unreadMessages} message(s) no other step used`,
+      stepIds: x.unreadMessageIds,
+    });
   // An agent that spends most of the budget but carries little of the outcome: the seed's warning that
   // "helpful-looking" agents may simply spend more tokens.
   const active = t.perAgent.filter((a) => a.steps > 0).length;

@@ -46,7 +46,10 @@ describe("redundancy: near-duplicate messages", () => {
     const text = fc.array(word, { minLength: 0, maxLength: 12 }).map((w) => w.join(" "));
     // Copies with one word changed sit right around the 0.8 threshold.
     const texts = fc
-      .tuple(fc.array(text, { minLength: 1, maxLength: 4 }), fc.array(fc.tuple(fc.nat(), fc.nat(), word), { maxLength: 4 }))
+      .tuple(
+        fc.array(text, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), word), { maxLength: 4 }),
+      )
       .map(([base, edits]) => [
         ...base,
         ...edits.map(([which, at, w]) => {
@@ -85,7 +88,13 @@ describe("redundancy: loops read novelty per message", () => {
   });
 
   it("replies that repeat earlier words are a loop", () => {
-    const texts = ["check the total please", "check the total", "the total please", "check the total", "total please check"];
+    const texts = [
+      "check the total please",
+      "check the total",
+      "the total please",
+      "check the total",
+      "total please check",
+    ];
     const t = run(texts, ["A", "B", "A", "B", "A"]);
     const r = redundancyFacts(t, stepFacts(t));
     expect(r.loops).toBe(1);

@@ -192,7 +192,11 @@ export function redundancyFacts(trace: TTrace, f: StepFacts): RedundancyFacts {
 }
 
 /** Loops over the messages in order (`order`) with their novelty (see the module comment). */
-function twoAgentLoops(trace: TTrace, order: Int32Array, novelty: Float64Array): { loops: number; loopStepIds: string[] } {
+function twoAgentLoops(
+  trace: TTrace,
+  order: Int32Array,
+  novelty: Float64Array,
+): { loops: number; loopStepIds: string[] } {
   const steps = trace.steps;
   let loops = 0;
   const loopStepIds: string[] = [];

@@ -51,7 +51,8 @@ export function toolFacts(trace: TTrace): ToolFacts {
   for (const s of steps) if (s.kind === "tool_call") callSteps.set(s.id, s);
   // Calls whose outcome arrives as a separate tool_result step: their own status says nothing yet.
   const answered = new Set<string>();
-  for (const s of steps) if (s.kind === "tool_result" && s.parentId !== undefined && callSteps.has(s.parentId)) answered.add(s.parentId);
+  for (const s of steps)
+    if (s.kind === "tool_result" && s.parentId !== undefined && callSteps.has(s.parentId)) answered.add(s.parentId);
   let calls = 0;
   let errors = 0;
   let retries = 0;

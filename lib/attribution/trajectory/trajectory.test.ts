@@ -19,7 +19,14 @@ describe("trajectory: verification", () => {
     const t = trace(
       ["Researcher", "Analyst", "Reviewer"],
       [
-        { id: "s1", agent: "Researcher", kind: "tool_call", tool: { name: "sql", arguments: { q: "sum" }, result: "2996" }, content: "2996", status: "ok" },
+        {
+          id: "s1",
+          agent: "Researcher",
+          kind: "tool_call",
+          tool: { name: "sql", arguments: { q: "sum" }, result: "2996" },
+          content: "2996",
+          status: "ok",
+        },
         { id: "s2", agent: "Analyst", kind: "llm", content: "The total revenue is 2945 thousand." },
         { id: "s3", agent: "Reviewer", kind: "llm", content: "Approved. The analysis looks correct." },
       ],
@@ -38,11 +45,25 @@ describe("trajectory: verification", () => {
     const t = trace(
       ["Researcher", "Analyst", "Checker"],
       [
-        { id: "s1", agent: "Researcher", kind: "tool_call", tool: { name: "sql", result: "2996" }, content: "2996", status: "ok" },
+        {
+          id: "s1",
+          agent: "Researcher",
+          kind: "tool_call",
+          tool: { name: "sql", result: "2996" },
+          content: "2996",
+          status: "ok",
+        },
         { id: "s2", agent: "Analyst", kind: "llm", content: "The total revenue is 2996 thousand." },
         { id: "s3", agent: "Checker", kind: "llm", content: "Approved: 2996 matches the query result." },
         { id: "s4", agent: "Analyst", kind: "llm", content: "Final: 2996." },
-        { id: "s5", agent: "Checker", kind: "tool_call", tool: { name: "calc", result: "ok" }, content: "ok", status: "ok" },
+        {
+          id: "s5",
+          agent: "Checker",
+          kind: "tool_call",
+          tool: { name: "calc", result: "ok" },
+          content: "ok",
+          status: "ok",
+        },
         { id: "s6", agent: "Checker", kind: "llm", content: "Looks good." },
       ],
     );
@@ -74,7 +95,14 @@ describe("trajectory: tokens and cost", () => {
       [
         { id: "root", agent: "A", kind: "agent", content: "", tokens: { input: 30, output: 12, total: 42 } },
         { id: "c1", agent: "A", kind: "llm", parentId: "root", content: "x", tokens: { input: 20, output: 10 } },
-        { id: "c2", agent: "A", kind: "llm", parentId: "root", content: "y", tokens: { input: 10, output: 2, total: 12 } },
+        {
+          id: "c2",
+          agent: "A",
+          kind: "llm",
+          parentId: "root",
+          content: "y",
+          tokens: { input: 10, output: 2, total: 12 },
+        },
         { id: "d", agent: "B", kind: "llm", content: "z", tokens: { total: 7 }, costUsd: 0.25 },
       ],
     );
@@ -120,9 +148,30 @@ describe("trajectory: tools", () => {
     const t = trace(
       ["Coder"],
       [
-        { id: "e1", agent: "Coder", kind: "tool_call", tool: { name: "python", arguments: { code: "1/0" } }, status: "error", content: "ZeroDivisionError" },
-        { id: "ok", agent: "Coder", kind: "tool_call", tool: { name: "python", arguments: { code: "1/1" } }, status: "ok", content: "1" },
-        { id: "e2", agent: "Coder", kind: "tool_call", tool: { name: "http", arguments: { url: "x" } }, status: "error", content: "timeout" },
+        {
+          id: "e1",
+          agent: "Coder",
+          kind: "tool_call",
+          tool: { name: "python", arguments: { code: "1/0" } },
+          status: "error",
+          content: "ZeroDivisionError",
+        },
+        {
+          id: "ok",
+          agent: "Coder",
+          kind: "tool_call",
+          tool: { name: "python", arguments: { code: "1/1" } },
+          status: "ok",
+          content: "1",
+        },
+        {
+          id: "e2",
+          agent: "Coder",
+          kind: "tool_call",
+          tool: { name: "http", arguments: { url: "x" } },
+          status: "error",
+          content: "timeout",
+        },
         { id: "m", agent: "Coder", kind: "llm", content: "Done, all worked." },
       ],
     );
@@ -167,7 +216,13 @@ describe("trajectory: redundancy and loops", () => {
       [
         { id: "1", agent: "A", kind: "llm", content: long, tokens: { total: 20 } },
         { id: "2", agent: "B", kind: "llm", content: `${long}.`, tokens: { total: 20 } },
-        { id: "3", agent: "A", kind: "llm", content: "A completely different statement about staffing levels in March", tokens: { total: 10 } },
+        {
+          id: "3",
+          agent: "A",
+          kind: "llm",
+          content: "A completely different statement about staffing levels in March",
+          tokens: { total: 10 },
+        },
       ],
     );
     const v = computeTrajectory(t, NO_ATTRIBUTION);
@@ -226,7 +281,10 @@ describe("trajectory: delegation and memory", () => {
     expect(v.delegation.maxFanOut).toBe(2);
     // d2 and w2 lead nowhere; f is the last utterance.
     expect(v.delegation.unreadMessages).toBe(2);
-    expect(computeTrajectory(trace(["A"], [{ id: "x", agent: "A", kind: "llm", content: "hi" }]), NO_ATTRIBUTION).delegation.unreadMessages).toBeNull();
+    expect(
+      computeTrajectory(trace(["A"], [{ id: "x", agent: "A", kind: "llm", content: "hi" }]), NO_ATTRIBUTION).delegation
+        .unreadMessages,
+    ).toBeNull();
   });
 
   it("unread, overwritten and stale state, and keys written by several agents", () => {
@@ -240,7 +298,14 @@ describe("trajectory: delegation and memory", () => {
       ],
     );
     const v = computeTrajectory(t, NO_ATTRIBUTION);
-    expect(v.memory).toEqual({ writes: 3, reads: 1, unreadWrites: 2, staleReads: 1, overwrittenWrites: 1, sharedKeys: 1 });
+    expect(v.memory).toEqual({
+      writes: 3,
+      reads: 1,
+      unreadWrites: 2,
+      staleReads: 1,
+      overwrittenWrites: 1,
+      sharedKeys: 1,
+    });
     expect(v.flags.find((f) => f.kind === "stale-read")?.stepIds).toEqual(["r1"]);
   });
 });
@@ -259,7 +324,10 @@ describe("trajectory: per agent", () => {
     expect(talker.tokenShare).toBe(0.9);
     expect(talker.blamePer1kTokens).toBeCloseTo(0.1 / 0.9, 5);
     expect(v.flags.find((f) => f.kind === "token-heavy-agent")?.agent).toBe("Talker");
-    const balanced = computeTrajectory(t, { blame: { Talker: 0.9, Doer: 0.1 }, importance: { Talker: 0.9, Doer: 0.1 } });
+    const balanced = computeTrajectory(t, {
+      blame: { Talker: 0.9, Doer: 0.1 },
+      importance: { Talker: 0.9, Doer: 0.1 },
+    });
     expect(balanced.flags.some((f) => f.kind === "token-heavy-agent")).toBe(false);
   });
 

@@ -18,7 +18,8 @@ import type { TrajectoryReport } from "./types";
 import { round6 as round } from "../round6";
 
 const VERIFIER_WORDS = /(verif|review|critic|check|\bqa\b|judge|audit|validat|inspect|approv|evaluat|grader)/i;
-const OPENING_VERDICT = /^\W{0,5}(approved|rejected|lgtm|verified|verification (?:passed|failed)|i (?:have )?(?:verified|checked|reviewed))\b/i;
+const OPENING_VERDICT =
+  /^\W{0,5}(approved|rejected|lgtm|verified|verification (?:passed|failed)|i (?:have )?(?:verified|checked|reviewed))\b/i;
 const APPROVAL =
   /\b(approved?|approves|lgtm|looks (?:good|correct|right|fine)|(?:is|are|seems|appears) (?:correct|accurate|right|valid)|verified|confirm(?:ed|s)?|no (?:issues|errors|problems)|passe[sd])\b/i;
 const REJECTION =
@@ -46,7 +47,8 @@ export function numbersIn(text: string, limit = 2000): string[] {
 
 export function verifierAgents(trace: TTrace): Set<string> {
   const out = new Set<string>();
-  for (const a of trace.agents) if (VERIFIER_WORDS.test(`${a.name} ${a.role ?? ""} ${(a.description ?? "").slice(0, 500)}`)) out.add(a.name);
+  for (const a of trace.agents)
+    if (VERIFIER_WORDS.test(`${a.name} ${a.role ?? ""} ${(a.description ?? "").slice(0, 500)}`)) out.add(a.name);
   // Behaviour: an agent most of whose messages open with a verdict is reviewing, whatever its name.
   const verdicts = new Map<string, [number, number]>();
   for (const s of trace.steps) {

@@ -14,7 +14,9 @@ const MAX_SPANS = 200_000;
 export function isAgentOpsExport(value: unknown): boolean {
   if (!isRecord(value) || !isRecord(value.trace) || !Array.isArray(value.spans)) return false;
   const first = value.spans.find(isRecord);
-  return first !== undefined && typeof first.span_id === "string" && ("span_attributes" in first || "span_name" in first);
+  return (
+    first !== undefined && typeof first.span_id === "string" && ("span_attributes" in first || "span_name" in first)
+  );
 }
 
 /**
@@ -26,16 +28,24 @@ export function isAgentOpsExport(value: unknown): boolean {
  */
 export function importAgentOps(value: unknown): TTraceInput {
   if (!isAgentOpsExport(value)) {
-    throw new TraceInputError("schema", "Not an AgentOps trace export: expected {trace, spans: [{span_id, span_name, span_attributes}]}", {
-      issues: [{ path: "spans", message: "expected an array of AgentOps spans" }],
-    });
+    throw new TraceInputError(
+      "schema",
+      "Not an AgentOps trace export: expected {trace, spans: [{span_id, span_name, span_attributes}]}",
+      {
+        issues: [{ path: "spans", message: "expected an array of AgentOps spans" }],
+      },
+    );
   }
   const { trace, spans } = value as { trace: Record<string, unknown>; spans: unknown[] };
-  if (spans.length > MAX_SPANS) throw new TraceInputError("too_large", `The export holds ${spans.length} spans; at most ${MAX_SPANS} are read`);
+  if (spans.length > MAX_SPANS)
+    throw new TraceInputError("too_large", `The export holds ${spans.length} spans; at most ${MAX_SPANS} are read`);
   const traceId = typeof trace.trace_id === "string" ? trace.trace_id : undefined;
   const decoded: DecodedSpan[] = [];
   spans.forEach((s, i) => {
-    if (!isRecord(s)) throw new TraceInputError("schema", `spans[${i}] is not an object`, { issues: [{ path: `spans[${i}]`, message: "expected an object" }] });
+    if (!isRecord(s))
+      throw new TraceInputError("schema", `spans[${i}] is not an object`, {
+        issues: [{ path: `spans[${i}]`, message: "expected an object" }],
+      });
     decoded.push(agentOpsSpan(s, traceId, i));
   });
   if (decoded.length === 0) throw new TraceInputError("bad_input", "The AgentOps trace has no spans");
@@ -70,8 +80,10 @@ function agentOpsSpan(s: Record<string, unknown>, traceId: string | undefined, i
     const tool = text(a["tool.name"]) ?? text(a["agentops.entity.name"]);
     if (tool) a["gen_ai.tool.name"] = tool;
   }
-  if (a["agentops.entity.input"] !== undefined && a["input.value"] === undefined) a["input.value"] = a["agentops.entity.input"];
-  if (a["agentops.entity.output"] !== undefined && a["output.value"] === undefined) a["output.value"] = a["agentops.entity.output"];
+  if (a["agentops.entity.input"] !== undefined && a["input.value"] === undefined)
+    a["input.value"] = a["agentops.entity.input"];
+  if (a["agentops.entity.output"] !== undefined && a["output.value"] === undefined)
+    a["output.value"] = a["agentops.entity.output"];
   const resource: Record<string, unknown> = {};
   flatten(s.resource_attributes, "", resource);
   return {

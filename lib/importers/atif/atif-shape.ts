@@ -11,7 +11,12 @@ import { isRecord } from "../trace-builder";
 export type AtifDoc = Record<string, unknown> & { steps: unknown[] };
 
 export function isAtifTrajectory(value: unknown): value is AtifDoc {
-  return isRecord(value) && typeof value.schema_version === "string" && /^ATIF-v\d/i.test(value.schema_version) && Array.isArray(value.steps);
+  return (
+    isRecord(value) &&
+    typeof value.schema_version === "string" &&
+    /^ATIF-v\d/i.test(value.schema_version) &&
+    Array.isArray(value.steps)
+  );
 }
 
 /** Several trajectories saved together (a main one and the subagent files it references). */
@@ -22,8 +27,10 @@ export function isAtifBundle(value: unknown): value is AtifDoc[] {
 /** How a subagent reference names its trajectory: by id, session or file name. */
 export function refKeys(ref: Record<string, unknown>): string[] {
   const keys: string[] = [];
-  for (const k of ["trajectory_id", "session_id"] as const) if (typeof ref[k] === "string" && ref[k]) keys.push(`${k}:${ref[k]}`);
-  if (typeof ref.trajectory_path === "string" && ref.trajectory_path) keys.push(`file:${baseName(ref.trajectory_path)}`);
+  for (const k of ["trajectory_id", "session_id"] as const)
+    if (typeof ref[k] === "string" && ref[k]) keys.push(`${k}:${ref[k]}`);
+  if (typeof ref.trajectory_path === "string" && ref.trajectory_path)
+    keys.push(`file:${baseName(ref.trajectory_path)}`);
   return keys;
 }
 

@@ -8,10 +8,16 @@ import type { TTrace } from "../../trace/schema";
 const DIR = path.resolve(import.meta.dirname, "../../../test/fixtures/real/harbor");
 const read = (name: string) => fs.readFileSync(path.join(DIR, name), "utf8");
 const MAIN = "hello-world-context-summarization.trajectory.json";
-const SUBS = ["summary", "questions", "answers"].map((s) => `hello-world-context-summarization.trajectory.summarization-1-${s}.json`);
+const SUBS = ["summary", "questions", "answers"].map(
+  (s) => `hello-world-context-summarization.trajectory.summarization-1-${s}.json`,
+);
 const main = JSON.parse(read(MAIN)) as Record<string, unknown>;
 const subs = SUBS.map((f) => JSON.parse(read(f)) as Record<string, unknown>);
-const SUBAGENTS = ["terminus-2-summarization-summary", "terminus-2-summarization-questions", "terminus-2-summarization-answers"];
+const SUBAGENTS = [
+  "terminus-2-summarization-summary",
+  "terminus-2-summarization-questions",
+  "terminus-2-summarization-answers",
+];
 
 const agentsOf = (t: TTrace) => t.agents.map((a) => [a.name, a.kind ?? "agent"]);
 const delegations = (t: TTrace) => {
@@ -28,9 +34,16 @@ describe("ATIF trajectories (Harbor)", () => {
       ["terminus-2", "agent"],
     ]);
     const calls = trace.steps.filter((s) => s.kind === "tool_call");
-    expect(calls.map((s) => s.tool?.name)).toEqual([...Array(5).fill("bash_command"), "mark_task_complete", "mark_task_complete"]);
+    expect(calls.map((s) => s.tool?.name)).toEqual([
+      ...Array(5).fill("bash_command"),
+      "mark_task_complete",
+      "mark_task_complete",
+    ]);
     expect(calls[0].content).toContain("mkdir test_dir");
-    expect(trace.steps.find((s) => s.id === "s2")).toMatchObject({ kind: "llm", tokens: { input: 682, output: 60, total: 742 } });
+    expect(trace.steps.find((s) => s.id === "s2")).toMatchObject({
+      kind: "llm",
+      tokens: { input: 682, output: 60, total: 742 },
+    });
     // The three subagent files are referenced, not embedded: the delegations stay, each with a warning.
     expect(trace.steps.filter((s) => s.kind === "delegate").map((s) => s.target)).toEqual(
       SUBS.map((f) => f.replace(/^hello-world-context-summarization\./, "").replace(/\.json$/, "")),
@@ -57,7 +70,9 @@ describe("ATIF trajectories (Harbor)", () => {
   it("embedded as subagent_trajectories (ATIF v1.7), and as JSON lines of the four files, import the same", () => {
     const bundle = importTrace(JSON.stringify([main, ...subs])).trace;
     const embedded = importTrace(JSON.stringify({ ...main, subagent_trajectories: subs })).trace;
-    const lines = importTrace([main, ...subs].map((d) => JSON.stringify(d)).join("\n"), { fileName: "run.jsonl" }).trace;
+    const lines = importTrace([main, ...subs].map((d) => JSON.stringify(d)).join("\n"), {
+      fileName: "run.jsonl",
+    }).trace;
     const shape = (t: TTrace) => t.steps.map((s) => [s.id, s.agent, s.kind, s.target, s.content]);
     expect(shape(embedded)).toEqual(shape(bundle));
     expect(shape(lines)).toEqual(shape(bundle));

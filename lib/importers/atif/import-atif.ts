@@ -2,7 +2,13 @@ import type { TTraceInput } from "../../trace/schema";
 import { TraceInputError } from "../../trace/errors";
 import { TraceBuilder, isRecord, toText } from "../trace-builder";
 import { type AtifDoc, docKeys, isAtifBundle, isAtifTrajectory, refKeys } from "./atif-shape";
-import { ATIF_TASK_GIVER, type AtifWalk, delegateUnreferenced, mapTrajectory, subagentName } from "./map-atif-trajectory";
+import {
+  ATIF_TASK_GIVER,
+  type AtifWalk,
+  delegateUnreferenced,
+  mapTrajectory,
+  subagentName,
+} from "./map-atif-trajectory";
 
 /**
  * Maps an ATIF trajectory (Harbor's Agent Trajectory Interchange Format) to a trace: `user` steps
@@ -17,11 +23,21 @@ import { ATIF_TASK_GIVER, type AtifWalk, delegateUnreferenced, mapTrajectory, su
 export function importAtif(value: unknown): TTraceInput {
   const docs = isAtifBundle(value) ? value : isAtifTrajectory(value) ? [value] : undefined;
   if (!docs) {
-    throw new TraceInputError("schema", 'Not an ATIF trajectory: expected {schema_version: "ATIF-v1.x", agent, steps[]}', {
-      issues: [{ path: "schema_version", message: "expected an ATIF-v1.x schema_version and a steps array" }],
-    });
+    throw new TraceInputError(
+      "schema",
+      'Not an ATIF trajectory: expected {schema_version: "ATIF-v1.x", agent, steps[]}',
+      {
+        issues: [{ path: "schema_version", message: "expected an ATIF-v1.x schema_version and a steps array" }],
+      },
+    );
   }
-  const walk: AtifWalk = { builder: new TraceBuilder(), byKey: new Map(), mapped: new Set(), agentOf: new Map(), copiedSkipped: 0 };
+  const walk: AtifWalk = {
+    builder: new TraceBuilder(),
+    byKey: new Map(),
+    mapped: new Set(),
+    agentOf: new Map(),
+    copiedSkipped: 0,
+  };
   const root = indexSubagents(walk, docs);
   const rootAgent = subagentName(walk, root);
   mapTrajectory(walk, root, { agent: rootAgent, prefix: "", depth: 0 });
@@ -33,12 +49,19 @@ export function importAtif(value: unknown): TTraceInput {
     delegateUnreferenced(walk, doc, rootAgent);
   }
   if (walk.copiedSkipped) {
-    walk.builder.warn(`${walk.copiedSkipped} step(s) a subagent copied from its parent's context were not mapped again`);
+    walk.builder.warn(
+      `${walk.copiedSkipped} step(s) a subagent copied from its parent's context were not mapped again`,
+    );
   }
   const { builder } = walk;
-  if (builder.steps.length === 0) throw new TraceInputError("schema", "The ATIF trajectory has no steps", { issues: [{ path: "steps", message: "empty" }] });
+  if (builder.steps.length === 0)
+    throw new TraceInputError("schema", "The ATIF trajectory has no steps", {
+      issues: [{ path: "steps", message: "empty" }],
+    });
   const task = builder.steps.find((s) => s.agent === ATIF_TASK_GIVER && !s.id.includes("/"))?.content;
-  const answer = [...builder.steps].reverse().find((s) => s.agent === rootAgent && s.kind === "llm" && !s.id.includes("/") && s.content);
+  const answer = [...builder.steps]
+    .reverse()
+    .find((s) => s.agent === rootAgent && s.kind === "llm" && !s.id.includes("/") && s.content);
   const agent = isRecord(root.agent) ? root.agent : {};
   return builder.build({
     title:
@@ -64,17 +87,22 @@ function indexSubagents(walk: AtifWalk, docs: AtifDoc[]): AtifDoc {
   const visit = (doc: AtifDoc, depth: number) => {
     all.push(doc);
     for (const step of doc.steps) {
-      const results = isRecord(step) && isRecord(step.observation) && Array.isArray(step.observation.results) ? step.observation.results : [];
+      const results =
+        isRecord(step) && isRecord(step.observation) && Array.isArray(step.observation.results)
+          ? step.observation.results
+          : [];
       for (const r of results)
         if (isRecord(r) && Array.isArray(r.subagent_trajectory_ref))
           for (const ref of r.subagent_trajectory_ref.filter(isRecord)) for (const k of refKeys(ref)) referenced.add(k);
     }
     if (depth < 16 && Array.isArray(doc.subagent_trajectories))
-      for (const sub of doc.subagent_trajectories) if (isAtifTrajectory(sub) || isSubTrajectory(sub)) visit(sub as AtifDoc, depth + 1);
+      for (const sub of doc.subagent_trajectories)
+        if (isAtifTrajectory(sub) || isSubTrajectory(sub)) visit(sub as AtifDoc, depth + 1);
   };
   for (const doc of docs) visit(doc, 0);
   const root = docs.find((d) => !docKeys(d).some((k) => referenced.has(k))) ?? docs[0];
-  for (const doc of all) if (doc !== root) for (const key of docKeys(doc)) if (!walk.byKey.has(key)) walk.byKey.set(key, doc);
+  for (const doc of all)
+    if (doc !== root) for (const key of docKeys(doc)) if (!walk.byKey.has(key)) walk.byKey.set(key, doc);
   return root;
 }
 

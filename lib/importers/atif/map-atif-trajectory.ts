@@ -36,7 +36,12 @@ interface Place {
 export function mapTrajectory(walk: AtifWalk, doc: AtifDoc, place: Place): void {
   walk.mapped.add(doc);
   walk.agentOf.set(doc, place.agent);
-  const sourceKey = typeof doc.trajectory_id === "string" ? doc.trajectory_id : typeof doc.session_id === "string" ? doc.session_id : "";
+  const sourceKey =
+    typeof doc.trajectory_id === "string"
+      ? doc.trajectory_id
+      : typeof doc.session_id === "string"
+        ? doc.session_id
+        : "";
   doc.steps.forEach((raw, index) => {
     if (!isRecord(raw)) return walk.builder.warn(`${place.prefix}steps[${index}] is not an object; skipped`);
     // Context a subagent starts with, copied from its parent: already mapped as the parent's steps.
@@ -64,10 +69,24 @@ export function mapTrajectory(walk: AtifWalk, doc: AtifDoc, place: Place): void 
 type StepBase = Pick<TStepInput, "sourceRef" | "parentId" | "startTime">;
 
 /** An agent turn: its reasoning, its message (with usage), and one step per tool call. */
-function mapAgentStep(walk: AtifWalk, raw: Record<string, unknown>, id: string, base: StepBase, message: string, place: Place): void {
+function mapAgentStep(
+  walk: AtifWalk,
+  raw: Record<string, unknown>,
+  id: string,
+  base: StepBase,
+  message: string,
+  place: Place,
+): void {
   const { builder } = walk;
   if (typeof raw.reasoning_content === "string" && raw.reasoning_content.trim()) {
-    builder.step({ ...base, id: `${id}.r`, agent: place.agent, kind: "thought", name: "reasoning", content: raw.reasoning_content });
+    builder.step({
+      ...base,
+      id: `${id}.r`,
+      agent: place.agent,
+      kind: "thought",
+      name: "reasoning",
+      content: raw.reasoning_content,
+    });
   }
   const metrics = isRecord(raw.metrics) ? raw.metrics : {};
   const model = typeof raw.model_name === "string" ? raw.model_name : undefined;
@@ -115,13 +134,30 @@ function mapObservation(walk: AtifWalk, raw: Record<string, unknown>, id: string
   const claimed = new Set(calls.map((call, c) => resultOf(call, c, calls.length, plain)));
   plain.forEach((result, k) => {
     if (raw.source === "agent" && claimed.has(result)) return;
-    walk.builder.step({ ...base, id: `${id}.o${k}`, agent: place.agent, kind: "tool_result", name: "observation", content: toText(result.content) });
+    walk.builder.step({
+      ...base,
+      id: `${id}.o${k}`,
+      agent: place.agent,
+      kind: "tool_result",
+      name: "observation",
+      content: toText(result.content),
+    });
   });
   all.forEach((result, k) => {
     if (!Array.isArray(result.subagent_trajectory_ref)) return;
-    result.subagent_trajectory_ref.filter(isRecord).forEach((ref, j) => delegate(walk, ref, `${id}.d${k}.${j}`, base, place));
+    result.subagent_trajectory_ref
+      .filter(isRecord)
+      .forEach((ref, j) => delegate(walk, ref, `${id}.d${k}.${j}`, base, place));
     const back = toText(result.content);
-    if (back) walk.builder.step({ ...base, id: `${id}.b${k}`, agent: place.agent, kind: "tool_result", name: "subagent result", content: back });
+    if (back)
+      walk.builder.step({
+        ...base,
+        id: `${id}.b${k}`,
+        agent: place.agent,
+        kind: "tool_result",
+        name: "subagent result",
+        content: back,
+      });
   });
 }
 
@@ -135,28 +171,58 @@ function delegate(walk: AtifWalk, ref: Record<string, unknown>, id: string, base
 /** A subagent trajectory no step references still ran for the root agent: a delegation at the end. */
 export function delegateUnreferenced(walk: AtifWalk, doc: AtifDoc, rootAgent: string): void {
   const k = walk.mapped.size;
-  runSubagent(walk, doc, subagentName(walk, doc), `u${k}`, { sourceRef: undefined }, { agent: rootAgent, prefix: "", depth: 0 });
+  runSubagent(
+    walk,
+    doc,
+    subagentName(walk, doc),
+    `u${k}`,
+    { sourceRef: undefined },
+    { agent: rootAgent, prefix: "", depth: 0 },
+  );
 }
 
-function runSubagent(walk: AtifWalk, doc: AtifDoc | undefined, target: string, id: string, base: StepBase, place: Place): void {
+function runSubagent(
+  walk: AtifWalk,
+  doc: AtifDoc | undefined,
+  target: string,
+  id: string,
+  base: StepBase,
+  place: Place,
+): void {
   walk.builder.step({ ...base, id, agent: place.agent, kind: "delegate", name: "subagent", content: "", target });
-  if (!doc) return walk.builder.warn(`${id}: the subagent trajectory ${target} is not in the file; the delegation is kept`);
+  if (!doc)
+    return walk.builder.warn(`${id}: the subagent trajectory ${target} is not in the file; the delegation is kept`);
   if (walk.mapped.has(doc) || place.depth >= MAX_DEPTH) {
     return walk.builder.warn(`${id}: subagent trajectory ${target} already mapped or nested too deep`);
   }
-  mapTrajectory(walk, doc, { agent: target, prefix: `a${walk.mapped.size}/`, delegator: place.agent, parentId: id, depth: place.depth + 1 });
+  mapTrajectory(walk, doc, {
+    agent: target,
+    prefix: `a${walk.mapped.size}/`,
+    delegator: place.agent,
+    parentId: id,
+    depth: place.depth + 1,
+  });
 }
 
 /** The subagent's agent name; a second trajectory of the same name keeps its own agent. */
 export function subagentName(walk: AtifWalk, doc: AtifDoc): string {
-  const named = isRecord(doc.agent) && typeof doc.agent.name === "string" && doc.agent.name.trim() ? doc.agent.name.trim() : "subagent";
+  const named =
+    isRecord(doc.agent) && typeof doc.agent.name === "string" && doc.agent.name.trim()
+      ? doc.agent.name.trim()
+      : "subagent";
   const taken = [...walk.agentOf.values()].includes(named);
-  const own = typeof doc.trajectory_id === "string" ? doc.trajectory_id : typeof doc.session_id === "string" ? doc.session_id : String(walk.mapped.size);
+  const own =
+    typeof doc.trajectory_id === "string"
+      ? doc.trajectory_id
+      : typeof doc.session_id === "string"
+        ? doc.session_id
+        : String(walk.mapped.size);
   return taken ? `${named} (${own})` : named;
 }
 
 function refName(ref: Record<string, unknown>): string {
-  if (typeof ref.trajectory_path === "string" && ref.trajectory_path) return ref.trajectory_path.replace(/^.*[\\/]/, "").replace(/\.json$/i, "");
+  if (typeof ref.trajectory_path === "string" && ref.trajectory_path)
+    return ref.trajectory_path.replace(/^.*[\\/]/, "").replace(/\.json$/i, "");
   return toText(ref.trajectory_id ?? ref.session_id) || "subagent";
 }
 
@@ -166,8 +232,15 @@ function observationResults(raw: Record<string, unknown>): Record<string, unknow
 }
 
 /** A call's result: the one naming its id, else (one call, one unnamed result) that result. */
-function resultOf(call: Record<string, unknown>, k: number, calls: number, results: Record<string, unknown>[]): Record<string, unknown> | undefined {
-  const named = results.find((r) => r.source_call_id !== undefined && r.source_call_id !== null && r.source_call_id === call.tool_call_id);
+function resultOf(
+  call: Record<string, unknown>,
+  k: number,
+  calls: number,
+  results: Record<string, unknown>[],
+): Record<string, unknown> | undefined {
+  const named = results.find(
+    (r) => r.source_call_id !== undefined && r.source_call_id !== null && r.source_call_id === call.tool_call_id,
+  );
   if (named) return named;
   const unnamed = results.filter((r) => r.source_call_id === undefined || r.source_call_id === null);
   return calls === 1 && k === 0 && unnamed.length === 1 ? unnamed[0] : undefined;

@@ -9,11 +9,28 @@ import { importTrace } from "../index";
  * the console / run_stream logging writes them, so the wrapped and the bare dump must import alike.
  */
 const FIXTURE = path.resolve(import.meta.dirname, "../../../test/fixtures/real/autogen/swarm-task-result.json");
-const result = JSON.parse(fs.readFileSync(FIXTURE, "utf8")) as { messages: Record<string, unknown>[]; stop_reason: string };
-const wrap = (dump: Record<string, unknown>) => ({ type: dump.type, module: "autogen_agentchat.messages", model_dump: dump });
+const result = JSON.parse(fs.readFileSync(FIXTURE, "utf8")) as {
+  messages: Record<string, unknown>[];
+  stop_reason: string;
+};
+const wrap = (dump: Record<string, unknown>) => ({
+  type: dump.type,
+  module: "autogen_agentchat.messages",
+  model_dump: dump,
+});
 const task = String(result.messages[0].content);
-const events = [...result.messages.map(wrap), { type: "TaskResult", module: "autogen_agentchat.base", model_dump: result }];
-const shape = (text: string) => importTrace(text, { fileName: "events.json" }).trace.steps.map((s) => [s.agent, s.kind, s.target, s.content, s.tool?.name]);
+const events = [
+  ...result.messages.map(wrap),
+  { type: "TaskResult", module: "autogen_agentchat.base", model_dump: result },
+];
+const shape = (text: string) =>
+  importTrace(text, { fileName: "events.json" }).trace.steps.map((s) => [
+    s.agent,
+    s.kind,
+    s.target,
+    s.content,
+    s.tool?.name,
+  ]);
 
 describe("AgentChat event logs {task, events: [{type, module, model_dump}]}", () => {
   it("import with the same agents, steps and delegations as the bare dump", () => {
@@ -39,6 +56,8 @@ describe("AgentChat event logs {task, events: [{type, module, model_dump}]}", ()
   });
 
   it("a log whose events carry no message is still refused as unknown", () => {
-    expect(() => importTrace(JSON.stringify({ task, events: [{ type: "X", model_dump: { a: 1 } }] }))).toThrow(/Unrecognized trace format/);
+    expect(() => importTrace(JSON.stringify({ task, events: [{ type: "X", model_dump: { a: 1 } }] }))).toThrow(
+      /Unrecognized trace format/,
+    );
   });
 });

@@ -7,8 +7,14 @@ import { isRecord } from "../trace-builder";
  * pydantic `model_dump()`), or the bare list of such wrappers. The last event of a `run_stream` is
  * usually the `TaskResult`, whose messages repeat the stream.
  */
-export function isWrappedAgentChatEvent(value: unknown): value is Record<string, unknown> & { model_dump: Record<string, unknown> } {
-  return isRecord(value) && isRecord(value.model_dump) && (typeof value.type === "string" || typeof value.model_dump.type === "string");
+export function isWrappedAgentChatEvent(
+  value: unknown,
+): value is Record<string, unknown> & { model_dump: Record<string, unknown> } {
+  return (
+    isRecord(value) &&
+    isRecord(value.model_dump) &&
+    (typeof value.type === "string" || typeof value.model_dump.type === "string")
+  );
 }
 
 /**

@@ -9,10 +9,18 @@ export function isCoreMessage(value: unknown): boolean {
 
 /** AgentChat (0.4+) message or event: `{source, type, content}`. */
 export function isAgentChatMessage(value: unknown): boolean {
-  return isRecord(value) && typeof value.source === "string" && typeof value.type === "string" && "content" in value && !CORE_TYPES.has(value.type);
+  return (
+    isRecord(value) &&
+    typeof value.source === "string" &&
+    typeof value.type === "string" &&
+    "content" in value &&
+    !CORE_TYPES.has(value.type)
+  );
 }
 
-export type FoundMessages = { kind: "agentchat"; messages: unknown[]; path: string } | { kind: "core"; messages: unknown[]; path: string; owner?: string };
+export type FoundMessages =
+  | { kind: "agentchat"; messages: unknown[]; path: string }
+  | { kind: "core"; messages: unknown[]; path: string; owner?: string };
 
 /** Nesting this deep is more than any saved state has (team → container → agent → context). */
 const MAX_DEPTH = 6;
@@ -37,7 +45,11 @@ export function findAutogenMessages(value: unknown): FoundMessages | undefined {
   let core: FoundMessages | undefined;
   const visit = (node: unknown, path: string, owner: string | undefined, depth: number): void => {
     if (!isRecord(node) || depth > MAX_DEPTH) return;
-    if (Array.isArray(node.message_thread) && node.message_thread.length > 0 && (!thread || node.message_thread.length > thread.messages.length)) {
+    if (
+      Array.isArray(node.message_thread) &&
+      node.message_thread.length > 0 &&
+      (!thread || node.message_thread.length > thread.messages.length)
+    ) {
       thread = { kind: "agentchat", messages: node.message_thread, path: `${path}.message_thread` };
     }
     const llm = Array.isArray(node.llm_messages)
@@ -46,10 +58,16 @@ export function findAutogenMessages(value: unknown): FoundMessages | undefined {
         ? node.llm_context.messages
         : undefined;
     if (llm && llm.length > 0 && (!core || llm.length > core.messages.length)) {
-      core = { kind: "core", messages: llm, path: `${path}.${Array.isArray(node.llm_messages) ? "llm_messages" : "llm_context.messages"}`, owner };
+      core = {
+        kind: "core",
+        messages: llm,
+        path: `${path}.${Array.isArray(node.llm_messages) ? "llm_messages" : "llm_context.messages"}`,
+        owner,
+      };
     }
     if (isRecord(node.agent_states)) {
-      for (const [key, child] of Object.entries(node.agent_states)) visit(child, `${path}.agent_states.${key}`, agentNameFromKey(key), depth + 1);
+      for (const [key, child] of Object.entries(node.agent_states))
+        visit(child, `${path}.agent_states.${key}`, agentNameFromKey(key), depth + 1);
     }
     if (isRecord(node.agent_state)) visit(node.agent_state, `${path}.agent_state`, owner, depth + 1);
     if (isRecord(node.inner_team_state)) visit(node.inner_team_state, `${path}.inner_team_state`, owner, depth + 1);
@@ -77,6 +95,9 @@ export function isAutogenState(value: unknown): boolean {
   return (
     typeof value.type === "string" &&
     value.type.endsWith("State") &&
-    (Array.isArray(value.llm_messages) || isRecord(value.llm_context) || Array.isArray(value.message_thread) || isRecord(value.agent_state))
+    (Array.isArray(value.llm_messages) ||
+      isRecord(value.llm_context) ||
+      Array.isArray(value.message_thread) ||
+      isRecord(value.agent_state))
   );
 }

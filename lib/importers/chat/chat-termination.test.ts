@@ -11,20 +11,30 @@ const msgs = (...contents: string[]) => contents.map((content) => ({ content }))
 
 describe("chatTermination", () => {
   it("reads a budget that stopped the run (Magentic-One and AG2 phrasings)", () => {
-    expect(chatTermination(msgs("Please search.", "Max time (1500s) reached.\nFINAL ANSWER: 70\nSCENARIO.PY COMPLETE !#!#"))).toBe("limit");
+    expect(
+      chatTermination(msgs("Please search.", "Max time (1500s) reached.\nFINAL ANSWER: 70\nSCENARIO.PY COMPLETE !#!#")),
+    ).toBe("limit");
     expect(chatTermination(msgs("Max rounds (30) reached.\nFINAL ANSWER: x"))).toBe("limit");
-    expect(chatTermination(msgs("Replan counter exceeded... Terminating.", "No agent selected.\nFINAL ANSWER: Ethan Zohn"))).toBe("limit");
+    expect(
+      chatTermination(msgs("Replan counter exceeded... Terminating.", "No agent selected.\nFINAL ANSWER: Ethan Zohn")),
+    ).toBe("limit");
   });
 
   it("reads a crash", () => {
-    expect(chatTermination(msgs('Next speaker Assistant\nError processing publish message\nTraceback (most recent call last):\n  File "x.py", line 1'))).toBe(
-      "error",
-    );
+    expect(
+      chatTermination(
+        msgs(
+          'Next speaker Assistant\nError processing publish message\nTraceback (most recent call last):\n  File "x.py", line 1',
+        ),
+      ),
+    ).toBe("error");
   });
 
   it("reads a team that declared the task done", () => {
     expect(chatTermination(msgs("The answer is 6.\n\nTERMINATE"))).toBe("concluded");
-    expect(chatTermination(msgs("Updated Ledger: {}", "Request satisfied.", "No agent selected.\nFINAL ANSWER: 6"))).toBe("concluded");
+    expect(
+      chatTermination(msgs("Updated Ledger: {}", "Request satisfied.", "No agent selected.\nFINAL ANSWER: 6")),
+    ).toBe("concluded");
   });
 
   it("the latest statement wins, and only the last few messages count", () => {
@@ -74,8 +84,20 @@ describe("the engine reads culprit.closes_run, not the keyword", () => {
       run: { outcome: "failure", task: "Find the count." },
       agents: [{ name: "Searcher" }, { name: "terminal" }, { name: "Writer" }],
       steps: [
-        { id: "s1", agent: "Searcher", kind: "tool_call", content: "search", tool: { name: "search", arguments: { q: "count" } } },
-        { id: "s2", agent: "terminal", kind: "tool_result", content: "Traceback (most recent call last): boom", status: "error" },
+        {
+          id: "s1",
+          agent: "Searcher",
+          kind: "tool_call",
+          content: "search",
+          tool: { name: "search", arguments: { q: "count" } },
+        },
+        {
+          id: "s2",
+          agent: "terminal",
+          kind: "tool_result",
+          content: "Traceback (most recent call last): boom",
+          status: "error",
+        },
         last,
       ],
     });
@@ -85,7 +107,15 @@ describe("the engine reads culprit.closes_run, not the keyword", () => {
     return detectPrematureTermination({ g, config: DEFAULT_CONFIG, failed: true }).map((h) => g.steps[h.step].id);
   };
   it("a closing step right after a failed tool output is premature when the importer marked it", () => {
-    expect(premature({ id: "s3", agent: "Writer", kind: "message", content: "TERMINATE", attributes: { [CLOSES_RUN]: true } })).toEqual(["s3"]);
+    expect(
+      premature({
+        id: "s3",
+        agent: "Writer",
+        kind: "message",
+        content: "TERMINATE",
+        attributes: { [CLOSES_RUN]: true },
+      }),
+    ).toEqual(["s3"]);
   });
   it("the same words without the mark are only words to the engine", () => {
     expect(premature({ id: "s3", agent: "Writer", kind: "message", content: "TERMINATE" })).toEqual([]);
@@ -95,12 +125,18 @@ describe("the engine reads culprit.closes_run, not the keyword", () => {
       [
         { name: "human", role: "user", content: "Find the count." },
         { name: "coder", role: "assistant", content: "```python\nprint(count())\n```" },
-        { name: "executor", role: "user", content: "exitcode: 1 (execution failed)\nCode output: Traceback (most recent call last): boom" },
+        {
+          name: "executor",
+          role: "user",
+          content: "exitcode: 1 (execution failed)\nCode output: Traceback (most recent call last): boom",
+        },
         { name: "coder", role: "assistant", content: "I could not run it.\nTERMINATE" },
       ],
       { format: "ag2" },
     );
     const g = buildGraph({ ...trace, run: { ...trace.run, outcome: "failure" } }, DEFAULT_CONFIG);
-    expect(detectPrematureTermination({ g, config: DEFAULT_CONFIG, failed: true }).map((h) => g.steps[h.step].id)).toEqual([trace.steps[3].id]);
+    expect(
+      detectPrematureTermination({ g, config: DEFAULT_CONFIG, failed: true }).map((h) => g.steps[h.step].id),
+    ).toEqual([trace.steps[3].id]);
   });
 });

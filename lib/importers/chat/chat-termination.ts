@@ -67,5 +67,7 @@ function wholeText(s: TStepInput): string {
  * engine decides which of them ends the run, in its own step order.
  */
 export function markClosingSteps(steps: TStepInput[]): void {
-  for (const s of steps) if (CLOSING_KEYWORD_RE.test(wholeText(s).slice(-CLOSING_CHARS))) s.attributes = { ...s.attributes, [CLOSES_RUN]: true };
+  for (const s of steps)
+    if (CLOSING_KEYWORD_RE.test(wholeText(s).slice(-CLOSING_CHARS)))
+      s.attributes = { ...s.attributes, [CLOSES_RUN]: true };
 }

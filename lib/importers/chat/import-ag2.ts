@@ -27,14 +27,27 @@ export function importAg2(value: unknown): TTraceInput {
     for (const [k, v] of Object.entries(value)) if (k !== listKey) attributes[k] = v;
   }
   if (!messages) {
-    throw new TraceInputError("schema", "Not an AG2 chat log: expected history[], messages[] or chat_history[] of {name, role, content}", {
-      issues: [{ path: "messages", message: "missing message list" }],
-    });
+    throw new TraceInputError(
+      "schema",
+      "Not an AG2 chat log: expected history[], messages[] or chat_history[] of {name, role, content}",
+      {
+        issues: [{ path: "messages", message: "missing message list" }],
+      },
+    );
   }
   // A forced --format ag2 must still refuse lists that hold no chat message at all.
-  if (!messages.some((m) => isRecord(m) && (typeof m.name === "string" || typeof m.role === "string") && ("content" in m || "tool_calls" in m))) {
+  if (
+    !messages.some(
+      (m) =>
+        isRecord(m) &&
+        (typeof m.name === "string" || typeof m.role === "string") &&
+        ("content" in m || "tool_calls" in m),
+    )
+  ) {
     throw new TraceInputError("schema", `Not an AG2 chat log: ${listKey} has no {name or role, content} message`, {
-      issues: [{ path: listKey, message: messages.length ? "no message with name/role and content" : "empty message list" }],
+      issues: [
+        { path: listKey, message: messages.length ? "no message with name/role and content" : "empty message list" },
+      ],
     });
   }
   const builder = new TraceBuilder();

@@ -43,11 +43,16 @@ export function importAutogen(raw: unknown): TTraceInput {
   if (found.kind === "core") mapCoreMessages(builder, found.messages, found.owner);
   else mapAgentChatMessages(builder, found.messages);
   if (builder.steps.length === 0)
-    throw new TraceInputError("schema", "The AutoGen log contains no messages", { issues: [{ path: found.path, message: "empty message list" }] });
-  const stopReason = log.stopReason ?? (isRecord(value) && typeof value.stop_reason === "string" ? value.stop_reason : undefined);
+    throw new TraceInputError("schema", "The AutoGen log contains no messages", {
+      issues: [{ path: found.path, message: "empty message list" }],
+    });
+  const stopReason =
+    log.stopReason ?? (isRecord(value) && typeof value.stop_reason === "string" ? value.stop_reason : undefined);
   const first = builder.steps[0];
   const last = builder.steps[builder.steps.length - 1];
-  const answer = [...builder.steps].reverse().find((s) => (s.kind === "message" || s.kind === "final") && !isTaskGiverName(s.agent) && s.content);
+  const answer = [...builder.steps]
+    .reverse()
+    .find((s) => (s.kind === "message" || s.kind === "final") && !isTaskGiverName(s.agent) && s.content);
   const attributes: Record<string, unknown> = {};
   if (stopReason) attributes.stop_reason = stopReason;
   // AgentChat's stop_reason says how the run ended ("Text 'TERMINATE' mentioned", "Maximum number of messages 10 reached").
@@ -99,7 +104,9 @@ export function mapAgentChatMessages(builder: TraceBuilder, messages: readonly u
   // A run_stream() dump ends with the TaskResult itself, whose messages repeat the stream: only
   // items with a source are messages.
   const steps = messages.map((raw, i) =>
-    isRecord(raw) && typeof raw.source === "string" ? mapAgentChatMessage(speaker(raw), i, sources, idPrefix) : undefined,
+    isRecord(raw) && typeof raw.source === "string"
+      ? mapAgentChatMessage(speaker(raw), i, sources, idPrefix)
+      : undefined,
   );
   markOrchestratorDelegations(steps, (agent) => agent === MAGENTIC_ONE_ORCHESTRATOR, isTaskGiverName);
   steps.forEach((step, i) => {
@@ -118,7 +125,12 @@ function messageType(raw: Record<string, unknown>): string {
   return "TextMessage";
 }
 
-export function mapAgentChatMessage(raw: Record<string, unknown>, i: number, sources: readonly string[], idPrefix = "m"): TStepInput {
+export function mapAgentChatMessage(
+  raw: Record<string, unknown>,
+  i: number,
+  sources: readonly string[],
+  idPrefix = "m",
+): TStepInput {
   const type = messageType(raw);
   const step: TStepInput = {
     id: `${idPrefix}${i}`,
@@ -144,7 +156,10 @@ export function mapAgentChatMessage(raw: Record<string, unknown>, i: number, sou
       step.kind = "tool_call";
       step.tool = {
         name: toText(calls[0]?.name) || "tool",
-        arguments: calls.length === 1 ? calls[0].arguments : calls.map((c) => ({ name: c.name, arguments: c.arguments, id: c.id })),
+        arguments:
+          calls.length === 1
+            ? calls[0].arguments
+            : calls.map((c) => ({ name: c.name, arguments: c.arguments, id: c.id })),
       };
       const target = calls.map((c) => transferTarget(c.name, sources)).find((t) => t !== undefined);
       if (target) step.target = target;
@@ -187,7 +202,9 @@ function contentText(content: unknown): string {
   if (
     Array.isArray(content) &&
     content.length > 0 &&
-    content.every((c) => typeof c === "string" || (isRecord(c) && c[PY_CLASS] === "Image") || (isRecord(c) && isImagePart(c)))
+    content.every(
+      (c) => typeof c === "string" || (isRecord(c) && c[PY_CLASS] === "Image") || (isRecord(c) && isImagePart(c)),
+    )
   ) {
     return content.map((c) => (typeof c === "string" ? c : "<image>")).join("\n");
   }

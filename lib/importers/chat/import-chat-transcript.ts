@@ -34,7 +34,8 @@ export function isChatTranscript(list: unknown): list is Record<string, unknown>
 export function transcriptMessages(value: unknown): { messages: Record<string, unknown>[]; key: string } | undefined {
   if (isChatTranscript(value)) return { messages: value, key: "(root)" };
   if (!isRecord(value)) return undefined;
-  for (const key of LIST_KEYS) if (isChatTranscript(value[key])) return { messages: value[key] as Record<string, unknown>[], key };
+  for (const key of LIST_KEYS)
+    if (isChatTranscript(value[key])) return { messages: value[key] as Record<string, unknown>[], key };
   return undefined;
 }
 
@@ -53,12 +54,19 @@ export function importChatTranscript(value: unknown): TTraceInput {
       "schema",
       "Not a chat transcript: expected [{role, content}] (roles system/user/assistant/tool) or {messages: [...]} with one assistant",
       {
-        issues: [{ path: "messages", message: "no list of {role, content} messages with standard roles and at most one assistant name" }],
+        issues: [
+          {
+            path: "messages",
+            message: "no list of {role, content} messages with standard roles and at most one assistant name",
+          },
+        ],
       },
     );
   }
   const { messages, key } = found;
-  const agentName = messages.map((m) => (m.role === "assistant" && typeof m.name === "string" ? m.name.trim() : "")).find(Boolean) ?? "assistant";
+  const agentName =
+    messages.map((m) => (m.role === "assistant" && typeof m.name === "string" ? m.name.trim() : "")).find(Boolean) ??
+    "assistant";
   const builder = new TraceBuilder();
   registerTaskGiver(builder, TASK_GIVER);
   const agent = builder.agent(agentName);
@@ -91,7 +99,11 @@ export function importChatTranscript(value: unknown): TTraceInput {
       });
       return;
     }
-    const calls = Array.isArray(m.tool_calls) ? m.tool_calls.filter(isRecord) : isRecord(m.function_call) ? [{ function: m.function_call }] : [];
+    const calls = Array.isArray(m.tool_calls)
+      ? m.tool_calls.filter(isRecord)
+      : isRecord(m.function_call)
+        ? [{ function: m.function_call }]
+        : [];
     if (calls.length === 0) {
       builder.step({ ...base, id: `s${i}`, agent, kind: "message", content });
       return;

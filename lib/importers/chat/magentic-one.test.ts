@@ -12,11 +12,14 @@ import { isMagenticOneLog } from "./magentic-one";
  * `{name, role, content}` chat, plus an entry the runner could not attribute (`unknown`).
  */
 const FIXTURE = path.resolve(import.meta.dirname, "../../../test/fixtures/real/magentic-one/magentic-one-repr.json");
-const record = JSON.parse(fs.readFileSync(FIXTURE, "utf8")) as Record<string, unknown> & { history: { role: string; content: string }[] };
+const record = JSON.parse(fs.readFileSync(FIXTURE, "utf8")) as Record<string, unknown> & {
+  history: { role: string; content: string }[];
+};
 const chat = record.history.map((h) => {
   const m = parsePythonRepr(h.content) as Record<string, unknown> | undefined;
   const content = m?.content ?? h.content; // the harness's closing line is plain text, not a repr
-  const text = typeof content === "string" ? content : (content as unknown[]).filter((c) => typeof c === "string").join("\n");
+  const text =
+    typeof content === "string" ? content : (content as unknown[]).filter((c) => typeof c === "string").join("\n");
   return { name: h.role, role: h.role === "user" ? "user" : "assistant", content: text };
 });
 chat.splice(1, 0, { name: "unknown", role: "user", content: "Team reset; starting the task." });
@@ -25,7 +28,9 @@ const agents = (t: TTrace) => t.agents.filter((a) => a.kind !== "task_giver").ma
 const taskGivers = (t: TTrace) => t.agents.filter((a) => a.kind === "task_giver").map((a) => a.name);
 const delegations = (t: TTrace) => {
   const agentOf = new Map(t.steps.map((s) => [s.id, s.agent]));
-  return new Set(t.edges.filter((e) => e.kind === "delegation").map((e) => `${agentOf.get(e.from)}->${agentOf.get(e.to)}`));
+  return new Set(
+    t.edges.filter((e) => e.kind === "delegation").map((e) => `${agentOf.get(e.from)}->${agentOf.get(e.to)}`),
+  );
 };
 
 describe("Magentic-One logs in group-chat layouts", () => {
@@ -36,12 +41,16 @@ describe("Magentic-One logs in group-chat layouts", () => {
     expect(agents(trace)).toEqual(["MagenticOneOrchestrator", "WebSurfer", "Coder"]);
     expect(taskGivers(trace)).toEqual(["user"]);
     expect(trace.steps.filter((s) => s.agent === "user")).toHaveLength(3); // user, unknown, MagenticOne
-    expect(delegations(trace)).toEqual(new Set(["MagenticOneOrchestrator->WebSurfer", "MagenticOneOrchestrator->Coder"]));
+    expect(delegations(trace)).toEqual(
+      new Set(["MagenticOneOrchestrator->WebSurfer", "MagenticOneOrchestrator->Coder"]),
+    );
   });
 
   it("the same log in the Who&When layout with names is Magentic-One too, and keeps its label", () => {
     const { mistake_agent, mistake_step, question, ground_truth } = record;
-    const { format, trace } = importTrace(JSON.stringify({ question, ground_truth, mistake_agent, mistake_step, history: chat }));
+    const { format, trace } = importTrace(
+      JSON.stringify({ question, ground_truth, mistake_agent, mistake_step, history: chat }),
+    );
     expect(format).toBe("who-and-when");
     expect(trace.run.system).toBe("magentic-one");
     expect(agents(trace)).toEqual(["MagenticOneOrchestrator", "WebSurfer", "Coder"]);

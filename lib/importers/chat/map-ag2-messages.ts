@@ -50,7 +50,9 @@ export function mapAg2Messages(builder: TraceBuilder, messages: unknown[], path:
 
 /** True when the messages are a Magentic-One log (see `isMagenticOneLog`). */
 export function isMagenticOneChat(messages: readonly unknown[]): boolean {
-  return isMagenticOneLog(messages.flatMap((raw) => (isRecord(raw) ? [parseChatSpeaker(speakerLabel(raw)).agent] : [])));
+  return isMagenticOneLog(
+    messages.flatMap((raw) => (isRecord(raw) ? [parseChatSpeaker(speakerLabel(raw)).agent] : [])),
+  );
 }
 
 /** `name` when present (AG2 group chats), else `role` (Magentic-One logs carry the agent there). */
@@ -86,7 +88,11 @@ function mapAg2Message(raw: Record<string, unknown>, index: number, speaker: Cha
     step.tool = { name: "code_execution" };
     step.status = code === undefined || code === "0" ? "ok" : "error";
   }
-  const toolCalls = Array.isArray(raw.tool_calls) ? raw.tool_calls : isRecord(raw.function_call) ? [{ function: raw.function_call }] : [];
+  const toolCalls = Array.isArray(raw.tool_calls)
+    ? raw.tool_calls
+    : isRecord(raw.function_call)
+      ? [{ function: raw.function_call }]
+      : [];
   if (toolCalls.length > 0) {
     const first = isRecord(toolCalls[0]) ? toolCalls[0] : {};
     const fn = isRecord(first.function) ? first.function : first;
@@ -97,7 +103,8 @@ function mapAg2Message(raw: Record<string, unknown>, index: number, speaker: Cha
     step.kind = "tool_result";
   }
   for (const [key, value] of Object.entries(raw)) {
-    if (key === "name" || key === "role" || key === "content" || key === "tool_calls" || key === "function_call") continue;
+    if (key === "name" || key === "role" || key === "content" || key === "tool_calls" || key === "function_call")
+      continue;
     attributes[key] = value;
   }
   if (Object.keys(attributes).length) step.attributes = attributes;

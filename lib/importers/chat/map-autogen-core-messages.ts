@@ -34,7 +34,14 @@ export function mapCoreMessages(builder: TraceBuilder, messages: readonly unknow
         if (owner) builder.agent(owner, { description: toText(raw.content) });
         else {
           const giver = registerTaskGiver(builder, "user");
-          builder.step({ ...base, id: `m${i}`, agent: giver, kind: "message", content: toText(raw.content), attributes: { role: "system" } });
+          builder.step({
+            ...base,
+            id: `m${i}`,
+            agent: giver,
+            kind: "message",
+            content: toText(raw.content),
+            attributes: { role: "system" },
+          });
         }
         return;
       }
@@ -44,7 +51,14 @@ export function mapCoreMessages(builder: TraceBuilder, messages: readonly unknow
         const thought = typeof raw.thought === "string" && raw.thought ? raw.thought : undefined;
         if (!Array.isArray(raw.content)) {
           builder.step(
-            markObservation({ ...base, id: `m${i}`, agent, kind: "message", content: toText(raw.content), attributes: thought ? { thought } : undefined }),
+            markObservation({
+              ...base,
+              id: `m${i}`,
+              agent,
+              kind: "message",
+              content: toText(raw.content),
+              attributes: thought ? { thought } : undefined,
+            }),
           );
           return;
         }
@@ -95,7 +109,9 @@ export function mapCoreMessages(builder: TraceBuilder, messages: readonly unknow
         // UserMessage: the task giver's words, or another agent's message relayed into this history.
         const speaker = (typeof raw.source === "string" && raw.source) || "user";
         if (isTaskGiverName(speaker)) registerTaskGiver(builder, speaker);
-        builder.step(markObservation({ ...base, id: `m${i}`, agent: speaker, kind: "message", content: toText(raw.content) }));
+        builder.step(
+          markObservation({ ...base, id: `m${i}`, agent: speaker, kind: "message", content: toText(raw.content) }),
+        );
       }
     }
   });

@@ -10,12 +10,18 @@ describe("observation marks (chat formats' phrasing → canonical attributes)", 
     const text =
       "I clicked 'Prices'. The total is 52.\n\nHere is a screenshot of [Prices](https://shop.example/prices). The viewport shows 40% of the webpage.";
     expect(observationOffset(text)).toBe(text.indexOf("Here is"));
-    expect(observationMarks(text)).toEqual({ [OBSERVATION_AT]: text.indexOf("Here is"), [OBSERVED_RESOURCE]: "https://shop.example/prices" });
+    expect(observationMarks(text)).toEqual({
+      [OBSERVATION_AT]: text.indexOf("Here is"),
+      [OBSERVED_RESOURCE]: "https://shop.example/prices",
+    });
   });
   it("reads an Address line as the resource, and marks program output and exit codes as observations", () => {
     const page = "I opened the page.\n\nAddress: https://museum.example/hours\nTitle: Hours";
     // A line marker starts at the blank line before it (`^\s*` under the m flag), as the engine read it before.
-    expect(observationMarks(page)).toEqual({ [OBSERVATION_AT]: page.indexOf("\nAddress"), [OBSERVED_RESOURCE]: "https://museum.example/hours" });
+    expect(observationMarks(page)).toEqual({
+      [OBSERVATION_AT]: page.indexOf("\nAddress"),
+      [OBSERVED_RESOURCE]: "https://museum.example/hours",
+    });
     expect(observationOffset("exitcode: 1 (execution failed)\nCode output: Traceback")).toBe(0);
     expect(observationOffset("I ran it.\nOutput: 42")).toBe("I ran it.\n".length);
   });
@@ -28,7 +34,11 @@ describe("observation marks (chat formats' phrasing → canonical attributes)", 
       question: "What is the price?",
       history: [
         { role: "human", content: "What is the price?" },
-        { role: "WebSurfer", content: "I clicked 'Prices'.\n\nHere is a screenshot of [Prices](https://shop.example/prices). It shows 1999." },
+        {
+          role: "WebSurfer",
+          content:
+            "I clicked 'Prices'.\n\nHere is a screenshot of [Prices](https://shop.example/prices). It shows 1999.",
+        },
         { role: "Orchestrator (thought)", content: "The price is 1999." },
       ],
     };

@@ -24,5 +24,6 @@ export function registerTaskGiver(builder: TraceBuilder, name: string): string {
  * knows better (an agent really named "user") sets `kind: "agent"` explicitly.
  */
 export function markConventionalTaskGivers(input: TTraceInput): void {
-  for (const agent of input.agents ?? []) if (agent.kind === undefined && isTaskGiverName(agent.name)) agent.kind = "task_giver";
+  for (const agent of input.agents ?? [])
+    if (agent.kind === undefined && isTaskGiverName(agent.name)) agent.kind = "task_giver";
 }

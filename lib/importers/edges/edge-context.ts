@@ -30,9 +30,18 @@ export function makeEdgeContext(steps: readonly TStepInput[]): EdgeContext {
 }
 
 /** An edge with its keys in schema order (see `canonical-order.ts`), so validation need not copy it. */
-export function edge(from: TStepInput, to: TStepInput, kind: TEdge["kind"], evidence: string, confidence: number, key?: string): TEdge {
+export function edge(
+  from: TStepInput,
+  to: TStepInput,
+  kind: TEdge["kind"],
+  evidence: string,
+  confidence: number,
+  key?: string,
+): TEdge {
   const c = Math.round(Math.min(1, Math.max(0, confidence)) * 100) / 100;
-  return key === undefined ? { from: from.id, to: to.id, kind, evidence, confidence: c } : { from: from.id, to: to.id, kind, key, evidence, confidence: c };
+  return key === undefined
+    ? { from: from.id, to: to.id, kind, evidence, confidence: c }
+    : { from: from.id, to: to.id, kind, key, evidence, confidence: c };
 }
 
 /** Short quoted label of a step for evidence sentences. */

@@ -5,7 +5,13 @@ import { steps } from "./test-steps";
 
 describe("inferDelegationEdges", () => {
   it("links a delegate step to the target's next step, not to earlier or other agents' steps", () => {
-    const s = steps({ agent: "B" }, { agent: "A", kind: "delegate", target: "B" }, { agent: "C" }, { agent: "B" }, { agent: "B" });
+    const s = steps(
+      { agent: "B" },
+      { agent: "A", kind: "delegate", target: "B" },
+      { agent: "C" },
+      { agent: "B" },
+      { agent: "B" },
+    );
     const edges = inferDelegationEdges(makeEdgeContext(s));
     expect(edges.map((e) => [e.from, e.to, e.kind])).toEqual([["s1", "s3", "delegation"]]);
     expect(edges[0].evidence).toMatch(/A delegates to B/);

@@ -31,7 +31,13 @@ export function inferDelegationEdges(ctx: EdgeContext): TEdge[] {
       const to = steps[nextStepOfTarget[i]];
       const how = step.kind === "delegate" ? "delegates to" : "hands off to";
       edges.push(
-        edge(step, to, "delegation", `${step.agent} ${how} ${step.target} (${describeStep(step)}); ${step.target} acts next in ${describeStep(to)}`, 0.95),
+        edge(
+          step,
+          to,
+          "delegation",
+          `${step.agent} ${how} ${step.target} (${describeStep(step)}); ${step.target} acts next in ${describeStep(to)}`,
+          0.95,
+        ),
       );
     }
     const parentNode = step.attributes?.["graph.node.parent_id"];
@@ -60,7 +66,15 @@ export function inferDelegationEdges(ctx: EdgeContext): TEdge[] {
         step.attributes?.["culprit.agent_source"] !== "time-containment" &&
         steps[p].attributes?.["culprit.container"] !== true
       ) {
-        edges.push(edge(steps[p], step, "delegation", `span tree: ${describeStep(steps[p])} started ${describeStep(step)} of another agent`, 0.85));
+        edges.push(
+          edge(
+            steps[p],
+            step,
+            "delegation",
+            `span tree: ${describeStep(steps[p])} started ${describeStep(step)} of another agent`,
+            0.85,
+          ),
+        );
       }
     }
   });

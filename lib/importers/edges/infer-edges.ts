@@ -28,7 +28,12 @@ interface Keyed {
 export function inferEdges(steps: readonly TStepInput[]): TEdge[] {
   const ctx = makeEdgeContext(steps);
   const message = inferMessageEdges(ctx);
-  const all = [...inferDelegationEdges(ctx), ...inferStateEdges(ctx), ...inferAggregationEdges(ctx, message), ...message];
+  const all = [
+    ...inferDelegationEdges(ctx),
+    ...inferStateEdges(ctx),
+    ...inferAggregationEdges(ctx, message),
+    ...message,
+  ];
 
   // Pair key from the two step indexes: a number, where a `from\0to` string key would cost a
   // concatenation and a hash per edge. Ids that name no step (none today) share index -1.
@@ -42,7 +47,11 @@ export function inferEdges(steps: readonly TStepInput[]): TEdge[] {
     const to = at(e.to);
     const key = (to + 1) * n + (from + 1);
     const prev = byPair.get(key)?.e;
-    if (!prev || KIND_PRIORITY[e.kind] > KIND_PRIORITY[prev.kind] || (e.kind === prev.kind && e.confidence > prev.confidence))
+    if (
+      !prev ||
+      KIND_PRIORITY[e.kind] > KIND_PRIORITY[prev.kind] ||
+      (e.kind === prev.kind && e.confidence > prev.confidence)
+    )
       byPair.set(key, { e, to, from, priority: KIND_PRIORITY[e.kind] });
   }
   let keyed = [...byPair.values()];

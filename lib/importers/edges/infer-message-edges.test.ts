@@ -18,7 +18,10 @@ describe("inferMessageEdges", () => {
   });
 
   it("never points backwards in time", () => {
-    const s = steps({ agent: "writer", input: REPORT, parentId: "s1" }, { agent: "analyst", content: REPORT, parentId: "s0" });
+    const s = steps(
+      { agent: "writer", input: REPORT, parentId: "s1" },
+      { agent: "analyst", content: REPORT, parentId: "s0" },
+    );
     expect(inferMessageEdges(makeEdgeContext(s))).toEqual([]);
   });
 

@@ -8,7 +8,16 @@ const MIN_SCORE = 0.2;
 /** Sources kept per receiving step (one per source agent), so a long prompt does not fan in from everyone. */
 const MAX_SOURCES_PER_STEP = 3;
 /** Steps that speak to others; a thought is not addressed to anyone, so it never sends a chat turn. */
-const SENDS_TO_OTHERS = new Set<TStepInput["kind"]>(["message", "delegate", "final", "tool_result", "llm", "aggregate", "tool_call", "other"]);
+const SENDS_TO_OTHERS = new Set<TStepInput["kind"]>([
+  "message",
+  "delegate",
+  "final",
+  "tool_result",
+  "llm",
+  "aggregate",
+  "tool_call",
+  "other",
+]);
 
 /**
  * Message: one agent's output reaching another agent. Two signals:
@@ -41,7 +50,13 @@ export function inferMessageEdges(ctx: EdgeContext): TEdge[] {
     const linked: string[] = [];
     // Only the first step of a speaker's block receives the turn: its later steps saw nothing new.
     const startsBlock = i > 0 && steps[i - 1].agent !== step.agent;
-    if (ctx.isChatLog && startsBlock && lastSpeaker >= 0 && steps[lastSpeaker].agent !== step.agent && step.input === undefined) {
+    if (
+      ctx.isChatLog &&
+      startsBlock &&
+      lastSpeaker >= 0 &&
+      steps[lastSpeaker].agent !== step.agent &&
+      step.input === undefined
+    ) {
       const prev = steps[lastSpeaker];
       edges.push(edge(prev, step, "message", `chat turn: ${step.agent} speaks right after ${describeStep(prev)}`, 0.6));
       linked.push(prev.agent);

@@ -20,7 +20,9 @@ export function inferStateEdges(ctx: EdgeContext): TEdge[] {
       for (let k = list.length - 1; k >= 0; k--) {
         const w = ctx.steps[list[k]];
         if (w.agent === step.agent) continue;
-        edges.push(edge(w, step, "state", `${describeStep(step)} reads "${key}", last written by ${describeStep(w)}`, 0.9, key));
+        edges.push(
+          edge(w, step, "state", `${describeStep(step)} reads "${key}", last written by ${describeStep(w)}`, 0.9, key),
+        );
         break;
       }
     }

@@ -75,7 +75,9 @@ export function writeShingles(text: string, sampleMask = 0, maxShingles = 20_000
 }
 
 /** Per ASCII code: its lowercase form when it is a letter or digit, else 0 (a separator). */
-const WORD_CHAR = new Uint8Array(128).map((_, c) => ((c >= 48 && c <= 57) || (c >= 97 && c <= 122) ? c : c >= 65 && c <= 90 ? c + 32 : 0));
+const WORD_CHAR = new Uint8Array(128).map((_, c) =>
+  (c >= 48 && c <= 57) || (c >= 97 && c <= 122) ? c : c >= 65 && c <= 90 ? c + 32 : 0,
+);
 
 export function shingleAt(i: number): number {
   return buffer[i];

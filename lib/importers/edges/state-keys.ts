@@ -7,7 +7,10 @@ import type { TStepInput } from "../../trace/schema";
 export const STATE_READS_ATTR = "culprit.state.reads";
 export const STATE_WRITES_ATTR = "culprit.state.writes";
 
-const NO_ACCESS: { reads: readonly string[]; writes: readonly string[] } = Object.freeze({ reads: Object.freeze([]), writes: Object.freeze([]) });
+const NO_ACCESS: { reads: readonly string[]; writes: readonly string[] } = Object.freeze({
+  reads: Object.freeze([]),
+  writes: Object.freeze([]),
+});
 
 /** Keys a step reads and writes: `step.state` first, then the multi-key attributes. */
 export function stateAccesses(step: TStepInput): { reads: readonly string[]; writes: readonly string[] } {

@@ -32,12 +32,17 @@ const textArb = fc.array(fc.constantFrom(...WORDS.slice(0, 4)), { maxLength: 40 
 describe("TextOverlapIndex", () => {
   it("finds exactly the earlier outputs that share shingles, with brute-force counts and scores", () => {
     fc.assert(
-      fc.property(fc.array(textArb, { minLength: 1, maxLength: 12 }), textArb, fc.nat(3), (outputs, query, expected) => {
-        // Tiny presize so the table also grows during the test.
-        const index = new TextOverlapIndex(0, expected);
-        outputs.forEach((out, i) => index.add(i, out));
-        expect(index.query(query, () => true, 1)).toEqual(naiveQuery(outputs, query, 1));
-      }),
+      fc.property(
+        fc.array(textArb, { minLength: 1, maxLength: 12 }),
+        textArb,
+        fc.nat(3),
+        (outputs, query, expected) => {
+          // Tiny presize so the table also grows during the test.
+          const index = new TextOverlapIndex(0, expected);
+          outputs.forEach((out, i) => index.add(i, out));
+          expect(index.query(query, () => true, 1)).toEqual(naiveQuery(outputs, query, 1));
+        },
+      ),
       { numRuns: 300, seed: 5 },
     );
   });

@@ -5,7 +5,10 @@ import { analyzeTrace } from "../../attribution/index";
 import { importTrace } from "../index";
 
 /** A Claude Agent SDK run as Langfuse downloads it (synthetic, see its SOURCE.md). */
-const FIXTURE = path.resolve(import.meta.dirname, "../../../test/fixtures/synthetic/claude-agent-sdk/langfuse-conversation.json");
+const FIXTURE = path.resolve(
+  import.meta.dirname,
+  "../../../test/fixtures/synthetic/claude-agent-sdk/langfuse-conversation.json",
+);
 const isContainer = (attributes: Record<string, unknown> | undefined) => attributes?.["culprit.container"] === true;
 
 describe("Claude Agent SDK traces from Langfuse", () => {

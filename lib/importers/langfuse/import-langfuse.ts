@@ -72,9 +72,13 @@ export function importLangfuse(value: unknown): TTraceInput {
   if (spans.length === 0) throw new TraceInputError("bad_input", "The Langfuse trace has no observations");
   // A forced --format langfuse must still refuse objects that are not observations.
   if (!observations.some((o) => isRecord(o) && (typeof o.type === "string" || "startTime" in o || "traceId" in o))) {
-    throw new TraceInputError("schema", "Not a Langfuse trace download: no observation has type, startTime or traceId", {
-      issues: [{ path: "observations[0]", message: "missing type / startTime / traceId" }],
-    });
+    throw new TraceInputError(
+      "schema",
+      "Not a Langfuse trace download: no observation has type, startTime or traceId",
+      {
+        issues: [{ path: "observations[0]", message: "missing type / startTime / traceId" }],
+      },
+    );
   }
   const input = mapSpans(spans);
   const scores = trace ? parseLoose(trace.scores) : undefined;
@@ -98,9 +102,16 @@ export function importLangfuse(value: unknown): TTraceInput {
 
 /** `importLangfuse` for an upload, which may be several downloads saved as one list: one run each. */
 export function importLangfuseFile(value: unknown): TTraceInput | TTraceInput[] {
-  if (Array.isArray(value) && value.length > 0 && value.every((v) => isRecord(v) && isRecord(v.trace) && Array.isArray(v.observations))) {
+  if (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((v) => isRecord(v) && isRecord(v.trace) && Array.isArray(v.observations))
+  ) {
     if (value.length > MAX_TRACES_PER_FILE)
-      throw new TraceInputError("too_large", `The file holds ${value.length} Langfuse traces; at most ${MAX_TRACES_PER_FILE} per file`);
+      throw new TraceInputError(
+        "too_large",
+        `The file holds ${value.length} Langfuse traces; at most ${MAX_TRACES_PER_FILE} per file`,
+      );
     return value.map(importLangfuse);
   }
   return importLangfuse(value);
@@ -110,8 +121,10 @@ function observationToSpan(o: Record<string, unknown>, path: string): DecodedSpa
   const metadata = parseLoose(o.metadata);
   const otelAttributes = isRecord(metadata) && isRecord(metadata.attributes) ? metadata.attributes : {};
   const attributes: Record<string, unknown> = { ...otelAttributes };
-  if (isRecord(metadata)) for (const [k, v] of Object.entries(metadata)) if (k !== "attributes") attributes[`metadata.${k}`] = v;
-  for (const [k, v] of Object.entries(o)) if (!MAPPED.has(k) && v !== null && v !== undefined) attributes[`langfuse.${k}`] = parseLoose(v);
+  if (isRecord(metadata))
+    for (const [k, v] of Object.entries(metadata)) if (k !== "attributes") attributes[`metadata.${k}`] = v;
+  for (const [k, v] of Object.entries(o))
+    if (!MAPPED.has(k) && v !== null && v !== undefined) attributes[`langfuse.${k}`] = parseLoose(v);
   const type = typeof o.type === "string" ? o.type.toUpperCase() : "SPAN";
   if (attributes["openinference.span.kind"] === undefined && attributes["gen_ai.operation.name"] === undefined)
     attributes["openinference.span.kind"] = TYPE_TO_KIND[type] ?? "CHAIN";
@@ -127,7 +140,8 @@ function observationToSpan(o: Record<string, unknown>, path: string): DecodedSpa
   return {
     traceId: typeof o.traceId === "string" ? o.traceId : undefined,
     spanId: typeof o.id === "string" && o.id ? o.id : undefined,
-    parentSpanId: typeof o.parentObservationId === "string" && o.parentObservationId ? o.parentObservationId : undefined,
+    parentSpanId:
+      typeof o.parentObservationId === "string" && o.parentObservationId ? o.parentObservationId : undefined,
     name: typeof o.name === "string" ? o.name : "",
     kind: 0,
     start: isoToNano(o.startTime),
@@ -136,7 +150,12 @@ function observationToSpan(o: Record<string, unknown>, path: string): DecodedSpa
     events: [],
     links: [],
     statusCode: isError ? 2 : 0,
-    statusMessage: typeof o.statusMessage === "string" && o.statusMessage ? o.statusMessage : isError ? "observation level ERROR" : undefined,
+    statusMessage:
+      typeof o.statusMessage === "string" && o.statusMessage
+        ? o.statusMessage
+        : isError
+          ? "observation level ERROR"
+          : undefined,
     resource: {},
     path,
   };
@@ -145,7 +164,8 @@ function observationToSpan(o: Record<string, unknown>, path: string): DecodedSpa
 /** Usage counts arrive as numbers or numeric strings; zero usage on spans means "not measured". */
 function setNumber(attributes: Record<string, unknown>, key: string, v: unknown): void {
   const n = typeof v === "string" ? Number(v) : v;
-  if (typeof n === "number" && Number.isFinite(n) && n > 0 && attributes[key] === undefined) attributes[key] = key.startsWith("llm.cost") ? n : Math.round(n);
+  if (typeof n === "number" && Number.isFinite(n) && n > 0 && attributes[key] === undefined)
+    attributes[key] = key.startsWith("llm.cost") ? n : Math.round(n);
 }
 
 /** Scores attached to observations rather than the trace (evaluations of one generation). */

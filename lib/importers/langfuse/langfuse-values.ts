@@ -30,7 +30,11 @@ export function scoreOutcome(scores: unknown): TOutcome | undefined {
     if (!isRecord(s)) continue;
     // Categorical scores carry the label in `stringValue` (older exports: in `value`).
     const label = s.stringValue ?? (typeof s.value === "string" || typeof s.value === "boolean" ? s.value : undefined);
-    const verdict = evaluationOutcome(typeof s.name === "string" ? s.name : "score", label, typeof s.value === "number" ? s.value : undefined);
+    const verdict = evaluationOutcome(
+      typeof s.name === "string" ? s.name : "score",
+      label,
+      typeof s.value === "number" ? s.value : undefined,
+    );
     if (verdict) return verdict;
   }
   return undefined;

@@ -19,7 +19,8 @@ export function flattenRuns(roots: readonly unknown[]): FlatRun[] {
     const id = str(value.id) ?? str(value.run_id);
     const parentId = nestedIn ?? str(value.parent_run_id) ?? dottedParent(value.dotted_order);
     out.push({ run: value, id, parentId, path });
-    if (Array.isArray(value.child_runs)) value.child_runs.forEach((c, i) => visit(c, `${path}.child_runs[${i}]`, id, depth + 1));
+    if (Array.isArray(value.child_runs))
+      value.child_runs.forEach((c, i) => visit(c, `${path}.child_runs[${i}]`, id, depth + 1));
   };
   roots.forEach((r, i) => visit(r, `[${i}]`, undefined, 0));
   return out;

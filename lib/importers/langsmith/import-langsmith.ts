@@ -59,9 +59,13 @@ export function importLangSmith(value: unknown): TTraceInput {
           ? [value]
           : undefined;
   if (!roots)
-    throw new TraceInputError("schema", "Not LangSmith runs: expected a run, a list of runs, {runs[]} or an ingest batch {post[], patch[]}", {
-      issues: [{ path: "(root)", message: "expected runs" }],
-    });
+    throw new TraceInputError(
+      "schema",
+      "Not LangSmith runs: expected a run, a list of runs, {runs[]} or an ingest batch {post[], patch[]}",
+      {
+        issues: [{ path: "(root)", message: "expected runs" }],
+      },
+    );
   const runs = flattenRuns(roots);
   if (runs.length === 0) throw new TraceInputError("bad_input", "The LangSmith export contains no runs");
   // A forced --format langsmith must still refuse what is not runs, rather than map any object to one empty step.
@@ -85,7 +89,9 @@ export function importLangSmith(value: unknown): TTraceInput {
     // A root error means the run failed; success of the task itself is not recorded by LangSmith.
     outcome: root?.error ? "failure" : "unknown",
     sourceFormat: "langsmith",
-    attributes: root ? { trace_id: root.trace_id, session_id: root.session_id, feedback_stats: root.feedback_stats } : undefined,
+    attributes: root
+      ? { trace_id: root.trace_id, session_id: root.session_id, feedback_stats: root.feedback_stats }
+      : undefined,
   };
   return input;
 }
@@ -94,13 +100,16 @@ export function importLangSmith(value: unknown): TTraceInput {
 function looksLikeRun(run: Record<string, unknown>): boolean {
   if (typeof run.run_type === "string" || typeof run.dotted_order === "string") return true;
   const id = typeof run.id === "string" || typeof run.run_id === "string";
-  return id && typeof run.name === "string" && ("start_time" in run || "inputs" in run || Array.isArray(run.child_runs));
+  return (
+    id && typeof run.name === "string" && ("start_time" in run || "inputs" in run || Array.isArray(run.child_runs))
+  );
 }
 
 function hasUsage(run: Record<string, unknown>): boolean {
   return (
-    ["prompt_tokens", "completion_tokens", "total_tokens"].some((k) => run[k] !== undefined && run[k] !== null && Number(run[k]) > 0) ||
-    outputUsage(run) !== undefined
+    ["prompt_tokens", "completion_tokens", "total_tokens"].some(
+      (k) => run[k] !== undefined && run[k] !== null && Number(run[k]) > 0,
+    ) || outputUsage(run) !== undefined
   );
 }
 
@@ -122,7 +131,8 @@ function outputUsage(run: Record<string, unknown>): Record<string, number> | und
     ["output_tokens", "completion_tokens"],
     ["total_tokens", "total_tokens"],
   ] as const) {
-    if (typeof u[from] === "number" && Number.isInteger(u[from]) && (u[from] as number) >= 0) out[to] = u[from] as number;
+    if (typeof u[from] === "number" && Number.isInteger(u[from]) && (u[from] as number) >= 0)
+      out[to] = u[from] as number;
   }
   return Object.keys(out).length ? out : undefined;
 }
@@ -154,8 +164,10 @@ function runToSpan({ run, id, parentId, path }: FlatRun, ownUsage: boolean): Dec
   const extra = isRecord(run.extra) ? run.extra : {};
   const metadata = isRecord(extra.metadata) ? extra.metadata : {};
   const attributes: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(metadata)) attributes[k.startsWith("langgraph_") || k.startsWith("gen_ai.") ? k : `metadata.${k}`] = v;
-  for (const [k, v] of Object.entries(run)) if (!MAPPED.has(k) && v !== null && v !== undefined) attributes[`langsmith.${k}`] = v;
+  for (const [k, v] of Object.entries(metadata))
+    attributes[k.startsWith("langgraph_") || k.startsWith("gen_ai.") ? k : `metadata.${k}`] = v;
+  for (const [k, v] of Object.entries(run))
+    if (!MAPPED.has(k) && v !== null && v !== undefined) attributes[`langsmith.${k}`] = v;
   for (const [k, v] of Object.entries(extra)) if (k !== "metadata") attributes[`langsmith.extra.${k}`] = v;
   const runType = typeof run.run_type === "string" ? run.run_type : "chain";
   attributes["openinference.span.kind"] = RUN_TYPE_TO_KIND[runType] ?? "CHAIN";
@@ -166,7 +178,8 @@ function runToSpan({ run, id, parentId, path }: FlatRun, ownUsage: boolean): Dec
   // A LangGraph node's own run: its inputs are the state channels it read, its outputs the ones it wrote.
   if (typeof metadata.langgraph_node === "string" && metadata.langgraph_node === run.name) {
     if (isRecord(run.inputs) && Object.keys(run.inputs).length) attributes[STATE_READS_ATTR] = Object.keys(run.inputs);
-    if (isRecord(run.outputs) && Object.keys(run.outputs).length) attributes[STATE_WRITES_ATTR] = Object.keys(run.outputs);
+    if (isRecord(run.outputs) && Object.keys(run.outputs).length)
+      attributes[STATE_WRITES_ATTR] = Object.keys(run.outputs);
   }
   const reported = hasRunUsage(run) ? undefined : outputUsage(run);
   for (const [from, to] of [
@@ -194,7 +207,14 @@ function runToSpan({ run, id, parentId, path }: FlatRun, ownUsage: boolean): Dec
     start: runTime(run.start_time),
     end: runTime(run.end_time),
     attributes,
-    events: error ? [{ name: "exception", attributes: { "exception.message": error, "exception.type": error.split(":")[0].slice(0, 100) } }] : [],
+    events: error
+      ? [
+          {
+            name: "exception",
+            attributes: { "exception.message": error, "exception.type": error.split(":")[0].slice(0, 100) },
+          },
+        ]
+      : [],
     links: [],
     statusCode: error || run.status === "error" ? 2 : run.status === "success" ? 1 : 0,
     statusMessage: error,
@@ -205,7 +225,8 @@ function runToSpan({ run, id, parentId, path }: FlatRun, ownUsage: boolean): Dec
 
 /** Run times are ISO strings in exports, epoch milliseconds in the JS SDK's ingest bodies. */
 function runTime(value: unknown) {
-  if (typeof value === "number" && Number.isFinite(value) && value > 0) return { ms: Math.floor(value), subNs: Math.round((value % 1) * 1e6) };
+  if (typeof value === "number" && Number.isFinite(value) && value > 0)
+    return { ms: Math.floor(value), subNs: Math.round((value % 1) * 1e6) };
   return isoToNano(value);
 }
 

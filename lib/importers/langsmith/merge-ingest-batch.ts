@@ -17,7 +17,11 @@ export function isLangSmithBatch(value: unknown): value is { post?: unknown[]; p
 
 /** A run in an ingest body has an id and at least one of the fields only runs carry. */
 function isIngestRun(value: unknown): boolean {
-  return isRecord(value) && typeof value.id === "string" && ("run_type" in value || "dotted_order" in value || "trace_id" in value || "end_time" in value);
+  return (
+    isRecord(value) &&
+    typeof value.id === "string" &&
+    ("run_type" in value || "dotted_order" in value || "trace_id" in value || "end_time" in value)
+  );
 }
 
 /**

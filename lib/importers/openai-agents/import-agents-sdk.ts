@@ -21,10 +21,15 @@ const MAX_ITEMS = 200_000;
 export function importAgentsSdk(value: unknown): TTraceInput[] {
   const items = agentsSdkItems(value);
   if (!items)
-    throw new TraceInputError("schema", "Not an OpenAI Agents SDK export: expected {data: [...]} or a list of trace/trace.span records", {
-      issues: [{ path: "data", message: "expected an array" }],
-    });
-  if (items.length > MAX_ITEMS) throw new TraceInputError("too_large", `The export holds ${items.length} records; at most ${MAX_ITEMS} are read`);
+    throw new TraceInputError(
+      "schema",
+      "Not an OpenAI Agents SDK export: expected {data: [...]} or a list of trace/trace.span records",
+      {
+        issues: [{ path: "data", message: "expected an array" }],
+      },
+    );
+  if (items.length > MAX_ITEMS)
+    throw new TraceInputError("too_large", `The export holds ${items.length} records; at most ${MAX_ITEMS} are read`);
   // By id: a span logged at start and again at end keeps its first place and its last (complete) record.
   const byId = new Map<string, DecodedSpan>();
   const anonymous: DecodedSpan[] = [];
@@ -40,7 +45,8 @@ export function importAgentsSdk(value: unknown): TTraceInput[] {
     // Other records (end events without span_data) carry nothing the spans do not.
   });
   const spans = [...byId.values(), ...anonymous];
-  if (spans.length === 0) throw new TraceInputError("bad_input", "The OpenAI Agents SDK export holds no spans (records with span_data)");
+  if (spans.length === 0)
+    throw new TraceInputError("bad_input", "The OpenAI Agents SDK export holds no spans (records with span_data)");
   for (const [id, trace] of traces) {
     const own = spans.filter((s) => s.traceId === id);
     if (own.length === 0) continue;
@@ -97,7 +103,8 @@ function sdkSpan(item: Record<string, unknown>, index: number): DecodedSpan {
       a["openinference.span.kind"] = "CHAIN";
   }
   // Everything else the span data says stays, under its own prefix.
-  for (const key in data) if (key !== "type" && key !== "input" && key !== "output" && key !== "usage") a[`openai_agents.${key}`] = data[key];
+  for (const key in data)
+    if (key !== "type" && key !== "input" && key !== "output" && key !== "usage") a[`openai_agents.${key}`] = data[key];
   const error = isRecord(item.error) ? item.error : undefined;
   if (error?.data !== undefined) a["openai_agents.error.data"] = error.data;
   return {
@@ -124,10 +131,15 @@ function traceSpan(trace: Record<string, unknown>, own: DecodedSpan[]): DecodedS
   let start = own[0].start;
   let end = own[0].end;
   for (const s of own) {
-    if (s.start && (!start || s.start.ms < start.ms || (s.start.ms === start.ms && s.start.subNs < start.subNs))) start = s.start;
+    if (s.start && (!start || s.start.ms < start.ms || (s.start.ms === start.ms && s.start.subNs < start.subNs)))
+      start = s.start;
     if (s.end && (!end || s.end.ms > end.ms || (s.end.ms === end.ms && s.end.subNs > end.subNs))) end = s.end;
   }
-  const a: Record<string, unknown> = { [CONTAINER_ATTR]: true, "openinference.span.kind": "CHAIN", "openai_agents.span_type": "trace" };
+  const a: Record<string, unknown> = {
+    [CONTAINER_ATTR]: true,
+    "openinference.span.kind": "CHAIN",
+    "openai_agents.span_type": "trace",
+  };
   if (trace.group_id != null) a["openai_agents.group_id"] = trace.group_id;
   if (trace.metadata != null) a["openai_agents.metadata"] = trace.metadata;
   return {

@@ -26,7 +26,11 @@ function decodePython(s: Record<string, unknown>, path: string, index: number): 
   const code = PY_STATUS[String(status.status_code ?? "").toUpperCase()] ?? 0;
   const description = typeof status.description === "string" && status.description ? status.description : undefined;
   const resource = isRecord(s.resource) && isRecord(s.resource.attributes) ? s.resource.attributes : {};
-  const scope = isRecord(s.instrumentation_scope) ? s.instrumentation_scope : isRecord(s.instrumentation_info) ? s.instrumentation_info : undefined;
+  const scope = isRecord(s.instrumentation_scope)
+    ? s.instrumentation_scope
+    : isRecord(s.instrumentation_info)
+      ? s.instrumentation_info
+      : undefined;
   return {
     traceId: id(context.trace_id, 16),
     spanId: id(context.span_id, 8),
@@ -54,17 +58,29 @@ function decodePython(s: Record<string, unknown>, path: string, index: number): 
 
 function pythonLink(l: Record<string, unknown>): DecodedSpan["links"][number] {
   const c = isRecord(l.context) ? l.context : {};
-  return { traceId: id(c.trace_id, 16), spanId: id(c.span_id, 8), attributes: isRecord(l.attributes) ? l.attributes : undefined };
+  return {
+    traceId: id(c.trace_id, 16),
+    spanId: id(c.span_id, 8),
+    attributes: isRecord(l.attributes) ? l.attributes : undefined,
+  };
 }
 
 function decodeJs(s: Record<string, unknown>, path: string, index: number): DecodedSpan {
   const ctx = isRecord(s._spanContext) ? s._spanContext : isRecord(s.spanContext) ? s.spanContext : s;
-  const parentCtx = isRecord(s.parentSpanContext) ? s.parentSpanContext : isRecord(s._parentSpanContext) ? s._parentSpanContext : undefined;
+  const parentCtx = isRecord(s.parentSpanContext)
+    ? s.parentSpanContext
+    : isRecord(s._parentSpanContext)
+      ? s._parentSpanContext
+      : undefined;
   const status = isRecord(s.status) ? s.status : {};
   const start = isHrTime(s.startTime) ? hrTime(s.startTime) : micros(s.timestamp);
   let end = isHrTime(s.endTime) ? hrTime(s.endTime) : undefined;
   if (!end && start && typeof s.duration === "number") end = micros(start.ms * 1e3 + start.subNs / 1e3 + s.duration);
-  const scope = isRecord(s.instrumentationScope) ? s.instrumentationScope : isRecord(s.instrumentationLibrary) ? s.instrumentationLibrary : undefined;
+  const scope = isRecord(s.instrumentationScope)
+    ? s.instrumentationScope
+    : isRecord(s.instrumentationLibrary)
+      ? s.instrumentationLibrary
+      : undefined;
   const code = typeof status.code === "number" ? status.code : 0;
   return {
     traceId: id(ctx.traceId, 16),
@@ -76,7 +92,9 @@ function decodeJs(s: Record<string, unknown>, path: string, index: number): Deco
     start,
     end,
     attributes: isRecord(s.attributes) ? { ...s.attributes } : {},
-    events: Array.isArray(s.events) ? s.events.filter(isRecord).map((e) => event(e, isHrTime(e.time) ? hrTime(e.time) : undefined)) : [],
+    events: Array.isArray(s.events)
+      ? s.events.filter(isRecord).map((e) => event(e, isHrTime(e.time) ? hrTime(e.time) : undefined))
+      : [],
     links: Array.isArray(s.links) ? s.links.filter(isRecord).map(jsLink) : [],
     statusCode: code === 1 || code === 2 ? code : 0,
     statusMessage: typeof status.message === "string" && status.message ? status.message : undefined,
@@ -89,23 +107,36 @@ function decodeJs(s: Record<string, unknown>, path: string, index: number): Deco
 
 function jsLink(l: Record<string, unknown>): DecodedSpan["links"][number] {
   const c = isRecord(l.context) ? l.context : l;
-  return { traceId: id(c.traceId, 16), spanId: id(c.spanId, 8), attributes: isRecord(l.attributes) ? l.attributes : undefined };
+  return {
+    traceId: id(c.traceId, 16),
+    spanId: id(c.spanId, 8),
+    attributes: isRecord(l.attributes) ? l.attributes : undefined,
+  };
 }
 
 /** `resource.attributes`, the SDK's private `_attributes`, or `_rawAttributes` as `[key, value]` pairs. */
 function jsResource(resource: unknown): Record<string, unknown> {
   if (!isRecord(resource)) return {};
-  const attrs = isRecord(resource.attributes) ? resource.attributes : isRecord(resource._attributes) ? resource._attributes : undefined;
+  const attrs = isRecord(resource.attributes)
+    ? resource.attributes
+    : isRecord(resource._attributes)
+      ? resource._attributes
+      : undefined;
   if (attrs) return { ...attrs };
   const out: Record<string, unknown> = {};
   if (Array.isArray(resource._rawAttributes)) {
-    for (const pair of resource._rawAttributes) if (Array.isArray(pair) && typeof pair[0] === "string") out[pair[0]] = pair[1];
+    for (const pair of resource._rawAttributes)
+      if (Array.isArray(pair) && typeof pair[0] === "string") out[pair[0]] = pair[1];
   }
   return out;
 }
 
 function event(e: Record<string, unknown>, time: NanoTime | undefined): DecodedEvent {
-  return { name: typeof e.name === "string" ? e.name : "", time, attributes: isRecord(e.attributes) ? e.attributes : {} };
+  return {
+    name: typeof e.name === "string" ? e.name : "",
+    time,
+    attributes: isRecord(e.attributes) ? e.attributes : {},
+  };
 }
 
 /** Python writes ids as `0x`-prefixed hex; JS as plain hex. */

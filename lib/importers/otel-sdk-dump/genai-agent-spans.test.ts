@@ -4,7 +4,10 @@ import path from "node:path";
 import { importTraces } from "../index";
 
 /** Real OTel GenAI agent spans (Strands on AgentCore, CloudWatch export), see its SOURCE.md. */
-const FILE = path.resolve(import.meta.dirname, "../../../test/fixtures/real/strands/agentcore-strands-openai.spans.json");
+const FILE = path.resolve(
+  import.meta.dirname,
+  "../../../test/fixtures/real/strands/agentcore-strands-openai.spans.json",
+);
 
 describe("OpenTelemetry GenAI agent spans exported from CloudWatch (Strands Agents on AgentCore)", () => {
   const results = importTraces(fs.readFileSync(FILE, "utf8"), { fileName: path.basename(FILE) });

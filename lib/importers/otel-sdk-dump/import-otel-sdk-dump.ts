@@ -18,7 +18,8 @@ const MAX_SPANS = 200_000;
  */
 export function decodeSdkSpans(value: unknown): DecodedSpan[] {
   const list = Array.isArray(value) ? value : [value];
-  if (list.length > MAX_SPANS) throw new TraceInputError("too_large", `The span dump holds ${list.length} spans; at most ${MAX_SPANS} are read`);
+  if (list.length > MAX_SPANS)
+    throw new TraceInputError("too_large", `The span dump holds ${list.length} spans; at most ${MAX_SPANS} are read`);
   const spans: DecodedSpan[] = [];
   for (let i = 0; i < list.length; i++) {
     const record = list[i];
@@ -48,9 +49,9 @@ export function importOtelSdkDump(value: unknown): TTraceInput[] {
 
 function mapSdkTrace(spans: DecodedSpan[]): TTraceInput {
   // Monocle's root span is literally named "workflow"; the application's name is `workflow.name`.
-  const workflowName = spans.find((s) => s.parentSpanId === undefined && typeof s.attributes["workflow.name"] === "string")?.attributes["workflow.name"] as
-    | string
-    | undefined;
+  const workflowName = spans.find(
+    (s) => s.parentSpanId === undefined && typeof s.attributes["workflow.name"] === "string",
+  )?.attributes["workflow.name"] as string | undefined;
   const input = mapSpans(spans);
   input.run.sourceFormat = "otel-sdk";
   if (workflowName && input.run.title === "workflow") input.run.title = workflowName.slice(0, 1000);

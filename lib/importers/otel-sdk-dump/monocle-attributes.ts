@@ -10,7 +10,10 @@ import { CONTAINER_ATTR, HANDOFF_TO_ATTR, REQUESTED_TOOL_ATTR } from "../span-ma
 export function normalizeMonocleSpan(span: DecodedSpan): boolean {
   const a = span.attributes;
   const type = a["span.type"];
-  if (typeof type !== "string" || (a["monocle_apptrace.version"] === undefined && a["entity.count"] === undefined && a["workflow.name"] === undefined))
+  if (
+    typeof type !== "string" ||
+    (a["monocle_apptrace.version"] === undefined && a["entity.count"] === undefined && a["workflow.name"] === undefined)
+  )
     return false;
   const entity1 = text(a["entity.1.name"]);
   if (type === "workflow" || type === "agentic.turn" || type === "agentic.request") {
@@ -41,7 +44,8 @@ export function normalizeMonocleSpan(span: DecodedSpan): boolean {
     const ea = ev.attributes;
     if (ev.name === "data.input" && ea.input !== undefined && a["input.value"] === undefined)
       a["input.value"] = Array.isArray(ea.input) ? ea.input.map(String).join("\n") : ea.input;
-    else if (ev.name === "data.output" && ea.response !== undefined && a["output.value"] === undefined) a["output.value"] = ea.response;
+    else if (ev.name === "data.output" && ea.response !== undefined && a["output.value"] === undefined)
+      a["output.value"] = ea.response;
     else if (ev.name === "metadata") {
       if (ea.prompt_tokens !== undefined) a["gen_ai.usage.input_tokens"] = ea.prompt_tokens;
       if (ea.completion_tokens !== undefined) a["gen_ai.usage.output_tokens"] = ea.completion_tokens;

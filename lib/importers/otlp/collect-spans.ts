@@ -24,18 +24,30 @@ export function collectSpans(requests: readonly unknown[]): DecodedSpan[] {
   requests.forEach((request, r) => {
     const prefix = requests.length > 1 ? `[${r}].` : "";
     if (!isRecord(request) || !Array.isArray(request.resourceSpans)) {
-      throw new TraceInputError("schema", `Not an OTLP ExportTraceServiceRequest at ${prefix || "(root)"}: missing resourceSpans[]`, {
-        issues: [{ path: `${prefix}resourceSpans`, message: "expected an array" }],
-      });
+      throw new TraceInputError(
+        "schema",
+        `Not an OTLP ExportTraceServiceRequest at ${prefix || "(root)"}: missing resourceSpans[]`,
+        {
+          issues: [{ path: `${prefix}resourceSpans`, message: "expected an array" }],
+        },
+      );
     }
     request.resourceSpans.forEach((rs, i) => {
       if (!isRecord(rs)) return;
       const resource = keyValuesToRecord(isRecord(rs.resource) ? rs.resource.attributes : undefined);
-      const scopes = Array.isArray(rs.scopeSpans) ? rs.scopeSpans : Array.isArray(rs.instrumentationLibrarySpans) ? rs.instrumentationLibrarySpans : [];
+      const scopes = Array.isArray(rs.scopeSpans)
+        ? rs.scopeSpans
+        : Array.isArray(rs.instrumentationLibrarySpans)
+          ? rs.instrumentationLibrarySpans
+          : [];
       const scopeKey = Array.isArray(rs.scopeSpans) ? "scopeSpans" : "instrumentationLibrarySpans";
       scopes.forEach((ss, j) => {
         if (!isRecord(ss) || !Array.isArray(ss.spans)) return;
-        const scopeRaw = isRecord(ss.scope) ? ss.scope : isRecord(ss.instrumentationLibrary) ? ss.instrumentationLibrary : undefined;
+        const scopeRaw = isRecord(ss.scope)
+          ? ss.scope
+          : isRecord(ss.instrumentationLibrary)
+            ? ss.instrumentationLibrary
+            : undefined;
         const scope = scopeRaw ? { name: str(scopeRaw.name), version: str(scopeRaw.version) } : undefined;
         const scopePath = `${prefix}resourceSpans[${i}].${scopeKey}[${j}].spans`;
         const list: unknown[] = ss.spans;
@@ -43,7 +55,9 @@ export function collectSpans(requests: readonly unknown[]): DecodedSpan[] {
           const span = list[k];
           if (!isRecord(span)) {
             const path = `${scopePath}[${k}]`;
-            throw new TraceInputError("schema", `${path} is not a span object`, { issues: [{ path, message: "expected an object" }] });
+            throw new TraceInputError("schema", `${path} is not a span object`, {
+              issues: [{ path, message: "expected an object" }],
+            });
           }
           spans.push(decodeSpan(span, resource, scope, scopePath, k));
         }
@@ -100,7 +114,11 @@ let lastTraceId: string | undefined;
 const NONE = Object.freeze([]) as unknown as never[];
 
 function decodeEvent(event: Record<string, unknown>): DecodedEvent {
-  return { name: typeof event.name === "string" ? event.name : "", time: nano(event.timeUnixNano), attributes: keyValuesToRecord(event.attributes) };
+  return {
+    name: typeof event.name === "string" ? event.name : "",
+    time: nano(event.timeUnixNano),
+    attributes: keyValuesToRecord(event.attributes),
+  };
 }
 
 function enumNumber(value: unknown, names: Record<string, number>): number {

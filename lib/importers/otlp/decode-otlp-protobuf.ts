@@ -20,9 +20,19 @@ export function decodeOtlpProtobuf(bytes: Uint8Array): unknown {
   try {
     message = type.decode(bytes);
   } catch (err) {
-    throw new TraceInputError("malformed_json", `Malformed OTLP protobuf body: ${err instanceof Error ? err.message : String(err)}`);
+    throw new TraceInputError(
+      "malformed_json",
+      `Malformed OTLP protobuf body: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
-  return type.toObject(message, { longs: String, enums: Number, bytes: String, defaults: false, arrays: false, oneofs: false });
+  return type.toObject(message, {
+    longs: String,
+    enums: Number,
+    bytes: String,
+    defaults: false,
+    arrays: false,
+    oneofs: false,
+  });
 }
 
 /** Encodes an OTLP/JSON-shaped request as protobuf (tests and benchmarks use it to build bodies). */

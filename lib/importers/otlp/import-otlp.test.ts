@@ -26,9 +26,16 @@ describe("OTLP importer", () => {
       parentId: "a000000000000001",
     });
     expect(byName["chat gpt-4o"]).toMatchObject({ kind: "llm", tokens: { input: 120, output: 40, total: 160 } });
-    expect(byName["execute_tool save_memory"]).toMatchObject({ kind: "tool_call", tool: { name: "save_memory" }, state: { op: "write", key: "facts" } });
+    expect(byName["execute_tool save_memory"]).toMatchObject({
+      kind: "tool_call",
+      tool: { name: "save_memory" },
+      state: { op: "write", key: "facts" },
+    });
     expect(byName["search_memory facts"]).toMatchObject({ kind: "state_read", state: { op: "read", key: "facts" } });
-    expect(byName["execute_tool web_fetch"]).toMatchObject({ status: "error", error: { type: "TimeoutError", message: "web_fetch timed out after 60s" } });
+    expect(byName["execute_tool web_fetch"]).toMatchObject({
+      status: "error",
+      error: { type: "TimeoutError", message: "web_fetch timed out after 60s" },
+    });
     expect(byName["chat merge"].input).toContain("Merge the researcher notes");
     expect(trace.run.outcome).toBe("failure"); // gen_ai.evaluation.result label "fail"
     expect(trace.steps.map((s) => s.startTime)).toEqual([...trace.steps.map((s) => s.startTime)].sort());
@@ -36,8 +43,12 @@ describe("OTLP importer", () => {
     expect(kinds("delegation")).toEqual(["a000000000000001->a000000000000002", "a000000000000001->a000000000000005"]);
     expect(kinds("state")).toEqual(["a000000000000004->a000000000000006"]);
     expect(kinds("message")).toEqual(["a000000000000003->a000000000000005"]);
-    expect(kinds("aggregation").sort()).toEqual(["a000000000000003->a000000000000008", "a000000000000005->a000000000000008"]);
-    for (const e of trace.edges) expect(trace.steps.findIndex((s) => s.id === e.from)).toBeLessThan(trace.steps.findIndex((s) => s.id === e.to));
+    expect(kinds("aggregation").sort()).toEqual([
+      "a000000000000003->a000000000000008",
+      "a000000000000005->a000000000000008",
+    ]);
+    for (const e of trace.edges)
+      expect(trace.steps.findIndex((s) => s.id === e.from)).toBeLessThan(trace.steps.findIndex((s) => s.id === e.to));
   });
 
   it("accepts base64 ids, enum-string kinds/status, numeric int64, older instrumentationLibrarySpans, arrays and JSONL", () => {
@@ -48,14 +59,22 @@ describe("OTLP importer", () => {
       span.traceId = hexToBase64(span.traceId as string);
       span.kind = "SPAN_KIND_INTERNAL";
       span.startTimeUnixNano = Number(span.startTimeUnixNano);
-      span.status = (span.status as { code: number }).code === 2 ? { code: "STATUS_CODE_ERROR", message: "tool timeout" } : { code: "STATUS_CODE_OK" };
+      span.status =
+        (span.status as { code: number }).code === 2
+          ? { code: "STATUS_CODE_ERROR", message: "tool timeout" }
+          : { code: "STATUS_CODE_OK" };
     }
     const rs = req.resourceSpans[0];
-    rs.instrumentationLibrarySpans = rs.scopeSpans.map((s: Record<string, unknown>) => ({ instrumentationLibrary: s.scope, spans: s.spans }));
+    rs.instrumentationLibrarySpans = rs.scopeSpans.map((s: Record<string, unknown>) => ({
+      instrumentationLibrary: s.scope,
+      spans: s.spans,
+    }));
     delete rs.scopeSpans;
     const expected = importTrace(text).trace;
     const variant = importValue(req).trace;
-    expect(variant.steps.map((s) => [s.id, s.agent, s.kind, s.status])).toEqual(expected.steps.map((s) => [s.id, s.agent, s.kind, s.status]));
+    expect(variant.steps.map((s) => [s.id, s.agent, s.kind, s.status])).toEqual(
+      expected.steps.map((s) => [s.id, s.agent, s.kind, s.status]),
+    );
     expect(variant.edges).toEqual(expected.edges);
     // Two requests as an array, and the same as JSONL.
     const [a, b] = [request(), request()];
@@ -97,11 +116,24 @@ describe("OTLP importer", () => {
           scopeSpans: [
             {
               spans: [
-                span("0000000000000001", "", 1, [kv("openinference.span.kind", "AGENT"), kv("agent.name", "planner"), kv("graph.node.id", "p0")]),
-                span("0000000000000002", "0000000000000001", 2, [kv("traceloop.span.kind", "agent"), kv("traceloop.entity.name", "coder")]),
+                span("0000000000000001", "", 1, [
+                  kv("openinference.span.kind", "AGENT"),
+                  kv("agent.name", "planner"),
+                  kv("graph.node.id", "p0"),
+                ]),
+                span("0000000000000002", "0000000000000001", 2, [
+                  kv("traceloop.span.kind", "agent"),
+                  kv("traceloop.entity.name", "coder"),
+                ]),
                 span("0000000000000003", "0000000000000002", 3, [kv("openinference.span.kind", "LLM")]),
-                span("0000000000000004", "0000000000000001", 4, [kv("metadata", JSON.stringify({ langgraph_node: "reviewer" }))]),
-                span("0000000000000005", "", 5, [kv("graph.node.name", "critic"), kv("graph.node.id", "c0"), kv("graph.node.parent_id", "p0")]),
+                span("0000000000000004", "0000000000000001", 4, [
+                  kv("metadata", JSON.stringify({ langgraph_node: "reviewer" })),
+                ]),
+                span("0000000000000005", "", 5, [
+                  kv("graph.node.name", "critic"),
+                  kv("graph.node.id", "c0"),
+                  kv("graph.node.parent_id", "p0"),
+                ]),
                 span("0000000000000006", "", 6, []),
               ],
             },

@@ -73,7 +73,8 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
     const { explicit, timeInferred } = resolveAgent(walk, builder, i);
     const step = spanStep(span, ids, i, p, walk.agentOf);
     if (p < 0 && rootPayload === undefined) rootPayload = { input: step.input, content: step.content };
-    if (explicit !== undefined && p >= 0 && walk.agentOf[p] !== walk.agentOf[i] && step.kind === "other") step.kind = "agent";
+    if (explicit !== undefined && p >= 0 && walk.agentOf[p] !== walk.agentOf[i] && step.kind === "other")
+      step.kind = "agent";
     if (walk.containerAgent[i] !== undefined || walk.sessionOf[i] !== undefined) {
       if (step.kind === "agent") step.kind = "other"; // it invokes no agent of its own
       step.attributes = { ...step.attributes, [CONTAINER_ATTR]: true };
@@ -107,11 +108,16 @@ function startWalk(spans: readonly DecodedSpan[], parent: Int32Array): AgentWalk
     spans,
     parent,
     explicitOf,
-    spans.map((span, i) => explicitOf[i] ?? (isAnonymousAgentSpan(span) && span.name && !isMethodName(span.name) ? span.name : undefined)),
+    spans.map(
+      (span, i) =>
+        explicitOf[i] ?? (isAnonymousAgentSpan(span) && span.name && !isMethodName(span.name) ? span.name : undefined),
+    ),
   );
   const hasChildren = new Uint8Array(spans.length);
   for (let i = 0; i < spans.length; i++) if (parent[i] >= 0) hasChildren[parent[i]] = 1;
-  const sessionOf = spans.map((span, i) => (hasChildren[i] && containerAgent[i] === undefined ? sessionAgent(span) : undefined));
+  const sessionOf = spans.map((span, i) =>
+    hasChildren[i] && containerAgent[i] === undefined ? sessionAgent(span) : undefined,
+  );
   return {
     spans,
     parent,
@@ -127,7 +133,11 @@ function startWalk(spans: readonly DecodedSpan[], parent: Int32Array): AgentWalk
 }
 
 /** Settles span i's agent (registering it) and whether the span is inside an agent's subtree. */
-function resolveAgent(w: AgentWalk, builder: TraceBuilder, i: number): { explicit: string | undefined; timeInferred: boolean } {
+function resolveAgent(
+  w: AgentWalk,
+  builder: TraceBuilder,
+  i: number,
+): { explicit: string | undefined; timeInferred: boolean } {
   const span = w.spans[i];
   const p = w.parent[i];
   const container = w.containerAgent[i];
@@ -155,7 +165,11 @@ function resolveAgent(w: AgentWalk, builder: TraceBuilder, i: number): { explici
   if (container !== undefined) w.underAgent[i] = false;
   else {
     const parentAgent = p >= 0 ? w.agentOf[p] : agent;
-    w.underAgent[i] = explicit !== undefined || (p >= 0 && w.underAgent[p]) || (anonymousAgent && span.name !== "") || agent !== parentAgent;
+    w.underAgent[i] =
+      explicit !== undefined ||
+      (p >= 0 && w.underAgent[p]) ||
+      (anonymousAgent && span.name !== "") ||
+      agent !== parentAgent;
     if (explicit !== undefined || (!(p >= 0 && w.underAgent[p]) && anonymousAgent)) w.agentSpans.push(i);
   }
   w.agentOf[i] = builder.agent(agent, container === undefined ? agentExtras(span, explicit === agent) : undefined);
@@ -163,7 +177,13 @@ function resolveAgent(w: AgentWalk, builder: TraceBuilder, i: number): { explici
 }
 
 /** The step of span i, filed under its settled agent: content only, ids and times in their fields. */
-function spanStep(span: DecodedSpan, ids: readonly string[], i: number, p: number, agentOf: readonly string[]): TStepInput {
+function spanStep(
+  span: DecodedSpan,
+  ids: readonly string[],
+  i: number,
+  p: number,
+  agentOf: readonly string[],
+): TStepInput {
   const kind = spanStepKind(span);
   const payload = spanPayload(span, kind === "tool_call");
   return {
@@ -192,16 +212,25 @@ interface RunFacts {
   rootPayload: { input?: string; content?: string } | undefined;
 }
 
-function buildRun(builder: TraceBuilder, spans: readonly DecodedSpan[], parent: Int32Array, facts: RunFacts): TTraceInput {
+function buildRun(
+  builder: TraceBuilder,
+  spans: readonly DecodedSpan[],
+  parent: Int32Array,
+  facts: RunFacts,
+): TTraceInput {
   const roots = spans.filter((_, i) => parent[i] < 0);
   const first = spans[0];
   const lastEnd = spans.reduce(
-    (acc, s) => (s.end && (!acc || s.end.ms > acc.ms || (s.end.ms === acc.ms && s.end.subNs > acc.subNs)) ? s.end : acc),
+    (acc, s) =>
+      s.end && (!acc || s.end.ms > acc.ms || (s.end.ms === acc.ms && s.end.subNs > acc.subNs)) ? s.end : acc,
     undefined as DecodedSpan["end"],
   );
   return builder.build({
     title: roots[0]?.name || undefined,
-    system: typeof first.resource["service.name"] === "string" ? (first.resource["service.name"] as string).slice(0, 256) : undefined,
+    system:
+      typeof first.resource["service.name"] === "string"
+        ? (first.resource["service.name"] as string).slice(0, 256)
+        : undefined,
     task: facts.rootPayload?.input || undefined,
     outcome: facts.outcome,
     finalAnswer: facts.rootPayload?.content || undefined,
@@ -217,7 +246,14 @@ function containingAgentSpan(spans: readonly DecodedSpan[], agentSpans: readonly
   if (!span.start || !span.end) return -1;
   for (let k = agentSpans.length - 1, checked = 0; k >= 0 && checked < 200; k--, checked++) {
     const a = spans[agentSpans[k]];
-    if (a.traceId === span.traceId && a.start && a.end && compareNano(a.start, span.start) <= 0 && compareNano(a.end, span.end) >= 0) return agentSpans[k];
+    if (
+      a.traceId === span.traceId &&
+      a.start &&
+      a.end &&
+      compareNano(a.start, span.start) <= 0 &&
+      compareNano(a.end, span.end) >= 0
+    )
+      return agentSpans[k];
   }
   return -1;
 }
@@ -232,9 +268,18 @@ function agentExtras(span: DecodedSpan, isDefiningSpan: boolean) {
   const a = span.attributes;
   const description = a["gen_ai.agent.description"];
   const attributes: Record<string, unknown> = {};
-  for (const key of ["gen_ai.agent.id", "gen_ai.agent.version", "gen_ai.provider.name", "gen_ai.request.model", "graph.node.id"])
+  for (const key of [
+    "gen_ai.agent.id",
+    "gen_ai.agent.version",
+    "gen_ai.provider.name",
+    "gen_ai.request.model",
+    "graph.node.id",
+  ])
     if (a[key] !== undefined) attributes[key] = a[key];
-  return { description: typeof description === "string" ? description : undefined, attributes: Object.keys(attributes).length ? attributes : undefined };
+  return {
+    description: typeof description === "string" ? description : undefined,
+    attributes: Object.keys(attributes).length ? attributes : undefined,
+  };
 }
 
 /**
@@ -254,16 +299,28 @@ function stepAttributes(span: DecodedSpan, consumed: string[]): Record<string, u
   if (span.traceId) out["otel.trace_id"] = span.traceId;
   if (span.statusMessage && span.statusCode !== 2) out["otel.status_message"] = span.statusMessage;
   if (span.events.length)
-    out["otel.events"] = span.events.map((e) => ({ name: e.name, time: e.time ? nanoToIso(e.time) : undefined, attributes: e.attributes }));
+    out["otel.events"] = span.events.map((e) => ({
+      name: e.name,
+      time: e.time ? nanoToIso(e.time) : undefined,
+      attributes: e.attributes,
+    }));
   if (span.links.length) out["otel.links"] = span.links;
   for (const _ in out) return out;
   return undefined;
 }
 
-function addStateAccess(step: TStepInput, span: DecodedSpan, parentExplicit: string | undefined, explicit: string | undefined): void {
+function addStateAccess(
+  step: TStepInput,
+  span: DecodedSpan,
+  parentExplicit: string | undefined,
+  explicit: string | undefined,
+): void {
   if (step.kind === "state_read" || step.kind === "state_write") {
     const keyAttr = MEMORY_KEY_ATTRS.find((k) => typeof span.attributes[k] === "string" && span.attributes[k] !== "");
-    step.state = { op: step.kind === "state_read" ? "read" : "write", key: keyAttr ? String(span.attributes[keyAttr]).slice(0, 256) : "memory" };
+    step.state = {
+      op: step.kind === "state_read" ? "read" : "write",
+      key: keyAttr ? String(span.attributes[keyAttr]).slice(0, 256) : "memory",
+    };
     return;
   }
   if (step.tool) {
@@ -276,11 +333,18 @@ function addStateAccess(step: TStepInput, span: DecodedSpan, parentExplicit: str
   // A LangGraph node's top span: its input is the state it read, its output the channels it wrote.
   const node = span.attributes["langgraph_node"] ?? span.attributes["metadata.langgraph_node"];
   if (span.attributes[STATE_READS_ATTR] !== undefined || span.attributes[STATE_WRITES_ATTR] !== undefined) return; // set by the source
-  const isNodeTop = explicit !== undefined && (node === explicit || span.attributes["graph.node.id"] !== undefined) && parentExplicit !== explicit;
+  const isNodeTop =
+    explicit !== undefined &&
+    (node === explicit || span.attributes["graph.node.id"] !== undefined) &&
+    parentExplicit !== explicit;
   if (!isNodeTop) return;
   const writes = jsonObjectKeys(step.content);
   const reads = jsonObjectKeys(step.input);
   if (writes.length || reads.length) {
-    step.attributes = { ...step.attributes, ...(reads.length ? { [STATE_READS_ATTR]: reads } : {}), ...(writes.length ? { [STATE_WRITES_ATTR]: writes } : {}) };
+    step.attributes = {
+      ...step.attributes,
+      ...(reads.length ? { [STATE_READS_ATTR]: reads } : {}),
+      ...(writes.length ? { [STATE_WRITES_ATTR]: writes } : {}),
+    };
   }
 }

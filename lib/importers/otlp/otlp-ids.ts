@@ -45,7 +45,9 @@ function base64Length(s: string): number {
 }
 
 const B64 = new Int16Array(128).fill(-1);
-"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".split("").forEach((c, i) => (B64[c.charCodeAt(0)] = i));
+"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+  .split("")
+  .forEach((c, i) => (B64[c.charCodeAt(0)] = i));
 B64["-".charCodeAt(0)] = 62;
 B64["_".charCodeAt(0)] = 63;
 const HEX_DIGITS = "0123456789abcdef";

@@ -36,7 +36,8 @@ function renderMessage(m: unknown): string {
   const role = typeof msg.role === "string" ? msg.role : undefined;
   const pieces: string[] = [];
   if (Array.isArray(msg.parts)) for (const part of msg.parts) pieces.push(renderPart(part));
-  if (msg.content !== undefined && msg.content !== null) pieces.push(Array.isArray(msg.content) ? msg.content.map(renderPart).join("\n") : toText(msg.content));
+  if (msg.content !== undefined && msg.content !== null)
+    pieces.push(Array.isArray(msg.content) ? msg.content.map(renderPart).join("\n") : toText(msg.content));
   if (msg.message !== undefined && pieces.length === 0) return renderMessage(msg.message); // gen_ai.choice {message}
   if (Array.isArray(msg.tool_calls)) for (const call of msg.tool_calls) pieces.push(renderToolCall(call));
   const body = pieces.filter(Boolean).join("\n");
@@ -83,9 +84,12 @@ export function renderFlattenedMessages(attributes: Record<string, unknown>, pre
     const value = attributes[key];
     if (field === "message.role") msg.role = value;
     else if (field === "message.content") msg.content = value;
-    else if (field.startsWith("message.contents.") && field.endsWith(".message_content.text")) msg.parts.push(toText(value));
-    else if (field.startsWith("message.tool_calls.") && field.endsWith(".tool_call.function.name")) msg.parts.push(`[tool call ${toText(value)}]`);
-    else if (field.startsWith("message.tool_calls.") && field.endsWith(".tool_call.function.arguments")) msg.parts.push(toText(value));
+    else if (field.startsWith("message.contents.") && field.endsWith(".message_content.text"))
+      msg.parts.push(toText(value));
+    else if (field.startsWith("message.tool_calls.") && field.endsWith(".tool_call.function.name"))
+      msg.parts.push(`[tool call ${toText(value)}]`);
+    else if (field.startsWith("message.tool_calls.") && field.endsWith(".tool_call.function.arguments"))
+      msg.parts.push(toText(value));
   }
   if (!found) return undefined;
   const blocks: string[] = [];

@@ -13,7 +13,11 @@ const HANDOFF_SPAN = /^handoff to (.+)$/i;
  * punctuation removed; a handoff naming no agent of the trace is left alone (no guessed target).
  * Replaces steps in place in `steps`; returns how many handoffs were resolved.
  */
-export function resolveHandoffs(steps: TStepInput[], agentNames: Iterable<string>, canonical: (step: TStepInput) => TStepInput): number {
+export function resolveHandoffs(
+  steps: TStepInput[],
+  agentNames: Iterable<string>,
+  canonical: (step: TStepInput) => TStepInput,
+): number {
   let byKey: Map<string, string> | undefined;
   let resolved = 0;
   for (let i = 0; i < steps.length; i++) {

@@ -17,7 +17,9 @@ function reference(s: string): string | undefined {
 const textMessages = fc.array(
   fc.record({
     role: fc.oneof(fc.constantFrom("user", "assistant", ""), fc.string()),
-    parts: fc.array(fc.record({ type: fc.constant("text"), content: fc.oneof(fc.string(), fc.constant("")) }), { maxLength: 3 }),
+    parts: fc.array(fc.record({ type: fc.constant("text"), content: fc.oneof(fc.string(), fc.constant("")) }), {
+      maxLength: 3,
+    }),
   }),
   { maxLength: 4 },
 );

@@ -18,7 +18,8 @@ export function explicitAgentName(span: DecodedSpan): string | undefined {
   const node = text(a["langgraph_node"]) ?? text(a["metadata.langgraph_node"]) ?? metadataNode(a["metadata"]);
   if (node && !node.startsWith("__")) return node; // __start__/__end__ are LangGraph plumbing
   const op = a["gen_ai.operation.name"];
-  if ((op === "invoke_agent" || op === "create_agent") && span.name.startsWith(`${op} `)) return span.name.slice(op.length + 1).trim() || undefined;
+  if ((op === "invoke_agent" || op === "create_agent") && span.name.startsWith(`${op} `))
+    return span.name.slice(op.length + 1).trim() || undefined;
   if (a["openinference.span.kind"] === "AGENT") {
     // OpenInference's Agents SDK instrumentation names each agent span's graph node after the agent.
     const nodeId = text(a["graph.node.id"]);
@@ -50,7 +51,11 @@ function roleInInput(input: unknown): string | undefined {
 /** True for spans that *are* an agent invocation even without a name attribute (OpenInference AGENT). */
 export function isAnonymousAgentSpan(span: DecodedSpan): boolean {
   const a = span.attributes;
-  return a["openinference.span.kind"] === "AGENT" || a["gen_ai.operation.name"] === "invoke_agent" || a["traceloop.span.kind"] === "agent";
+  return (
+    a["openinference.span.kind"] === "AGENT" ||
+    a["gen_ai.operation.name"] === "invoke_agent" ||
+    a["traceloop.span.kind"] === "agent"
+  );
 }
 
 /** Fallback agent for spans with no agent ancestor: the service, unless it is the SDK's placeholder. */

@@ -26,7 +26,9 @@ describe("container spans", () => {
   });
 
   it("a wrapper with no named agent below it stays the run's agent, unmarked", () => {
-    const { trace } = importValue(request([span(0, undefined, {}, "main"), span(1, 0, { "openinference.span.kind": "LLM" })]));
+    const { trace } = importValue(
+      request([span(0, undefined, {}, "main"), span(1, 0, { "openinference.span.kind": "LLM" })]),
+    );
     expect(trace.agents.map((a) => a.name)).toEqual(["main"]);
     expect(trace.steps.some((s) => s.attributes?.["culprit.container"])).toBe(false);
   });
@@ -50,7 +52,10 @@ describe("container spans", () => {
 
   it("stays linear on a deeply nested chain of agent spans under a container (quadratic would take minutes)", () => {
     const n = 200_000;
-    const spans = Array.from({ length: n }, (_, i) => ({ name: i === 0 ? "root" : `s${i}`, attributes: {} }) as unknown as DecodedSpan);
+    const spans = Array.from(
+      { length: n },
+      (_, i) => ({ name: i === 0 ? "root" : `s${i}`, attributes: {} }) as unknown as DecodedSpan,
+    );
     const parent = new Int32Array(n).map((_, i) => i - 1);
     const explicit = Array.from({ length: n }, (_, i) => (i === 0 ? undefined : `agent${i % 7}`));
     const t0 = performance.now();

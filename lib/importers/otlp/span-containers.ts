@@ -57,7 +57,8 @@ function isWrapper(span: DecodedSpan, isRoot: boolean, explicit: string | undefi
   const a = span.attributes;
   if (a[CONTAINER_ATTR] === true) return true;
   // A span carrying an agent attribute is that agent's (a supervisor's workflow span), never a wrapper.
-  if (a["gen_ai.agent.name"] !== undefined || a["agent.name"] !== undefined || a["graph.node.name"] !== undefined) return false;
+  if (a["gen_ai.agent.name"] !== undefined || a["agent.name"] !== undefined || a["graph.node.name"] !== undefined)
+    return false;
   if (a["gen_ai.operation.name"] === "invoke_workflow" || a["traceloop.span.kind"] === "workflow") return true;
   if (!isRoot || explicit !== undefined) return false;
   // A root named after the code that ran (`Crew.kickoff`), one outside the execution graph its

@@ -15,7 +15,12 @@ export interface SpanPayload {
   consumed: string[];
 }
 
-const DEPRECATED_INPUT_EVENTS = new Set(["gen_ai.system.message", "gen_ai.user.message", "gen_ai.assistant.message", "gen_ai.tool.message"]);
+const DEPRECATED_INPUT_EVENTS = new Set([
+  "gen_ai.system.message",
+  "gen_ai.user.message",
+  "gen_ai.assistant.message",
+  "gen_ai.tool.message",
+]);
 
 /**
  * Extracts a span's payload, preferring readable message lists over raw request/response JSON:
@@ -31,11 +36,16 @@ export function spanPayload(span: DecodedSpan, isTool: boolean): SpanPayload {
   if (input === undefined && prefixes & OI_INPUT) input = renderFlattenedMessages(a, "llm.input_messages.");
   if (input === undefined && prefixes & PROMPT) input = renderIndexedPrompt(a, "gen_ai.prompt.");
   input ??=
-    take(a, "input.value", consumed) ?? take(a, "traceloop.entity.input", consumed) ?? (isTool ? take(a, "gen_ai.tool.call.arguments", consumed) : undefined);
+    take(a, "input.value", consumed) ??
+    take(a, "traceloop.entity.input", consumed) ??
+    (isTool ? take(a, "gen_ai.tool.call.arguments", consumed) : undefined);
   let content = renderMessages(a["gen_ai.output.messages"]);
   if (content === undefined && prefixes & OI_OUTPUT) content = renderFlattenedMessages(a, "llm.output_messages.");
   if (content === undefined && prefixes & COMPLETION) content = renderIndexedPrompt(a, "gen_ai.completion.");
-  content ??= take(a, "output.value", consumed) ?? take(a, "traceloop.entity.output", consumed) ?? take(a, "gen_ai.tool.call.result", consumed);
+  content ??=
+    take(a, "output.value", consumed) ??
+    take(a, "traceloop.entity.output", consumed) ??
+    take(a, "gen_ai.tool.call.result", consumed);
 
   // Deprecated per-message events and the current inference-details event.
   if (span.events.length) {
@@ -43,8 +53,11 @@ export function spanPayload(span: DecodedSpan, isTool: boolean): SpanPayload {
     const outputs: string[] = [];
     for (const ev of span.events) {
       if (DEPRECATED_INPUT_EVENTS.has(ev.name))
-        inputs.push(`${ev.name.slice(7, -8)}: ${renderMessages(ev.attributes.content ?? ev.attributes["gen_ai.event.content"]) ?? ""}`);
-      else if (ev.name === "gen_ai.choice") outputs.push(renderMessages(ev.attributes.message ?? ev.attributes.content ?? ev.attributes) ?? "");
+        inputs.push(
+          `${ev.name.slice(7, -8)}: ${renderMessages(ev.attributes.content ?? ev.attributes["gen_ai.event.content"]) ?? ""}`,
+        );
+      else if (ev.name === "gen_ai.choice")
+        outputs.push(renderMessages(ev.attributes.message ?? ev.attributes.content ?? ev.attributes) ?? "");
       else if (ev.name === "gen_ai.client.inference.operation.details") {
         const i = renderMessages(ev.attributes["gen_ai.input.messages"]);
         const o = renderMessages(ev.attributes["gen_ai.output.messages"]);
@@ -100,9 +113,17 @@ function messagePrefixes(a: Record<string, unknown>): number {
 }
 
 function spanTokens(a: Record<string, unknown>): TStepInput["tokens"] {
-  const input = int(a["gen_ai.usage.input_tokens"] ?? a["gen_ai.usage.prompt_tokens"] ?? a["llm.token_count.prompt"] ?? a["llm.usage.prompt_tokens"]);
+  const input = int(
+    a["gen_ai.usage.input_tokens"] ??
+      a["gen_ai.usage.prompt_tokens"] ??
+      a["llm.token_count.prompt"] ??
+      a["llm.usage.prompt_tokens"],
+  );
   const output = int(
-    a["gen_ai.usage.output_tokens"] ?? a["gen_ai.usage.completion_tokens"] ?? a["llm.token_count.completion"] ?? a["llm.usage.completion_tokens"],
+    a["gen_ai.usage.output_tokens"] ??
+      a["gen_ai.usage.completion_tokens"] ??
+      a["llm.token_count.completion"] ??
+      a["llm.usage.completion_tokens"],
   );
   let total = int(a["gen_ai.usage.total_tokens"] ?? a["llm.token_count.total"] ?? a["llm.usage.total_tokens"]);
   if (total === undefined && input !== undefined && output !== undefined) total = input + output;
@@ -120,7 +141,11 @@ function spanTool(span: DecodedSpan): TStepInput["tool"] {
     toText(a["gen_ai.tool.name"] ?? a["tool.name"] ?? a["tool_call.function.name"] ?? a["ai.toolCall.name"]) ||
     span.name.replace(/^execute_tool\s+/, "") ||
     "tool";
-  const args = a["gen_ai.tool.call.arguments"] ?? a["tool_call.function.arguments"] ?? a["ai.toolCall.args"] ?? a["tool.parameters"];
+  const args =
+    a["gen_ai.tool.call.arguments"] ??
+    a["tool_call.function.arguments"] ??
+    a["ai.toolCall.args"] ??
+    a["tool.parameters"];
   const result = a["gen_ai.tool.call.result"] ?? a["ai.toolCall.result"];
   const tool: NonNullable<TStepInput["tool"]> = { name: name.slice(0, 1000) };
   if (args !== undefined) tool.arguments = parseMaybeJson(args);

@@ -20,7 +20,11 @@ export function spanEvaluationOutcome(span: DecodedSpan): TOutcome | undefined {
     if (v) return v;
   }
   const a = span.attributes;
-  if (a["gen_ai.evaluation.name"] !== undefined || a["gen_ai.evaluation.score.label"] !== undefined || a["gen_ai.evaluation.score.value"] !== undefined) {
+  if (
+    a["gen_ai.evaluation.name"] !== undefined ||
+    a["gen_ai.evaluation.score.label"] !== undefined ||
+    a["gen_ai.evaluation.score.value"] !== undefined
+  ) {
     const v = fromGenAi(a);
     if (v) return v;
   }
@@ -61,5 +65,9 @@ export function spanEvaluationOutcome(span: DecodedSpan): TOutcome | undefined {
 }
 
 function fromGenAi(a: Record<string, unknown>): TOutcome | undefined {
-  return evaluationOutcome(a["gen_ai.evaluation.name"], a["gen_ai.evaluation.score.label"], a["gen_ai.evaluation.score.value"]);
+  return evaluationOutcome(
+    a["gen_ai.evaluation.name"],
+    a["gen_ai.evaluation.score.label"],
+    a["gen_ai.evaluation.score.value"],
+  );
 }

@@ -34,7 +34,12 @@ const OPENINFERENCE_KINDS: Record<string, TStepKind> = {
   PROMPT: "other",
 };
 
-const TRACELOOP_KINDS: Record<string, TStepKind> = { workflow: "agent", agent: "agent", tool: "tool_call", task: "other" };
+const TRACELOOP_KINDS: Record<string, TStepKind> = {
+  workflow: "agent",
+  agent: "agent",
+  tool: "tool_call",
+  task: "other",
+};
 
 /** Step kind from `gen_ai.operation.name`, then `openinference.span.kind`, then `traceloop.span.kind`, then model attributes. */
 export function spanStepKind(span: DecodedSpan): TStepKind {
@@ -45,7 +50,12 @@ export function spanStepKind(span: DecodedSpan): TStepKind {
   if (typeof oi === "string" && OPENINFERENCE_KINDS[oi.toUpperCase()]) return OPENINFERENCE_KINDS[oi.toUpperCase()];
   const tl = a["traceloop.span.kind"];
   if (typeof tl === "string" && TRACELOOP_KINDS[tl]) return TRACELOOP_KINDS[tl];
-  if (a["llm.request.type"] !== undefined || a["gen_ai.request.model"] !== undefined || a["llm.model_name"] !== undefined) return "llm";
+  if (
+    a["llm.request.type"] !== undefined ||
+    a["gen_ai.request.model"] !== undefined ||
+    a["llm.model_name"] !== undefined
+  )
+    return "llm";
   if (a["gen_ai.tool.name"] !== undefined || a["tool.name"] !== undefined) return "tool_call";
   return "other";
 }

@@ -52,7 +52,9 @@ export function buildSpanTree(input: readonly DecodedSpan[]): SpanTree {
       while (byId.has(`${id}#${n}`)) n++;
       nextSuffix.set(id, n + 1);
       if (++renamed <= MAX_RENAME_WARNINGS)
-        warnings.push(`span id ${id} is used by two different spans (${spanPath(span)}); the second was renamed ${id}#${n}`);
+        warnings.push(
+          `span id ${id} is used by two different spans (${spanPath(span)}); the second was renamed ${id}#${n}`,
+        );
       id = `${id}#${n}`;
     }
     byId.add(id, spans.length);
@@ -60,7 +62,8 @@ export function buildSpanTree(input: readonly DecodedSpan[]): SpanTree {
     ids.push(id);
   }
   if (missingIds) warnings.push(`${missingIds} span(s) had no spanId; generated ids span-1..span-${missingIds}`);
-  if (renamed > MAX_RENAME_WARNINGS) warnings.push(`${renamed - MAX_RENAME_WARNINGS} more span(s) with a reused span id were renamed`);
+  if (renamed > MAX_RENAME_WARNINGS)
+    warnings.push(`${renamed - MAX_RENAME_WARNINGS} more span(s) with a reused span id were renamed`);
   if (resent) warnings.push(`${resent} duplicated span(s) (same id, name and start) were dropped`);
 
   const n = spans.length;
@@ -91,7 +94,11 @@ export function buildSpanTree(input: readonly DecodedSpan[]): SpanTree {
       const p = parent[k];
       depth[k] = p >= 0 ? depth[p] + 1 : 0;
       const own = spans[k].start;
-      if (p >= 0 && !Number.isNaN(startMs[p]) && (!own || own.ms < startMs[p] || (own.ms === startMs[p] && own.subNs < startNs[p]))) {
+      if (
+        p >= 0 &&
+        !Number.isNaN(startMs[p]) &&
+        (!own || own.ms < startMs[p] || (own.ms === startMs[p] && own.subNs < startNs[p]))
+      ) {
         if (own) skewed++;
         startMs[k] = startMs[p];
         startNs[k] = startNs[p];

@@ -32,7 +32,10 @@ export function splitByTrace(spans: DecodedSpan[]): DecodedSpan[][] {
     let group = groups.get(s.traceId);
     if (!group) {
       if (groups.size >= MAX_TRACES_PER_FILE) {
-        throw new TraceInputError("too_large", `The file holds more than ${MAX_TRACES_PER_FILE} traces; split it into smaller files`);
+        throw new TraceInputError(
+          "too_large",
+          `The file holds more than ${MAX_TRACES_PER_FILE} traces; split it into smaller files`,
+        );
       }
       group = [];
       groups.set(s.traceId, group);

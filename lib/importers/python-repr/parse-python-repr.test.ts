@@ -45,7 +45,8 @@ describe("parsePythonRepr", () => {
   });
 
   it("rejects incomplete or trailing text", () => {
-    for (const bad of [`'open`, `Foo(a=1`, `[1, 2`, `Foo(a=1) trailing`, `'line\nbreak'`, `"\\x4"`, ``]) expect(parsePythonRepr(bad), bad).toBeUndefined();
+    for (const bad of [`'open`, `Foo(a=1`, `[1, 2`, `Foo(a=1) trailing`, `'line\nbreak'`, `"\\x4"`, ``])
+      expect(parsePythonRepr(bad), bad).toBeUndefined();
   });
 
   it("is bounded: deep nesting is refused and long input is read in linear time", () => {

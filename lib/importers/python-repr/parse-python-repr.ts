@@ -78,7 +78,11 @@ class ReprParser {
 
   skipSpace(): void {
     const s = this.s;
-    while (this.pos < s.length && (s[this.pos] === " " || s[this.pos] === "\n" || s[this.pos] === "\t" || s[this.pos] === "\r")) this.pos++;
+    while (
+      this.pos < s.length &&
+      (s[this.pos] === " " || s[this.pos] === "\n" || s[this.pos] === "\t" || s[this.pos] === "\r")
+    )
+      this.pos++;
   }
 
   value(depth: number): PyValue {
@@ -294,7 +298,8 @@ export function pyDatetimeToIso(value: PyValue | undefined): string | undefined 
   const cls = value[PY_CLASS];
   if (cls !== "datetime.datetime" && cls !== "datetime") return undefined;
   const a = value[PY_ARGS];
-  if (!Array.isArray(a) || a.length < 3 || !a.every((n) => typeof n === "number" && Number.isInteger(n))) return undefined;
+  if (!Array.isArray(a) || a.length < 3 || !a.every((n) => typeof n === "number" && Number.isInteger(n)))
+    return undefined;
   const [y, mo, d, h = 0, mi = 0, s = 0, us = 0] = a as number[];
   const ms = Date.UTC(y, mo - 1, d, h, mi, s, Math.floor(us / 1000));
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();

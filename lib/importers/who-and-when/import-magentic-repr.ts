@@ -19,7 +19,13 @@ const FINAL_ANSWER = /FINAL ANSWER:\s*([^\n]+)/g;
 export function hasReprHistory(history: readonly unknown[]): boolean {
   let reprs = 0;
   for (const m of history)
-    if (isRecord(m) && typeof m.content === "string" && looksLikeReprCall(m.content) && /\bsource=/.test(m.content.slice(0, 2000))) reprs++;
+    if (
+      isRecord(m) &&
+      typeof m.content === "string" &&
+      looksLikeReprCall(m.content) &&
+      /\bsource=/.test(m.content.slice(0, 2000))
+    )
+      reprs++;
   return reprs > 0 && reprs * 2 >= history.length;
 }
 
@@ -51,10 +57,17 @@ export function importMagenticRepr(value: Record<string, unknown> & { history: u
   const label = mistakeLabel(value, builder);
   if (label) builder.labels.push(label);
   const question = typeof value.question === "string" ? value.question : undefined;
-  const groundTruth = value.ground_truth === undefined || value.ground_truth === null ? undefined : toText(value.ground_truth);
+  const groundTruth =
+    value.ground_truth === undefined || value.ground_truth === null ? undefined : toText(value.ground_truth);
   const finalAnswer = finalAnswerOf(builder);
-  const matched = finalAnswer !== undefined && groundTruth !== undefined ? answerMatches(finalAnswer, groundTruth) : undefined;
-  const labelled = typeof value.is_correct === "boolean" ? value.is_correct : typeof value.is_corrected === "boolean" ? value.is_corrected : undefined;
+  const matched =
+    finalAnswer !== undefined && groundTruth !== undefined ? answerMatches(finalAnswer, groundTruth) : undefined;
+  const labelled =
+    typeof value.is_correct === "boolean"
+      ? value.is_correct
+      : typeof value.is_corrected === "boolean"
+        ? value.is_corrected
+        : undefined;
   const correct = matched ?? labelled;
   const attributes: Record<string, unknown> = { content_format: "python-repr" };
   for (const [key, v] of Object.entries(value)) if (!MAPPED_FIELDS.has(key)) attributes[key] = v;
@@ -88,7 +101,11 @@ function toMessage(entry: unknown, i: number, builder: TraceBuilder): Record<str
     else builder.warn(`history[${i}]: content looks like a Python repr but could not be read; kept as text`);
   }
   const source =
-    typeof message.source === "string" && message.source.trim() && !isHarness(message.source) ? message.source : role && !isHarness(role) ? role : TASK_GIVER;
+    typeof message.source === "string" && message.source.trim() && !isHarness(message.source)
+      ? message.source
+      : role && !isHarness(role)
+        ? role
+        : TASK_GIVER;
   return { ...message, source, ...(role && role !== source ? { role } : {}) };
 }
 
@@ -100,12 +117,18 @@ function finalAnswerOf(builder: TraceBuilder): string | undefined {
   // Without the marker, the last thing an agent (not the task giver) said is the answer.
   const last = [...builder.steps]
     .reverse()
-    .find((s) => s.agent !== TASK_GIVER && (s.kind === "message" || s.kind === "final" || s.kind === "delegate") && (s.content ?? "").trim());
+    .find(
+      (s) =>
+        s.agent !== TASK_GIVER &&
+        (s.kind === "message" || s.kind === "final" || s.kind === "delegate") &&
+        (s.content ?? "").trim(),
+    );
   return last?.content?.trim() || undefined;
 }
 
 function mistakeLabel(value: Record<string, unknown>, builder: TraceBuilder): TLabel | undefined {
-  const agent = typeof value.mistake_agent === "string" && value.mistake_agent.trim() ? value.mistake_agent.trim() : undefined;
+  const agent =
+    typeof value.mistake_agent === "string" && value.mistake_agent.trim() ? value.mistake_agent.trim() : undefined;
   const raw = value.mistake_step;
   if (!agent && (raw === undefined || raw === null || raw === "")) return undefined;
   let stepId: string | undefined;
@@ -114,5 +137,10 @@ function mistakeLabel(value: Record<string, unknown>, builder: TraceBuilder): TL
     if (Number.isInteger(index) && builder.hasStep(`s${index}`)) stepId = `s${index}`;
     else builder.warn(`mistake_step "${String(raw)}" is not a history index; label kept without a step`);
   }
-  return { agent, stepId, note: typeof value.mistake_reason === "string" ? value.mistake_reason : undefined, author: "who-and-when" };
+  return {
+    agent,
+    stepId,
+    note: typeof value.mistake_reason === "string" ? value.mistake_reason : undefined,
+    author: "who-and-when",
+  };
 }

@@ -22,9 +22,16 @@ describe("Who&When importer", () => {
       sourceFormat: "who-and-when",
     });
     expect(trace.labels).toEqual([
-      { agent: "Browser", stepId: trace.steps[3].id, note: "Misread the French flag as the Italian flag.", author: "who-and-when" },
+      {
+        agent: "Browser",
+        stepId: trace.steps[3].id,
+        note: "Misread the French flag as the Italian flag.",
+        author: "who-and-when",
+      },
     ]);
-    expect(trace.edges).toContainEqual(expect.objectContaining({ from: trace.steps[2].id, to: trace.steps[3].id, kind: "delegation" }));
+    expect(trace.edges).toContainEqual(
+      expect.objectContaining({ from: trace.steps[2].id, to: trace.steps[3].id, kind: "delegation" }),
+    );
   });
 
   it("takes an AG2 run's task as the team received it: the opening prompt from its General Task on, attached file path and manager's plan included", () => {
@@ -39,11 +46,17 @@ describe("Who&When importer", () => {
       "## Plan for solving the task",
       "1. Read the image.",
     ].join("\n");
-    const record = (content: string) => ({ question, history: [{ name: "Coder", role: "assistant", content }], is_correct: false });
+    const record = (content: string) => ({
+      question,
+      history: [{ name: "Coder", role: "assistant", content }],
+      is_correct: false,
+    });
     const task = importValue(record(opening)).trace.run.task!;
-    expect(task.startsWith(`# General Task\n${question} Please solve the problem carefully.The attached file path is: ../2023/validation/df65-4540.png.`)).toBe(
-      true,
-    );
+    expect(
+      task.startsWith(
+        `# General Task\n${question} Please solve the problem carefully.The attached file path is: ../2023/validation/df65-4540.png.`,
+      ),
+    ).toBe(true);
     expect(task.endsWith("1. Read the image.")).toBe(true);
     // Without the section, or with a section that is not this question, the question stays the task.
     expect(importValue(record("Let us start.")).trace.run.task).toBe(question);

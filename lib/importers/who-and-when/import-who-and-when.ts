@@ -25,7 +25,8 @@ export function importWhoAndWhen(value: unknown): TTraceInput {
     });
   }
   // AgentChat Magentic-One runs saved in this layout carry Python reprs of the messages as content.
-  if (hasReprHistory(value.history)) return importMagenticRepr(value as Record<string, unknown> & { history: unknown[] });
+  if (hasReprHistory(value.history))
+    return importMagenticRepr(value as Record<string, unknown> & { history: unknown[] });
   const builder = new TraceBuilder();
   const prompts = isRecord(value.system_prompt) ? value.system_prompt : {};
   for (const [agent, prompt] of Object.entries(prompts)) builder.agent(agent, { description: toText(prompt) });
@@ -36,7 +37,12 @@ export function importWhoAndWhen(value: unknown): TTraceInput {
   const label = mistakeLabel(value, builder);
   if (label) builder.labels.push(label);
 
-  const correct = typeof value.is_correct === "boolean" ? value.is_correct : typeof value.is_corrected === "boolean" ? value.is_corrected : undefined;
+  const correct =
+    typeof value.is_correct === "boolean"
+      ? value.is_correct
+      : typeof value.is_corrected === "boolean"
+        ? value.is_corrected
+        : undefined;
   const attributes: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) if (!MAPPED_FIELDS.has(key)) attributes[key] = v;
   if (correct !== undefined) attributes.is_correct = correct;
@@ -44,9 +50,13 @@ export function importWhoAndWhen(value: unknown): TTraceInput {
   if (termination) attributes[TERMINATION_ATTR] = termination;
   return builder.build({
     title: typeof value.question === "string" ? value.question.slice(0, 200) : undefined,
-    system: isMagenticOneChat(value.history) || !value.history.some((m) => isRecord(m) && typeof m.name === "string") ? MAGENTIC_ONE_SYSTEM : "ag2",
+    system:
+      isMagenticOneChat(value.history) || !value.history.some((m) => isRecord(m) && typeof m.name === "string")
+        ? MAGENTIC_ONE_SYSTEM
+        : "ag2",
     task: givenTask(value.history, typeof value.question === "string" ? value.question : undefined),
-    groundTruth: value.ground_truth === undefined || value.ground_truth === null ? undefined : toText(value.ground_truth),
+    groundTruth:
+      value.ground_truth === undefined || value.ground_truth === null ? undefined : toText(value.ground_truth),
     finalAnswer: lastFinalAnswer(builder),
     outcome: correct === true ? "success" : "failure",
     sourceFormat: "who-and-when",
@@ -70,7 +80,9 @@ export function givenTask(history: unknown[], question: string | undefined): str
   const content = isRecord(first) && typeof first.content === "string" ? first.content : "";
   const m = GENERAL_TASK_RE.exec(content);
   const section = m?.[1]?.trim();
-  return m && section && question && section.includes(question.trim().slice(0, 80)) ? content.slice(m.index).trim() : question;
+  return m && section && question && section.includes(question.trim().slice(0, 80))
+    ? content.slice(m.index).trim()
+    : question;
 }
 
 function mistakeLabel(value: Record<string, unknown>, builder: TraceBuilder) {
@@ -81,7 +93,10 @@ function mistakeLabel(value: Record<string, unknown>, builder: TraceBuilder) {
   if (rawStep !== undefined && rawStep !== null && rawStep !== "") {
     const index = Number(rawStep);
     if (Number.isInteger(index) && builder.hasStep(`s${index}`)) stepId = `s${index}`;
-    else builder.warn(`mistake_step "${String(rawStep)}" is not a history index (0..${builder.steps.length - 1}); label kept without a step`);
+    else
+      builder.warn(
+        `mistake_step "${String(rawStep)}" is not a history index (0..${builder.steps.length - 1}); label kept without a step`,
+      );
   }
   return {
     agent: hasAgent ? parseChatSpeaker(String(value.mistake_agent)).agent : undefined,

@@ -24,7 +24,11 @@ async function chat(system, user) {
 }
 
 async function respond(instructions, input) {
-  const r = await fetch(`${BASE}/responses`, { method: "POST", headers, body: JSON.stringify({ model: "fake-1", instructions, input }) });
+  const r = await fetch(`${BASE}/responses`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ model: "fake-1", instructions, input }),
+  });
   if (!r.ok) throw new Error(`HTTP ${r.status}`);
   const body = await r.json();
   return body.output

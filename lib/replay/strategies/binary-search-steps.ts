@@ -26,7 +26,8 @@ export async function binarySearchSteps(steps: readonly ReplayStep[], replay: Re
     probes.push({ upTo: steps[t].stepId, index: t, outcome });
     return outcome === "success";
   };
-  if (steps.length === 0) return { decisiveStepId: null, decisiveAgent: null, probes, note: "the run has no steps to resample" };
+  if (steps.length === 0)
+    return { decisiveStepId: null, decisiveAgent: null, probes, note: "the run has no steps to resample" };
   if (!(await probe(steps.length - 1)))
     return {
       decisiveStepId: null,
@@ -51,5 +52,10 @@ export async function binarySearchSteps(steps: readonly ReplayStep[], replay: Re
 }
 
 function resample(step: ReplayStep): Intervention {
-  return { agent: step.agent, stepId: step.stepId, ...(step.sourceRef ? { sourceRef: step.sourceRef } : {}), mode: "resample" };
+  return {
+    agent: step.agent,
+    stepId: step.stepId,
+    ...(step.sourceRef ? { sourceRef: step.sourceRef } : {}),
+    mode: "resample",
+  };
 }

@@ -20,7 +20,12 @@ export async function leaveOneOut(agents: readonly string[], replay: ReplayFn): 
   const values: Record<string, number> = {};
   if (allRepaired === "failure") {
     for (const a of agents) values[a] = 0;
-    return { allRepaired, values, necessary: [], note: "resampling every agent still fails, so no single agent's repair is necessary" };
+    return {
+      allRepaired,
+      values,
+      necessary: [],
+      note: "resampling every agent still fails, so no single agent's repair is necessary",
+    };
   }
   for (const a of agents) {
     const without = await resampleAll(agents.filter((b) => b !== a));
@@ -31,6 +36,8 @@ export async function leaveOneOut(agents: readonly string[], replay: ReplayFn): 
     allRepaired,
     values,
     necessary,
-    note: necessary.length ? `repair of ${necessary.join(", ")} is necessary` : "no single agent's repair is necessary (redundant faults)",
+    note: necessary.length
+      ? `repair of ${necessary.join(", ")} is necessary`
+      : "no single agent's repair is necessary (redundant faults)",
   };
 }

@@ -17,7 +17,8 @@ export interface ReplayShapleyResult {
 
 export async function replayShapley(players: readonly string[], replay: ReplayFn): Promise<ReplayShapleyResult> {
   const n = players.length;
-  if (n > MAX_REPLAY_SHAPLEY_PLAYERS) throw new Error(`Shapley from replays takes at most ${MAX_REPLAY_SHAPLEY_PLAYERS} agents (2^n replays); got ${n}`);
+  if (n > MAX_REPLAY_SHAPLEY_PLAYERS)
+    throw new Error(`Shapley from replays takes at most ${MAX_REPLAY_SHAPLEY_PLAYERS} agents (2^n replays); got ${n}`);
   const v = new Float64Array(1 << n);
   const members = (mask: number) => players.filter((_, i) => mask & (1 << i));
   for (let mask = 1; mask < 1 << n; mask++) {

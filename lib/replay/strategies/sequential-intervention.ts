@@ -17,7 +17,10 @@ export interface SequentialResult {
   untried: string[];
 }
 
-export async function sequentialIntervention(candidates: readonly string[], replay: ReplayFn): Promise<SequentialResult> {
+export async function sequentialIntervention(
+  candidates: readonly string[],
+  replay: ReplayFn,
+): Promise<SequentialResult> {
   const tried: SequentialTry[] = [];
   for (let i = 0; i < candidates.length; i++) {
     const agent = candidates[i];

@@ -7,7 +7,8 @@ import { binarySearchSteps } from "./binary-search-steps";
 import { leaveOneOut } from "./leave-one-out";
 import { replayShapley } from "./replay-shapley";
 
-const steps = (n: number, agents = ["A", "B", "C"]) => Array.from({ length: n }, (_, i) => ({ stepId: `s${i}`, agent: agents[i % agents.length] }));
+const steps = (n: number, agents = ["A", "B", "C"]) =>
+  Array.from({ length: n }, (_, i) => ({ stepId: `s${i}`, agent: agents[i % agents.length] }));
 
 describe("sequentialIntervention", () => {
   it("stops at the first agent whose repair flips the outcome", async () => {
@@ -23,7 +24,10 @@ describe("sequentialIntervention", () => {
   });
 
   it("confirms nobody when two faults must both be repaired", async () => {
-    const r = await sequentialIntervention(["A", "B"], fakeReplay([[{ agent: "A", stepId: "s0" }], [{ agent: "B", stepId: "s1" }]]));
+    const r = await sequentialIntervention(
+      ["A", "B"],
+      fakeReplay([[{ agent: "A", stepId: "s0" }], [{ agent: "B", stepId: "s1" }]]),
+    );
     expect(r.confirmed).toBeNull();
     expect(r.tried.map((t) => t.outcome)).toEqual(["failure", "failure"]);
   });
@@ -94,7 +98,10 @@ describe("leaveOneOut", () => {
 
 describe("replayShapley", () => {
   it("splits a joint failure equally and is efficient", async () => {
-    const r = await replayShapley(["A", "B", "C"], fakeReplay([[{ agent: "A", stepId: "s0" }], [{ agent: "B", stepId: "s1" }]]));
+    const r = await replayShapley(
+      ["A", "B", "C"],
+      fakeReplay([[{ agent: "A", stepId: "s0" }], [{ agent: "B", stepId: "s1" }]]),
+    );
     expect(r.values).toEqual({ A: 0.5, B: 0.5, C: 0 });
     expect(r.total).toBe(1);
     expect(r.coalitions["A+B"]).toBe(1);

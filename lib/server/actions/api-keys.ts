@@ -17,12 +17,19 @@ const ZNewKey = z.object({
  * Its role is its creator's (owner); at use it follows the creator's current role.
  * Without sign-in (loopback) there is no user to own a key: the bootstrap CULPRIT_API_KEY serves.
  */
-export const createApiKeyAction = defineAction({ input: ZNewKey, role: "owner" }, async ({ name, scope, expiresInDays }, { principal }) => {
-  if (!principal.userId) throw new ActionFailure("conflict", "API keys belong to users; turn on sign-in (CULPRIT_AUTH=required) or use CULPRIT_API_KEY.");
-  const created = await createApiKey(principal.userId, name, { role: principal.role, scope, expiresInDays });
-  revalidatePath("/settings");
-  return created;
-});
+export const createApiKeyAction = defineAction(
+  { input: ZNewKey, role: "owner" },
+  async ({ name, scope, expiresInDays }, { principal }) => {
+    if (!principal.userId)
+      throw new ActionFailure(
+        "conflict",
+        "API keys belong to users; turn on sign-in (CULPRIT_AUTH=required) or use CULPRIT_API_KEY.",
+      );
+    const created = await createApiKey(principal.userId, name, { role: principal.role, scope, expiresInDays });
+    revalidatePath("/settings");
+    return created;
+  },
+);
 
 /** Revokes one of the caller's keys (an owner may revoke anyone's). */
 export const revokeApiKeyAction = defineAction({ input: z.object({ id: z.uuid() }), role: "owner" }, async ({ id }) => {

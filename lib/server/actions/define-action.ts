@@ -44,7 +44,10 @@ export function defineAction<S extends z.ZodType, T>(
 }
 
 type ActionOptions<S extends z.ZodType> = { input: S; role: Role | "anyone" };
-type ActionHandler<S extends z.ZodType, T> = (input: z.output<S>, ctx: { principal: Principal; headers: Headers }) => Promise<T>;
+type ActionHandler<S extends z.ZodType, T> = (
+  input: z.output<S>,
+  ctx: { principal: Principal; headers: Headers },
+) => Promise<T>;
 
 /** defineAction's body with the request headers passed in (the integration tests call it directly). */
 export async function runAction<S extends z.ZodType, T>(
@@ -66,15 +69,30 @@ export async function runAction<S extends z.ZodType, T>(
       const flat = z.flattenError(parsed.error);
       return {
         ok: false,
-        error: { code: "bad_input", message: flat.formErrors[0] ?? "The input is incomplete.", fields: flat.fieldErrors as Record<string, string[]> },
+        error: {
+          code: "bad_input",
+          message: flat.formErrors[0] ?? "The input is incomplete.",
+          fields: flat.fieldErrors as Record<string, string[]>,
+        },
       };
     }
     // "anyone" actions (the setup link) check their own secret and never read the principal.
     return { ok: true, data: await handler(parsed.data, { principal: principal as Principal, headers }) };
   } catch (err) {
-    if (err instanceof ActionFailure) return { ok: false, error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };
+    if (err instanceof ActionFailure)
+      return {
+        ok: false,
+        error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
+      };
     // redirect()/notFound() from next/navigation must propagate.
-    if (err && typeof err === "object" && "digest" in err && typeof err.digest === "string" && /^NEXT_/.test(err.digest)) throw err;
+    if (
+      err &&
+      typeof err === "object" &&
+      "digest" in err &&
+      typeof err.digest === "string" &&
+      /^NEXT_/.test(err.digest)
+    )
+      throw err;
     console.error("[action] unexpected error", err);
     return fail("internal", "Internal error; see the server log.");
   }

@@ -14,7 +14,8 @@ const ZId = z.string().refine(isRunId, "Unknown id.");
 /** Runs of a pattern one click may try the fix on. */
 const MAX_PATTERN_RUNS = 5;
 
-const run = (id: string, search: boolean) => () => performFixTrial(id, search).catch((err) => console.error(`[fix] trial ${id} crashed:`, err));
+const run = (id: string, search: boolean) => () =>
+  performFixTrial(id, search).catch((err) => console.error(`[fix] trial ${id} crashed:`, err));
 
 /**
  * "Try this fix": replays the run with the corrective instruction appended to one agent's system
@@ -41,13 +42,18 @@ export const startFixTrial = defineAction(
 );
 
 /** Current state of a fix trial, for polling (anyone who may read runs). */
-export const fixTrialStatus = defineAction({ input: z.object({ trialId: ZId }), role: "viewer" }, async ({ trialId }) => getFixTrial(trialId));
+export const fixTrialStatus = defineAction({ input: z.object({ trialId: ZId }), role: "viewer" }, async ({ trialId }) =>
+  getFixTrial(trialId),
+);
 
 /** Cancels a queued or running fix trial (owners only). */
-export const cancelFixTrialAction = defineAction({ input: z.object({ trialId: ZId }), role: "owner" }, async ({ trialId }) => {
-  if (!(await cancelFixTrial(trialId))) throw new ActionFailure("conflict", "This fix trial has already finished.");
-  return { message: "Cancelling…" };
-});
+export const cancelFixTrialAction = defineAction(
+  { input: z.object({ trialId: ZId }), role: "owner" },
+  async ({ trialId }) => {
+    if (!(await cancelFixTrial(trialId))) throw new ActionFailure("conflict", "This fix trial has already finished.");
+    return { message: "Cancelling…" };
+  },
+);
 
 /**
  * Tries a pattern's fix on up to k of its runs that a replay endpoint can replay, one after the
@@ -71,11 +77,16 @@ export const tryPatternFix = defineAction(
     const refused: string[] = [];
     for (const [i, runId] of pattern.runIds.entries()) {
       if (started.length >= k) break;
-      const created = await createFixTrial(runId, { agent: pattern.runAgents[i], instruction: pattern.instruction, runs: DEFAULT_FIX_RUNS });
+      const created = await createFixTrial(runId, {
+        agent: pattern.runAgents[i],
+        instruction: pattern.instruction,
+        runs: DEFAULT_FIX_RUNS,
+      });
       if (created.ok && !created.existing) started.push(created.trialId);
       else if (!created.ok) refused.push(created.message);
     }
-    if (started.length === 0) throw new ActionFailure("conflict", refused[0] ?? "No run of this pattern can be replayed now.");
+    if (started.length === 0)
+      throw new ActionFailure("conflict", refused[0] ?? "No run of this pattern can be replayed now.");
     after(async () => {
       for (const id of started) await run(id, false)();
     });

@@ -21,21 +21,27 @@ export const createUser = defineAction({ input: ZNewUser.extend({ role: ZRole })
 });
 
 /** Makes a person an owner or a viewer (owners only). The last owner cannot step down. */
-export const setUserRole = defineAction({ input: z.object({ userId: z.string().min(1).max(100), role: ZRole }), role: "owner" }, async ({ userId, role }) => {
-  const outcome = await changeRole(userId, role);
-  if (outcome === "last-owner") throw new ActionFailure("conflict", "Culprit needs at least one owner.");
-  if (outcome === "not-found") throw new ActionFailure("not_found", "Unknown user.");
-  // Sessions carry no role (it is read per request), so the change applies at once.
-  revalidatePath("/settings");
-  return { userId, role };
-});
+export const setUserRole = defineAction(
+  { input: z.object({ userId: z.string().min(1).max(100), role: ZRole }), role: "owner" },
+  async ({ userId, role }) => {
+    const outcome = await changeRole(userId, role);
+    if (outcome === "last-owner") throw new ActionFailure("conflict", "Culprit needs at least one owner.");
+    if (outcome === "not-found") throw new ActionFailure("not_found", "Unknown user.");
+    // Sessions carry no role (it is read per request), so the change applies at once.
+    revalidatePath("/settings");
+    return { userId, role };
+  },
+);
 
 /** Removes a person, their sessions and their API keys (owners only); not the last owner. */
-export const deleteUser = defineAction({ input: z.object({ userId: z.string().min(1).max(100) }), role: "owner" }, async ({ userId }, { principal }) => {
-  if (principal.userId === userId) throw new ActionFailure("conflict", "You cannot delete yourself.");
-  const outcome = await removeUser(userId);
-  if (outcome === "last-owner") throw new ActionFailure("conflict", "Culprit needs at least one owner.");
-  if (outcome === "not-found") throw new ActionFailure("not_found", "Unknown user.");
-  revalidatePath("/settings");
-  return { userId };
-});
+export const deleteUser = defineAction(
+  { input: z.object({ userId: z.string().min(1).max(100) }), role: "owner" },
+  async ({ userId }, { principal }) => {
+    if (principal.userId === userId) throw new ActionFailure("conflict", "You cannot delete yourself.");
+    const outcome = await removeUser(userId);
+    if (outcome === "last-owner") throw new ActionFailure("conflict", "Culprit needs at least one owner.");
+    if (outcome === "not-found") throw new ActionFailure("not_found", "Unknown user.");
+    revalidatePath("/settings");
+    return { userId };
+  },
+);

@@ -27,7 +27,11 @@ let viewerCookie = "";
 let ownerId = "";
 
 async function signIn(email: string, password: string): Promise<string> {
-  const res = await auth().api.signInEmail({ body: { email, password }, headers: new Headers({ host: "localhost:3000" }), asResponse: true });
+  const res = await auth().api.signInEmail({
+    body: { email, password },
+    headers: new Headers({ host: "localhost:3000" }),
+    asResponse: true,
+  });
   expect(res.status).toBe(200);
   return res.headers
     .getSetCookie()
@@ -37,8 +41,20 @@ async function signIn(email: string, password: string): Promise<string> {
 
 const tag = randomBytes(4).toString("hex");
 beforeAll(async () => {
-  ownerId = (await createPasswordUser({ name: "Olive", email: `owner-${tag}@example.org`, password: "owner-password-1", role: "owner" })).id;
-  await createPasswordUser({ name: "Victor", email: `viewer-${tag}@example.org`, password: "viewer-password-1", role: "viewer" });
+  ownerId = (
+    await createPasswordUser({
+      name: "Olive",
+      email: `owner-${tag}@example.org`,
+      password: "owner-password-1",
+      role: "owner",
+    })
+  ).id;
+  await createPasswordUser({
+    name: "Victor",
+    email: `viewer-${tag}@example.org`,
+    password: "viewer-password-1",
+    role: "viewer",
+  });
   ownerCookie = await signIn(`owner-${tag}@example.org`, "owner-password-1");
   viewerCookie = await signIn(`viewer-${tag}@example.org`, "viewer-password-1");
 });
@@ -55,16 +71,21 @@ afterAll(async () => {
   await pool().end();
 });
 
-const headers = (cookie?: string, extra: Record<string, string> = {}) => new Headers({ host: "localhost:3000", ...(cookie ? { cookie } : {}), ...extra });
+const headers = (cookie?: string, extra: Record<string, string> = {}) =>
+  new Headers({ host: "localhost:3000", ...(cookie ? { cookie } : {}), ...extra });
 const params = <T>(p: T) => ({ params: Promise.resolve(p) });
 const newRun = async (title: string) =>
-  (await ingestUpload({ bytes: new TextEncoder().encode(JSON.stringify(minimalTrace({ title: `${title}-${tag}` }))) })).runId;
+  (await ingestUpload({ bytes: new TextEncoder().encode(JSON.stringify(minimalTrace({ title: `${title}-${tag}` }))) }))
+    .runId;
 
 describe("defineRoute (real Postgres, real sessions)", () => {
   it("answers 401 without a session, 403 to a viewer on an owner route, and lets the owner through", async () => {
     const runId = await newRun("route-roles");
     const del = (cookie?: string) =>
-      deleteRunRoute(new Request(`${BASE}/api/runs/${runId}`, { method: "DELETE", headers: headers(cookie) }), params({ id: runId }));
+      deleteRunRoute(
+        new Request(`${BASE}/api/runs/${runId}`, { method: "DELETE", headers: headers(cookie) }),
+        params({ id: runId }),
+      );
     expect((await del()).status).toBe(401);
     expect((await del(viewerCookie)).status).toBe(403);
     expect(await db().run.count({ where: { id: runId } })).toBe(1);
@@ -74,7 +95,8 @@ describe("defineRoute (real Postgres, real sessions)", () => {
 
   it("lets a viewer read exports, and nobody without a session", async () => {
     const runId = await newRun("route-read");
-    const get = (cookie?: string) => getReport(new Request(`${BASE}/api/runs/${runId}/report`, { headers: headers(cookie) }), params({ id: runId }));
+    const get = (cookie?: string) =>
+      getReport(new Request(`${BASE}/api/runs/${runId}/report`, { headers: headers(cookie) }), params({ id: runId }));
     expect((await get()).status).toBe(401);
     expect((await get(viewerCookie)).status).toBe(200);
   });
@@ -82,12 +104,18 @@ describe("defineRoute (real Postgres, real sessions)", () => {
   it("refuses a foreign Host and a cross-origin delete before checking anything else", async () => {
     const runId = await newRun("route-guard");
     const foreignHost = await deleteRunRoute(
-      new Request(`${BASE}/api/runs/${runId}`, { method: "DELETE", headers: headers(ownerCookie, { host: "rebound.example:3000" }) }),
+      new Request(`${BASE}/api/runs/${runId}`, {
+        method: "DELETE",
+        headers: headers(ownerCookie, { host: "rebound.example:3000" }),
+      }),
       params({ id: runId }),
     );
     expect(foreignHost.status).toBe(403);
     const crossOrigin = await deleteRunRoute(
-      new Request(`${BASE}/api/runs/${runId}`, { method: "DELETE", headers: headers(ownerCookie, { origin: "http://evil.example" }) }),
+      new Request(`${BASE}/api/runs/${runId}`, {
+        method: "DELETE",
+        headers: headers(ownerCookie, { origin: "http://evil.example" }),
+      }),
       params({ id: runId }),
     );
     expect(crossOrigin.status).toBe(403);
@@ -98,7 +126,13 @@ describe("defineRoute (real Postgres, real sessions)", () => {
     const { id, key } = await createApiKey(ownerId, "ci");
     const body = () => JSON.stringify(minimalTrace({ title: `key-${tag}-${randomBytes(3).toString("hex")}` }));
     const post = (h: Record<string, string>) =>
-      postRun(new Request(`${BASE}/api/runs`, { method: "POST", body: body(), headers: headers(undefined, { "content-type": "application/json", ...h }) }));
+      postRun(
+        new Request(`${BASE}/api/runs`, {
+          method: "POST",
+          body: body(),
+          headers: headers(undefined, { "content-type": "application/json", ...h }),
+        }),
+      );
     expect((await post({})).status).toBe(401);
     expect((await post({ authorization: `Bearer ${key}` })).status).toBe(201);
     expect((await post({ authorization: `Bearer ${key}x` })).status).toBe(401);
@@ -116,21 +150,42 @@ describe("defineAction (real Postgres, real sessions)", () => {
   const ZIn = z.object({ n: z.number() });
 
   it("denies an owner action to a viewer and to nobody-signed-in, runs it for the owner", async () => {
-    expect(await runAction({ input: ZIn, role: "owner" }, echo, { n: 2 }, headers())).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
-    expect(await runAction({ input: ZIn, role: "owner" }, echo, { n: 2 }, headers(viewerCookie))).toMatchObject({ ok: false, error: { code: "forbidden" } });
-    expect(await runAction({ input: ZIn, role: "owner" }, echo, { n: 2 }, headers(ownerCookie))).toEqual({ ok: true, data: 4 });
+    expect(await runAction({ input: ZIn, role: "owner" }, echo, { n: 2 }, headers())).toMatchObject({
+      ok: false,
+      error: { code: "unauthenticated" },
+    });
+    expect(await runAction({ input: ZIn, role: "owner" }, echo, { n: 2 }, headers(viewerCookie))).toMatchObject({
+      ok: false,
+      error: { code: "forbidden" },
+    });
+    expect(await runAction({ input: ZIn, role: "owner" }, echo, { n: 2 }, headers(ownerCookie))).toEqual({
+      ok: true,
+      data: 4,
+    });
   });
 
   it("lets a viewer run a viewer action, checks input, and never runs the handler when denied", async () => {
     let calls = 0;
     const counted = async (input: { n: number }) => ++calls + input.n;
-    expect(await runAction({ input: ZIn, role: "viewer" }, counted, { n: 1 }, headers(viewerCookie))).toEqual({ ok: true, data: 2 });
+    expect(await runAction({ input: ZIn, role: "viewer" }, counted, { n: 1 }, headers(viewerCookie))).toEqual({
+      ok: true,
+      data: 2,
+    });
     expect(await runAction({ input: ZIn, role: "viewer" }, counted, { n: "x" }, headers(viewerCookie))).toMatchObject({
       ok: false,
       error: { code: "bad_input" },
     });
-    expect(await runAction({ input: ZIn, role: "owner" }, counted, { n: 1 }, headers(viewerCookie))).toMatchObject({ ok: false });
-    expect(await runAction({ input: ZIn, role: "viewer" }, counted, { n: 1 }, headers(ownerCookie, { origin: "http://evil.example" }))).toMatchObject({
+    expect(await runAction({ input: ZIn, role: "owner" }, counted, { n: 1 }, headers(viewerCookie))).toMatchObject({
+      ok: false,
+    });
+    expect(
+      await runAction(
+        { input: ZIn, role: "viewer" },
+        counted,
+        { n: 1 },
+        headers(ownerCookie, { origin: "http://evil.example" }),
+      ),
+    ).toMatchObject({
       ok: false,
       error: { code: "forbidden" },
     });
@@ -143,10 +198,23 @@ describe("run deletion and share-link expiry", () => {
     const runId = await newRun("delete-all");
     await db().shareLink.create({ data: { token: randomBytes(24).toString("base64url"), runId } });
     await db().humanLabel.create({ data: { id: crypto.randomUUID(), runId, author: "t", agent: "planner" } });
-    const tables = ["agents", "steps", "edges", "analyses", "share_links", "human_labels", "replay_cache", "replay_verifications"];
-    const count = async (t: string) => Number((await pool().query(`SELECT count(*) AS n FROM ${t} WHERE "runId" = $1`, [runId])).rows[0].n);
+    const tables = [
+      "agents",
+      "steps",
+      "edges",
+      "analyses",
+      "share_links",
+      "human_labels",
+      "replay_cache",
+      "replay_verifications",
+    ];
+    const count = async (t: string) =>
+      Number((await pool().query(`SELECT count(*) AS n FROM ${t} WHERE "runId" = $1`, [runId])).rows[0].n);
     expect(await count("steps")).toBeGreaterThan(0);
-    const res = await deleteRunRoute(new Request(`${BASE}/api/runs/${runId}`, { method: "DELETE", headers: headers(ownerCookie) }), params({ id: runId }));
+    const res = await deleteRunRoute(
+      new Request(`${BASE}/api/runs/${runId}`, { method: "DELETE", headers: headers(ownerCookie) }),
+      params({ id: runId }),
+    );
     expect(res.status).toBe(204);
     for (const t of tables) expect(await count(t), t).toBe(0);
   });

@@ -22,7 +22,8 @@ export function allowedHosts(): ReadonlySet<string> {
   };
   if (!isLoopbackAddress(host)) {
     if (isWildcardAddress(host)) {
-      for (const list of Object.values(os.networkInterfaces())) for (const a of list ?? []) add(a.address.replace(/%.*$/, ""));
+      for (const list of Object.values(os.networkInterfaces()))
+        for (const a of list ?? []) add(a.address.replace(/%.*$/, ""));
       add(os.hostname());
     } else add(host);
   }

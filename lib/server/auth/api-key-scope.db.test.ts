@@ -20,14 +20,32 @@ const tag = randomBytes(4).toString("hex");
 let alice = "";
 let bob = "";
 beforeAll(async () => {
-  alice = (await createPasswordUser({ name: "Alice", email: `alice-${tag}@example.org`, password: "Tulip-Anchor-Violet-42", role: "owner" })).id;
-  bob = (await createPasswordUser({ name: "Bob", email: `bob-${tag}@example.org`, password: "Maple-Harbour-Quartz-17", role: "owner" })).id;
+  alice = (
+    await createPasswordUser({
+      name: "Alice",
+      email: `alice-${tag}@example.org`,
+      password: "Tulip-Anchor-Violet-42",
+      role: "owner",
+    })
+  ).id;
+  bob = (
+    await createPasswordUser({
+      name: "Bob",
+      email: `bob-${tag}@example.org`,
+      password: "Maple-Harbour-Quartz-17",
+      role: "owner",
+    })
+  ).id;
 });
 afterAll(async () => {
   await pool().end();
 });
 
-const json = (key: string) => ({ host: "localhost:3000", "content-type": "application/json", authorization: `Bearer ${key}` });
+const json = (key: string) => ({
+  host: "localhost:3000",
+  "content-type": "application/json",
+  authorization: `Bearer ${key}`,
+});
 async function upload(key: string): Promise<{ status: number; runId?: string }> {
   const body = JSON.stringify(minimalTrace({ title: `scope-${tag}-${randomBytes(4).toString("hex")}` }));
   const res = await postRun(new Request(`${BASE}/api/runs`, { method: "POST", body, headers: json(key) }));
@@ -50,9 +68,16 @@ const VERIFICATION = {
   log: [],
 };
 const verify = (key: string, runId: string) =>
-  postVerification(new Request(`${BASE}/api/runs/${runId}/verifications`, { method: "POST", body: JSON.stringify(VERIFICATION), headers: json(key) }), {
-    params: Promise.resolve({ id: runId }),
-  });
+  postVerification(
+    new Request(`${BASE}/api/runs/${runId}/verifications`, {
+      method: "POST",
+      body: JSON.stringify(VERIFICATION),
+      headers: json(key),
+    }),
+    {
+      params: Promise.resolve({ id: runId }),
+    },
+  );
 
 describe("API keys carry role, scope and expiry", () => {
   it("a key stops adding runs as soon as its user is demoted, and again works after promotion", async () => {
@@ -88,7 +113,14 @@ describe("API keys carry role, scope and expiry", () => {
   });
 
   it("a removed user's keys are refused", async () => {
-    const carol = (await createPasswordUser({ name: "Carol", email: `carol-${tag}@example.org`, password: "Cobalt-Meadow-Lantern-8", role: "owner" })).id;
+    const carol = (
+      await createPasswordUser({
+        name: "Carol",
+        email: `carol-${tag}@example.org`,
+        password: "Cobalt-Meadow-Lantern-8",
+        role: "owner",
+      })
+    ).id;
     const { key } = await createApiKey(carol, "ci");
     expect((await upload(key)).status).toBe(201);
     await db().user.delete({ where: { id: carol } });

@@ -33,7 +33,16 @@ export async function createApiKey(
   const days = options.expiresInDays === undefined ? DEFAULT_KEY_DAYS : options.expiresInDays;
   const expiresAt = days === null ? null : new Date(Date.now() + days * 86_400_000);
   await db().apiKey.create({
-    data: { id, userId, name, prefix, hash: hashApiKey(key), role: options.role ?? "owner", scope: options.scope ?? "ingest", expiresAt },
+    data: {
+      id,
+      userId,
+      name,
+      prefix,
+      hash: hashApiKey(key),
+      role: options.role ?? "owner",
+      scope: options.scope ?? "ingest",
+      expiresAt,
+    },
   });
   return { id, key, prefix };
 }
@@ -72,11 +81,16 @@ export async function listApiKeys(userId: string | null): Promise<ApiKeyRow[]> {
 
 /** Revokes a key; only its creator may (or, with `anyUser`, an owner managing everyone's). */
 export async function revokeApiKey(id: string, userId: string | null): Promise<boolean> {
-  const { count } = await db().apiKey.updateMany({ where: { id, revokedAt: null, ...(userId ? { userId } : {}) }, data: { revokedAt: new Date() } });
+  const { count } = await db().apiKey.updateMany({
+    where: { id, revokedAt: null, ...(userId ? { userId } : {}) },
+    data: { revokedAt: new Date() },
+  });
   return count > 0;
 }
 
-export type BearerKey = { kind: "bootstrap" } | { kind: "user-key"; userId: string; keyId: string; role: Role; scope: ApiKeyScope };
+export type BearerKey =
+  | { kind: "bootstrap" }
+  | { kind: "user-key"; userId: string; keyId: string; role: Role; scope: ApiKeyScope };
 
 /**
  * Which credential a bearer token is: the bootstrap `CULPRIT_API_KEY`, a live user key (not revoked,
@@ -94,7 +108,15 @@ export async function verifyBearer(token: string): Promise<BearerKey | null> {
   // Lookup by hash: equal-time comparison is moot, the attacker does not know any stored hash's preimage.
   const row = await db().apiKey.findUnique({
     where: { hash: hashApiKey(token) },
-    select: { id: true, userId: true, revokedAt: true, expiresAt: true, role: true, scope: true, user: { select: { role: true } } },
+    select: {
+      id: true,
+      userId: true,
+      revokedAt: true,
+      expiresAt: true,
+      role: true,
+      scope: true,
+      user: { select: { role: true } },
+    },
   });
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return null;
   await db()

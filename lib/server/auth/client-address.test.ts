@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { clientAddressFrom, normalizeAddress, parseTrustedProxies, resolveClientAddress, stampClientAddress } from "./client-address.mjs";
+import {
+  clientAddressFrom,
+  normalizeAddress,
+  parseTrustedProxies,
+  resolveClientAddress,
+  stampClientAddress,
+} from "./client-address.mjs";
 
 describe("client address (the socket's, or a trusted proxy's X-Forwarded-For)", () => {
   const proxies = parseTrustedProxies("10.0.0.2, ::1");
@@ -25,7 +31,10 @@ describe("client address (the socket's, or a trusted proxy's X-Forwarded-For)", 
   it("stamping overwrites a forged header and strips forwarding headers from untrusted peers", () => {
     const req = {
       socket: { remoteAddress: "192.0.2.5" },
-      headers: { "x-forwarded-for": "10.9.9.9", "x-culprit-client-ip": "10.9.9.9", "x-real-ip": "10.9.9.9" } as Record<string, string>,
+      headers: { "x-forwarded-for": "10.9.9.9", "x-culprit-client-ip": "10.9.9.9", "x-real-ip": "10.9.9.9" } as Record<
+        string,
+        string
+      >,
     };
     stampClientAddress(req as never, new Set());
     expect(req.headers).toEqual({ "x-culprit-client-ip": "192.0.2.5" });

@@ -14,7 +14,9 @@ const KEY_LENGTH = 64;
 
 function derive(password: string, salt: string): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r: R, p: P, maxmem: 256 * N * R }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r: R, p: P, maxmem: 256 * N * R }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 

@@ -3,9 +3,14 @@ import { passwordProblem } from "./password-policy";
 import { waitSeconds } from "./sign-in-limits";
 
 describe("password policy", () => {
-  it.each(["aaaaaaaaaa", "aaaaaaaaaaaaaaa", "password1234", "qwertyuiop123", "123456789012", "olivia.owner@example.org"])("refuses %s", (p) =>
-    expect(passwordProblem(p, ["Olivia Owner", "olivia.owner@example.org"])).not.toBeNull(),
-  );
+  it.each([
+    "aaaaaaaaaa",
+    "aaaaaaaaaaaaaaa",
+    "password1234",
+    "qwertyuiop123",
+    "123456789012",
+    "olivia.owner@example.org",
+  ])("refuses %s", (p) => expect(passwordProblem(p, ["Olivia Owner", "olivia.owner@example.org"])).not.toBeNull());
   it.each(["Tulip-Anchor-Violet-42", "correct horse battery staple", "sj3!kd8#qm2L"])("accepts %s", (p) =>
     expect(passwordProblem(p, ["Olivia Owner"])).toBeNull(),
   );

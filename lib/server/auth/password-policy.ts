@@ -17,7 +17,11 @@ let estimator: ZxcvbnFactory | undefined;
 export function passwordProblem(password: string, personalWords: string[] = []): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return `At least ${MIN_PASSWORD_LENGTH} characters.`;
   estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
-  const words = personalWords.flatMap((w) => [w.toLowerCase(), ...w.toLowerCase().split(/[^\p{L}\p{N}]+/u)]).filter((w) => w.length >= 3);
+  const words = personalWords
+    .flatMap((w) => [w.toLowerCase(), ...w.toLowerCase().split(/[^\p{L}\p{N}]+/u)])
+    .filter((w) => w.length >= 3);
   const { score } = estimator.check(password.slice(0, 64), words.slice(0, 16));
-  return score < MIN_SCORE ? "Too easy to guess (a common password, a pattern or a repeat); use a longer phrase." : null;
+  return score < MIN_SCORE
+    ? "Too easy to guess (a common password, a pattern or a repeat); use a longer phrase."
+    : null;
 }

@@ -15,7 +15,13 @@ export async function principalFrom(headers: Headers): Promise<Principal | null>
   const session = await auth().api.getSession({ headers });
   if (!session) return null;
   const user = session.user as typeof session.user & { role?: unknown };
-  return { kind: "user", role: parseRole(user.role), userId: user.id, name: user.name || user.email, email: user.email };
+  return {
+    kind: "user",
+    role: parseRole(user.role),
+    userId: user.id,
+    name: user.name || user.email,
+    email: user.email,
+  };
 }
 
 /** The caller of the current page render or server action. */

@@ -5,7 +5,8 @@
  */
 export function safeNext(value: string | string[] | undefined): string {
   const raw = typeof value === "string" ? value : "/";
-  if (raw.length > 2000 || !raw.startsWith("/") || raw.startsWith("//") || /[\u0000-\u001f\u007f\\]/.test(raw)) return "/";
+  if (raw.length > 2000 || !raw.startsWith("/") || raw.startsWith("//") || /[\u0000-\u001f\u007f\\]/.test(raw))
+    return "/";
   try {
     const url = new URL(raw, "http://culprit.invalid");
     return url.origin === "http://culprit.invalid" ? url.pathname + url.search + url.hash : "/";

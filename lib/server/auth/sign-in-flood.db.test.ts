@@ -61,7 +61,9 @@ async function flood(count: number, concurrency: number, emailOf: (i: number) =>
   let lastRetryAfterS = 0;
   for (let i = 0; i < count; i += concurrency) {
     const batch = Array.from({ length: Math.min(concurrency, count - i) }, (_, j) => i + j);
-    for (const res of await Promise.all(batch.map((n) => signIn(emailOf(n), `guess-${n}-wrong`, `10.0.${n >> 8}.${n & 255}`)))) {
+    for (const res of await Promise.all(
+      batch.map((n) => signIn(emailOf(n), `guess-${n}-wrong`, `10.0.${n >> 8}.${n & 255}`)),
+    )) {
       statuses.push(res.status);
       if (res.status === 429) lastRetryAfterS = Number(res.headers.get("retry-after"));
       if (res.status === 429) retryAfterSeen &&= lastRetryAfterS >= 1;
@@ -70,7 +72,13 @@ async function flood(count: number, concurrency: number, emailOf: (i: number) =>
   }
   probing = false;
   await probe;
-  return { statuses, worstHealthMs, retryAfterSeen, lastRetryAfterS, refused: statuses.filter((s) => s === 429).length };
+  return {
+    statuses,
+    worstHealthMs,
+    retryAfterSeen,
+    lastRetryAfterS,
+    refused: statuses.filter((s) => s === 429).length,
+  };
 }
 
 describe("sign-in limits under a guessing flood (real HTTP, real Postgres)", () => {
@@ -95,7 +103,9 @@ describe("sign-in limits under a guessing flood (real HTTP, real Postgres)", () 
     expect(refusedRight.status).toBe(429);
     expect(Number(refusedRight.headers.get("retry-after"))).toBeGreaterThanOrEqual(2 * r.lastRetryAfterS - 1);
     const log = await recentSignInFailures();
-    expect(log).toEqual([expect.objectContaining({ email: OWNER.email, address: "127.0.0.1", failures: 61 - r.refused })]);
+    expect(log).toEqual([
+      expect.objectContaining({ email: OWNER.email, address: "127.0.0.1", failures: 61 - r.refused }),
+    ]);
     expect(log[0].limited).toBe(r.refused + 1);
   });
 

@@ -34,21 +34,35 @@ export async function signInWait(email: string, address: string): Promise<number
     [email, address, WINDOW_S],
   );
   const r = rows[0];
-  return Math.max(waitSeconds(r.an, ACCOUNT_FREE_FAILURES, r.as ?? 0), waitSeconds(r.dn, ADDRESS_FREE_FAILURES, r.ds ?? 0));
+  return Math.max(
+    waitSeconds(r.an, ACCOUNT_FREE_FAILURES, r.as ?? 0),
+    waitSeconds(r.dn, ADDRESS_FREE_FAILURES, r.ds ?? 0),
+  );
 }
 
 export type SignInFailureReason = "wrong-password" | "limited";
 
 export async function recordSignInFailure(email: string, address: string, reason: SignInFailureReason): Promise<void> {
-  await pool().query(`INSERT INTO sign_in_failures (email, address, reason) VALUES ($1, $2, $3)`, [email, address, reason]);
-  if (Math.random() < 0.01) await pool().query(`DELETE FROM sign_in_failures WHERE at < now() - make_interval(days => $1)`, [KEEP_DAYS]);
+  await pool().query(`INSERT INTO sign_in_failures (email, address, reason) VALUES ($1, $2, $3)`, [
+    email,
+    address,
+    reason,
+  ]);
+  if (Math.random() < 0.01)
+    await pool().query(`DELETE FROM sign_in_failures WHERE at < now() - make_interval(days => $1)`, [KEEP_DAYS]);
 }
 
 export type SignInFailureSummary = { email: string; address: string; failures: number; limited: number; last: string };
 
 /** The audit log for owners: failed and refused sign-ins of the last 7 days, by account and address. */
 export async function recentSignInFailures(limit = 50): Promise<SignInFailureSummary[]> {
-  const { rows } = await pool().query<{ email: string; address: string; failures: number; limited: number; last: Date }>(
+  const { rows } = await pool().query<{
+    email: string;
+    address: string;
+    failures: number;
+    limited: number;
+    last: Date;
+  }>(
     `SELECT email, address,
             count(*) FILTER (WHERE reason = 'wrong-password')::int AS failures,
             count(*) FILTER (WHERE reason = 'limited')::int AS limited,

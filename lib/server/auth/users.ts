@@ -10,13 +10,26 @@ import type { Role } from "./roles";
  * owners on the settings page. The password is hashed by Better Auth (scrypt) and stored on a
  * "credential" account, exactly as its own sign-up would.
  */
-export async function createPasswordUser(input: { name: string; email: string; password: string; role: Role }): Promise<{ id: string }> {
+export async function createPasswordUser(input: {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+}): Promise<{ id: string }> {
   const ctx = await auth().$context;
   const email = input.email.trim().toLowerCase();
   if (await db().user.findUnique({ where: { email }, select: { id: true } })) throw new UserExistsError(email);
   const hash = await ctx.password.hash(input.password);
-  const user = await ctx.internalAdapter.createUser({ email, name: input.name.trim() || email, role: input.role, emailVerified: false }, { method: "admin" });
-  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+  const user = await ctx.internalAdapter.createUser(
+    { email, name: input.name.trim() || email, role: input.role, emailVerified: false },
+    { method: "admin" },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: hash,
+  });
   return { id: user.id };
 }
 
@@ -34,7 +47,13 @@ export type UserRow = { id: string; name: string; email: string; role: Role; cre
 
 export async function listUsers(): Promise<UserRow[]> {
   const rows = await db().user.findMany({ orderBy: { createdAt: "asc" }, take: 500 });
-  return rows.map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role, createdAt: u.createdAt.toISOString() }));
+  return rows.map((u) => ({
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    role: u.role,
+    createdAt: u.createdAt.toISOString(),
+  }));
 }
 
 /** Makes a person an owner or a viewer; never the last owner a viewer. */
@@ -69,6 +88,9 @@ function withOwnersLocked<T>(work: (client: pg.PoolClient) => Promise<T>): Promi
 }
 
 async function otherOwners(client: pg.PoolClient, userId: string): Promise<number> {
-  const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE role = 'owner' AND id <> $1`, [userId]);
+  const { rows } = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users WHERE role = 'owner' AND id <> $1`,
+    [userId],
+  );
   return rows[0].n;
 }

@@ -6,7 +6,10 @@ import type { FixTrialView, RunFixView } from "@/lib/view/fix-trial-view";
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof db>["fixTrial"]["findUnique"]>>>;
 
 function toView(row: Row): FixTrialView {
-  const result = row.replays && typeof row.replays === "object" && !Array.isArray(row.replays) ? (row.replays as FixTrialView["result"]) : {};
+  const result =
+    row.replays && typeof row.replays === "object" && !Array.isArray(row.replays)
+      ? (row.replays as FixTrialView["result"])
+      : {};
   return {
     id: row.id,
     runId: row.runId,
@@ -41,5 +44,7 @@ export async function runFixes(runId: string): Promise<RunFixView[]> {
     [runId],
   );
   const fixes = rows[0]?.fixes;
-  return Array.isArray(fixes) ? fixes.slice(0, 8).filter((f) => f && typeof f.agent === "string" && typeof f.instruction === "string") : [];
+  return Array.isArray(fixes)
+    ? fixes.slice(0, 8).filter((f) => f && typeof f.agent === "string" && typeof f.instruction === "string")
+    : [];
 }

@@ -39,7 +39,11 @@ describe("fix trials through the system's replay endpoint (real Postgres)", () =
     expect((await runFixes(runId)).length).toBeGreaterThan(0);
     const created = await createFixTrial(runId, { runs: 5 });
     if (!created.ok) throw new Error(created.message);
-    expect((await createFixTrial(runId, { runs: 5 })) as unknown).toEqual({ ok: true, trialId: created.trialId, existing: true });
+    expect((await createFixTrial(runId, { runs: 5 })) as unknown).toEqual({
+      ok: true,
+      trialId: created.trialId,
+      existing: true,
+    });
     await performFixTrial(created.trialId, true);
     const trial = (await getFixTrial(created.trialId))!;
     expect(trial).toMatchObject({ status: "done", agent: "worker_2", runs: 5, flipped: 5 });
@@ -56,7 +60,12 @@ describe("fix trials through the system's replay endpoint (real Postgres)", () =
     const created = await createFixTrial(runId, { agent: "planner", runs: 5 });
     if (!created.ok) throw new Error(created.message);
     await performFixTrial(created.trialId, false);
-    expect(await getFixTrial(created.trialId)).toMatchObject({ status: "done", agent: "planner", flipped: 0, result: { verdict: "does-not-cure" } });
+    expect(await getFixTrial(created.trialId)).toMatchObject({
+      status: "done",
+      agent: "planner",
+      flipped: 0,
+      result: { verdict: "does-not-cure" },
+    });
 
     const next = await createFixTrial(runId, { runs: 5 });
     if (!next.ok) throw new Error(next.message);

@@ -31,7 +31,20 @@ export async function storeCliFixTrial(runId: string, t: z.infer<typeof ZCliFixT
   const id = randomUUID();
   const { agent, fixType, instruction, runs, flipped, ...result } = t;
   await db().fixTrial.create({
-    data: { id, runId, agent, fixType, instruction, runs, done: runs, flipped, source: "cli", status: "done", replays: result, finishedAt: new Date() },
+    data: {
+      id,
+      runId,
+      agent,
+      fixType,
+      instruction,
+      runs,
+      done: runs,
+      flipped,
+      source: "cli",
+      status: "done",
+      replays: result,
+      finishedAt: new Date(),
+    },
   });
   return { id };
 }

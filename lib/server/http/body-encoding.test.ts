@@ -33,7 +33,8 @@ describe("jsonBodyResponse", () => {
 });
 
 describe("cachedBodyCoding", () => {
-  const req = (acceptEncoding: string) => new Request("http://127.0.0.1/api/runs/x/view", { headers: { "accept-encoding": acceptEncoding } });
+  const req = (acceptEncoding: string) =>
+    new Request("http://127.0.0.1/api/runs/x/view", { headers: { "accept-encoding": acceptEncoding } });
 
   it("is identity without the front server: nobody would label the bytes, Next compresses instead", () => {
     expect(cachedBodyCoding(req("gzip, deflate, br"))).toBe("identity");

@@ -47,9 +47,13 @@ export function defineRoute<P = Record<string, never>>(
   return async (req, ctx) => {
     let res: Response;
     try {
-      const verdict = guardRequest({ method: req.method, pathname: new URL(req.url).pathname, headers: req.headers, url: req.url }, allowedHosts());
+      const verdict = guardRequest(
+        { method: req.method, pathname: new URL(req.url).pathname, headers: req.headers, url: req.url },
+        allowedHosts(),
+      );
       if (!verdict.ok) throw new ApiError(verdict.status, verdict.code, verdict.message);
-      if (urlHasNul(req.url)) throw new ApiError(400, "bad_request", "A NUL character in the path or query is not allowed.");
+      if (urlHasNul(req.url))
+        throw new ApiError(400, "bad_request", "A NUL character in the path or query is not allowed.");
       const caller = await authorize(req, options.access);
       res = await handler(req, { params: ((await ctx?.params) ?? {}) as P, caller });
     } catch (err) {
@@ -87,7 +91,8 @@ function bearerToken(req: Request): string | undefined {
 async function keyCaller(token: string): Promise<Extract<Caller, { kind: "api-key" }>> {
   const key = await verifyBearer(token);
   if (!key) throw new ApiError(401, "unauthorized", "Unknown, revoked or expired API key.");
-  if (key.kind === "bootstrap") return { kind: "api-key", role: "owner", userId: null, name: key.kind, keyId: null, scope: "ingest-verify" };
+  if (key.kind === "bootstrap")
+    return { kind: "api-key", role: "owner", userId: null, name: key.kind, keyId: null, scope: "ingest-verify" };
   return { kind: "api-key", role: key.role, userId: key.userId, name: key.kind, keyId: key.keyId, scope: key.scope };
 }
 
@@ -96,13 +101,18 @@ async function ingestCaller(req: Request): Promise<Caller> {
   if (token) {
     const caller = await keyCaller(token);
     // A demoted owner's keys stop here (security review M-4).
-    if (caller.role !== "owner") throw new ApiError(403, "forbidden", "This API key belongs to a viewer; only owners' keys may add runs.");
+    if (caller.role !== "owner")
+      throw new ApiError(403, "forbidden", "This API key belongs to a viewer; only owners' keys may add runs.");
     return caller;
   }
   if (signInRequired()) {
     const principal = await principalFrom(req.headers);
     if (!principal)
-      throw new ApiError(401, "unauthorized", "This Culprit requires an API key: send `Authorization: Bearer <key>` (create one under Settings).");
+      throw new ApiError(
+        401,
+        "unauthorized",
+        "This Culprit requires an API key: send `Authorization: Bearer <key>` (create one under Settings).",
+      );
     if (!roleAllows(principal.role, "owner")) throw new ApiError(403, "forbidden", "Only owners may add runs.");
     return principal;
   }
@@ -110,7 +120,11 @@ async function ingestCaller(req: Request): Promise<Caller> {
   // set; then every client needs it, the upload page too (it asks for the key on a 401). No request
   // header can stand in for it: a local process can send any header (security review L-2).
   if (config().CULPRIT_API_KEY) {
-    throw new ApiError(401, "unauthorized", "This Culprit requires an API key: send `Authorization: Bearer <CULPRIT_API_KEY>`.");
+    throw new ApiError(
+      401,
+      "unauthorized",
+      "This Culprit requires an API key: send `Authorization: Bearer <CULPRIT_API_KEY>`.",
+    );
   }
   return { kind: "local", role: "owner", userId: null, name: "local user" };
 }

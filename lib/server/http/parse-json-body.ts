@@ -7,7 +7,13 @@ import { readBodyLimited } from "../read-body";
  * A bounded JSON body validated by `schema`: 413 over `maxBytes`, 400 when it is not JSON, 422
  * (`code`) naming up to three problems when it does not fit.
  */
-export async function parseJsonBody<S extends z.ZodType>(req: Request, maxBytes: number, schema: S, code: string, what: string): Promise<z.infer<S>> {
+export async function parseJsonBody<S extends z.ZodType>(
+  req: Request,
+  maxBytes: number,
+  schema: S,
+  code: string,
+  what: string,
+): Promise<z.infer<S>> {
   const bytes = await readBodyLimited(req, maxBytes);
   let value: unknown;
   try {

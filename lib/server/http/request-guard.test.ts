@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { guardRequest, hostName, urlHasNul } from "./request-guard";
 
 const ALLOWED = new Set(["localhost", "127.0.0.1", "[::1]", "culprit.example.org"]);
-const req = (method: string, headers: Record<string, string>, pathname = "/runs/x") => ({ method, pathname, headers: new Headers(headers) });
+const req = (method: string, headers: Record<string, string>, pathname = "/runs/x") => ({
+  method,
+  pathname,
+  headers: new Headers(headers),
+});
 
 describe("hostName", () => {
   it("strips the port, keeps IPv6 brackets, lower-cases, rejects junk", () => {
@@ -23,7 +27,8 @@ describe("guardRequest: DNS rebinding", () => {
     expect(guardRequest(req("GET", {}), ALLOWED).ok).toBe(false);
   });
   it("accepts loopback names and configured names on any port", () => {
-    for (const host of ["localhost:3000", "127.0.0.1:1", "[::1]:80", "culprit.example.org"]) expect(guardRequest(req("GET", { host }), ALLOWED).ok).toBe(true);
+    for (const host of ["localhost:3000", "127.0.0.1:1", "[::1]:80", "culprit.example.org"])
+      expect(guardRequest(req("GET", { host }), ALLOWED).ok).toBe(true);
   });
 });
 
@@ -31,7 +36,9 @@ describe("guardRequest: CSRF", () => {
   const host = "127.0.0.1:3000";
   it("refuses a POST whose Origin is another site, whatever its content type", () => {
     for (const type of ["text/plain", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded"]) {
-      expect(guardRequest(req("POST", { host, origin: "http://evil.example", "content-type": type }, "/api/runs"), ALLOWED)).toMatchObject({
+      expect(
+        guardRequest(req("POST", { host, origin: "http://evil.example", "content-type": type }, "/api/runs"), ALLOWED),
+      ).toMatchObject({
         ok: false,
         code: "cross_origin",
       });

@@ -13,7 +13,9 @@
  * Pure: no Next, no environment; the caller passes the allowed host names.
  */
 
-export type GuardVerdict = { ok: true } | { ok: false; status: 403; code: "host_not_allowed" | "cross_origin"; message: string };
+export type GuardVerdict =
+  | { ok: true }
+  | { ok: false; status: 403; code: "host_not_allowed" | "cross_origin"; message: string };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -40,14 +42,20 @@ export function isHostAllowed(hostHeader: string | null, allowed: ReadonlySet<st
 function sameOrigin(origin: string, hostHeader: string): boolean {
   try {
     const url = new URL(origin);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.host.toLowerCase() === hostHeader.trim().toLowerCase();
+    return (
+      (url.protocol === "http:" || url.protocol === "https:") &&
+      url.host.toLowerCase() === hostHeader.trim().toLowerCase()
+    );
   } catch {
     return false; // "null" (sandboxed frames, file://) and garbage
   }
 }
 
 /** `url` (the request URL) stands in for a missing Host header, as HTTP/1.1 servers derive one from it. */
-export function guardRequest(req: { method: string; pathname: string; headers: Headers; url?: string }, allowedHosts: ReadonlySet<string>): GuardVerdict {
+export function guardRequest(
+  req: { method: string; pathname: string; headers: Headers; url?: string },
+  allowedHosts: ReadonlySet<string>,
+): GuardVerdict {
   const host = req.headers.get("host") ?? urlHost(req.url);
   if (!isHostAllowed(host, allowedHosts)) {
     return {
@@ -97,5 +105,10 @@ function urlHost(url: string | undefined): string | null {
 }
 
 function crossOrigin(): GuardVerdict {
-  return { ok: false, status: 403, code: "cross_origin", message: "Cross-origin requests that change data are refused." };
+  return {
+    ok: false,
+    status: 403,
+    code: "cross_origin",
+    message: "Cross-origin requests that change data are refused.",
+  };
 }

@@ -55,7 +55,11 @@ export async function bufferSpans(batches: StoredBatch[]): Promise<BufferResult>
         );
         continue;
       }
-      await client.query(`INSERT INTO otlp_span_batches ("traceId", payload, spans) VALUES ($1, $2::jsonb, $3)`, [b.traceId, b.payload, b.spanCount]);
+      await client.query(`INSERT INTO otlp_span_batches ("traceId", payload, spans) VALUES ($1, $2::jsonb, $3)`, [
+        b.traceId,
+        b.payload,
+        b.spanCount,
+      ]);
     }
   });
   return result;

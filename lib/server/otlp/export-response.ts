@@ -10,12 +10,16 @@ export function exportTraceResponse(contentType: string, rejectedSpans: number, 
     let body = new Uint8Array();
     if (rejectedSpans > 0 || errorMessage) {
       const message = new TextEncoder().encode(errorMessage);
-      const inner = [...(rejectedSpans > 0 ? [0x08, ...varint(rejectedSpans)] : []), ...(message.length ? [0x12, ...varint(message.length), ...message] : [])];
+      const inner = [
+        ...(rejectedSpans > 0 ? [0x08, ...varint(rejectedSpans)] : []),
+        ...(message.length ? [0x12, ...varint(message.length), ...message] : []),
+      ];
       body = new Uint8Array([0x0a, ...varint(inner.length), ...inner]);
     }
     return new Response(body, { headers: { "content-type": "application/x-protobuf" } });
   }
-  const partialSuccess = rejectedSpans > 0 || errorMessage ? { rejectedSpans: String(rejectedSpans), errorMessage } : {};
+  const partialSuccess =
+    rejectedSpans > 0 || errorMessage ? { rejectedSpans: String(rejectedSpans), errorMessage } : {};
   return Response.json({ partialSuccess });
 }
 

@@ -92,7 +92,10 @@ async function finalizeClaimed(traceId: string, attempts: number): Promise<strin
     // let the next tick retry; the attempt counter bounds the retries.
     console.error(`[otlp] finalizing trace ${traceId} failed (attempt ${attempts}), will retry: ${message}`);
     await pool()
-      .query(`UPDATE otlp_trace_states SET "claimedUntil" = now() + interval '5 seconds', error = $2 WHERE "traceId" = $1`, [traceId, message.slice(0, 2000)])
+      .query(
+        `UPDATE otlp_trace_states SET "claimedUntil" = now() + interval '5 seconds', error = $2 WHERE "traceId" = $1`,
+        [traceId, message.slice(0, 2000)],
+      )
       .catch(() => {});
     return undefined;
   }
@@ -102,7 +105,12 @@ async function finalizeClaimed(traceId: string, attempts: number): Promise<strin
  * Marks the trace finalized and deletes its buffered spans. Batches that arrived after the claim
  * read them (id > maxBatchId) are counted as late spans and deleted too: they are not imported.
  */
-async function complete(traceId: string, runId: string | null, error: string | null, maxBatchId: number): Promise<void> {
+async function complete(
+  traceId: string,
+  runId: string | null,
+  error: string | null,
+  maxBatchId: number,
+): Promise<void> {
   await withTransaction(async (client) => {
     await client.query(`SELECT 1 FROM otlp_trace_states WHERE "traceId" = $1 FOR UPDATE`, [traceId]);
     const late = await client.query<{ n: string | null }>(

@@ -6,7 +6,12 @@ import { splitByTrace } from "../sandbox/otlp/split-by-trace";
 
 /** The batches as the sandbox hands them over: each trace's request already as stored text. */
 const stored = (request: unknown) =>
-  splitByTrace(request).batches.map((b) => ({ traceId: b.traceId, payload: JSON.stringify(b.request), spanCount: b.spanCount, hasRoot: b.hasRoot }));
+  splitByTrace(request).batches.map((b) => ({
+    traceId: b.traceId,
+    payload: JSON.stringify(b.request),
+    spanCount: b.spanCount,
+    hasRoot: b.hasRoot,
+  }));
 import { pool } from "../pg-pool";
 import { queue } from "../queue";
 import { reloadConfig } from "@/lib/server/config";
@@ -28,7 +33,13 @@ const span = (traceId: string, spanId: string, extra: Record<string, unknown> = 
 });
 const body = (spans: object[]) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
 const post = (spans: object[]) =>
-  POST(new Request("http://localhost/v1/traces", { method: "POST", body: body(spans), headers: { "content-type": "application/json" } }));
+  POST(
+    new Request("http://localhost/v1/traces", {
+      method: "POST",
+      body: body(spans),
+      headers: { "content-type": "application/json" },
+    }),
+  );
 const state = async (traceId: string) =>
   (
     await pool().query(
@@ -45,8 +56,13 @@ describe("OTLP buffer (F-3, F-12, F-16, real Postgres)", () => {
     const res = await post([{ spanId: "00000000000000a1", name: "x" }, span(tid(0x101), "00000000000000a2")]);
     expect(res.status).toBe(200);
     const json = await res.json();
-    expect(json.partialSuccess).toMatchObject({ rejectedSpans: "1", errorMessage: expect.stringContaining("without a valid trace id") });
-    expect((await pool().query(`SELECT count(*) AS n FROM otlp_trace_states WHERE "traceId" = 'unknown-trace'`)).rows[0].n).toBe("0");
+    expect(json.partialSuccess).toMatchObject({
+      rejectedSpans: "1",
+      errorMessage: expect.stringContaining("without a valid trace id"),
+    });
+    expect(
+      (await pool().query(`SELECT count(*) AS n FROM otlp_trace_states WHERE "traceId" = 'unknown-trace'`)).rows[0].n,
+    ).toBe("0");
   });
 
   it("deletes buffered spans after finalization and refuses late spans without re-importing", async () => {
@@ -59,7 +75,10 @@ describe("OTLP buffer (F-3, F-12, F-16, real Postgres)", () => {
     expect(runIds).toContain(finalized.runId);
 
     const late = await post([span(traceId, "00000000000000b2")]);
-    expect((await late.json()).partialSuccess).toMatchObject({ rejectedSpans: "1", errorMessage: expect.stringContaining("already finalized") });
+    expect((await late.json()).partialSuccess).toMatchObject({
+      rejectedSpans: "1",
+      errorMessage: expect.stringContaining("already finalized"),
+    });
     expect(await state(traceId)).toMatchObject({ finalized: true, lateSpans: 1 });
     expect(await batchCount(traceId)).toBe(0);
     expect(await finalizeIdleTraces(0)).toEqual([]);
@@ -90,9 +109,15 @@ describe("OTLP buffer (F-3, F-12, F-16, real Postgres)", () => {
     reloadConfig();
     try {
       const traceId = tid(0x103);
-      expect((await (await post([span(traceId, "00000000000000c1"), span(traceId, "00000000000000c2")])).json()).partialSuccess).toEqual({});
+      expect(
+        (await (await post([span(traceId, "00000000000000c1"), span(traceId, "00000000000000c2")])).json())
+          .partialSuccess,
+      ).toEqual({});
       const over = await (await post([span(traceId, "00000000000000c3"), span(traceId, "00000000000000c4")])).json();
-      expect(over.partialSuccess).toMatchObject({ rejectedSpans: "2", errorMessage: expect.stringContaining("CULPRIT_MAX_TRACE_SPANS") });
+      expect(over.partialSuccess).toMatchObject({
+        rejectedSpans: "2",
+        errorMessage: expect.stringContaining("CULPRIT_MAX_TRACE_SPANS"),
+      });
       expect(await state(traceId)).toMatchObject({ spanCount: 2 });
     } finally {
       delete process.env.CULPRIT_MAX_TRACE_SPANS;
@@ -105,8 +130,20 @@ describe("OTLP buffer (F-3, F-12, F-16, real Postgres)", () => {
     const y = tid(0x105);
     const rounds = Array.from({ length: 20 }, (_, i) =>
       Promise.all([
-        bufferSpans(stored({ resourceSpans: [{ scopeSpans: [{ spans: [span(x, `a${i}`.padStart(16, "0")), span(y, `b${i}`.padStart(16, "0"))] }] }] })),
-        bufferSpans(stored({ resourceSpans: [{ scopeSpans: [{ spans: [span(y, `c${i}`.padStart(16, "0")), span(x, `d${i}`.padStart(16, "0"))] }] }] })),
+        bufferSpans(
+          stored({
+            resourceSpans: [
+              { scopeSpans: [{ spans: [span(x, `a${i}`.padStart(16, "0")), span(y, `b${i}`.padStart(16, "0"))] }] },
+            ],
+          }),
+        ),
+        bufferSpans(
+          stored({
+            resourceSpans: [
+              { scopeSpans: [{ spans: [span(y, `c${i}`.padStart(16, "0")), span(x, `d${i}`.padStart(16, "0"))] }] },
+            ],
+          }),
+        ),
       ]),
     );
     await expect(Promise.all(rounds)).resolves.toBeDefined();
@@ -120,9 +157,16 @@ describe("OTLP buffer (F-3, F-12, F-16, real Postgres)", () => {
     reloadConfig();
     try {
       const traceId = tid(0x106);
-      await post([span(traceId, "00000000000000e1"), span(traceId, "00000000000000e2", { parentSpanId: "00000000000000e1" })]);
+      await post([
+        span(traceId, "00000000000000e1"),
+        span(traceId, "00000000000000e2", { parentSpanId: "00000000000000e1" }),
+      ]);
       expect(await finalizeIdleTraces(0)).toEqual([]);
-      expect(await state(traceId)).toMatchObject({ finalized: true, runId: null, error: expect.stringContaining("Too many steps") });
+      expect(await state(traceId)).toMatchObject({
+        finalized: true,
+        runId: null,
+        error: expect.stringContaining("Too many steps"),
+      });
       expect(await batchCount(traceId)).toBe(0);
     } finally {
       delete process.env.CULPRIT_MAX_STEPS;
@@ -131,21 +175,31 @@ describe("OTLP buffer (F-3, F-12, F-16, real Postgres)", () => {
     // A trace whose earlier finalizers died mid-way (attempts counted, lease expired).
     const poison = tid(0x107);
     await post([span(poison, "00000000000000f1")]);
-    await pool().query(`UPDATE otlp_trace_states SET attempts = $2, "claimedUntil" = now() - interval '1 second' WHERE "traceId" = $1`, [
-      poison,
-      MAX_FINALIZE_ATTEMPTS,
-    ]);
+    await pool().query(
+      `UPDATE otlp_trace_states SET attempts = $2, "claimedUntil" = now() - interval '1 second' WHERE "traceId" = $1`,
+      [poison, MAX_FINALIZE_ATTEMPTS],
+    );
     expect(await finalizeIdleTraces(0)).toEqual([]);
-    expect(await state(poison)).toMatchObject({ finalized: true, runId: null, error: expect.stringContaining("quarantined") });
+    expect(await state(poison)).toMatchObject({
+      finalized: true,
+      runId: null,
+      error: expect.stringContaining("quarantined"),
+    });
     expect(await batchCount(poison)).toBe(0);
   });
 
   it("leaves a trace claimed by a live finalizer alone and retries it once the lease expired", async () => {
     const traceId = tid(0x108);
     await post([span(traceId, "00000000000000d1")]);
-    await pool().query(`UPDATE otlp_trace_states SET attempts = 1, "claimedUntil" = now() + interval '1 hour' WHERE "traceId" = $1`, [traceId]);
+    await pool().query(
+      `UPDATE otlp_trace_states SET attempts = 1, "claimedUntil" = now() + interval '1 hour' WHERE "traceId" = $1`,
+      [traceId],
+    );
     expect(await finalizeIdleTraces(0)).toEqual([]);
-    await pool().query(`UPDATE otlp_trace_states SET "claimedUntil" = now() - interval '1 second' WHERE "traceId" = $1`, [traceId]);
+    await pool().query(
+      `UPDATE otlp_trace_states SET "claimedUntil" = now() - interval '1 second' WHERE "traceId" = $1`,
+      [traceId],
+    );
     expect(await finalizeIdleTraces(0)).toHaveLength(1);
     expect(await state(traceId)).toMatchObject({ finalized: true, attempts: 2 });
   });

@@ -20,7 +20,11 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const response = await POST(
-      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) }),
+      new Request(`http://127.0.0.1${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks),
+      }),
     );
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
@@ -44,17 +48,30 @@ function emitRun(tracer: Tracer, label: string): string {
   // Explicit parent contexts: no global context manager is registered in this test process.
   const child = (parent: Span, name: string, attributes: Record<string, string>) =>
     tracer.startSpan(name, { attributes }, trace.setSpan(context.active(), parent));
-  const root = tracer.startSpan("invoke_agent Orchestrator", { attributes: { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "Orchestrator" } });
-  const researcher = child(root, "invoke_agent Researcher", { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "Researcher" });
-  const tool = child(researcher, "execute_tool web_search", { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "web_search" });
+  const root = tracer.startSpan("invoke_agent Orchestrator", {
+    attributes: { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "Orchestrator" },
+  });
+  const researcher = child(root, "invoke_agent Researcher", {
+    "gen_ai.operation.name": "invoke_agent",
+    "gen_ai.agent.name": "Researcher",
+  });
+  const tool = child(researcher, "execute_tool web_search", {
+    "gen_ai.operation.name": "execute_tool",
+    "gen_ai.tool.name": "web_search",
+  });
   tool.setStatus({ code: SpanStatusCode.ERROR, message: "503 from search backend" });
   tool.end();
   researcher.setAttribute(
     "gen_ai.output.messages",
-    JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: `Found it (${label}): the answer is 1532.` }] }]),
+    JSON.stringify([
+      { role: "assistant", parts: [{ type: "text", content: `Found it (${label}): the answer is 1532.` }] },
+    ]),
   );
   researcher.end();
-  const writer = child(root, "invoke_agent Writer", { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "Writer" });
+  const writer = child(root, "invoke_agent Writer", {
+    "gen_ai.operation.name": "invoke_agent",
+    "gen_ai.agent.name": "Writer",
+  });
   writer.setAttribute(
     "gen_ai.input.messages",
     JSON.stringify([{ role: "user", parts: [{ type: "text", content: `Found it (${label}): the answer is 1532.` }] }]),
@@ -88,14 +105,19 @@ describe.each([
 ])("live OTLP receiver with the OpenTelemetry JS %s exporter", (label, makeExporter) => {
   it("accumulates the spans of one trace into one run once the trace is idle", async () => {
     const traceId = await streamRun(makeExporter(), label);
-    const { rows } = await pool().query(`SELECT "spanCount", "rootEnded" FROM otlp_trace_states WHERE "traceId" = $1`, [traceId]);
+    const { rows } = await pool().query(`SELECT "spanCount", "rootEnded" FROM otlp_trace_states WHERE "traceId" = $1`, [
+      traceId,
+    ]);
     expect(rows[0]).toEqual({ spanCount: 4, rootEnded: true });
 
     // Not idle long enough yet: nothing is finalized.
     expect(await finalizeIdleTraces(3600)).toEqual([]);
     // Other test files may leave idle traces in the shared buffer: find the run of this trace.
     const runIds = await finalizeIdleTraces(0);
-    const { rows: state } = await pool().query<{ runId: string | null }>(`SELECT "runId" FROM otlp_trace_states WHERE "traceId" = $1`, [traceId]);
+    const { rows: state } = await pool().query<{ runId: string | null }>(
+      `SELECT "runId" FROM otlp_trace_states WHERE "traceId" = $1`,
+      [traceId],
+    );
     expect(state[0].runId).not.toBeNull();
     expect(runIds).toContain(state[0].runId);
     const run = await loadTrace(state[0].runId!);
@@ -107,7 +129,9 @@ describe.each([
     const failedTool = run!.steps.find((s) => s.status === "error" && s.agent === "Researcher");
     expect(failedTool?.error?.message).toContain("503");
     const byId = new Map(run!.steps.map((s) => [s.id, s]));
-    const delegations = run!.edges.filter((e) => e.kind === "delegation").map((e) => `${byId.get(e.from)?.agent}->${byId.get(e.to)?.agent}`);
+    const delegations = run!.edges
+      .filter((e) => e.kind === "delegation")
+      .map((e) => `${byId.get(e.from)?.agent}->${byId.get(e.to)?.agent}`);
     expect(delegations).toEqual(expect.arrayContaining(["Orchestrator->Researcher", "Orchestrator->Writer"]));
     // Finalized traces are not finalized again.
     expect(await finalizeIdleTraces(0)).toEqual([]);
@@ -116,7 +140,8 @@ describe.each([
 
 describe("receiver input errors", () => {
   it("rejects an unsupported content type with 415 and malformed bodies with 400", async () => {
-    const post = (body: string, type: string) => POST(new Request("http://localhost/v1/traces", { method: "POST", body, headers: { "content-type": type } }));
+    const post = (body: string, type: string) =>
+      POST(new Request("http://localhost/v1/traces", { method: "POST", body, headers: { "content-type": type } }));
     expect((await post("{}", "text/plain")).status).toBe(415);
     expect((await post("{oops", "application/json")).status).toBe(400);
     expect((await post("\u0008\u0001garbage", "application/x-protobuf")).status).toBe(400);

@@ -21,9 +21,16 @@ function run(title: string, n: number, outcome = "failure") {
     agent: "a" + (i % 4),
     kind: i === Math.floor(n / 2) ? "tool_result" : "message",
     content: `w${(i * 7919) % 9973} step ${i}`,
-    ...(i === Math.floor(n / 2) ? { status: "error", error: { message: "boom" }, tool: { name: "t", result: "Traceback: error" } } : {}),
+    ...(i === Math.floor(n / 2)
+      ? { status: "error", error: { message: "boom" }, tool: { name: "t", result: "Traceback: error" } }
+      : {}),
   }));
-  const trace = { schema: "culprit.trace/v1", run: { title, system: "bounded", outcome }, agents: [0, 1, 2, 3].map((i) => ({ name: "a" + i })), steps };
+  const trace = {
+    schema: "culprit.trace/v1",
+    run: { title, system: "bounded", outcome },
+    agents: [0, 1, 2, 3].map((i) => ({ name: "a" + i })),
+    steps,
+  };
   return ingestUpload({ bytes: new TextEncoder().encode(JSON.stringify(trace)) });
 }
 
@@ -42,7 +49,11 @@ describe("bounded work behind GETs (F-11, real Postgres)", () => {
     const { runId } = await run("detail-cache", 20);
     const first = await getStepDetailJson({ runId, stepId: "s3" });
     expect(JSON.parse(first!.json)).toEqual(JSON.parse(JSON.stringify(await getStepDetail({ runId, stepId: "s3" }))));
-    const done = await db().analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { id: true } });
+    const done = await db().analysis.findFirst({
+      where: { runId, status: "done" },
+      orderBy: { createdAt: "desc" },
+      select: { id: true },
+    });
     expect(first!.version).toBe(done?.id ?? "none");
     expect((await getStepDetailJson({ runId, stepId: "s3" }))!.json).toBe(first!.json);
     expect(await getStepDetailJson({ runId, stepId: "nope" })).toBeUndefined();

@@ -8,7 +8,9 @@ import { pool } from "../pg-pool";
 import { runInSandbox, SandboxLimitError } from "../sandbox/sandbox-pool";
 import { compareMaxCells, compareTimeoutMs } from "../limits";
 
-export type CompareData = { ok: true; a: RunViewData; b: RunViewData; comparison: RunComparison } | { ok: false; missing: ("a" | "b")[]; tooLarge?: string };
+export type CompareData =
+  | { ok: true; a: RunViewData; b: RunViewData; comparison: RunComparison }
+  | { ok: false; missing: ("a" | "b")[]; tooLarge?: string };
 
 /**
  * Both runs as the run page sees them (so the canvases can be reused) and their comparison.
@@ -21,7 +23,10 @@ export type CompareData = { ok: true; a: RunViewData; b: RunViewData; comparison
 export async function getComparison({ a, b }: { a: string; b: string }): Promise<CompareData> {
   const ids = [a, b].filter(isRunId);
   const { rows } = ids.length
-    ? await pool().query<{ id: string; stepCount: number }>(`SELECT id, "stepCount" FROM runs WHERE id = ANY($1::uuid[])`, [ids])
+    ? await pool().query<{ id: string; stepCount: number }>(
+        `SELECT id, "stepCount" FROM runs WHERE id = ANY($1::uuid[])`,
+        [ids],
+      )
     : { rows: [] };
   const count = new Map(rows.map((r) => [r.id, r.stepCount]));
   const missing = [...(count.has(a) ? [] : ["a" as const]), ...(count.has(b) ? [] : ["b" as const])];
@@ -35,17 +40,31 @@ export async function getComparison({ a, b }: { a: string; b: string }): Promise
     };
   }
   const [viewA, viewB] = await Promise.all([getRunView({ runId: a }), getRunView({ runId: b })]);
-  if (!viewA || !viewB) return { ok: false, missing: [...(viewA ? [] : ["a" as const]), ...(viewB ? [] : ["b" as const])] };
+  if (!viewA || !viewB)
+    return { ok: false, missing: [...(viewA ? [] : ["a" as const]), ...(viewB ? [] : ["b" as const])] };
   const side = (id: string, view: RunViewData) => ({
     id,
-    trace: { run: { outcome: view.run.outcome as TOutcome, sourceFormat: view.run.sourceFormat as TSourceFormat }, agents: view.agents, steps: view.steps },
+    trace: {
+      run: { outcome: view.run.outcome as TOutcome, sourceFormat: view.run.sourceFormat as TSourceFormat },
+      agents: view.agents,
+      steps: view.steps,
+    },
     report: view.report,
   });
   try {
-    const comparison = await runInSandbox("compare", { a: side(a, viewA), b: side(b, viewB) }, { timeoutMs: compareTimeoutMs() });
+    const comparison = await runInSandbox(
+      "compare",
+      { a: side(a, viewA), b: side(b, viewB) },
+      { timeoutMs: compareTimeoutMs() },
+    );
     return { ok: true, a: viewA, b: viewB, comparison };
   } catch (err) {
-    if (err instanceof SandboxLimitError) return { ok: false, missing: [], tooLarge: `Comparing these runs took too long or too much memory: ${err.message}.` };
+    if (err instanceof SandboxLimitError)
+      return {
+        ok: false,
+        missing: [],
+        tooLarge: `Comparing these runs took too long or too much memory: ${err.message}.`,
+      };
     throw err;
   }
 }

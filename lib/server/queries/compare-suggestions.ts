@@ -6,7 +6,15 @@ import { pickRunFields, type RunSummary, type RunSummaryField } from "@/lib/view
 import { runColumnsSql } from "./run-columns";
 
 /** Run fields a suggestion shows (a subset of the runs list's, so the types stay derived from the schema). */
-const SUGGESTION_FIELDS = ["id", "title", "system", "outcome", "sourceFormat", "stepCount", "createdAt"] as const satisfies readonly RunSummaryField[];
+const SUGGESTION_FIELDS = [
+  "id",
+  "title",
+  "system",
+  "outcome",
+  "sourceFormat",
+  "stepCount",
+  "createdAt",
+] as const satisfies readonly RunSummaryField[];
 
 export type CompareSuggestion = Pick<RunSummary, (typeof SUGGESTION_FIELDS)[number]> & {
   culprit: string | null;
@@ -19,9 +27,17 @@ export type CompareSuggestion = Pick<RunSummary, (typeof SUGGESTION_FIELDS)[numb
  * outcomes before same outcomes, so a success sits next to a failure), then the most recent runs.
  * Without `runId`: the most recent runs (the compare page's picker).
  */
-export async function listCompareSuggestions({ runId, limit = 20 }: { runId?: string; limit?: number }): Promise<CompareSuggestion[]> {
+export async function listCompareSuggestions({
+  runId,
+  limit = 20,
+}: {
+  runId?: string;
+  limit?: number;
+}): Promise<CompareSuggestion[]> {
   const base = runId && isRunId(runId) ? runId : null;
-  const { rows } = await pool().query<Pick<Run, (typeof SUGGESTION_FIELDS)[number]> & Pick<CompareSuggestion, "culprit" | "reason">>(
+  const { rows } = await pool().query<
+    Pick<Run, (typeof SUGGESTION_FIELDS)[number]> & Pick<CompareSuggestion, "culprit" | "reason">
+  >(
     `WITH base AS (SELECT id, system, task, outcome FROM runs WHERE id = $1::uuid)
      SELECT ${runColumnsSql(SUGGESTION_FIELDS)},
             a."culpritAgent" AS culprit,

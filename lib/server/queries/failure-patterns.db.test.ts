@@ -15,7 +15,8 @@ afterAll(async () => {
   await pool().end();
 });
 
-const upload = async (trace: unknown, fileName = "run.json") => (await ingestUpload({ bytes: Buffer.from(JSON.stringify(trace)), fileName })).runId;
+const upload = async (trace: unknown, fileName = "run.json") =>
+  (await ingestUpload({ bytes: Buffer.from(JSON.stringify(trace)), fileName })).runId;
 
 /** The planted-figure toy run with its agents renamed and its own title and system. */
 function inventedFigures(system: string, planner: string, writer: string) {
@@ -33,11 +34,24 @@ function inventedFigures(system: string, planner: string, writer: string) {
 function ignoredToolError(system: string, agent: string) {
   return {
     schema: "culprit.trace/v1",
-    run: { title: `tool error by ${agent} (${system})`, task: "Report today's EUR to USD rate.", outcome: "failure", system, sourceFormat: "culprit" },
+    run: {
+      title: `tool error by ${agent} (${system})`,
+      task: "Report today's EUR to USD rate.",
+      outcome: "failure",
+      system,
+      sourceFormat: "culprit",
+    },
     agents: [{ name: agent }],
     steps: [
       { id: "a", agent, kind: "tool_call", tool: { name: "get_rate", arguments: { pair: "EURUSD" } } },
-      { id: "b", agent, kind: "tool_result", status: "error", error: { message: "HTTP 500 from get_rate" }, content: "error" },
+      {
+        id: "b",
+        agent,
+        kind: "tool_result",
+        status: "error",
+        error: { message: "HTTP 500 from get_rate" },
+        content: "error",
+      },
       { id: "c", agent, kind: "final", content: "I was unable to determine the rate." },
     ],
     edges: [],
@@ -56,10 +70,19 @@ describe("patterns by correction (real Postgres)", () => {
     expect(patterns).toHaveLength(2);
     const figures = patterns.find((p) => p.runIds.includes(a))!;
     expect(figures.runIds.sort()).toEqual([a, b].sort());
-    expect(figures).toMatchObject({ fixType: "ground-values-in-tool-output", agents: ["planner", "strategist"], count: 2 });
+    expect(figures).toMatchObject({
+      fixType: "ground-values-in-tool-output",
+      agents: ["planner", "strategist"],
+      count: 2,
+    });
     expect(figures.share).toBeCloseTo(2 / 3);
     const tool = patterns.find((p) => p.runIds.includes(c))!;
-    expect(tool).toMatchObject({ fixType: "handle-tool-errors", agents: ["planner"], count: 1, verified: { tried: 0, flipped: 0 } });
+    expect(tool).toMatchObject({
+      fixType: "handle-tool-errors",
+      agents: ["planner"],
+      count: 1,
+      verified: { tried: 0, flipped: 0 },
+    });
     expect(tool.instruction).toMatch(/get_rate/);
 
     // A finished fix trial on a run shows on its pattern ("fix verified on 1 of 1 runs").
@@ -91,7 +114,10 @@ describe("patterns by correction (real Postgres)", () => {
       [runIds],
     );
     const failed = rows.filter((r) => r.outcome === "failure");
-    const { rows: listed } = await pool().query<{ n: string }>(`SELECT count(*) AS n FROM runs WHERE system = $1 AND outcome = 'failure'`, [system]);
+    const { rows: listed } = await pool().query<{ n: string }>(
+      `SELECT count(*) AS n FROM runs WHERE system = $1 AND outcome = 'failure'`,
+      [system],
+    );
     const patterns = await getFailurePatterns({ system });
     expect(patterns.totalFailed).toBe(Number(listed[0].n));
     expect(patterns.failedRuns).toBe(failed.length);

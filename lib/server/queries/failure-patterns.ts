@@ -47,8 +47,19 @@ function withTrial(run: CorrectionRun, t: TrialRow | undefined): CorrectionRun {
   const trial = { runs: t.runs, flipped: t.flipped };
   if (run.fix?.fixType === t.fixType) return { ...run, trial };
   if (t.flipped * 2 <= t.runs) return run;
-  const fix = { agent: t.agent, role: "decisive" as const, fixType: t.fixType, instruction: t.instruction, author: "template" as const, stepIds: [] };
-  return { ...run, fix: { ...fix, ...(t.finding ? { finding: t.finding } : {}), ...(t.channel ? { channel: t.channel } : {}) }, trial };
+  const fix = {
+    agent: t.agent,
+    role: "decisive" as const,
+    fixType: t.fixType,
+    instruction: t.instruction,
+    author: "template" as const,
+    stepIds: [],
+  };
+  return {
+    ...run,
+    fix: { ...fix, ...(t.finding ? { finding: t.finding } : {}), ...(t.channel ? { channel: t.channel } : {}) },
+    trial,
+  };
 }
 
 /**
@@ -82,7 +93,9 @@ export async function getFailurePatterns({ system }: { system?: string } = {}): 
     [rows.map((r) => r.id)],
   );
   const trialOf = new Map(trials.rows.map((t) => [t.runId, t]));
-  const items = rows.map((r) => withTrial({ runId: r.id, fix: decisiveFix(r.signatureFields), tokens: r.totalTokens }, trialOf.get(r.id)));
+  const items = rows.map((r) =>
+    withTrial({ runId: r.id, fix: decisiveFix(r.signatureFields), tokens: r.totalTokens }, trialOf.get(r.id)),
+  );
   return {
     ...correctionPatterns(items),
     runs: Object.fromEntries(rows.map((r) => [r.id, { id: r.id, title: r.title, system: r.system }])),

@@ -2,7 +2,13 @@ import "server-only";
 import { pool } from "../pg-pool";
 import { PAGE_SIZE, type TRunListParams } from "@/lib/runs/list-params";
 import type { Run } from "@/lib/generated/prisma/client";
-import { pickRunFields, RUN_SUMMARY_FIELDS, type RunListAnalysis, type RunListRow, type RunSummaryField } from "@/lib/view/run-row";
+import {
+  pickRunFields,
+  RUN_SUMMARY_FIELDS,
+  type RunListAnalysis,
+  type RunListRow,
+  type RunSummaryField,
+} from "@/lib/view/run-row";
 import { runColumnsSql } from "./run-columns";
 
 /** A list row as the database returns it (dates as Date), before `pickRunFields` makes it JSON-safe. */
@@ -56,7 +62,9 @@ export async function listRuns(params: TRunListParams) {
       args,
     ),
     pool().query<{ n: string }>(`SELECT count(*) AS n FROM runs r ${params.flag ? latest : ""} ${whereSql}`, args),
-    pool().query<{ system: string }>(`SELECT DISTINCT system FROM runs WHERE system IS NOT NULL ORDER BY system LIMIT 200`),
+    pool().query<{ system: string }>(
+      `SELECT DISTINCT system FROM runs WHERE system IS NOT NULL ORDER BY system LIMIT 200`,
+    ),
   ]);
   const runs = rows.rows.map((r): RunListRow => ({ ...r, ...pickRunFields(r, RUN_SUMMARY_FIELDS) }));
   return { runs, total: Number(count.rows[0].n), systems: systems.rows.map((s) => s.system) };

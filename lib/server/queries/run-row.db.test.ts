@@ -16,7 +16,9 @@ afterAll(async () => {
 describe("the run row the pages get (real Postgres)", () => {
   it("carries exactly the fields named in run-row.ts, from the stored run, dates as ISO strings", async () => {
     const title = `run-row ${Date.now()}`;
-    const trace = validateTrace(minimalTrace({ title, startedAt: "2026-03-01T10:00:00.000Z", endedAt: "2026-03-01T10:04:12.500Z" }));
+    const trace = validateTrace(
+      minimalTrace({ title, startedAt: "2026-03-01T10:00:00.000Z", endedAt: "2026-03-01T10:04:12.500Z" }),
+    );
     const { runId } = await ingestTrace(trace);
 
     const { runs } = await listRuns(parseRunListParams({ q: title }));
@@ -24,7 +26,15 @@ describe("the run row the pages get (real Postgres)", () => {
     const row = runs[0];
     // The list's SQL selects what the type names: the summary fields plus the newest analysis's columns.
     expect(Object.keys(row).sort()).toEqual(
-      [...RUN_SUMMARY_FIELDS, "culprit", "interaction", "analysisStatus", "verificationCost", "redundancyShare", "flagKinds"].sort(),
+      [
+        ...RUN_SUMMARY_FIELDS,
+        "culprit",
+        "interaction",
+        "analysisStatus",
+        "verificationCost",
+        "redundancyShare",
+        "flagKinds",
+      ].sort(),
     );
     expect(row).toMatchObject({
       id: runId,

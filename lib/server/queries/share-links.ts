@@ -9,7 +9,13 @@ export interface ShareLinkRow {
   expiresAt: string | null;
 }
 
-export type ShareLinkListRow = { token: string; runId: string; runTitle: string; createdAt: string; expiresAt: string | null };
+export type ShareLinkListRow = {
+  token: string;
+  runId: string;
+  runTitle: string;
+  createdAt: string;
+  expiresAt: string | null;
+};
 
 /** Share links of a run, newest first (revoked ones too, so the owner sees what was revoked). */
 export async function listShareLinks({ runId }: { runId: string }): Promise<ShareLinkRow[]> {
@@ -43,7 +49,11 @@ export async function listLiveShareLinks(limit = 500): Promise<ShareLinkListRow[
 const TOKEN_RE = /^[A-Za-z0-9_-]{22,64}$/;
 
 /** The run behind a live share link (and the view state it was created with); undefined when unknown, revoked or expired. */
-export async function resolveShareToken({ token }: { token: string }): Promise<{ runId: string; viewState: string | null } | undefined> {
+export async function resolveShareToken({
+  token,
+}: {
+  token: string;
+}): Promise<{ runId: string; viewState: string | null } | undefined> {
   if (!TOKEN_RE.test(token)) return undefined;
   const link = await db().shareLink.findUnique({ where: { token } });
   if (!link || link.revokedAt || (link.expiresAt && link.expiresAt.getTime() <= Date.now())) return undefined;

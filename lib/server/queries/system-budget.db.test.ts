@@ -19,7 +19,12 @@ const SYSTEM = `budget-sys-${Date.now()}`;
 function run(i: number, tokens: number, success: boolean) {
   return {
     schema: "culprit.trace/v1",
-    run: { title: `budget run ${i}`, system: SYSTEM, outcome: success ? "success" : "failure", task: "Sum the quarterly sales." },
+    run: {
+      title: `budget run ${i}`,
+      system: SYSTEM,
+      outcome: success ? "success" : "failure",
+      task: "Sum the quarterly sales.",
+    },
     agents: [{ name: "Worker" }, { name: "Reviewer", role: "reviewer" }],
     steps: [
       {
@@ -31,7 +36,13 @@ function run(i: number, tokens: number, success: boolean) {
         status: "ok",
         tokens: { total: 10 },
       },
-      { id: "w", agent: "Worker", kind: "llm", content: `The total is ${success ? 1000 + i : 7 + i * 13}.`, tokens: { input: tokens - 30, output: 10 } },
+      {
+        id: "w",
+        agent: "Worker",
+        kind: "llm",
+        content: `The total is ${success ? 1000 + i : 7 + i * 13}.`,
+        tokens: { input: tokens - 30, output: 10 },
+      },
       { id: "r", agent: "Reviewer", kind: "llm", content: "Approved, looks good.", tokens: { total: 10 } },
     ],
     edges: [
@@ -69,7 +80,10 @@ describe("system budget view, metrics CSV and trajectory columns (real Postgres)
     expect(run0[header.indexOf("rubber_stamps")]).toBe("1");
 
     // Both read only the analyses' summary columns: with the stored reports emptied, nothing changes.
-    await pool().query(`UPDATE analyses SET result = '{}'::jsonb WHERE "runId" IN (SELECT id FROM runs WHERE system = $1)`, [SYSTEM]);
+    await pool().query(
+      `UPDATE analyses SET result = '{}'::jsonb WHERE "runId" IN (SELECT id FROM runs WHERE system = $1)`,
+      [SYSTEM],
+    );
     expect(await getSystemBudget(SYSTEM)).toEqual(budget);
     expect(await getSystemMetricsRows(SYSTEM)).toEqual(rows);
   });

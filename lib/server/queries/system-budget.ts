@@ -62,7 +62,8 @@ export async function getSystemBudget(system: string): Promise<SystemBudget> {
 /** Per-run trajectory metrics of a system's newest runs (without per-agent rows and flags), for the CSV export. */
 export async function getSystemMetricsRows(system: string): Promise<MetricsCsvRun[]> {
   const { rows } = await pool().query<
-    Pick<Run, "id" | "title" | "outcome" | "createdAt"> & Pick<MetricsCsvRun, "culprit"> & { trajectory: TrajectoryMetrics | null }
+    Pick<Run, "id" | "title" | "outcome" | "createdAt"> &
+      Pick<MetricsCsvRun, "culprit"> & { trajectory: TrajectoryMetrics | null }
   >(
     `SELECT r.id, r.title, r.outcome, r."createdAt", a."culpritAgent" AS culprit, a."trajectoryMetrics" AS trajectory
      FROM runs r

@@ -34,7 +34,12 @@ export async function listSystems(): Promise<SystemSummary[]> {
     `SELECT system, count(*) AS runs, count(*) FILTER (WHERE outcome = 'failure') AS failed, count(*) FILTER (WHERE outcome = 'success') AS passed
      FROM runs WHERE system IS NOT NULL GROUP BY system ORDER BY count(*) FILTER (WHERE outcome = 'failure') DESC, system LIMIT 500`,
   );
-  return rows.map((r) => ({ system: r.system, runs: Number(r.runs), failed: Number(r.failed), passed: Number(r.passed) }));
+  return rows.map((r) => ({
+    system: r.system,
+    runs: Number(r.runs),
+    failed: Number(r.failed),
+    passed: Number(r.passed),
+  }));
 }
 
 /**
@@ -42,7 +47,13 @@ export async function listSystems(): Promise<SystemSummary[]> {
  * (kind, tool, state key, error, detectors of the newest finished analysis). α uses `targetRunId`
  * when it is one of the system's failed runs, else the newest failed run.
  */
-export async function getSystemSpectrum({ system, targetRunId }: { system: string; targetRunId?: string }): Promise<SystemSpectrum> {
+export async function getSystemSpectrum({
+  system,
+  targetRunId,
+}: {
+  system: string;
+  targetRunId?: string;
+}): Promise<SystemSpectrum> {
   const db = pool();
   const [runs, unknown] = await Promise.all([
     // Bounded work for a GET: whole runs, newest first, until the step budget is spent (a run
@@ -95,13 +106,24 @@ export async function getSystemSpectrum({ system, targetRunId }: { system: strin
       state: s.stateOp && s.stateKey ? { op: s.stateOp as "read" | "write", key: s.stateKey } : undefined,
       target: s.target ?? undefined,
     };
-    behavioursOf.get(s.runId)!.push({ agent: s.agent, signature: behaviourSignature(step, detectorsOf.get(`${s.runId}\u0000${s.stepId}`)) });
+    behavioursOf
+      .get(s.runId)!
+      .push({ agent: s.agent, signature: behaviourSignature(step, detectorsOf.get(`${s.runId}\u0000${s.stepId}`)) });
   }
-  const spectrumRuns: SpectrumRun[] = runs.rows.map((r) => ({ runId: r.id, outcome: r.outcome, behaviours: behavioursOf.get(r.id)! }));
+  const spectrumRuns: SpectrumRun[] = runs.rows.map((r) => ({
+    runId: r.id,
+    outcome: r.outcome,
+    behaviours: behavioursOf.get(r.id)!,
+  }));
   const hasFailure = spectrumRuns.some((r) => r.outcome === "failure");
   return {
     system,
-    runs: runs.rows.map((r) => ({ id: r.id, title: r.title, outcome: r.outcome, createdAt: r.createdAt.toISOString() })),
+    runs: runs.rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      outcome: r.outcome,
+      createdAt: r.createdAt.toISOString(),
+    })),
     unknownOutcome: Number(unknown.rows[0].n),
     result: hasFailure ? spectrumSuspiciousness(spectrumRuns, { targetRunId }) : null,
   };

@@ -9,6 +9,7 @@ export function recordedRunHint(attributes: unknown): string | undefined {
   const resource = (attributes as { "otel.resource"?: Record<string, unknown> } | null)?.["otel.resource"];
   const recordingId = resource?.["culprit.recording.id"];
   if (typeof recordingId !== "string") return undefined;
-  const command = typeof resource?.["process.command_line"] === "string" ? (resource["process.command_line"] as string) : "<command>";
+  const command =
+    typeof resource?.["process.command_line"] === "string" ? (resource["process.command_line"] as string) : "<command>";
   return `This run was recorded with culprit record (recording ${recordingId}). Replays re-run your command on your machine: run  npx culprit verify <recording folder> --app <this app's URL> -- ${command}  there, and the result appears here.`;
 }

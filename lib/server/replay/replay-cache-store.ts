@@ -21,7 +21,16 @@ export function pgReplayCache(runId: string, traceHash: string, endpoint: string
       await pool().query(
         `INSERT INTO replay_cache (id, "runId", "traceHash", "interventionKey", endpoint, interventions, outcome, "durationMs")
          VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) ON CONFLICT ("traceHash", "interventionKey", endpoint) DO NOTHING`,
-        [randomUUID(), runId, traceHash, key, endpoint, jsonText(interventions), outcome, Math.min(2_147_483_647, Math.round(durationMs))],
+        [
+          randomUUID(),
+          runId,
+          traceHash,
+          key,
+          endpoint,
+          jsonText(interventions),
+          outcome,
+          Math.min(2_147_483_647, Math.round(durationMs)),
+        ],
       );
     },
   };

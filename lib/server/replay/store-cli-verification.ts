@@ -46,9 +46,17 @@ export async function storeCliVerification(runId: string, v: CliVerification): P
   const prisma = db();
   const run = await prisma.run.findUnique({ where: { id: runId }, select: { id: true } });
   if (!run) return null;
-  const analysis = await prisma.analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { id: true } });
+  const analysis = await prisma.analysis.findFirst({
+    where: { runId, status: "done" },
+    orderBy: { createdAt: "desc" },
+    select: { id: true },
+  });
   const id = randomUUID();
-  const result = { ...v.result, ...(v.proxyReplays ? { proxyReplays: v.proxyReplays } : {}), ...(v.recordingId ? { recordingId: v.recordingId } : {}) };
+  const result = {
+    ...v.result,
+    ...(v.proxyReplays ? { proxyReplays: v.proxyReplays } : {}),
+    ...(v.recordingId ? { recordingId: v.recordingId } : {}),
+  };
   await pool().query(
     `INSERT INTO replay_verifications (id, "runId", "analysisId", endpoint, method, status, budget, "replayCount", "cacheHits", progress, interventions, result, agreement, "offlineAgent", "confirmedAgent", "finishedAt")
      VALUES ($1, $2, $3, $4, $5, 'done', $6, $7, $8, 1, $9::jsonb, $10::jsonb, $11, $12, $13, now())`,

@@ -21,7 +21,11 @@ afterAll(async () => {
 
 /** Runs demo-mas with a fault, ingests the trace and analyzes it offline, like the app does. */
 async function faultyRun(fault: { agent: string; mode: string; step?: number }, seed: string) {
-  const res = await fetch(`${mas.url}/run`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ fault, seed }) });
+  const res = await fetch(`${mas.url}/run`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ fault, seed }),
+  });
   const body = (await res.json()) as { trace: unknown };
   const { runId } = await ingestTrace(importValue(body.trace).trace);
   const analysisId = await createAnalysis(runId);
@@ -38,7 +42,9 @@ async function verify(runId: string, endpoint: string, options: Parameters<typeo
 }
 
 async function cacheRows(runId: string) {
-  const { rows } = await pool().query<{ n: string }>(`SELECT count(*) AS n FROM replay_cache WHERE "runId" = $1`, [runId]);
+  const { rows } = await pool().query<{ n: string }>(`SELECT count(*) AS n FROM replay_cache WHERE "runId" = $1`, [
+    runId,
+  ]);
   return Number(rows[0].n);
 }
 
@@ -93,7 +99,9 @@ describe("verification by replay, stored beside the offline analysis (real Postg
   it("keeps the replays made before garbage arrived", async () => {
     const { runId } = await faultyRun({ agent: "planner", mode: "wrong_value" }, "db-garbage");
     // First two answers are fine, then the endpoint starts answering garbage.
-    const flaky = await startTestEndpoint((_q, res, n) => (n <= 2 ? json(res, 200, { outcome: "failure" }) : json(res, 200, "not json at all")));
+    const flaky = await startTestEndpoint((_q, res, n) =>
+      n <= 2 ? json(res, 200, { outcome: "failure" }) : json(res, 200, "not json at all"),
+    );
     try {
       const v = await verify(runId, flaky.url, { retries: 0 });
       expect(v.status).toBe("failed");
@@ -113,7 +121,8 @@ describe("verification by replay, stored beside the offline analysis (real Postg
       const created = await createVerification(runId, { endpoint: slow.url });
       if (!created.ok) throw new Error(created.message);
       const running = performVerification(created.verificationId, { timeoutMs: 30_000 });
-      while ((await getVerification(created.verificationId))?.status !== "running") await new Promise((r) => setTimeout(r, 20));
+      while ((await getVerification(created.verificationId))?.status !== "running")
+        await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, 50));
       expect(await cancelVerification(created.verificationId)).toBe(true);
       await running;
@@ -143,7 +152,9 @@ describe("verification by replay, stored beside the offline analysis (real Postg
       expect(twice).toMatchObject({ ok: true, existing: true });
       // One left behind by a dead process (older than the stale limit) is closed, not returned.
       if (!ok.ok) throw new Error("unreachable");
-      await pool().query(`UPDATE replay_verifications SET "createdAt" = now() - interval '2 hours' WHERE id = $1`, [ok.verificationId]);
+      await pool().query(`UPDATE replay_verifications SET "createdAt" = now() - interval '2 hours' WHERE id = $1`, [
+        ok.verificationId,
+      ]);
       const fresh = await createVerification(runId);
       expect(fresh).toMatchObject({ ok: true, existing: false });
       expect((await getVerification(ok.verificationId))?.error).toMatch(/^interrupted/);

@@ -8,7 +8,12 @@ import { ReplaySession } from "@/lib/replay/replay-session";
 import { ReplayError } from "@/lib/replay/replay-error";
 import { resolveReplayEndpoint, resolveReplayToken, systemEnvName } from "@/lib/replay/replay-endpoints";
 import { replayRunOf } from "@/lib/replay/replay-run";
-import { verifyByReplay, DEFAULT_REPLAY_METHODS, REPLAY_METHODS, type ReplayMethod } from "@/lib/replay/verify-by-replay";
+import {
+  verifyByReplay,
+  DEFAULT_REPLAY_METHODS,
+  REPLAY_METHODS,
+  type ReplayMethod,
+} from "@/lib/replay/verify-by-replay";
 import { db } from "../db";
 import { pool } from "../pg-pool";
 import { jsonText } from "../copy-rows";
@@ -27,7 +32,9 @@ export interface VerificationOptions {
   backoffMs?: number;
 }
 
-export type CreateVerificationResult = { ok: true; verificationId: string; existing: boolean } | { ok: false; message: string };
+export type CreateVerificationResult =
+  | { ok: true; verificationId: string; existing: boolean }
+  | { ok: false; message: string };
 
 /** Verifications running in this process, so a cancel reaches the replay in flight at once. */
 const controllers = new Map<string, AbortController>();
@@ -36,9 +43,15 @@ const controllers = new Map<string, AbortController>();
  * Validates the run and its replay endpoint and stores a queued verification. A run with a
  * verification already queued or running gets that one back (a double click starts nothing new).
  */
-export async function createVerification(runId: string, options: VerificationOptions = {}): Promise<CreateVerificationResult> {
+export async function createVerification(
+  runId: string,
+  options: VerificationOptions = {},
+): Promise<CreateVerificationResult> {
   const prisma = db();
-  const run = await prisma.run.findUnique({ where: { id: runId }, select: { id: true, system: true, outcome: true, attributes: true } });
+  const run = await prisma.run.findUnique({
+    where: { id: runId },
+    select: { id: true, system: true, outcome: true, attributes: true },
+  });
   if (!run) return { ok: false, message: "Unknown run." };
   // A verification left queued/running by a process that died would block the run forever.
   await pool().query(
@@ -46,7 +59,10 @@ export async function createVerification(runId: string, options: VerificationOpt
      WHERE "runId" = $1 AND status IN ('queued', 'running') AND "createdAt" < now() - make_interval(mins => $2)`,
     [runId, config().CULPRIT_REPLAY_STALE_MINUTES],
   );
-  const active = await prisma.replayVerification.findFirst({ where: { runId, status: { in: ["queued", "running"] } }, select: { id: true } });
+  const active = await prisma.replayVerification.findFirst({
+    where: { runId, status: { in: ["queued", "running"] } },
+    select: { id: true },
+  });
   if (active) return { ok: true, verificationId: active.id, existing: true };
   let endpoint: string | undefined;
   try {
@@ -62,12 +78,26 @@ export async function createVerification(runId: string, options: VerificationOpt
   } catch (err) {
     return { ok: false, message: err instanceof Error ? err.message : String(err) };
   }
-  const methods = (options.methods ?? DEFAULT_REPLAY_METHODS).filter((m) => (REPLAY_METHODS as readonly string[]).includes(m));
+  const methods = (options.methods ?? DEFAULT_REPLAY_METHODS).filter((m) =>
+    (REPLAY_METHODS as readonly string[]).includes(m),
+  );
   const budget = options.budget ?? config().CULPRIT_REPLAY_BUDGET;
-  const analysis = await prisma.analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { id: true } });
+  const analysis = await prisma.analysis.findFirst({
+    where: { runId, status: "done" },
+    orderBy: { createdAt: "desc" },
+    select: { id: true },
+  });
   const id = randomUUID();
   await prisma.replayVerification.create({
-    data: { id, runId, analysisId: analysis?.id ?? null, endpoint, method: methods.join("+"), status: "queued", budget },
+    data: {
+      id,
+      runId,
+      analysisId: analysis?.id ?? null,
+      endpoint,
+      method: methods.join("+"),
+      status: "queued",
+      budget,
+    },
   });
   return { ok: true, verificationId: id, existing: false };
 }
@@ -79,7 +109,13 @@ export async function createVerification(runId: string, options: VerificationOpt
  */
 export async function performVerification(id: string, options: VerificationOptions = {}): Promise<void> {
   const prisma = db();
-  const claimed = await pool().query<{ runId: string; endpoint: string; budget: number; method: string; analysisId: string | null }>(
+  const claimed = await pool().query<{
+    runId: string;
+    endpoint: string;
+    budget: number;
+    method: string;
+    analysisId: string | null;
+  }>(
     `UPDATE replay_verifications SET status = 'running' WHERE id = $1 AND status = 'queued' AND NOT "cancelRequested" RETURNING "runId", endpoint, budget, method, "analysisId"`,
     [id],
   );
@@ -94,7 +130,9 @@ export async function performVerification(id: string, options: VerificationOptio
   try {
     const trace = await loadTrace(row.runId);
     if (!trace) throw new Error(`run ${row.runId} not found`);
-    const stored = row.analysisId ? await prisma.analysis.findUnique({ where: { id: row.analysisId }, select: { result: true } }) : null;
+    const stored = row.analysisId
+      ? await prisma.analysis.findUnique({ where: { id: row.analysisId }, select: { result: true } })
+      : null;
     // A stored report of an older engine is still the verdict the user asked to check.
     const report = readStoredReport(stored?.result)?.report ?? analyzeTrace(trace);
     const call = httpReplay({
@@ -135,14 +173,23 @@ export async function performVerification(id: string, options: VerificationOptio
     });
     await finish(
       id,
-      { status: "done", result, agreement: result.agreement, offlineAgent: result.offline.agent, confirmedAgent: result.confirmedAgent },
+      {
+        status: "done",
+        result,
+        agreement: result.agreement,
+        offlineAgent: result.offline.agent,
+        confirmedAgent: result.confirmedAgent,
+      },
       session.log,
       session.replays,
       session.cacheHits,
     );
   } catch (err) {
     const cancelled = err instanceof ReplayError && err.code === "cancelled";
-    const message = err instanceof ReplayError ? `${err.code}: ${err.message}` : `internal error: ${err instanceof Error ? err.message : String(err)}`;
+    const message =
+      err instanceof ReplayError
+        ? `${err.code}: ${err.message}`
+        : `internal error: ${err instanceof Error ? err.message : String(err)}`;
     await finish(
       id,
       { status: cancelled ? "cancelled" : "failed", error: cancelled ? "cancelled by the user" : message },
@@ -164,7 +211,14 @@ interface Final {
   error?: string;
 }
 
-async function finish(id: string, f: Final, log: unknown[], replays: number, cacheHits: number, extraWhere = ""): Promise<void> {
+async function finish(
+  id: string,
+  f: Final,
+  log: unknown[],
+  replays: number,
+  cacheHits: number,
+  extraWhere = "",
+): Promise<void> {
   await pool().query(
     `UPDATE replay_verifications SET status = $2, result = $3::jsonb, agreement = $4, "offlineAgent" = $5, "confirmedAgent" = $6, error = $7,
        interventions = $8::jsonb, "replayCount" = $9, "cacheHits" = $10, progress = 1, "finishedAt" = now() WHERE id = $1 ${extraWhere}`,
@@ -188,8 +242,12 @@ async function finish(id: string, f: Final, log: unknown[], replays: number, cac
  * replay) and the replay in flight in this process is aborted at once.
  */
 export async function cancelVerification(id: string): Promise<boolean> {
-  const { rowCount } = await pool().query(`UPDATE replay_verifications SET "cancelRequested" = true WHERE id = $1 AND status IN ('queued', 'running')`, [id]);
+  const { rowCount } = await pool().query(
+    `UPDATE replay_verifications SET "cancelRequested" = true WHERE id = $1 AND status IN ('queued', 'running')`,
+    [id],
+  );
   controllers.get(id)?.abort();
-  if (rowCount) await finish(id, { status: "cancelled", error: "cancelled before it started" }, [], 0, 0, "AND status = 'queued'");
+  if (rowCount)
+    await finish(id, { status: "cancelled", error: "cancelled before it started" }, [], 0, 0, "AND status = 'queued'");
   return (rowCount ?? 0) > 0;
 }

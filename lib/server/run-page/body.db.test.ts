@@ -15,7 +15,9 @@ afterAll(async () => {
 });
 
 async function analyse(runId: string) {
-  const analysis = await db().analysis.create({ data: { id: randomUUID(), runId, status: "queued", engineVersion: "pending" } });
+  const analysis = await db().analysis.create({
+    data: { id: randomUUID(), runId, status: "queued", engineVersion: "pending" },
+  });
   await performAnalysis(analysis.id);
   return analysis.id;
 }
@@ -25,7 +27,9 @@ describe("run page shell and body (real Postgres)", () => {
   it("shell + served body = the page data; a new analysis is a new version; a deleted run is gone from both", async () => {
     const { runId } = await ingestTrace(validateTrace(generatedTrace(40, 3, `body-${randomUUID()}`)));
     const first = await analyse(runId);
-    await db().humanLabel.create({ data: { id: randomUUID(), runId, agent: "agent_1", author: "tester", note: "wrong total" } });
+    await db().humanLabel.create({
+      data: { id: randomUUID(), runId, agent: "agent_1", author: "tester", note: "wrong total" },
+    });
 
     const shell = (await getRunPageShell({ runId }))!;
     expect(shell.bodyVersion).toBe(first);
@@ -36,7 +40,15 @@ describe("run page shell and body (real Postgres)", () => {
     expect(shell.shell.analysis!.createdAt).toBe(stored.createdAt.toISOString());
     const label = await db().humanLabel.findFirstOrThrow({ where: { runId } });
     expect(shell.shell.labels).toEqual([
-      { id: label.id, agent: "agent_1", stepId: null, note: "wrong total", author: "tester", imported: false, createdAt: label.createdAt.toISOString() },
+      {
+        id: label.id,
+        agent: "agent_1",
+        stepId: null,
+        note: "wrong total",
+        author: "tester",
+        imported: false,
+        createdAt: label.createdAt.toISOString(),
+      },
     ]);
 
     const served = (await getRunPageBodyBytes({ runId }))!;
@@ -73,7 +85,11 @@ describe("run page shell and body (real Postgres)", () => {
     const { runId } = await ingestTrace(validateTrace(generatedTrace(12, 2, `body-none-${randomUUID()}`)));
     const shell = (await getRunPageShell({ runId }))!;
     // Ingest queues the analysis; nothing has run it here.
-    expect(shell).toMatchObject({ bodyVersion: "none", hasReport: false, shell: { analysis: { status: "queued", finishedAt: null }, labels: [] } });
+    expect(shell).toMatchObject({
+      bodyVersion: "none",
+      hasReport: false,
+      shell: { analysis: { status: "queued", finishedAt: null }, labels: [] },
+    });
     const body = JSON.parse((await getRunPageBodyBytes({ runId }))!.bytes.toString("utf8"));
     expect(body.report).toBeNull();
     expect(body.steps).toHaveLength(12);

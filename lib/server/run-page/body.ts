@@ -27,7 +27,13 @@ export type { RunPageFocus } from "@/lib/view/types";
  * Undefined for an unknown run. The page itself renders the shell (`getRunPageShell`) and the
  * browser fetches the body (`getRunPageBodyBytes`, decision 0019); this joins the two.
  */
-export async function getRunPageView({ runId, focus }: { runId: string; focus?: RunPageFocus }): Promise<RunPageData | undefined> {
+export async function getRunPageView({
+  runId,
+  focus,
+}: {
+  runId: string;
+  focus?: RunPageFocus;
+}): Promise<RunPageData | undefined> {
   const shell = await getRunPageShell({ runId });
   const body = shell ? await locateRunPageBody({ runId, focus }) : undefined;
   if (!shell || !body) return undefined;
@@ -96,20 +102,31 @@ async function locateRunPageBody({
   const base = { reportStale: summary?.stale ?? null };
 
   // Small runs ship whole, from the immutable cache (steps, edges and agents never change after ingest).
-  if (row.stepCount <= PAGE_ALL_STEPS_MAX) return { version, lo: 0, hi: row.stepCount - 1, load: async () => ({ ...base, ...(await runBody(runId)), report }) };
+  if (row.stepCount <= PAGE_ALL_STEPS_MAX)
+    return {
+      version,
+      lo: 0,
+      hi: row.stepCount - 1,
+      load: async () => ({ ...base, ...(await runBody(runId)), report }),
+    };
 
   // Large runs: a window of steps around the focus, plus a whole-run density (bounded payload).
   const focusStepId = focus?.stepId ?? report?.decisive?.stepId ?? null;
   const focusIdx = focusStepId && !focus?.range ? await stepIndexOf(runId, focusStepId) : null;
   const [lo, hi] = chooseStepWindow(row.stepCount, { range: focus?.range ?? null, focusIdx });
   const load = async (): Promise<RunPageBody> => {
-    const [overview, body] = await Promise.all([runOverview(runId, row.stepCount, row.edgeCount > 0), windowBody(runId, lo, hi, row.edgeCount > 0)]);
+    const [overview, body] = await Promise.all([
+      runOverview(runId, row.stepCount, row.edgeCount > 0),
+      windowBody(runId, lo, hi, row.edgeCount > 0),
+    ]);
     return {
       ...base,
       agents: overview.agents,
       steps: body.steps,
       edges: body.edges,
-      report: report ? trimReportToWindow(report, new Set(body.steps.map((s) => s.id)), new Set(body.edges.map((e) => e.id))) : null,
+      report: report
+        ? trimReportToWindow(report, new Set(body.steps.map((s) => s.id)), new Set(body.edges.map((e) => e.id)))
+        : null,
       window: { offset: lo, total: row.stepCount, density: overview.density, agentLinks: overview.agentLinks },
     };
   };

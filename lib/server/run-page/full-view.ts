@@ -20,7 +20,11 @@ export async function getRunView({ runId }: { runId: string }): Promise<RunViewD
     prisma.run.findUnique({ where: { id: runId } }),
     loadTrace(runId),
     prisma.analysis.findFirst({ where: { runId }, orderBy: { createdAt: "desc" }, select: VIEW_ANALYSIS_COLUMNS }),
-    prisma.analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { result: true } }),
+    prisma.analysis.findFirst({
+      where: { runId, status: "done" },
+      orderBy: { createdAt: "desc" },
+      select: { result: true },
+    }),
     prisma.humanLabel.findMany({ where: { runId }, orderBy: { createdAt: "asc" } }),
   ]);
   if (!run || !trace) return undefined;
@@ -36,6 +40,16 @@ export async function getRunView({ runId }: { runId: string }): Promise<RunViewD
   };
 }
 
-function toViewLabel(l: Pick<HumanLabel, "id" | "agent" | "stepId" | "note" | "author" | "imported" | "createdAt">): ViewLabel {
-  return { id: l.id, agent: l.agent, stepId: l.stepId, note: l.note, author: l.author, imported: l.imported, createdAt: l.createdAt.toISOString() };
+function toViewLabel(
+  l: Pick<HumanLabel, "id" | "agent" | "stepId" | "note" | "author" | "imported" | "createdAt">,
+): ViewLabel {
+  return {
+    id: l.id,
+    agent: l.agent,
+    stepId: l.stepId,
+    note: l.note,
+    author: l.author,
+    imported: l.imported,
+    createdAt: l.createdAt.toISOString(),
+  };
 }

@@ -17,7 +17,9 @@ afterAll(async () => {
 async function analysedRun(steps: number, agents: number, title: string) {
   const trace = validateTrace(generatedTrace(steps, agents, title));
   const { runId } = await ingestTrace(trace);
-  const analysis = await db().analysis.create({ data: { id: randomUUID(), runId, status: "queued", engineVersion: "pending" } });
+  const analysis = await db().analysis.create({
+    data: { id: randomUUID(), runId, status: "queued", engineVersion: "pending" },
+  });
   await performAnalysis(analysis.id);
   return { runId, trace };
 }
@@ -74,10 +76,13 @@ describe("getRunPageView payload (real Postgres)", () => {
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     expect(sum(density.lanes.map((l) => sum(l.steps)))).toBe(LARGE_STEPS);
     expect(sum(density.lanes.map((l) => sum(l.errors)))).toBe(trace.steps.filter((s) => s.status === "error").length);
-    for (const lane of density.lanes) expect(sum(lane.steps)).toBe(trace.steps.filter((s) => s.agent === lane.agent).length);
+    for (const lane of density.lanes)
+      expect(sum(lane.steps)).toBe(trace.steps.filter((s) => s.agent === lane.agent).length);
     // Agents mode's whole-run links count every edge between two different agents.
     const agentOf = new Map(trace.steps.map((s) => [s.id, s.agent]));
-    expect(sum(data.window!.agentLinks.map((l) => l.count))).toBe(trace.edges.filter((e) => agentOf.get(e.from) !== agentOf.get(e.to)).length);
+    expect(sum(data.window!.agentLinks.map((l) => l.count))).toBe(
+      trace.edges.filter((e) => agentOf.get(e.from) !== agentOf.get(e.to)).length,
+    );
   });
 
   it("loads the window of a brushed range, or around a selected step", async () => {

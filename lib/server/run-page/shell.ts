@@ -9,7 +9,9 @@ import { NEWEST_DONE_ANALYSIS_ID } from "./rows";
 import { toViewAnalysis, toViewRun, VIEW_ANALYSIS_COLUMNS } from "./view-rows";
 
 /** The run's detail columns, `createdAt` as an instant (see below). */
-const RUN_COLUMNS = RUN_DETAIL_FIELDS.map((f) => (f === "createdAt" ? `r."createdAt" AT TIME ZONE 'UTC' AS "createdAt"` : `r."${f}"`)).join(", ");
+const RUN_COLUMNS = RUN_DETAIL_FIELDS.map((f) =>
+  f === "createdAt" ? `r."createdAt" AT TIME ZONE 'UTC' AS "createdAt"` : `r."${f}"`,
+).join(", ");
 
 type ShellRow = Pick<Run, RunDetailField | "warnings"> & {
   latestId: string | null;
@@ -27,7 +29,11 @@ type ShellRow = Pick<Run, RunDetailField | "warnings"> & {
  * analysis (status, progress) and the labels; plus the newest finished analysis's id, the version of
  * the page's body. Undefined for an unknown run.
  */
-export async function getRunPageShell({ runId }: { runId: string }): Promise<{ shell: RunPageShell; bodyVersion: string; hasReport: boolean } | undefined> {
+export async function getRunPageShell({
+  runId,
+}: {
+  runId: string;
+}): Promise<{ shell: RunPageShell; bodyVersion: string; hasReport: boolean } | undefined> {
   if (!isRunId(runId)) return undefined;
   // One query, not one per part: a run page is requested often and each round trip costs both this
   // process and Postgres CPU. `timestamp without time zone` columns hold UTC (Prisma writes them so):
@@ -74,6 +80,10 @@ export async function getRunPageShell({ runId }: { runId: string }): Promise<{ s
 /** The newest analysis of a run, for progress polling. */
 export async function getLatestAnalysis({ runId }: { runId: string }): Promise<ViewAnalysis | null> {
   if (!isRunId(runId)) return null;
-  const row = await db().analysis.findFirst({ where: { runId }, orderBy: { createdAt: "desc" }, select: VIEW_ANALYSIS_COLUMNS });
+  const row = await db().analysis.findFirst({
+    where: { runId },
+    orderBy: { createdAt: "desc" },
+    select: VIEW_ANALYSIS_COLUMNS,
+  });
   return row ? toViewAnalysis(row) : null;
 }

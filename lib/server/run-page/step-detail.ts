@@ -16,12 +16,21 @@ import { clipLimit, clipStep } from "./view-rows";
  * run, whose findings live in a large report) is read once per analysis; the version doubles as the
  * HTTP ETag.
  */
-export async function getStepDetailJson({ runId, stepId }: { runId: string; stepId: string }): Promise<{ json: string; version: string } | undefined> {
+export async function getStepDetailJson({
+  runId,
+  stepId,
+}: {
+  runId: string;
+  stepId: string;
+}): Promise<{ json: string; version: string } | undefined> {
   if (!isRunId(runId) || !isStepId(stepId)) return undefined;
   // One indexed lookup per request: the run must still exist (a deleted run's cached steps are never served).
   const {
     rows: [row],
-  } = await pool().query<{ analysisId: string | null }>(`SELECT ${NEWEST_DONE_ANALYSIS_ID} AS "analysisId" FROM runs r WHERE r.id = $1::uuid`, [runId]);
+  } = await pool().query<{ analysisId: string | null }>(
+    `SELECT ${NEWEST_DONE_ANALYSIS_ID} AS "analysisId" FROM runs r WHERE r.id = $1::uuid`,
+    [runId],
+  );
   if (!row) return undefined;
   const version = row.analysisId ?? "none";
   const json = await detailCache.get(`${runId}:${version}:${stepId}`, async () => {
@@ -33,7 +42,13 @@ export async function getStepDetailJson({ runId, stepId }: { runId: string; step
 }
 
 /** One full step and the engine's findings on it (newest finished analysis); undefined when unknown. */
-export async function getStepDetail({ runId, stepId }: { runId: string; stepId: string }): Promise<StepDetail | undefined> {
+export async function getStepDetail({
+  runId,
+  stepId,
+}: {
+  runId: string;
+  stepId: string;
+}): Promise<StepDetail | undefined> {
   if (!isRunId(runId) || !isStepId(stepId)) return undefined;
   const [row, found] = await Promise.all([
     db().step.findUnique({ where: { runId_stepId: { runId, stepId } } }),

@@ -12,10 +12,20 @@ import { agentFromRow, type AgentRow } from "../trace-from-rows";
  * copied-out summaries (signature fields, agent figures) that reach hundreds of kB on large runs,
  * and reading them on every page request or progress poll is a cost each poll pays.
  */
-export const VIEW_ANALYSIS_COLUMNS = { id: true, status: true, progress: true, error: true, createdAt: true, finishedAt: true } as const;
+export const VIEW_ANALYSIS_COLUMNS = {
+  id: true,
+  status: true,
+  progress: true,
+  error: true,
+  createdAt: true,
+  finishedAt: true,
+} as const;
 
 export function toViewRun(run: Pick<Run, RunDetailField | "warnings">): ViewRun {
-  return { ...pickRunFields(run, RUN_DETAIL_FIELDS), warnings: Array.isArray(run.warnings) ? (run.warnings as string[]) : [] };
+  return {
+    ...pickRunFields(run, RUN_DETAIL_FIELDS),
+    warnings: Array.isArray(run.warnings) ? (run.warnings as string[]) : [],
+  };
 }
 
 export function toViewAnalysis(row: {

@@ -32,14 +32,25 @@ export function runOverview(runId: string, stepCount: number, statedEdges: boole
       bins,
     );
     // Weighed like steps: one unit per density cell and agent link.
-    return { value: { agents: agentList, density, agentLinks }, weight: bins.length + agentLinks.length + agentList.length + 1 };
+    return {
+      value: { agents: agentList, density, agentLinks },
+      weight: bins.length + agentLinks.length + agentList.length + 1,
+    };
   });
 }
 
 /** Steps lo..hi of a large run and the edges among them (cached per window: they never change). */
-export function windowBody(runId: string, lo: number, hi: number, statedEdges: boolean): Promise<Pick<RunPageData, "steps" | "edges">> {
+export function windowBody(
+  runId: string,
+  lo: number,
+  hi: number,
+  statedEdges: boolean,
+): Promise<Pick<RunPageData, "steps" | "edges">> {
   return cached(`window:${runId}:${lo}:${hi}`, async () => {
-    const [steps, edgeRows] = await Promise.all([summaryStepRows(runId, { lo, hi }), statedEdges ? edgeRowsOf(runId, { lo, hi }) : []]);
+    const [steps, edgeRows] = await Promise.all([
+      summaryStepRows(runId, { lo, hi }),
+      statedEdges ? edgeRowsOf(runId, { lo, hi }) : [],
+    ]);
     const stepIds = steps.map((s) => s.id);
     const edges: ViewEdge[] = statedEdges
       ? edgeRows.map((e) => ({ ...toViewEdges(steps, [edgeFromRow(e, stepIds, lo)])[0], id: edgeId("stated", e.idx) }))

@@ -6,7 +6,11 @@ import { runInSandbox, SandboxLimitError } from "./sandbox-pool";
 // far under the default cap. It is no trace, so under the default cap the import refuses it.
 const BIG = new TextEncoder().encode(`[${'{"a":1},'.repeat(2_000_000)}{"a":1}]`);
 const importBig = () =>
-  runInSandbox("import", { bytes: BIG.slice(), format: "auto", maxSteps: 10, maxAgents: 10 }, { timeoutMs: 30_000 }).then(
+  runInSandbox(
+    "import",
+    { bytes: BIG.slice(), format: "auto", maxSteps: 10, maxAgents: 10 },
+    { timeoutMs: 30_000 },
+  ).then(
     () => "imported",
     (err: unknown) => (err instanceof SandboxLimitError ? `${err.limit} limit` : "refused as no trace"),
   );
@@ -17,7 +21,9 @@ afterAll(() => {
 });
 
 describe("sandbox pool", () => {
-  it("keeps its threads warm, and starts new ones when the configured heap cap changed", { timeout: 60_000 }, async () => {
+  it("keeps its threads warm, and starts new ones when the configured heap cap changed", {
+    timeout: 60_000,
+  }, async () => {
     // The threads started with the default cap: the input fits.
     expect(await importBig()).toBe("refused as no trace");
     // The environment changed (as a test, or the next test file in the same process, may change it):

@@ -25,7 +25,12 @@ export class SandboxLimitError extends ApiError {
     readonly amount: string,
   ) {
     const what = task === "analyze" ? "analysis" : task === "import" ? "import" : "OTLP decoding";
-    const env = limit === "memory" ? "CULPRIT_JOB_MEMORY_MB" : task === "analyze" ? "CULPRIT_ANALYSIS_TIMEOUT_SECONDS" : "CULPRIT_IMPORT_TIMEOUT_SECONDS";
+    const env =
+      limit === "memory"
+        ? "CULPRIT_JOB_MEMORY_MB"
+        : task === "analyze"
+          ? "CULPRIT_ANALYSIS_TIMEOUT_SECONDS"
+          : "CULPRIT_IMPORT_TIMEOUT_SECONDS";
     super(
       limit === "memory" ? 413 : 422,
       limit === "memory" ? "memory_limit" : "time_limit",
@@ -111,7 +116,9 @@ async function acquire(): Promise<Slot> {
   const slot = p.free.pop();
   if (slot) return slot;
   if (p.waiting.length >= sandboxQueueMax())
-    throw new ApiError(503, "busy", "Too many imports and analyses in progress; retry shortly", { retryAfterSeconds: 5 });
+    throw new ApiError(503, "busy", "Too many imports and analyses in progress; retry shortly", {
+      retryAfterSeconds: 5,
+    });
   return new Promise<Slot>((resolve) => p.waiting.push(resolve));
 }
 
@@ -152,7 +159,12 @@ export async function runInSandbox<K extends SandboxTaskKind>(
         kill();
         reject(new SandboxLimitError(kind, "time", `${Math.round(options.timeoutMs / 1000)} s`));
       }, options.timeoutMs);
-      const onMessage = (m: { id: number; ok: boolean; output?: SandboxTasks[K]["output"]; error?: SerializedError }) => {
+      const onMessage = (m: {
+        id: number;
+        ok: boolean;
+        output?: SandboxTasks[K]["output"];
+        error?: SerializedError;
+      }) => {
         if (m.id !== id) return;
         done();
         if (m.ok) resolve(m.output!);
@@ -161,7 +173,8 @@ export async function runInSandbox<K extends SandboxTaskKind>(
       const onError = (err: Error & { code?: string }) => {
         done();
         kill();
-        if (err.code === "ERR_WORKER_OUT_OF_MEMORY") reject(new SandboxLimitError(kind, "memory", `${sandboxMemoryMb()} MB`));
+        if (err.code === "ERR_WORKER_OUT_OF_MEMORY")
+          reject(new SandboxLimitError(kind, "memory", `${sandboxMemoryMb()} MB`));
         else reject(err);
       };
       const onExit = (code: number) => {
@@ -189,9 +202,13 @@ interface SerializedError {
 
 function reviveError(e: SerializedError): Error {
   if (e.name === "TraceInputError" && e.code)
-    return new TraceInputError(e.code as TraceInputError["code"], e.message, { issues: e.issues, location: e.location });
+    return new TraceInputError(e.code as TraceInputError["code"], e.message, {
+      issues: e.issues,
+      location: e.location,
+    });
   // A RangeError from a deep recursion is the input's fault too; everything else is a bug.
-  if (e.name === "RangeError") return new TraceInputError("bad_input", `The input is too deeply nested or too large to process: ${e.message}`);
+  if (e.name === "RangeError")
+    return new TraceInputError("bad_input", `The input is too deeply nested or too large to process: ${e.message}`);
   const err = new Error(e.message);
   err.name = e.name ?? "Error";
   return err;

@@ -23,7 +23,14 @@ import { uploadBody } from "./upload-body";
 export interface SandboxTasks {
   /** One result per trace in the file (a file with several trace ids holds several runs), with its content hash. */
   import: {
-    input: { bytes: Uint8Array; contentType?: string; format?: string; fileName?: string; maxSteps: number; maxAgents: number };
+    input: {
+      bytes: Uint8Array;
+      contentType?: string;
+      format?: string;
+      fileName?: string;
+      maxSteps: number;
+      maxAgents: number;
+    };
     output: ImportedTrace[];
   };
   "otlp-decode": {
@@ -78,7 +85,12 @@ async function importTask(input: SandboxTasks["import"]["input"]): Promise<Impor
   });
 }
 
-function otlpDecodeTask({ bytes, contentType, maxSpans, maxFields }: SandboxTasks["otlp-decode"]["input"]): SandboxTasks["otlp-decode"]["output"] {
+function otlpDecodeTask({
+  bytes,
+  contentType,
+  maxSpans,
+  maxFields,
+}: SandboxTasks["otlp-decode"]["input"]): SandboxTasks["otlp-decode"]["output"] {
   let request: unknown;
   if (contentType === "application/x-protobuf") {
     // Measure before materializing: protobufjs needs ~100x the wire size in heap for empty spans
@@ -88,8 +100,10 @@ function otlpDecodeTask({ bytes, contentType, maxSpans, maxFields }: SandboxTask
   } else {
     const text = new TextDecoder().decode(bytes);
     const m = measureJson(text, { maxSpans, maxValues: maxFields });
-    if (m.spans > maxSpans) throw tooMany("spans in one OTLP request", `more than ${maxSpans}`, maxSpans, "CULPRIT_MAX_SPANS");
-    if (m.values > maxFields) throw tooMany("values in one OTLP request", `more than ${maxFields}`, maxFields, "CULPRIT_MAX_OTLP_FIELDS");
+    if (m.spans > maxSpans)
+      throw tooMany("spans in one OTLP request", `more than ${maxSpans}`, maxSpans, "CULPRIT_MAX_SPANS");
+    if (m.values > maxFields)
+      throw tooMany("values in one OTLP request", `more than ${maxFields}`, maxFields, "CULPRIT_MAX_OTLP_FIELDS");
     request = parseJsonText(text, "OTLP request");
   }
   const { batches, rejectedSpans } = splitByTrace(request, maxSpans);
@@ -100,7 +114,11 @@ function otlpDecodeTask({ bytes, contentType, maxSpans, maxFields }: SandboxTask
   const stored = batches.map(({ traceId, request: req, spanCount, hasRoot }) => {
     const payload = jsonText(req);
     chars += payload.length;
-    if (chars > maxChars) throw new TraceInputError("too_large", `The decoded OTLP request is too large to store (over ${maxChars} characters).`);
+    if (chars > maxChars)
+      throw new TraceInputError(
+        "too_large",
+        `The decoded OTLP request is too large to store (over ${maxChars} characters).`,
+      );
     return { traceId, payload, spanCount, hasRoot };
   });
   return { batches: stored, rejectedSpans };

@@ -19,7 +19,14 @@ parentPort.on("message", async ({ id, kind, input }) => {
     parentPort.postMessage({
       id,
       ok: false,
-      error: { name: e.name, message: e.message ?? String(err), code: e.code, issues: e.issues, location: e.location, status: e.status },
+      error: {
+        name: e.name,
+        message: e.message ?? String(err),
+        code: e.code,
+        issues: e.issues,
+        location: e.location,
+        status: e.status,
+      },
     });
   }
 });

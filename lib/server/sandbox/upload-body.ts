@@ -14,10 +14,13 @@ export async function uploadBody(input: {
   format?: string;
   fileName?: string;
 }): Promise<{ bytes: Uint8Array; format: ImportFormat | "auto"; fileName?: string }> {
-  if (!input.contentType?.startsWith("multipart/form-data")) return { bytes: input.bytes, format: parseFormatOption(input.format), fileName: input.fileName };
-  const form = await new Response(input.bytes as BodyInit, { headers: { "content-type": input.contentType } }).formData().catch(() => {
-    throw new TraceInputError("bad_input", "Malformed multipart body");
-  });
+  if (!input.contentType?.startsWith("multipart/form-data"))
+    return { bytes: input.bytes, format: parseFormatOption(input.format), fileName: input.fileName };
+  const form = await new Response(input.bytes as BodyInit, { headers: { "content-type": input.contentType } })
+    .formData()
+    .catch(() => {
+      throw new TraceInputError("bad_input", "Malformed multipart body");
+    });
   const file = form.get("file");
   const text = form.get("text");
   const format = parseFormatOption((form.get("format") as string | null) ?? input.format);
@@ -29,5 +32,8 @@ export async function uploadBody(input: {
 export function parseFormatOption(value: string | null | undefined): ImportFormat | "auto" {
   if (!value || value === "auto") return "auto";
   if ((IMPORT_FORMATS as readonly string[]).includes(value)) return value as ImportFormat;
-  throw new TraceInputError("unknown_format", `Unknown format "${value}"; use auto or one of: ${IMPORT_FORMATS.join(", ")}`);
+  throw new TraceInputError(
+    "unknown_format",
+    `Unknown format "${value}"; use auto or one of: ${IMPORT_FORMATS.join(", ")}`,
+  );
 }

@@ -7,7 +7,15 @@
  */
 import type { AgentCall } from "../genai-run";
 import type { SpanRef } from "../otlp-json";
-import { fabricatedText, falseSuccessText, finalText, lookupInstruction, sumText, taskText, valuesReport } from "../phrasing";
+import {
+  fabricatedText,
+  falseSuccessText,
+  finalText,
+  lookupInstruction,
+  sumText,
+  taskText,
+  valuesReport,
+} from "../phrasing";
 import type { Scenario } from "../scenario";
 import { ORCHESTRATOR_NAMES } from "../vocabulary";
 import type { TopologyResult } from "./outcome";
@@ -60,11 +68,21 @@ export function orchestrator(s: Scenario): TopologyResult {
         v = s.wrong(r.value);
         notes = `${worker} restates ${entity}'s tool value ${r.value} as ${v}`;
       }
-      report = s.noise(valuesReport(rng, domain.metric, domain.unit, [{ entity, value: s.fmt(v) }], dropYear ? s.latestYear : year, s.source));
+      report = s.noise(
+        valuesReport(
+          rng,
+          domain.metric,
+          domain.unit,
+          [{ entity, value: s.fmt(v) }],
+          dropYear ? s.latestYear : year,
+          s.source,
+        ),
+      );
     }
     if (!(faulty && s.fault === "fabricated-value")) {
       const span = run.chat(call, `${instruction}${toolText}`, report);
-      if (faulty && (s.fault === "misquoted-tool-value" || s.fault === "ignored-tool-error")) s.origin(worker, span, call, v);
+      if (faulty && (s.fault === "misquoted-tool-value" || s.fault === "ignored-tool-error"))
+        s.origin(worker, span, call, v);
       if (dropYear && v !== s.valueOf(entity, year)) s.touch(worker);
     }
     run.finishAgent(call, report);
@@ -94,7 +112,13 @@ export function orchestrator(s: Scenario): TopologyResult {
 
   const agents = [bossName, ...workers];
   if (rng.chance(0.4)) {
-    rubberStamp(s, names.verifier, s.agent(names.verifier, `Check this result: ${sum}`, boss.span, "reviewer"), sum, total);
+    rubberStamp(
+      s,
+      names.verifier,
+      s.agent(names.verifier, `Check this result: ${sum}`, boss.span, "reviewer"),
+      sum,
+      total,
+    );
     agents.push(names.verifier);
   }
   const final = finalText(rng, domain.metric, domain.unit, s.fmt(total), year);

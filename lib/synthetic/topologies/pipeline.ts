@@ -67,10 +67,18 @@ export function pipeline(s: Scenario): TopologyResult {
     items.push({ entity, value: s.fmt(v) });
   });
   const report = s.noise(
-    [items.length ? valuesReport(rng, domain.metric, domain.unit, items, dropYear ? s.latestYear : year, s.source) : "", ...extra].filter(Boolean).join(" "),
+    [
+      items.length
+        ? valuesReport(rng, domain.metric, domain.unit, items, dropYear ? s.latestYear : year, s.source)
+        : "",
+      ...extra,
+    ]
+      .filter(Boolean)
+      .join(" "),
   );
   const reportSpan = run.chat(researcher, `${plan}\n\nTool results:\n${seen.join("\n") || "(none)"}`, report);
-  if (["misquoted-tool-value", "fabricated-value", "ignored-tool-error"].includes(s.fault)) s.origin(names.researcher, reportSpan, researcher, introduced);
+  if (["misquoted-tool-value", "fabricated-value", "ignored-tool-error"].includes(s.fault))
+    s.origin(names.researcher, reportSpan, researcher, introduced);
   const wrongSoFar = reported.some((v, i) => v !== s.valueOf(s.entities[i], year));
   if (wrongSoFar && s.fault === "dropped-constraint") s.touch(names.researcher);
   run.finishAgent(researcher, report);

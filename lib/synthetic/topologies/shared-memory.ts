@@ -33,7 +33,12 @@ export function sharedMemory(s: Scenario): TopologyResult {
 
   collectors.forEach((collector, c) => {
     const mine = s.entities.filter((_, i) => i % nCollectors === c);
-    const call = s.agent(collector, `${task}\nCollect ${mine.join(", ")} and store each figure in shared memory.`, root, "collector");
+    const call = s.agent(
+      collector,
+      `${task}\nCollect ${mine.join(", ")} and store each figure in shared memory.`,
+      root,
+      "collector",
+    );
     const said: string[] = [];
     for (const entity of mine) {
       const i = s.entities.indexOf(entity);
@@ -59,14 +64,20 @@ export function sharedMemory(s: Scenario): TopologyResult {
       }
       const writeSpan = run.memoryWrite(call, s.memoryStyle, write, keyOf(entity), String(v));
       memory.set(keyOf(entity), v);
-      if (faulty && ["fabricated-value", "ignored-tool-error", "corrupted-memory-write"].includes(s.fault)) s.origin(collector, writeSpan, call, v);
+      if (faulty && ["fabricated-value", "ignored-tool-error", "corrupted-memory-write"].includes(s.fault))
+        s.origin(collector, writeSpan, call, v);
     }
     const note = s.noise(said.join(" "));
     run.chat(call, `Report what you stored for ${mine.join(", ")}.`, note);
     run.finishAgent(call, note);
   });
 
-  const calc = s.agent(names.calculator, `Add up the ${domain.metric} figures in shared memory and store the total under ${totalKey}.`, root, "compute");
+  const calc = s.agent(
+    names.calculator,
+    `Add up the ${domain.metric} figures in shared memory and store the total under ${totalKey}.`,
+    root,
+    "compute",
+  );
   const values = s.entities.map((e) => {
     const v = memory.get(keyOf(e))!;
     run.memoryRead(calc, s.memoryStyle, read, keyOf(e), String(v));

@@ -30,7 +30,14 @@ export function writeAnswer(s: Scenario, name: string, input: string, parent: Sp
 }
 
 /** The step that hands `instruction` to a worker: a `delegate_task` tool span, or a chat turn of the boss. */
-export function delegation(s: Scenario, boss: AgentCall, task: string, worker: string, instruction: string, viaTool: boolean): SpanRef {
+export function delegation(
+  s: Scenario,
+  boss: AgentCall,
+  task: string,
+  worker: string,
+  instruction: string,
+  viaTool: boolean,
+): SpanRef {
   if (!viaTool) return s.run.chat(boss, task, instruction);
   return s.run.w.start(
     `execute_tool delegate_task`,

@@ -26,7 +26,9 @@ export function voting(s: Scenario): TopologyResult {
   const targetEntity = s.entities[target];
   const shared = s.wrong(s.valueOf(targetEntity, year)); // the one wrong component all wrong voters share
   const fabricate = rng.chance(0.3);
-  let notes = k ? `${k} of ${n} voters use ${targetEntity} = ${shared} (true ${s.valueOf(targetEntity, year)})${fabricate ? " without a lookup" : ""}` : "";
+  let notes = k
+    ? `${k} of ${n} voters use ${targetEntity} = ${shared} (true ${s.valueOf(targetEntity, year)})${fabricate ? " without a lookup" : ""}`
+    : "";
 
   const votes: number[] = [];
   voters.forEach((voter, i) => {
@@ -57,7 +59,12 @@ export function voting(s: Scenario): TopologyResult {
   for (const v of votes) counts.set(v, (counts.get(v) ?? 0) + 1);
   let winner = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
   const winnerCount = counts.get(winner)!;
-  const aggregator = s.agent(names.aggregator, votes.map((v, i) => `${voters[i]}: ${v}`).join("\n"), root, "aggregator");
+  const aggregator = s.agent(
+    names.aggregator,
+    votes.map((v, i) => `${voters[i]}: ${v}`).join("\n"),
+    root,
+    "aggregator",
+  );
   if (s.fault === "wrong-aggregation") {
     const right = winner;
     winner = s.wrong(winner);

@@ -5,7 +5,11 @@
  * after a failed probe every request but the health check gets 503 at once, until a probe succeeds.
  * API routes answer 503 themselves too (lib/server/api-errors.ts); this covers pages.
  */
-export function dbOutageGate({ probe, everyMs = 2000, exempt = (url) => url === "/api/health" || url.startsWith("/api/health?") }) {
+export function dbOutageGate({
+  probe,
+  everyMs = 2000,
+  exempt = (url) => url === "/api/health" || url.startsWith("/api/health?"),
+}) {
   let down = false;
   let lastProbe = 0;
   let probing;
@@ -19,7 +23,8 @@ export function dbOutageGate({ probe, everyMs = 2000, exempt = (url) => url === 
           down = false;
         },
         (err) => {
-          if (!down) console.error(`[serve] the database is unavailable: ${err instanceof Error ? err.message : String(err)}`);
+          if (!down)
+            console.error(`[serve] the database is unavailable: ${err instanceof Error ? err.message : String(err)}`);
           down = true;
         },
       )
@@ -32,7 +37,11 @@ export function dbOutageGate({ probe, everyMs = 2000, exempt = (url) => url === 
     admit(req, res) {
       check();
       if (!down || exempt(req.url ?? "")) return true;
-      res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "5", "cache-control": "no-store" });
+      res.writeHead(503, {
+        "content-type": "text/plain; charset=utf-8",
+        "retry-after": "5",
+        "cache-control": "no-store",
+      });
       res.end("The database is unavailable; try again shortly.\n");
       return false;
     },

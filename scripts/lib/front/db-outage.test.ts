@@ -20,7 +20,10 @@ const response = () => {
 describe("pages while the database is down (review M-5)", () => {
   it("answers 503 with Retry-After after a failed probe, lets health through, and recovers after a good probe", async () => {
     let up = true;
-    const gate = dbOutageGate({ probe: () => (up ? Promise.resolve() : Promise.reject(new Error("ECONNREFUSED"))), everyMs: 0 });
+    const gate = dbOutageGate({
+      probe: () => (up ? Promise.resolve() : Promise.reject(new Error("ECONNREFUSED"))),
+      everyMs: 0,
+    });
     expect(gate.admit({ url: "/" }, response())).toBe(true);
     await gate.settled();
     up = false;

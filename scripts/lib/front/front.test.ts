@@ -27,7 +27,11 @@ async function serve(handler: Handler): Promise<string> {
 }
 
 /** A raw GET (node:http does not decode bodies, unlike fetch). */
-function get(url: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -73,7 +77,10 @@ describe("static build files served compressed once (decision 0023)", () => {
     expect(gunzipSync(gz.body).equals(js)).toBe(true);
     expect(gz.headers.etag).not.toBe(br.headers.etag);
 
-    const again = await get(`${base}/_next/static/chunks/abc123.js`, { "accept-encoding": "br", "if-none-match": br.headers.etag! });
+    const again = await get(`${base}/_next/static/chunks/abc123.js`, {
+      "accept-encoding": "br",
+      "if-none-match": br.headers.etag!,
+    });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     const head = await get(`${base}/_next/static/chunks/abc123.js`, { "accept-encoding": "br" }, "HEAD");
@@ -134,7 +141,11 @@ describe("load shedding (decision 0023)", () => {
     const shed = loadShedder({ maxInFlight: 0, maxLagMs: 200, sampleMs: 10 });
     const fakeReq = { url: "/" } as http.IncomingMessage;
     const statuses: number[] = [];
-    const fakeRes = { writeHead: (s: number) => statuses.push(s), end: () => {}, once: () => {} } as unknown as http.ServerResponse;
+    const fakeRes = {
+      writeHead: (s: number) => statuses.push(s),
+      end: () => {},
+      once: () => {},
+    } as unknown as http.ServerResponse;
     // An idle loop admits (polled: on a busy machine one timer may itself be late).
     let admitted = false;
     for (let i = 0; i < 100 && !admitted; i++) {

@@ -12,7 +12,12 @@ import { performance } from "node:perf_hooks";
  *    its modules load).
  * Exempt paths (the health check) are never refused: a supervisor must still see the process alive.
  */
-export function loadShedder({ maxInFlight, maxLagMs, sampleMs = 20, exempt = (url) => url === "/api/health" || url.startsWith("/api/health?") }) {
+export function loadShedder({
+  maxInFlight,
+  maxLagMs,
+  sampleMs = 20,
+  exempt = (url) => url === "/api/health" || url.startsWith("/api/health?"),
+}) {
   let inFlight = 0;
   let lastLag = 0;
   let due = performance.now() + sampleMs;

@@ -41,7 +41,9 @@ export function staticFileCache({ root, maxBytes = 64 * 1024 * 1024, maxFileByte
     const raw = await fs.readFile(file);
     const body =
       coding === "br"
-        ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+        ? await brotli(raw, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          })
         : await gzip(raw, { level: 9 });
     // Strong validator per representation: the same file in another coding is other bytes.
     const etag = `"${createHash("sha1").update(raw).digest("base64url").slice(0, 20)}-${coding}"`;

@@ -13,7 +13,11 @@ import { parseRunBodyFocus } from "@/lib/view/run-body-url";
 export const GET = defineRoute<{ token: string }>({ access: "public" }, async (req, { params: { token } }) => {
   const link = await resolveShareToken({ token });
   const body = link
-    ? await getRunPageBodyBytes({ runId: link.runId, focus: parseRunBodyFocus(new URL(req.url).searchParams), coding: cachedBodyCoding(req) })
+    ? await getRunPageBodyBytes({
+        runId: link.runId,
+        focus: parseRunBodyFocus(new URL(req.url).searchParams),
+        coding: cachedBodyCoding(req),
+      })
     : undefined;
   if (!body) throw new ApiError(404, "not_found", "Not found.");
   // no-store: a revoked link must stop working at once, also from the browser's cache.

@@ -48,13 +48,20 @@ describe("field and value counting before decoding (review H-2, M-2)", () => {
     const one = encodeOtlpProtobuf(request([1]));
     const withEvent = request([1]);
     Object.assign(withEvent.resourceSpans[0].scopeSpans[0].spans[0], {
-      events: [{ name: "e", attributes: [{ key: "a", value: { kvlistValue: { values: [{ key: "b", value: { stringValue: "c" } }] } } }] }],
+      events: [
+        {
+          name: "e",
+          attributes: [{ key: "a", value: { kvlistValue: { values: [{ key: "b", value: { stringValue: "c" } }] } } }],
+        },
+      ],
     });
     const more = encodeOtlpProtobuf(withEvent);
     const limits = { maxSpans: 10, maxFields: 1e9 };
     expect(measureProtobuf(more, limits).fields).toBeGreaterThan(measureProtobuf(one, limits).fields + 6);
     expect(() => measureProtobuf(more, { maxSpans: 10, maxFields: 5 })).toThrow(/CULPRIT_MAX_OTLP_FIELDS/);
-    expect(() => measureProtobuf(encodeOtlpProtobuf(request([3])), { maxSpans: 2, maxFields: 1e9 })).toThrow(/CULPRIT_MAX_SPANS/);
+    expect(() => measureProtobuf(encodeOtlpProtobuf(request([3])), { maxSpans: 2, maxFields: 1e9 })).toThrow(
+      /CULPRIT_MAX_SPANS/,
+    );
   });
 
   it("counts spans under an escaped key, and JSON values of every kind", () => {

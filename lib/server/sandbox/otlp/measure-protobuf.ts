@@ -33,10 +33,16 @@ const MAX_DEPTH = 24;
 export function measureProtobuf(bytes: Uint8Array, limits: { maxSpans: number; maxFields: number }): ProtobufMeasure {
   const m: ProtobufMeasure = { spans: 0, fields: 0 };
   const walk = (type: string, from: number, to: number, depth: number): void => {
-    if (depth > MAX_DEPTH) throw new TraceInputError("too_large", `OTLP values nested deeper than ${MAX_DEPTH} levels.`);
+    if (depth > MAX_DEPTH)
+      throw new TraceInputError("too_large", `OTLP values nested deeper than ${MAX_DEPTH} levels.`);
     const children = MESSAGES[type];
     forEachField(bytes, from, to, (field, start, end) => {
-      if (++m.fields > limits.maxFields) throw tooMany("fields (attributes, events, links and their values)", limits.maxFields, "CULPRIT_MAX_OTLP_FIELDS");
+      if (++m.fields > limits.maxFields)
+        throw tooMany(
+          "fields (attributes, events, links and their values)",
+          limits.maxFields,
+          "CULPRIT_MAX_OTLP_FIELDS",
+        );
       const child = end >= 0 ? children[field] : undefined;
       if (!child) return;
       if (child === "span" && ++m.spans > limits.maxSpans) throw tooMany("spans", limits.maxSpans, "CULPRIT_MAX_SPANS");
@@ -53,7 +59,12 @@ export function countProtobufSpans(bytes: Uint8Array): number {
 }
 
 /** Calls `onField(field, start, end)` for every field in bytes[from, to); end is -1 unless length-delimited. */
-function forEachField(bytes: Uint8Array, from: number, to: number, onField: (field: number, start: number, end: number) => void): void {
+function forEachField(
+  bytes: Uint8Array,
+  from: number,
+  to: number,
+  onField: (field: number, start: number, end: number) => void,
+): void {
   let pos = from;
   const varint = (): number => {
     let result = 0;
@@ -89,7 +100,10 @@ function forEachField(bytes: Uint8Array, from: number, to: number, onField: (fie
 }
 
 function tooMany(what: string, max: number, env: string): TraceInputError {
-  return new TraceInputError("too_large", `Too many ${what} in one OTLP request: more than ${max} (set ${env} to change it).`);
+  return new TraceInputError(
+    "too_large",
+    `Too many ${what} in one OTLP request: more than ${max} (set ${env} to change it).`,
+  );
 }
 
 function malformed(): TraceInputError {

@@ -35,7 +35,10 @@ export function splitByTrace(request: unknown, maxSpans = Infinity): SplitResult
     for (const scope of scopes) {
       for (const span of arrayOf(scope.spans)) {
         if (++total > maxSpans) {
-          throw new TraceInputError("too_large", `Too many spans in one OTLP request: more than ${maxSpans} (set CULPRIT_MAX_SPANS to change it).`);
+          throw new TraceInputError(
+            "too_large",
+            `Too many spans in one OTLP request: more than ${maxSpans} (set CULPRIT_MAX_SPANS to change it).`,
+          );
         }
         const traceId = normalizeOtlpId(span.traceId, 16);
         if (!traceId) {

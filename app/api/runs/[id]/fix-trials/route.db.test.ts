@@ -33,7 +33,11 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const url = `http://localhost${req.url}`;
-    const request = new Request(url, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) });
+    const request = new Request(url, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body: Buffer.concat(chunks),
+    });
     const m = /^\/api\/runs\/([^/]+)\/fix-trials$/.exec(new URL(url).pathname);
     const response = m ? await postTrial(request, { params: Promise.resolve({ id: m[1] }) }) : await postRun(request);
     res.writeHead(response.status, { "content-type": "application/json" });
@@ -63,20 +67,37 @@ const post = (runId: string, body: unknown) =>
 
 describe("POST /api/runs/:id/fix-trials (real Postgres)", () => {
   it("stores the CLI's proved fix beside the run and on its pattern", { timeout: 300_000 }, async () => {
-    const python = execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim() || "python3";
+    const python =
+      execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim() || "python3";
     const model = await startReferenceModel({ wrong: "worker_2" });
     try {
       const out = join(dir, "rec");
-      expect(await runRecord(["--upstream", model.url, "--out", out, "--json", "--", python, PY], quiet, quiet)).toBe(0);
+      expect(await runRecord(["--upstream", model.url, "--out", out, "--json", "--", python, PY], quiet, quiet)).toBe(
+        0,
+      );
       const lines: string[] = [];
-      expect(await runFixRecording([out, "--runs", "5", "--json", "--app", appUrl, "--", python, PY], (l) => lines.push(l), quiet)).toBe(0);
+      expect(
+        await runFixRecording(
+          [out, "--runs", "5", "--json", "--app", appUrl, "--", python, PY],
+          (l) => lines.push(l),
+          quiet,
+        ),
+      ).toBe(0);
       const r = JSON.parse(lines.at(-1)!) as { agent: string; flipped: number; app: string };
       expect(r).toMatchObject({ agent: "worker_2", flipped: 5 });
       const runId = /\/runs\/([0-9a-f-]{36})$/.exec(r.app)![1];
       const trial = await latestFixTrial(runId);
-      expect(trial).toMatchObject({ status: "done", agent: "worker_2", runs: 5, flipped: 5, result: { verdict: "cures", baseline: "failure" } });
+      expect(trial).toMatchObject({
+        status: "done",
+        agent: "worker_2",
+        runs: 5,
+        flipped: 5,
+        result: { verdict: "cures", baseline: "failure" },
+      });
       const { rows } = await pool().query<{ system: string }>(`SELECT system FROM runs WHERE id = $1`, [runId]);
-      const pattern = (await getFailurePatterns({ system: rows[0].system })).patterns.find((p) => p.runIds.includes(runId));
+      const pattern = (await getFailurePatterns({ system: rows[0].system })).patterns.find((p) =>
+        p.runIds.includes(runId),
+      );
       expect(pattern).toMatchObject({ agents: ["worker_2"], verified: { tried: 1, flipped: 1 } });
     } finally {
       await model.close();

@@ -17,8 +17,10 @@ export const POST = defineRoute<{ id: string }>({ access: "ingest" }, async (req
   if (!isRunId(id)) throw new ApiError(404, "not_found", "Unknown run.");
   // As for verifications: a key vouches only for runs its owner uploaded, and only with the ingest-verify scope.
   if (caller?.kind === "api-key" && caller.keyId) {
-    if (caller.scope !== "ingest-verify") throw new ApiError(403, "forbidden", "This API key may only add runs; fix trials need an ingest-verify key.");
-    if (!(await runUploadedBy(id, caller.userId))) throw new ApiError(403, "forbidden", "This API key may store fix trials only on runs its owner uploaded.");
+    if (caller.scope !== "ingest-verify")
+      throw new ApiError(403, "forbidden", "This API key may only add runs; fix trials need an ingest-verify key.");
+    if (!(await runUploadedBy(id, caller.userId)))
+      throw new ApiError(403, "forbidden", "This API key may store fix trials only on runs its owner uploaded.");
   }
   const trial = await parseJsonBody(req, MAX_BODY_BYTES, ZCliFixTrial, "bad_fix_trial", "a fix trial");
   const stored = await storeCliFixTrial(id, trial);

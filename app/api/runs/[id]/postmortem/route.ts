@@ -15,5 +15,10 @@ export const GET = defineRoute<{ id: string }>({ access: "viewer" }, async (req,
   const link = token ? await resolveShareToken({ token }) : null;
   const shareUrl = link && link.runId === view.run.id ? `${url.origin}/s/${token}` : undefined;
   const md = postmortemMarkdown(view.run, view.steps, view.report, view.labels, shareUrl);
-  return attachment(md, "text/markdown; charset=utf-8", exportFileName(view, "-postmortem.md"), url.searchParams.has("download"));
+  return attachment(
+    md,
+    "text/markdown; charset=utf-8",
+    exportFileName(view, "-postmortem.md"),
+    url.searchParams.has("download"),
+  );
 });

@@ -7,5 +7,10 @@ export const GET = defineRoute<{ id: string }>({ access: "reader" }, async (req,
   const view = await runForExport(params.id);
   if (!view.report) throw new ApiError(409, "no_analysis", "This run has no finished analysis yet.");
   const download = new URL(req.url).searchParams.has("download");
-  return attachment(JSON.stringify(view.report, null, 2), "application/json; charset=utf-8", exportFileName(view, "-report.json"), download);
+  return attachment(
+    JSON.stringify(view.report, null, 2),
+    "application/json; charset=utf-8",
+    exportFileName(view, "-report.json"),
+    download,
+  );
 });

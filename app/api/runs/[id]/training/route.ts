@@ -11,5 +11,10 @@ export const GET = defineRoute<{ id: string }>({ access: "viewer" }, async (req,
   // The export needs the full, unclipped trace text.
   const trace = (await loadTrace(view.run.id))!;
   const body = toTrainingJsonl(view.report, trace);
-  return attachment(body, "application/x-ndjson; charset=utf-8", exportFileName(view, "-training.jsonl"), new URL(req.url).searchParams.has("download"));
+  return attachment(
+    body,
+    "application/x-ndjson; charset=utf-8",
+    exportFileName(view, "-training.jsonl"),
+    new URL(req.url).searchParams.has("download"),
+  );
 });

@@ -32,9 +32,15 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const url = `http://localhost${req.url}`;
-    const request = new Request(url, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) });
+    const request = new Request(url, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body: Buffer.concat(chunks),
+    });
     const m = /^\/api\/runs\/([^/]+)\/verifications$/.exec(new URL(url).pathname);
-    const response = m ? await postVerification(request, { params: Promise.resolve({ id: m[1] }) }) : await postRun(request);
+    const response = m
+      ? await postVerification(request, { params: Promise.resolve({ id: m[1] }) })
+      : await postRun(request);
     res.writeHead(response.status, { "content-type": "application/json" });
     res.end(Buffer.from(await response.arrayBuffer()));
   });
@@ -68,7 +74,13 @@ describe("POST /api/runs/:id/verifications (real Postgres)", () => {
     try {
       const out = join(dir, "rec");
       const quiet = () => {};
-      expect(await runRecord(["--upstream", fake.url, "--out", out, "--json", "--", process.execPath, NODE_PROGRAM], quiet, quiet)).toBe(0);
+      expect(
+        await runRecord(
+          ["--upstream", fake.url, "--out", out, "--json", "--", process.execPath, NODE_PROGRAM],
+          quiet,
+          quiet,
+        ),
+      ).toBe(0);
       const lines: string[] = [];
       process.env.CULPRIT_API_KEY = "app-key-1";
       reloadConfig();

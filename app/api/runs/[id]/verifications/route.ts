@@ -18,7 +18,11 @@ export const POST = defineRoute<{ id: string }>({ access: "ingest" }, async (req
   if (!isRunId(id)) throw new ApiError(404, "not_found", "Unknown run.");
   if (caller?.kind === "api-key" && caller.keyId) {
     if (caller.scope !== "ingest-verify")
-      throw new ApiError(403, "forbidden", "This API key may only add runs; verification results need an ingest-verify key.");
+      throw new ApiError(
+        403,
+        "forbidden",
+        "This API key may only add runs; verification results need an ingest-verify key.",
+      );
     if (!(await runUploadedBy(id, caller.userId)))
       throw new ApiError(403, "forbidden", "This API key may store verifications only on runs its owner uploaded.");
   }

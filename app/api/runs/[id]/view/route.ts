@@ -14,7 +14,11 @@ import { parseRunBodyFocus } from "@/lib/view/run-body-url";
  * Compressed once per cached body when the front server can label it (decision 0023).
  */
 export const GET = defineRoute<{ id: string }>({ access: "viewer" }, async (req, { params: { id } }) => {
-  const body = await getRunPageBodyBytes({ runId: id, focus: parseRunBodyFocus(new URL(req.url).searchParams), coding: cachedBodyCoding(req) });
+  const body = await getRunPageBodyBytes({
+    runId: id,
+    focus: parseRunBodyFocus(new URL(req.url).searchParams),
+    coding: cachedBodyCoding(req),
+  });
   if (!body) throw new ApiError(404, "not_found", `No run "${id}".`);
   // One validator per representation (RFC 9110 8.8.3): the br, gzip and plain copies are different bytes.
   const etag = `"${body.version}${body.coding === "identity" ? "" : `-${body.coding}`}"`;

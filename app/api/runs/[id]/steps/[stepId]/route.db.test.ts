@@ -17,19 +17,36 @@ afterAll(async () => {
 });
 
 const get = (runId: string, stepId: string, headers: Record<string, string> = {}) =>
-  GET(new Request(`http://localhost/api/runs/${runId}/steps/${stepId}`, { headers: { host: "localhost", ...headers } }), {
-    params: Promise.resolve({ id: runId, stepId }),
-  });
+  GET(
+    new Request(`http://localhost/api/runs/${runId}/steps/${stepId}`, { headers: { host: "localhost", ...headers } }),
+    {
+      params: Promise.resolve({ id: runId, stepId }),
+    },
+  );
 
 describe("step detail route (HTTP caching)", () => {
   it("answers 304 to its own ETag and 200 with the body otherwise", async () => {
-    const steps = Array.from({ length: 6 }, (_, i) => ({ id: `s${i}`, agent: `a${i % 2}`, kind: "message", content: `value ${i * 7}` }));
-    const trace = { schema: "culprit.trace/v1", run: { title: "etag", outcome: "failure" }, agents: [{ name: "a0" }, { name: "a1" }], steps };
+    const steps = Array.from({ length: 6 }, (_, i) => ({
+      id: `s${i}`,
+      agent: `a${i % 2}`,
+      kind: "message",
+      content: `value ${i * 7}`,
+    }));
+    const trace = {
+      schema: "culprit.trace/v1",
+      run: { title: "etag", outcome: "failure" },
+      agents: [{ name: "a0" }, { name: "a1" }],
+      steps,
+    };
     const { runId } = await ingestUpload({ bytes: new TextEncoder().encode(JSON.stringify(trace)) });
     const first = await get(runId, "s2");
     expect(first.status).toBe(200);
     const etag = first.headers.get("etag")!;
-    const done = await db().analysis.findFirst({ where: { runId, status: "done" }, orderBy: { createdAt: "desc" }, select: { id: true } });
+    const done = await db().analysis.findFirst({
+      where: { runId, status: "done" },
+      orderBy: { createdAt: "desc" },
+      select: { id: true },
+    });
     expect(etag).toBe(`"${done?.id ?? "none"}"`);
     expect(first.headers.get("cache-control")).toBe("private, no-cache");
     expect(((await first.json()) as { step: { id: string } }).step.id).toBe("s2");

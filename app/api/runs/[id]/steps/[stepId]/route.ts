@@ -10,11 +10,14 @@ import { getStepDetailJson } from "@/lib/server/run-page/step-detail";
  * analysis as its ETag, and the browser revalidates (private: access is checked on every request)
  * and gets a 304 without the body when nothing changed.
  */
-export const GET = defineRoute<{ id: string; stepId: string }>({ access: "reader" }, async (req, { params: { id, stepId } }) => {
-  const detail = await getStepDetailJson({ runId: id, stepId });
-  if (!detail) throw new ApiError(404, "not_found", `No step "${stepId}" in run "${id}".`);
-  const etag = `"${detail.version}"`;
-  const headers = { "cache-control": "private, no-cache", etag };
-  if (ifNoneMatch(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
-  return new Response(detail.json, { headers: { ...headers, "content-type": "application/json" } });
-});
+export const GET = defineRoute<{ id: string; stepId: string }>(
+  { access: "reader" },
+  async (req, { params: { id, stepId } }) => {
+    const detail = await getStepDetailJson({ runId: id, stepId });
+    if (!detail) throw new ApiError(404, "not_found", `No step "${stepId}" in run "${id}".`);
+    const etag = `"${detail.version}"`;
+    const headers = { "cache-control": "private, no-cache", etag };
+    if (ifNoneMatch(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+    return new Response(detail.json, { headers: { ...headers, "content-type": "application/json" } });
+  },
+);
