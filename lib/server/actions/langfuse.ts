@@ -5,7 +5,7 @@ import {
   importHandler,
   WRITE_BACK_OPTIONS,
   writeBackHandler,
-} from "../langfuse/langfuse-action-handlers";
+} from "./langfuse-handlers";
 
 /** "Import from Langfuse by trace id" on the upload page (owners; at most 10 ids a time). */
 export const importFromLangfuseAction = defineAction(IMPORT_OPTIONS, importHandler);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAction } from "../actions/define-action";
+import { runAction } from "./define-action";
 import { reloadConfig } from "../config";
 import { pool } from "../pg-pool";
 import { ingestUpload } from "../ingest-upload";
@@ -14,7 +14,7 @@ import {
   type RecordedLangfuse,
 } from "@/lib/langfuse/recorded-langfuse-server";
 import { shapeProblems } from "@/lib/langfuse/spec-shapes";
-import { IMPORT_OPTIONS, importHandler, WRITE_BACK_OPTIONS, writeBackHandler } from "./langfuse-action-handlers";
+import { IMPORT_OPTIONS, importHandler, WRITE_BACK_OPTIONS, writeBackHandler } from "./langfuse-handlers";
 
 // The upload page's import and the run page's write-back, against real Postgres and the loopback
 // Langfuse that answers with the recorded API shapes. Loopback without sign-in: the local owner.

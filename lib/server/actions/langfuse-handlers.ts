@@ -3,10 +3,10 @@ import { z } from "zod";
 import { checkTraceId } from "@/lib/langfuse/fetch-traces";
 import { config } from "../config";
 import { isRunId } from "../ids";
-import { ActionFailure } from "../actions/define-action";
-import { importFromLangfuse, MAX_IMPORT_IDS, parseTraceIds } from "./import-from-langfuse";
-import { serverLangfuse } from "./langfuse-settings";
-import { writeBackRun, WriteBackRefused } from "./write-back-run";
+import { ActionFailure } from "./define-action";
+import { importFromLangfuse, MAX_IMPORT_IDS, parseTraceIds } from "../langfuse/import-from-langfuse";
+import { serverLangfuse } from "../langfuse/langfuse-settings";
+import { writeBackRun, WriteBackRefused } from "../langfuse/write-back-run";
 
 /**
  * The Langfuse server actions' options and handlers (lib/server/actions/langfuse.ts wires them
