@@ -21,6 +21,8 @@ import type { Decided } from "./decide-culprit";
 import type { Blame } from "./apportion-blame";
 import type { Signals } from "./signals";
 import { round6 as round } from "../round6";
+import { deadEndNote, RULE_TABLE } from "./rule-table";
+import type { RuleName } from "../model/vocabulary";
 import { buildAgentReports, buildStepReports, claimReports, inTraceOrder, shapleyTable } from "./report-parts";
 
 /**
@@ -44,7 +46,7 @@ export function assembleReport(
   const fault = det.fault;
   const { agentGame, first, stepGame } = m;
   const { decision, decisiveStep, deadEnd, path } = d;
-  const decisiveRule: string = decision.rule;
+  const decisiveRule = decision.rule;
   const { blame, budget } = b;
   const { interaction, falseSuccessClaims, approvals, verificationCollapseRate, training, tokens } = sig;
   const importanceStage = sig.importance;
@@ -136,7 +138,7 @@ export function assembleReport(
 function decisiveReport(
   g: EngineGraph,
   v: number,
-  rule: string,
+  rule: RuleName | "none",
   fault: Float64Array,
   first: ReturnType<typeof localizeFirstError>,
   playerOf: Int32Array,
@@ -153,24 +155,13 @@ function decisiveReport(
   // Evidence seen on a container span belongs to the step that produced its output (see uncontain).
   const container = containerOf(g, v, fault, threshold);
   const hits = [...(byStep.get(v) ?? []), ...(container >= 0 ? (byStep.get(container) ?? []) : [])];
-  // The origin of a concluded wrong answer is a fault by the run's outcome, whatever the detectors saw.
+  const row = RULE_TABLE[rule];
+  const facts = { g, first, flips, approvedAt };
   const stepFault = Math.max(
     container >= 0 ? Math.max(fault[v], fault[container]) : fault[v],
-    rule === "answer-origin" || rule === "approved-origin" ? ANSWER_ORIGIN_FAULT : 0,
+    row.faultByOutcome ? ANSWER_ORIGIN_FAULT : 0,
   );
-  // Confidence by how the decision was reached: provenance and a lone flipping repair are direct
-  // evidence; a joint repair is shared by its members; a tie broken by the prior, or a prior alone, is weak.
-  // A concluded answer's origin is named by the outcome alone (no checkable contradiction): moderate.
-  const factor =
-    rule === "earliest-but-for" || rule === "value-provenance"
-      ? 1
-      : rule === "answer-origin" || rule === "approved-origin"
-        ? 0.75
-        : rule === "earliest-of-minimal-fix-set"
-          ? 1 / Math.sqrt(Math.max(1, first.minimalFixSet.length))
-          : rule === "exposure-tiebreak"
-            ? 0.5
-            : 0.3;
+  const factor = row.factor(facts);
   const confidence = round(Math.max(0.05, stepFault) * factor * (nonCorrection ? 1 : 0.5));
   const deadEndIds = deadEnd ? [g.steps[deadEnd.repeat].id] : [];
   const approvalIds = approvedAt >= 0 ? [g.steps[approvedAt].id] : [];
@@ -181,37 +172,14 @@ function decisiveReport(
     ...new Set(hits.flatMap((h) => h.evidence.stepIds)),
   ].filter((x, i, a) => a.indexOf(x) === i);
   const detectorNote = hits.length ? hits.map((h) => h.evidence.note).join("; ") : "no detector fired";
-  const ruleNote =
-    rule === "earliest-but-for"
-      ? flips
-        ? "repairing it alone flips the outcome"
-        : ""
-      : rule === "value-provenance"
-        ? "earliest origin of a wrong or unsupported value that reaches the final answer (value provenance)"
-        : rule === "answer-origin"
-          ? "the team concluded with a wrong answer, and this step first put it forward as its own claim; later steps accepted or relayed it"
-          : rule === "approved-origin"
-            ? `the failure turns on an approval that checked nothing (${approvedAt >= 0 ? `${g.steps[approvedAt].agent} at ${g.steps[approvedAt].id}` : "a later step"}); this step put forward what was approved, so the error entered here and the approver missed it`
-            : rule === "earliest-of-minimal-fix-set"
-              ? `earliest of ${first.minimalFixSet.length} faults that must all be repaired`
-              : rule === "exposure-tiebreak"
-                ? "several agents' faults must be repaired together; the exposure prior chose among these evidenced candidates (the agent with the most substantive work, its earliest faulty step)"
-                : rule === "exposure-prior"
-                  ? "no evidence explains the failure: weak suspect by the exposure prior (the agent with the most substantive work), low confidence"
-                  : rule === "largest-blame-flow"
-                    ? "no evidence explains the failure: weak suspect by backward blame flow, low confidence"
-                    : "no fault evidence";
-  const deadEndNote = deadEnd
-    ? deadEnd.noEffect
-      ? `step of this agent chosen as an ineffective action: ${g.steps[deadEnd.repeat].id} shows ${deadEnd.resource} almost unchanged`
-      : `step of this agent chosen as the entry to a dead end: ${g.steps[deadEnd.repeat].id} is still at ${deadEnd.resource}`
-    : "";
+  const ruleNote = row.note(facts);
+  const deadEndText = deadEndNote(g, deadEnd);
   return {
     stepId: g.steps[v].id,
     agent: g.steps[v].agent,
     sourceRef: g.steps[v].sourceRef ?? g.steps[v].id,
     confidence,
     criteria: { fault: round(stepFault), primacy, nonCorrection },
-    evidence: { stepIds, note: [detectorNote, ruleNote, deadEndNote].filter(Boolean).join("; ") },
+    evidence: { stepIds, note: [detectorNote, ruleNote, deadEndText].filter(Boolean).join("; ") },
   };
 }
