@@ -122,7 +122,8 @@ test("text search jumps to the next step that contains it; an unknown step numbe
 
 test("a brushed window opens as a readable list of its steps beside the graph", async ({ page, request }) => {
   const runId = await uploadRun(request, turnsRun(60, 30, suiteNonce()));
-  await page.goto(`/runs/${runId}?mode=steps&range=10-39`);
+  // `range=` counts steps from 1, as the timeline does.
+  await page.goto(`/runs/${runId}?mode=steps&range=11-40`);
   const list = page.getByTestId("range-list");
   await expect(list).toContainText("Steps 11–40");
   const rows = list.getByTestId("range-row");

@@ -102,7 +102,9 @@ test("one culprit badge: co-culprits said as such, the same on the blame bars an
 test("an unknown outcome names a suspect, never a root cause", async ({ page, request }) => {
   const runId = await uploadRun(request, fixture("chat/drone-training-line1.json"));
   await page.goto(`/runs/${runId}`);
-  await expect(page.getByTestId("verdict")).toHaveText(/^Suspect \(outcome unknown\): /);
+  // An unknown outcome is undetermined: suspects, ranked, never a root cause.
+  await expect(page.getByTestId("verdict")).toHaveText(/^Outcome unknown; .*suspects?: /i);
+  await expect(page.getByTestId("verdict")).not.toContainText("root cause");
   await expect(page.getByTestId("verdict-header")).not.toContainText("did not fail");
   await openAgentsPanel(page);
   await expect(page.getByTestId("blame-bars").locator('[data-standing="culprit"]')).toHaveCount(0);

@@ -86,8 +86,7 @@ export function FixPanel(props: {
       {fixes.map((f) => (
         <div key={f.agent} data-testid="fix-suggestion">
           <p style={{ margin: "6px 0 2px" }}>
-            <b>{f.agent}</b> <span className="muted">({f.role === "decisive" ? "decisive" : "co-culprit"})</span> ·{" "}
-            {title(f.fixType)}
+            <b>{f.agent}</b> <span className="muted">({f.role})</span> · {title(f.fixType)}
           </p>
           <p style={{ margin: 0 }}>“{f.instruction}”</p>
           <p className="muted" style={{ margin: "2px 0 0" }}>

@@ -232,7 +232,7 @@ export const ZAnalysisReport = z.object({
     .array(
       z.object({
         agent: z.string(),
-        role: z.enum(["decisive", "co-culprit"]),
+        role: z.enum(["decisive", "co-culprit", "suspect"]),
         fixType: z.string(),
         instruction: z.string(),
         author: z.enum(["template", "judge"]),

@@ -284,7 +284,8 @@ export interface AnalysisReport {
 /** A corrective instruction for one culprit (lib/attribution/fixes, docs/fixes.md). */
 export interface FixSuggestion {
   agent: string;
-  role: "decisive" | "co-culprit";
+  /** "suspect": an undetermined verdict names no culprit; its ranked suspects get fixes to try. */
+  role: "decisive" | "co-culprit" | "suspect";
   /** One of FIX_TYPES (lib/attribution/fixes/fix-types.ts). */
   fixType: string;
   /** One or two sentences addressed to the agent, to append to its system prompt. */

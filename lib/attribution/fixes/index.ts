@@ -46,8 +46,16 @@ function coCulprits(report: AnalysisReport, decisive: string): string[] {
   return [...new Set([...fromOrigins, ...culprits])].filter((a) => a && a !== decisive).slice(0, MAX_CO_CULPRITS);
 }
 
+/** Suspects of an undetermined verdict that get a fix to try, most likely first. */
+const MAX_SUSPECT_FIXES = 3;
+
 export function suggestFixes(report: AnalysisReport, trace: TTrace): FixSuggestion[] {
-  if (!report.analyzedAsFailure || !report.decisive) return [];
+  if (!report.analyzedAsFailure) return [];
+  if (!report.decisive) {
+    // No culprit is named, yet the run failed: each ranked suspect's fix is worth trying by replay.
+    const suspects = [...new Set((report.suspects ?? []).map((s) => s.agent))].slice(0, MAX_SUSPECT_FIXES);
+    return suspects.map((a) => fixForAgent(report, trace, a, "suspect")).filter((f): f is FixSuggestion => f !== null);
+  }
   const first = fixForAgent(report, trace, report.decisive.agent, "decisive");
   const rest = coCulprits(report, report.decisive.agent).map((a) => fixForAgent(report, trace, a, "co-culprit"));
   return [first, ...rest].filter((f): f is FixSuggestion => f !== null);
