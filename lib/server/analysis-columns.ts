@@ -27,7 +27,8 @@ export function analysisListColumns(report: AnalysisReport) {
     metrics = rest;
   }
   return {
-    culpritAgent: report.decisive?.agent ?? null,
+    // An undetermined verdict lists its top suspect (the runs list marks it "?"), not a blank.
+    culpritAgent: report.decisive?.agent ?? report.suspects?.[0]?.agent ?? null,
     interactionClass: report.interaction?.class ?? null,
     verificationCost: t ? t.verification.costShare : null,
     redundancyShare: t ? t.redundancy.nearDuplicateTokenShare : null,

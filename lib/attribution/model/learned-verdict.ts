@@ -44,5 +44,7 @@ export function applyLearnedVerdict(report: AnalysisReport, g: EngineGraph, tabl
       weight: round(r.weight),
     }));
   const kinds = new Map(report.participants.map((p) => [p.agent, p.kind]));
-  markUndetermined(report, kinds, MODEL.undeterminedBelow);
+  // Unknown outcomes are always undetermined. Low-confidence failures stay stated for now (threshold 0):
+  // the fitted threshold (MODEL.undeterminedBelow) is measured, but the app cannot yet try a fix on them.
+  markUndetermined(report, kinds, 0);
 }
