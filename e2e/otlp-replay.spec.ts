@@ -106,6 +106,8 @@ test("Try this fix: the LLM-mode run replayed with the wrong agent's corrective 
   await page.goto(`/?system=${system}`);
   await page.getByTestId("runs-table").locator("tbody tr a[href^='/runs/']").first().click();
   await expect(page.getByTestId("run-page")).toBeVisible();
+  // Below 1600 px the side panels (replay, fixes) sit behind the "Agents & labels" tab.
+  await openAgentsPanel(page);
   const panel = page.getByTestId("fix-panel");
   await expect(panel.getByTestId("fix-suggestion").first()).toContainText("check your work");
 
