@@ -37,6 +37,7 @@ import {
 import {
   inSample,
   kFoldWithinSources,
+  kFoldPooled,
   leaveOneSourceOut,
   scorePrediction,
   type Item,
@@ -135,6 +136,11 @@ function main() {
       `\n${formatReliability("engine verdict, confidence model fitted leave-one-source-out: stated confidence vs agent accuracy", confidence)}`,
     );
     out.confidenceLoso = confidence;
+    const pooledFolds = kFoldPooled(learnedConfidence(), verdicts);
+    log(
+      `\n${formatReliability("engine verdict, confidence model fitted on the other folds of every source (5-fold): new runs of known systems", pooledFolds)}`,
+    );
+    out.confidenceKFold = pooledFolds;
     const calibrated = leaveOneSourceOut(calibratedConfidence(), verdicts);
     log(
       `\n${formatReliability("engine verdict, confidence + out-of-fold Platt calibration, leave-one-source-out", calibrated)}`,

@@ -2,7 +2,8 @@
  * The exposure prior, for failures the repair model cannot pin on one agent (no single repair
  * flips the outcome and the minimal joint repair spans several agents, or nothing is faulty at all).
  * Every substantive step is a chance to err, so the agent that did the most substantive work
- * (messages, answers, tool calls; not coordination such as thoughts, delegations or state reads) is
+ * (messages, answers, tool calls, code counted double; not coordination such as thoughts,
+ * delegations or state reads) is
  * the likeliest culprit; within it, the earliest step with the strongest evidence is chosen.
  * It is a prior, not evidence: the report marks it and gives it a low confidence.
  */
@@ -10,6 +11,11 @@ import type { EngineGraph } from "./build-graph";
 import { isAgentUtterance } from "./detectors/patterns";
 
 const COORDINATION = new Set(["thought", "delegate", "agent", "state_read"]);
+/**
+ * A step that writes code builds an artifact others run and rely on: it is more chances to err
+ * than a message that routes or reports, so it weighs as two steps of work.
+ */
+const ARTIFACT_WEIGHT = 2;
 
 /** Whether step v is an agent's own substantive work. */
 export function isSubstantive(g: EngineGraph, v: number): boolean {
@@ -28,7 +34,7 @@ export function exposurePrior(g: EngineGraph, fault: Float64Array, threshold: nu
   for (let v = 0; v < g.n; v++) {
     if (!isSubstantive(g, v)) continue;
     const a = g.agentOf[v];
-    work[a]++;
+    work[a] += g.steps[v].content.includes("```") ? ARTIFACT_WEIGHT : 1;
     if (first[a] < 0) first[a] = v;
   }
   let best = -1;

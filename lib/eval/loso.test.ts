@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { kFoldWithinSources, leaveOneSourceOut, scorePrediction, type Item, type Learner } from "./loso";
+import { kFoldPooled, kFoldWithinSources, leaveOneSourceOut, scorePrediction, type Item, type Learner } from "./loso";
 
 const item = (id: string, source: string, agent: string, stepIndex: number): Item<string> => ({
   id,
@@ -47,6 +47,27 @@ describe("leave-one-source-out", () => {
       }),
     };
     expect(kFoldWithinSources(learner, items, 2).every((s) => !s.agentHit)).toBe(true);
+  });
+  it("pooled k-fold never fits on the fold it scores, and fits on other sources' folds too", () => {
+    const fits: string[][] = [];
+    const learner: Learner<string, Set<string>> = {
+      name: "spy",
+      fit: (groups) => {
+        fits.push(groups.flat().map((i) => i.id));
+        return new Set(fits.at(-1));
+      },
+      predict: (ids, it) => ({
+        agents: [ids.has(it.id) ? it.input : "nobody"],
+        stepIndex: -1,
+        confidence: 0,
+        decided: true,
+      }),
+    };
+    const scored = kFoldPooled(learner, items, 2);
+    expect(scored).toHaveLength(items.length);
+    expect(scored.every((s) => !s.agentHit)).toBe(true);
+    // Each fit sees records of more than one source whenever they exist outside the held fold.
+    expect(fits.some((ids) => new Set(ids.map((id) => id[0])).size > 1)).toBe(true);
   });
 });
 

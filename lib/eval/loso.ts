@@ -103,6 +103,28 @@ export function kFoldWithinSources<T, P>(
   return out;
 }
 
+/**
+ * The other half of a known source: k folds within each source, the learner fitted on every other
+ * fold of every source (the held fold's own source included, as a shipped fit would be). This is
+ * what a fit on all development data is worth on new runs of the systems it has seen; LOSO is what
+ * it is worth on systems it has not.
+ */
+export function kFoldPooled<T, P>(learner: Learner<T, P>, items: Item<T>[], k = 5, seed = "culprit-eval"): Scored[] {
+  const sources = [...bySource(items)];
+  const folds = sources.map(([name, all]) => assignFolds(all.length, Math.min(k, all.length), `${seed}:${name}`));
+  const out: Scored[] = [];
+  for (let f = 0; f < k; f++) {
+    const groups = sources.map(([, all], s) => all.filter((_, i) => folds[s][i] !== f)).filter((g) => g.length);
+    const params = learner.fit(groups);
+    sources.forEach(([, all], s) =>
+      all.forEach((it, i) => {
+        if (folds[s][i] === f) out.push(scorePrediction(it, learner.predict(params, it)));
+      }),
+    );
+  }
+  return out;
+}
+
 /** Fitted on everything and scored on everything: in-sample, and labelled so. */
 export function inSample<T, P>(learner: Learner<T, P>, items: Item<T>[]): Scored[] {
   const params = learner.fit([...bySource(items).values()]);

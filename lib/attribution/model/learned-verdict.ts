@@ -42,9 +42,9 @@ export function applyLearnedVerdict(report: AnalysisReport, g: EngineGraph, tabl
       weight: round(r.weight),
     }));
   const kinds = new Map(report.participants.map((p) => [p.agent, p.kind]));
-  // Unknown outcomes are always undetermined. Low-confidence failures stay stated for now (threshold 0):
-  // the fitted threshold (MODEL.undeterminedBelow) is measured, but the app cannot yet try a fix on them.
-  markUndetermined(report, kinds, 0);
+  // Unknown outcomes are always undetermined; so is a failure whose fitted confidence is below the
+  // threshold chosen out of source (weights.json `undeterminedBelow`): suspects, not a root cause.
+  markUndetermined(report, kinds, MODEL.undeterminedBelow);
 }
 
 /** A finding at the step at or above this score is evidence that named it. */

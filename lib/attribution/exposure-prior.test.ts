@@ -1,0 +1,40 @@
+/**
+ * The exposure prior names the agent with the most substantive work when no evidence pins the
+ * failure on one agent. Writing code counts double: the artifact is what the others run and rely on.
+ */
+import { describe, expect, it } from "vitest";
+import { ZTrace } from "../trace/schema";
+import { buildGraph } from "./build-graph";
+import { DEFAULT_CONFIG } from "./config";
+import { exposurePrior } from "./exposure-prior";
+
+function prior(lines: [string, string][]): string {
+  const trace = ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", task: "Implement pair_sum(xs, target)." },
+    agents: [...new Set(lines.map(([a]) => a))].map((name) => ({ name })),
+    steps: lines.map(([agent, content], i) => ({ id: `m${i}`, agent, kind: "message", content })),
+  });
+  const g = buildGraph(trace, DEFAULT_CONFIG);
+  const v = exposurePrior(g, new Float64Array(g.n), DEFAULT_CONFIG.faultThreshold);
+  return g.agentNames[g.agentOf[v]];
+}
+
+const lead = (s: string): [string, string] => ["Lead", s];
+const dev = (s: string): [string, string] => ["Dev", s];
+
+describe("exposure prior", () => {
+  it("names the agent with the most substantive messages", () => {
+    expect(
+      prior([lead("Plan: split the work."), lead("Dev, please implement it."), dev("Done."), lead("Closing.")]),
+    ).toBe("Lead");
+  });
+
+  it("weighs a step that writes code as two messages", () => {
+    const code = "Here it is:\n```python\ndef pair_sum(xs, t):\n    return (0, 1)\n```";
+    expect(prior([lead("Plan: split the work."), lead("Dev, please implement it."), dev(code), lead("Closing.")])).toBe(
+      "Lead",
+    );
+    expect(prior([lead("Plan: split the work."), dev(code), lead("Dev, thanks."), dev("It is saved.")])).toBe("Dev");
+  });
+});
