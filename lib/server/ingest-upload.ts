@@ -5,6 +5,7 @@ import { ingestTrace } from "./ingest-trace";
 import { scheduleAnalysis } from "./schedule-analysis";
 import { ensureAnalysis } from "./analysis-reaper";
 import { runInSandbox } from "./sandbox/sandbox-pool";
+import { refuseWhenDiskLow } from "./disk-space";
 import { parseFormatOption } from "./sandbox/upload-body";
 import { importDeadlineMs, maxAgents, maxSteps } from "./limits";
 
@@ -44,6 +45,8 @@ export async function ingestUpload(input: UploadInput): Promise<UploadResult> {
  */
 export async function ingestUploads(input: UploadInput): Promise<UploadResult[]> {
   if (input.bytes.byteLength === 0) throw new TraceInputError("bad_input", "The upload is empty");
+  // Every ingest path (the API, the upload page through it, Langfuse imports) stops here when the disk is low.
+  await refuseWhenDiskLow();
   // Copy into a transferable buffer of its own (the caller's view may share a larger buffer).
   const bytes = new Uint8Array(input.bytes);
   const imported = await runInSandbox(
