@@ -132,7 +132,8 @@ async function checkLargest() {
   console.log(`  status ${r.status} in ${secs(r.ms)} ${r.error ?? ""}`);
 }
 
-const fiftyK = (tag: string, i: number) => JSON.stringify(generatedTrace(50_000, 8, `load-${tag}-${i}`));
+/** A 50k-step run of about 6 MB, the size the review uploaded. */
+const fiftyK = (tag: string, i: number) => paddedTrace(50_000, `load-${tag}-${i}`, 150);
 
 async function uiPaths() {
   const list = (await (await fetch(`${base}/api/runs`, { headers: auth })).json()) as { runs: { runId: string }[] };

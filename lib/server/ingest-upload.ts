@@ -1,7 +1,7 @@
 import "server-only";
 import type { ImportFormat } from "@/lib/importers";
 import { TraceInputError } from "@/lib/trace/errors";
-import { ingestTrace } from "./ingest-trace";
+import { ingestEncoded } from "./ingest-trace";
 import { scheduleAnalysis } from "./schedule-analysis";
 import { ensureAnalysis } from "./analysis-reaper";
 import { runInSandbox } from "./sandbox/sandbox-pool";
@@ -58,27 +58,17 @@ export async function ingestUploads(input: UploadInput): Promise<UploadResult[]>
       fileName: input.fileName,
       maxSteps: maxSteps(),
       maxAgents: maxAgents(),
+      uploadedByUserId: input.uploadedByUserId ?? null,
     },
     { timeoutMs: importDeadlineMs(bytes.byteLength), transfer: [bytes.buffer as ArrayBuffer] },
   );
   const results: UploadResult[] = [];
-  for (const { format: detected, trace, hash } of imported) {
-    const { runId, created, analysisId } = await ingestTrace(trace, {
-      uploadedByUserId: input.uploadedByUserId ?? null,
-      prepared: { hash },
-    });
-    if (created) await scheduleAnalysis(runId, trace.steps.length, analysisId);
+  for (const { format: detected, title, steps, agents, warnings, encoded } of imported) {
+    const { runId, created, analysisId } = await ingestEncoded(encoded);
+    if (created) await scheduleAnalysis(runId, steps, analysisId);
     // Same content again: if its analysis never ran (crash, lost job), queue it now.
     else await ensureAnalysis(runId);
-    results.push({
-      runId,
-      created,
-      ...(trace.run.title ? { title: trace.run.title } : {}),
-      format: detected,
-      steps: trace.steps.length,
-      agents: trace.agents.length,
-      warnings: trace.warnings,
-    });
+    results.push({ runId, created, ...(title ? { title } : {}), format: detected, steps, agents, warnings });
   }
   return results;
 }

@@ -8,12 +8,13 @@ import { parentPort } from "node:worker_threads";
 import { register } from "tsx/esm/api";
 
 register();
-const { runTask } = await import("./sandbox-tasks.ts");
+const { runTask, transferablesOf } = await import("./sandbox-tasks.ts");
 
 parentPort.on("message", async ({ id, kind, input }) => {
   try {
     const output = await runTask(kind, input);
-    parentPort.postMessage({ id, ok: true, output });
+    // Encoded rows are moved, not copied: the web server receives them without deserializing anything big.
+    parentPort.postMessage({ id, ok: true, output }, transferablesOf(kind, output));
   } catch (err) {
     const e = err && typeof err === "object" ? err : { message: String(err) };
     parentPort.postMessage({
