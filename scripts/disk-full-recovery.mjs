@@ -78,7 +78,9 @@ for (let i = 0; i < 240 && !back; i++) {
   );
   if (!back) await new Promise((r) => setTimeout(r, 500));
 }
-log(back ? `answering ${((Date.now() - freedAt) / 1000).toFixed(1)} s after the space came back` : "not back after 2 min");
+log(
+  back ? `answering ${((Date.now() - freedAt) / 1000).toFixed(1)} s after the space came back` : "not back after 2 min",
+);
 await db.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.exit(back ? 0 : 1);

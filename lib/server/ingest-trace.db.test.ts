@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { ingestTrace } from "./ingest-trace";
+import { contentHash } from "@/lib/trace/content-hash";
+import { encodeRun } from "./encode-trace";
+import { ingestEncoded, ingestTrace } from "./ingest-trace";
+import { sanitizeTrace } from "./sanitize-trace";
 import { loadTrace } from "./load-trace";
 import { pool } from "./pg-pool";
 import { validateTrace } from "@/lib/trace/validate-trace";
@@ -42,6 +45,22 @@ describe("ingestTrace (real Postgres)", () => {
     expected.warnings = ["Stored with changes: NUL bytes or unpaired UTF-16 surrogates replaced by U+FFFD"];
     expect(loaded).toEqual(expected);
     expect(await countRows("roundtrip")).toMatchObject({ runs: 1, steps: 2, edges: 1, agents: 2, labels: 1 });
+  });
+
+  it("stores a run the import sandbox encoded exactly as the trace itself (multibyte text, escapes, labels)", async () => {
+    const input = minimalTrace({ title: "encoded-roundtrip" });
+    input.steps[0].content = "naïve – 漢字 😀\ttab\\slash\nline";
+    input.steps[0].tool = { name: "search", arguments: { q: "é\t" }, result: "r\u00e9sultat" };
+    input.labels = [{ agent: "Bob", stepId: "s2", note: "ünïcode", author: "imported" }];
+    const trace = sanitizeTrace(validateTrace(input));
+    const encoded = encodeRun(trace, contentHash(trace), null);
+    const { runId, created } = await ingestEncoded(encoded);
+    expect(created).toBe(true);
+    expect(runId).toBe(encoded.runId);
+    expect(await loadTrace(runId)).toEqual(JSON.parse(JSON.stringify(trace)));
+    expect(await countRows("encoded-roundtrip")).toMatchObject({ runs: 1, steps: 2, edges: 1, agents: 2, labels: 1 });
+    // The same content again (its rows encoded under another run id) returns the stored run.
+    expect(await ingestEncoded(encodeRun(trace, contentHash(trace), null))).toEqual({ runId, created: false });
   });
 
   it("is idempotent: the same content returns the existing run", async () => {
