@@ -5,6 +5,7 @@
  *   multipart      one, then six at once, 40 MB multipart bodies of 600k parts (row 21)
  *   largest        the largest allowed run: 200k steps, ~46 MB (row 22)
  *   concurrent     20 × 50k-step runs uploaded at once, while /api/health, a run page and the list are read (row 42)
+ *   baseline       nothing uploaded: the probes alone for 30 s, for the machine's own load
  *   pathological   a 1.2 MB AG2 log whose program output is blanks, then 20 normal 50k-step runs;
  *                  when each analysis finished (row 44)
  * Every check probes /api/health (and pages, for `concurrent`) one request after another while it
@@ -198,7 +199,13 @@ async function checkPathological() {
   console.log(`  load average at the end: ${load()}`);
 }
 
+/** The same probes for 30 s with nothing uploaded: what the machine's own load costs them. */
+async function checkBaseline() {
+  await measured("idle for 30 s", await uiPaths(), () => new Promise((r) => setTimeout(r, 30_000)));
+}
+
 const checks: Record<string, () => Promise<void>> = {
+  baseline: checkBaseline,
   multipart: checkMultipart,
   largest: checkLargest,
   concurrent: checkConcurrent,
