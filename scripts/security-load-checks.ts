@@ -54,7 +54,8 @@ function probe(paths: Record<string, string>) {
       const sorted = [...p.times].sort((a, b) => a - b);
       const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
       console.log(
-        `  ${p.name}: ${p.times.length} probes, worst ${secs(sorted.at(-1) ?? 0)}, p95 ${secs(p95)}, errors ${p.errors}`,
+        `  ${p.name}: ${p.times.length} probes, worst ${secs(sorted.at(-1) ?? 0)}, p95 ${secs(p95)}, ` +
+          `errors ${p.errors}`,
       );
     }
   };
@@ -204,7 +205,8 @@ async function checkPathological() {
   const good = rest.filter((t): t is number => t !== null);
   console.log(`  pathological analysis finished at ${badAt ?? "?"} s after its upload started`);
   console.log(
-    `  normal analyses: ${good.length}/${rest.length} finished, first at ${Math.min(...good)} s, last at ${Math.max(...good)} s`,
+    `  normal analyses: ${good.length}/${rest.length} finished, ` +
+      `first at ${Math.min(...good)} s, last at ${Math.max(...good)} s`,
   );
   console.log(`  load average at the end: ${load()}`);
 }

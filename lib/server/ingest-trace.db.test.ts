@@ -47,7 +47,7 @@ describe("ingestTrace (real Postgres)", () => {
     expect(await countRows("roundtrip")).toMatchObject({ runs: 1, steps: 2, edges: 1, agents: 2, labels: 1 });
   });
 
-  it("stores a run the import sandbox encoded exactly as the trace itself (multibyte text, escapes, labels)", async () => {
+  it("stores a run encoded in the import sandbox exactly as the trace (multibyte text, escapes, labels)", async () => {
     const input = minimalTrace({ title: "encoded-roundtrip" });
     input.steps[0].content = "naïve – 漢字 😀\ttab\\slash\nline";
     input.steps[0].tool = { name: "search", arguments: { q: "é\t" }, result: "r\u00e9sultat" };
