@@ -3,6 +3,7 @@ import { contentHash } from "@/lib/trace/content-hash";
 import { encodeRun } from "./encode-trace";
 import { ingestEncoded, ingestTrace } from "./ingest-trace";
 import { sanitizeTrace } from "./sanitize-trace";
+import { ingestUploads } from "./ingest-upload";
 import { loadTrace } from "./load-trace";
 import { pool } from "./pg-pool";
 import { validateTrace } from "@/lib/trace/validate-trace";
@@ -61,6 +62,18 @@ describe("ingestTrace (real Postgres)", () => {
     expect(await countRows("encoded-roundtrip")).toMatchObject({ runs: 1, steps: 2, edges: 1, agents: 2, labels: 1 });
     // The same content again (its rows encoded under another run id) returns the stored run.
     expect(await ingestEncoded(encodeRun(trace, contentHash(trace), null))).toEqual({ runId, created: false });
+  });
+
+  it("a multi-megabyte upload (encoded in the sandbox, streamed in 1 MB slices) loads back step for step", async () => {
+    const input = generatedTrace(15_000, 5, "encoded-large");
+    const bytes = new TextEncoder().encode(JSON.stringify(input));
+    expect(bytes.byteLength).toBeGreaterThan(3 << 20);
+    const [run] = await ingestUploads({ bytes, fileName: "encoded-large.json" });
+    expect(run).toMatchObject({ created: true, steps: 15_000, agents: 5 });
+    const loaded = await loadTrace(run.runId);
+    const expected = JSON.parse(JSON.stringify(sanitizeTrace(validateTrace(input))));
+    expect(loaded?.steps).toEqual(expected.steps);
+    expect(loaded?.edges).toEqual(expected.edges);
   });
 
   it("is idempotent: the same content returns the existing run", async () => {
