@@ -31,8 +31,6 @@ export interface IngestOptions {
   isDemo?: boolean;
   /** The person whose session or key uploads it (their keys may later store verifications on it). */
   uploadedByUserId?: string | null;
-  /** The trace was sanitized and hashed already (in the import sandbox): skip both here. */
-  prepared?: { hash: string };
   /** Test hook: called between write stages, inside the transaction. */
   onStage?: (stage: "run" | "agents" | "steps" | "edges" | "labels") => void | Promise<void>;
 }
@@ -45,8 +43,8 @@ export interface IngestOptions {
 export async function ingestTrace(input: TTrace, options: IngestOptions = {}): Promise<IngestResult> {
   // Values Postgres cannot store (NUL, lone surrogates, year 0, offsets beyond ±15:59) are
   // cleaned before hashing, so the hash, COPY and parameterized writes all see the same trace.
-  const trace = options.prepared ? input : sanitizeTrace(input);
-  const hash = options.prepared?.hash ?? contentHash(trace);
+  const trace = sanitizeTrace(input);
+  const hash = contentHash(trace);
   const existing = await findRunByHash(hash);
   if (existing) return { runId: existing, created: false };
   const runId = randomUUID();
