@@ -95,6 +95,8 @@ async function main() {
     children,
     isStopping,
     log,
+    // Analyses are background work: on a small machine the web server's pages come first.
+    niceness: 10,
   });
 }
 

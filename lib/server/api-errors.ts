@@ -52,8 +52,20 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** One place that turns any thrown value into an HTTP answer; internals never leak. */
-export function errorResponse(err: unknown): Response {
+/** Postgres out of disk (SQLSTATE 53100, or ENOSPC in its message): the request is fine, the server is not. */
+export function isDiskFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if (String((e as { code?: unknown }).code ?? "") === "53100") return true;
+    if (/No space left on device/i.test(String((e as { message?: unknown }).message ?? ""))) return true;
+  }
+  return false;
+}
+
+/**
+ * One place that turns any thrown value into an HTTP answer; internals never leak. `diskFullStatus`:
+ * 507 for uploads; /v1/traces asks for 503, the status OTLP exporters retry (they drop a 507).
+ */
+export function errorResponse(err: unknown, { diskFullStatus = 507 }: { diskFullStatus?: 503 | 507 } = {}): Response {
   if (err instanceof ApiError)
     return Response.json(
       { error: { code: err.code, message: err.message, ...err.details } },
@@ -61,6 +73,14 @@ export function errorResponse(err: unknown): Response {
     );
   if (err instanceof TraceInputError)
     return Response.json({ error: err.toJSON() }, { status: STATUS_BY_INPUT_CODE[err.code] });
+  // The transaction rolled back, so nothing of the run was stored (review check 32).
+  if (isDiskFull(err)) {
+    console.error(`[api] database disk full: ${err instanceof Error ? err.message : String(err)}`);
+    return Response.json(
+      { error: { code: "insufficient_storage", message: "The database's disk is full; nothing was stored." } },
+      { status: diskFullStatus, headers: { "retry-after": "60" } },
+    );
+  }
   // 503 + Retry-After: OTLP exporters and well-behaved clients retry it; a 500 they drop (review M-5).
   if (isDatabaseUnavailable(err)) {
     console.error(`[api] database unavailable: ${err instanceof Error ? err.message : String(err)}`);

@@ -51,6 +51,8 @@ const ZEnv = z.object({
   CULPRIT_PG_PORT: int(1, 54329).pipe(z.number().max(65535, { error: "must be a port (at most 65535)" })),
   CULPRIT_PG_NO_CHMOD: z.enum(["1"], { error: "must be `1` (or unset)" }).optional(),
   CULPRIT_DB_POOL_MAX: int(2, 10),
+  CULPRIT_MIN_FREE_DISK_MB: int(0, 512),
+  CULPRIT_PG_DATA_DIR: text(),
   CULPRIT_JOB_MEMORY_MB: int(64, 1536),
   CULPRIT_JOB_THREADS: int(1, 2),
   CULPRIT_JOB_QUEUE: int(0, 32),
@@ -108,6 +110,7 @@ export type EnvName = keyof typeof ZEnv.shape;
 const judgeDefaults = judgeConfigFromEnv({ CULPRIT_JUDGE_BASE_URL: "http://127.0.0.1", CULPRIT_JUDGE_MODEL: "any" })!;
 const SHOWN_DEFAULT: Partial<Record<EnvName, string>> = {
   DATABASE_URL: "embedded Postgres",
+  CULPRIT_PG_DATA_DIR: "`.data/postgres`",
   BETTER_AUTH_SECRET: "random, kept in `.data/auth-secret`",
   CULPRIT_JUDGE_WEIGHT: String(judgeDefaults.weight),
   CULPRIT_JUDGE_TIMEOUT_MS: String(judgeDefaults.timeoutMs),

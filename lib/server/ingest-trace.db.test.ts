@@ -1,5 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { ingestTrace } from "./ingest-trace";
+import { contentHash } from "@/lib/trace/content-hash";
+import { encodeRun } from "./encode-trace";
+import { ingestEncoded, ingestTrace } from "./ingest-trace";
+import { sanitizeTrace } from "./sanitize-trace";
+import { ingestUploads } from "./ingest-upload";
 import { loadTrace } from "./load-trace";
 import { pool } from "./pg-pool";
 import { validateTrace } from "@/lib/trace/validate-trace";
@@ -42,6 +46,34 @@ describe("ingestTrace (real Postgres)", () => {
     expected.warnings = ["Stored with changes: NUL bytes or unpaired UTF-16 surrogates replaced by U+FFFD"];
     expect(loaded).toEqual(expected);
     expect(await countRows("roundtrip")).toMatchObject({ runs: 1, steps: 2, edges: 1, agents: 2, labels: 1 });
+  });
+
+  it("stores a run encoded in the import sandbox exactly as the trace (multibyte text, escapes, labels)", async () => {
+    const input = minimalTrace({ title: "encoded-roundtrip" });
+    input.steps[0].content = "naïve – 漢字 😀\ttab\\slash\nline";
+    input.steps[0].tool = { name: "search", arguments: { q: "é\t" }, result: "r\u00e9sultat" };
+    input.labels = [{ agent: "Bob", stepId: "s2", note: "ünïcode", author: "imported" }];
+    const trace = sanitizeTrace(validateTrace(input));
+    const encoded = encodeRun(trace, contentHash(trace), null);
+    const { runId, created } = await ingestEncoded(encoded);
+    expect(created).toBe(true);
+    expect(runId).toBe(encoded.runId);
+    expect(await loadTrace(runId)).toEqual(JSON.parse(JSON.stringify(trace)));
+    expect(await countRows("encoded-roundtrip")).toMatchObject({ runs: 1, steps: 2, edges: 1, agents: 2, labels: 1 });
+    // The same content again (its rows encoded under another run id) returns the stored run.
+    expect(await ingestEncoded(encodeRun(trace, contentHash(trace), null))).toEqual({ runId, created: false });
+  });
+
+  it("a multi-megabyte upload (encoded in the sandbox, streamed in 1 MB slices) loads back step for step", async () => {
+    const input = generatedTrace(15_000, 5, "encoded-large");
+    const bytes = new TextEncoder().encode(JSON.stringify(input));
+    expect(bytes.byteLength).toBeGreaterThan(3 << 20);
+    const [run] = await ingestUploads({ bytes, fileName: "encoded-large.json" });
+    expect(run).toMatchObject({ created: true, steps: 15_000, agents: 5 });
+    const loaded = await loadTrace(run.runId);
+    const expected = JSON.parse(JSON.stringify(sanitizeTrace(validateTrace(input))));
+    expect(loaded?.steps).toEqual(expected.steps);
+    expect(loaded?.edges).toEqual(expected.edges);
   });
 
   it("is idempotent: the same content returns the existing run", async () => {

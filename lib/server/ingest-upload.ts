@@ -1,10 +1,11 @@
 import "server-only";
 import type { ImportFormat } from "@/lib/importers";
 import { TraceInputError } from "@/lib/trace/errors";
-import { ingestTrace } from "./ingest-trace";
+import { ingestEncoded } from "./ingest-trace";
 import { scheduleAnalysis } from "./schedule-analysis";
 import { ensureAnalysis } from "./analysis-reaper";
 import { runInSandbox } from "./sandbox/sandbox-pool";
+import { refuseWhenDiskLow } from "./disk-space";
 import { parseFormatOption } from "./sandbox/upload-body";
 import { importDeadlineMs, maxAgents, maxSteps } from "./limits";
 
@@ -44,6 +45,8 @@ export async function ingestUpload(input: UploadInput): Promise<UploadResult> {
  */
 export async function ingestUploads(input: UploadInput): Promise<UploadResult[]> {
   if (input.bytes.byteLength === 0) throw new TraceInputError("bad_input", "The upload is empty");
+  // Every ingest path (the API, the upload page through it, Langfuse imports) stops here when the disk is low.
+  await refuseWhenDiskLow();
   // Copy into a transferable buffer of its own (the caller's view may share a larger buffer).
   const bytes = new Uint8Array(input.bytes);
   const imported = await runInSandbox(
@@ -55,27 +58,17 @@ export async function ingestUploads(input: UploadInput): Promise<UploadResult[]>
       fileName: input.fileName,
       maxSteps: maxSteps(),
       maxAgents: maxAgents(),
+      uploadedByUserId: input.uploadedByUserId ?? null,
     },
     { timeoutMs: importDeadlineMs(bytes.byteLength), transfer: [bytes.buffer as ArrayBuffer] },
   );
   const results: UploadResult[] = [];
-  for (const { format: detected, trace, hash } of imported) {
-    const { runId, created, analysisId } = await ingestTrace(trace, {
-      uploadedByUserId: input.uploadedByUserId ?? null,
-      prepared: { hash },
-    });
-    if (created) await scheduleAnalysis(runId, trace.steps.length, analysisId);
+  for (const { format: detected, title, steps, agents, warnings, encoded } of imported) {
+    const { runId, created, analysisId } = await ingestEncoded(encoded);
+    if (created) await scheduleAnalysis(runId, steps, analysisId);
     // Same content again: if its analysis never ran (crash, lost job), queue it now.
     else await ensureAnalysis(runId);
-    results.push({
-      runId,
-      created,
-      ...(trace.run.title ? { title: trace.run.title } : {}),
-      format: detected,
-      steps: trace.steps.length,
-      agents: trace.agents.length,
-      warnings: trace.warnings,
-    });
+    results.push({ runId, created, ...(title ? { title } : {}), format: detected, steps, agents, warnings });
   }
   return results;
 }

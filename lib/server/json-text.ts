@@ -21,3 +21,25 @@ export function escapeCopyText(text: string): string {
     c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : c === "\r" ? "\\r" : "\uFFFD",
   );
 }
+
+/** A value for one COPY column: null becomes \N, objects are JSON. */
+export type CopyValue = string | number | boolean | null | undefined | object;
+
+export function encodeCopyValue(value: CopyValue): string {
+  if (value === null || value === undefined) return "\\N";
+  const text = typeof value === "object" ? jsonText(value) : String(value);
+  return escapeCopyText(text);
+}
+
+/** COPY text lines of `rows`, in chunks of about `chunkChars` characters. */
+export function* copyChunks(rows: Iterable<CopyValue[]>, chunkChars = 1 << 20): Iterable<string> {
+  let chunk = "";
+  for (const row of rows) {
+    chunk += row.map(encodeCopyValue).join("\t") + "\n";
+    if (chunk.length > chunkChars) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (chunk) yield chunk;
+}

@@ -1,6 +1,6 @@
 import "server-only";
 import type { TTrace } from "@/lib/trace/schema";
-import { jsonText, type CopyValue } from "./copy-rows";
+import { jsonText, type CopyValue } from "./json-text";
 
 /** Flattening of the canonical trace into table rows; the inverse is load-trace.ts. */
 
@@ -127,6 +127,16 @@ export function* edgeRows(runId: string, trace: TTrace, stepIndex: Map<string, n
   let idx = 0;
   for (const e of trace.edges)
     yield [runId, idx++, stepIndex.get(e.from), stepIndex.get(e.to), e.kind, e.key, e.evidence, e.confidence];
+}
+
+/** Imported labels as the values of their rows. */
+export function labelValues(trace: TTrace) {
+  return trace.labels.map((l) => ({
+    agent: l.agent ?? null,
+    stepId: l.stepId ?? null,
+    note: l.note ?? null,
+    author: l.author,
+  }));
 }
 
 function clampInt(n: number): number {

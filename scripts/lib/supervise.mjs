@@ -1,10 +1,12 @@
 import { spawn } from "node:child_process";
+import { setPriority } from "node:os";
 
 /**
  * Keeps a child process running: when it dies (an out-of-memory abort, a crash), it is started
  * again after a backoff that doubles from `minBackoffMs` to `maxBackoffMs` and resets once the
  * child has stayed up for `stableMs`. Live children are kept in `children` (so shutdown can signal
- * them); nothing is restarted once `isStopping()` is true.
+ * them); nothing is restarted once `isStopping()` is true. `niceness` (0–19) lowers the child's CPU
+ * priority, for background work that must not slow down the web server.
  */
 export function supervise({
   name,
@@ -19,6 +21,7 @@ export function supervise({
   maxBackoffMs = 60_000,
   stableMs = 60_000,
   stdio = "inherit",
+  niceness = 0,
 }) {
   let backoffMs = minBackoffMs;
   const startChild = () => {
@@ -26,6 +29,12 @@ export function supervise({
     const startedAt = Date.now();
     const child = spawn(cmd, args, { cwd, env, stdio });
     children.add(child);
+    if (niceness && child.pid)
+      try {
+        setPriority(child.pid, niceness);
+      } catch {
+        // Not allowed here: it runs at the default priority.
+      }
     child.on("exit", (code, signal) => {
       children.delete(child);
       if (isStopping()) return;

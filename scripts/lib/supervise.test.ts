@@ -45,4 +45,32 @@ describe("supervise (npm start keeps the web server and worker running)", () => 
     expect(starts()).toBe(after);
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it.runIf(process.platform === "linux")("starts a background child at the niceness it is given", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "culprit-supervise-"));
+    const out = path.join(dir, "nice");
+    // The child writes its own niceness (field 19 of /proc/self/stat), then waits to be stopped.
+    const script = `setTimeout(() => { const f = require("fs").readFileSync("/proc/self/stat", "utf8");
+      require("fs").writeFileSync(${JSON.stringify(out)}, f.slice(f.lastIndexOf(")") + 2).split(" ")[16]); }, 300);
+      setTimeout(() => {}, 10000);`;
+    const children = new Set<ChildProcess>();
+    let stopping = false;
+    supervise({
+      name: "background",
+      cmd: process.execPath,
+      args: ["-e", script],
+      cwd: dir,
+      env: process.env,
+      children,
+      isStopping: () => stopping,
+      log: () => {},
+      stdio: "ignore",
+      niceness: 10,
+    });
+    const deadline = Date.now() + 10_000;
+    while (!fs.existsSync(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    stopping = true;
+    for (const child of children) child.kill();
+    expect(fs.readFileSync(out, "utf8")).toBe("10");
+  });
 });

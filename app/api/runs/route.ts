@@ -4,6 +4,7 @@ import { readBodyLimited } from "@/lib/server/read-body";
 import { decodeContentEncoding } from "@/lib/server/decode-body";
 import { maxUploadBytes } from "@/lib/server/limits";
 import { errorResponse } from "@/lib/server/api-errors";
+import { refuseWhenDiskLow } from "@/lib/server/disk-space";
 import { type Caller, defineRoute } from "@/lib/server/http/define-route";
 import { inCallerLane } from "@/lib/server/ingest-lanes";
 import { listRuns } from "@/lib/server/queries/list-runs";
@@ -20,6 +21,8 @@ import { parseRunListParams } from "@/lib/runs/list-params";
  */
 async function handlePost(req: Request, caller: Caller | null) {
   try {
+    // 507 while the database's disk is low, before the body is read (review check 32).
+    await refuseWhenDiskLow();
     const url = new URL(req.url);
     const contentType = req.headers.get("content-type") ?? "";
     // gzip/deflate bodies are accepted; the upload limit applies to the decompressed bytes.

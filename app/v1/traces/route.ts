@@ -2,6 +2,7 @@ import { readBodyLimited } from "@/lib/server/read-body";
 import { decodeContentEncoding } from "@/lib/server/decode-body";
 import { maxUploadBytes, importDeadlineMs, maxOtlpFields, maxSpansPerRequest } from "@/lib/server/limits";
 import { ApiError, errorResponse } from "@/lib/server/api-errors";
+import { refuseWhenDiskLow } from "@/lib/server/disk-space";
 import { defineRoute } from "@/lib/server/http/define-route";
 import { inCallerLane } from "@/lib/server/ingest-lanes";
 import { bufferSpans } from "@/lib/server/otlp/buffer-spans";
@@ -26,6 +27,8 @@ async function handlePost(req: Request) {
         `Send application/json or application/x-protobuf, not "${contentType || "(none)"}"`,
       );
     }
+    // Disk low: 503 + Retry-After, which exporters retry (a 507 they would drop; review check 32).
+    await refuseWhenDiskLow(503);
     const raw = await readBodyLimited(req, maxUploadBytes());
     const bytes = new Uint8Array(
       await decodeContentEncoding(raw, req.headers.get("content-encoding"), maxUploadBytes()),
@@ -39,7 +42,7 @@ async function handlePost(req: Request) {
     const reasons = [...(idless ? [`${idless} span(s) without a valid trace id`] : []), ...buffered.reasons];
     return exportTraceResponse(contentType, idless + buffered.rejectedSpans, reasons.join("; "));
   } catch (err) {
-    return errorResponse(err);
+    return errorResponse(err, { diskFullStatus: 503 });
   }
 }
 

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import os from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "../config";
 import { runInSandbox, SandboxLimitError } from "./sandbox-pool";
@@ -32,4 +34,25 @@ describe("sandbox pool", () => {
     reloadConfig();
     expect(await importBig()).toBe("memory limit");
   });
+
+  it.runIf(process.platform === "linux")(
+    "runs its threads at nice 10, the event loop's thread at its own",
+    async () => {
+      await runInSandbox(
+        "import",
+        { bytes: new TextEncoder().encode("{}"), maxSteps: 10, maxAgents: 10 },
+        {
+          timeoutMs: 30_000,
+        },
+      ).catch(() => {});
+      // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's niceness.
+      const nice = (tid: string) => {
+        const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+      };
+      const threads = fs.readdirSync("/proc/self/task").map(nice);
+      expect(threads.filter((n) => n === 10).length).toBeGreaterThanOrEqual(1);
+      expect(nice(String(process.pid))).toBe(os.getPriority());
+    },
+  );
 });

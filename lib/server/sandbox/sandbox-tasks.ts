@@ -14,6 +14,7 @@ import { sanitizeTrace } from "../sanitize-trace";
 import { jsonText } from "../json-text";
 import { contentHash } from "@/lib/trace/content-hash";
 import { uploadBody } from "./upload-body";
+import { type EncodedRun, encodeRun, encodedBuffers } from "../encode-trace";
 
 /**
  * The CPU- and memory-heavy work that runs inside a sandbox worker thread (sandbox-worker.mjs):
@@ -30,6 +31,7 @@ export interface SandboxTasks {
       fileName?: string;
       maxSteps: number;
       maxAgents: number;
+      uploadedByUserId?: string | null;
     };
     output: ImportedTrace[];
   };
@@ -43,8 +45,18 @@ export interface SandboxTasks {
 }
 export type SandboxTaskKind = keyof SandboxTasks;
 
-/** An imported trace, already sanitized, with its content hash: the web server stores it as it is. */
-export type ImportedTrace = ImportResult & { hash: string };
+/**
+ * An imported trace, sanitized, hashed and encoded as the rows that store it: the web server
+ * streams those bytes (transferred, not copied) and never rebuilds the trace (review M-3).
+ */
+export type ImportedTrace = {
+  format: ImportResult["format"];
+  title?: string;
+  steps: number;
+  agents: number;
+  warnings: string[];
+  encoded: EncodedRun;
+};
 
 /** One trace's spans of an OTLP request, as the jsonb text to store: made here, never rebuilt on the web server. */
 export type StoredBatch = { traceId: string; payload: string; spanCount: number; hasRoot: boolean };
@@ -65,6 +77,11 @@ export function runTask<K extends SandboxTaskKind>(kind: K, input: SandboxTasks[
   return task(input);
 }
 
+/** Buffers of a task's output that postMessage moves to the web server instead of copying them. */
+export function transferablesOf(kind: SandboxTaskKind, output: unknown): ArrayBuffer[] {
+  return kind === "import" ? encodedBuffers((output as ImportedTrace[]).map((t) => t.encoded)) : [];
+}
+
 async function importTask(input: SandboxTasks["import"]["input"]): Promise<ImportedTrace[]> {
   const { bytes, format, fileName } = await uploadBody(input);
   const { maxSteps, maxAgents } = input;
@@ -79,9 +96,16 @@ async function importTask(input: SandboxTasks["import"]["input"]): Promise<Impor
   const spans = countJsonSpans(text, maxSteps);
   if (spans > maxSteps) throw tooMany("spans", `more than ${maxSteps}`, maxSteps, "CULPRIT_MAX_STEPS");
   return importTraces(text, { format, fileName }).map((result) => {
-    // Sanitized and hashed here, so the web server's event loop does neither (review M-3).
+    // Sanitized, hashed and encoded here, so the web server's event loop does none of it (review M-3).
     const trace = capTrace(sanitizeTrace(result.trace), maxSteps, maxAgents);
-    return { ...result, trace, hash: contentHash(trace) };
+    return {
+      format: result.format,
+      ...(trace.run.title ? { title: trace.run.title } : {}),
+      steps: trace.steps.length,
+      agents: trace.agents.length,
+      warnings: trace.warnings,
+      encoded: encodeRun(trace, contentHash(trace), input.uploadedByUserId ?? null),
+    };
   });
 }
 
