@@ -3,7 +3,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { test, expect, type Page } from "@playwright/test";
 import { demoTrace, uploadRun } from "./fixtures/upload-run";
-import { openAgentsPanel } from "./fixtures/side-panel";
+import { openAgentsPanel, openInspector } from "./fixtures/side-panel";
 
 /**
  * The run page answers at a glance (issue 24): one short sentence with a step number (no ids, no
@@ -77,6 +77,18 @@ test("the sentence links the step by its number; evidence quotes the step and is
   expect(await page.getByTestId("inspector").evaluate((el) => (el as HTMLElement).innerText)).not.toMatch(/\bs3\b/);
   await page.getByTestId("step-ids").locator("summary").click();
   await expect(page.getByTestId("step-ids")).toContainText("s3");
+  // The engine's findings in plain words: percentages, no P(bad), the method behind a toggle.
+  const engine = page.getByTestId("inspector-engine");
+  await expect(engine.getByTestId("engine-fault")).toHaveText(/^\d+%$/);
+  await expect(engine.getByTestId("engine-fix")).toHaveText(/^the run succeeds/);
+  await page.goto(`/runs/${runId}?step=s5`);
+  await expect(page.getByTestId("inspector-title")).toHaveText("Step 6 · Writer");
+  await expect(engine.getByTestId("engine-wrong")).toHaveText(/^(\d+|<1|>99)%$/);
+  await expect(engine).toContainText("chance this step is wrong");
+  await expect(engine).not.toContainText("P(bad)");
+  await expect(engine.getByTestId("engine-method")).not.toHaveAttribute("open");
+  await engine.getByTestId("engine-method").locator("summary").click();
+  await expect(engine.getByTestId("engine-method")).toContainText("noisy-OR");
   // "Why this verdict" explains in plain words.
   await page.getByTestId("why-verdict").locator("summary").click();
   await expect(page.getByTestId("why-verdict")).toContainText("traced each value in the final answer back");
@@ -106,6 +118,24 @@ test("an unknown outcome names a suspect, never a root cause", async ({ page, re
   await expect(page.getByTestId("verdict")).toHaveText(/^Outcome unknown; .*suspects?: /i);
   await expect(page.getByTestId("verdict")).not.toContainText("root cause");
   await expect(page.getByTestId("verdict-header")).not.toContainText("did not fail");
+  // The canvas says the same: no step is a root cause; the suspect the header names first is "suspect 1".
+  const canvas = page.getByTestId("run-canvas");
+  await expect(canvas.locator('[data-mark="suspect"]').first()).toBeVisible();
+  await expect(canvas.locator('[data-mark="origin"]')).toHaveCount(0);
+  await expect(canvas).not.toContainText(/root cause/i);
+  const first = canvas.locator('[data-suspect-rank="1"]');
+  await expect(first).toContainText("? suspect 1");
+  const named = (await page.getByTestId("verdict-step").textContent())!;
+  await expect(first).toHaveAttribute("data-step-number", named.replace("step ", ""));
+  await page.getByTestId("legend-toggle").click();
+  await expect(page.getByTestId("canvas-legend")).toContainText("? suspect 1");
+  await expect(page.getByTestId("canvas-legend")).not.toContainText(/root cause/i);
+  // `d` goes to the top suspect, and the inspector calls it suspect 1.
+  await page.getByTestId("goto-decisive").click();
+  await openInspector(page);
+  await expect(page.getByTestId("inspector-title")).toHaveText(new RegExp(`^S${named.slice(1)} · `));
+  await expect(page.getByTestId("inspector-mark")).toHaveText("? suspect 1");
+  await expect(page.getByTestId("inspector")).not.toContainText(/root cause/i);
   await openAgentsPanel(page);
   await expect(page.getByTestId("blame-bars").locator('[data-standing="culprit"]')).toHaveCount(0);
   await expect(page.getByTestId("blame-bars").locator('[data-standing="suspect"]')).toHaveCount(1);
