@@ -80,7 +80,7 @@ test("the sentence links the step by its number; evidence quotes the step and is
   // The engine's findings in plain words: percentages, no P(bad), the method behind a toggle.
   const engine = page.getByTestId("inspector-engine");
   await expect(engine.getByTestId("engine-fault")).toHaveText(/^\d+%$/);
-  await expect(engine.getByTestId("engine-fix")).toHaveText(/^the run succeeds/);
+  await expect(engine.getByTestId("engine-fix")).toHaveText(/^the outcome changes/);
   await page.goto(`/runs/${runId}?step=s5`);
   await expect(page.getByTestId("inspector-title")).toHaveText("Step 6 · Writer");
   await expect(engine.getByTestId("engine-wrong")).toHaveText(/^(\d+|<1|>99)%$/);

@@ -36,8 +36,8 @@ describe("engineFacts", () => {
     );
     expect(facts.wrong).toBeUndefined();
     expect(facts.fault).toBe("98%");
-    expect(facts.responsibility).toBe("full: fixing it alone changes the outcome");
-    expect(facts.fix).toBe("the run succeeds: this step alone caused the failure");
+    expect(facts.responsibility).toBe("full: no other step needs fixing with it");
+    expect(facts.fix).toBe("the outcome changes: fixing this step alone is enough");
     expect(facts.path).toBe("on the way from the fault to the answer");
   });
 

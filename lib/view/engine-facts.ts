@@ -66,7 +66,7 @@ const others = (k: number) => `${k} other step${k === 1 ? "" : "s"}`;
 
 function responsibilityValue(r: number): string {
   if (r <= 0) return "none";
-  if (r >= 0.999) return "full: fixing it alone changes the outcome";
+  if (r >= 0.999) return "full: no other step needs fixing with it";
   const k = Math.max(1, Math.round(1 / r) - 1);
   return `1 in ${k + 1}: ${others(k)} must be fixed with it`;
 }
@@ -108,7 +108,7 @@ export function engineFacts(
     key: "fix",
     label: "if fixed",
     value: report.counterfactual.flips
-      ? "the run succeeds: this step alone caused the failure"
+      ? "the outcome changes: fixing this step alone is enough"
       : `the outcome stays the same${note ? ` — ${note}` : ""}`,
     method:
       "The engine repairs this step in its model of the run (its output made correct, everything else kept) " +
