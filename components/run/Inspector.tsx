@@ -34,7 +34,7 @@ function Help() {
       <p>Select a step, agent or edge on the canvas, the timeline or the agent list.</p>
       <p>
         <kbd>j</kbd>/<kbd>k</kbd> or <kbd>→</kbd>/<kbd>←</kbd> next/previous step · <kbd>f</kbd> first error ·{" "}
-        <kbd>d</kbd> decisive step · <kbd>m</kbd> switch Agents/Steps · <kbd>Esc</kbd> clear
+        <kbd>d</kbd> decisive step (or top suspect) · <kbd>m</kbd> switch Agents/Steps · <kbd>Esc</kbd> clear
       </p>
     </div>
   );
