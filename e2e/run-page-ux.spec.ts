@@ -144,6 +144,30 @@ test("an unknown outcome names a suspect, never a root cause", async ({ page, re
   await expect(row.getByTestId("run-culprit")).toHaveText(/^\? /);
 });
 
+test("several suspects are ranked on the canvas as the header ranks them", async ({ page, request }) => {
+  const trace = demoTrace("pipeline-false-success.json", nonce());
+  (trace.run as { outcome: string }).outcome = "unknown";
+  const runId = await uploadRun(request, trace);
+  await page.goto(`/runs/${runId}`);
+  // "Top suspects: Researcher (step 4, …) and Analyst (step 5, …)": suspect 1 and suspect 2, in that order.
+  const verdict = (await page.getByTestId("verdict").textContent())!;
+  const named = [...verdict.matchAll(/(\w+) \(step (\d+)/g)].map((m) => [m[1], m[2]]);
+  expect(named.length, verdict).toBe(2);
+  const canvas = page.getByTestId("run-canvas");
+  await expect(canvas.locator('[data-mark="origin"]')).toHaveCount(0);
+  for (const [rank, [agent, number]] of named.entries()) {
+    const node = canvas.locator(`[data-suspect-rank="${rank + 1}"]`);
+    await expect(node).toHaveAttribute("data-step-number", number);
+    await expect(node).toContainText(agent);
+    await expect(node).toContainText(`? suspect ${rank + 1}`);
+  }
+  // Every ranked suspect's agent stands as a suspect, none as culprit or victim.
+  await openAgentsPanel(page);
+  const bars = page.getByTestId("blame-bars");
+  await expect(bars.locator('[data-standing="culprit"], [data-standing="victim"]')).toHaveCount(0);
+  await expect(bars.locator('[data-standing="suspect"]').first()).toBeVisible();
+});
+
 for (const viewport of [
   { width: 1280, height: 720 },
   { width: 1440, height: 900 },

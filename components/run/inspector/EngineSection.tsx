@@ -28,14 +28,11 @@ export function EngineSection({ report }: { report: StepReport }) {
       </dl>
       <details className={styles.method} data-testid="engine-method">
         <summary className="muted">How the engine computes these</summary>
-        <dl className={styles.kv}>
-          {facts.map((f) => (
-            <Fragment key={f.key}>
-              <dt>{f.label}</dt>
-              <dd>{f.method}</dd>
-            </Fragment>
-          ))}
-        </dl>
+        {facts.map((f) => (
+          <p key={f.key}>
+            <b>{f.label}</b>: {f.method}
+          </p>
+        ))}
       </details>
       {report.detectors.length ? (
         <h3>Detectors that fired</h3>
