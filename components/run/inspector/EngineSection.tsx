@@ -16,7 +16,7 @@ export function EngineSection({ report }: { report: StepReport }) {
   return (
     <div className={styles.section} data-testid="inspector-engine">
       <h3>Engine</h3>
-      <dl className={styles.kv}>
+      <dl className={`${styles.kv} ${styles.engineKv}`}>
         {facts.map((f) => (
           <Fragment key={f.key}>
             <dt title={f.method}>{f.label}</dt>
