@@ -92,6 +92,11 @@ test("the sentence links the step by its number; evidence quotes the step and is
   // "Why this verdict" explains in plain words.
   await page.getByTestId("why-verdict").locator("summary").click();
   await expect(page.getByTestId("why-verdict")).toContainText("traced each value in the final answer back");
+  // The agent's numbers read as shares too.
+  await page.getByTestId("verdict-agent").click();
+  await expect(page.getByTestId("inspector")).toHaveAttribute("data-agent", "Researcher");
+  await expect(page.getByTestId("inspector")).toContainText(/share of the blame\s*\d+%/);
+  await expect(page.getByTestId("inspector")).toContainText(/responsibility\s*(full|none|1 in \d+)/);
 });
 
 test("one culprit badge: co-culprits said as such, the same on the blame bars and the Agents canvas", async ({

@@ -64,7 +64,8 @@ export function plainNote(note: string): string {
 /** "1 other step", "2 other steps". */
 const others = (k: number) => `${k} other step${k === 1 ? "" : "s"}`;
 
-function responsibilityValue(r: number): string {
+/** A degree of responsibility 1/(k+1) in words: "none", "full: …", "1 in 3: 2 other steps must be fixed with it". */
+export function responsibilityValue(r: number): string {
   if (r <= 0) return "none";
   if (r >= 0.999) return "full: no other step needs fixing with it";
   const k = Math.max(1, Math.round(1 / r) - 1);
