@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./e2e/browser";
+import { KEYS as LANGFUSE_KEYS } from "./lib/langfuse/recorded-langfuse-server";
 
 // e2e runs the production build against its own throwaway database (never the development one):
 // scripts/e2e-server.mjs migrates it, loads the demo runs and serves the app on E2E_PORT.
@@ -11,6 +12,9 @@ process.env.DEMO_MAS_E2E_PORT ??= String(port + 1111);
 // collectors that do not answer; here the collector is the app under test, slow only when the
 // machine is busy, and the test checks what it stores, not how fast (as otlp-receiver.db.test.ts).
 process.env.OTEL_EXPORTER_OTLP_TIMEOUT ??= "45000";
+// The Langfuse project the app imports from: e2e/langfuse-import.spec.ts serves the recorded API
+// shapes on this loopback port (the app reads LANGFUSE_HOST at start, and calls it only on import).
+process.env.LANGFUSE_E2E_PORT ??= String(port + 1);
 const replayEndpoints = JSON.stringify({ "*": `http://127.0.0.1:${process.env.DEMO_MAS_E2E_PORT}/replay` });
 const launch = await chromiumLaunchOptions();
 // One nonce per run of the suite, set by the runner and inherited by its workers (which load this
@@ -54,6 +58,12 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_PORT: String(port), CULPRIT_REPLAY_ENDPOINTS: replayEndpoints },
+    env: {
+      E2E_PORT: String(port),
+      CULPRIT_REPLAY_ENDPOINTS: replayEndpoints,
+      LANGFUSE_HOST: `http://127.0.0.1:${process.env.LANGFUSE_E2E_PORT}`,
+      LANGFUSE_PUBLIC_KEY: LANGFUSE_KEYS.publicKey,
+      LANGFUSE_SECRET_KEY: LANGFUSE_KEYS.secretKey,
+    },
   },
 });

@@ -5,10 +5,6 @@ export default function NotFound() {
     <NotFoundPage
       title="Page not found"
       reason="There is nothing at this address. The link may be mistyped, or what it pointed to was deleted."
-      links={[
-        { href: "/", label: "Back to runs" },
-        { href: "/upload", label: "Upload a trace" },
-      ]}
     />
   );
 }

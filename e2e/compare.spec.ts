@@ -1,5 +1,8 @@
 import { test, expect, type APIRequestContext } from "@playwright/test";
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { demoTrace, uploadRun } from "./fixtures/upload-run";
 
 /**
  * Two runs of one pipeline that agree up to the Researcher's report, where run B states a
@@ -98,6 +101,36 @@ test("select two runs, compare, follow the first divergence, sync selection, res
 
   // Deep link into run B at the selected step.
   await expect(restored.getByTestId("step-b").getByRole("link")).toHaveAttribute("href", `/runs/${idB}?step=w1`);
+});
+
+test("each verdict is the run page's sentence, its step named by number; an unknown outcome names a suspect", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const tag = randomUUID().slice(0, 8);
+  const a = await uploadRun(request, demoTrace("pipeline-false-success.json", tag));
+  const unknown = JSON.parse(
+    fs.readFileSync(path.join(process.cwd(), "test/fixtures/real/chat/drone-training-line1.json"), "utf8"),
+  );
+  const b = await uploadRun(request, unknown);
+  await page.goto(`/runs/${a}`);
+  const runPageSentence = (await page.getByTestId("verdict").textContent())!;
+  await page.goto(`/compare?a=${a}&b=${b}`);
+  const verdictA = page.getByTestId("verdict-a");
+  await expect(verdictA.getByTestId("compare-verdict")).toHaveText(runPageSentence);
+  // The decisive step s3 is the trace's fourth step: named by its number, linked by its id.
+  await expect(verdictA.getByTestId("compare-named")).toHaveText(/^Culprit Researcher at step 4$/);
+  await expect(verdictA.getByRole("link", { name: "step 4" })).toHaveAttribute("href", `/runs/${a}?step=s3`);
+  await expect(verdictA.getByTestId("compare-named")).not.toContainText("s3");
+  await expect(verdictA).toContainText(/Confidence (High|Medium|Low) \(\d+%\)/);
+  const verdictB = page.getByTestId("verdict-b");
+  await expect(verdictB.getByTestId("compare-verdict")).toHaveText(/^Outcome unknown; .*suspects?: /i);
+  await expect(verdictB.getByTestId("compare-named")).toHaveText(/^Top suspect \S+ at step \d+$/);
+  for (const card of [verdictA, verdictB]) {
+    const text = (await card.innerText()).replace(/^.*\n/, "");
+    expect(text).not.toMatch(/\b[0-9a-f]{12,}\b|\bs\d+\b|Root cause:|P\(bad\)/);
+  }
 });
 
 test("the picker offers runs of the same system first", async ({ page, request }) => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { test, expect, type Page } from "@playwright/test";
 import { demoTrace, uploadRun } from "./fixtures/upload-run";
-import { openAgentsPanel } from "./fixtures/side-panel";
+import { openAgentsPanel, openInspector } from "./fixtures/side-panel";
 
 /**
  * The run page answers at a glance (issue 24): one short sentence with a step number (no ids, no
@@ -77,9 +77,26 @@ test("the sentence links the step by its number; evidence quotes the step and is
   expect(await page.getByTestId("inspector").evaluate((el) => (el as HTMLElement).innerText)).not.toMatch(/\bs3\b/);
   await page.getByTestId("step-ids").locator("summary").click();
   await expect(page.getByTestId("step-ids")).toContainText("s3");
+  // The engine's findings in plain words: percentages, no P(bad), the method behind a toggle.
+  const engine = page.getByTestId("inspector-engine");
+  await expect(engine.getByTestId("engine-fault")).toHaveText(/^\d+%$/);
+  await expect(engine.getByTestId("engine-fix")).toHaveText(/^the outcome changes/);
+  await page.goto(`/runs/${runId}?step=s5`);
+  await expect(page.getByTestId("inspector-title")).toHaveText("Step 6 · Writer");
+  await expect(engine.getByTestId("engine-wrong")).toHaveText(/^(\d+|<1|>99)%$/);
+  await expect(engine).toContainText("chance this step is wrong");
+  await expect(engine).not.toContainText("P(bad)");
+  await expect(engine.getByTestId("engine-method")).not.toHaveAttribute("open");
+  await engine.getByTestId("engine-method").locator("summary").click();
+  await expect(engine.getByTestId("engine-method")).toContainText("noisy-OR");
   // "Why this verdict" explains in plain words.
   await page.getByTestId("why-verdict").locator("summary").click();
   await expect(page.getByTestId("why-verdict")).toContainText("traced each value in the final answer back");
+  // The agent's numbers read as shares too.
+  await page.getByTestId("verdict-agent").click();
+  await expect(page.getByTestId("inspector")).toHaveAttribute("data-agent", "Researcher");
+  await expect(page.getByTestId("inspector")).toContainText(/share of the blame\s*\d+%/);
+  await expect(page.getByTestId("inspector")).toContainText(/responsibility\s*(full|none|1 in \d+)/);
 });
 
 test("one culprit badge: co-culprits said as such, the same on the blame bars and the Agents canvas", async ({
@@ -106,12 +123,54 @@ test("an unknown outcome names a suspect, never a root cause", async ({ page, re
   await expect(page.getByTestId("verdict")).toHaveText(/^Outcome unknown; .*suspects?: /i);
   await expect(page.getByTestId("verdict")).not.toContainText("root cause");
   await expect(page.getByTestId("verdict-header")).not.toContainText("did not fail");
+  // The canvas says the same: no step is a root cause; the suspect the header names first is "suspect 1".
+  const canvas = page.getByTestId("run-canvas");
+  await expect(canvas.locator('[data-mark="suspect"]').first()).toBeVisible();
+  await expect(canvas.locator('[data-mark="origin"]')).toHaveCount(0);
+  await expect(canvas).not.toContainText(/root cause/i);
+  const first = canvas.locator('[data-suspect-rank="1"]');
+  await expect(first).toContainText("? suspect 1");
+  const named = (await page.getByTestId("verdict-step").textContent())!;
+  await expect(first).toHaveAttribute("data-step-number", named.replace("step ", ""));
+  await page.getByTestId("legend-toggle").click();
+  await expect(page.getByTestId("canvas-legend")).toContainText("? suspect 1");
+  await expect(page.getByTestId("canvas-legend")).not.toContainText(/root cause/i);
+  // `d` goes to the top suspect, and the inspector calls it suspect 1.
+  await page.getByTestId("goto-decisive").click();
+  await openInspector(page);
+  await expect(page.getByTestId("inspector-title")).toHaveText(new RegExp(`^S${named.slice(1)} · `));
+  await expect(page.getByTestId("inspector-mark")).toHaveText("? suspect 1");
+  await expect(page.getByTestId("inspector")).not.toContainText(/root cause/i);
   await openAgentsPanel(page);
   await expect(page.getByTestId("blame-bars").locator('[data-standing="culprit"]')).toHaveCount(0);
   await expect(page.getByTestId("blame-bars").locator('[data-standing="suspect"]')).toHaveCount(1);
   await page.goto("/");
   const row = page.getByTestId("runs-table").locator(`tr[data-run-id="${runId}"]`);
   await expect(row.getByTestId("run-culprit")).toHaveText(/^\? /);
+});
+
+test("several suspects are ranked on the canvas as the header ranks them", async ({ page, request }) => {
+  const trace = demoTrace("pipeline-false-success.json", nonce());
+  (trace.run as { outcome: string }).outcome = "unknown";
+  const runId = await uploadRun(request, trace);
+  await page.goto(`/runs/${runId}`);
+  // "Top suspects: Researcher (step 4, …) and Analyst (step 5, …)": suspect 1 and suspect 2, in that order.
+  const verdict = (await page.getByTestId("verdict").textContent())!;
+  const named = [...verdict.matchAll(/(\w+) \(step (\d+)/g)].map((m) => [m[1], m[2]]);
+  expect(named.length, verdict).toBe(2);
+  const canvas = page.getByTestId("run-canvas");
+  await expect(canvas.locator('[data-mark="origin"]')).toHaveCount(0);
+  for (const [rank, [agent, number]] of named.entries()) {
+    const node = canvas.locator(`[data-suspect-rank="${rank + 1}"]`);
+    await expect(node).toHaveAttribute("data-step-number", number);
+    await expect(node).toContainText(agent);
+    await expect(node).toContainText(`? suspect ${rank + 1}`);
+  }
+  // Every ranked suspect's agent stands as a suspect, none as culprit or victim.
+  await openAgentsPanel(page);
+  const bars = page.getByTestId("blame-bars");
+  await expect(bars.locator('[data-standing="culprit"], [data-standing="victim"]')).toHaveCount(0);
+  await expect(bars.locator('[data-standing="suspect"]').first()).toBeVisible();
 });
 
 for (const viewport of [

@@ -2,18 +2,24 @@
 import { useState } from "react";
 import { markerId } from "./edges/EdgeMarkers";
 import { EDGE_TOKEN, paint } from "@/components/theme/colours";
+import { MARK_TAG } from "./nodes/mark-tag";
 import styles from "./canvas.module.css";
 
-function Line({ dash, marker }: { dash?: string; marker: "arrow" | "hollow" }) {
+/** A sample of one line style: a channel (with its arrowhead) or the corruption path (thick, no head). */
+function Line({ dash, marker, path }: { dash?: string; marker?: "arrow" | "hollow"; path?: boolean }) {
   return (
     <svg width="44" height="10" aria-hidden>
       <line
         x1="2"
         y1="5"
-        x2="36"
+        x2={marker ? 36 : 40}
         y2="5"
-        style={{ stroke: paint(EDGE_TOKEN.plain), strokeWidth: 1.5, strokeDasharray: dash }}
-        markerEnd={`url(#${markerId(marker, "plain")})`}
+        style={{
+          stroke: paint(EDGE_TOKEN[path ? "path" : "plain"]),
+          strokeWidth: path ? (dash ? 2.5 : 3) : 1.5,
+          strokeDasharray: dash,
+        }}
+        markerEnd={marker ? `url(#${markerId(marker, "plain")})` : undefined}
       />
     </svg>
   );
@@ -23,9 +29,10 @@ function Line({ dash, marker }: { dash?: string; marker: "arrow" | "hollow" }) {
  * Key to the four channel styles and the step marks. A toggle in the canvas corner: expanded by
  * default only on large canvases, so it never hides the graph on small screens. The engine's own
  * links (an agent's memory of its earlier steps, a nested agent's return to its invoker) are drawn
- * only where the corruption travelled along them, dotted; the key says so.
+ * only where the corruption travelled along them, dotted; the key says so. When the verdict names
+ * suspects only, the key explains the suspect badge instead of the root cause's.
  */
-export function Legend({ defaultOpen }: { defaultOpen: boolean }) {
+export function Legend({ defaultOpen, suspects }: { defaultOpen: boolean; suspects: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
   return (
     <div className={styles.legendBox} data-testid="canvas-legend" aria-label="Legend">
@@ -48,27 +55,26 @@ export function Legend({ defaultOpen }: { defaultOpen: boolean }) {
           <span>aggregation</span>
           <Line marker="hollow" />
           <span>delegation</span>
-          <svg width="44" height="10" aria-hidden>
-            <line x1="2" y1="5" x2="40" y2="5" style={{ stroke: paint(EDGE_TOKEN.path), strokeWidth: 3 }} />
-          </svg>
+          <Line path />
           <span>corruption path</span>
-          <svg width="44" height="10" aria-hidden>
-            <line
-              x1="2"
-              y1="5"
-              x2="40"
-              y2="5"
-              style={{ stroke: paint(EDGE_TOKEN.path), strokeWidth: 2.5, strokeDasharray: "2 3" }}
-            />
-          </svg>
+          <Line path dash="2 3" />
           <span title="The engine also links each agent to its own earlier steps and a nested agent to its invoker; those links are drawn only where the corruption travelled along them.">
             path hop the engine inferred
           </span>
-          <span className={`${styles.tag} ${styles.origin}`}>✕ root cause</span>
-          <span>fault origin</span>
-          <span className={`${styles.tag} ${styles.carried}`}>↯ carried</span>
+          {suspects ? (
+            <>
+              <span className={`${styles.tag} ${styles.suspect}`}>{MARK_TAG.suspect} 1</span>
+              <span>suspect, most likely first</span>
+            </>
+          ) : (
+            <>
+              <span className={`${styles.tag} ${styles.origin}`}>{MARK_TAG.origin}</span>
+              <span>fault origin</span>
+            </>
+          )}
+          <span className={`${styles.tag} ${styles.carried}`}>{MARK_TAG.carried}</span>
           <span>carried corruption</span>
-          <span className={`${styles.tag} ${styles.repair}`}>✓ repair</span>
+          <span className={`${styles.tag} ${styles.repair}`}>{MARK_TAG.repair}</span>
           <span>repair attempt</span>
           <span className={styles.legendNote}>
             Not drawn: the engine&apos;s memory and return links off the corruption path.

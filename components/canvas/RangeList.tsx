@@ -4,7 +4,7 @@ import { stepMark, type ReportIndex } from "@/lib/view/index-report";
 import { stepAction } from "@/lib/view/step-label";
 import type { CanvasStep } from "@/lib/view/types";
 import type { Selection } from "@/lib/view/view-state";
-import { MARK_TAG } from "./nodes/mark-tag";
+import { markTag } from "./nodes/mark-tag";
 import styles from "./canvas.module.css";
 
 /** Row height (CSS `.rangeRow` matches): the list renders only the rows in view. */
@@ -53,7 +53,7 @@ export function RangeList({ steps, offset, range, index, selectedStepId, onSelec
         <div style={{ height: rows.length * ROW, position: "relative" }}>
           {rows.slice(first, last).map(({ s, n }, k) => {
             const mark = stepMark(index, s.id, s.status);
-            const tag = MARK_TAG[mark];
+            const tag = markTag(mark, index.suspectRank.get(s.id));
             return (
               <button
                 type="button"

@@ -106,6 +106,8 @@ function CanvasInner(props: RunCanvasProps) {
   const offset = data.window?.offset ?? 0;
   const total = data.window?.total ?? data.steps.length;
   const selectedStepId = state.selection?.type === "step" ? state.selection.id : null;
+  // What the brushed window's list and the step search both pick steps from.
+  const stepPick = { steps: data.steps, offset, selectedStepId, onSelect };
   return (
     <div ref={ref} className={styles.wrap} data-testid="run-canvas" data-mode={mode} data-nodes={flow.nodes.length}>
       <EdgeMarkers />
@@ -125,28 +127,17 @@ function CanvasInner(props: RunCanvasProps) {
       ) : null}
       {range ? (
         <div className={styles.rangeSlot} style={{ width: listWidth }}>
-          <RangeList
-            steps={data.steps}
-            offset={offset}
-            range={range}
-            index={index}
-            selectedStepId={selectedStepId}
-            onSelect={onSelect}
-          />
+          <RangeList {...stepPick} range={range} index={index} />
         </div>
       ) : null}
       <div className={styles.searchSlot} style={{ left: listWidth + 8 }}>
-        <StepSearch
-          steps={data.steps}
-          offset={offset}
-          total={total}
-          selectedStepId={selectedStepId}
-          onSelect={onSelect}
-          onRange={props.onRange}
-        />
+        <StepSearch {...stepPick} total={total} onRange={props.onRange} />
       </div>
       {size ? (
-        <Legend defaultOpen={size.width >= LEGEND_OPEN_MIN.width && size.height >= LEGEND_OPEN_MIN.height} />
+        <Legend
+          defaultOpen={size.width >= LEGEND_OPEN_MIN.width && size.height >= LEGEND_OPEN_MIN.height}
+          suspects={index.suspectRank.size > 0}
+        />
       ) : null}
     </div>
   );

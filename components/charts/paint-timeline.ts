@@ -39,7 +39,7 @@ export function paintTimeline(
     ctx.globalAlpha = 1;
   }
   // Neutral first, so marks that matter are painted on top when steps overlap.
-  const order: StepMark[] = ["neutral", "repair", "error", "carried", "origin"];
+  const order: StepMark[] = ["neutral", "repair", "error", "carried", "suspect", "origin"];
   for (const mark of order) {
     ctx.fillStyle = resolved(MARK_TOKEN[mark]);
     for (const m of model.marks)

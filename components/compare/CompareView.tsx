@@ -51,7 +51,7 @@ export function CompareView({ a, b, comparison, initialState }: CompareViewProps
           {comparable.message}
         </div>
       ) : null}
-      <VerdictPair runA={a.run} runB={b.run} comparison={comparison} />
+      <VerdictPair a={a} b={b} comparison={comparison} />
       {comparable.kind !== "comparable" ? null : firstDivergence !== null ? (
         <FirstDivergence
           row={rows[firstDivergence]}

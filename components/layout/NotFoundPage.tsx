@@ -1,14 +1,23 @@
 import Link from "next/link";
 
-/** The product's own "not found": what was not found, the likely reason, and where to go next. */
+/** Where a person inside the app goes next from a page that is not there. */
+const IN_APP_LINKS = [
+  { href: "/", label: "Back to runs" },
+  { href: "/upload", label: "Upload a trace" },
+];
+
+/**
+ * The product's own "not found": what was not found, the likely reason, and where to go next
+ * (back to the runs or to the upload page, unless the page says otherwise).
+ */
 export function NotFoundPage({
   title,
   reason,
-  links,
+  links = IN_APP_LINKS,
 }: {
   title: string;
   reason: string;
-  links: { href: string; label: string }[];
+  links?: { href: string; label: string }[];
 }) {
   return (
     <main className="page" data-testid="not-found">

@@ -4,6 +4,7 @@ import { agentStanding, STANDING_LABEL, STANDING_ROLE } from "@/lib/view/agent-s
 import type { RunPageData, ViewEdge } from "@/lib/view/types";
 import type { Selection } from "@/lib/view/view-state";
 import { formatCount } from "@/lib/format/numbers";
+import { percent, responsibilityValue } from "@/lib/view/engine-facts";
 import { SelectLink, useHumanize, useStepLabel } from "./SelectLink";
 import { TextBlock } from "./TextBlock";
 import { StepInspector } from "./inspector/StepInspector";
@@ -34,7 +35,7 @@ function Help() {
       <p>Select a step, agent or edge on the canvas, the timeline or the agent list.</p>
       <p>
         <kbd>j</kbd>/<kbd>k</kbd> or <kbd>→</kbd>/<kbd>←</kbd> next/previous step · <kbd>f</kbd> first error ·{" "}
-        <kbd>d</kbd> decisive step · <kbd>m</kbd> switch Agents/Steps · <kbd>Esc</kbd> clear
+        <kbd>d</kbd> decisive step (or top suspect) · <kbd>m</kbd> switch Agents/Steps · <kbd>Esc</kbd> clear
       </p>
     </div>
   );
@@ -63,23 +64,29 @@ function AgentInspector({ data, index, agent }: { data: RunPageData; index: Repo
         <dd>{steps.length}</dd>
         {report ? (
           <>
-            <dt>blame</dt>
+            <dt title="The agent's share of the failure's blame (the shares of all agents add up to 100%)">
+              share of the blame
+            </dt>
             <dd>
-              {report.blame.toFixed(3)}
-              {report.blameCi ? ` (CI ${report.blameCi[0].toFixed(2)}–${report.blameCi[1].toFixed(2)})` : ""}
+              {percent(report.blame)}
+              {report.blameCi ? ` (likely ${percent(report.blameCi[0])}–${percent(report.blameCi[1])})` : ""}
             </dd>
             <dt>tokens</dt>
             <dd>{formatCount(report.tokens)}</dd>
-            <dt>blame / 1k tok</dt>
-            <dd>{report.blamePer1kTokens?.toFixed(3) ?? "—"}</dd>
-            <dt>importance</dt>
+            <dt title="The share of the blame divided by the thousands of tokens the agent used">
+              blame per 1k tokens
+            </dt>
+            <dd>{report.blamePer1kTokens?.toFixed(2) ?? "—"}</dd>
+            <dt title="How much the run's outcome depends on this agent's work">importance</dt>
             <dd>
-              {report.importance.toFixed(3)}
+              {percent(report.importance)}
               {report.lowImportance ? " (low)" : ""}
             </dd>
-            <dt>responsibility</dt>
-            <dd>{report.responsibility.toFixed(2)}</dd>
-            <dt>but-for steps</dt>
+            <dt title="The largest degree of responsibility among the agent's steps (1 in k+1: k other steps must be fixed with it)">
+              responsibility
+            </dt>
+            <dd>{responsibilityValue(report.responsibility)}</dd>
+            <dt title="Steps of this agent whose fix alone changes the outcome">steps that alone decide</dt>
             <dd>{report.counterfactualFlips}</dd>
           </>
         ) : null}

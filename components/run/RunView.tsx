@@ -133,7 +133,8 @@ export function RunView({
               setMode={vm.setMode}
               toggleKind={vm.toggleKind}
               loading={vm.loadingWindow || loadingBody}
-              onDecisive={index.decisiveStepId ? () => select({ type: "step", id: index.decisiveStepId! }) : null}
+              onDecisive={index.namedStepId ? () => select({ type: "step", id: index.namedStepId! }) : null}
+              decisiveIsSuspect={index.decisiveStepId === null}
             />
             <div className={styles.canvasBox}>
               <CanvasSlot

@@ -15,9 +15,10 @@ export function paint(token: ColourToken): string {
   return `var(${token})`;
 }
 
-/** Step marks: fault origin, carried corruption, repair attempt, failed step, nothing to say. */
+/** Step marks: fault origin, ranked suspect, carried corruption, repair attempt, failed step, nothing to say. */
 export const MARK_TOKEN: Record<StepMark, ColourToken> = {
   origin: "--mark-origin",
+  suspect: "--mark-suspect",
   carried: "--mark-carried",
   repair: "--mark-repair",
   error: "--mark-error",

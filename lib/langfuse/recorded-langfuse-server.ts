@@ -34,6 +34,8 @@ export interface RecordedLangfuseOptions {
   withoutObservations?: string[];
   /** Langfuse v4: the v1 trace endpoints answer 404; traces are read through the v2 observations API. */
   v4?: boolean;
+  /** A fixed loopback port (the e2e app is started with LANGFUSE_HOST set to it); default: any free port. */
+  port?: number;
 }
 
 export function readFixture(name: string): unknown {
@@ -169,7 +171,10 @@ export async function startRecordedLangfuse(options: RecordedLangfuseOptions): P
     const [status, value] = answer(options, recorded, seq);
     send(status, value);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,

@@ -2,7 +2,7 @@
  * One agent's standing in the verdict, the same on every view (blame bars, Agents canvas, lanes,
  * inspector): exactly one culprit, the agent the verdict names; other agents the engine holds
  * responsible are co-culprits; when the outcome is unknown or only a prior named the agent, it is
- * a suspect, never a culprit.
+ * a suspect, never a culprit, and so is every agent of an undetermined verdict's ranked suspects.
  */
 import type { AgentRole } from "../attribution/types";
 import type { ReportIndex } from "./index-report";
@@ -63,6 +63,8 @@ export function agentStanding(
   const suspect = verdictIsSuspect(index);
   if (agent === named) return suspect ? "suspect" : "culprit";
   if (role === "culprit" || role === "suspect") return suspect ? "suspect" : "co-culprit";
+  // An undetermined verdict's ranked suspects are suspects on every view, whatever their blame role.
+  if (suspect && index.report?.suspects?.some((s) => s.agent === agent)) return "suspect";
   if (role === "missed-check" || role === "repairer") return role;
   if (index.victims.has(agent)) return "victim";
   if (role === "propagator") return "propagator";

@@ -162,6 +162,7 @@ function stepNode(s: CanvasStep, idx: number, index: ReportIndex, aggregates: Se
       action: stepAction(s),
       preview: s.preview ?? previewText(s.content || s.error?.message || s.tool?.result || ""),
       mark: stepMark(index, s.id, s.status),
+      ...(index.suspectRank.has(s.id) ? { suspectRank: index.suspectRank.get(s.id) } : {}),
       status: s.status ?? "unset",
       fault: report?.fault ?? 0,
       aggregates: s.kind === "aggregate" || aggregates.has(s.id),

@@ -23,6 +23,8 @@ export type StepNodeData = {
   /** First characters of the content, plain text. */
   preview: string;
   mark: StepMark;
+  /** Rank of a `suspect` step among the verdict's suspects (1 = most likely). */
+  suspectRank?: number;
   status: string;
   fault: number;
   /** Receives aggregation edges or is an `aggregate` step: drawn with a diamond marker. */

@@ -14,7 +14,8 @@ export function adjacentStep(stepIds: string[], current: string | null, dir: 1 |
 
 /**
  * The first error worth looking at: the first step that failed outright or that a detector flagged
- * (a confident wrong claim is an error too, even with status ok); the decisive step when none is.
+ * (a confident wrong claim is an error too, even with status ok); the step the verdict names
+ * (decisive step, else top suspect) when none is.
  */
 export function firstErrorStep(steps: Pick<CanvasStep, "id" | "status">[], index: ReportIndex): string | null {
   for (const s of steps) {
@@ -22,5 +23,5 @@ export function firstErrorStep(steps: Pick<CanvasStep, "id" | "status">[], index
     const report = index.stepById.get(s.id);
     if (report && report.detectorCount > 0 && report.fault >= (index.report?.config.faultThreshold ?? 0.5)) return s.id;
   }
-  return index.decisiveStepId;
+  return index.namedStepId;
 }

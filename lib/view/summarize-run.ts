@@ -63,6 +63,13 @@ export function summarizeReport(report: AnalysisReport | ReportSummary): ReportS
     outcome: report.outcome,
     ...(report.decisionSource ? { decisionSource: report.decisionSource } : {}),
     decisive: report.decisive,
+    ...(report.suspects?.length
+      ? {
+          suspects: report.suspects
+            .slice(0, 5)
+            .map((x) => ({ agent: x.agent, stepId: x.stepId, probability: x.probability })),
+        }
+      : {}),
     agents: report.agents,
     propagationPath: report.propagationPath,
     channelPath: report.channelPath,

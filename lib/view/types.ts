@@ -115,6 +115,8 @@ export interface ReportSummary {
   outcome?: AnalysisReport["outcome"];
   decisionSource?: AnalysisReport["decisionSource"];
   decisive: AnalysisReport["decisive"];
+  /** Ranked suspects of an undetermined verdict (at most 5, most likely first); absent when it names a root cause. */
+  suspects?: { agent: string; stepId: string; probability: number }[];
   agents: AnalysisReport["agents"];
   propagationPath: string[];
   channelPath: AnalysisReport["channelPath"];

@@ -5,10 +5,6 @@ export default function RunNotFound() {
     <NotFoundPage
       title="Run not found"
       reason="No run has this id. It may have been deleted, or the link was copied incompletely."
-      links={[
-        { href: "/", label: "Back to runs" },
-        { href: "/upload", label: "Upload a trace" },
-      ]}
     />
   );
 }

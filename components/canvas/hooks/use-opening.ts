@@ -81,7 +81,7 @@ function computeOpening({
   }
   const nodeOf = (id: string) => stepFlow?.nodeOfStep.get(id);
   const path = (report?.propagationPath ?? []).map(nodeOf).filter((id): id is string => id !== undefined);
-  const decisive = index.decisiveStepId ? nodeOf(index.decisiveStepId) : undefined;
+  const decisive = index.namedStepId ? nodeOf(index.namedStepId) : undefined;
   return openingViewport({
     box: size!,
     rects,

@@ -4,16 +4,14 @@ import { Handle, Position, type NodeProps } from "@xyflow/react";
 import type { StepFlowNode } from "@/lib/view/flow-types";
 import styles from "../canvas.module.css";
 
-import { MARK_TAG } from "./mark-tag";
-
-export { MARK_TAG };
+import { markTag } from "./mark-tag";
 
 /**
  * One step: its agent (the main label, STEP_LABEL_PX), its step number, its mark's badge, and what
  * it did (tool or name, then the start of its content).
  */
 function StepNodeView({ data, selected }: NodeProps<StepFlowNode>) {
-  const tag = MARK_TAG[data.mark];
+  const tag = markTag(data.mark, data.suspectRank);
   return (
     <div
       className={`${styles.step} ${styles[data.mark] ?? ""} ${selected ? styles.selected : ""}`}
@@ -21,6 +19,7 @@ function StepNodeView({ data, selected }: NodeProps<StepFlowNode>) {
       data-mark={data.mark}
       data-step-number={data.number}
       data-decisive={data.mark === "origin" ? "true" : undefined}
+      data-suspect-rank={data.suspectRank}
       title={`step ${data.number} · ${data.agent} · ${data.action}`}
     >
       <Handle type="target" position={Position.Left} className={styles.handle} isConnectable={false} />

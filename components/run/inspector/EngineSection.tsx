@@ -1,29 +1,39 @@
 "use client";
+import { Fragment } from "react";
 import type { DetectorFinding, StepReport } from "@/lib/attribution/types";
+import { engineFacts, percent } from "@/lib/view/engine-facts";
 import { SelectLink, useHumanize, useStepLabel } from "../SelectLink";
 import styles from "../run.module.css";
 
-/** What the engine found on the step: fault, responsibility, what fixing it would do, the detectors that fired. */
+/**
+ * What the engine found on the step, in plain words (lib/view/engine-facts.ts): the chance it is
+ * wrong, its fault evidence, responsibility, what fixing it would do, the detectors that fired. How
+ * each is computed is in its tooltip and under "How the engine computes these".
+ */
 export function EngineSection({ report }: { report: StepReport }) {
   const humanize = useHumanize();
+  const facts = engineFacts(report);
   return (
     <div className={styles.section} data-testid="inspector-engine">
       <h3>Engine</h3>
-      <dl className={styles.kv}>
-        <dt>fault</dt>
-        <dd>{report.fault.toFixed(2)}</dd>
-        <dt>responsibility</dt>
-        <dd>{report.responsibility.toFixed(2)}</dd>
-        <dt>if fixed</dt>
-        <dd data-testid="counterfactual">
-          {report.counterfactual.flips ? "run succeeds (but-for cause)" : "outcome unchanged"}
-          {report.counterfactual.note ? ` — ${humanize(report.counterfactual.note)}` : ""}
-        </dd>
-        <dt>path</dt>
-        <dd>
-          {report.onPath ? "on the propagation path" : report.corrupted ? "reached by corruption" : "not on the path"}
-        </dd>
+      <dl className={`${styles.kv} ${styles.engineKv}`}>
+        {facts.map((f) => (
+          <Fragment key={f.key}>
+            <dt title={f.method}>{f.label}</dt>
+            <dd title={f.method} data-testid={`engine-${f.key}`}>
+              {f.key === "fix" ? humanize(f.value) : f.value}
+            </dd>
+          </Fragment>
+        ))}
       </dl>
+      <details className={styles.method} data-testid="engine-method">
+        <summary className="muted">How the engine computes these</summary>
+        {facts.map((f) => (
+          <p key={f.key}>
+            <b>{f.label}</b>: {f.method}
+          </p>
+        ))}
+      </details>
       {report.detectors.length ? (
         <h3>Detectors that fired</h3>
       ) : (
@@ -42,7 +52,8 @@ function DetectorCard({ finding }: { finding: DetectorFinding }) {
   return (
     <div className={styles.detector} data-testid="detector">
       <div>
-        <strong>{finding.name}</strong> {finding.score.toFixed(2)}
+        <strong>{finding.name}</strong>{" "}
+        <span title="How strongly this detector points to a fault on the step">{percent(finding.score)}</span>
         {finding.mast ? <span className="muted"> · {finding.mast}</span> : null}
       </div>
       {finding.evidence.note ? <div className={styles.note}>{humanize(finding.evidence.note)}</div> : null}

@@ -2,8 +2,7 @@
 import { stepMark, type ReportIndex } from "@/lib/view/index-report";
 import type { RunPageData, StepSummary, ViewStep } from "@/lib/view/types";
 import { stepTitle } from "@/lib/view/step-number";
-import { verdictIsSuspect } from "@/lib/view/agent-standing";
-import { MARK_TAG } from "@/components/canvas/nodes/mark-tag";
+import { markTag } from "@/components/canvas/nodes/mark-tag";
 import { formatCount } from "@/lib/format/numbers";
 import { SelectLink } from "../SelectLink";
 import { EngineSection } from "./EngineSection";
@@ -41,6 +40,7 @@ export function StepInspector({
   const full = detail.data?.step;
   const report = detail.data?.report ?? null;
   const mark = stepMark(index, summary.id, summary.status);
+  const tag = markTag(mark, index.suspectRank.get(summary.id));
   // Until the full step arrives, show what the summary has (name, kind, status, error start).
   const step = full ?? summary;
   const highlights = (data.report?.headline?.evidence ?? [])
@@ -55,9 +55,9 @@ export function StepInspector({
         <SelectLink selection={{ type: "agent", id: step.agent }}>{step.agent}</SelectLink>
         <span className="badge unknown">{step.kind}</span>
         {step.status === "error" ? <span className="badge failure">! error</span> : null}
-        {MARK_TAG[mark] ? (
-          <span className={`badge mark-${mark}`}>
-            {mark === "origin" && verdictIsSuspect(index) ? "? suspected origin" : MARK_TAG[mark]}
+        {tag ? (
+          <span className={`badge mark-${mark}`} data-testid="inspector-mark" data-mark={mark}>
+            {tag}
           </span>
         ) : null}
       </div>

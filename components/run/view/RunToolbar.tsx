@@ -17,10 +17,21 @@ export interface RunToolbarProps {
   toggleKind: (kind: TEdgeKind) => void;
   loading: boolean;
   onDecisive: (() => void) | null;
+  /** The verdict names suspects only: `d` selects the top suspect, not a decisive step. */
+  decisiveIsSuspect: boolean;
 }
 
 /** Above the canvas, on one line: mode, edge-kind filters, loading note, decisive step. */
-export function RunToolbar({ mode, state, setMode, toggleKind, loading, onDecisive }: RunToolbarProps) {
+export function RunToolbar({
+  mode,
+  state,
+  setMode,
+  toggleKind,
+  loading,
+  onDecisive,
+  decisiveIsSuspect,
+}: RunToolbarProps) {
+  const decisiveWord = decisiveIsSuspect ? "Top suspect" : "Decisive step";
   return (
     <div className={styles.toolbar}>
       <div className={styles.seg} role="group" aria-label="Canvas mode">
@@ -61,9 +72,9 @@ export function RunToolbar({ mode, state, setMode, toggleKind, loading, onDecisi
           className={`button ${styles.toolButton}`}
           onClick={onDecisive}
           data-testid="goto-decisive"
-          title="Select the decisive step (d)"
+          title={`Select the ${decisiveWord.toLowerCase()} (d)`}
         >
-          Decisive step <kbd>d</kbd>
+          {decisiveWord} <kbd>d</kbd>
         </button>
       ) : null}
     </div>

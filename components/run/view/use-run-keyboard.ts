@@ -14,7 +14,7 @@ export interface RunKeys {
   toggleMode: () => void;
 }
 
-/** Keyboard: j/k (or →/←) next/previous step, f first error, d decisive step, m mode, Esc clear. */
+/** Keyboard: j/k (or →/←) next/previous step, f first error, d decisive step (or top suspect), m mode, Esc clear. */
 export function useRunKeyboard({ visibleStepIds, selectedStepId, steps, index, select, toggleMode }: RunKeys) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -36,7 +36,7 @@ export function useRunKeyboard({ visibleStepIds, selectedStepId, steps, index, s
         case "f":
           return go(firstErrorStep(steps, index));
         case "d":
-          return go(index.decisiveStepId);
+          return go(index.namedStepId);
         case "m":
           event.preventDefault();
           return toggleMode();

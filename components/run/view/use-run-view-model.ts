@@ -105,7 +105,7 @@ export function useRunViewModel(data: RunPageData, initialState: ViewState) {
         // Brushing also selects the most telling step in the window (the verdict's, else the first error).
         const windowSteps = data.steps.slice(Math.max(0, range[0] - offset), Math.max(0, range[1] - offset + 1));
         const pick =
-          windowSteps.find((st) => st.id === index.decisiveStepId) ??
+          windowSteps.find((st) => st.id === index.namedStepId) ??
           windowSteps.find((st) => index.pathSteps.has(st.id)) ??
           windowSteps.find((st) => st.status === "error") ??
           windowSteps[0];

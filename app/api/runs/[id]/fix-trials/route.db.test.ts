@@ -5,8 +5,6 @@
  * pattern on /patterns counts it as verified.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +12,7 @@ import { join } from "node:path";
 import { POST as postRun } from "../../route";
 import { POST as postTrial } from "./route";
 import { pool } from "@/lib/server/pg-pool";
+import { postCliResult, startCliResultServer } from "@/test/cli-result-server";
 import { latestFixTrial } from "@/lib/server/fixes/fix-trial-rows";
 import { getFailurePatterns } from "@/lib/server/queries/failure-patterns";
 import { runRecord } from "@/lib/cli/record";
@@ -22,48 +21,20 @@ import { startReferenceModel } from "@/demo-mas/llm/reference-model";
 
 const PY = join(import.meta.dirname, "../../../../../lib/record/test-programs/sum_of_squares.py");
 const quiet = () => {};
-let app: http.Server;
-let appUrl: string;
+let app: Awaited<ReturnType<typeof startCliResultServer>>;
 let dir: string;
 
-/** The two route handlers behind a loopback HTTP server, as `next start` would serve them. */
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "culprit-app-fix-"));
-  app = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const url = `http://localhost${req.url}`;
-    const request = new Request(url, {
-      method: req.method,
-      headers: req.headers as Record<string, string>,
-      body: Buffer.concat(chunks),
-    });
-    const m = /^\/api\/runs\/([^/]+)\/fix-trials$/.exec(new URL(url).pathname);
-    const response = m ? await postTrial(request, { params: Promise.resolve({ id: m[1] }) }) : await postRun(request);
-    res.writeHead(response.status, { "content-type": "application/json" });
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
-  appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  app = await startCliResultServer("fix-trials", postTrial, postRun);
 });
 afterAll(async () => {
-  app.closeAllConnections();
-  await new Promise((r) => app.close(r));
+  await app.close();
   rmSync(dir, { recursive: true, force: true });
   await pool().end();
 });
 
-const post = (runId: string, body: unknown) =>
-  postTrial(
-    new Request(`http://localhost/api/runs/${runId}/fix-trials`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    }),
-    {
-      params: Promise.resolve({ id: runId }),
-    },
-  );
+const post = (runId: string, body: unknown) => postCliResult(postTrial, "fix-trials", runId, body);
 
 describe("POST /api/runs/:id/fix-trials (real Postgres)", () => {
   it("stores the CLI's proved fix beside the run and on its pattern", { timeout: 300_000 }, async () => {
@@ -78,7 +49,7 @@ describe("POST /api/runs/:id/fix-trials (real Postgres)", () => {
       const lines: string[] = [];
       expect(
         await runFixRecording(
-          [out, "--runs", "5", "--json", "--app", appUrl, "--", python, PY],
+          [out, "--runs", "5", "--json", "--app", app.url, "--", python, PY],
           (l) => lines.push(l),
           quiet,
         ),

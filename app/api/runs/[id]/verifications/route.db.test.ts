@@ -5,14 +5,13 @@
  * "Verify by replay" on the recorded run explains the command instead of asking for an endpoint.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { POST as postRun } from "../../route";
 import { POST as postVerification } from "./route";
 import { pool } from "@/lib/server/pg-pool";
+import { postCliResult, startCliResultServer } from "@/test/cli-result-server";
 import { latestVerification } from "@/lib/server/replay/verification-rows";
 import { createVerification } from "@/lib/server/replay/verify-run";
 import { runRecord } from "@/lib/cli/record";
@@ -21,35 +20,15 @@ import { startFakeLlm } from "@/lib/record/test-fake-llm";
 import { reloadConfig } from "@/lib/server/config";
 
 const NODE_PROGRAM = join(import.meta.dirname, "../../../../../lib/record/test-programs/three-agents.mjs");
-let app: http.Server;
-let appUrl: string;
+let app: Awaited<ReturnType<typeof startCliResultServer>>;
 let dir: string;
 
-/** The two route handlers behind a loopback HTTP server, as `next start` would serve them. */
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "culprit-app-verify-"));
-  app = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const url = `http://localhost${req.url}`;
-    const request = new Request(url, {
-      method: req.method,
-      headers: req.headers as Record<string, string>,
-      body: Buffer.concat(chunks),
-    });
-    const m = /^\/api\/runs\/([^/]+)\/verifications$/.exec(new URL(url).pathname);
-    const response = m
-      ? await postVerification(request, { params: Promise.resolve({ id: m[1] }) })
-      : await postRun(request);
-    res.writeHead(response.status, { "content-type": "application/json" });
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
-  appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  app = await startCliResultServer("verifications", postVerification, postRun);
 });
 afterAll(async () => {
-  app.closeAllConnections();
-  await new Promise((r) => app.close(r));
+  await app.close();
   rmSync(dir, { recursive: true, force: true });
   await pool().end();
 });
@@ -59,14 +38,7 @@ afterEach(() => {
 });
 
 const post = (runId: string, body: unknown, headers: Record<string, string> = {}) =>
-  postVerification(
-    new Request(`http://localhost/api/runs/${runId}/verifications`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...headers },
-      body: JSON.stringify(body),
-    }),
-    { params: Promise.resolve({ id: runId }) },
-  );
+  postCliResult(postVerification, "verifications", runId, body, headers);
 
 describe("POST /api/runs/:id/verifications (real Postgres)", () => {
   it("stores the CLI's record/replay verification beside the offline verdict", { timeout: 120_000 }, async () => {
@@ -85,7 +57,7 @@ describe("POST /api/runs/:id/verifications (real Postgres)", () => {
       process.env.CULPRIT_API_KEY = "app-key-1";
       reloadConfig();
       const code = await runVerifyRecording(
-        [out, "--json", "--app", appUrl, "--api-key", "app-key-1", "--", process.execPath, NODE_PROGRAM],
+        [out, "--json", "--app", app.url, "--api-key", "app-key-1", "--", process.execPath, NODE_PROGRAM],
         (l) => lines.push(l),
         quiet,
       );
