@@ -190,7 +190,14 @@ export interface ShapleyReport {
 export interface ClaimFindingReport {
   stepId: string;
   agent: string;
-  detector: "unsourced-value" | "contradicts-source" | "arithmetic-mismatch" | "fabricated-data" | "dropped-constraint";
+  detector:
+    | "unsourced-value"
+    | "contradicts-source"
+    | "arithmetic-mismatch"
+    | "fabricated-data"
+    | "dropped-constraint"
+    | "contradicts-output"
+    | "unsupported-answer";
   score: number;
   value: string;
   quote: string;

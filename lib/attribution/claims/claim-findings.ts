@@ -22,7 +22,14 @@ import { round6 as round } from "../round6";
 
 export interface ClaimFinding {
   step: number;
-  name: "unsourced-value" | "contradicts-source" | "arithmetic-mismatch" | "fabricated-data" | "dropped-constraint";
+  name:
+    | "unsourced-value"
+    | "contradicts-source"
+    | "arithmetic-mismatch"
+    | "fabricated-data"
+    | "dropped-constraint"
+    | "contradicts-output"
+    | "unsupported-answer";
   score: number;
   /** Normalized value that is wrong or unsupported ("n:2945"). */
   value: string;
@@ -367,6 +374,8 @@ const MAST: Record<ClaimFinding["name"], MastMode> = {
   "arithmetic-mismatch": "FM-2.6 reasoning-action mismatch",
   "fabricated-data": "FM-2.6 reasoning-action mismatch",
   "dropped-constraint": "FM-1.1 disobey task specification",
+  "contradicts-output": "FM-2.6 reasoning-action mismatch",
+  "unsupported-answer": "FM-2.6 reasoning-action mismatch",
 };
 
 /** Findings as detector hits (fused with the other detectors by noisy-OR). */
@@ -378,7 +387,7 @@ export function claimHits(g: EngineGraph, findings: ClaimFinding[]): DetectorHit
     mast: MAST[f.name],
     // An introduced value downstream of corrupted input is as likely a consequence of that input as
     // a new error (see DetectorHit.dependent); a contradicted source or a wrong sum is an error of its own.
-    ...(f.name === "unsourced-value" ? { dependent: true } : {}),
+    ...(f.name === "unsourced-value" || f.name === "unsupported-answer" ? { dependent: true } : {}),
     evidence: { stepIds: [g.steps[f.step].id, ...(f.against >= 0 ? [g.steps[f.against].id] : [])], note: f.note },
   }));
 }
