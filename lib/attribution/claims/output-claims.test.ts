@@ -158,3 +158,11 @@ describe("an answer stated on the line after its lead words", () => {
     );
   });
 });
+
+describe("names written another way", () => {
+  it("near miss: initials of the printed name, or the name with its country, agree with it", () => {
+    expect(issues(codeRun("New York City", "The result is NYC."))).toEqual([]);
+    expect(issues(codeRun("Paris", "The output is Paris, France."))).toEqual([]);
+    expect(at(codeRun("New York City", "The result is Boston."), "contradicts-output")).toHaveLength(1);
+  });
+});

@@ -143,6 +143,7 @@ export function readValue(text: string, allowWords = false): StatedValue | null 
   const name = leadingName(rest);
   if (name) {
     const words = name.words.filter((w) => !CONNECTORS.has(w));
+    if (!words.length) return null;
     return { kind: "name", value: `e:${words.join(" ")}`, raw: name.raw, length: lead + name.raw.length, words };
   }
   if (!allowWords) return null;
@@ -175,6 +176,13 @@ const shareWord = (a: string[], b: string[]) => a.some((w) => b.includes(w));
  * other (a paraphrase of a long name). Two short names that share only one word and differ in the
  * other name different things ("Emperor Penguin", "Rockhopper Penguin").
  */
+/** "NYC" for "New York City", "U.S." for "United States": one value written as the other's initials. */
+function acronymOf(short: StatedValue, long: StatedValue): boolean {
+  const letters = short.raw.replace(/\./g, "");
+  if (!/^\p{Lu}{2,8}$/u.test(letters) || long.words!.length < 2) return false;
+  return long.words!.map((w) => w[0]).join("") === letters.toLowerCase();
+}
+
 function sameName(a: string[], b: string[]): boolean {
   if (a.every((w) => b.includes(w)) || b.every((w) => a.includes(w))) return true;
   return shareWord(a, b) && Math.max(a.length, b.length) >= 3;
@@ -199,6 +207,9 @@ export function compareValues(claim: StatedValue, source: StatedValue): "same" |
     const ok = claim.words!.every((i) => src.some((s) => shareWord(i.split(/\s+/).map(stem), s)));
     return ok ? "same" : "differ";
   }
-  if (claim.words && source.words) return sameName(claim.words, source.words) ? "same" : "differ";
+  if (claim.words && source.words)
+    return sameName(claim.words, source.words) || acronymOf(claim, source) || acronymOf(source, claim)
+      ? "same"
+      : "differ";
   return claim.value === source.value ? "same" : "differ";
 }
