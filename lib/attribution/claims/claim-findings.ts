@@ -14,6 +14,7 @@ import { stepText } from "../build-graph";
 import { isAgentUtterance } from "../detectors/patterns";
 import type { DetectorHit } from "../detectors/types";
 import type { MastMode } from "../types";
+import type { ClaimFindingName } from "../model/vocabulary";
 import type { Claim } from "./extract-claims";
 import { extractClaims } from "./extract-claims";
 import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
@@ -23,14 +24,7 @@ import { round6 as round } from "../round6";
 
 export interface ClaimFinding {
   step: number;
-  name:
-    | "unsourced-value"
-    | "contradicts-source"
-    | "arithmetic-mismatch"
-    | "fabricated-data"
-    | "dropped-constraint"
-    | "contradicts-output"
-    | "unsupported-answer";
+  name: ClaimFindingName;
   score: number;
   /** Normalized value that is wrong or unsupported ("n:2945"). */
   value: string;
