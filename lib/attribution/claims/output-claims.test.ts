@@ -11,6 +11,7 @@ import { TRACE_SCHEMA_VERSION, type TTraceInput } from "../../trace/schema";
 import { analyzeTrace } from "../analyze-trace";
 import { buildProvenance } from "./provenance";
 import { findOutputIssues } from "./output-findings";
+import { OBSERVATION_AT } from "../../trace/canonical-attributes";
 
 type Step = TTraceInput["steps"][number];
 
@@ -164,5 +165,26 @@ describe("names written another way", () => {
     expect(issues(codeRun("New York City", "The result is NYC."))).toEqual([]);
     expect(issues(codeRun("Paris", "The output is Paris, France."))).toEqual([]);
     expect(at(codeRun("New York City", "The result is Boston."), "contradicts-output")).toHaveLength(1);
+  });
+});
+
+describe("a value stated under a label that a quoted page gave differently", () => {
+  const page = (reply: string) => {
+    const said = "I opened the film's page.";
+    const content = `${said}\nTitle: The Blue Lagoon\nYear: 1980`;
+    return trace("Find the title of the film on the page.", [
+      { id: "web", agent: "Surfer", kind: "message", content, attributes: { [OBSERVATION_AT]: said.length } },
+      { id: "lead", agent: "Lead", kind: "message", content: reply },
+    ]);
+  };
+
+  it("is flagged at the step that misreads the page", () => {
+    const [f] = at(page("The title is The Green Lagoon."), "contradicts-output");
+    expect(f?.stepId).toBe("lead");
+    expect(f?.note).toContain("Blue Lagoon");
+  });
+
+  it("near miss: the same title with its year is not", () => {
+    expect(issues(page("The title is The Blue Lagoon (1980)."))).toEqual([]);
   });
 });

@@ -44,19 +44,29 @@ export function outputBody(g: EngineGraph, u: number): string {
   return s.content.slice(resultAt(s.attributes) ?? 0);
 }
 
-const NO_FACTS: OutputFacts = Object.freeze({ bare: null, labelled: new Map() });
+/**
+ * What the observation a message quotes (a page an agent looked at) says under labels: page text is
+ * never one value, so it has no bare value.
+ */
+function observationFacts(g: EngineGraph, u: number, cache: Map<number, OutputFacts>): OutputFacts | null {
+  const at = observationAt(g.steps[u].attributes);
+  if (at === undefined) return null;
+  let facts = cache.get(u);
+  if (!facts) cache.set(u, (facts = { ...outputFacts(g.steps[u].content.slice(at)), bare: null }));
+  return facts;
+}
 
 /**
  * Outputs step v read: tool outputs since its agent last spoke (nearest first), visible to it, that
- * did not fail. A message that quotes an observation (a page an agent looked at) is read too, as a
- * source without typed facts: what it shows is page text, not one value.
+ * did not fail, and the observations messages quote (its own included).
  */
 function readOutputs(g: EngineGraph, prov: Provenance, v: number, cache: Map<number, OutputFacts>): ReadOutput[] {
   const out: ReadOutput[] = [];
-  if (observationAt(g.steps[v].attributes) !== undefined) out.push({ step: v, facts: NO_FACTS });
+  const own = observationFacts(g, v, cache);
+  if (own) out.push({ step: v, facts: own });
   for (let u = v - 1; u >= 0 && u >= v - WINDOW && out.length < MAX_OUTPUTS; u--) {
-    if (!isToolOutput(g, u) && observationAt(g.steps[u].attributes) !== undefined && prov.visible(u, v))
-      out.push({ step: u, facts: NO_FACTS });
+    const seen = isToolOutput(g, u) ? null : observationFacts(g, u, cache);
+    if (seen && prov.visible(u, v)) out.push({ step: u, facts: seen });
     if (isToolOutput(g, u)) {
       if (toolFailed(g, u) || toolEmpty(g, u) || !prov.visible(u, v)) continue;
       let facts = cache.get(u);
