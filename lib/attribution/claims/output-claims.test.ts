@@ -188,3 +188,21 @@ describe("a value stated under a label that a quoted page gave differently", () 
     expect(issues(page("The title is The Blue Lagoon (1980)."))).toEqual([]);
   });
 });
+
+describe("a value some other source holds", () => {
+  const run = (reading: string) =>
+    trace("Compute the total.", [
+      { id: "code", agent: "Coder", kind: "message", content: "Last run gave 4300.\n```python\nprint(total())\n```" },
+      { id: "out", agent: "Executor", kind: "tool_result", content: "4145" },
+      { id: "read", agent: "Analyst", kind: "message", content: reading },
+    ]);
+
+  it("near miss: a value an earlier step gave is no misreading of this output", () => {
+    expect(issues(run("The result was 4300 before the fix."))).toEqual([]);
+  });
+
+  it("a later statement of the same step that no source holds is still flagged", () => {
+    const [f] = at(run("The result was 4300 before the fix; now the script printed 4245."), "contradicts-output");
+    expect(f?.value).toBe("n:4245");
+  });
+});

@@ -20,7 +20,13 @@ import { claimPart } from "../text-features";
 import { observationAt, resultAt } from "../../trace/canonical-attributes";
 import type { ClaimFinding } from "./claim-findings";
 import type { Provenance } from "./provenance";
-import { labelledStatements, outputFacts, resultStatements, type OutputFacts } from "./result-statements";
+import {
+  labelledStatements,
+  outputFacts,
+  resultStatements,
+  type OutputFacts,
+  type ResultStatement,
+} from "./result-statements";
 import { compareValues, type StatedValue } from "./stated-values";
 import { answerReach } from "./answer-reach";
 import { nameSupport } from "./name-support";
@@ -94,13 +100,18 @@ interface Contradiction {
   quote: string;
 }
 
-/** The first statement of the step that an output it read contradicts. */
-function contradiction(text: string, outputs: ReadOutput[]): Contradiction | null {
+/** The first statement of the step that an output it read contradicts and `accept` lets stand. */
+function contradiction(
+  text: string,
+  said: ResultStatement[],
+  outputs: ReadOutput[],
+  accept: (claim: StatedValue) => boolean,
+): Contradiction | null {
   const lower = text.toLowerCase();
   const labels = new Set<string>();
   // Labels looked for in the step's text, nearest output first (each a bounded search of the text).
   for (const o of outputs) for (const [k, val] of o.facts.labelled) if (val && labels.size < MAX_LABELS) labels.add(k);
-  const statements = [...resultStatements(text), ...labelledStatements(text, labels)].sort((a, b) => a.start - b.start);
+  const statements = [...said, ...labelledStatements(text, labels)].sort((a, b) => a.start - b.start);
   for (const st of statements) {
     let against: { source: StatedValue; from: number } | null = null;
     let agrees = false;
@@ -112,7 +123,7 @@ function contradiction(text: string, outputs: ReadOutput[]): Contradiction | nul
       if (verdict === "same") agrees = true;
       else if (verdict === "differ" && !against) against = { source, from: o.step };
     }
-    if (agrees || !against || restates(text, lower, against.source)) continue;
+    if (agrees || !against || restates(text, lower, against.source) || !accept(st.value)) continue;
     return { claim: st.value, ...against, quote: text.slice(st.start, st.end) };
   }
   return null;
@@ -156,14 +167,15 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     if (!/answer|output|result|return|print|yield|evaluate|[:=]|\bis\b|\bwas\b/i.test(text.slice(0, 20_000))) continue;
     const outputs = readOutputs(g, prov, v, cache);
     if (!outputs.length) continue;
-    const c = contradiction(text, outputs);
-    if (c && !sourcedElsewhere(prov, support, v, c.claim)) {
-      const note = `says ${c.quote.trim()}, but step ${c.from + 1} printed ${c.source.raw}`;
+    const said = resultStatements(text);
+    const c = contradiction(text, said, outputs, (claim) => !sourcedElsewhere(prov, support, v, claim));
+    if (c) {
+      const note = `says ${c.quote.trim()}, but step ${c.from + 1} gave "${c.source.raw}"`;
       const reachesAnswer = reach(v, c.claim);
       out.push(finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, c, c.from, note, reachesAnswer));
       continue;
     }
-    for (const st of resultStatements(text)) {
+    for (const st of said) {
       if (st.key !== "answer" || st.value.kind !== "name" || support(v, st.value)) continue;
       const note = `answers ${st.value.raw} right after reading tool output or a page, but neither that source nor the task nor any step it could see names it`;
       const quote = text.slice(st.start, st.end);
