@@ -206,3 +206,17 @@ describe("a value some other source holds", () => {
     expect(f?.value).toBe("n:4245");
   });
 });
+
+describe("an option letter answered for a printed option text", () => {
+  const task = "Which city hosts the office?\n(A) Lyon (B) Paris (C) Nice";
+  it("is flagged when the letter names another option than the one printed", () => {
+    expect(at(codeRun("Lyon", "The program printed B.", "B", task), "contradicts-output")).toHaveLength(1);
+    expect(at(codeRun("Answer: Lyon", "The final answer is B.", "B", task), "contradicts-output")).toHaveLength(1);
+  });
+
+  it("near miss: the letter of the printed option agrees; an answer is not held to an unlabelled print", () => {
+    expect(issues(codeRun("Lyon", "The program printed A.", "A", task))).toEqual([]);
+    // The code may print an intermediate value: only what an output gives as the answer checks an answer.
+    expect(issues(codeRun("Lyon", "The final answer is B.", "B", task))).toEqual([]);
+  });
+});

@@ -30,6 +30,7 @@ import {
 import { compareValues, type StatedValue } from "./stated-values";
 import { answerReach } from "./answer-reach";
 import { nameSupport } from "./name-support";
+import { asOptionText, taskOptions } from "./task-options";
 
 /** A contradicted output is checkable in the trace itself (as contradicts-source); an unsupported name is weak. */
 export const OUTPUT_SCORE = { contradiction: 0.75, unsupported: 0.45 } as const;
@@ -105,6 +106,7 @@ function contradiction(
   text: string,
   said: ResultStatement[],
   outputs: ReadOutput[],
+  options: Map<string, StatedValue>,
   accept: (claim: StatedValue) => boolean,
 ): Contradiction | null {
   const lower = text.toLowerCase();
@@ -119,7 +121,11 @@ function contradiction(
       const label = st.key === "" ? null : st.key;
       const source = label === null ? o.facts.bare : o.facts.labelled.get(label);
       if (!source) continue;
-      const verdict = compareValues(st.value, source);
+      // A letter and a text compare through the task's options ("B" names "(B) Paris").
+      const mixed = (st.value.kind === "option") !== (source.kind === "option");
+      const verdict = mixed
+        ? compareValues(asOptionText(st.value, options), asOptionText(source, options))
+        : compareValues(st.value, source);
       if (verdict === "same") agrees = true;
       else if (verdict === "differ" && !against) against = { source, from: o.step };
     }
@@ -160,6 +166,7 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
   const cache = new Map<number, OutputFacts>();
   const reach = answerReach(g, prov);
   const support = nameSupport(g, prov);
+  let options: Map<string, StatedValue> | undefined;
   for (let v = 0; v < g.n; v++) {
     if (!isAgentUtterance(g, v) || g.steps[v].kind === "tool_call" || g.wrapper[v]) continue;
     const full = stepText(g.steps[v]);
@@ -168,7 +175,8 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     const outputs = readOutputs(g, prov, v, cache);
     if (!outputs.length) continue;
     const said = resultStatements(text);
-    const c = contradiction(text, said, outputs, (claim) => !sourcedElsewhere(prov, support, v, claim));
+    options ??= taskOptions(g.trace.run.task ?? "");
+    const c = contradiction(text, said, outputs, options, (claim) => !sourcedElsewhere(prov, support, v, claim));
     if (c) {
       const note = `says ${c.quote.trim()}, but step ${c.from + 1} gave "${c.source.raw}"`;
       const reachesAnswer = reach(v, c.claim);
