@@ -185,8 +185,8 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     }
     for (const st of said) {
       if (st.key !== "answer" || st.value.kind !== "name" || support(v, st.value)) continue;
-      const note = `answers ${st.value.raw} right after reading tool output or a page, but neither that source nor the task nor any step it could see names it`;
       const quote = text.slice(st.start, st.end);
+      const note = `says ${quote.trim()} right after reading tool output or a page, but neither that source nor the task nor any step it could see names ${st.value.raw}`;
       out.push(
         finding(
           v,
@@ -213,5 +213,6 @@ function finding(
   note: string,
   reachesAnswer: boolean,
 ): ClaimFinding {
-  return { step, name, score, value: c.claim.value, quote: c.quote.trim(), against, reachesAnswer, note };
+  // The quote is the value as written (as for every claim finding); the note quotes the statement.
+  return { step, name, score, value: c.claim.value, quote: c.claim.raw, against, reachesAnswer, note };
 }
