@@ -220,3 +220,17 @@ describe("an option letter answered for a printed option text", () => {
     expect(issues(codeRun("Lyon", "The final answer is B.", "B", task))).toEqual([]);
   });
 });
+
+describe("other ways to say what an output showed", () => {
+  it("'the script gave', 'we got', 'the output indicates' are read", () => {
+    expect(at(codeRun("4145", "The script gave 4245."), "contradicts-output")).toHaveLength(1);
+    expect(at(codeRun("4145", "Running it, we got 4245 in total."), "contradicts-output")).toHaveLength(1);
+    expect(at(codeRun("Lyon", "The output indicates Marseille."), "contradicts-output")).toHaveLength(1);
+  });
+
+  it("near miss: 'we got an error', 'the output indicates that …' are no values", () => {
+    expect(
+      issues(codeRun("4145", "We got an error on the second table, the output indicates that it is empty.")),
+    ).toEqual([]);
+  });
+});

@@ -171,7 +171,12 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     if (!isAgentUtterance(g, v) || g.steps[v].kind === "tool_call" || g.wrapper[v]) continue;
     const full = stepText(g.steps[v]);
     const text = claimPart(full, observationAt(g.steps[v].attributes));
-    if (!/answer|output|result|return|print|yield|evaluate|[:=]|\bis\b|\bwas\b/i.test(text.slice(0, 20_000))) continue;
+    if (
+      !/answer|output|result|return|print|yield|evaluate|gave|give|produce|show|got|get|obtain|[:=]|\bis\b|\bwas\b/i.test(
+        text.slice(0, 20_000),
+      )
+    )
+      continue;
     const outputs = readOutputs(g, prov, v, cache);
     if (!outputs.length) continue;
     const said = resultStatements(text);

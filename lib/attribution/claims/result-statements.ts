@@ -28,7 +28,7 @@ const MAX_LINES = 40;
 const MAX_FIELDS = 200;
 
 const RESULT_RE =
-  /\b(?:(?:the\s+)?(?:final\s+)?(answer)\s*(?:is|was|:|=)|(?:the\s+)?(?:output|result|return value|printed value)s?\s*(?:is|was|are|were|shows|reads|:|=)|(?:returns|returned|prints|printed|outputs|outputted|yields|yielded|evaluates to|evaluated to)(?:\s+(?:the value|a value of))?)[ \t]*:?[ \t]*/gi;
+  /\b(?:(?:the\s+)?(?:final\s+)?(answer)\s*(?:is|was|:|=)|(?:the\s+)?(?:output|result|return value|printed value)s?\s*(?:is|was|are|were|shows|showed|reads|indicates|indicated|says|said|gives|gave|:|=)|(?:returns|returned|prints|printed|outputs|outputted|yields|yielded|evaluates to|evaluated to)(?:\s+(?:the value|a value of))?|(?:code|script|program|function|query|command|tool|call)\s+(?:gave|gives|produced|produces|shows|showed)|\b(?:we|i)\s+(?:got|get|obtained|obtain))[ \t]*:?[ \t]*/gi;
 /**
  * Words in the same sentence before a statement that make it a hypothesis, an expectation or a
  * denial rather than a report of what happened.
@@ -66,7 +66,7 @@ const hedged = (text: string, at: number) => HEDGE_RE.test(text.slice(Math.max(0
 export function resultStatements(full: string): ResultStatement[] {
   const text = full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full;
   const out: ResultStatement[] = [];
-  if (!/answer|output|result|return|print|yield|evaluate/i.test(text)) return out;
+  if (!/answer|output|result|return|print|yield|evaluate|gave|give|produce|show|got|get|obtain/i.test(text)) return out;
   const code = codeRanges(text);
   for (const m of text.matchAll(RESULT_RE)) {
     if (out.length >= MAX_STATEMENTS) break;
