@@ -9,15 +9,19 @@ import { stepText } from "../build-graph";
 import { claimPart } from "../text-features";
 import { observationAt } from "../../trace/canonical-attributes";
 import type { Provenance } from "./provenance";
-import { wordsOf, type StatedValue } from "./stated-values";
+import { rawWordsOf, stem, wordsOf, type StatedValue } from "./stated-values";
 
 const MAX_TEXT = 20_000;
 const MAX_CANDIDATES = 8;
 
 function wordIndex(g: EngineGraph): Map<string, number[]> {
   const index = new Map<string, number[]>();
+  const stems = new Map<string, string>();
   for (let v = 0; v < g.n; v++)
-    for (const w of wordsOf(stepText(g.steps[v]).slice(0, MAX_TEXT))) {
+    for (const raw of rawWordsOf(stepText(g.steps[v]).slice(0, MAX_TEXT))) {
+      // Most words repeat across steps: each is stemmed once.
+      let w = stems.get(raw);
+      if (w === undefined) stems.set(raw, (w = stem(raw)));
       const list = index.get(w);
       if (!list) index.set(w, [v]);
       else if (list[list.length - 1] !== v) list.push(v);

@@ -55,7 +55,7 @@ export function outputBody(g: EngineGraph, u: number): string {
  * What the observation a message quotes (a page an agent looked at) says under labels: page text is
  * never one value, so it has no bare value.
  */
-function observationFacts(g: EngineGraph, u: number, cache: Map<number, OutputFacts>): OutputFacts | null {
+function observationFacts(g: EngineGraph, u: number, cache: Map<number, OutputFacts | null>): OutputFacts | null {
   const at = observationAt(g.steps[u].attributes);
   if (at === undefined) return null;
   let facts = cache.get(u);
@@ -67,7 +67,12 @@ function observationFacts(g: EngineGraph, u: number, cache: Map<number, OutputFa
  * Outputs step v read: tool outputs since its agent last spoke (nearest first), visible to it, that
  * did not fail, and the observations messages quote (its own included).
  */
-function readOutputs(g: EngineGraph, prov: Provenance, v: number, cache: Map<number, OutputFacts>): ReadOutput[] {
+function readOutputs(
+  g: EngineGraph,
+  prov: Provenance,
+  v: number,
+  cache: Map<number, OutputFacts | null>,
+): ReadOutput[] {
   const out: ReadOutput[] = [];
   const own = observationFacts(g, v, cache);
   if (own) out.push({ step: v, facts: own });
@@ -75,10 +80,13 @@ function readOutputs(g: EngineGraph, prov: Provenance, v: number, cache: Map<num
     const seen = isToolOutput(g, u) ? null : observationFacts(g, u, cache);
     if (seen && prov.visible(u, v)) out.push({ step: u, facts: seen });
     if (isToolOutput(g, u)) {
-      if (toolFailed(g, u) || toolEmpty(g, u) || !prov.visible(u, v)) continue;
+      // Read once per output (a failed or empty output states nothing): null when unusable.
       let facts = cache.get(u);
-      if (!facts) cache.set(u, (facts = outputFacts(outputBody(g, u))));
-      out.push({ step: u, facts });
+      if (facts === undefined) {
+        facts = toolFailed(g, u) || toolEmpty(g, u) ? null : outputFacts(outputBody(g, u));
+        cache.set(u, facts);
+      }
+      if (facts && prov.visible(u, v)) out.push({ step: u, facts });
     } else if (g.agentOf[u] === g.agentOf[v] && isAgentUtterance(g, u)) break;
   }
   return out;
@@ -163,7 +171,7 @@ function sourcedElsewhere(
 
 export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding[] {
   const out: ClaimFinding[] = [];
-  const cache = new Map<number, OutputFacts>();
+  const cache = new Map<number, OutputFacts | null>();
   const reach = answerReach(g, prov);
   const support = nameSupport(g, prov);
   let options: Map<string, StatedValue> | undefined;

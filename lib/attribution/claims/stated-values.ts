@@ -68,7 +68,12 @@ export function stem(word: string): string {
 
 /** The stemmed words of a text (as names are split), for "does any source hold this name". */
 export function wordsOf(text: string): string[] {
-  return Array.from(text.matchAll(WORD_RE), (m) => stem(m[0]));
+  return rawWordsOf(text).map(stem);
+}
+
+/** The words of a text as written (see `wordsOf`). */
+export function rawWordsOf(text: string): string[] {
+  return text.match(WORD_RE) ?? [];
 }
 
 /** The leading name of a phrase: capitalised words, with connectors between them; "" when none. */
