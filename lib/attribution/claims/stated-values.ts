@@ -4,8 +4,8 @@
  * a tool gives under a label, a short lowercase word ("pending"). Used on both sides of a check:
  * what a program or tool printed, and what an agent says it printed or answers.
  * Comparison is lenient on purpose, because a paraphrase is not a contradiction: numbers agree
- * within rounding (and percent scaling), names and words agree when they share a distinctive word,
- * and a list agrees when each item it names is in the other list.
+ * within rounding (0.5 %, fewer decimals, percent scaling), names when one holds the other's words or
+ * is its initials, and a list or a name picked from a list when each item it names is in the other.
  */
 import { normalizeNumber } from "../text-features";
 import { trimEndChars } from "../../text/linear-text";
@@ -175,12 +175,6 @@ function sameNumber(a: StatedValue, b: StatedValue): boolean {
 
 const shareWord = (a: string[], b: string[]) => a.some((w) => b.includes(w));
 
-/**
- * Two names (or labelled words) agree when one's words hold the other's ("Rockhopper penguins" and
- * "Rockhopper Penguin", "Paris" and "Paris, France"), or when a longer name shares a word with the
- * other (a paraphrase of a long name). Two short names that share only one word and differ in the
- * other name different things ("Emperor Penguin", "Rockhopper Penguin").
- */
 /** "NYC" for "New York City", "U.S." for "United States": one value written as the other's initials. */
 function acronymOf(short: StatedValue, long: StatedValue): boolean {
   const letters = short.raw.replace(/\./g, "");
@@ -188,6 +182,12 @@ function acronymOf(short: StatedValue, long: StatedValue): boolean {
   return long.words!.map((w) => w[0]).join("") === letters.toLowerCase();
 }
 
+/**
+ * Two names (or labelled words) agree when one's words hold the other's ("Rockhopper penguins" and
+ * "Rockhopper Penguin", "Paris" and "Paris, France"), or when a longer name shares a word with the
+ * other (a paraphrase of a long name). Two short names that share only one word and differ in the
+ * other name different things ("Emperor Penguin", "Rockhopper Penguin").
+ */
 function sameName(a: string[], b: string[]): boolean {
   if (a.every((w) => b.includes(w)) || b.every((w) => a.includes(w))) return true;
   return shareWord(a, b) && Math.max(a.length, b.length) >= 3;
