@@ -1,8 +1,9 @@
 /**
  * Whether a name a step states has a source: at least half of its words (or, with `all`, every
- * word) appear in the task, the step's input or observation, or an earlier step it could see. Words are indexed once per trace
- * (word → ascending steps), built only when a name is first asked about; each lookup tries a few
- * earlier statements and past them counts the word as seen (conservative: seen is not invented).
+ * word) appear in the task, the step's input or observation, or an earlier step it could see. Words
+ * are indexed once per trace (word → ascending steps), built only when a name is first asked about;
+ * each lookup tries a few earlier statements and past them counts the word as seen (conservative:
+ * seen is not invented).
  */
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";

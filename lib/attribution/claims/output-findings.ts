@@ -38,6 +38,9 @@ export const OUTPUT_SCORE = { contradiction: 0.75, unsupported: 0.45 } as const;
 const WINDOW = 32;
 const MAX_OUTPUTS = 4;
 const MAX_LABELS = 32;
+/** A cheap test first: a step with none of these words states no result, answer or labelled value. */
+const MAY_STATE_RE =
+  /answer|output|result|return|print|yield|evaluate|gave|give|produce|show|got|get|obtain|[:=]|\bis\b|\bwas\b/i;
 
 export interface ReadOutput {
   step: number;
@@ -96,10 +99,14 @@ function readOutputs(
 function restates(text: string, lower: string, value: StatedValue): boolean {
   const raw = value.raw.replace(/^[(]|[).]$/g, "");
   if (value.kind === "option") return new RegExp(`\\b${raw}\\b`).test(text);
-  const at = lower.indexOf(raw.toLowerCase());
-  if (at < 0) return false;
-  const end = at + raw.length;
-  return !/[\p{L}\d]/u.test(lower[at - 1] ?? "") && !/[\p{L}\d]/u.test(lower[end] ?? "");
+  const needle = raw.toLowerCase();
+  if (!needle) return false;
+  let tries = 0;
+  for (let at = lower.indexOf(needle); at >= 0 && tries++ < 8; at = lower.indexOf(needle, at + 1)) {
+    const end = at + needle.length;
+    if (!/[\p{L}\d]/u.test(lower[at - 1] ?? "") && !/[\p{L}\d]/u.test(lower[end] ?? "")) return true;
+  }
+  return false;
 }
 
 interface Contradiction {
@@ -179,12 +186,7 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     if (!isAgentUtterance(g, v) || g.steps[v].kind === "tool_call" || g.wrapper[v]) continue;
     const full = stepText(g.steps[v]);
     const text = claimPart(full, observationAt(g.steps[v].attributes));
-    if (
-      !/answer|output|result|return|print|yield|evaluate|gave|give|produce|show|got|get|obtain|[:=]|\bis\b|\bwas\b/i.test(
-        text.slice(0, 20_000),
-      )
-    )
-      continue;
+    if (!MAY_STATE_RE.test(text.slice(0, 20_000))) continue;
     const outputs = readOutputs(g, prov, v, cache);
     if (!outputs.length) continue;
     const said = resultStatements(text);
@@ -199,7 +201,9 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     for (const st of said) {
       if (st.key !== "answer" || st.value.kind !== "name" || support(v, st.value)) continue;
       const quote = text.slice(st.start, st.end);
-      const note = `says ${quote.trim()} right after reading tool output or a page, but neither that source nor the task nor any step it could see names ${st.value.raw}`;
+      const note =
+        `says ${quote.trim()} right after reading tool output or a page, but neither that source ` +
+        `nor the task nor any step it could see names ${st.value.raw}`;
       out.push(
         finding(
           v,

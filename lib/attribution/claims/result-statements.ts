@@ -27,19 +27,32 @@ const MAX_OUTPUT = 4_000;
 const MAX_LINES = 40;
 const MAX_FIELDS = 200;
 
-const RESULT_RE =
-  /\b(?:(?:the\s+)?(?:final\s+)?(answer)\s*(?:is|was|:|=)|(?:the\s+)?(?:output|result|return value|printed value)s?\s*(?:is|was|are|were|shows|showed|reads|indicates|indicated|says|said|gives|gave|:|=)|(?:returns|returned|prints|printed|outputs|outputted|yields|yielded|evaluates to|evaluated to)(?:\s+(?:the value|a value of))?|(?:code|script|program|function|query|command|tool|call)\s+(?:gave|gives|produced|produces|shows|showed)|\b(?:we|i)\s+(?:got|get|obtained|obtain))[ \t]*:?[ \t]*/gi;
+/** The lead words of a statement, one literal per way of saying it (joined into one scan). */
+const ANSWER_LEAD = /(?:the\s+)?(?:final\s+)?(answer)\s*(?:is|was|:|=)/;
+const OUTPUT_VERB = /is|was|are|were|shows|showed|reads|indicates|indicated|says|said|gives|gave|:|=/;
+const OUTPUT_LEAD = new RegExp(
+  `(?:the\\s+)?(?:output|result|return value|printed value)s?\\s*(?:${OUTPUT_VERB.source})`,
+);
+const VERB = /returns|returned|prints|printed|outputs|outputted|yields|yielded|evaluates to|evaluated to/;
+const VERB_LEAD = new RegExp(`(?:${VERB.source})(?:\\s+(?:the value|a value of))?`);
+const SUBJECT_LEAD =
+  /(?:code|script|program|function|query|command|tool|call)\s+(?:gave|gives|produced|produces|shows|showed)/;
+const WE_LEAD = /\b(?:we|i)\s+(?:got|get|obtained|obtain)/;
+const LEADS = [ANSWER_LEAD, OUTPUT_LEAD, VERB_LEAD, SUBJECT_LEAD, WE_LEAD].map((r) => r.source).join("|");
+const RESULT_RE = new RegExp(`\\b(?:${LEADS})[ \\t]*:?[ \\t]*`, "gi");
 /**
  * Words in the same sentence before a statement that make it a hypothesis, an expectation or a
  * denial rather than a report of what happened.
  */
-const HEDGE_RE =
-  /(?:\b(?:expect\w*|should|would|will|must|might|may|could|if|whether|suppos\w*|intend\w*|want\w*|needs?|to|can|cannot|not|never|no|desired|required|sample|example|hypothetical\w*)\b|n['’]t\b)[^.!?\n]*$/i;
+const HEDGE_WORDS =
+  /expect\w*|should|would|will|must|might|may|could|if|whether|suppos\w*|intend\w*|want\w*|needs?|to|can|cannot/;
+const DENIAL_WORDS = /not|never|no|desired|required|sample|example|hypothetical\w*/;
+const HEDGE_RE = new RegExp(`(?:\\b(?:${HEDGE_WORDS.source}|${DENIAL_WORDS.source})\\b|n['’]t\\b)[^.!?\\n]*$`, "i");
 /** "label: value" or "label = value" (a printed "x is y" is prose, not a labelled value). */
 const LABEL_RE = /^([A-Za-z][\w ()'/-]{0,40}?)\s*[:=]\s*(\S.*)$/;
 const JSON_FIELD_RE = /"([A-Za-z_][\w .-]{0,40})"\s*:\s*(?:"([^"\n]{1,60})"|(true|false)\b)/g;
 
-/** A label as compared: lowercase words, its last two ("Final Answer" → "final answer", `order_status` → "order status"). */
+/** A label as compared: its last two lowercase words ("Final Answer" → "final answer", `order_status`). */
 export function labelOf(raw: string): string {
   return raw
     .toLowerCase()

@@ -31,8 +31,8 @@ export interface StatedValue {
 export const MAX_PHRASE = 80;
 
 /** Markdown, quotes and brackets before a value, and a leading article or adverb ("the", "now"). */
-const LEAD_RE =
-  /^[\s*_`"'“”‘’([]*(?:(?:the|a|an|now|currently|still|already|actually|indeed|just|simply|exactly)\s+)?[*_`"'“”‘’([]*/i;
+const LEAD_WORD = /the|a|an|now|currently|still|already|actually|indeed|just|simply|exactly/;
+const LEAD_RE = new RegExp(`^[\\s*_\`"'“”‘’([]*(?:(?:${LEAD_WORD.source})\\s+)?[*_\`"'“”‘’([]*`, "i");
 const YESNO_RE = /^(yes|no)(?=[.,;:!)*`"'’”\]]|\s*$)/i;
 const BOOL_RE = /^(true|false)(?![\w-])/i;
 const OPTION_RE = /^(?:(?:option|choice)\s+\(?([A-H])\)?(?![\w])|\(([A-H])\)|([A-H])(?:[.)]|\s*$)(?=\s|$))/;
@@ -53,9 +53,10 @@ const NOT_NAMES = new Set(
 );
 /** Words that cannot open a short labelled value ("the name is on the order"). */
 const FUNCTION_WORDS = new Set(
-  "on in at of to for with by from as not also that this what which how where there here being been be is are was were very quite correct wrong right unknown available".split(
-    " ",
-  ),
+  (
+    "on in at of to for with by from as not also that this what which how where there here being been be is are " +
+    "was were very quite correct wrong right unknown available"
+  ).split(" "),
 );
 
 /** A word without case, final punctuation or plural/possessive ending. */
@@ -149,7 +150,9 @@ export function readValue(text: string, allowWords = false): StatedValue | null 
   if (name) {
     const words = name.words.filter((w) => !CONNECTORS.has(w));
     if (!words.length) return null;
-    return { kind: "name", value: `e:${words.join(" ")}`, raw: name.raw, length: lead + name.raw.length, words };
+    // The value reads as written (lowercase, like an extracted entity); the stems are for comparing.
+    const value = `e:${name.raw.toLowerCase().replace(/\s+/g, " ")}`;
+    return { kind: "name", value, raw: name.raw, length: lead + name.raw.length, words };
   }
   if (!allowWords) return null;
   const word = /^([a-z][a-z-]{2,30})(?:\s+([a-z][a-z-]{2,30}))?(?=\s*(?:[.,;:!)"'\]}]|$))/.exec(rest);
