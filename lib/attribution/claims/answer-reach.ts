@@ -9,11 +9,10 @@
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { answerClosure, answerValues } from "./claim-findings";
-import type { Provenance } from "./provenance";
+import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import { resultStatements } from "./result-statements";
 import { readValue, wordsOf, type StatedValue } from "./stated-values";
 import { computations } from "./tool-computations";
-import { argumentText, isAgentToolCall } from "./provenance";
 
 const MAX_ANSWER = 20_000;
 /** Computations whose inputs are read for names (each a bounded text), and the text read of each. */
@@ -59,11 +58,11 @@ export function answerReach(g: EngineGraph, prov: Provenance): (v: number, value
     if (at < 0 || (v !== at && !prov.visible(v, at))) return false;
     if (value.kind === "number") return closure!.has(value.value);
     if (!value.words) return typed!.has(value.value);
-    if (!value.words.length) return false;
-    if (value.words.every((w) => words!.has(w))) return true;
+    // A list's items are phrases: each of their words must be there.
+    const need = value.kind === "list" ? value.words.flatMap((i) => wordsOf(i)) : value.words;
+    if (!need.length) return false;
+    if (need.every((w) => words!.has(w))) return true;
     feeding ??= feedingAnswer(g, prov, closure!);
-    return feeding.some(
-      (f) => (f.caller === v || prov.visible(v, f.caller)) && value.words!.every((w) => f.words.has(w)),
-    );
+    return feeding.some((f) => (f.caller === v || prov.visible(v, f.caller)) && need.every((w) => f.words.has(w)));
   };
 }
