@@ -48,7 +48,7 @@ export function normalizeNumber(raw: string): string {
   return Number.isFinite(n) ? String(n) : s;
 }
 
-const NUMBER_RE = /(?<![\w.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d+(?:\.\d+)?/g;
+export const NUMBER_RE = /(?<![\w.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d+(?:\.\d+)?/g;
 
 const HAS_DIGIT_RE = /\d/;
 

@@ -9,6 +9,7 @@
  * - fabricated-data: literals typed into code that no input holds, next to words that say the data
  *   is made up (hypothetical, sample, placeholder, …).
  */
+import { isHedgedValue } from "./hedged-value";
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { isAgentUtterance } from "../detectors/patterns";
@@ -332,7 +333,8 @@ function claimFinding(
   }
   // A link typed into code is where the agent looks, not what it asserts: whether it holds shows
   // in the fetch's own result (a failed fetch is a tool failure at that step).
-  if (reaches && CHECKABLE.has(c.kind) && !(c.kind === "url" && c.inCode)) {
+  // An estimate ("~$300-500", "typically 40 minutes") is a plan's expectation, not an invented fact.
+  if (reaches && CHECKABLE.has(c.kind) && !(c.kind === "url" && c.inCode) && !isHedgedValue(text, c.start, c.end)) {
     const note = `introduces ${c.raw}, which reaches the final answer, with no source in the task, a tool output or any step it could see`;
     return make("unsourced-value", SCORE.unsourcedInAnswer, -1, note, true);
   }

@@ -4,13 +4,15 @@
  * operation from the numbers at hand (see `grounding.ts`). Numbers ≤ 10 are ignored: they are
  * list markers and small counts far more often than facts. Values of the ground truth are never
  * fabrications. Only the agent's own claims count, not the page or output it quotes (see
- * `claimPart`): those numbers are observations, and they ground later steps. The evidence is `dependent`: downstream of corrupted input, a new value is as
- * likely a consequence of that input as a new error.
+ * `claimPart`): those numbers are observations, and they ground later steps. Estimates are not
+ * claims either (see `claims/hedged-value.ts`). The evidence is `dependent`: downstream of corrupted
+ * input, a new value is as likely a consequence of that input as a new error.
  */
 import type { Detector, DetectorHit } from "./types";
 import { isAgentUtterance } from "./patterns";
 import { extractNumbers } from "../text-features";
 import { buildGrounding } from "../grounding";
+import { estimatedNumbers } from "../claims/hedged-value";
 
 /** Reasoning not addressed to anyone (a plan's guesses) asserts less than a message: its score is scaled. */
 const THOUGHT_FACTOR = 0.6;
@@ -26,11 +28,15 @@ export const detectUngroundedValues: Detector = ({ g }) => {
     const step = g.steps[i];
     const novel: string[] = [];
     const nums = g.features[i].claimNumbers;
+    // An estimate ("~$300-500", "typically 30-50°F") is a plan's expectation, not a fabricated fact.
+    let estimates: Set<string> | undefined;
     for (let k = 0; k < nums.length && novel.length < MAX_NOVEL; k++) {
       const x = nums[k];
       if (novel.includes(x) || Math.abs(Number(x)) <= 10 || truth.has(x)) continue;
       if (grounding.seenBefore(i, x)) continue;
       if (grounding.derivable(i, x, nums.slice(0, k))) continue;
+      estimates ??= estimatedNumbers(step.content);
+      if (estimates.has(x)) continue;
       novel.push(x);
     }
     if (novel.length > 0) {

@@ -13,10 +13,15 @@ export const BIAS = "bias";
 
 /**
  * The few, general features the confidence reads (strong regularization, few features: they must
- * hold on systems the fit never saw): which rule named the step, who its agent is by behaviour,
- * how much of the work that agent did, whether a repair flips the outcome, and the run's size.
+ * hold on systems the fit never saw): whether the named agent does most of the run's substantive
+ * work (the verdict that agrees with the strongest label-free base rate is right more often, on
+ * every source), whether it is a worker by behaviour, whether repairing its step flips the outcome,
+ * and the run's size (more agents and steps, more ways to be wrong). Which rule named the step is
+ * left out: rules fitted on one family of systems say little about how often they hold on another.
  */
-const CONFIDENCE_FEATURE = /^(?:rule:|kind:|agent:work-share$|cf:flips$|fault$)/;
+const CONFIDENCE_FEATURE = /^(?:kind:worker$|agent:work-share$|cf:flips$)/;
+/** "Most of the work": more than half of the substantive steps of the run's candidates. */
+const MAJORITY = 0.5;
 
 /** Features of the row the rule-based decision named (`rule:final`), plus the run's size. */
 export function verdictFeatures(table: CandidateTable, row: number): Record<string, number> {
@@ -29,7 +34,12 @@ export function verdictFeatures(table: CandidateTable, row: number): Record<stri
   }
   for (let c = 0; c < k; c++) {
     const x = table.x[row * k + c];
-    if (x !== 0 && CONFIDENCE_FEATURE.test(table.names[c]) && table.names[c] !== "rule:final") out[table.names[c]] = x;
+    if (x !== 0 && CONFIDENCE_FEATURE.test(table.names[c])) out[table.names[c]] = x;
+  }
+  if ((out["agent:work-share"] ?? 0) > MAJORITY) out["agent:majority"] = 1;
+  for (const r of PRIOR_RULES) {
+    const c = table.names.indexOf(r);
+    if (c >= 0 && table.x[row * k + c] === 1) out[PRIOR_FLAG] = 1;
   }
   return out;
 }
@@ -44,17 +54,20 @@ export function decisiveRow(table: CandidateTable): number {
 
 /** Rules that name a suspect without evidence at the step (a prior). */
 const PRIOR_RULES = ["rule:exposure-prior", "rule:largest-blame-flow"];
+/** Marks a verdict named by a prior: it caps the confidence and is not a fitted feature. */
+const PRIOR_FLAG = "flag:prior";
+const isFlag = (name: string) => name.startsWith("flag:");
 /** A prior is a suspect, not a finding: its stated confidence stays below what evidenced verdicts can reach. */
 export const PRIOR_CAP = 0.5;
 
 /** The verdict was named by a prior, not by evidence at the step. */
 export function isPrior(features: Record<string, number>): boolean {
-  return PRIOR_RULES.some((r) => features[r]);
+  return features[PRIOR_FLAG] === 1;
 }
 
 export function confidenceOf(features: Record<string, number>, weights: Record<string, number>): number {
   let z = 0;
-  for (const name of Object.keys(features).sort()) z += (weights[name] ?? 0) * features[name];
+  for (const name of Object.keys(features).sort()) if (!isFlag(name)) z += (weights[name] ?? 0) * features[name];
   const p = sigmoid(z);
   return isPrior(features) ? Math.min(PRIOR_CAP, p) : p;
 }
@@ -73,9 +86,13 @@ export function fitConfidence(
   l2 = 0.05,
   rate = 2,
 ): Record<string, number> {
-  const names = [...new Set(examples.flatMap((e) => Object.keys(e.features)))].sort();
+  const names = [...new Set(examples.flatMap((e) => Object.keys(e.features).filter((n) => !isFlag(n))))].sort();
   const at = new Map(names.map((n, i) => [n, i]));
-  const rows = examples.map((e) => Object.entries(e.features).map(([n, x]) => [at.get(n)!, x] as const));
+  const rows = examples.map((e) =>
+    Object.entries(e.features)
+      .filter(([n]) => !isFlag(n))
+      .map(([n, x]) => [at.get(n)!, x] as const),
+  );
   const theta = new Float64Array(names.length);
   const grad = new Float64Array(names.length);
   const total = examples.reduce((s, e) => s + e.w, 0) || 1;

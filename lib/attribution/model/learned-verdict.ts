@@ -30,10 +30,8 @@ export function applyLearnedVerdict(report: AnalysisReport, g: EngineGraph, tabl
   report.verdict = report.verdict.replace(stated, `confidence ${Math.round(d.confidence * 100)}%`);
   const step = row >= 0 ? g.steps[table.steps[row]] : undefined;
   const quote = step?.content.trim().slice(0, QUOTE);
-  report.reasons = Object.keys(features)
-    .filter((n) => n !== BIAS)
-    .map((feature) => ({ feature, weight: (MODEL.confidence[feature] ?? 0) * features[feature] }))
-    .filter((r) => r.weight > 0)
+  const carried = [...evidenceOf(table, row), ...confidenceReasons(features)];
+  report.reasons = carried
     .sort((x, y) => y.weight - x.weight || (x.feature < y.feature ? -1 : 1))
     .slice(0, MAX_REASONS)
     .map((r) => ({
@@ -47,4 +45,28 @@ export function applyLearnedVerdict(report: AnalysisReport, g: EngineGraph, tabl
   // Unknown outcomes are always undetermined. Low-confidence failures stay stated for now (threshold 0):
   // the fitted threshold (MODEL.undeterminedBelow) is measured, but the app cannot yet try a fix on them.
   markUndetermined(report, kinds, 0);
+}
+
+/** A finding at the step at or above this score is evidence that named it. */
+const EVIDENCE_SCORE = 0.5;
+const EVIDENCE_FEATURE = /^(?:det:|answer:|rule:(?!final$|co-origin$))/;
+
+/** What named the decisive step: the rule that chose it and the findings at it (weight = score). */
+function evidenceOf(table: CandidateTable, row: number): { feature: string; weight: number }[] {
+  if (row < 0) return [];
+  const k = table.names.length;
+  const out: { feature: string; weight: number }[] = [];
+  table.names.forEach((feature, c) => {
+    const x = table.x[row * k + c];
+    if (x >= EVIDENCE_SCORE && EVIDENCE_FEATURE.test(feature)) out.push({ feature, weight: x });
+  });
+  return out;
+}
+
+/** The step's features that raised the fitted confidence (weight = contribution to the logit; not the run's size). */
+function confidenceReasons(features: Record<string, number>): { feature: string; weight: number }[] {
+  return Object.keys(features)
+    .filter((n) => n !== BIAS && !n.startsWith("run:"))
+    .map((feature) => ({ feature, weight: (MODEL.confidence[feature] ?? 0) * features[feature] }))
+    .filter((r) => r.weight > 0);
 }

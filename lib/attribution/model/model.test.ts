@@ -55,6 +55,9 @@ describe("confidence model", () => {
     expect(confidenceOf({ bias: 1, "rule:good": 1 }, w)).toBeGreaterThan(confidenceOf({ bias: 1, "rule:good": 0 }, w));
   });
   it("caps a prior", () => {
-    expect(confidenceOf({ bias: 1, "rule:exposure-prior": 1 }, { bias: 5 })).toBe(0.5);
+    expect(confidenceOf({ bias: 1, "flag:prior": 1 }, { bias: 5 })).toBe(0.5);
+    // A flag is never a fitted weight, whatever its value in the training examples.
+    const w = fitConfidence([{ features: { bias: 1, "flag:prior": 1 }, hit: true, w: 1 }]);
+    expect(w["flag:prior"]).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Who takes part, by behaviour rather than by name. Each speaker is one of:
  * - task-giver: the importer marked it as whoever poses the task (`kind: "task_giver"`);
- * - environment: most of what it says is tool or program output (it returns what it was given to run);
+ * - environment: most of what it says is tool or program output, or it answers another speaker's code or tool
+ *   call in most of its steps without ever speaking as an agent (no first person): it returns what it was given
+ *   to run, however its output happens to be worded;
  * - harness: it speaks only at the run's edges (the opening or the close) and says little;
  * - simulated-user: it opens the conversation and keeps answering the one agent it talks to;
  * - verifier: most of its messages approve or reject;
@@ -39,6 +41,12 @@ const SCAN = 600;
 const SAMPLE = 200;
 /** Output lines of a program or terminal: an exit code, a traceback, a prompt, a bare result line. */
 const PROGRAM_OUTPUT_RE = /^(?:exit ?code|exitcode|traceback|\$ |>>> |code output|output:|stdout|stderr|error:)/im;
+/** A request to run something: a fenced code block or a tool call written into the text. */
+const RUN_REQUEST_RE = /```|\btool call:|\bfunction call:/i;
+/** An agent speaks for itself; program output does not ("I'll", "let me", "we"). */
+const FIRST_PERSON_RE = /\b(?:I|I'm|I'll|I've|me|my|we|we'll|our|let's)\b/i;
+/** Text of the previous step read for a run request: where a call or a code block sits. */
+const REQUEST_SCAN = 4000;
 
 interface Tally {
   steps: number;
@@ -47,6 +55,11 @@ interface Tally {
   addresses: number;
   edge: number;
   tokens: number;
+  /** Steps that answer another speaker's run request (see RUN_REQUEST_RE). */
+  afterRequest: number;
+  /** Its own steps that ask for a run (code blocks, tool calls): what an agent does, not an environment. */
+  requests: number;
+  firstPerson: number;
   first: number;
   /** Every step of the agent (`steps` counts the sampled ones). */
   total: number;
@@ -54,7 +67,19 @@ interface Tally {
 
 function tallies(g: EngineGraph): Tally[] {
   const out = g.agentNames.map(
-    (): Tally => ({ steps: 0, output: 0, verdicts: 0, addresses: 0, edge: 0, tokens: 0, first: -1, total: 0 }),
+    (): Tally => ({
+      steps: 0,
+      output: 0,
+      verdicts: 0,
+      addresses: 0,
+      edge: 0,
+      tokens: 0,
+      afterRequest: 0,
+      requests: 0,
+      firstPerson: 0,
+      first: -1,
+      total: 0,
+    }),
   );
   const escaped = g.agentNames
     .map((n) => n.toLowerCase())
@@ -80,6 +105,9 @@ function tallies(g: EngineGraph): Tally[] {
     t.tokens += g.features[v].tokens.size;
     if (isToolOutput(g, v) || s.kind === "tool_result" || PROGRAM_OUTPUT_RE.test(text)) t.output++;
     if (APPROVAL_RE.test(text) || REJECTION_RE.test(text)) t.verdicts++;
+    if (FIRST_PERSON_RE.test(text)) t.firstPerson++;
+    if (answersRunRequest(g, v)) t.afterRequest++;
+    if (s.kind === "tool_call" || RUN_REQUEST_RE.test(s.content ?? "")) t.requests++;
     const lower = text.toLowerCase();
     const own = g.agentNames[a].toLowerCase();
     if (s.kind === "delegate" || (anyName && (lower.match(anyName) ?? []).some((n) => n !== own))) t.addresses++;
@@ -88,10 +116,41 @@ function tallies(g: EngineGraph): Tally[] {
   return out;
 }
 
+/** Own steps skipped back to the request: a batch of results answers the batch of calls before it. */
+const BATCH = 64;
+
+/** The other speaker's step just before `v` (and its own batch) is a code block or a tool call. */
+function answersRunRequest(g: EngineGraph, v: number): boolean {
+  let u = v - 1;
+  for (let own = 0; u >= 0 && (g.wrapper[u] || (g.agentOf[u] === g.agentOf[v] && own < BATCH)); u--)
+    if (!g.wrapper[u]) own++;
+  if (u < 0 || g.agentOf[u] === g.agentOf[v]) return false;
+  const s = g.steps[u];
+  if (s.kind === "tool_call" && s.tool?.result === undefined) return true;
+  const text = s.content ?? "";
+  return RUN_REQUEST_RE.test(text.length > REQUEST_SCAN ? text.slice(-REQUEST_SCAN) : text);
+}
+
+/** Steps before a speaker's behaviour counts as an environment's: a pattern, not a coincidence. */
+const MIN_ENVIRONMENT_STEPS = 3;
+
+/**
+ * Returns what it was given to run: answers run requests in most steps, hardly ever asks for a run
+ * itself, and hardly ever speaks as an agent.
+ */
+function runsRequests(t: Tally): boolean {
+  return (
+    t.steps >= MIN_ENVIRONMENT_STEPS &&
+    t.afterRequest * 2 > t.steps &&
+    t.requests * 10 < t.steps &&
+    t.firstPerson * 5 < t.steps
+  );
+}
+
 /** One kind per agent index. Deterministic; reads only the graph. */
 export function classifyParticipants(g: EngineGraph): ParticipantKind[] {
   const t = tallies(g);
-  const environment = (a: number) => g.toolAgents.has(a) || t[a].output * 2 > t[a].steps;
+  const environment = (a: number) => g.toolAgents.has(a) || t[a].output * 2 > t[a].steps || runsRequests(t[a]);
   const speakers = t.filter((x, a) => x.steps > 0 && !environment(a) && !g.taskGivers.has(a)).length;
   const openerIdx = t.reduce((best, x, a) => (x.first >= 0 && (best < 0 || x.first < t[best].first) ? a : best), -1);
   return g.agentNames.map((_, a): ParticipantKind => {
@@ -104,5 +163,18 @@ export function classifyParticipants(g: EngineGraph): ParticipantKind[] {
     if (x.steps >= 2 && x.verdicts * 2 > x.steps) return "verifier";
     if (speakers > 2 && x.steps >= 2 && x.addresses * 2 > x.steps) return "orchestrator";
     return "worker";
+  });
+}
+
+/**
+ * Speakers that answer other speakers' code and tool calls as a program would (see `runsRequests`)
+ * are executors for every later stage, as importer-marked tool agents are: their output is evidence
+ * about whoever asked for the run, never an agent's own error. Only this behaviour test counts here:
+ * an agent that makes tool calls also "outputs" tool results, and stays a candidate. Run once,
+ * right after the graph is built.
+ */
+export function markEnvironmentAsTools(g: EngineGraph): void {
+  tallies(g).forEach((t, a) => {
+    if (!g.taskGivers.has(a) && runsRequests(t)) g.toolAgents.add(a);
   });
 }

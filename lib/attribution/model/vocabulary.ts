@@ -138,6 +138,7 @@ const STATIC_TEXT: Record<string, string> = {
   "text:code": "it writes code",
   "text:substantive": "it does substantive work",
   "agent:work-share": "its agent does a large share of the work",
+  "agent:majority": "its agent does most of the run's work",
   "agent:most-active": "its agent is the most active",
   "agent:first": "its agent acts first",
   "agent:last": "its agent acts last",

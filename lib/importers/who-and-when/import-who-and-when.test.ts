@@ -82,6 +82,16 @@ describe("Who&When importer", () => {
     expect(importValue(value).trace.run.outcome).toBe("success");
   });
 
+  it("takes a record's task from its opening user message when it has no question, and from nowhere else", () => {
+    const value = JSON.parse(fixture("who-and-when-algorithm-generated.json"));
+    const opening = "Book the cheapest of the three hotels for 2 nights.";
+    value.question = "";
+    value.history = [{ name: "Relay", role: "user", content: opening }, ...value.history];
+    expect(importValue(value).trace.run.task).toBe(opening);
+    value.history[0].role = "assistant";
+    expect(importValue(value).trace.run.task).not.toBe(opening);
+  });
+
   it("keeps a label whose mistake_step is out of range, without a step, and warns", () => {
     const value = JSON.parse(fixture("who-and-when-algorithm-generated.json"));
     value.mistake_step = "42";

@@ -73,11 +73,13 @@ const GENERAL_TASK_RE = /(?:^|\n)# General Task[ \t]*\n([\s\S]*?)(?=\n#{1,2} |$)
  * as the attached file's path), then the manager's task description, plan, constraints and the
  * results of its previous round. All of it is handed to the group, so it is the task: values taken
  * from it are given, not invented by the first speaker (whose name the opening message carries).
- * Other records: the question.
+ * Other records: the question; a record without one opens with the task, when a user-role message
+ * opens it (a chat's first user message is what the team was asked to do).
  */
 export function givenTask(history: unknown[], question: string | undefined): string | undefined {
   const first = history[0];
   const content = isRecord(first) && typeof first.content === "string" ? first.content : "";
+  if (!question?.trim()) return isRecord(first) && first.role === "user" && content.trim() ? content : question;
   const m = GENERAL_TASK_RE.exec(content);
   const section = m?.[1]?.trim();
   return m && section && question && section.includes(question.trim().slice(0, 80))

@@ -1,0 +1,46 @@
+/**
+ * A value stated as an estimate is not a claim of fact: "flights ~$300-500", "about 40 minutes",
+ * "typically 30-50°F" say what the agent expects, not what it found. An estimate with no source is
+ * ordinary planning (a plan's educated guesses, a budget's rough split), so it is no evidence of a
+ * fabricated value; a precise value with no source still is. Linear and bounded: reads at most the
+ * claim's own line, clipped to LINE characters either side.
+ */
+import { NUMBER_RE, normalizeNumber } from "../text-features";
+
+const BEFORE = 16;
+/** Text scanned for estimates (the detectors read no further). */
+const MAX_SCAN = 20_000;
+const LINE = 200;
+/** A hedge right before the value ("~", "about", "roughly", "up to"), allowing a currency mark. */
+const HEDGE_BEFORE_RE =
+  /(?:~|≈|\babout|\baround|\bapprox(?:imately|\.)?|\broughly|\bnearly|\balmost|\bup to|\bestimated?)\s*[$€£]?\s*$/i;
+/** A line that says its values are expected, not found. */
+const HEDGED_LINE_RE =
+  /\b(?:educated guess(?:es)?|guess(?:es|ed)?|typical(?:ly)?|usually|estimates?|estimated|roughly|approximately|probably|likely)\b/i;
+/** One end of a numeric range ("300-500", "30–50", "3 to 5"). */
+const RANGE_AFTER_RE = /^\s*(?:-|–|—|to)\s*[$€£]?\d/;
+const RANGE_BEFORE_RE = /\d\s*(?:-|–|—|to)\s*[$€£]?$/;
+
+export function isHedgedValue(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - BEFORE), start);
+  if (HEDGE_BEFORE_RE.test(before) || RANGE_BEFORE_RE.test(before)) return true;
+  if (RANGE_AFTER_RE.test(text.slice(end, end + 8))) return true;
+  const from = Math.max(0, start - LINE);
+  const lineStart = text.lastIndexOf("\n", start) + 1;
+  const newline = text.indexOf("\n", end);
+  const lineEnd = Math.min(newline < 0 ? text.length : newline, end + LINE);
+  return HEDGED_LINE_RE.test(text.slice(Math.max(from, lineStart), lineEnd));
+}
+
+/** Numbers the text states only as estimates (every occurrence hedged), normalized as `extractNumbers` does. */
+export function estimatedNumbers(text: string): Set<string> {
+  const scan = text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text;
+  const hedged = new Set<string>();
+  const stated = new Set<string>();
+  for (const m of scan.matchAll(NUMBER_RE)) {
+    const n = normalizeNumber(m[0]);
+    (isHedgedValue(scan, m.index, m.index + m[0].length) ? hedged : stated).add(n);
+  }
+  for (const n of stated) hedged.delete(n);
+  return hedged;
+}

@@ -1,0 +1,77 @@
+/**
+ * A speaker that answers other speakers' code and tool calls as a program would is the environment,
+ * whatever it is called and however its output is worded: its output is evidence about whoever
+ * asked for the run, never the culprit. An agent that reviews code in its own words, or runs tools
+ * itself, stays a candidate.
+ */
+import { describe, expect, it } from "vitest";
+import { ZTrace } from "../../trace/schema";
+import { buildGraph } from "../build-graph";
+import { DEFAULT_CONFIG } from "../config";
+import { analyzeTrace } from "../analyze-trace";
+import { classifyParticipants, markEnvironmentAsTools } from "./participants";
+
+type Line = [agent: string, content: string];
+
+function trace(lines: Line[], outcome: "failure" | "success" = "failure") {
+  const names = [...new Set(lines.map(([a]) => a))];
+  return ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome, task: "Count the rows of data.csv and report the count." },
+    agents: names.map((name) => ({ name })),
+    steps: lines.map(([agent, content], i) => ({ id: `m${i}`, agent, kind: "message", content })),
+  });
+}
+
+/** A coder asks for runs; "Box" answers each with program output worded as a tool harness words it. */
+const session: Line[] = [
+  ["Coder", "I'll count the rows.\n```python\nprint(sum(1 for _ in open('data.csv')))\n```"],
+  ["Box", "Here's the result of running `python count.py`:\n120"],
+  ["Coder", "Let me check the header too.\n```python\nprint(open('data.csv').readline())\n```"],
+  ["Box", "Here's the result of running `python header.py`:\nid,name,value"],
+  ["Coder", 'Tool call: file_stat\nArguments:\n{"path": "data.csv"}'],
+  ["Box", "Tool result for Coder:\n{'size': 5120, 'lines': 121}"],
+  ["Coder", "The file has 121 rows of data. TERMINATE"],
+];
+
+function kinds(lines: Line[]): Record<string, string> {
+  const g = buildGraph(trace(lines), DEFAULT_CONFIG);
+  const k = classifyParticipants(g);
+  return Object.fromEntries(g.agentNames.map((n, a) => [n, k[a]]));
+}
+
+describe("the environment, by behaviour", () => {
+  it("a speaker answering every run request with output is the environment, under any name", () => {
+    for (const name of ["Box", "assistant_2", "Reviewer"]) {
+      const lines = session.map(([a, c]): Line => [a === "Box" ? name : a, c]);
+      expect(kinds(lines)[name]).toBe("environment");
+      const g = buildGraph(trace(lines), DEFAULT_CONFIG);
+      markEnvironmentAsTools(g);
+      expect(g.toolAgents.has(g.agentNames.indexOf(name))).toBe(true);
+      expect(g.toolAgents.has(g.agentNames.indexOf("Coder"))).toBe(false);
+    }
+  });
+
+  it("a reviewer who answers code in its own words stays an agent", () => {
+    const reviewed = session.map(
+      ([a, c]): Line => (a === "Box" ? [a, `I ran it and ${c.split("\n").pop()} looks right to me.`] : [a, c]),
+    );
+    expect(kinds(reviewed).Box).not.toBe("environment");
+  });
+
+  it("a speaker that asks for runs itself stays an agent", () => {
+    const both = session.map(
+      ([a, c]): Line => (a === "Box" ? [a, `${c}\n\`\`\`bash\nwc -l data.csv\n\`\`\``] : [a, c]),
+    );
+    expect(kinds(both).Box).not.toBe("environment");
+  });
+
+  it("two answers are a coincidence, not a pattern", () => {
+    expect(kinds(session.slice(0, 4)).Box).not.toBe("environment");
+  });
+
+  it("the verdict names the agent that misread the output, not the speaker that printed it", () => {
+    const report = analyzeTrace(trace(session));
+    expect(report.decisive?.agent).toBe("Coder");
+  });
+});
