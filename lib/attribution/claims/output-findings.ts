@@ -17,7 +17,7 @@ import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { isAgentUtterance, isToolOutput, toolEmpty, toolFailed } from "../detectors/patterns";
 import { claimPart } from "../text-features";
-import { observationAt, resultAt } from "../../trace/canonical-attributes";
+import { observationAt } from "../../trace/canonical-attributes";
 import type { ClaimFinding } from "./claim-findings";
 import type { Provenance } from "./provenance";
 import {
@@ -31,6 +31,7 @@ import { compareValues, type StatedValue } from "./stated-values";
 import { answerReach } from "./answer-reach";
 import { nameSupport } from "./name-support";
 import { asOptionText, taskOptions } from "./task-options";
+import { outputBody } from "./tool-computations";
 
 /** A contradicted output is checkable in the trace itself (as contradicts-source); an unsupported name is weak. */
 export const OUTPUT_SCORE = { contradiction: 0.75, unsupported: 0.45 } as const;
@@ -45,13 +46,6 @@ const MAY_STATE_RE =
 export interface ReadOutput {
   step: number;
   facts: OutputFacts;
-}
-
-/** The output body of a tool step: a call's recorded result, else the text after its framing. */
-export function outputBody(g: EngineGraph, u: number): string {
-  const s = g.steps[u];
-  if (s.kind === "tool_call" && typeof s.tool?.result === "string") return s.tool.result;
-  return s.content.slice(resultAt(s.attributes) ?? 0);
 }
 
 /**

@@ -9,6 +9,15 @@ import type { EngineGraph } from "../build-graph";
 import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
 import type { Claim } from "./extract-claims";
 import { isAgentToolCall, type Provenance } from "./provenance";
+import { outputFacts } from "./result-statements";
+import { resultAt } from "../../trace/canonical-attributes";
+
+/** The output body of a tool step: a call's recorded result, else the text after its framing. */
+export function outputBody(g: EngineGraph, u: number): string {
+  const s = g.steps[u];
+  if (s.kind === "tool_call" && typeof s.tool?.result === "string") return s.tool.result;
+  return s.content.slice(resultAt(s.attributes) ?? 0);
+}
 
 /** Small integers are list markers and counts far more often than facts (see ungrounded-values). */
 export const isTrivialNumber = (c: Claim) => c.kind === "number" && c.unit === "" && Math.abs(c.num ?? 0) <= 10;
@@ -44,8 +53,11 @@ export function computations(g: EngineGraph, prov: Provenance): Computation[] {
     if (isAgentToolCall(g, u)) out.push({ output: u, caller: u });
     else if (isToolOutput(g, u)) {
       const c = codeCaller(g, u);
-      // Code only: a message that merely precedes an output handed the tool nothing.
-      if (c >= 0 && (handsArguments(g, c) || prov.claims[c].asserted.some((x) => x.inCode)))
+      // Code only: a message that merely precedes an output handed the tool nothing. And code whose
+      // output is one value computed it; a log of many lines (tests, a build) reports, it computes nothing.
+      if (c < 0) continue;
+      if (handsArguments(g, c)) out.push({ output: u, caller: c });
+      else if (prov.claims[c].asserted.some((x) => x.inCode) && outputFacts(outputBody(g, u)).bare)
         out.push({ output: u, caller: c });
     }
   }
