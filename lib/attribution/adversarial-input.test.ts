@@ -14,6 +14,7 @@ import { detectUnfoundedRejection } from "./detectors/unfounded-rejection";
 import { buildProvenance, extractStepClaims } from "./claims/provenance";
 import { findClaimIssues } from "./claims/claim-findings";
 import { findDroppedConstraints } from "./claims/dropped-constraint";
+import { findOutputIssues } from "./claims/output-findings";
 import { extractClaims } from "./claims/extract-claims";
 import { analyzeTrace } from "./analyze-trace";
 import { validateTrace } from "../trace/validate-trace";
@@ -64,6 +65,9 @@ const SHAPES: Record<string, string> = {
   "output labels": "\nCode output: ",
   errors: "ValueError: ",
   "approval words": "approved ",
+  "result statements": "the output is ",
+  answers: "The answer is Aa ",
+  "json fields": '"k": "v", ',
 };
 
 function fill(shape: string, n: number): string {
@@ -104,6 +108,7 @@ function stages(): Stage[] {
   list.push(["buildProvenance", (g) => buildProvenance(g)]);
   list.push(["findClaimIssues", (g) => findClaimIssues(g, buildProvenance(g))]);
   list.push(["findDroppedConstraints", (g) => findDroppedConstraints(g, buildProvenance(g), true)]);
+  list.push(["findOutputIssues", (g) => findOutputIssues(g, buildProvenance(g))]);
   return list;
 }
 

@@ -86,7 +86,7 @@ const DELIVERS_NOTHING = new Set([
 ]);
 
 /** Faults that only invent a value: they matter to a later step only if it uses that value. */
-const INVENTS_ONLY = new Set(["unsourced-value", "fabricated-data", "ungrounded-value"]);
+const INVENTS_ONLY = new Set(["unsourced-value", "fabricated-data", "ungrounded-value", "unsupported-answer"]);
 
 /**
  * Whether an earlier fault at u may have induced step f's error. An invented value induces only
@@ -128,7 +128,7 @@ export function decide(x: DecisionInput): Decision {
       f.reachesAnswer &&
       f.score >= x.threshold &&
       !g.wrapper[f.step] &&
-      !(f.name === "unsourced-value" && symptomOfUpstream(x, f.step)),
+      !((f.name === "unsourced-value" || f.name === "unsupported-answer") && symptomOfUpstream(x, f.step)),
   );
   if (reaching.length) {
     const steps = [...new Set(reaching.map((f) => f.step))].sort((a, b) => a - b);

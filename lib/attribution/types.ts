@@ -3,6 +3,7 @@
  * in the database as-is, served by the API and printed by the CLI.
  */
 import type { ParticipantKind } from "./model/participants";
+import type { ClaimFindingName } from "./model/vocabulary";
 import type { TEdgeKind, TOutcome } from "../trace/schema";
 import type { TrajectoryReport } from "./trajectory/types";
 
@@ -190,7 +191,7 @@ export interface ShapleyReport {
 export interface ClaimFindingReport {
   stepId: string;
   agent: string;
-  detector: "unsourced-value" | "contradicts-source" | "arithmetic-mismatch" | "fabricated-data" | "dropped-constraint";
+  detector: ClaimFindingName;
   score: number;
   value: string;
   quote: string;

@@ -62,6 +62,8 @@ const FINDING_WORDS: Record<string, string> = {
   "budget-exhaustion": "a spent budget",
   "empty-reply": "an empty reply",
   "contradicts-source": "a value contradicting its source",
+  "contradicts-output": "a result misread from its output",
+  "unsupported-answer": "an answer no source holds",
   "fabricated-data": "made-up data",
   "unsourced-value": "a value with no source",
   "ungrounded-value": "a value with no source",

@@ -18,6 +18,8 @@ const QUOTE_CHARS = 160;
 const CLAIM_TEXT: Record<string, string> = {
   "unsourced-value": "Not found in the task, a tool output or any step it could see",
   "contradicts-source": "Contradicts what an earlier step established",
+  "contradicts-output": "Contradicts the tool or program output it read",
+  "unsupported-answer": "Names an answer no output or step it could see holds",
   "arithmetic-mismatch": "The arithmetic does not recompute",
   "fabricated-data": "Data made up in code",
   "dropped-constraint": "A constraint of the task was dropped",

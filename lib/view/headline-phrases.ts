@@ -40,6 +40,12 @@ export function claimPhrase(claim: PhraseClaim, positions: ReadonlyMap<string, n
       return claim.sourceStepId
         ? `stated ${v}, contradicting ${labelOf(positions, claim.sourceStepId)}`
         : `stated ${v}, contradicting its source`;
+    case "contradicts-output":
+      return claim.sourceStepId
+        ? `stated ${v}, which ${labelOf(positions, claim.sourceStepId)} did not output`
+        : `stated ${v}, which its output did not show`;
+    case "unsupported-answer":
+      return `answered ${v}, which no source it read holds`;
     case "arithmetic-mismatch":
       return `computed ${v}, which does not add up`;
     case "fabricated-data":

@@ -15,15 +15,17 @@ import { stepText } from "../build-graph";
 import { isAgentUtterance } from "../detectors/patterns";
 import type { DetectorHit } from "../detectors/types";
 import type { MastMode } from "../types";
+import type { ClaimFindingName } from "../model/vocabulary";
 import type { Claim } from "./extract-claims";
 import { extractClaims } from "./extract-claims";
 import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import { arithmeticSlips } from "./arithmetic";
+import { isTrivialNumber, toolComputations } from "./tool-computations";
 import { round6 as round } from "../round6";
 
 export interface ClaimFinding {
   step: number;
-  name: "unsourced-value" | "contradicts-source" | "arithmetic-mismatch" | "fabricated-data" | "dropped-constraint";
+  name: ClaimFindingName;
   score: number;
   /** Normalized value that is wrong or unsupported ("n:2945"). */
   value: string;
@@ -48,9 +50,6 @@ const SCORE = { contradiction: 0.75, arithmetic: 0.75, unsourcedInAnswer: 0.6, f
 const FABRICATION_RE =
   /\b(?:hypothetical|assum(?:e|ed|ing)|placeholder|sample data|example data|mock|simulat(?:e|ed|ing)|dummy|for demonstration|made[- ]up|fictional|illustrative)\b/i;
 
-/** Small integers are list markers and counts far more often than facts (see ungrounded-values). */
-const isTrivialNumber = (c: Claim) => c.kind === "number" && c.unit === "" && Math.abs(c.num ?? 0) <= 10;
-
 /** Claim kinds whose introduction without a source is checkable evidence. */
 const CHECKABLE = new Set(["number", "date", "url"]);
 
@@ -71,37 +70,26 @@ export function answerValues(g: EngineGraph, prov: Provenance): { values: Set<st
  * Values the final answer rests on: its own values, and (transitively) the operands of stated
  * computations that produced them, and the numbers an agent handed a tool whose output holds them
  * (a calculator's result rests on the expression it was given). A wrong operand reaches the answer
- * through the sum it feeds, whether the agent or a tool computed the sum.
+ * through the sum it feeds, whether the agent or a tool computed the sum. `throughCode` follows code
+ * an executor ran and calls whose result is a step of its own too (see tool-computations.ts): used
+ * for contradicted values, whose wrongness is established; an unsourced literal in code is as often
+ * a constant of the method as a fact, so it reaches the answer only through a call's own result.
  */
-export function answerClosure(prov: Provenance, values: Set<string>, g?: EngineGraph): Set<string> {
+export function answerClosure(
+  prov: Provenance,
+  values: Set<string>,
+  g?: EngineGraph,
+  throughCode = false,
+): Set<string> {
   const derivedFrom = new Map<string, string[]>();
   const link = (value: string, from: string[]) => derivedFrom.set(value, [...(derivedFrom.get(value) ?? []), ...from]);
   for (const r of prov.records) if (r.operands) link(r.claim.value, r.operands);
   if (g)
-    for (const [v, from] of toolComputations(g, prov))
+    for (const [v, from] of toolComputations(g, prov, throughCode))
       for (const o of prov.claims[v].observed) if (o.kind === "number") link(o.value, from);
   const out = new Set(values);
   const work = [...values];
   while (work.length) for (const x of derivedFrom.get(work.pop()!) ?? []) if (!out.has(x)) out.add(x), work.push(x);
-  return out;
-}
-
-/** At most this many numbers handed to one tool call are linked to its output (bounded work). */
-const MAX_TOOL_OPERANDS = 16;
-
-/** Agent tool calls with numbers in their arguments, with those numbers (the inputs of a tool computation). */
-function toolComputations(g: EngineGraph, prov: Provenance): [number, string[]][] {
-  const out: [number, string[]][] = [];
-  for (let v = 0; v < g.n; v++) {
-    if (!isAgentToolCall(g, v) || prov.claims[v].observed.length === 0) continue;
-    const handed = prov.claims[v].asserted
-      .filter((c) => c.kind === "number" && !isTrivialNumber(c))
-      .map((c) => c.value);
-    const observed = new Set(prov.claims[v].observed.map((c) => c.value));
-    // Only values the tool did not merely echo back: an echoed argument is not computed from itself.
-    const inputs = handed.filter((x) => !observed.has(x)).slice(0, MAX_TOOL_OPERANDS);
-    if (inputs.length) out.push([v, inputs]);
-  }
   return out;
 }
 
@@ -210,6 +198,7 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
   const out: ClaimFinding[] = [];
   const answer = answerValues(g, prov);
   const closure = answerClosure(prov, answer.values, g);
+  let wide: Set<string> | undefined;
   const truth = new Set(extractClaims(g.trace.run.groundTruth ?? "").map((c) => c.value));
   const facts = observedFacts(prov);
   for (let v = 0; v < g.n; v++) {
@@ -231,8 +220,10 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
       if (truth.has(c.value)) continue;
       // Reaches the answer: the answer holds the value and its step could see this one (independent
       // introducers of one value, e.g. two voters, each reach it).
-      const reaches = closure.has(c.value) && (v === answer.step || prov.visible(v, answer.step));
-      const finding = claimFinding(scan, id, reaches);
+      const seen = v === answer.step || prov.visible(v, answer.step);
+      const reaches = closure.has(c.value) && seen;
+      const reachesWide = () => seen && (wide ??= answerClosure(prov, answer.values, g, true)).has(c.value);
+      const finding = claimFinding(scan, id, reaches, reachesWide);
       if (finding) out.push(finding);
     }
     for (const slip of arithmeticSlips(scan.text)) {
@@ -290,7 +281,12 @@ interface StepScan {
 }
 
 /** The finding on one claim record of the step, if any (contradicts-source, fabricated-data, unsourced-value). */
-function claimFinding(scan: StepScan, id: number, reaches: boolean): ClaimFinding | undefined {
+function claimFinding(
+  scan: StepScan,
+  id: number,
+  reaches: boolean,
+  reachesWide: () => boolean,
+): ClaimFinding | undefined {
   const { g, prov, v, text } = scan;
   const r = prov.records[id];
   const c = r.claim;
@@ -316,7 +312,7 @@ function claimFinding(scan: StepScan, id: number, reaches: boolean): ClaimFindin
     if (fact && fact.value !== c.value) {
       scan.contradicted = true;
       const note = `states "${c.key}" as ${c.raw}, but ${g.steps[fact.step].id} gave ${fact.raw}`;
-      return make("contradicts-source", SCORE.contradiction, fact.step, note);
+      return make("contradicts-source", SCORE.contradiction, fact.step, note, reachesWide());
     }
   }
   if (r.source !== "none" || isTrivialNumber(c)) return undefined;
@@ -328,7 +324,7 @@ function claimFinding(scan: StepScan, id: number, reaches: boolean): ClaimFindin
       scan.contradicted = true;
       const where = src.step === v ? "its input" : g.steps[src.step].id;
       const note = `states ${c.raw} where ${where} gave ${src.raw} for the same label`;
-      return make("contradicts-source", SCORE.contradiction, src.step, note);
+      return make("contradicts-source", SCORE.contradiction, src.step, note, reachesWide());
     }
   }
   if (c.inCode && c.kind === "number" && FABRICATION_RE.test(text.slice(0, 20_000))) {
@@ -369,6 +365,8 @@ const MAST: Record<ClaimFinding["name"], MastMode> = {
   "arithmetic-mismatch": "FM-2.6 reasoning-action mismatch",
   "fabricated-data": "FM-2.6 reasoning-action mismatch",
   "dropped-constraint": "FM-1.1 disobey task specification",
+  "contradicts-output": "FM-2.6 reasoning-action mismatch",
+  "unsupported-answer": "FM-2.6 reasoning-action mismatch",
 };
 
 /** Findings as detector hits (fused with the other detectors by noisy-OR). */
@@ -380,7 +378,7 @@ export function claimHits(g: EngineGraph, findings: ClaimFinding[]): DetectorHit
     mast: MAST[f.name],
     // An introduced value downstream of corrupted input is as likely a consequence of that input as
     // a new error (see DetectorHit.dependent); a contradicted source or a wrong sum is an error of its own.
-    ...(f.name === "unsourced-value" ? { dependent: true } : {}),
+    ...(f.name === "unsourced-value" || f.name === "unsupported-answer" ? { dependent: true } : {}),
     evidence: { stepIds: [g.steps[f.step].id, ...(f.against >= 0 ? [g.steps[f.against].id] : [])], note: f.note },
   }));
 }

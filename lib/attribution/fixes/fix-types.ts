@@ -48,6 +48,8 @@ export const FINDING_FIX: ReadonlyArray<readonly [string, FixType]> = [
   ["budget-exhaustion", "stop-or-hand-off-correctly"],
   ["empty-reply", "stop-or-hand-off-correctly"],
   ["contradicts-source", "ground-values-in-tool-output"],
+  ["contradicts-output", "ground-values-in-tool-output"],
+  ["unsupported-answer", "ground-values-in-tool-output"],
   ["fabricated-data", "ground-values-in-tool-output"],
   ["unsourced-value", "ground-values-in-tool-output"],
   ["ungrounded-value", "ground-values-in-tool-output"],

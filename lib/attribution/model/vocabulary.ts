@@ -30,7 +30,9 @@ export type ClaimFindingName =
   | "contradicts-source"
   | "arithmetic-mismatch"
   | "fabricated-data"
-  | "dropped-constraint";
+  | "dropped-constraint"
+  | "contradicts-output"
+  | "unsupported-answer";
 
 export type RuleName =
   | "value-provenance"
@@ -111,6 +113,8 @@ const DETECTOR_TEXT: Record<DetectorName, string> = {
   "arithmetic-mismatch": "its arithmetic does not add up",
   "fabricated-data": "it uses placeholder or invented data",
   "dropped-constraint": "it dropped a constraint of the task",
+  "contradicts-output": "it states a result that the tool or program output it read does not show",
+  "unsupported-answer": "it answers with a name that no output or step it could see holds",
 };
 
 const STATIC_TEXT: Record<string, string> = {

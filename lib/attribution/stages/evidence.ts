@@ -8,6 +8,7 @@ import type { EngineGraph } from "../build-graph";
 import { buildProvenance, type Provenance } from "../claims/provenance";
 import { claimHits, findClaimIssues, type ClaimFinding } from "../claims/claim-findings";
 import { findDroppedConstraints } from "../claims/dropped-constraint";
+import { findOutputIssues } from "../claims/output-findings";
 import { runDetectors } from "../detectors";
 import type { EngineConfig } from "../types";
 
@@ -21,9 +22,11 @@ export interface Evidence {
 
 export function gatherEvidence(g: EngineGraph, config: EngineConfig, outcome: TOutcome): Evidence {
   const prov = buildProvenance(g);
-  const findings = [...findClaimIssues(g, prov), ...findDroppedConstraints(g, prov, outcome !== "success")].sort(
-    (a, b) => a.step - b.step,
-  );
+  const findings = [
+    ...findClaimIssues(g, prov),
+    ...findDroppedConstraints(g, prov, outcome !== "success"),
+    ...findOutputIssues(g, prov),
+  ].sort((a, b) => a.step - b.step);
   const det = runDetectors({ g, config, failed: outcome !== "success", precomputed: claimHits(g, findings) });
   let anyFault = false;
   for (let v = 0; v < g.n; v++) if (det.fault[v] >= config.faultThreshold) anyFault = true;

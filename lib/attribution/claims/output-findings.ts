@@ -1,0 +1,229 @@
+/**
+ * Claims beyond numbers, checked against the tool and program outputs a step just read:
+ * - contradicts-output: the step says an output showed a value (a number, a name, yes/no, a
+ *   boolean, an option letter, an item of a printed list) that the output it read does not show,
+ *   or states a value under a label the output gave another value for ("the status is delivered"
+ *   after `"status": "pending"`). The output was there to read, so the misreading is this step's own
+ *   error, whoever wrote the code (code that ran and printed the right thing is not at fault).
+ * - unsupported-answer: the step answers with a name that nothing it could see holds (not the
+ *   task, its input, any earlier step it could see) right after reading tool output: weaker
+ *   evidence, since an agent may know a name without a source.
+ * A step that restates the output's value anywhere is not flagged (it read it; what it then says may
+ * be a derivation), nor is a value some other source it could see holds (a listing that mixes what
+ * several outputs said is not a misreading of the latest one). Linear: each step looks back over a
+ * bounded window of outputs.
+ */
+import type { EngineGraph } from "../build-graph";
+import { stepText } from "../build-graph";
+import { isAgentUtterance, isToolOutput, toolEmpty, toolFailed } from "../detectors/patterns";
+import { claimPart } from "../text-features";
+import { observationAt } from "../../trace/canonical-attributes";
+import type { ClaimFinding } from "./claim-findings";
+import type { Provenance } from "./provenance";
+import {
+  labelledStatements,
+  outputFacts,
+  resultStatements,
+  type OutputFacts,
+  type ResultStatement,
+} from "./result-statements";
+import { compareValues, type StatedValue } from "./stated-values";
+import { answerReach } from "./answer-reach";
+import { nameSupport } from "./name-support";
+import { asOptionText, taskOptions } from "./task-options";
+import { outputBody } from "./tool-computations";
+
+/** A contradicted output is checkable in the trace itself (as contradicts-source); an unsupported name is weak. */
+export const OUTPUT_SCORE = { contradiction: 0.75, unsupported: 0.45 } as const;
+/** Steps looked back over for the outputs a step read, and how many outputs at most. */
+const WINDOW = 32;
+const MAX_OUTPUTS = 4;
+const MAX_LABELS = 32;
+/** A cheap test first: a step with none of these words states no result, answer or labelled value. */
+const MAY_STATE_RE =
+  /answer|output|result|return|print|yield|evaluate|gave|give|produce|show|got|get|obtain|[:=]|\bis\b|\bwas\b/i;
+
+export interface ReadOutput {
+  step: number;
+  facts: OutputFacts;
+}
+
+/**
+ * What the observation a message quotes (a page an agent looked at) says under labels: page text is
+ * never one value, so it has no bare value.
+ */
+function observationFacts(g: EngineGraph, u: number, cache: Map<number, OutputFacts | null>): OutputFacts | null {
+  const at = observationAt(g.steps[u].attributes);
+  if (at === undefined) return null;
+  let facts = cache.get(u);
+  if (!facts) cache.set(u, (facts = { ...outputFacts(g.steps[u].content.slice(at)), bare: null }));
+  return facts;
+}
+
+/**
+ * Outputs step v read: tool outputs since its agent last spoke (nearest first), visible to it, that
+ * did not fail, and the observations messages quote (its own included).
+ */
+function readOutputs(
+  g: EngineGraph,
+  prov: Provenance,
+  v: number,
+  cache: Map<number, OutputFacts | null>,
+): ReadOutput[] {
+  const out: ReadOutput[] = [];
+  const own = observationFacts(g, v, cache);
+  if (own) out.push({ step: v, facts: own });
+  for (let u = v - 1; u >= 0 && u >= v - WINDOW && out.length < MAX_OUTPUTS; u--) {
+    const seen = isToolOutput(g, u) ? null : observationFacts(g, u, cache);
+    if (seen && prov.visible(u, v)) out.push({ step: u, facts: seen });
+    if (isToolOutput(g, u)) {
+      // Read once per output (a failed or empty output states nothing): null when unusable.
+      let facts = cache.get(u);
+      if (facts === undefined) {
+        facts = toolFailed(g, u) || toolEmpty(g, u) ? null : outputFacts(outputBody(g, u));
+        cache.set(u, facts);
+      }
+      if (facts && prov.visible(u, v)) out.push({ step: u, facts });
+    } else if (g.agentOf[u] === g.agentOf[v] && isAgentUtterance(g, u)) break;
+  }
+  return out;
+}
+
+/** Whether the step's text states the source value anywhere (then it read it). */
+function restates(text: string, lower: string, value: StatedValue): boolean {
+  const raw = value.raw.replace(/^[(]|[).]$/g, "");
+  if (value.kind === "option") return new RegExp(`\\b${raw}\\b`).test(text);
+  const needle = raw.toLowerCase();
+  if (!needle) return false;
+  let tries = 0;
+  for (let at = lower.indexOf(needle); at >= 0 && tries++ < 8; at = lower.indexOf(needle, at + 1)) {
+    const end = at + needle.length;
+    if (!/[\p{L}\d]/u.test(lower[at - 1] ?? "") && !/[\p{L}\d]/u.test(lower[end] ?? "")) return true;
+  }
+  return false;
+}
+
+interface Contradiction {
+  claim: StatedValue;
+  source: StatedValue;
+  from: number;
+  quote: string;
+}
+
+/** The first statement of the step that an output it read contradicts and `accept` lets stand. */
+function contradiction(
+  text: string,
+  said: ResultStatement[],
+  outputs: ReadOutput[],
+  options: Map<string, StatedValue>,
+  accept: (claim: StatedValue) => boolean,
+): Contradiction | null {
+  const lower = text.toLowerCase();
+  const labels = new Set<string>();
+  // Labels looked for in the step's text, nearest output first (each a bounded search of the text).
+  for (const o of outputs) for (const [k, val] of o.facts.labelled) if (val && labels.size < MAX_LABELS) labels.add(k);
+  const statements = [...said, ...labelledStatements(text, labels)].sort((a, b) => a.start - b.start);
+  for (const st of statements) {
+    let against: { source: StatedValue; from: number } | null = null;
+    let agrees = false;
+    for (const o of outputs) {
+      const label = st.key === "" ? null : st.key;
+      const source = label === null ? o.facts.bare : o.facts.labelled.get(label);
+      if (!source) continue;
+      // A letter and a text compare through the task's options ("B" names "(B) Paris").
+      const mixed = (st.value.kind === "option") !== (source.kind === "option");
+      const verdict = mixed
+        ? compareValues(asOptionText(st.value, options), asOptionText(source, options))
+        : compareValues(st.value, source);
+      if (verdict === "same") agrees = true;
+      else if (verdict === "differ" && !against) against = { source, from: o.step };
+    }
+    if (agrees || !against || restates(text, lower, against.source) || !accept(st.value)) continue;
+    return { claim: st.value, ...against, quote: text.slice(st.start, st.end) };
+  }
+  return null;
+}
+
+/** Earlier statements of a number tried before it counts as seen (as provenance does). */
+const MAX_SOURCES = 8;
+
+/**
+ * Whether the claimed value has a source of its own: the task or an earlier step the claiming step
+ * could see states the number, or holds every word of the name. Yes/no, booleans and option
+ * letters are too short to say where they came from.
+ */
+function sourcedElsewhere(
+  prov: Provenance,
+  support: ReturnType<typeof nameSupport>,
+  v: number,
+  claim: StatedValue,
+): boolean {
+  if (claim.kind === "number") {
+    if (prov.task.has(claim.value)) return true;
+    let tried = 0;
+    for (const u of prov.stepsOf.get(claim.value) ?? []) {
+      if (u >= v) break;
+      if (++tried > MAX_SOURCES || prov.visible(u, v)) return true;
+    }
+    return false;
+  }
+  return claim.words !== undefined && support(v, claim, true);
+}
+
+export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding[] {
+  const out: ClaimFinding[] = [];
+  const cache = new Map<number, OutputFacts | null>();
+  const reach = answerReach(g, prov);
+  const support = nameSupport(g, prov);
+  let options: Map<string, StatedValue> | undefined;
+  for (let v = 0; v < g.n; v++) {
+    if (!isAgentUtterance(g, v) || g.steps[v].kind === "tool_call" || g.wrapper[v]) continue;
+    const full = stepText(g.steps[v]);
+    const text = claimPart(full, observationAt(g.steps[v].attributes));
+    if (!MAY_STATE_RE.test(text.slice(0, 20_000))) continue;
+    const outputs = readOutputs(g, prov, v, cache);
+    if (!outputs.length) continue;
+    const said = resultStatements(text);
+    options ??= taskOptions(g.trace.run.task ?? "");
+    const c = contradiction(text, said, outputs, options, (claim) => !sourcedElsewhere(prov, support, v, claim));
+    if (c) {
+      const note = `says ${c.quote.trim()}, but step ${c.from + 1} gave "${c.source.raw}"`;
+      const reachesAnswer = reach(v, c.claim);
+      out.push(finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, c, c.from, note, reachesAnswer));
+      continue;
+    }
+    for (const st of said) {
+      if (st.key !== "answer" || st.value.kind !== "name" || support(v, st.value)) continue;
+      const quote = text.slice(st.start, st.end);
+      const note =
+        `says ${quote.trim()} right after reading tool output or a page, but neither that source ` +
+        `nor the task nor any step it could see names ${st.value.raw}`;
+      out.push(
+        finding(
+          v,
+          "unsupported-answer",
+          OUTPUT_SCORE.unsupported,
+          { claim: st.value, quote },
+          -1,
+          note,
+          reach(v, st.value),
+        ),
+      );
+      break;
+    }
+  }
+  return out;
+}
+
+function finding(
+  step: number,
+  name: "contradicts-output" | "unsupported-answer",
+  score: number,
+  c: { claim: StatedValue; quote: string },
+  against: number,
+  note: string,
+  reachesAnswer: boolean,
+): ClaimFinding {
+  // The quote is the value as written (as for every claim finding); the note quotes the statement.
+  return { step, name, score, value: c.claim.value, quote: c.claim.raw, against, reachesAnswer, note };
+}

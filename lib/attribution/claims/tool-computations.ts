@@ -1,0 +1,84 @@
+/**
+ * Tool computations: an output and the step that handed the tool its inputs. An agent's tool call
+ * hands its arguments (a calculator's expression, a lookup's name); code an executor runs hands the
+ * literals typed into it, and the executor's output is what the code computed from them. A wrong
+ * input makes the computed output wrong, so lineage runs from the output back to the inputs
+ * (`answerClosure` for numbers, `answer-reach.ts` for names).
+ */
+import type { EngineGraph } from "../build-graph";
+import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
+import type { Claim } from "./extract-claims";
+import { isAgentToolCall, type Provenance } from "./provenance";
+import { outputFacts } from "./result-statements";
+import { resultAt } from "../../trace/canonical-attributes";
+
+/** The output body of a tool step: a call's recorded result, else the text after its framing. */
+export function outputBody(g: EngineGraph, u: number): string {
+  const s = g.steps[u];
+  if (s.kind === "tool_call" && typeof s.tool?.result === "string") return s.tool.result;
+  return s.content.slice(resultAt(s.attributes) ?? 0);
+}
+
+/** Small integers are list markers and counts far more often than facts (see ungrounded-values). */
+export const isTrivialNumber = (c: Claim) => c.kind === "number" && c.unit === "" && Math.abs(c.num ?? 0) <= 10;
+
+/** At most this many numbers handed to one tool are linked to its output (bounded work). */
+const MAX_TOOL_OPERANDS = 16;
+/** Steps looked back from an executor's output for the code it ran. */
+const CALLER_WINDOW = 8;
+
+export interface Computation {
+  /** The step holding the tool's output. */
+  output: number;
+  /** The step that handed the inputs: the tool call itself, or the agent step whose code ran. */
+  caller: number;
+}
+
+/** The agent step whose code an executor output comes from: its parent, else the nearest earlier utterance. */
+function codeCaller(g: EngineGraph, u: number): number {
+  const p = g.parent[u];
+  if (p >= 0 && isAgentUtterance(g, p) && !g.wrapper[p]) return p;
+  for (let c = u - 1; c >= 0 && c >= u - CALLER_WINDOW; c--) if (isAgentUtterance(g, c) && !g.wrapper[c]) return c;
+  return -1;
+}
+
+/** A tool call whose result arrives as a step of its own: what it asserts is its arguments. */
+const handsArguments = (g: EngineGraph, c: number) => g.steps[c].kind === "tool_call";
+
+/** Every tool output with the step that handed it its inputs, in step order. */
+export function computations(g: EngineGraph, prov: Provenance): Computation[] {
+  const out: Computation[] = [];
+  for (let u = 0; u < g.n; u++) {
+    if (prov.claims[u].observed.length === 0) continue;
+    if (isAgentToolCall(g, u)) out.push({ output: u, caller: u });
+    else if (isToolOutput(g, u)) {
+      const c = codeCaller(g, u);
+      // Code only: a message that merely precedes an output handed the tool nothing. And code whose
+      // output is one value computed it; a log of many lines (tests, a build) reports, it computes nothing.
+      if (c < 0) continue;
+      if (handsArguments(g, c)) out.push({ output: u, caller: c });
+      else if (prov.claims[c].asserted.some((x) => x.inCode) && outputFacts(outputBody(g, u)).bare)
+        out.push({ output: u, caller: c });
+    }
+  }
+  return out;
+}
+
+/**
+ * Tool outputs with the numbers handed to compute them (the inputs of a tool computation); only
+ * calls that carry their own result unless `throughCode`.
+ */
+export function toolComputations(g: EngineGraph, prov: Provenance, throughCode: boolean): [number, string[]][] {
+  const out: [number, string[]][] = [];
+  for (const { output, caller } of computations(g, prov)) {
+    if (!throughCode && caller !== output) continue;
+    const handed = prov.claims[caller].asserted
+      .filter((c) => c.kind === "number" && !isTrivialNumber(c) && (handsArguments(g, caller) || c.inCode))
+      .map((c) => c.value);
+    const observed = new Set(prov.claims[output].observed.map((c) => c.value));
+    // Only values the tool did not merely echo back: an echoed argument is not computed from itself.
+    const inputs = handed.filter((x) => !observed.has(x)).slice(0, MAX_TOOL_OPERANDS);
+    if (inputs.length) out.push([output, inputs]);
+  }
+  return out;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { claimPhrase } from "./headline-phrases";
+
+describe("claim phrases for claims beyond numbers", () => {
+  const positions = new Map([["out", 1]]);
+  it("a contradicted output names the output step by number", () => {
+    const claim = {
+      detector: "contradicts-output",
+      value: "n:4245",
+      quote: "4245",
+      reachesAnswer: true,
+      sourceStepId: "out",
+    };
+    expect(claimPhrase(claim, positions)).toBe("stated 4245, which step 2 did not output");
+  });
+
+  it("an unsupported answer says no source holds it", () => {
+    const claim = { detector: "unsupported-answer", value: "e:marseille", quote: "Marseille", reachesAnswer: false };
+    expect(claimPhrase(claim, positions)).toBe("answered Marseille, which no source it read holds");
+  });
+});
