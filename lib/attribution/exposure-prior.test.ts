@@ -11,7 +11,7 @@ import { exposurePrior } from "./exposure-prior";
 function prior(lines: [string, string][]): string {
   const trace = ZTrace.parse({
     schema: "culprit.trace/v1",
-    run: { outcome: "failure", task: "Implement pair_sum(xs, target)." },
+    run: { outcome: "failure", task: "Implement median(xs)." },
     agents: [...new Set(lines.map(([a]) => a))].map((name) => ({ name })),
     steps: lines.map(([agent, content], i) => ({ id: `m${i}`, agent, kind: "message", content })),
   });
@@ -31,7 +31,7 @@ describe("exposure prior", () => {
   });
 
   it("weighs a step that writes code as two messages", () => {
-    const code = "Here it is:\n```python\ndef pair_sum(xs, t):\n    return (0, 1)\n```";
+    const code = "Here it is:\n```python\ndef median(xs):\n    return xs[0]\n```";
     expect(prior([lead("Plan: split the work."), lead("Dev, please implement it."), dev(code), lead("Closing.")])).toBe(
       "Lead",
     );

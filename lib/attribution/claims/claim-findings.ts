@@ -333,7 +333,7 @@ function claimFinding(
   }
   // A link typed into code is where the agent looks, not what it asserts: whether it holds shows
   // in the fetch's own result (a failed fetch is a tool failure at that step).
-  // An estimate ("~$300-500", "typically 40 minutes") is a plan's expectation, not an invented fact.
+  // An estimate ("~120 users", "about 8 hours") is a plan's expectation, not an invented fact.
   if (reaches && CHECKABLE.has(c.kind) && !(c.kind === "url" && c.inCode) && !isHedgedValue(text, c.start, c.end)) {
     const note = `introduces ${c.raw}, which reaches the final answer, with no source in the task, a tool output or any step it could see`;
     return make("unsourced-value", SCORE.unsourcedInAnswer, -1, note, true);

@@ -1,8 +1,8 @@
 /**
- * A value stated as an estimate is not a claim of fact: "flights ~$300-500", "about 40 minutes",
- * "typically 30-50°F" say what the agent expects, not what it found. An estimate with no source is
- * ordinary planning (a plan's educated guesses, a budget's rough split), so it is no evidence of a
- * fabricated value; a precise value with no source still is. Linear and bounded: reads at most the
+ * A value stated as an estimate is not a claim of fact: "~120 users", "about 8 hours", "usually
+ * 2-3 retries" say what the agent expects, not what it found. An estimate with no source is
+ * ordinary planning (a plan's educated guesses, a rough split of a budget), so it is no evidence of
+ * a fabricated value; a precise value with no source still is. Linear and bounded: reads at most the
  * claim's own line, clipped to LINE characters either side.
  */
 import { NUMBER_RE, normalizeNumber } from "../text-features";
@@ -17,7 +17,7 @@ const HEDGE_BEFORE_RE =
 /** A line that says its values are expected, not found. */
 const HEDGED_LINE_RE =
   /\b(?:educated guess(?:es)?|guess(?:es|ed)?|typical(?:ly)?|usually|estimates?|estimated|roughly|approximately|probably|likely)\b/i;
-/** One end of a numeric range ("300-500", "30–50", "3 to 5"). */
+/** One end of a numeric range ("1200-1800", "2–3", "3 to 5"). */
 const RANGE_AFTER_RE = /^\s*(?:-|–|—|to)\s*[$€£]?\d/;
 const RANGE_BEFORE_RE = /\d\s*(?:-|–|—|to)\s*[$€£]?$/;
 

@@ -28,7 +28,7 @@ export const detectUngroundedValues: Detector = ({ g }) => {
     const step = g.steps[i];
     const novel: string[] = [];
     const nums = g.features[i].claimNumbers;
-    // An estimate ("~$300-500", "typically 30-50°F") is a plan's expectation, not a fabricated fact.
+    // An estimate ("~120 users", "usually 2-3 retries") is a plan's expectation, not a fabricated fact.
     let estimates: Set<string> | undefined;
     for (let k = 0; k < nums.length && novel.length < MAX_NOVEL; k++) {
       const x = nums[k];
