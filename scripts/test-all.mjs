@@ -170,7 +170,12 @@ if (generated) {
     : skipped("database liveness tests (vitest, before e2e)", "embedded Postgres");
   const db = liveness.then(() =>
     env
-      ? suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db"]]], env)
+      ? // They run beside e2e (a server and a browser): their import limits check correctness, not who
+        // gets the CPU first, so their sandbox threads compete at the test process's own priority.
+        suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db"]]], {
+          ...env,
+          CULPRIT_SANDBOX_NICE: "0",
+        })
       : skipped("database tests (vitest)", "embedded Postgres"),
   );
   const e2e = Promise.all([built, liveness, e2eTemplate]).then(([buildOk, , e2eTemplateOk]) =>
