@@ -76,8 +76,8 @@ const server = http.createServer((req, res) => {
   stampClientAddress(req, trustedProxies);
   statics
     .serve(req, res)
-    .then((served) => {
-      if (served || !shed.admit(req, res) || (outage && !outage.admit(req, res))) return;
+    .then(async (served) => {
+      if (served || !shed.admit(req, res) || (outage && !(await outage.admitSoon(req, res)))) return;
       translatePrecompressedHeader(res);
       return handle(req, res);
     })

@@ -4,10 +4,13 @@
  * `probe()` (a `SELECT 1` on a connection of its own) runs every `everyMs` while requests arrive;
  * after a failed probe every request but the health check gets 503 at once, until a probe succeeds.
  * API routes answer 503 themselves too (lib/server/api-errors.ts); this covers pages.
+ * `admitSoon` waits (at most `waitMs`) for a probe it started: the first request after the database
+ * died gets its 503 too, instead of the 500 of a page that failed to render.
  */
 export function dbOutageGate({
   probe,
   everyMs = 2000,
+  waitMs = 500,
   exempt = (url) => url === "/api/health" || url.startsWith("/api/health?"),
 }) {
   let down = false;
@@ -32,18 +35,31 @@ export function dbOutageGate({
         probing = undefined;
       });
   };
+  const refuse = (req, res) => {
+    if (!down || exempt(req.url ?? "")) return true;
+    res.writeHead(503, {
+      "content-type": "text/plain; charset=utf-8",
+      "retry-after": "5",
+      "cache-control": "no-store",
+    });
+    res.end("The database is unavailable; try again shortly.\n");
+    return false;
+  };
   return {
     /** True when the request may go on; otherwise it was answered with 503. */
     admit(req, res) {
       check();
-      if (!down || exempt(req.url ?? "")) return true;
-      res.writeHead(503, {
-        "content-type": "text/plain; charset=utf-8",
-        "retry-after": "5",
-        "cache-control": "no-store",
-      });
-      res.end("The database is unavailable; try again shortly.\n");
-      return false;
+      return refuse(req, res);
+    },
+    /** As `admit`, after the probe in flight (if any) has answered or `waitMs` has passed. */
+    async admitSoon(req, res) {
+      check();
+      if (probing && !exempt(req.url ?? "")) {
+        let timer;
+        await Promise.race([probing, new Promise((r) => (timer = setTimeout(r, waitMs)))]);
+        clearTimeout(timer);
+      }
+      return refuse(req, res);
     },
     get down() {
       return down;

@@ -40,4 +40,20 @@ describe("pages while the database is down (review M-5)", () => {
     await gate.settled();
     expect(gate.admit({ url: "/" }, response())).toBe(true);
   });
+
+  it("gives the first request after the database died its 503, not a failed page", async () => {
+    let up = true;
+    const gate = dbOutageGate({
+      probe: () => (up ? Promise.resolve() : Promise.reject(new Error("ECONNREFUSED"))),
+      everyMs: 0,
+    });
+    expect(await gate.admitSoon({ url: "/" }, response())).toBe(true);
+    up = false;
+    const first = response();
+    expect(await gate.admitSoon({ url: "/runs/x" }, first)).toBe(false);
+    expect(first.out.status).toBe(503);
+    // A hung database does not hold requests: past waitMs they go on.
+    const hung = dbOutageGate({ probe: () => new Promise(() => {}), everyMs: 0, waitMs: 10 });
+    expect(await hung.admitSoon({ url: "/" }, response())).toBe(true);
+  });
 });
