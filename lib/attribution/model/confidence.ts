@@ -23,6 +23,12 @@ const CONFIDENCE_FEATURE = /^(?:kind:worker$|agent:work-share$|cf:flips$)/;
 /** "Most of the work": more than half of the substantive steps of the run's candidates. */
 const MAJORITY = 0.5;
 
+/** Rules that name a suspect without evidence at the step (a prior). */
+const PRIOR_RULES = ["rule:exposure-prior", "rule:largest-blame-flow"];
+/** Marks a verdict named by a prior: it caps the confidence and is not a fitted feature. */
+const PRIOR_FLAG = "flag:prior";
+const isFlag = (name: string) => name.startsWith("flag:");
+
 /** Features of the row the rule-based decision named (`rule:final`), plus the run's size. */
 export function verdictFeatures(table: CandidateTable, row: number): Record<string, number> {
   const k = table.names.length;
@@ -52,11 +58,6 @@ export function decisiveRow(table: CandidateTable): number {
   return -1;
 }
 
-/** Rules that name a suspect without evidence at the step (a prior). */
-const PRIOR_RULES = ["rule:exposure-prior", "rule:largest-blame-flow"];
-/** Marks a verdict named by a prior: it caps the confidence and is not a fitted feature. */
-const PRIOR_FLAG = "flag:prior";
-const isFlag = (name: string) => name.startsWith("flag:");
 /** A prior is a suspect, not a finding: its stated confidence stays below what evidenced verdicts can reach. */
 export const PRIOR_CAP = 0.5;
 
