@@ -19,7 +19,8 @@ export interface CorrectiveAttempt {
   corrects: number;
   /** Whether the correction changed what came after (a retry that succeeded; a rejection the corrected agent acted on). */
   effective: boolean;
-  /** For an effective rejection: the corrected agent's changed message after it (a real alternative output). */
+  /** The corrected agent's changed message after it (a real alternative output): its revision after an
+   * effective rejection, or its retry that succeeded after its failed call. */
   revision?: number;
 }
 
@@ -39,6 +40,8 @@ export function findCorrectiveAttempts(g: EngineGraph, fault: Float64Array, thre
             blocks: false,
             corrects: caller,
             effective: true,
+            // The retry answers the request the failed call answered: a real alternative output.
+            revision: fixer,
             note: `retried after the failure in ${g.steps[i].id} and succeeded (${g.steps[rec].id})`,
           });
         }

@@ -119,3 +119,74 @@ describe("repair-aware DPO pairs (review §2g)", () => {
     expect(contextBefore(trace, "s0")).toBe("task: Sum the invoice lines 1200 and 1621.");
   });
 });
+
+/** A Loader's script fails (a traceback), then its rewritten script runs; in `again` the retry fails too. */
+function retried(again: boolean) {
+  const steps: TTraceInput["steps"] = [
+    {
+      id: "s0",
+      agent: "Planner",
+      kind: "message",
+      content: "Load the tide table and report the highest tide in metres.",
+    },
+    { id: "s1", agent: "Loader", kind: "message", content: "```python\nimport tides\nprint(tides.peak())\n```" },
+    {
+      id: "s2",
+      agent: "Shell",
+      kind: "tool_result",
+      content: "Traceback (most recent call last):\nModuleNotFoundError: No module named 'tides'",
+      tool: {
+        name: "python",
+        result: "Traceback (most recent call last):\nModuleNotFoundError: No module named 'tides'",
+      },
+      status: "error",
+    },
+    {
+      id: "s3",
+      agent: "Loader",
+      kind: "message",
+      content:
+        "```python\nimport csv\nrows = list(csv.reader(open('tide.csv')))\nprint(max(float(r[1]) for r in rows))\n```",
+    },
+    {
+      id: "s4",
+      agent: "Shell",
+      kind: "tool_result",
+      content: again ? "Traceback (most recent call last):\nFileNotFoundError: tide.csv" : "4.72",
+      tool: {
+        name: "python",
+        result: again ? "Traceback (most recent call last):\nFileNotFoundError: tide.csv" : "4.72",
+      },
+      status: again ? "error" : "ok",
+    },
+    { id: "s5", agent: "Loader", kind: "final", content: "The highest tide is 4.72 m." },
+  ];
+  const trace = ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", task: "Report the highest tide in metres." },
+    agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
+    steps,
+  });
+  const g = buildGraph(trace, config);
+  return { g, corrective: findCorrectiveAttempts(g, new Float64Array(g.n), config.faultThreshold) };
+}
+
+describe("a retry that succeeded is a real alternative to the request whose call failed", () => {
+  it("pairs the Loader's working retry over its failing request, in the context before the failing one", () => {
+    const { g, corrective } = retried(false);
+    expect(preferencePairs(g, corrective)).toEqual([
+      expect.objectContaining({
+        kind: "corrective-over-passive",
+        rejectedStepId: "s1",
+        chosenStepId: "s3",
+        contextStepId: "s1",
+        note: expect.stringContaining("retried the request of s1"),
+      }),
+    ]);
+  });
+
+  it("a retry that failed as well is no alternative: no pair", () => {
+    const { g, corrective } = retried(true);
+    expect(preferencePairs(g, corrective)).toEqual([]);
+  });
+});

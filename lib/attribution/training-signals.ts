@@ -131,7 +131,9 @@ export function successRewards(g: EngineGraph, x: SuccessRewardInput, config: En
  * the same context; otherwise the run yields rewards only:
  * - an alternative o′ for a step supplied from outside (a replay or a judge's proposed fix);
  * - the same agent's revision of a rejected message (an effective rejection: it answered the same
- *   request again, now with the rejected values changed), preferred over the rejected original.
+ *   request again, now with the rejected values changed), preferred over the rejected original;
+ * - the same agent's retry whose call succeeded, preferred over its request whose call failed (the
+ *   failed tool result is the rejection).
  * The context of a pair is the conversation before the rejected step (`contextStepId` names that
  * step; exporters take its recorded `input`, else the transcript before it), never its own text.
  */
@@ -168,7 +170,10 @@ export function preferencePairs(
       chosenStepId: g.steps[c.revision].id,
       rejectedStepId: g.steps[c.corrects].id,
       kind: "corrective-over-passive",
-      note: `${g.steps[c.revision].id} revised the work ${g.steps[c.step].id} rejected`,
+      note:
+        c.revision === c.step
+          ? `${g.steps[c.revision].id} retried the request of ${g.steps[c.corrects].id}, whose call failed, and its call succeeded`
+          : `${g.steps[c.revision].id} revised the work ${g.steps[c.step].id} rejected`,
     });
   }
   return pairs;
