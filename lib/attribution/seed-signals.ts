@@ -8,6 +8,7 @@ import { callerOf, isAgentUtterance, isToolOutput } from "./detectors/patterns";
 import { dropSuggestions, dylanImportance } from "./dylan-importance";
 import { failureRewards, preferencePairs, successRewards } from "./training-signals";
 import type { CorrectiveAttempt } from "./corrective-attempts";
+import type { SuccessCredit } from "./success-credit";
 import type { AnalysisReport, EngineConfig } from "./types";
 import { round6 as round } from "./round6";
 
@@ -53,6 +54,8 @@ export interface TrainingInput {
   importance: ImportanceSignals;
   /** Co-culprits' faulty steps with their blame relative to the decisive agent's (see `failureRewards`). */
   coOrigins?: { step: number; weight: number }[];
+  /** A successful run's Shapley credit from the answer's lineage (see success-credit.ts). */
+  lineageCredit?: SuccessCredit;
 }
 
 export interface TrainingSignals {
@@ -67,6 +70,7 @@ export function trainingSignals(x: TrainingInput): TrainingSignals {
   const nA = g.agentNames.length;
   let rewards: Float64Array;
   let scale = 1;
+  let creditFrom: "answer-lineage-shapley" | "dylan-importance" | undefined;
   const isMessage = (v: number) => isAgentUtterance(g, v) && !g.wrapper[v];
   if (x.analyzedAsFailure)
     rewards = failureRewards(
@@ -82,9 +86,15 @@ export function trainingSignals(x: TrainingInput): TrainingSignals {
       config,
     );
   else {
-    const totalImp = x.importance.perAgent.reduce((s, v) => s + v, 0);
+    // Shapley credit from the answer's lineage; an answer with no traceable value falls back to DyLAN shares.
     const credit = new Float64Array(nA);
-    if (totalImp > 0) for (let a = 0; a < nA; a++) credit[a] = x.importance.perAgent[a] / totalImp;
+    if (x.lineageCredit && x.lineageCredit.values > 0) {
+      creditFrom = "answer-lineage-shapley";
+      credit.set(x.lineageCredit.credit);
+    } else {
+      const totalImp = x.importance.perAgent.reduce((s, v) => s + v, 0);
+      if (totalImp > 0) for (let a = 0; a < nA; a++) credit[a] = x.importance.perAgent[a] / totalImp;
+    }
     const sabotage = new Uint8Array(g.n);
     for (let v = 0; v < g.n; v++) sabotage[v] = x.fault[v] >= config.faultThreshold ? 1 : 0;
     const success = successRewards(g, { credit, contribution: x.importance.perStep, sabotage, isMessage }, config);
@@ -99,6 +109,7 @@ export function trainingSignals(x: TrainingInput): TrainingSignals {
       sum: round(rewards.reduce((s, v) => s + v, 0)),
       bound: x.analyzedAsFailure ? 1 + config.correctiveBonus : config.rewardBound,
       scale: round(scale),
+      ...(x.analyzedAsFailure ? {} : { creditFrom: creditFrom ?? "dylan-importance" }),
     },
   };
 }

@@ -265,7 +265,14 @@ export interface AnalysisReport {
     rewards: TrainingReward[];
     preferencePairs: PreferencePair[];
     /** How rewards are normalized: failure Σ = −1 over agent messages; success: credit × `scale` per agent, |r| ≤ B. */
-    normalization?: { kind: "failure-sum-minus-one" | "success-credit"; sum: number; bound: number; scale: number };
+    normalization?: {
+      kind: "failure-sum-minus-one" | "success-credit";
+      sum: number;
+      bound: number;
+      scale: number;
+      /** A success's credit: Shapley values of the answer's lineage game, else DyLAN importance shares (engine ≥ 0.10). */
+      creditFrom?: "answer-lineage-shapley" | "dylan-importance";
+    };
   };
   /** Cost, tools, verification, redundancy, delegation and memory metrics (absent in reports before 0.5). */
   trajectory?: TrajectoryReport;

@@ -9,6 +9,7 @@ import { verifierApprovals } from "../detectors/abandoned-verification";
 import { classifyInteraction } from "../interaction-class";
 import { assignRoles } from "../agent-roles";
 import { importanceSignals, trainingSignals } from "../seed-signals";
+import { successCredit } from "../success-credit";
 import { missedChecks } from "../one-story";
 import type { EngineConfig, FalseSuccessClaim } from "../types";
 import type { Evidence } from "./evidence";
@@ -130,6 +131,7 @@ export function deriveSignals(
     corrective,
     importance,
     coOrigins,
+    lineageCredit: analyzedAsFailure ? undefined : successCredit(g, prov),
   });
 
   // Tokens.
