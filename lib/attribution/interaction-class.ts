@@ -59,6 +59,13 @@ export function classifyInteraction(x: InteractionInput): { class: InteractionCl
     };
   return {
     class: "unchanged",
-    rule: `a single root fault stays within ${x.boundariesCrossed} agent boundary and corrupts ${x.corruptedDescendants} later steps`,
+    rule:
+      x.boundariesCrossed === 0
+        ? `a single root fault stays within its agent and corrupts ${plural(x.corruptedDescendants, "later step")}`
+        : `a single root fault crosses one agent boundary and corrupts ${plural(x.corruptedDescendants, "later step")}`,
   };
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }

@@ -224,3 +224,13 @@ describe("M9: the budget share is taken out of agent blame", () => {
     expect(budget.budgetShare).toBeGreaterThan(0);
   });
 });
+
+describe("the interaction rule reads as a sentence", () => {
+  it("says a fault stayed within its agent, never 'within 0 agent boundary'", () => {
+    const one = [{ agent: "A", aloneSufficient: true }];
+    const rule = (boundariesCrossed: number, corruptedDescendants: number) =>
+      classifyInteraction({ ...base, flipping: one, minimalFixSet: one, boundariesCrossed, corruptedDescendants }).rule;
+    expect(rule(0, 1)).toBe("a single root fault stays within its agent and corrupts 1 later step");
+    expect(rule(1, 2)).toBe("a single root fault crosses one agent boundary and corrupts 2 later steps");
+  });
+});
