@@ -228,6 +228,7 @@ describe("M9: the budget share is taken out of agent blame", () => {
 describe("the interaction rule reads as a sentence", () => {
   it("says a fault stayed within its agent, never 'within 0 agent boundary'", () => {
     const one = [{ agent: "A", aloneSufficient: true }];
+    const base = { candidates: 2, explained: true, repairAllSucceeds: true };
     const rule = (boundariesCrossed: number, corruptedDescendants: number) =>
       classifyInteraction({ ...base, flipping: one, minimalFixSet: one, boundariesCrossed, corruptedDescendants }).rule;
     expect(rule(0, 1)).toBe("a single root fault stays within its agent and corrupts 1 later step");
