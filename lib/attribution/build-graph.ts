@@ -67,6 +67,12 @@ export interface EngineGraph {
    * filed under, so it is no agent's utterance.
    */
   forcedAnswer: number;
+  /**
+   * By position: 1 for text a harness wrote (a templated round announcement, a relay of other
+   * speakers' answers, see `model/scaffolding.ts`): evidence others read, no agent's utterance.
+   * Set after the graph is built (`markParticipants`).
+   */
+  scaffold: Uint8Array;
   warnings: string[];
 }
 
@@ -132,6 +138,7 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     taskGivers,
     verifierAgents,
     forcedAnswer,
+    scaffold: new Uint8Array(n),
     warnings,
   };
 }
