@@ -73,6 +73,12 @@ export interface EngineGraph {
    * Set after the graph is built (`markParticipants`).
    */
   scaffold: Uint8Array;
+  /**
+   * A task giver that keeps conversing with one agent across the run (`model/simulated-user.ts`), or
+   * −1. What it says stays the requirement (it remains a task giver), but its turns are work that can
+   * be wrong: candidates, suspects, and chances to err for the exposure prior. Set by `markParticipants`.
+   */
+  simulatedUser: number;
   warnings: string[];
 }
 
@@ -139,6 +145,7 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     verifierAgents,
     forcedAnswer,
     scaffold: new Uint8Array(n),
+    simulatedUser: -1,
     warnings,
   };
 }

@@ -1,21 +1,26 @@
 /**
  * Who takes part, by behaviour rather than by name. Each speaker is one of:
- * - task-giver: the importer marked it as whoever poses the task (`kind: "task_giver"`);
+ * - task-giver: the importer marked it as whoever poses the task (`kind: "task_giver"`) and it only
+ *   poses it (a message or two at the start, bare "continue" turns);
  * - environment: most of what it says is tool or program output, or it answers another speaker's code or tool
  *   call in most of its steps without ever speaking as an agent (no first person): it returns what it was given
  *   to run, however its output happens to be worded;
  * - harness: it speaks only at the run's edges (the opening or the close) and says little, or all it
  *   writes is scaffolding: templated announcements and verbatim relays of others' answers
  *   (`scaffolding.ts`);
- * - simulated-user: it opens the conversation and keeps answering the one agent it talks to;
+ * - simulated-user: it opens the conversation and keeps answering the one agent it talks to, across
+ *   the run (an LLM playing a customer holds requirements the agent cannot check, so it can be wrong);
  * - verifier: most of its messages approve or reject;
  * - orchestrator: most of its messages address other participants by name or delegate;
  * - worker: everyone else.
  * Environment, harness and task-giver output is evidence, not a culprit candidate (see candidates.ts).
+ * A simulated user is a candidate and a suspect; what it says stays the requirement the agent works
+ * from (it keeps the task giver's place in the graph), so no value it states is an agent's invention.
  */
 import type { EngineGraph } from "../build-graph";
 import { APPROVAL_RE, REJECTION_RE, isToolOutput } from "../detectors/patterns";
 import { RUN_REQUEST_RE, markScaffolding } from "./scaffolding";
+import { simulatedUser } from "./simulated-user";
 
 export type ParticipantKind =
   | "task-giver"
@@ -160,7 +165,7 @@ export function classifyParticipants(g: EngineGraph): ParticipantKind[] {
   const openerIdx = t.reduce((best, x, a) => (x.first >= 0 && (best < 0 || x.first < t[best].first) ? a : best), -1);
   return g.agentNames.map((_, a): ParticipantKind => {
     const x = t[a];
-    if (g.taskGivers.has(a)) return "task-giver";
+    if (g.taskGivers.has(a)) return a === g.simulatedUser ? "simulated-user" : "task-giver";
     if (x.steps === 0) return "worker";
     if (environment(a)) return "environment";
     if (x.scaffold === x.steps) return "harness";
@@ -188,9 +193,12 @@ export function markEnvironmentAsTools(g: EngineGraph): void {
 /**
  * Who is the environment and what the harness wrote, for every later stage: executors become tool
  * agents (`markEnvironmentAsTools`), then templated and relayed text is marked as scaffolding
- * (`g.scaffold`), evidence and never an agent's utterance. Run once, right after the graph is built.
+ * (`g.scaffold`), evidence and never an agent's utterance; a task giver that keeps conversing with
+ * one agent is the run's simulated user (`g.simulatedUser`). Run once, right after the graph is built.
  */
 export function markParticipants(g: EngineGraph): void {
   markEnvironmentAsTools(g);
   markScaffolding(g);
+  const user = simulatedUser(g);
+  if (g.taskGivers.has(user)) g.simulatedUser = user;
 }
