@@ -101,6 +101,20 @@ describe("a simulated user", () => {
     expect(table.agentOf.map((a) => table.agentNames[a])).not.toContain("User");
   });
 
+  it("near miss: a task giver that runs the agent's code and returns its output is an executor, not a user", () => {
+    const turns: Turn[] = [
+      ["User", "Count the lines of visits.csv and tell me the total."],
+      ["Coder", "Can you run this for me?\n```python\nprint(sum(1 for _ in open('visits.csv')))\n```"],
+      ["User", "exitcode: 0 (execution succeeded)\nCode output: 1830 lines counted in total"],
+      ["Coder", "Now the header, please?\n```python\nprint(open('visits.csv').readline())\n```"],
+      ["User", "exitcode: 0 (execution succeeded)\nCode output: date, page, visitor id"],
+      ["Coder", "Is the file sorted? Let me check.\n```python\nprint(open('visits.csv').read(80))\n```"],
+      ["User", "exitcode: 0 (execution succeeded)\nCode output: 2024-01-02, home, 17"],
+      ["Coder", "The file has 1829 visits after the header."],
+    ];
+    expect(kinds(turns, "User").User).toBe("task-giver");
+  });
+
   it("near miss: a task giver that talks with several agents is the team's client, not one agent's user", () => {
     const turns: Turn[] = [
       ["User", "Plan a dinner for four this Friday."],

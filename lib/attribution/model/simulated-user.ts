@@ -8,6 +8,7 @@
  */
 import type { EngineGraph } from "../build-graph";
 import { isToolOutput } from "../detectors/patterns";
+import { RUN_REQUEST_RE } from "./scaffolding";
 
 /** Turns beyond the opening that carry content: one reply could be a clarification, two are a conversation. */
 const MIN_REPLIES = 2;
@@ -18,6 +19,8 @@ interface Conversation {
   /** The agent it replies to (−1 none yet, −2 several). */
   partner: number;
   replies: number;
+  /** Replies to a run request (a code block, a tool call): a user proxy executing code, not a conversation. */
+  executions: number;
   /** Replies that follow a question of the partner. */
   answers: number;
   /** Position of its last reply with content. */
@@ -34,11 +37,12 @@ export function simulatedUser(g: EngineGraph): number {
     const a = g.agentOf[v];
     if (opener < 0) {
       opener = a;
-      c = { partner: -1, replies: 0, answers: 0, last: -1 };
+      c = { partner: -1, replies: 0, executions: 0, answers: 0, last: -1 };
     } else if (a === opener && previous >= 0 && g.agentOf[previous] !== a && c) {
       const p = g.agentOf[previous];
       c.partner = c.partner === -1 || c.partner === p ? p : -2;
-      if (g.features[v].tokens.size >= MIN_TOKENS) {
+      if (RUN_REQUEST_RE.test(g.steps[previous].content)) c.executions++;
+      else if (g.features[v].tokens.size >= MIN_TOKENS) {
         c.replies++;
         c.last = v;
         if (g.steps[previous].content.includes("?")) c.answers++;
@@ -47,7 +51,8 @@ export function simulatedUser(g: EngineGraph): number {
     previous = v;
   }
   // Across the run: its last reply comes in the run's second half, after the agent has worked.
-  return c && c.partner >= 0 && c.replies >= MIN_REPLIES && c.answers > 0 && c.last * 2 >= g.n ? opener : -1;
+  if (!c || c.partner < 0 || c.replies < MIN_REPLIES || c.executions >= c.replies) return -1;
+  return c.answers > 0 && c.last * 2 >= g.n ? opener : -1;
 }
 
 /** A turn of the run's simulated user (`g.simulatedUser`): its own words, not the harness's. */
