@@ -97,6 +97,22 @@ describe("a debate ensemble's harness", () => {
     }
   });
 
+  it("answers forwarded inside fences on the heading's line are relayed all the same", () => {
+    const fenced = (...answers: string[]) =>
+      [
+        "These are the solutions to the problem from other agents:",
+        ...answers.map((x) => `One agent solution: \`\`\`${x}\`\`\``),
+        "Using the solutions from other agents as additional information, give an updated answer.",
+      ].join("\n\n");
+    const lines = debate("System").map(([a, c], i): Line => {
+      if (i === 4) return [a, fenced(solverB, solverC)];
+      if (i === 6) return [a, fenced(solverA, solverC)];
+      if (i === 8) return [a, fenced(solverA, solverB)];
+      return [a, c];
+    });
+    expect(kinds(lines).System).toBe("harness");
+  });
+
   it("near miss: a solver that quotes the others and adds its own reasoning is no relay", () => {
     const g = buildGraph(
       trace([

@@ -5,11 +5,12 @@
  *   counter moving by one ("round 2", "cycle=3") and the next speaker's name changing, at least three
  *   times. A program fills such a template; an agent that writes the same words with a number changed
  *   states a new value, and an exact repeat is a loop, an agent's fault of its own;
- * - a relay: at least half of its text is copied verbatim from the task or from other speakers'
- *   earlier steps (lines the speaker repeats in several steps are its template and do not count), and
- *   what it adds is neither code, nor an observation, nor said in the first person. A program that forwards answers ("here are the other agents' solutions: ...")
- *   copies exactly; an agent that builds on others' work (fixing their code, reporting what it saw,
- *   agreeing) adds its own.
+ * - a relay: at least half of its text is copied verbatim, line by line, from the task or from other
+ *   speakers' earlier steps (lines the speaker repeats in several steps are its template and do not
+ *   count), and what it adds is neither code, nor an observation, nor said in the first person. A
+ *   program that forwards answers ("here are the other agents' solutions: ```...```") copies exactly;
+ *   an agent that builds on others' work (fixing their code, reporting what it saw, agreeing) adds
+ *   its own.
  * A speaker whose steps are all scaffolding is the harness (`harnessSpeakers`).
  * Linear: every line is hashed once per pass (two passes), with a cap on the text read per step.
  */
@@ -31,18 +32,25 @@ const MIN_COUNTED = 3;
 const norm = (line: string) => line.trim().replace(/\s+/g, " ").toLowerCase();
 const DIGITS = /\d+/g;
 const ANY_DIGIT = /\d/;
+const LINE_BREAK = /\n|```/;
 const WORD = /[a-z0-9]/i;
 /** An agent's own voice or work: code, or the first person (a harness addresses others, it does not speak for itself). */
-const OWN_WORK_RE = /```|\b(?:i|i'm|i'll|i've|me|my|we|we'll|our|let's)\b/;
+const FIRST_PERSON_RE = /\b(?:i|i'm|i'll|i've|me|my|we|we'll|our|let's)\b/;
+/**
+ * Code the speaker writes (a fence that opens a block in a language) or a tool call it asks for: its
+ * own work. A bare fence around quoted text is how harnesses wrap the answers they forward.
+ */
+const OWN_CODE_RE = /^```[a-z]|\btool call:|\bfunction call:/im;
 /**
  * A request to run something: a fenced code block or a tool call written into the text. An agent
  * sweeping a parameter (dates, pages) asks for work with only a number moved; that is its own action.
  */
 export const RUN_REQUEST_RE = /```|\btool call:|\bfunction call:/i;
 
+/** Normalized lines; a fence splits a line too, so an answer quoted inside one ("solution: ```42```") is its own line. */
 function linesOf(text: string): string[] {
   const out: string[] = [];
-  for (const raw of text.slice(0, SCAN).split("\n")) {
+  for (const raw of text.slice(0, SCAN).split(LINE_BREAK)) {
     const line = norm(raw);
     if (line.length >= MIN_LINE && WORD.test(line)) out.push(line);
   }
@@ -100,6 +108,7 @@ export function scaffoldingSteps(g: EngineGraph): Scaffolding {
   const relay = new Uint8Array(g.n);
   const sampled = new Uint8Array(g.n);
   const texts: (string[] | null)[] = new Array(g.n).fill(null);
+  const relayable = new Uint8Array(g.n);
   const templateOf: (Template | null)[] = new Array(g.n).fill(null);
   // Per speaker: each whole text with its numbers masked, and how its numbers moved between uses.
   const templates = new Map<string, Template>();
@@ -116,19 +125,23 @@ export function scaffoldingSteps(g: EngineGraph): Scaffolding {
       read[a]++;
       sampled[v] = 1;
     }
-    const kind = g.steps[v].kind;
-    if (kind === "tool_result" || kind === "tool_call" || (!inSample && !counting[a])) continue;
+    if (!inSample && !counting[a]) continue;
     const raw = stepText(g.steps[v]);
     if (!inSample && !ANY_DIGIT.test(raw.slice(0, SCAN))) continue;
     const lines = linesOf(raw);
-    if (!lines.length || RUN_REQUEST_RE.test(raw)) continue;
+    if (!lines.length) continue;
+    // Every sampled step is a source others may relay; only a step in a speaker's own words can be a relay.
+    const kind = g.steps[v].kind;
+    const tool = kind === "tool_result" || kind === "tool_call";
     if (inSample) {
       texts[v] = lines;
+      if (!tool && !OWN_CODE_RE.test(raw.slice(0, SCAN))) relayable[v] = 1;
       for (const l of new Set(lines)) ownLines.set(`${a}\u0000${l}`, (ownLines.get(`${a}\u0000${l}`) ?? 0) + 1);
     }
+    if (tool) continue;
     const text = lines.join("\n");
     const numbers = text.match(DIGITS);
-    if (!numbers) continue;
+    if (!numbers || RUN_REQUEST_RE.test(raw)) continue;
     const key = `${a}\u0000${(names ? text.replace(names, "@") : text).replace(DIGITS, "#")}`;
     const t = templates.get(key);
     if (!t) templates.set(key, { numbers, uses: 1, counter: true });
@@ -149,8 +162,8 @@ export function scaffoldingSteps(g: EngineGraph): Scaffolding {
     const lines = texts[v];
     if (!lines) continue;
     const a = g.agentOf[v];
-    if (!template[v] && observationAt(g.steps[v].attributes) === undefined && isRelay(lines, a, firstBy, ownLines))
-      relay[v] = 1;
+    if (!template[v] && relayable[v] && observationAt(g.steps[v].attributes) === undefined)
+      relay[v] = isRelay(lines, a, firstBy, ownLines) ? 1 : 0;
     for (const l of lines) if (!firstBy.has(l)) firstBy.set(l, a);
   }
   return { template, relay, sampled };
@@ -162,7 +175,7 @@ function isRelay(lines: string[], a: number, firstBy: Map<string, number>, ownLi
   for (const l of lines) {
     const by = firstBy.get(l);
     if (by !== undefined && by !== a) forwarded += l.length;
-    else if (OWN_WORK_RE.test(l)) return false;
+    else if (FIRST_PERSON_RE.test(l)) return false;
     // Lines the speaker writes in several steps are its template ("here are the other answers:"): neither copied nor new.
     else if ((ownLines.get(`${a}\u0000${l}`) ?? 0) < 2) fresh += l.length;
   }
