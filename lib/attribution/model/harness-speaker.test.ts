@@ -113,6 +113,16 @@ describe("a debate ensemble's harness", () => {
     expect(kinds(lines).System).toBe("harness");
   });
 
+  it("a harness that poses the question to each solver in turn is still the harness", () => {
+    const lines = debate("System");
+    const ask = lines[0];
+    lines.splice(2, 0, ask);
+    lines.splice(4, 0, ask);
+    expect(kinds(lines).System).toBe("harness");
+    const report = analyzeTrace(trace(lines));
+    expect(report.decisive?.agent ?? report.suspects?.[0]?.agent).toBe("Solver_B");
+  });
+
   it("near miss: a solver that quotes the others and adds its own reasoning is no relay", () => {
     const g = buildGraph(
       trace([

@@ -189,20 +189,24 @@ const MAX_CLOSING_TOKENS = 30;
 
 /**
  * Speakers that are the harness by behaviour: at least two of their steps are scaffolding, the only
- * others open the run (posing the question) or close it with a short announcement, and some other
- * speaker does the work it scaffolds. Executors and task givers are classified elsewhere.
+ * others open the run (posing the question, or posing it again word for word, as a harness does for
+ * each agent it asks) or close it with a short announcement, and some other speaker does the work it
+ * scaffolds. Executors and task givers are classified elsewhere.
  */
 export function harnessSpeakers(g: EngineGraph, s: Scaffolding): Set<number> {
   const scaffolded = new Int32Array(g.agentNames.length);
   const own = new Int32Array(g.agentNames.length);
   let opening = 0;
   while (opening < g.n && g.wrapper[opening]) opening++;
+  const question = opening < g.n ? linesOf(stepText(g.steps[opening])).join("\n") : "";
+  const posesAgain = (v: number) =>
+    g.agentOf[v] === g.agentOf[opening] && linesOf(stepText(g.steps[v])).join("\n") === question;
   for (let v = 0; v < g.n; v++) {
     if (g.wrapper[v] || !s.sampled[v]) continue;
     const a = g.agentOf[v];
     const closing = (v === g.n - 1 || v === g.sink) && g.features[v].tokens.size < MAX_CLOSING_TOKENS;
     if (s.template[v] || s.relay[v]) scaffolded[a]++;
-    else if (v !== opening && !closing) own[a]++;
+    else if (v !== opening && !closing && !posesAgain(v)) own[a]++;
   }
   const out = new Set<number>();
   for (let a = 0; a < scaffolded.length; a++) {
