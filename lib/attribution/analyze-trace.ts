@@ -7,7 +7,7 @@
  * (`stages/assemble-report.ts`). Pure and deterministic: same trace and config, byte-identical JSON.
  */
 import type { TTrace } from "../trace/schema";
-import { markEnvironmentAsTools } from "./model/participants";
+import { markParticipants } from "./model/participants";
 import { buildGraph } from "./build-graph";
 import { resolveConfig } from "./config";
 import { gatherEvidence } from "./stages/evidence";
@@ -25,7 +25,7 @@ import { withFixes } from "./fixes/index";
 function front(trace: TTrace, partial: Partial<EngineConfig>) {
   const config = resolveConfig(partial);
   const g = buildGraph(trace, config);
-  markEnvironmentAsTools(g);
+  markParticipants(g);
   const evidence = gatherEvidence(g, config, trace.run.outcome);
   const model = modelFailure(g, config, evidence);
   const decided = decideCulprit(g, config, evidence, model);

@@ -67,6 +67,18 @@ export interface EngineGraph {
    * filed under, so it is no agent's utterance.
    */
   forcedAnswer: number;
+  /**
+   * By position: 1 for text a harness wrote (a templated round announcement, a relay of other
+   * speakers' answers, see `model/scaffolding.ts`): evidence others read, no agent's utterance.
+   * Set after the graph is built (`markParticipants`).
+   */
+  scaffold: Uint8Array;
+  /**
+   * A task giver that keeps conversing with one agent across the run (`model/simulated-user.ts`), or
+   * −1. What it says stays the requirement (it remains a task giver), but its turns are work that can
+   * be wrong: candidates, suspects, and chances to err for the exposure prior. Set by `markParticipants`.
+   */
+  simulatedUser: number;
   warnings: string[];
 }
 
@@ -132,6 +144,8 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     taskGivers,
     verifierAgents,
     forcedAnswer,
+    scaffold: new Uint8Array(n),
+    simulatedUser: -1,
     warnings,
   };
 }

@@ -9,6 +9,7 @@
  */
 import type { EngineGraph } from "./build-graph";
 import { isAgentUtterance } from "./detectors/patterns";
+import { isUserTurn } from "./model/simulated-user";
 
 const COORDINATION = new Set(["thought", "delegate", "agent", "state_read"]);
 /**
@@ -17,10 +18,10 @@ const COORDINATION = new Set(["thought", "delegate", "agent", "state_read"]);
  */
 const ARTIFACT_WEIGHT = 2;
 
-/** Whether step v is an agent's own substantive work. */
+/** Whether step v is an agent's own substantive work, or a simulated user's turn (it can be wrong too). */
 export function isSubstantive(g: EngineGraph, v: number): boolean {
   return (
-    isAgentUtterance(g, v) &&
+    (isAgentUtterance(g, v) || isUserTurn(g, v)) &&
     !COORDINATION.has(g.steps[v].kind) &&
     !g.toolAgents.has(g.agentOf[v]) &&
     g.features[v].tokens.size > 0

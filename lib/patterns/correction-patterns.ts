@@ -68,6 +68,8 @@ const FINDING_WORDS: Record<string, string> = {
   "unsourced-value": "a value with no source",
   "ungrounded-value": "a value with no source",
   "ground-truth-divergence": "an answer off the ground truth",
+  "request-reversal": "a request the user reversed",
+  "ignored-reversal": "a withdrawn request still acted on",
 };
 
 /** Two names for one shape of evidence: both say "a value no input holds". */

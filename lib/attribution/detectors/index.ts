@@ -20,6 +20,7 @@ import { detectMiscomputedAggregate } from "./miscomputed-aggregate";
 import { detectEmptyReply } from "./empty-reply";
 import { detectMissingState } from "./missing-state";
 import { detectUnfoundedRejection } from "./unfounded-rejection";
+import { detectRequestReversal } from "./request-reversal";
 
 export const DETECTORS = [
   detectToolFailure,
@@ -37,6 +38,7 @@ export const DETECTORS = [
   detectMiscomputedAggregate,
   detectEmptyReply,
   detectMissingState,
+  detectRequestReversal,
 ];
 
 export interface DetectorResults {

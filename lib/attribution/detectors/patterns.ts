@@ -105,12 +105,18 @@ export function callerOf(g: EngineGraph, i: number): number {
 
 /**
  * A step that speaks for an agent (not a tool output, not a state read, not the task giver, whom
- * the importer marks as `kind: "task_giver"`). An agent wrapper speaks too: its text is the output
+ * the importer marks as `kind: "task_giver"`, not a harness's scaffolding). An agent wrapper speaks too: its text is the output
  * the agent returned (listed after its children).
  */
 export function isAgentUtterance(g: EngineGraph, i: number): boolean {
   const k = g.steps[i].kind;
-  return !isToolOutput(g, i) && k !== "state_read" && i !== g.forcedAnswer && !g.taskGivers.has(g.agentOf[i]);
+  return (
+    !isToolOutput(g, i) &&
+    k !== "state_read" &&
+    i !== g.forcedAnswer &&
+    !g.taskGivers.has(g.agentOf[i]) &&
+    !g.scaffold[i]
+  );
 }
 
 const childIndex = new WeakMap<EngineGraph, { start: Int32Array; list: Int32Array }>();

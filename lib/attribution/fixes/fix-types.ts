@@ -40,6 +40,7 @@ export const FINDING_FIX: ReadonlyArray<readonly [string, FixType]> = [
   ["instruction-drift", "follow-the-delegated-instruction"],
   ["unmet-instruction", "follow-the-delegated-instruction"],
   ["missing-state", "follow-the-delegated-instruction"],
+  ["ignored-reversal", "follow-the-delegated-instruction"],
   ["abandoned-verification", "check-before-approving"],
   ["false-success-claim", "check-before-approving"],
   ["unfounded-rejection", "check-before-rejecting"],

@@ -13,6 +13,7 @@ import { isAgentUtterance } from "../detectors/patterns";
 import { isSubstantive } from "../exposure-prior";
 import { uncontain } from "../decision";
 import { classifyParticipants, NOT_CANDIDATE, type ParticipantKind } from "./participants";
+import { isUserTurn } from "./simulated-user";
 import { RULE_NAMES, STATIC_FEATURES, detectorFeature, answerFeature, ruleFeature, kindFeature } from "./vocabulary";
 
 export interface CandidateTable {
@@ -40,12 +41,17 @@ export interface CandidateInput {
   d: Decided;
 }
 
+/**
+ * A simulated user keeps the task giver's place in the graph (what it says is the requirement), so
+ * its turns are no agent utterances; they are candidates all the same.
+ */
 function candidateSteps(g: EngineGraph, kinds: ParticipantKind[]): number[] {
   const pick = (strict: boolean) => {
     const out: number[] = [];
     for (let v = 0; v < g.n; v++) {
-      if (g.wrapper[v] || g.taskGivers.has(g.agentOf[v])) continue;
-      if (strict && (NOT_CANDIDATE.has(kinds[g.agentOf[v]]) || !isAgentUtterance(g, v))) continue;
+      const a = g.agentOf[v];
+      if (g.wrapper[v] || (g.taskGivers.has(a) && a !== g.simulatedUser)) continue;
+      if (strict && (NOT_CANDIDATE.has(kinds[a]) || !(isAgentUtterance(g, v) || isUserTurn(g, v)))) continue;
       out.push(v);
     }
     return out;

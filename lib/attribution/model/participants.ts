@@ -1,18 +1,26 @@
 /**
  * Who takes part, by behaviour rather than by name. Each speaker is one of:
- * - task-giver: the importer marked it as whoever poses the task (`kind: "task_giver"`);
+ * - task-giver: the importer marked it as whoever poses the task (`kind: "task_giver"`) and it only
+ *   poses it (a message or two at the start, bare "continue" turns);
  * - environment: most of what it says is tool or program output, or it answers another speaker's code or tool
  *   call in most of its steps without ever speaking as an agent (no first person): it returns what it was given
  *   to run, however its output happens to be worded;
- * - harness: it speaks only at the run's edges (the opening or the close) and says little;
- * - simulated-user: it opens the conversation and keeps answering the one agent it talks to;
+ * - harness: it speaks only at the run's edges (the opening or the close) and says little, or all it
+ *   writes is scaffolding: templated announcements and verbatim relays of others' answers
+ *   (`scaffolding.ts`);
+ * - simulated-user: it opens the conversation and keeps answering the one agent it talks to, across
+ *   the run (an LLM playing a customer holds requirements the agent cannot check, so it can be wrong);
  * - verifier: most of its messages approve or reject;
  * - orchestrator: most of its messages address other participants by name or delegate;
  * - worker: everyone else.
  * Environment, harness and task-giver output is evidence, not a culprit candidate (see candidates.ts).
+ * A simulated user is a candidate and a suspect; what it says stays the requirement the agent works
+ * from (it keeps the task giver's place in the graph), so no value it states is an agent's invention.
  */
 import type { EngineGraph } from "../build-graph";
 import { APPROVAL_RE, REJECTION_RE, isToolOutput } from "../detectors/patterns";
+import { RUN_REQUEST_RE, markScaffolding } from "./scaffolding";
+import { simulatedUser } from "./simulated-user";
 
 export type ParticipantKind =
   | "task-giver"
@@ -41,8 +49,6 @@ const SCAN = 600;
 const SAMPLE = 200;
 /** Output lines of a program or terminal: an exit code, a traceback, a prompt, a bare result line. */
 const PROGRAM_OUTPUT_RE = /^(?:exit ?code|exitcode|traceback|\$ |>>> |code output|output:|stdout|stderr|error:)/im;
-/** A request to run something: a fenced code block or a tool call written into the text. */
-const RUN_REQUEST_RE = /```|\btool call:|\bfunction call:/i;
 /** An agent speaks for itself; program output does not ("I'll", "let me", "we"). */
 const FIRST_PERSON_RE = /\b(?:I|I'm|I'll|I've|me|my|we|we'll|our|let's)\b/i;
 /** Text of the previous step read for a run request: where a call or a code block sits. */
@@ -60,6 +66,8 @@ interface Tally {
   /** Its own steps that ask for a run (code blocks, tool calls): what an agent does, not an environment. */
   requests: number;
   firstPerson: number;
+  /** Steps the harness wrote under its name (`g.scaffold`). */
+  scaffold: number;
   first: number;
   /** Every step of the agent (`steps` counts the sampled ones). */
   total: number;
@@ -77,6 +85,7 @@ function tallies(g: EngineGraph): Tally[] {
       afterRequest: 0,
       requests: 0,
       firstPerson: 0,
+      scaffold: 0,
       first: -1,
       total: 0,
     }),
@@ -106,6 +115,7 @@ function tallies(g: EngineGraph): Tally[] {
     if (isToolOutput(g, v) || s.kind === "tool_result" || PROGRAM_OUTPUT_RE.test(text)) t.output++;
     if (APPROVAL_RE.test(text) || REJECTION_RE.test(text)) t.verdicts++;
     if (FIRST_PERSON_RE.test(text)) t.firstPerson++;
+    if (g.scaffold[v]) t.scaffold++;
     if (answersRunRequest(g, v)) t.afterRequest++;
     if (s.kind === "tool_call" || RUN_REQUEST_RE.test(s.content ?? "")) t.requests++;
     const lower = text.toLowerCase();
@@ -155,9 +165,10 @@ export function classifyParticipants(g: EngineGraph): ParticipantKind[] {
   const openerIdx = t.reduce((best, x, a) => (x.first >= 0 && (best < 0 || x.first < t[best].first) ? a : best), -1);
   return g.agentNames.map((_, a): ParticipantKind => {
     const x = t[a];
-    if (g.taskGivers.has(a)) return "task-giver";
+    if (g.taskGivers.has(a)) return a === g.simulatedUser ? "simulated-user" : "task-giver";
     if (x.steps === 0) return "worker";
     if (environment(a)) return "environment";
+    if (x.scaffold === x.steps) return "harness";
     if (x.edge === x.total && x.total <= 2 && x.tokens / x.steps < 30 && speakers > 2) return "harness";
     if (a === openerIdx && speakers === 2 && x.steps >= 3 && x.output === 0) return "simulated-user";
     if (x.steps >= 2 && x.verdicts * 2 > x.steps) return "verifier";
@@ -177,4 +188,17 @@ export function markEnvironmentAsTools(g: EngineGraph): void {
   tallies(g).forEach((t, a) => {
     if (!g.taskGivers.has(a) && runsRequests(t)) g.toolAgents.add(a);
   });
+}
+
+/**
+ * Who is the environment and what the harness wrote, for every later stage: executors become tool
+ * agents (`markEnvironmentAsTools`), then templated and relayed text is marked as scaffolding
+ * (`g.scaffold`), evidence and never an agent's utterance; a task giver that keeps conversing with
+ * one agent is the run's simulated user (`g.simulatedUser`). Run once, right after the graph is built.
+ */
+export function markParticipants(g: EngineGraph): void {
+  markEnvironmentAsTools(g);
+  markScaffolding(g);
+  const user = simulatedUser(g);
+  if (g.taskGivers.has(user)) g.simulatedUser = user;
 }

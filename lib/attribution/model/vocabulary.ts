@@ -22,6 +22,8 @@ export type DetectorName =
   | "empty-reply"
   | "missing-state"
   | "unfounded-rejection"
+  | "request-reversal"
+  | "ignored-reversal"
   | "llm-judge"
   | ClaimFindingName;
 
@@ -107,6 +109,8 @@ const DETECTOR_TEXT: Record<DetectorName, string> = {
   "empty-reply": "its reply is empty",
   "missing-state": "it read state that was never written",
   "unfounded-rejection": "it rejected work without giving a reason",
+  "request-reversal": "it withdrew its own request after the agent had acted on it",
+  "ignored-reversal": "it kept acting on a request the user had withdrawn",
   "llm-judge": "an LLM judge flagged it",
   "unsourced-value": "it put forward a value no source supports",
   "contradicts-source": "it misquotes the source it cites",
