@@ -133,7 +133,7 @@ function main() {
   if (!values["shipped-only"]) {
     const confidence = leaveOneSourceOut(learnedConfidence(), verdicts);
     log(
-      `\n${formatReliability("engine verdict, confidence model fitted leave-one-source-out: stated confidence vs agent accuracy", confidence)}`,
+      `\n${formatReliability("engine verdict, confidence model (chance floor, as shipped) fitted leave-one-source-out: stated confidence vs agent accuracy", confidence)}`,
     );
     out.confidenceLoso = confidence;
     const pooledFolds = kFoldPooled(learnedConfidence(), verdicts);
