@@ -17,7 +17,8 @@ import { readSources } from "./lib/read-sources";
 
 /**
  * Below this fitted confidence a failure verdict is undetermined. Chosen leave-one-source-out
- * (`npm run eval`, "undetermined threshold" table; ADR 0027), not fitted here: kept on refit.
+ * (`npm run eval`, "undetermined threshold" table; ADR 0027, re-checked with the chance floor in
+ * ADR 0034), not fitted here: kept on refit.
  */
 const UNDETERMINED_BELOW = 0.45;
 

@@ -24,14 +24,14 @@ export const CHANCE = "chance";
 
 /**
  * The few, general features the evidence term reads (strong regularization, few features: they
- * must hold on systems the fit never saw): whether the named agent directs, checks or poses the
- * work rather than doing it (`agent:not-worker`, from its behaviour: such verdicts are right less
- * often on every source where they occur), and whether it does most of the run's substantive work
- * (`agent:majority`: the verdict that agrees with the strongest label-free base rate is right
- * more often). A kind the classifier could not tell from a tool's (environment, harness) counts as
- * neither: no evidence either way. Which rule named the step is left out: rules fitted on one
- * family of systems say little about how often they hold on another. "Most of the work": more
- * than half of the substantive steps of the run's candidates.
+ * must hold on systems the fit never saw). `agent:not-worker`: the named agent directs, checks or
+ * poses the work rather than doing it (from its behaviour); such verdicts are right less often
+ * than a worker's on most sources, since the agent doing the work makes most of the mistakes.
+ * `agent:majority`: it does most of the run's substantive work (more than half of the candidates'
+ * substantive steps), the verdict that agrees with the strongest label-free base rate. A kind the
+ * classifier could not tell from a tool's (environment, harness) counts as neither. Which rule
+ * named the step is left out: rules fitted on one family of systems say little about how often
+ * they hold on another.
  */
 const MAJORITY = 0.5;
 const NOT_WORKER: ReadonlySet<ParticipantKind> = new Set(["orchestrator", "verifier", "simulated-user", "task-giver"]);
