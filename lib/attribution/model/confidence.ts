@@ -107,7 +107,7 @@ export function evidenceTerm(features: Record<string, number>, weights: Record<s
   return sigmoid(z);
 }
 
-/** The floor's share of a verdict: 1/k when the features carry it, else 0 (a plain logistic model). */
+/** The chance floor when the features carry it, else 0 (then the model is plain logistic regression). */
 const chanceOf = (features: Record<string, number>) => Math.min(1, Math.max(0, features[CHANCE] ?? 0));
 
 export function confidenceOf(features: Record<string, number>, weights: Record<string, number>): number {
