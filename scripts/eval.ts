@@ -45,6 +45,7 @@ import {
   type Scored,
 } from "../lib/eval/loso";
 import { formatReliability, formatScheme, type BaseRow } from "../lib/eval/loso-report";
+import { confidenceDesignsSection } from "./lib/eval-confidence-designs";
 import { ablationGroups } from "../lib/eval/ablation";
 import { gatedDecision } from "../lib/eval/hybrid";
 import { agreementConfidence } from "../lib/eval/agreement-confidence";
@@ -133,7 +134,7 @@ function main() {
   if (!values["shipped-only"]) {
     const confidence = leaveOneSourceOut(learnedConfidence(), verdicts);
     log(
-      `\n${formatReliability("engine verdict, confidence model fitted leave-one-source-out: stated confidence vs agent accuracy", confidence)}`,
+      `\n${formatReliability("engine verdict, confidence model (chance floor, as shipped) fitted leave-one-source-out: stated confidence vs agent accuracy", confidence)}`,
     );
     out.confidenceLoso = confidence;
     const pooledFolds = kFoldPooled(learnedConfidence(), verdicts);
@@ -146,6 +147,7 @@ function main() {
       `\n${formatReliability("engine verdict, confidence + out-of-fold Platt calibration, leave-one-source-out", calibrated)}`,
     );
     out.calibratedLoso = calibrated;
+    out.confidenceDesigns = confidenceDesignsSection(verdicts, { loso: confidence, kfold: pooledFolds }, log);
     if (values["skip-ranker"]) return finish(started);
     const hybrid = tables.map((t, i) => ({ ...t, input: { table: t.input, verdict: verdicts[i].input } }));
     const gated = leaveOneSourceOut(gatedDecision(fitOptions()), hybrid);

@@ -11,15 +11,14 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { ENGINE_VERSION, analyzeTrace } from "../lib/attribution/index";
 import { extractCandidates } from "../lib/attribution/analyze-trace";
-import { fitConfidence } from "../lib/attribution/model/confidence";
+import { CONFIDENCE_FIT, fitConfidence } from "../lib/attribution/model/confidence";
 import { goldOf, reportPrediction, verdictInput } from "../lib/eval/learners";
 import { readSources } from "./lib/read-sources";
 
-const ITERATIONS = 400;
-const L2 = 0.05;
 /**
  * Below this fitted confidence a failure verdict is undetermined. Chosen leave-one-source-out
- * (`npm run eval`, "undetermined threshold" table; ADR 0027), not fitted here: kept on refit.
+ * (`npm run eval`, "undetermined threshold" table; ADR 0027, re-checked with the chance floor in
+ * ADR 0035), not fitted here: kept on refit.
  */
 const UNDETERMINED_BELOW = 0.45;
 
@@ -37,7 +36,7 @@ function main() {
       examples.push({ features: input.features, hit, w: 1 / (sources.length * failing.length) });
     }
   }
-  const confidence = fitConfidence(examples, ITERATIONS, L2);
+  const confidence = fitConfidence(examples, CONFIDENCE_FIT);
   const sha = createHash("sha256").update(JSON.stringify(confidence)).digest("hex");
   let commit = "unknown";
   try {
@@ -47,7 +46,8 @@ function main() {
     fitCommand: "npm run fit",
     commit,
     engineVersion: ENGINE_VERSION,
-    model: `logistic regression, ${ITERATIONS} gradient-descent iterations from zero, L2 ${L2}, each source weighing the same`,
+    model: `p = c + (1 − c)·σ(w·x), chance floor c = min(Σ activity share², the named agent's share); ${CONFIDENCE_FIT.iterations} gradient-descent iterations from zero at rate ${CONFIDENCE_FIT.rate}, L2 ${CONFIDENCE_FIT.l2}, each source weighing the same`,
+    signs: CONFIDENCE_FIT.signs,
     sources: counts,
   };
   const out = { version: `${ENGINE_VERSION}-1`, sha, confidence, undeterminedBelow: UNDETERMINED_BELOW, provenance };

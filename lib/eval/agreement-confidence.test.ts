@@ -18,6 +18,8 @@ function table(gold: number): CandidateTable {
     kinds: ["worker", "worker", "worker"],
     candidates: 3,
     candidateAgents: 3,
+    effectiveAgents: 3,
+    activity: [1 / 3, 1 / 3, 1 / 3],
   };
 }
 

@@ -8,7 +8,14 @@ import type { CandidateTable } from "../attribution/model/candidates";
 import { FIT_DEFAULTS, fitModel, type Example, type FitOptions } from "../attribution/model/fit";
 import { rank, type ModelWeights } from "../attribution/model/rank";
 import type { Gold, Item, Learner, Prediction } from "./loso";
-import { confidenceOf, decisiveRow, fitConfidence, verdictFeatures } from "../attribution/model/confidence";
+import {
+  confidenceOf,
+  decisiveRow,
+  fitConfidence,
+  verdictFeatures,
+  type ConfidenceFitOptions,
+} from "../attribution/model/confidence";
+import { verdictPool } from "./verdict-pool";
 import type { EvalRecord } from "./records";
 import { MODEL } from "../attribution/model/weights";
 
@@ -96,16 +103,19 @@ export interface VerdictInput {
   prediction: Prediction;
   /** Features of the step the rule-based decision named (see `verdictFeatures`). */
   features: Record<string, number>;
+  /** More features of the same verdict, for the confidence designs the evaluation compares (`verdict-pool.ts`). */
+  pool?: Record<string, number>;
 }
 
 export function verdictInput(prediction: Prediction, table: CandidateTable): VerdictInput {
-  return { prediction, features: verdictFeatures(table, decisiveRow(table)) };
+  const row = decisiveRow(table);
+  const agent = table.agentNames.indexOf(prediction.agents[0] ?? "");
+  return { prediction, features: verdictFeatures(table, row, agent), pool: verdictPool(table, row, agent) };
 }
 
 /** The engine's verdict with its confidence from a confidence model fitted on the training groups. */
 export function learnedConfidence(
-  iterations?: number,
-  l2?: number,
+  options: Partial<ConfidenceFitOptions> = {},
   below = MODEL.undeterminedBelow,
 ): Learner<VerdictInput, Record<string, number>> {
   return {
@@ -119,8 +129,7 @@ export function learnedConfidence(
             w: 1 / (groups.length * g.length),
           })),
         ),
-        iterations,
-        l2,
+        options,
       ),
     predict: (w, it) => {
       const confidence = confidenceOf(it.input.features, w);

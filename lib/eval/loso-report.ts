@@ -107,3 +107,46 @@ function thresholdSweep(scored: Scored[]): string[] {
   }
   return out;
 }
+
+export interface DesignScores {
+  design: string;
+  scheme: string;
+  scored: Scored[];
+}
+
+/**
+ * One line per confidence design and scheme: pooled coverage and accuracy at confidence ≥ 0.7, the
+ * source whose stated-high verdicts are right least often (its accuracy and count), the log-loss of
+ * the stated confidence, and the share of verdicts below the undetermined threshold.
+ */
+export function formatDesignSummary(rows: DesignScores[], below: number): string {
+  const lines = [
+    `== confidence designs: conf ≥ 0.7 pooled (the bar: right ≥ 75 % at coverage ≥ 25 %), worst source, log-loss, undetermined (< ${below}) ==`,
+  ];
+  for (const { design, scheme, scored } of rows) {
+    const high = scored.filter((s) => s.confidence >= 0.7);
+    let worst = "";
+    let worstRate = 2;
+    for (const [name, xs] of groups(high).slice(0, -1)) {
+      const rate = count(xs, (s) => s.agentHit) / xs.length;
+      if (rate < worstRate) [worstRate, worst] = [rate, `${name} ${pct(rate)} % of ${xs.length}`];
+    }
+    const loss =
+      scored.reduce((s, x) => {
+        const p = Math.min(1 - 1e-6, Math.max(1e-6, x.confidence));
+        return s - Math.log(x.agentHit ? p : 1 - p);
+      }, 0) / Math.max(1, scored.length);
+    const undetermined = count(scored, (s) => s.confidence < below) / Math.max(1, scored.length);
+    lines.push(
+      `  ${design.padEnd(28)} ${scheme.padEnd(6)} coverage ${pct(high.length / Math.max(1, scored.length)).padStart(5)} %, right ${
+        high.length
+          ? rateText(
+              count(high, (s) => s.agentHit),
+              high.length,
+            )
+          : "  -  "
+      } · worst ${worst || "-"} · log-loss ${loss.toFixed(3)} · undetermined ${pct(undetermined)} %`,
+    );
+  }
+  return lines.join("\n");
+}

@@ -31,6 +31,13 @@ export interface CandidateTable {
   /** All candidates of the run and their distinct agents (rows may hold only some of them). */
   candidates: number;
   candidateAgents: number;
+  /**
+   * exp(entropy) of the candidate agents' shares of substantive work: how many agents the work is
+   * effectively spread over (1 when one agent does all of it, k when k agents share it evenly).
+   */
+  effectiveAgents: number;
+  /** Per agent: its share of the run's steps (wrapper spans left out). */
+  activity: number[];
 }
 
 export interface CandidateInput {
@@ -134,7 +141,7 @@ export function buildCandidates(x: CandidateInput, only?: readonly number[]): Ca
     if (r !== undefined && f.reachesAnswer) set(r, answerFeature(f.name), f.score);
   }
   stepFeatures(x, steps, set);
-  agentFeatures(g, steps, hits, set);
+  const effectiveAgents = agentFeatures(g, steps, hits, set);
   ruleFeatures(x, rowOf, set);
   const agentOf = kept.map((v) => g.agentOf[v]);
   const candidateAgents = new Set(steps.map((v) => g.agentOf[v])).size;
@@ -149,7 +156,24 @@ export function buildCandidates(x: CandidateInput, only?: readonly number[]): Ca
     kinds,
     candidates: steps.length,
     candidateAgents,
+    effectiveAgents,
+    activity: activityShares(g),
   };
+}
+
+/**
+ * Each agent's share of the steps of the run, whatever its kind: annotators blame task givers,
+ * users and tools too, and a kind read from behaviour can be wrong. A wrapper span is not an act.
+ */
+function activityShares(g: EngineGraph): number[] {
+  const count = new Array<number>(g.agentNames.length).fill(0);
+  let total = 0;
+  for (let v = 0; v < g.n; v++) {
+    if (g.wrapper[v]) continue;
+    count[g.agentOf[v]]++;
+    total++;
+  }
+  return count.map((c) => (total > 0 ? c / total : 0));
 }
 
 type Setter = (row: number, name: string, value: number) => void;
@@ -190,7 +214,8 @@ function stepFeatures(x: CandidateInput, steps: number[], set: Setter): void {
   });
 }
 
-function agentFeatures(g: EngineGraph, steps: number[], hits: Map<number, unknown[]>, set: Setter): void {
+/** Writes the agent features of every row; returns the effective number of agents doing the work. */
+function agentFeatures(g: EngineGraph, steps: number[], hits: Map<number, unknown[]>, set: Setter): number {
   const work = new Float64Array(g.agentNames.length);
   const flagged = new Float64Array(g.agentNames.length);
   const count = new Float64Array(g.agentNames.length);
@@ -213,6 +238,9 @@ function agentFeatures(g: EngineGraph, steps: number[], hits: Map<number, unknow
     set(r, "agent:last", a === lastAgent ? 1 : 0);
     set(r, "agent:flagged-share", count[a] > 0 ? flagged[a] / count[a] : 0);
   });
+  let entropy = 0;
+  for (const w of work) if (w > 0) entropy -= (w / totalWork) * Math.log(w / totalWork);
+  return Math.exp(entropy);
 }
 
 /** The pre-0.8 decision's choices, as features: which step each rule named. */

@@ -8,7 +8,8 @@
 import type { EngineGraph } from "../build-graph";
 import type { AnalysisReport } from "../types";
 import type { CandidateTable } from "./candidates";
-import { BIAS, confidenceOf, decisiveRow, verdictFeatures } from "./confidence";
+import { BIAS, CHANCE, confidenceOf, decisiveRow, evidenceTerm, verdictFeatures } from "./confidence";
+import { logit } from "./rank";
 import { featureText } from "./vocabulary";
 import { MODEL } from "./weights";
 import { round6 as round } from "../round6";
@@ -23,7 +24,7 @@ export function applyLearnedVerdict(report: AnalysisReport, g: EngineGraph, tabl
   const d = report.decisive;
   if (!d) return;
   const row = decisiveRow(table);
-  const features = verdictFeatures(table, row);
+  const features = verdictFeatures(table, row, table.agentNames.indexOf(d.agent));
   const stated = `confidence ${Math.round(d.confidence * 100)}%`;
   d.confidence = round(confidenceOf(features, MODEL.confidence));
   // The verdict sentence was written with the rule-based confidence; it states the learned one.
@@ -63,10 +64,27 @@ function evidenceOf(table: CandidateTable, row: number): { feature: string; weig
   return out;
 }
 
-/** The step's features that raised the fitted confidence (weight = contribution to the logit; not the run's size). */
+/**
+ * The reasons name the chance floor from this value on, as "few agents" in words: as high as a
+ * guess among three agents acting equally (the floor itself is used at every value).
+ */
+const FEW_AGENTS_FLOOR = 1 / 3;
+
+/**
+ * The step's features that raised the fitted confidence (weight = contribution to the logit; not
+ * the run's size), and the chance floor when few agents share the run (weight = how far it lifted
+ * the logit above the evidence term alone).
+ */
 function confidenceReasons(features: Record<string, number>): { feature: string; weight: number }[] {
-  return Object.keys(features)
-    .filter((n) => n !== BIAS && !n.startsWith("run:"))
+  const out = Object.keys(features)
+    .filter((n) => n !== BIAS && n !== CHANCE && !n.startsWith("run:") && !n.startsWith("flag:"))
     .map((feature) => ({ feature, weight: (MODEL.confidence[feature] ?? 0) * features[feature] }))
     .filter((r) => r.weight > 0);
+  const c = features[CHANCE] ?? 0;
+  if (c >= FEW_AGENTS_FLOOR - 1e-9) {
+    const q = evidenceTerm(features, MODEL.confidence);
+    const lift = logit(c + (1 - c) * q) - logit(q);
+    if (lift > 0) out.push({ feature: "run:chance", weight: lift });
+  }
+  return out;
 }

@@ -19,6 +19,8 @@ function table(rows: Record<string, number>[], agents: number[]): CandidateTable
     kinds: ["worker", "worker", "worker"],
     candidates: rows.length,
     candidateAgents: new Set(agents).size,
+    effectiveAgents: new Set(agents).size,
+    activity: [1 / 3, 1 / 3, 1 / 3],
   };
 }
 
