@@ -242,7 +242,7 @@ function approvedProposal(x: DecisionInput, v: number): Decision | null {
     const r = prov.records[k];
     if (r.source !== "none" && r.source !== "task" && r.source !== "input") restated.add(r.claim.value);
   }
-  if (!restated.size) return null;
+  if (!restated.size) return approvedWork(x, v);
   let looked = 0;
   for (let u = v - 1; u >= 0 && looked < MAX_UPSTREAM; u--) {
     if (isAgentUtterance(g, u)) looked++;
@@ -259,6 +259,27 @@ function approvedProposal(x: DecisionInput, v: number): Decision | null {
       };
   }
   return null;
+}
+
+/**
+ * An approval that restates no value at all ("LGTM, ship it.") vouches for the work it could see
+ * without naming any of it; it introduced nothing, so it cannot be where the error entered. The
+ * approved work's own strongest fault signal (even one below the threshold: an ungrounded value, a
+ * doubtful claim) marks where it did: the earliest of the other agents' visible steps with the
+ * highest fault score. With no signal anywhere in that work the approval stays decisive.
+ */
+function approvedWork(x: DecisionInput, v: number): Decision | null {
+  const { g, prov } = x;
+  let best = -1;
+  let looked = 0;
+  for (let u = v - 1; u >= 0 && looked < MAX_UPSTREAM; u--) {
+    if (!isAgentUtterance(g, u) || g.wrapper[u]) continue;
+    looked++;
+    if (g.agentOf[u] === g.agentOf[v] || x.fault[u] <= 0 || !prov.visible(u, v)) continue;
+    if (best < 0 || x.fault[u] >= x.fault[best]) best = u;
+  }
+  if (best < 0) return null;
+  return { step: best, rule: "approved-origin", source: "evidence", origins: [best], wrongValues: [], approvedAt: v };
 }
 
 /**
