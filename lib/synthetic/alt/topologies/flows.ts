@@ -193,12 +193,18 @@ export function computeThroughTool(s: Scene, w: World, cast: Cast): Outcome {
 }
 
 /** Carry out an action through a tool; with `false-success` the tool refuses and the agent says it is done. */
-export function carryOut(s: Scene, w: World, cast: Cast, operator = cast.gatherer, opening?: string): Outcome {
+export function carryOut(
+  s: Scene,
+  w: World,
+  cast: Cast,
+  operator = cast.gatherer,
+  given?: { task: string; entity: string; date: string },
+): Outcome {
   const { rng, fault } = s;
   const a = w.domain.action;
-  const entity = rng.one(w.entities);
-  const date = writtenDate(rng, w.date());
-  const task = opening ?? s.open(P.say(rng, P.ASK_ACTION, { verb: a.verb, object: a.object, entity, date }));
+  const entity = given?.entity ?? rng.one(w.entities);
+  const date = given?.date ?? writtenDate(rng, w.date());
+  const task = given?.task ?? s.open(P.say(rng, P.ASK_ACTION, { verb: a.verb, object: a.object, entity, date }));
   const fails = fault === "false-success";
   const reason = rng.one(P.ACTION_FAILURES);
   const ref = `BK-${rng.between(1000, 9999)}`;

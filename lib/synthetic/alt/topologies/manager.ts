@@ -8,7 +8,7 @@
 import * as P from "../phrasing";
 import { finalText, lookupMeasure, reportText, sumText, total, valueText } from "../parts";
 import type { Scene } from "../scene";
-import { grouped, wrongNumber } from "../values";
+import { grouped, wrongNumber, writtenDate } from "../values";
 import type { World } from "../world";
 import { carryOut, type Outcome } from "./flows";
 
@@ -19,22 +19,12 @@ export function manager(s: Scene, w: World): Outcome {
   if (fault === "false-success" || (fault === "none" && rng.coin(0.25))) {
     const a = w.domain.action;
     const entity = rng.one(w.entities);
-    const task = s.open(
-      P.say(rng, P.ASK_ACTION, { verb: a.verb, object: a.object, entity, date: "the first free date" }),
-    );
-    s.delegate(
-      boss,
-      workers[0],
-      P.say(rng, P.DELEGATE_ACTION, {
-        target: workers[0],
-        verb: a.verb,
-        object: a.object,
-        entity,
-        date: "the first free date",
-      }),
-      [task],
-    );
-    return carryOut(s, w, { gatherer: workers[0], calculator: boss, writer: boss }, workers[0], task);
+    const date = writtenDate(rng, w.date());
+    const task = s.open(P.say(rng, P.ASK_ACTION, { verb: a.verb, object: a.object, entity, date }));
+    const words = { target: workers[0], verb: a.verb, object: a.object, entity, date };
+    s.delegate(boss, workers[0], P.say(rng, P.DELEGATE_ACTION, words), [task]);
+    const cast = { gatherer: workers[0], calculator: boss, writer: boss };
+    return carryOut(s, w, cast, workers[0], { task, entity, date });
   }
   const m = w.measure;
   const task = s.open(P.say(rng, P.ASK_SUM, { label: m.label, list: w.entities.join(" and "), scope: w.scope }));
