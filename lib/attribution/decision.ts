@@ -24,7 +24,7 @@ import type { ClaimFinding } from "./claims/claim-findings";
 import type { Provenance } from "./claims/provenance";
 import { concludedAnswerOrigin } from "./claims/answer-origin";
 import { exposurePrior, isSubstantive } from "./exposure-prior";
-import { isAgentUtterance, subtreeOf } from "./detectors/patterns";
+import { failureStatedByService, isAgentUtterance, subtreeOf } from "./detectors/patterns";
 import type { localizeFirstError } from "./first-error";
 import type { StepGame } from "./step-game";
 import type { RuleName } from "./model/vocabulary";
@@ -152,7 +152,7 @@ export function decide(x: DecisionInput): Decision {
   // 2. The repair model; a missed check it names hands the decision to what was approved.
   const { first, stepGame } = x;
   if (first.decisive >= 0 && first.rule === "earliest-but-for") {
-    const v = uncontain(g, stepGame.players[first.decisive], x.fault, x.threshold);
+    const v = claimOverFailure(x, uncontain(g, stepGame.players[first.decisive], x.fault, x.threshold));
     return (
       approvedOrigin(x, v) ?? { step: v, rule: "earliest-but-for", source: "evidence", origins: [v], wrongValues: [] }
     );
@@ -161,7 +161,7 @@ export function decide(x: DecisionInput): Decision {
   if (fix.length) {
     const agents = new Set(fix.map((v) => g.agentOf[v]));
     if (agents.size === 1) {
-      const v = uncontain(g, Math.min(...fix), x.fault, x.threshold);
+      const v = claimOverFailure(x, uncontain(g, Math.min(...fix), x.fault, x.threshold));
       return (
         approvedOrigin(x, v) ?? {
           step: v,
@@ -172,7 +172,7 @@ export function decide(x: DecisionInput): Decision {
         }
       );
     }
-    const v = uncontain(g, exposureTiebreak(g, fix), x.fault, x.threshold);
+    const v = claimOverFailure(x, uncontain(g, exposureTiebreak(g, fix), x.fault, x.threshold));
     return (
       approvedOrigin(x, v) ?? { step: v, rule: "exposure-tiebreak", source: "evidence", origins: [v], wrongValues: [] }
     );
@@ -193,6 +193,35 @@ export function decide(x: DecisionInput): Decision {
     if (x.absorbed[v] > 0 && !g.wrapper[v] && (best < 0 || x.absorbed[v] > x.absorbed[best])) best = v;
   if (best >= 0) return { step: best, rule: "largest-blame-flow", source: "prior", origins: [], wrongValues: [] };
   return none;
+}
+
+/** The agent's own utterances looked at after a failed call for a claim of success over it. */
+const CLAIM_WINDOW = 4;
+
+/**
+ * A tool call the service refused or could not serve (a stated error status, an outage) asked for
+ * nothing wrong and delivers nothing (see DELIVERS_NOTHING): the run goes wrong where its agent then
+ * claims success over the refusal, misinforming every step after it. When the repair model names a
+ * step whose only fault is such a failure and one of its agent's next utterances claims success
+ * (false-success-claim), that claim is decisive: reporting the refusal was the repair. A call that
+ * broke (a traceback from code the agent wrote) stays its own error.
+ */
+function claimOverFailure(x: DecisionInput, v: number): number {
+  const names = x.hitNames(v);
+  if (!names.length || names.some((n) => n !== "tool-failure")) return v;
+  const { g } = x;
+  let refused = failureStatedByService(g, v);
+  let own = 0;
+  for (let w = v + 1; w < g.n && own < CLAIM_WINDOW; w++) {
+    if (!isAgentUtterance(g, w)) {
+      refused ||= failureStatedByService(g, w);
+      continue;
+    }
+    if (g.agentOf[w] !== g.agentOf[v] || g.wrapper[w]) continue;
+    own++;
+    if (refused && x.fault[w] >= x.threshold && x.hitNames(w).includes("false-success-claim")) return w;
+  }
+  return v;
 }
 
 /** Faults that are only a missed check: the step approved without looking; what it approved came from elsewhere. */

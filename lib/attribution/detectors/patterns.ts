@@ -15,6 +15,14 @@ import { isEmptyLiteral } from "../../text/linear-text";
 export const TOOL_FAILURE_RE =
   /exit ?code:? ?[1-9]|traceback \(most recent call last\)|\b[A-Z][a-zA-Z]*(Error|Exception):|\bHTTP(?: error)? [45]\d\d\b|command not found|no such file or directory|permission denied|timed out/i;
 
+/**
+ * A tool output that states its own failure where tools put their status: a JSON field (`"error":
+ * "…"`, `"status": "failed"`) or a leading verdict ("Error: …", "Request rejected: …"). Read only on
+ * tool outputs; linear (no nested quantifiers).
+ */
+export const STATED_FAILURE_RE =
+  /"(?:error|error_message|errormessage)"\s*:\s*(?:"(?!(?:none|null|false|no|ok)")[^"\s]|\{|true)|"(?:status|state|outcome)"\s*:\s*"(?:error|errored|fail|failed|failure|rejected|denied|refused)"|^\s*(?:(?!(?:no|not|nothing|zero|none)\b)[a-z]+ )?(?:error|failed|failure|rejected|denied|refused)\s*[:!.\u2014-]/i;
+
 /** Failures of the service rather than of the call: server errors, unavailability, dropped connections. */
 export const TRANSIENT_FAILURE_RE =
   /\bHTTP(?: error)? 5\d\d\b|\b5(?:00|02|03|04)\b.{0,40}(?:error|unavailable|gateway|timeout)|service (?:temporarily )?unavailable|bad gateway|temporarily unavailable|connection (?:refused|reset)|rate limit/i;
@@ -63,7 +71,26 @@ export function toolFailed(g: EngineGraph, i: number): "status" | "text" | null 
   const s = g.steps[i];
   if (s.status === "error" || s.error) return "status";
   if (!isToolOutput(g, i)) return null;
-  return TOOL_FAILURE_RE.test(stepText(s).slice(0, 4000)) ? "text" : null;
+  const text = stepText(s).slice(0, 4000);
+  return TOOL_FAILURE_RE.test(text) || STATED_FAILURE_RE.test(outputStart(s, text)) ? "text" : null;
+}
+
+/**
+ * Whether a failed tool output is the service saying no (a stated refusal or error status, an
+ * outage) rather than the call breaking (a traceback or exception from code the caller wrote).
+ */
+export function failureStatedByService(g: EngineGraph, i: number): boolean {
+  if (!isToolOutput(g, i) || !toolFailed(g, i)) return false;
+  const s = g.steps[i];
+  const body = outputStart(s, stepText(s).slice(0, 4000));
+  if (TOOL_FAILURE_RE.test(body)) return toolFailureTransient(g, i);
+  return STATED_FAILURE_RE.test(body) || toolFailureTransient(g, i);
+}
+
+/** Where a tool output's own text begins: after the source's framing (`culprit.result_at`), if any. */
+function outputStart(s: EngineGraph["steps"][number], text: string): string {
+  const at = resultAt(s.attributes);
+  return at ? text.slice(at) : text;
 }
 
 /** Whether a failed tool output failed because of the service, not the call (see TRANSIENT_FAILURE_RE). */
