@@ -172,7 +172,10 @@ export function decide(x: DecisionInput): Decision {
         }
       );
     }
-    const v = claimOverFailure(x, uncontain(g, exposureTiebreak(g, fix), x.fault, x.threshold));
+    const v = claimOverFailure(
+      x,
+      uncontain(g, exposureTiebreak(g, withoutRelayedClaims(x, fix)), x.fault, x.threshold),
+    );
     return (
       approvedOrigin(x, v) ?? { step: v, rule: "exposure-tiebreak", source: "evidence", origins: [v], wrongValues: [] }
     );
@@ -222,6 +225,19 @@ function claimOverFailure(x: DecisionInput, v: number): number {
     if (refused && x.fault[w] >= x.threshold && x.hitNames(w).includes("false-success-claim")) return w;
   }
   return v;
+}
+
+/**
+ * A claim of success that repeats another agent's earlier claim it could see (a manager confirming
+ * what its worker reported) relays that claim; it is not an independent cause. Other faults are kept.
+ */
+function withoutRelayedClaims(x: DecisionInput, fix: number[]): number[] {
+  const claims = (v: number) => x.hitNames(v).includes("false-success-claim");
+  const relayed = (w: number) =>
+    x.hitNames(w).every((n) => n === "false-success-claim") &&
+    fix.some((u) => u < w && x.g.agentOf[u] !== x.g.agentOf[w] && claims(u) && x.prov.visible(u, w));
+  const kept = fix.filter((w) => !relayed(w));
+  return kept.length ? kept : fix;
 }
 
 /** Faults that are only a missed check: the step approved without looking; what it approved came from elsewhere. */

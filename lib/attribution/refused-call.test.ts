@@ -77,3 +77,39 @@ describe("a success claimed after the agent's own code broke", () => {
     expect(r.decisive?.stepId).toBe("b1");
   });
 });
+
+describe("a lead confirming the success its worker claimed over a refusal", () => {
+  const t = ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", task, finalAnswer: "Booked and confirmed." },
+    agents: [{ name: "traveller", kind: "task_giver" }, { name: "Lead" }, { name: "Runner" }],
+    steps: [
+      { id: "q", agent: "traveller", kind: "message", content: task },
+      { id: "c1", agent: "Lead", kind: "message", content: "Runner, please book the 9:40 sailing for two." },
+      {
+        id: "c2",
+        agent: "Runner",
+        kind: "tool_call",
+        tool: { name: "ferry_booking", arguments: { sailing: "09:40" } },
+      },
+      { id: "c3", agent: "Runner", kind: "tool_result", content: "status: failed\nreason: sailing sold out" },
+      {
+        id: "c4",
+        agent: "Runner",
+        kind: "message",
+        content: "Successfully booked the 9:40 sailing for both passengers.",
+      },
+      {
+        id: "c5",
+        agent: "Lead",
+        kind: "message",
+        content: "Confirmed: the 9:40 sailing is booked for two. Booked and confirmed.",
+      },
+    ],
+  });
+  it("relays the worker's claim: the worker's claim is decisive", () => {
+    const r = analyzeTrace(t);
+    expect(r.decisive?.agent).toBe("Runner");
+    expect(r.decisive?.stepId).toBe("c4");
+  });
+});

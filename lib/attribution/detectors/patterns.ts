@@ -16,12 +16,13 @@ export const TOOL_FAILURE_RE =
   /exit ?code:? ?[1-9]|traceback \(most recent call last\)|\b[A-Z][a-zA-Z]*(Error|Exception):|\bHTTP(?: error)? [45]\d\d\b|command not found|no such file or directory|permission denied|timed out/i;
 
 /**
- * A tool output that states its own failure where tools put their status: a JSON field (`"error":
- * "…"`, `"status": "failed"`) or a leading verdict ("Error: …", "Request rejected: …"). Read only on
+ * A tool output that states its own failure where tools put their status: an object's error field
+ * (`"error": "…"`), a status field or `key: value` line (`"status": "failed"`, `status: failed` as
+ * importers flatten JSON), or a leading verdict ("Error: …", "Request rejected: …"). Read only on
  * tool outputs; linear (no nested quantifiers).
  */
 export const STATED_FAILURE_RE =
-  /"(?:error|error_message|errormessage)"\s*:\s*(?:"(?!(?:none|null|false|no|ok)")[^"\s]|\{|true)|"(?:status|state|outcome)"\s*:\s*"(?:error|errored|fail|failed|failure|rejected|denied|refused)"|^\s*(?:(?!(?:no|not|nothing|zero|none)\b)[a-z]+ )?(?:error|failed|failure|rejected|denied|refused)\s*[:!.\u2014-]/i;
+  /[{,]\s*"(?:error|error_message|errormessage)"\s*:\s*(?:"(?!(?:none|null|false|no|ok)")[^"\s]|\{|true)|(?:^|\n|[{,])\s*"?(?:status|state|outcome)"?\s*:\s*"?(?:error|errored|fail|failed|failure|rejected|denied|refused)\b|^\s*(?:(?!(?:no|not|nothing|zero|none)\b)[a-z]+ )?(?:error|failed|failure|rejected|denied|refused)\s*[:!.\u2014-]/i;
 
 /** Failures of the service rather than of the call: server errors, unavailability, dropped connections. */
 export const TRANSIENT_FAILURE_RE =
