@@ -113,3 +113,28 @@ describe("a lead confirming the success its worker claimed over a refusal", () =
     expect(r.decisive?.stepId).toBe("c4");
   });
 });
+
+describe("a refusal that names a denied permission in its status", () => {
+  const t = make([
+    { id: "d0", agent: "Purser", kind: "message", content: "Checking the morning sailings first." },
+    { id: "d1", agent: "Purser", kind: "tool_call", tool: { name: "ferry_booking", arguments: { sailing: "09:40" } } },
+    {
+      id: "d2",
+      agent: "Purser",
+      kind: "tool_result",
+      tool: { name: "ferry_booking" },
+      content: '{"status": "failed", "reason": "permission denied"}',
+    },
+    {
+      id: "d3",
+      agent: "Purser",
+      kind: "message",
+      content: "Successfully booked the 9:40 sailing for both passengers.",
+    },
+    { id: "d4", agent: "Deckhand", kind: "final", content: "Your ferry is confirmed." },
+  ]);
+  it("is the service saying no: the claim over it is decisive", () => {
+    const r = analyzeTrace(t);
+    expect(r.decisive?.stepId).toBe("d3");
+  });
+});

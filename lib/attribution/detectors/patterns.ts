@@ -84,9 +84,13 @@ export function failureStatedByService(g: EngineGraph, i: number): boolean {
   if (!isToolOutput(g, i) || !toolFailed(g, i)) return false;
   const s = g.steps[i];
   const body = outputStart(s, stepText(s).slice(0, 4000));
-  if (TOOL_FAILURE_RE.test(body)) return toolFailureTransient(g, i);
+  if (CRASH_RE.test(body)) return toolFailureTransient(g, i);
   return STATED_FAILURE_RE.test(body) || toolFailureTransient(g, i);
 }
+
+/** Code that broke: a traceback, a named exception, a shell that could not run the command. */
+const CRASH_RE =
+  /[Tt]raceback \(most recent call last\)|\b[A-Z][a-zA-Z]*(?:Error|Exception):|command not found|no such file or directory/;
 
 /** Where a tool output's own text begins: after the source's framing (`culprit.result_at`), if any. */
 function outputStart(s: EngineGraph["steps"][number], text: string): string {
