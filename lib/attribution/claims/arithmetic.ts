@@ -20,7 +20,7 @@ const EXPR_CHARS = /[0-9.,+\-*/×x÷() ]/;
 const MAX_EXPR = 200;
 const MAX_EQUALS = 40;
 /** The stated result right after "=": a number, after a currency sign or code if any ("= €985.70", "= USD 12"). */
-const NUMBER_AT_START = /^\s*(?:[$€£¥]|[A-Z]{3}\s)?\s*(-?\d[\d,]*(?:\.\d+)?)/;
+const NUMBER_AT_START = /^\s*(?:(?:[$€£¥]|[A-Z]{3}\s)\s*)?(-?\d[\d,]*(?:\.\d+)?)/;
 const OPERATOR = /[-+*/×÷]|\sx\s/;
 
 interface Stated {

@@ -22,7 +22,7 @@ export const TOOL_FAILURE_RE =
  * tool outputs; linear (no nested quantifiers).
  */
 export const STATED_FAILURE_RE =
-  /[{,]\s*"(?:error|error_message|errormessage)"\s*:\s*(?:"(?!(?:none|null|false|no|ok)")[^"\s]|\{|true)|(?:^|\n|[{,])\s*"?(?:status|state|outcome)"?\s*:\s*"?(?:error|errored|fail|failed|failure|rejected|denied|refused)\b|^\s*(?:(?!(?:no|not|nothing|zero|none)\b)[a-z]+ )?(?:error|failed|failure|rejected|denied|refused)\s*[:!.\u2014-]/i;
+  /[{,]\s*"(?:error|error_message|errormessage)"\s*:\s*(?:"(?!(?:none|null|false|no|ok)")[^"\s]|\{|true)|(?:^|[\n{,])[ \t]*"?(?:status|state|outcome)"?\s*:\s*"?(?:error|errored|fail|failed|failure|rejected|denied|refused)\b|^\s*(?:(?!(?:no|not|nothing|zero|none)\b)[a-z]+ )?(?:error|failed|failure|rejected|denied|refused)\s*[:!.\u2014-]/i;
 
 /** Failures of the service rather than of the call: server errors, unavailability, dropped connections. */
 export const TRANSIENT_FAILURE_RE =

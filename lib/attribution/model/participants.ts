@@ -48,7 +48,7 @@ const RUN_REQUEST_RE = /```|\btool call:|\bfunction call:/i;
  * step another speaker answers, a request to run it. Not counted as a speaker's own request: program
  * output prints such expressions too (logs, tracebacks).
  */
-const CALL_EXPRESSION_RE = /\b[a-z_][\w.]*\((?:\s*[a-z_]\w*\s*=|\s*\{)/i;
+const CALL_EXPRESSION_RE = /(?<![\w.])[a-z_][\w.]*\((?:\s*[a-z_]\w*\s*=|\s*\{)/i;
 /** An agent speaks for itself; program output does not ("I'll", "let me", "we"). */
 const FIRST_PERSON_RE = /\b(?:I|I'm|I'll|I've|me|my|we|we'll|our|let's)\b/i;
 /** Text of the previous step read for a run request: where a call or a code block sits. */
