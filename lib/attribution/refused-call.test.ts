@@ -138,3 +138,16 @@ describe("a refusal that names a denied permission in its status", () => {
     expect(r.decisive?.stepId).toBe("d3");
   });
 });
+
+describe("a report that opens with Done over a refusal", () => {
+  const t = make([
+    { id: "e0", agent: "Purser", kind: "message", content: "Checking the morning sailings first." },
+    { id: "e1", agent: "Purser", kind: "tool_call", tool: { name: "ferry_booking", arguments: { sailing: "09:40" } } },
+    { id: "e2", agent: "Purser", kind: "tool_result", content: '{"status": "rejected", "reason": "sold out"}' },
+    { id: "e3", agent: "Purser", kind: "message", content: "Done — the 9:40 sailing is booked for both passengers." },
+    { id: "e4", agent: "Deckhand", kind: "final", content: "Your ferry is confirmed." },
+  ]);
+  it("is a claim of success, and decisive", () => {
+    expect(analyzeTrace(t).decisive?.stepId).toBe("e3");
+  });
+});

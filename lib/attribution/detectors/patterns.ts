@@ -38,7 +38,7 @@ export const TRANSIENT_FAILURE_RE =
 // blanks between its two `\s*` in every way, so 300 KB of blank program output cost 40 s.
 
 export const SUCCESS_CLAIM_RE =
-  /\b(?:successfully|executed successfully|has been (?:verified|confirmed|completed|solved)|all tests pass(?:ed)?|(?:task|problem) (?:is )?(?:complete|completed|solved|done)|works as expected|verified|confirmed)\b|[✅✓✔]/iu;
+  /^\s*(?:done|all done)\s*[!\u2014\u2013:-]|\b(?:successfully|executed successfully|has been (?:verified|confirmed|completed|solved)|all tests pass(?:ed)?|(?:task|problem) (?:is )?(?:complete|completed|solved|done)|works as expected|verified|confirmed)\b|[✅✓✔]/iu;
 
 export const APPROVAL_RE =
   /\b(?:approved?|lgtm|looks good|verified|is correct|are correct|confirmed|i agree|no issues|all checks pass(?:ed)?|everything is correct)\b/i;
