@@ -16,6 +16,9 @@
  * - the synthetic suite (lib/synthetic): agent, step, last agent blamed, passing controls.
  * Each record runs through the engine once; refits reuse its cached candidate table.
  *
+ * - the alternative synthetic suite (lib/synthetic/alt), written apart from the detectors: same metrics,
+ *   plus by wire; --alt-n, --alt-seed.
+ *
  *   npm run eval -- [data-root] [--json] [--ablation] [--skip-synthetic] [--synthetic-n 72] [--synthetic-seed 1]
  */
 import path from "node:path";
@@ -53,6 +56,7 @@ import { calibratedConfidence } from "../lib/eval/calibrated-confidence";
 import { readSources } from "./lib/read-sources";
 import { FIT_DEFAULTS, type FitOptions } from "../lib/attribution/model/fit";
 import { syntheticSection } from "./lib/eval-synthetic";
+import { altSyntheticSection } from "./lib/eval-alt-synthetic";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -69,6 +73,8 @@ const { values, positionals } = parseArgs({
     "step-weight": { type: "string" },
     "synthetic-n": { type: "string", default: "72" },
     "synthetic-seed": { type: "string", default: "1" },
+    "alt-n": { type: "string", default: "200" },
+    "alt-seed": { type: "string", default: "alt-1" },
   },
 });
 const out: Record<string, unknown> = { engineVersion: ENGINE_VERSION };
@@ -178,6 +184,10 @@ function main() {
   }
   if (!values["skip-synthetic"])
     out.synthetic = syntheticSection(Number(values["synthetic-n"]), values["synthetic-seed"]!, log, values.json);
+  if (!values["skip-synthetic"]) {
+    const alt = altSyntheticSection(Number(values["alt-n"]), values["alt-seed"]!, log, values.json);
+    out.altSynthetic = { ...alt.subset, byWire: alt.byWire, bareStampBlamed: alt.bareStampBlamed };
+  }
   finish(started);
 }
 

@@ -24,7 +24,7 @@ import type { ClaimFinding } from "./claims/claim-findings";
 import type { Provenance } from "./claims/provenance";
 import { concludedAnswerOrigin } from "./claims/answer-origin";
 import { exposurePrior, isSubstantive } from "./exposure-prior";
-import { isAgentUtterance, subtreeOf } from "./detectors/patterns";
+import { failureStatedByService, isAgentUtterance, subtreeOf } from "./detectors/patterns";
 import type { localizeFirstError } from "./first-error";
 import type { StepGame } from "./step-game";
 import type { RuleName } from "./model/vocabulary";
@@ -152,7 +152,7 @@ export function decide(x: DecisionInput): Decision {
   // 2. The repair model; a missed check it names hands the decision to what was approved.
   const { first, stepGame } = x;
   if (first.decisive >= 0 && first.rule === "earliest-but-for") {
-    const v = uncontain(g, stepGame.players[first.decisive], x.fault, x.threshold);
+    const v = claimOverFailure(x, uncontain(g, stepGame.players[first.decisive], x.fault, x.threshold));
     return (
       approvedOrigin(x, v) ?? { step: v, rule: "earliest-but-for", source: "evidence", origins: [v], wrongValues: [] }
     );
@@ -161,7 +161,7 @@ export function decide(x: DecisionInput): Decision {
   if (fix.length) {
     const agents = new Set(fix.map((v) => g.agentOf[v]));
     if (agents.size === 1) {
-      const v = uncontain(g, Math.min(...fix), x.fault, x.threshold);
+      const v = claimOverFailure(x, uncontain(g, Math.min(...fix), x.fault, x.threshold));
       return (
         approvedOrigin(x, v) ?? {
           step: v,
@@ -172,7 +172,10 @@ export function decide(x: DecisionInput): Decision {
         }
       );
     }
-    const v = uncontain(g, exposureTiebreak(g, fix), x.fault, x.threshold);
+    const v = claimOverFailure(
+      x,
+      uncontain(g, exposureTiebreak(g, withoutRelayedClaims(x, fix)), x.fault, x.threshold),
+    );
     return (
       approvedOrigin(x, v) ?? { step: v, rule: "exposure-tiebreak", source: "evidence", origins: [v], wrongValues: [] }
     );
@@ -193,6 +196,48 @@ export function decide(x: DecisionInput): Decision {
     if (x.absorbed[v] > 0 && !g.wrapper[v] && (best < 0 || x.absorbed[v] > x.absorbed[best])) best = v;
   if (best >= 0) return { step: best, rule: "largest-blame-flow", source: "prior", origins: [], wrongValues: [] };
   return none;
+}
+
+/** The agent's own utterances looked at after a failed call for a claim of success over it. */
+const CLAIM_WINDOW = 4;
+
+/**
+ * A tool call the service refused or could not serve (a stated error status, an outage) asked for
+ * nothing wrong and delivers nothing (see DELIVERS_NOTHING): the run goes wrong where its agent then
+ * claims success over the refusal, misinforming every step after it. When the repair model names a
+ * step whose only fault is such a failure and one of its agent's next utterances claims success
+ * (false-success-claim), that claim is decisive: reporting the refusal was the repair. A call that
+ * broke (a traceback from code the agent wrote) stays its own error.
+ */
+function claimOverFailure(x: DecisionInput, v: number): number {
+  const names = x.hitNames(v);
+  if (!names.length || names.some((n) => n !== "tool-failure")) return v;
+  const { g } = x;
+  let refused = failureStatedByService(g, v);
+  let own = 0;
+  for (let w = v + 1; w < g.n && own < CLAIM_WINDOW; w++) {
+    if (!isAgentUtterance(g, w)) {
+      refused ||= failureStatedByService(g, w);
+      continue;
+    }
+    if (g.agentOf[w] !== g.agentOf[v] || g.wrapper[w]) continue;
+    own++;
+    if (refused && x.fault[w] >= x.threshold && x.hitNames(w).includes("false-success-claim")) return w;
+  }
+  return v;
+}
+
+/**
+ * A claim of success that repeats another agent's earlier claim it could see (a manager confirming
+ * what its worker reported) relays that claim; it is not an independent cause. Other faults are kept.
+ */
+function withoutRelayedClaims(x: DecisionInput, fix: number[]): number[] {
+  const claims = (v: number) => x.hitNames(v).includes("false-success-claim");
+  const relayed = (w: number) =>
+    x.hitNames(w).every((n) => n === "false-success-claim") &&
+    fix.some((u) => u < w && x.g.agentOf[u] !== x.g.agentOf[w] && claims(u) && x.prov.visible(u, w));
+  const kept = fix.filter((w) => !relayed(w));
+  return kept.length ? kept : fix;
 }
 
 /** Faults that are only a missed check: the step approved without looking; what it approved came from elsewhere. */
@@ -242,7 +287,7 @@ function approvedProposal(x: DecisionInput, v: number): Decision | null {
     const r = prov.records[k];
     if (r.source !== "none" && r.source !== "task" && r.source !== "input") restated.add(r.claim.value);
   }
-  if (!restated.size) return null;
+  if (!restated.size) return approvedWork(x, v);
   let looked = 0;
   for (let u = v - 1; u >= 0 && looked < MAX_UPSTREAM; u--) {
     if (isAgentUtterance(g, u)) looked++;
@@ -259,6 +304,27 @@ function approvedProposal(x: DecisionInput, v: number): Decision | null {
       };
   }
   return null;
+}
+
+/**
+ * An approval that restates no value at all ("LGTM, ship it.") vouches for the work it could see
+ * without naming any of it; it introduced nothing, so it cannot be where the error entered. The
+ * approved work's own strongest fault signal (even one below the threshold: an ungrounded value, a
+ * doubtful claim) marks where it did: the earliest of the other agents' visible steps with the
+ * highest fault score. With no signal anywhere in that work the approval stays decisive.
+ */
+function approvedWork(x: DecisionInput, v: number): Decision | null {
+  const { g, prov } = x;
+  let best = -1;
+  let looked = 0;
+  for (let u = v - 1; u >= 0 && looked < MAX_UPSTREAM; u--) {
+    if (!isAgentUtterance(g, u) || g.wrapper[u]) continue;
+    looked++;
+    if (g.agentOf[u] === g.agentOf[v] || x.fault[u] <= 0 || !prov.visible(u, v)) continue;
+    if (best < 0 || x.fault[u] >= x.fault[best]) best = u;
+  }
+  if (best < 0) return null;
+  return { step: best, rule: "approved-origin", source: "evidence", origins: [best], wrongValues: [], approvedAt: v };
 }
 
 /**

@@ -111,21 +111,26 @@ function makeGrounding(g: EngineGraph): Grounding {
     for (const s of ownEarlier) add(s);
     for (let k = g.inStart[v]; k < g.inStart[v + 1] && pool.size < MAX_OPERANDS; k++)
       for (const s of g.features[g.edges[g.inEdges[k]].from].allNumbers) add(s);
+    // Identities (x + 0, x × 1) only restate x; a restatement that differs from x is a misquote,
+    // not a result: 0 is no operand, 1 no factor or divisor.
+    pool.delete(0);
     const ops = [...pool];
+    // Products and quotients get rounded when written (relative tolerance); sums and differences of
+    // written numbers are exact up to the precision the value itself is written with.
     const tol = Math.max(0.005, Math.abs(target) * 5e-4);
+    const sumTol = Math.min(tol, writtenPrecision(x));
     const near = (y: number) => Math.abs(y - target) <= tol;
+    const nearSum = (y: number) => Math.abs(y - target) <= sumTol;
     for (let i = 0; i < ops.length; i++)
       for (let j = i; j < ops.length; j++) {
         const a = ops[i];
         const b = ops[j];
         if (
-          near(a + b) ||
-          near(a - b) ||
-          near(b - a) ||
-          near(a * b) ||
-          near((a * b) / 100) ||
-          (b !== 0 && near(a / b)) ||
-          (a !== 0 && near(b / a))
+          nearSum(a + b) ||
+          nearSum(a - b) ||
+          nearSum(b - a) ||
+          (a !== 1 && b !== 1 && (near(a * b) || near(a / b) || near(b / a))) ||
+          near((a * b) / 100)
         )
           return [String(a), String(b)];
       }
@@ -133,4 +138,16 @@ function makeGrounding(g: EngineGraph): Grounding {
   };
   const derivable = (v: number, x: string, ownEarlier: string[]) => derivation(v, x, ownEarlier) !== null;
   return { task, seenBefore, derivable, derivation };
+}
+
+/**
+ * Half a unit of the last place a number is written to ("6743.63" → 0.005, "6744" → 0.5, "6700" →
+ * 50: trailing zeros of an integer read as rounding): how far a rounded sum may sit from the exact one.
+ */
+export function writtenPrecision(x: string): number {
+  const dot = x.indexOf(".");
+  if (dot >= 0) return 0.5 * 10 ** -(x.length - dot - 1);
+  let zeros = 0;
+  for (let i = x.length - 1; i > 0 && x[i] === "0"; i--) zeros++;
+  return 0.5 * 10 ** zeros;
 }

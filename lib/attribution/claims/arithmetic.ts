@@ -19,7 +19,8 @@ const MAX_SLIPS = 8;
 const EXPR_CHARS = /[0-9.,+\-*/×x÷() ]/;
 const MAX_EXPR = 200;
 const MAX_EQUALS = 40;
-const NUMBER_AT_START = /^\s*\$?(-?\d[\d,]*(?:\.\d+)?)/;
+/** The stated result right after "=": a number, after a currency sign or code if any ("= €985.70", "= USD 12"). */
+const NUMBER_AT_START = /^\s*(?:(?:[$€£¥]|[A-Z]{3}\s)\s*)?(-?\d[\d,]*(?:\.\d+)?)/;
 const OPERATOR = /[-+*/×÷]|\sx\s/;
 
 interface Stated {
@@ -67,6 +68,13 @@ function statedExpressions(text: string): Stated[] {
     }
     exprs++;
     const actual = evaluate(expr);
+    // A number written right before a parenthesised working ("1,543.26 (629.08 + 914.18)") is not
+    // part of it: the working is read again from its own parenthesis.
+    const open = actual === null ? expr.indexOf("(", 1) : -1;
+    if (open > 0) {
+      i += open - 1;
+      continue;
+    }
     if (actual !== null) {
       let best: (typeof numbers)[number] | undefined;
       for (const n of numbers)

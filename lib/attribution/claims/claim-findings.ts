@@ -70,10 +70,11 @@ export function answerValues(g: EngineGraph, prov: Provenance): { values: Set<st
  * Values the final answer rests on: its own values, and (transitively) the operands of stated
  * computations that produced them, and the numbers an agent handed a tool whose output holds them
  * (a calculator's result rests on the expression it was given). A wrong operand reaches the answer
- * through the sum it feeds, whether the agent or a tool computed the sum. `throughCode` follows code
- * an executor ran and calls whose result is a step of its own too (see tool-computations.ts): used
- * for contradicted values, whose wrongness is established; an unsourced literal in code is as often
- * a constant of the method as a fact, so it reaches the answer only through a call's own result.
+ * through the sum it feeds, whether the agent or a tool computed the sum, and whether the call's
+ * result is recorded on the call or arrives as a step of its own. `throughCode` follows every literal
+ * of code an executor ran (see tool-computations.ts): used for contradicted values, whose wrongness
+ * is established; an unsourced literal first typed into code is as often a constant of the method as
+ * a fact, so without it code carries lineage only for values it restates from an agent's statement.
  */
 export function answerClosure(
   prov: Provenance,

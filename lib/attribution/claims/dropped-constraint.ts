@@ -4,8 +4,9 @@
  * answers another question. Years are the one constraint recognisable by shape alone (a 4-digit
  * integer 1900–2100 in both places), so this does not fire on ordinary numbers.
  * The fault lies with whoever handed the agent its instruction without the constraint (a plan or a
- * delegation that omits it) — the instruction is found through the span structure: the delegating
- * call the agent runs under, or the other agent's step feeding the agent's wrapper — else, when the
+ * delegation that omits it) — the instruction is found through the span structure (the delegating
+ * call the agent runs under, or the other agent's step feeding the agent's wrapper), else the last
+ * delegation the agent received (a `delegate` step naming it, a delegation edge) — else, when the
  * instruction kept the year, with the agent itself.
  */
 import type { EngineGraph } from "../build-graph";
@@ -42,6 +43,35 @@ function instructionFor(g: EngineGraph, v: number): number {
   return -1;
 }
 
+/** Steps looked back for the delegation an agent received (assignments sit close to the work). */
+const DELEGATION_WINDOW = 256;
+
+/**
+ * The delegation the agent of step v received last before v: a `delegate` step naming it as target,
+ * or the source of a delegation edge into one of its steps. A handed-over task is the agent's
+ * instruction as much as the call it runs under. −1 when there is none.
+ */
+function delegationFor(g: EngineGraph, v: number): number {
+  const me = g.agentOf[v];
+  const name = g.agentNames[me];
+  for (let u = v - 1; u >= 0 && u >= v - DELEGATION_WINDOW; u--) {
+    if (g.agentOf[u] !== me && g.steps[u].target === name) return u;
+    if (g.agentOf[u] !== me) continue;
+    for (let k = g.inStart[u]; k < g.inStart[u + 1]; k++) {
+      const e = g.edges[g.inEdges[k]];
+      if (e.kind === "delegation" && g.agentOf[e.from] !== me) return e.from;
+    }
+  }
+  return -1;
+}
+
+/** What a call's lookup came back with: its own result, else the result step answering it. */
+function returnedClaims(g: EngineGraph, prov: Provenance, v: number) {
+  if (prov.claims[v].observed.length || g.steps[v].tool?.result !== undefined) return prov.claims[v].observed;
+  const next = v + 1 < g.n && g.steps[v + 1].kind === "tool_result" ? v + 1 : -1;
+  return next >= 0 ? prov.claims[next].observed : [];
+}
+
 /** The latest own non-wrapper step inside a wrapper: the step that produced what it returned. */
 function producerOf(g: EngineGraph, w: number): number {
   for (let u = w - 1; u >= 0; u--) {
@@ -73,11 +103,12 @@ export function findDroppedConstraints(g: EngineGraph, prov: Provenance, failed:
     const returned =
       stated || args.some((c) => c.kind === "number" && isYear(c.num))
         ? undefined
-        : prov.claims[v].observed.find((c) => c.kind === "number" && isYear(c.num) && !years.has(c.value));
+        : returnedClaims(g, prov, v).find((c) => c.kind === "number" && isYear(c.num) && !years.has(c.value));
     const r = stated ?? (returned ? { claim: returned } : undefined);
     if (!r) continue;
     {
-      const u = instructionFor(g, v);
+      const parent = instructionFor(g, v);
+      const u = parent >= 0 ? parent : delegationFor(g, v);
       const text = u >= 0 ? (isAgentToolCall(g, u) ? argumentText(g, u) : stepText(g.steps[u])) : "";
       const kept = u >= 0 && extractClaims(text).some((c) => years.has(c.value));
       const at = u >= 0 && !kept ? u : v;

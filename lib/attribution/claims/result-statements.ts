@@ -108,6 +108,12 @@ function nextLineValue(text: string, from: number, colon: boolean): { value: Sta
   return value && value.length >= line.length - 1 ? { value, end: start + value.length } : null;
 }
 
+/**
+ * What joins a label to its value: "is", ":", "=", also after the thing the label belongs to ("the
+ * supplier of Dock 4 is …", "the status for order 12 was …": a label qualified by its owner).
+ */
+const LABEL_SEPARATOR_RE = /^\s*(?:(?:of|for|at|in)\s+[^\n.,;:!?]{1,40}?\s+)?(?:is|was|are|:|=)\s+/;
+
 /** Statements of `full` under one of `labels` ("the status is delivered"); at most a few per label. */
 export function labelledStatements(full: string, labels: Iterable<string>): ResultStatement[] {
   const text = (full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full).toLowerCase();
@@ -120,7 +126,7 @@ export function labelledStatements(full: string, labels: Iterable<string>): Resu
       seen++;
       const end = at + label.length;
       if ((at > 0 && /[\p{L}\d_]/u.test(text[at - 1])) || /[\p{L}\d_]/u.test(text[end] ?? "")) continue;
-      const sep = /^\s*(?:is|was|are|:|=)\s+/.exec(text.slice(end, end + 12));
+      const sep = LABEL_SEPARATOR_RE.exec(text.slice(end, end + 64));
       if (!sep || code.some(([a, b]) => at >= a && at < b) || hedged(text, at)) continue;
       const from = end + sep[0].length;
       const value = readValue(full.slice(from, from + MAX_PHRASE), true);

@@ -19,8 +19,17 @@ export function outputBody(g: EngineGraph, u: number): string {
   return s.content.slice(resultAt(s.attributes) ?? 0);
 }
 
-/** Small integers are list markers and counts far more often than facts (see ungrounded-values). */
-export const isTrivialNumber = (c: Claim) => c.kind === "number" && c.unit === "" && Math.abs(c.num ?? 0) <= 10;
+/**
+ * Small integers are list markers and counts far more often than facts (see ungrounded-values). A
+ * small number written in prose with a fractional part (4.81 mm, 0.65) is a measurement, never a
+ * marker or a count, so it is checked like any other value; in code small decimals stay trivial:
+ * thresholds, weights and step sizes are constants of the method, not claims.
+ */
+export const isTrivialNumber = (c: Claim) =>
+  c.kind === "number" &&
+  c.unit === "" &&
+  Math.abs(c.num ?? 0) <= 10 &&
+  (Number.isInteger(c.num ?? 0) || c.inCode === true);
 
 /** At most this many numbers handed to one tool are linked to its output (bounded work). */
 const MAX_TOOL_OPERANDS = 16;
@@ -65,20 +74,40 @@ export function computations(g: EngineGraph, prov: Provenance): Computation[] {
 }
 
 /**
- * Tool outputs with the numbers handed to compute them (the inputs of a tool computation); only
- * calls that carry their own result unless `throughCode`.
+ * Tool outputs with the numbers handed to compute them (the inputs of a tool computation): a call's
+ * arguments, wherever its result is recorded; of code, every literal when `throughCode`, else only
+ * the values it restates from an agent's earlier statement (see `restatedValues`).
  */
 export function toolComputations(g: EngineGraph, prov: Provenance, throughCode: boolean): [number, string[]][] {
   const out: [number, string[]][] = [];
   for (const { output, caller } of computations(g, prov)) {
-    if (!throughCode && caller !== output) continue;
+    const call = handsArguments(g, caller);
+    const restated = throughCode || call ? undefined : restatedValues(prov, caller);
+    // A value restated from an agent's statement is that statement's fact, not a constant of the code.
     const handed = prov.claims[caller].asserted
-      .filter((c) => c.kind === "number" && !isTrivialNumber(c) && (handsArguments(g, caller) || c.inCode))
+      .filter(
+        (c) =>
+          c.kind === "number" &&
+          (call || c.inCode) &&
+          (restated ? restated.has(c.value) && !isTrivialNumber({ ...c, inCode: false }) : !isTrivialNumber(c)),
+      )
       .map((c) => c.value);
     const observed = new Set(prov.claims[output].observed.map((c) => c.value));
     // Only values the tool did not merely echo back: an echoed argument is not computed from itself.
     const inputs = handed.filter((x) => !observed.has(x)).slice(0, MAX_TOOL_OPERANDS);
     if (inputs.length) out.push([output, inputs]);
   }
+  return out;
+}
+
+/**
+ * Values a step restates from another agent's earlier step. Code that types such a value in
+ * consumes a stated fact (its output is computed from it); a literal first typed into code is as
+ * often a constant of the method, so on its own it does not carry the output's lineage.
+ */
+function restatedValues(prov: Provenance, v: number): Set<string> {
+  const out = new Set<string>();
+  for (const k of prov.byStep.get(v) ?? [])
+    if (prov.records[k].source === "agent") out.add(prov.records[k].claim.value);
   return out;
 }

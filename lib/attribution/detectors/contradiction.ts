@@ -94,10 +94,14 @@ export const detectContradiction: Detector = ({ g }) => {
         note: `says "${key}" is ${value}, but tool output ${g.steps[fact.step].id} established ${fact.value}`,
       },
     });
+  // Every number a tool output has shown: an agent quoting one of them (another entity's figure under
+  // the same label, a JSON field the key reader does not see) restates an observation, never contradicts one.
+  const observed = new Set<string>();
   for (let i = 0; i < g.n; i++) {
     const text = stripCode(stepText(g.steps[i])).slice(0, 8000);
     if (isToolOutput(g, i)) {
       learnFacts(known, text, i);
+      for (const m of text.matchAll(NUMBER_RE)) observed.add(normalizeNumber(m[0]));
       continue;
     }
     if (!isAgentUtterance(g, i)) continue;
@@ -113,7 +117,7 @@ export const detectContradiction: Detector = ({ g }) => {
     for (const [key, raw] of facts(text)) {
       const fact = known.get(keyOf(key));
       const value = normalizeNumber(raw);
-      if (!fact || fact.value === value || !/^-?[\d.]+$/.test(fact.value)) continue;
+      if (!fact || fact.value === value || observed.has(value) || !/^-?[\d.]+$/.test(fact.value)) continue;
       hit(i, keyOf(key), value, fact);
       break;
     }

@@ -15,6 +15,15 @@ import { isEmptyLiteral } from "../../text/linear-text";
 export const TOOL_FAILURE_RE =
   /exit ?code:? ?[1-9]|traceback \(most recent call last\)|\b[A-Z][a-zA-Z]*(Error|Exception):|\bHTTP(?: error)? [45]\d\d\b|command not found|no such file or directory|permission denied|timed out/i;
 
+/**
+ * A tool output that states its own failure where tools put their status: an object's error field
+ * (`"error": "…"`), a status field or `key: value` line (`"status": "failed"`, `status: failed` as
+ * importers flatten JSON), or a leading verdict ("Error: …", "Request rejected: …"). Read only on
+ * tool outputs; linear (no nested quantifiers).
+ */
+export const STATED_FAILURE_RE =
+  /[{,]\s*"(?:error|error_message|errormessage)"\s*:\s*(?:"(?!(?:none|null|false|no|ok)")[^"\s]|\{|true)|(?:^|[\n{,])[ \t]*"?(?:status|state|outcome)"?\s*:\s*"?(?:error|errored|fail|failed|failure|rejected|denied|refused)\b|^\s*(?:(?!(?:no|not|nothing|zero|none)\b)[a-z]+ )?(?:error|failed|failure|rejected|denied|refused)\s*[:!.\u2014-]/i;
+
 /** Failures of the service rather than of the call: server errors, unavailability, dropped connections. */
 export const TRANSIENT_FAILURE_RE =
   /\bHTTP(?: error)? 5\d\d\b|\b5(?:00|02|03|04)\b.{0,40}(?:error|unavailable|gateway|timeout)|service (?:temporarily )?unavailable|bad gateway|temporarily unavailable|connection (?:refused|reset)|rate limit/i;
@@ -29,7 +38,7 @@ export const TRANSIENT_FAILURE_RE =
 // blanks between its two `\s*` in every way, so 300 KB of blank program output cost 40 s.
 
 export const SUCCESS_CLAIM_RE =
-  /\b(?:successfully|executed successfully|has been (?:verified|confirmed|completed|solved)|all tests pass(?:ed)?|(?:task|problem) (?:is )?(?:complete|completed|solved|done)|works as expected|verified|confirmed)\b|[✅✓✔]/iu;
+  /^\s*(?:done|all done)\s*[!\u2014\u2013:-]|\b(?:successfully|executed successfully|has been (?:verified|confirmed|completed|solved)|all tests pass(?:ed)?|(?:task|problem) (?:is )?(?:complete|completed|solved|done)|works as expected|verified|confirmed)\b|[✅✓✔]/iu;
 
 export const APPROVAL_RE =
   /\b(?:approved?|lgtm|looks good|verified|is correct|are correct|confirmed|i agree|no issues|all checks pass(?:ed)?|everything is correct)\b/i;
@@ -63,7 +72,30 @@ export function toolFailed(g: EngineGraph, i: number): "status" | "text" | null 
   const s = g.steps[i];
   if (s.status === "error" || s.error) return "status";
   if (!isToolOutput(g, i)) return null;
-  return TOOL_FAILURE_RE.test(stepText(s).slice(0, 4000)) ? "text" : null;
+  const text = stepText(s).slice(0, 4000);
+  return TOOL_FAILURE_RE.test(text) || STATED_FAILURE_RE.test(outputStart(s, text)) ? "text" : null;
+}
+
+/**
+ * Whether a failed tool output is the service saying no (a stated refusal or error status, an
+ * outage) rather than the call breaking (a traceback or exception from code the caller wrote).
+ */
+export function failureStatedByService(g: EngineGraph, i: number): boolean {
+  if (!isToolOutput(g, i) || !toolFailed(g, i)) return false;
+  const s = g.steps[i];
+  const body = outputStart(s, stepText(s).slice(0, 4000));
+  if (CRASH_RE.test(body)) return toolFailureTransient(g, i);
+  return STATED_FAILURE_RE.test(body) || toolFailureTransient(g, i);
+}
+
+/** Code that broke: a traceback, a named exception, a shell that could not run the command. */
+const CRASH_RE =
+  /[Tt]raceback \(most recent call last\)|\b[A-Z][a-zA-Z]*(?:Error|Exception):|command not found|no such file or directory/;
+
+/** Where a tool output's own text begins: after the source's framing (`culprit.result_at`), if any. */
+function outputStart(s: EngineGraph["steps"][number], text: string): string {
+  const at = resultAt(s.attributes);
+  return at ? text.slice(at) : text;
 }
 
 /** Whether a failed tool output failed because of the service, not the call (see TRANSIENT_FAILURE_RE). */

@@ -49,6 +49,12 @@ const SCAN = 600;
 const SAMPLE = 200;
 /** Output lines of a program or terminal: an exit code, a traceback, a prompt, a bare result line. */
 const PROGRAM_OUTPUT_RE = /^(?:exit ?code|exitcode|traceback|\$ |>>> |code output|output:|stdout|stderr|error:)/im;
+/**
+ * A call expression with keyword or object arguments (`lookup(city="Oslo")`, `search({…})`): in the
+ * step another speaker answers, a request to run it. Not counted as a speaker's own request: program
+ * output prints such expressions too (logs, tracebacks).
+ */
+const CALL_EXPRESSION_RE = /(?<![\w.])[a-z_][\w.]*\((?:\s*[a-z_]\w*\s*=|\s*\{)/i;
 /** An agent speaks for itself; program output does not ("I'll", "let me", "we"). */
 const FIRST_PERSON_RE = /\b(?:I|I'm|I'll|I've|me|my|we|we'll|our|let's)\b/i;
 /** Text of the previous step read for a run request: where a call or a code block sits. */
@@ -138,7 +144,8 @@ function answersRunRequest(g: EngineGraph, v: number): boolean {
   const s = g.steps[u];
   if (s.kind === "tool_call" && s.tool?.result === undefined) return true;
   const text = s.content ?? "";
-  return RUN_REQUEST_RE.test(text.length > REQUEST_SCAN ? text.slice(-REQUEST_SCAN) : text);
+  const tail = text.length > REQUEST_SCAN ? text.slice(-REQUEST_SCAN) : text;
+  return RUN_REQUEST_RE.test(tail) || CALL_EXPRESSION_RE.test(tail);
 }
 
 /** Steps before a speaker's behaviour counts as an environment's: a pattern, not a coincidence. */

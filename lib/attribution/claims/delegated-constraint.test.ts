@@ -1,0 +1,62 @@
+/**
+ * A delegation is the instruction of the agent it names: when it drops the task's year and the
+ * worker's lookup comes back with another year, the delegation is where the error entered, whether
+ * the lookup's result is recorded on the call or arrives as its own step. A toy of our own.
+ */
+import { describe, expect, it } from "vitest";
+import { analyzeTrace } from "../index";
+import { ZTrace, type TTraceInput } from "../../trace/schema";
+
+const task = "How many visitors did the Tidewater museum count in 2021?";
+const make = (steps: TTraceInput["steps"]) =>
+  ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", task, finalAnswer: "48,120 visitors" },
+    agents: [{ name: "patron", kind: "task_giver" }, { name: "Curator" }, { name: "Porter" }],
+    steps: [{ id: "q", agent: "patron", kind: "message", content: task }, ...steps],
+  });
+const hand = {
+  id: "d1",
+  agent: "Curator",
+  kind: "delegate" as const,
+  target: "Porter",
+  content: "Porter, fetch the Tidewater visitor count.",
+};
+const close = [
+  { id: "w3", agent: "Porter", kind: "message" as const, content: "Tidewater counted 48,120 visitors." },
+  { id: "f", agent: "Curator", kind: "final" as const, content: "Tidewater: 48,120 visitors." },
+];
+
+describe("a delegation that drops the task's year", () => {
+  it("is decisive when the lookup's result is its own step", () => {
+    const r = analyzeTrace(
+      make([
+        hand,
+        { id: "w1", agent: "Porter", kind: "tool_call", tool: { name: "visits", arguments: { museum: "Tidewater" } } },
+        {
+          id: "w2",
+          agent: "Porter",
+          kind: "tool_result",
+          content: '{"museum": "Tidewater", "year": 2024, "visitors": 48120}',
+        },
+        ...close,
+      ]),
+    );
+    expect(r.decisive?.stepId).toBe("d1");
+  });
+  it("is decisive when the result is recorded on the call", () => {
+    const r = analyzeTrace(
+      make([
+        hand,
+        {
+          id: "w1",
+          agent: "Porter",
+          kind: "tool_call",
+          tool: { name: "visits", arguments: { museum: "Tidewater" }, result: '{"year": 2024, "visitors": 48120}' },
+        },
+        ...close,
+      ]),
+    );
+    expect(r.decisive?.stepId).toBe("d1");
+  });
+});
