@@ -59,6 +59,25 @@ describe("confidence with a chance floor", () => {
     expect(verdictFeatures(team(kinds, even(3), 2), 2)["agent:not-worker"]).toBeUndefined();
   });
 
+  it("a verdict resting on a finding the engine established itself is never stated below one in two", () => {
+    // A coordinator among six agents acting equally, with weights that distrust coordinators.
+    const w = { bias: 0.2, "agent:not-worker": -1.5, "run:effective-agents": -0.6 };
+    const kinds: ParticipantKind[] = ["orchestrator", ...workers(5)];
+    const plain = team(kinds, even(6), 0);
+    expect(confidenceOf(verdictFeatures(plain, 0), w)).toBeLessThan(0.45);
+    for (const finding of ["det:arithmetic-mismatch", "det:contradicts-source", "det:dropped-constraint"]) {
+      const t = { ...plain, names: [...plain.names, finding] };
+      t.x = new Float64Array(plain.agentOf.flatMap((_, r) => [plain.x[r * 2], plain.x[r * 2 + 1], r === 0 ? 0.75 : 0]));
+      expect(confidenceOf(verdictFeatures(t, 0), w)).toBe(0.5);
+    }
+    // An unsourced value leaves a source the engine could not see open: no floor.
+    const open = { ...plain, names: [...plain.names, "det:unsourced-value"] };
+    open.x = new Float64Array(
+      plain.agentOf.flatMap((_, r) => [plain.x[r * 2], plain.x[r * 2 + 1], r === 0 ? 0.75 : 0]),
+    );
+    expect(confidenceOf(verdictFeatures(open, 0), w)).toBeLessThan(0.45);
+  });
+
   it("a verdict outside the candidates still gets its named agent's floor and role", () => {
     const t = team(["verifier", "worker", "worker"], [0.5, 0.25, 0.25], 1);
     const f = verdictFeatures(t, -1, 0);

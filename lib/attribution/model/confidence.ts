@@ -17,6 +17,7 @@
 import type { CandidateTable } from "./candidates";
 import type { ParticipantKind } from "./participants";
 import { sigmoid } from "./rank";
+import { detectorFeature, type DetectorName } from "./vocabulary";
 
 export const BIAS = "bias";
 /** The chance floor of a verdict (see above): an input of the model, never a fitted weight. */
@@ -35,6 +36,34 @@ export const CHANCE = "chance";
  */
 const MAJORITY = 0.5;
 const NOT_WORKER: ReadonlySet<ParticipantKind> = new Set(["orchestrator", "verifier", "simulated-user", "task-giver"]);
+
+/**
+ * Findings that establish the step wrong by a check the engine ran itself, not by the absence of a
+ * source: a sum that does not recompute, a value that differs from the source the step quotes or the
+ * output it read, a success claimed over a failed output, a task constraint missing from an instruction.
+ * A verdict resting on one is not a guess, so it is never held back as undetermined (see
+ * ESTABLISHED_FLOOR). Unsourced or ungrounded values are not here: a source the engine could not see
+ * leaves them open.
+ */
+const ESTABLISHED: readonly DetectorName[] = [
+  "arithmetic-mismatch",
+  "miscomputed-aggregate",
+  "contradicts-source",
+  "contradiction",
+  "contradicts-output",
+  "false-success-claim",
+  "dropped-constraint",
+];
+/** The score from which a finding counts (the engine's fault threshold). */
+const FINDING_FROM = 0.5;
+/** Marks a verdict resting on an established finding: it floors the confidence and is not a fitted feature. */
+const ESTABLISHED_FLAG = "flag:established";
+/**
+ * Established findings are right more often than chance on every development source, as a group
+ * about as often as verdicts overall; the floor only promises what a prior may not exceed, so the two
+ * flags meet at one point: a prior never above it, an established finding never below it.
+ */
+export const ESTABLISHED_FLOOR = 0.5;
 
 /** Rules that name a suspect without evidence at the step (a prior). */
 const PRIOR_RULES = ["rule:exposure-prior", "rule:largest-blame-flow"];
@@ -81,6 +110,10 @@ export function verdictFeatures(
     const c = table.names.indexOf(r);
     if (c >= 0 && table.x[row * k + c] === 1) out[PRIOR_FLAG] = 1;
   }
+  for (const name of ESTABLISHED) {
+    const c = table.names.indexOf(detectorFeature(name));
+    if (c >= 0 && table.x[row * k + c] >= FINDING_FROM) out[ESTABLISHED_FLAG] = 1;
+  }
   return out;
 }
 
@@ -113,7 +146,8 @@ const chanceOf = (features: Record<string, number>) => Math.min(1, Math.max(0, f
 export function confidenceOf(features: Record<string, number>, weights: Record<string, number>): number {
   const c = chanceOf(features);
   const p = c + (1 - c) * evidenceTerm(features, weights);
-  return isPrior(features) ? Math.min(PRIOR_CAP, p) : p;
+  if (isPrior(features)) return Math.min(PRIOR_CAP, p);
+  return features[ESTABLISHED_FLAG] === 1 ? Math.max(ESTABLISHED_FLOOR, p) : p;
 }
 
 export interface ConfidenceExample {
