@@ -97,6 +97,13 @@ describe("a debate ensemble's harness", () => {
     }
   });
 
+  it("a judge that speaks once, at the close, with its verdict decides: it is no harness", () => {
+    expect(kinds(debate("System")).Judge).not.toBe("harness");
+    // Near miss: a speaker that only closes the run with a bare keyword is the harness.
+    const closed: Line[] = [...debate("System").slice(0, -1), ["Closer", "TERMINATE"]];
+    expect(kinds(closed).Closer).toBe("harness");
+  });
+
   it("answers forwarded inside fences on the heading's line are relayed all the same", () => {
     const fenced = (...answers: string[]) =>
       [

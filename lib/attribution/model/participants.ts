@@ -5,7 +5,8 @@
  * - environment: most of what it says is tool or program output, or it answers another speaker's code or tool
  *   call in most of its steps without ever speaking as an agent (no first person): it returns what it was given
  *   to run, however its output happens to be worded;
- * - harness: it speaks only at the run's edges (the opening or the close) and says little, or all it
+ * - harness: it speaks only at the run's edges (the opening or the close), says little and closes
+ *   without stating an answer (a judge that speaks once, at the end, with the verdict decides), or all it
  *   writes is scaffolding: templated announcements and verbatim relays of others' answers
  *   (`scaffolding.ts`);
  * - simulated-user: it opens the conversation and keeps answering the one agent it talks to, across
@@ -21,6 +22,8 @@ import type { EngineGraph } from "../build-graph";
 import { APPROVAL_RE, REJECTION_RE, isToolOutput } from "../detectors/patterns";
 import { RUN_REQUEST_RE, markScaffolding } from "./scaffolding";
 import { simulatedUser } from "./simulated-user";
+import { extractClaims } from "../claims/extract-claims";
+import { resultStatements } from "../claims/result-statements";
 
 export type ParticipantKind =
   | "task-giver"
@@ -66,6 +69,8 @@ interface Tally {
   verdicts: number;
   addresses: number;
   edge: number;
+  /** Its steps at the run's close that state an answer (a value, a named result): a decider, not a harness. */
+  closingAnswers: number;
   tokens: number;
   /** Steps that answer another speaker's run request (see RUN_REQUEST_RE). */
   afterRequest: number;
@@ -87,6 +92,7 @@ function tallies(g: EngineGraph): Tally[] {
       verdicts: 0,
       addresses: 0,
       edge: 0,
+      closingAnswers: 0,
       tokens: 0,
       afterRequest: 0,
       requests: 0,
@@ -128,8 +134,18 @@ function tallies(g: EngineGraph): Tally[] {
     const own = g.agentNames[a].toLowerCase();
     if (s.kind === "delegate" || (anyName && (lower.match(anyName) ?? []).some((n) => n !== own))) t.addresses++;
     if (v === 0 || v === g.n - 1 || v === g.sink) t.edge++;
+    if (v > 0 && (v === g.n - 1 || v === g.sink) && statesAnswer(text)) t.closingAnswers++;
   }
   return out;
+}
+
+/**
+ * A closing step that states an answer (a value, or a result named after a lead word: "the answer is
+ * yes") decides the run: a judge or aggregator speaking once at the end. A harness closes without one
+ * ("TERMINATE", "the conversation has ended").
+ */
+function statesAnswer(text: string): boolean {
+  return extractClaims(text).some((c) => c.kind !== "verdict") || resultStatements(text).length > 0;
 }
 
 /** Own steps skipped back to the request: a batch of results answers the batch of calls before it. */
@@ -176,7 +192,8 @@ export function classifyParticipants(g: EngineGraph): ParticipantKind[] {
     if (x.steps === 0) return "worker";
     if (environment(a)) return "environment";
     if (x.scaffold === x.steps) return "harness";
-    if (x.edge === x.total && x.total <= 2 && x.tokens / x.steps < 30 && speakers > 2) return "harness";
+    if (x.edge === x.total && x.total <= 2 && x.tokens / x.steps < 30 && speakers > 2 && !x.closingAnswers)
+      return "harness";
     if (a === openerIdx && speakers === 2 && x.steps >= 3 && x.output === 0) return "simulated-user";
     if (x.steps >= 2 && x.verdicts * 2 > x.steps) return "verifier";
     if (speakers > 2 && x.steps >= 2 && x.addresses * 2 > x.steps) return "orchestrator";
