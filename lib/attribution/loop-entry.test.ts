@@ -54,4 +54,27 @@ describe("the entry to a loop", () => {
     );
     expect(own.decisive?.stepId ?? own.suspects?.[0]?.stepId).not.toBe("k1");
   });
+
+  it("names the first step of a loop that cycles through several steps", () => {
+    const COUNT =
+      "Clerk count: walk aisles one through nine with the scanner, record every pallet tag, and upload the scan file to the shared drive for the ledger comparison.";
+    const r = analyzeTrace(
+      make([
+        reply("c0", "Please reconcile the ledger and report the aisles that disagree."),
+        clerk("k1"),
+        clerk("k2", COUNT),
+        reply("c1", "The scan file never arrived."),
+        clerk("k3"),
+        clerk("k4", COUNT),
+        reply("c2", "Still nothing on the shared drive."),
+        clerk("k5"),
+        clerk("k6", COUNT),
+        reply("c3", "Closing the audit without the aisle list."),
+      ]),
+    );
+    // The first repeat that counts as a fault repeats the second step of the cycle.
+    const flagged = r.steps.filter((s) => s.detectors.some((d) => d.name === "repetition-loop")).map((s) => s.stepId);
+    expect(flagged).toEqual(["k3", "k4", "k5", "k6"]);
+    expect(r.decisive?.stepId ?? r.suspects?.[0]?.stepId).toBe("k1");
+  });
 });

@@ -29,7 +29,19 @@ function repeatedBy(g: EngineGraph, hits: DetectorHit[] | undefined, threshold: 
   return id === undefined ? -1 : (g.indexOf.get(id) ?? -1);
 }
 
-/** The first occurrence of what the decisive step `v` repeats, or null when v is not only a repeat. */
+/** The step that step `u` repeats, whatever else was found there, or −1. */
+function repeatLink(g: EngineGraph, byStep: Map<number, DetectorHit[]>, u: number): number {
+  const id = byStep.get(u)?.find((h) => h.name === REPETITION)?.evidence.stepIds[1];
+  const at = id === undefined ? -1 : (g.indexOf.get(id) ?? -1);
+  return at < u && at >= 0 && g.agentOf[at] === g.agentOf[u] ? at : -1;
+}
+
+/**
+ * The first occurrence of what the decisive step `v` repeats, or null when v is not only a repeat.
+ * A loop can cycle through several steps (a batch of calls sent again): the agent's repeats right
+ * before v belong to the same loop, and the loop's entry is the earliest step any of them repeats,
+ * followed back through repeats of repeats.
+ */
 export function loopEntry(
   g: EngineGraph,
   byStep: Map<number, DetectorHit[]>,
@@ -38,12 +50,19 @@ export function loopEntry(
 ): LoopEntry | null {
   let at = repeatedBy(g, byStep.get(v), threshold);
   if (at < 0 || at >= v) return null;
+  const agent = g.agentOf[v];
+  let looked = 0;
+  for (let u = v - 1; u > at && looked < MAX_LINKS; u--) {
+    if (g.agentOf[u] !== agent) continue;
+    looked++;
+    const earlier = repeatLink(g, byStep, u);
+    if (earlier < 0) break;
+    at = Math.min(at, earlier);
+  }
   for (let k = 0; k < MAX_LINKS; k++) {
-    const hits = byStep.get(at)?.filter((h) => h.name === REPETITION) ?? [];
-    const id = hits[0]?.evidence.stepIds[1];
-    const earlier = id === undefined ? -1 : (g.indexOf.get(id) ?? -1);
-    if (earlier < 0 || earlier >= at || g.agentOf[earlier] !== g.agentOf[v]) break;
+    const earlier = repeatLink(g, byStep, at);
+    if (earlier < 0) break;
     at = earlier;
   }
-  return g.agentOf[at] === g.agentOf[v] ? { step: at, repeat: v } : null;
+  return { step: at, repeat: v };
 }
