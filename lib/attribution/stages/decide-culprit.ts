@@ -57,7 +57,7 @@ export function decideCulprit(g: EngineGraph, config: EngineConfig, ev: Evidence
   // A decisive step whose only evidence is that it repeats: where the repeated content first
   // appeared (see loop-entry.ts). Evidence of any other kind names its own step.
   const loop = decisiveStep >= 0 && !deadEnd ? loopEntry(g, det.byStep, decisiveStep, config.faultThreshold) : null;
-  if (loop) decisiveStep = loop.step;
+  if (loop) decisiveStep = uncontain(g, loop.step, det.fault, config.faultThreshold);
   if (!analyzedAsFailure) decisiveStep = -1;
   const path = propagationPath(g, decisiveStep, m.boolean.bad, m.blocked);
   return { decision, decisiveStep, deadEnd, loop, path };
