@@ -77,4 +77,29 @@ describe("the entry to a loop", () => {
     expect(flagged).toEqual(["k3", "k4", "k5", "k6"]);
     expect(r.decisive?.stepId ?? r.suspects?.[0]?.stepId).toBe("k1");
   });
+
+  it("never names a wrapper as the entry: the step inside it that produced its output", () => {
+    const r = analyzeTrace(
+      make([
+        reply("c0", "Please reconcile the ledger and report the aisles that disagree."),
+        { id: "w1", agent: "clerk", kind: "agent", content: PLAN },
+        {
+          id: "k1",
+          agent: "clerk",
+          kind: "llm",
+          parentId: "w1",
+          content: "Drafting the reconciliation approach from the export columns.",
+        },
+        reply("c1", "Go ahead with the export."),
+        clerk("k2"),
+        reply("c2", "We still need the aisle list."),
+        clerk("k3"),
+        reply("c3", "Closing the audit without the aisle list."),
+      ]),
+    );
+    const repeated = r.steps.find((s) => s.stepId === "k2")?.detectors.find((d) => d.name === "repetition-loop");
+    // The test only means something if the loop repeats the wrapper's output.
+    expect(repeated?.evidence.stepIds).toContain("w1");
+    expect(r.decisive?.stepId ?? r.suspects?.[0]?.stepId).toBe("k1");
+  });
 });
