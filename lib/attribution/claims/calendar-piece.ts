@@ -10,11 +10,10 @@
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /** Month names and their usual abbreviations, lowercased (they count only when written capitalised). */
-const MONTHS = new Set(
-  "jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july august september october november december".split(
-    " ",
-  ),
-);
+const MONTHS = new Set([
+  ..."jan feb mar apr may jun jul aug sep sept oct nov dec".split(" "),
+  ..."january february march april june july august september october november december".split(" "),
+]);
 const MONTH_AFTER_RE =
   /^(?:st|nd|rd|th)?(?:\s{0,2}(?:[-‐‑–—]|to|and)\s{0,2}\d{1,2}(?:st|nd|rd|th)?)?\s{1,2}(?:of\s{1,2})?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|June|July|August|September|October|November|December)(?![A-Za-z])/;
 /** Characters looked at after the number for a month name. */

@@ -83,5 +83,6 @@ export function deadEndNote(g: EngineGraph, deadEnd: { repeat: number; noEffect:
 /** The loop's note, naming the repeat the decision started from by its number. */
 export function loopNote(g: EngineGraph, loop: { step: number; repeat: number } | null) {
   if (!loop) return "";
-  return `step of this agent chosen as the entry to a loop: ${stepLabel(g, loop.repeat)} repeats what it first said here`;
+  const at = stepLabel(g, loop.repeat);
+  return `step of this agent chosen as the entry to a loop: ${at} repeats what it first said here`;
 }

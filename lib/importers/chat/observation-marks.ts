@@ -1,8 +1,9 @@
 /**
  * Where a chat message stops speaking for itself and quotes what its author observed, in the
  * phrasings of the systems whose logs arrive as chat messages: Magentic-One's WebSurfer
- * ("Here is a screenshot of …", "The web browser is open to the page [title](url)", "The viewport shows …", "Automatic OCR of the page screenshot has
- * detected the following text:", "Viewport position:", "Address: <url>"), AG2's code executor
+ * ("Here is a screenshot of …", "The web browser is open to the page [title](url)", "The viewport
+ * shows …", "Automatic OCR of the page screenshot has detected the following text:", "Viewport
+ * position:", "Address: <url>"), AG2's code executor
  * ("exitcode: …", "Code output:"), and search/page dumps ("Search results:", "## Page content").
  * The importer turns them into the canonical step attributes `culprit.observation_at` and
  * `culprit.observed_resource` (lib/trace/canonical-attributes.ts); the engine reads only those.
