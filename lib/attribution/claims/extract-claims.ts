@@ -9,6 +9,7 @@
 import { LOCATOR_RE, normalizeNumber } from "../text-features";
 import { trimEndChars } from "../../text/linear-text";
 import { isIdentifierPiece } from "./identifier-piece";
+import { isCalendarPiece } from "./calendar-piece";
 
 export type ClaimKind = "number" | "date" | "url" | "quoted" | "entity" | "verdict";
 
@@ -186,6 +187,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
       const numStart = text.indexOf(m[2], m.index!);
       if (inRanges(dateSpans, numStart) || inRanges(urlSpans, numStart)) continue;
       if (isIdentifierPiece(text, numStart, numStart + m[2].length)) continue;
+      if (isCalendarPiece(text, numStart, numStart + m[2].length)) continue;
       const norm = normalizeNumber(m[2]);
       const num = Number(norm);
       if (!Number.isFinite(num)) continue;

@@ -16,6 +16,13 @@ describe("a value stated as an estimate", () => {
     expect(at("GUESSES:\n- Educated guess: the repository has 12 modules", "12")).toBe(true);
   });
 
+  it("is hedged on a line that speculates", () => {
+    expect(at("Hosting maybe $45 a month, so $540 a year.", "540")).toBe(true);
+    expect(at("Perhaps 6 reviewers join the second round.", "6")).toBe(true);
+    // An assumption is not a hedge: a result computed from an assumed value is stated as found.
+    expect(at("Assuming 14 kg per crate, the freight is 700 kg.", "700")).toBe(false);
+  });
+
   it("is not hedged when stated as a fact, even next to a hedged line", () => {
     expect(at("The total revenue was $48,210.", "48,210")).toBe(false);
     expect(at("Typically it compiles.\nThe invoice totals $312.", "312")).toBe(false);

@@ -1,6 +1,6 @@
 /**
  * A value stated as an estimate is not a claim of fact: "~120 users", "about 8 hours", "usually
- * 2-3 retries" say what the agent expects, not what it found. An estimate with no source is
+ * 2-3 retries", "maybe $45 a month" say what the agent expects, not what it found. An estimate with no source is
  * ordinary planning (a plan's educated guesses, a rough split of a budget), so it is no evidence of
  * a fabricated value; a precise value with no source still is. Linear and bounded: reads at most the
  * claim's own line, clipped to LINE characters either side.
@@ -16,7 +16,7 @@ const HEDGE_BEFORE_RE =
   /(?:~|≈|\babout|\baround|\bapprox(?:imately|\.)?|\broughly|\bnearly|\balmost|\bup to|\bestimated?)\s*[$€£]?\s*$/i;
 /** A line that says its values are expected, not found. */
 const HEDGED_LINE_RE =
-  /\b(?:educated guess(?:es)?|guess(?:es|ed)?|typical(?:ly)?|usually|estimates?|estimated|roughly|approximately|probably|likely)\b/i;
+  /\b(?:educated guess(?:es)?|guess(?:es|ed)?|typical(?:ly)?|usually|estimates?|estimated|roughly|approximately|probably|likely|maybe|perhaps)\b/i;
 /** One end of a numeric range ("1200-1800", "2–3", "3 to 5"). */
 const RANGE_AFTER_RE = /^\s*(?:-|–|—|to)\s*[$€£]?\d/;
 const RANGE_BEFORE_RE = /\d\s*(?:-|–|—|to)\s*[$€£]?$/;

@@ -27,4 +27,11 @@ describe("detectContradiction", () => {
   it("accepts the same value", () => {
     expect(run("The row count is 42.")).toHaveLength(0);
   });
+  it("does not read a label shared by a quantity of another size as a contradiction", () => {
+    // "42 rows" labels a price here; a misread of 42 would be near 42, not a hundred times larger.
+    expect(run("Exporting 42 rows, the row count: 5,880 dollars of storage.")).toHaveLength(0);
+    expect(run("The row count is 4200.")).toHaveLength(0);
+    expect(run("The row count is 48.")).toHaveLength(1);
+    expect(run("The row count is 24.")).toHaveLength(1);
+  });
 });

@@ -52,6 +52,19 @@ function keyOf(raw: string): string {
 const valueOf = (raw: string) =>
   /^-?\d[\d,]*(?:\.\d+)?$/.test(raw.trim()) ? normalizeNumber(raw.trim()) : raw.trim().toLowerCase();
 
+/**
+ * A restatement that contradicts its source differs from it by a slip (a digit, a row, a rounding),
+ * not by orders of magnitude: "5 days: $680" after a tool's "days: 5" shares a label, not a
+ * quantity. The same bound as the claim-level misquote check (claims/claim-findings.ts).
+ */
+function sameMagnitude(a: string, b: string): boolean {
+  const x = Math.abs(Number(a));
+  const y = Math.abs(Number(b));
+  if (!(x > 0 && y > 0)) return true;
+  return Math.max(x, y) / Math.min(x, y) <= MAX_SLIP_RATIO;
+}
+const MAX_SLIP_RATIO = 2;
+
 interface Fact {
   value: string;
   step: number;
@@ -118,6 +131,7 @@ export const detectContradiction: Detector = ({ g }) => {
       const fact = known.get(keyOf(key));
       const value = normalizeNumber(raw);
       if (!fact || fact.value === value || observed.has(value) || !/^-?[\d.]+$/.test(fact.value)) continue;
+      if (!sameMagnitude(fact.value, value)) continue;
       hit(i, keyOf(key), value, fact);
       break;
     }

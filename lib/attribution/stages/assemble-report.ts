@@ -8,6 +8,7 @@ import type { EngineGraph } from "../build-graph";
 import { ENGINE_VERSION } from "../config";
 import { containerOf } from "../decision";
 import type { DeadEnd } from "../dead-end";
+import type { LoopEntry } from "../loop-entry";
 import type { runDetectors } from "../detectors";
 import type { localizeFirstError } from "../first-error";
 import { confoundFlags } from "../confound-flags";
@@ -21,7 +22,7 @@ import type { Decided } from "./decide-culprit";
 import type { Blame } from "./apportion-blame";
 import type { Signals } from "./signals";
 import { round6 as round } from "../round6";
-import { deadEndNote, RULE_TABLE } from "./rule-table";
+import { deadEndNote, loopNote, RULE_TABLE } from "./rule-table";
 import type { RuleName } from "../model/vocabulary";
 import { buildAgentReports, buildStepReports, claimReports, inTraceOrder, shapleyTable } from "./report-parts";
 
@@ -69,6 +70,7 @@ export function assembleReport(
           deadEnd,
           config.faultThreshold,
           d.decision.approvedAt,
+          d.loop,
         )
       : null;
 
@@ -147,6 +149,7 @@ function decisiveReport(
   deadEnd: DeadEnd | null,
   threshold: number,
   approvedAt = -1,
+  loop: LoopEntry | null = null,
 ): DecisiveError {
   const p = playerOf[v];
   const flips = p >= 0 && first.flips.has(p);
@@ -154,13 +157,12 @@ function decisiveReport(
   const nonCorrection = reached[g.sink] === 1;
   // Evidence seen on a container span belongs to the step that produced its output (see uncontain).
   const container = containerOf(g, v, fault, threshold);
-  const hits = [...(byStep.get(v) ?? []), ...(container >= 0 ? (byStep.get(container) ?? []) : [])];
+  // So does a loop's: the repeats show what was wrong at its entry.
+  const also = [container, loop?.repeat ?? -1].filter((u) => u >= 0);
+  const hits = [...(byStep.get(v) ?? []), ...also.flatMap((u) => byStep.get(u) ?? [])];
   const row = RULE_TABLE[rule];
   const facts = { g, first, flips, approvedAt };
-  const stepFault = Math.max(
-    container >= 0 ? Math.max(fault[v], fault[container]) : fault[v],
-    row.faultByOutcome ? ANSWER_ORIGIN_FAULT : 0,
-  );
+  const stepFault = Math.max(fault[v], ...also.map((u) => fault[u]), row.faultByOutcome ? ANSWER_ORIGIN_FAULT : 0);
   const factor = row.factor(facts);
   const confidence = round(Math.max(0.05, stepFault) * factor * (nonCorrection ? 1 : 0.5));
   const deadEndIds = deadEnd ? [g.steps[deadEnd.repeat].id] : [];
@@ -173,7 +175,7 @@ function decisiveReport(
   ].filter((x, i, a) => a.indexOf(x) === i);
   const detectorNote = hits.length ? hits.map((h) => h.evidence.note).join("; ") : "no detector fired";
   const ruleNote = row.note(facts);
-  const deadEndText = deadEndNote(g, deadEnd);
+  const deadEndText = deadEndNote(g, deadEnd) || loopNote(g, loop);
   return {
     stepId: g.steps[v].id,
     agent: g.steps[v].agent,

@@ -6,6 +6,7 @@
 import type { EngineGraph } from "../build-graph";
 import { decide, uncontain, type Decision } from "../decision";
 import { firstDeadEnd, type DeadEnd } from "../dead-end";
+import { loopEntry, type LoopEntry } from "../loop-entry";
 import { propagationPath } from "../propagation-path";
 import type { EngineConfig } from "../types";
 import type { Evidence } from "./evidence";
@@ -16,6 +17,8 @@ export interface Decided {
   /** The decisive step (−1 when the run is not analyzed as a failure or nothing was decided). */
   decisiveStep: number;
   deadEnd: DeadEnd | null;
+  /** When the decisive step only repeated an earlier step of its agent: that first occurrence. */
+  loop: LoopEntry | null;
   path: ReturnType<typeof propagationPath>;
 }
 
@@ -51,7 +54,11 @@ export function decideCulprit(g: EngineGraph, config: EngineConfig, ev: Evidence
     deadEnd = firstDeadEnd(g, g.agentOf[decisiveStep]);
     if (deadEnd) decisiveStep = uncontain(g, deadEnd.step, det.fault, config.faultThreshold);
   }
+  // A decisive step whose only evidence is that it repeats: where the repeated content first
+  // appeared (see loop-entry.ts). Evidence of any other kind names its own step.
+  const loop = decisiveStep >= 0 && !deadEnd ? loopEntry(g, det.byStep, decisiveStep, config.faultThreshold) : null;
+  if (loop) decisiveStep = uncontain(g, loop.step, det.fault, config.faultThreshold);
   if (!analyzedAsFailure) decisiveStep = -1;
   const path = propagationPath(g, decisiveStep, m.boolean.bad, m.blocked);
-  return { decision, decisiveStep, deadEnd, path };
+  return { decision, decisiveStep, deadEnd, loop, path };
 }

@@ -79,3 +79,10 @@ export function deadEndNote(g: EngineGraph, deadEnd: { repeat: number; noEffect:
     ? `step of this agent chosen as an ineffective action: ${at} shows ${deadEnd.resource} almost unchanged`
     : `step of this agent chosen as the entry to a dead end: ${at} is still at ${deadEnd.resource}`;
 }
+
+/** The loop's note, naming the repeat the decision started from by its number. */
+export function loopNote(g: EngineGraph, loop: { step: number; repeat: number } | null) {
+  if (!loop) return "";
+  const at = stepLabel(g, loop.repeat);
+  return `step of this agent chosen as the entry to a loop: ${at} repeats what it first said here`;
+}

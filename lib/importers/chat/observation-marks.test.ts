@@ -15,6 +15,14 @@ describe("observation marks (chat formats' phrasing → canonical attributes)", 
       [OBSERVED_RESOURCE]: "https://shop.example/prices",
     });
   });
+  it("marks where a WebSurfer turn names the page it is open to, title included", () => {
+    const text =
+      "I typed 'https://lib.example/hours' into the browser address bar.\n\nThe web browser is open to the page [503 Service Unavailable](https://lib.example/hours).\nThe viewport shows 100% of the webpage.";
+    expect(observationMarks(text)).toEqual({
+      [OBSERVATION_AT]: text.indexOf("The web browser"),
+      [OBSERVED_RESOURCE]: "https://lib.example/hours",
+    });
+  });
   it("reads an Address line as the resource, and marks program output and exit codes as observations", () => {
     const page = "I opened the page.\n\nAddress: https://museum.example/hours\nTitle: Hours";
     // A line marker starts at the blank line before it (`^\s*` under the m flag), as the engine read it before.

@@ -1,8 +1,9 @@
 /**
  * Where a chat message stops speaking for itself and quotes what its author observed, in the
  * phrasings of the systems whose logs arrive as chat messages: Magentic-One's WebSurfer
- * ("Here is a screenshot of …", "The viewport shows …", "Automatic OCR of the page screenshot has
- * detected the following text:", "Viewport position:", "Address: <url>"), AG2's code executor
+ * ("Here is a screenshot of …", "The web browser is open to the page [title](url)", "The viewport
+ * shows …", "Automatic OCR of the page screenshot has detected the following text:", "Viewport
+ * position:", "Address: <url>"), AG2's code executor
  * ("exitcode: …", "Code output:"), and search/page dumps ("Search results:", "## Page content").
  * The importer turns them into the canonical step attributes `culprit.observation_at` and
  * `culprit.observed_resource` (lib/trace/canonical-attributes.ts); the engine reads only those.
@@ -18,7 +19,7 @@ import type { TStepInput } from "../../trace/schema";
  */
 const MAX_SCAN_CHARS = 20_000;
 const OBSERVATION_MARKER_RE =
-  /(here is a screenshot of|the viewport shows|automatic ocr|detected the following text)|^[^\S\r\n\u2028\u2029]*(?:viewport position:|address: \S+:\/\/|(?:code )?output:|exitcode:|#+ ?(?:search results|page content)|(?:search results|page content)\s*:)/im;
+  /(here is a screenshot of|the web browser is open to the page|the viewport shows|automatic ocr|detected the following text)|^[^\S\r\n\u2028\u2029]*(?:viewport position:|address: \S+:\/\/|(?:code )?output:|exitcode:|#+ ?(?:search results|page content)|(?:search results|page content)\s*:)/im;
 
 /** Where an observation names what it shows: "Address: <url>", or a screenshot's "[title](<url>)", near its start. */
 const LOCATION_RE = /(?:^|\n)[^\S\n]*(?:address|url|location)\s*:\s*(\S+:\/\/\S+)|\]\((https?:\/\/[^\s)]+)\)/i;
