@@ -23,7 +23,7 @@ import type { EngineGraph } from "./build-graph";
 import type { ClaimFinding } from "./claims/claim-findings";
 import type { Provenance } from "./claims/provenance";
 import { concludedAnswerOrigin } from "./claims/answer-origin";
-import { exposurePrior, isSubstantive } from "./exposure-prior";
+import { exposurePrior, isSubstantive, roleWeights } from "./exposure-prior";
 import { failureStatedByService, isAgentUtterance, subtreeOf } from "./detectors/patterns";
 import type { localizeFirstError } from "./first-error";
 import type { StepGame } from "./step-game";
@@ -334,7 +334,9 @@ function approvedWork(x: DecisionInput, v: number): Decision | null {
  */
 function exposureTiebreak(g: EngineGraph, candidates: number[]): number {
   const work = new Map<number, number>();
-  for (let v = 0; v < g.n; v++) if (isSubstantive(g, v)) work.set(g.agentOf[v], (work.get(g.agentOf[v]) ?? 0) + 1);
+  const rw = roleWeights(g);
+  for (let v = 0; v < g.n; v++)
+    if (isSubstantive(g, v)) work.set(g.agentOf[v], (work.get(g.agentOf[v]) ?? 0) + rw[g.agentOf[v]]);
   let best = candidates[0];
   for (const v of candidates) {
     const wv = work.get(g.agentOf[v]) ?? 0;

@@ -2,14 +2,15 @@
  * The exposure prior, for failures the repair model cannot pin on one agent (no single repair
  * flips the outcome and the minimal joint repair spans several agents, or nothing is faulty at all).
  * Every substantive step is a chance to err, so the agent that did the most substantive work
- * (messages, answers, tool calls, code counted double; not coordination such as thoughts,
- * delegations or state reads) is
+ * (messages, answers, tool calls, code counted double, a coordinator's steps half; not coordination
+ * such as thoughts, delegations or state reads) is
  * the likeliest culprit; within it, the earliest step with the strongest evidence is chosen.
  * It is a prior, not evidence: the report marks it and gives it a low confidence.
  */
 import type { EngineGraph } from "./build-graph";
 import { isAgentUtterance } from "./detectors/patterns";
 import { isUserTurn } from "./model/simulated-user";
+import { classifyParticipants, type ParticipantKind } from "./model/participants";
 
 const COORDINATION = new Set(["thought", "delegate", "agent", "state_read"]);
 /**
@@ -17,6 +18,20 @@ const COORDINATION = new Set(["thought", "delegate", "agent", "state_read"]);
  * than a message that routes or reports, so it weighs as two steps of work.
  */
 const ARTIFACT_WEIGHT = 2;
+
+/**
+ * An agent that directs, checks or asks for the work (an orchestrator, a verifier, a simulated user,
+ * by behaviour) routes and judges what workers produce: each of its steps is half a chance to err,
+ * the worker's product a whole one. On every development source where such agents occur, verdicts
+ * naming them were right far less often than verdicts naming workers.
+ */
+const COORDINATOR_WEIGHT = 0.5;
+
+/** Work weight per agent index: COORDINATOR_WEIGHT for an agent that directs, checks or asks, else 1. */
+export function roleWeights(g: EngineGraph): Float64Array {
+  return Float64Array.from(classifyParticipants(g), (kind) => (COORDINATING.has(kind) ? COORDINATOR_WEIGHT : 1));
+}
+const COORDINATING: ReadonlySet<ParticipantKind> = new Set(["orchestrator", "verifier", "simulated-user"]);
 
 /** Whether step v is an agent's own substantive work, or a simulated user's turn (it can be wrong too). */
 export function isSubstantive(g: EngineGraph, v: number): boolean {
@@ -32,10 +47,11 @@ export function isSubstantive(g: EngineGraph, v: number): boolean {
 export function exposurePrior(g: EngineGraph, fault: Float64Array, threshold: number): number {
   const work = new Float64Array(g.agentNames.length);
   const first = new Int32Array(g.agentNames.length).fill(-1);
+  const rw = roleWeights(g);
   for (let v = 0; v < g.n; v++) {
     if (!isSubstantive(g, v)) continue;
     const a = g.agentOf[v];
-    work[a] += g.steps[v].content.includes("```") ? ARTIFACT_WEIGHT : 1;
+    work[a] += (g.steps[v].content.includes("```") ? ARTIFACT_WEIGHT : 1) * rw[a];
     if (first[a] < 0) first[a] = v;
   }
   let best = -1;

@@ -40,7 +40,7 @@ describe("the entry to a loop", () => {
     expect(r.decisive?.stepId ?? r.suspects?.[0]?.stepId).toBe("k1");
     expect(r.decisive?.evidence.note ?? "").toContain("entry to a loop");
 
-    // A repeat that carries evidence of its own (here a failure it reports) stays decisive.
+    // A repeat that carries evidence of its own (here a success it claims over the export's failure) stays decisive.
     const own = analyzeTrace(
       make([
         reply("c0", "Please reconcile the ledger and report the aisles that disagree."),
@@ -48,11 +48,21 @@ describe("the entry to a loop", () => {
         reply("c1", "Go ahead with the export."),
         clerk("k2"),
         reply("c2", "We still need the aisle list."),
-        clerk("k3", `${PLAN} Traceback (most recent call last): KeyError: 'aisle'`),
+        {
+          id: "x1",
+          agent: "exporter",
+          kind: "tool_result",
+          content: "Traceback (most recent call last):\nKeyError: 'aisle'",
+          tool: { name: "export_ledger", result: "Traceback (most recent call last):\nKeyError: 'aisle'" },
+          status: "error",
+        },
+        clerk("k3", `${PLAN} The export completed successfully.`),
         reply("c3", "Closing the audit without the aisle list."),
       ]),
     );
-    expect(own.decisive?.stepId ?? own.suspects?.[0]?.stepId).not.toBe("k1");
+    const ownStep = own.steps.find((s) => s.stepId === "k3");
+    expect(ownStep?.detectors.some((d) => d.name === "false-success-claim" && d.score >= 0.5)).toBe(true);
+    expect(own.decisive?.stepId ?? own.suspects?.[0]?.stepId).toBe("k3");
   });
 
   it("names the first step of a loop that cycles through several steps", () => {

@@ -67,14 +67,15 @@ describe("a simulated user", () => {
     expect(rankSuspects(report, kinds).map((s) => s.agent)).toContain("User");
   });
 
-  it("with no evidence, a simulated user that did most of the talking is the prior's weak suspect", () => {
+  it("with no evidence, a simulated user that did far more of the talking is the prior's weak suspect", () => {
+    // A user's turn weighs half a worker's step in the prior (it asks; the agent does the work).
     const turns: Turn[] = [
       ["User", "Hi, I want to plan a small garden party for my neighbours next month."],
       ["Host", "Sure. How many guests?"],
       ["User", "About twelve adults and a few children, some of them vegetarian."],
-      ["Host", "Indoors or outdoors?"],
       ["User", "Outdoors on the lawn, with a tent in case it rains in the afternoon."],
       ["User", "We also need a quiet corner with chairs for the older guests."],
+      ["User", "And some lanterns along the path, it gets dark early."],
       ["Host", "Noted, I will arrange it."],
       ["User", "Great, please send the plan to my neighbour as well, she helps with the food."],
     ];
@@ -82,6 +83,12 @@ describe("a simulated user", () => {
     expect(report.decision?.rule).toBe("exposure-prior");
     expect(report.decisive?.agent ?? report.suspects?.[0]?.agent).toBe("User");
     expect(report.agents.find((a) => a.agent === "User")?.role).not.toBe("culprit");
+    // Near miss: with the host answering as often as the user talks, the host is the weak suspect.
+    const balanced: Turn[] = turns.flatMap((t, i) =>
+      i > 1 && t[0] === "User" ? [t, ["Host", `Noted point ${i}.`]] : [t],
+    );
+    const other = analyzeTrace(trace(balanced, "User"));
+    expect(other.decisive?.agent ?? other.suspects?.[0]?.agent).toBe("Host");
   });
 
   it("near miss: a task giver that only poses the task and says 'continue' stays the task giver", () => {
