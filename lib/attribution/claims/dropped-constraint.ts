@@ -1,17 +1,22 @@
 /**
- * Dropped constraint: an agent acts (a tool call's arguments) with a year other than the task's,
- * and no source gave it that year — or its lookup omits the year and comes back with another one. The task's year is a constraint; a lookup for another year
- * answers another question. Years are the one constraint recognisable by shape alone (a 4-digit
- * integer 1900–2100 in both places), so this does not fire on ordinary numbers.
+ * Dropped constraint: a lookup answers another question than the task's, because the constraint that
+ * said which slice of the data the task is about got lost on the way. Two constraints are
+ * recognisable by shape alone, so this does not fire on ordinary numbers or words:
+ * - a year (a 4-digit integer 1900–2100): a tool call acts with a year other than the task's and no
+ *   source gave it that year, or its lookup omits the year and comes back with another one;
+ * - a period qualifier (`period-qualifiers.ts`: "semester B", "Q3", "week 12"): a lookup, a tool call
+ *   or a request written in a message, comes back with the task's period word and another label.
  * The fault lies with whoever handed the agent its instruction without the constraint (a plan or a
  * delegation that omits it) — the instruction is found through the span structure (the delegating
  * call the agent runs under, or the other agent's step feeding the agent's wrapper), else the last
- * delegation the agent received (a `delegate` step naming it, a delegation edge) — else, when the
- * instruction kept the year, with the agent itself.
+ * delegation the agent received (a `delegate` step naming it, a delegation edge, or in a chat log the
+ * latest message of another agent that addresses it by name) — else, when the instruction kept the
+ * constraint, with the agent itself.
  */
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
-import { isAgentUtterance } from "../detectors/patterns";
+import { callerOf, isAgentUtterance, isToolOutput } from "../detectors/patterns";
+import { keepsQualifier, otherQualifier, taskQualifiers } from "./period-qualifiers";
 import { extractClaims } from "./extract-claims";
 import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import type { ClaimFinding } from "./claim-findings";
@@ -54,15 +59,35 @@ const DELEGATION_WINDOW = 256;
 function delegationFor(g: EngineGraph, v: number): number {
   const me = g.agentOf[v];
   const name = g.agentNames[me];
+  let addressed = -1;
   for (let u = v - 1; u >= 0 && u >= v - DELEGATION_WINDOW; u--) {
     if (g.agentOf[u] !== me && g.steps[u].target === name) return u;
-    if (g.agentOf[u] !== me) continue;
+    if (g.agentOf[u] !== me) {
+      if (addressed < 0 && isAgentUtterance(g, u) && namesAgent(stepText(g.steps[u]), name)) addressed = u;
+      continue;
+    }
     for (let k = g.inStart[u]; k < g.inStart[u + 1]; k++) {
       const e = g.edges[g.inEdges[k]];
       if (e.kind === "delegation" && g.agentOf[e.from] !== me) return e.from;
     }
   }
-  return -1;
+  // A chat log records no hand-over: the latest message of another agent that names this one is its instruction.
+  return addressed;
+}
+
+/** Text read for an agent's name in a message: an address sits at its start ("Assigning to Yew: …", "@Yew …"). */
+const ADDRESS_SCAN = 400;
+
+function namesAgent(text: string, name: string): boolean {
+  if (name.length < 3) return false;
+  const head = text.slice(0, ADDRESS_SCAN).toLowerCase();
+  const n = name.toLowerCase();
+  for (let i = head.indexOf(n); i >= 0; i = head.indexOf(n, i + 1)) {
+    const before = i === 0 ? " " : head[i - 1];
+    const after = head[i + n.length] ?? " ";
+    if (!/[\w]/.test(before) && !/[\w]/.test(after)) return true;
+  }
+  return false;
 }
 
 /** What a call's lookup came back with: its own result, else the result step answering it. */
@@ -83,18 +108,103 @@ function producerOf(g: EngineGraph, w: number): number {
 }
 
 export function findDroppedConstraints(g: EngineGraph, prov: Provenance, failed: boolean): ClaimFinding[] {
+  if (!failed) return [];
+  return [...droppedYears(g, prov), ...droppedPeriods(g)];
+}
+
+/** A lookup: the step that asked for it (a tool call, or a request written in a message) and the step holding its result. */
+interface Lookup {
+  call: number;
+  result: number;
+}
+
+/** Every lookup of the run, each call once: tool calls with their results, and text requests a tool output answered. */
+function lookups(g: EngineGraph): Lookup[] {
+  const out: Lookup[] = [];
+  const seen = new Set<number>();
+  for (let r = 0; r < g.n; r++) {
+    if (isAgentToolCall(g, r)) {
+      const next = r + 1 < g.n && g.steps[r + 1].kind === "tool_result" ? r + 1 : r;
+      if (!seen.has(r)) seen.add(r), out.push({ call: r, result: g.steps[r].tool?.result !== undefined ? r : next });
+      continue;
+    }
+    if (!isToolOutput(g, r)) continue;
+    const c = callerOf(g, r);
+    if (c === r || seen.has(c) || g.toolAgents.has(g.agentOf[c]) || !isAgentUtterance(g, c)) continue;
+    seen.add(c);
+    out.push({ call: c, result: r });
+  }
+  return out;
+}
+
+const lookupText = (g: EngineGraph, v: number) => (isAgentToolCall(g, v) ? argumentText(g, v) : stepText(g.steps[v]));
+const resultText = (g: EngineGraph, v: number) => g.steps[v].tool?.result ?? stepText(g.steps[v]);
+
+/** The step whose text instructed the agent of `v` (span structure, else a hand-over or an address), or −1. */
+function instructionOf(g: EngineGraph, v: number): number {
+  const parent = instructionFor(g, v);
+  return parent >= 0 ? parent : delegationFor(g, v);
+}
+
+/**
+ * A lookup whose result carries the task's period word with another label (semester A for a task about
+ * semester B) answered another question; the call named no label, or the wrong one. The fault lies with
+ * the instruction that dropped the label, else with the agent that had it and dropped it.
+ */
+/** The task as stated: the run's task, else (a chat log that records none) the task giver's opening message. */
+function taskText(g: EngineGraph): string {
+  if (g.trace.run.task?.trim()) return g.trace.run.task;
+  for (let v = 0; v < g.n; v++) if (g.taskGivers.has(g.agentOf[v])) return stepText(g.steps[v]);
+  return "";
+}
+
+function droppedPeriods(g: EngineGraph): ClaimFinding[] {
+  const wanted = taskQualifiers(taskText(g));
+  if (wanted.size === 0) return [];
   const out: ClaimFinding[] = [];
-  if (!failed) return out;
-  const taskYears = extractClaims(g.trace.run.task ?? "").filter((c) => c.kind === "number" && isYear(c.num));
+  const blamed = new Set<number>();
+  for (const { call, result } of lookups(g)) {
+    const asked = lookupText(g, call);
+    if (keepsQualifier(asked, wanted)) continue;
+    const wrong = otherQualifier(asked, wanted) ?? otherQualifier(resultText(g, result), wanted);
+    if (!wrong) continue;
+    const u = instructionOf(g, call);
+    const text = u >= 0 ? lookupText(g, u) : "";
+    const at = u >= 0 && !keepsQualifier(text, wanted) ? u : call;
+    if (blamed.has(at)) continue;
+    blamed.add(at);
+    const need = [...wanted.get(wrong.word)!][0];
+    out.push({
+      step: at,
+      name: "dropped-constraint",
+      score: SCORE,
+      value: `p:${wrong.word} ${wrong.label}`,
+      quote: at === call ? wrong.raw : text.slice(0, 160),
+      against: at === call ? -1 : call,
+      reachesAnswer: true,
+      note:
+        at === call
+          ? `looks up ${wrong.raw} although the task asks for ${wrong.word} ${need}`
+          : `instructs ${g.steps[call].agent} without the task's ${wrong.word} ${need}; its lookup came back with ${wrong.raw} (${g.steps[call].id})`,
+    });
+  }
+  return out;
+}
+
+function droppedYears(g: EngineGraph, prov: Provenance): ClaimFinding[] {
+  const out: ClaimFinding[] = [];
+  const taskYears = extractClaims(taskText(g)).filter((c) => c.kind === "number" && isYear(c.num));
   if (taskYears.length === 0) return out;
   const years = new Set(taskYears.map((c) => c.value));
   const blamed = new Set<number>();
-  for (let v = 0; v < g.n; v++) {
+  // Years are read from tool calls only: a request written in a message often comes back with a page
+  // or a log holding many years, and which one it asked for is not in its text.
+  for (const { call: v } of lookups(g)) {
     if (!isAgentToolCall(g, v)) continue;
     const args = prov.claims[v].asserted;
     if (args.some((c) => years.has(c.value))) continue;
-    // The year the call acted with: one it stated without a source, else (a lookup that omitted the
-    // year) the other year its result came back with.
+    // The year the call acted with: one it stated without a source (a tool call's arguments), else (a
+    // lookup that omitted the year) the other year its result came back with.
     const stated = (prov.byStep.get(v) ?? [])
       .map((id) => prov.records[id])
       .find(
@@ -107,8 +217,7 @@ export function findDroppedConstraints(g: EngineGraph, prov: Provenance, failed:
     const r = stated ?? (returned ? { claim: returned } : undefined);
     if (!r) continue;
     {
-      const parent = instructionFor(g, v);
-      const u = parent >= 0 ? parent : delegationFor(g, v);
+      const u = instructionOf(g, v);
       const text = u >= 0 ? (isAgentToolCall(g, u) ? argumentText(g, u) : stepText(g.steps[u])) : "";
       const kept = u >= 0 && extractClaims(text).some((c) => years.has(c.value));
       const at = u >= 0 && !kept ? u : v;

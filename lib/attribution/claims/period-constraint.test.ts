@@ -1,0 +1,60 @@
+/**
+ * A task's period qualifier ("term B", "Q3") is a constraint like its year: a lookup that comes back
+ * with the same period word and another label answered another question. In a chat log with no
+ * recorded hand-over, the message that addressed the worker is its instruction. Toys of our own.
+ */
+import { describe, expect, it } from "vitest";
+import { analyzeTrace } from "../index";
+import { ZTrace, type TTraceInput } from "../../trace/schema";
+import { periodQualifiers } from "./period-qualifiers";
+
+const ask = "How many library loans did the Harrow and Ostend branches record in term B? One total, please.";
+
+function run(brief: string, lookedUp = "term A") {
+  const steps: TTraceInput["steps"] = [
+    { id: "q", agent: "Patron", kind: "message", content: ask },
+    { id: "m1", agent: "Marlow", kind: "message", content: `Ines, ${brief}` },
+    { id: "c1", agent: "Ines", kind: "message", content: '```python\nprint(loans(branch="Harrow"))\n```' },
+    { id: "r1", agent: "Runner", kind: "tool_result", content: `Harrow, ${lookedUp}: loans = 7,412` },
+    { id: "i1", agent: "Ines", kind: "message", content: "Harrow recorded 7,412 loans." },
+    { id: "c2", agent: "Ines", kind: "message", content: '```python\nprint(loans(branch="Ostend"))\n```' },
+    { id: "r2", agent: "Runner", kind: "tool_result", content: `Ostend, ${lookedUp}: loans = 5,930` },
+    { id: "i2", agent: "Ines", kind: "message", content: "Ostend recorded 5,930 loans." },
+    { id: "f", agent: "Marlow", kind: "final", content: "Total: 7,412 + 5,930 = 13,342 loans." },
+  ];
+  return ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", task: ask },
+    agents: [{ name: "Patron", kind: "task_giver" }, { name: "Marlow" }, { name: "Ines" }, { name: "Runner" }],
+    steps,
+  });
+}
+
+const dropped = (r: ReturnType<typeof analyzeTrace>) => r.claims?.filter((c) => c.detector === "dropped-constraint");
+
+describe("a dropped period qualifier", () => {
+  it("the brief that addressed the worker without the task's term is where the error entered", () => {
+    const r = analyzeTrace(run("look up the loans of the Harrow and Ostend branches."));
+    expect(dropped(r)?.map((c) => c.stepId)).toEqual(["m1"]);
+    expect(r.decisive?.agent).toBe("Marlow");
+    expect(r.decisive?.stepId).toBe("m1");
+  });
+
+  it("a worker that had the term and looked up another one is the one that dropped it", () => {
+    const r = analyzeTrace(run("look up the term B loans of the Harrow and Ostend branches."));
+    expect(dropped(r)?.[0]?.stepId).toBe("c1");
+    expect(r.decisive?.agent).toBe("Ines");
+  });
+
+  it("near miss: lookups that came back with the task's own term drop nothing", () => {
+    const r = analyzeTrace(run("look up the loans of the Harrow and Ostend branches.", "term B"));
+    expect(dropped(r) ?? []).toEqual([]);
+  });
+
+  it("reads period words with their labels, and not a lowercase word that follows one", () => {
+    expect(
+      periodQualifiers("Sales in Q3 and in quarter 4, semester B, phase II").map((q) => `${q.word} ${q.label}`),
+    ).toEqual(["quarter 4", "semester b", "phase 2", "quarter 3"]);
+    expect(periodQualifiers("the week a storm hit, a season of rain")).toEqual([]);
+  });
+});

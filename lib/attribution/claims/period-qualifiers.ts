@@ -1,0 +1,66 @@
+/**
+ * Period qualifiers: the part of a task that says which slice of the data it asks about, written as a
+ * period word with its label ("semester B", "quarter 3", "week 12", "phase II") or a short quarter or
+ * half ("Q3", "H2"). Like a year, such a constraint is recognisable by shape alone: a closed class of
+ * period words followed by a one-to-three character label. A lookup whose result carries the same
+ * period word with another label answered another question (see dropped-constraint.ts).
+ */
+
+/** The period words: calendars and sequences of work, not open nouns (a "version 2" is a choice, not a slice). */
+const PERIOD_RE =
+  /\b(semester|trimester|quarter|season|term|week|phase|half|round|sprint|cycle|wave|batch|shift|stage)\s+(?:no\.?\s*|#)?([a-z]|\d{1,3}|[ivx]{1,4})\b/gi;
+/** Q1–Q4 and H1–H2 stand for a quarter and a half. */
+const SHORT_RE = /\b([qh])([1-4])\b/gi;
+/** Text read per step: qualifiers of a lookup sit in its first lines. */
+const MAX_TEXT = 20_000;
+const ROMAN: Record<string, string> = { i: "1", ii: "2", iii: "3", iv: "4", v: "5", vi: "6", vii: "7", viii: "8" };
+
+export interface Qualifier {
+  /** The period word, lower case ("semester", "quarter"). */
+  word: string;
+  /** Its label, normalized ("b", "3"): roman numerals and leading zeros read as the number. */
+  label: string;
+  raw: string;
+}
+
+function normalizeLabel(label: string): string {
+  const l = label.toLowerCase();
+  if (ROMAN[l]) return ROMAN[l];
+  return /^\d+$/.test(l) ? String(Number(l)) : l;
+}
+
+/** The period qualifiers a text states, in order. Linear: two scans without backtracking. */
+export function periodQualifiers(text: string): Qualifier[] {
+  const t = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
+  const out: Qualifier[] = [];
+  for (const m of t.matchAll(PERIOD_RE)) {
+    const label = m[2];
+    // A lone lowercase letter after a period word is a word of the sentence ("the week a change…").
+    if (/^[a-z]$/.test(label)) continue;
+    out.push({ word: m[1].toLowerCase(), label: normalizeLabel(label), raw: m[0] });
+  }
+  for (const m of t.matchAll(SHORT_RE))
+    out.push({ word: m[1].toLowerCase() === "q" ? "quarter" : "half", label: m[2], raw: m[0] });
+  return out;
+}
+
+/** The labels the task asks for, per period word. */
+export function taskQualifiers(task: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const q of periodQualifiers(task)) {
+    const set = out.get(q.word) ?? new Set<string>();
+    set.add(q.label);
+    out.set(q.word, set);
+  }
+  return out;
+}
+
+/** The first qualifier of `text` whose word the task constrains with another label, or undefined. */
+export function otherQualifier(text: string, wanted: Map<string, Set<string>>): Qualifier | undefined {
+  return periodQualifiers(text).find((q) => wanted.has(q.word) && !wanted.get(q.word)!.has(q.label));
+}
+
+/** Whether `text` states one of the task's labels for a constrained period word. */
+export function keepsQualifier(text: string, wanted: Map<string, Set<string>>): boolean {
+  return periodQualifiers(text).some((q) => wanted.get(q.word)?.has(q.label));
+}
