@@ -8,8 +8,11 @@ import { evaluateAltSuite } from "./alt-suite-result";
 
 // Reached by engine 0.9 with the ADR 0036 fixes: 155/165 agents, 147/165 steps, last agent 4/138,
 // rubber stamp 1/35 (restating nothing 0/18). Before them: 139, 110, 7/138, 2/35 (1/18).
-const AGENT_FLOOR = 0.939;
-const STEP_FLOOR = 0.89;
+// Engine 0.10: 154/165, 148/165, 4/138, 1/35 (0/18). The one agent lowered on purpose: the exposure
+// prior weighs a coordinator's steps half (it gains 15 development runs over four sources, each judged
+// without fitting); here it moves the prior off one manager whose dropped constraint leaves no trace.
+const AGENT_FLOOR = 0.933;
+const STEP_FLOOR = 0.896;
 const LAST_TOUCH_CEILING = 0.03;
 const RUBBER_STAMP_CEILING = 0.03;
 const BARE_STAMP_CEILING = 0;
