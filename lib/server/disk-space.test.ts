@@ -47,6 +47,15 @@ describe("disk gate (review check 32)", () => {
     expect(await gate()).toEqual([]);
     expect(calls).toHaveLength(2);
   });
+
+  it("a reading of other folders is not reused when the watched folder changes within the interval", async () => {
+    const { statfs } = fakeStatfs({ "/db": 100 });
+    let dir = "/not-yet-created";
+    const gate = diskGate({ dirs: () => [dir], minFreeBytes: () => 512 * MB, statfs, cacheMs: 1500, now: () => 0 });
+    expect(await gate()).toEqual([]);
+    dir = "/db";
+    expect(await gate()).toEqual([{ dir: "/db", freeBytes: 100 * MB }]);
+  });
 });
 
 describe("Postgres out of disk", () => {

@@ -35,10 +35,11 @@ export function diskGate({
   cacheMs = 1500,
   now = Date.now,
 }: DiskGateOptions): () => Promise<DiskReading[]> {
-  let cached: { at: number; readings: Promise<DiskReading[]> } | undefined;
-  const read = async (): Promise<DiskReading[]> => {
+  // Keyed by the folders: a reading of other folders (the configuration changed) says nothing of these.
+  let cached: { at: number; key: string; readings: Promise<DiskReading[]> } | undefined;
+  const read = async (watched: string[]): Promise<DiskReading[]> => {
     const out: DiskReading[] = [];
-    for (const dir of dirs()) {
+    for (const dir of watched) {
       try {
         const s = await statfs(dir);
         out.push({ dir, freeBytes: Number(s.bavail) * Number(s.bsize) });
@@ -51,7 +52,10 @@ export function diskGate({
   return async () => {
     const min = minFreeBytes();
     if (min <= 0) return [];
-    if (!cached || now() - cached.at >= cacheMs) cached = { at: now(), readings: read() };
+    const watched = dirs();
+    const key = watched.join("\0");
+    if (!cached || cached.key !== key || now() - cached.at >= cacheMs)
+      cached = { at: now(), key, readings: read(watched) };
     return (await cached.readings).filter((r) => r.freeBytes < min);
   };
 }
