@@ -86,7 +86,10 @@ test("selecting a step far away (search by number, d) brings it into view at a r
   await page.getByTestId("step-search").press("Enter");
   await expect(page.getByTestId("inspector")).toHaveAttribute("data-step", "s54");
   await expect.poll(async () => (await canvasLabels(page)).find((l) => l.id === "s54")).toMatchObject({ inView: true });
-  expect((await canvasLabels(page)).find((l) => l.id === "s54")!.px).toBeGreaterThanOrEqual(11.95);
+  // The viewport glides to the step: wait for the move to end before reading its size.
+  await expect
+    .poll(async () => (await canvasLabels(page)).find((l) => l.id === "s54")?.px ?? 0)
+    .toBeGreaterThanOrEqual(11.95);
   await expect(page.locator('.react-flow__node[data-id="s54"] [data-step-number]')).toHaveAttribute(
     "data-step-number",
     "55",
@@ -100,7 +103,9 @@ test("selecting a step far away (search by number, d) brings it into view at a r
   await page.keyboard.press("d");
   await expect(page.getByTestId("inspector")).toHaveAttribute("data-step", decisiveId);
   await expect.poll(async () => (await canvasLabels(page)).find((l) => l.id === decisiveId)?.inView).toBe(true);
-  expect((await canvasLabels(page)).find((l) => l.id === decisiveId)!.px).toBeGreaterThanOrEqual(11.95);
+  await expect
+    .poll(async () => (await canvasLabels(page)).find((l) => l.id === decisiveId)?.px ?? 0)
+    .toBeGreaterThanOrEqual(11.95);
 });
 
 test("text search jumps to the next step that contains it; an unknown step number says so", async ({
@@ -132,7 +137,7 @@ test("a brushed window opens as a readable list of its steps beside the graph", 
   expect(px).toBeGreaterThanOrEqual(12);
   await rows.filter({ hasText: "step 20" }).first().click();
   await expect(page.getByTestId("inspector")).toHaveAttribute("data-step", "s19");
-  expect((await readableInView(page)).map((l) => l.id)).toContain("s19");
+  await expect.poll(async () => (await readableInView(page)).map((l) => l.id)).toContain("s19");
 });
 
 test("a 5,000-step run opens readable in both modes, on its story", async ({ page, request }) => {
