@@ -11,6 +11,7 @@ import { observationAt } from "../trace/canonical-attributes";
 import { invokerOf, layoutWrappers } from "./wrapper-layout";
 import { edgeId } from "./edge-ids";
 import { runTerminationOf } from "../trace/run-termination";
+import { ablatedSet } from "./ablation";
 
 export interface GraphEdge {
   id: string;
@@ -79,6 +80,8 @@ export interface EngineGraph {
    * be wrong: candidates, suspects, and chances to err for the exposure prior. Set by `markParticipants`.
    */
   simulatedUser: number;
+  /** Rules this analysis leaves out (`EngineConfig.ablate`, see `ablation.ts`); absent by default. */
+  ablated?: ReadonlySet<string>;
   warnings: string[];
 }
 
@@ -122,6 +125,7 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
   const sink = sinkOf(steps);
   const { toolAgents, verifierAgents, taskGivers } = agentRoles(trace, steps, agentOf, agentNames);
   const forcedAnswer = forcedAnswerStep(trace, steps);
+  const ablated = ablatedSet(config.ablate);
   return {
     trace,
     n,
@@ -146,6 +150,7 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     forcedAnswer,
     scaffold: new Uint8Array(n),
     simulatedUser: -1,
+    ...(ablated ? { ablated } : {}),
     warnings,
   };
 }
