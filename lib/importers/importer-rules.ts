@@ -6,7 +6,7 @@
 export type ImporterRule =
   /** Who&When AG2 records: the task is the question only, not the opening prompt from its task header on (`givenTask`). */
   | "given-task"
-  /** AG2-layout chats: a terminal's "The script ran…" report stays a message, not a program result (`map-ag2-messages.ts`). */
+  /** AG2-layout chats: a Magentic-One terminal's script report stays a message, not a program result (`MAGENTIC_SCRIPT_RESULT`). */
   | "script-result";
 
 export const IMPORTER_RULES: readonly ImporterRule[] = ["given-task", "script-result"];
