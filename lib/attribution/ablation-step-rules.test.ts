@@ -9,10 +9,10 @@ import { ZTrace, type TTraceInput } from "../trace/schema";
 import { OBSERVATION_AT, OBSERVED_RESOURCE } from "../trace/canonical-attributes";
 import { analyzeTrace } from "./index";
 import { buildGraph } from "./build-graph";
-import { resolveConfig } from "./config";
+import { DEFAULT_CONFIG } from "./config";
 import { markParticipants } from "./model/participants";
 import { buildProvenance } from "./claims/provenance";
-import type { AblatableRule } from "./ablation";
+import { markAblated, type AblatableRule } from "./ablation";
 
 type Steps = TTraceInput["steps"];
 const make = (steps: Steps, run: Partial<TTraceInput["run"]> & { task: string }, giver?: string) =>
@@ -26,7 +26,7 @@ const make = (steps: Steps, run: Partial<TTraceInput["run"]> & { task: string },
     edges: [],
   });
 const graph = (t: ReturnType<typeof make>, ablate: AblatableRule[] = []) => {
-  const g = buildGraph(t, resolveConfig({ ablate }));
+  const g = markAblated(buildGraph(t, DEFAULT_CONFIG), ablate);
   markParticipants(g);
   return g;
 };

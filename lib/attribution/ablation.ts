@@ -42,9 +42,10 @@ export const ABLATABLE_RULES: Readonly<Record<AblatableDecisionRule | AblatableS
   "harness-by-behaviour": "model/participants.ts: no text is marked as scaffolding",
 };
 
-/** The switched-off rules as the graph carries them, or undefined when none (the default). */
-export function ablatedSet(ablate: readonly AblatableRule[] | undefined): ReadonlySet<string> | undefined {
-  return ablate?.length ? new Set(ablate) : undefined;
+/** Hands the graph the rules to leave out, right after it is built; with none it stays as built. */
+export function markAblated(g: EngineGraph, ablate: readonly AblatableRule[] | undefined): EngineGraph {
+  if (ablate?.length) g.ablated = new Set(ablate);
+  return g;
 }
 
 /** Whether the run is analysed with this rule left out. */

@@ -11,7 +11,6 @@ import { observationAt } from "../trace/canonical-attributes";
 import { invokerOf, layoutWrappers } from "./wrapper-layout";
 import { edgeId } from "./edge-ids";
 import { runTerminationOf } from "../trace/run-termination";
-import { ablatedSet } from "./ablation";
 
 export interface GraphEdge {
   id: string;
@@ -80,8 +79,7 @@ export interface EngineGraph {
    * be wrong: candidates, suspects, and chances to err for the exposure prior. Set by `markParticipants`.
    */
   simulatedUser: number;
-  /** Rules this analysis leaves out (`EngineConfig.ablate`, see `ablation.ts`); absent by default. */
-  ablated?: ReadonlySet<string>;
+  ablated?: ReadonlySet<string>; // rules left out for measurement: `EngineConfig.ablate`, see `markAblated`
   warnings: string[];
 }
 
@@ -125,7 +123,6 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
   const sink = sinkOf(steps);
   const { toolAgents, verifierAgents, taskGivers } = agentRoles(trace, steps, agentOf, agentNames);
   const forcedAnswer = forcedAnswerStep(trace, steps);
-  const ablated = ablatedSet(config.ablate);
   return {
     trace,
     n,
@@ -150,7 +147,6 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     forcedAnswer,
     scaffold: new Uint8Array(n),
     simulatedUser: -1,
-    ...(ablated ? { ablated } : {}),
     warnings,
   };
 }
