@@ -13,13 +13,15 @@
  * - the learned decision, 5-fold within each source, fitted inside each fold;
  * - a reliability table of stated confidence against accuracy (out of source), coverage and
  *   accuracy at confidence ≥ 0.7; with --ablation, LOSO with each feature group left out;
+ * - with --rule-ablation (--rules a,b for some): the shipped engine with each rule switched off,
+ *   per source, and whether the rule helps out of source (scripts/lib/eval-rule-ablation.ts);
  * - the synthetic suite (lib/synthetic): agent, step, last agent blamed, passing controls.
  * Each record runs through the engine once; refits reuse its cached candidate table.
  *
  * - the alternative synthetic suite (lib/synthetic/alt), written apart from the detectors: same metrics,
  *   plus by wire; --alt-n, --alt-seed.
  *
- *   npm run eval -- [data-root] [--json] [--ablation] [--skip-synthetic] [--synthetic-n 72] [--synthetic-seed 1]
+ *   npm run eval -- [data-root] [--json] [--ablation] [--rule-ablation] [--skip-synthetic] [--synthetic-n 72] [--synthetic-seed 1]
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -57,12 +59,15 @@ import { readSources } from "./lib/read-sources";
 import { FIT_DEFAULTS, type FitOptions } from "../lib/attribution/model/fit";
 import { syntheticSection } from "./lib/eval-synthetic";
 import { altSyntheticSection } from "./lib/eval-alt-synthetic";
+import { ruleAblationSection } from "./lib/eval-rule-ablation";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     json: { type: "boolean", default: false },
     ablation: { type: "boolean", default: false },
+    "rule-ablation": { type: "boolean", default: false },
+    rules: { type: "string" },
     "skip-synthetic": { type: "boolean", default: false },
     "shipped-only": { type: "boolean", default: false },
     quick: { type: "boolean", default: false },
@@ -137,6 +142,7 @@ function main() {
   );
   log(formatReliability("engine as shipped: stated confidence vs agent accuracy (in-sample)", shippedScores));
   out.shipped = shippedScores;
+  if (values["rule-ablation"]) out.ruleAblation = ruleAblationSection(root, log, values.rules?.split(","));
   if (!values["shipped-only"]) {
     const confidence = leaveOneSourceOut(learnedConfidence(), verdicts);
     log(

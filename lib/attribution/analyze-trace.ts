@@ -20,11 +20,12 @@ import { buildCandidates, type CandidateTable } from "./model/candidates";
 import type { AnalysisReport, EngineConfig } from "./types";
 import { applyLearnedVerdict } from "./model/learned-verdict";
 import { withFixes } from "./fixes/index";
+import { markAblated } from "./ablation";
 
 /** The stages up to the decision's evidence: graph, evidence, failure model, the rule features. */
 function front(trace: TTrace, partial: Partial<EngineConfig>) {
   const config = resolveConfig(partial);
-  const g = buildGraph(trace, config);
+  const g = markAblated(buildGraph(trace, config), config.ablate);
   markParticipants(g);
   const evidence = gatherEvidence(g, config, trace.run.outcome);
   const model = modelFailure(g, config, evidence);

@@ -79,6 +79,7 @@ export interface EngineGraph {
    * be wrong: candidates, suspects, and chances to err for the exposure prior. Set by `markParticipants`.
    */
   simulatedUser: number;
+  ablated?: ReadonlySet<string>; // rules left out for measurement: `EngineConfig.ablate`, see `markAblated`
   warnings: string[];
 }
 

@@ -22,7 +22,16 @@ export const DEFAULT_CONFIG: EngineConfig = {
   lowImportanceFraction: 0.5,
 };
 
-/** Merges a partial config over the defaults (edge priors merged per kind). */
+/**
+ * Merges a partial config over the defaults (edge priors merged per kind). An empty `ablate` list is
+ * dropped, so the report's config is the same as without one.
+ */
 export function resolveConfig(partial: Partial<EngineConfig> = {}): EngineConfig {
-  return { ...DEFAULT_CONFIG, ...partial, edgePriors: { ...DEFAULT_CONFIG.edgePriors, ...(partial.edgePriors ?? {}) } };
+  const { ablate, ...rest } = partial;
+  return {
+    ...DEFAULT_CONFIG,
+    ...rest,
+    edgePriors: { ...DEFAULT_CONFIG.edgePriors, ...(partial.edgePriors ?? {}) },
+    ...(ablate?.length ? { ablate } : {}),
+  };
 }

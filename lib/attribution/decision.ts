@@ -28,6 +28,7 @@ import { failureStatedByService, isAgentUtterance, subtreeOf } from "./detectors
 import type { localizeFirstError } from "./first-error";
 import type { StepGame } from "./step-game";
 import type { RuleName } from "./model/vocabulary";
+import { ruleOff } from "./ablation";
 
 export type DecisionSource = "evidence" | "prior" | "undetermined";
 
@@ -123,7 +124,7 @@ export function decide(x: DecisionInput): Decision {
   // 1. Value provenance.
   // An introduced value at a step that inherits corruption may be that corruption's consequence:
   // it is not an independent origin (contradictions and wrong sums are errors of their own).
-  const reaching = x.findings.filter(
+  const reaching = (ruleOff(g, "value-provenance") ? [] : x.findings).filter(
     (f) =>
       f.reachesAnswer &&
       f.score >= x.threshold &&
@@ -139,7 +140,7 @@ export function decide(x: DecisionInput): Decision {
   }
 
   // 1b. A concluded run's wrong answer: where it entered the conversation (see answer-origin.ts).
-  const origin = concludedAnswerOrigin(g, x.prov);
+  const origin = ruleOff(g, "answer-origin") ? null : concludedAnswerOrigin(g, x.prov);
   if (origin)
     return {
       step: origin.step,
@@ -160,7 +161,7 @@ export function decide(x: DecisionInput): Decision {
   const fix = first.minimalFixSet.map((p) => stepGame.players[p]).filter((v) => x.fault[v] >= x.threshold);
   if (fix.length) {
     const agents = new Set(fix.map((v) => g.agentOf[v]));
-    if (agents.size === 1) {
+    if (agents.size === 1 || ruleOff(g, "exposure-tiebreak")) {
       const v = claimOverFailure(x, uncontain(g, Math.min(...fix), x.fault, x.threshold));
       return (
         approvedOrigin(x, v) ?? {
@@ -182,7 +183,7 @@ export function decide(x: DecisionInput): Decision {
   }
 
   // 3. No evidenced candidate: a prior, reported as such.
-  const prior = exposurePrior(g, x.fault, x.threshold);
+  const prior = ruleOff(g, "exposure-prior") ? -1 : exposurePrior(g, x.fault, x.threshold);
   if (prior >= 0)
     return {
       step: uncontain(g, prior, x.fault, x.threshold),
@@ -255,6 +256,7 @@ const OWN_VALUE_KINDS = new Set(["number", "date", "url"]);
  * quoted phrases are not counted: headings and emphasis produce them without asserting anything.)
  */
 function approvedOrigin(x: DecisionInput, v: number): Decision | null {
+  if (ruleOff(x.g, "approved-origin")) return null;
   const names = x.hitNames(v);
   if (!names.length || names.some((n) => !MISSED_CHECK.has(n))) return null;
   const { g, prov } = x;

@@ -11,6 +11,7 @@ import type { EngineGraph } from "./build-graph";
 import { isAgentUtterance } from "./detectors/patterns";
 import { isUserTurn } from "./model/simulated-user";
 import { classifyParticipants, type ParticipantKind } from "./model/participants";
+import { ruleOff } from "./ablation";
 
 const COORDINATION = new Set(["thought", "delegate", "agent", "state_read"]);
 /**
@@ -29,7 +30,8 @@ const COORDINATOR_WEIGHT = 0.5;
 
 /** Work weight per agent index: COORDINATOR_WEIGHT for an agent that directs, checks or asks, else 1. */
 export function roleWeights(g: EngineGraph): Float64Array {
-  return Float64Array.from(classifyParticipants(g), (kind) => (COORDINATING.has(kind) ? COORDINATOR_WEIGHT : 1));
+  const weight = ruleOff(g, "coordinator-weight") ? 1 : COORDINATOR_WEIGHT;
+  return Float64Array.from(classifyParticipants(g), (kind) => (COORDINATING.has(kind) ? weight : 1));
 }
 const COORDINATING: ReadonlySet<ParticipantKind> = new Set(["orchestrator", "verifier", "simulated-user"]);
 

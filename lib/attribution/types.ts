@@ -4,6 +4,7 @@
  */
 import type { ParticipantKind } from "./model/participants";
 import type { ClaimFindingName } from "./model/vocabulary";
+import type { AblatableRule } from "./ablation";
 import type { TEdgeKind, TOutcome } from "../trace/schema";
 import type { TrajectoryReport } from "./trajectory/types";
 
@@ -58,6 +59,11 @@ export interface EngineConfig {
    * as one more detector per item. Optional; absent means detectors only.
    */
   extraEvidence?: ExtraEvidence[];
+  /**
+   * Rules to leave out of this analysis, for measuring each one's contribution (see `ablation.ts`;
+   * `npm run eval -- --rule-ablation`). Absent or empty: the engine as shipped, reports unchanged.
+   */
+  ablate?: readonly AblatableRule[];
 }
 
 /** One externally computed fault finding on a step (see `EngineConfig.extraEvidence`). */

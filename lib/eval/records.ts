@@ -6,6 +6,7 @@ import { importTrace } from "../importers/index";
 import { parseChatSpeaker } from "../importers/chat/parse-chat-speaker";
 import type { TOutcome, TTrace } from "../trace/schema";
 import type { SyntheticLabel } from "../synthetic/types";
+import type { ImporterRule } from "../importers/importer-rules";
 
 export interface EvalRecord {
   id: string;
@@ -56,8 +57,13 @@ function aliasesOf(text: string): string[] {
  * A Who&When-layout record. The right agent is the label, any of its aliases, or the speaker of the
  * labelled step (a role-space label names the role; the step names who filled it).
  */
-export function whoAndWhenRecord(text: string, fileName: string, subset: string): EvalRecord {
-  const { trace } = importTrace(text, { format: "who-and-when", fileName });
+export function whoAndWhenRecord(
+  text: string,
+  fileName: string,
+  subset: string,
+  ablate?: readonly ImporterRule[],
+): EvalRecord {
+  const { trace } = importTrace(text, { format: "who-and-when", fileName, ablate });
   const label = trace.labels[0];
   const { trace: seen, groundTruth } = strip(trace);
   const speaker = label?.stepId ? trace.steps.find((s) => s.id === label.stepId)?.agent : undefined;

@@ -21,6 +21,7 @@ import { importOtelSdkDump } from "./otel-sdk-dump/import-otel-sdk-dump";
 import { importAgentsSdk } from "./openai-agents/import-agents-sdk";
 import { importAgentOps } from "./agentops/import-agentops";
 import { importAtif } from "./atif/import-atif";
+import type { ImporterRule } from "./importer-rules";
 
 export { IMPORT_FORMATS, FORMAT_DESCRIPTIONS, type ImportFormat } from "./formats";
 export { detectFormat } from "./detect-format";
@@ -32,6 +33,8 @@ export interface ImportOptions {
   format?: ImportFormat | "auto";
   /** Original file name; used as the run title when the file has none. */
   fileName?: string;
+  /** Format rules to leave out, for measuring each one's contribution (`importer-rules.ts`); absent in every product path. */
+  ablate?: readonly ImporterRule[];
 }
 
 export interface ImportResult {
@@ -43,11 +46,11 @@ export interface ImportResult {
  * Importers take the upload boxed, so the OTLP one can drop the parsed tree early (see
  * `ParsedSource`). Span-based importers return one trace input per trace in the file.
  */
-type Importer = (source: ParsedSource) => TTraceInput | TTraceInput[];
+type Importer = (source: ParsedSource, ablate?: readonly ImporterRule[]) => TTraceInput | TTraceInput[];
 const fromValue =
-  (importer: (value: unknown) => TTraceInput | TTraceInput[]): Importer =>
-  (source) =>
-    importer(takeValue(source));
+  (importer: (value: unknown, ablate?: readonly ImporterRule[]) => TTraceInput | TTraceInput[]): Importer =>
+  (source, ablate) =>
+    importer(takeValue(source), ablate);
 
 const IMPORTERS: Record<ImportFormat, Importer | undefined> = {
   culprit: undefined, // native: validated as-is
@@ -110,7 +113,7 @@ function importSource(source: ParsedSource, options: ImportOptions): ImportResul
   const importer = IMPORTERS[format];
   if (!importer) throw new TraceInputError("unknown_format", `The ${format} importer is not available yet`);
   try {
-    const imported = importer(source);
+    const imported = importer(source, options.ablate);
     const inputs = Array.isArray(imported) ? imported : [imported];
     return inputs.map((input) => {
       if (input.run.title === undefined && options.fileName) input.run.title = options.fileName.slice(0, 1000);

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { isDevSplitFile } from "../../lib/eval/dev-split";
 import { whoAndWhenRecord, type EvalRecord } from "../../lib/eval/records";
+import type { ImporterRule } from "../../lib/importers/importer-rules";
 
 export interface DevSubset {
   name: string;
@@ -16,7 +17,8 @@ export interface DevSubset {
   importErrors: string[];
 }
 
-export function readDevSplit(root: string): DevSubset[] {
+/** `ablate`: importer rules to leave out (the rule ablation re-reads the records with each one off). */
+export function readDevSplit(root: string, ablate?: readonly ImporterRule[]): DevSubset[] {
   const subsets = readdirSync(root)
     .filter((d) => statSync(path.join(root, d)).isDirectory())
     .sort();
@@ -29,7 +31,7 @@ export function readDevSplit(root: string): DevSubset[] {
     const importErrors: string[] = [];
     for (const f of dev) {
       try {
-        records.push(whoAndWhenRecord(readFileSync(path.join(folder, f), "utf8"), f, name));
+        records.push(whoAndWhenRecord(readFileSync(path.join(folder, f), "utf8"), f, name, ablate));
       } catch (err) {
         importErrors.push(`${name}/${f}: import failed: ${err instanceof Error ? err.message : String(err)}`);
       }

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { whoAndWhenRecord, type EvalRecord } from "../../lib/eval/records";
 import { readDevSplit } from "./read-dev-split";
+import type { ImporterRule } from "../../lib/importers/importer-rules";
 
 export interface Source {
   name: string;
@@ -18,7 +19,7 @@ export interface Source {
 
 const MULTI_SOURCE = ["agentracer-tracertraj-code", "longrca-sample", "agentrx-tau-retail"];
 
-function readFolder(folder: string, name: string): Source {
+function readFolder(folder: string, name: string, ablate?: readonly ImporterRule[]): Source {
   const files = readdirSync(folder)
     .filter((f) => f.endsWith(".json"))
     .sort();
@@ -26,7 +27,7 @@ function readFolder(folder: string, name: string): Source {
   const importErrors: string[] = [];
   for (const f of files) {
     try {
-      records.push(whoAndWhenRecord(readFileSync(path.join(folder, f), "utf8"), f, name));
+      records.push(whoAndWhenRecord(readFileSync(path.join(folder, f), "utf8"), f, name, ablate));
     } catch (err) {
       importErrors.push(`${name}/${f}: import failed: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -34,12 +35,15 @@ function readFolder(folder: string, name: string): Source {
   return { name, description: "development half", records, importErrors };
 }
 
-/** `dataRoot` holds `who_and_when/` and `multi-source/`; a missing folder is skipped with a note. */
-export function readSources(dataRoot: string, note: (s: string) => void): Source[] {
+/**
+ * `dataRoot` holds `who_and_when/` and `multi-source/`; a missing folder is skipped with a note.
+ * `ablate`: importer rules to leave out while reading (the rule ablation, `eval-rule-ablation.ts`).
+ */
+export function readSources(dataRoot: string, note: (s: string) => void, ablate?: readonly ImporterRule[]): Source[] {
   const out: Source[] = [];
   const ww = path.join(dataRoot, "who_and_when");
   if (existsSync(ww))
-    for (const s of readDevSplit(ww))
+    for (const s of readDevSplit(ww, ablate))
       out.push({
         name: s.name,
         description: `Who&When, odd-numbered records (${s.refused} refused unread)`,
@@ -49,7 +53,7 @@ export function readSources(dataRoot: string, note: (s: string) => void): Source
   else note(`no Who&When folder at ${ww}`);
   for (const name of MULTI_SOURCE) {
     const folder = path.join(dataRoot, "multi-source", name);
-    if (existsSync(folder)) out.push(readFolder(folder, name));
+    if (existsSync(folder)) out.push(readFolder(folder, name, ablate));
     else note(`no multi-source folder at ${folder}`);
   }
   return out;

@@ -22,6 +22,7 @@ import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import { arithmeticSlips } from "./arithmetic";
 import { isTrivialNumber, toolComputations } from "./tool-computations";
 import { round6 as round } from "../round6";
+import { ruleOff } from "../ablation";
 
 export interface ClaimFinding {
   step: number;
@@ -335,7 +336,8 @@ function claimFinding(
   // A link typed into code is where the agent looks, not what it asserts: whether it holds shows
   // in the fetch's own result (a failed fetch is a tool failure at that step).
   // An estimate ("~120 users", "about 8 hours") is a plan's expectation, not an invented fact.
-  if (reaches && CHECKABLE.has(c.kind) && !(c.kind === "url" && c.inCode) && !isHedgedValue(text, c.start, c.end)) {
+  const linkInCode = c.kind === "url" && c.inCode && !ruleOff(g, "links-in-code");
+  if (reaches && CHECKABLE.has(c.kind) && !linkInCode && !isHedgedValue(text, c.start, c.end)) {
     const note = `introduces ${c.raw}, which reaches the final answer, with no source in the task, a tool output or any step it could see`;
     return make("unsourced-value", SCORE.unsourcedInAnswer, -1, note, true);
   }

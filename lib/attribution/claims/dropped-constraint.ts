@@ -20,6 +20,7 @@ import { keepsQualifier, otherQualifier, taskQualifiers } from "./period-qualifi
 import { extractClaims } from "./extract-claims";
 import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import type { ClaimFinding } from "./claim-findings";
+import { ruleOff } from "../ablation";
 
 const isYear = (x: number | undefined) => x !== undefined && Number.isInteger(x) && x >= 1900 && x <= 2100;
 const SCORE = 0.7;
@@ -109,7 +110,7 @@ function producerOf(g: EngineGraph, w: number): number {
 
 export function findDroppedConstraints(g: EngineGraph, prov: Provenance, failed: boolean): ClaimFinding[] {
   if (!failed) return [];
-  return [...droppedYears(g, prov), ...droppedPeriods(g)];
+  return [...droppedYears(g, prov), ...(ruleOff(g, "period-qualifiers") ? [] : droppedPeriods(g))];
 }
 
 /** A lookup: the step that asked for it (a tool call, or a request written in a message) and the step holding its result. */

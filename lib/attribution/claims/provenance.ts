@@ -14,6 +14,7 @@ import { ancestorWalker, Visit } from "../ancestor-walk";
 import { buildGrounding } from "../grounding";
 import { statedComputations } from "./arithmetic";
 import { MAX_SCAN_CHARS, extractClaimValues, extractClaims, type Claim } from "./extract-claims";
+import { ruleOff } from "../ablation";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
 
@@ -154,7 +155,9 @@ function taskSources(g: EngineGraph): { task: Set<string>; inTask: (c: Claim) =>
   };
   return {
     task,
-    inTask: (c) => task.has(c.value) || (c.kind === "quoted" && taskWords.length > 0 && quotedInTask(c.value)),
+    inTask: (c) =>
+      task.has(c.value) ||
+      (c.kind === "quoted" && taskWords.length > 0 && !ruleOff(g, "quoted-task-phrase") && quotedInTask(c.value)),
   };
 }
 

@@ -21,6 +21,7 @@ import { detectEmptyReply } from "./empty-reply";
 import { detectMissingState } from "./missing-state";
 import { detectUnfoundedRejection } from "./unfounded-rejection";
 import { detectRequestReversal } from "./request-reversal";
+import { findingOff } from "../ablation";
 
 export const DETECTORS = [
   detectToolFailure,
@@ -54,6 +55,7 @@ export interface DetectorResults {
 export function runDetectors(ctx: DetectorContext): DetectorResults {
   const byStep = new Map<number, DetectorHit[]>();
   const add = (raw: DetectorHit) => {
+    if (findingOff(ctx.g, raw.name)) return;
     // Tools run what they are given: a fault seen on a tool agent's output belongs to its caller.
     const hit = ctx.g.toolAgents.has(ctx.g.agentOf[raw.step]) ? { ...raw, step: callerOf(ctx.g, raw.step) } : raw;
     const list = byStep.get(hit.step) ?? [];

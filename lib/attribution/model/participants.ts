@@ -24,6 +24,7 @@ import { RUN_REQUEST_RE, markScaffolding } from "./scaffolding";
 import { simulatedUser } from "./simulated-user";
 import { extractClaims } from "../claims/extract-claims";
 import { resultStatements } from "../claims/result-statements";
+import { ruleOff } from "../ablation";
 
 export type ParticipantKind =
   | "task-giver"
@@ -222,7 +223,7 @@ export function markEnvironmentAsTools(g: EngineGraph): void {
  */
 export function markParticipants(g: EngineGraph): void {
   markEnvironmentAsTools(g);
-  markScaffolding(g);
+  if (!ruleOff(g, "harness-by-behaviour")) markScaffolding(g);
   const user = simulatedUser(g);
   if (g.taskGivers.has(user)) g.simulatedUser = user;
 }

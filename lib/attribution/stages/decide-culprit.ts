@@ -9,6 +9,7 @@ import { firstDeadEnd, type DeadEnd } from "../dead-end";
 import { loopEntry, type LoopEntry } from "../loop-entry";
 import { propagationPath } from "../propagation-path";
 import type { EngineConfig } from "../types";
+import { ruleOff } from "../ablation";
 import type { Evidence } from "./evidence";
 import type { FailureModel } from "./failure-model";
 
@@ -49,14 +50,18 @@ export function decideCulprit(g: EngineGraph, config: EngineConfig, ev: Evidence
     decision.rule !== "earliest-but-for" &&
     decision.rule !== "value-provenance" &&
     decision.rule !== "answer-origin" &&
-    decision.rule !== "approved-origin"
+    decision.rule !== "approved-origin" &&
+    !ruleOff(g, "dead-end")
   ) {
     deadEnd = firstDeadEnd(g, g.agentOf[decisiveStep]);
     if (deadEnd) decisiveStep = uncontain(g, deadEnd.step, det.fault, config.faultThreshold);
   }
   // A decisive step whose only evidence is that it repeats: where the repeated content first
   // appeared (see loop-entry.ts). Evidence of any other kind names its own step.
-  const loop = decisiveStep >= 0 && !deadEnd ? loopEntry(g, det.byStep, decisiveStep, config.faultThreshold) : null;
+  const loop =
+    decisiveStep >= 0 && !deadEnd && !ruleOff(g, "loop-entry")
+      ? loopEntry(g, det.byStep, decisiveStep, config.faultThreshold)
+      : null;
   if (loop) decisiveStep = uncontain(g, loop.step, det.fault, config.faultThreshold);
   if (!analyzedAsFailure) decisiveStep = -1;
   const path = propagationPath(g, decisiveStep, m.boolean.bad, m.blocked);

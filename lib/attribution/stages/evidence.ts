@@ -11,6 +11,7 @@ import { findDroppedConstraints } from "../claims/dropped-constraint";
 import { findOutputIssues } from "../claims/output-findings";
 import { runDetectors } from "../detectors";
 import type { EngineConfig } from "../types";
+import { findingOff } from "../ablation";
 
 export interface Evidence {
   prov: Provenance;
@@ -26,7 +27,9 @@ export function gatherEvidence(g: EngineGraph, config: EngineConfig, outcome: TO
     ...findClaimIssues(g, prov),
     ...findDroppedConstraints(g, prov, outcome !== "success"),
     ...findOutputIssues(g, prov),
-  ].sort((a, b) => a.step - b.step);
+  ]
+    .filter((f) => !findingOff(g, f.name))
+    .sort((a, b) => a.step - b.step);
   const det = runDetectors({ g, config, failed: outcome !== "success", precomputed: claimHits(g, findings) });
   let anyFault = false;
   for (let v = 0; v < g.n; v++) if (det.fault[v] >= config.faultThreshold) anyFault = true;

@@ -3,6 +3,7 @@ import { TraceInputError } from "../../trace/errors";
 import { TraceBuilder, isRecord } from "../trace-builder";
 import { isMagenticOneChat, mapAg2Messages } from "./map-ag2-messages";
 import { MAGENTIC_ONE_SYSTEM } from "./magentic-one";
+import type { ImporterRule } from "../importer-rules";
 
 const LIST_KEYS = ["history", "messages", "chat_history"] as const;
 
@@ -11,7 +12,7 @@ const LIST_KEYS = ["history", "messages", "chat_history"] as const;
  * content}]}` or the bare array. Other top-level fields go to `run.attributes`. The outcome is
  * unknown: a chat log does not say whether the answer was right.
  */
-export function importAg2(value: unknown): TTraceInput {
+export function importAg2(value: unknown, ablate?: readonly ImporterRule[]): TTraceInput {
   let messages: unknown[] | undefined;
   let listKey = "(root)";
   const attributes: Record<string, unknown> = {};
@@ -51,7 +52,7 @@ export function importAg2(value: unknown): TTraceInput {
     });
   }
   const builder = new TraceBuilder();
-  mapAg2Messages(builder, messages, listKey);
+  mapAg2Messages(builder, messages, listKey, ablate);
   const task = isRecord(value) && typeof value.task === "string" ? value.task : undefined;
   return builder.build({
     task,

@@ -5,6 +5,7 @@ import { isMagenticHarness, isMagenticOneLog, magenticTaskGiver } from "./magent
 import { markOrchestratorDelegations } from "./orchestrator-delegation";
 import { isTaskGiverName, registerTaskGiver } from "./task-giver";
 import { markObservation } from "./observation-marks";
+import { importerRuleOff, type ImporterRule } from "../importer-rules";
 
 /** AG2's code executor prefixes every result with this; it marks a tool result, whoever speaks it. */
 const CODE_EXECUTION_RESULT = /^\s*exitcode:\s*-?\d+/i;
@@ -21,7 +22,13 @@ const MAGENTIC_EXIT_CODE = /exit(?:ed)? with (?:an error )?\(?(?:Unix|POSIX) exi
  * user/assistant), else `role` (Magentic-One logs, where the role carries the agent and a
  * qualifier). `sourceRef` is the message index as a string; step ids are `s<index>`.
  */
-export function mapAg2Messages(builder: TraceBuilder, messages: unknown[], path: string): void {
+export function mapAg2Messages(
+  builder: TraceBuilder,
+  messages: unknown[],
+  path: string,
+  ablate?: readonly ImporterRule[],
+): void {
+  const scriptResults = !importerRuleOff(ablate, "script-result");
   const speakers = messages.map((raw) => (isRecord(raw) ? parseChatSpeaker(speakerLabel(raw)) : undefined));
   const magentic = isMagenticOneLog(speakers.flatMap((s) => (s ? [s.agent] : [])));
   const taskGiver = magentic ? magenticTaskGiver(speakers.flatMap((s) => (s ? [s.agent] : []))) : undefined;
@@ -30,7 +37,7 @@ export function mapAg2Messages(builder: TraceBuilder, messages: unknown[], path:
     if (!isRecord(raw) || !speaker) return undefined;
     // In a Magentic-One log the runner's own entries (`MagenticOne`, `unknown`) are the task giver's.
     if (taskGiver && isMagenticHarness(speaker.agent)) speaker.agent = taskGiver;
-    return mapAg2Message(raw, index, speaker);
+    return mapAg2Message(raw, index, speaker, scriptResults);
   });
   // Logs that do not say "-> X" themselves: the orchestrator hands each turn to the next speaker.
   if (magentic && !steps.some((s) => s?.kind === "delegate")) {
@@ -61,7 +68,12 @@ function speakerLabel(raw: Record<string, unknown>): string {
   return name ?? (typeof raw.role === "string" ? raw.role : "unknown");
 }
 
-function mapAg2Message(raw: Record<string, unknown>, index: number, speaker: ChatSpeaker): TStepInput {
+function mapAg2Message(
+  raw: Record<string, unknown>,
+  index: number,
+  speaker: ChatSpeaker,
+  scriptResults: boolean,
+): TStepInput {
   const name = typeof raw.name === "string" && raw.name.trim() ? raw.name : undefined;
   const role = typeof raw.role === "string" ? raw.role : undefined;
   const content = toText(raw.content);
@@ -82,7 +94,7 @@ function mapAg2Message(raw: Record<string, unknown>, index: number, speaker: Cha
     step.kind = "tool_result";
     step.tool = { name: "code_execution" };
     step.status = /^\s*exitcode:\s*0\b/i.test(content) ? "ok" : "error";
-  } else if (kind === "message" && MAGENTIC_SCRIPT_RESULT.test(content)) {
+  } else if (kind === "message" && scriptResults && MAGENTIC_SCRIPT_RESULT.test(content)) {
     const code = MAGENTIC_EXIT_CODE.exec(content.slice(0, 400))?.[1];
     step.kind = "tool_result";
     step.tool = { name: "code_execution" };

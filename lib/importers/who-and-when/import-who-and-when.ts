@@ -9,6 +9,7 @@ import { registerTaskGiver } from "../chat/task-giver";
 import { chatTermination } from "../chat/chat-termination";
 import { TERMINATION_ATTR } from "../../trace/run-termination";
 import { MAPPED_FIELDS } from "./record-fields";
+import { importerRuleOff, type ImporterRule } from "../importer-rules";
 
 const FINAL_ANSWER = /FINAL ANSWER:\s*(.+)/g;
 
@@ -18,7 +19,7 @@ const FINAL_ANSWER = /FINAL ANSWER:\s*(.+)/g;
  * becomes a `labels[]` entry pointing at the step at `mistake_step`. Runs are failures unless
  * `is_correct`/`is_corrected` says the answer was right.
  */
-export function importWhoAndWhen(value: unknown): TTraceInput {
+export function importWhoAndWhen(value: unknown, ablate?: readonly ImporterRule[]): TTraceInput {
   if (!isRecord(value) || !Array.isArray(value.history)) {
     throw new TraceInputError("schema", "Not a Who&When record: expected an object with a history[] array", {
       issues: [{ path: "history", message: "expected an array of {role, content} messages" }],
@@ -30,7 +31,7 @@ export function importWhoAndWhen(value: unknown): TTraceInput {
   const builder = new TraceBuilder();
   const prompts = isRecord(value.system_prompt) ? value.system_prompt : {};
   for (const [agent, prompt] of Object.entries(prompts)) builder.agent(agent, { description: toText(prompt) });
-  mapAg2Messages(builder, value.history, "history");
+  mapAg2Messages(builder, value.history, "history", ablate);
   // The dataset's `human` (Magentic-One logs) poses the task: mark it, so it is never blamed.
   for (const name of ["human", "user"]) if (builder.hasAgent(name)) registerTaskGiver(builder, name);
 
@@ -54,7 +55,7 @@ export function importWhoAndWhen(value: unknown): TTraceInput {
       isMagenticOneChat(value.history) || !value.history.some((m) => isRecord(m) && typeof m.name === "string")
         ? MAGENTIC_ONE_SYSTEM
         : "ag2",
-    task: givenTask(value.history, typeof value.question === "string" ? value.question : undefined),
+    task: givenTask(value.history, typeof value.question === "string" ? value.question : undefined, ablate),
     groundTruth:
       value.ground_truth === undefined || value.ground_truth === null ? undefined : toText(value.ground_truth),
     finalAnswer: lastFinalAnswer(builder),
@@ -76,10 +77,15 @@ const GENERAL_TASK_RE = /(?:^|\n)# General Task[ \t]*\n([\s\S]*?)(?=\n#{1,2} |$)
  * Other records: the question; a record without one opens with the task, when a user-role message
  * opens it (a chat's first user message is what the team was asked to do).
  */
-export function givenTask(history: unknown[], question: string | undefined): string | undefined {
+export function givenTask(
+  history: unknown[],
+  question: string | undefined,
+  ablate?: readonly ImporterRule[],
+): string | undefined {
   const first = history[0];
   const content = isRecord(first) && typeof first.content === "string" ? first.content : "";
   if (!question?.trim()) return isRecord(first) && first.role === "user" && content.trim() ? content : question;
+  if (importerRuleOff(ablate, "given-task")) return question;
   const m = GENERAL_TASK_RE.exec(content);
   const section = m?.[1]?.trim();
   return m && section && question && section.includes(question.trim().slice(0, 80))
