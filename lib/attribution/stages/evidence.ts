@@ -9,6 +9,7 @@ import { buildProvenance, type Provenance } from "../claims/provenance";
 import { claimHits, findClaimIssues, type ClaimFinding } from "../claims/claim-findings";
 import { findDroppedConstraints } from "../claims/dropped-constraint";
 import { findOutputIssues } from "../claims/output-findings";
+import { findDecidingIssues } from "../claims/deciding-step";
 import { runDetectors } from "../detectors";
 import type { EngineConfig } from "../types";
 
@@ -26,6 +27,7 @@ export function gatherEvidence(g: EngineGraph, config: EngineConfig, outcome: TO
     ...findClaimIssues(g, prov),
     ...findDroppedConstraints(g, prov, outcome !== "success"),
     ...findOutputIssues(g, prov),
+    ...findDecidingIssues(g, prov),
   ].sort((a, b) => a.step - b.step);
   const det = runDetectors({ g, config, failed: outcome !== "success", precomputed: claimHits(g, findings) });
   let anyFault = false;
