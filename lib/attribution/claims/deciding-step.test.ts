@@ -61,6 +61,8 @@ describe("reading a stated position and a tally", () => {
     expect(statedPosition("No — the permit lapsed in spring.")?.value).toBe("y:no");
     expect(statedPosition("Osprey's position is Quay Two. I side with Quay Five.")?.value).toBe("e:quay five");
     expect(statedPosition("Quay Two handles most of the tankers.")).toBeNull();
+    expect(statedPosition("My vote: blue whale, by a wide margin.")?.value).toBe("w:blue whale");
+    expect(statedPosition("Decision: we should look again.")).toBeNull();
   });
 
   it("reads counts per value, before or after the count", () => {
@@ -120,6 +122,17 @@ describe("a judge that rules against what it was given", () => {
     ]);
     expect(findings(t).map((f) => [f.name, f.stepId])).toEqual([["unfounded-ruling", "c"]]);
     expect(analyzeTrace(t).decisive?.agent).toBe("Arbiter");
+  });
+});
+
+describe("answers written in lowercase", () => {
+  it("a ruling for a lowercase value none of the panelists gave names the judge", () => {
+    const t = trace("Which glaze gives the Harrow kiln's blue finish?", [
+      { id: "a", agent: "Potter", kind: "message", content: "My answer: cobalt carbonate. The recipe card lists it." },
+      { id: "b", agent: "Glazer", kind: "message", content: "My answer: cobalt carbonate." },
+      { id: "c", agent: "Warden", kind: "final", content: "Ruling: copper oxide." },
+    ]);
+    expect(findings(t).map((f) => [f.name, f.stepId])).toEqual([["unfounded-ruling", "c"]]);
   });
 });
 

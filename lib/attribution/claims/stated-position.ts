@@ -12,14 +12,14 @@
  * and says nothing about the speaker's own position. Bounded: the first MAX_SCAN characters.
  */
 import { resultStatements } from "./result-statements";
-import { readValue, type StatedValue } from "./stated-values";
+import { phraseValue, readValue, type StatedValue } from "./stated-values";
 
 const MAX_SCAN = 4_000;
 const MAX_MATCHES = 24;
 
-/** Nouns that head a position (answer is read by `resultStatements`, with its hedges). */
+/** Nouns that head a position; "answer" too, here also for a lowercase value (`phraseValue`). */
 const POSITION_NOUN =
-  /(?:decision|verdict|ruling|position|vote|choice|pick|selection|conclusion|consensus|winner|recommendation)/;
+  /(?:answer|decision|verdict|ruling|position|vote|choice|pick|selection|conclusion|consensus|winner|recommendation)/;
 const NOUN_LEAD_RE = new RegExp(
   `(?:^|[\\n.!?])[ \\t*_#>-]*(?:(?:my|our|the)\\s+(?:final\\s+)?|final\\s+)?${POSITION_NOUN.source}[ \\t*_]*(?:[:=—–]|\\bis\\b)[ \\t*_]*`,
   "gi",
@@ -49,7 +49,8 @@ function leadValues(text: string, re: RegExp): Found[] {
   for (const m of text.matchAll(re)) {
     if (out.length >= MAX_MATCHES) break;
     const from = m.index! + m[0].length;
-    const value = readValue(sentence(text.slice(from)));
+    const clause = sentence(text.slice(from));
+    const value = readValue(clause) ?? phraseValue(clause);
     if (value) out.push({ value, at: m.index! });
   }
   return out;
