@@ -179,6 +179,21 @@ describe("a vote counter that misreports the tally", () => {
     expect(analyzeTrace(t).decisive?.agent).toBe("Teller");
   });
 
+  it("near miss: a teller whose words are not read as a ruling leaves the voters alone", () => {
+    const t = trace("Which tree species should the park plant along the west path?", [
+      { id: "v1", agent: "Ana", kind: "message", content: "I vote for Red Cedar." },
+      { id: "v2", agent: "Bo", kind: "message", content: "I vote for Red Cedar as well." },
+      { id: "v3", agent: "Cy", kind: "message", content: "I vote for Silver Birch." },
+      { id: "count", agent: "Teller", kind: "final", content: "So it is Silver Birch for the west path, thanks all." },
+    ]);
+    expect(findings(t)).toEqual([]);
+  });
+
+  it("a tally that states no pick rules for its highest count", () => {
+    const t = ballot("Votes so far: Birch 2 votes; Cedar 1 vote.");
+    expect(findings(t).map((f) => [f.name, f.stepId])).toEqual([["misreported-tally", "count"]]);
+  });
+
   it("near miss: a true count, or a slip in the count that does not change the winner, is no finding", () => {
     expect(findings(ballot("Tally: Cedar 2 votes, Birch 1 vote. The winner is Cedar."))).toEqual([]);
     expect(findings(ballot("Tally: Cedar 3 votes, Birch 1 vote. The winner is Cedar."))).toEqual([]);

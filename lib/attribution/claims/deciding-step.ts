@@ -29,15 +29,16 @@ import { nameSupport } from "./name-support";
 import { readOutputs } from "./output-findings";
 import type { OutputFacts } from "./result-statements";
 import { statedPosition, statedRuling, statedTally } from "./stated-position";
-import { compareValues, type StatedValue } from "./stated-values";
+import { compareValues, wordsOf, type StatedValue } from "./stated-values";
 
 /** A recount or an output the engine checked is strong; a value without a visible source is weaker. */
 export const DECIDING_SCORE = { tally: 0.75, overruled: 0.75, unfounded: 0.6 } as const;
 /** Steps looked back over for the positions a decider weighed. */
 const WINDOW = 64;
 const MIN_INPUTS = 2;
-/** Steps searched back from the end for the deciding step. */
+/** Steps searched back from the end for the deciding step, and the text of each later step read. */
 const SEARCH = 4 * WINDOW;
+const MAX_TEXT = 4_000;
 /** Values too short to say where they came from. */
 const SHORT = new Set(["yesno", "bool", "option"]);
 
@@ -110,20 +111,42 @@ function misreportedTally(text: string, pick: StatedValue, inputs: Input[]): str
     : null;
 }
 
+/** A tally with no stated pick rules for its one highest count ("Birch: 2 votes; Cedar: 1 vote"). */
+function tallyWinner(text: string): StatedValue | null {
+  const counts = statedTally(text);
+  if (counts.length < 2) return null;
+  const top = Math.max(...counts.map((c) => c.count));
+  const winners = counts.filter((c) => c.count === top);
+  return winners.length === 1 ? winners[0].value : null;
+}
+
 /**
  * The deciding step: the last step that states a ruling reaching the answer. An earlier step whose
  * value a later agent adopts is a proposal (a voter, a debater), not a ruling; the ruling is the last
  * word, and says what it decides (a message that merely opens with "No." rules on nothing).
  */
 function lastRuling(g: EngineGraph, reach: ReturnType<typeof answerReach>): { v: number; pick: StatedValue } | null {
+  const later: { agent: number; text: string }[] = [];
   for (let v = g.n - 1; v >= 0 && v >= g.n - SEARCH; v--) {
     if (!isAgentUtterance(g, v) || g.steps[v].kind === "tool_call" || g.wrapper[v]) continue;
     if (g.agentOf[v] === g.simulatedUser) continue;
     const full = stepText(g.steps[v]);
-    const pick = statedRuling(claimPart(full, observationAt(g.steps[v].attributes)));
-    if (pick && reach(v, pick)) return { v, pick };
+    const text = claimPart(full, observationAt(g.steps[v].attributes));
+    const pick = statedRuling(text) ?? tallyWinner(text);
+    if (pick && reach(v, pick))
+      // Another agent restating the value later took it up (in words the engine did not read as a
+      // ruling): this step proposed it, and which step ruled is unknown.
+      return later.some((u) => u.agent !== g.agentOf[v] && restates(u.text, pick)) ? null : { v, pick };
+    if (later.length < SEARCH) later.push({ agent: g.agentOf[v], text: text.slice(0, MAX_TEXT) });
   }
   return null;
+}
+
+/** Whether a text states the value: every word of a name or phrase, else the same position. */
+function restates(text: string, value: StatedValue): boolean {
+  if (!value.words) return statedPosition(text)?.value === value.value || statedTally(text).length > 0;
+  const words = new Set(wordsOf(text));
+  return value.words.every((w) => words.has(w));
 }
 
 export function findDecidingIssues(g: EngineGraph, prov: Provenance): ClaimFinding[] {
