@@ -20,7 +20,7 @@
  * earliest faulty descendant is, else the last agent step it returns.
  */
 import type { EngineGraph } from "./build-graph";
-import type { ClaimFinding } from "./claims/claim-findings";
+import { INVENTED, type ClaimFinding } from "./claims/claim-findings";
 import type { Provenance } from "./claims/provenance";
 import { concludedAnswerOrigin } from "./claims/answer-origin";
 import { exposurePrior, isSubstantive, roleWeights } from "./exposure-prior";
@@ -87,7 +87,13 @@ const DELIVERS_NOTHING = new Set([
 ]);
 
 /** Faults that only invent a value: they matter to a later step only if it uses that value. */
-const INVENTS_ONLY = new Set(["unsourced-value", "fabricated-data", "ungrounded-value", "unsupported-answer"]);
+const INVENTS_ONLY = new Set([
+  "unsourced-value",
+  "fabricated-data",
+  "ungrounded-value",
+  "unsupported-answer",
+  "unfounded-ruling",
+]);
 
 /**
  * Whether an earlier fault at u may have induced step f's error. An invented value induces only
@@ -129,7 +135,7 @@ export function decide(x: DecisionInput): Decision {
       f.reachesAnswer &&
       f.score >= x.threshold &&
       !g.wrapper[f.step] &&
-      !((f.name === "unsourced-value" || f.name === "unsupported-answer") && symptomOfUpstream(x, f.step)),
+      !(INVENTED.has(f.name) && symptomOfUpstream(x, f.step)),
   );
   if (reaching.length) {
     const steps = [...new Set(reaching.map((f) => f.step))].sort((a, b) => a - b);

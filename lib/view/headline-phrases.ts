@@ -46,6 +46,14 @@ export function claimPhrase(claim: PhraseClaim, positions: ReadonlyMap<string, n
         : `stated ${v}, which its output did not show`;
     case "unsupported-answer":
       return `answered ${v}, which no source it read holds`;
+    case "misreported-tally":
+      return `declared ${v} the winner on a miscounted tally`;
+    case "overruled-consensus":
+      return claim.sourceStepId
+        ? `ruled for ${v}, against agreeing answers ${labelOf(positions, claim.sourceStepId)} supports`
+        : `ruled for ${v}, against agreeing answers`;
+    case "unfounded-ruling":
+      return `ruled for ${v}, which none of the answers it weighed proposed`;
     case "arithmetic-mismatch":
       return `computed ${v}, which does not add up`;
     case "fabricated-data":

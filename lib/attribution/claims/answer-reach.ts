@@ -11,7 +11,9 @@ import { stepText } from "../build-graph";
 import { answerClosure, answerValues } from "./claim-findings";
 import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import { resultStatements } from "./result-statements";
-import { readValue, wordsOf, type StatedValue } from "./stated-values";
+import { statedRuling } from "./stated-position";
+import { compareValues, readValue, wordsOf, type StatedValue } from "./stated-values";
+import { isAgentUtterance } from "../detectors/patterns";
 import { computations } from "./tool-computations";
 
 const MAX_ANSWER = 20_000;
@@ -36,12 +38,20 @@ function feedingAnswer(g: EngineGraph, prov: Provenance, values: Set<string>): F
   return out;
 }
 
+/** The run's last agent utterance (not a call), or −1. */
+function lastUtterance(g: EngineGraph): number {
+  for (let v = g.sink; v >= 0; v--) if (isAgentUtterance(g, v) && g.steps[v].kind !== "tool_call") return v;
+  return -1;
+}
+
 export function answerReach(g: EngineGraph, prov: Provenance): (v: number, value: StatedValue) => boolean {
   let answer: ReturnType<typeof answerValues> | undefined;
   let words: Set<string> | undefined;
   let typed: Set<string> | undefined;
   let feeding: Feeding[] | undefined;
   let closure: Set<string> | undefined;
+  let last = -1;
+  let ruling: StatedValue | null = null;
   const load = () => {
     answer = answerValues(g, prov);
     closure = answerClosure(prov, answer.values, g, true);
@@ -51,9 +61,15 @@ export function answerReach(g: EngineGraph, prov: Provenance): (v: number, value
     typed = new Set(resultStatements(text).map((s) => s.value.value));
     const lead = readValue(text.trim());
     if (lead) typed.add(lead.value);
+    // The run's last word may be a ruling that states no number ("Decision: No"), so the step
+    // asserting the answer's values is earlier: the value the ruling puts forward is the answer too.
+    last = lastUtterance(g);
+    if (last >= 0) ruling = statedRuling((stated || stepText(g.steps[last])).slice(0, MAX_ANSWER));
   };
   return (v, value) => {
     if (!answer) load();
+    if (ruling && (v === last || (v < last && prov.visible(v, last))) && compareValues(value, ruling) === "same")
+      return true;
     const at = answer!.step;
     if (at < 0 || (v !== at && !prov.visible(v, at))) return false;
     if (value.kind === "number") return closure!.has(value.value);

@@ -370,7 +370,17 @@ const MAST: Record<ClaimFinding["name"], MastMode> = {
   "dropped-constraint": "FM-1.1 disobey task specification",
   "contradicts-output": "FM-2.6 reasoning-action mismatch",
   "unsupported-answer": "FM-2.6 reasoning-action mismatch",
+  "misreported-tally": "FM-2.6 reasoning-action mismatch",
+  "overruled-consensus": "FM-2.6 reasoning-action mismatch",
+  "unfounded-ruling": "FM-2.6 reasoning-action mismatch",
 };
+
+/** Findings that say a value has no source (an invention), not that a check failed. */
+export const INVENTED: ReadonlySet<ClaimFinding["name"]> = new Set([
+  "unsourced-value",
+  "unsupported-answer",
+  "unfounded-ruling",
+]);
 
 /** Findings as detector hits (fused with the other detectors by noisy-OR). */
 export function claimHits(g: EngineGraph, findings: ClaimFinding[]): DetectorHit[] {
@@ -381,7 +391,7 @@ export function claimHits(g: EngineGraph, findings: ClaimFinding[]): DetectorHit
     mast: MAST[f.name],
     // An introduced value downstream of corrupted input is as likely a consequence of that input as
     // a new error (see DetectorHit.dependent); a contradicted source or a wrong sum is an error of its own.
-    ...(f.name === "unsourced-value" || f.name === "unsupported-answer" ? { dependent: true } : {}),
+    ...(INVENTED.has(f.name) ? { dependent: true } : {}),
     evidence: { stepIds: [g.steps[f.step].id, ...(f.against >= 0 ? [g.steps[f.against].id] : [])], note: f.note },
   }));
 }

@@ -64,7 +64,7 @@ function observationFacts(g: EngineGraph, u: number, cache: Map<number, OutputFa
  * Outputs step v read: tool outputs since its agent last spoke (nearest first), visible to it, that
  * did not fail, and the observations messages quote (its own included).
  */
-function readOutputs(
+export function readOutputs(
   g: EngineGraph,
   prov: Provenance,
   v: number,

@@ -161,6 +161,27 @@ export function readValue(text: string, allowWords = false): StatedValue | null 
   return { kind: "word", value: `w:${words.join(" ")}`, raw: word[0], length: lead + word[0].length, words };
 }
 
+/** Words a short phrase may hold at most to be one value, not a sentence. */
+const MAX_PHRASE_WORDS = 4;
+
+/**
+ * A short phrase of any case as one value (kind "word"), for text that words heading an answer have
+ * already marked as a value ("My position: narrowband filter"): up to MAX_PHRASE_WORDS words before a
+ * comma, dash, bracket or the end, not opening with a word that starts a clause ("we should …").
+ */
+export function phraseValue(text: string): StatedValue | null {
+  const phrase = text.slice(0, MAX_PHRASE).split(/[\n,;:(—–]|\s-\s/, 1)[0];
+  const raw = trimEndChars(phrase.trim(), ".!?'\"”’*_`");
+  const words = rawWordsOf(raw);
+  if (!words.length || words.length > MAX_PHRASE_WORDS || words.join(" ").length < raw.length - words.length * 2)
+    return null;
+  const first = words[0].toLowerCase();
+  if (FUNCTION_WORDS.has(first) || NOT_NAMES.has(first)) return null;
+  const stems = words.map(stem).filter((w) => !CONNECTORS.has(w));
+  if (!stems.length) return null;
+  return { kind: "word", value: `w:${stems.join(" ")}`, raw, length: text.indexOf(raw) + raw.length, words: stems };
+}
+
 /** Whether b equals a written with fewer decimals, or a differs from b by rounding only. */
 function sameNumber(a: StatedValue, b: StatedValue): boolean {
   let x = a.num!;

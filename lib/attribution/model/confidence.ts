@@ -53,6 +53,8 @@ const ESTABLISHED: readonly DetectorName[] = [
   "contradicts-output",
   "false-success-claim",
   "dropped-constraint",
+  "misreported-tally",
+  "overruled-consensus",
 ];
 /** The score from which a finding counts (the engine's fault threshold). */
 const FINDING_FROM = 0.5;

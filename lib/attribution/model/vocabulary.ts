@@ -34,7 +34,10 @@ export type ClaimFindingName =
   | "fabricated-data"
   | "dropped-constraint"
   | "contradicts-output"
-  | "unsupported-answer";
+  | "unsupported-answer"
+  | "misreported-tally"
+  | "overruled-consensus"
+  | "unfounded-ruling";
 
 export type RuleName =
   | "value-provenance"
@@ -119,6 +122,10 @@ const DETECTOR_TEXT: Record<DetectorName, string> = {
   "dropped-constraint": "it dropped a constraint of the task",
   "contradicts-output": "it states a result that the tool or program output it read does not show",
   "unsupported-answer": "it answers with a name that no output or step it could see holds",
+  "misreported-tally":
+    "it misreported the count of the answers it tallied, and the true count does not favour its pick",
+  "overruled-consensus": "it ruled against answers that all agreed and that a tool output showed",
+  "unfounded-ruling": "it ruled for a value none of the answers it weighed proposed",
 };
 
 const STATIC_TEXT: Record<string, string> = {

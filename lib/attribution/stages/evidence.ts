@@ -9,6 +9,7 @@ import { buildProvenance, type Provenance } from "../claims/provenance";
 import { claimHits, findClaimIssues, type ClaimFinding } from "../claims/claim-findings";
 import { findDroppedConstraints } from "../claims/dropped-constraint";
 import { findOutputIssues } from "../claims/output-findings";
+import { findDecidingIssues } from "../claims/deciding-step";
 import { runDetectors } from "../detectors";
 import type { EngineConfig } from "../types";
 import { findingOff } from "../ablation";
@@ -27,6 +28,7 @@ export function gatherEvidence(g: EngineGraph, config: EngineConfig, outcome: TO
     ...findClaimIssues(g, prov),
     ...findDroppedConstraints(g, prov, outcome !== "success"),
     ...findOutputIssues(g, prov),
+    ...findDecidingIssues(g, prov),
   ]
     .filter((f) => !findingOff(g, f.name))
     .sort((a, b) => a.step - b.step);

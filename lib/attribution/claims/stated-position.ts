@@ -1,0 +1,137 @@
+/**
+ * The value a step puts forward as its own answer, ruling or vote (typed as in `stated-values.ts`),
+ * and the vote counts a step reports. Read in the words any debate, vote or merge writes:
+ * - an answer statement ("the final answer is …", see `result-statements.ts`);
+ * - a position noun opening a sentence, alone or after "my"/"our"/"the"/"final" ("Decision: No",
+ *   "My vote: (B)", "Verdict — Paris");
+ * - a first-person choice ("I rule for …", "we vote for …", "I choose …", "I put forward …");
+ * - failing those, a value the text opens with, set off by a dash or a full stop ("Paris — the
+ *   registry shows it", "No. The record says so").
+ * The last explicit statement wins (a ruling ends with its conclusion, after it recounted the
+ * positions it weighed); a statement about someone else ("Bob's position is …") opens no sentence
+ * and says nothing about the speaker's own position. Bounded: the first MAX_SCAN characters.
+ */
+import { resultStatements } from "./result-statements";
+import { phraseValue, readValue, type StatedValue } from "./stated-values";
+
+const MAX_SCAN = 4_000;
+const MAX_MATCHES = 24;
+
+/** Nouns that head a position; "answer" too, here also for a lowercase value (`phraseValue`). */
+const POSITION_NOUN =
+  /(?:answer|decision|verdict|ruling|position|vote|choice|pick|selection|conclusion|consensus|winner|recommendation)/;
+const NOUN_LEAD_RE = new RegExp(
+  `(?:^|[\\n.!?])[ \\t*_#>-]*(?:(?:my|our|the)\\s+(?:final\\s+)?|final\\s+)?${POSITION_NOUN.source}[ \\t*_]*(?:[:=—–]|\\bis\\b)[ \\t*_]*`,
+  "gi",
+);
+/** First-person choices: the speaker commits to the value that follows. */
+const CHOICE_VERB =
+  /(?:rule|vote|decide|side|settle|go)\s+(?:for|with|on|in\s+favou?r\s+of)|choose|pick|select|propose|put\s+forward|endorse|adopt/;
+const CHOICE_LEAD_RE = new RegExp(
+  `\\b(?:i|we)\\s+(?:(?:therefore|hereby|will|now|also)\\s+)?(?:${CHOICE_VERB.source})\\s+`,
+  "gi",
+);
+/** After a value a text opens with: a dash, a full stop or the end, so the value stands alone. */
+const SET_OFF_RE = /^[ \t*_`"'”’)]*(?:$|\n|[.;!](?:\s|$))/;
+const DASHES = ["—", "–", " - "];
+
+/** A value ends with its sentence ("Quay Seven. The session is closed." is not the name "Quay Seven The"). */
+const sentence = (text: string) => text.split(SENTENCE_END_RE, 1)[0];
+const SENTENCE_END_RE = /(?<=[.!?;])\s/;
+
+interface Found {
+  value: StatedValue;
+  at: number;
+}
+
+function leadValues(text: string, re: RegExp): Found[] {
+  const out: Found[] = [];
+  for (const m of text.matchAll(re)) {
+    if (out.length >= MAX_MATCHES) break;
+    const from = m.index! + m[0].length;
+    const clause = sentence(text.slice(from));
+    const value = readValue(clause) ?? phraseValue(clause);
+    if (value) out.push({ value, at: m.index! });
+  }
+  return out;
+}
+
+/**
+ * The value a step explicitly rules, answers or votes for (an answer statement, a position noun, a
+ * first-person choice), or null: a deciding step says what it decides.
+ */
+export function statedRuling(full: string): StatedValue | null {
+  const text = full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full;
+  const found: Found[] = [
+    ...resultStatements(text)
+      .filter((s) => s.key === "answer")
+      .map((s) => ({ value: s.value, at: s.start })),
+    ...leadValues(text, NOUN_LEAD_RE),
+    ...leadValues(text, CHOICE_LEAD_RE),
+  ];
+  return found.length ? found.reduce((a, b) => (b.at > a.at ? b : a)).value : null;
+}
+
+/** The value a step's text puts forward as its own position: its ruling, else a value it opens with. */
+export function statedPosition(full: string): StatedValue | null {
+  const text = full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full;
+  const ruling = statedRuling(text);
+  if (ruling) return ruling;
+  // The opening clause up to a dash ("No — the record says so") is read as a whole.
+  const trimmed = text.trimStart();
+  let cut = trimmed.length;
+  for (const d of DASHES) {
+    const at = trimmed.indexOf(d);
+    if (at >= 0 && at < cut) cut = at;
+  }
+  const clause = sentence(trimmed.slice(0, cut));
+  const opening = readValue(clause);
+  return opening && SET_OFF_RE.test(clause.slice(opening.length)) ? opening : null;
+}
+
+export interface StatedCount {
+  value: StatedValue;
+  count: number;
+}
+
+/** "3 votes", "1 ballot": the count of one side of a tally. */
+const COUNT_RE = /\b(\d{1,4})\s*(?:votes?|ballots?)\b/i;
+const FOR_RE = /^\s*(?:for|to|in\s+favou?r\s+of)\s+/i;
+const MAX_SEGMENTS = 64;
+
+/**
+ * The counts a step reports per value ("Paris: 3 votes, Lyon: 1 vote", "2 votes for (B)"), one per
+ * clause: the value is what the clause opens with (after a label such as "Tally:"), or what follows
+ * "for" after the count.
+ */
+export function statedTally(full: string): StatedCount[] {
+  const text = full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full;
+  const out: StatedCount[] = [];
+  for (const clause of text.split(/[\n;,]|\.\s/, MAX_SEGMENTS)) {
+    const m = COUNT_RE.exec(clause);
+    if (!m) continue;
+    const after = clause.slice(m.index + m[0].length);
+    const lead = FOR_RE.exec(after);
+    let value = lead ? readValue(after.slice(lead[0].length)) : null;
+    if (!value) {
+      const head = clause.slice(0, m.index);
+      const colon = head.lastIndexOf(":");
+      // "Tally: Paris 3 votes" reads after the label; "Paris: 3 votes" reads before the colon.
+      const tries = colon >= 0 ? [head.slice(colon + 1), head.slice(0, colon)] : [head];
+      for (const t of tries) {
+        const trimmed = t.replace(/^[\s*•>-]+/, "");
+        const v = readValue(trimmed);
+        if (
+          v &&
+          trimmed
+            .slice(v.length)
+            .trim()
+            .replace(/^[(—–-]/, "") === ""
+        )
+          value ??= v;
+      }
+    }
+    if (value) out.push({ value, count: Number(m[1]) });
+  }
+  return out;
+}
