@@ -27,7 +27,7 @@ export interface CandidateTable {
   stepIds: string[];
   agentNames: string[];
   x: Float64Array;
-  kinds: ParticipantKind[];
+  kinds: readonly ParticipantKind[];
   /** All candidates of the run and their distinct agents (rows may hold only some of them). */
   candidates: number;
   candidateAgents: number;
@@ -52,7 +52,7 @@ export interface CandidateInput {
  * A simulated user keeps the task giver's place in the graph (what it says is the requirement), so
  * its turns are no agent utterances; they are candidates all the same.
  */
-function candidateSteps(g: EngineGraph, kinds: ParticipantKind[]): number[] {
+function candidateSteps(g: EngineGraph, kinds: readonly ParticipantKind[]): number[] {
   const pick = (strict: boolean) => {
     const out: number[] = [];
     for (let v = 0; v < g.n; v++) {

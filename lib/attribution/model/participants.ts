@@ -85,6 +85,57 @@ interface Tally {
   total: number;
 }
 
+/** What a sampled step shows of its speaker's behaviour, read once per graph (bits of `StepFacts`). */
+const PROGRAM_OUTPUT = 1;
+const VERDICT = 2;
+const FIRST_PERSON = 4;
+const AFTER_REQUEST = 8;
+const REQUEST = 16;
+const ADDRESS = 32;
+const CLOSING_ANSWER = 64;
+const SAMPLED = 128;
+
+/**
+ * The text tests of every sampled step, computed once per graph: markEnvironmentAsTools and the
+ * classification both tally the speakers, and only what depends on who is a tool (marked in between)
+ * is read afresh. None of these bits depends on that mark.
+ */
+const factsOf = new WeakMap<EngineGraph, Uint8Array>();
+
+function stepFacts(g: EngineGraph): Uint8Array {
+  let facts = factsOf.get(g);
+  if (facts) return facts;
+  facts = new Uint8Array(g.n);
+  const escaped = g.agentNames
+    .map((n) => n.toLowerCase())
+    .filter((n) => n.length >= 3)
+    .sort((a, b) => b.length - a.length)
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  // One alternation over every name, longest first: a step is scanned once, however many agents there are.
+  const anyName = escaped.length ? new RegExp(escaped.join("|"), "g") : null;
+  const sampled = new Int32Array(g.agentNames.length);
+  for (let v = 0; v < g.n; v++) {
+    if (g.wrapper[v]) continue;
+    const a = g.agentOf[v];
+    if (sampled[a]++ >= SAMPLE) continue;
+    const s = g.steps[v];
+    const text = (s.content || s.tool?.result || "").slice(0, SCAN);
+    let f = SAMPLED;
+    if (s.kind === "tool_result" || PROGRAM_OUTPUT_RE.test(text)) f |= PROGRAM_OUTPUT;
+    if (APPROVAL_RE.test(text) || REJECTION_RE.test(text)) f |= VERDICT;
+    if (FIRST_PERSON_RE.test(text)) f |= FIRST_PERSON;
+    if (answersRunRequest(g, v)) f |= AFTER_REQUEST;
+    if (s.kind === "tool_call" || RUN_REQUEST_RE.test(s.content ?? "")) f |= REQUEST;
+    const lower = text.toLowerCase();
+    const own = g.agentNames[a].toLowerCase();
+    if (s.kind === "delegate" || (anyName && (lower.match(anyName) ?? []).some((n) => n !== own))) f |= ADDRESS;
+    if (v > 0 && (v === g.n - 1 || v === g.sink) && statesAnswer(text)) f |= CLOSING_ANSWER;
+    facts[v] = f;
+  }
+  factsOf.set(g, facts);
+  return facts;
+}
+
 function tallies(g: EngineGraph): Tally[] {
   const out = g.agentNames.map(
     (): Tally => ({
@@ -103,39 +154,25 @@ function tallies(g: EngineGraph): Tally[] {
       total: 0,
     }),
   );
-  const escaped = g.agentNames
-    .map((n) => n.toLowerCase())
-    .filter((n) => n.length >= 3)
-    .sort((a, b) => b.length - a.length)
-    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  // One alternation over every name, longest first: a step is scanned once, however many agents there are.
-  const anyName = escaped.length ? new RegExp(escaped.join("|"), "g") : null;
+  const facts = stepFacts(g);
   for (let v = 0; v < g.n; v++) {
     if (g.wrapper[v]) continue;
-    const a = g.agentOf[v];
-    const t = out[a];
-    if (t.steps >= SAMPLE) {
-      if (v === g.n - 1 || v === g.sink) t.edge++;
-      t.total++;
-      continue;
-    }
-    const s = g.steps[v];
-    const text = (s.content || s.tool?.result || "").slice(0, SCAN);
-    t.steps++;
+    const t = out[g.agentOf[v]];
     t.total++;
+    if (v === 0 || v === g.n - 1 || v === g.sink) t.edge++;
+    const f = facts[v];
+    if (!(f & SAMPLED)) continue;
+    t.steps++;
     if (t.first < 0) t.first = v;
     t.tokens += g.features[v].tokens.size;
-    if (isToolOutput(g, v) || s.kind === "tool_result" || PROGRAM_OUTPUT_RE.test(text)) t.output++;
-    if (APPROVAL_RE.test(text) || REJECTION_RE.test(text)) t.verdicts++;
-    if (FIRST_PERSON_RE.test(text)) t.firstPerson++;
+    if (f & PROGRAM_OUTPUT || isToolOutput(g, v)) t.output++;
+    if (f & VERDICT) t.verdicts++;
+    if (f & FIRST_PERSON) t.firstPerson++;
     if (g.scaffold[v]) t.scaffold++;
-    if (answersRunRequest(g, v)) t.afterRequest++;
-    if (s.kind === "tool_call" || RUN_REQUEST_RE.test(s.content ?? "")) t.requests++;
-    const lower = text.toLowerCase();
-    const own = g.agentNames[a].toLowerCase();
-    if (s.kind === "delegate" || (anyName && (lower.match(anyName) ?? []).some((n) => n !== own))) t.addresses++;
-    if (v === 0 || v === g.n - 1 || v === g.sink) t.edge++;
-    if (v > 0 && (v === g.n - 1 || v === g.sink) && statesAnswer(text)) t.closingAnswers++;
+    if (f & AFTER_REQUEST) t.afterRequest++;
+    if (f & REQUEST) t.requests++;
+    if (f & ADDRESS) t.addresses++;
+    if (f & CLOSING_ANSWER) t.closingAnswers++;
   }
   return out;
 }
@@ -162,7 +199,7 @@ function answersRunRequest(g: EngineGraph, v: number): boolean {
   if (s.kind === "tool_call" && s.tool?.result === undefined) return true;
   const text = s.content ?? "";
   const tail = text.length > REQUEST_SCAN ? text.slice(-REQUEST_SCAN) : text;
-  return RUN_REQUEST_RE.test(tail) || CALL_EXPRESSION_RE.test(tail);
+  return RUN_REQUEST_RE.test(tail) || (tail.includes("(") && CALL_EXPRESSION_RE.test(tail));
 }
 
 /** Steps before a speaker's behaviour counts as an environment's: a pattern, not a coincidence. */
@@ -182,7 +219,20 @@ function runsRequests(t: Tally): boolean {
 }
 
 /** One kind per agent index. Deterministic; reads only the graph. */
-export function classifyParticipants(g: EngineGraph): ParticipantKind[] {
+export function classifyParticipants(g: EngineGraph): readonly ParticipantKind[] {
+  let kinds = classified.get(g);
+  if (!kinds) classified.set(g, (kinds = classify(g)));
+  return kinds;
+}
+
+/**
+ * Kinds per graph, computed once: the candidates, the exposure prior and its tie-break all read
+ * them, and each reading is a pass over every step. A graph's participants change only in
+ * `markParticipants`, which forgets the entry.
+ */
+const classified = new WeakMap<EngineGraph, ParticipantKind[]>();
+
+function classify(g: EngineGraph): ParticipantKind[] {
   const t = tallies(g);
   const environment = (a: number) => g.toolAgents.has(a) || t[a].output * 2 > t[a].steps || runsRequests(t[a]);
   const speakers = t.filter((x, a) => x.steps > 0 && !environment(a) && !g.taskGivers.has(a)).length;
@@ -210,6 +260,7 @@ export function classifyParticipants(g: EngineGraph): ParticipantKind[] {
  * right after the graph is built.
  */
 export function markEnvironmentAsTools(g: EngineGraph): void {
+  classified.delete(g);
   tallies(g).forEach((t, a) => {
     if (!g.taskGivers.has(a) && runsRequests(t)) g.toolAgents.add(a);
   });
@@ -222,6 +273,7 @@ export function markEnvironmentAsTools(g: EngineGraph): void {
  * one agent is the run's simulated user (`g.simulatedUser`). Run once, right after the graph is built.
  */
 export function markParticipants(g: EngineGraph): void {
+  classified.delete(g);
   markEnvironmentAsTools(g);
   if (!ruleOff(g, "harness-by-behaviour")) markScaffolding(g);
   const user = simulatedUser(g);
