@@ -66,21 +66,31 @@ function monthBefore(text: string, start: number): boolean {
   return i < digitsEnd && monthEndsAt(text, i);
 }
 
+/** Two digits at i and i + 1. */
+function twoDigitsAt(text: string, i: number): boolean {
+  return isDigit(text.charCodeAt(i)) && isDigit(text.charCodeAt(i + 1));
+}
+
 /** `h:mm` or `hh:mm[:ss]`: the hour before a colon and two-digit minutes, or minutes and seconds after one. */
 function inClockTime(text: string, start: number, end: number): boolean {
   const len = end - start;
-  const value = Number(text.slice(start, end));
-  const twoDigitsAt = (i: number) => isDigit(text.charCodeAt(i)) && isDigit(text.charCodeAt(i + 1));
-  const after = text.charCodeAt(end) === 58 && twoDigitsAt(end + 1) && !isDigit(text.charCodeAt(end + 3));
-  if (after && len <= 2 && value <= 23) return true;
-  const before = text.charCodeAt(start - 1) === 58 && start >= 2 && isDigit(text.charCodeAt(start - 2));
-  return before && len === 2 && value <= 59;
+  if (len > 2) return false;
+  if (text.charCodeAt(end) === 58 && twoDigitsAt(text, end + 1) && !isDigit(text.charCodeAt(end + 3)))
+    return Number(text.slice(start, end)) <= 23;
+  return (
+    len === 2 &&
+    start >= 2 &&
+    text.charCodeAt(start - 1) === 58 &&
+    isDigit(text.charCodeAt(start - 2)) &&
+    Number(text.slice(start, end)) <= 59
+  );
 }
 
 /** A whole number from 1 to 31 written next to a month name: the day of a date without its year. */
 function dayOfMonth(text: string, start: number, end: number): boolean {
-  const raw = text.slice(start, end);
-  if (!/^\d{1,2}$/.test(raw) || Number(raw) < 1 || Number(raw) > 31) return false;
+  if (end - start > 2 || !isDigit(text.charCodeAt(start)) || !isDigit(text.charCodeAt(end - 1))) return false;
+  const day = Number(text.slice(start, end));
+  if (day < 1 || day > 31) return false;
   if (monthBefore(text, start)) return true;
   return MONTH_AFTER_RE.test(text.slice(end, end + WINDOW));
 }

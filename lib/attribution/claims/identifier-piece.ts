@@ -66,10 +66,11 @@ function insideDatetime(text: string, start: number, end: number): boolean {
  * population; those are refused only under a time field (`created`, `timestamp`, `…_at`).
  */
 function epochLike(raw: string): boolean {
-  const digits = raw.startsWith("-") ? "" : raw;
-  if (!/^\d+$/.test(digits)) return false;
-  const lead = Number(digits.slice(0, 10));
-  return [13, 16, 19].includes(digits.length) && lead >= 1_000_000_000 && lead <= 4_102_444_800;
+  // Most numbers have another length: decided before any scan.
+  if (raw.length !== 13 && raw.length !== 16 && raw.length !== 19) return false;
+  if (!/^\d+$/.test(raw)) return false;
+  const lead = Number(raw.slice(0, 10));
+  return lead >= 1_000_000_000 && lead <= 4_102_444_800;
 }
 
 /**
