@@ -140,7 +140,7 @@ export function buildCandidates(x: CandidateInput, only?: readonly number[]): Ca
     const r = rowOf.get(f.step);
     if (r !== undefined && f.reachesAnswer) set(r, answerFeature(f.name), f.score);
   }
-  stepFeatures(x, steps, set);
+  stepFeatures(x, steps, set, (r) => slot[r] >= 0);
   const effectiveAgents = agentFeatures(g, steps, hits, set);
   ruleFeatures(x, rowOf, set);
   const agentOf = kept.map((v) => g.agentOf[v]);
@@ -178,7 +178,7 @@ function activityShares(g: EngineGraph): number[] {
 
 type Setter = (row: number, name: string, value: number) => void;
 
-function stepFeatures(x: CandidateInput, steps: number[], set: Setter): void {
+function stepFeatures(x: CandidateInput, steps: number[], set: Setter, kept: (row: number) => boolean): void {
   const { g, ev, m } = x;
   const reach = reachesSink(g);
   let maxFlow = 0;
@@ -188,6 +188,11 @@ function stepFeatures(x: CandidateInput, steps: number[], set: Setter): void {
   const lastOfAgent = new Map<number, number>();
   steps.forEach((v, r) => lastOfAgent.set(g.agentOf[v], r));
   steps.forEach((v, r) => {
+    // Position features need every row seen; the rest only for rows kept (the report keeps one).
+    const agentFirst = !seenAgent.has(g.agentOf[v]);
+    seenAgent.add(g.agentOf[v]);
+    if (firstFlagged < 0 && ev.det.byStep.has(v)) firstFlagged = r;
+    if (!kept(r)) return;
     const p = m.stepGame.playerOf[v];
     set(r, "fault", ev.det.fault[v]);
     set(r, "origin", m.boolean.origins[v]);
@@ -201,10 +206,8 @@ function stepFeatures(x: CandidateInput, steps: number[], set: Setter): void {
     set(r, "pos:relative", steps.length > 1 ? r / (steps.length - 1) : 0);
     set(r, "pos:first", r === 0 ? 1 : 0);
     set(r, "pos:last", r === steps.length - 1 ? 1 : 0);
-    set(r, "pos:agent-first", seenAgent.has(g.agentOf[v]) ? 0 : 1);
+    set(r, "pos:agent-first", agentFirst ? 1 : 0);
     set(r, "pos:agent-last", lastOfAgent.get(g.agentOf[v]) === r ? 1 : 0);
-    seenAgent.add(g.agentOf[v]);
-    if (firstFlagged < 0 && ev.det.byStep.has(v)) firstFlagged = r;
     if (firstFlagged === r) set(r, "pos:first-flagged", 1);
     const text = g.steps[v].content;
     set(r, "text:length", Math.min(1, Math.log1p(text.length) / 9));
