@@ -82,10 +82,14 @@ function leadingName(phrase: string): { raw: string; words: string[] } | null {
   const words: string[] = [];
   let end = 0;
   let pending = 0;
+  let sentenceEnded = false;
   for (const m of phrase.matchAll(WORD_RE)) {
     const w = trimEndChars(m[0], ".'’&-");
     if (!words.length && m.index! > 0) return null; // a name opens the phrase
     if (m.index! > end + 2 && words.length) break; // a gap of punctuation ends the name
+    // A full stop after a word longer than an abbreviation ("St.", "Dr.", "J.") ends the sentence, and the name.
+    if (sentenceEnded) break;
+    sentenceEnded = m[0].endsWith(".") && w.length > 3;
     const capital = /^\p{Lu}/u.test(w);
     if (!capital && !(words.length && CONNECTORS.has(w.toLowerCase()))) break;
     if (!capital) {
