@@ -96,8 +96,8 @@ export interface Scaffolding {
   sampled: Uint8Array;
 }
 
-/** Steps read per speaker for relays: behaviour shows in its first few hundred steps, and long runs stay cheap. */
-const SAMPLE = 200;
+/** Steps read per speaker for relays: behaviour shows in its first hundred steps, and long runs with many speakers stay cheap. */
+const SAMPLE = 100;
 
 /**
  * Scaffolding per step (see above). Wrappers, tool calls, run requests and tool output never are.
