@@ -74,9 +74,10 @@ export function readOutputs(
   const own = observationFacts(g, v, cache);
   if (own) out.push({ step: v, facts: own });
   for (let u = v - 1; u >= 0 && u >= v - WINDOW && out.length < MAX_OUTPUTS; u--) {
-    const seen = isToolOutput(g, u) ? null : observationFacts(g, u, cache);
+    const tool = isToolOutput(g, u);
+    const seen = tool ? null : observationFacts(g, u, cache);
     if (seen && prov.visible(u, v)) out.push({ step: u, facts: seen });
-    if (isToolOutput(g, u)) {
+    if (tool) {
       // Read once per output (a failed or empty output states nothing): null when unusable.
       let facts = cache.get(u);
       if (facts === undefined) {
