@@ -150,18 +150,24 @@ export function jaccard(a: Set<string>, b: Set<string>): number {
  */
 export function jaccardAtLeast(a: Set<string>, b: Set<string>, t: number): boolean {
   if (t <= 0 || a.size === 0 || b.size === 0) return jaccard(a, b) >= t;
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  // No pair array and no closure per call: this runs for many pairs of steps.
+  const small = a.size <= b.size ? a : b;
+  const large = small === a ? b : a;
   const total = a.size + b.size;
-  const reach = (shared: number) => shared / (total - shared) >= t;
   let left = small.size;
-  if (!reach(left)) return false;
+  if (!reaches(left, total, t)) return false;
   let shared = 0;
   for (const x of small) {
     left--;
     if (large.has(x)) shared++;
-    else if (!reach(shared + left)) return false;
+    else if (!reaches(shared + left, total, t)) return false;
   }
-  return reach(shared);
+  return reaches(shared, total, t);
+}
+
+/** Whether `shared` elements of two sets whose sizes sum to `total` give a Jaccard similarity ≥ t. */
+function reaches(shared: number, total: number, t: number): boolean {
+  return shared / (total - shared) >= t;
 }
 
 /** Fraction of `a`'s tokens found in `b` (containment), for "did the reply address the instruction". */
