@@ -89,7 +89,8 @@ function hitsAt(x: CandidateInput): Map<number, { name: string; score: number }[
   for (const [v, hits] of ev.det.byStep) {
     const at = g.wrapper[v] ? uncontain(g, v, ev.det.fault, threshold) : v;
     const list = out.get(at) ?? [];
-    for (const h of hits) list.push({ name: h.name, score: h.score });
+    // The hits themselves (read, never changed here): no copy per hit on runs with many findings.
+    for (const h of hits) list.push(h);
     out.set(at, list);
   }
   return out;
@@ -118,7 +119,14 @@ export function buildCandidates(x: CandidateInput, only?: readonly number[]): Ca
     if (i === undefined) index.set(name, (i = names.push(name) - 1));
     return i;
   };
-  for (const v of steps) for (const h of hits.get(v) ?? []) col(detectorFeature(h.name));
+  // Columns in order of first appearance: a name seen before adds nothing, so its key is not built again.
+  const seenDetectors = new Set<string>();
+  for (const v of steps)
+    for (const h of hits.get(v) ?? [])
+      if (!seenDetectors.has(h.name)) {
+        seenDetectors.add(h.name);
+        col(detectorFeature(h.name));
+      }
   for (const f of ev.findings) if (f.reachesAnswer) col(answerFeature(f.name));
   for (const k of kinds) col(kindFeature(k));
   for (const r of RULE_NAMES) col(ruleFeature(r));
