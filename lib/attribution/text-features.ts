@@ -125,14 +125,15 @@ export function stripQuotes(text: string): string {
 }
 
 export function textFeatures(text: string, observationAt?: number): TextFeatures {
-  const numbers = extractNumbers(stripCode(text));
-  const claim = stripQuotes(claimPart(text, observationAt));
-  return {
-    tokens: tokenize(text),
-    numbers,
-    allNumbers: extractNumbers(text),
-    claimNumbers: extractNumbers(stripLocators(stripCode(claim))),
-  };
+  const stripped = stripCode(text);
+  const numbers = extractNumbers(stripped);
+  const claimText = stripLocators(stripCode(stripQuotes(claimPart(text, observationAt))));
+  // Most steps have no code, quote or link: the three texts are one, and its numbers are read once
+  // (copied, so that no two features share an array).
+  const allNumbers = text === stripped ? numbers.slice() : extractNumbers(text);
+  const claimNumbers =
+    claimText === stripped ? numbers.slice() : claimText === text ? allNumbers.slice() : extractNumbers(claimText);
+  return { tokens: tokenize(text), numbers, allNumbers, claimNumbers };
 }
 
 /** Jaccard similarity of two token sets (0 when both are empty). */
