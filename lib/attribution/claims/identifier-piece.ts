@@ -116,7 +116,8 @@ function meterKeyBefore(text: string, start: number): boolean {
  * timestamp or a usage/id field rather than a stated value.
  */
 export function isIdentifierPiece(text: string, start: number, end: number): boolean {
-  const raw = text.slice(start, end);
-  if (epochLike(raw) || idLikeToken(text, start, end)) return true;
+  // Only an epoch's lengths are worth copying the value for (most numbers are short).
+  const epochLength = end - start === 13 || end - start === 16 || end - start === 19;
+  if ((epochLength && epochLike(text.slice(start, end))) || idLikeToken(text, start, end)) return true;
   return insideDatetime(text, start, end) || meterKeyBefore(text, start);
 }
