@@ -29,7 +29,15 @@ const NEW_SHARE = 1 / 2;
 /** Uses of one template before it counts as a counter: two could be an answer that moved by one. */
 const MIN_COUNTED = 3;
 
-const norm = (line: string) => line.trim().replace(/\s+/g, " ").toLowerCase();
+/**
+ * Whether collapsing whitespace runs to one space changes a line: a whitespace character other than a
+ * space, or two spaces in a row. Most lines have neither, and skip the replace (and its copy).
+ */
+const LOOSE_SPACE = /[^\S ]| {2}/;
+const norm = (line: string) => {
+  const trimmed = line.trim();
+  return (LOOSE_SPACE.test(trimmed) ? trimmed.replace(/\s+/g, " ") : trimmed).toLowerCase();
+};
 const DIGITS = /\d+/g;
 const ANY_DIGIT = /\d/;
 const LINE_BREAK = /\n|```/;
