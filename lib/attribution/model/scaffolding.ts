@@ -179,6 +179,13 @@ export function scaffoldingSteps(g: EngineGraph): Scaffolding {
 }
 
 function isRelay(lines: string[], a: number, firstBy: Map<string, number>, ownLines: Map<string, number>[]): boolean {
+  // Too little copied text is no relay, whatever else the step says: decided before any line is read for its voice.
+  let copied = 0;
+  for (const l of lines) {
+    const by = firstBy.get(l);
+    if (by !== undefined && by !== a) copied += l.length;
+  }
+  if (copied < MIN_FORWARDED) return false;
   let forwarded = 0;
   let fresh = 0;
   for (const l of lines) {
