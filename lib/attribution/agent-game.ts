@@ -195,7 +195,8 @@ function reducedShapley(n: number, relevant: number[], value: CoalitionValue, op
     relevant.length,
     (m) => {
       members.fill(0);
-      relevant.forEach((p, i) => (members[p] = m[i]));
+      // An indexed loop, not forEach with a callback made per coalition: this runs for every coalition.
+      for (let i = 0; i < relevant.length; i++) members[relevant[i]] = m[i];
       return value(members);
     },
     opts,

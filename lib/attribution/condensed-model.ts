@@ -108,31 +108,37 @@ export function playerSet(model: CondensedModel, members: Iterable<number> = [])
   return s;
 }
 
+/**
+ * Whether an input is still bad with the players in `fixed` repaired: an unrepaired player of its
+ * own, or a gate already found bad. A module function, not a closure per coalition.
+ */
+function inputBad(x: GateInput, fixed: Uint32Array, gateBad: Uint8Array): boolean {
+  const words = x.playerWords;
+  for (let k = 0; k < words.length; k++) if (x.players[words[k]] & ~fixed[words[k]]) return true;
+  for (let i = 0; i < x.gates.length; i++) {
+    let w = x.gates[i];
+    while (w) {
+      const b = 31 - Math.clz32(w & -w);
+      if (gateBad[(i << 5) + b]) return true;
+      w &= w - 1;
+    }
+  }
+  return false;
+}
+
 /** Whether the run still fails when the faults of every player in `fixed` are repaired. */
 export function failsWithFixed(model: CondensedModel, fixed: Uint32Array): boolean {
   const gateBad = new Uint8Array(model.gates.length);
   // Indexed loops, not for-of: this runs once per coalition, thousands of times per game.
-  const bad = (x: GateInput) => {
-    const words = x.playerWords;
-    for (let k = 0; k < words.length; k++) if (x.players[words[k]] & ~fixed[words[k]]) return true;
-    for (let i = 0; i < x.gates.length; i++) {
-      let w = x.gates[i];
-      while (w) {
-        const b = 31 - Math.clz32(w & -w);
-        if (gateBad[(i << 5) + b]) return true;
-        w &= w - 1;
-      }
-    }
-    return false;
-  };
   for (let gi = 0; gi < model.gates.length; gi++) {
     const gate = model.gates[gi];
-    if (gate.rule === "select") gateBad[gi] = gate.inputs.length > 0 && bad(gate.inputs[0]) ? 1 : 0;
+    if (gate.rule === "select")
+      gateBad[gi] = gate.inputs.length > 0 && inputBad(gate.inputs[0], fixed, gateBad) ? 1 : 0;
     else {
       let c = 0;
-      for (let k = 0; k < gate.inputs.length; k++) if (bad(gate.inputs[k])) c++;
+      for (let k = 0; k < gate.inputs.length; k++) if (inputBad(gate.inputs[k], fixed, gateBad)) c++;
       gateBad[gi] = c * 2 > gate.inputs.length ? 1 : 0;
     }
   }
-  return bad(model.sink);
+  return inputBad(model.sink, fixed, gateBad);
 }

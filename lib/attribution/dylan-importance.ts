@@ -38,11 +38,14 @@ export function ratingWeight(s: number): number {
   return s > 5 ? 1 : s > 0 ? s / 5 : 0;
 }
 
-export function dylanImportance(g: EngineGraph): DylanImportance {
+/** The claim values of step v's text, as `extractClaimValues(stepText(step))` gives them (duplicates allowed). */
+export type StepValues = (v: number) => Iterable<string>;
+
+export function dylanImportance(g: EngineGraph, valuesOf: StepValues = scannedValues(g)): DylanImportance {
   const perStep = new Float64Array(g.n);
   const perAgent = new Float64Array(g.agentNames.length);
   if (g.n === 0) return { perStep, perAgent, seeds: [], usedRatings: false };
-  const seeds = seedNodes(g);
+  const seeds = seedNodes(g, valuesOf);
   for (const v of seeds) perStep[v] = 1 / seeds.length;
   let usedRatings = false;
   // Backward pass in reverse step order (a topological order): each node hands its importance to
@@ -88,7 +91,7 @@ export function dylanImportance(g: EngineGraph): DylanImportance {
  * name) agree, the others dissent. If none states a comparable answer, all inputs share the seed
  * (no evidence of dissent).
  */
-function seedNodes(g: EngineGraph): number[] {
+function seedNodes(g: EngineGraph, valuesOf: StepValues): number[] {
   const sink = g.sink;
   const preds: number[] = [];
   for (let k = g.inStart[sink]; k < g.inStart[sink + 1]; k++) preds.push(g.edges[g.inEdges[k]].from);
@@ -96,7 +99,7 @@ function seedNodes(g: EngineGraph): number[] {
   if (!combines || preds.length === 0) return [sink];
   const result = normalizeAnswer(answerOf(g, sink) ?? g.trace.run.finalAnswer ?? "");
   const inputs = [...new Set(preds)].sort((a, b) => a - b);
-  if (inputs.every((v) => answerOf(g, v) === undefined)) return agreeingInText(g, sink, inputs);
+  if (inputs.every((v) => answerOf(g, v) === undefined)) return agreeingInText(g, sink, inputs, valuesOf);
   if (!result) return inputs;
   const agreeing = inputs.filter((v) => {
     const a = answerOf(g, v);
@@ -105,24 +108,40 @@ function seedNodes(g: EngineGraph): number[] {
   return agreeing.length > 0 ? agreeing : inputs;
 }
 
-/** Checkable values (numbers, dates, names, links) a text states, without verdicts. */
-function statedValues(text: string): Set<string> {
+/** Each step's values scanned from its text (callers holding the provenance claims pass those instead). */
+function scannedValues(g: EngineGraph): StepValues {
+  return (v) => extractClaimValues(stepText(g.steps[v]));
+}
+
+/** Checkable values (numbers, dates, names, links) among a text's claim values, without verdicts. */
+function statedValues(values: Iterable<string>): Set<string> {
   const out = new Set<string>();
-  for (const v of extractClaimValues(text)) if (!v.startsWith("v:")) out.add(v);
+  for (const v of values) if (!v.startsWith("v:")) out.add(v);
   return out;
+}
+
+/** Whether a text's stated values hold one the result states. */
+function sharesValue(said: ReadonlySet<string>, result: ReadonlySet<string>): boolean {
+  for (const x of said) if (result.has(x)) return true;
+  return false;
 }
 
 /**
  * Inputs whose text states a value the result states, when the inputs' answers differ (some state
  * such a value, some state only others); else all inputs (nothing shows a dissent).
  */
-function agreeingInText(g: EngineGraph, sink: number, inputs: number[]): number[] {
-  const result = statedValues(g.trace.run.finalAnswer ?? stepText(g.steps[sink]));
+function agreeingInText(g: EngineGraph, sink: number, inputs: number[], valuesOf: StepValues): number[] {
+  const finalAnswer = g.trace.run.finalAnswer;
+  const result = statedValues(finalAnswer == null ? valuesOf(sink) : extractClaimValues(finalAnswer));
   if (result.size === 0) return inputs;
-  const said = inputs.map((v) => statedValues(stepText(g.steps[v])));
-  const agreeing = inputs.filter((_, i) => [...said[i]].some((x) => result.has(x)));
-  const dissenting = inputs.filter((_, i) => said[i].size > 0 && ![...said[i]].some((x) => result.has(x)));
-  return agreeing.length > 0 && dissenting.length > 0 ? agreeing : inputs;
+  const agreeing: number[] = [];
+  let dissenting = 0;
+  for (const v of inputs) {
+    const said = statedValues(valuesOf(v));
+    if (sharesValue(said, result)) agreeing.push(v);
+    else if (said.size > 0) dissenting++;
+  }
+  return agreeing.length > 0 && dissenting > 0 ? agreeing : inputs;
 }
 
 function answerOf(g: EngineGraph, v: number): string | undefined {

@@ -31,6 +31,17 @@ export interface Grounding {
 
 const built = new WeakMap<EngineGraph, Grounding>();
 
+/** Adds a written number to the operand pool while it has room (module functions: no closures per derivation). */
+function addOperand(pool: Set<number>, s: string): void {
+  const n = Number(s);
+  if (Number.isFinite(n) && pool.size < MAX_OPERANDS) pool.add(n);
+}
+
+/** Whether y is within `tol` of the target. */
+function within(y: number, target: number, tol: number): boolean {
+  return Math.abs(y - target) <= tol;
+}
+
 /** The grounding of a graph, built once and shared by the detectors and provenance that ask it. */
 export function buildGrounding(g: EngineGraph): Grounding {
   let x = built.get(g);
@@ -102,15 +113,11 @@ function makeGrounding(g: EngineGraph): Grounding {
     if (requested[v] === undefined) requested[v] = requestedAggregate(g.steps[v].input);
     if (requested[v] && matchesAggregate(requested[v]!, target)) return [];
     const pool = new Set<number>();
-    const add = (s: string) => {
-      const n = Number(s);
-      if (Number.isFinite(n) && pool.size < MAX_OPERANDS) pool.add(n);
-    };
-    for (const s of task) add(s);
-    if (inputNums[v]) for (const s of inputNums[v]!) add(s);
-    for (const s of ownEarlier) add(s);
+    for (const s of task) addOperand(pool, s);
+    if (inputNums[v]) for (const s of inputNums[v]!) addOperand(pool, s);
+    for (const s of ownEarlier) addOperand(pool, s);
     for (let k = g.inStart[v]; k < g.inStart[v + 1] && pool.size < MAX_OPERANDS; k++)
-      for (const s of g.features[g.edges[g.inEdges[k]].from].allNumbers) add(s);
+      for (const s of g.features[g.edges[g.inEdges[k]].from].allNumbers) addOperand(pool, s);
     // Identities (x + 0, x × 1) only restate x; a restatement that differs from x is a misquote,
     // not a result: 0 is no operand, 1 no factor or divisor.
     pool.delete(0);
@@ -119,18 +126,18 @@ function makeGrounding(g: EngineGraph): Grounding {
     // written numbers are exact up to the precision the value itself is written with.
     const tol = Math.max(0.005, Math.abs(target) * 5e-4);
     const sumTol = Math.min(tol, writtenPrecision(x));
-    const near = (y: number) => Math.abs(y - target) <= tol;
-    const nearSum = (y: number) => Math.abs(y - target) <= sumTol;
     for (let i = 0; i < ops.length; i++)
       for (let j = i; j < ops.length; j++) {
         const a = ops[i];
         const b = ops[j];
         if (
-          nearSum(a + b) ||
-          nearSum(a - b) ||
-          nearSum(b - a) ||
-          (a !== 1 && b !== 1 && (near(a * b) || near(a / b) || near(b / a))) ||
-          near((a * b) / 100)
+          within(a + b, target, sumTol) ||
+          within(a - b, target, sumTol) ||
+          within(b - a, target, sumTol) ||
+          (a !== 1 &&
+            b !== 1 &&
+            (within(a * b, target, tol) || within(a / b, target, tol) || within(b / a, target, tol))) ||
+          within((a * b) / 100, target, tol)
         )
           return [String(a), String(b)];
       }

@@ -11,6 +11,8 @@ import type { CorrectiveAttempt } from "./corrective-attempts";
 import type { SuccessCredit } from "./success-credit";
 import type { AnalysisReport, EngineConfig } from "./types";
 import { round6 as round } from "./round6";
+import type { StepClaims } from "./claims/provenance";
+import { stepTextValues } from "./claims/step-text-values";
 
 export interface ImportanceSignals {
   /** Agent shares (Σ = 1). */
@@ -22,8 +24,13 @@ export interface ImportanceSignals {
   report: AnalysisReport["importance"];
 }
 
-export function importanceSignals(g: EngineGraph, config: EngineConfig): ImportanceSignals {
-  const dylan = dylanImportance(g);
+/** `claims`: the provenance claims of every step, when at hand (DyLAN reads its inputs' values from them). */
+export function importanceSignals(
+  g: EngineGraph,
+  config: EngineConfig,
+  claims?: readonly StepClaims[],
+): ImportanceSignals {
+  const dylan = dylanImportance(g, claims ? (v) => stepTextValues(g, claims, v) : undefined);
   const drop = dropSuggestions(g, dylan.perAgent, config.lowImportanceFraction);
   return {
     perAgent: dylan.perAgent,

@@ -125,14 +125,15 @@ export function stripQuotes(text: string): string {
 }
 
 export function textFeatures(text: string, observationAt?: number): TextFeatures {
-  const numbers = extractNumbers(stripCode(text));
-  const claim = stripQuotes(claimPart(text, observationAt));
-  return {
-    tokens: tokenize(text),
-    numbers,
-    allNumbers: extractNumbers(text),
-    claimNumbers: extractNumbers(stripLocators(stripCode(claim))),
-  };
+  const stripped = stripCode(text);
+  const numbers = extractNumbers(stripped);
+  const claimText = stripLocators(stripCode(stripQuotes(claimPart(text, observationAt))));
+  // Most steps have no code, quote or link: the three texts are one, and its numbers are read once
+  // (copied, so that no two features share an array).
+  const allNumbers = text === stripped ? numbers.slice() : extractNumbers(text);
+  const claimNumbers =
+    claimText === stripped ? numbers.slice() : claimText === text ? allNumbers.slice() : extractNumbers(claimText);
+  return { tokens: tokenize(text), numbers, allNumbers, claimNumbers };
 }
 
 /** Jaccard similarity of two token sets (0 when both are empty). */
@@ -150,18 +151,24 @@ export function jaccard(a: Set<string>, b: Set<string>): number {
  */
 export function jaccardAtLeast(a: Set<string>, b: Set<string>, t: number): boolean {
   if (t <= 0 || a.size === 0 || b.size === 0) return jaccard(a, b) >= t;
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  // No pair array and no closure per call: this runs for many pairs of steps.
+  const small = a.size <= b.size ? a : b;
+  const large = small === a ? b : a;
   const total = a.size + b.size;
-  const reach = (shared: number) => shared / (total - shared) >= t;
   let left = small.size;
-  if (!reach(left)) return false;
+  if (!reaches(left, total, t)) return false;
   let shared = 0;
   for (const x of small) {
     left--;
     if (large.has(x)) shared++;
-    else if (!reach(shared + left)) return false;
+    else if (!reaches(shared + left, total, t)) return false;
   }
-  return reach(shared);
+  return reaches(shared, total, t);
+}
+
+/** Whether `shared` elements of two sets whose sizes sum to `total` give a Jaccard similarity ≥ t. */
+function reaches(shared: number, total: number, t: number): boolean {
+  return shared / (total - shared) >= t;
 }
 
 /** Fraction of `a`'s tokens found in `b` (containment), for "did the reply address the instruction". */

@@ -203,6 +203,8 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
   let wide: Set<string> | undefined;
   const truth = new Set(extractClaims(g.trace.run.groundTruth ?? "").map((c) => c.value));
   const facts = observedFacts(prov);
+  // The wide closure is built the first time a finding asks for it (one function per call, not per claim).
+  const wideClosure = () => (wide ??= answerClosure(prov, answer.values, g, true));
   for (let v = 0; v < g.n; v++) {
     facts.upTo(v);
     const call = isAgentToolCall(g, v);
@@ -224,8 +226,7 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
       // introducers of one value, e.g. two voters, each reach it).
       const seen = v === answer.step || prov.visible(v, answer.step);
       const reaches = closure.has(c.value) && seen;
-      const reachesWide = () => seen && (wide ??= answerClosure(prov, answer.values, g, true)).has(c.value);
-      const finding = claimFinding(scan, id, reaches, reachesWide);
+      const finding = claimFinding(scan, id, reaches, seen, wideClosure);
       if (finding) out.push(finding);
     }
     for (const slip of arithmeticSlips(scan.text)) {
@@ -282,39 +283,37 @@ interface StepScan {
   stated?: Set<string>;
 }
 
-/** The finding on one claim record of the step, if any (contradicts-source, fabricated-data, unsourced-value). */
+/** A finding on claim c of step v; fields in the order findings have always had (reports are compared byte for byte). */
+function makeFinding(
+  v: number,
+  c: Claim,
+  name: ClaimFinding["name"],
+  score: number,
+  against: number,
+  note: string,
+  reachesAnswer: boolean,
+): ClaimFinding {
+  return { step: v, name, score, value: c.value, quote: c.raw, against, reachesAnswer, note };
+}
+
+/** The finding on one claim record of the step, if any (`seen`: the answer step could see it; the wide closure is lazy). */
 function claimFinding(
   scan: StepScan,
   id: number,
   reaches: boolean,
-  reachesWide: () => boolean,
+  seen: boolean,
+  wideClosure: () => Set<string>,
 ): ClaimFinding | undefined {
   const { g, prov, v, text } = scan;
   const r = prov.records[id];
   const c = r.claim;
-  // Fields in the order findings have always had (reports are compared byte for byte).
-  const make = (
-    name: ClaimFinding["name"],
-    score: number,
-    against: number,
-    note: string,
-    reachesAnswer = reaches,
-  ): ClaimFinding => ({
-    step: v,
-    name,
-    score,
-    value: c.value,
-    quote: c.raw,
-    against,
-    reachesAnswer,
-    note,
-  });
   if (r.source === "none" && c.kind === "number" && c.key && !scan.contradicted) {
     const fact = visibleFact(scan, c.key);
     if (fact && fact.value !== c.value) {
       scan.contradicted = true;
       const note = `states "${c.key}" as ${c.raw}, but ${g.steps[fact.step].id} gave ${fact.raw}`;
-      return make("contradicts-source", SCORE.contradiction, fact.step, note, reachesWide());
+      const reachesWide = seen && wideClosure().has(c.value);
+      return makeFinding(v, c, "contradicts-source", SCORE.contradiction, fact.step, note, reachesWide);
     }
   }
   if (r.source !== "none" || isTrivialNumber(c)) return undefined;
@@ -326,12 +325,13 @@ function claimFinding(
       scan.contradicted = true;
       const where = src.step === v ? "its input" : g.steps[src.step].id;
       const note = `states ${c.raw} where ${where} gave ${src.raw} for the same label`;
-      return make("contradicts-source", SCORE.contradiction, src.step, note, reachesWide());
+      const reachesWide = seen && wideClosure().has(c.value);
+      return makeFinding(v, c, "contradicts-source", SCORE.contradiction, src.step, note, reachesWide);
     }
   }
   if (c.inCode && c.kind === "number" && FABRICATION_RE.test(text.slice(0, 20_000))) {
     const note = `types ${c.raw} into code as data that no input or tool output holds, and calls it ${FABRICATION_RE.exec(text)![0]}`;
-    return make("fabricated-data", SCORE.fabricated, -1, note);
+    return makeFinding(v, c, "fabricated-data", SCORE.fabricated, -1, note, reaches);
   }
   // A link typed into code is where the agent looks, not what it asserts: whether it holds shows
   // in the fetch's own result (a failed fetch is a tool failure at that step).
@@ -339,7 +339,7 @@ function claimFinding(
   const linkInCode = c.kind === "url" && c.inCode && !ruleOff(g, "links-in-code");
   if (reaches && CHECKABLE.has(c.kind) && !linkInCode && !isHedgedValue(text, c.start, c.end)) {
     const note = `introduces ${c.raw}, which reaches the final answer, with no source in the task, a tool output or any step it could see`;
-    return make("unsourced-value", SCORE.unsourcedInAnswer, -1, note, true);
+    return makeFinding(v, c, "unsourced-value", SCORE.unsourcedInAnswer, -1, note, true);
   }
   return undefined;
 }

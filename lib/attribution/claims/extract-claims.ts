@@ -131,19 +131,24 @@ export function extractClaims(full: string): Claim[] {
   return scanClaims(full, true).sort((a, b) => a.start - b.start || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
 }
 
+/**
+ * Adds a claim to `out` (up to MAX_CLAIMS), with its label defaulted and its `inCode` flag set. A
+ * module function rather than a closure per scan: every step's text is scanned, some twice.
+ */
+function pushClaim(out: Claim[], code: [number, number][], c: Omit<Claim, "inCode" | "key"> & { key?: string }): void {
+  if (out.length < MAX_CLAIMS) {
+    const claim = c as Claim;
+    claim.key ??= "";
+    claim.inCode = inRanges(code, c.start);
+    out.push(claim);
+  }
+}
+
 /** The claims of a text in order of pattern, then position; number labels only when `withKeys`. */
 function scanClaims(full: string, withKeys: boolean): Claim[] {
   const text = full.length > MAX_SCAN_CHARS ? full.slice(0, MAX_SCAN_CHARS) : full;
   const out: Claim[] = [];
   const code = codeRanges(text);
-  const push = (c: Omit<Claim, "inCode" | "key"> & { key?: string }) => {
-    if (out.length < MAX_CLAIMS) {
-      const claim = c as Claim;
-      claim.key ??= "";
-      claim.inCode = inRanges(code, c.start);
-      out.push(claim);
-    }
-  };
   const dateSpans: [number, number][] = [];
   // Cheap guards first: most steps have no digit, quote, slash or capital, and each scan is skipped then.
   const hasDigit = /\d/.test(text);
@@ -153,7 +158,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
     for (const m of text.matchAll(ISO_DATE_RE)) {
       dateSpans.push([m.index!, m.index! + m[0].length]);
       if (isIdentifierPiece(text, m.index!, m.index! + m[0].length)) continue;
-      push({
+      pushClaim(out, code, {
         kind: "date",
         value: `d:${m[1]}-${m[2]}-${m[3]}`,
         raw: m[0],
@@ -167,7 +172,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
       const day = Number(m[2] ?? m[4]);
       const year = m[3] ?? m[6];
       dateSpans.push([m.index!, m.index! + m[0].length]);
-      push({
+      pushClaim(out, code, {
         kind: "date",
         value: `d:${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
         raw: m[0],
@@ -179,7 +184,13 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
   if (text.includes("/"))
     for (const m of text.matchAll(LOCATOR_RE)) {
       urlSpans.push([m.index!, m.index! + m[0].length]);
-      push({ kind: "url", value: `u:${normalizeUrl(m[0])}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
+      pushClaim(out, code, {
+        kind: "url",
+        value: `u:${normalizeUrl(m[0])}`,
+        raw: m[0],
+        start: m.index!,
+        end: m.index! + m[0].length,
+      });
     }
   if (hasDigit)
     for (const m of text.matchAll(NUMBER_RE)) {
@@ -193,7 +204,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
       if (!Number.isFinite(num)) continue;
       const unit =
         m[1] || /dollar|usd|euro/i.test(m[3] ?? "") ? "money" : m[3] && /%|percent/i.test(m[3]) ? "percent" : "";
-      push({
+      pushClaim(out, code, {
         kind: "number",
         value: `n:${norm}`,
         raw: m[0].trim(),
@@ -208,11 +219,17 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
     for (const m of text.matchAll(QUOTE_RE)) {
       const s = (m[1] ?? m[2]).trim().toLowerCase();
       if (/[a-z]/.test(s))
-        push({ kind: "quoted", value: `q:${s}`, raw: m[0], start: m.index!, end: m.index! + m[0].length });
+        pushClaim(out, code, {
+          kind: "quoted",
+          value: `q:${s}`,
+          raw: m[0],
+          start: m.index!,
+          end: m.index! + m[0].length,
+        });
     }
   if (hasUpper && /[A-Z][a-z]+[ -]/.test(text))
     for (const m of text.matchAll(ENTITY_RE))
-      push({
+      pushClaim(out, code, {
         kind: "entity",
         value: `e:${m[0].toLowerCase().replace(/-/g, " ")}`,
         raw: m[0],
@@ -222,7 +239,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
   const verdict = REJECT_RE.exec(text) ?? APPROVE_RE.exec(text);
   if (verdict) {
     const reject = REJECT_RE.test(verdict[0]);
-    push({
+    pushClaim(out, code, {
       kind: "verdict",
       value: reject ? "v:reject" : "v:approve",
       raw: verdict[0],

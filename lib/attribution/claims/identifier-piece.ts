@@ -49,10 +49,18 @@ function uuidAround(text: string, a: number, b: number): boolean {
 /** A date with a time of day (`2024-05-01T12:34:56.123456+00:00`, `2024-05-01 12:34`): a timestamp. */
 const DATETIME_RE = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?/g;
 
+/** Whether `ch` occurs in text[from, to): a search in place, no window copied. */
+function occursIn(text: string, ch: string, from: number, to: number): boolean {
+  const at = text.indexOf(ch, from);
+  return at >= 0 && at < to;
+}
+
 function insideDatetime(text: string, start: number, end: number): boolean {
   const from = Math.max(0, start - 40);
-  const window = text.slice(from, Math.min(text.length, end + 40));
-  if (!window.includes(":") || !window.includes("-")) return false;
+  const to = Math.min(text.length, end + 40);
+  // Most values have no colon and hyphen around them: decided before the window is copied.
+  if (!occursIn(text, ":", from, to) || !occursIn(text, "-", from, to)) return false;
+  const window = text.slice(from, to);
   for (const m of window.matchAll(DATETIME_RE)) {
     const a = from + m.index;
     if (a <= start && end <= a + m[0].length) return true;
@@ -79,7 +87,11 @@ function epochLike(raw: string): boolean {
  * states a value and is not refused.
  */
 const METER_KEY_RE =
-  /(?:^|[^A-Za-z0-9_])(id|ids|uuid|guid|created|timestamp|ts|index|usage|[a-z]+_(?:id|ids|at|time|timestamp|tokens|count|ms|nano)|[a-z]*tokens)$/;
+  /^(?:id|ids|uuid|guid|created|timestamp|ts|index|usage|[a-z]+_(?:id|ids|at|time|timestamp|tokens|count|ms|nano)|[a-z]*tokens)$/;
+/** Characters of a key word: [A-Za-z0-9_]. */
+const isKeyChar = (c: number) => isDigit(c) || isLetter(c) || c === 95;
+/** How far back a key is read. */
+const KEY_WINDOW = 40;
 
 function meterKeyBefore(text: string, start: number): boolean {
   let i = start;
@@ -87,9 +99,16 @@ function meterKeyBefore(text: string, start: number): boolean {
   while (i > stop && " \t'\":=".includes(text[i - 1])) i--;
   const between = text.slice(i, start);
   if (!between.includes(":") && !between.includes("=")) return false;
-  const m = METER_KEY_RE.exec(text.slice(Math.max(0, i - 40), i));
-  if (!m) return false;
-  return m[1].includes("_") || between.includes("=") || /['"]/.test(between);
+  // The key is the whole word before the separators (a field name starts after a non-word character
+  // or at the window's start), read by a character scan and matched whole: no regex tried at every
+  // position of the window.
+  const from = Math.max(0, i - KEY_WINDOW);
+  let k = i;
+  while (k > from && isKeyChar(text.charCodeAt(k - 1))) k--;
+  if (k === i) return false;
+  const key = text.slice(k, i);
+  if (!METER_KEY_RE.test(key)) return false;
+  return key.includes("_") || between.includes("=") || /['"]/.test(between);
 }
 
 /**
@@ -97,7 +116,8 @@ function meterKeyBefore(text: string, start: number): boolean {
  * timestamp or a usage/id field rather than a stated value.
  */
 export function isIdentifierPiece(text: string, start: number, end: number): boolean {
-  const raw = text.slice(start, end);
-  if (epochLike(raw) || idLikeToken(text, start, end)) return true;
+  // Only an epoch's lengths are worth copying the value for (most numbers are short).
+  const epochLength = end - start === 13 || end - start === 16 || end - start === 19;
+  if ((epochLength && epochLike(text.slice(start, end))) || idLikeToken(text, start, end)) return true;
   return insideDatetime(text, start, end) || meterKeyBefore(text, start);
 }

@@ -60,23 +60,43 @@ function observationFacts(g: EngineGraph, u: number, cache: Map<number, OutputFa
   return facts;
 }
 
+/** `outputKinds` values: a tool output, a message quoting an observation, anything else (0). */
+const TOOL_OUTPUT = 1;
+const QUOTES_OBSERVATION = 2;
+
+/**
+ * Per step, whether it is a tool output or quotes an observation: read once per pass, where every
+ * step is otherwise tested again from each of the steps that look back over it.
+ */
+function outputKinds(g: EngineGraph): Uint8Array {
+  const kinds = new Uint8Array(g.n);
+  for (let u = 0; u < g.n; u++)
+    if (isToolOutput(g, u)) kinds[u] = TOOL_OUTPUT;
+    else if (observationAt(g.steps[u].attributes) !== undefined) kinds[u] = QUOTES_OBSERVATION;
+  return kinds;
+}
+
 /**
  * Outputs step v read: tool outputs since its agent last spoke (nearest first), visible to it, that
- * did not fail, and the observations messages quote (its own included).
+ * did not fail, and the observations messages quote (its own included). `kinds`: `outputKinds(g)`,
+ * when a pass over many steps has it.
  */
 export function readOutputs(
   g: EngineGraph,
   prov: Provenance,
   v: number,
   cache: Map<number, OutputFacts | null>,
+  kinds?: Uint8Array,
 ): ReadOutput[] {
   const out: ReadOutput[] = [];
   const own = observationFacts(g, v, cache);
   if (own) out.push({ step: v, facts: own });
   for (let u = v - 1; u >= 0 && u >= v - WINDOW && out.length < MAX_OUTPUTS; u--) {
-    const seen = isToolOutput(g, u) ? null : observationFacts(g, u, cache);
+    const tool = kinds ? kinds[u] === TOOL_OUTPUT : isToolOutput(g, u);
+    const quotes = kinds ? kinds[u] === QUOTES_OBSERVATION : !tool;
+    const seen = quotes ? observationFacts(g, u, cache) : null;
     if (seen && prov.visible(u, v)) out.push({ step: u, facts: seen });
-    if (isToolOutput(g, u)) {
+    if (tool) {
       // Read once per output (a failed or empty output states nothing): null when unusable.
       let facts = cache.get(u);
       if (facts === undefined) {
@@ -176,12 +196,14 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
   const reach = answerReach(g, prov);
   const support = nameSupport(g, prov);
   let options: Map<string, StatedValue> | undefined;
+  let kinds: Uint8Array | undefined;
   for (let v = 0; v < g.n; v++) {
     if (!isAgentUtterance(g, v) || g.steps[v].kind === "tool_call" || g.wrapper[v]) continue;
     const full = stepText(g.steps[v]);
     const text = claimPart(full, observationAt(g.steps[v].attributes));
     if (!MAY_STATE_RE.test(text.slice(0, 20_000))) continue;
-    const outputs = readOutputs(g, prov, v, cache);
+    kinds ??= outputKinds(g);
+    const outputs = readOutputs(g, prov, v, cache, kinds);
     if (!outputs.length) continue;
     const said = resultStatements(text);
     options ??= taskOptions(g.trace.run.task ?? "");

@@ -70,6 +70,12 @@ interface Fact {
   step: number;
 }
 
+/** One value of a key in one output: a second, different value leaves the key with none (null). */
+function learn(local: Map<string, string | null>, key: string, value: string): void {
+  const had = local.get(key);
+  local.set(key, had === undefined || had === value ? value : null);
+}
+
 /**
  * The facts one tool output establishes. A key it gives several different values (a list of search
  * hits, each with its own "score: …") establishes none of them: it names no single value a later
@@ -77,16 +83,12 @@ interface Fact {
  */
 function learnFacts(known: Map<string, Fact>, text: string, step: number): void {
   const local = new Map<string, string | null>();
-  const learn = (key: string, value: string) => {
-    const had = local.get(key);
-    local.set(key, had === undefined || had === value ? value : null);
-  };
-  for (const [key, value] of facts(text)) learn(keyOf(key), normalizeNumber(value));
+  for (const [key, value] of facts(text)) learn(local, keyOf(key), normalizeNumber(value));
   for (const m of text.matchAll(JSON_STRING_RE)) {
     const value = valueOf(m[2]);
-    learn(keyOf(m[1]), value);
+    learn(local, keyOf(m[1]), value);
     const last = words(m[1]).slice(-1)[0];
-    if (last) learn(last, value);
+    if (last) learn(local, last, value);
   }
   for (const [key, value] of local)
     if (value === null) known.delete(key);

@@ -72,8 +72,24 @@ export function toolFailed(g: EngineGraph, i: number): "status" | "text" | null 
   const s = g.steps[i];
   if (s.status === "error" || s.error) return "status";
   if (!isToolOutput(g, i)) return null;
-  const text = stepText(s).slice(0, 4000);
-  return TOOL_FAILURE_RE.test(text) || STATED_FAILURE_RE.test(outputStart(s, text)) ? "text" : null;
+  return failureInText(g, i) ? "text" : null;
+}
+
+/**
+ * Per graph, whether each step's text reads as a failed tool output (0: not read yet, 1: no, 2: yes).
+ * It depends on the text alone, which never changes, and several detectors ask about each output.
+ */
+const failureText = new WeakMap<EngineGraph, Uint8Array>();
+
+function failureInText(g: EngineGraph, i: number): boolean {
+  let memo = failureText.get(g);
+  if (!memo) failureText.set(g, (memo = new Uint8Array(g.n)));
+  if (memo[i] === 0) {
+    const s = g.steps[i];
+    const text = stepText(s).slice(0, 4000);
+    memo[i] = TOOL_FAILURE_RE.test(text) || STATED_FAILURE_RE.test(outputStart(s, text)) ? 2 : 1;
+  }
+  return memo[i] === 2;
 }
 
 /**

@@ -39,15 +39,31 @@ const REJECTION = /^\s*(rejected?|not approved|incorrect|wrong)\b/i;
 const MAX_QUOTE = 80;
 const YEAR = /\b(19|20)\d\d\b/g;
 
+type TraceStep = TTrace["steps"][number];
+
+const isTool = (s: TraceStep) => s.kind === "tool_result" || (s.kind === "tool_call" && s.tool?.result !== undefined);
+
+/**
+ * The steps of the given ids, the last step of each id winning as in a Map built over every step
+ * (ids are unique in a valid trace): one pass, and no entry for the steps nobody asks about.
+ */
+function stepsById(trace: TTrace, ids: ReadonlySet<string>): Map<string, TraceStep> {
+  const found = new Map<string, TraceStep>();
+  if (ids.size === 0) return found;
+  for (const s of trace.steps) if (ids.has(s.id)) found.set(s.id, s);
+  return found;
+}
+
 /** Whether the agent of step `index` had a tool output before it (its own call, or one fed to it by an edge). */
-function sawToolOutput(trace: TTrace, index: number): boolean {
+function sawToolOutput(trace: TTrace, index: number, into: readonly TTrace["edges"][number][]): boolean {
   const step = trace.steps[index];
   if (!step) return false;
-  const isTool = (s: TTrace["steps"][number]) =>
-    s.kind === "tool_result" || (s.kind === "tool_call" && s.tool?.result !== undefined);
-  if (trace.steps.slice(0, index).some((s) => s.agent === step.agent && isTool(s))) return true;
-  const byId = new Map(trace.steps.map((s) => [s.id, s]));
-  return trace.edges.some((e) => e.to === step.id && isTool(byId.get(e.from) ?? step));
+  for (let i = 0; i < index; i++) {
+    const s = trace.steps[i];
+    if (s.agent === step.agent && isTool(s)) return true;
+  }
+  const byId = stepsById(trace, new Set(into.map((e) => e.from)));
+  return into.some((e) => isTool(byId.get(e.from) ?? step));
 }
 
 /** The step a fix for `agent` is about: the decisive step for the decisive agent, else its most faulty step. */
@@ -80,8 +96,8 @@ export function fixEvidence(report: AnalysisReport, trace: TTrace, agent: string
     ...claims.map((c) => ({ name: c.detector, score: c.score })),
   ].sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const into = trace.edges.filter((e) => e.to === step.stepId);
-  const agentOf = new Map(trace.steps.map((s) => [s.id, s.agent]));
-  const upstreamAgents = [...new Set(into.map((e) => agentOf.get(e.from) ?? "").filter((a) => a && a !== agent))];
+  const from = stepsById(trace, new Set(into.map((e) => e.from)));
+  const upstreamAgents = [...new Set(into.map((e) => from.get(e.from)?.agent ?? "").filter((a) => a && a !== agent))];
   const content = traceStep?.content ?? "";
   return {
     agent,
@@ -90,7 +106,7 @@ export function fixEvidence(report: AnalysisReport, trace: TTrace, agent: string
     findings,
     ...toolOf(trace, step),
     upstreamAgents,
-    computational: COMPUTATION.test(content) && /\d/.test(content) && !sawToolOutput(trace, index),
+    computational: COMPUTATION.test(content) && /\d/.test(content) && !sawToolOutput(trace, index, into),
     delegates:
       traceStep?.kind === "delegate" || trace.edges.some((e) => e.from === step.stepId && e.kind === "delegation"),
     taskYears: findings.some((f) => f.name === "dropped-constraint")

@@ -40,10 +40,22 @@ export function fixForAgent(
 
 /** Agents that share the blame with the decisive one: other culprits and other independent origins. */
 function coCulprits(report: AnalysisReport, decisive: string): string[] {
-  const agentOfStep = new Map(report.steps.map((s) => [s.stepId, s.agent]));
-  const fromOrigins = (report.decision?.originStepIds ?? []).map((id) => agentOfStep.get(id) ?? "");
+  const origins = report.decision?.originStepIds ?? [];
+  const agentOfStep = agentsOfSteps(report, new Set(origins));
+  const fromOrigins = origins.map((id) => agentOfStep.get(id) ?? "");
   const culprits = report.agents.filter((a) => a.role === "culprit").map((a) => a.agent);
   return [...new Set([...fromOrigins, ...culprits])].filter((a) => a && a !== decisive).slice(0, MAX_CO_CULPRITS);
+}
+
+/**
+ * The agents of the given steps, the last report row of an id winning as in a Map over every row:
+ * one pass, and no entry for the rows nobody asks about (a report has a row per step).
+ */
+function agentsOfSteps(report: AnalysisReport, ids: ReadonlySet<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  if (ids.size === 0) return out;
+  for (const s of report.steps) if (ids.has(s.stepId)) out.set(s.stepId, s.agent);
+  return out;
 }
 
 /** Suspects of an undetermined verdict that get a fix to try, most likely first. */

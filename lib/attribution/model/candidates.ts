@@ -89,7 +89,8 @@ function hitsAt(x: CandidateInput): Map<number, { name: string; score: number }[
   for (const [v, hits] of ev.det.byStep) {
     const at = g.wrapper[v] ? uncontain(g, v, ev.det.fault, threshold) : v;
     const list = out.get(at) ?? [];
-    for (const h of hits) list.push({ name: h.name, score: h.score });
+    // The hits themselves (read, never changed here): no copy per hit on runs with many findings.
+    for (const h of hits) list.push(h);
     out.set(at, list);
   }
   return out;
@@ -104,7 +105,7 @@ export function buildCandidates(x: CandidateInput, only?: readonly number[]): Ca
   const kinds = classifyParticipants(g);
   const steps = candidateSteps(g, kinds);
   const keep = only ? new Set(only) : null;
-  const kept = keep ? steps.filter((v) => keep.has(v)) : steps;
+  const keptSteps = keep ? steps.filter((v) => keep.has(v)) : steps;
   const slot = new Int32Array(steps.length).fill(-1);
   let next = 0;
   steps.forEach((v, r) => {
@@ -118,37 +119,48 @@ export function buildCandidates(x: CandidateInput, only?: readonly number[]): Ca
     if (i === undefined) index.set(name, (i = names.push(name) - 1));
     return i;
   };
-  for (const v of steps) for (const h of hits.get(v) ?? []) col(detectorFeature(h.name));
+  // Columns in order of first appearance: a name seen before adds nothing, so its key is not built again.
+  const seenDetectors = new Set<string>();
+  for (const v of steps)
+    for (const h of hits.get(v) ?? [])
+      if (!seenDetectors.has(h.name)) {
+        seenDetectors.add(h.name);
+        col(detectorFeature(h.name));
+      }
   for (const f of ev.findings) if (f.reachesAnswer) col(answerFeature(f.name));
   for (const k of kinds) col(kindFeature(k));
   for (const r of RULE_NAMES) col(ruleFeature(r));
   // Every column is known now: rows are written in place (no per-row maps on 100k-step runs).
   const k = names.length;
-  const out = new Float64Array(kept.length * k);
+  const out = new Float64Array(keptSteps.length * k);
   const set = (r: number, name: string, value: number) => {
     if (slot[r] < 0) return;
     const at = slot[r] * k + index.get(name)!;
     if (value > out[at]) out[at] = value;
   };
-  const rowOf = new Map(steps.map((v, r) => [v, r]));
-  steps.forEach((v, r) => {
-    if (slot[r] < 0) return;
+  // Row of each step (−1: no row), by position: a Map over every step would cost more than the table.
+  const rowOf = new Int32Array(g.n).fill(-1);
+  for (let r = 0; r < steps.length; r++) rowOf[steps[r]] = r;
+  for (let r = 0; r < steps.length; r++) {
+    if (slot[r] < 0) continue;
+    const v = steps[r];
     for (const h of hits.get(v) ?? []) set(r, detectorFeature(h.name), h.score);
     set(r, kindFeature(kinds[g.agentOf[v]]), 1);
-  });
+  }
   for (const f of ev.findings) {
-    const r = rowOf.get(f.step);
+    const r = rowAt(rowOf, f.step);
     if (r !== undefined && f.reachesAnswer) set(r, answerFeature(f.name), f.score);
   }
-  stepFeatures(x, steps, set, (r) => slot[r] >= 0);
-  const effectiveAgents = agentFeatures(g, steps, hits, set);
+  const kept = (r: number) => slot[r] >= 0;
+  stepFeatures(x, steps, set, kept);
+  const effectiveAgents = agentFeatures(g, steps, hits, set, kept);
   ruleFeatures(x, rowOf, set);
-  const agentOf = kept.map((v) => g.agentOf[v]);
+  const agentOf = keptSteps.map((v) => g.agentOf[v]);
   const candidateAgents = new Set(steps.map((v) => g.agentOf[v])).size;
-  const stepIds = kept.map((v) => g.steps[v].id);
+  const stepIds = keptSteps.map((v) => g.steps[v].id);
   return {
     names,
-    steps: kept,
+    steps: keptSteps,
     agentOf,
     stepIds,
     agentNames: g.agentNames,
@@ -178,21 +190,29 @@ function activityShares(g: EngineGraph): number[] {
 
 type Setter = (row: number, name: string, value: number) => void;
 
+/** The row of step v, or undefined when v is no candidate (or no step: −1 from a rule that named none). */
+function rowAt(rowOf: Int32Array, v: number): number | undefined {
+  const r = v >= 0 && v < rowOf.length ? rowOf[v] : -1;
+  return r >= 0 ? r : undefined;
+}
+
 function stepFeatures(x: CandidateInput, steps: number[], set: Setter, kept: (row: number) => boolean): void {
   const { g, ev, m } = x;
   const reach = reachesSink(g);
   let maxFlow = 0;
   for (const v of steps) maxFlow = Math.max(maxFlow, m.blameFlow.absorbed[v]);
   let firstFlagged = -1;
-  const seenAgent = new Set<number>();
-  const lastOfAgent = new Map<number, number>();
-  steps.forEach((v, r) => lastOfAgent.set(g.agentOf[v], r));
-  steps.forEach((v, r) => {
+  // Per agent, by index: whether a row of it was seen, and its last row.
+  const seenAgent = new Uint8Array(g.agentNames.length);
+  const lastOfAgent = new Int32Array(g.agentNames.length);
+  for (let r = 0; r < steps.length; r++) lastOfAgent[g.agentOf[steps[r]]] = r;
+  for (let r = 0; r < steps.length; r++) {
+    const v = steps[r];
     // Position features need every row seen; the rest only for rows kept (the report keeps one).
-    const agentFirst = !seenAgent.has(g.agentOf[v]);
-    seenAgent.add(g.agentOf[v]);
+    const agentFirst = !seenAgent[g.agentOf[v]];
+    seenAgent[g.agentOf[v]] = 1;
     if (firstFlagged < 0 && ev.det.byStep.has(v)) firstFlagged = r;
-    if (!kept(r)) return;
+    if (!kept(r)) continue;
     const p = m.stepGame.playerOf[v];
     set(r, "fault", ev.det.fault[v]);
     set(r, "origin", m.boolean.origins[v]);
@@ -207,18 +227,24 @@ function stepFeatures(x: CandidateInput, steps: number[], set: Setter, kept: (ro
     set(r, "pos:first", r === 0 ? 1 : 0);
     set(r, "pos:last", r === steps.length - 1 ? 1 : 0);
     set(r, "pos:agent-first", agentFirst ? 1 : 0);
-    set(r, "pos:agent-last", lastOfAgent.get(g.agentOf[v]) === r ? 1 : 0);
+    set(r, "pos:agent-last", lastOfAgent[g.agentOf[v]] === r ? 1 : 0);
     if (firstFlagged === r) set(r, "pos:first-flagged", 1);
     const text = g.steps[v].content;
     set(r, "text:length", Math.min(1, Math.log1p(text.length) / 9));
     set(r, "text:numbers", Math.min(1, g.features[v].claimNumbers.length / 5));
     set(r, "text:code", text.includes("```") ? 1 : 0);
     set(r, "text:substantive", isSubstantive(g, v) ? 1 : 0);
-  });
+  }
 }
 
 /** Writes the agent features of every row; returns the effective number of agents doing the work. */
-function agentFeatures(g: EngineGraph, steps: number[], hits: Map<number, unknown[]>, set: Setter): number {
+function agentFeatures(
+  g: EngineGraph,
+  steps: number[],
+  hits: Map<number, unknown[]>,
+  set: Setter,
+  kept: (row: number) => boolean,
+): number {
   const work = new Float64Array(g.agentNames.length);
   const flagged = new Float64Array(g.agentNames.length);
   const count = new Float64Array(g.agentNames.length);
@@ -233,25 +259,26 @@ function agentFeatures(g: EngineGraph, steps: number[], hits: Map<number, unknow
   for (let a = 0; a < work.length; a++) if (most < 0 || work[a] > work[most]) most = a;
   const firstAgent = steps.length ? g.agentOf[steps[0]] : -1;
   const lastAgent = steps.length ? g.agentOf[steps[steps.length - 1]] : -1;
-  steps.forEach((v, r) => {
-    const a = g.agentOf[v];
+  for (let r = 0; r < steps.length; r++) {
+    if (!kept(r)) continue;
+    const a = g.agentOf[steps[r]];
     set(r, "agent:work-share", totalWork > 0 ? work[a] / totalWork : 0);
     set(r, "agent:most-active", a === most ? 1 : 0);
     set(r, "agent:first", a === firstAgent ? 1 : 0);
     set(r, "agent:last", a === lastAgent ? 1 : 0);
     set(r, "agent:flagged-share", count[a] > 0 ? flagged[a] / count[a] : 0);
-  });
+  }
   let entropy = 0;
   for (const w of work) if (w > 0) entropy -= (w / totalWork) * Math.log(w / totalWork);
   return Math.exp(entropy);
 }
 
 /** The pre-0.8 decision's choices, as features: which step each rule named. */
-function ruleFeatures(x: CandidateInput, rowOf: Map<number, number>, set: Setter): void {
+function ruleFeatures(x: CandidateInput, rowOf: Int32Array, set: Setter): void {
   const { g, ev, d } = x;
   const mark = (v: number, name: string) => {
     const at = v >= 0 && g.wrapper[v] ? uncontain(g, v, ev.det.fault, x.threshold) : v;
-    const r = rowOf.get(at);
+    const r = rowAt(rowOf, at);
     if (r !== undefined) set(r, name, 1);
   };
   if (d.decision.rule !== "none") mark(d.decision.step, ruleFeature(d.decision.rule));

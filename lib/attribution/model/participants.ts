@@ -128,12 +128,19 @@ function stepFacts(g: EngineGraph): Uint8Array {
     if (s.kind === "tool_call" || RUN_REQUEST_RE.test(s.content ?? "")) f |= REQUEST;
     const lower = text.toLowerCase();
     const own = g.agentNames[a].toLowerCase();
-    if (s.kind === "delegate" || (anyName && (lower.match(anyName) ?? []).some((n) => n !== own))) f |= ADDRESS;
+    if (s.kind === "delegate" || (anyName && namesOther(lower, anyName, own))) f |= ADDRESS;
     if (v > 0 && (v === g.n - 1 || v === g.sink) && statesAnswer(text)) f |= CLOSING_ANSWER;
     facts[v] = f;
   }
   factsOf.set(g, facts);
   return facts;
+}
+
+/** Whether the text names an agent other than its speaker (`anyName`: every name, global). */
+function namesOther(lower: string, anyName: RegExp, own: string): boolean {
+  const names = lower.match(anyName);
+  if (names) for (const n of names) if (n !== own) return true;
+  return false;
 }
 
 function tallies(g: EngineGraph): Tally[] {

@@ -29,7 +29,15 @@ const NEW_SHARE = 1 / 2;
 /** Uses of one template before it counts as a counter: two could be an answer that moved by one. */
 const MIN_COUNTED = 3;
 
-const norm = (line: string) => line.trim().replace(/\s+/g, " ").toLowerCase();
+/**
+ * Whether collapsing whitespace runs to one space changes a line: a whitespace character other than a
+ * space, or two spaces in a row. Most lines have neither, and skip the replace (and its copy).
+ */
+const LOOSE_SPACE = /[^\S ]| {2}/;
+const norm = (line: string) => {
+  const trimmed = line.trim();
+  return (LOOSE_SPACE.test(trimmed) ? trimmed.replace(/\s+/g, " ") : trimmed).toLowerCase();
+};
 const DIGITS = /\d+/g;
 const ANY_DIGIT = /\d/;
 const LINE_BREAK = /\n|```/;
@@ -114,8 +122,8 @@ export function scaffoldingSteps(g: EngineGraph): Scaffolding {
   const templates = new Map<string, Template>();
   const counting = new Uint8Array(g.agentNames.length);
   const read = new Int32Array(g.agentNames.length);
-  // Per speaker: how many of its steps hold each line.
-  const ownLines = new Map<string, number>();
+  // Per speaker (by index): how many of its steps hold each line; no key string per line.
+  const ownLines = g.agentNames.map(() => new Map<string, number>());
   const names = namePattern(g);
   for (let v = 0; v < g.n; v++) {
     if (g.wrapper[v]) continue;
@@ -136,7 +144,8 @@ export function scaffoldingSteps(g: EngineGraph): Scaffolding {
     if (inSample) {
       texts[v] = lines;
       if (!tool && !OWN_CODE_RE.test(raw.slice(0, SCAN))) relayable[v] = 1;
-      for (const l of new Set(lines)) ownLines.set(`${a}\u0000${l}`, (ownLines.get(`${a}\u0000${l}`) ?? 0) + 1);
+      const own = ownLines[a];
+      for (const l of lines.length === 1 ? lines : new Set(lines)) own.set(l, (own.get(l) ?? 0) + 1);
     }
     if (tool) continue;
     const text = lines.join("\n");
@@ -169,7 +178,14 @@ export function scaffoldingSteps(g: EngineGraph): Scaffolding {
   return { template, relay, sampled };
 }
 
-function isRelay(lines: string[], a: number, firstBy: Map<string, number>, ownLines: Map<string, number>): boolean {
+function isRelay(lines: string[], a: number, firstBy: Map<string, number>, ownLines: Map<string, number>[]): boolean {
+  // Too little copied text is no relay, whatever else the step says: decided before any line is read for its voice.
+  let copied = 0;
+  for (const l of lines) {
+    const by = firstBy.get(l);
+    if (by !== undefined && by !== a) copied += l.length;
+  }
+  if (copied < MIN_FORWARDED) return false;
   let forwarded = 0;
   let fresh = 0;
   for (const l of lines) {
@@ -177,7 +193,7 @@ function isRelay(lines: string[], a: number, firstBy: Map<string, number>, ownLi
     if (by !== undefined && by !== a) forwarded += l.length;
     else if (FIRST_PERSON_RE.test(l)) return false;
     // Lines the speaker writes in several steps are its template ("here are the other answers:"): neither copied nor new.
-    else if ((ownLines.get(`${a}\u0000${l}`) ?? 0) < 2) fresh += l.length;
+    else if ((ownLines[a].get(l) ?? 0) < 2) fresh += l.length;
   }
   return forwarded >= MIN_FORWARDED && fresh <= NEW_SHARE * (forwarded + fresh);
 }

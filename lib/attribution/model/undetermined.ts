@@ -16,26 +16,44 @@ const MAX_SUSPECTS = 5;
 
 export type Suspect = { agent: string; stepId: string; score: number; probability: number };
 
+/**
+ * Each agent's step with the largest fault score (the first of equal ones), in one pass over the
+ * report's steps rather than one pass per agent.
+ */
+function faultiestSteps(report: AnalysisReport): Map<string, { id: string; fault: number }> {
+  const best = new Map<string, { id: string; fault: number }>();
+  for (const s of report.steps) {
+    const b = best.get(s.agent);
+    if (!b || s.fault > b.fault) best.set(s.agent, { id: s.stepId, fault: s.fault });
+  }
+  return best;
+}
+
 /** The step of `agent` with the largest fault score (its blame evidence first), or undefined. */
-function strongestStep(report: AnalysisReport, agent: string): string | undefined {
+function strongestStep(
+  report: AnalysisReport,
+  agent: string,
+  faultiest: () => Map<string, { id: string; fault: number }>,
+): string | undefined {
   const own = report.agents.find((a) => a.agent === agent)?.evidence.stepIds[0];
   if (own) return own;
-  let best: { id: string; fault: number } | undefined;
-  for (const s of report.steps) {
-    if (s.agent !== agent) continue;
-    if (!best || s.fault > best.fault) best = { id: s.stepId, fault: s.fault };
-  }
-  return best?.id;
+  return faultiest().get(agent)?.id;
 }
 
 export function rankSuspects(report: AnalysisReport, kinds: Map<string, ParticipantKind>): Suspect[] {
   const d = report.decisive;
   const blameOf = (agent: string) => report.agents.find((a) => a.agent === agent)?.blame ?? 0;
   const lead = d ? [{ agent: d.agent, stepId: d.stepId, blame: blameOf(d.agent) }] : [];
-  const rest = report.agents
-    .filter((a) => a.agent !== d?.agent && !NOT_SUSPECT.has(kinds.get(a.agent) ?? "worker"))
-    .map((a) => ({ agent: a.agent, stepId: strongestStep(report, a.agent), blame: a.blame }))
-    .filter((a): a is { agent: string; stepId: string; blame: number } => a.stepId !== undefined);
+  // Agents in report order until the list is full: the ones past it are never read.
+  let steps: Map<string, { id: string; fault: number }> | undefined;
+  const faultiest = () => (steps ??= faultiestSteps(report));
+  const rest: { agent: string; stepId: string; blame: number }[] = [];
+  for (const a of report.agents) {
+    if (lead.length + rest.length >= MAX_SUSPECTS) break;
+    if (a.agent === d?.agent || NOT_SUSPECT.has(kinds.get(a.agent) ?? "worker")) continue;
+    const stepId = strongestStep(report, a.agent, faultiest);
+    if (stepId !== undefined) rest.push({ agent: a.agent, stepId, blame: a.blame });
+  }
   const ranked = [...lead, ...rest].slice(0, MAX_SUSPECTS);
   const top = d ? d.confidence : 0;
   const others = ranked.slice(lead.length);

@@ -43,7 +43,7 @@ export function deriveSignals(
   const { decision, decisiveStep, path } = d;
 
   // Importance: DyLAN's Agent Importance Score (see dylan-importance.ts), with its drop suggestions.
-  const importance = importanceSignals(g, config);
+  const importance = importanceSignals(g, config, prov.claims);
 
   // Roles.
   const culprits = new Set<string>();

@@ -110,8 +110,6 @@ class TrigramStore {
     const lb = this.len[j];
     const aEnd = this.start[i] + la;
     const bEnd = this.start[j] + lb;
-    // The similarity shared / (la + lb − shared) only grows with `shared`, so this bound is exact.
-    const reach = (shared: number) => shared / (la + lb - shared || 1) >= SIMILAR;
     let shared = 0;
     for (let x = this.start[i], y = this.start[j]; x < aEnd && y < bEnd; ) {
       if (b[x] === b[y]) {
@@ -121,11 +119,20 @@ class TrigramStore {
       } else {
         if (b[x] < b[y]) x++;
         else y++;
-        if (!reach(shared + Math.min(aEnd - x, bEnd - y))) return false;
+        if (!reaches(shared + Math.min(aEnd - x, bEnd - y), la, lb)) return false;
       }
     }
-    return reach(shared);
+    return reaches(shared, la, lb);
   }
+}
+
+/**
+ * Whether sharing `shared` of two sets of sizes la and lb reaches SIMILAR. The similarity
+ * shared / (la + lb − shared) only grows with `shared`, so as a bound on what is left it is exact.
+ * A module function, not a closure per comparison: comparisons run several per message.
+ */
+function reaches(shared: number, la: number, lb: number): boolean {
+  return shared / (la + lb - shared || 1) >= SIMILAR;
 }
 
 export function redundancyFacts(trace: TTrace, f: StepFacts): RedundancyFacts {
