@@ -21,7 +21,10 @@
  * - the alternative synthetic suite (lib/synthetic/alt), written apart from the detectors: same metrics,
  *   plus by wire; --alt-n, --alt-seed.
  *
- *   npm run eval -- [data-root] [--json] [--ablation] [--rule-ablation] [--skip-synthetic] [--synthetic-n 72] [--synthetic-seed 1]
+ * With --with-ground-truth the development records keep `run.groundTruth` (the answer, or a tool-use run's
+ * expected actions): every table is then the with-ground-truth setting, not the headline.
+ *
+ *   npm run eval -- [data-root] [--json] [--ablation] [--rule-ablation] [--with-ground-truth] [--skip-synthetic] [--synthetic-n 72] [--synthetic-seed 1]
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -70,6 +73,7 @@ const { values, positionals } = parseArgs({
     rules: { type: "string" },
     "skip-synthetic": { type: "boolean", default: false },
     "shipped-only": { type: "boolean", default: false },
+    "with-ground-truth": { type: "boolean", default: false },
     quick: { type: "boolean", default: false },
     "skip-ranker": { type: "boolean", default: false },
     l2: { type: "string" },
@@ -98,6 +102,13 @@ function base(
   });
 }
 
+/** The trace the engine sees: ground truth removed (the headline), or kept with --with-ground-truth. */
+function seen(r: import("../lib/eval/records").EvalRecord) {
+  return values["with-ground-truth"] && r.groundTruth !== undefined
+    ? { ...r.trace, run: { ...r.trace.run, groundTruth: r.groundTruth } }
+    : r.trace;
+}
+
 function main() {
   const root = path.resolve(positionals[0] ?? path.join(import.meta.dirname, "../../shared/eval/data"));
   const started = performance.now();
@@ -113,10 +124,11 @@ function main() {
       const id = `${s.name}/${r.id}`;
       records.set(id, r);
       const gold = goldOf(r);
-      const prediction = reportPrediction(r, analyzeTrace(r.trace));
+      const trace = seen(r);
+      const prediction = reportPrediction(r, analyzeTrace(trace));
       shipped.push({ id, source: s.name, gold, input: prediction });
       if (values["shipped-only"]) continue;
-      const table = extractCandidates(r.trace);
+      const table = extractCandidates(trace);
       tables.push({ id, source: s.name, gold, input: tableInput(r, table) });
       verdicts.push({ id, source: s.name, gold, input: verdictInput(prediction, table) });
     }
@@ -132,6 +144,8 @@ function main() {
   log(
     `Agent right = the label, an alias, or the speaker of the labelled step; step ±k = within k positions. [Wilson 95 %]\n`,
   );
+  if (values["with-ground-truth"])
+    log("WITH GROUND TRUTH: the engine sees each record's run.groundTruth (not the headline setting).\n");
   const shippedScores = inSample(shippedEngine, shipped);
   log(
     formatScheme(
