@@ -21,6 +21,7 @@ import { detectEmptyReply } from "./empty-reply";
 import { detectMissingState } from "./missing-state";
 import { detectUnfoundedRejection } from "./unfounded-rejection";
 import { detectRequestReversal } from "./request-reversal";
+import { detectRequestedDeparture } from "./requested-departure";
 import { findingOff } from "../ablation";
 
 export const DETECTORS = [
@@ -40,6 +41,7 @@ export const DETECTORS = [
   detectEmptyReply,
   detectMissingState,
   detectRequestReversal,
+  detectRequestedDeparture,
 ];
 
 export interface DetectorResults {

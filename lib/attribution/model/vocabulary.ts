@@ -24,6 +24,8 @@ export type DetectorName =
   | "unfounded-rejection"
   | "request-reversal"
   | "ignored-reversal"
+  | "requested-departure"
+  | "unrequested-departure"
   | "llm-judge"
   | ClaimFindingName;
 
@@ -114,6 +116,9 @@ const DETECTOR_TEXT: Record<DetectorName, string> = {
   "unfounded-rejection": "it rejected work without giving a reason",
   "request-reversal": "it withdrew its own request after the agent had acted on it",
   "ignored-reversal": "it kept acting on a request the user had withdrawn",
+  "requested-departure": "it asked for the values of the first call that departs from the expected actions",
+  "unrequested-departure":
+    "it made the first call that departs from the expected actions, with values no request named",
   "llm-judge": "an LLM judge flagged it",
   "unsourced-value": "it put forward a value no source supports",
   "contradicts-source": "it misquotes the source it cites",
