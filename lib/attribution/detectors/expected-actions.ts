@@ -45,6 +45,9 @@ const READ_ONLY_RE =
 const CALL_TEXT_RE = /^\s*([A-Za-z_][\w.]*)\(\s*(\{[\s\S]*\})\s*\)\s*$/;
 /** Ground truth longer than this is not read as an action list (a list of calls is short). */
 const MAX_GROUND_TRUTH = 100_000;
+/** Bounds on the pairing (expected × made calls of one tool): a graded run expects tens of calls. */
+const MAX_EXPECTED = 500;
+const MAX_WRITES = 1000;
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
@@ -61,7 +64,7 @@ export function parseExpectedActions(groundTruth: string | undefined): Call[] | 
   const text = groundTruth?.trim();
   if (!text || text[0] !== "[" || text.length > MAX_GROUND_TRUTH) return null;
   const list = parseJson(text);
-  if (!Array.isArray(list) || list.length === 0) return null;
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_EXPECTED) return null;
   const calls: Call[] = [];
   for (const item of list) {
     if (!isRecord(item) || typeof item.name !== "string") return null;
@@ -119,7 +122,7 @@ export function firstDeparture(g: EngineGraph, expected: readonly Call[]): First
   const due = expected.filter(isStateChanging);
   if (due.length === 0) return null;
   const writes: RunCall[] = [];
-  for (let v = 0; v < g.n; v++) {
+  for (let v = 0; v < g.n && writes.length < MAX_WRITES; v++) {
     const c = callAt(g, v);
     if (c && isStateChanging(c)) writes.push({ ...c, step: v });
   }

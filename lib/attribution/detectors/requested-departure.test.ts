@@ -59,6 +59,10 @@ describe("expected actions as ground truth", () => {
     expect(parseExpectedActions("42")).toBeNull();
     expect(parseExpectedActions("[1, 2, 3]")).toBeNull();
     expect(parseExpectedActions(undefined)).toBeNull();
+    // Bounded before any pairing: a list longer than a graded run's is not read as one.
+    const many = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ name: "add", kwargs: { i } })));
+    expect(parseExpectedActions(many(500))).toHaveLength(500);
+    expect(parseExpectedActions(many(501))).toBeNull();
   });
 });
 
