@@ -46,8 +46,8 @@ const CALL_TEXT_RE = /^\s*([A-Za-z_][\w.]*)\(\s*(\{[\s\S]*\})\s*\)\s*$/;
 /** Ground truth longer than this is not read as an action list (a list of calls is short). */
 const MAX_GROUND_TRUTH = 100_000;
 /** Bounds on the pairing (expected × made calls of one tool): a graded run expects tens of calls. */
-const MAX_EXPECTED = 500;
-const MAX_WRITES = 1000;
+const MAX_EXPECTED = 200;
+const MAX_WRITES = 400;
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
@@ -106,11 +106,21 @@ export function canonical(x: unknown): string {
 const scalar = (x: unknown): string | null =>
   typeof x === "string" ? x : typeof x === "number" || typeof x === "boolean" ? String(x) : null;
 
-const sameCall = (a: Call, b: Call) => a.name === b.name && canonical(a.args) === canonical(b.args);
+/** A call with its arguments in canonical form, computed once: pairing compares every made call with every expected one. */
+interface Keyed {
+  whole: string;
+  args: Map<string, string>;
+}
 
-function overlap(a: Call, b: Call): number {
+function keyed(c: Call): Keyed {
+  const args = new Map<string, string>();
+  for (const k of Object.keys(c.args)) args.set(k, canonical(c.args[k]));
+  return { whole: `${JSON.stringify(c.name)}${canonical(c.args)}`, args };
+}
+
+function overlap(a: Keyed, b: Keyed): number {
   let n = 0;
-  for (const k of Object.keys(a.args)) if (k in b.args && canonical(a.args[k]) === canonical(b.args[k])) n++;
+  for (const [k, v] of a.args) if (b.args.get(k) === v) n++;
   return n;
 }
 
@@ -126,12 +136,21 @@ export function firstDeparture(g: EngineGraph, expected: readonly Call[]): First
     const c = callAt(g, v);
     if (c && isStateChanging(c)) writes.push({ ...c, step: v });
   }
-  // Exact matches first, each expected call used once; then the rest paired by arguments in common.
+  const dueKeys = due.map(keyed);
+  const writeKeys = writes.map(keyed);
+  // Exact matches first, each expected call used once (the earliest unused); then the rest paired by
+  // arguments in common.
+  const open = new Map<string, number[]>();
+  dueKeys.forEach((k, j) => {
+    const list = open.get(k.whole);
+    if (list) list.push(j);
+    else open.set(k.whole, [j]);
+  });
   const used = new Uint8Array(due.length);
   const partner = new Int32Array(writes.length).fill(-1);
-  writes.forEach((w, i) => {
-    const j = due.findIndex((e, k) => !used[k] && sameCall(w, e));
-    if (j >= 0) {
+  writeKeys.forEach((k, i) => {
+    const j = open.get(k.whole)?.shift();
+    if (j !== undefined) {
       used[j] = 1;
       partner[i] = j;
     }
@@ -140,7 +159,10 @@ export function firstDeparture(g: EngineGraph, expected: readonly Call[]): First
   if (first < 0) return null;
   const pairs: { i: number; j: number; n: number }[] = [];
   writes.forEach((w, i) => {
-    if (partner[i] < 0) due.forEach((e, j) => !used[j] && e.name === w.name && pairs.push({ i, j, n: overlap(w, e) }));
+    if (partner[i] >= 0) return;
+    due.forEach((e, j) => {
+      if (!used[j] && e.name === w.name) pairs.push({ i, j, n: overlap(writeKeys[i], dueKeys[j]) });
+    });
   });
   pairs.sort((a, b) => b.n - a.n || a.i - b.i || a.j - b.j);
   const pairedWith = new Int32Array(writes.length).fill(-1);
