@@ -18,6 +18,9 @@ export interface OutputRecord {
 
 const LINE_RE = /^([A-Za-z][\w ]{0,39}):[ \t]*(\S.{0,79})$/;
 const NAME_KEYS = new Set(["name", "title", "label"]);
+/** Steps read after a call for its output: an output follows its call closely (and a run of many
+ *  speakers' calls must not make every call scan to the end of the run). */
+const OUTPUT_WINDOW = 50;
 /** Lines read per output: a listing of a few hundred things, not a dump. */
 const MAX_LINES = 4000;
 
@@ -61,7 +64,7 @@ export function outputRecords(text: string): OutputRecord[] {
 export function outputOf(g: EngineGraph, v: number): string | undefined {
   const s = g.steps[v];
   if (s.tool?.result !== undefined) return s.tool.result;
-  for (let u = v + 1; u < g.n; u++) {
+  for (let u = v + 1; u < g.n && u <= v + OUTPUT_WINDOW; u++) {
     if (g.wrapper[u]) continue;
     if (isToolOutput(g, u)) return g.steps[u].content;
     if (g.agentOf[u] === g.agentOf[v]) return undefined;
