@@ -74,6 +74,10 @@ const DETECTOR_ORDER = [
   "false-success-claim",
   "ground-truth-divergence",
   "ungrounded-value",
+  "requested-departure",
+  "unrequested-departure",
+  "request-reversal",
+  "ignored-reversal",
 ];
 
 /** What a detector says the step did, or null when none of the known detectors fired. */
@@ -88,8 +92,10 @@ export function detectorPhrase(
     const phrase = phraseOf(name, note);
     if (phrase) return phrase;
   }
+  // Any other detector: its note's first clause, whole; the headline's `fit` shortens the sentence
+  // at a word if it must (a fixed cut here ended sentences mid-word).
   const other = detectors[0];
-  return other ? humanizeStepRefs(firstClause(other.note), positions).slice(0, 70) || null : null;
+  return other ? humanizeStepRefs(firstClause(other.note), positions) || null : null;
 }
 
 function phraseOf(name: string, note: string): string | null {
@@ -113,6 +119,20 @@ function phraseOf(name: string, note: string): string | null {
     case "ground-truth-divergence":
       m = /introduces (.+?), which/.exec(note);
       return m ? `introduced ${shortValue(m[1])}, which ends up in the wrong answer` : note;
+    case "requested-departure":
+      m = /asked for the (.+?) that (.+?) then passed in (\S+?),/.exec(note);
+      return m
+        ? `asked for the ${m[1]} that ${m[2]} then passed in ${m[3]}, departing from the expected actions`
+        : note;
+    case "unrequested-departure":
+      m = /'s (\S+) departs from the expected actions in (.+?), values/.exec(note);
+      return m ? `passed ${m[2]} in ${m[1]} that depart from the expected actions and no request named` : note;
+    case "request-reversal":
+      m = /withdrew (.+?), which it had asked for/.exec(note);
+      return m ? `withdrew ${shortValue(m[1])} after the agent had acted on it` : note;
+    case "ignored-reversal":
+      m = /kept acting on (.+?) after (.+?) withdrew it/.exec(note);
+      return m ? `kept acting on ${shortValue(m[1])} after ${m[2]} withdrew it` : note;
     case "ungrounded-value":
       m = /^states (.+?), found/.exec(note);
       return m ? `stated ${shortValue(m[1])} with no source` : note;

@@ -181,3 +181,61 @@ describe("step numbers", () => {
     expect(stepRangeLabel([4, 4])).toBe("step 5");
   });
 });
+
+describe("headline for the request detectors", () => {
+  const only = (name: string, note: string) =>
+    buildHeadline(
+      base({
+        decisive: { agent: "Customer", stepId: "s3", confidence: 0.7 },
+        rule: "evidence",
+        wrongValues: [],
+        channelPath: [],
+        decisiveClaims: [],
+        decisiveDetectors: [{ name, note }],
+      }),
+    ).sentence;
+
+  it("a request that dictated the departing call says what it asked for, once, without the agent's name twice", () => {
+    const s = only(
+      "requested-departure",
+      "Customer asked for the item_ids that Clerk then passed in return_items, the first call that departs from the expected actions",
+    );
+    expect(s).toBe(
+      "Customer (step 4) asked for the item_ids that Clerk then passed in return_items, departing from the expected actions.",
+    );
+  });
+
+  it("a departing call no request dictated names the values and the call", () => {
+    const s = only(
+      "unrequested-departure",
+      "Clerk's return_items departs from the expected actions in refund_to, values the request before it did not dictate",
+    );
+    expect(s).toBe(
+      "Customer (step 4) passed refund_to in return_items that depart from the expected actions and no request named.",
+    );
+  });
+
+  it("a withdrawn request and a kept one read as what happened", () => {
+    expect(
+      only(
+        "request-reversal",
+        "Customer withdrew the blue kettle, which it had asked for and the agent had acted on, and the agent followed the change",
+      ),
+    ).toBe("Customer (step 4) withdrew the blue kettle after the agent had acted on it.");
+    expect(only("ignored-reversal", "Clerk kept acting on the blue kettle after Customer withdrew it")).toBe(
+      "Customer (step 4) kept acting on the blue kettle after Customer withdrew it.",
+    );
+  });
+
+  it("any other detector's note is never cut inside a word", () => {
+    const note = `a long finding ${"about several values and the steps that carried them ".repeat(4)}to the end`;
+    const s = only("some-new-detector", note);
+    expect(s.length).toBeLessThanOrEqual(HARD_MAX);
+    const words = new Set(note.split(" "));
+    for (const w of s
+      .replace(/^Customer \(step 4\) /, "")
+      .replace(/[….]+$/, "")
+      .split(" "))
+      expect(words.has(w)).toBe(true);
+  });
+});
