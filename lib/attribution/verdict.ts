@@ -12,6 +12,18 @@ export interface VerdictInput {
   source?: "evidence" | "prior" | "undetermined";
   /** The run's outcome is unknown: the engine names suspects, not a root cause. */
   outcomeUnknown?: boolean;
+  /**
+   * Other agents whose steps the error reached when no unbroken chain of faulty steps leads to the
+   * outcome (the channel is empty): the error still left the agent, so the sentence must not say it stayed.
+   */
+  carriedTo?: string[];
+}
+
+/** "A", "A and B", "A, B and C", "A, B and 2 more". */
+function agentList(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? "";
+  if (names.length <= 3) return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return `${names.slice(0, 2).join(", ")} and ${names.length - 2} more`;
 }
 
 export function writeVerdict(x: VerdictInput): string {
@@ -21,7 +33,9 @@ export function writeVerdict(x: VerdictInput): string {
   const d = x.decisive;
   const route = x.channel.length
     ? `the error travelled ${[x.channel[0].fromAgent, ...x.channel.map((h) => `${h.toAgent} (${h.edgeKinds.join("/")})`)].join(" → ")}`
-    : "the error stayed within that agent";
+    : x.carriedTo?.length
+      ? `the error was carried on by ${agentList(x.carriedTo)}`
+      : "the error stayed within that agent";
   const budget = x.budget?.budgetLimited
     ? `; the run hit a token or turn budget, ${Math.round(x.budget.budgetShare * 100)}% of blame goes to the budget`
     : "";

@@ -81,6 +81,8 @@ describe("a departing call the request dictated", () => {
     expect(hitsOf(r, "requested-departure")).toEqual(["t6"]);
     expect(r.decisive?.agent).toBe("Customer");
     expect(r.decisive?.stepId).toBe("t6");
+    // The error left the customer: the verdict must not say it stayed there.
+    expect(r.verdict).toMatch(/the error (travelled Customer → Clerk|was carried on by Clerk)/);
   });
 
   it("is silent without expected actions (no ground truth, or an answer as ground truth)", () => {

@@ -133,8 +133,25 @@ export function assembleReport(
     budget,
     source: decision.source,
     outcomeUnknown: outcome === "unknown",
+    carriedTo: carriedTo(g, d),
   });
   return report;
+}
+
+/** Other agents with steps the error reached from the decisive step, in order of first reach (see `writeVerdict`). */
+function carriedTo(g: EngineGraph, d: Decided): string[] {
+  const { decisiveStep, path } = d;
+  if (decisiveStep < 0 || path.channel.length > 0) return [];
+  const culprit = g.agentOf[decisiveStep];
+  const seen = new Uint8Array(g.agentNames.length);
+  const out: string[] = [];
+  for (let v = 0; v < g.n; v++) {
+    const a = g.agentOf[v];
+    if (v === decisiveStep || !path.reached[v] || a === culprit || seen[a]) continue;
+    seen[a] = 1;
+    out.push(g.agentNames[a]);
+  }
+  return out;
 }
 
 function decisiveReport(
