@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHANCE } from "../attribution/model/confidence";
 import { learnedConfidence, type VerdictInput } from "./learners";
-import { pessimisticDesign, unfamiliarCapDesign } from "./confidence-designs";
+import { pessimisticDesign, runLengthDesign, unfamiliarCapDesign } from "./confidence-designs";
 import { formatDesignSummary } from "./loso-report";
 import type { Item, Scored } from "./loso";
 
@@ -47,6 +47,22 @@ describe("confidence designs", () => {
     const crowded = design.predict(m, verdict("C", 1, true, true, 12)).confidence;
     expect(familiar).toBeGreaterThan(0.85);
     expect(crowded).toBeCloseTo(0.8, 6);
+  });
+
+  it("run length never raises the confidence, even where longer runs happen to be right more often", () => {
+    // Long runs (run:candidates 1) right, short ones (0) wrong: the unconstrained fit would reward length.
+    const withLength = (it: Item<VerdictInput>, long: boolean): Item<VerdictInput> => ({
+      ...it,
+      input: { ...it.input, pool: { ...it.input.pool, "run:candidates": long ? 1 : 0 } },
+    });
+    const groups = ["A", "B"].map((s) =>
+      Array.from({ length: 20 }, (_, k) => withLength(verdict(s, k, false, k < 10), k < 10)),
+    );
+    const w = runLengthDesign.fit(groups);
+    expect(w["run:candidates"] ?? 0).toBe(0);
+    const short = runLengthDesign.predict(w, withLength(verdict("C", 0, false, true), false)).confidence;
+    const long = runLengthDesign.predict(w, withLength(verdict("C", 1, false, true), true)).confidence;
+    expect(long).toBeLessThanOrEqual(short);
   });
 });
 

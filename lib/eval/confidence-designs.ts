@@ -9,9 +9,11 @@
  * - pessimistic across sources: the shipped design fitted once per training source left out, the
  *   least of those confidences stated (what the fit would say had it not seen one of the systems);
  * - unfamiliar-run cap: the shipped design, capped at the training verdicts' accuracy when the run
- *   has more participants or spreads its work over more agents than any training run.
+ *   has more participants or spreads its work over more agents than any training run;
+ * - run length: the shipped features plus the log of the run's candidate steps, never raising it.
  */
 import {
+  CONFIDENCE_SIGNS,
   confidenceOf,
   fitConfidence,
   type ConfidenceExample,
@@ -71,6 +73,19 @@ export const engine09Design = featureDesign("0.9 confidence", (it) => pick(poolO
 /** The shipped features with log k as a feature instead of a floor at 1/k. */
 export const participantsAsFeatureDesign = featureDesign("participants as a feature", (it) =>
   pick(poolOf(it), ["bias", "agent:not-worker", "agent:majority", "run:effective-agents", "run:participants"]),
+);
+
+/**
+ * The shipped features plus the run's length (log of its candidate steps), held to lower the
+ * confidence: a longer run has more steps that could be the error and more ways to be wrong.
+ */
+export const runLengthDesign = featureDesign(
+  "run length",
+  (it) => {
+    const pool = poolOf(it);
+    return { ...it.input.features, "run:candidates": pool["run:candidates"] ?? 0 };
+  },
+  { signs: { ...CONFIDENCE_SIGNS, "run:candidates": -1 } },
 );
 
 /** The least confidence among fits that each left one training source out. */

@@ -7,6 +7,7 @@ import {
   engine09Design,
   participantsAsFeatureDesign,
   pessimisticDesign,
+  runLengthDesign,
   unfamiliarCapDesign,
 } from "../../lib/eval/confidence-designs";
 import type { VerdictInput } from "../../lib/eval/learners";
@@ -24,6 +25,7 @@ export function confidenceDesignsSection(
     participantsAsFeatureDesign,
     pessimisticDesign(),
     unfamiliarCapDesign(),
+    runLengthDesign,
   ];
   const rows: DesignScores[] = [
     { design: "chance floor (shipped)", scheme: "LOSO", scored: shipped.loso },
