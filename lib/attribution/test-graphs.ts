@@ -2,7 +2,8 @@
  * Named small traces whose answer is known by construction, reused by tests, demos and seeds.
  * Each diagram shows steps (agent:kind) and typed edges; ✗ marks the planted fault.
  */
-import { ZTrace, type TTrace, type TTraceInput } from "../trace/schema";
+import { TRACE_SCHEMA_VERSION, ZTrace, type TTrace, type TTraceInput } from "../trace/schema";
+import { validateTrace } from "../trace/validate-trace";
 
 type StepSpec = TTraceInput["steps"][number];
 
@@ -21,6 +22,16 @@ function trace(
     agents: names.map((name) => ({ name, ...(agentRoles[name] ? { role: agentRoles[name] } : {}) })),
     steps: steps.map((s, i) => ({ sourceRef: String(i), ...s })),
     edges,
+  });
+}
+
+/** A failed run of plain steps as a test writes them (agents in order of first appearance), validated. */
+export function failedRun(task: string, steps: StepSpec[]): TTrace {
+  return validateTrace({
+    schema: TRACE_SCHEMA_VERSION,
+    run: { task, outcome: "failure" },
+    agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
+    steps,
   });
 }
 

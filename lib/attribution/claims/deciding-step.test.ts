@@ -6,23 +6,16 @@
 import { describe, expect, it } from "vitest";
 import { buildGraph } from "../build-graph";
 import { resolveConfig } from "../config";
-import { validateTrace } from "../../trace/validate-trace";
-import { TRACE_SCHEMA_VERSION, type TTraceInput } from "../../trace/schema";
+import { type TTraceInput } from "../../trace/schema";
 import { analyzeTrace } from "../analyze-trace";
+import { failedRun } from "../test-graphs";
 import { buildProvenance } from "./provenance";
 import { findDecidingIssues } from "./deciding-step";
 import { statedPosition, statedTally } from "./stated-position";
 
 type Step = TTraceInput["steps"][number];
 
-function trace(task: string, steps: Step[]) {
-  return validateTrace({
-    schema: TRACE_SCHEMA_VERSION,
-    run: { task, outcome: "failure" },
-    agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
-    steps,
-  });
-}
+const trace = failedRun;
 
 /** A panelist looks the question up (when `result` is given), then states `says`. */
 function panelist(name: string, says: string, result?: string): Step[] {

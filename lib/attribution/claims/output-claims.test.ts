@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { buildGraph } from "../build-graph";
 import { resolveConfig } from "../config";
-import { validateTrace } from "../../trace/validate-trace";
-import { TRACE_SCHEMA_VERSION, type TTraceInput } from "../../trace/schema";
+import { type TTraceInput } from "../../trace/schema";
 import { analyzeTrace } from "../analyze-trace";
+import { failedRun } from "../test-graphs";
 import { buildProvenance } from "./provenance";
 import { findOutputIssues } from "./output-findings";
 import { OBSERVATION_AT } from "../../trace/canonical-attributes";
@@ -26,14 +26,7 @@ function codeRun(printed: string, reading: string, final = "Done.", task = "Comp
   return trace(task, steps);
 }
 
-function trace(task: string, steps: Step[]) {
-  return validateTrace({
-    schema: TRACE_SCHEMA_VERSION,
-    run: { task, outcome: "failure" },
-    agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
-    steps,
-  });
-}
+const trace = failedRun;
 
 function issues(t: ReturnType<typeof trace>) {
   const g = buildGraph(t, resolveConfig({}));
