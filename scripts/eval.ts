@@ -21,10 +21,13 @@
  * - the alternative synthetic suite (lib/synthetic/alt), written apart from the detectors: same metrics,
  *   plus by wire; --alt-n, --alt-seed.
  *
+ * With --name-blind every agent is renamed Agent1…n throughout its record and labels (lib/eval/name-blind.ts):
+ * a verdict that moves then rested on what the agents are called.
+ *
  * With --with-ground-truth the development records keep `run.groundTruth` (the answer, or a tool-use run's
  * expected actions): every table is then the with-ground-truth setting, not the headline.
  *
- *   npm run eval -- [data-root] [--json] [--ablation] [--rule-ablation] [--with-ground-truth] [--skip-synthetic] [--synthetic-n 72] [--synthetic-seed 1]
+ *   npm run eval -- [data-root] [--json] [--ablation] [--rule-ablation] [--with-ground-truth] [--name-blind] [--skip-synthetic] [--synthetic-n 72] [--synthetic-seed 1]
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -59,6 +62,7 @@ import { gatedDecision } from "../lib/eval/hybrid";
 import { agreementConfidence } from "../lib/eval/agreement-confidence";
 import { calibratedConfidence } from "../lib/eval/calibrated-confidence";
 import { readSources } from "./lib/read-sources";
+import { nameBlindRecord } from "../lib/eval/name-blind";
 import { FIT_DEFAULTS, type FitOptions } from "../lib/attribution/model/fit";
 import { syntheticSection } from "./lib/eval-synthetic";
 import { altSyntheticSection } from "./lib/eval-alt-synthetic";
@@ -74,6 +78,7 @@ const { values, positionals } = parseArgs({
     "skip-synthetic": { type: "boolean", default: false },
     "shipped-only": { type: "boolean", default: false },
     "with-ground-truth": { type: "boolean", default: false },
+    "name-blind": { type: "boolean", default: false },
     quick: { type: "boolean", default: false },
     "skip-ranker": { type: "boolean", default: false },
     l2: { type: "string" },
@@ -119,7 +124,8 @@ function main() {
   const records = new Map<string, import("../lib/eval/records").EvalRecord>();
   for (const s of sources) {
     for (const e of s.importErrors) log(`  ${e}`);
-    for (const r of s.records) {
+    for (const raw of s.records) {
+      const r = values["name-blind"] ? nameBlindRecord(raw) : raw;
       if (r.outcome !== "failure" || r.gold.agent === undefined) continue;
       const id = `${s.name}/${r.id}`;
       records.set(id, r);
@@ -146,6 +152,7 @@ function main() {
   );
   if (values["with-ground-truth"])
     log("WITH GROUND TRUTH: the engine sees each record's run.groundTruth (not the headline setting).\n");
+  if (values["name-blind"]) log("NAME-BLIND: every agent is renamed Agent1…n in its record and its labels.\n");
   const shippedScores = inSample(shippedEngine, shipped);
   log(
     formatScheme(
