@@ -12,7 +12,8 @@
  * - simulated-user: it opens the conversation and keeps answering the one agent it talks to, across
  *   the run (an LLM playing a customer holds requirements the agent cannot check, so it can be wrong);
  * - verifier: most of its messages approve or reject;
- * - orchestrator: most of its messages address other participants by name or delegate;
+ * - orchestrator: most of its messages address other participants by name (a whole word, not a piece of
+ *   "architecture") or delegate, or it hands work to two or more participants by directed messages;
  * - worker: everyone else.
  * Environment, harness and task-giver output is evidence, not a culprit candidate (see candidates.ts).
  * A simulated user is a candidate and a suspect; what it says stays the requirement the agent works
@@ -61,6 +62,9 @@ const PROGRAM_OUTPUT_RE = /^(?:exit ?code|exitcode|traceback|\$ |>>> |code outpu
 const CALL_EXPRESSION_RE = /(?<![\w.])[a-z_][\w.]*\((?:\s*[a-z_]\w*\s*=|\s*\{)/i;
 /** An agent speaks for itself; program output does not ("I'll", "let me", "we"). */
 const FIRST_PERSON_RE = /\b(?:I|I'm|I'll|I've|me|my|we|we'll|our|let's)\b/i;
+/** A message sent to someone: "… sends to Alice:", "@Bob", "To: Carol" (recipients by any name, personas too). */
+const DIRECTED_RE =
+  /\b(?:sends?|sent|delegates?|assigns?|hands?)(?: \w+)? to @?([A-Z][\w-]*)|^[ \t]*@([A-Za-z][\w-]*)|^[ \t]*[Tt]o: ?@?([A-Z][\w-]*)/m;
 /** Text of the previous step read for a run request: where a call or a code block sits. */
 const REQUEST_SCAN = 4000;
 
@@ -83,6 +87,8 @@ interface Tally {
   first: number;
   /** Every step of the agent (`steps` counts the sampled ones). */
   total: number;
+  /** Whom its directed messages went to ("sends to Alice:"), by the name the message uses. */
+  recipients: Set<string>;
 }
 
 /** What a sampled step shows of its speaker's behaviour, read once per graph (bits of `StepFacts`). */
@@ -112,7 +118,7 @@ function stepFacts(g: EngineGraph): Uint8Array {
     .sort((a, b) => b.length - a.length)
     .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   // One alternation over every name, longest first: a step is scanned once, however many agents there are.
-  const anyName = escaped.length ? new RegExp(escaped.join("|"), "g") : null;
+  const anyName = escaped.length ? new RegExp(`(?<![a-z0-9])(?:${escaped.join("|")})(?![a-z0-9])`, "g") : null;
   const sampled = new Int32Array(g.agentNames.length);
   for (let v = 0; v < g.n; v++) {
     if (g.wrapper[v]) continue;
@@ -159,6 +165,7 @@ function tallies(g: EngineGraph): Tally[] {
       scaffold: 0,
       first: -1,
       total: 0,
+      recipients: new Set<string>(),
     }),
   );
   const facts = stepFacts(g);
@@ -180,6 +187,11 @@ function tallies(g: EngineGraph): Tally[] {
     if (f & REQUEST) t.requests++;
     if (f & ADDRESS) t.addresses++;
     if (f & CLOSING_ANSWER) t.closingAnswers++;
+    if (g.steps[v].kind !== "tool_result") {
+      const m = DIRECTED_RE.exec((g.steps[v].content ?? "").slice(0, SCAN));
+      const to = m && (m[1] ?? m[2] ?? m[3]).toLowerCase();
+      if (to && to !== g.agentNames[g.agentOf[v]].toLowerCase()) t.recipients.add(to);
+    }
   }
   return out;
 }
@@ -208,6 +220,12 @@ function answersRunRequest(g: EngineGraph, v: number): boolean {
   const tail = text.length > REQUEST_SCAN ? text.slice(-REQUEST_SCAN) : text;
   return RUN_REQUEST_RE.test(tail) || (tail.includes("(") && CALL_EXPRESSION_RE.test(tail));
 }
+
+/**
+ * Directed messages to this many different participants make a speaker the one who hands out the work,
+ * however much else it writes (plans, thoughts): a worker answers whoever asked it.
+ */
+const HANDS_OUT = 2;
 
 /** Steps before a speaker's behaviour counts as an environment's: a pattern, not a coincidence. */
 const MIN_ENVIRONMENT_STEPS = 3;
@@ -254,7 +272,8 @@ function classify(g: EngineGraph): ParticipantKind[] {
       return "harness";
     if (a === openerIdx && speakers === 2 && x.steps >= 3 && x.output === 0) return "simulated-user";
     if (x.steps >= 2 && x.verdicts * 2 > x.steps) return "verifier";
-    if (speakers > 2 && x.steps >= 2 && x.addresses * 2 > x.steps) return "orchestrator";
+    if (speakers > 2 && x.steps >= 2 && (x.addresses * 2 > x.steps || x.recipients.size >= HANDS_OUT))
+      return "orchestrator";
     return "worker";
   });
 }
