@@ -90,3 +90,41 @@ describe("answer origin", () => {
     expect(concluded.decisive?.stepId).toBe("s3");
   });
 });
+
+describe("answer origin with the ground truth given", () => {
+  const listSteps: Step[] = [
+    { id: "s0", agent: "human", kind: "message", content: "Which stations on the river line have step-free access?" },
+    {
+      id: "s1",
+      agent: "WebSurfer",
+      kind: "tool_call",
+      tool: {
+        name: "open_page",
+        args: '{"url": "https://rail.example/access"}',
+        result: "Step-free access: Old Mill (lifts), Fern Hill (ramps). No step-free access: Quay Side.",
+      },
+      content: "",
+    },
+    { id: "s2", agent: "Assistant", kind: "message", content: "Old Mill is the station with step-free access." },
+    { id: "s3", agent: "Orchestrator", kind: "thought", content: "Request satisfied. The answer is Old Mill." },
+    { id: "s4", agent: "Orchestrator", kind: "final", content: "FINAL ANSWER: Old Mill" },
+  ];
+  const withTruth = (truth: string) => {
+    const t = chat("concluded", "Old Mill", listSteps);
+    return {
+      ...t,
+      run: { ...t.run, task: "Which stations on the river line have step-free access?", groundTruth: truth },
+    };
+  };
+
+  it("an answer that stopped short of the truth is blamed where it was first put forward", () => {
+    const r = analyzeTrace(withTruth("Old Mill, Fern Hill"));
+    expect(r.decision?.rule).toBe("answer-origin");
+    expect(r.decisive?.stepId).toBe("s2");
+  });
+
+  it("an answer whose every value the truth holds, and nothing more, names no origin of its own", () => {
+    const r = analyzeTrace(withTruth("Old Mill"));
+    expect(r.decision?.rule).not.toBe("answer-origin");
+  });
+});

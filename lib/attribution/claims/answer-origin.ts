@@ -5,7 +5,9 @@
  * observation it shows, not repeating the task) is where the wrong conclusion entered the
  * conversation; everyone after it accepted or relayed it. A run stopped by a budget or a crash
  * never concluded, so its forced answer says nothing about who reasoned wrongly (see
- * `lib/trace/run-termination.ts`).
+ * `lib/trace/run-termination.ts`). With the ground truth given, the wrong values are those it does not
+ * hold; an answer whose values are all right but fewer than the truth's stopped short, and is blamed
+ * where it was first put forward.
  */
 import type { EngineGraph } from "../build-graph";
 import { isAgentUtterance } from "../detectors/patterns";
@@ -28,9 +30,24 @@ export function concludedAnswerOrigin(g: EngineGraph, prov: Provenance): AnswerO
   if (answer.values.size === 0) return null;
   // With ground truth, a value the answer shares with it is right; the wrong part is the rest.
   const truth = new Set(extractClaims(g.trace.run.groundTruth ?? "").map((c) => c.value));
+  const wrong = firstProposed(g, prov, answer.values, truth);
+  if (wrong) return wrong;
+  // Every value of the answer is right, yet the truth holds values it lacks: the answer stopped short,
+  // and the conclusion was drawn where the answer was first put forward.
+  for (const t of truth) if (!answer.values.has(t)) return firstProposed(g, prov, answer.values, new Set());
+  return null;
+}
+
+/** The first agent step that put forward a value of the answer outside `right`, as its own claim. */
+function firstProposed(
+  g: EngineGraph,
+  prov: Provenance,
+  values: ReadonlySet<string>,
+  right: ReadonlySet<string>,
+): AnswerOrigin | null {
   for (const r of prov.records) {
     const value = r.claim.value;
-    if (!answer.values.has(value) || truth.has(value) || r.source === "task" || r.source === "input") continue;
+    if (!values.has(value) || right.has(value) || r.source === "task" || r.source === "input") continue;
     if (g.wrapper[r.step] || !isAgentUtterance(g, r.step)) continue;
     return { step: r.step, value };
   }
