@@ -21,6 +21,7 @@ import { extractClaims } from "./extract-claims";
 import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import type { ClaimFinding } from "./claim-findings";
 import { ruleOff } from "../ablation";
+import { taskText } from "./task-text";
 
 const isYear = (x: number | undefined) => x !== undefined && Number.isInteger(x) && x >= 1900 && x <= 2100;
 const SCORE = 0.7;
@@ -152,13 +153,6 @@ function instructionOf(g: EngineGraph, v: number): number {
  * semester B) answered another question; the call named no label, or the wrong one. The fault lies with
  * the instruction that dropped the label, else with the agent that had it and dropped it.
  */
-/** The task as stated: the run's task, else (a chat log that records none) the task giver's opening message. */
-function taskText(g: EngineGraph): string {
-  if (g.trace.run.task?.trim()) return g.trace.run.task;
-  for (let v = 0; v < g.n; v++) if (g.taskGivers.has(g.agentOf[v])) return stepText(g.steps[v]);
-  return "";
-}
-
 function droppedPeriods(g: EngineGraph): ClaimFinding[] {
   const wanted = taskQualifiers(taskText(g));
   if (wanted.size === 0) return [];

@@ -227,3 +227,29 @@ describe("other ways to say what an output showed", () => {
     ).toEqual([]);
   });
 });
+
+describe("a yes/no answer to a yes/no task, read from a record", () => {
+  const record = "Record Willowmere\n  organic: no\n  region: north";
+  const ask = "Is Willowmere certified organic? Answer yes or no.";
+
+  it("opening with the opposite of the record's one yes/no field is flagged", () => {
+    const [f] = at(codeRun(record, "Yes, Willowmere is certified organic.", "Yes.", ask), "contradicts-output");
+    expect(f?.stepId).toBe("read");
+    expect(f?.value).toBe("y:yes");
+    expect(f?.note).toContain('"no"');
+    expect(at(codeRun(record, "Revised: Yes.", "Yes.", ask), "contradicts-output")).toHaveLength(1);
+  });
+
+  it("near miss: the same answer, a reply that only starts with the word, or a task that asks no yes/no question", () => {
+    expect(issues(codeRun(record, "No, Willowmere is not certified organic.", "No.", ask))).toEqual([]);
+    expect(issues(codeRun(record, "No problem, I will check the certificate next.", "Done.", ask))).toEqual([]);
+    expect(
+      issues(codeRun(record, "Yes, Willowmere is certified organic.", "Yes.", "Describe Willowmere's farm.")),
+    ).toEqual([]);
+  });
+
+  it("near miss: a record with two yes/no fields does not say which one the answer read", () => {
+    const two = "Record Willowmere\n  organic: no\n  irrigated: yes";
+    expect(issues(codeRun(two, "Yes, Willowmere is certified organic.", "Yes.", ask))).toEqual([]);
+  });
+});

@@ -27,7 +27,8 @@ import {
   type OutputFacts,
   type ResultStatement,
 } from "./result-statements";
-import { compareValues, type StatedValue } from "./stated-values";
+import { compareValues, readValue, type StatedValue } from "./stated-values";
+import { taskText } from "./task-text";
 import { answerReach } from "./answer-reach";
 import { nameSupport } from "./name-support";
 import { asOptionText, taskOptions } from "./task-options";
@@ -130,6 +131,24 @@ interface Contradiction {
   quote: string;
 }
 
+const POLAR: ReadonlySet<string> = new Set(["yesno", "bool"]);
+
+/**
+ * A bare yes/no (or true/false) answer read from a record of several fields answers the one field that
+ * is itself yes/no ("organic: no"): with exactly one such field it is what the answer restates; with
+ * several, which one it read is unknown.
+ */
+function onlyPolarField(said: StatedValue, facts: OutputFacts): StatedValue | null {
+  if (!POLAR.has(said.kind)) return null;
+  let only: StatedValue | null = null;
+  for (const val of facts.labelled.values())
+    if (val && POLAR.has(val.kind)) {
+      if (only) return null;
+      only = val;
+    }
+  return only;
+}
+
 /** The first statement of the step that an output it read contradicts and `accept` lets stand. */
 function contradiction(
   text: string,
@@ -148,7 +167,7 @@ function contradiction(
     let agrees = false;
     for (const o of outputs) {
       const label = st.key === "" ? null : st.key;
-      const source = label === null ? o.facts.bare : o.facts.labelled.get(label);
+      const source = label === null ? (o.facts.bare ?? onlyPolarField(st.value, o.facts)) : o.facts.labelled.get(label);
       if (!source) continue;
       // A letter and a text compare through the task's options ("B" names "(B) Paris").
       const mixed = (st.value.kind === "option") !== (source.kind === "option");
@@ -162,6 +181,28 @@ function contradiction(
     return { claim: st.value, ...against, quote: text.slice(st.start, st.end) };
   }
   return null;
+}
+
+/**
+ * A task that asks a yes/no question: it says to answer yes or no (true or false), or it opens with an
+ * auxiliary verb and ends with a question mark ("Is …?", "Does …?").
+ */
+const POLAR_TASK_RE =
+  /\b(?:answer|reply|respond)(?: with)? (?:yes or no|yes\/no|true or false)\b|^[^\S\r\n]*(?:is|are|was|were|does|do|did|can|could|has|have|had|will|would|should)\b[^?\n]{0,300}\?/im;
+const MAX_TASK_SCAN = 4000;
+/**
+ * To such a task, a message that opens with yes or no, after at most a short lead ("Revised:", "Answer —"),
+ * answers it: "Yes, the plot is certified." A yes or no that runs on ("No problem …") answers nothing.
+ */
+const POLAR_OPENING_RE =
+  /^[^\S\r\n]*(?:[A-Za-z][A-Za-z ]{0,20}?[^\S\r\n]*[:—–-][^\S\r\n]*)?\**(yes|no|true|false)\**(?=[^\S\r\n]*(?:[,.!;:—–-]|$))/i;
+
+function polarAnswer(text: string): ResultStatement | null {
+  const m = POLAR_OPENING_RE.exec(text.slice(0, 200));
+  const value = m ? readValue(m[1], true) : null;
+  if (!m || !value) return null;
+  // Compared as what the output showed (key ""): the record's bare value, or its one yes/no field.
+  return { value, start: m.index, end: m.index + m[0].length, key: "" };
 }
 
 /** Earlier statements of a number tried before it counts as seen (as provenance does). */
@@ -197,6 +238,7 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
   const support = nameSupport(g, prov);
   let options: Map<string, StatedValue> | undefined;
   let kinds: Uint8Array | undefined;
+  let polar: boolean | undefined;
   for (let v = 0; v < g.n; v++) {
     if (!isAgentUtterance(g, v) || g.steps[v].kind === "tool_call" || g.wrapper[v]) continue;
     const full = stepText(g.steps[v]);
@@ -206,6 +248,9 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     const outputs = readOutputs(g, prov, v, cache, kinds);
     if (!outputs.length) continue;
     const said = resultStatements(text);
+    polar ??= POLAR_TASK_RE.test(taskText(g).slice(0, MAX_TASK_SCAN));
+    const answer = polar ? polarAnswer(text) : null;
+    if (answer) said.unshift(answer);
     options ??= taskOptions(g.trace.run.task ?? "");
     const c = contradiction(text, said, outputs, options, (claim) => !sourcedElsewhere(prov, support, v, claim));
     if (c) {
