@@ -100,7 +100,7 @@ describe("answer origin with the ground truth given", () => {
       kind: "tool_call",
       tool: {
         name: "open_page",
-        args: '{"url": "https://rail.example/access"}',
+        arguments: { url: "https://rail.example/access" },
         result: "Step-free access: Old Mill (lifts), Fern Hill (ramps). No step-free access: Quay Side.",
       },
       content: "",
