@@ -61,6 +61,18 @@ describe("orchestrators by behaviour", () => {
     expect(kinds(lines).Lead).toBe("worker");
   });
 
+  it("near miss: a worker reporting what it sent, or drafting letters, hands out no work", () => {
+    const lines: Line[] = [
+      ["Writer", "The first notice was sent to Marta at the depot this morning."],
+      ["Checker", "The first notice reads well; the dates match the schedule."],
+      ["Writer", "The second notice was sent to Jonas at the yard an hour later."],
+      ["Writer", "To: Marta\nThe depot closes at six on Friday."],
+      ["Writer", "To: Jonas\nThe yard opens at eight on Monday."],
+      ["Planner", "The notices are done; the schedule is final."],
+    ];
+    expect(kinds(lines).Writer).toBe("worker");
+  });
+
   it("a participant's name inside an ordinary word is no address", () => {
     const lines: Line[] = [
       ["Planner", "The architecture: a queue feeds the merger; the merger writes the result."],

@@ -62,9 +62,12 @@ const PROGRAM_OUTPUT_RE = /^(?:exit ?code|exitcode|traceback|\$ |>>> |code outpu
 const CALL_EXPRESSION_RE = /(?<![\w.])[a-z_][\w.]*\((?:\s*[a-z_]\w*\s*=|\s*\{)/i;
 /** An agent speaks for itself; program output does not ("I'll", "let me", "we"). */
 const FIRST_PERSON_RE = /\b(?:I|I'm|I'll|I've|me|my|we|we'll|our|let's)\b/i;
-/** A message sent to someone: "… sends to Alice:", "@Bob", "To: Carol" (recipients by any name, personas too). */
-const DIRECTED_RE =
-  /\b(?:sends?|sent|delegates?|assigns?|hands?)(?: \w+)? to @?([A-Z][\w-]*)|^[ \t]*@([A-Za-z][\w-]*)|^[ \t]*[Tt]o: ?@?([A-Z][\w-]*)/m;
+/**
+ * A message sent to someone, as a log records it ("Lead sends to Alice: …") or as a chat mention opens
+ * it ("@Bob …"); recipients by any name, personas too. Prose about what was sent ("the email was sent to
+ * John") and letter headers ("To: Carol") are not: a worker writes those about its own work.
+ */
+const DIRECTED_RE = /\b(?:sends|delegates|assigns|hands)(?: \w+)? to @?([A-Z][\w-]*)|^[ \t]*@([A-Za-z][\w-]*)/m;
 /** Text of the previous step read for a run request: where a call or a code block sits. */
 const REQUEST_SCAN = 4000;
 
@@ -189,7 +192,7 @@ function tallies(g: EngineGraph): Tally[] {
     if (f & CLOSING_ANSWER) t.closingAnswers++;
     if (g.steps[v].kind !== "tool_result") {
       const m = DIRECTED_RE.exec((g.steps[v].content ?? "").slice(0, SCAN));
-      const to = m && (m[1] ?? m[2] ?? m[3]).toLowerCase();
+      const to = m && (m[1] ?? m[2]).toLowerCase();
       if (to && to !== g.agentNames[g.agentOf[v]].toLowerCase()) t.recipients.add(to);
     }
   }
