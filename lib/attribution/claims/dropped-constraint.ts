@@ -16,7 +16,7 @@
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { callerOf, isAgentUtterance, isToolOutput } from "../detectors/patterns";
-import { keepsQualifier, otherQualifier, taskQualifiers } from "./period-qualifiers";
+import { keepsQualifier, mentionsYear, otherPeriodField, otherQualifier, taskQualifiers } from "./period-qualifiers";
 import { extractClaims } from "./extract-claims";
 import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import type { ClaimFinding } from "./claim-findings";
@@ -154,21 +154,41 @@ function instructionOf(g: EngineGraph, v: number): number {
  * the instruction that dropped the label, else with the agent that had it and dropped it.
  */
 function droppedPeriods(g: EngineGraph): ClaimFinding[] {
-  const wanted = taskQualifiers(taskText(g));
-  if (wanted.size === 0) return [];
+  const task = taskText(g);
+  const wanted = taskQualifiers(task);
+  const years = new Set(
+    extractClaims(task)
+      .filter((c) => c.kind === "number" && isYear(c.num))
+      .map((c) => c.raw),
+  );
+  if (wanted.size === 0 && years.size === 0) return [];
+  // The task's period qualifier, when it has one, is the finer constraint and decides; else its year.
+  const keeps = (text: string) => (wanted.size ? keepsQualifier(text, wanted) : mentionsYear(text, years));
   const out: ClaimFinding[] = [];
   const blamed = new Set<number>();
   for (const { call, result } of lookups(g)) {
     const asked = lookupText(g, call);
-    if (keepsQualifier(asked, wanted)) continue;
-    const wrong = otherQualifier(asked, wanted) ?? otherQualifier(resultText(g, result), wanted);
-    if (!wrong) continue;
+    if (keeps(asked)) continue;
+    const returned = resultText(g, result);
+    // A tool call's years are droppedYears' (it reads the call's own arguments); a request written in a
+    // message is held to the period field of the record it got back.
+    const fieldYears = wanted.size || isAgentToolCall(g, call) ? new Set<string>() : years;
+    const wrong =
+      otherQualifier(asked, wanted) ??
+      otherQualifier(returned, wanted) ??
+      (wanted.size || fieldYears.size ? otherPeriodField(returned, wanted, fieldYears) : undefined);
+    if (!wrong || (wanted.size === 0 && fieldYears.size === 0)) continue;
     const u = instructionOf(g, call);
     const text = u >= 0 ? lookupText(g, u) : "";
-    const at = u >= 0 && !keepsQualifier(text, wanted) ? u : call;
+    const at = u >= 0 && !keeps(text) ? u : call;
     if (blamed.has(at)) continue;
     blamed.add(at);
-    const need = [...wanted.get(wrong.word)!][0];
+    // A period field names another kind of period ("the 2024 campaign"): the task's first qualifier is the one missed.
+    const need = wanted.has(wrong.word)
+      ? `${wrong.word} ${[...wanted.get(wrong.word)!][0]}`
+      : wanted.size
+        ? `${[...wanted][0][0]} ${[...[...wanted][0][1]][0]}`
+        : `year ${[...years][0]}`;
     out.push({
       step: at,
       name: "dropped-constraint",
@@ -179,8 +199,8 @@ function droppedPeriods(g: EngineGraph): ClaimFinding[] {
       reachesAnswer: true,
       note:
         at === call
-          ? `looks up ${wrong.raw} although the task asks for ${wrong.word} ${need}`
-          : `instructs ${g.steps[call].agent} without the task's ${wrong.word} ${need}; its lookup came back with ${wrong.raw} (${g.steps[call].id})`,
+          ? `looks up ${wrong.raw} although the task asks for ${need}`
+          : `instructs ${g.steps[call].agent} without the task's ${need}; its lookup came back with ${wrong.raw} (${g.steps[call].id})`,
     });
   }
   return out;

@@ -58,3 +58,54 @@ describe("a dropped period qualifier", () => {
     expect(periodQualifiers("the week a storm hit, a season of rain")).toEqual([]);
   });
 });
+
+/** The same run, but the record a lookup returns names its period in a field of its own. */
+function fieldRun(task: string, brief: string, period: string) {
+  const steps: TTraceInput["steps"] = [
+    { id: "q", agent: "Patron", kind: "message", content: task },
+    { id: "m1", agent: "Marlow", kind: "message", content: `Ines, ${brief}` },
+    { id: "c1", agent: "Ines", kind: "message", content: '```python\nprint(loans(branch="Harrow"))\n```' },
+    {
+      id: "r1",
+      agent: "Runner",
+      kind: "tool_result",
+      content: `{"branch": "Harrow", "period": "${period}", "loans": 7412}`,
+    },
+    { id: "i1", agent: "Ines", kind: "message", content: "Harrow recorded 7,412 loans." },
+    { id: "f", agent: "Marlow", kind: "final", content: "Total: 7,412 loans." },
+  ];
+  return ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", task },
+    agents: [{ name: "Patron", kind: "task_giver" }, { name: "Marlow" }, { name: "Ines" }, { name: "Runner" }],
+    steps,
+  });
+}
+
+describe("a record whose period field names another period", () => {
+  const term = "How many loans did the Harrow branch record in term B?";
+  const year = "How many loans did the Harrow branch record in the 2022 season?";
+
+  it("another kind of period (a year's campaign for a term) answered another question", () => {
+    const r = analyzeTrace(fieldRun(term, "look up the loans of the Harrow branch.", "the 2024 campaign"));
+    expect(dropped(r)?.map((c) => c.stepId)).toEqual(["m1"]);
+    expect(r.decisive?.stepId).toBe("m1");
+  });
+
+  it("another year, for a task that names a year and no term", () => {
+    const r = analyzeTrace(fieldRun(year, "look up the loans of the Harrow branch.", "the 2023 season"));
+    expect(dropped(r)?.map((c) => c.stepId)).toEqual(["m1"]);
+  });
+
+  it("near miss: the task's own period, or a field that names no period", () => {
+    const brief = "look up the loans of the Harrow branch.";
+    expect(dropped(analyzeTrace(fieldRun(term, brief, "term B"))) ?? []).toEqual([]);
+    expect(dropped(analyzeTrace(fieldRun(term, brief, "monthly"))) ?? []).toEqual([]);
+  });
+
+  it("a worker that had the year and looked up without it is the one that dropped it", () => {
+    const r = analyzeTrace(fieldRun(year, "look up the 2022 loans of the Harrow branch.", "the 2023 season"));
+    expect(dropped(r)?.map((c) => c.stepId)).toEqual(["c1"]);
+    expect(r.decisive?.agent).toBe("Ines");
+  });
+});

@@ -64,3 +64,41 @@ export function otherQualifier(text: string, wanted: Map<string, Set<string>>): 
 export function keepsQualifier(text: string, wanted: Map<string, Set<string>>): boolean {
   return periodQualifiers(text).some((q) => wanted.get(q.word)?.has(q.label));
 }
+
+/**
+ * A result field that names the record's period ("period": "the 2024 campaign", `period: semester B`).
+ * Only the field's own label is read: a page mentions many periods, a record states the one it holds.
+ */
+const PERIOD_FIELD_RE = /["']?\b(?:period|time ?period|time ?frame)["']?[ \t]*[:=][ \t]*["']?([^"'\n,;|}]{1,60})/gi;
+const YEAR_RE = /\b(?:19|20)\d{2}\b/;
+const MAX_FIELDS = 20;
+
+/**
+ * The period a result's period field states when it is not the task's: the field holds another
+ * qualifier or a year, and none of the task's labels or years. A field that names no period
+ * ("monthly") says nothing.
+ */
+export function otherPeriodField(
+  text: string,
+  wanted: Map<string, Set<string>>,
+  years: ReadonlySet<string> = new Set(),
+): Qualifier | undefined {
+  const t = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
+  let n = 0;
+  for (const m of t.matchAll(PERIOD_FIELD_RE)) {
+    if (++n > MAX_FIELDS) break;
+    const value = m[1].trim();
+    if (keepsQualifier(value, wanted) || mentionsYear(value, years)) continue;
+    if (periodQualifiers(value).length || YEAR_RE.test(value))
+      return { word: "period", label: value.toLowerCase(), raw: value };
+  }
+  return undefined;
+}
+
+/** Whether the text states one of these years (four digits, as a whole number). */
+export function mentionsYear(text: string, years: ReadonlySet<string>): boolean {
+  if (years.size === 0) return false;
+  for (const m of text.slice(0, MAX_TEXT).matchAll(YEARS_RE)) if (years.has(m[0])) return true;
+  return false;
+}
+const YEARS_RE = /\b(?:19|20)\d{2}\b/g;
