@@ -5,7 +5,9 @@
  */
 import type { Detector, DetectorHit } from "./types";
 import {
+  STATED_FAILURE_RE,
   SUCCESS_CLAIM_RE,
+  TOOL_FAILURE_RE,
   isAgentUtterance,
   isObservation,
   isToolOutput,
@@ -14,6 +16,7 @@ import {
   toolFailed,
 } from "./patterns";
 import { stepText } from "../build-graph";
+import { FIRST_PERSON_RE, MIN_ENVIRONMENT_STEPS, answersRunRequest } from "../model/participants";
 
 /** The claim is checked against the most recent tool output within this many steps. */
 const LOOKBACK = 4;
@@ -22,6 +25,7 @@ export const detectFalseSuccessClaim: Detector = ({ g }) => {
   const hits: DetectorHit[] = [];
   let sawToolOutput = false;
   const runHasTools = hasToolOutput(g);
+  const spoken = stepsPerAgent(g);
   for (let i = 0; i < g.n; i++) {
     if (isToolOutput(g, i)) {
       sawToolOutput = true;
@@ -36,6 +40,7 @@ export const detectFalseSuccessClaim: Detector = ({ g }) => {
       }
     const id = g.steps[i].id;
     const own = g.wrapper[i] ? subtreeOf(g, i) : null;
+    let failed = -1;
     if (own && !own.some((v) => isObservation(g, v))) {
       // An agent reporting its work done whose own steps never read, computed or looked at anything.
       hits.push(
@@ -50,6 +55,15 @@ export const detectFalseSuccessClaim: Detector = ({ g }) => {
       hits.push(
         hit(i, 0.85, [id, g.steps[last].id], `claims success right after tool output ${g.steps[last].id} failed`),
       );
+    } else if ((failed = failedReply(g, i, spoken)) >= 0) {
+      hits.push(
+        hit(
+          i,
+          0.85,
+          [id, g.steps[failed].id],
+          `claims success right after the reply to its call, ${g.steps[failed].id}, reported failure`,
+        ),
+      );
     } else if (last >= 0 && toolEmpty(g, last)) {
       hits.push(hit(i, 0.7, [id, g.steps[last].id], `claims success over the empty tool output ${g.steps[last].id}`));
     } else if (!sawToolOutput && i > 0 && runHasTools) {
@@ -58,6 +72,29 @@ export const detectFalseSuccessClaim: Detector = ({ g }) => {
   }
   return hits;
 };
+
+/**
+ * The reply to the claimer's own call, spoken by someone who spoke too rarely for the participants'
+ * classification to call it an environment (a terminal that answered once or twice): the step just
+ * before the claim, by that speaker, answering a call the claimer wrote, in no one's own voice, and
+ * stating a failure. A speaker with more steps was judged by its pattern; that judgement stands. −1
+ * when there is none.
+ */
+function failedReply(g: Parameters<Detector>[0]["g"], i: number, spoken: Int32Array): number {
+  const j = i - 1;
+  if (j < 1 || g.wrapper[j] || g.agentOf[j] === g.agentOf[i] || isToolOutput(g, j)) return -1;
+  if (spoken[g.agentOf[j]] >= MIN_ENVIRONMENT_STEPS) return -1;
+  if (g.agentOf[j - 1] !== g.agentOf[i] || !answersRunRequest(g, j)) return -1;
+  const text = stepText(g.steps[j]).slice(0, 4000);
+  if (FIRST_PERSON_RE.test(text)) return -1;
+  return TOOL_FAILURE_RE.test(text) || STATED_FAILURE_RE.test(text) ? j : -1;
+}
+
+function stepsPerAgent(g: Parameters<Detector>[0]["g"]): Int32Array {
+  const out = new Int32Array(g.agentNames.length);
+  for (let v = 0; v < g.n; v++) if (!g.wrapper[v]) out[g.agentOf[v]]++;
+  return out;
+}
 
 function hasToolOutput(g: Parameters<Detector>[0]["g"]): boolean {
   for (let i = 0; i < g.n; i++) if (isToolOutput(g, i)) return true;

@@ -60,8 +60,10 @@ const PROGRAM_OUTPUT_RE = /^(?:exit ?code|exitcode|traceback|\$ |>>> |code outpu
  * output prints such expressions too (logs, tracebacks).
  */
 const CALL_EXPRESSION_RE = /(?<![\w.])[a-z_][\w.]*\((?:\s*[a-z_]\w*\s*=|\s*\{)/i;
+/** A call written in prose with its arguments: "Invoking booking_api with {…}", "calling lookup with {…}". */
+const PROSE_CALL_RE = /\b(?:invok|call|runn)ing `?[a-z_][\w.]*`? with \{/i;
 /** An agent speaks for itself; program output does not ("I'll", "let me", "we"). */
-const FIRST_PERSON_RE = /\b(?:I|I'm|I'll|I've|me|my|we|we'll|our|let's)\b/i;
+export const FIRST_PERSON_RE = /\b(?:I|I'm|I'll|I've|me|my|we|we'll|our|let's)\b/i;
 /**
  * A message sent to someone, as a log records it ("Lead sends to Alice: …") or as a chat mention opens
  * it ("@Bob …"); recipients by any name, personas too. Prose about what was sent ("the email was sent to
@@ -212,7 +214,7 @@ function statesAnswer(text: string): boolean {
 const BATCH = 64;
 
 /** The other speaker's step just before `v` (and its own batch) is a code block or a tool call. */
-function answersRunRequest(g: EngineGraph, v: number): boolean {
+export function answersRunRequest(g: EngineGraph, v: number): boolean {
   let u = v - 1;
   for (let own = 0; u >= 0 && (g.wrapper[u] || (g.agentOf[u] === g.agentOf[v] && own < BATCH)); u--)
     if (!g.wrapper[u]) own++;
@@ -221,7 +223,11 @@ function answersRunRequest(g: EngineGraph, v: number): boolean {
   if (s.kind === "tool_call" && s.tool?.result === undefined) return true;
   const text = s.content ?? "";
   const tail = text.length > REQUEST_SCAN ? text.slice(-REQUEST_SCAN) : text;
-  return RUN_REQUEST_RE.test(tail) || (tail.includes("(") && CALL_EXPRESSION_RE.test(tail));
+  return (
+    RUN_REQUEST_RE.test(tail) ||
+    (tail.includes("(") && CALL_EXPRESSION_RE.test(tail)) ||
+    (tail.includes("{") && PROSE_CALL_RE.test(tail))
+  );
 }
 
 /**
@@ -231,7 +237,7 @@ function answersRunRequest(g: EngineGraph, v: number): boolean {
 const HANDS_OUT = 2;
 
 /** Steps before a speaker's behaviour counts as an environment's: a pattern, not a coincidence. */
-const MIN_ENVIRONMENT_STEPS = 3;
+export const MIN_ENVIRONMENT_STEPS = 3;
 
 /**
  * Returns what it was given to run: answers run requests in most steps, hardly ever asks for a run
