@@ -150,8 +150,9 @@ function instructionOf(g: EngineGraph, v: number): number {
 
 /**
  * A lookup whose result carries the task's period word with another label (semester A for a task about
- * semester B) answered another question; the call named no label, or the wrong one. The fault lies with
- * the instruction that dropped the label, else with the agent that had it and dropped it.
+ * semester B), or whose record names another period in its period field, answered another question; the
+ * call named no label, or the wrong one. The fault lies with the instruction that dropped the label, else
+ * with the agent that had it and dropped it.
  */
 function droppedPeriods(g: EngineGraph): ClaimFinding[] {
   const task = taskText(g);
@@ -167,28 +168,24 @@ function droppedPeriods(g: EngineGraph): ClaimFinding[] {
   const out: ClaimFinding[] = [];
   const blamed = new Set<number>();
   for (const { call, result } of lookups(g)) {
+    // A tool call's year is droppedYears' (it reads the call's own arguments); a request written in a
+    // message is held to the period field of the record it got back.
+    const fieldYears = wanted.size || isAgentToolCall(g, call) ? NO_YEARS : years;
+    if (wanted.size === 0 && fieldYears.size === 0) continue;
     const asked = lookupText(g, call);
     if (keeps(asked)) continue;
     const returned = resultText(g, result);
-    // A tool call's years are droppedYears' (it reads the call's own arguments); a request written in a
-    // message is held to the period field of the record it got back.
-    const fieldYears = wanted.size || isAgentToolCall(g, call) ? new Set<string>() : years;
     const wrong =
       otherQualifier(asked, wanted) ??
       otherQualifier(returned, wanted) ??
-      (wanted.size || fieldYears.size ? otherPeriodField(returned, wanted, fieldYears) : undefined);
-    if (!wrong || (wanted.size === 0 && fieldYears.size === 0)) continue;
+      otherPeriodField(returned, wanted, fieldYears);
+    if (!wrong) continue;
     const u = instructionOf(g, call);
     const text = u >= 0 ? lookupText(g, u) : "";
     const at = u >= 0 && !keeps(text) ? u : call;
     if (blamed.has(at)) continue;
     blamed.add(at);
-    // A period field names another kind of period ("the 2024 campaign"): the task's first qualifier is the one missed.
-    const need = wanted.has(wrong.word)
-      ? `${wrong.word} ${[...wanted.get(wrong.word)!][0]}`
-      : wanted.size
-        ? `${[...wanted][0][0]} ${[...[...wanted][0][1]][0]}`
-        : `year ${[...years][0]}`;
+    const need = missedPeriod(wanted, years, wrong.word);
     out.push({
       step: at,
       name: "dropped-constraint",
@@ -204,6 +201,18 @@ function droppedPeriods(g: EngineGraph): ClaimFinding[] {
     });
   }
   return out;
+}
+
+const NO_YEARS: ReadonlySet<string> = new Set();
+
+/**
+ * The task's period the lookup missed, in words: its qualifier of the same period word, else (a period
+ * field of another kind, "the 2024 campaign") its first qualifier, else its year.
+ */
+function missedPeriod(wanted: Map<string, Set<string>>, years: ReadonlySet<string>, word: string): string {
+  const [w, labels] = wanted.has(word) ? [word, wanted.get(word)!] : ([...wanted][0] ?? []);
+  if (w && labels) return `${w} ${[...labels][0]}`;
+  return `year ${[...years][0]}`;
 }
 
 function droppedYears(g: EngineGraph, prov: Provenance): ClaimFinding[] {

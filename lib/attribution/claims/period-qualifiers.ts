@@ -70,7 +70,9 @@ export function keepsQualifier(text: string, wanted: Map<string, Set<string>>): 
  * Only the field's own label is read: a page mentions many periods, a record states the one it holds.
  */
 const PERIOD_FIELD_RE = /["']?\b(?:period|time ?period|time ?frame)["']?[ \t]*[:=][ \t]*["']?([^"'\n,;|}]{1,60})/gi;
+/** A year in a field's value (`YEARS_RE` finds them all; this one only asks whether there is one). */
 const YEAR_RE = /\b(?:19|20)\d{2}\b/;
+const YEARS_RE = /\b(?:19|20)\d{2}\b/g;
 const MAX_FIELDS = 20;
 
 /**
@@ -101,4 +103,3 @@ export function mentionsYear(text: string, years: ReadonlySet<string>): boolean 
   for (const m of text.slice(0, MAX_TEXT).matchAll(YEARS_RE)) if (years.has(m[0])) return true;
   return false;
 }
-const YEARS_RE = /\b(?:19|20)\d{2}\b/g;

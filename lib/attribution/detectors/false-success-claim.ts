@@ -1,7 +1,8 @@
 /**
  * False success claims: a step asserts success ("executed successfully", "verified", ✅) while the
- * tool output it relies on failed or came back empty, or with no tool evidence at all, or (an
- * agent wrapper) while its own steps only wrote results and never read, computed or checked anything.
+ * tool output it relies on failed or came back empty (or the reply to its own call did, from a speaker
+ * heard too rarely to be classified), or with no tool evidence at all, or (an agent wrapper) while its
+ * own steps only wrote results and never read, computed or checked anything.
  */
 import type { Detector, DetectorHit } from "./types";
 import {
