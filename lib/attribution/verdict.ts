@@ -1,5 +1,6 @@
 /** The one plain-English sentence that sums up a report. */
 import type { ChannelHop, DecisiveError, InteractionClass, TokenBudgetConfound } from "./types";
+import { nameList } from "./name-list";
 
 export interface VerdictInput {
   analyzedAsFailure: boolean;
@@ -19,13 +20,6 @@ export interface VerdictInput {
   carriedTo?: string[];
 }
 
-/** "A", "A and B", "A, B and C", "A, B and 2 more". */
-function agentList(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? "";
-  if (names.length <= 3) return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  return `${names.slice(0, 2).join(", ")} and ${names.length - 2} more`;
-}
-
 export function writeVerdict(x: VerdictInput): string {
   if (!x.analyzedAsFailure) return "The run did not fail, so no agent is blamed; credit is split by contribution.";
   if (!x.decisive)
@@ -34,7 +28,7 @@ export function writeVerdict(x: VerdictInput): string {
   const route = x.channel.length
     ? `the error travelled ${[x.channel[0].fromAgent, ...x.channel.map((h) => `${h.toAgent} (${h.edgeKinds.join("/")})`)].join(" → ")}`
     : x.carriedTo?.length
-      ? `the error was carried on by ${agentList(x.carriedTo)}`
+      ? `the error was carried on by ${nameList(x.carriedTo)}`
       : "the error stayed within that agent";
   const budget = x.budget?.budgetLimited
     ? `; the run hit a token or turn budget, ${Math.round(x.budget.budgetShare * 100)}% of blame goes to the budget`

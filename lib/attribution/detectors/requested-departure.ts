@@ -99,8 +99,8 @@ function seenBefore(g: EngineGraph, step: number): Seen {
     if (!c) continue;
     const text = outputOf(g, v);
     if (text === undefined) continue;
-    if (g.steps[v].tool?.result !== undefined) records.push(...outputRecords(text));
     const listed = outputRecords(text);
+    if (g.steps[v].tool?.result !== undefined) records.push(...listed);
     for (const x of Object.values(c.args))
       if (typeof x === "string" || typeof x === "number") lookups.set(String(x), listed);
   }

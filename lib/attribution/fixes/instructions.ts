@@ -6,16 +6,9 @@
  */
 import type { FixEvidence } from "./fix-evidence";
 import type { FixType } from "./fix-types";
+import { nameList } from "../name-list";
 
 const OPERATION = /\b(sum|total|product|average|mean|difference|count|percentage|ratio)\b/i;
-
-/** "worker_1", "worker_1 and worker_2", "worker_1, worker_2 and 2 more". */
-function names(list: readonly string[]): string {
-  if (list.length <= 1) return list[0] ?? "";
-  if (list.length === 2) return `${list[0]} and ${list[1]}`;
-  if (list.length === 3) return `${list[0]}, ${list[1]} and ${list[2]}`;
-  return `${list[0]}, ${list[1]} and ${list.length - 2} more`;
-}
 
 const TEMPLATES: Record<FixType, (e: FixEvidence, op: string) => string> = {
   "ground-values-in-tool-output": (e) =>
@@ -25,21 +18,21 @@ const TEMPLATES: Record<FixType, (e: FixEvidence, op: string) => string> = {
     `Recompute every ${op} you report from the numbers you were given, one operation at a time, ` +
     "and check your work against those numbers before you reply; correct the result when the two differ.",
   "check-before-approving": (e) =>
-    `Before you approve${e.upstreamAgents.length ? ` what ${names(e.upstreamAgents)} reported` : " any result"}, check your work: ` +
+    `Before you approve${e.upstreamAgents.length ? ` what ${nameList(e.upstreamAgents)} reported` : " any result"}, check your work: ` +
     "recompute the result from the inputs it was built from, and reject it, naming the mismatch, when your check does not agree.",
   "check-before-rejecting": (e) =>
-    `Before you reject${e.upstreamAgents.length ? ` the work of ${names(e.upstreamAgents)}` : " any result"}, check your work: go through it step by step, ` +
+    `Before you reject${e.upstreamAgents.length ? ` the work of ${nameList(e.upstreamAgents)}` : " any result"}, check your work: go through it step by step, ` +
     "and reject only when your check finds a specific mistake, naming that mistake.",
   "follow-the-delegated-instruction": (e) =>
     e.delegates
       ? "Hand on the task as it was given to you, with every requirement and nothing added; check your work against the task before you delegate."
-      : `Do what ${e.upstreamAgents.length ? names(e.upstreamAgents) : "the agent that delegated to you"} asked, all of it and nothing else; ` +
+      : `Do what ${e.upstreamAgents.length ? nameList(e.upstreamAgents) : "the agent that delegated to you"} asked, all of it and nothing else; ` +
         "check your work against each part of that request before you send it.",
   "handle-tool-errors": (e) =>
     `When ${e.toolName ? `the ${e.toolName} tool` : "a tool"} fails or returns nothing, say so, then retry with corrected arguments or report the failure; ` +
     "check your work so that no step goes on as if the call had succeeded.",
   "keep-the-task-constraints": (e) =>
-    `Keep every constraint of the task${e.taskYears.length ? ` (such as the year ${names(e.taskYears)})` : ""} in each step you take; ` +
+    `Keep every constraint of the task${e.taskYears.length ? ` (such as the year ${nameList(e.taskYears)})` : ""} in each step you take; ` +
     "check your work against each constraint before you reply and revise it when one is not met.",
   "stop-or-hand-off-correctly": (e) =>
     e.findings.some((f) => f.name === "repetition-loop")
