@@ -7,7 +7,7 @@
  */
 import type { EngineGraph } from "./build-graph";
 import { ancestorWalker, Visit } from "./ancestor-walk";
-import { extractNumbers } from "./text-features";
+import { extractNumbers, normalizeNumber } from "./text-features";
 import { matchesAggregate, requestedAggregate, type RequestedAggregate } from "./requested-aggregate";
 
 /** Ancestor searches stop after this many steps and then assume the value was seen (conservative). */
@@ -52,9 +52,30 @@ export function buildGrounding(g: EngineGraph): Grounding {
   return x;
 }
 
+/**
+ * Numbers a step makes available besides the ones it states: its input's, and digits glued to the
+ * words around them, as page text scraped from a browser runs together ("3 years ago205 comments").
+ * Such digits are not read as stated values (an id's digits sit the same way), but a later step that
+ * reads "205" from the page did see it.
+ */
+const GLUED_RE = /(?<=[A-Za-z])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d.,]\d)/g;
+
+function sourceNumbers(input: string | undefined, stated: readonly string[], content: string | undefined): Set<string> | null {
+  const out = input ? new Set(extractNumbers(input)) : null;
+  const text = content && content.length > 20_000 ? content.slice(0, 20_000) : content;
+  if (!text || !/[A-Za-z]\d/.test(text)) return out;
+  let glued: Set<string> | null = out;
+  for (const m of text.matchAll(GLUED_RE)) {
+    const x = normalizeNumber(m[0]);
+    if (stated.includes(x)) continue;
+    (glued ??= new Set()).add(x);
+  }
+  return glued;
+}
+
 function makeGrounding(g: EngineGraph): Grounding {
   const task = new Set(extractNumbers(g.trace.run.task ?? ""));
-  const inputNums = g.steps.map((s) => (s.input ? new Set(extractNumbers(s.input)) : null));
+  const inputNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content));
   // First step index stating each number (text or input): a value first stated at or after v was not seen before v.
   const firstAt = new Map<string, number>();
   for (let i = 0; i < g.n; i++) {

@@ -47,6 +47,15 @@ export const REJECTION_RE =
   /\b(?:incorrect|is wrong|not correct|doesn't match|does not match|mistake|discrepanc\w*|inconsistent|reject(?:ed)?|needs? (?:to be )?(?:fixed|corrected|revised)|there is an error|failed to)\b/i;
 
 /**
+ * The writer says the work is not finished: "the task is NOT complete yet", "we haven't yet found
+ * it". A critic that confirms a fact on the way ("we just confirmed we're on the home page") while
+ * saying this is reporting progress, not approving the work; so is one whose decision is to go on
+ * ("we need to continue", a status of "continue").
+ */
+export const NOT_DONE_RE =
+  /\b(?:(?:is|are) not (?:yet )?(?:complete|completed|done|finished|solved)|incomplete|(?:have|has)(?: not|n't) yet|(?:need|needs|should|must) (?:to )?continue)\b|["']continue["']/i;
+
+/**
  * A message that is only "done" / "finished": plain English for ending the work. A system's own
  * closing keyword ("TERMINATE") is the importer's to mark (`culprit.closes_run`).
  */

@@ -14,7 +14,7 @@ import { isSubstantive } from "../exposure-prior";
 import { uncontain } from "../decision";
 import { classifyParticipants, NOT_CANDIDATE, type ParticipantKind } from "./participants";
 import { isUserTurn } from "./simulated-user";
-import { RULE_NAMES, STATIC_FEATURES, detectorFeature, answerFeature, ruleFeature, kindFeature } from "./vocabulary";
+import { PRIOR_RULE_NAMES, RULE_NAMES, STATIC_FEATURES, detectorFeature, answerFeature, ruleFeature, kindFeature } from "./vocabulary";
 
 export interface CandidateTable {
   /** Feature names; `x` holds one row of `names.length` values per candidate. */
@@ -286,4 +286,8 @@ function ruleFeatures(x: CandidateInput, rowOf: Int32Array, set: Setter): void {
   if (d.deadEnd) mark(d.deadEnd.step, "rule:dead-end");
   if (d.decision.approvedAt !== undefined) mark(d.decision.approvedAt, "rule:approver");
   if (d.decisiveStep >= 0) mark(d.decisiveStep, "rule:final");
+  // A dead end or a repetition can move a prior's verdict to a later step of the same agent; the
+  // verdict still rests on the prior, so its step carries the prior too (the confidence caps it).
+  const rule = d.decision.rule;
+  if (rule !== "none" && PRIOR_RULE_NAMES.includes(rule) && d.decisiveStep >= 0) mark(d.decisiveStep, ruleFeature(rule));
 }

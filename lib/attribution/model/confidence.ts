@@ -17,7 +17,7 @@
 import type { CandidateTable } from "./candidates";
 import type { ParticipantKind } from "./participants";
 import { sigmoid } from "./rank";
-import { detectorFeature, type DetectorName } from "./vocabulary";
+import { PRIOR_RULE_NAMES, detectorFeature, ruleFeature, type DetectorName } from "./vocabulary";
 
 export const BIAS = "bias";
 /** The chance floor of a verdict (see above): an input of the model, never a fitted weight. */
@@ -67,8 +67,7 @@ const ESTABLISHED_FLAG = "flag:established";
  */
 export const ESTABLISHED_FLOOR = 0.5;
 
-/** Rules that name a suspect without evidence at the step (a prior). */
-const PRIOR_RULES = ["rule:exposure-prior", "rule:largest-blame-flow"];
+const PRIOR_RULES = PRIOR_RULE_NAMES.map(ruleFeature);
 /** Marks a verdict named by a prior: it caps the confidence and is not a fitted feature. */
 const PRIOR_FLAG = "flag:prior";
 const isFlag = (name: string) => name.startsWith("flag:");

@@ -62,6 +62,9 @@ export const RULE_NAMES: readonly RuleName[] = [
   "largest-blame-flow",
 ];
 
+/** Rules that name a suspect without evidence at the step (a prior): its confidence is capped. */
+export const PRIOR_RULE_NAMES: readonly RuleName[] = ["exposure-prior", "largest-blame-flow"];
+
 export const STATIC_FEATURES = [
   "fault",
   "origin",
