@@ -7,7 +7,7 @@
  */
 import type { EngineGraph } from "./build-graph";
 import { ancestorWalker, Visit } from "./ancestor-walk";
-import { extractNumbers, normalizeNumber } from "./text-features";
+import { MAX_SCAN_CHARS, extractNumbers, normalizeNumber } from "./text-features";
 import { matchesAggregate, requestedAggregate, type RequestedAggregate } from "./requested-aggregate";
 
 /** Ancestor searches stop after this many steps and then assume the value was seen (conservative). */
@@ -54,15 +54,19 @@ export function buildGrounding(g: EngineGraph): Grounding {
 
 /**
  * Numbers a step makes available besides the ones it states: its input's, and digits glued to the
- * words around them, as page text scraped from a browser runs together ("3 years ago205 comments").
+ * word before them, as page text scraped from a browser runs together ("3 years ago205 comments").
  * Such digits are not read as stated values (an id's digits sit the same way), but a later step that
  * reads "205" from the page did see it.
  */
 const GLUED_RE = /(?<=[A-Za-z])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d.,]\d)/g;
 
-function sourceNumbers(input: string | undefined, stated: readonly string[], content: string | undefined): Set<string> | null {
+function sourceNumbers(
+  input: string | undefined,
+  stated: readonly string[],
+  content: string | undefined,
+): Set<string> | null {
   const out = input ? new Set(extractNumbers(input)) : null;
-  const text = content && content.length > 20_000 ? content.slice(0, 20_000) : content;
+  const text = content && content.length > MAX_SCAN_CHARS ? content.slice(0, MAX_SCAN_CHARS) : content;
   if (!text || !/[A-Za-z]\d/.test(text)) return out;
   let glued: Set<string> | null = out;
   for (const m of text.matchAll(GLUED_RE)) {

@@ -8,7 +8,7 @@ import { isIdentifierPiece } from "./claims/identifier-piece";
 
 /** Token sets are capped so a single huge message cannot dominate run time. */
 const MAX_TOKENS = 400;
-const MAX_SCAN_CHARS = 20_000;
+export const MAX_SCAN_CHARS = 20_000;
 
 const STOPWORDS = new Set(
   "the and for are but not you all any can had her was one our out has have him his how its may new now see two who did get let say she too use that with this from they will would there their what about which when make like time just know take into year your some could them than then look only come over think also back after work first well even want because these give most".split(

@@ -4,7 +4,15 @@
  * run-level verification-collapse rate.
  */
 import type { Detector, DetectorHit } from "./types";
-import { APPROVAL_RE, isAgentUtterance, isToolOutput, NOT_DONE_RE, REJECTION_RE, subtreeOf, toolFailed } from "./patterns";
+import {
+  APPROVAL_RE,
+  isAgentUtterance,
+  isToolOutput,
+  NOT_DONE_RE,
+  REJECTION_RE,
+  subtreeOf,
+  toolFailed,
+} from "./patterns";
 import { stepText, type EngineGraph } from "../build-graph";
 
 /** Steps back that count as "the verifier looked at tool evidence". */

@@ -14,7 +14,15 @@ import { isSubstantive } from "../exposure-prior";
 import { uncontain } from "../decision";
 import { classifyParticipants, NOT_CANDIDATE, type ParticipantKind } from "./participants";
 import { isUserTurn } from "./simulated-user";
-import { PRIOR_RULE_NAMES, RULE_NAMES, STATIC_FEATURES, detectorFeature, answerFeature, ruleFeature, kindFeature } from "./vocabulary";
+import {
+  PRIOR_RULE_NAMES,
+  RULE_NAMES,
+  STATIC_FEATURES,
+  detectorFeature,
+  answerFeature,
+  ruleFeature,
+  kindFeature,
+} from "./vocabulary";
 
 export interface CandidateTable {
   /** Feature names; `x` holds one row of `names.length` values per candidate. */
@@ -289,5 +297,6 @@ function ruleFeatures(x: CandidateInput, rowOf: Int32Array, set: Setter): void {
   // A dead end or a repetition can move a prior's verdict to a later step of the same agent; the
   // verdict still rests on the prior, so its step carries the prior too (the confidence caps it).
   const rule = d.decision.rule;
-  if (rule !== "none" && PRIOR_RULE_NAMES.includes(rule) && d.decisiveStep >= 0) mark(d.decisiveStep, ruleFeature(rule));
+  if (rule !== "none" && PRIOR_RULE_NAMES.includes(rule) && d.decisiveStep >= 0)
+    mark(d.decisiveStep, ruleFeature(rule));
 }
