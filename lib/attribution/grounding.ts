@@ -54,9 +54,9 @@ export function buildGrounding(g: EngineGraph): Grounding {
 
 /**
  * Numbers a step makes available besides the ones it states: its input's, and digits glued to the
- * word before them, as page text scraped from a browser runs together ("3 years ago205 comments").
+ * word before them, as page text scraped from a browser runs together ("posted 4 months ago318 replies").
  * Such digits are not read as stated values (an id's digits sit the same way), but a later step that
- * reads "205" from the page did see it.
+ * reads "318" from the page did see it.
  */
 const GLUED_RE = /(?<=[A-Za-z])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d.,]\d)/g;
 
@@ -79,13 +79,13 @@ function sourceNumbers(
 
 function makeGrounding(g: EngineGraph): Grounding {
   const task = new Set(extractNumbers(g.trace.run.task ?? ""));
-  const inputNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content));
-  // First step index stating each number (text or input): a value first stated at or after v was not seen before v.
+  const sourceNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content));
+  // First step index stating each number (text, input or page digits): a value first stated at or after v was not seen before v.
   const firstAt = new Map<string, number>();
   for (let i = 0; i < g.n; i++) {
     for (const x of g.features[i].allNumbers) if (!firstAt.has(x)) firstAt.set(x, i);
-    const inp = inputNums[i];
-    if (inp) for (const x of inp) if (!firstAt.has(x)) firstAt.set(x, i);
+    const src = sourceNums[i];
+    if (src) for (const x of src) if (!firstAt.has(x)) firstAt.set(x, i);
   }
   const walker = ancestorWalker(g, ANCESTOR_BUDGET);
   // Earliest step of each agent stating each number (text or input), built on first use.
@@ -100,15 +100,15 @@ function makeGrounding(g: EngineGraph): Grounding {
       };
       for (let i = 0; i < g.n; i++) {
         for (const y of g.features[i].allNumbers) note(y, i);
-        const inp = inputNums[i];
-        if (inp) for (const y of inp) note(y, i);
+        const src = sourceNums[i];
+        if (src) for (const y of src) note(y, i);
       }
     }
     return byAgent.get(x) ?? new Map();
   };
 
   const seenBefore = (v: number, x: string): boolean => {
-    if (task.has(x) || inputNums[v]?.has(x)) return true;
+    if (task.has(x) || sourceNums[v]?.has(x)) return true;
     const first = firstAt.get(x);
     if (first === undefined || first >= v) return false;
     if (g.edgesInferred || walker.surelyAncestor(first, v)) return true;
@@ -122,7 +122,7 @@ function makeGrounding(g: EngineGraph): Grounding {
     }
     // Nothing below the first step stating x can state it: the walk stops there.
     return walker.some(v, (w) =>
-      w === first || g.features[w].allNumbers.includes(x) || inputNums[w]?.has(x)
+      w === first || g.features[w].allNumbers.includes(x) || sourceNums[w]?.has(x)
         ? Visit.Found
         : w > first
           ? Visit.Expand
@@ -139,7 +139,7 @@ function makeGrounding(g: EngineGraph): Grounding {
     if (requested[v] && matchesAggregate(requested[v]!, target)) return [];
     const pool = new Set<number>();
     for (const s of task) addOperand(pool, s);
-    if (inputNums[v]) for (const s of inputNums[v]!) addOperand(pool, s);
+    if (sourceNums[v]) for (const s of sourceNums[v]!) addOperand(pool, s);
     for (const s of ownEarlier) addOperand(pool, s);
     for (let k = g.inStart[v]; k < g.inStart[v + 1] && pool.size < MAX_OPERANDS; k++)
       for (const s of g.features[g.edges[g.inEdges[k]].from].allNumbers) addOperand(pool, s);

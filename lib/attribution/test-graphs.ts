@@ -35,6 +35,14 @@ export function failedRun(task: string, steps: StepSpec[]): TTrace {
   });
 }
 
+/** The detectors that fired at a step of a report. */
+export function detectorsAt(
+  report: { steps: { stepId: string; detectors: { name: string }[] }[] },
+  stepId: string,
+): string[] {
+  return report.steps.find((s) => s.stepId === stepId)?.detectors.map((d) => d.name) ?? [];
+}
+
 const msg = (
   from: string,
   to: string,

@@ -47,8 +47,8 @@ export const REJECTION_RE =
   /\b(?:incorrect|is wrong|not correct|doesn't match|does not match|mistake|discrepanc\w*|inconsistent|reject(?:ed)?|needs? (?:to be )?(?:fixed|corrected|revised)|there is an error|failed to)\b/i;
 
 /**
- * The writer says the work is not finished: "the task is NOT complete yet", "we haven't yet found
- * it". A critic that confirms a fact on the way ("we just confirmed we're on the home page") while
+ * The writer says the work is not finished: "the search is not complete", "we haven't yet found
+ * it". A critic that confirms a fact on the way ("verified: the shop's page opened") while
  * saying this is reporting progress, not approving the work; so is one whose decision is to go on
  * ("we need to continue", a status of "continue").
  */

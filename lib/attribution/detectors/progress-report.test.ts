@@ -1,20 +1,18 @@
 /**
- * A critic that reports progress is not approving: "we just confirmed we're on the home page … the
- * task is NOT complete yet" says the work goes on, so it is no approval that checked nothing. The
+ * A critic that reports progress is not approving: "verified: the shop opened … the search is not
+ * complete" says the work goes on, so it is no approval that checked nothing. The
  * same words in a message that does close the work ("Confirmed, the total is correct.") stay an
  * approval. A toy of our own.
  */
 import { describe, expect, it } from "vitest";
-import { analyzeChatRun, detectorsAt } from "../test-chat-run";
+import { analyzeTrace } from "../index";
+import { detectorsAt, failedRun } from "../test-graphs";
 
 const task = "Open the page listing all lamps, cheapest first.";
 
 function run(criticSays: string) {
-  return analyzeChatRun({
-    task,
-    taskGiver: "client",
-    agents: ["Planner", "Browser", "Critic"],
-    steps: [
+  return analyzeTrace(
+    failedRun(task, [
       { id: "q", agent: "client", kind: "message", content: task },
       { id: "p1", agent: "Planner", kind: "message", content: "Browser: open the shop's home page and report it." },
       { id: "b1", agent: "Browser", kind: "message", content: "I opened the home page. It shows 12 products." },
@@ -27,14 +25,14 @@ function run(criticSays: string) {
       },
       { id: "b2", agent: "Browser", kind: "message", content: "I clicked 'Search'. The page is unchanged." },
       { id: "f", agent: "Critic", kind: "final", content: "Stopped: the coordination budget ran out." },
-    ],
-  });
+    ]),
+  );
 }
 
 describe("a critic's progress report", () => {
   it.each([
-    "We just confirmed we're on the home page. The task is NOT complete yet: no lamps are listed.",
-    "Confirmed facts so far: the home page is open. We haven't yet found the lamps.",
+    "Verified: the shop opened. The search is not complete: no lamps are listed.",
+    "Confirmed so far: the shop is open. We haven't yet found the lamps.",
     "The home page is confirmed. We need to continue browsing to reach the lamps.",
     'Confirmed: home page open. Decision: "continue".',
   ])("is not an approval without a check: %s", (says) => {

@@ -4,15 +4,13 @@
  * the note's "weak suspect … low confidence" says. A toy of our own.
  */
 import { describe, expect, it } from "vitest";
-import { analyzeChatRun } from "../test-chat-run";
+import { analyzeTrace } from "../index";
+import { failedRun } from "../test-graphs";
 import { PRIOR_CAP } from "./confidence";
 
 const ask = "Write a function that returns the median of a list of numbers.";
-const report = analyzeChatRun({
-  task: ask,
-  taskGiver: "client",
-  agents: ["Lead", "Coder"],
-  steps: [
+const report = analyzeTrace(
+  failedRun(ask, [
     { id: "q", agent: "client", kind: "message", content: ask },
     { id: "l1", agent: "Lead", kind: "message", content: "Coder, please write the median function in solution.py." },
     {
@@ -40,8 +38,8 @@ const report = analyzeChatRun({
       content: "The median function has been written to solution.py. Finishing the task.",
     },
     { id: "l2", agent: "Lead", kind: "message", content: "Thanks, marking the task finished." },
-  ],
-});
+  ]),
+);
 
 describe("a prior's verdict moved to a later step", () => {
   it("is named by the prior", () => {
