@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { analyzeTrace } from "./index";
 import * as G from "./test-graphs";
+import { buildGraph } from "./build-graph";
+import { resolveConfig } from "./config";
 
 const roleOf = (r: ReturnType<typeof analyzeTrace>, agent: string) => r.agents.find((a) => a.agent === agent)?.role;
 
@@ -61,20 +63,20 @@ describe("test graphs: answers known by construction", () => {
   });
 
   it("a verifier is known by the role its description gives it, not only by its name", () => {
-    const rename = (description?: string) => {
+    // Read on the graph as built, before behaviour is weighed (verifiers-by-behaviour.test.ts).
+    const verifiers = (description?: string) => {
       const t = G.rubberStampReviewer();
       t.agents = t.agents.map((a) =>
         a.name === "reviewer" ? { name: "alex", ...(description ? { description } : {}) } : a,
       );
       t.steps = t.steps.map((s) => (s.agent === "reviewer" ? { ...s, agent: "alex" } : s));
-      return analyzeTrace(t);
+      const g = buildGraph(t, resolveConfig());
+      return [...g.verifierAgents].map((a) => g.agentNames[a]);
     };
-    expect(
-      rename("You are the team's code reviewer. You also keep the changelog.").flags.verificationCollapseRate,
-    ).toBe(1);
+    expect(verifiers("You are the team's code reviewer. You also keep the changelog.")).toEqual(["alex"]);
     // A duty listed later in the description does not make a verifier, nor does a bare name.
-    expect(rename("You write the changelog. Verify links before posting.").flags.verificationCollapseRate).toBe(0);
-    expect(rename().flags.verificationCollapseRate).toBe(0);
+    expect(verifiers("You write the changelog. Verify links before posting.")).toEqual([]);
+    expect(verifiers()).toEqual([]);
   });
 
   it("a successful run blames nobody and conserves credit", () => {

@@ -26,6 +26,7 @@ import { simulatedUser } from "./simulated-user";
 import { extractClaims } from "../claims/extract-claims";
 import { resultStatements } from "../claims/result-statements";
 import { ruleOff } from "../ablation";
+import { markVerifiersByBehaviour } from "./verifiers-by-behaviour";
 
 export type ParticipantKind =
   | "task-giver"
@@ -313,4 +314,5 @@ export function markParticipants(g: EngineGraph): void {
   if (!ruleOff(g, "harness-by-behaviour")) markScaffolding(g);
   const user = simulatedUser(g);
   if (g.taskGivers.has(user)) g.simulatedUser = user;
+  markVerifiersByBehaviour(g);
 }
