@@ -7,7 +7,7 @@
  */
 import type { EngineGraph } from "./build-graph";
 import { ancestorWalker, Visit } from "./ancestor-walk";
-import { MAX_SCAN_CHARS, extractNumbers, normalizeNumber } from "./text-features";
+import { MAX_SCAN_CHARS, extractNumbers, keyedNumbers, normalizeNumber } from "./text-features";
 import { matchesAggregate, requestedAggregate, type RequestedAggregate } from "./requested-aggregate";
 
 /** Ancestor searches stop after this many steps and then assume the value was seen (conservative). */
@@ -53,10 +53,11 @@ export function buildGrounding(g: EngineGraph): Grounding {
 }
 
 /**
- * Numbers a step makes available besides the ones it states: its input's, and digits glued to the
- * word before them, as page text scraped from a browser runs together ("posted 4 months ago318 replies").
- * Such digits are not read as stated values (an id's digits sit the same way), but a later step that
- * reads "318" from the page did see it.
+ * Numbers a step makes available besides the ones it states: its input's; digits glued to the word
+ * before them, as page text scraped from a browser runs together ("posted 4 months ago318 replies");
+ * and values written under a record's key (`item_id: 4471`, `tracking_id: 7463`), as a tool's result
+ * names its records. Neither is read as a stated value (an id's digits sit the same way, and a key
+ * files what follows it), but a later step that quotes "318" or "4471" did see it.
  */
 const GLUED_RE = /(?<=[A-Za-z])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d.,]\d)/g;
 
@@ -65,16 +66,16 @@ function sourceNumbers(
   stated: readonly string[],
   content: string | undefined,
 ): Set<string> | null {
-  const out = input ? new Set(extractNumbers(input)) : null;
+  let out = input ? new Set(extractNumbers(input)) : null;
   const text = content && content.length > MAX_SCAN_CHARS ? content.slice(0, MAX_SCAN_CHARS) : content;
-  if (!text || !/[A-Za-z]\d/.test(text)) return out;
-  let glued: Set<string> | null = out;
-  for (const m of text.matchAll(GLUED_RE)) {
-    const x = normalizeNumber(m[0]);
-    if (stated.includes(x)) continue;
-    (glued ??= new Set()).add(x);
-  }
-  return glued;
+  if (!text) return out;
+  const add = (raw: string) => {
+    const x = normalizeNumber(raw);
+    if (!stated.includes(x)) (out ??= new Set()).add(x);
+  };
+  if (/[A-Za-z]\d/.test(text)) for (const m of text.matchAll(GLUED_RE)) add(m[0]);
+  for (const x of keyedNumbers(text)) add(x);
+  return out;
 }
 
 function makeGrounding(g: EngineGraph): Grounding {

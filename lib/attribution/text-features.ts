@@ -4,7 +4,7 @@
  */
 import { intersectionSize } from "../text/intersection-size";
 import { trimEndChars } from "../text/linear-text";
-import { isIdentifierPiece } from "./claims/identifier-piece";
+import { isIdentifierPiece, isKeyedValue } from "./claims/identifier-piece";
 
 /** Token sets are capped so a single huge message cannot dominate run time. */
 const MAX_TOKENS = 400;
@@ -61,6 +61,23 @@ export function extractNumbers(text: string): string[] {
     // Digits of an id, a timestamp or a usage field are not values anyone stated (claims/identifier-piece.ts).
     if (!isIdentifierPiece(scan, m.index, m.index + m[0].length)) out.push(normalizeNumber(m[0]));
   }
+  return out;
+}
+
+/** A key's separator right before a digit: the only place a keyed value can sit. */
+const KEYED_HINT_RE = /[:=]\s*['"]?\d/;
+
+/**
+ * Numbers written under a record's key (`item_id: 4471`, `"tracking_id": "7463"`), normalized: not
+ * values the step stated (`extractNumbers` refuses them, claims/identifier-piece.ts), but there for a
+ * later step to read, as a tool's result names its records. Same scan bound as `extractNumbers`.
+ */
+export function keyedNumbers(text: string): string[] {
+  const out: string[] = [];
+  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  if (!KEYED_HINT_RE.test(scan)) return out;
+  for (const m of scan.matchAll(NUMBER_RE))
+    if (isKeyedValue(scan, m.index, m.index + m[0].length)) out.push(normalizeNumber(m[0]));
   return out;
 }
 

@@ -123,6 +123,24 @@ describe("content text", () => {
     expect(contentText(JSON.stringify(JSON.stringify({ output: "done", run_id: "7f3e" })))).toBe("done");
   });
 
+  it("keeps the records a tool's result names, not the ids around the call", () => {
+    const raw = JSON.stringify({
+      order_id: "#W2041",
+      item_ids: ["4471203312", "8803"],
+      tracking_id: ["55012"],
+      status: "delivered",
+      request_id: "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d",
+      trace_id: "a3f91c0b7e",
+      created_at: "2024-05-01T12:00:00Z",
+      id: "7",
+    });
+    expect(contentText(raw, true)).toBe(
+      "order_id: #W2041\nitem_ids: 4471203312\nitem_ids: 8803\ntracking_id: 55012\nstatus: delivered",
+    );
+    // The same fields anywhere else only identify: a message's envelope, a span's attributes.
+    expect(contentText(raw)).toBe("status: delivered");
+  });
+
   it("leaves prose and code as they are", () => {
     const texts = ["The total is 155.", "print(sum([1, 2]))", "x = 5 and y = 6", "[1] see the footnote", "{not json"];
     for (const text of texts) expect(contentText(text)).toBe(text);

@@ -80,17 +80,44 @@ export function isDroppedField(key: string): boolean {
   return DROPPED_FIELDS.has(key) || DROPPED_SUFFIXES.some((suffix) => key.endsWith(suffix));
 }
 
-/** The content `raw` carries: its message text when it is a JSON or Python envelope, else `raw` itself. */
-export function contentText(raw: string): string {
-  return unwrap(raw, 0) ?? raw;
+/** Suffixes of a field that names one of the tool's own records (`order_id`, `item_ids`, `productId`). */
+const RECORD_SUFFIXES = ["_id", "_ids", "Id"];
+/** A tracing id: a UUID, or a token switching between letters and digits three or more times (`call_kW83…`). */
+const TRACING_ID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-|(?:[a-z][_-]?\d|\d[_-]?[a-z])(?:.*?(?:[a-z][_-]?\d|\d[_-]?[a-z])){2}/i;
+
+/**
+ * A tool's result is the data it returned, and the records it names are part of it: an order's
+ * `order_id`, the `item_ids` of a return, a parcel's `tracking_id`. An agent that quotes them quotes
+ * its tool, so they stay in the result's text (the engine still never reads them as a value the tool
+ * stated; `claims/identifier-piece.ts`). Dropped as everywhere else: bare `id`s, times, usage, and
+ * any value that looks like a tracing id rather than a record's name.
+ */
+function keptRecordName(key: string, value: unknown): boolean {
+  if (DROPPED_FIELDS.has(key) || !RECORD_SUFFIXES.some((suffix) => key.endsWith(suffix))) return false;
+  const values = Array.isArray(value) ? value : [value];
+  return (
+    values.length > 0 &&
+    values.every(
+      (v) =>
+        (typeof v === "string" || typeof v === "number") && String(v).length <= 64 && !TRACING_ID_RE.test(String(v)),
+    )
+  );
+}
+
+/**
+ * The content `raw` carries: its message text when it is a JSON or Python envelope, else `raw` itself.
+ * `toolResult`: `raw` is what a tool returned, whose record names are content (`keptRecordName`).
+ */
+export function contentText(raw: string, toolResult = false): string {
+  return unwrap(raw, 0, toolResult) ?? raw;
 }
 
 /** The rendered envelope, or undefined when `raw` is plain text (or too large to parse). */
-function unwrap(raw: string, nested: number): string | undefined {
+function unwrap(raw: string, nested: number, toolResult: boolean): string | undefined {
   if (raw.length > MAX_ENVELOPE_CHARS || nested > MAX_NESTED_UNWRAPS) return undefined;
   const value = parseEnvelope(raw);
   if (value === undefined) return undefined;
-  const out = { text: "" };
+  const out = { text: "", toolResult };
   render(value, 0, nested, out);
   return out.text.trim();
 }
@@ -137,15 +164,21 @@ function jsonStringEnvelope(raw: string): unknown {
   }
 }
 
-function emit(out: { text: string }, piece: string): void {
+interface Output {
+  text: string;
+  /** Rendering a tool's result: the records it names are kept (`keptRecordName`). */
+  toolResult?: boolean;
+}
+
+function emit(out: Output, piece: string): void {
   if (!piece || out.text.length >= MAX_OUTPUT_CHARS) return;
   out.text += out.text === "" || out.text.endsWith("\n") ? piece : `\n${piece}`;
 }
 
-function render(v: unknown, depth: number, nested: number, out: { text: string }, label?: string): void {
+function render(v: unknown, depth: number, nested: number, out: Output, label?: string): void {
   if (v === undefined || v === null || depth > MAX_DEPTH || out.text.length >= MAX_OUTPUT_CHARS) return;
   if (typeof v === "string") {
-    const inner = unwrap(v, nested + 1);
+    const inner = unwrap(v, nested + 1, out.toolResult === true);
     const text = inner ?? v;
     if (text.trim()) emit(out, label ? `${label}: ${text}` : text);
     return;
@@ -162,7 +195,7 @@ function render(v: unknown, depth: number, nested: number, out: { text: string }
   if (isMessage(v)) renderMessage(v, depth, nested, out);
   else
     for (const key of Object.keys(v)) {
-      if (isDroppedField(key)) continue;
+      if (isDroppedField(key) && !(out.toolResult && keptRecordName(key, v[key]))) continue;
       render(v[key], depth + 1, nested, out, TEXT_FIELDS.has(key) ? label : key);
     }
 }
@@ -173,9 +206,9 @@ function isMessage(v: Record<string, unknown>): boolean {
   return hasText && ("role" in v || "type" in v || PY_CLASS in v);
 }
 
-function renderMessage(v: Record<string, unknown>, depth: number, nested: number, out: { text: string }): void {
+function renderMessage(v: Record<string, unknown>, depth: number, nested: number, out: Output): void {
   const role = typeof v.role === "string" ? v.role : undefined;
-  const body = { text: "" };
+  const body: Output = { text: "", toolResult: out.toolResult };
   render(v.content ?? v.text, depth + 1, nested, body);
   const calls = Array.isArray(v.tool_calls) ? v.tool_calls : [];
   for (const call of calls) emit(body, toolCallText(call));
@@ -201,7 +234,7 @@ export function keepContentOnly(input: TTraceInput): void {
   if (input.run.task) input.run.task = contentText(input.run.task);
   for (const step of input.steps) {
     if (step.content) {
-      const text = contentText(step.content);
+      const text = contentText(step.content, step.kind === "tool_result");
       if (text !== step.content) {
         step.content = text;
         if (step.attributes) {
@@ -210,6 +243,6 @@ export function keepContentOnly(input: TTraceInput): void {
         }
       }
     }
-    if (step.tool?.result) step.tool.result = contentText(step.tool.result);
+    if (step.tool?.result) step.tool.result = contentText(step.tool.result, true);
   }
 }

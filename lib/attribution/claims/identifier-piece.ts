@@ -121,3 +121,15 @@ export function isIdentifierPiece(text: string, start: number, end: number): boo
   if ((epochLength && epochLike(text.slice(start, end))) || idLikeToken(text, start, end)) return true;
   return insideDatetime(text, start, end) || meterKeyBefore(text, start);
 }
+
+/**
+ * Whether the value at text[start, end) is refused only for the field it is written under
+ * (`"order_id": 4471`, `tracking_id: 7463`): a whole value, not a piece of an id-like token, a
+ * timestamp or an epoch. It is no value the step stated, but it is there to be read: a later step
+ * that quotes it saw it (`grounding.ts`).
+ */
+export function isKeyedValue(text: string, start: number, end: number): boolean {
+  const epochLength = end - start === 13 || end - start === 16 || end - start === 19;
+  if ((epochLength && epochLike(text.slice(start, end))) || idLikeToken(text, start, end)) return false;
+  return !insideDatetime(text, start, end) && meterKeyBefore(text, start);
+}

@@ -8,7 +8,7 @@
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
-import { claimPart, normalizeNumber } from "../text-features";
+import { claimPart, keyedNumbers, normalizeNumber } from "../text-features";
 import { observationAt } from "../../trace/canonical-attributes";
 import { ancestorWalker, Visit } from "../ancestor-walk";
 import { buildGrounding } from "../grounding";
@@ -195,6 +195,8 @@ function valueIndex(
   for (let v = 0; v < g.n; v++) {
     for (const c of claims[v].asserted) note(c.value, v);
     for (const c of claims[v].observed) note(c.value, v);
+    // A record's number under its key (`item_id: 4471`) is no claim, but a later step can read it there.
+    for (const x of keyedNumbers(stepText(g.steps[v]))) note(`n:${x}`, v);
   }
   return { stepsOf, firstAt };
 }
@@ -295,7 +297,7 @@ function sourceOf(
   for (const u of list) {
     if (u >= v) break;
     if (++tried <= MAX_SOURCE_CANDIDATES && !ctx.visible(u, v)) continue;
-    const observedThere = ctx.claims[u].observed.some((o) => o.value === c.value);
+    const observedThere = isToolOutput(ctx.g, u) || ctx.claims[u].observed.some((o) => o.value === c.value);
     const source: SourceKind = observedThere ? "tool" : "agent";
     return { source, from: u, origin: source === "agent" ? originAt(ctx, c.value, u) : -1 };
   }
