@@ -68,9 +68,10 @@ export function extractNumbers(text: string): string[] {
 const KEYED_HINT_RE = /[:=]\s*['"]?\d/;
 
 /**
- * Numbers written under a record's key (`item_id: 4471`, `"tracking_id": "7463"`), normalized: not
- * values the step stated (`extractNumbers` refuses them, claims/identifier-piece.ts), but there for a
- * later step to read, as a tool's result names its records. Same scan bound as `extractNumbers`.
+ * Numbers written under an id, count or time key (`item_id: 4471`, `"tracking_id": "7463"`),
+ * normalized: not values the step stated (`extractNumbers` refuses them, claims/identifier-piece.ts),
+ * but there for a later step to read, as a tool's result names its records. Same scan bound as
+ * `extractNumbers`.
  */
 export function keyedNumbers(text: string): string[] {
   const out: string[] = [];

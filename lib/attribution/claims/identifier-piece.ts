@@ -116,10 +116,18 @@ function meterKeyBefore(text: string, start: number): boolean {
  * timestamp or a usage/id field rather than a stated value.
  */
 export function isIdentifierPiece(text: string, start: number, end: number): boolean {
+  return pieceOfToken(text, start, end) || meterKeyBefore(text, start);
+}
+
+/** An epoch, a piece of an id-like token, or a piece of a date with a time of day. */
+function pieceOfToken(text: string, start: number, end: number): boolean {
   // Only an epoch's lengths are worth copying the value for (most numbers are short).
   const epochLength = end - start === 13 || end - start === 16 || end - start === 19;
-  if ((epochLength && epochLike(text.slice(start, end))) || idLikeToken(text, start, end)) return true;
-  return insideDatetime(text, start, end) || meterKeyBefore(text, start);
+  return (
+    (epochLength && epochLike(text.slice(start, end))) ||
+    idLikeToken(text, start, end) ||
+    insideDatetime(text, start, end)
+  );
 }
 
 /**
@@ -129,7 +137,5 @@ export function isIdentifierPiece(text: string, start: number, end: number): boo
  * that quotes it saw it (`grounding.ts`).
  */
 export function isKeyedValue(text: string, start: number, end: number): boolean {
-  const epochLength = end - start === 13 || end - start === 16 || end - start === 19;
-  if ((epochLength && epochLike(text.slice(start, end))) || idLikeToken(text, start, end)) return false;
-  return !insideDatetime(text, start, end) && meterKeyBefore(text, start);
+  return meterKeyBefore(text, start) && !pieceOfToken(text, start, end);
 }
