@@ -10,7 +10,7 @@
 import type { EngineGraph } from "./build-graph";
 import { isAgentUtterance } from "./detectors/patterns";
 import { isUserTurn } from "./model/simulated-user";
-import { classifyParticipants, type ParticipantKind } from "./model/participants";
+import { NOT_CANDIDATE, classifyParticipants, type ParticipantKind } from "./model/participants";
 import { ruleOff } from "./ablation";
 
 const COORDINATION = new Set(["thought", "delegate", "agent", "state_read"]);
@@ -50,8 +50,10 @@ export function exposurePrior(g: EngineGraph, fault: Float64Array, threshold: nu
   const work = new Float64Array(g.agentNames.length);
   const first = new Int32Array(g.agentNames.length).fill(-1);
   const rw = roleWeights(g);
+  // Harness, environment and task giver are evidence, never a suspect (participants.ts).
+  const kinds = classifyParticipants(g);
   for (let v = 0; v < g.n; v++) {
-    if (!isSubstantive(g, v)) continue;
+    if (!isSubstantive(g, v) || NOT_CANDIDATE.has(kinds[g.agentOf[v]])) continue;
     const a = g.agentOf[v];
     work[a] += (g.steps[v].content.includes("```") ? ARTIFACT_WEIGHT : 1) * rw[a];
     if (first[a] < 0) first[a] = v;

@@ -78,6 +78,27 @@ function sourceNumbers(
   return out;
 }
 
+/** A share or a change in percent of two numbers: 630 of 840 is 75 %, 80 → 92 is +15 %. */
+function sharesPercent(a: number, b: number, target: number, tol: number): boolean {
+  return (
+    within((a / b) * 100, target, tol) ||
+    within((b / a) * 100, target, tol) ||
+    within(((a - b) / b) * 100, target, tol) ||
+    within(((b - a) / a) * 100, target, tol)
+  );
+}
+
+const PERCENT_RE = /(?<![\w.])(-?\d+(?:\.\d+)?)\s?(?:%|percent\b)/g;
+
+/** The numbers a text writes as percentages ("75%", "12.5 percent"), normalized. */
+function writtenPercents(text: string | undefined): Set<string> {
+  const out = new Set<string>();
+  if (!text || !/%|percent/.test(text)) return out;
+  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  for (const m of scan.matchAll(PERCENT_RE)) out.add(normalizeNumber(m[1]));
+  return out;
+}
+
 function makeGrounding(g: EngineGraph): Grounding {
   const task = new Set(extractNumbers(g.trace.run.task ?? ""));
   const sourceNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content));
@@ -132,6 +153,8 @@ function makeGrounding(g: EngineGraph): Grounding {
   };
 
   const requested: (RequestedAggregate | null | undefined)[] = new Array(g.n);
+  const percents: (Set<string> | undefined)[] = new Array(g.n);
+  const percentsOf = (v: number) => (percents[v] ??= writtenPercents(g.steps[v].content));
   const derivation = (v: number, x: string, ownEarlier: string[]): string[] | null => {
     const target = Number(x);
     if (!Number.isFinite(target)) return null;
@@ -148,6 +171,9 @@ function makeGrounding(g: EngineGraph): Grounding {
     // not a result: 0 is no operand, 1 no factor or divisor.
     pool.delete(0);
     const ops = [...pool];
+    // Shares and changes are tried only for a value the step writes as a percent: as a ratio of
+    // two numbers at hand almost any amount has some pair that yields it.
+    const percent = percentsOf(v).has(x);
     // Products and quotients get rounded when written (relative tolerance); sums and differences of
     // written numbers are exact up to the precision the value itself is written with.
     const tol = Math.max(0.005, Math.abs(target) * 5e-4);
@@ -163,7 +189,8 @@ function makeGrounding(g: EngineGraph): Grounding {
           (a !== 1 &&
             b !== 1 &&
             (within(a * b, target, tol) || within(a / b, target, tol) || within(b / a, target, tol))) ||
-          within((a * b) / 100, target, tol)
+          within((a * b) / 100, target, tol) ||
+          (percent && sharesPercent(a, b, target, tol))
         )
           return [String(a), String(b)];
       }

@@ -117,10 +117,14 @@ export function failureStatedByService(g: EngineGraph, i: number): boolean {
 const CRASH_RE =
   /[Tt]raceback \(most recent call last\)|\b[A-Z][a-zA-Z]*(?:Error|Exception):|command not found|no such file or directory/;
 
-/** Where a tool output's own text begins: after the source's framing (`culprit.result_at`), if any. */
+/**
+ * Where a tool output's own text begins: after the source's framing (`culprit.result_at`), if any;
+ * for a call that carries its result, where the result begins (after the call's own text).
+ */
 function outputStart(s: EngineGraph["steps"][number], text: string): string {
   const at = resultAt(s.attributes);
-  return at ? text.slice(at) : text;
+  if (at) return text.slice(at);
+  return s.kind === "tool_call" && s.tool?.result ? s.tool.result.slice(0, text.length) : text;
 }
 
 /** Whether a failed tool output failed because of the service, not the call (see TRANSIENT_FAILURE_RE). */

@@ -3,6 +3,7 @@
  * last few messages) or the same tool call with the same arguments. Short messages ("Next speaker
  * X", "TERMINATE") are protocol, not loops, and are skipped, and so are tool outputs: a tool
  * printing the same result twice was given the same work twice; the repeated call is the loop.
+ * Harness text (`g.scaffold`) and a task giver's turns are not an agent's output and never loop.
  * A coordinator repeating its status report or instruction (`thought`, `delegate`) scores lower and is `dependent`: it
  * restates that no progress was made, a symptom of whatever stalled more than a new error.
  */
@@ -22,6 +23,8 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
   for (let i = 0; i < g.n; i++) {
     if (isToolOutput(g, i) && g.steps[i].kind !== "tool_call") continue;
     const a = g.agentOf[i];
+    // A harness that sends its template again, or a task giver asking again, is no agent in a loop.
+    if (g.scaffold[i] || g.taskGivers.has(a)) continue;
     const toks = g.features[i].tokens;
     const tool = g.steps[i].tool;
     const list = recent.get(a) ?? [];

@@ -6,6 +6,8 @@ import {
   chanceFloor,
   confidenceOf,
   fitConfidence,
+  markPrior,
+  PRIOR_CAP,
   verdictFeatures,
   type ConfidenceExample,
 } from "./confidence";
@@ -31,6 +33,17 @@ function team(kinds: ParticipantKind[], activity: number[], named: number, share
 
 const even = (k: number) => Array.from({ length: k }, () => 1 / k);
 const workers = (k: number): ParticipantKind[] => Array.from({ length: k }, () => "worker");
+
+describe("a prior's cap", () => {
+  it("holds for a verdict whose step is no candidate row, once the decision says it was a prior", () => {
+    const t = team(workers(2), [0.9, 0.1], 0);
+    const features = verdictFeatures(t, -1, 0);
+    const strong = { bias: 12 };
+    expect(confidenceOf(features, strong)).toBeGreaterThan(PRIOR_CAP);
+    markPrior(features);
+    expect(confidenceOf(features, strong)).toBeLessThanOrEqual(PRIOR_CAP);
+  });
+});
 
 describe("confidence with a chance floor", () => {
   it("never states less than the chance of a guess, however weak the evidence term", () => {

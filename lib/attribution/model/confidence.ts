@@ -134,6 +134,11 @@ export function isPrior(features: Record<string, number>): boolean {
   return features[PRIOR_FLAG] === 1;
 }
 
+/** Marks the verdict as named by a prior (its confidence is capped at PRIOR_CAP). */
+export function markPrior(features: Record<string, number>): void {
+  features[PRIOR_FLAG] = 1;
+}
+
 /** σ(w·x): the probability that the evidence, not chance, picked the right agent. */
 export function evidenceTerm(features: Record<string, number>, weights: Record<string, number>): number {
   let z = 0;

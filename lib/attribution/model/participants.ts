@@ -80,13 +80,18 @@ interface Tally {
   verdicts: number;
   addresses: number;
   edge: number;
-  /** Its steps at the run's close that state an answer (a value, a named result): a decider, not a harness. */
-  closingAnswers: number;
+  /**
+   * Its steps at the run's edges that put forward an answer: at the close a value or a named result
+   * (a decider), at either edge a value or a name the task does not hold: not a harness.
+   */
+  edgeAnswers: number;
   tokens: number;
   /** Steps that answer another speaker's run request (see RUN_REQUEST_RE). */
   afterRequest: number;
   /** Its own steps that ask for a run (code blocks, tool calls): what an agent does, not an environment. */
   requests: number;
+  /** Its own tool calls (steps of kind `tool_call`). */
+  calls: number;
   firstPerson: number;
   /** Steps the harness wrote under its name (`g.scaffold`). */
   scaffold: number;
@@ -104,7 +109,7 @@ const FIRST_PERSON = 4;
 const AFTER_REQUEST = 8;
 const REQUEST = 16;
 const ADDRESS = 32;
-const CLOSING_ANSWER = 64;
+const EDGE_ANSWER = 64;
 const SAMPLED = 128;
 
 /**
@@ -126,6 +131,7 @@ function stepFacts(g: EngineGraph): Uint8Array {
   // One alternation over every name, longest first: a step is scanned once, however many agents there are.
   const anyName = escaped.length ? new RegExp(`(?<![a-z0-9])(?:${escaped.join("|")})(?![a-z0-9])`, "g") : null;
   const sampled = new Int32Array(g.agentNames.length);
+  let task: TaskContent | undefined;
   for (let v = 0; v < g.n; v++) {
     if (g.wrapper[v]) continue;
     const a = g.agentOf[v];
@@ -141,7 +147,8 @@ function stepFacts(g: EngineGraph): Uint8Array {
     const lower = text.toLowerCase();
     const own = g.agentNames[a].toLowerCase();
     if (s.kind === "delegate" || (anyName && namesOther(lower, anyName, own))) f |= ADDRESS;
-    if (v > 0 && (v === g.n - 1 || v === g.sink) && statesAnswer(text)) f |= CLOSING_ANSWER;
+    const edge = v === 0 || v === g.n - 1 || v === g.sink;
+    if (edge && ((v > 0 && statesAnswer(text)) || statesOwnValue(text, (task ??= taskContent(g))))) f |= EDGE_ANSWER;
     facts[v] = f;
   }
   factsOf.set(g, facts);
@@ -163,10 +170,11 @@ function tallies(g: EngineGraph): Tally[] {
       verdicts: 0,
       addresses: 0,
       edge: 0,
-      closingAnswers: 0,
+      edgeAnswers: 0,
       tokens: 0,
       afterRequest: 0,
       requests: 0,
+      calls: 0,
       firstPerson: 0,
       scaffold: 0,
       first: -1,
@@ -185,14 +193,16 @@ function tallies(g: EngineGraph): Tally[] {
     t.steps++;
     if (t.first < 0) t.first = v;
     t.tokens += g.features[v].tokens.size;
-    if (f & PROGRAM_OUTPUT || isToolOutput(g, v)) t.output++;
+    // A call that carries its result is the caller's request, not output it returns.
+    if (f & PROGRAM_OUTPUT || (isToolOutput(g, v) && g.steps[v].kind !== "tool_call")) t.output++;
     if (f & VERDICT) t.verdicts++;
     if (f & FIRST_PERSON) t.firstPerson++;
     if (g.scaffold[v]) t.scaffold++;
     if (f & AFTER_REQUEST) t.afterRequest++;
     if (f & REQUEST) t.requests++;
+    if (g.steps[v].kind === "tool_call") t.calls++;
     if (f & ADDRESS) t.addresses++;
-    if (f & CLOSING_ANSWER) t.closingAnswers++;
+    if (f & EDGE_ANSWER) t.edgeAnswers++;
     if (g.steps[v].kind !== "tool_result") {
       const m = DIRECTED_RE.exec((g.steps[v].content ?? "").slice(0, SCAN));
       const to = m && (m[1] ?? m[2]).toLowerCase();
@@ -209,6 +219,52 @@ function tallies(g: EngineGraph): Tally[] {
  */
 function statesAnswer(text: string): boolean {
   return extractClaims(text).some((c) => c.kind !== "verdict") || resultStatements(text).length > 0;
+}
+
+/**
+ * An opening step that states a value the task does not hold ("4 + 7 + 9 = 21 kg") or names what the
+ * task does not ("the capital is Sydney": a capitalised word inside a sentence, not an agent's name) is
+ * a worker's first answer; one that poses or restates the task brings only the task's own, and what a
+ * question it asks holds is no answer either.
+ */
+function statesOwnValue(text: string, task: TaskContent): boolean {
+  // What a question holds is what it asks about: its data and its subject, not an answer.
+  const said = withoutQuestions(text);
+  if (extractClaims(said).some((c) => c.kind !== "verdict" && !task.values.has(c.value))) return true;
+  for (const m of said.matchAll(INNER_NAME_RE)) {
+    const w = m[1].toLowerCase();
+    if (!task.lower.includes(w) && !task.agents.has(w)) return true;
+  }
+  return false;
+}
+
+/** Sentence ends: a stop, a question or an exclamation mark before a space or a line break. */
+const SENTENCE_END_RE = /(?<=[.!?])\s+|\n/;
+
+/** The text without the sentences that ask (they end with a question mark). */
+function withoutQuestions(text: string): string {
+  if (!text.includes("?")) return text;
+  return text
+    .split(SENTENCE_END_RE)
+    .filter((sentence) => !sentence.trimEnd().endsWith("?"))
+    .join("\n");
+}
+/** A capitalised word after a lower-case word or a comma: a name, not a sentence's first word. */
+const INNER_NAME_RE = /(?<=[a-z,;] )([A-Z][a-z]{2,})\b/g;
+
+interface TaskContent {
+  values: Set<string>;
+  lower: string;
+  agents: Set<string>;
+}
+
+function taskContent(g: EngineGraph): TaskContent {
+  const task = g.trace.run.task ?? "";
+  return {
+    values: new Set(extractClaims(task).map((c) => c.value)),
+    lower: task.toLowerCase(),
+    agents: new Set(g.agentNames.map((n) => n.toLowerCase())),
+  };
 }
 
 /** Own steps skipped back to the request: a batch of results answers the batch of calls before it. */
@@ -278,9 +334,10 @@ function classify(g: EngineGraph): ParticipantKind[] {
     if (x.steps === 0) return "worker";
     if (environment(a)) return "environment";
     if (x.scaffold === x.steps) return "harness";
-    if (x.edge === x.total && x.total <= 2 && x.tokens / x.steps < 30 && speakers > 2 && !x.closingAnswers)
+    if (x.edge === x.total && x.total <= 2 && x.tokens / x.steps < 30 && speakers > 2 && !x.edgeAnswers)
       return "harness";
-    if (a === openerIdx && speakers === 2 && x.steps >= 3 && x.output === 0) return "simulated-user";
+    // A simulated user talks; it neither returns tool output nor calls tools itself.
+    if (a === openerIdx && speakers === 2 && x.steps >= 3 && x.output === 0 && x.calls === 0) return "simulated-user";
     if (x.steps >= 2 && x.verdicts * 2 > x.steps) return "verifier";
     if (speakers > 2 && x.steps >= 2 && (x.addresses * 2 > x.steps || x.recipients.size >= HANDS_OUT))
       return "orchestrator";
