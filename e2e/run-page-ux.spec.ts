@@ -72,7 +72,10 @@ test("the sentence links the step by its number; evidence quotes the step and is
   await page.getByTestId("verdict-step").click();
   await expect(page).toHaveURL(/[?&]step=s3(&|$)/);
   await expect(page.getByTestId("inspector-title")).toHaveText("Step 4 · Researcher");
-  await expect(page.getByTestId("step-content").getByTestId("evidence-highlight").first()).toHaveText("1532");
+  // Every quote of the evidence is marked: the value, and the claim the step opened with.
+  const marks = page.getByTestId("step-content").getByTestId("evidence-highlight");
+  await expect(marks.filter({ hasText: /^1532$/ })).toHaveCount(1);
+  await expect(marks.filter({ hasText: /^Successfully retrieved both figures/ })).toHaveCount(1);
   // The id is only in the (closed) details: not in what the inspector renders.
   expect(await page.getByTestId("inspector").evaluate((el) => (el as HTMLElement).innerText)).not.toMatch(/\bs3\b/);
   await page.getByTestId("step-ids").locator("summary").click();

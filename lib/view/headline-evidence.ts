@@ -45,7 +45,7 @@ export function headlineEvidence(input: HeadlineInput): EvidenceBullet[] {
   for (const r of [...(input.reasons ?? [])].sort((a, b) => b.weight - a.weight))
     push({
       text: sentence(humanizeStepRefs(r.text, input.positions)),
-      ...quoteOf(r.quote),
+      ...quoteOf(reasonQuote(r, input)),
       ...(r.stepIds[0] ? { stepId: r.stepIds[0] } : {}),
     });
   for (const c of input.decisiveClaims.slice(0, 2))
@@ -57,6 +57,35 @@ export function headlineEvidence(input: HeadlineInput): EvidenceBullet[] {
   const next = [...new Set(input.channelPath.map((h) => h.toAgent))].filter((a) => a !== d.agent);
   if (next.length) push({ text: `Passed on to ${next.slice(0, 4).join(", then ")}${next.length > 4 ? ", …" : ""}` });
   return out;
+}
+
+/** Rules that name a step for a value it put forward: their exact words are that value. */
+const VALUE_RULES = new Set(["rule:value-provenance"]);
+
+/**
+ * The exact words behind a reason at the decisive step: the flagged claim the reason is about (a
+ * finding of the same detector, or the value a value rule traced), else the reason's own quote (the
+ * step's opening). The claim's words are what the inspector highlights.
+ */
+function reasonQuote(r: NonNullable<HeadlineInput["reasons"]>[number], input: HeadlineInput): string | undefined {
+  if (r.stepIds[0] !== input.decisive?.stepId) return r.quote;
+  const detector = /^(?:det|answer):(.+)$/.exec(r.feature)?.[1];
+  const claims = input.decisiveClaims;
+  const claim = detector
+    ? claims.find((c) => c.detector === detector)
+    : VALUE_RULES.has(r.feature)
+      ? (claims.find((c) => c.reachesAnswer) ?? claims[0])
+      : undefined;
+  return claim?.quote || (r.quote && firstSentence(r.quote));
+}
+
+/**
+ * A reason's quote without a claim of its own is the step's opening: its first sentence is what the
+ * reason read, and a shorter mark leaves the step's other quotes (its flagged values) marked too.
+ */
+function firstSentence(text: string): string {
+  const end = /[.!?](?=\s|$)/.exec(text);
+  return end ? text.slice(0, end.index + 1) : text;
 }
 
 function quoteOf(quote: string | undefined): { quote?: string } {

@@ -141,6 +141,33 @@ describe("buildHeadline", () => {
     });
   });
 
+  it("quotes the value a reason is about, not the step's opening, where the step has a flagged claim", () => {
+    const opening = "Successfully retrieved the figures. Q3 revenue: Osaka South = 1532 (JPY millions).";
+    const h = buildHeadline(
+      base({
+        reasons: [
+          {
+            feature: "rule:value-provenance",
+            text: "it is the earliest origin",
+            stepIds: ["s3"],
+            quote: opening,
+            weight: 1,
+          },
+          {
+            feature: "det:false-success-claim",
+            text: "it claimed success",
+            stepIds: ["s3"],
+            quote: opening,
+            weight: 0.8,
+          },
+        ],
+      }),
+    );
+    expect(h.evidence[0]).toMatchObject({ text: "It is the earliest origin", quote: "1532", stepId: "s3" });
+    // A reason with no claim of its own quotes the step's first sentence.
+    expect(h.evidence[1]).toMatchObject({ text: "It claimed success", quote: "Successfully retrieved the figures." });
+  });
+
   it("reads a full report: the fixture's decisive step s4 is the trace's fourth step", () => {
     const input = headlineInput(researchReport());
     expect(input.positions.get("s4")).toBe(3);
