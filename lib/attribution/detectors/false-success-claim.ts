@@ -19,6 +19,14 @@ import {
 import { stepText } from "../build-graph";
 import { FIRST_PERSON_RE, MIN_ENVIRONMENT_STEPS, answersRunRequest } from "../model/participants";
 
+/**
+ * An action reported as done: "the table is booked", "your refund has been processed", "the email
+ * was sent", "the order went through". Read as a success claim only right after a failed tool output.
+ * Not "created" or "updated": after a failed run, that is how an agent reports the fix it wrote.
+ */
+const ACTION_DONE_RE =
+  /\b(?:is|are|has been|have been|was|were) (?:now |successfully )?(?:booked|reserved|scheduled|sent|shipped|placed|processed|submitted|cancell?ed|refunded|deployed)\b|\bwent through\b/i;
+
 /** The claim is checked against the most recent tool output within this many steps. */
 const LOOKBACK = 4;
 
@@ -32,7 +40,12 @@ export const detectFalseSuccessClaim: Detector = ({ g }) => {
       sawToolOutput = true;
       continue;
     }
-    if (!isAgentUtterance(g, i) || !SUCCESS_CLAIM_RE.test(stepText(g.steps[i]).slice(0, 6000))) continue;
+    if (!isAgentUtterance(g, i)) continue;
+    const text = stepText(g.steps[i]).slice(0, 6000);
+    const claims = SUCCESS_CLAIM_RE.test(text);
+    // An action reported done ("the table is booked") claims success only against a failed call.
+    const reportsDone = !claims && ACTION_DONE_RE.test(text);
+    if (!claims && !reportsDone) continue;
     let last = -1;
     for (let j = i - 1; j >= Math.max(0, i - LOOKBACK); j--)
       if (isToolOutput(g, j)) {
@@ -65,6 +78,8 @@ export const detectFalseSuccessClaim: Detector = ({ g }) => {
           `claims success right after the reply to its call, ${g.steps[failed].id}, reported failure`,
         ),
       );
+    } else if (reportsDone) {
+      continue;
     } else if (last >= 0 && toolEmpty(g, last)) {
       hits.push(hit(i, 0.7, [id, g.steps[last].id], `claims success over the empty tool output ${g.steps[last].id}`));
     } else if (!sawToolOutput && i > 0 && runHasTools) {

@@ -1,0 +1,43 @@
+/**
+ * After a call fails, an agent that reports the action done in plain words ("your table is booked",
+ * "the refund has been processed", "the order went through") claims a success the tool output does
+ * not show, as much as one that writes "successfully". A report of the failure is no claim. Toys of
+ * our own.
+ */
+import { describe, expect, it } from "vitest";
+import { analyzeTrace } from "../index";
+import { detectorsAt, failedRun } from "../test-graphs";
+
+const task = "Book a table for four at Casa Lina on Friday at 19:00.";
+
+function run(bookerSays: string) {
+  return analyzeTrace(
+    failedRun(task, [
+      {
+        id: "c",
+        agent: "Booker",
+        kind: "tool_call",
+        content: "book_table(restaurant: Casa Lina, day: Friday, time: 19:00)",
+      },
+      { id: "r", agent: "booking_api", kind: "tool_result", content: "HTTP 503 Service Unavailable" },
+      { id: "b", agent: "Booker", kind: "message", content: bookerSays },
+      { id: "f", agent: "Concierge", kind: "final", content: "All set for Friday at Casa Lina." },
+    ]),
+  );
+}
+
+describe("an action reported done right after its call failed", () => {
+  it.each([
+    "Your table at Casa Lina is booked for Friday at 19:00.",
+    "The reservation went through for Friday at 19:00.",
+  ])("is a false success claim: %s", (says) => {
+    const r = run(says);
+    expect(detectorsAt(r, "b")).toContain("false-success-claim");
+    expect(r.decisive?.agent).toBe("Booker");
+  });
+  it("a report of the failure is none", () => {
+    expect(detectorsAt(run("The booking service is down; the table was not booked."), "b")).not.toContain(
+      "false-success-claim",
+    );
+  });
+});
