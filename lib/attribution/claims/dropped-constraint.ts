@@ -1,7 +1,8 @@
 /**
  * Dropped constraint: a lookup answers another question than the task's, because the constraint that
- * said which slice of the data the task is about got lost on the way. Two constraints are
- * recognisable by shape alone, so this does not fire on ordinary numbers or words:
+ * said which slice of the data the task is about got lost on the way. Three constraints are
+ * recognisable by shape alone, so this does not fire on ordinary numbers or words (the third, a
+ * bound such as "under $500" that the answer breaks, is `dropped-bound.ts`):
  * - a year (a 4-digit integer 1900–2100): a tool call acts with a year other than the task's and no
  *   source gave it that year, or its lookup omits the year and comes back with another one;
  * - a period qualifier (`period-qualifiers.ts`: "semester B", "Q3", "week 12"): a lookup, a tool call
@@ -22,6 +23,8 @@ import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import type { ClaimFinding } from "./claim-findings";
 import { ruleOff } from "../ablation";
 import { taskText } from "./task-text";
+import { findDroppedBounds } from "./dropped-bound";
+import { delegationFor } from "./delegation-for";
 
 const isYear = (x: number | undefined) => x !== undefined && Number.isInteger(x) && x >= 1900 && x <= 2100;
 const SCORE = 0.7;
@@ -50,48 +53,6 @@ function instructionFor(g: EngineGraph, v: number): number {
   return -1;
 }
 
-/** Steps looked back for the delegation an agent received (assignments sit close to the work). */
-const DELEGATION_WINDOW = 256;
-
-/**
- * The delegation the agent of step v received last before v: a `delegate` step naming it as target,
- * or the source of a delegation edge into one of its steps. A handed-over task is the agent's
- * instruction as much as the call it runs under. −1 when there is none.
- */
-function delegationFor(g: EngineGraph, v: number): number {
-  const me = g.agentOf[v];
-  const name = g.agentNames[me];
-  let addressed = -1;
-  for (let u = v - 1; u >= 0 && u >= v - DELEGATION_WINDOW; u--) {
-    if (g.agentOf[u] !== me && g.steps[u].target === name) return u;
-    if (g.agentOf[u] !== me) {
-      if (addressed < 0 && isAgentUtterance(g, u) && namesAgent(stepText(g.steps[u]), name)) addressed = u;
-      continue;
-    }
-    for (let k = g.inStart[u]; k < g.inStart[u + 1]; k++) {
-      const e = g.edges[g.inEdges[k]];
-      if (e.kind === "delegation" && g.agentOf[e.from] !== me) return e.from;
-    }
-  }
-  // A chat log records no hand-over: the latest message of another agent that names this one is its instruction.
-  return addressed;
-}
-
-/** Text read for an agent's name in a message: an address sits at its start ("Assigning to Yew: …", "@Yew …"). */
-const ADDRESS_SCAN = 400;
-
-function namesAgent(text: string, name: string): boolean {
-  if (name.length < 3) return false;
-  const head = text.slice(0, ADDRESS_SCAN).toLowerCase();
-  const n = name.toLowerCase();
-  for (let i = head.indexOf(n); i >= 0; i = head.indexOf(n, i + 1)) {
-    const before = i === 0 ? " " : head[i - 1];
-    const after = head[i + n.length] ?? " ";
-    if (!/[\w]/.test(before) && !/[\w]/.test(after)) return true;
-  }
-  return false;
-}
-
 /** What a call's lookup came back with: its own result, else the result step answering it. */
 function returnedClaims(g: EngineGraph, prov: Provenance, v: number) {
   if (prov.claims[v].observed.length || g.steps[v].tool?.result !== undefined) return prov.claims[v].observed;
@@ -111,7 +72,11 @@ function producerOf(g: EngineGraph, w: number): number {
 
 export function findDroppedConstraints(g: EngineGraph, prov: Provenance, failed: boolean): ClaimFinding[] {
   if (!failed) return [];
-  return [...droppedYears(g, prov), ...(ruleOff(g, "period-qualifiers") ? [] : droppedPeriods(g))];
+  return [
+    ...droppedYears(g, prov),
+    ...(ruleOff(g, "period-qualifiers") ? [] : droppedPeriods(g)),
+    ...findDroppedBounds(g),
+  ];
 }
 
 /** A lookup: the step that asked for it (a tool call, or a request written in a message) and the step holding its result. */

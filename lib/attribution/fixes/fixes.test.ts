@@ -26,6 +26,12 @@ function toy(
   });
 }
 
+/** The bad delegation with no bound in the task: what the manager changed is the task itself (its nights). */
+const driftsFromTask = () => {
+  const t = graphs.badDelegation();
+  return { ...t, run: { ...t.run, task: "Book a hotel room in Lisbon for two nights." } };
+};
+
 /** A checker that rejects sound work: 20 + 22 is 42. */
 const rejectsSoundWork = () =>
   toy(
@@ -107,10 +113,17 @@ const CASES: [string, () => TTrace, string, (typeof FIX_TYPES)[number], RegExp][
   ],
   [
     "a manager drifting from the task",
-    graphs.badDelegation,
+    driftsFromTask,
     "manager",
     "follow-the-delegated-instruction",
     /^Hand on the task as it was given/,
+  ],
+  [
+    "a manager handing on the task without its budget",
+    graphs.badDelegation,
+    "manager",
+    "keep-the-task-constraints",
+    /^Keep every constraint of the task/,
   ],
   ["a failed tool call ignored", ignoresToolError, "fetcher", "handle-tool-errors", /^When the get_rate tool fails/],
   ["a lookup for another year", dropsTheYear, "researcher", "keep-the-task-constraints", /such as the year 2023/],
