@@ -171,8 +171,8 @@ function handedNumbers(g: EngineGraph, prov: Provenance, v: number): SourceNumbe
  * labels containing it, so a unit such as "mm" that labels every value counts little and a name
  * such as "dub-lhr" counts much), which the step never restates. At least half a distinctive word
  * must be shared (three quarters of a word: e.g. a name two labels share plus a word three share). A restatement and its
- * source differ by a slip, not by an order of magnitude (a ratio within 2), which keeps years and
- * counts that happen to share a label from matching.
+ * source differ by a slip, not by an order of magnitude (a ratio within 2, or the same digits with
+ * the decimal point moved), which keeps years and counts that happen to share a label from matching.
  */
 function misquotedSource(
   claim: Claim,
@@ -188,12 +188,22 @@ function misquotedSource(
     if (h.value === claim.value || stated.has(h.value)) continue;
     const a = Math.abs(Number(h.value.slice(2)));
     const b = Math.abs(claim.num ?? 0);
-    if (!(a > 0 && b > 0 && Math.max(a, b) / Math.min(a, b) <= 2)) continue;
+    if (
+      !(a > 0 && b > 0 && (Math.max(a, b) / Math.min(a, b) <= 2 || decimalSlip(h.value.slice(2), claim.value.slice(2))))
+    )
+      continue;
     let score = 0;
     for (const t of tokens) if (h.tokens.has(t)) score += 1 / df.get(t)!;
     if (score > bestScore) (best = h), (bestScore = score);
   }
   return best;
+}
+
+/** The same digits with the decimal point moved ("12.5" written as "125", "1.5" as "15"): a slip, not another value. */
+function decimalSlip(a: string, b: string): boolean {
+  if (a === b || (!a.includes(".") && !b.includes("."))) return false;
+  const digits = (x: string) => x.replace(/^-/, "").replace(".", "").replace(/^0+/, "");
+  return digits(a) === digits(b);
 }
 
 export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[] {
