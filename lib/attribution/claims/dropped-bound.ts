@@ -9,7 +9,7 @@
  */
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
-import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
+import { isAgentUtterance } from "../detectors/patterns";
 import { normalizeNumber } from "../text-features";
 import type { ClaimFinding } from "./claim-findings";
 import { taskText } from "./task-text";
@@ -72,7 +72,6 @@ function chooser(g: EngineGraph, raw: string, value: string, answer: number): nu
     if (
       g.features[v].allNumbers.includes(value) &&
       isAgentUtterance(g, v) &&
-      !isToolOutput(g, v) &&
       stepText(g.steps[v]).slice(0, SCAN).includes(raw)
     )
       return v;
@@ -87,7 +86,8 @@ export function findDroppedBounds(g: EngineGraph): ClaimFinding[] {
   for (const b of bounds) {
     const broken = valuesIn(answer, b).find((x) => breaks(b, x.value));
     if (!broken) continue;
-    const v = chooser(g, broken.raw, normalizeNumber(String(broken.value)), g.sink);
+    const value = normalizeNumber(String(broken.value));
+    const v = chooser(g, broken.raw, value, g.sink);
     const u = delegationFor(g, v);
     const instruction = u >= 0 ? stepText(g.steps[u]) : "";
     const kept = u >= 0 && instruction.replace(/,/g, "").includes(b.digits);
@@ -97,7 +97,7 @@ export function findDroppedBounds(g: EngineGraph): ClaimFinding[] {
       step: at,
       name: "dropped-constraint",
       score: SCORE,
-      value: `n:${normalizeNumber(String(broken.value))}`,
+      value: `n:${value}`,
       quote: at === v ? broken.raw : instruction.slice(0, 160),
       against: at === v ? -1 : v,
       reachesAnswer: true,

@@ -46,6 +46,8 @@ export interface CandidateTable {
   effectiveAgents: number;
   /** Per agent: its share of the run's steps (wrapper spans left out). */
   activity: number[];
+  /** The decision named its step by a prior, candidate row or not (the confidence caps it). */
+  priorVerdict?: boolean;
 }
 
 export interface CandidateInput {
@@ -178,6 +180,7 @@ export function buildCandidates(x: CandidateInput, only?: readonly number[]): Ca
     candidateAgents,
     effectiveAgents,
     activity: activityShares(g),
+    priorVerdict: x.d.decision.source === "prior" && x.d.decisiveStep >= 0,
   };
 }
 

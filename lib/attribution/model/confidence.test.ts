@@ -6,7 +6,6 @@ import {
   chanceFloor,
   confidenceOf,
   fitConfidence,
-  markPrior,
   PRIOR_CAP,
   verdictFeatures,
   type ConfidenceExample,
@@ -37,11 +36,9 @@ const workers = (k: number): ParticipantKind[] => Array.from({ length: k }, () =
 describe("a prior's cap", () => {
   it("holds for a verdict whose step is no candidate row, once the decision says it was a prior", () => {
     const t = team(workers(2), [0.9, 0.1], 0);
-    const features = verdictFeatures(t, -1, 0);
     const strong = { bias: 12 };
-    expect(confidenceOf(features, strong)).toBeGreaterThan(PRIOR_CAP);
-    markPrior(features);
-    expect(confidenceOf(features, strong)).toBeLessThanOrEqual(PRIOR_CAP);
+    expect(confidenceOf(verdictFeatures(t, -1, 0), strong)).toBeGreaterThan(PRIOR_CAP);
+    expect(confidenceOf(verdictFeatures({ ...t, priorVerdict: true }, -1, 0), strong)).toBeLessThanOrEqual(PRIOR_CAP);
   });
 });
 

@@ -101,6 +101,8 @@ export function verdictFeatures(
     "run:effective-agents": Math.log(Math.max(1, table.effectiveAgents)),
   };
   if (agent >= 0 && NOT_WORKER.has(table.kinds[agent])) out["agent:not-worker"] = 1;
+  // A prior is a prior wherever its step lands, a candidate row or not.
+  if (table.priorVerdict) out[PRIOR_FLAG] = 1;
   if (row < 0) {
     out["row:none"] = 1;
     return out;
@@ -132,11 +134,6 @@ export const PRIOR_CAP = 0.5;
 /** The verdict was named by a prior, not by evidence at the step. */
 export function isPrior(features: Record<string, number>): boolean {
   return features[PRIOR_FLAG] === 1;
-}
-
-/** Marks the verdict as named by a prior (its confidence is capped at PRIOR_CAP). */
-export function markPrior(features: Record<string, number>): void {
-  features[PRIOR_FLAG] = 1;
 }
 
 /** σ(w·x): the probability that the evidence, not chance, picked the right agent. */

@@ -8,7 +8,7 @@
 import type { EngineGraph } from "../build-graph";
 import type { AnalysisReport } from "../types";
 import type { CandidateTable } from "./candidates";
-import { BIAS, CHANCE, confidenceOf, decisiveRow, evidenceTerm, markPrior, verdictFeatures } from "./confidence";
+import { BIAS, CHANCE, confidenceOf, decisiveRow, evidenceTerm, verdictFeatures } from "./confidence";
 import { logit } from "./rank";
 import { featureText } from "./vocabulary";
 import { MODEL } from "./weights";
@@ -25,8 +25,6 @@ export function applyLearnedVerdict(report: AnalysisReport, g: EngineGraph, tabl
   if (!d) return;
   const row = decisiveRow(table);
   const features = verdictFeatures(table, row, table.agentNames.indexOf(d.agent));
-  // A prior is a prior wherever its step lands, a candidate row or not: its cap holds.
-  if (report.decisionSource === "prior") markPrior(features);
   const stated = `confidence ${Math.round(d.confidence * 100)}%`;
   d.confidence = round(confidenceOf(features, MODEL.confidence));
   // The verdict sentence was written with the rule-based confidence; it states the learned one.

@@ -33,8 +33,8 @@ export function markVerifiersByBehaviour(g: EngineGraph): void {
     if (g.wrapper[v] || !isAgentUtterance(g, v)) continue;
     const a = g.agentOf[v];
     if (said[a] >= SAMPLE) continue;
-    const text = (g.steps[v].content ?? "").slice(0, SCAN);
     if (g.features[v].tokens.size < MIN_WORDS) continue;
+    const text = (g.steps[v].content ?? "").slice(0, SCAN);
     said[a]++;
     if (first[a] < 0) first[a] = v;
     if (firstWork < 0) firstWork = v;
