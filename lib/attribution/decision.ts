@@ -23,6 +23,7 @@ import type { EngineGraph } from "./build-graph";
 import { INVENTED, type ClaimFinding } from "./claims/claim-findings";
 import type { Provenance } from "./claims/provenance";
 import { concludedAnswerOrigin } from "./claims/answer-origin";
+import { typedAnswerOrigin } from "./claims/typed-answer-origin";
 import { exposurePrior, isSubstantive, roleWeights } from "./exposure-prior";
 import { failureStatedByService, isAgentUtterance, subtreeOf } from "./detectors/patterns";
 import type { localizeFirstError } from "./first-error";
@@ -146,7 +147,9 @@ export function decide(x: DecisionInput): Decision {
   }
 
   // 1b. A concluded run's wrong answer: where it entered the conversation (see answer-origin.ts).
-  const origin = ruleOff(g, "answer-origin") ? null : concludedAnswerOrigin(g, x.prov);
+  const origin = ruleOff(g, "answer-origin")
+    ? null
+    : (concludedAnswerOrigin(g, x.prov) ?? typedAnswerOrigin(g, x.prov));
   if (origin)
     return {
       step: origin.step,

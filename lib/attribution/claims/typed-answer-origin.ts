@@ -1,0 +1,175 @@
+/**
+ * The origin of a failed run's answer when that answer is not a number: a name, a yes or no, an
+ * option letter, or a short list of names. Numbers are traced by value provenance; these values
+ * are traced here, as the issue's "claims beyond numbers" asks: the agent that first put the
+ * answer forward as its own (a name it states outside a question and not as a denial, the same yes
+ * or no or option it opens or rules with, every item of the list) is where the conclusion entered
+ * the conversation; the steps after it, approvals included, accepted or relayed it.
+ * It reads only an answer the run states explicitly (the run's final answer, or a ruling such as
+ * "Final answer: X" in its last agent message), and stays silent for a run stopped by a budget or
+ * an error (its forced answer says nothing about who reasoned wrongly), for an answer the ground
+ * truth shares, and when the answer is no single typed value.
+ */
+import type { EngineGraph } from "../build-graph";
+import { stepText } from "../build-graph";
+import { isAgentUtterance } from "../detectors/patterns";
+import { claimPart } from "../text-features";
+import { observationAt } from "../../trace/canonical-attributes";
+import { runTerminationOf } from "../../trace/run-termination";
+import { NOT_CANDIDATE, classifyParticipants } from "../model/participants";
+import type { AnswerOrigin } from "./answer-origin";
+import type { Provenance } from "./provenance";
+import { statedPosition, statedRuling } from "./stated-position";
+import { taskText } from "./task-text";
+import { extractClaims } from "./extract-claims";
+import { compareValues, readValue, wordsOf, type StatedValue } from "./stated-values";
+
+const MAX_TEXT = 4_000;
+/** A list answer has at most this many items, each of at most MAX_ITEM_WORDS words. */
+const MAX_ITEMS = 12;
+const MAX_ITEM_WORDS = 4;
+/** Agent steps read for the first proposal, from the start. */
+const MAX_READ = 4_096;
+
+/** "Ardmore, Caskey and Dunmere": two or more short items set off by commas, as their stemmed words; null otherwise. */
+function proseList(text: string): StatedValue | null {
+  const line = text
+    .trim()
+    .split("\n", 1)[0]
+    .replace(/[.!]+$/, "");
+  if (!line.includes(",")) return null;
+  const items = line
+    .split(/[,;]|\band\b/i)
+    .map((i) => i.trim())
+    .filter(Boolean);
+  if (items.length < 2 || items.length > MAX_ITEMS) return null;
+  const words = items.map((i) => wordsOf(i));
+  if (words.some((w) => w.length === 0 || w.length > MAX_ITEM_WORDS || w.some((x) => /^\d/.test(x)))) return null;
+  const stems = words.map((w) => w.join(" "));
+  return { kind: "list", value: `l:${stems.join("|")}`, raw: line, length: line.length, words: stems };
+}
+
+/**
+ * The typed value an answer states, or null (numbers are value provenance's). The run's stated final
+ * answer is the value itself, or holds a ruling; a final step states its position (a ruling, or a value
+ * it opens with, set off); any other last message counts only with a ruling ("Final answer: X").
+ */
+function typedAnswer(text: string, as: "value" | "final" | "message"): StatedValue | null {
+  const clipped = text.slice(0, MAX_TEXT).trim();
+  let value = statedRuling(clipped);
+  if (!value && as === "final") value = statedPosition(clipped);
+  if (!value && as === "value") {
+    const whole = readValue(clipped);
+    value = whole && clipped.slice(whole.length).replace(/[\s.!*_`"')\]]/g, "") === "" ? whole : proseList(clipped);
+  }
+  if (!value || value.kind === "number" || value.kind === "word") return null;
+  // An answer that holds a claim (a number, a multi-word or quoted name) is value provenance's and the
+  // concluded answer origin's: this rule reads only what they cannot.
+  return extractClaims(value.raw).some((c) => c.kind !== "verdict") ? null : value;
+}
+
+/** The run's last agent message that is not a call, or −1. */
+function lastMessage(g: EngineGraph): number {
+  for (let v = g.sink; v >= 0; v--) if (isAgentUtterance(g, v) && g.steps[v].kind !== "tool_call") return v;
+  return -1;
+}
+
+/** A step's own sentences that assert (questions and observations quoted in it dropped). */
+function assertedSentences(g: EngineGraph, u: number): string[] {
+  const own = claimPart(stepText(g.steps[u]), observationAt(g.steps[u].attributes)).slice(0, MAX_TEXT);
+  return own.split(/(?<=[.!?\n])\s+/).filter((s) => !s.trim().endsWith("?"));
+}
+
+/** The first sentence holding a name's words, not right after a denial ("not Toronto", "isn't Paris"). */
+function sentenceWith(sentences: string[], need: string[]): string | null {
+  for (const s of sentences) {
+    const words = wordsOf(s);
+    if (!need.every((w) => words.includes(w))) continue;
+    const at = words.indexOf(need[0]);
+    if (!words.slice(Math.max(0, at - 2), at).some((w) => w === "not" || w.endsWith("n't") || w === "no")) return s;
+  }
+  return null;
+}
+
+/** Capitalised words inside a sentence (not its first word): the names it leans on. */
+const INNER_NAME_RE = /(?<=[\p{L}\d,;:)\]—–*"“”'‘’-][ \t])\p{Lu}[\p{L}'’-]+/gu;
+
+/** The stems of the capitalised words inside a sentence (a name used as one, not a word opening it). */
+const innerNames = (sentence: string) =>
+  [...sentence.matchAll(INNER_NAME_RE)].map((m) => wordsOf(m[0])[0]).filter(Boolean);
+
+/** The sentence (or, for a yes/no or option, the text) in which step u puts the answer forward, or null. */
+function proposal(g: EngineGraph, u: number, answer: StatedValue): string | null {
+  // Most steps do not hold the answer at all: a plain search for its first word skips them cheaply.
+  const first = answer.words?.[0]?.split(" ")[0];
+  if (first && !stepText(g.steps[u]).slice(0, MAX_TEXT).toLowerCase().includes(first)) return null;
+  const sentences = assertedSentences(g, u);
+  if (answer.kind === "yesno" || answer.kind === "bool" || answer.kind === "option") {
+    const text = sentences.join(" ");
+    const own = statedPosition(text);
+    return own !== null && compareValues(own, answer) === "same" ? text : null;
+  }
+  if (answer.kind === "list") {
+    const found = answer.words!.map((item) => sentenceWith(sentences, wordsOf(item)));
+    return found.every((f) => f !== null) ? [...new Set(found)].join(" ") : null;
+  }
+  if (!answer.words?.length) return null;
+  // A one-word answer is a name only where it is written as one inside a sentence ("… is Sydney, …"),
+  // not where a sentence opens with a word that happens to be capitalised ("Confirmed: …").
+  const sentence = sentenceWith(sentences, answer.words);
+  return sentence !== null && innerNames(sentence).includes(answer.words[0]) ? sentence : null;
+}
+
+/**
+ * Whether the proposal leans on a name another agent put forward earlier ("Browser says the flag is
+ * of Italy, so the capital is Rome"): then the answer was drawn from that agent's premise, and which
+ * of the two erred is not for this rule to say.
+ */
+function restsOnPremise(g: EngineGraph, prov: Provenance, u: number, sentence: string, answer: StatedValue): boolean {
+  const skip = new Set([
+    ...wordsOf(taskText(g).slice(0, MAX_TEXT)),
+    ...(answer.words ?? []).flatMap((w) => wordsOf(w)),
+  ]);
+  for (const a of g.agentNames) for (const w of wordsOf(a)) skip.add(w);
+  const names = innerNames(sentence).filter((w) => !skip.has(w));
+  if (!names.length) return false;
+  let read = 0;
+  for (let t = u - 1; t >= 0 && read < MAX_READ; t--) {
+    if (!isAgentUtterance(g, t) || g.agentOf[t] === g.agentOf[u]) continue;
+    read++;
+    if (!prov.visible(t, u)) continue;
+    const words = new Set(wordsOf(assertedSentences(g, t).join(" ")));
+    if (names.some((w) => words.has(w))) return true;
+  }
+  return false;
+}
+
+export function typedAnswerOrigin(g: EngineGraph, prov: Provenance): AnswerOrigin | null {
+  const termination = runTerminationOf(g.trace.run.attributes);
+  if (termination === "limit" || termination === "error") return null;
+  const stated = g.trace.run.finalAnswer?.trim();
+  const last = lastMessage(g);
+  const answer = stated
+    ? typedAnswer(stated, "value")
+    : last >= 0
+      ? typedAnswer(stepText(g.steps[last]), g.steps[last].kind === "final" ? "final" : "message")
+      : null;
+  if (!answer) return null;
+  const truth = g.trace.run.groundTruth?.trim();
+  if (truth) {
+    const right = statedRuling(truth.slice(0, MAX_TEXT)) ?? readValue(truth, true) ?? proseList(truth);
+    if (right && compareValues(answer, right) === "same") return null;
+  }
+  const kinds = classifyParticipants(g);
+  const end = last >= 0 ? last : g.sink;
+  let read = 0;
+  for (let u = 0; u <= end && read < MAX_READ; u++) {
+    if (!isAgentUtterance(g, u) || g.wrapper[u] || g.steps[u].kind === "tool_call") continue;
+    if (NOT_CANDIDATE.has(kinds[g.agentOf[u]]) || (u !== end && !prov.visible(u, end))) continue;
+    read++;
+    const sentence = proposal(g, u, answer);
+    if (sentence === null) continue;
+    return restsOnPremise(g, prov, u, sentence, answer) ? null : { step: u, value: answer.value };
+  }
+  return null;
+}
