@@ -8,7 +8,8 @@
  * - harness: it speaks only at the run's edges (the opening or the close), says little and closes
  *   without stating an answer (a judge that speaks once, at the end, with the verdict decides), or all it
  *   writes is scaffolding: templated announcements and verbatim relays of others' answers
- *   (`scaffolding.ts`);
+ *   (`scaffolding.ts`), or it opens a group run with the task and then only runs the protocol
+ *   (`task-poser.ts`);
  * - simulated-user: it opens the conversation and keeps answering the one agent it talks to, across
  *   the run (an LLM playing a customer holds requirements the agent cannot check, so it can be wrong);
  * - verifier: most of its messages approve or reject;
@@ -27,6 +28,10 @@ import { extractClaims } from "../claims/extract-claims";
 import { resultStatements } from "../claims/result-statements";
 import { ruleOff } from "../ablation";
 import { markVerifiersByBehaviour } from "./verifiers-by-behaviour";
+import { posesTaskOnly } from "./task-poser";
+import { FIRST_PERSON_RE, statesOwnValue, taskContent, type TaskContent } from "./own-content";
+
+export { FIRST_PERSON_RE } from "./own-content";
 
 export type ParticipantKind =
   | "task-giver"
@@ -63,8 +68,6 @@ const PROGRAM_OUTPUT_RE = /^(?:exit ?code|exitcode|traceback|\$ |>>> |code outpu
 const CALL_EXPRESSION_RE = /(?<![\w.])[a-z_][\w.]*\((?:\s*[a-z_]\w*\s*=|\s*\{)/i;
 /** A call written in prose with its arguments: "Invoking booking_api with {…}", "calling lookup with {…}". */
 const PROSE_CALL_RE = /\b(?:invok|call|runn)ing `?[a-z_][\w.]*`? with \{/i;
-/** An agent speaks for itself; program output does not ("I'll", "let me", "we"). */
-export const FIRST_PERSON_RE = /\b(?:I|I'm|I'll|I've|me|my|we|we'll|our|let's)\b/i;
 /**
  * A message sent to someone, as a log records it ("Lead sends to Alice: …") or as a chat mention opens
  * it ("@Bob …"); recipients by any name, personas too. Prose about what was sent ("the email was sent to
@@ -221,52 +224,6 @@ function statesAnswer(text: string): boolean {
   return extractClaims(text).some((c) => c.kind !== "verdict") || resultStatements(text).length > 0;
 }
 
-/**
- * An opening step that states a value the task does not hold ("4 + 7 + 9 = 21 kg") or names what the
- * task does not ("the capital is Sydney": a capitalised word inside a sentence, not an agent's name) is
- * a worker's first answer; one that poses or restates the task brings only the task's own, and what a
- * question it asks holds is no answer either.
- */
-function statesOwnValue(text: string, task: TaskContent): boolean {
-  // What a question holds is what it asks about: its data and its subject, not an answer.
-  const said = withoutQuestions(text);
-  if (extractClaims(said).some((c) => c.kind !== "verdict" && !task.values.has(c.value))) return true;
-  for (const m of said.matchAll(INNER_NAME_RE)) {
-    const w = m[1].toLowerCase();
-    if (!task.lower.includes(w) && !task.agents.has(w)) return true;
-  }
-  return false;
-}
-
-/** Sentence ends: a stop, a question or an exclamation mark before a space or a line break. */
-const SENTENCE_END_RE = /(?<=[.!?])\s+|\n/;
-
-/** The text without the sentences that ask (they end with a question mark). */
-function withoutQuestions(text: string): string {
-  if (!text.includes("?")) return text;
-  return text
-    .split(SENTENCE_END_RE)
-    .filter((sentence) => !sentence.trimEnd().endsWith("?"))
-    .join("\n");
-}
-/** A capitalised word after a lower-case word or a comma: a name, not a sentence's first word. */
-const INNER_NAME_RE = /(?<=[a-z,;] )([A-Z][a-z]{2,})\b/g;
-
-interface TaskContent {
-  values: Set<string>;
-  lower: string;
-  agents: Set<string>;
-}
-
-function taskContent(g: EngineGraph): TaskContent {
-  const task = g.trace.run.task ?? "";
-  return {
-    values: new Set(extractClaims(task).map((c) => c.value)),
-    lower: task.toLowerCase(),
-    agents: new Set(g.agentNames.map((n) => n.toLowerCase())),
-  };
-}
-
 /** Own steps skipped back to the request: a batch of results answers the batch of calls before it. */
 const BATCH = 64;
 
@@ -336,6 +293,7 @@ function classify(g: EngineGraph): ParticipantKind[] {
     if (x.scaffold === x.steps) return "harness";
     if (x.edge === x.total && x.total <= 2 && x.tokens / x.steps < 30 && speakers > 2 && !x.edgeAnswers)
       return "harness";
+    if (a === openerIdx && !ruleOff(g, "harness-by-behaviour") && posesTaskOnly(g, a, speakers - 1)) return "harness";
     // A simulated user talks; it neither returns tool output nor calls tools itself.
     if (a === openerIdx && speakers === 2 && x.steps >= 3 && x.output === 0 && x.calls === 0) return "simulated-user";
     if (x.steps >= 2 && x.verdicts * 2 > x.steps) return "verifier";

@@ -1,0 +1,56 @@
+/**
+ * What a step says of its own, as against what the task already holds: the first person, and values
+ * or names the task does not hold (questions dropped: what a question holds is what it asks about).
+ * Shared by the participant tests (`participants.ts`, `task-poser.ts`).
+ */
+import type { EngineGraph } from "../build-graph";
+import { extractClaims } from "../claims/extract-claims";
+
+/** An agent speaks for itself; program output does not ("I'll", "let me", "we"). */
+export const FIRST_PERSON_RE = /\b(?:I|I'm|I'll|I've|me|my|we|we'll|our|let's)\b/i;
+
+/**
+ * An opening step that states a value the task does not hold ("4 + 7 + 9 = 21 kg") or names what the
+ * task does not ("the capital is Sydney": a capitalised word inside a sentence, not an agent's name) is
+ * a worker's first answer; one that poses or restates the task brings only the task's own, and what a
+ * question it asks holds is no answer either.
+ */
+export function statesOwnValue(text: string, task: TaskContent): boolean {
+  // What a question holds is what it asks about: its data and its subject, not an answer.
+  const said = withoutQuestions(text);
+  if (extractClaims(said).some((c) => c.kind !== "verdict" && !task.values.has(c.value))) return true;
+  for (const m of said.matchAll(INNER_NAME_RE)) {
+    const w = m[1].toLowerCase();
+    if (!task.lower.includes(w) && !task.agents.has(w)) return true;
+  }
+  return false;
+}
+
+/** Sentence ends: a stop, a question or an exclamation mark before a space or a line break. */
+const SENTENCE_END_RE = /(?<=[.!?])\s+|\n/;
+
+/** The text without the sentences that ask (they end with a question mark). */
+function withoutQuestions(text: string): string {
+  if (!text.includes("?")) return text;
+  return text
+    .split(SENTENCE_END_RE)
+    .filter((sentence) => !sentence.trimEnd().endsWith("?"))
+    .join("\n");
+}
+/** A capitalised word after a lower-case word or a comma: a name, not a sentence's first word. */
+const INNER_NAME_RE = /(?<=[a-z,;] )([A-Z][a-z]{2,})\b/g;
+
+export interface TaskContent {
+  values: Set<string>;
+  lower: string;
+  agents: Set<string>;
+}
+
+export function taskContent(g: EngineGraph): TaskContent {
+  const task = g.trace.run.task ?? "";
+  return {
+    values: new Set(extractClaims(task).map((c) => c.value)),
+    lower: task.toLowerCase(),
+    agents: new Set(g.agentNames.map((n) => n.toLowerCase())),
+  };
+}
