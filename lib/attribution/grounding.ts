@@ -9,11 +9,15 @@ import type { EngineGraph } from "./build-graph";
 import { ancestorWalker, Visit } from "./ancestor-walk";
 import { MAX_SCAN_CHARS, extractNumbers, keyedNumbers, normalizeNumber } from "./text-features";
 import { matchesAggregate, requestedAggregate, type RequestedAggregate } from "./requested-aggregate";
+import { groupTotals, namedConversions } from "./whole-derivations";
+import { stepText } from "./build-graph";
 
 /** Ancestor searches stop after this many steps and then assume the value was seen (conservative). */
 const ANCESTOR_BUDGET = 4000;
 /** Numbers considered as operands of a derivation. */
 const MAX_OPERANDS = 120;
+/** Source steps whose listed groups are totalled for one value. */
+const MAX_TOTAL_SOURCES = 16;
 
 export interface Grounding {
   /** Numbers of the task, always visible. */
@@ -194,6 +198,26 @@ function makeGrounding(g: EngineGraph): Grounding {
         )
           return [String(a), String(b)];
       }
+    return wholeDerivation(v, x, target, ops, percent, tol, sumTol);
+  };
+  const totals: (number[] | undefined)[] = new Array(g.n);
+  const totalsOf = (u: number) => (totals[u] ??= groupTotals(stepText(g.steps[u])));
+  /** A percent restating a fraction at hand, a total of a group a source lists, a conversion between units the step names. */
+  const wholeDerivation = (
+    v: number,
+    x: string,
+    target: number,
+    ops: number[],
+    percent: boolean,
+    tol: number,
+    sumTol: number,
+  ): string[] | null => {
+    if (percent) for (const a of ops) if (within(a * 100, target, tol)) return [String(a)];
+    for (let k = g.inStart[v]; k < g.inStart[v + 1] && k - g.inStart[v] < MAX_TOTAL_SOURCES; k++)
+      for (const total of totalsOf(g.edges[g.inEdges[k]].from)) if (within(total, target, sumTol)) return [];
+    const factors = namedConversions(g.steps[v].content ?? "");
+    const loose = Math.max(tol, writtenPrecision(x));
+    for (const f of factors) for (const a of ops) if (within(a * f, target, loose)) return [String(a)];
     return null;
   };
   const derivable = (v: number, x: string, ownEarlier: string[]) => derivation(v, x, ownEarlier) !== null;

@@ -1,0 +1,70 @@
+/**
+ * Derivations beyond one operation on two numbers, each specific enough not to match by chance:
+ * - a total over a whole group a source lists: a table column, or every money amount of one output
+ *   ("the three open invoices total $2,629.75" over a table of three amounts);
+ * - a fraction written as a percent (0.125 → 12.5 %);
+ * - a unit conversion, tried only when the step itself names both units ("5,000 lb is about 2,268 kg").
+ * Read from the numbers a step could see; the grounding (`grounding.ts`) asks these after its pairs.
+ */
+import { normalizeNumber } from "./text-features";
+
+const MAX_SCAN = 20_000;
+const MAX_LINES = 400;
+/** Columns of a table read; a table is at most this wide. */
+const MAX_COLUMNS = 24;
+/** A (trimmed) cell that is one number (with a currency sign, commas, a trailing percent sign or unit word). */
+const CELL_NUMBER_RE = /^[$€£]?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s?(?:%|[a-zA-Z]{1,5})?$/;
+const MONEY_RE = /[$€£]\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)/g;
+const MAX_AMOUNTS = 200;
+
+/** The totals a source text lists: each table column's sum (two or more numeric cells), and the sum of its money amounts. */
+export function groupTotals(text: string): number[] {
+  const scan = text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text;
+  const out: number[] = [];
+  if (scan.includes("|")) {
+    const columns: number[][] = [];
+    let lines = 0;
+    for (const line of scan.split("\n")) {
+      if (++lines > MAX_LINES) break;
+      if (!line.includes("|")) continue;
+      const cells = line.split("|").slice(0, MAX_COLUMNS + 1);
+      cells.forEach((cell, i) => {
+        const m = CELL_NUMBER_RE.exec(cell.trim());
+        if (m) (columns[i] ??= []).push(Number(normalizeNumber(m[1])));
+      });
+    }
+    for (const c of columns) if (c && c.length >= 2) out.push(c.reduce((a, b) => a + b, 0));
+  }
+  if (/[$€£]/.test(scan)) {
+    let sum = 0;
+    let count = 0;
+    for (const m of scan.matchAll(MONEY_RE)) {
+      if (++count > MAX_AMOUNTS) break;
+      sum += Number(normalizeNumber(m[1]));
+    }
+    if (count >= 2) out.push(sum);
+  }
+  return out;
+}
+
+/** A unit as a word ("pounds") anywhere, or as an abbreviation right after a number ("5,000 lb"). */
+const unit = (words: string, abbreviations: string) =>
+  new RegExp(`\\b(?:${words})\\b|\\d\\s?(?:${abbreviations})\\b`, "i");
+
+/** Unit pairs: how each side is written, and how many of the second one unit of the first is. */
+const CONVERSIONS: { from: RegExp; to: RegExp; factor: number }[] = [
+  { from: unit("pounds?", "lbs?"), to: unit("kilograms?|kilos?", "kg"), factor: 0.45359237 },
+  { from: unit("miles?", "mi"), to: unit("kilomet(?:er|re)s?", "km"), factor: 1.609344 },
+  { from: unit("inch(?:es)?", "in"), to: unit("centimet(?:er|re)s?", "cm"), factor: 2.54 },
+  { from: unit("feet|foot", "ft"), to: unit("met(?:er|re)s?", "m"), factor: 0.3048 },
+  { from: unit("gallons?", "gal"), to: unit("lit(?:er|re)s?", "l"), factor: 3.785411784 },
+  { from: unit("ounces?", "oz"), to: unit("grams?", "g"), factor: 28.349523125 },
+];
+
+/** The factors that convert between two units the text names (both ways). */
+export function namedConversions(text: string): number[] {
+  const scan = text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text;
+  const out: number[] = [];
+  for (const c of CONVERSIONS) if (c.from.test(scan) && c.to.test(scan)) out.push(c.factor, 1 / c.factor);
+  return out;
+}
