@@ -30,6 +30,8 @@ describe("an action reported done right after its call failed", () => {
   it.each([
     "Your table at Casa Lina is booked for Friday at 19:00.",
     "The reservation went through for Friday at 19:00.",
+    "The reservation has been made and booked for Friday at 19:00.",
+    "Confirmation sent to all four guests: Friday at 19:00.",
   ])("is a false success claim: %s", (says) => {
     const r = run(says);
     expect(detectorsAt(r, "b")).toContain("false-success-claim");
@@ -39,5 +41,29 @@ describe("an action reported done right after its call failed", () => {
     expect(detectorsAt(run("The booking service is down; the table was not booked."), "b")).not.toContain(
       "false-success-claim",
     );
+    expect(detectorsAt(run("The request was sent, but the service failed to answer."), "b")).not.toContain(
+      "false-success-claim",
+    );
+  });
+});
+
+describe("an action reported done right after a lookup found nothing", () => {
+  const lookup = (says: string, found: string) =>
+    analyzeTrace(
+      failedRun("Where is my parcel 40917?", [
+        { id: "c", agent: "Desk", kind: "tool_call", content: "track_parcel(id: 40917)" },
+        { id: "r", agent: "parcels_api", kind: "tool_result", content: found },
+        { id: "b", agent: "Desk", kind: "message", content: says },
+        { id: "f", agent: "Concierge", kind: "final", content: "Your parcel is on its way." },
+      ]),
+    );
+  it("claims what does not exist", () => {
+    const r = lookup("Parcel 40917 has shipped and arrives on Friday.", "No record found for parcel 40917.");
+    expect(detectorsAt(r, "b")).toContain("false-success-claim");
+    expect(r.decisive?.stepId).toBe("b");
+  });
+  it("is no claim when the lookup found the parcel", () => {
+    const r = lookup("Parcel 40917 has shipped and arrives on Friday.", "parcel 40917: in transit, due Friday");
+    expect(detectorsAt(r, "b")).not.toContain("false-success-claim");
   });
 });
