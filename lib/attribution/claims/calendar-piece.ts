@@ -3,8 +3,9 @@
  * minute, `20` in `March 20` a day of the month. Read as numbers they are small integers that
  * every long run states again by coincidence (a departure time, a date in a plan), so value
  * provenance would tie a final answer to whichever step first wrote the same digits. Full dates
- * with a year are claims of their own (`d:…`, extract-claims.ts); a time or a day without a year
- * names no checkable value and is not a claim. Checked per candidate number, in a bounded window.
+ * with a year are claims of their own (`d:…`, extract-claims.ts), as is a month and day without a year
+ * (`d:--03-20`, checked against the days sources give); the day's digits alone, and a time, are no
+ * number claim. Checked per candidate number, in a bounded window.
  */
 
 const isDigit = (c: number) => c >= 48 && c <= 57;

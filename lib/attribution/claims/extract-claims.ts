@@ -1,6 +1,6 @@
 /**
  * Typed claims: the checkable values a step states — numbers (with money/percent/unit marks),
- * dates, URLs and paths, quoted strings, multi-word capitalised names, and approve/reject verdicts.
+ * dates (a month and day without a year too: `d:--03-15`), URLs and paths, quoted strings, multi-word capitalised names, and approve/reject verdicts.
  * Each claim keeps its character offsets (for quoted evidence) and a normalized `value` so that the
  * same fact written two ways ("$48,210.00" and "48210 dollars") compares equal. Literals inside
  * code blocks are claims too (`inCode`): data typed into code is as much an assertion as prose.
@@ -53,6 +53,12 @@ const MONTHS = [
 ];
 const WORD_DATE_RE =
   /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),?\s+(\d{4})\b|\b(\d{1,2})\s+(January|February|March|April|May|June|July|August|September|October|November|December),?\s+(\d{4})\b/g;
+/**
+ * A day of a month without a year ("March 15", "5 March", "March 15th"): checkable against the dates
+ * a source gives, with or without their year (`d:--03-15`). Not followed by a year (that is a full date).
+ */
+const YEARLESS_DATE_RE =
+  /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!,?\s*\d)|\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(January|February|March|April|May|June|July|August|September|October|November|December)\b(?!,?\s*\d)/g;
 const QUOTE_RE = /"([^"\n]{3,80})"|“([^”\n]{3,80})”/g;
 /** Two or more capitalised words in a row ("Rockhopper Penguin", "Federal Reserve Bank"). */
 const ENTITY_RE = /\b[A-Z][a-z]+(?:[ -](?:of |the |de |von )?[A-Z][a-z]+)+\b/g;
@@ -178,6 +184,22 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
         raw: m[0],
         start: m.index!,
         end: m.index! + m[0].length,
+      });
+    }
+  if (hasDigit && hasUpper)
+    for (const m of text.matchAll(YEARLESS_DATE_RE)) {
+      const at = m.index!;
+      if (inRanges(dateSpans, at)) continue;
+      const day = Number(m[2] ?? m[3]);
+      if (day < 1 || day > 31) continue;
+      const month = MONTHS.indexOf((m[1] ?? m[4]).toLowerCase()) + 1;
+      dateSpans.push([at, at + m[0].length]);
+      pushClaim(out, code, {
+        kind: "date",
+        value: `d:--${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
+        raw: m[0],
+        start: at,
+        end: at + m[0].length,
       });
     }
   const urlSpans: [number, number][] = [];

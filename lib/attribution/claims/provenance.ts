@@ -143,6 +143,10 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
  */
 function taskSources(g: EngineGraph): { task: Set<string>; inTask: (c: Claim) => boolean } {
   const task = new Set(extractClaims(g.trace.run.task ?? "").map((c) => c.value));
+  for (const value of [...task]) {
+    const day = dayOf(value);
+    if (day) task.add(day);
+  }
   const taskWords = (g.trace.run.task ?? "").slice(0, MAX_SCAN_CHARS).toLowerCase();
   const phraseInTask = new Map<string, boolean>();
   const quotedInTask = (value: string): boolean => {
@@ -172,6 +176,7 @@ function inputSources(g: EngineGraph): (v: number) => Set<string> | null {
     if (x === undefined) {
       const s = g.steps[v];
       x = s.input && !isAgentToolCall(g, v) ? extractClaimValues(s.input) : null;
+      if (x) for (const value of [...x]) if (dayOf(value)) x.add(dayOf(value)!);
       inputCache.set(v, x);
     }
     return x;
@@ -195,10 +200,22 @@ function valueIndex(
   for (let v = 0; v < g.n; v++) {
     for (const c of claims[v].asserted) note(c.value, v);
     for (const c of claims[v].observed) note(c.value, v);
+    // A full date is also the day it names without its year: a later "March 15" can read it there.
+    for (const c of claims[v].asserted) if (c.kind === "date") noteDay(c.value, v, note);
+    for (const c of claims[v].observed) if (c.kind === "date") noteDay(c.value, v, note);
     // A record's number under its key (`item_id: 4471`) is no claim, but a later step can read it there.
     for (const x of keyedNumbers(stepText(g.steps[v]))) note(`n:${x}`, v);
   }
   return { stepsOf, firstAt };
+}
+
+/** `d:2024-03-15` is also `d:--03-15`: the day a yearless date names. */
+export const dayOf = (value: string): string | null =>
+  value.length === 12 && value.startsWith("d:") && value[2] !== "-" ? `d:--${value.slice(7)}` : null;
+
+function noteDay(value: string, v: number, note: (value: string, v: number) => void): void {
+  const day = dayOf(value);
+  if (day) note(day, v);
 }
 
 /**
