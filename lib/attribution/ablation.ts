@@ -20,6 +20,7 @@ export type AblatableStepRule =
   | "coordinator-weight"
   | "quoted-task-phrase"
   | "links-in-code"
+  | "swapped-label"
   | "period-qualifiers"
   | "harness-by-behaviour";
 
@@ -38,6 +39,7 @@ export const ABLATABLE_RULES: Readonly<Record<AblatableDecisionRule | AblatableS
   "coordinator-weight": "exposure-prior.ts: a coordinator's step weighs as a worker's",
   "quoted-task-phrase": "claims/provenance.ts: a quoted phrase is from the task only as a whole claim",
   "links-in-code": "claims/claim-findings.ts: a link typed in code is checked like any value",
+  "swapped-label": "claims/claim-findings.ts: a value read from another field of its output is sourced",
   "period-qualifiers": "claims/dropped-constraint.ts: only a year is a dropped constraint",
   "harness-by-behaviour": "model/participants.ts: no text is marked as scaffolding",
 };

@@ -21,6 +21,7 @@ import { extractClaims } from "./extract-claims";
 import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import { arithmeticSlips } from "./arithmetic";
 import { isTrivialNumber, toolComputations } from "./tool-computations";
+import { swappedLabel } from "./swapped-label";
 import { round6 as round } from "../round6";
 import { ruleOff } from "../ablation";
 
@@ -324,6 +325,15 @@ function claimFinding(
       const note = `states "${c.key}" as ${c.raw}, but ${g.steps[fact.step].id} gave ${fact.raw}`;
       const reachesWide = seen && wideClosure().has(c.value);
       return makeFinding(v, c, "contradicts-source", SCORE.contradiction, fact.step, note, reachesWide);
+    }
+  }
+  if (r.source === "tool" && c.kind === "number" && r.from >= 0 && !scan.contradicted && !ruleOff(g, "swapped-label")) {
+    const swap = swappedLabel(prov, text, c, r.from, v);
+    if (swap) {
+      scan.contradicted = true;
+      const note = `states ${c.raw} as "${swap.named}", but ${g.steps[r.from].id} gave ${swap.namedRaw} for it; ${c.raw} is its "${swap.own}"`;
+      const reachesWide = seen && wideClosure().has(c.value);
+      return makeFinding(v, c, "contradicts-source", SCORE.contradiction, r.from, note, reachesWide);
     }
   }
   if (r.source !== "none" || isTrivialNumber(c)) return undefined;

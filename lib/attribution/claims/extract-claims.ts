@@ -63,9 +63,9 @@ const QUOTE_RE = /"([^"\n]{3,80})"|“([^”\n]{3,80})”/g;
 /** Two or more capitalised words in a row ("Rockhopper Penguin", "Federal Reserve Bank"). */
 const ENTITY_RE = /\b[A-Z][a-z]+(?:[ -](?:of |the |de |von )?[A-Z][a-z]+)+\b/g;
 const CODE_RE = /```[\s\S]*?(?:```|$)/g;
-/** The label before a number: up to three words ending right before it, optionally followed by is/was/:/=. */
+/** The label before a number: up to three words ending right before it (a JSON key's closing quote allowed), optionally followed by is/was/:/=. */
 const KEY_BEFORE_RE =
-  /([A-Za-z][A-Za-z_-]{1,30}(?:\s+[A-Za-z][A-Za-z_-]{1,30}){0,2})\s*(?::|=|\bis\b|\bwas\b|\bare\b|\bequals\b|\bof\b)?\s*(?:\$|€|£)?\s*$/;
+  /([A-Za-z][A-Za-z_-]{1,30}(?:\s+[A-Za-z][A-Za-z_-]{1,30}){0,2})["']?\s*(?::|=|\bis\b|\bwas\b|\bare\b|\bequals\b|\bof\b)?\s*(?:\$|€|£)?\s*$/;
 const KEY_STOP = new Set([
   "the",
   "a",
