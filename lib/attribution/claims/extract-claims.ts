@@ -59,6 +59,11 @@ const WORD_DATE_RE =
  */
 const YEARLESS_DATE_RE =
   /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!,?\s*\d)|\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(January|February|March|April|May|June|July|August|September|October|November|December)\b(?!,?\s*\d)/g;
+/**
+ * A protocol counter before a number ("Round 2", "turn 4", "round 2 of 3"): the harness's bookkeeping,
+ * not a value anyone states; read as a number it matches any small count ("2 votes") by coincidence.
+ */
+const COUNTER_BEFORE_RE = /\b(?:round|turn|iteration|cycle|phase)\s?#?(?:\d+\s?(?:of|\/)\s?)?$/i;
 const QUOTE_RE = /"([^"\n]{3,80})"|“([^”\n]{3,80})”/g;
 /** Two or more capitalised words in a row ("Rockhopper Penguin", "Federal Reserve Bank"). */
 const ENTITY_RE = /\b[A-Z][a-z]+(?:[ -](?:of |the |de |von )?[A-Z][a-z]+)+\b/g;
@@ -221,6 +226,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
       if (inRanges(dateSpans, numStart) || inRanges(urlSpans, numStart)) continue;
       if (isIdentifierPiece(text, numStart, numStart + m[2].length)) continue;
       if (isCalendarPiece(text, numStart, numStart + m[2].length)) continue;
+      if (COUNTER_BEFORE_RE.test(text.slice(Math.max(0, numStart - 24), numStart))) continue;
       const norm = normalizeNumber(m[2]);
       const num = Number(norm);
       if (!Number.isFinite(num)) continue;

@@ -19,6 +19,8 @@ export function statesOwnValue(text: string, task: TaskContent): boolean {
   // What a question holds is what it asks about: its data and its subject, not an answer.
   const said = withoutQuestions(text);
   if (extractClaims(said).some((c) => c.kind !== "verdict" && !task.values.has(c.value))) return true;
+  // A time of day is no claim (calendar-piece.ts), but one the task does not give is a result ("Arrival: 12:05").
+  for (const m of said.matchAll(TIME_RE)) if (!task.lower.includes(m[0])) return true;
   for (const m of said.matchAll(INNER_NAME_RE)) {
     const w = m[1].toLowerCase();
     if (!task.lower.includes(w) && !task.agents.has(w)) return true;
@@ -37,6 +39,7 @@ function withoutQuestions(text: string): string {
     .filter((sentence) => !sentence.trimEnd().endsWith("?"))
     .join("\n");
 }
+const TIME_RE = /(?<![\d:])\d{1,2}:\d{2}(?![\d:])/g;
 /** A capitalised word after a lower-case word or a comma: a name, not a sentence's first word. */
 const INNER_NAME_RE = /(?<=[a-z,;] )([A-Z][a-z]{2,})\b/g;
 
@@ -47,10 +50,14 @@ export interface TaskContent {
 }
 
 export function taskContent(g: EngineGraph): TaskContent {
-  const task = g.trace.run.task ?? "";
+  return contentOf(g, g.trace.run.task ?? "");
+}
+
+/** What a text holds (its values and words), beside the run's agent names: what a step may restate as not its own. */
+export function contentOf(g: EngineGraph, text: string): TaskContent {
   return {
-    values: new Set(extractClaims(task).map((c) => c.value)),
-    lower: task.toLowerCase(),
+    values: new Set(extractClaims(text).map((c) => c.value)),
+    lower: text.toLowerCase(),
     agents: new Set(g.agentNames.map((n) => n.toLowerCase())),
   };
 }

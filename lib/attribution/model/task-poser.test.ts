@@ -10,6 +10,7 @@ import { buildGraph } from "../build-graph";
 import { DEFAULT_CONFIG } from "../config";
 import { analyzeTrace } from "../analyze-trace";
 import { classifyParticipants, markParticipants } from "./participants";
+import { extractClaims } from "../claims/extract-claims";
 
 type Line = [agent: string, content: string];
 const TASK = "Which is heavier, 3 kg of wool or 5 kg of sand?";
@@ -57,6 +58,40 @@ describe("a run's driver", () => {
       ["Moss", "The wool."],
     ];
     expect(kindOf(rounds, "Desk")).toBe("harness");
+  });
+
+  it("may announce the answer the agents gave", () => {
+    const announced: Line[] = [
+      driven[0],
+      ["Wren", "The sand, by 2 kg."],
+      ["Moss", "Agreed: the sand, 2 kg more."],
+      ["Host", "Final answer (majority): the sand, by 2 kg."],
+    ];
+    expect(kindOf(announced, "Host")).toBe("harness");
+  });
+
+  it("is never where the evidence points: its round counters are no values", () => {
+    expect(extractClaims("Round 2 of 3: please respond.").filter((c) => c.kind === "number")).toEqual([]);
+    const counted: Line[] = [
+      ["Desk", "Round 1: please state your answer."],
+      ["Wren", "The wool. Answer: wool"],
+      ["Moss", "The sand. Answer: sand"],
+      ["Fern", "The wool. Answer: wool"],
+      ["Desk", "Round 2: cast your final vote."],
+      ["Judge", "Tally: wool 2 votes, sand 1 vote. Final answer: wool"],
+    ];
+    const t = trace(counted);
+    const report = analyzeTrace({ ...t, run: { ...t.run, groundTruth: "sand" } });
+    expect(report.decisive?.agent).not.toBe("Desk");
+  });
+
+  it("stays a candidate when its opening works out a time the task does not give", () => {
+    const timed: Line[] = [
+      ["Clerk", "**Timetable**\n- Leaves: 09:40\n- **Arrives: 12:05**"],
+      ["Check", "## Review\nAll figures verified."],
+      ["Scribe", "It arrives at 12:05."],
+    ];
+    expect(kindOf(timed, "Clerk")).not.toBe("harness");
   });
 
   it("stays a candidate when it adds anything of its own", () => {
