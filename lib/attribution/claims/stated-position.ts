@@ -19,9 +19,11 @@ const MAX_MATCHES = 24;
 
 /** Nouns that head a position; "answer" too, here also for a lowercase value (`phraseValue`). */
 const POSITION_NOUN =
-  /(?:answer|decision|verdict|ruling|position|vote|choice|pick|selection|conclusion|consensus|winner|recommendation)/;
+  /(?:answer|decision|verdict|ruling|position|vote|choice|pick|selection|conclusion|consensus|majority|winner|recommendation)/;
+/** Words that qualify a position noun without changing whose it is ("the majority answer", "our agreed choice"). */
+const POSITION_ADJECTIVE = /(?:final|majority|consensus|agreed|overall|group|team|unanimous|winning)/;
 const NOUN_LEAD_RE = new RegExp(
-  `(?:^|[\\n.!?])[ \\t*_#>-]*(?:(?:my|our|the)\\s+(?:final\\s+)?|final\\s+)?${POSITION_NOUN.source}[ \\t*_]*(?:[:=—–]|\\bis\\b)[ \\t*_]*`,
+  `(?:^|[\\n.!?])[ \\t*_#>-]*(?:(?:my|our|the)\\s+)?(?:${POSITION_ADJECTIVE.source}\\s+)?${POSITION_NOUN.source}[ \\t*_]*(?:[:=—–]|\\bis\\b)[ \\t*_]*`,
   "gi",
 );
 /** First-person choices: the speaker commits to the value that follows. */
@@ -117,7 +119,10 @@ export function statedTally(full: string): StatedCount[] {
       const head = clause.slice(0, m.index);
       const colon = head.lastIndexOf(":");
       // "Tally: Paris 3 votes" reads after the label; "Paris: 3 votes" reads before the colon.
-      const tries = colon >= 0 ? [head.slice(colon + 1), head.slice(0, colon)] : [head];
+      const before = colon >= 0 ? head.slice(0, colon) : head;
+      // "Tally — (A): 2 votes": the value follows the tally's own label.
+      const labelled = before.split(/[—–]|\s-\s/).pop()!;
+      const tries = colon >= 0 ? [head.slice(colon + 1), before, labelled] : [head, labelled];
       for (const t of tries) {
         const trimmed = t.replace(/^[\s*•>-]+/, "");
         const v = readValue(trimmed);

@@ -59,6 +59,22 @@ describe("the origin of a wrong answer that is not a number", () => {
     expect(r).toEqual({ step: "s2", rule: "answer-origin" });
   });
 
+  it("reads a yes or no after a short lead, and a name that opens its sentence as the subject", () => {
+    const flip = run("Is a pumpkin botanically a berry? Answer yes or no.", [
+      say("s1", "Ona", "Yes — it grows from a single ovary and holds its seeds inside."),
+      say("s2", "Ona", "On reflection, no — cooks treat it as a vegetable."),
+      say("s3", "Pell", "Then no."),
+      say("s4", "Pell", "No", "final"),
+    ]);
+    expect(flip).toEqual({ step: "s2", rule: "answer-origin" });
+    const subject = run("Which island is the largest in the bay?", [
+      say("s1", "Scout", "Skerra is the largest island in the bay by area."),
+      say("s2", "Critic", "Looks good to me."),
+      say("s3", "Writer", "Final answer: Skerra.", "final"),
+    ]);
+    expect(subject).toEqual({ step: "s1", rule: "answer-origin" });
+  });
+
   it("is not a step that names the value only to deny it", () => {
     const r = run("Which island holds the oldest working lighthouse in the bay?", [
       say("s1", "Scout", "It is not Skerra; the oldest one is on Tern Island."),

@@ -21,6 +21,7 @@ import type { AnswerOrigin } from "./answer-origin";
 import type { Provenance } from "./provenance";
 import { statedPosition, statedRuling } from "./stated-position";
 import { taskText } from "./task-text";
+import { trimEndChars } from "../../text/linear-text";
 import { extractClaims } from "./extract-claims";
 import { compareValues, readValue, wordsOf, type StatedValue } from "./stated-values";
 
@@ -30,13 +31,12 @@ const MAX_ITEMS = 12;
 const MAX_ITEM_WORDS = 4;
 /** Agent steps read for the first proposal, from the start. */
 const MAX_READ = 4_096;
+/** Characters of a step read for a yes or no after a short lead. */
+const MAX_PHRASE_SCAN = 80;
 
 /** "Ardmore, Caskey and Dunmere": two or more short items set off by commas, as their stemmed words; null otherwise. */
 function proseList(text: string): StatedValue | null {
-  const line = text
-    .trim()
-    .split("\n", 1)[0]
-    .replace(/[.!]+$/, "");
+  const line = trimEndChars(text.trim().split("\n", 1)[0], ".!");
   if (!line.includes(",")) return null;
   const items = line
     .split(/[,;]|\band\b/i)
@@ -106,7 +106,7 @@ function proposal(g: EngineGraph, u: number, answer: StatedValue): string | null
   const sentences = assertedSentences(g, u);
   if (answer.kind === "yesno" || answer.kind === "bool" || answer.kind === "option") {
     const text = sentences.join(" ");
-    const own = statedPosition(text);
+    const own = statedPosition(text) ?? leadPolar(text);
     return own !== null && compareValues(own, answer) === "same" ? text : null;
   }
   if (answer.kind === "list") {
@@ -117,8 +117,25 @@ function proposal(g: EngineGraph, u: number, answer: StatedValue): string | null
   // A one-word answer is a name only where it is written as one inside a sentence ("… is Sydney, …"),
   // not where a sentence opens with a word that happens to be capitalised ("Confirmed: …").
   const sentence = sentenceWith(sentences, answer.words);
-  return sentence !== null && innerNames(sentence).includes(answer.words[0]) ? sentence : null;
+  if (sentence === null) return null;
+  return innerNames(sentence).includes(answer.words[0]) || opensAsSubject(sentence, answer) ? sentence : null;
 }
+
+/** A yes or no after a short lead ("On reflection, no — …", "Then no."), set off by punctuation: a position. */
+const LEAD_POLAR_RE = /^\s*(?:[A-Za-z]+(?:\s+[A-Za-z]+){0,2},?\s+)?(yes|no)(?=\s*(?:[,.!;:—–-]|$))/i;
+
+function leadPolar(text: string): StatedValue | null {
+  const m = LEAD_POLAR_RE.exec(text.slice(0, MAX_PHRASE_SCAN));
+  return m ? readValue(m[1], true) : null;
+}
+
+/** A sentence that opens with the name as its subject ("Russia is the largest country"): the name is used as one. */
+function opensAsSubject(sentence: string, answer: StatedValue): boolean {
+  const lead = readValue(sentence.trimStart());
+  if (!lead || lead.kind !== "name" || compareValues(lead, answer) !== "same") return false;
+  return SUBJECT_VERB_RE.test(sentence.trimStart().slice(lead.length));
+}
+const SUBJECT_VERB_RE = /^\s+(?:is|was|are|were|has|had|remains|holds|lies)\b/i;
 
 /**
  * Whether the proposal leans on a name another agent put forward earlier ("Browser says the flag is

@@ -23,7 +23,7 @@ import { detectUnfoundedRejection } from "./unfounded-rejection";
 import { detectRequestReversal } from "./request-reversal";
 import { detectRequestedDeparture } from "./requested-departure";
 import { findingOff } from "../ablation";
-import { classifyParticipants, type ParticipantKind } from "../model/participants";
+import { settingSpeakers } from "../model/participants";
 
 export const DETECTORS = [
   detectToolFailure,
@@ -55,17 +55,14 @@ export interface DetectorResults {
   dependent: Uint8Array;
 }
 
-/** Participants whose text is the run's setting (see `model/participants.ts`). */
-const SETTING: ReadonlySet<ParticipantKind> = new Set(["harness", "task-giver"]);
-
 export function runDetectors(ctx: DetectorContext): DetectorResults {
   const byStep = new Map<number, DetectorHit[]>();
-  const kinds = classifyParticipants(ctx.g);
+  const setting = settingSpeakers(ctx.g);
   const add = (raw: DetectorHit) => {
     if (findingOff(ctx.g, raw.name)) return;
     // What the harness or the task giver writes is the setting the agents work in, never a fault of
     // theirs ("Round 2" is no value a driver introduced): hits on their steps are dropped.
-    if (SETTING.has(kinds[ctx.g.agentOf[raw.step]])) return;
+    if (setting.has(ctx.g.agentOf[raw.step])) return;
     // Tools run what they are given: a fault seen on a tool agent's output belongs to its caller.
     const hit = ctx.g.toolAgents.has(ctx.g.agentOf[raw.step]) ? { ...raw, step: callerOf(ctx.g, raw.step) } : raw;
     const list = byStep.get(hit.step) ?? [];

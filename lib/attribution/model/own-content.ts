@@ -21,6 +21,10 @@ export function statesOwnValue(text: string, task: TaskContent): boolean {
   if (extractClaims(said).some((c) => c.kind !== "verdict" && !task.values.has(c.value))) return true;
   // A time of day is no claim (calendar-piece.ts), but one the task does not give is a result ("Arrival: 12:05").
   for (const m of said.matchAll(TIME_RE)) if (!task.lower.includes(m[0])) return true;
+  for (const m of said.matchAll(SUBJECT_NAME_RE)) {
+    const w = m[1].toLowerCase();
+    if (!task.lower.includes(w) && !task.agents.has(w)) return true;
+  }
   for (const m of said.matchAll(INNER_NAME_RE)) {
     const w = m[1].toLowerCase();
     if (!task.lower.includes(w) && !task.agents.has(w)) return true;
@@ -39,6 +43,8 @@ function withoutQuestions(text: string): string {
     .filter((sentence) => !sentence.trimEnd().endsWith("?"))
     .join("\n");
 }
+/** A name that opens a sentence as its subject ("Skerra is the largest island"): a name put forward. */
+const SUBJECT_NAME_RE = /(?:^|[.!?]\s)([A-Z][a-z]{2,})\s(?:is|was|are|were|has|remains)\b/g;
 const TIME_RE = /(?<![\d:])\d{1,2}:\d{2}(?![\d:])/g;
 /** A capitalised word after a lower-case word or a comma: a name, not a sentence's first word. */
 const INNER_NAME_RE = /(?<=[a-z,;] )([A-Z][a-z]{2,})\b/g;

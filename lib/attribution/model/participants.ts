@@ -266,6 +266,18 @@ function runsRequests(t: Tally): boolean {
   );
 }
 
+/**
+ * The speakers whose text is the run's setting, by what they write: the task giver (not a simulated
+ * user), scaffolding, a run's driver. A speaker taken for the harness only because it speaks briefly at
+ * the run's edges is not among them: that is weaker evidence, and a brief closing check is still a check.
+ */
+export function settingSpeakers(g: EngineGraph): ReadonlySet<number> {
+  classifyParticipants(g);
+  return settingOf.get(g)!;
+}
+
+const settingOf = new WeakMap<EngineGraph, Set<number>>();
+
 /** One kind per agent index. Deterministic; reads only the graph. */
 export function classifyParticipants(g: EngineGraph): readonly ParticipantKind[] {
   let kinds = classified.get(g);
@@ -285,15 +297,26 @@ function classify(g: EngineGraph): ParticipantKind[] {
   const environment = (a: number) => g.toolAgents.has(a) || t[a].output * 2 > t[a].steps || runsRequests(t[a]);
   const speakers = t.filter((x, a) => x.steps > 0 && !environment(a) && !g.taskGivers.has(a)).length;
   const openerIdx = t.reduce((best, x, a) => (x.first >= 0 && (best < 0 || x.first < t[best].first) ? a : best), -1);
+  const setting = new Set<number>();
+  settingOf.set(g, setting);
   return g.agentNames.map((_, a): ParticipantKind => {
     const x = t[a];
-    if (g.taskGivers.has(a)) return a === g.simulatedUser ? "simulated-user" : "task-giver";
+    if (g.taskGivers.has(a)) {
+      if (a !== g.simulatedUser) setting.add(a);
+      return a === g.simulatedUser ? "simulated-user" : "task-giver";
+    }
     if (x.steps === 0) return "worker";
     if (environment(a)) return "environment";
-    if (x.scaffold === x.steps) return "harness";
+    // Scaffolding and a run's driver are the harness by what they write: their text is the setting.
+    if (
+      x.scaffold === x.steps ||
+      (a === openerIdx && !ruleOff(g, "harness-by-behaviour") && posesTaskOnly(g, a, speakers - 1))
+    ) {
+      setting.add(a);
+      return "harness";
+    }
     if (x.edge === x.total && x.total <= 2 && x.tokens / x.steps < 30 && speakers > 2 && !x.edgeAnswers)
       return "harness";
-    if (a === openerIdx && !ruleOff(g, "harness-by-behaviour") && posesTaskOnly(g, a, speakers - 1)) return "harness";
     // A simulated user talks; it neither returns tool output nor calls tools itself.
     if (a === openerIdx && speakers === 2 && x.steps >= 3 && x.output === 0 && x.calls === 0) return "simulated-user";
     if (x.steps >= 2 && x.verdicts * 2 > x.steps) return "verifier";

@@ -1,0 +1,52 @@
+/**
+ * Rulings and tallies as debates write them: a qualified position noun ("the majority answer is (A)"),
+ * "Majority: Madrid", a tally behind its own label ("Tally — (A): 2 votes"), an option letter closed by
+ * a full stop; and a yes or no after a short lead ("On reflection, no — …") is a position. Toys of our own.
+ */
+import { describe, expect, it } from "vitest";
+import { ZTrace } from "../../trace/schema";
+import { analyzeTrace } from "../index";
+import { statedRuling, statedTally } from "./stated-position";
+
+describe("rulings and tallies in a debate's words", () => {
+  it("reads a qualified position noun and a bare majority", () => {
+    expect(statedRuling("Tally done. The majority answer is (C).")?.value).toBe("o:c");
+    expect(statedRuling("Majority: Lisbon")?.value).toBe("e:lisbon");
+    expect(statedRuling("Our agreed choice: (B)")?.value).toBe("o:b");
+  });
+
+  it("reads a tally behind its own label", () => {
+    expect(statedTally("Tally — (C): 2 votes, (D): 1 vote.").map((t) => [t.value.value, t.count])).toEqual([
+      ["o:c", 2],
+      ["o:d", 1],
+    ]);
+  });
+});
+
+describe("a judge that miscounts the votes it lists", () => {
+  it("is where the wrong ruling entered", () => {
+    const steps = [
+      ["Chair", "Round 1. Choose one option: which metal is liquid at room temperature? (A) Iron (B) Mercury (C) Tin"],
+      ["Pia", "Mercury melts at about -39 °C. Answer: (B)"],
+      ["Rex", "Tin is soft, so it may be liquid. Answer: (C)"],
+      ["Sam", "Mercury, clearly. Answer: (B)"],
+      ["Chair", "Round 2. Cast your final vote."],
+      ["Pia", "Vote: (B)"],
+      ["Rex", "Vote: (C)"],
+      ["Sam", "Vote: (B)"],
+      ["Judge", "Tally — (C): 2 votes, (B): 1 vote. The majority answer is (C)."],
+    ];
+    const trace = ZTrace.parse({
+      schema: "culprit.trace/v1",
+      run: { outcome: "failure", task: "Which metal is liquid at room temperature? (A) Iron (B) Mercury (C) Tin" },
+      agents: [...new Set(steps.map(([a]) => a))].map((name) => ({ name })),
+      steps: steps.map(([agent, content], i) => ({
+        id: `m${i}`,
+        agent,
+        kind: i === steps.length - 1 ? "final" : "message",
+        content,
+      })),
+    });
+    expect(analyzeTrace(trace).decisive?.agent).toBe("Judge");
+  });
+});
