@@ -12,6 +12,10 @@ import { isAgentUtterance } from "./detectors/patterns";
 import { isUserTurn } from "./model/simulated-user";
 import { NOT_CANDIDATE, classifyParticipants, type ParticipantKind } from "./model/participants";
 import { ruleOff } from "./ablation";
+import { stepText } from "./build-graph";
+import { runAnswer } from "./claims/typed-answer-origin";
+import { statedPosition } from "./claims/stated-position";
+import { compareValues } from "./claims/stated-values";
 
 const COORDINATION = new Set(["thought", "delegate", "agent", "state_read"]);
 /**
@@ -45,6 +49,27 @@ export function isSubstantive(g: EngineGraph, v: number): boolean {
   );
 }
 
+/** Own utterances read back for an agent's last stated position. */
+const MAX_POSITION_STEPS = 64;
+
+/** Agents whose last stated position differs from the answer the run states (none when it states none). */
+function dissenters(g: EngineGraph): Set<number> {
+  const out = new Set<number>();
+  const { value: answer } = runAnswer(g);
+  if (!answer) return out;
+  const decided = new Set<number>();
+  const read = new Int32Array(g.agentNames.length);
+  for (let v = g.n - 1; v >= 0; v--) {
+    const a = g.agentOf[v];
+    if (decided.has(a) || !isAgentUtterance(g, v) || read[a]++ >= MAX_POSITION_STEPS) continue;
+    const own = statedPosition(stepText(g.steps[v]));
+    if (!own) continue;
+    decided.add(a);
+    if (compareValues(own, answer) === "differ") out.add(a);
+  }
+  return out;
+}
+
 /** The decisive step under the exposure prior, or −1 when no agent did substantive work. */
 export function exposurePrior(g: EngineGraph, fault: Float64Array, threshold: number): number {
   const work = new Float64Array(g.agentNames.length);
@@ -58,10 +83,14 @@ export function exposurePrior(g: EngineGraph, fault: Float64Array, threshold: nu
     work[a] += (g.steps[v].content.includes("```") ? ARTIFACT_WEIGHT : 1) * rw[a];
     if (first[a] < 0) first[a] = v;
   }
+  // An agent whose last stated position is not the run's answer held out against it: the answer is not
+  // its doing. Left out while an agent that did not dissent did some work.
+  const dissent = dissenters(g);
+  const kept = (a: number) => work[a] > 0 && !dissent.has(a);
+  const pool = work.some((_, a) => kept(a)) ? kept : (a: number) => work[a] > 0;
   let best = -1;
   for (let a = 0; a < work.length; a++)
-    if (work[a] > 0 && (best < 0 || work[a] > work[best] || (work[a] === work[best] && first[a] < first[best])))
-      best = a;
+    if (pool(a) && (best < 0 || work[a] > work[best] || (work[a] === work[best] && first[a] < first[best]))) best = a;
   if (best < 0) return -1;
   let weak = -1;
   for (let v = first[best]; v < g.n; v++) {

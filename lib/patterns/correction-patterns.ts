@@ -66,6 +66,7 @@ const FINDING_WORDS: Record<string, string> = {
   "unsupported-answer": "an answer no source holds",
   "misreported-tally": "a misreported vote count",
   "overruled-consensus": "a ruling against agreeing, checked answers",
+  "overruled-majority": "a ruling for the fewest-backed of the answers weighed",
   "unfounded-ruling": "a ruling for a value no one proposed",
   "fabricated-data": "made-up data",
   "unsourced-value": "a value with no source",

@@ -22,6 +22,7 @@ const CLAIM_TEXT: Record<string, string> = {
   "unsupported-answer": "Names an answer no output or step it could see holds",
   "misreported-tally": "Reports a vote count its inputs do not give",
   "overruled-consensus": "Rules against answers that all agreed and a tool output showed",
+  "overruled-majority": "Rules for an answer fewer of the answers it weighed gave than another",
   "unfounded-ruling": "Rules for a value none of the answers it weighed proposed",
   "arithmetic-mismatch": "The arithmetic does not recompute",
   "fabricated-data": "Data made up in code",

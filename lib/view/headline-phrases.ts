@@ -54,6 +54,8 @@ export function claimPhrase(claim: PhraseClaim, positions: ReadonlyMap<string, n
         : `ruled for ${v}, against agreeing answers`;
     case "unfounded-ruling":
       return `ruled for ${v}, which none of the answers it weighed proposed`;
+    case "overruled-majority":
+      return `ruled for ${v}, which fewer of the answers it weighed gave than another`;
     case "arithmetic-mismatch":
       return `computed ${v}, which does not add up`;
     case "fabricated-data":

@@ -392,6 +392,7 @@ const MAST: Record<ClaimFinding["name"], MastMode> = {
   "unsupported-answer": "FM-2.6 reasoning-action mismatch",
   "misreported-tally": "FM-2.6 reasoning-action mismatch",
   "overruled-consensus": "FM-2.6 reasoning-action mismatch",
+  "overruled-majority": "FM-2.6 reasoning-action mismatch",
   "unfounded-ruling": "FM-2.6 reasoning-action mismatch",
 };
 

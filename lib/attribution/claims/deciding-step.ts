@@ -8,11 +8,13 @@
  *   true count its pick is not the most voted (a recount the engine runs itself);
  * - overruled-consensus: its inputs all agree, a tool output it could see shows their value, and it
  *   rules for another value none of them proposed (checked against the output, as contradicts-output);
+ * - overruled-majority: it rules for a value some but fewer of its inputs gave than another value at least two
+ *   gave (the repair within its reach was to follow them);
  * - unfounded-ruling: it rules for a value none of its inputs proposed, and either no source it could
  *   see holds that value or (for yes/no, booleans and option letters, too short to trace) its inputs
  *   all agreed on another one. Weaker: a source the engine cannot see may hold the value.
- * A ruling that picks one of its inputs' values is no finding: when that value is wrong, the input
- * that proposed it is where it entered, and provenance finds it there. A number the step computes
+ * A ruling that picks the value most of its inputs gave is no finding: when that value is wrong, the
+ * input that proposed it is where it entered, and provenance finds it there. A number the step computes
  * from numbers at hand (a stated average of the inputs) has a source and is no finding either.
  * Bounded: one candidate, found among the last SEARCH steps; it looks back over at most WINDOW steps,
  * and positions are read once per step.
@@ -32,7 +34,7 @@ import { statedPosition, statedRuling, statedTally } from "./stated-position";
 import { compareValues, wordsOf, type StatedValue } from "./stated-values";
 
 /** A recount or an output the engine checked is strong; a value without a visible source is weaker. */
-export const DECIDING_SCORE = { tally: 0.75, overruled: 0.75, unfounded: 0.6 } as const;
+export const DECIDING_SCORE = { tally: 0.75, overruled: 0.75, unfounded: 0.6, majority: 0.6 } as const;
 /** Steps looked back over for the positions a decider weighed. */
 const WINDOW = 64;
 const MIN_INPUTS = 2;
@@ -111,6 +113,21 @@ function misreportedTally(text: string, pick: StatedValue, inputs: Input[]): str
     : null;
 }
 
+/**
+ * A pick that fewer of the inputs gave than another value that at least two gave: the ruling went
+ * against the majority it weighed. When the run fails with that pick, following the majority was the
+ * repair within the decider's reach; the minority's proposer alone did not decide the answer.
+ */
+function overruledMajority(pick: StatedValue, inputs: Input[]): { against: number; note: string } | null {
+  const support = (x: StatedValue) => inputs.filter((i) => same(i.value, x)).length;
+  const mine = support(pick);
+  let top: Input | null = null;
+  for (const i of inputs) if (!same(i.value, pick) && (!top || support(i.value) > support(top.value))) top = i;
+  if (mine === 0 || !top || support(top.value) < MIN_INPUTS || support(top.value) <= mine) return null;
+  const note = `rules for ${pick.raw}, which ${mine} of the ${inputs.length} answers it weighed gave, against ${support(top.value)} for ${top.value.raw}`;
+  return { against: top.step, note };
+}
+
 /** A tally with no stated pick rules for its one highest count ("Birch: 2 votes; Cedar: 1 vote"). */
 function tallyWinner(text: string): StatedValue | null {
   const counts = statedTally(text);
@@ -169,6 +186,8 @@ export function findDecidingIssues(g: EngineGraph, prov: Provenance): ClaimFindi
   ];
   const recount = misreportedTally(stepText(g.steps[v]), pick, inputs);
   if (recount) return make("misreported-tally", DECIDING_SCORE.tally, inputs[inputs.length - 1].step, recount);
+  const minority = overruledMajority(pick, inputs);
+  if (minority) return make("overruled-majority", DECIDING_SCORE.majority, minority.against, minority.note);
   if (inputs.some((i) => same(pick, i.value))) return [];
   const agreed = inputs.every((i) => same(i.value, inputs[0].value)) ? inputs[0].value : null;
   const heard = `${inputs.length} answers it weighed`;

@@ -50,3 +50,37 @@ describe("a judge that miscounts the votes it lists", () => {
     expect(analyzeTrace(trace).decisive?.agent).toBe("Judge");
   });
 });
+
+describe("a judge that rules for the minority it weighed", () => {
+  const debate = (judge: string) => {
+    const steps = [
+      ["Chair", "Round 1. Debaters, answer: which river is the longest in the valley?"],
+      ["Pia", "The Arlen — about 410 km long."],
+      ["Rex", "The Arlen."],
+      ["Sam", "The Morrow — it rises furthest north."],
+      ["Judge", judge],
+    ];
+    return ZTrace.parse({
+      schema: "culprit.trace/v1",
+      run: { outcome: "failure", task: "Which river is the longest in the valley?" },
+      agents: [...new Set(steps.map(([a]) => a))].map((name) => ({ name })),
+      steps: steps.map(([agent, content], i) => ({
+        id: `m${i}`,
+        agent,
+        kind: i === steps.length - 1 ? "final" : "message",
+        content,
+      })),
+    });
+  };
+
+  it("is where the wrong ruling entered", () => {
+    const report = analyzeTrace(debate("Sam's argument persuades me. Final answer: the Morrow."));
+    expect(report.decisive?.agent).toBe("Judge");
+    expect(report.claims?.some((c) => c.detector === "overruled-majority")).toBe(true);
+  });
+
+  it("is no finding when it follows the majority", () => {
+    const report = analyzeTrace(debate("Two of three agree. Final answer: the Arlen."));
+    expect(report.claims?.some((c) => c.detector === "overruled-majority")).toBe(false);
+  });
+});

@@ -54,7 +54,7 @@ function proseList(text: string): StatedValue | null {
  * answer is the value itself, or holds a ruling; a final step states its position (a ruling, or a value
  * it opens with, set off); any other last message counts only with a ruling ("Final answer: X").
  */
-function typedAnswer(text: string, as: "value" | "final" | "message"): StatedValue | null {
+function statedAnswer(text: string, as: "value" | "final" | "message"): StatedValue | null {
   const clipped = text.slice(0, MAX_TEXT).trim();
   let value = statedRuling(clipped);
   if (!value && as === "final") value = statedPosition(clipped);
@@ -62,10 +62,29 @@ function typedAnswer(text: string, as: "value" | "final" | "message"): StatedVal
     const whole = readValue(clipped);
     value = whole && clipped.slice(whole.length).replace(/[\s.!*_`"')\]]/g, "") === "" ? whole : proseList(clipped);
   }
+  return value;
+}
+
+function typedAnswer(value: StatedValue | null): StatedValue | null {
   if (!value || value.kind === "number" || value.kind === "word") return null;
   // An answer that holds a claim (a number, a multi-word or quoted name) is value provenance's and the
   // concluded answer origin's: this rule reads only what they cannot.
   return extractClaims(value.raw).some((c) => c.kind !== "verdict") ? null : value;
+}
+
+/**
+ * The answer a run states explicitly, as a typed value of any kind: its final answer, a final step's
+ * position, or a ruling in its last agent message; null when it states none. `last`: that message.
+ */
+export function runAnswer(g: EngineGraph): { value: StatedValue | null; last: number } {
+  const stated = g.trace.run.finalAnswer?.trim();
+  const last = lastMessage(g);
+  const value = stated
+    ? statedAnswer(stated, "value")
+    : last >= 0
+      ? statedAnswer(stepText(g.steps[last]), g.steps[last].kind === "final" ? "final" : "message")
+      : null;
+  return { value, last };
 }
 
 /** The run's last agent message that is not a call, or −1. */
@@ -164,13 +183,9 @@ function restsOnPremise(g: EngineGraph, prov: Provenance, u: number, sentence: s
 export function typedAnswerOrigin(g: EngineGraph, prov: Provenance): AnswerOrigin | null {
   const termination = runTerminationOf(g.trace.run.attributes);
   if (termination === "limit" || termination === "error") return null;
-  const stated = g.trace.run.finalAnswer?.trim();
-  const last = lastMessage(g);
-  const answer = stated
-    ? typedAnswer(stated, "value")
-    : last >= 0
-      ? typedAnswer(stepText(g.steps[last]), g.steps[last].kind === "final" ? "final" : "message")
-      : null;
+  const stated = runAnswer(g);
+  const last = stated.last;
+  const answer = typedAnswer(stated.value);
   if (!answer) return null;
   const truth = g.trace.run.groundTruth?.trim();
   if (truth) {

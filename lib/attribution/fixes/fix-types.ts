@@ -53,6 +53,7 @@ export const FINDING_FIX: ReadonlyArray<readonly [string, FixType]> = [
   ["contradicts-output", "ground-values-in-tool-output"],
   ["unsupported-answer", "ground-values-in-tool-output"],
   ["overruled-consensus", "ground-values-in-tool-output"],
+  ["overruled-majority", "check-own-output"],
   ["unfounded-ruling", "ground-values-in-tool-output"],
   ["fabricated-data", "ground-values-in-tool-output"],
   ["unsourced-value", "ground-values-in-tool-output"],

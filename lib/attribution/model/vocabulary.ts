@@ -39,6 +39,7 @@ export type ClaimFindingName =
   | "unsupported-answer"
   | "misreported-tally"
   | "overruled-consensus"
+  | "overruled-majority"
   | "unfounded-ruling";
 
 export type RuleName =
@@ -133,6 +134,7 @@ const DETECTOR_TEXT: Record<DetectorName, string> = {
   "misreported-tally":
     "it misreported the count of the answers it tallied, and the true count does not favour its pick",
   "overruled-consensus": "it ruled against answers that all agreed and that a tool output showed",
+  "overruled-majority": "it ruled for an answer fewer of the answers it weighed gave than another",
   "unfounded-ruling": "it ruled for a value none of the answers it weighed proposed",
 };
 
