@@ -8,6 +8,21 @@ import { ZTrace } from "../../trace/schema";
 import { analyzeTrace } from "../index";
 import { statedRuling, statedTally } from "./stated-position";
 
+/** A failed group chat whose last message is its final step. */
+function chat(task: string, steps: string[][]) {
+  return ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", task },
+    agents: [...new Set(steps.map(([a]) => a))].map((name) => ({ name })),
+    steps: steps.map(([agent, content], i) => ({
+      id: `m${i}`,
+      agent,
+      kind: i === steps.length - 1 ? "final" : "message",
+      content,
+    })),
+  });
+}
+
 describe("rulings and tallies in a debate's words", () => {
   it("reads a qualified position noun and a bare majority", () => {
     expect(statedRuling("Tally done. The majority answer is (C).")?.value).toBe("o:c");
@@ -36,17 +51,7 @@ describe("a judge that miscounts the votes it lists", () => {
       ["Sam", "Vote: (B)"],
       ["Judge", "Tally — (C): 2 votes, (B): 1 vote. The majority answer is (C)."],
     ];
-    const trace = ZTrace.parse({
-      schema: "culprit.trace/v1",
-      run: { outcome: "failure", task: "Which metal is liquid at room temperature? (A) Iron (B) Mercury (C) Tin" },
-      agents: [...new Set(steps.map(([a]) => a))].map((name) => ({ name })),
-      steps: steps.map(([agent, content], i) => ({
-        id: `m${i}`,
-        agent,
-        kind: i === steps.length - 1 ? "final" : "message",
-        content,
-      })),
-    });
+    const trace = chat("Which metal is liquid at room temperature? (A) Iron (B) Mercury (C) Tin", steps);
     expect(analyzeTrace(trace).decisive?.agent).toBe("Judge");
   });
 });
@@ -60,17 +65,7 @@ describe("a judge that rules for the minority it weighed", () => {
       ["Sam", "The Morrow — it rises furthest north."],
       ["Judge", judge],
     ];
-    return ZTrace.parse({
-      schema: "culprit.trace/v1",
-      run: { outcome: "failure", task: "Which river is the longest in the valley?" },
-      agents: [...new Set(steps.map(([a]) => a))].map((name) => ({ name })),
-      steps: steps.map(([agent, content], i) => ({
-        id: `m${i}`,
-        agent,
-        kind: i === steps.length - 1 ? "final" : "message",
-        content,
-      })),
-    });
+    return chat("Which river is the longest in the valley?", steps);
   };
 
   it("is where the wrong ruling entered", () => {
