@@ -22,6 +22,7 @@ import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import { arithmeticSlips } from "./arithmetic";
 import { isTrivialNumber, toolComputations } from "./tool-computations";
 import { swappedLabel } from "./swapped-label";
+import { statedRuling } from "./stated-position";
 import { round6 as round } from "../round6";
 import { ruleOff } from "../ablation";
 
@@ -55,6 +56,9 @@ const FABRICATION_RE =
 /** Claim kinds whose introduction without a source is checkable evidence. */
 const CHECKABLE = new Set(["number", "date", "url"]);
 
+/** Characters of the answering step read for its ruling. */
+const RULING_SCAN = 4_000;
+
 /** Values of the run's final answer: `run.finalAnswer` when stated, else the last agent step that asserts values. */
 export function answerValues(g: EngineGraph, prov: Provenance): { values: Set<string>; step: number } {
   const stated = g.trace.run.finalAnswer;
@@ -65,7 +69,13 @@ export function answerValues(g: EngineGraph, prov: Provenance): { values: Set<st
       break;
     }
   if (stated && stated.trim()) return { values: new Set(extractClaims(stated).map((c) => c.value)), step };
-  return { values: new Set(step >= 0 ? prov.claims[step].asserted.map((c) => c.value) : []), step };
+  if (step < 0) return { values: new Set(), step };
+  // A closing ruling that states a number ("Tally: 42 got 1 vote, 40 got 2. Final answer: 40") answers
+  // with that number, not with the alternatives it weighed.
+  const ruling = statedRuling(stepText(g.steps[step]).slice(0, RULING_SCAN));
+  if (ruling?.kind === "number" && prov.claims[step].asserted.some((c) => c.value === ruling.value))
+    return { values: new Set([ruling.value]), step };
+  return { values: new Set(prov.claims[step].asserted.map((c) => c.value)), step };
 }
 
 /**

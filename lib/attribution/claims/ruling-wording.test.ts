@@ -79,3 +79,18 @@ describe("a judge that rules for the minority it weighed", () => {
     expect(report.claims?.some((c) => c.detector === "overruled-majority")).toBe(false);
   });
 });
+
+describe("a closing ruling that states a number", () => {
+  it("answers with that number, not with the alternatives its tally lists", () => {
+    const report = analyzeTrace(
+      chat("A ferry sails at 24 km/h. How far does it go in 45 minutes?", [
+        ["Chair", "Round 1. Debaters, answer the question."],
+        ["Lena", "45 / 60 × 24 = 18 km."],
+        ["Omar", "16 km — ferries slow down near the pier."],
+        ["Pip", "16 km."],
+        ["Judge", "Tally: 18 got 1 vote, 16 got 2 votes. Final answer: 16"],
+      ]),
+    );
+    expect(report.decisive?.agent).not.toBe("Lena");
+  });
+});
