@@ -60,8 +60,8 @@ export function runDetectors(ctx: DetectorContext): DetectorResults {
   const setting = settingSpeakers(ctx.g);
   const add = (raw: DetectorHit) => {
     if (findingOff(ctx.g, raw.name)) return;
-    // What the harness or the task giver writes is the setting the agents work in, never a fault of
-    // theirs ("Round 2" is no value a driver introduced): hits on their steps are dropped.
+    // What the setting's speakers write (the task giver, scaffolding, a run's driver: `settingSpeakers`)
+    // is what the agents work in, never a fault of theirs ("Round 2" is no value a driver introduced).
     if (setting.has(ctx.g.agentOf[raw.step])) return;
     // Tools run what they are given: a fault seen on a tool agent's output belongs to its caller.
     const hit = ctx.g.toolAgents.has(ctx.g.agentOf[raw.step]) ? { ...raw, step: callerOf(ctx.g, raw.step) } : raw;
