@@ -28,7 +28,7 @@ const MAX_LINES = 40;
 const MAX_FIELDS = 200;
 
 /** The lead words of a statement, one literal per way of saying it (joined into one scan). */
-const ANSWER_LEAD = /(?:the\s+)?(?:final\s+)?(answer)\s*(?:is|was|:|=)/;
+const ANSWER_LEAD = /(?:the\s+)?(?:final[\s_]+)?(answer)["']?\s*(?:is|was|:|=)/;
 const OUTPUT_VERB = /is|was|are|were|shows|showed|reads|indicates|indicated|says|said|gives|gave|:|=/;
 const OUTPUT_LEAD = new RegExp(
   `(?:the\\s+)?(?:output|result|return value|printed value)s?\\s*(?:${OUTPUT_VERB.source})`,

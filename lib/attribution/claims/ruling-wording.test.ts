@@ -30,6 +30,11 @@ describe("rulings and tallies in a debate's words", () => {
     expect(statedRuling("Our agreed choice: (B)")?.value).toBe("o:b");
   });
 
+  it("reads an answer given as a JSON field", () => {
+    expect(statedRuling('{"answer": "no", "confidence": 0.8}')?.value).toBe("y:no");
+    expect(statedRuling('{"final_answer": "(C)", "votes": {"C": 2}}')?.value).toBe("o:c");
+  });
+
   it("reads a tally behind its own label", () => {
     expect(statedTally("Tally — (C): 2 votes, (D): 1 vote.").map((t) => [t.value.value, t.count])).toEqual([
       ["o:c", 2],

@@ -35,7 +35,8 @@ const LEAD_WORD = /the|a|an|now|currently|still|already|actually|indeed|just|sim
 const LEAD_RE = new RegExp(`^[\\s*_\`"'“”‘’([]*(?:(?:${LEAD_WORD.source})\\s+)?[*_\`"'“”‘’([]*`, "i");
 const YESNO_RE = /^(yes|no)(?=[.,;:!)*`"'’”\]]|\s*$)/i;
 const BOOL_RE = /^(true|false)(?![\w-])/i;
-const OPTION_RE = /^(?:(?:option|choice)\s+\(?([A-H])\)?(?![\w])|\(([A-H])\)|([A-H])(?:[.)]{1,2}|\s*$)(?=[\s,;:!?]|$))/;
+const OPTION_RE =
+  /^(?:(?:option|choice)\s+\(?([A-H])\)?(?![\w])|\(([A-H])\)|([A-H])(?:[.)]{1,2}|\s*$)(?=[\s,;:!?"'}\]]|$))/;
 const NUMBER_RE = /^([-−]?)\$?(\d[\d,]*(?:\.\d+)?)(\s*%|\s*percent\b)?(?![\w-]|[./:]\d)/i;
 const WORD_RE = /[\p{L}\d][\p{L}\d'&.-]*/gu;
 const LIST_LITERAL_RE = /^\[\s*(['"][^'"\n]{1,60}['"]\s*(?:,\s*['"][^'"\n]{1,60}['"]\s*){0,30})\]\s*$/;
