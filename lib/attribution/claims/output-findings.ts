@@ -33,6 +33,7 @@ import { answerReach } from "./answer-reach";
 import { nameSupport } from "./name-support";
 import { asOptionText, taskOptions } from "./task-options";
 import { outputBody } from "./tool-computations";
+import { misreadPhrase } from "./phrase-names";
 
 /** A contradicted output is checkable in the trace itself (as contradicts-source); an unsupported name is weak. */
 export const OUTPUT_SCORE = { contradiction: 0.75, unsupported: 0.45 } as const;
@@ -183,6 +184,23 @@ function contradiction(
   return null;
 }
 
+/** A name the step states after a relation that the nearest tool output it read gives differently (`phrase-names.ts`). */
+function proseMisread(
+  g: EngineGraph,
+  text: string,
+  outputs: ReadOutput[],
+  accept: (claim: StatedValue) => boolean,
+): Contradiction | null {
+  for (const o of outputs) {
+    if (o.step === -1 || !isToolOutput(g, o.step)) continue;
+    const m = misreadPhrase(text, outputBody(g, o.step));
+    if (m && accept(m.said.name))
+      return { claim: m.said.name, source: m.source, from: o.step, quote: text.slice(m.said.start, m.said.end) };
+    return null;
+  }
+  return null;
+}
+
 /**
  * A task that asks a yes/no question: it says to answer yes or no (true or false), or it opens with an
  * auxiliary verb and ends with a question mark ("Is …?", "Does …?").
@@ -257,6 +275,12 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
       const note = `says ${c.quote.trim()}, but step ${c.from + 1} gave "${c.source.raw}"`;
       const reachesAnswer = reach(v, c.claim);
       out.push(finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, c, c.from, note, reachesAnswer));
+      continue;
+    }
+    const p = proseMisread(g, text, outputs, (claim) => !sourcedElsewhere(prov, support, v, claim));
+    if (p) {
+      const note = `says ${p.quote}, but step ${p.from + 1} gave "${p.source.raw}" there`;
+      out.push(finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, p, p.from, note, reach(v, p.claim)));
       continue;
     }
     for (const st of said) {

@@ -1,0 +1,36 @@
+/**
+ * A name misread from a page's prose ("directed by X" after a page that says "directed by Y") is a
+ * contradiction of that output; a name the page holds anywhere, or a relation the page does not state,
+ * is not. Toys of our own.
+ */
+import { describe, expect, it } from "vitest";
+import { analyzeTrace } from "../index";
+import { detectorsAt, failedRun } from "../test-graphs";
+import { misreadPhrase } from "./phrase-names";
+
+const PAGE = "Harbour Lights is a 2021 drama film directed by Mara Quist, produced in Lisbon by Tejo Pictures.";
+
+function run(says: string) {
+  return analyzeTrace(
+    failedRun("Who directed the film Harbour Lights?", [
+      { id: "c", agent: "Finder", kind: "tool_call", content: "web_search(q: Harbour Lights film director)" },
+      { id: "r", agent: "search_api", kind: "tool_result", content: PAGE },
+      { id: "a", agent: "Finder", kind: "message", content: says },
+      { id: "w", agent: "Lead", kind: "final", content: `Answer: ${says}` },
+    ]),
+  );
+}
+
+describe("a name misread from prose", () => {
+  it("contradicts the page that names someone else after the same words", () => {
+    const r = run("Harbour Lights was directed by Ivo Brandt.");
+    expect(detectorsAt(r, "a")).toContain("contradicts-output");
+    expect(r.decisive?.stepId).toBe("a");
+  });
+
+  it("is no misread when the page holds the name anywhere, or states no such relation", () => {
+    expect(misreadPhrase("It was produced in Portugal.", `${PAGE} Portugal's studios…`)).toBeNull();
+    expect(misreadPhrase("It was written by Ivo Brandt.", PAGE)).toBeNull();
+    expect(detectorsAt(run("Harbour Lights was directed by Mara Quist."), "a")).not.toContain("contradicts-output");
+  });
+});

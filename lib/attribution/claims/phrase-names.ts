@@ -1,0 +1,54 @@
+/**
+ * A name misread from prose: the step says "directed by Park Chan-wook" right after reading a page that
+ * says "directed by Bong Joon-ho". Output facts are read under labels ("director: …"); pages write
+ * relations in prose instead, so a name is compared with the name the output gives after the same
+ * relation words (a verb or noun and its preposition: "directed by", "located in", "capital of").
+ * Only when the step's name appears nowhere in that output (a name it holds anywhere may be the one
+ * meant) and the step does not restate the output's name.
+ */
+import { compareValues, readValue, type StatedValue } from "./stated-values";
+
+export interface PhraseName {
+  relation: string;
+  name: StatedValue;
+  start: number;
+  end: number;
+}
+
+const MAX_SCAN = 8_000;
+const MAX_PHRASES = 24;
+/** A relation (a word and its preposition) right before a capitalised name. */
+const RELATION_RE = /\b([a-z]{3,20} (?:by|in|of|from|at|for))\s+(?=\p{Lu})/gu;
+
+/** The names a text states after a relation, in order. */
+export function phraseNames(full: string): PhraseName[] {
+  const text = full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full;
+  const out: PhraseName[] = [];
+  for (const m of text.matchAll(RELATION_RE)) {
+    if (out.length >= MAX_PHRASES) break;
+    const from = m.index! + m[0].length;
+    const name = readValue(text.slice(from, from + 80));
+    if (name?.kind === "name")
+      out.push({ relation: m[1].toLowerCase(), name, start: m.index!, end: from + name.length });
+  }
+  return out;
+}
+
+/** The step's first relation whose name the output gives differently, with the output's name; null when none. */
+export function misreadPhrase(step: string, output: string): { said: PhraseName; source: StatedValue } | null {
+  const given = phraseNames(output);
+  if (!given.length) return null;
+  const outputLower = output.slice(0, MAX_SCAN).toLowerCase();
+  const stepLower = step.slice(0, MAX_SCAN).toLowerCase();
+  for (const said of phraseNames(step)) {
+    if (outputLower.includes(said.name.raw.toLowerCase())) continue;
+    for (const g of given)
+      if (
+        g.relation === said.relation &&
+        compareValues(said.name, g.name) === "differ" &&
+        !stepLower.includes(g.name.raw.toLowerCase())
+      )
+        return { said, source: g.name };
+  }
+  return null;
+}
