@@ -201,6 +201,8 @@ function makeGrounding(g: EngineGraph): Grounding {
     return wholeDerivation(v, x, target, ops, percent, tol, sumTol);
   };
   const totals: (number[] | undefined)[] = new Array(g.n);
+  // Per step, read once: a step's unsourced numbers each ask for its unit pairs.
+  const conversions: (number[] | undefined)[] = new Array(g.n);
   const totalsOf = (u: number) => (totals[u] ??= groupTotals(stepText(g.steps[u])));
   /** A percent restating a fraction at hand, a total of a group a source lists, a conversion between units the step names. */
   const wholeDerivation = (
@@ -215,7 +217,7 @@ function makeGrounding(g: EngineGraph): Grounding {
     if (percent) for (const a of ops) if (within(a * 100, target, tol)) return [String(a)];
     for (let k = g.inStart[v]; k < g.inStart[v + 1] && k - g.inStart[v] < MAX_TOTAL_SOURCES; k++)
       for (const total of totalsOf(g.edges[g.inEdges[k]].from)) if (within(total, target, sumTol)) return [];
-    const factors = namedConversions(g.steps[v].content ?? "");
+    const factors = (conversions[v] ??= namedConversions(g.steps[v].content ?? ""));
     const loose = Math.max(tol, writtenPrecision(x));
     for (const f of factors) for (const a of ops) if (within(a * f, target, loose)) return [String(a)];
     return null;

@@ -1,9 +1,8 @@
 /**
- * A value read from the wrong field: the step states a number the output it read gives under one
- * label, in a clause that names another label of that same output and not the value's own
- * just before the number ("Reserved units: 95" after `{"reserved": 310, "in_transit": 95}`). The number is in the output, so
- * provenance calls it sourced; what the step says it is, the output contradicts. Only labels of that
- * one output are compared, and only when the clause names none of the value's own labels.
+ * A value read from the wrong field: the step states a number that the output it read gives under one
+ * label, and the words just before the number name another label of that same output, not the
+ * value's own ("Reserved units: 95" after `{"reserved": 310, "in_transit": 95}`). The number is in the
+ * output, so provenance calls it sourced; what the step says it is, the output contradicts.
  */
 import type { Claim } from "./extract-claims";
 import type { Provenance } from "./provenance";
