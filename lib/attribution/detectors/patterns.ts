@@ -133,10 +133,25 @@ export function toolFailureTransient(g: EngineGraph, i: number): boolean {
   return TRANSIENT_FAILURE_RE.test(`${s.error?.type ?? ""} ${s.error?.message ?? ""} ${stepText(s).slice(0, 2000)}`);
 }
 
-/** Whether a tool output is empty where content was expected. */
+/**
+ * Tools an agent calls to write a note to itself (a "think" or scratchpad tool): they fetch nothing
+ * and change nothing, so nothing is what they return, not a lookup that came back empty.
+ */
+const NOTE_TOOL_RE = /^(?:think|thinking|reflect|reflection|scratch_?pad|note_?to_?self)$/i;
+
+/** The name of the tool whose output step i is: its own, else its call's; undefined when unnamed. */
+export function calledTool(g: EngineGraph, i: number): string | undefined {
+  const own = g.steps[i].tool?.name;
+  if (own) return own;
+  const caller = callerOf(g, i);
+  return caller !== i && g.steps[caller].kind === "tool_call" ? g.steps[caller].tool?.name : undefined;
+}
+
+/** Whether a tool output is empty where content was expected (a note-to-self tool expects none). */
 export function toolEmpty(g: EngineGraph, i: number): boolean {
   if (!isToolOutput(g, i)) return false;
   const s = g.steps[i];
+  if (NOTE_TOOL_RE.test(calledTool(g, i) ?? "")) return false;
   if (isEmptyLiteral(stepText(s))) return true;
   const body = resultAt(s.attributes);
   return body !== undefined && isEmptyLiteral(s.content.slice(body));

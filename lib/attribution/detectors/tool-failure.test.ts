@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ZTrace, type TTraceInput } from "../../trace/schema";
 import { buildGraph } from "../build-graph";
 import { DEFAULT_CONFIG } from "../config";
-import { detectToolFailure, EMPTY_SCORE } from "./tool-failure";
+import { actionOf, detectToolFailure, EMPTY_SCORE } from "./tool-failure";
 import { RESULT_AT } from "../../trace/canonical-attributes";
 
 type Steps = TTraceInput["steps"];
@@ -97,5 +97,47 @@ describe("tool-failure on empty results", () => {
       framed("o2", "Code output: ", "28 images"),
     ]);
     expect(hits).toEqual([{ step: "c1", score: EMPTY_SCORE * 0.2 }]);
+  });
+});
+
+/** A call that names its tool, as chat and span importers record it. */
+const call = (id: string, name: string, args: string) => ({
+  id,
+  agent: "assistant",
+  kind: "tool_call" as const,
+  content: `${name}(${args})`,
+  tool: { name, arguments: args },
+});
+
+describe("tool-failure on calls that name their tool", () => {
+  it("does not read a think tool's empty result as a lookup that found nothing", () => {
+    expect(hitsOn([call("t", "think", '{"thought":"the order is delivered"}'), out("o", "")])).toEqual([]);
+    // The same empty result of a lookup is still a fault of the call.
+    expect(hitsOn([call("t", "get_order", '{"id":"7"}'), out("o", "")])).toEqual([{ step: "t", score: EMPTY_SCORE }]);
+  });
+
+  it.each([
+    ["a lookup after a failed update does not recover it", "modify_order_items", "get_product_details", 0.7],
+    ["a call of the same action recovers it, kept as weak evidence", "find_user_by_email", "find_user_by_name", 0.14],
+  ])("%s", (_, failed, next, score) => {
+    const hits = hitsOn([
+      call("a", failed, '{"order":"7"}'),
+      out("e", "Error: the number of items to be exchanged should match"),
+      call("b", next, '{"id":"9"}'),
+      out("r", '{"name":"keyboard","price":272.33}'),
+    ]);
+    expect(hits).toHaveLength(1);
+    expect(hits[0].step).toBe("a");
+    expect(hits[0].score).toBeCloseTo(score, 5);
+  });
+
+  it.each([
+    ["get_order", "get"],
+    ["getOrder", "get"],
+    ["get-order", "get"],
+    ["HTTP_get", "http"],
+    ["search", "search"],
+  ])("reads %s as the action %s", (name, action) => {
+    expect(actionOf(name)).toBe(action);
   });
 });

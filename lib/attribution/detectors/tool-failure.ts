@@ -7,7 +7,7 @@
  * detectors see.
  */
 import type { Detector, DetectorHit } from "./types";
-import { callerOf, isToolOutput, toolEmpty, toolFailed, toolFailureTransient } from "./patterns";
+import { calledTool, callerOf, isToolOutput, toolEmpty, toolFailed, toolFailureTransient } from "./patterns";
 
 /**
  * An empty result where content was expected (nothing found, an empty list) that no later call
@@ -52,13 +52,26 @@ export const detectToolFailure: Detector = ({ g }) => {
   return hits;
 };
 
-/** First later successful tool output caused by the same agent within the window, or -1. */
+/** A tool name's leading word, lower-cased: "get" for getOrder, get_order and get-order; "http" for HTTP_get. */
+export function actionOf(tool: string): string {
+  return (/^(?:[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[^_\-.\s]+)/.exec(tool)?.[0] ?? tool).toLowerCase();
+}
+
+/**
+ * First later successful tool output caused by the same agent within the window, or -1. When both
+ * calls name their tool, only a tool of the same action counts (the same leading verb: a retry, or
+ * find_user_by_email then find_user_by_name): a different action that succeeds (a lookup after a
+ * failed update) does not do what the failed call was for.
+ */
 export function findRecovery(g: Parameters<Detector>[0]["g"], failed: number, caller: number): number {
   const agent = g.agentOf[caller];
+  const tool = calledTool(g, failed);
   const end = Math.min(g.n, failed + 1 + RECOVERY_WINDOW);
   for (let j = failed + 1; j < end; j++) {
     if (!isToolOutput(g, j) || toolFailed(g, j) || toolEmpty(g, j)) continue;
-    if (g.agentOf[callerOf(g, j)] === agent) return j;
+    if (g.agentOf[callerOf(g, j)] !== agent) continue;
+    const other = tool === undefined ? undefined : calledTool(g, j);
+    if (other === undefined || actionOf(other) === actionOf(tool!)) return j;
   }
   return -1;
 }

@@ -17,6 +17,7 @@
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { observationAt } from "../../trace/canonical-attributes";
+import { APPROVAL_RE, REJECTION_RE } from "../detectors/patterns";
 
 /** Text read per step: forwarded answers sit in the first few thousand characters. */
 const SCAN = 8000;
@@ -233,6 +234,42 @@ export function harnessSpeakers(g: EngineGraph, s: Scaffolding): Set<number> {
 }
 
 /**
+ * Speakers that give one stock reply: every step they take (two or more) is the same text, whatever
+ * came before it ("there is no code in the last message for me to run"), while another speaker does
+ * work. A program answers that way; an agent that reasons says something new when the conversation
+ * moves, and one that loops has said something else before it. A verdict repeated ("approved") is a
+ * judgement each time, not a stock reply. Only when a speaker other than the run's opener does the
+ * work: with none, the repeater is the one worker, stuck. Executors and task givers are classified
+ * elsewhere.
+ */
+export function stockResponders(g: EngineGraph): Set<number> {
+  const text = new Map<number, string | null>();
+  const count = new Int32Array(g.agentNames.length);
+  for (let v = 0; v < g.n; v++) {
+    if (g.wrapper[v]) continue;
+    const a = g.agentOf[v];
+    if (text.get(a) === null) continue;
+    const own = linesOf(stepText(g.steps[v])).join("\n");
+    const seen = text.get(a);
+    text.set(a, seen === undefined || seen === own ? own : null);
+    count[a]++;
+  }
+  const stock = (a: number) => {
+    const t = text.get(a);
+    return typeof t === "string" && t !== "" && count[a] >= 2 && !APPROVAL_RE.test(t) && !REJECTION_RE.test(t);
+  };
+  // Whoever opens the run poses the work: someone else must do it, or the repeater is the only worker.
+  let opener = 0;
+  while (opener < g.n && g.wrapper[opener]) opener++;
+  const worker = (a: number) =>
+    !g.toolAgents.has(a) && !g.taskGivers.has(a) && (opener >= g.n || a !== g.agentOf[opener]);
+  const out = new Set<number>();
+  for (const a of text.keys())
+    if (worker(a) && stock(a) && [...text.keys()].some((b) => b !== a && worker(b) && !stock(b))) out.add(a);
+  return out;
+}
+
+/**
  * Marks the harness's text (`g.scaffold`): every step of a harness speaker, and the counter templates
  * of any speaker (a step that only fills a template is not the agent's own output, even when the
  * same speaker does real work in its next step). Run once, after the environment is known.
@@ -240,5 +277,6 @@ export function harnessSpeakers(g: EngineGraph, s: Scaffolding): Set<number> {
 export function markScaffolding(g: EngineGraph): void {
   const s = scaffoldingSteps(g);
   const harness = harnessSpeakers(g, s);
+  for (const a of stockResponders(g)) harness.add(a);
   for (let v = 0; v < g.n; v++) if (!g.wrapper[v] && (s.template[v] || harness.has(g.agentOf[v]))) g.scaffold[v] = 1;
 }
