@@ -66,6 +66,16 @@ describe("the environment, by behaviour", () => {
     expect(kinds(both).Box).not.toBe("environment");
   });
 
+  it("a speaker that only answers runs stays the environment when what it prints speaks in the first person", () => {
+    const printed = session.map(
+      ([a, c], i): Line => (i === 3 ? [a, `${c}\n# We keep the header: our loader skips it.`] : [a, c]),
+    );
+    expect(kinds(printed).Box).toBe("environment");
+    // Once it also says something in its own words, the first person is its own.
+    const spoken = printed.map(([a, c], i): Line => (i === 1 ? [a, `I think ${c}`] : [a, c]));
+    expect(kinds(spoken).Box).not.toBe("environment");
+  });
+
   it("two answers are a coincidence, not a pattern", () => {
     expect(kinds(session.slice(0, 4)).Box).not.toBe("environment");
   });

@@ -3,8 +3,9 @@
  * - task-giver: the importer marked it as whoever poses the task (`kind: "task_giver"`) and it only
  *   poses it (a message or two at the start, bare "continue" turns);
  * - environment: most of what it says is tool or program output, or it answers another speaker's code or tool
- *   call in most of its steps without ever speaking as an agent (no first person): it returns what it was given
- *   to run, however its output happens to be worded;
+ *   call in most of its steps without speaking as an agent (hardly any first person, counted leniently
+ *   when every step answers a run: files and logs it prints hold some): it returns what it was given to
+ *   run, however its output happens to be worded;
  * - harness: it speaks only at the run's edges (the opening or the close), says little and closes
  *   without stating an answer (a judge that speaks once, at the end, with the verdict decides), or all it
  *   writes is scaffolding: templated announcements and verbatim relays of others' answers
@@ -255,14 +256,17 @@ export const MIN_ENVIRONMENT_STEPS = 3;
 
 /**
  * Returns what it was given to run: answers run requests in most steps, hardly ever asks for a run
- * itself, and hardly ever speaks as an agent.
+ * itself, and hardly ever speaks as an agent. A speaker that answers a request in every step and never
+ * asks for one returns what it ran: the first-person words in its steps are the files and logs it
+ * prints (code comments, a licence header), so up to half of its steps may hold them.
  */
 function runsRequests(t: Tally): boolean {
+  const onlyAnswers = t.afterRequest === t.steps && t.requests === 0;
   return (
     t.steps >= MIN_ENVIRONMENT_STEPS &&
     t.afterRequest * 2 > t.steps &&
     t.requests * 10 < t.steps &&
-    t.firstPerson * 5 < t.steps
+    t.firstPerson * (onlyAnswers ? 2 : 5) < t.steps
   );
 }
 
