@@ -151,10 +151,10 @@ export function calledTool(g: EngineGraph, i: number): string | undefined {
 export function toolEmpty(g: EngineGraph, i: number): boolean {
   if (!isToolOutput(g, i)) return false;
   const s = g.steps[i];
-  if (NOTE_TOOL_RE.test(calledTool(g, i) ?? "")) return false;
-  if (isEmptyLiteral(stepText(s))) return true;
   const body = resultAt(s.attributes);
-  return body !== undefined && isEmptyLiteral(s.content.slice(body));
+  const empty = isEmptyLiteral(stepText(s)) || (body !== undefined && isEmptyLiteral(s.content.slice(body)));
+  // Only an empty output asks which tool it came from: most outputs are not, and need no caller lookup.
+  return empty && !NOTE_TOOL_RE.test(calledTool(g, i) ?? "");
 }
 
 /**

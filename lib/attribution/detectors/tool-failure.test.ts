@@ -117,14 +117,19 @@ describe("tool-failure on calls that name their tool", () => {
   });
 
   it.each([
-    ["a lookup after a failed update does not recover it", "modify_order_items", "get_product_details", 0.7],
-    ["a call of the same action recovers it, kept as weak evidence", "find_user_by_email", "find_user_by_name", 0.14],
+    ["a lookup after a failed update does not recover it", "update_booking_seats", "get_seat_map", 0.7],
+    [
+      "a call of the same action recovers it, kept as weak evidence",
+      "find_guest_by_email",
+      "find_guest_by_phone",
+      0.14,
+    ],
   ])("%s", (_, failed, next, score) => {
     const hits = hitsOn([
-      call("a", failed, '{"order":"7"}'),
-      out("e", "Error: the number of items to be exchanged should match"),
+      call("a", failed, '{"booking":"7"}'),
+      out("e", "Error: every seat removed needs a seat in its place"),
       call("b", next, '{"id":"9"}'),
-      out("r", '{"name":"keyboard","price":272.33}'),
+      out("r", '{"row":14,"free":["C","D"]}'),
     ]);
     expect(hits).toHaveLength(1);
     expect(hits[0].step).toBe("a");

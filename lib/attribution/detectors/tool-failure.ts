@@ -60,7 +60,7 @@ export function actionOf(tool: string): string {
 /**
  * First later successful tool output caused by the same agent within the window, or -1. When both
  * calls name their tool, only a tool of the same action counts (the same leading verb: a retry, or
- * find_user_by_email then find_user_by_name): a different action that succeeds (a lookup after a
+ * find_guest_by_email then find_guest_by_phone): a different action that succeeds (a lookup after a
  * failed update) does not do what the failed call was for.
  */
 export function findRecovery(g: Parameters<Detector>[0]["g"], failed: number, caller: number): number {
