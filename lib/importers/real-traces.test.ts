@@ -34,7 +34,10 @@ describe("real traces", () => {
   it("hand-crafted-1: Orchestrator delegates to WebSurfer, label at step 12", () => {
     const { format, trace } = load("who-and-when/hand-crafted-1.json");
     expect(format).toBe("who-and-when");
-    expect(trace.steps).toHaveLength(29);
+    // 29 log entries; the runner's crash report printed into the last one is a step of its own.
+    expect(trace.steps).toHaveLength(30);
+    expect(trace.steps.at(-1)).toMatchObject({ agent: "human", sourceRef: "28" });
+    expect(trace.steps.at(-2)?.content).not.toMatch(/Traceback|FINAL ANSWER/);
     expect(trace.agents.map((a) => a.name).sort()).toEqual(["Orchestrator", "WebSurfer", "human"]);
     expect(
       trace.steps

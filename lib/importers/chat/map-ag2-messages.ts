@@ -6,6 +6,7 @@ import { markOrchestratorDelegations } from "./orchestrator-delegation";
 import { isTaskGiverName, registerTaskGiver } from "./task-giver";
 import { markObservation } from "./observation-marks";
 import { importerRuleOff, type ImporterRule } from "../importer-rules";
+import { crashReportStep, splitCrashReport } from "./runner-crash-report";
 
 /** AG2's code executor prefixes every result with this; it marks a tool result, whoever speaks it. */
 const CODE_EXECUTION_RESULT = /^\s*exitcode:\s*-?\d+/i;
@@ -24,15 +25,17 @@ const MAGENTIC_EXIT_CODE = /exit(?:ed)? with (?:an error )?\(?(?:Unix|POSIX) exi
  */
 export function mapAg2Messages(
   builder: TraceBuilder,
-  messages: unknown[],
+  logged: unknown[],
   path: string,
   ablate?: readonly ImporterRule[],
 ): void {
   const scriptResults = !importerRuleOff(ablate, "script-result");
-  const speakers = messages.map((raw) => (isRecord(raw) ? parseChatSpeaker(speakerLabel(raw)) : undefined));
+  const speakers = logged.map((raw) => (isRecord(raw) ? parseChatSpeaker(speakerLabel(raw)) : undefined));
   const magentic = isMagenticOneLog(speakers.flatMap((s) => (s ? [s.agent] : [])));
   const taskGiver = magentic ? magenticTaskGiver(speakers.flatMap((s) => (s ? [s.agent] : []))) : undefined;
-  const steps = messages.map((raw, index) => {
+  // The runner's crash report printed into the last agent message is the runner's (runner-crash-report.ts).
+  const { messages, report } = taskGiver ? splitCrashReport(logged) : { messages: logged };
+  const steps: (TStepInput | undefined)[] = messages.map((raw, index) => {
     const speaker = speakers[index];
     if (!isRecord(raw) || !speaker) return undefined;
     // In a Magentic-One log the runner's own entries (`MagenticOne`, `unknown`) are the task giver's.
@@ -47,6 +50,7 @@ export function mapAg2Messages(
       (agent) => agent === taskGiver || isTaskGiverName(agent),
     );
   }
+  if (taskGiver && report !== undefined) steps.push(crashReportStep(report, messages.length - 1, taskGiver));
   if (taskGiver && steps.some((s) => s?.agent === taskGiver)) registerTaskGiver(builder, taskGiver);
   steps.forEach((step, index) => {
     if (!step) return builder.warn(`${path}[${index}] is not an object; skipped`);
