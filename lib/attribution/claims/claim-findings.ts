@@ -245,7 +245,10 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
       if (truth.has(c.value)) continue;
       // Reaches the answer: the answer holds the value and its step could see this one (independent
       // introducers of one value, e.g. two voters, each reach it).
-      const seen = v === answer.step || prov.visible(v, answer.step);
+      // A value its author withdrew before the answer was given reaches it through whoever passed it
+      // on afterwards (retracted-values.ts), not from here.
+      const before = answer.step < 0 ? g.n : answer.step;
+      const seen = (v === answer.step || prov.visible(v, answer.step)) && prov.withdrawal(c.value, v, before) < 0;
       const reaches = closure.has(c.value) && seen;
       const finding = claimFinding(scan, id, reaches, seen, wideClosure);
       if (finding) out.push(finding);
@@ -368,7 +371,10 @@ function claimFinding(
   // An estimate ("~120 users", "about 8 hours") is a plan's expectation, not an invented fact.
   const linkInCode = c.kind === "url" && c.inCode && !ruleOff(g, "links-in-code");
   if (reaches && CHECKABLE.has(c.kind) && !linkInCode && !isHedgedValue(text, c.start, c.end)) {
-    const note = `introduces ${c.raw}, which reaches the final answer, with no source in the task, a tool output or any step it could see`;
+    const note =
+      r.withdrawnAt === undefined
+        ? `introduces ${c.raw}, which reaches the final answer, with no source in the task, a tool output or any step it could see`
+        : `passes on ${c.raw}, which reaches the final answer, after its author withdrew it at ${g.steps[r.withdrawnAt].id}`;
     return makeFinding(v, c, "unsourced-value", SCORE.unsourcedInAnswer, -1, note, true);
   }
   return undefined;

@@ -15,6 +15,7 @@ import { buildGrounding } from "../grounding";
 import { statedComputations } from "./arithmetic";
 import { MAX_SCAN_CHARS, extractClaimValues, extractClaims, type Claim } from "./extract-claims";
 import { ruleOff } from "../ablation";
+import { withdrawals, type Withdrawal } from "./retracted-values";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
 
@@ -35,6 +36,8 @@ export interface ClaimProvenance {
   origin: number;
   /** For a value the step computed in a stated expression that recomputes: the operand values ("n:1675"). */
   operands?: string[];
+  /** The step at which the value's author withdrew it, when that left this step without a live source. */
+  withdrawnAt?: number;
 }
 
 export interface Provenance {
@@ -51,6 +54,8 @@ export interface Provenance {
   stepsOf: Map<string, number[]>;
   /** Whether step `v` could have seen step `u` (u < v): any earlier step for chat logs, an ancestor over stated edges otherwise. */
   visible(u: number, v: number): boolean;
+  /** Where an agent withdrew a value it stated (`retracted-values.ts`). */
+  withdrawal: Withdrawal;
 }
 
 /** Distinct quoted phrases looked up in the task text per trace (each a scan of at most MAX_SCAN_CHARS). */
@@ -121,6 +126,7 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
   const { task, inTask } = taskSources(g);
   const { stepsOf, firstAt } = valueIndex(g, claims);
   const visible = visibility(g);
+  const withdrawal = withdrawals(g, (v) => claims[v].asserted);
   const ctx: RecordContext = {
     g,
     claims,
@@ -128,11 +134,12 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
     inputValues: inputSources(g),
     stepsOf,
     visible,
+    withdrawal,
     records: [],
     byStep: new Map(),
   };
   for (let v = 0; v < g.n; v++) recordStep(ctx, v);
-  return { claims, records: ctx.records, byStep: ctx.byStep, task, firstAt, stepsOf, visible };
+  return { claims, records: ctx.records, byStep: ctx.byStep, task, firstAt, stepsOf, visible, withdrawal };
 }
 
 /**
@@ -241,6 +248,7 @@ interface RecordContext {
   inputValues: (v: number) => Set<string> | null;
   stepsOf: Map<string, number[]>;
   visible: (u: number, v: number) => boolean;
+  withdrawal: Withdrawal;
   records: ClaimProvenance[];
   byStep: Map<number, number[]>;
   grounding?: ReturnType<typeof buildGrounding>;
@@ -286,8 +294,10 @@ function recordStep(ctx: RecordContext, v: number): void {
     if (found.source === "none") found.origin = v;
     if (c.kind === "number") numbersSoFar.push(c.value.slice(2));
     const rests = operands ?? found.derivedFrom;
-    const record = { step: v, claim: c, source: found.source, from: found.from, origin: found.origin };
-    ids.push(ctx.records.push({ ...record, ...(rests ? { operands: rests } : {}) }) - 1);
+    const record: ClaimProvenance = { step: v, claim: c, source: found.source, from: found.from, origin: found.origin };
+    if (rests) record.operands = rests;
+    if (found.withdrawnAt !== undefined) record.withdrawnAt = found.withdrawnAt;
+    ids.push(ctx.records.push(record) - 1);
   }
   if (ids.length) ctx.byStep.set(v, ids);
 }
@@ -297,6 +307,7 @@ interface FoundSource {
   from: number;
   origin: number;
   derivedFrom?: string[];
+  withdrawnAt?: number;
 }
 
 /** Where claim c of step v comes from: the task, the step's input, an earlier visible step, or a derivation. */
@@ -311,12 +322,20 @@ function sourceOf(
   if (ctx.inputValues(v)?.has(c.value)) return { source: "input", from: -1, origin: -1 };
   const list = ctx.stepsOf.get(c.value)!;
   let tried = 0;
+  let withdrawnAt: number | undefined;
   for (const u of list) {
     if (u >= v) break;
     if (++tried <= MAX_SOURCE_CANDIDATES && !ctx.visible(u, v)) continue;
     const observedThere = isToolOutput(ctx.g, u) || ctx.claims[u].observed.some((o) => o.value === c.value);
     const source: SourceKind = observedThere ? "tool" : "agent";
-    return { source, from: u, origin: source === "agent" ? originAt(ctx, c.value, u) : -1 };
+    const origin = source === "agent" ? originAt(ctx, c.value, u) : -1;
+    // A relay of a value its author has since withdrawn, where v could read the withdrawal, is no live source.
+    const w = origin >= 0 ? ctx.withdrawal(c.value, origin, v) : -1;
+    if (w >= 0 && ctx.visible(w, v)) {
+      withdrawnAt ??= w;
+      continue;
+    }
+    return { source, from: u, origin };
   }
   // One-operation derivations are searched for a few values per step (each search is quadratic in
   // the operands at hand).
@@ -332,5 +351,5 @@ function sourceOf(
         ...(found.length ? { derivedFrom: found.map((x) => `n:${normalizeNumber(x)}`) } : {}),
       };
   }
-  return { source: "none", from: -1, origin: -1 };
+  return { source: "none", from: -1, origin: -1, ...(withdrawnAt !== undefined ? { withdrawnAt } : {}) };
 }

@@ -38,10 +38,11 @@ function clauseBefore(text: string, at: number): string {
 }
 
 export function swappedLabel(prov: Provenance, text: string, c: Claim, from: number, v: number): SwappedLabel | null {
-  // The value must have this one source: stated by any other step before, it may come from there.
+  // The value must have this one source: stated by any other step before, it may come from there,
+  // unless that step's author has since withdrawn it (retracted-values.ts).
   for (const u of prov.stepsOf.get(c.value) ?? []) {
     if (u >= v) break;
-    if (u !== from) return null;
+    if (u !== from && prov.withdrawal(c.value, u, v) < 0) return null;
   }
   const observed = prov.claims[from]?.observed ?? [];
   const labelled = observed.filter((o) => o.kind === "number" && o.key);

@@ -17,16 +17,10 @@ import { stepText } from "../build-graph";
 import { extractClaims, type Claim } from "../claims/extract-claims";
 import { isAgentUtterance, isToolOutput } from "./patterns";
 import { isUserTurn } from "../model/simulated-user";
+import { withdrawn } from "../claims/retracted-values";
 
 export const REVERSAL_SCORE = 0.6;
 
-/**
- * Words that withdraw what follows them, at most one noun away: "not 4471", "instead of order 4471",
- * "rather than the 19:00", "no longer size 10".
- */
-const WITHDRAW_RE = /\b(?:not|instead of|rather than|no longer)\s+(?:(?:the|my|that|this)\s+)?(?:[a-z]+\s+)?$/i;
-/** Text read before a value for the withdrawing words. */
-const LOOK_BACK = 30;
 /** Reversals awaiting the agent's next use of either value. */
 const MAX_OPEN = 8;
 const KINDS = new Set(["number", "date", "quoted", "entity", "url"]);
@@ -39,10 +33,6 @@ interface Reversal {
 
 const claimsOf = (g: EngineGraph, v: number): Claim[] =>
   extractClaims(stepText(g.steps[v])).filter((c) => KINDS.has(c.kind));
-
-function withdrawn(text: string, c: Claim): boolean {
-  return WITHDRAW_RE.test(text.slice(Math.max(0, c.start - LOOK_BACK), c.start));
-}
 
 export const detectRequestReversal: Detector = ({ g, failed }) => {
   if (!failed || g.simulatedUser < 0) return [];
