@@ -52,7 +52,7 @@ const unit = (words: string, abbreviations: string) =>
   new RegExp(`\\b(?:${words})\\b|\\d\\s?(?:${abbreviations})\\b`, "i");
 
 /** Unit pairs: how each side is written, and how many of the second one unit of the first is. */
-const CONVERSIONS: { from: RegExp; to: RegExp; factor: number }[] = [
+export const CONVERSIONS: readonly { from: RegExp; to: RegExp; factor: number }[] = [
   { from: unit("pounds?", "lbs?"), to: unit("kilograms?|kilos?", "kg"), factor: 0.45359237 },
   { from: unit("miles?", "mi"), to: unit("kilomet(?:er|re)s?", "km"), factor: 1.609344 },
   { from: unit("inch(?:es)?", "in"), to: unit("centimet(?:er|re)s?", "cm"), factor: 2.54 },

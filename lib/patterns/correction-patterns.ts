@@ -68,6 +68,8 @@ const FINDING_WORDS: Record<string, string> = {
   "overruled-consensus": "a ruling against agreeing, checked answers",
   "overruled-majority": "a ruling for the fewest-backed of the answers weighed",
   "unfounded-ruling": "a ruling for a value no one proposed",
+  "wrong-extreme": "a pick the stated figures contradict",
+  "unit-mismatch": "a number never converted to the unit asked for",
   "fabricated-data": "made-up data",
   "unsourced-value": "a value with no source",
   "ungrounded-value": "a value with no source",

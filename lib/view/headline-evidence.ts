@@ -24,6 +24,8 @@ const CLAIM_TEXT: Record<string, string> = {
   "overruled-consensus": "Rules against answers that all agreed and a tool output showed",
   "overruled-majority": "Rules for an answer fewer of the answers it weighed gave than another",
   "unfounded-ruling": "Rules for a value none of the answers it weighed proposed",
+  "wrong-extreme": "Picks an option that another option's stated figure beats",
+  "unit-mismatch": "Passes on a number never converted to the unit asked for",
   "arithmetic-mismatch": "The arithmetic does not recompute",
   "fabricated-data": "Data made up in code",
   "dropped-constraint": "A constraint of the task was dropped",

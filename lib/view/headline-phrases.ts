@@ -56,6 +56,10 @@ export function claimPhrase(claim: PhraseClaim, positions: ReadonlyMap<string, n
       return `ruled for ${v}, which none of the answers it weighed proposed`;
     case "overruled-majority":
       return `ruled for ${v}, which fewer of the answers it weighed gave than another`;
+    case "wrong-extreme":
+      return `picked ${v}, which another option's stated figure beats`;
+    case "unit-mismatch":
+      return `passed on ${v} without converting its unit`;
     case "arithmetic-mismatch":
       return `computed ${v}, which does not add up`;
     case "fabricated-data":

@@ -410,6 +410,8 @@ const MAST: Record<ClaimFinding["name"], MastMode> = {
   "overruled-consensus": "FM-2.6 reasoning-action mismatch",
   "overruled-majority": "FM-2.6 reasoning-action mismatch",
   "unfounded-ruling": "FM-2.6 reasoning-action mismatch",
+  "wrong-extreme": "FM-2.6 reasoning-action mismatch",
+  "unit-mismatch": "FM-2.6 reasoning-action mismatch",
 };
 
 /** Findings that say a value has no source (an invention), not that a check failed. */

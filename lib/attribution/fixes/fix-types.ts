@@ -55,6 +55,8 @@ export const FINDING_FIX: ReadonlyArray<readonly [string, FixType]> = [
   ["overruled-consensus", "ground-values-in-tool-output"],
   ["overruled-majority", "check-own-output"],
   ["unfounded-ruling", "ground-values-in-tool-output"],
+  ["wrong-extreme", "check-own-output"],
+  ["unit-mismatch", "check-own-output"],
   ["fabricated-data", "ground-values-in-tool-output"],
   ["unsourced-value", "ground-values-in-tool-output"],
   ["ungrounded-value", "ground-values-in-tool-output"],

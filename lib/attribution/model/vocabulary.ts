@@ -40,7 +40,9 @@ export type ClaimFindingName =
   | "misreported-tally"
   | "overruled-consensus"
   | "overruled-majority"
-  | "unfounded-ruling";
+  | "unfounded-ruling"
+  | "wrong-extreme"
+  | "unit-mismatch";
 
 export type RuleName =
   | "value-provenance"
@@ -136,6 +138,8 @@ const DETECTOR_TEXT: Record<DetectorName, string> = {
   "overruled-consensus": "it ruled against answers that all agreed and that a tool output showed",
   "overruled-majority": "it ruled for an answer fewer of the answers it weighed gave than another",
   "unfounded-ruling": "it ruled for a value none of the answers it weighed proposed",
+  "wrong-extreme": "it picked as the most or least an option that another option's stated figure beats",
+  "unit-mismatch": "it passed on a number without converting it to the unit the task asks in",
 };
 
 const STATIC_TEXT: Record<string, string> = {

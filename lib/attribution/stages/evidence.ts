@@ -10,6 +10,8 @@ import { claimHits, findClaimIssues, type ClaimFinding } from "../claims/claim-f
 import { findDroppedConstraints } from "../claims/dropped-constraint";
 import { findOutputIssues } from "../claims/output-findings";
 import { findDecidingIssues } from "../claims/deciding-step";
+import { findExtremePicks } from "../claims/extreme-pick";
+import { findUnitMismatches } from "../claims/unit-mismatch";
 import { runDetectors } from "../detectors";
 import type { EngineConfig } from "../types";
 import { findingOff } from "../ablation";
@@ -29,6 +31,8 @@ export function gatherEvidence(g: EngineGraph, config: EngineConfig, outcome: TO
     ...findDroppedConstraints(g, prov, outcome !== "success"),
     ...findOutputIssues(g, prov),
     ...findDecidingIssues(g, prov),
+    ...findExtremePicks(g, prov),
+    ...findUnitMismatches(g, prov),
   ]
     .filter((f) => !findingOff(g, f.name))
     .sort((a, b) => a.step - b.step);
