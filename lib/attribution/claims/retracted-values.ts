@@ -35,9 +35,11 @@ export function withdrawals(g: EngineGraph, asserted: (v: number) => readonly Cl
   for (let v = 0; v < g.n; v++) {
     const claims = asserted(v);
     if (!claims.length || !isAgentUtterance(g, v)) continue;
-    let text: string | undefined;
+    // Claims lie in the step's text, which opens with its content: read there unless past it.
+    const content = g.steps[v].content;
+    let whole: string | undefined;
     for (const c of claims) {
-      text ??= stepText(g.steps[v]);
+      const text = c.start <= content.length ? content : (whole ??= stepText(g.steps[v]));
       if (!withdrawn(text, c)) continue;
       const list = at.get(c.value);
       if (!list) at.set(c.value, [v]);
