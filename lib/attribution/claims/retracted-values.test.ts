@@ -43,6 +43,26 @@ describe("a value its author withdrew", () => {
     expect(report.decisive?.evidence.note).toContain("after its author withdrew it");
   });
 
+  it("replaced in a correction that does not name it: the manager that keeps it is where it enters", () => {
+    const { agent, step } = verdict([
+      ...opening,
+      say("Searcher", "Correction: I misread the caption. The ferry started running in 1878."),
+      say("Manager", "The ferry started running in 1887. FINAL ANSWER: 1887"),
+    ]);
+    expect(agent).toBe("Manager");
+    expect(step).toBe(5);
+  });
+
+  it("a correction that still states the old value replaces nothing: the first statement stays the origin", () => {
+    const { agent, step } = verdict([
+      ...opening,
+      say("Searcher", "Correction: the ferry started running in 1878; 1887 is when the pier was rebuilt."),
+      say("Manager", "The ferry started running in 1887. FINAL ANSWER: 1887"),
+    ]);
+    expect(agent).toBe("Searcher");
+    expect(step).toBe(2);
+  });
+
   it("withdrawn by a peer instead: the first statement stays the value's origin", () => {
     const { agent, step } = verdict([
       ...opening,
