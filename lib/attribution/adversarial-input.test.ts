@@ -15,6 +15,8 @@ import { buildProvenance, extractStepClaims } from "./claims/provenance";
 import { findClaimIssues } from "./claims/claim-findings";
 import { findDroppedConstraints } from "./claims/dropped-constraint";
 import { findOutputIssues } from "./claims/output-findings";
+import { findExtremePicks } from "./claims/extreme-pick";
+import { findUnitMismatches } from "./claims/unit-mismatch";
 import { extractClaims } from "./claims/extract-claims";
 import { analyzeTrace } from "./analyze-trace";
 import { validateTrace } from "../trace/validate-trace";
@@ -68,6 +70,8 @@ const SHAPES: Record<string, string> = {
   "result statements": "the output is ",
   answers: "The answer is Aa ",
   "json fields": '"k": "v", ',
+  "figures with units": "Lake Aa is deeper at 86 m. ",
+  "figures in miles": "150 miles in kilometres ",
 };
 
 function fill(shape: string, n: number): string {
@@ -109,6 +113,8 @@ function stages(): Stage[] {
   list.push(["findClaimIssues", (g) => findClaimIssues(g, buildProvenance(g))]);
   list.push(["findDroppedConstraints", (g) => findDroppedConstraints(g, buildProvenance(g), true)]);
   list.push(["findOutputIssues", (g) => findOutputIssues(g, buildProvenance(g))]);
+  list.push(["findExtremePicks", (g) => findExtremePicks(g, buildProvenance(g))]);
+  list.push(["findUnitMismatches", (g) => findUnitMismatches(g, buildProvenance(g))]);
   return list;
 }
 

@@ -43,34 +43,33 @@ describe("a value its author withdrew", () => {
     expect(report.decisive?.evidence.note).toContain("after its author withdrew it");
   });
 
-  it("replaced in a correction that does not name it: the manager that keeps it is where it enters", () => {
-    const { agent, step } = verdict([
+  // What the third speaker says after the check was asked for, then who is named, and where.
+  it.each([
+    [
+      "a correction that does not name the old value withdraws it: the manager that keeps it is named",
+      "Searcher",
+      "Correction: I misread the caption. The ferry started running in 1878.",
+      ["Manager", 5],
+    ],
+    [
+      "a correction that still states the old value replaces nothing: the first statement stays the origin",
+      "Searcher",
+      "Correction: the ferry started running in 1878; 1887 is when the pier was rebuilt.",
+      ["Searcher", 2],
+    ],
+    [
+      'a peer\'s "not 1887" withdraws nothing: the first statement stays the origin',
+      "Checker",
+      "I believe the ferry started running in 1878, not 1887.",
+      ["Searcher", 2],
+    ],
+  ] as const)("%s", (_title, speaker, words, [agent, step]) => {
+    const named = verdict([
       ...opening,
-      say("Searcher", "Correction: I misread the caption. The ferry started running in 1878."),
+      say(speaker, words),
       say("Manager", "The ferry started running in 1887. FINAL ANSWER: 1887"),
     ]);
-    expect(agent).toBe("Manager");
-    expect(step).toBe(5);
-  });
-
-  it("a correction that still states the old value replaces nothing: the first statement stays the origin", () => {
-    const { agent, step } = verdict([
-      ...opening,
-      say("Searcher", "Correction: the ferry started running in 1878; 1887 is when the pier was rebuilt."),
-      say("Manager", "The ferry started running in 1887. FINAL ANSWER: 1887"),
-    ]);
-    expect(agent).toBe("Searcher");
-    expect(step).toBe(2);
-  });
-
-  it("withdrawn by a peer instead: the first statement stays the value's origin", () => {
-    const { agent, step } = verdict([
-      ...opening,
-      say("Checker", "I believe the ferry started running in 1878, not 1887."),
-      say("Manager", "The ferry started running in 1887. FINAL ANSWER: 1887"),
-    ]);
-    expect(agent).toBe("Searcher");
-    expect(step).toBe(2);
+    expect([named.agent, named.step]).toEqual([agent, step]);
   });
 
   it("a misread the author corrected is not the culprit when the manager reads the value under the wrong label", () => {
