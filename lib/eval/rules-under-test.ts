@@ -55,5 +55,6 @@ export const RULES_UNDER_TEST: readonly RuleUnderTest[] = [
   late("contradicts-output"),
   late("unsupported-answer"),
   late("request-reversal"),
+  late("closing-request"),
   late("ignored-reversal"),
 ];

@@ -75,6 +75,7 @@ const FINDING_WORDS: Record<string, string> = {
   "ungrounded-value": "a value with no source",
   "ground-truth-divergence": "an answer off the ground truth",
   "request-reversal": "a request the user reversed",
+  "closing-request": "a request made in the turn that ends the run",
   "ignored-reversal": "a withdrawn request still acted on",
 };
 

@@ -84,6 +84,7 @@ const DETECTOR_ORDER = [
   "unrequested-departure",
   "request-reversal",
   "ignored-reversal",
+  "closing-request",
 ];
 
 /** What a detector says the step did, or null when none of the known detectors fired. */
@@ -133,6 +134,8 @@ function phraseOf(name: string, note: string): string | null {
     case "unrequested-departure":
       m = /'s (\S+) departs from the expected actions in (.+?), values/.exec(note);
       return m ? `passed ${m[2]} in ${m[1]} that depart from the expected actions and no request named` : note;
+    case "closing-request":
+      return "asked the agent to act in the turn that ended the run";
     case "request-reversal":
       m = /withdrew (.+?), which it had asked for/.exec(note);
       return m ? `withdrew ${shortValue(m[1])} after the agent had acted on it` : note;

@@ -21,6 +21,7 @@ import { detectEmptyReply } from "./empty-reply";
 import { detectMissingState } from "./missing-state";
 import { detectUnfoundedRejection } from "./unfounded-rejection";
 import { detectRequestReversal } from "./request-reversal";
+import { detectClosingRequest } from "./closing-request";
 import { detectRequestedDeparture } from "./requested-departure";
 import { findingOff } from "../ablation";
 import { settingSpeakers } from "../model/participants";
@@ -43,6 +44,7 @@ export const DETECTORS = [
   detectMissingState,
   detectRequestReversal,
   detectRequestedDeparture,
+  detectClosingRequest,
 ];
 
 export interface DetectorResults {

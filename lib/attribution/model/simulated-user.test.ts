@@ -77,7 +77,8 @@ describe("a simulated user", () => {
       ["User", "We also need a quiet corner with chairs for the older guests."],
       ["User", "And some lanterns along the path, it gets dark early."],
       ["Host", "Noted, I will arrange it."],
-      ["User", "Great, please send the plan to my neighbour as well, she helps with the food."],
+      // A closing turn that asks for nothing (one that asks the host to act is a closing request).
+      ["User", "Great, my neighbour will help with the food as well."],
     ];
     const report = analyzeTrace(trace(turns, "User"));
     expect(report.decision?.rule).toBe("exposure-prior");

@@ -23,6 +23,7 @@ export type DetectorName =
   | "missing-state"
   | "unfounded-rejection"
   | "request-reversal"
+  | "closing-request"
   | "ignored-reversal"
   | "requested-departure"
   | "unrequested-departure"
@@ -121,6 +122,7 @@ const DETECTOR_TEXT: Record<DetectorName, string> = {
   "missing-state": "it read state that was never written",
   "unfounded-rejection": "it rejected work without giving a reason",
   "request-reversal": "it withdrew its own request after the agent had acted on it",
+  "closing-request": "it asked the agent to act in the turn that ended the run",
   "ignored-reversal": "it kept acting on a request the user had withdrawn",
   "requested-departure": "it asked for the values of the first call that departs from the expected actions",
   "unrequested-departure":
