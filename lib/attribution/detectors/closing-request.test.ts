@@ -1,6 +1,6 @@
 /**
  * A simulated user that asks the agent to act in the turn that ends the run: the request is never
- * carried out. Invented service desk runs.
+ * carried out. Invented library desk runs.
  */
 import { describe, expect, it } from "vitest";
 import { ZTrace } from "../../trace/schema";
@@ -23,14 +23,14 @@ function trace(turns: Turn[], termination?: string) {
   });
 }
 
-/** A traveller asks to move a booking; the clerk looks the train up and asks for confirmation. */
+/** A reader asks to renew a library loan; the librarian looks the loan up and asks for confirmation. */
 const DESK: Turn[] = [
-  ["Traveller", "Hi, I need to move my train booking to a later departure."],
-  ["Clerk", "Sure, can you give me your booking reference and the train you want?"],
-  ["Traveller", "It is booking 58214. Please move me to train 6613 on Friday."],
-  ["Clerk", 'lookup_train({"train": 6613, "day": "friday"})'],
-  ["rail_api", '{"train": 6613, "departs": "17:45", "seats": 12}', "tool_result"],
-  ["Clerk", "Train 6613 leaves at 17:45 and has seats. Shall I confirm the change for booking 58214?"],
+  ["Traveller", "Hello, I would like to keep the atlas I borrowed for a few more weeks."],
+  ["Clerk", "Of course. What is your card number, and which loan is it?"],
+  ["Traveller", "Card 30417, the loan for the coastal atlas. Three more weeks would be ideal."],
+  ["Clerk", 'find_loan({"card": 30417, "title": "coastal atlas"})'],
+  ["loans_api", '{"loan": 88120, "due": "2026-12-09", "renewals_left": 1}', "tool_result"],
+  ["Clerk", "Loan 88120 is due on 9 December and can be renewed once. Shall I renew it for three weeks?"],
 ];
 
 const named = (turns: Turn[], termination?: string) => {
@@ -55,13 +55,13 @@ describe("closing-request", () => {
     const { hits } = named([
       ...DESK,
       ["Traveller", "Yes, please go ahead and proceed."],
-      ["Clerk", 'change_booking({"booking": 58214, "train": 6613})'],
+      ["Clerk", 'renew_loan({"loan": 88120, "weeks": 3})'],
     ]);
     expect(hits).toEqual([]);
   });
 
   it("no finding for a closing turn that asks for nothing", () => {
-    expect(named([...DESK, ["Traveller", "Actually I will keep my booking as it is. Thanks, bye!"]]).hits).toEqual([]);
+    expect(named([...DESK, ["Traveller", "Actually I will return it on time. Thanks, bye!"]]).hits).toEqual([]);
   });
 
   it("no finding when a budget or a crash ended the run", () => {
