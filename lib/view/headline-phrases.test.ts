@@ -14,6 +14,19 @@ describe("claim phrases for claims beyond numbers", () => {
     expect(claimPhrase(claim, positions)).toBe("stated 4245, which step 2 did not output");
   });
 
+  it("a value passed on after its author withdrew it names the withdrawal by number", () => {
+    const claim = {
+      detector: "unsourced-value",
+      value: "n:1887",
+      quote: "1887",
+      reachesAnswer: true,
+      sourceStepId: "out",
+    };
+    expect(claimPhrase(claim, positions)).toBe("passed on 1887 after step 2 withdrew it");
+    const { sourceStepId: _, ...plain } = claim;
+    expect(claimPhrase(plain, positions)).toBe("stated 1887 with no source");
+  });
+
   it("an unsupported answer says no source holds it", () => {
     const claim = { detector: "unsupported-answer", value: "e:marseille", quote: "Marseille", reachesAnswer: false };
     expect(claimPhrase(claim, positions)).toBe("answered Marseille, which no source it read holds");

@@ -66,6 +66,11 @@ export function claimPhrase(claim: PhraseClaim, positions: ReadonlyMap<string, n
       return `made up the data ${v}`;
     case "dropped-constraint":
       return `dropped the constraint ${v}`;
+    case "unsourced-value":
+      // An unsourced value with a source step is one passed on after its author withdrew it there.
+      return claim.sourceStepId
+        ? `passed on ${v} after ${labelOf(positions, claim.sourceStepId)} withdrew it`
+        : `stated ${v} with no source`;
     default:
       return `stated ${v} with no source`;
   }

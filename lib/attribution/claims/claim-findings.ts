@@ -375,7 +375,8 @@ function claimFinding(
       r.withdrawnAt === undefined
         ? `introduces ${c.raw}, which reaches the final answer, with no source in the task, a tool output or any step it could see`
         : `passes on ${c.raw}, which reaches the final answer, after its author withdrew it at ${g.steps[r.withdrawnAt].id}`;
-    return makeFinding(v, c, "unsourced-value", SCORE.unsourcedInAnswer, -1, note, true);
+    // A value passed on after its author withdrew it points at the withdrawal: what contradicts it.
+    return makeFinding(v, c, "unsourced-value", SCORE.unsourcedInAnswer, r.withdrawnAt ?? -1, note, true);
   }
   return undefined;
 }

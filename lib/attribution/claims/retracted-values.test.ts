@@ -41,6 +41,9 @@ describe("a value its author withdrew", () => {
     expect(agent).toBe("Manager");
     expect(step).toBe(5);
     expect(report.decisive?.evidence.note).toContain("after its author withdrew it");
+    // The finding points at the withdrawal, so the run page can name it.
+    const claim = report.claims?.find((c) => c.stepId === report.decisive?.stepId && c.detector === "unsourced-value");
+    expect(claim?.sourceStepId).toBe(report.steps[4].stepId);
   });
 
   // What the third speaker says after the check was asked for, then who is named, and where.
