@@ -43,10 +43,7 @@ const named = (turns: Turn[], termination?: string) => {
 
 describe("closing-request", () => {
   it("a confirmation that also ends the conversation leaves the change undone: the traveller's turn", () => {
-    const { hits, agent } = named([
-      ...DESK,
-      ["Traveller", "Yes, please go ahead and proceed. Thanks, bye! ###STOP###"],
-    ]);
+    const { hits, agent } = named([...DESK, ["Traveller", "Yes, renew it, go ahead. Thanks, bye! ###STOP###"]]);
     expect(hits).toEqual(["t6"]);
     expect(agent).toBe("Traveller");
   });
@@ -54,7 +51,7 @@ describe("closing-request", () => {
   it("no finding when the clerk acts on the confirmation", () => {
     const { hits } = named([
       ...DESK,
-      ["Traveller", "Yes, please go ahead and proceed."],
+      ["Traveller", "Yes, go ahead with the renewal, please."],
       ["Clerk", 'renew_loan({"loan": 88120, "weeks": 3})'],
     ]);
     expect(hits).toEqual([]);
@@ -65,7 +62,7 @@ describe("closing-request", () => {
   });
 
   it("no finding when a budget or a crash ended the run", () => {
-    const turns: Turn[] = [...DESK, ["Traveller", "Yes, please go ahead and proceed."]];
+    const turns: Turn[] = [...DESK, ["Traveller", "Yes, go ahead with the renewal, please."]];
     expect(named(turns, "limit").hits).toEqual([]);
     expect(named(turns, "error").hits).toEqual([]);
     expect(named(turns).hits).toEqual(["t6"]);

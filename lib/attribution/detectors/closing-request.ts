@@ -1,6 +1,6 @@
 /**
  * A request made in the turn that ends the run. When the run's simulated user (`g.simulatedUser`)
- * asks the agent to act ("please go ahead and proceed") in its last turn and nothing follows that
+ * asks the agent to act ("go ahead with the renewal, please") in its last turn and nothing follows that
  * turn, the request can no longer be carried out: the user ended the conversation with its own task
  * pending. That turn is where the run was lost, whatever the agent did before. A run a budget or a
  * crash stopped (`culprit.termination`) was cut by the harness instead, and raises nothing.
