@@ -3,25 +3,22 @@ import { claimPhrase } from "./headline-phrases";
 
 describe("claim phrases for claims beyond numbers", () => {
   const positions = new Map([["out", 1]]);
+  /** A claim that reaches the answer, pointing at the step `out` (position 1, "step 2"). */
+  const pointing = (detector: string, value: string, quote: string) => ({
+    detector,
+    value,
+    quote,
+    reachesAnswer: true,
+    sourceStepId: "out",
+  });
+
   it("a contradicted output names the output step by number", () => {
-    const claim = {
-      detector: "contradicts-output",
-      value: "n:4245",
-      quote: "4245",
-      reachesAnswer: true,
-      sourceStepId: "out",
-    };
+    const claim = pointing("contradicts-output", "n:4245", "4245");
     expect(claimPhrase(claim, positions)).toBe("stated 4245, which step 2 did not output");
   });
 
   it("a value passed on after its author withdrew it names the withdrawal by number", () => {
-    const claim = {
-      detector: "unsourced-value",
-      value: "n:1887",
-      quote: "1887",
-      reachesAnswer: true,
-      sourceStepId: "out",
-    };
+    const claim = pointing("unsourced-value", "n:1887", "1887");
     expect(claimPhrase(claim, positions)).toBe("passed on 1887 after step 2 withdrew it");
     const { sourceStepId: _, ...plain } = claim;
     expect(claimPhrase(plain, positions)).toBe("stated 1887 with no source");

@@ -226,6 +226,8 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
   const facts = observedFacts(prov);
   // The wide closure is built the first time a finding asks for it (one function per call, not per claim).
   const wideClosure = () => (wide ??= answerClosure(prov, answer.values, g, true));
+  // Withdrawals count when made before the answer step (any step, when no step states the answer).
+  const before = answer.step < 0 ? g.n : answer.step;
   for (let v = 0; v < g.n; v++) {
     facts.upTo(v);
     const call = isAgentToolCall(g, v);
@@ -247,7 +249,6 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
       // introducers of one value, e.g. two voters, each reach it).
       // A value its author withdrew before the answer was given reaches it through whoever passed it
       // on afterwards (retracted-values.ts), not from here.
-      const before = answer.step < 0 ? g.n : answer.step;
       const seen = (v === answer.step || prov.visible(v, answer.step)) && prov.withdrawal(c.value, v, before) < 0;
       const reaches = closure.has(c.value) && seen;
       const finding = claimFinding(scan, id, reaches, seen, wideClosure);

@@ -136,10 +136,10 @@ export function findExtremePicks(g: EngineGraph, prov: Provenance): ClaimFinding
   );
   if (!rival) return [];
   // The pick: the first agent statement of the answer once both figures were in view.
-  const from = Math.max(mine.step, rival.step) + 1;
+  const inView = Math.max(mine.step, rival.step);
   let pick = -1;
-  for (let v = from; v <= last && pick < 0; v++)
-    if (isAgentUtterance(g, v) && prov.visible(Math.max(mine.step, rival.step), v)) {
+  for (let v = inView + 1; v <= last && pick < 0; v++)
+    if (isAgentUtterance(g, v) && prov.visible(inView, v)) {
       const words = new Set(wordsOf(stepText(g.steps[v]).slice(0, MAX_TEXT)));
       if (answerWords.every((w) => words.has(w))) pick = v;
     }

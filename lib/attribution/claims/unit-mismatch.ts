@@ -54,13 +54,11 @@ export function findUnitMismatches(g: EngineGraph, prov: Provenance): ClaimFindi
     let source = -1;
     for (let v = Math.max(0, answer.step - WINDOW); v <= answer.step; v++) {
       const utterance = isAgentUtterance(g, v);
-      if (!utterance && !isToolOutput(g, v)) continue;
-      if (isAgentToolCall(g, v)) continue;
+      if ((!utterance && !isToolOutput(g, v)) || isAgentToolCall(g, v)) continue;
       const { asserted, observed } = prov.claims[v];
       const stated = [...asserted, ...observed].filter((c) => c.value === value);
       if (!stated.length) continue;
       const text = stepText(g.steps[v]);
-      if (!stated.length) continue;
       if (source < 0) {
         if (stated.some((c) => writtenIn(text, c.start, c.end, units.other))) source = v;
         continue;
