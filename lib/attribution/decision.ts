@@ -72,7 +72,9 @@ const MAX_UPSTREAM = 200;
  * a value, so none can explain a value that step introduces: faced with an absence, an agent that
  * states a value anyway invents it (it ignored the gap), the same way as after a failed tool call.
  * Only an upstream fault that delivers a wrong value (contradiction, invention, miscalculation,
- * a dropped constraint, a false claim of success) can induce a later wrong value.
+ * a dropped constraint, a false claim of success) can induce a later wrong value. A stop while work
+ * is outstanding (`premature-stop`) is not listed: like a false claim of success it tells every
+ * later step the work is done, and what is invented from the gap it left is its symptom (ADR 0067).
  */
 const DELIVERS_NOTHING = new Set([
   "tool-failure",

@@ -56,5 +56,6 @@ export const RULES_UNDER_TEST: readonly RuleUnderTest[] = [
   late("unsupported-answer"),
   late("request-reversal"),
   late("closing-request"),
+  late("premature-stop"),
   late("ignored-reversal"),
 ];

@@ -30,6 +30,21 @@ export const RESULT_AT = "culprit.result_at";
  */
 export const CLOSES_RUN = "culprit.closes_run";
 
+/**
+ * The keyword whose mere mention stopped the team, in a system that stops on a mention (AutoGen
+ * AgentChat's `TextMentionTermination`, which reports "Text 'TERMINATE' mentioned"). Set on the step
+ * that reports the stop, or on the run's attributes when the stop is reported only as the run's stop
+ * reason (then the stop follows the last step). Lets the engine find the message that stopped the
+ * team without knowing any system's stop-reason phrasing.
+ */
+export const STOPPED_ON_MENTION = "culprit.stopped_on_mention";
+
+/** The keyword a step or run reports the team stopped on (see STOPPED_ON_MENTION), or undefined. */
+export function stoppedOnMention(attributes: Record<string, unknown> | undefined): string | undefined {
+  const t = attributes?.[STOPPED_ON_MENTION];
+  return typeof t === "string" && t.length > 0 && t.length <= 64 ? t : undefined;
+}
+
 /** Whether a step declares the run finished (see CLOSES_RUN). */
 export function closesRun(attributes: Record<string, unknown> | undefined): boolean {
   return attributes?.[CLOSES_RUN] === true;

@@ -90,6 +90,7 @@ const DETECTOR_ORDER = [
   "request-reversal",
   "ignored-reversal",
   "closing-request",
+  "premature-stop",
 ];
 
 /** What a detector says the step did, or null when none of the known detectors fired. */
@@ -141,6 +142,11 @@ function phraseOf(name: string, note: string): string | null {
       return m ? `passed ${m[2]} in ${m[1]} that depart from the expected actions and no request named` : note;
     case "closing-request":
       return "asked the agent to act in the turn that ended the run";
+    case "premature-stop":
+      m = /(?:with|mentioned) "([^"]+)"/.exec(note);
+      return / in passing/.test(note)
+        ? `stopped the team on a passing mention of ${m?.[1] ?? "its stop keyword"} while work was outstanding`
+        : `ended the team's work with ${m?.[1] ?? "its stop keyword"} while work was outstanding`;
     case "request-reversal":
       m = /withdrew (.+?), which it had asked for/.exec(note);
       return m ? `withdrew ${shortValue(m[1])} after the agent had acted on it` : note;

@@ -22,6 +22,7 @@ import { detectMissingState } from "./missing-state";
 import { detectUnfoundedRejection } from "./unfounded-rejection";
 import { detectRequestReversal } from "./request-reversal";
 import { detectClosingRequest } from "./closing-request";
+import { detectPrematureStop } from "./premature-stop";
 import { detectRequestedDeparture } from "./requested-departure";
 import { findingOff } from "../ablation";
 import { settingSpeakers } from "../model/participants";
@@ -45,6 +46,7 @@ export const DETECTORS = [
   detectRequestReversal,
   detectRequestedDeparture,
   detectClosingRequest,
+  detectPrematureStop,
 ];
 
 export interface DetectorResults {

@@ -46,6 +46,7 @@ export const FINDING_FIX: ReadonlyArray<readonly [string, FixType]> = [
   ["false-success-claim", "check-before-approving"],
   ["unfounded-rejection", "check-before-rejecting"],
   ["premature-termination", "stop-or-hand-off-correctly"],
+  ["premature-stop", "stop-or-hand-off-correctly"],
   ["repetition-loop", "stop-or-hand-off-correctly"],
   ["budget-exhaustion", "stop-or-hand-off-correctly"],
   ["empty-reply", "stop-or-hand-off-correctly"],

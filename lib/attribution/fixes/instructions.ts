@@ -37,7 +37,9 @@ const TEMPLATES: Record<FixType, (e: FixEvidence, op: string) => string> = {
   "stop-or-hand-off-correctly": (e) =>
     e.findings.some((f) => f.name === "repetition-loop")
       ? "When a step repeats without progress, stop repeating it: check your work for what is still missing, then try something else or hand off what you have."
-      : "Do not stop, or declare the task done, before you check your work and the result is complete; hand off only a finished result, or say plainly what is missing.",
+      : e.findings.some((f) => f.name === "premature-stop")
+        ? "Write the team's stop keyword only as your decision to stop, on a line of its own, once you have checked that every part of the work is in; never write it in a plan, a quote or an explanation, because any mention of it stops the team."
+        : "Do not stop, or declare the task done, before you check your work and the result is complete; hand off only a finished result, or say plainly what is missing.",
   "check-own-output": () =>
     "Check your work before you reply: derive your answer again from the inputs you were given and correct it when the two do not match.",
 };

@@ -24,6 +24,7 @@ export type DetectorName =
   | "unfounded-rejection"
   | "request-reversal"
   | "closing-request"
+  | "premature-stop"
   | "ignored-reversal"
   | "requested-departure"
   | "unrequested-departure"
@@ -123,6 +124,7 @@ const DETECTOR_TEXT: Record<DetectorName, string> = {
   "unfounded-rejection": "it rejected work without giving a reason",
   "request-reversal": "it withdrew its own request after the agent had acted on it",
   "closing-request": "it asked the agent to act in the turn that ended the run",
+  "premature-stop": "it stopped the team's work while work was still outstanding",
   "ignored-reversal": "it kept acting on a request the user had withdrawn",
   "requested-departure": "it asked for the values of the first call that departs from the expected actions",
   "unrequested-departure":

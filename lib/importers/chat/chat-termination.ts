@@ -1,5 +1,5 @@
 import type { RunTermination } from "../../trace/run-termination";
-import { CLOSES_RUN } from "../../trace/canonical-attributes";
+import { CLOSES_RUN, STOPPED_ON_MENTION } from "../../trace/canonical-attributes";
 import type { TStepInput } from "../../trace/schema";
 
 /**
@@ -37,6 +37,20 @@ export function chatTermination(steps: readonly { content?: string }[]): RunTerm
   return undefined;
 }
 
+/**
+ * AgentChat's `TextMentionTermination` stop reason, "Text 'DONE_PLANNING' mentioned": the team stopped
+ * because some message contained the keyword. Read at the end of a short notice (a log may put a
+ * heading line before it); the keyword is captured.
+ */
+const MENTION_STOP_RE = /(?:^|\n)[^\S\n]*Text '([^'\n]{1,64})' mentioned\.?\s*$/;
+/** A stop notice is short: longer text that ends with the phrase is a message quoting it. */
+const MAX_NOTICE = 300;
+
+/** The keyword a stop reason or stop notice says the team stopped on, or undefined. */
+export function mentionStopToken(text: string): string | undefined {
+  return text.length <= MAX_NOTICE ? MENTION_STOP_RE.exec(text)?.[1] : undefined;
+}
+
 /** AgentChat's `stop_reason` ("Text 'TERMINATE' mentioned", "Maximum number of messages 10 reached"), when it says how the run ended. */
 export function stopReasonTermination(reason: string): RunTermination | undefined {
   if (/\bmaximum number of (?:messages|turns)\b/i.test(reason) || /\btimeout\b/i.test(reason)) return "limit";
@@ -62,12 +76,17 @@ function wholeText(s: TStepInput): string {
 }
 
 /**
- * Marks the steps that end the run with a closing keyword (`culprit.closes_run`), for every
- * imported format (`finalizeTrace`). Every step is read (in its last CLOSING_CHARS only): the
+ * Marks the steps that end the run with a closing keyword (`culprit.closes_run`) and the notices
+ * that the team stopped on a keyword's mention (`culprit.stopped_on_mention`), for every imported
+ * format (`finalizeTrace`). Every step is read (in its last CLOSING_CHARS only): the
  * engine decides which of them ends the run, in its own step order.
  */
 export function markClosingSteps(steps: TStepInput[]): void {
-  for (const s of steps)
+  for (const s of steps) {
     if (CLOSING_KEYWORD_RE.test(wholeText(s).slice(-CLOSING_CHARS)))
       s.attributes = { ...s.attributes, [CLOSES_RUN]: true };
+    // A log that keeps the stop notice as a message: which keyword's mention stopped the team.
+    const token = mentionStopToken(s.content ?? "");
+    if (token) s.attributes = { ...s.attributes, [STOPPED_ON_MENTION]: token };
+  }
 }

@@ -7,7 +7,8 @@ import { transferTarget } from "./transfer-tool";
 import { findAutogenMessages, isCoreMessage } from "./autogen-state";
 import { mapCoreMessages } from "./map-autogen-core-messages";
 import { MAGENTIC_ONE_ORCHESTRATOR, markOrchestratorDelegations } from "./orchestrator-delegation";
-import { chatTermination, stopReasonTermination } from "./chat-termination";
+import { chatTermination, mentionStopToken, stopReasonTermination } from "./chat-termination";
+import { STOPPED_ON_MENTION } from "../../trace/canonical-attributes";
 import { TERMINATION_ATTR } from "../../trace/run-termination";
 import { markObservation } from "./observation-marks";
 import { MAGENTIC_ONE_SYSTEM, isMagenticHarness, isMagenticOneLog, magenticTaskGiver } from "./magentic-one";
@@ -58,6 +59,8 @@ export function importAutogen(raw: unknown): TTraceInput {
   // AgentChat's stop_reason says how the run ended ("Text 'TERMINATE' mentioned", "Maximum number of messages 10 reached").
   const termination = (stopReason && stopReasonTermination(stopReason)) || chatTermination(builder.steps);
   if (termination) attributes[TERMINATION_ATTR] = termination;
+  const stopToken = stopReason && mentionStopToken(stopReason);
+  if (stopToken) attributes[STOPPED_ON_MENTION] = stopToken;
   if (log.path) attributes.messages_from = log.path;
   else if (found.path !== "messages" && found.path !== "(root)") attributes.messages_from = found.path;
   return builder.build({
