@@ -18,6 +18,7 @@ export type AblatableStepRule =
   | "dead-end"
   | "loop-entry"
   | "coordinator-weight"
+  | "prior-first-write"
   | "quoted-task-phrase"
   | "links-in-code"
   | "swapped-label"
@@ -37,6 +38,8 @@ export const ABLATABLE_RULES: Readonly<Record<AblatableDecisionRule | AblatableS
   "dead-end": "stages/decide-culprit.ts: no dead end moves the chosen agent's step",
   "loop-entry": "stages/decide-culprit.ts: a repeat stays decisive",
   "coordinator-weight": "exposure-prior.ts: a coordinator's step weighs as a worker's",
+  "prior-first-write":
+    "exposure-prior.ts: with no evidence, the prior names the agent's first step, not its first state-changing call",
   "quoted-task-phrase": "claims/provenance.ts: a quoted phrase is from the task only as a whole claim",
   "links-in-code": "claims/claim-findings.ts: a link typed in code is checked like any value",
   "swapped-label": "claims/claim-findings.ts: a value read from another field of its output is sourced",

@@ -4,7 +4,8 @@
  * Every substantive step is a chance to err, so the agent that did the most substantive work
  * (messages, answers, tool calls, code counted double, a coordinator's steps half; not coordination
  * such as thoughts, delegations or state reads) is
- * the likeliest culprit; within it, the earliest step with the strongest evidence is chosen.
+ * the likeliest culprit; within it, the earliest step with the strongest evidence is chosen, and
+ * with no evidence on its steps at all, its first tool call that changes state (else its first step).
  * It is a prior, not evidence: the report marks it and gives it a low confidence.
  */
 import type { EngineGraph } from "./build-graph";
@@ -16,6 +17,7 @@ import { stepText } from "./build-graph";
 import { runAnswer } from "./claims/typed-answer-origin";
 import { statedPosition } from "./claims/stated-position";
 import { compareValues } from "./claims/stated-values";
+import { callAt, isStateChanging } from "./detectors/expected-actions";
 
 const COORDINATION = new Set(["thought", "delegate", "agent", "state_read"]);
 /**
@@ -93,10 +95,30 @@ export function exposurePrior(g: EngineGraph, fault: Float64Array, threshold: nu
     if (pool(a) && (best < 0 || work[a] > work[best] || (work[a] === work[best] && first[a] < first[best]))) best = a;
   if (best < 0) return -1;
   let weak = -1;
+  let write = -1;
   for (let v = first[best]; v < g.n; v++) {
     if (g.agentOf[v] !== best || !isSubstantive(g, v)) continue;
     if (fault[v] >= threshold) return v;
     if (weak < 0 && fault[v] > 0) weak = v;
+    if (write < 0 && changesState(g, v)) write = v;
   }
-  return weak >= 0 ? weak : first[best];
+  if (weak >= 0) return weak;
+  return write >= 0 && !ruleOff(g, "prior-first-write") ? write : first[best];
 }
+
+/**
+ * Whether step v is a tool call that changes state (not a lookup, by its name's verb). With no
+ * evidence anywhere, an agent that acts on the world through tools can only have made the run fail
+ * from its first such call on: a greeting or a lookup before it leaves nothing that the run is
+ * graded on, and the first action is where a misread request or a skipped check becomes real.
+ * A handoff to another agent of the run (a swarm's `transfer_to_planner`) changes who speaks, not
+ * the world.
+ */
+function changesState(g: EngineGraph, v: number): boolean {
+  const call = callAt(g, v);
+  if (call === null || !isStateChanging(call)) return false;
+  const to = HANDOFF_RE.exec(call.name)?.[1]?.toLowerCase();
+  return to === undefined || !g.agentNames.some((a) => a.toLowerCase() === to);
+}
+/** A handoff tool's name and the agent it names: `transfer_to_writer`, `handoff_to_billing`. */
+const HANDOFF_RE = /^(?:transfer|hand_?off|delegate|route)_to_(.+)$/i;

@@ -30,6 +30,7 @@ export const RULES_UNDER_TEST: readonly RuleUnderTest[] = [
   early("exposure-tiebreak"),
   early("dead-end"),
   late("coordinator-weight"),
+  late("prior-first-write"),
   late("loop-entry"),
   late("period-qualifiers"),
   late("harness-by-behaviour"),
