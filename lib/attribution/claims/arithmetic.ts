@@ -97,6 +97,15 @@ function statedExpressions(text: string): Stated[] {
   return out;
 }
 
+/**
+ * "12-13 = 2 nights", "pages 14-16 = 3": a smaller whole number, a hyphen with no spaces, a larger
+ * one is a span whose length follows, not a subtraction (which would come out negative).
+ */
+function isSpan(expr: string): boolean {
+  const m = /^(\d+)-(\d+)$/.exec(expr);
+  return m !== null && Number(m[1]) < Number(m[2]);
+}
+
 const decimalsOf = (raw: string) => (raw.includes(".") ? raw.split(".")[1].length : 0);
 /** Half a unit of the last written digit (a rounded answer is not a slip), and a relative epsilon. */
 const tolerance = (raw: string, actual: number) => Math.max(0.5 * 10 ** -decimalsOf(raw), Math.abs(actual) * 1e-6);
@@ -106,6 +115,7 @@ export function arithmeticSlips(text: string): ArithmeticSlip[] {
   if (!text.includes("=")) return out;
   for (const x of statedExpressions(text)) {
     if (!text.slice(x.start, x.end).includes("=")) continue;
+    if (isSpan(x.expr)) continue;
     const actual = evaluate(x.expr);
     if (actual === null) continue;
     const raw = x.statedRaw.replace(/,/g, "");

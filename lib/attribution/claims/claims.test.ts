@@ -64,6 +64,12 @@ describe("arithmetic", () => {
     expect(arithmeticSlips("12 * 7.5 = 95")).toHaveLength(1);
     expect(arithmeticSlips("12 * 7.5 = 90 and 1/3 = 0.33")).toHaveLength(0);
   });
+  it("reads a span's length as no subtraction, and still checks a subtraction", () => {
+    expect(arithmeticSlips("Lisbon on June 3-4 = 2 nights, Porto on June 5-7 = 3 nights")).toHaveLength(0);
+    expect(arithmeticSlips("Stock left: 40-12 = 26")).toHaveLength(1);
+    expect(arithmeticSlips("Stock left: 12-40 = 26")).toHaveLength(0);
+    expect(arithmeticSlips("Stock left: 12 - 40 = 26")).toHaveLength(1);
+  });
   it("links a result to its operands in both written orders", () => {
     expect(statedComputations("total 4565 mm (1675 + 1090 + 1800)")[0].operands).toEqual([1675, 1090, 1800]);
     expect(statedComputations("1675 + 1090 = 2765")[0].result).toBe(2765);

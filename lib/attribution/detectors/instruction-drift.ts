@@ -4,7 +4,9 @@
  *   it could have seen (see `grounding.ts`);
  * - the worker's reply covers almost none of the instruction's key words (it went somewhere else).
  *   Only prose replies are compared: a tool call's structured arguments ("BER", "2027-03-13") share
- *   few words with a prose instruction even when they follow it exactly.
+ *   few words with a prose instruction even when they follow it exactly. The reply is the worker's
+ *   whole turn, up to when another agent speaks: a worker handed a plan of several changes starts by
+ *   reading a file, and covers the plan over the steps that follow, not in its first one.
  */
 import type { Detector, DetectorHit } from "./types";
 import { containment, tokenize } from "../text-features";
@@ -38,8 +40,9 @@ export const detectInstructionDrift: Detector = ({ g }) => {
       const reply = replyTo(g, i);
       if (reply >= 0 && g.steps[reply].kind !== "tool_call" && g.steps[reply].kind !== "tool_result") {
         const instr = g.features[i].tokens;
-        const coverage = containment(instr, g.features[reply].tokens);
-        const taskCoverage = containment(taskTokens, g.features[reply].tokens);
+        const turn = turnTokens(g, reply);
+        const coverage = containment(instr, turn);
+        const taskCoverage = containment(taskTokens, turn);
         if (
           instr.size >= 4 &&
           g.features[reply].tokens.size >= 4 &&
@@ -61,6 +64,26 @@ export const detectInstructionDrift: Detector = ({ g }) => {
   }
   return hits;
 };
+
+/** Steps of a worker's turn read for its words: a turn that goes on longer has shown where it went. */
+const MAX_TURN = 12;
+
+/**
+ * The words of the turn that starts at step `reply`: its own steps until another agent speaks (tool
+ * and environment output in between is part of the turn, not a new speaker).
+ */
+function turnTokens(g: EngineGraph, reply: number): Set<string> {
+  const a = g.agentOf[reply];
+  let words: Set<string> | undefined;
+  for (let j = reply + 1, own = 1; j < g.n && own < MAX_TURN; j++) {
+    if (g.toolAgents.has(g.agentOf[j]) || g.steps[j].kind === "tool_result") continue;
+    if (g.agentOf[j] !== a) break;
+    own++;
+    words ??= new Set(g.features[reply].tokens);
+    for (const w of g.features[j].tokens) words.add(w);
+  }
+  return words ?? g.features[reply].tokens;
+}
 
 function isDelegation(g: EngineGraph, i: number): boolean {
   if (g.steps[i].kind === "delegate" || g.steps[i].target !== undefined) return true;

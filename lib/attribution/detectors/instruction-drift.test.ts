@@ -1,0 +1,71 @@
+/**
+ * A worker's reply to a delegation is its whole turn: it may start by reading before it carries the
+ * plan out. Invented garden-planner runs: a lead hands a coder a plan of changes.
+ */
+import { describe, expect, it } from "vitest";
+import { ZTrace } from "../../trace/schema";
+import { analyzeTrace } from "../analyze-trace";
+
+type Turn = [agent: string, content: string, kind?: "delegate" | "tool_result"];
+
+const PLAN =
+  "Change planner.py: add a frost_dates lookup per region, skip sowing weeks before the last frost date, " +
+  "and print the sowing calendar sorted by week with the region name in the header.";
+
+function driftSteps(turns: Turn[]): string[] {
+  const trace = ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", task: "Make the sowing calendar respect each region's last frost date." },
+    agents: [{ name: "lead" }, { name: "coder" }, { name: "shell" }],
+    steps: turns.map(([agent, content, kind], i) => ({
+      id: `s${i}`,
+      agent,
+      kind: kind ?? "message",
+      content,
+      ...(kind === "delegate" ? { target: "coder" } : {}),
+    })),
+  });
+  return analyzeTrace(trace)
+    .steps.filter((s) => s.detectors.some((d) => d.name === "instruction-drift"))
+    .map((s) => s.stepId);
+}
+
+const READS_FIRST: Turn = ["coder", "First I open the current file to see its structure.\n```view planner.py\n```"];
+const IMPLEMENTS: Turn = [
+  "coder",
+  "Added frost_dates per region; sowing weeks before the last frost date are skipped, and the calendar " +
+    "prints sorted by week with the region name in the header.",
+];
+const FILE: Turn = ["shell", "1 import csv\n2 def calendar(rows):\n3     return rows", "tool_result"];
+
+describe("instruction drift in a worker's reply", () => {
+  it("a worker that reads first and then carries the plan out is on task", () => {
+    expect(
+      driftSteps([
+        ["lead", PLAN, "delegate"],
+        READS_FIRST,
+        FILE,
+        IMPLEMENTS,
+        ["lead", "Thanks, the calendar looks right."],
+      ]),
+    ).toEqual([]);
+  });
+
+  it("a worker whose whole turn goes elsewhere drifts, at its first step", () => {
+    expect(
+      driftSteps([
+        ["lead", PLAN, "delegate"],
+        READS_FIRST,
+        FILE,
+        ["coder", "Renamed the csv import and reformatted the module docstring to the house style."],
+        ["lead", "That was not the task."],
+      ]),
+    ).toEqual(["s1"]);
+  });
+
+  it("the turn ends when another agent speaks: what the worker says after that is a new turn", () => {
+    expect(
+      driftSteps([["lead", PLAN, "delegate"], READS_FIRST, FILE, ["lead", "Still waiting on the change."], IMPLEMENTS]),
+    ).toEqual(["s1"]);
+  });
+});
