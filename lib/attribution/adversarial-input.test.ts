@@ -21,7 +21,7 @@ import { findUnitMismatches } from "./claims/unit-mismatch";
 import { extractClaims } from "./claims/extract-claims";
 import { analyzeTrace } from "./analyze-trace";
 import { validateTrace } from "../trace/validate-trace";
-import { RESULT_AT } from "../trace/canonical-attributes";
+import { RESULT_AT, STOPPED_ON_MENTION } from "../trace/canonical-attributes";
 import { TRACE_SCHEMA_VERSION, type TTrace } from "../trace/schema";
 import { importTrace } from "../importers";
 
@@ -87,7 +87,15 @@ function hostileTrace(text: string): TTrace {
   const error = { type: "ValueError", message: text };
   return validateTrace({
     schema: TRACE_SCHEMA_VERSION,
-    run: { title: "hostile", system: "test", task: text, outcome: "failure", groundTruth: text },
+    run: {
+      title: "hostile",
+      system: "test",
+      task: text,
+      outcome: "failure",
+      groundTruth: text,
+      // The team stopped on a mention of the text's own first character: every occurrence is a candidate.
+      attributes: { [STOPPED_ON_MENTION]: text.trim().slice(0, 1) || "a" },
+    },
     agents: [{ name: "Planner" }, { name: "Coder" }, { name: "Executor" }, { name: "Reviewer" }, { name: "Writer" }],
     steps: [
       { id: "a", agent: "Planner", kind: "message", content: `Compute the total of the table. ${text}` },
@@ -96,7 +104,8 @@ function hostileTrace(text: string): TTrace {
       { id: "d", agent: "Coder", kind: "state_read", content: "", state: { op: "read", key: "table", value: text } },
       { id: "e", agent: "Reviewer", kind: "message", content: `Approved: ${text}` },
       { id: "f", agent: "Coder", kind: "message", content: text, status: "error", error },
-      { id: "g", agent: "Writer", kind: "final", content: text },
+      // Work said to be outstanding: the stop on a mention is then read for whether it was a decision.
+      { id: "g", agent: "Writer", kind: "final", content: `Still waiting for the figures. ${text}` },
     ],
   });
 }

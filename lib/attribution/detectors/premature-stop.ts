@@ -62,16 +62,16 @@ function ownText(g: EngineGraph, v: number): string {
   return claimPart(stepText(s), observationAt(s.attributes)).slice(0, MAX_TEXT);
 }
 
-/** Whether the keyword stands on a line of its own (markup and punctuation aside) in the text. */
+/**
+ * Whether the keyword stands on a line of its own (markup and punctuation aside) in the text. Each
+ * line is read once, whatever the number of mentions on it.
+ */
 function standsAlone(text: string, token: string): boolean {
-  for (let at = text.indexOf(token); at >= 0; at = text.indexOf(token, at + token.length)) {
-    const start = text.lastIndexOf("\n", at - 1) + 1;
-    const endAt = text.indexOf("\n", at + token.length);
-    const line = text.slice(start, endAt < 0 ? text.length : endAt);
-    if (!/[\p{L}\p{N}]/u.test(line.replace(token, ""))) return true;
-  }
+  for (const line of text.split("\n"))
+    if (line.includes(token) && !WORD_CHAR.test(line.split(token).join(""))) return true;
   return false;
 }
+const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** The sentence that says work is outstanding, from the first text that holds one. */
 function pendingSentence(texts: string[]): string | undefined {
