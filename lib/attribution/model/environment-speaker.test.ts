@@ -76,8 +76,13 @@ describe("the environment, by behaviour", () => {
     expect(kinds(spoken).Box).not.toBe("environment");
   });
 
-  it("two answers are a coincidence, not a pattern", () => {
-    expect(kinds(session.slice(0, 4)).Box).not.toBe("environment");
+  it("two bare answers to run requests are the executor; two that speak as an agent, or one answer, are not", () => {
+    expect(kinds(session.slice(0, 4)).Box).toBe("environment");
+    const spoken = session
+      .slice(0, 4)
+      .map(([a, c], i): Line => (i === 3 ? [a, `I see ${c.split("\n").pop()}.`] : [a, c]));
+    expect(kinds(spoken).Box).not.toBe("environment");
+    expect(kinds(session.slice(0, 2)).Box).not.toBe("environment");
   });
 
   it("the verdict names the agent that misread the output, not the speaker that printed it", () => {

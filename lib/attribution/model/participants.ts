@@ -262,8 +262,11 @@ export const MIN_ENVIRONMENT_STEPS = 3;
  */
 function runsRequests(t: Tally): boolean {
   const onlyAnswers = t.afterRequest === t.steps && t.requests === 0;
+  // Answering every run request put to it, never asking for one and never speaking as an agent is a
+  // pattern from its second step on: an agent that answers code twice says what it makes of it.
+  const silentExecutor = onlyAnswers && t.firstPerson === 0 && t.steps >= 2;
   return (
-    t.steps >= MIN_ENVIRONMENT_STEPS &&
+    (t.steps >= MIN_ENVIRONMENT_STEPS || silentExecutor) &&
     t.afterRequest * 2 > t.steps &&
     t.requests * 10 < t.steps &&
     t.firstPerson * (onlyAnswers ? 2 : 5) < t.steps
