@@ -60,7 +60,11 @@ describe("a dropped period qualifier", () => {
 });
 
 /** The same run, but the record a lookup returns names its period in a field of its own. */
-function fieldRun(task: string, brief: string, period: string) {
+/** The record as a JSON object with a period field (default), or printed as a table with a period column. */
+const jsonRecord = (period: string) => `{"branch": "Harrow", "period": "${period}", "loans": 7412}`;
+const tableRecord = (period: string) => `branch | period | loans\n--- | --- | ---\nHarrow | ${period} | 7412`;
+
+function fieldRun(task: string, brief: string, period: string, record = jsonRecord) {
   const steps: TTraceInput["steps"] = [
     { id: "q", agent: "Patron", kind: "message", content: task },
     { id: "m1", agent: "Marlow", kind: "message", content: `Ines, ${brief}` },
@@ -69,7 +73,7 @@ function fieldRun(task: string, brief: string, period: string) {
       id: "r1",
       agent: "Runner",
       kind: "tool_result",
-      content: `{"branch": "Harrow", "period": "${period}", "loans": 7412}`,
+      content: record(period),
     },
     { id: "i1", agent: "Ines", kind: "message", content: "Harrow recorded 7,412 loans." },
     { id: "f", agent: "Marlow", kind: "final", content: "Total: 7,412 loans." },
@@ -101,6 +105,20 @@ describe("a record whose period field names another period", () => {
     const brief = "look up the loans of the Harrow branch.";
     expect(dropped(analyzeTrace(fieldRun(term, brief, "term B"))) ?? []).toEqual([]);
     expect(dropped(analyzeTrace(fieldRun(term, brief, "monthly"))) ?? []).toEqual([]);
+  });
+
+  it("a table's period column is the record's period field", () => {
+    const brief = "look up the loans of the Harrow branch.";
+    const r = analyzeTrace(fieldRun(term, brief, "the 2024 campaign", tableRecord));
+    expect(dropped(r)?.map((c) => c.stepId)).toEqual(["m1"]);
+    expect(dropped(analyzeTrace(fieldRun(term, brief, "term B", tableRecord))) ?? []).toEqual([]);
+  });
+
+  it("an accounting period is a period qualifier: period 9 for a task about period 4", () => {
+    const task = "How many loans did the Harrow branch record in period 4?";
+    const brief = "look up the loans of the Harrow branch.";
+    expect(dropped(analyzeTrace(fieldRun(task, brief, "period 9")))?.map((c) => c.stepId)).toEqual(["m1"]);
+    expect(dropped(analyzeTrace(fieldRun(task, brief, "period 4"))) ?? []).toEqual([]);
   });
 
   it("a worker that had the year and looked up without it is the one that dropped it", () => {

@@ -6,9 +6,12 @@
  * period word with another label answered another question (see dropped-constraint.ts).
  */
 
-/** The period words: calendars and sequences of work, not open nouns (a "version 2" is a choice, not a slice). */
+/**
+ * The period words: calendars and sequences of work, not open nouns (a "version 2" is a choice, not a
+ * slice). "Period" itself numbers an accounting calendar's periods ("period 4").
+ */
 const PERIOD_RE =
-  /\b(semester|trimester|quarter|season|term|week|phase|half|round|sprint|cycle|wave|batch|shift|stage)\s+(?:no\.?\s*|#)?([a-z]|\d{1,3}|[ivx]{1,4})\b/gi;
+  /\b(semester|trimester|quarter|season|term|week|phase|half|round|sprint|cycle|wave|batch|shift|stage|period)\s+(?:no\.?\s*|#)?([a-z]|\d{1,3}|[ivx]{1,4})\b/gi;
 /** Q1–Q4 and H1–H2 stand for a quarter and a half. */
 const SHORT_RE = /\b([qh])([1-4])\b/gi;
 /** Text read per step: qualifiers of a lookup sit in its first lines. */
@@ -86,15 +89,46 @@ export function otherPeriodField(
   years: ReadonlySet<string> = new Set(),
 ): Qualifier | undefined {
   const t = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
-  let n = 0;
+  const values: string[] = [];
   for (const m of t.matchAll(PERIOD_FIELD_RE)) {
-    if (++n > MAX_FIELDS) break;
-    const value = m[1].trim();
+    if (values.length >= MAX_FIELDS) break;
+    values.push(m[1].trim());
+  }
+  if (values.length < MAX_FIELDS) values.push(...tablePeriods(t).slice(0, MAX_FIELDS - values.length));
+  for (const value of values) {
     if (keepsQualifier(value, wanted) || mentionsYear(value, years)) continue;
     if (periodQualifiers(value).length || YEAR_RE.test(value))
       return { word: "period", label: value.toLowerCase(), raw: value };
   }
   return undefined;
+}
+
+/** A table header cell that names the record's period. */
+const PERIOD_HEADER_RE = /^(?:period|time ?period|time ?frame)$/i;
+
+/**
+ * The period column of a table written with `|` between cells (a record printed as a table): the
+ * cells under a header cell named "period", in rows with as many cells as the header.
+ */
+function tablePeriods(text: string): string[] {
+  const out: string[] = [];
+  let column = -1;
+  let width = 0;
+  for (const line of text.split("\n")) {
+    if (!line.includes("|")) {
+      column = -1;
+      continue;
+    }
+    const cells = line.split("|").map((c) => c.trim());
+    if (column < 0) {
+      column = cells.findIndex((c) => PERIOD_HEADER_RE.test(c));
+      width = cells.length;
+    } else if (cells.length === width) {
+      out.push(cells[column]);
+      if (out.length >= MAX_FIELDS) break;
+    }
+  }
+  return out;
 }
 
 /** Whether the text states one of these years (four digits, as a whole number). */
