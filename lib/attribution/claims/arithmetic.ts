@@ -107,8 +107,11 @@ function isSpan(expr: string): boolean {
 }
 
 const decimalsOf = (raw: string) => (raw.includes(".") ? raw.split(".")[1].length : 0);
-/** Half a unit of the last written digit (a rounded answer is not a slip), and a relative epsilon. */
-const tolerance = (raw: string, actual: number) => Math.max(0.5 * 10 ** -decimalsOf(raw), Math.abs(actual) * 1e-6);
+/**
+ * Half a unit of the last written digit (a rounded answer is not a slip), and a relative epsilon for
+ * floating-point error only: at 1e-6 a sum of 1.7 million could be off by a dollar and pass.
+ */
+const tolerance = (raw: string, actual: number) => Math.max(0.5 * 10 ** -decimalsOf(raw), Math.abs(actual) * 1e-9);
 
 export function arithmeticSlips(text: string): ArithmeticSlip[] {
   const out: ArithmeticSlip[] = [];

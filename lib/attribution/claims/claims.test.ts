@@ -64,6 +64,11 @@ describe("arithmetic", () => {
     expect(arithmeticSlips("12 * 7.5 = 95")).toHaveLength(1);
     expect(arithmeticSlips("12 * 7.5 = 90 and 1/3 = 0.33")).toHaveLength(0);
   });
+  it("holds a large sum to its written cents: rounding passes, a slip of ten cents does not", () => {
+    expect(arithmeticSlips("Fees: 405,118.27 + 712,904.66 + 611,233.08 = 1,729,256.11")).toHaveLength(1);
+    expect(arithmeticSlips("Fees: 405,118.27 + 712,904.66 + 611,233.08 = 1,729,256.01")).toHaveLength(0);
+    expect(arithmeticSlips("Fees: 405,118.27 + 712,904.66 + 611,233.08 = 1,729,256.0")).toHaveLength(0);
+  });
   it("reads a span's length as no subtraction, and still checks a subtraction", () => {
     expect(arithmeticSlips("Lisbon on June 3-4 = 2 nights, Porto on June 5-7 = 3 nights")).toHaveLength(0);
     expect(arithmeticSlips("Stock left: 40-12 = 26")).toHaveLength(1);
