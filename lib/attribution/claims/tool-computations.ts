@@ -6,6 +6,7 @@
  * (`answerClosure` for numbers, `answer-reach.ts` for names).
  */
 import type { EngineGraph } from "../build-graph";
+import { stepText } from "../build-graph";
 import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
 import type { Claim } from "./extract-claims";
 import { isAgentToolCall, type Provenance } from "./provenance";
@@ -54,6 +55,34 @@ function codeCaller(g: EngineGraph, u: number): number {
 /** A tool call whose result arrives as a step of its own: what it asserts is its arguments. */
 const handsArguments = (g: EngineGraph, c: number) => g.steps[c].kind === "tool_call";
 
+/** A call written in prose with an object of arguments: "Invoking calc with {…}", "calling lookup with {…}". */
+const WRITTEN_CALL_RE = /\b(?:invok|call|runn)ing `?[a-z_][\w.]*`? with \{/gi;
+/** Characters of a message read for a written call, and of its arguments. */
+const CALL_SCAN = 4_000;
+
+/**
+ * The argument objects of the calls a message writes out in prose, as [start, end) spans of its text.
+ * Such a message is a tool call written by hand (a run request, `participants.ts`): the numbers in
+ * its arguments are what it handed the tool, like a tool call's arguments. Braces are counted to the
+ * object's end, within CALL_SCAN characters.
+ */
+export function writtenCallArguments(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  const t = text.length > CALL_SCAN ? text.slice(0, CALL_SCAN) : text;
+  for (const m of t.matchAll(WRITTEN_CALL_RE)) {
+    const open = m.index! + m[0].length - 1;
+    let depth = 0;
+    for (let i = open; i < t.length; i++) {
+      if (t[i] === "{") depth++;
+      else if (t[i] === "}" && --depth === 0) {
+        out.push([open, i + 1]);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 /** Every tool output with the step that handed it its inputs, in step order. */
 export function computations(g: EngineGraph, prov: Provenance): Computation[] {
   const out: Computation[] = [];
@@ -65,7 +94,7 @@ export function computations(g: EngineGraph, prov: Provenance): Computation[] {
       // Code only: a message that merely precedes an output handed the tool nothing. And code whose
       // output is one value computed it; a log of many lines (tests, a build) reports, it computes nothing.
       if (c < 0) continue;
-      if (handsArguments(g, c)) out.push({ output: u, caller: c });
+      if (handsArguments(g, c) || writtenCallArguments(stepText(g.steps[c])).length) out.push({ output: u, caller: c });
       else if (prov.claims[c].asserted.some((x) => x.inCode) && outputFacts(outputBody(g, u)).bare)
         out.push({ output: u, caller: c });
     }
@@ -82,13 +111,15 @@ export function toolComputations(g: EngineGraph, prov: Provenance, throughCode: 
   const out: [number, string[]][] = [];
   for (const { output, caller } of computations(g, prov)) {
     const call = handsArguments(g, caller);
-    const restated = throughCode || call ? undefined : restatedValues(prov, caller);
+    const written = call ? [] : writtenCallArguments(stepText(g.steps[caller]));
+    const inWritten = (c: Claim) => written.some(([a, b]) => c.start >= a && c.start < b);
+    const restated = throughCode || call || written.length ? undefined : restatedValues(prov, caller);
     // A value restated from an agent's statement is that statement's fact, not a constant of the code.
     const handed = prov.claims[caller].asserted
       .filter(
         (c) =>
           c.kind === "number" &&
-          (call || c.inCode) &&
+          (call || (written.length ? inWritten(c) : c.inCode)) &&
           (restated ? restated.has(c.value) && !isTrivialNumber({ ...c, inCode: false }) : !isTrivialNumber(c)),
       )
       .map((c) => c.value);

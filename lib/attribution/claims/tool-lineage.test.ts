@@ -60,3 +60,49 @@ describe("lineage through tool computations", () => {
     expect(report.decisive?.stepId).toBe("r");
   });
 });
+
+/**
+ * An analyst looks up a dwell time and a daily rate itself, then asks a runner's calculator, in prose
+ * ("Invoking calculator with {…}"), for their product: the call is where it misreads 3.17 as 3.71.
+ */
+function misreadInWrittenCall(call: string) {
+  return validateTrace({
+    schema: TRACE_SCHEMA_VERSION,
+    run: { task: "What is the mooring charge for Pier Nine: its dwell days times the daily rate?", outcome: "failure" },
+    agents: [{ name: "Analyst" }, { name: "Runner" }, { name: "Writer" }],
+    steps: [
+      { id: "q1", agent: "Analyst", kind: "message", content: 'Invoking lookup with {"pier": "Pier Nine"}.' },
+      { id: "a1", agent: "Runner", kind: "tool_result", content: "pier | dwell_days\nPier Nine | 3.17" },
+      {
+        id: "q2",
+        agent: "Analyst",
+        kind: "message",
+        content: 'Invoking lookup with {"pier": "Pier Nine", "field": "rate"}.',
+      },
+      { id: "a2", agent: "Runner", kind: "tool_result", content: "pier | rate_usd\nPier Nine | 58.19" },
+      { id: "c", agent: "Analyst", kind: "message", content: call },
+      { id: "o", agent: "Runner", kind: "tool_result", content: "215.88" },
+      { id: "w", agent: "Writer", kind: "final", content: "The mooring charge is 215.88 USD." },
+    ],
+  });
+}
+
+const reachingAt = (trace: ReturnType<typeof misreadInWrittenCall>, id: string) => {
+  const g = buildGraph(trace, resolveConfig({}));
+  return findClaimIssues(g, buildProvenance(g)).filter((f) => g.steps[f.step].id === id && f.reachesAnswer);
+};
+
+describe("lineage through a call written in prose", () => {
+  it("the numbers in its argument object are what it handed the tool: the misread reaches the answer", () => {
+    const trace = misreadInWrittenCall('Invoking calculator with {"expression": "3.71 * 58.19"}.');
+    expect(reachingAt(trace, "c").map((f) => f.value)).toEqual(["n:3.71"]);
+    const report = analyzeTrace(trace);
+    expect(report.decisive?.agent).toBe("Analyst");
+    expect(report.decisive?.stepId).toBe("c");
+  });
+
+  it("numbers outside the argument object hand the tool nothing", () => {
+    const trace = misreadInWrittenCall('Using 3.71 days. Invoking calculator with {"expression": "days * rate"}.');
+    expect(reachingAt(trace, "c")).toEqual([]);
+  });
+});
