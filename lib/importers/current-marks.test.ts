@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { importTrace } from "./index";
 import { withCurrentMarks } from "./current-marks";
-import { CLOSES_RUN, OBSERVATION_AT, RESULT_AT } from "../trace/canonical-attributes";
+import { CLOSES_RUN, OBSERVATION_AT, RESULT_AT, STOPPED_ON_MENTION } from "../trace/canonical-attributes";
 import type { TTrace } from "../trace/schema";
 
 const root = path.join(import.meta.dirname, "../..");
@@ -20,7 +20,7 @@ const FILES = [
     .filter((f) => f.endsWith(".json"))
     .map((f) => `test/fixtures/real/who-and-when/${f}`),
 ];
-const MARKS = [CLOSES_RUN, OBSERVATION_AT, RESULT_AT];
+const MARKS = [CLOSES_RUN, OBSERVATION_AT, RESULT_AT, STOPPED_ON_MENTION];
 
 /** A trace as an importer from before the marks existed stored it: no marks, no task-giver kind, the question as task. */
 function unmarked(trace: TTrace, question?: string): TTrace {
@@ -30,6 +30,7 @@ function unmarked(trace: TTrace, question?: string): TTrace {
     for (const k of MARKS) delete s.attributes[k];
     if (Object.keys(s.attributes).length === 0) delete s.attributes;
   }
+  if (t.run.attributes) delete t.run.attributes[STOPPED_ON_MENTION];
   for (const a of t.agents) if (a.kind === "task_giver") delete a.kind;
   if (question !== undefined) t.run.task = question;
   return t;
