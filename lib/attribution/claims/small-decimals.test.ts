@@ -59,3 +59,30 @@ describe("small decimals typed into code", () => {
     expect(r.decision?.wrongValues ?? []).not.toContain("n:0.35");
   });
 });
+
+describe("a whole number written with decimals", () => {
+  const failed = {
+    id: "p1",
+    agent: "Sampler",
+    kind: "tool_call" as const,
+    tool: { name: "soil_probe", arguments: { plot: "K" }, result: "ERROR: no reading for plot K" },
+  };
+  const reading = (value: string) =>
+    make(
+      [
+        failed,
+        { id: "m1", agent: "Sampler", kind: "message", content: `Plot K reads ${value} of nitrate.` },
+        { id: "m2", agent: "Summarizer", kind: "final", content: `Nitrate at plot K: ${value}.` },
+      ],
+      value,
+    );
+  it("is a measurement: 2.00 stated after a failed probe is where the value entered", () => {
+    const r = analyzeTrace(reading("2.00"));
+    expect(r.decision?.rule).toBe("value-provenance");
+    expect(r.decisive?.stepId).toBe("m1");
+    expect(r.decision?.wrongValues).toContain("n:2");
+  });
+  it("while a bare 2 stays a count, outside the check", () => {
+    expect(analyzeTrace(reading("2")).decision?.wrongValues ?? []).not.toContain("n:2");
+  });
+});

@@ -22,7 +22,7 @@ export function outputBody(g: EngineGraph, u: number): string {
 
 /**
  * Small integers are list markers and counts far more often than facts (see ungrounded-values). A
- * small number written in prose with a fractional part (4.81 mm, 0.65) is a measurement, never a
+ * small number written in prose with a fractional part (4.81 mm, 0.65, 2.00) is a measurement, never a
  * marker or a count, so it is checked like any other value; in code small decimals stay trivial:
  * thresholds, weights and step sizes are constants of the method, not claims.
  */
@@ -30,7 +30,7 @@ export const isTrivialNumber = (c: Claim) =>
   c.kind === "number" &&
   c.unit === "" &&
   Math.abs(c.num ?? 0) <= 10 &&
-  (Number.isInteger(c.num ?? 0) || c.inCode === true);
+  ((Number.isInteger(c.num ?? 0) && !c.raw.includes(".")) || c.inCode === true);
 
 /** At most this many numbers handed to one tool are linked to its output (bounded work). */
 const MAX_TOOL_OPERANDS = 16;
