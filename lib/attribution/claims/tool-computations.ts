@@ -69,6 +69,8 @@ const CALL_SCAN = 4_000;
 export function writtenCallArguments(text: string): [number, number][] {
   const out: [number, number][] = [];
   const t = text.length > CALL_SCAN ? text.slice(0, CALL_SCAN) : text;
+  // Most messages write no call: one substring search instead of a pattern scan per tool output.
+  if (!t.includes(" with {")) return out;
   for (const m of t.matchAll(WRITTEN_CALL_RE)) {
     const open = m.index! + m[0].length - 1;
     let depth = 0;
