@@ -106,6 +106,9 @@ export function exposurePrior(g: EngineGraph, fault: Float64Array, threshold: nu
   return write >= 0 && !ruleOff(g, "prior-first-write") ? write : first[best];
 }
 
+/** A handoff tool's name and the agent it names: `transfer_to_writer`, `handoff_to_billing`. */
+const HANDOFF_RE = /^(?:transfer|hand_?off|delegate|route)_to_(.+)$/i;
+
 /**
  * Whether step v is a tool call that changes state (not a lookup, by its name's verb). With no
  * evidence anywhere, an agent that acts on the world through tools can only have made the run fail
@@ -120,5 +123,3 @@ function changesState(g: EngineGraph, v: number): boolean {
   const to = HANDOFF_RE.exec(call.name)?.[1]?.toLowerCase();
   return to === undefined || !g.agentNames.some((a) => a.toLowerCase() === to);
 }
-/** A handoff tool's name and the agent it names: `transfer_to_writer`, `handoff_to_billing`. */
-const HANDOFF_RE = /^(?:transfer|hand_?off|delegate|route)_to_(.+)$/i;

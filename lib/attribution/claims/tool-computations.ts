@@ -12,6 +12,7 @@ import type { Claim } from "./extract-claims";
 import { isAgentToolCall, type Provenance } from "./provenance";
 import { outputFacts } from "./result-statements";
 import { resultAt } from "../../trace/canonical-attributes";
+import { PROSE_CALL_RE } from "../model/scaffolding";
 
 /** The output body of a tool step: a call's recorded result, else the text after its framing. */
 export function outputBody(g: EngineGraph, u: number): string {
@@ -42,6 +43,8 @@ export interface Computation {
   output: number;
   /** The step that handed the inputs: the tool call itself, or the agent step whose code ran. */
   caller: number;
+  /** The argument objects of the calls the caller writes out in prose (see `writtenCallArguments`). */
+  written: [number, number][];
 }
 
 /** The agent step whose code an executor output comes from: its parent, else the nearest earlier utterance. */
@@ -55,8 +58,8 @@ function codeCaller(g: EngineGraph, u: number): number {
 /** A tool call whose result arrives as a step of its own: what it asserts is its arguments. */
 const handsArguments = (g: EngineGraph, c: number) => g.steps[c].kind === "tool_call";
 
-/** A call written in prose with an object of arguments: "Invoking calc with {…}", "calling lookup with {…}". */
-const WRITTEN_CALL_RE = /\b(?:invok|call|runn)ing `?[a-z_][\w.]*`? with \{/gi;
+/** Every call a message writes out in prose (`PROSE_CALL_RE`, the participants' run request). */
+const WRITTEN_CALL_RE = new RegExp(PROSE_CALL_RE.source, "gi");
 /** Characters of a message read for a written call, and of its arguments. */
 const CALL_SCAN = 4_000;
 
@@ -90,15 +93,16 @@ export function computations(g: EngineGraph, prov: Provenance): Computation[] {
   const out: Computation[] = [];
   for (let u = 0; u < g.n; u++) {
     if (prov.claims[u].observed.length === 0) continue;
-    if (isAgentToolCall(g, u)) out.push({ output: u, caller: u });
+    if (isAgentToolCall(g, u)) out.push({ output: u, caller: u, written: [] });
     else if (isToolOutput(g, u)) {
       const c = codeCaller(g, u);
       // Code only: a message that merely precedes an output handed the tool nothing. And code whose
       // output is one value computed it; a log of many lines (tests, a build) reports, it computes nothing.
       if (c < 0) continue;
-      if (handsArguments(g, c) || writtenCallArguments(stepText(g.steps[c])).length) out.push({ output: u, caller: c });
+      const written = handsArguments(g, c) ? [] : writtenCallArguments(stepText(g.steps[c]));
+      if (handsArguments(g, c) || written.length) out.push({ output: u, caller: c, written });
       else if (prov.claims[c].asserted.some((x) => x.inCode) && outputFacts(outputBody(g, u)).bare)
-        out.push({ output: u, caller: c });
+        out.push({ output: u, caller: c, written });
     }
   }
   return out;
@@ -111,9 +115,8 @@ export function computations(g: EngineGraph, prov: Provenance): Computation[] {
  */
 export function toolComputations(g: EngineGraph, prov: Provenance, throughCode: boolean): [number, string[]][] {
   const out: [number, string[]][] = [];
-  for (const { output, caller } of computations(g, prov)) {
+  for (const { output, caller, written } of computations(g, prov)) {
     const call = handsArguments(g, caller);
-    const written = call ? [] : writtenCallArguments(stepText(g.steps[caller]));
     const inWritten = (c: Claim) => written.some(([a, b]) => c.start >= a && c.start < b);
     const restated = throughCode || call || written.length ? undefined : restatedValues(prov, caller);
     // A value restated from an agent's statement is that statement's fact, not a constant of the code.

@@ -37,26 +37,18 @@ const IMPLEMENTS: Turn = [
     "prints sorted by week with the region name in the header.",
 ];
 const FILE: Turn = ["shell", "1 import csv\n2 def calendar(rows):\n3     return rows", "tool_result"];
+/** The plan handed over, and the coder's first step: reading the file. */
+const HANDED: Turn[] = [["lead", PLAN, "delegate"], READS_FIRST, FILE];
 
 describe("instruction drift in a worker's reply", () => {
   it("a worker that reads first and then carries the plan out is on task", () => {
-    expect(
-      driftSteps([
-        ["lead", PLAN, "delegate"],
-        READS_FIRST,
-        FILE,
-        IMPLEMENTS,
-        ["lead", "Thanks, the calendar looks right."],
-      ]),
-    ).toEqual([]);
+    expect(driftSteps([...HANDED, IMPLEMENTS, ["lead", "Thanks, the calendar looks right."]])).toEqual([]);
   });
 
   it("a worker whose whole turn goes elsewhere drifts, at its first step", () => {
     expect(
       driftSteps([
-        ["lead", PLAN, "delegate"],
-        READS_FIRST,
-        FILE,
+        ...HANDED,
         ["coder", "Renamed the csv import and reformatted the module docstring to the house style."],
         ["lead", "That was not the task."],
       ]),
@@ -64,8 +56,6 @@ describe("instruction drift in a worker's reply", () => {
   });
 
   it("the turn ends when another agent speaks: what the worker says after that is a new turn", () => {
-    expect(
-      driftSteps([["lead", PLAN, "delegate"], READS_FIRST, FILE, ["lead", "Still waiting on the change."], IMPLEMENTS]),
-    ).toEqual(["s1"]);
+    expect(driftSteps([...HANDED, ["lead", "Still waiting on the change."], IMPLEMENTS])).toEqual(["s1"]);
   });
 });

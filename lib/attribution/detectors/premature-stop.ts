@@ -89,13 +89,14 @@ export const detectPrematureStop: Detector = ({ g, failed }) => {
   const setting = settingSpeakers(g);
   for (const { at, token } of stopsOf(g)) {
     let author = -1;
-    for (let v = at - 1; v >= Math.max(0, at - LOOKBACK); v--)
-      if (isAgentUtterance(g, v) && ownText(g, v).includes(token)) {
-        author = v;
-        break;
-      }
+    let said = "";
+    for (let v = at - 1; v >= Math.max(0, at - LOOKBACK) && author < 0; v--) {
+      if (!isAgentUtterance(g, v)) continue;
+      said = ownText(g, v);
+      if (said.includes(token)) author = v;
+    }
     if (author < 0) continue;
-    const texts = [ownText(g, author)];
+    const texts = [said];
     for (let v = author - 1, seen = 0; v >= 0 && seen < REASONING_BACK; v--, seen++)
       if (g.agentOf[v] === g.agentOf[author] && isAgentUtterance(g, v)) {
         texts.push(ownText(g, v));

@@ -23,7 +23,7 @@
  */
 import type { EngineGraph } from "../build-graph";
 import { APPROVAL_RE, REJECTION_RE, isToolOutput } from "../detectors/patterns";
-import { RUN_REQUEST_RE, markScaffolding } from "./scaffolding";
+import { PROSE_CALL_RE, RUN_REQUEST_RE, markScaffolding } from "./scaffolding";
 import { simulatedUser } from "./simulated-user";
 import { extractClaims } from "../claims/extract-claims";
 import { resultStatements } from "../claims/result-statements";
@@ -67,8 +67,6 @@ const PROGRAM_OUTPUT_RE = /^(?:exit ?code|exitcode|traceback|\$ |>>> |code outpu
  * output prints such expressions too (logs, tracebacks).
  */
 const CALL_EXPRESSION_RE = /(?<![\w.])[a-z_][\w.]*\((?:\s*[a-z_]\w*\s*=|\s*\{)/i;
-/** A call written in prose with its arguments: "Invoking booking_api with {…}", "calling lookup with {…}". */
-const PROSE_CALL_RE = /\b(?:invok|call|runn)ing `?[a-z_][\w.]*`? with \{/i;
 /**
  * A message sent to someone, as a log records it ("Lead sends to Alice: …") or as a chat mention opens
  * it ("@Bob …"); recipients by any name, personas too. Prose about what was sent ("the email was sent to

@@ -55,6 +55,8 @@ const OWN_CODE_RE = /^```[a-z]|\btool call:|\bfunction call:/im;
  * sweeping a parameter (dates, pages) asks for work with only a number moved; that is its own action.
  */
 export const RUN_REQUEST_RE = /```|\btool call:|\bfunction call:/i;
+/** A call written in prose with its arguments: "Invoking booking_api with {…}", "calling lookup with {…}". */
+export const PROSE_CALL_RE = /\b(?:invok|call|runn)ing `?[a-z_][\w.]*`? with \{/i;
 
 /** Normalized lines; a fence splits a line too, so an answer quoted inside one ("solution: ```42```") is its own line. */
 function linesOf(text: string): string[] {
