@@ -4,6 +4,7 @@
  * Edges always point forward in step order (backward edges would make cycles and are dropped with a
  * warning), so index order is a topological order and every pass is O(V + E).
  */
+import { speakerNamePattern } from "./claims/speaker-names";
 import type { TEdgeKind, TStep, TTrace } from "../trace/schema";
 import type { EngineConfig } from "./types";
 import { jaccard, textFeatures, type TextFeatures } from "./text-features";
@@ -48,6 +49,8 @@ export interface EngineGraph {
   outStart: Int32Array;
   outEdges: Int32Array;
   features: TextFeatures[];
+  /** The run's speaker names that hold a digit, as one pattern (`claims/speaker-names.ts`), or null. */
+  speakerNames: RegExp | null;
   /** Index of the step that carries the run's outcome (last `final` step, else the last step). */
   sink: number;
   /** Whether the trace stated no edges and the engine assumed consecutive message edges. */
@@ -110,7 +113,8 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
   const agentOf = new Int32Array(n);
   steps.forEach((s, i) => (agentOf[i] = agentIndex.get(s.agent)!));
 
-  const features = steps.map((s) => textFeatures(stepText(s), observationAt(s.attributes)));
+  const speakerNames = speakerNamePattern(agentNames);
+  const features = steps.map((s) => textFeatures(stepText(s), observationAt(s.attributes), speakerNames));
 
   const raw = statedOrInferredEdges(trace, steps, layout, agentOf, indexOf, warnings);
   addReturnEdges(steps, layout.parent, layout.wrapper, raw);
@@ -139,6 +143,7 @@ export function buildGraph(trace: TTrace, config: EngineConfig): EngineGraph {
     outStart,
     outEdges,
     features,
+    speakerNames,
     sink,
     edgesInferred: trace.edges.length === 0,
     toolAgents,

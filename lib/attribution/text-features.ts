@@ -2,6 +2,7 @@
  * Cheap, deterministic text features shared by the detectors and the edge weights: word tokens,
  * normalized numbers, and Jaccard overlap. Bounded per step so 100k-step traces stay linear.
  */
+import { blankSpeakerNames } from "./claims/speaker-names";
 import { intersectionSize } from "../text/intersection-size";
 import { trimEndChars } from "../text/linear-text";
 import { isIdentifierPiece, isKeyedValue } from "./claims/identifier-piece";
@@ -142,7 +143,9 @@ export function stripQuotes(text: string): string {
   return text.replace(QUOTED_RE, "$1 ");
 }
 
-export function textFeatures(text: string, observationAt?: number): TextFeatures {
+/** `speakers`: the run's speaker names that hold a digit (`claims/speaker-names.ts`); their digits are no numbers. */
+export function textFeatures(full: string, observationAt?: number, speakers: RegExp | null = null): TextFeatures {
+  const text = blankSpeakerNames(full, speakers);
   const stripped = stripCode(text);
   const numbers = extractNumbers(stripped);
   const claimText = stripLocators(stripCode(stripQuotes(claimPart(text, observationAt))));
@@ -151,7 +154,7 @@ export function textFeatures(text: string, observationAt?: number): TextFeatures
   const allNumbers = text === stripped ? numbers.slice() : extractNumbers(text);
   const claimNumbers =
     claimText === stripped ? numbers.slice() : claimText === text ? allNumbers.slice() : extractNumbers(claimText);
-  return { tokens: tokenize(text), numbers, allNumbers, claimNumbers };
+  return { tokens: tokenize(full), numbers, allNumbers, claimNumbers };
 }
 
 /** Jaccard similarity of two token sets (0 when both are empty). */

@@ -27,7 +27,7 @@ import {
   type OutputFacts,
   type ResultStatement,
 } from "./result-statements";
-import { compareValues, readValue, type StatedValue } from "./stated-values";
+import { MAX_PHRASE, compareValues, readValue, type StatedValue } from "./stated-values";
 import { taskText } from "./task-text";
 import { answerReach } from "./answer-reach";
 import { nameSupport } from "./name-support";
@@ -150,12 +150,33 @@ function onlyPolarField(said: StatedValue, facts: OutputFacts): StatedValue | nu
   return only;
 }
 
+/**
+ * Likewise a name said to be what a lookup returned ("the registry returned Ann Lee as the night
+ * lead") answers the one name a record gives besides the task's own (the record looked up is named
+ * in the task; the field asked for is not). With no such name, or several, which one it read is unknown.
+ */
+function onlyAnswerName(said: StatedValue, facts: OutputFacts, task: ReadonlySet<string>): StatedValue | null {
+  return said.kind === "name" ? recordAnswerName(facts, task) : null;
+}
+
+/** The one name-valued field of a record whose value the task does not state, or null. */
+function recordAnswerName(facts: OutputFacts, task: ReadonlySet<string>): StatedValue | null {
+  let only: StatedValue | null = null;
+  for (const val of facts.labelled.values())
+    if (val && val.kind === "name" && !task.has(val.value)) {
+      if (only) return null;
+      only = val;
+    }
+  return only;
+}
+
 /** The first statement of the step that an output it read contradicts and `accept` lets stand. */
 function contradiction(
   text: string,
   said: ResultStatement[],
   outputs: ReadOutput[],
   options: Map<string, StatedValue>,
+  task: ReadonlySet<string>,
   accept: (claim: StatedValue) => boolean,
 ): Contradiction | null {
   const lower = text.toLowerCase();
@@ -168,7 +189,10 @@ function contradiction(
     let agrees = false;
     for (const o of outputs) {
       const label = st.key === "" ? null : st.key;
-      const source = label === null ? (o.facts.bare ?? onlyPolarField(st.value, o.facts)) : o.facts.labelled.get(label);
+      const source =
+        label === null
+          ? (o.facts.bare ?? onlyPolarField(st.value, o.facts) ?? onlyAnswerName(st.value, o.facts, task))
+          : o.facts.labelled.get(label);
       if (!source) continue;
       // A letter and a text compare through the task's options ("B" names "(B) Paris").
       const mixed = (st.value.kind === "option") !== (source.kind === "option");
@@ -182,6 +206,37 @@ function contradiction(
     return { claim: st.value, ...against, quote: text.slice(st.start, st.end) };
   }
   return null;
+}
+
+/** A reply this short reports what a lookup gave (longer text is read only through its statements). */
+const MAX_REPLY = 240;
+
+/**
+ * A short reply to a lookup that names something other than what the lookup gave: the nearest output
+ * the step read gives one name besides the task's own (`onlyAnswerName`), the step does not restate
+ * it, and names instead something that neither the task, that output nor any step it could see
+ * names ("Here you go — Ann Lee" after "manager: Bea Holt"). A name with any source may be the one meant.
+ */
+function replyMisread(
+  prov: Provenance,
+  v: number,
+  text: string,
+  outputs: ReadOutput[],
+  support: ReturnType<typeof nameSupport>,
+): Contradiction | null {
+  const o = outputs.find((x) => x.step !== v);
+  const given = o ? recordAnswerName(o.facts, prov.task) : null;
+  if (!o || !given || restates(text, text.toLowerCase(), given)) return null;
+  let found: Contradiction | null = null;
+  for (const c of prov.claims[v].asserted) {
+    if (c.kind !== "entity" || c.start >= text.length) continue;
+    const name = readValue(text.slice(c.start, c.start + MAX_PHRASE));
+    if (!name || name.kind !== "name" || compareValues(name, given) !== "differ" || support(v, name)) continue;
+    // Two unsourced names: which one is the answer is unknown.
+    if (found) return null;
+    found = { claim: name, source: given, from: o.step, quote: name.raw };
+  }
+  return found;
 }
 
 /** A name the step states after a relation that the nearest tool output it read gives differently (`phrase-names.ts`). */
@@ -223,6 +278,9 @@ function polarAnswer(text: string): ResultStatement | null {
   return { value, start: m.index, end: m.index + m[0].length, key: "" };
 }
 
+/** Yes/no answers remembered as sources of later repeats. */
+const MAX_ANSWERS = 64;
+
 /** Earlier statements of a number tried before it counts as seen (as provenance does). */
 const MAX_SOURCES = 8;
 
@@ -257,20 +315,37 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
   let options: Map<string, StatedValue> | undefined;
   let kinds: Uint8Array | undefined;
   let polar: boolean | undefined;
+  const answered: { step: number; value: string }[] = [];
   for (let v = 0; v < g.n; v++) {
     if (!isAgentUtterance(g, v) || g.steps[v].kind === "tool_call" || g.wrapper[v]) continue;
     const full = stepText(g.steps[v]);
     const text = claimPart(full, observationAt(g.steps[v].attributes));
-    if (!MAY_STATE_RE.test(text.slice(0, 20_000))) continue;
+    polar ??= POLAR_TASK_RE.test(taskText(g).slice(0, MAX_TASK_SCAN));
+    // A bare "No — …" answers a yes/no task without any of the words a statement of a result uses.
+    let answer = polar ? polarAnswer(text) : null;
+    if (answer) {
+      const value = answer.value.value;
+      // A yes or no an earlier step it could see already gave is repeated, not read afresh from the record.
+      const repeated = answered.some((a) => a.value === value && prov.visible(a.step, v));
+      if (answered.length < MAX_ANSWERS) answered.push({ step: v, value });
+      if (repeated) answer = null;
+    }
+    const reply = text.length <= MAX_REPLY;
+    if (!answer && !reply && !MAY_STATE_RE.test(text.slice(0, 20_000))) continue;
     kinds ??= outputKinds(g);
     const outputs = readOutputs(g, prov, v, cache, kinds);
     if (!outputs.length) continue;
     const said = resultStatements(text);
-    polar ??= POLAR_TASK_RE.test(taskText(g).slice(0, MAX_TASK_SCAN));
-    const answer = polar ? polarAnswer(text) : null;
     if (answer) said.unshift(answer);
     options ??= taskOptions(g.trace.run.task ?? "");
-    const c = contradiction(text, said, outputs, options, (claim) => !sourcedElsewhere(prov, support, v, claim));
+    const c = contradiction(
+      text,
+      said,
+      outputs,
+      options,
+      prov.task,
+      (claim) => !sourcedElsewhere(prov, support, v, claim),
+    );
     if (c) {
       const note = `says ${c.quote.trim()}, but step ${c.from + 1} gave "${c.source.raw}"`;
       const reachesAnswer = reach(v, c.claim);
@@ -281,6 +356,12 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     if (p) {
       const note = `says ${p.quote}, but step ${p.from + 1} gave "${p.source.raw}" there`;
       out.push(finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, p, p.from, note, reach(v, p.claim)));
+      continue;
+    }
+    const r = reply ? replyMisread(prov, v, text, outputs, support) : null;
+    if (r) {
+      const note = `names ${r.quote} right after step ${r.from + 1} gave "${r.source.raw}", and no step it could see names ${r.quote}`;
+      out.push(finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, r, r.from, note, reach(v, r.claim)));
       continue;
     }
     for (const st of said) {

@@ -16,6 +16,7 @@ import { statedComputations } from "./arithmetic";
 import { MAX_SCAN_CHARS, extractClaimValues, extractClaims, type Claim } from "./extract-claims";
 import { ruleOff } from "../ablation";
 import { withdrawals, type Withdrawal } from "./retracted-values";
+import { speakerNameSpans } from "./speaker-names";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
 
@@ -98,11 +99,19 @@ const NO_CLAIMS: StepClaims = Object.freeze({
   observed: Object.freeze([]) as unknown as Claim[],
 });
 
+/** Claims minus the numbers that are part of a speaker's name the text mentions ("unit-12"). */
+function withoutSpeakerDigits(claims: Claim[], text: string, speakers: RegExp | null): Claim[] {
+  if (!speakers || !claims.some((c) => c.kind === "number")) return claims;
+  const spans = speakerNameSpans(text, speakers);
+  if (!spans.length) return claims;
+  return claims.filter((c) => c.kind !== "number" || !spans.some(([a, b]) => c.start < b && c.end > a));
+}
+
 export function extractStepClaims(g: EngineGraph): StepClaims[] {
   const out: StepClaims[] = new Array(g.n);
   for (let v = 0; v < g.n; v++) {
     const text = stepText(g.steps[v]);
-    const all = extractClaims(text);
+    const all = withoutSpeakerDigits(extractClaims(text), text, g.speakerNames);
     if (isAgentToolCall(g, v)) {
       const asserted = extractClaims(argumentText(g, v));
       out[v] = asserted.length || all.length ? { asserted, observed: all } : NO_CLAIMS;

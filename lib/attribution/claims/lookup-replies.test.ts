@@ -1,0 +1,113 @@
+/**
+ * A reply to a record lookup that reports something else than the record gave: a bare yes/no, a
+ * name said to be what the lookup returned, a short reply naming a name no source holds. And the
+ * digits of a speaker's name, which are no values. Each case has a near miss that must stay quiet.
+ */
+import { describe, expect, it } from "vitest";
+import { buildGraph } from "../build-graph";
+import { resolveConfig } from "../config";
+import { type TTraceInput } from "../../trace/schema";
+import { analyzeTrace } from "../analyze-trace";
+import { failedRun } from "../test-graphs";
+import { buildProvenance } from "./provenance";
+import { findOutputIssues } from "./output-findings";
+
+type Step = TTraceInput["steps"][number];
+
+/** A lookup of `record` by a clerk, the clerk's reply, and a closer who repeats it. */
+function lookupRun(task: string, record: string, reply: string, clerk = "Clerk", closer = "Closer") {
+  const steps: Step[] = [
+    { id: "ask", agent: "user", kind: "message", content: task },
+    { id: "call", agent: clerk, kind: "message", content: '```python\nprint(registry(entity="Harrow Yard"))\n```' },
+    { id: "out", agent: "runner", kind: "tool_result", content: record },
+    { id: "reply", agent: clerk, kind: "message", content: reply },
+    { id: "fin", agent: closer, kind: "final", content: `Agreed with ${clerk}: ${reply}` },
+  ];
+  return failedRun(task, steps);
+}
+
+function findings(t: ReturnType<typeof failedRun>) {
+  const g = buildGraph(t, resolveConfig({}));
+  return findOutputIssues(g, buildProvenance(g)).map((f) => ({ ...f, stepId: g.steps[f.step].id }));
+}
+
+const RECORD = "Record Harrow Yard\n  foreman: Odile Brannock";
+const TASK = "Who is the foreman of Harrow Yard?";
+/** Makes a reply longer than a short one, without a word that states a result. */
+const TAIL = " The yard keeps its rota on paper, so the office confirms it weekly.".repeat(4);
+
+describe("a bare yes or no to a yes/no question", () => {
+  const task = "Can you confirm whether Harrow Yard is licensed?";
+  const record = '{"entity": "Harrow Yard", "licensed": "yes"}';
+
+  it("contradicts the record's one yes/no field even without a word such as 'is' or 'answer'", () => {
+    const [f] = findings(lookupRun(task, record, `No — I am sure of it.${TAIL}`));
+    expect(f?.name).toBe("contradicts-output");
+    expect(f?.stepId).toBe("reply");
+    expect(f?.value).toBe("y:no");
+  });
+
+  it("near miss: the same yes, or a no to a task that asks no yes/no question, is nothing", () => {
+    expect(findings(lookupRun(task, record, "Yes — I am sure of it."))).toEqual([]);
+    expect(findings(lookupRun("List the licences of Harrow Yard.", record, "No — I am sure of it."))).toEqual([]);
+  });
+});
+
+describe("a name said to be what the lookup returned", () => {
+  it("is compared with the one name the record gives besides the task's own", () => {
+    const [f] = findings(lookupRun(TASK, RECORD, `The registry returned Tamsin Vell as the foreman.${TAIL}`));
+    expect(f?.name).toBe("contradicts-output");
+    expect(f?.value).toBe("e:tamsin vell");
+    expect(f?.note).toContain("Odile Brannock");
+  });
+
+  it("near miss: a record with two such names says nothing about which one was read", () => {
+    const two = `${RECORD}\n  deputy: Arno Queck`;
+    expect(findings(lookupRun(TASK, two, `The registry returned Tamsin Vell as the foreman.${TAIL}`))).toEqual([]);
+  });
+});
+
+describe("a short reply naming what no source names", () => {
+  it("is a misread of the record it follows", () => {
+    const [f] = findings(lookupRun(TASK, RECORD, "Here you go — Tamsin Vell."));
+    expect(f?.name).toBe("contradicts-output");
+    expect(f?.stepId).toBe("reply");
+    expect(f?.note).toContain('gave "Odile Brannock"');
+  });
+
+  it("the record's own name, which the task states, is not the field it answers", () => {
+    const json = '{"entity": "Harrow Yard", "foreman": "Odile Brannock"}';
+    const [f] = findings(lookupRun(TASK, json, "Here you go — Tamsin Vell."));
+    expect(f?.note).toContain('gave "Odile Brannock"');
+  });
+
+  it("the verdict names the reply, not the closer who repeats it", () => {
+    const report = analyzeTrace(lookupRun(TASK, RECORD, "I put forward Tamsin Vell. The lookup backs it."));
+    expect(report.decisive?.stepId).toBe("reply");
+  });
+
+  it("near misses: the record's name restated, a name the task holds, two unsourced names, a long text", () => {
+    expect(findings(lookupRun(TASK, RECORD, "Here you go — Odile Brannock, not Tamsin Vell."))).toEqual([]);
+    expect(findings(lookupRun(`${TASK} Not Tamsin Vell.`, RECORD, "Here you go — Tamsin Vell."))).toEqual([]);
+    expect(findings(lookupRun(TASK, RECORD, "Either Tamsin Vell or Corin Daly."))).toEqual([]);
+    expect(findings(lookupRun(TASK, RECORD, `Here you go — Tamsin Vell.${TAIL}`))).toEqual([]);
+  });
+});
+
+describe("the digits of a speaker's name", () => {
+  it("are no value the speaker states", () => {
+    const t = lookupRun(TASK, RECORD, "Here you go — Odile Brannock.", "clerk-47", "Closer");
+    const report = analyzeTrace(t);
+    const said = (report.claims ?? []).filter((c) => c.value === "n:47");
+    expect(said).toEqual([]);
+    const g = buildGraph(t, resolveConfig({}));
+    expect(g.features[g.indexOf.get("fin")!].claimNumbers).not.toContain("47");
+  });
+
+  it("near miss: the same number written as a quantity still is", () => {
+    const t = lookupRun(TASK, RECORD, "Here you go — Odile Brannock.", "clerk-47", "Closer");
+    t.steps[4].content = "Agreed with clerk-47: 47 crates, Odile Brannock.";
+    const g = buildGraph(t, resolveConfig({}));
+    expect(g.features[g.indexOf.get("fin")!].claimNumbers.filter((x) => x === "47")).toHaveLength(1);
+  });
+});

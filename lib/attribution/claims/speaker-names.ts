@@ -1,0 +1,40 @@
+/**
+ * The digits of a speaker's name are not values: "Same conclusion as unit-12" states no 12, and
+ * "agent_42 reported …" no 42. A run's participants are known, so where a message names one whose
+ * name holds a digit, that occurrence is blanked before numbers are read (same length, so offsets
+ * such as an observation's start stay valid) and claims starting inside it are dropped.
+ * Bounded: at most MAX_NAMES names, each searched as one alternation per text.
+ */
+
+const MAX_NAMES = 64;
+const MAX_NAME = 64;
+const MAX_SPANS = 200;
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** One pattern for the run's speaker names that hold a digit, or null (most runs: none does). */
+export function speakerNamePattern(names: readonly string[]): RegExp | null {
+  const withDigits = [...new Set(names.filter((n) => /\d/.test(n) && /\p{L}/u.test(n) && n.length <= MAX_NAME))]
+    .slice(0, MAX_NAMES)
+    // Longest first, so that "agent_12" is not read as "agent_1" followed by a 2.
+    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  if (!withDigits.length) return null;
+  return new RegExp(`(?<![\\p{L}\\d_-])(?:${withDigits.map(escape).join("|")})(?![\\p{L}\\d_])`, "giu");
+}
+
+/** Where the text names a speaker with a digit in its name. */
+export function speakerNameSpans(text: string, pattern: RegExp | null): [number, number][] {
+  const out: [number, number][] = [];
+  if (!pattern) return out;
+  for (const m of text.matchAll(pattern)) {
+    out.push([m.index!, m.index! + m[0].length]);
+    if (out.length >= MAX_SPANS) break;
+  }
+  return out;
+}
+
+/** The text with each such name blanked to spaces of the same length. */
+export function blankSpeakerNames(text: string, pattern: RegExp | null): string {
+  if (!pattern) return text;
+  return text.replace(pattern, (m) => " ".repeat(m.length));
+}
