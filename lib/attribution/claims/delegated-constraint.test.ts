@@ -22,6 +22,13 @@ const hand = {
   target: "Porter",
   content: "Porter, fetch the Tidewater visitor count.",
 };
+/** The worker's lookup, without the year; `result` recorded on the call when given. */
+const lookup = (extra: { result?: string } = {}) => ({
+  id: "w1",
+  agent: "Porter",
+  kind: "tool_call" as const,
+  tool: { name: "visits", arguments: { museum: "Tidewater" }, ...extra },
+});
 const close = [
   { id: "w3", agent: "Porter", kind: "message" as const, content: "Tidewater counted 48,120 visitors." },
   { id: "f", agent: "Curator", kind: "final" as const, content: "Tidewater: 48,120 visitors." },
@@ -32,7 +39,7 @@ describe("a delegation that drops the task's year", () => {
     const r = analyzeTrace(
       make([
         hand,
-        { id: "w1", agent: "Porter", kind: "tool_call", tool: { name: "visits", arguments: { museum: "Tidewater" } } },
+        lookup(),
         {
           id: "w2",
           agent: "Porter",
@@ -45,15 +52,15 @@ describe("a delegation that drops the task's year", () => {
     expect(r.decisive?.stepId).toBe("d1");
   });
   it("is decisive when the result is recorded on the call", () => {
+    const r = analyzeTrace(make([hand, lookup({ result: '{"year": 2024, "visitors": 48120}' }), ...close]));
+    expect(r.decisive?.stepId).toBe("d1");
+  });
+  it("is decisive when the call also says what it is about to do", () => {
     const r = analyzeTrace(
       make([
         hand,
-        {
-          id: "w1",
-          agent: "Porter",
-          kind: "tool_call",
-          tool: { name: "visits", arguments: { museum: "Tidewater" }, result: '{"year": 2024, "visitors": 48120}' },
-        },
+        { ...lookup(), content: "Checking Tidewater Hall first." },
+        { id: "w2", agent: "Porter", kind: "tool_result", content: '{"year": 2024, "visitors": 48120}' },
         ...close,
       ]),
     );

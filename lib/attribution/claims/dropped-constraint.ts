@@ -25,6 +25,7 @@ import { ruleOff } from "../ablation";
 import { taskText } from "./task-text";
 import { findDroppedBounds } from "./dropped-bound";
 import { delegationFor } from "./delegation-for";
+import { outputBody } from "./tool-computations";
 
 const isYear = (x: number | undefined) => x !== undefined && Number.isInteger(x) && x >= 1900 && x <= 2100;
 const SCORE = 0.7;
@@ -53,11 +54,15 @@ function instructionFor(g: EngineGraph, v: number): number {
   return -1;
 }
 
-/** What a call's lookup came back with: its own result, else the result step answering it. */
+/**
+ * What a call's lookup came back with: its own result, else the result step answering it, else what
+ * the call's own text holds. A call that says what it is about to do ("Checking the east dock first.")
+ * has not come back with that.
+ */
 function returnedClaims(g: EngineGraph, prov: Provenance, v: number) {
-  if (prov.claims[v].observed.length || g.steps[v].tool?.result !== undefined) return prov.claims[v].observed;
+  if (g.steps[v].tool?.result !== undefined) return prov.claims[v].observed;
   const next = v + 1 < g.n && g.steps[v + 1].kind === "tool_result" ? v + 1 : -1;
-  return next >= 0 ? prov.claims[next].observed : [];
+  return next >= 0 ? prov.claims[next].observed : prov.claims[v].observed;
 }
 
 /** The latest own non-wrapper step inside a wrapper: the step that produced what it returned. */
@@ -105,7 +110,8 @@ function lookups(g: EngineGraph): Lookup[] {
 }
 
 const lookupText = (g: EngineGraph, v: number) => (isAgentToolCall(g, v) ? argumentText(g, v) : stepText(g.steps[v]));
-const resultText = (g: EngineGraph, v: number) => g.steps[v].tool?.result ?? stepText(g.steps[v]);
+/** A result's text without the envelope a chat log wraps it in ("exitcode: 0 … Code output:"), so its lines are the record's. */
+const resultText = (g: EngineGraph, v: number) => g.steps[v].tool?.result ?? outputBody(g, v);
 
 /** The step whose text instructed the agent of `v` (span structure, else a hand-over or an address), or −1. */
 function instructionOf(g: EngineGraph, v: number): number {

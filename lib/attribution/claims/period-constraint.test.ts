@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeTrace } from "../index";
 import { ZTrace, type TTraceInput } from "../../trace/schema";
 import { periodQualifiers } from "./period-qualifiers";
+import { RESULT_AT } from "../../trace/canonical-attributes";
 
 const ask = "How many library loans did the Harrow and Ostend branches record in term B? One total, please.";
 
@@ -59,9 +60,12 @@ describe("a dropped period qualifier", () => {
   });
 });
 
-/** The same run, but the record a lookup returns names its period in a field of its own. */
-/** The record as a JSON object with a period field (default), or printed as a table with a period column. */
+/**
+ * The same run, but the record a lookup returns names its period in a field of its own: a JSON object
+ * with a period field (default), a table with a period column, or a heading line.
+ */
 const jsonRecord = (period: string) => `{"branch": "Harrow", "period": "${period}", "loans": 7412}`;
+const headingRecord = (period: string) => `Harrow, ${period}: loans = 7412`;
 const tableRecord = (period: string) => `branch | period | loans\n--- | --- | ---\nHarrow | ${period} | 7412`;
 
 function fieldRun(task: string, brief: string, period: string, record = jsonRecord) {
@@ -119,6 +123,26 @@ describe("a record whose period field names another period", () => {
     const brief = "look up the loans of the Harrow branch.";
     expect(dropped(analyzeTrace(fieldRun(task, brief, "period 9")))?.map((c) => c.stepId)).toEqual(["m1"]);
     expect(dropped(analyzeTrace(fieldRun(task, brief, "period 4"))) ?? []).toEqual([]);
+  });
+
+  it("a record's heading names its period: 'Harrow, the 2023 season: loans = 7412'", () => {
+    const brief = "look up the loans of the Harrow branch.";
+    const r = analyzeTrace(fieldRun(year, brief, "the 2023 season", headingRecord));
+    expect(dropped(r)?.map((c) => c.stepId)).toEqual(["m1"]);
+    expect(dropped(analyzeTrace(fieldRun(year, brief, "the 2022 season", headingRecord))) ?? []).toEqual([]);
+    expect(dropped(analyzeTrace(fieldRun(year, brief, "main branch", headingRecord))) ?? []).toEqual([]);
+  });
+
+  it("read inside the envelope a chat log wraps a program's output in", () => {
+    const envelope = "exitcode: 0 (execution succeeded)\nCode output: ";
+    const t = fieldRun(
+      year,
+      "look up the loans of the Harrow branch.",
+      "the 2023 season",
+      (p) => envelope + headingRecord(p),
+    );
+    t.steps[3].attributes = { [RESULT_AT]: envelope.length };
+    expect(dropped(analyzeTrace(t))?.map((c) => c.stepId)).toEqual(["m1"]);
   });
 
   it("a worker that had the year and looked up without it is the one that dropped it", () => {

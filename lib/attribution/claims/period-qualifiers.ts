@@ -95,6 +95,10 @@ export function otherPeriodField(
     values.push(m[1].trim());
   }
   if (values.length < MAX_FIELDS) values.push(...tablePeriods(t).slice(0, MAX_FIELDS - values.length));
+  for (const m of t.matchAll(RECORD_HEADING_RE)) {
+    if (values.length >= MAX_FIELDS) break;
+    values.push(m[1].trim());
+  }
   for (const value of values) {
     if (keepsQualifier(value, wanted) || mentionsYear(value, years)) continue;
     if (periodQualifiers(value).length || YEAR_RE.test(value))
@@ -102,6 +106,13 @@ export function otherPeriodField(
   }
   return undefined;
 }
+
+/**
+ * A record's heading line: its name, a comma, the slice of data it covers, a colon, then its values
+ * ("East Dock, the 2023 season: berths used = 41"). The slice counts as the record's period field when
+ * it holds a year or a period qualifier (checked by the caller, as for a labelled field).
+ */
+const RECORD_HEADING_RE = /^[^\n,:|]{2,60},([^\n,:|]{2,40}):[ \t]*\S/gm;
 
 /** A table header cell that names the record's period. */
 const PERIOD_HEADER_RE = /^(?:period|time ?period|time ?frame)$/i;
