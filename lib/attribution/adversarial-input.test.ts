@@ -73,6 +73,9 @@ const SHAPES: Record<string, string> = {
   "json fields": '"k": "v", ',
   "figures with units": "Lake Aa is deeper at 86 m. ",
   "figures in miles": "150 miles in kilometres ",
+  "speaker names": "Coder-1 said 12 ",
+  "record headings": "Aa, the 2023 season: x = 1\n",
+  "polar replies": "The record says no — ",
 };
 
 function fill(shape: string, n: number): string {
@@ -96,14 +99,15 @@ function hostileTrace(text: string): TTrace {
       // The team stopped on a mention of the text's own first character: every occurrence is a candidate.
       attributes: { [STOPPED_ON_MENTION]: text.trim().slice(0, 1) || "a" },
     },
-    agents: [{ name: "Planner" }, { name: "Coder" }, { name: "Executor" }, { name: "Reviewer" }, { name: "Writer" }],
+    // A speaker whose name holds a digit: its mentions are looked for in every text (claims/speaker-names.ts).
+    agents: [{ name: "Planner" }, { name: "Coder-1" }, { name: "Executor" }, { name: "Reviewer" }, { name: "Writer" }],
     steps: [
       { id: "a", agent: "Planner", kind: "message", content: `Compute the total of the table. ${text}` },
-      { id: "b", agent: "Coder", kind: "tool_call", content: text, tool },
+      { id: "b", agent: "Coder-1", kind: "tool_call", content: text, tool },
       { id: "c", agent: "Executor", kind: "tool_result", content: output, attributes: { [RESULT_AT]: bodyAt } },
-      { id: "d", agent: "Coder", kind: "state_read", content: "", state: { op: "read", key: "table", value: text } },
+      { id: "d", agent: "Coder-1", kind: "state_read", content: "", state: { op: "read", key: "table", value: text } },
       { id: "e", agent: "Reviewer", kind: "message", content: `Approved: ${text}` },
-      { id: "f", agent: "Coder", kind: "message", content: text, status: "error", error },
+      { id: "f", agent: "Coder-1", kind: "message", content: text, status: "error", error },
       // Work said to be outstanding: the stop on a mention is then read for whether it was a decision.
       { id: "g", agent: "Writer", kind: "final", content: `Still waiting for the figures. ${text}` },
     ],

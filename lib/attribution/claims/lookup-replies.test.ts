@@ -47,6 +47,16 @@ describe("a bare yes or no to a yes/no question", () => {
     expect(f?.value).toBe("y:no");
   });
 
+  it("after a source that says it: 'The register says no — …'", () => {
+    const [f] = findings(lookupRun(task, record, `The register says no — it lapsed.${TAIL}`));
+    expect(f?.value).toBe("y:no");
+    // What the reply says is a no; the closer who repeats it read no record afresh.
+    expect(findings(lookupRun(task, record, "The register says no — it lapsed.")).map((x) => x.stepId)).toEqual([
+      "reply",
+    ]);
+    expect(findings(lookupRun(task, record, `The register says no record of a licence exists.${TAIL}`))).toEqual([]);
+  });
+
   it("near miss: the same yes, or a no to a task that asks no yes/no question, is nothing", () => {
     expect(findings(lookupRun(task, record, "Yes — I am sure of it."))).toEqual([]);
     expect(findings(lookupRun("List the licences of Harrow Yard.", record, "No — I am sure of it."))).toEqual([]);

@@ -264,11 +264,12 @@ const POLAR_TASK_RE =
   /\b(?:answer|reply|respond)(?: with)? (?:yes or no|yes\/no|true or false)\b|^[^\S\r\n]*(?:is|are|was|were|does|do|did|can|could|has|have|had|will|would|should)\b[^?\n]{0,300}\?/im;
 const MAX_TASK_SCAN = 4000;
 /**
- * To such a task, a message that opens with yes or no, after at most a short lead ("Revised:", "Answer —"),
- * answers it: "Yes, the plot is certified." A yes or no that runs on ("No problem …") answers nothing.
+ * To such a task, a message that opens with yes or no, after at most a short lead ("Revised:", "Answer —")
+ * or a source that says it ("The register says no —"), answers it: "Yes, the plot is certified." A yes
+ * or no that runs on ("No problem …", "says no record") answers nothing.
  */
 const POLAR_OPENING_RE =
-  /^[^\S\r\n]*(?:[A-Za-z][A-Za-z ]{0,20}?[^\S\r\n]*[:—–-][^\S\r\n]*)?\**(yes|no|true|false)\**(?=[^\S\r\n]*(?:[,.!;:—–-]|$))/i;
+  /^[^\S\r\n]*(?:[A-Za-z][A-Za-z ]{0,20}?[^\S\r\n]*[:—–-][^\S\r\n]*|(?:the[^\S\r\n]+)?[a-z]{2,20}[^\S\r\n]+(?:says|said|shows|showed|reads|indicates|indicated|reports|reported)[^\S\r\n]+)?\**(yes|no|true|false)\**(?=[^\S\r\n]*(?:[,.!;:—–-]|$))/i;
 
 function polarAnswer(text: string): ResultStatement | null {
   const m = POLAR_OPENING_RE.exec(text.slice(0, 200));

@@ -9,6 +9,8 @@
 const MAX_NAMES = 64;
 const MAX_NAME = 64;
 const MAX_SPANS = 200;
+/** Numbers and claims are read from a text's first 20,000 characters only (`MAX_SCAN_CHARS`); so are names. */
+const MAX_SCAN = 20_000;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -26,7 +28,7 @@ export function speakerNamePattern(names: readonly string[]): RegExp | null {
 export function speakerNameSpans(text: string, pattern: RegExp | null): [number, number][] {
   const out: [number, number][] = [];
   if (!pattern) return out;
-  for (const m of text.matchAll(pattern)) {
+  for (const m of (text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text).matchAll(pattern)) {
     out.push([m.index!, m.index! + m[0].length]);
     if (out.length >= MAX_SPANS) break;
   }
@@ -36,5 +38,6 @@ export function speakerNameSpans(text: string, pattern: RegExp | null): [number,
 /** The text with each such name blanked to spaces of the same length. */
 export function blankSpeakerNames(text: string, pattern: RegExp | null): string {
   if (!pattern) return text;
-  return text.replace(pattern, (m) => " ".repeat(m.length));
+  const blank = (part: string) => part.replace(pattern, (m) => " ".repeat(m.length));
+  return text.length > MAX_SCAN ? blank(text.slice(0, MAX_SCAN)) + text.slice(MAX_SCAN) : blank(text);
 }
