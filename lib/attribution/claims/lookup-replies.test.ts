@@ -11,6 +11,7 @@ import { analyzeTrace } from "../analyze-trace";
 import { failedRun } from "../test-graphs";
 import { buildProvenance } from "./provenance";
 import { findOutputIssues } from "./output-findings";
+import { blankSpeakerNames, speakerNamePattern } from "./speaker-names";
 
 type Step = TTraceInput["steps"][number];
 
@@ -112,6 +113,14 @@ describe("the digits of a speaker's name", () => {
     expect(said).toEqual([]);
     const g = buildGraph(t, resolveConfig({}));
     expect(g.features[g.indexOf.get("fin")!].claimNumbers).not.toContain("47");
+  });
+
+  it("only names whose digits a number scan would read are looked for ('agent7' gives no number)", () => {
+    expect(speakerNamePattern(["agent7", "agent_7", "Planner"])).toBeNull();
+    expect(speakerNamePattern(["unit-12", "Agent 2"])?.source).toContain("unit-12");
+    expect(blankSpeakerNames("unit-1 and unit-12 agree", speakerNamePattern(["unit-1", "unit-12"]))).toBe(
+      `${" ".repeat(6)} and ${" ".repeat(7)} agree`,
+    );
   });
 
   it("near miss: the same number written as a quantity still is", () => {

@@ -14,13 +14,19 @@ const MAX_SCAN = 20_000;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** One pattern for the run's speaker names that hold a digit, or null (most runs: none does). */
+/**
+ * Digits read as a number only where no letter, digit, `_` or `.` precedes them (both number scans
+ * say so): "agent7" and "agent_7" never give one, "unit-12" and "Agent 2" do.
+ */
+const READ_AS_NUMBER_RE = /[^\w.]\d/;
+
+/** One pattern for the run's speaker names whose digits would read as a number, or null (most runs: none). */
 export function speakerNamePattern(names: readonly string[]): RegExp | null {
-  const withDigits = [...new Set(names.filter((n) => /\d/.test(n) && /\p{L}/u.test(n) && n.length <= MAX_NAME))]
-    .slice(0, MAX_NAMES)
-    // Longest first, so that "agent_12" is not read as "agent_1" followed by a 2.
-    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  const withDigits = [
+    ...new Set(names.filter((n) => READ_AS_NUMBER_RE.test(n) && /\p{L}/u.test(n) && n.length <= MAX_NAME)),
+  ].slice(0, MAX_NAMES);
   if (!withDigits.length) return null;
+  // The closing look-ahead keeps "unit-1" from matching the start of "unit-12", whatever the order.
   return new RegExp(`(?<![\\p{L}\\d_-])(?:${withDigits.map(escape).join("|")})(?![\\p{L}\\d_])`, "giu");
 }
 
