@@ -19,15 +19,27 @@ export function statesOwnValue(text: string, task: TaskContent): boolean {
   // What a question holds is what it asks about: its data and its subject, not an answer.
   const said = withoutQuestions(text);
   if (extractClaims(said).some((c) => c.kind !== "verdict" && !task.values.has(c.value))) return true;
+  return namesOwnIn(said, task.lower, task.agents);
+}
+
+/**
+ * Whether the text names what `heard` (lowercase) does not: a time of day, a name put forward as a
+ * sentence's subject or inside a sentence; the run's agent names are not among them.
+ */
+export function namesOwn(text: string, heard: string, g: EngineGraph): boolean {
+  return namesOwnIn(text, heard, new Set(g.agentNames.map((n) => n.toLowerCase())));
+}
+
+function namesOwnIn(said: string, lower: string, agents: ReadonlySet<string>): boolean {
   // A time of day is no claim (calendar-piece.ts), but one the task does not give is a result ("Arrival: 12:05").
-  for (const m of said.matchAll(TIME_RE)) if (!task.lower.includes(m[0])) return true;
+  for (const m of said.matchAll(TIME_RE)) if (!lower.includes(m[0])) return true;
   for (const m of said.matchAll(SUBJECT_NAME_RE)) {
     const w = m[1].toLowerCase();
-    if (!task.lower.includes(w) && !task.agents.has(w)) return true;
+    if (!lower.includes(w) && !agents.has(w)) return true;
   }
   for (const m of said.matchAll(INNER_NAME_RE)) {
     const w = m[1].toLowerCase();
-    if (!task.lower.includes(w) && !task.agents.has(w)) return true;
+    if (!lower.includes(w) && !agents.has(w)) return true;
   }
   return false;
 }

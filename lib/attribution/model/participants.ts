@@ -24,6 +24,7 @@
 import type { EngineGraph } from "../build-graph";
 import { APPROVAL_RE, REJECTION_RE, isToolOutput } from "../detectors/patterns";
 import { PROSE_CALL_RE, RUN_REQUEST_RE, markScaffolding } from "./scaffolding";
+import { speaksOnlyForProtocol } from "./protocol-voice";
 import { simulatedUser } from "./simulated-user";
 import { extractClaims } from "../claims/extract-claims";
 import { resultStatements } from "../claims/result-statements";
@@ -302,6 +303,11 @@ function classify(g: EngineGraph): ParticipantKind[] {
   const environment = (a: number) => g.toolAgents.has(a) || t[a].output * 2 > t[a].steps || runsRequests(t[a]);
   const speakers = t.filter((x, a) => x.steps > 0 && !environment(a) && !g.taskGivers.has(a)).length;
   const openerIdx = t.reduce((best, x, a) => (x.first >= 0 && (best < 0 || x.first < t[best].first) ? a : best), -1);
+  const firstAgent = t.reduce(
+    (best, x, a) =>
+      x.first >= 0 && !environment(a) && !g.taskGivers.has(a) && (best < 0 || x.first < t[best].first) ? a : best,
+    -1,
+  );
   const setting = new Set<number>();
   settingOf.set(g, setting);
   return g.agentNames.map((_, a): ParticipantKind => {
@@ -312,6 +318,18 @@ function classify(g: EngineGraph): ParticipantKind[] {
     }
     if (x.steps === 0) return "worker";
     if (environment(a)) return "environment";
+    // The protocol's own voice (a debate's rounds announced, its majority read out) is the harness too:
+    // it opens the agents' exchange, between at least two agents besides itself.
+    if (
+      a === firstAgent &&
+      speakers >= 3 &&
+      x.steps >= 2 &&
+      x.firstPerson + x.requests + x.output + x.addresses + x.verdicts + x.calls === 0 &&
+      speaksOnlyForProtocol(g, a)
+    ) {
+      setting.add(a);
+      return "harness";
+    }
     // Scaffolding and a run's driver are the harness by what they write: their text is the setting.
     if (
       x.scaffold === x.steps ||
