@@ -6,6 +6,7 @@ import { buildGraph } from "../../attribution/build-graph";
 import { DEFAULT_CONFIG } from "../../attribution/config";
 import { detectPrematureTermination } from "../../attribution/detectors/premature-termination";
 import { importValue } from "../index";
+import { analyzeTrace } from "../../attribution/analyze-trace";
 
 const msgs = (...contents: string[]) => contents.map((content) => ({ content }));
 
@@ -44,6 +45,41 @@ describe("chatTermination", () => {
     expect(chatTermination(msgs())).toBeUndefined();
     // Talking about termination is not terminating.
     expect(chatTermination(msgs("We should not terminate yet; the maximum time is 30 minutes."))).toBeUndefined();
+  });
+
+  it("a closing message that states the team's answer concludes the run, except in Magentic-One", () => {
+    expect(chatTermination(msgs("Round 2 is over.", "All agents agree on 56. Final answer: 56."))).toBe("concluded");
+    expect(chatTermination(msgs("Checked.", "**Final Answer:** Oslo"))).toBe("concluded");
+    // Magentic-One's orchestrator writes its final answer however the run ended.
+    expect(chatTermination(msgs("No agent selected.\nFINAL ANSWER: 6"), false)).toBeUndefined();
+    // Only in the closing message, and only opening a line or a sentence.
+    expect(chatTermination(msgs("Final answer: 56.", "Let me check that once more."))).toBeUndefined();
+    expect(chatTermination(msgs("I will give the final answer: soon, after a check."))).toBeUndefined();
+  });
+
+  it("a Who&When-layout chat that closes with its answer is concluded, with that answer", () => {
+    const history = [
+      { name: "user", role: "user", content: "How many wheels do 7 carts have?" },
+      { name: "Agent 1", role: "assistant", content: "Each cart has 4 wheels: 28." },
+      { name: "Judge", role: "assistant", content: "Both rounds agree. Final answer: 28" },
+    ];
+    const record = { question: "How many wheels do 7 carts have?", ground_truth: "14", history, mistake_agent: "" };
+    const t = importValue({ ...record, mistake_step: "", question_ID: "q1" }).trace;
+    expect(t.run.attributes?.["culprit.termination"]).toBe("concluded");
+    expect(t.run.finalAnswer).toBe("28");
+  });
+
+  it("so the engine names who first put the wrong answer forward, not the agent with the most steps", () => {
+    const history = [
+      { name: "user", role: "user", content: "How many wheels do 7 hand carts have?" },
+      { name: "Agent 2", role: "assistant", content: "A hand cart has 2 wheels, so 7 carts have 14." },
+      { name: "Agent 1", role: "assistant", content: "Each cart has 4 wheels: 28." },
+      { name: "Agent 2", role: "assistant", content: "On reflection I agree: 28." },
+      { name: "Judge", role: "assistant", content: "Both rounds agree. Final answer: 28" },
+    ];
+    const record = { question: "How many wheels do 7 hand carts have?", history, mistake_agent: "", mistake_step: "" };
+    const report = analyzeTrace(importValue({ ...record, ground_truth: "14", question_ID: "q2" }).trace);
+    expect(report.decisive?.agent).toBe("Agent 1");
   });
 
   it("reads AgentChat's stop reason", () => {

@@ -22,19 +22,39 @@ const ERROR_RE = /\bTraceback \(most recent call last\):|\bError processing publ
  */
 const CONCLUDED_RE = /\bTERMINATE\s*$|^[^\S\r\n\u2028\u2029]*Request satisfied\.?\s*$/m;
 
+/**
+ * The closing message states the team's answer, opening a line or a sentence ("Final answer: 56",
+ * "All agree. **Final Answer:** Paris"): the team declared its answer, as a TERMINATE would. Read
+ * only in the last message. Bounded repeats only, so no run of blanks is scanned twice per start.
+ */
+export const STATED_FINAL_ANSWER_RE =
+  /(?:^[^\S\r\n]{0,8}|(?<=[.!?] ))(?:\*\*)?final answer(?:\*\*)?[^\S\r\n]{0,4}:(?:\*\*)?[^\S\r\n]{0,4}(\S[^\n]*)/im;
+
 function edges(text: string): string {
   return text.length <= 2 * EDGE_CHARS ? text : `${text.slice(0, EDGE_CHARS)}\n${text.slice(-EDGE_CHARS)}`;
 }
 
-/** Scans the last few messages from the end: the latest statement of how the run ended wins. */
-export function chatTermination(steps: readonly { content?: string }[]): RunTermination | undefined {
+/**
+ * Scans the last few messages from the end: the latest statement of how the run ended wins.
+ * `statedAnswerConcludes`: whether a closing "Final answer: …" declares the task done. Not in
+ * Magentic-One, whose orchestrator writes its final answer however the run ended (a stall or a
+ * budget too); it declares success with "Request satisfied".
+ */
+export function chatTermination(
+  steps: readonly { content?: string }[],
+  statedAnswerConcludes = true,
+): RunTermination | undefined {
   for (let i = steps.length - 1; i >= 0 && i >= steps.length - LAST_MESSAGES; i--) {
     const text = edges(steps[i].content ?? "");
     if (LIMIT_RE.test(text)) return "limit";
     if (ERROR_RE.test(text)) return "error";
     if (CONCLUDED_RE.test(text)) return "concluded";
   }
-  return undefined;
+  // Only when no budget, crash or keyword says otherwise: an answer forced out by a budget is no conclusion.
+  const last = steps[steps.length - 1];
+  return statedAnswerConcludes && last && STATED_FINAL_ANSWER_RE.test(edges(last.content ?? ""))
+    ? "concluded"
+    : undefined;
 }
 
 /**

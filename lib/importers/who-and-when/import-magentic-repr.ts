@@ -73,7 +73,7 @@ export function importMagenticRepr(value: Record<string, unknown> & { history: u
   for (const [key, v] of Object.entries(value)) if (!MAPPED_FIELDS.has(key)) attributes[key] = v;
   if (labelled !== undefined) attributes.is_correct = labelled;
   if (matched !== undefined) attributes.answer_matches_ground_truth = matched;
-  const termination = chatTermination(builder.steps);
+  const termination = chatTermination(builder.steps, false);
   if (termination) attributes[TERMINATION_ATTR] = termination;
   return builder.build({
     title: question?.slice(0, 200),

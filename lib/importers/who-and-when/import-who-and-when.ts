@@ -6,7 +6,7 @@ import { MAGENTIC_ONE_SYSTEM } from "../chat/magentic-one";
 import { parseChatSpeaker } from "../chat/parse-chat-speaker";
 import { hasReprHistory, importMagenticRepr } from "./import-magentic-repr";
 import { registerTaskGiver } from "../chat/task-giver";
-import { chatTermination } from "../chat/chat-termination";
+import { STATED_FINAL_ANSWER_RE, chatTermination } from "../chat/chat-termination";
 import { TERMINATION_ATTR } from "../../trace/run-termination";
 import { MAPPED_FIELDS } from "./record-fields";
 import { importerRuleOff, type ImporterRule } from "../importer-rules";
@@ -47,7 +47,7 @@ export function importWhoAndWhen(value: unknown, ablate?: readonly ImporterRule[
   const attributes: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) if (!MAPPED_FIELDS.has(key)) attributes[key] = v;
   if (correct !== undefined) attributes.is_correct = correct;
-  const termination = chatTermination(builder.steps);
+  const termination = chatTermination(builder.steps, !isMagenticOneChat(value.history));
   if (termination) attributes[TERMINATION_ATTR] = termination;
   return builder.build({
     title: typeof value.question === "string" ? value.question.slice(0, 200) : undefined,
@@ -119,5 +119,7 @@ function lastFinalAnswer(builder: TraceBuilder): string | undefined {
     const matches = [...(builder.steps[i].content ?? "").matchAll(FINAL_ANSWER)];
     if (matches.length) return matches[matches.length - 1][1].trim();
   }
-  return undefined;
+  // Else the closing message's own statement of the answer, in any case ("Final answer: 56").
+  const last = builder.steps[builder.steps.length - 1]?.content ?? "";
+  return STATED_FINAL_ANSWER_RE.exec(last.slice(-4000))?.[1].replace(/\*+$/, "").trim() || undefined;
 }
