@@ -213,7 +213,7 @@ const MAX_REPLY = 240;
 
 /**
  * A short reply to a lookup that names something other than what the lookup gave: the nearest output
- * the step read gives one name besides the task's own (`onlyAnswerName`), the step does not restate
+ * the step read gives one name besides the task's own (`recordAnswerName`), the step does not restate
  * it, and names instead something that neither the task, that output nor any step it could see
  * names ("Here you go — Ann Lee" after "manager: Bea Holt"). A name with any source may be the one meant.
  */

@@ -10,6 +10,7 @@ import { STATED_FINAL_ANSWER_RE, chatTermination } from "../chat/chat-terminatio
 import { TERMINATION_ATTR } from "../../trace/run-termination";
 import { MAPPED_FIELDS } from "./record-fields";
 import { importerRuleOff, type ImporterRule } from "../importer-rules";
+import { trimEndChars } from "../../text/linear-text";
 
 const FINAL_ANSWER = /FINAL ANSWER:\s*(.+)/g;
 
@@ -121,5 +122,6 @@ function lastFinalAnswer(builder: TraceBuilder): string | undefined {
   }
   // Else the closing message's own statement of the answer, in any case ("Final answer: 56").
   const last = builder.steps[builder.steps.length - 1]?.content ?? "";
-  return STATED_FINAL_ANSWER_RE.exec(last.slice(-4000))?.[1].replace(/\*+$/, "").trim() || undefined;
+  const stated = STATED_FINAL_ANSWER_RE.exec(last.slice(-4000))?.[1];
+  return stated ? trimEndChars(stated, "* \t\r") || undefined : undefined;
 }
