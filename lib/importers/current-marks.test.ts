@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
-import { importTrace } from "./index";
+import { importTrace, importValue } from "./index";
+import { TERMINATION_ATTR } from "../trace/run-termination";
 import { withCurrentMarks } from "./current-marks";
 import { CLOSES_RUN, OBSERVATION_AT, RESULT_AT, STOPPED_ON_MENTION } from "../trace/canonical-attributes";
 import type { TTrace } from "../trace/schema";
@@ -47,6 +48,21 @@ describe("withCurrentMarks (stored traces brought up to today's importers)", () 
         trace.run.sourceFormat === "who-and-when" && typeof raw.question === "string" ? raw.question : undefined;
       expect(withCurrentMarks(unmarked(trace, question))).toEqual(trace);
     });
+
+  it("a group chat that closed with its answer regains how it ended and that answer (ADR 0076)", () => {
+    const history = [
+      { name: "user", role: "user", content: "How many wheels do 7 carts have?" },
+      { name: "Agent 1", role: "assistant", content: "Each cart has 4 wheels: 28." },
+      { name: "Judge", role: "assistant", content: "Both rounds agree. Final answer: 28" },
+    ];
+    const record = { question: "How many wheels do 7 carts have?", history, mistake_agent: "", mistake_step: "" };
+    const { trace } = importValue({ ...record, ground_truth: "14", question_ID: "q1" });
+    expect(trace.run.attributes?.[TERMINATION_ATTR]).toBe("concluded");
+    const stored = structuredClone(trace);
+    delete stored.run.attributes?.[TERMINATION_ATTR];
+    delete stored.run.finalAnswer;
+    expect(withCurrentMarks(stored)).toEqual(trace);
+  });
 
   it("marks something in the chat files (the test above is not vacuous)", () => {
     const { trace } = importTrace(

@@ -99,8 +99,9 @@ export function computations(g: EngineGraph, prov: Provenance): Computation[] {
       // Code only: a message that merely precedes an output handed the tool nothing. And code whose
       // output is one value computed it; a log of many lines (tests, a build) reports, it computes nothing.
       if (c < 0) continue;
-      const written = handsArguments(g, c) ? [] : writtenCallArguments(stepText(g.steps[c]));
-      if (handsArguments(g, c) || written.length) out.push({ output: u, caller: c, written });
+      const call = handsArguments(g, c);
+      const written = call ? [] : writtenCallArguments(stepText(g.steps[c]));
+      if (call || written.length) out.push({ output: u, caller: c, written });
       else if (prov.claims[c].asserted.some((x) => x.inCode) && outputFacts(outputBody(g, u)).bare)
         out.push({ output: u, caller: c, written });
     }

@@ -59,7 +59,7 @@ export function importWhoAndWhen(value: unknown, ablate?: readonly ImporterRule[
     task: givenTask(value.history, typeof value.question === "string" ? value.question : undefined, ablate),
     groundTruth:
       value.ground_truth === undefined || value.ground_truth === null ? undefined : toText(value.ground_truth),
-    finalAnswer: lastFinalAnswer(builder),
+    finalAnswer: lastFinalAnswer(builder.steps),
     outcome: correct === true ? "success" : "failure",
     sourceFormat: "who-and-when",
     attributes,
@@ -115,13 +115,14 @@ function mistakeLabel(value: Record<string, unknown>, builder: TraceBuilder) {
   };
 }
 
-function lastFinalAnswer(builder: TraceBuilder): string | undefined {
-  for (let i = builder.steps.length - 1; i >= 0; i--) {
-    const matches = [...(builder.steps[i].content ?? "").matchAll(FINAL_ANSWER)];
+/** The run's final answer: the last "FINAL ANSWER:" line, else the closing message's "Final answer: …". */
+export function lastFinalAnswer(steps: readonly { content?: string }[]): string | undefined {
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const matches = [...(steps[i].content ?? "").matchAll(FINAL_ANSWER)];
     if (matches.length) return matches[matches.length - 1][1].trim();
   }
   // Else the closing message's own statement of the answer, in any case ("Final answer: 56").
-  const last = builder.steps[builder.steps.length - 1]?.content ?? "";
+  const last = steps[steps.length - 1]?.content ?? "";
   const stated = STATED_FINAL_ANSWER_RE.exec(last.slice(-4000))?.[1];
   return stated ? trimEndChars(stated, "* \t\r") || undefined : undefined;
 }
