@@ -44,6 +44,8 @@ export interface Decision {
   wrongValues: string[];
   /** For "approved-origin": the approval without a check that led to the origin. */
   approvedAt?: number;
+  /** For "answer-origin" of a computed answer: the step that computed it from the origin's numbers. */
+  computedAt?: number;
 }
 
 export interface DecisionInput {
@@ -158,7 +160,8 @@ export function decide(x: DecisionInput): Decision {
       rule: "answer-origin",
       source: "evidence",
       origins: [origin.step],
-      wrongValues: [origin.value],
+      wrongValues: origin.operands ?? [origin.value],
+      ...(origin.computedAt !== undefined ? { computedAt: origin.computedAt } : {}),
     };
 
   // 2. The repair model; a missed check it names hands the decision to what was approved.

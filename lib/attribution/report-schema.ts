@@ -149,7 +149,13 @@ export const ZAnalysisReport = z.object({
   /** Where the verdict comes from (engine ≥ 0.5): evidence, a prior (weak suspect), or nothing. */
   decisionSource: z.enum(["evidence", "prior", "undetermined"]).optional(),
   decision: z
-    .object({ rule: z.string(), originStepIds: z.array(z.string()), wrongValues: z.array(z.string()) })
+    .object({
+      rule: z.string(),
+      originStepIds: z.array(z.string()),
+      wrongValues: z.array(z.string()),
+      /** For a computed wrong answer traced to an operand (engine ≥ 0.10.48): the step that computed it. */
+      computedAtStepId: z.string().optional(),
+    })
     .optional(),
   /** Claim-level findings over value provenance (engine ≥ 0.5), at most 200. */
   claims: z

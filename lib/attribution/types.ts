@@ -242,7 +242,13 @@ export interface AnalysisReport {
   /** Where the verdict comes from (engine ≥ 0.5): evidence, a prior (weak suspect), or nothing. */
   decisionSource?: "evidence" | "prior" | "undetermined";
   /** The decision rule and the independent origins it named (engine ≥ 0.5). */
-  decision?: { rule: string; originStepIds: string[]; wrongValues: string[] };
+  decision?: {
+    rule: string;
+    originStepIds: string[];
+    wrongValues: string[];
+    /** For a computed wrong answer traced to an operand its origin supplied: the step that computed it. */
+    computedAtStepId?: string;
+  };
   /** Claim-level findings over value provenance, with the quoted claim (engine ≥ 0.5). At most 200. */
   claims?: ClaimFindingReport[];
   flags: {

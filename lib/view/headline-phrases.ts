@@ -172,6 +172,8 @@ export const RULE_EXPLANATION: Record<string, string> = {
     "The engine traced each value in the final answer back to where it first appeared: this step is the earliest place a wrong or unsupported value came in.",
   "answer-origin":
     "The team concluded with a wrong answer, and this step was the first to put that answer forward as its own.",
+  "answer-origin:computed":
+    "The team concluded with a wrong answer that a later step computed correctly from numbers this step put forward with no source, so the error came in with those numbers.",
   "approved-origin":
     "A check approved work without checking what it named; the engine followed the approval back to the step that introduced it.",
   "earliest-but-for": "Fixing this step alone would make the run succeed, and no earlier step has that property.",

@@ -48,6 +48,8 @@ export interface HeadlineInput {
   decisive: { agent: string; stepId: string; confidence: number } | null;
   rule?: string;
   wrongValues: string[];
+  /** For a computed wrong answer traced to the decisive step's numbers: the step that computed it. */
+  computedAt?: string;
   channelPath: { fromAgent: string; toAgent: string }[];
   interaction: string;
   agents: { agent: string; role: string }[];
@@ -70,6 +72,7 @@ export function headlineInput(report: AnalysisReport): HeadlineInput {
     decisive: d ? { agent: d.agent, stepId: d.stepId, confidence: d.confidence } : null,
     ...(report.decision ? { rule: report.decision.rule } : {}),
     wrongValues: report.decision?.wrongValues ?? [],
+    ...(report.decision?.computedAtStepId ? { computedAt: report.decision.computedAtStepId } : {}),
     channelPath: report.channelPath,
     interaction: report.interaction.class,
     agents: report.agents.map((a) => ({ agent: a.agent, role: a.role })),
@@ -159,6 +162,14 @@ function whatForms(input: HeadlineInput): string[] {
     if (falseSuccess) forms.push(`${said} right after its tool call failed`);
     forms.push(said);
   } else if (detector) forms.push(detector);
+  else if (input.rule === "answer-origin" && input.computedAt)
+    forms.push(
+      `put forward ${listOf(
+        input.wrongValues.map((x) => `“${decisionValue(x)}”`),
+        3,
+      )} with no source, from which ${labelOf(input.positions, input.computedAt)} computed the wrong answer`,
+      "put forward the numbers the wrong answer was computed from",
+    );
   else if (input.rule === "answer-origin")
     forms.push(
       input.wrongValues[0]
@@ -213,7 +224,8 @@ function whyLines(kind: HeadlineKind, input: HeadlineInput, coCulprits: string[]
   const lines: string[] = [];
   if (kind === "suspect" && input.outcome === "unknown")
     lines.push("The trace does not say whether the run failed, so the named agent is a suspect, not a root cause.");
-  const rule = input.decisionSource === "undetermined" ? RULE_EXPLANATION.none : RULE_EXPLANATION[input.rule ?? ""];
+  const ruleKey = input.rule === "answer-origin" && input.computedAt ? "answer-origin:computed" : (input.rule ?? "");
+  const rule = input.decisionSource === "undetermined" ? RULE_EXPLANATION.none : RULE_EXPLANATION[ruleKey];
   if (rule) lines.push(rule);
   for (const r of input.reasons ?? []) lines.push(humanizeStepRefs(r.text, input.positions));
   if (coCulprits.length)

@@ -7,7 +7,9 @@
  * never concluded, so its forced answer says nothing about who reasoned wrongly (see
  * `lib/trace/run-termination.ts`). With the ground truth given, the wrong values are those it does not
  * hold; an answer whose values are all right but fewer than the truth's stopped short, and is blamed
- * where it was first put forward.
+ * where it was first put forward. An answer its first proposer computed, in arithmetic that
+ * recomputes, from a number another agent supplied unsourced goes back to that supplier
+ * (`answer-lineage.ts`).
  */
 import type { EngineGraph } from "../build-graph";
 import { isAgentUtterance } from "../detectors/patterns";
@@ -15,10 +17,14 @@ import { runTerminationOf } from "../../trace/run-termination";
 import { answerValues } from "./claim-findings";
 import { extractClaims } from "./extract-claims";
 import type { Provenance } from "./provenance";
+import { unsourcedOperandOrigin } from "./answer-lineage";
 
 export interface AnswerOrigin {
   step: number;
   value: string;
+  /** When the answer was computed from numbers this step supplied unsourced: the step that computed it, and those numbers. */
+  computedAt?: number;
+  operands?: string[];
 }
 
 export function concludedAnswerOrigin(g: EngineGraph, prov: Provenance): AnswerOrigin | null {
@@ -49,6 +55,8 @@ function firstProposed(
     const value = r.claim.value;
     if (!values.has(value) || right.has(value) || r.source === "task" || r.source === "input") continue;
     if (g.wrapper[r.step] || !isAgentUtterance(g, r.step)) continue;
+    const supplier = unsourcedOperandOrigin(g, prov, r.step, value);
+    if (supplier) return { step: supplier.step, value, computedAt: r.step, operands: supplier.values };
     return { step: r.step, value };
   }
   return null;

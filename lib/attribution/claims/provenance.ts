@@ -37,6 +37,8 @@ export interface ClaimProvenance {
   origin: number;
   /** For a value the step computed in a stated expression that recomputes: the operand values ("n:1675"). */
   operands?: string[];
+  /** The operands are those of a computation the step states ("a + b = c"), not one found for it. */
+  stated?: true;
   /** The step at which the value's author withdrew it, when that left this step without a live source. */
   withdrawnAt?: number;
 }
@@ -272,14 +274,18 @@ function originAt(ctx: RecordContext, value: string, u: number): number {
   return -1;
 }
 
-/** Results of stated computations that recompute derive from their operands (linked for provenance). */
+/**
+ * Results of stated computations that recompute derive from their operands (linked for provenance).
+ * A result two computations reach ("3 x 8 = 24 and 4 x 6 = 24") rests on the operands of both.
+ */
 function statedResults(ctx: RecordContext, v: number): Map<string, string[]> {
   const computed = new Map<string, string[]>();
-  for (const c of statedComputations(stepText(ctx.g.steps[v])))
-    computed.set(
-      `n:${normalizeNumber(String(c.result))}`,
-      c.operands.map((x) => `n:${normalizeNumber(String(x))}`),
-    );
+  for (const c of statedComputations(stepText(ctx.g.steps[v]))) {
+    const key = `n:${normalizeNumber(String(c.result))}`;
+    const operands = c.operands.map((x) => `n:${normalizeNumber(String(x))}`);
+    const before = computed.get(key);
+    computed.set(key, before ? [...new Set([...before, ...operands])] : operands);
+  }
   return computed;
 }
 
@@ -305,6 +311,7 @@ function recordStep(ctx: RecordContext, v: number): void {
     const rests = operands ?? found.derivedFrom;
     const record: ClaimProvenance = { step: v, claim: c, source: found.source, from: found.from, origin: found.origin };
     if (rests) record.operands = rests;
+    if (operands) record.stated = true;
     if (found.withdrawnAt !== undefined) record.withdrawnAt = found.withdrawnAt;
     ids.push(ctx.records.push(record) - 1);
   }

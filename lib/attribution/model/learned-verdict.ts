@@ -37,7 +37,12 @@ export function applyLearnedVerdict(report: AnalysisReport, g: EngineGraph, tabl
     .slice(0, MAX_REASONS)
     .map((r) => ({
       feature: r.feature,
-      text: featureText(r.feature),
+      // A computed answer's origin supplied its numbers rather than the answer itself (decision.computedAtStepId).
+      text: featureText(
+        r.feature === "rule:answer-origin" && report.decision?.computedAtStepId
+          ? "rule:answer-origin:computed"
+          : r.feature,
+      ),
       stepIds: [d.stepId],
       ...(quote ? { quote } : {}),
       weight: round(r.weight),

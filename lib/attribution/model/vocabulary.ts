@@ -182,6 +182,8 @@ const STATIC_TEXT: Record<string, string> = {
   "rule:final": "the rule-based decision of engine 0.7 names this step",
   "rule:value-provenance": "it is the earliest origin of a wrong or unsupported value that reaches the answer",
   "rule:answer-origin": "it first put forward the concluded wrong answer",
+  "rule:answer-origin:computed":
+    "it put forward, with no source, the numbers the concluded wrong answer was computed from",
   "rule:approved-origin": "it put forward what a later approval accepted without checking",
   "rule:earliest-but-for": "it is the earliest fault whose repair alone flips the outcome",
   "rule:earliest-of-minimal-fix-set": "it is the earliest of the faults that must all be repaired",

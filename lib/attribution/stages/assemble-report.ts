@@ -69,7 +69,7 @@ export function assembleReport(
           path.reached,
           deadEnd,
           config.faultThreshold,
-          d.decision.approvedAt,
+          { approvedAt: d.decision.approvedAt ?? -1, computedAt: d.decision.computedAt ?? -1 },
           d.loop,
         )
       : null;
@@ -96,6 +96,7 @@ export function assembleReport(
       rule: decisiveRule,
       originStepIds: decision.origins.map((v) => g.steps[v].id),
       wrongValues: decision.wrongValues,
+      ...(decision.computedAt !== undefined ? { computedAtStepId: g.steps[decision.computedAt].id } : {}),
     },
     claims: claimReports(g, findings),
     flags: {
@@ -165,7 +166,7 @@ function decisiveReport(
   reached: Uint8Array,
   deadEnd: DeadEnd | null,
   threshold: number,
-  approvedAt = -1,
+  marks: { approvedAt: number; computedAt: number },
   loop: LoopEntry | null = null,
 ): DecisiveError {
   const p = playerOf[v];
@@ -178,7 +179,8 @@ function decisiveReport(
   const also = [container, loop?.repeat ?? -1].filter((u) => u >= 0);
   const hits = [...(byStep.get(v) ?? []), ...also.flatMap((u) => byStep.get(u) ?? [])];
   const row = RULE_TABLE[rule];
-  const facts = { g, first, flips, approvedAt };
+  const { approvedAt } = marks;
+  const facts = { g, first, flips, ...marks };
   const stepFault = Math.max(fault[v], ...also.map((u) => fault[u]), row.faultByOutcome ? ANSWER_ORIGIN_FAULT : 0);
   const factor = row.factor(facts);
   const confidence = round(Math.max(0.05, stepFault) * factor * (nonCorrection ? 1 : 0.5));

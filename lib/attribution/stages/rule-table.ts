@@ -14,6 +14,8 @@ export interface RuleFacts {
   flips: boolean;
   /** The approval that checked nothing, for approved-origin (−1 otherwise). */
   approvedAt: number;
+  /** For answer-origin: the step that computed the wrong answer from this step's numbers (−1 otherwise). */
+  computedAt: number;
 }
 
 interface RuleRow {
@@ -36,9 +38,13 @@ export const RULE_TABLE: Record<RuleName | "none", RuleRow> = {
   "answer-origin": {
     factor: () => 0.75,
     faultByOutcome: true,
-    note: () =>
-      "the team concluded with a wrong answer, and this step first put it forward as its own claim; " +
-      "later steps accepted or relayed it",
+    note: ({ g, computedAt }) =>
+      computedAt >= 0
+        ? `the team concluded with a wrong answer, computed correctly at ${stepLabel(g, computedAt)} ` +
+          `(${g.steps[computedAt].agent}) from numbers this step put forward with no source; ` +
+          "the computation was faithful, so the error entered with them"
+        : "the team concluded with a wrong answer, and this step first put it forward as its own claim; " +
+          "later steps accepted or relayed it",
   },
   "approved-origin": {
     factor: () => 0.75,

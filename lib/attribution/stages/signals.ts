@@ -101,7 +101,10 @@ export function deriveSignals(
     decision.rule === "answer-origin" && classified.class === "unexplained"
       ? {
           class: "unchanged" as const,
-          rule: `the concluded answer repeats the value ${decision.wrongValues[0] ?? ""} its origin put forward; the agents after it accepted or relayed it`,
+          rule:
+            decision.computedAt !== undefined
+              ? `the concluded answer was computed from ${decision.wrongValues.map((x) => x.replace(/^[a-z]:/, "")).join(", ")}, which its origin put forward; the agent that computed it relied on them`
+              : `the concluded answer repeats the value ${decision.wrongValues[0] ?? ""} its origin put forward; the agents after it accepted or relayed it`,
         }
       : classified;
 
