@@ -13,6 +13,7 @@ import {
   type NodeTypes,
 } from "@xyflow/react";
 import type { CanvasEdge } from "@/lib/view/build-step-flow";
+import { canvasRects } from "@/lib/view/canvas-rects";
 import { parsePathLinkId } from "@/lib/view/canvas-ids";
 import type { CanvasNode, ChannelFlowEdge } from "@/lib/view/flow-types";
 import type { ReportIndex } from "@/lib/view/index-report";
@@ -34,7 +35,7 @@ import { miniMapColor } from "./hooks/minimap-color";
 import { useCanvasFlow } from "./hooks/use-canvas-flow";
 import { useCanvasSize } from "./hooks/use-canvas-size";
 import { useFocusSelection } from "./hooks/use-focus-selection";
-import { rectsOf, useOpening } from "./hooks/use-opening";
+import { useOpening } from "./hooks/use-opening";
 import styles from "./canvas.module.css";
 
 // Module scope: React Flow re-mounts every node when these objects change identity.
@@ -100,7 +101,7 @@ function CanvasInner(props: RunCanvasProps) {
     anchor: anchors ? flow.selectedNodeId : null,
     padding,
   });
-  const rects = useMemo(() => rectsOf(flow.baseNodes), [flow.baseNodes]);
+  const rects = useMemo(() => canvasRects(flow.baseNodes), [flow.baseNodes]);
   const mounted = flow.ready && opening !== null;
   useFocusSelection({ ...flow, selection: state.selection, mode, mounted, rects, size, padding });
   const offset = data.window?.offset ?? 0;

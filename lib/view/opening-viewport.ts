@@ -201,5 +201,7 @@ function inView(r: Rect, v: Viewport, box: Box, pad: Padding): boolean {
   const y0 = r.y * v.zoom + v.y;
   const x1 = (r.x + r.width) * v.zoom + v.x;
   const y1 = (r.y + r.height) * v.zoom + v.y;
-  return x0 >= pad.left && y0 >= pad.top && x1 <= box.width - pad.right && y1 <= box.height - pad.bottom;
+  return (
+    x0 >= (r.flushLeft ? 0 : pad.left) && y0 >= pad.top && x1 <= box.width - pad.right && y1 <= box.height - pad.bottom
+  );
 }

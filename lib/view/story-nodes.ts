@@ -9,6 +9,8 @@ export interface Rect {
   y: number;
   width: number;
   height: number;
+  /** May sit against the canvas's left edge, inside the left padding (a lane's name, between the corner controls). */
+  flushLeft?: boolean;
 }
 
 /**

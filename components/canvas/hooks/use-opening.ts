@@ -4,8 +4,9 @@ import { AGENT_LABEL_PX } from "@/lib/view/build-agent-flow";
 import type { StepFlow } from "@/lib/view/build-step-flow";
 import type { CanvasNode } from "@/lib/view/flow-types";
 import type { ReportIndex } from "@/lib/view/index-report";
+import { canvasRects } from "@/lib/view/canvas-rects";
 import { STEP_LABEL_PX } from "@/lib/view/layout-swimlanes";
-import { openingViewport, readableZoom, type Opening, type Padding, type Rect } from "@/lib/view/opening-viewport";
+import { openingViewport, readableZoom, type Opening, type Padding } from "@/lib/view/opening-viewport";
 import type { CanvasMode } from "@/lib/view/view-state";
 import type { CanvasData } from "../RunCanvas";
 import type { CanvasSize } from "./use-canvas-size";
@@ -13,12 +14,6 @@ import type { CanvasSize } from "./use-canvas-size";
 /** The zoom at which a mode's main labels are readable (lib/view/opening-viewport.ts). */
 export function minReadableZoom(mode: CanvasMode): number {
   return readableZoom(mode === "agents" ? AGENT_LABEL_PX : STEP_LABEL_PX);
-}
-
-export function rectsOf(nodes: CanvasNode[]): Map<string, Rect> {
-  return new Map(
-    nodes.map((n) => [n.id, { x: n.position.x, y: n.position.y, width: n.width ?? 0, height: n.height ?? 0 }]),
-  );
 }
 
 interface OpeningArgs {
@@ -60,7 +55,7 @@ function computeOpening({
   anchor,
   padding,
 }: OpeningArgs): Opening | null {
-  const rects = rectsOf(nodes);
+  const rects = canvasRects(nodes);
   const report = index.report;
   const last = data.steps[data.steps.length - 1];
   const minZoom = minReadableZoom(mode);
