@@ -110,7 +110,12 @@ describe("value provenance, its claim finding and the prior below it", () => {
     [
       { id: "q", agent: "sailor", kind: "message", content: task },
       { id: "h1", agent: "Harbourmaster", kind: "message", content: "Tide clerk, please read tomorrow's table." },
-      { id: "c1", agent: "TideClerk", kind: "message", content: "High tide at Port Ellis is at 14:20, height 3.8 m." },
+      {
+        id: "c1",
+        agent: "TideClerk",
+        kind: "message",
+        content: "High tide at Port Ellis is at 14:20, height 3.8 m, range 412 cm over 378 minutes.",
+      },
       { id: "f1", agent: "Harbourmaster", kind: "final", content: "High tide tomorrow: 14:20, 3.8 m." },
     ],
     { task, finalAnswer: "14:20, 3.8 m" },

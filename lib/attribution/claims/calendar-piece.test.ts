@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isCalendarPiece } from "./calendar-piece";
+import { ZTrace } from "../../trace/schema";
+import { analyzeTrace } from "../index";
+import { calendarOnlyNumbers, isCalendarPiece } from "./calendar-piece";
 import { extractClaims } from "./extract-claims";
 
 const numbers = (text: string) =>
@@ -28,5 +30,27 @@ describe("times of day and days of the month are not quantities", () => {
     expect(isCalendarPiece(text, at("08"), at("08") + 2)).toBe(true);
     expect(isCalendarPiece(text, at("15"), at("15") + 2)).toBe(true);
     expect(isCalendarPiece(text, at("35"), at("35") + 2)).toBe(false);
+  });
+});
+
+describe("the hour and minute of a time are no invented values", () => {
+  const step = (content: string) =>
+    analyzeTrace(
+      ZTrace.parse({
+        schema: "culprit.trace/v1",
+        run: { outcome: "failure", task: "A ferry leaves at 9:40 and sails 2 hours 35 minutes. When does it dock?" },
+        agents: [{ name: "Planner" }],
+        steps: [{ id: "s0", agent: "Planner", kind: "message", content }],
+        edges: [],
+      }),
+    ).steps[0].detectors.map((d) => d.name);
+
+  it("flags no time of day a step computes, only a quantity nothing supports", () => {
+    const invented = ["ungrounded-value", "unsourced-value"];
+    expect(step("9:40 plus 2 hours 35 minutes: it docks at 12:15.").filter((d) => invented.includes(d))).toEqual([]);
+    expect(step("It docks at 12:15, with 480 passengers aboard.").filter((d) => invented.includes(d))).not.toEqual([]);
+    // The same digits written as a quantity elsewhere are read as one.
+    expect(calendarOnlyNumbers("Docks at 12:15; 15 cars and 12 vans.")).toEqual(new Set());
+    expect(calendarOnlyNumbers("Docks at 12:15 on June 24.")).toEqual(new Set(["12", "15", "24"]));
   });
 });

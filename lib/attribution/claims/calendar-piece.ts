@@ -8,6 +8,8 @@
  * number claim. Checked per candidate number, in a bounded window.
  */
 
+import { MAX_SCAN_CHARS, NUMBER_RE, normalizeNumber } from "../text-features";
+
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /** Month names and their usual abbreviations, lowercased (they count only when written capitalised). */
@@ -99,4 +101,22 @@ function dayOfMonth(text: string, start: number, end: number): boolean {
 /** Whether the number written at text[start, end) is a piece of a time of day or a day of the month. */
 export function isCalendarPiece(text: string, start: number, end: number): boolean {
   return inClockTime(text, start, end) || dayOfMonth(text, start, end);
+}
+
+/**
+ * Numbers the text writes only as pieces of a time of day or a day of the month (`12` and `15` in
+ * "arrives at 12:15"), normalized: the same digits written as a quantity elsewhere in the text are
+ * not among them. Scans at most `MAX_SCAN_CHARS`, like the number scan it filters.
+ */
+export function calendarOnlyNumbers(text: string): Set<string> {
+  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  const pieces = new Set<string>();
+  const plain = new Set<string>();
+  for (const m of scan.matchAll(NUMBER_RE)) {
+    const x = normalizeNumber(m[0]);
+    if (isCalendarPiece(scan, m.index, m.index + m[0].length)) pieces.add(x);
+    else plain.add(x);
+  }
+  for (const x of plain) pieces.delete(x);
+  return pieces;
 }

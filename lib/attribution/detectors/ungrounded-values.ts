@@ -5,7 +5,8 @@
  * list markers and small counts far more often than facts. Values of the ground truth are never
  * fabrications. Only the agent's own claims count, not the page or output it quotes (see
  * `claimPart`): those numbers are observations, and they ground later steps. Estimates are not
- * claims either (see `claims/hedged-value.ts`). The evidence is `dependent`: downstream of corrupted
+ * claims either (see `claims/hedged-value.ts`), nor the hour and minute of a time of day or a day of
+ * the month (`claims/calendar-piece.ts`, as value provenance reads them). The evidence is `dependent`: downstream of corrupted
  * input, a new value is as likely a consequence of that input as a new error.
  */
 import type { Detector, DetectorHit } from "./types";
@@ -13,6 +14,7 @@ import { isAgentUtterance } from "./patterns";
 import { extractNumbers } from "../text-features";
 import { buildGrounding } from "../grounding";
 import { estimatedNumbers } from "../claims/hedged-value";
+import { calendarOnlyNumbers } from "../claims/calendar-piece";
 
 /** Reasoning not addressed to anyone (a plan's guesses) asserts less than a message: its score is scaled. */
 const THOUGHT_FACTOR = 0.6;
@@ -30,6 +32,8 @@ export const detectUngroundedValues: Detector = ({ g }) => {
     const nums = g.features[i].claimNumbers;
     // An estimate ("~120 users", "usually 2-3 retries") is a plan's expectation, not a fabricated fact.
     let estimates: Set<string> | undefined;
+    // The hour and minute of a time of day ("arrives at 12:15") are no quantities (claims/calendar-piece.ts).
+    let calendar: Set<string> | undefined;
     for (let k = 0; k < nums.length && novel.length < MAX_NOVEL; k++) {
       const x = nums[k];
       if (novel.includes(x) || Math.abs(Number(x)) <= 10 || truth.has(x)) continue;
@@ -37,6 +41,8 @@ export const detectUngroundedValues: Detector = ({ g }) => {
       if (grounding.derivable(i, x, nums.slice(0, k))) continue;
       estimates ??= estimatedNumbers(step.content);
       if (estimates.has(x)) continue;
+      calendar ??= calendarOnlyNumbers(step.content);
+      if (calendar.has(x)) continue;
       novel.push(x);
     }
     if (novel.length > 0) {
