@@ -97,6 +97,21 @@ describe("a short reply naming what no source names", () => {
     expect(report.decisive?.stepId).toBe("reply");
   });
 
+  it("a reply that leads with a name set off by a dash answers with that name", () => {
+    // One word opening the reply is no name claim of its own: the dash is what makes it the answer.
+    const [f] = findings(lookupRun(TASK, RECORD, "Vellacott — it matches the record."));
+    expect(f?.name).toBe("contradicts-output");
+    expect(f?.value).toBe("e:vellacott");
+    // It is where the concluded answer was first put forward, not the closer who agreed with it.
+    const t = lookupRun(TASK, RECORD, "Vellacott — it matches the record.");
+    t.run.attributes = { ...t.run.attributes, "culprit.termination": "concluded" };
+    t.run.finalAnswer = "Vellacott";
+    expect(analyzeTrace(t).decisive?.stepId).toBe("reply");
+    // Near misses: the record's own name leading the reply; a name that only opens a sentence.
+    expect(findings(lookupRun(TASK, RECORD, "Odile Brannock — it matches the record."))).toEqual([]);
+    expect(findings(lookupRun(TASK, RECORD, "Checked it against the record."))).toEqual([]);
+  });
+
   it("near misses: the record's name restated, a name the task holds, two unsourced names, a long text", () => {
     expect(findings(lookupRun(TASK, RECORD, "Here you go — Odile Brannock, not Tamsin Vell."))).toEqual([]);
     expect(findings(lookupRun(`${TASK} Not Tamsin Vell.`, RECORD, "Here you go — Tamsin Vell."))).toEqual([]);

@@ -34,6 +34,7 @@ import { nameSupport } from "./name-support";
 import { asOptionText, taskOptions } from "./task-options";
 import { outputBody } from "./tool-computations";
 import { misreadPhrase } from "./phrase-names";
+import { leadName } from "./lead-name";
 
 /** A contradicted output is checkable in the trace itself (as contradicts-source); an unsupported name is weak. */
 export const OUTPUT_SCORE = { contradiction: 0.75, unsupported: 0.45 } as const;
@@ -236,7 +237,12 @@ function replyMisread(
     if (found) return null;
     found = { claim: name, source: given, from: o.step, quote: name.raw };
   }
-  return found;
+  if (found) return found;
+  // A reply that leads with its answer, set off by a dash ("Granitex — it matches the record").
+  const lead = leadName(text);
+  return lead && compareValues(lead, given) === "differ" && !support(v, lead)
+    ? { claim: lead, source: given, from: o.step, quote: lead.raw }
+    : null;
 }
 
 /** A name the step states after a relation that the nearest tool output it read gives differently (`phrase-names.ts`). */

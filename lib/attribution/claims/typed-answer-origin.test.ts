@@ -49,6 +49,15 @@ describe("the origin of a wrong answer that is not a number", () => {
     expect(run(LIGHTHOUSE, lighthouse)).toEqual({ step: "s1", rule: "answer-origin" });
   });
 
+  it("is a reply that leads with the name set off by a dash", () => {
+    const r = run(LIGHTHOUSE, [
+      say("s1", "Scout", "Skerra — its light was first lit before the others."),
+      say("s2", "Critic", "I agree with Scout: Skerra."),
+      say("s3", "Writer", "Final answer: Skerra.", "final"),
+    ]);
+    expect(r).toEqual({ step: "s1", rule: "answer-origin" });
+  });
+
   it("is where a yes or no was first given as a position", () => {
     const r = run("Does the ferry timetable list a stop at Kell Harbour? Answer yes or no.", [
       say("s1", "Lead", "Let's split it: Reader checks the timetable, Checker reviews."),

@@ -24,6 +24,7 @@ import { taskText } from "./task-text";
 import { trimEndChars } from "../../text/linear-text";
 import { extractClaims } from "./extract-claims";
 import { compareValues, readValue, wordsOf, type StatedValue } from "./stated-values";
+import { leadName } from "./lead-name";
 
 const MAX_TEXT = 4_000;
 /** A list answer has at most this many items, each of at most MAX_ITEM_WORDS words. */
@@ -137,7 +138,10 @@ function proposal(g: EngineGraph, u: number, answer: StatedValue): string | null
   // not where a sentence opens with a word that happens to be capitalised ("Confirmed: …").
   const sentence = sentenceWith(sentences, answer.words);
   if (sentence === null) return null;
-  return innerNames(sentence).includes(answer.words[0]) || opensAsSubject(sentence, answer) ? sentence : null;
+  if (innerNames(sentence).includes(answer.words[0]) || opensAsSubject(sentence, answer)) return sentence;
+  // A reply that leads with the answer set off by a dash ("Granitex — it matches the record").
+  const lead = leadName(sentence);
+  return lead && compareValues(lead, answer) === "same" ? sentence : null;
 }
 
 /** A yes or no after a short lead ("On reflection, no — …", "Then no."), set off by punctuation: a position. */

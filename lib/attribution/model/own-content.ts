@@ -5,6 +5,7 @@
  */
 import type { EngineGraph } from "../build-graph";
 import { extractClaims } from "../claims/extract-claims";
+import { leadName } from "../claims/lead-name";
 
 /** An agent speaks for itself; program output does not ("I'll", "let me", "we"). */
 export const FIRST_PERSON_RE = /\b(?:I|I'm|I'll|I've|me|my|we|we'll|our|let's)\b/i;
@@ -24,7 +25,7 @@ export function statesOwnValue(text: string, task: TaskContent): boolean {
 
 /**
  * Whether the text names what `heard` (lowercase) does not: a time of day, a name put forward as a
- * sentence's subject or inside a sentence; the run's agent names are not among them.
+ * sentence's subject, inside a sentence or leading a reply; the run's agent names are not among them.
  */
 export function namesOwn(text: string, heard: string, g: EngineGraph): boolean {
   return namesOwnIn(text, heard, new Set(g.agentNames.map((n) => n.toLowerCase())));
@@ -41,7 +42,9 @@ function namesOwnIn(said: string, lower: string, agents: ReadonlySet<string>): b
     const w = m[1].toLowerCase();
     if (!lower.includes(w) && !agents.has(w)) return true;
   }
-  return false;
+  // A reply that leads with a name set off by a dash ("Skerra — …") puts that name forward.
+  const lead = leadName(said)?.raw.toLowerCase();
+  return lead !== undefined && !lower.includes(lead) && !agents.has(lead);
 }
 
 /** Sentence ends: a stop, a question or an exclamation mark before a space or a line break. */
