@@ -49,6 +49,7 @@ describe("a computed wrong answer's origin", () => {
       wrongValues: ["n:2", "n:6"],
     });
     expect(r.decisive?.evidence.note).toContain("computed correctly at step 4 (Manager)");
+    expect(r.verdict).toContain("the error was carried on by Manager");
     const roles = Object.fromEntries(r.agents.map((a) => [a.agent, a.role]));
     expect(roles).toMatchObject({ Searcher: "culprit", Manager: "propagator" });
     const headline = reportHeadline(r);

@@ -5,6 +5,7 @@
  */
 import type { TTrace } from "../../trace/schema";
 import type { EngineGraph } from "../build-graph";
+import type { Provenance } from "../claims/provenance";
 import { ENGINE_VERSION } from "../config";
 import { containerOf } from "../decision";
 import type { DeadEnd } from "../dead-end";
@@ -134,21 +135,30 @@ export function assembleReport(
     budget,
     source: decision.source,
     outcomeUnknown: outcome === "unknown",
-    carriedTo: carriedTo(g, d),
+    carriedTo: carriedTo(g, d, ev.prov),
   });
   return report;
 }
 
-/** Other agents with steps the error reached from the decisive step, in order of first reach (see `writeVerdict`). */
-function carriedTo(g: EngineGraph, d: Decided): string[] {
-  const { decisiveStep, path } = d;
+/**
+ * Other agents the error reached from the decisive step, in order of first reach (see `writeVerdict`):
+ * steps the path reached, and steps that relayed or computed with a wrong value the decision named.
+ */
+function carriedTo(g: EngineGraph, d: Decided, prov: Provenance): string[] {
+  const { decisiveStep, path, decision } = d;
   if (decisiveStep < 0 || path.channel.length > 0) return [];
+  const carried = new Uint8Array(g.n);
+  for (let v = 0; v < g.n; v++) if (path.reached[v]) carried[v] = 1;
+  const wrong = new Set(decision.wrongValues);
+  if (wrong.size)
+    for (const r of prov.records)
+      if (r.step > decisiveStep && r.source === "agent" && wrong.has(r.claim.value)) carried[r.step] = 1;
   const culprit = g.agentOf[decisiveStep];
   const seen = new Uint8Array(g.agentNames.length);
   const out: string[] = [];
   for (let v = 0; v < g.n; v++) {
     const a = g.agentOf[v];
-    if (v === decisiveStep || !path.reached[v] || a === culprit || seen[a]) continue;
+    if (v === decisiveStep || !carried[v] || a === culprit || seen[a]) continue;
     seen[a] = 1;
     out.push(g.agentNames[a]);
   }
