@@ -24,6 +24,7 @@ import { INVENTED, type ClaimFinding } from "./claims/claim-findings";
 import type { Provenance } from "./claims/provenance";
 import { concludedAnswerOrigin } from "./claims/answer-origin";
 import { typedAnswerOrigin } from "./claims/typed-answer-origin";
+import { timeAnswerOrigin } from "./claims/time-answer-origin";
 import { exposurePrior, isSubstantive, roleWeights } from "./exposure-prior";
 import { failureStatedByService, isAgentUtterance, subtreeOf } from "./detectors/patterns";
 import type { localizeFirstError } from "./first-error";
@@ -153,7 +154,7 @@ export function decide(x: DecisionInput): Decision {
   // 1b. A concluded run's wrong answer: where it entered the conversation (see answer-origin.ts).
   const origin = ruleOff(g, "answer-origin")
     ? null
-    : (concludedAnswerOrigin(g, x.prov) ?? typedAnswerOrigin(g, x.prov));
+    : (concludedAnswerOrigin(g, x.prov) ?? typedAnswerOrigin(g, x.prov) ?? timeAnswerOrigin(g));
   if (origin)
     return {
       step: origin.step,
