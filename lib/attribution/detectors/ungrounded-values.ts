@@ -6,8 +6,9 @@
  * fabrications. Only the agent's own claims count, not the page or output it quotes (see
  * `claimPart`): those numbers are observations, and they ground later steps. Estimates are not
  * claims either (see `claims/hedged-value.ts`), nor the hour and minute of a time of day or a day of
- * the month (`claims/calendar-piece.ts`, as value provenance reads them). The evidence is `dependent`: downstream of corrupted
- * input, a new value is as likely a consequence of that input as a new error.
+ * the month (`claims/calendar-piece.ts`, as value provenance reads them). The evidence is
+ * `dependent`: downstream of corrupted input, a new value is as likely a consequence of that input as
+ * a new error.
  */
 import type { Detector, DetectorHit } from "./types";
 import { isAgentUtterance } from "./patterns";
