@@ -69,6 +69,24 @@ describe("chatTermination", () => {
     expect(t.run.finalAnswer).toBe("28");
   });
 
+  it("a closing message with a math solver's boxed answer has concluded, with that answer", () => {
+    expect(chatTermination(msgs("Agent 1 says 28.", "Both rounds agree, so the answer is \\boxed{28}."))).toBe(
+      "concluded",
+    );
+    expect(chatTermination(msgs("We got \\boxed{28}.", "Let me check that once more."))).toBeUndefined();
+    expect(chatTermination(msgs("The answer is \\boxed{28}."), false)).toBeUndefined();
+    expect(chatTermination(msgs("Max rounds (30) reached.\nThe answer is \\boxed{28}."))).toBe("limit");
+    const history = [
+      { name: "user", role: "user", content: "How many wheels do 7 carts have?" },
+      { name: "Agent 1", role: "assistant", content: "Each cart has 4 wheels: \\boxed{28}." },
+      { name: "Agent 2", role: "assistant", content: "I first thought \\boxed{21}; on reflection \\boxed{ 28 }." },
+    ];
+    const record = { question: "How many wheels do 7 carts have?", ground_truth: "14", history, mistake_agent: "" };
+    const t = importValue({ ...record, mistake_step: "", question_ID: "q3" }).trace;
+    expect(t.run.attributes?.["culprit.termination"]).toBe("concluded");
+    expect(t.run.finalAnswer).toBe("28");
+  });
+
   it("so the engine names who first put the wrong answer forward, not the agent with the most steps", () => {
     const history = [
       { name: "user", role: "user", content: "How many wheels do 7 hand carts have?" },

@@ -30,13 +30,26 @@ const CONCLUDED_RE = /\bTERMINATE\s*$|^[^\S\r\n\u2028\u2029]*Request satisfied\.
 export const STATED_FINAL_ANSWER_RE =
   /(?:^[^\S\r\n]{0,8}|(?<=[.!?] ))(?:\*\*)?final answer(?:\*\*)?[^\S\r\n]{0,4}:(?:\*\*)?[^\S\r\n]{0,4}(\S[^\n]*)/im;
 
+/**
+ * A math solver's convention for its answer (`\boxed{26}`, as AG2's math agents and most debate
+ * prompts ask for): in the closing message, a stated answer too. One level of braces, one line.
+ */
+const BOXED_ANSWER_RE = /\\boxed\{([^{}\n]{1,200})\}/g;
+
+/** The last boxed answer of a text, or undefined. */
+export function boxedAnswer(text: string): string | undefined {
+  let found: string | undefined;
+  for (const m of text.matchAll(BOXED_ANSWER_RE)) found = m[1].trim() || found;
+  return found;
+}
+
 function edges(text: string): string {
   return text.length <= 2 * EDGE_CHARS ? text : `${text.slice(0, EDGE_CHARS)}\n${text.slice(-EDGE_CHARS)}`;
 }
 
 /**
  * Scans the last few messages from the end: the latest statement of how the run ended wins.
- * `statedAnswerConcludes`: whether a closing "Final answer: …" declares the task done. Not in
+ * `statedAnswerConcludes`: whether a closing "Final answer: …" or `\boxed{…}` declares the task done. Not in
  * Magentic-One, whose orchestrator writes its final answer however the run ended (a stall or a
  * budget too); it declares success with "Request satisfied".
  */
@@ -52,7 +65,8 @@ export function chatTermination(
   }
   // Only when no budget, crash or keyword says otherwise: an answer forced out by a budget is no conclusion.
   const last = steps[steps.length - 1];
-  return statedAnswerConcludes && last && STATED_FINAL_ANSWER_RE.test(edges(last.content ?? ""))
+  const closing = edges(last?.content ?? "");
+  return statedAnswerConcludes && last && (STATED_FINAL_ANSWER_RE.test(closing) || boxedAnswer(closing) !== undefined)
     ? "concluded"
     : undefined;
 }

@@ -6,7 +6,7 @@ import { MAGENTIC_ONE_SYSTEM } from "../chat/magentic-one";
 import { parseChatSpeaker } from "../chat/parse-chat-speaker";
 import { hasReprHistory, importMagenticRepr } from "./import-magentic-repr";
 import { registerTaskGiver } from "../chat/task-giver";
-import { STATED_FINAL_ANSWER_RE, chatTermination } from "../chat/chat-termination";
+import { STATED_FINAL_ANSWER_RE, boxedAnswer, chatTermination } from "../chat/chat-termination";
 import { TERMINATION_ATTR } from "../../trace/run-termination";
 import { MAPPED_FIELDS } from "./record-fields";
 import { importerRuleOff, type ImporterRule } from "../importer-rules";
@@ -124,5 +124,7 @@ export function lastFinalAnswer(steps: readonly { content?: string }[]): string 
   // Else the closing message's own statement of the answer, in any case ("Final answer: 56").
   const last = steps[steps.length - 1]?.content ?? "";
   const stated = STATED_FINAL_ANSWER_RE.exec(last.slice(-4000))?.[1];
-  return stated ? trimEndChars(stated, "* \t\r") || undefined : undefined;
+  if (stated) return trimEndChars(stated, "* \t\r") || undefined;
+  // Or a math solver's boxed answer in it (`\boxed{26}`).
+  return boxedAnswer(last.slice(-4000));
 }
