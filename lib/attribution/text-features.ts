@@ -65,6 +65,21 @@ export function extractNumbers(text: string): string[] {
   return out;
 }
 
+/**
+ * Numbers (normalized) that `scan` writes only where `piece(start, end)` holds: every occurrence of
+ * them is such a piece, none a plain quantity. Shared by the estimate and time-of-day filters.
+ */
+export function numbersOnlyAs(scan: string, piece: (start: number, end: number) => boolean): Set<string> {
+  const pieces = new Set<string>();
+  const plain = new Set<string>();
+  for (const m of scan.matchAll(NUMBER_RE)) {
+    const n = normalizeNumber(m[0]);
+    (piece(m.index, m.index + m[0].length) ? pieces : plain).add(n);
+  }
+  for (const n of plain) pieces.delete(n);
+  return pieces;
+}
+
 /** A key's separator right before a digit: the only place a keyed value can sit. */
 const KEYED_HINT_RE = /[:=]\s*['"]?\d/;
 

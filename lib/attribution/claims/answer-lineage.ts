@@ -14,6 +14,7 @@
 import { stepText, type EngineGraph } from "../build-graph";
 import { isAgentUtterance } from "../detectors/patterns";
 import { tokenize } from "../text-features";
+import { SENTENCE_END_RE } from "../model/own-content";
 import type { ClaimProvenance, Provenance } from "./provenance";
 
 /** Records visited per answer (operand chains of stated arithmetic are short; long ones are cut). */
@@ -56,9 +57,7 @@ function askedOffTask(g: EngineGraph, u: number, values: readonly string[]): boo
   const task = new Set([...tokenize((g.trace.run.task ?? "").slice(0, MAX_SUBJECT_CHARS))].map(stem));
   const asked = new Set([...tokenize(stepText(g.steps[request]).slice(0, MAX_SUBJECT_CHARS))].map(stem));
   const numbers = values.map((x) => x.slice(2));
-  for (const sentence of stepText(g.steps[u])
-    .slice(0, MAX_SUBJECT_CHARS)
-    .split(/(?<=[.!?])\s+|\n/)) {
+  for (const sentence of stepText(g.steps[u]).slice(0, MAX_SUBJECT_CHARS).split(SENTENCE_END_RE)) {
     if (!numbers.some((x) => sentence.includes(x))) continue;
     for (const w of tokenize(sentence)) if (!task.has(stem(w)) && asked.has(stem(w))) return true;
   }

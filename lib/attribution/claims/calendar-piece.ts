@@ -8,7 +8,7 @@
  * number claim. Checked per candidate number, in a bounded window.
  */
 
-import { MAX_SCAN_CHARS, NUMBER_RE, normalizeNumber } from "../text-features";
+import { MAX_SCAN_CHARS, numbersOnlyAs } from "../text-features";
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
@@ -110,13 +110,5 @@ export function isCalendarPiece(text: string, start: number, end: number): boole
  */
 export function calendarOnlyNumbers(text: string): Set<string> {
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
-  const pieces = new Set<string>();
-  const plain = new Set<string>();
-  for (const m of scan.matchAll(NUMBER_RE)) {
-    const x = normalizeNumber(m[0]);
-    if (isCalendarPiece(scan, m.index, m.index + m[0].length)) pieces.add(x);
-    else plain.add(x);
-  }
-  for (const x of plain) pieces.delete(x);
-  return pieces;
+  return numbersOnlyAs(scan, (start, end) => isCalendarPiece(scan, start, end));
 }

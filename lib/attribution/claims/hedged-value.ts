@@ -5,7 +5,7 @@
  * a fabricated value; a precise value with no source still is. Linear and bounded: reads at most the
  * claim's own line, clipped to LINE characters either side.
  */
-import { NUMBER_RE, normalizeNumber } from "../text-features";
+import { numbersOnlyAs } from "../text-features";
 
 const BEFORE = 16;
 /** Text scanned for estimates (the detectors read no further). */
@@ -35,12 +35,5 @@ export function isHedgedValue(text: string, start: number, end: number): boolean
 /** Numbers the text states only as estimates (every occurrence hedged), normalized as `extractNumbers` does. */
 export function estimatedNumbers(text: string): Set<string> {
   const scan = text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text;
-  const hedged = new Set<string>();
-  const stated = new Set<string>();
-  for (const m of scan.matchAll(NUMBER_RE)) {
-    const n = normalizeNumber(m[0]);
-    (isHedgedValue(scan, m.index, m.index + m[0].length) ? hedged : stated).add(n);
-  }
-  for (const n of stated) hedged.delete(n);
-  return hedged;
+  return numbersOnlyAs(scan, (start, end) => isHedgedValue(scan, start, end));
 }

@@ -10,6 +10,7 @@ import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { isAgentUtterance } from "../detectors/patterns";
 import { NOT_CANDIDATE, classifyParticipants } from "../model/participants";
+import { withoutQuestions } from "../model/own-content";
 import { claimPart } from "../text-features";
 import { observationAt } from "../../trace/canonical-attributes";
 import { runTerminationOf } from "../../trace/run-termination";
@@ -28,13 +29,6 @@ function timesIn(text: string): string[] {
     .map((m) => `${Number(m[1])}:${m[2]}`);
 }
 
-/** The text without its questions (what a question holds is what it asks about). */
-const ownSentences = (text: string) =>
-  text
-    .split(/(?<=[.!?])\s+|\n/)
-    .filter((s) => !s.trimEnd().endsWith("?"))
-    .join("\n");
-
 export function timeAnswerOrigin(g: EngineGraph): AnswerOrigin | null {
   if (runTerminationOf(g.trace.run.attributes) !== "concluded") return null;
   const answer = (g.trace.run.finalAnswer ?? "").trim().slice(0, MAX_ANSWER);
@@ -51,7 +45,8 @@ export function timeAnswerOrigin(g: EngineGraph): AnswerOrigin | null {
     if (NOT_CANDIDATE.has(kinds[g.agentOf[u]])) continue;
     read++;
     const own = claimPart(stepText(g.steps[u]), observationAt(g.steps[u].attributes)).slice(0, MAX_TEXT);
-    if (timesIn(ownSentences(own)).includes(time)) return { step: u, value: `t:${time}` };
+    // What a question holds is what it asks about, not a time it states.
+    if (timesIn(withoutQuestions(own)).includes(time)) return { step: u, value: `t:${time}` };
   }
   return null;
 }

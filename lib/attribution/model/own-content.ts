@@ -48,10 +48,10 @@ function namesOwnIn(said: string, lower: string, agents: ReadonlySet<string>): b
 }
 
 /** Sentence ends: a stop, a question or an exclamation mark before a space or a line break. */
-const SENTENCE_END_RE = /(?<=[.!?])\s+|\n/;
+export const SENTENCE_END_RE = /(?<=[.!?])\s+|\n/;
 
 /** The text without the sentences that ask (they end with a question mark). */
-function withoutQuestions(text: string): string {
+export function withoutQuestions(text: string): string {
   if (!text.includes("?")) return text;
   return text
     .split(SENTENCE_END_RE)
