@@ -137,4 +137,25 @@ describe("the origin of a wrong answer that is not a number", () => {
     );
     expect(r).toEqual({ step: "s2", rule: "answer-origin" });
   });
+
+  it("names who took the wrong answer up as their own position as the agents that carried it on", () => {
+    const trace = ZTrace.parse({
+      schema: "culprit.trace/v1",
+      run: { task: "Which gas makes up most of the air? (A) Oxygen (B) Nitrogen", outcome: "failure" },
+      agents: [{ name: "Ada" }, { name: "Bram" }, { name: "Cleo" }],
+      steps: [
+        say("s1", "Ada", "Nitrogen is about 78% of the air. My answer is (B)."),
+        say("s2", "Bram", "We breathe oxygen, so it must dominate. My answer is (A)."),
+        say("s3", "Cleo", "Breathing settles it for me. My answer is (A)."),
+        say("s4", "Ada", "Having read the others, I choose (A)."),
+        say("s5", "Bram", "My answer is (A)."),
+      ],
+      edges: [],
+    });
+    const r = analyzeTrace(trace);
+    expect(r.decisive?.stepId).toBe("s2");
+    expect(r.decision?.rule).toBe("answer-origin");
+    expect(r.verdict).toContain("the error was carried on by Cleo and Ada");
+    expect(r.verdict).not.toContain("stayed within");
+  });
 });

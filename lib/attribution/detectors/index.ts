@@ -16,6 +16,7 @@ import { detectBudgetExhaustion } from "./budget-exhaustion";
 import { detectGroundTruthDivergence } from "./ground-truth-divergence";
 import { detectExtraEvidence } from "./extra-evidence";
 import { detectUnmetInstruction } from "./unmet-instruction";
+import { detectUnaskedAction } from "./unasked-action";
 import { detectMiscomputedAggregate } from "./miscomputed-aggregate";
 import { detectEmptyReply } from "./empty-reply";
 import { detectMissingState } from "./missing-state";
@@ -40,6 +41,7 @@ export const DETECTORS = [
   detectGroundTruthDivergence,
   detectExtraEvidence,
   detectUnmetInstruction,
+  detectUnaskedAction,
   detectMiscomputedAggregate,
   detectEmptyReply,
   detectMissingState,

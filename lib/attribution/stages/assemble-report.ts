@@ -23,6 +23,9 @@ import type { Decided } from "./decide-culprit";
 import type { Blame } from "./apportion-blame";
 import type { Signals } from "./signals";
 import { round6 as round } from "../round6";
+import { stepText } from "../build-graph";
+import { isAgentUtterance } from "../detectors/patterns";
+import { statedPosition } from "../claims/stated-position";
 import { deadEndNote, loopNote, RULE_TABLE } from "./rule-table";
 import type { RuleName } from "../model/vocabulary";
 import { buildAgentReports, buildStepReports, claimReports, inTraceOrder, shapleyTable } from "./report-parts";
@@ -140,6 +143,11 @@ export function assembleReport(
   return report;
 }
 
+/** Typed values as `stated-values.ts` writes them: an option, a yes or no, a boolean, a name, a list. */
+const TYPED_VALUE_RE = /^[oybel]:/;
+/** Agent steps read for a position after the decisive step (statedPosition reads at most 4,000 characters of each). */
+const MAX_POSITIONS_READ = 1_024;
+
 /**
  * Other agents the error reached from the decisive step, in order of first reach (see `writeVerdict`):
  * steps the path reached, and steps that relayed or computed with a wrong value the decision named.
@@ -153,6 +161,16 @@ function carriedTo(g: EngineGraph, d: Decided, prov: Provenance): string[] {
   if (wrong.size)
     for (const r of prov.records)
       if (r.step > decisiveStep && r.source === "agent" && wrong.has(r.claim.value)) carried[r.step] = 1;
+  // An answer that is no number (an option, a yes or no, a name) is carried by whoever takes it as their position.
+  if (decision.rule === "answer-origin" && [...wrong].some((w) => TYPED_VALUE_RE.test(w))) {
+    let read = 0;
+    for (let v = decisiveStep + 1; v < g.n && read < MAX_POSITIONS_READ; v++) {
+      if (carried[v] || !isAgentUtterance(g, v)) continue;
+      read++;
+      const position = statedPosition(stepText(g.steps[v]));
+      if (position && wrong.has(position.value)) carried[v] = 1;
+    }
+  }
   const culprit = g.agentOf[decisiveStep];
   const seen = new Uint8Array(g.agentNames.length);
   const out: string[] = [];
