@@ -120,6 +120,37 @@ describe("a short reply naming what no source names", () => {
   });
 });
 
+describe("a record field whose value is a phrase of any case", () => {
+  const task = "Which glaze does the Harrow Yard kiln fire with?";
+
+  it("is one value, whole, that a reply naming something else contradicts", () => {
+    for (const record of [
+      '{"entity": "Harrow Yard", "glaze": "celadon Mk-II"}',
+      "Record Harrow Yard\n  glaze: Tenmoku brown",
+    ]) {
+      const [f] = findings(lookupRun(task, record, "Here you go — Shino White."));
+      expect(f?.name).toBe("contradicts-output");
+      expect(f?.note).toMatch(/gave "(?:celadon Mk-II|Tenmoku brown)"/);
+    }
+  });
+
+  it("near misses: a field that holds more than one phrase, a list of choices, or words with no capital", () => {
+    for (const glaze of ["celadon Mk-II, reduction fired", "Celadon|Tenmoku|Shino", "reduction fired celadon"]) {
+      const record = `{"entity": "Harrow Yard", "glaze": "${glaze}"}`;
+      expect(findings(lookupRun(task, record, "Here you go — Shino White."))).toEqual([]);
+    }
+  });
+
+  it("near misses: the reply names the whole phrase, or a part of it", () => {
+    const record = '{"entity": "Harrow Yard", "glaze": "celadon Mk-II"}';
+    expect(findings(lookupRun(task, record, "Here you go — celadon Mk-II."))).toEqual([]);
+    expect(findings(lookupRun(task, record, "Here you go — the Mk-II celadon."))).toEqual([]);
+    expect(findings(lookupRun(task, "Record Harrow Yard\n  glaze: Tenmoku brown", "Here you go — Tenmoku."))).toEqual(
+      [],
+    );
+  });
+});
+
 describe("the digits of a speaker's name", () => {
   it("are no value the speaker states", () => {
     const t = lookupRun(TASK, RECORD, "Here you go — Odile Brannock.", "clerk-47", "Closer");

@@ -10,7 +10,7 @@
  * compute, not what came out. Bounded: at most MAX_SCAN characters and MAX_STATEMENTS per text.
  */
 import { trimEndChars } from "../../text/linear-text";
-import { MAX_PHRASE, readValue, type StatedValue } from "./stated-values";
+import { MAX_PHRASE, phraseValue, readValue, type StatedValue } from "./stated-values";
 
 export interface ResultStatement {
   value: StatedValue;
@@ -149,6 +149,25 @@ function learn(labelled: Map<string, StatedValue | null>, label: string, value: 
   labelled.set(label, had === undefined || had?.value === value.value ? value : null);
 }
 
+/** Up to four words, one space apart, and a capital among them: a name however its words are cased. */
+const MIXED_CASE_NAME_RE = /^(?=[^\n]*\p{Lu})[\p{L}\d][\p{L}\d'’.&-]*(?: [\p{L}\d][\p{L}\d'’.&-]*){0,3}$/u;
+
+/**
+ * A field's value: the typed value it holds whole, else, when the field is a name cased any way, that
+ * whole name (a label delimits it, so "narrowband H-alpha" or "Sloan ugriz" is one value, not nothing
+ * or "Sloan"). A field that holds more than one phrase ("Paris, France") or a list of choices
+ * ("open|closed|pending") keeps what `readValue` reads of it.
+ */
+function fieldValue(text: string): StatedValue | null {
+  const value = readValue(text, true);
+  const whole = trimEndChars(text.trim(), ". \t\r");
+  if (value && value.length >= whole.length - 1) return value;
+  if (!MIXED_CASE_NAME_RE.test(whole)) return value;
+  const phrase = phraseValue(whole);
+  if (!phrase) return value;
+  return { ...phrase, kind: "name", value: `e:${phrase.raw.toLowerCase().replace(/\s+/g, " ")}` };
+}
+
 /** What an output body says (see OutputFacts). */
 export function outputFacts(body: string): OutputFacts {
   const text = body.length > MAX_OUTPUT ? body.slice(0, MAX_OUTPUT) : body;
@@ -168,13 +187,13 @@ export function outputFacts(body: string): OutputFacts {
   }
   for (const line of lines) {
     const m = LABEL_RE.exec(line);
-    if (m && m[2].length <= MAX_PHRASE) learn(labelled, labelOf(m[1]), readValue(m[2], true));
+    if (m && m[2].length <= MAX_PHRASE) learn(labelled, labelOf(m[1]), fieldValue(m[2]));
   }
   let fields = 0;
   if (text.includes('"'))
     for (const m of text.matchAll(JSON_FIELD_RE)) {
       if (++fields > MAX_FIELDS) break;
-      learn(labelled, labelOf(m[1]), readValue(m[2] ?? m[3], true));
+      learn(labelled, labelOf(m[1]), fieldValue(m[2] ?? m[3]));
     }
   return { bare, labelled };
 }
