@@ -13,12 +13,12 @@ const TASK = "How many wheels do 4 carts and 3 wagons have in total?";
 type Step = TTraceInput["steps"][number];
 
 const ASK = "Searcher, find how many wheels a cart has and how many a wagon has.";
-const run = (supplied: string, computed: string, finalAnswer: string, request = ASK) =>
+const run = (supplied: string, computed: string, finalAnswer: string, request = ASK, task: string | null = TASK) =>
   analyzeTrace(
     ZTrace.parse({
       schema: "culprit.trace/v1",
       run: {
-        task: TASK,
+        task: task ?? undefined,
         outcome: "failure",
         finalAnswer,
         sourceFormat: "who-and-when",
@@ -92,6 +92,18 @@ describe("a computed wrong answer's origin", () => {
       "Searcher, find how many wheels a cart has and how many a wagon has; skip the trolley.",
     );
     expect(aside.decisive?.stepId).toBe("s2");
+  });
+
+  it("reads the task from the task giver's opening message when the log records none", () => {
+    const r = run(
+      "A cart has 2 wheels. A wagon has 6 wheels.",
+      "4 x 2 = 8 and 3 x 6 = 18, so 8 + 18 = 26. Final answer: 26.",
+      "26",
+      ASK,
+      null,
+    );
+    expect(r.decisive?.stepId).toBe("s2");
+    expect(r.decision?.computedAtStepId).toBe("s3");
   });
 
   it("stays with the computing step when it left out a number the supplier gave", () => {

@@ -12,6 +12,7 @@
  * (the request brought the wrong subject in, not the supplier).
  */
 import { stepText, type EngineGraph } from "../build-graph";
+import { taskText } from "./task-text";
 import { isAgentUtterance } from "../detectors/patterns";
 import { tokenize } from "../text-features";
 import { SENTENCE_END_RE } from "../model/own-content";
@@ -54,7 +55,7 @@ function askedOffTask(g: EngineGraph, u: number, values: readonly string[]): boo
       break;
     }
   if (request < 0) return false;
-  const task = new Set([...tokenize((g.trace.run.task ?? "").slice(0, MAX_SUBJECT_CHARS))].map(stem));
+  const task = new Set([...tokenize(taskText(g).slice(0, MAX_SUBJECT_CHARS))].map(stem));
   const asked = new Set([...tokenize(stepText(g.steps[request]).slice(0, MAX_SUBJECT_CHARS))].map(stem));
   const numbers = values.map((x) => x.slice(2));
   for (const sentence of stepText(g.steps[u]).slice(0, MAX_SUBJECT_CHARS).split(SENTENCE_END_RE)) {

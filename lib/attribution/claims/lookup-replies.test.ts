@@ -72,6 +72,16 @@ describe("a name said to be what the lookup returned", () => {
     expect(f?.note).toContain("Odile Brannock");
   });
 
+  it("in a chat log that records no task, reads the task from the task giver's opening message", () => {
+    const json = '{"entity": "Harrow Yard", "foreman": "Odile Brannock"}';
+    const t = lookupRun(TASK, json, `The registry returned Tamsin Vell as the foreman.${TAIL}`);
+    t.run.task = undefined;
+    for (const a of t.agents) if (a.name === "user") a.kind = "task_giver";
+    const [f] = findings(t);
+    expect(f?.name).toBe("contradicts-output");
+    expect(f?.note).toContain("Odile Brannock");
+  });
+
   it("near miss: a record with two such names says nothing about which one was read", () => {
     const two = `${RECORD}\n  deputy: Arno Queck`;
     expect(findings(lookupRun(TASK, two, `The registry returned Tamsin Vell as the foreman.${TAIL}`))).toEqual([]);

@@ -207,6 +207,14 @@ describe("an option letter answered for a printed option text", () => {
     expect(at(codeRun("Answer: Lyon", "The final answer is B.", "B", task), "contradicts-output")).toHaveLength(1);
   });
 
+  it("reads the options from the task giver's opening message when the log records no task", () => {
+    const t = codeRun("Lyon", "The program printed B.", "B", task);
+    t.run.task = undefined;
+    t.agents.push({ name: "User", kind: "task_giver" });
+    t.steps.unshift({ ...t.steps[0], id: "ask", agent: "User", kind: "message", content: task });
+    expect(at(t, "contradicts-output")).toHaveLength(1);
+  });
+
   it("near miss: the letter of the printed option agrees; an answer is not held to an unlabelled print", () => {
     expect(issues(codeRun("Lyon", "The program printed A.", "A", task))).toEqual([]);
     // The code may print an intermediate value: only what an output gives as the answer checks an answer.

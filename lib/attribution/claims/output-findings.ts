@@ -344,7 +344,7 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     if (!outputs.length) continue;
     const said = resultStatements(text);
     if (answer) said.unshift(answer);
-    options ??= taskOptions(g.trace.run.task ?? "");
+    options ??= taskOptions(taskText(g));
     const c = contradiction(
       text,
       said,

@@ -17,6 +17,7 @@ import { MAX_SCAN_CHARS, extractClaimValues, extractClaims, type Claim } from ".
 import { ruleOff } from "../ablation";
 import { withdrawals, type Withdrawal } from "./retracted-values";
 import { speakerNameSpans } from "./speaker-names";
+import { taskText } from "./task-text";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
 
@@ -160,12 +161,13 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
  * counts as not in the task.
  */
 function taskSources(g: EngineGraph): { task: Set<string>; inTask: (c: Claim) => boolean } {
-  const task = new Set(extractClaims(g.trace.run.task ?? "").map((c) => c.value));
+  const stated = taskText(g);
+  const task = new Set(extractClaims(stated).map((c) => c.value));
   for (const value of [...task]) {
     const day = dayOf(value);
     if (day) task.add(day);
   }
-  const taskWords = (g.trace.run.task ?? "").slice(0, MAX_SCAN_CHARS).toLowerCase();
+  const taskWords = stated.slice(0, MAX_SCAN_CHARS).toLowerCase();
   const phraseInTask = new Map<string, boolean>();
   const quotedInTask = (value: string): boolean => {
     let found = phraseInTask.get(value);

@@ -53,4 +53,21 @@ describe("a concluded answer that is a time of day", () => {
     expect(run(debate, { finalAnswer: "9:40" }).rule).not.toBe("answer-origin");
     expect(run(debate, { termination: "limit" }).rule).not.toBe("answer-origin");
   });
+
+  it("near miss: a time the task giver's opening message states, in a log that records no task", () => {
+    const report = analyzeTrace(
+      ZTrace.parse({
+        schema: "culprit.trace/v1",
+        run: { outcome: "failure", finalAnswer: "9:40", attributes: { [TERMINATION_ATTR]: "concluded" } },
+        agents: [{ name: "User", kind: "task_giver" }, { name: "Ayla" }, { name: "Bram" }, { name: "Judge" }],
+        steps: [
+          say("s0", "User", TASK),
+          ...debate.slice(0, 2),
+          say("s4", "Judge", "It leaves at 9:40. Final answer: 9:40"),
+        ],
+        edges: [],
+      }),
+    );
+    expect(report.decision?.rule).not.toBe("answer-origin");
+  });
 });

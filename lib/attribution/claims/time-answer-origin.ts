@@ -7,6 +7,7 @@
  * truth that holds it are no error.
  */
 import type { EngineGraph } from "../build-graph";
+import { taskText } from "./task-text";
 import { stepText } from "../build-graph";
 import { isAgentUtterance } from "../detectors/patterns";
 import { NOT_CANDIDATE, classifyParticipants } from "../model/participants";
@@ -37,7 +38,7 @@ export function timeAnswerOrigin(g: EngineGraph): AnswerOrigin | null {
   if (times.length !== 1) return null;
   const time = times[0];
   if (timesIn(g.trace.run.groundTruth ?? "").includes(time)) return null;
-  if (timesIn((g.trace.run.task ?? "").slice(0, MAX_TEXT)).includes(time)) return null;
+  if (timesIn(taskText(g).slice(0, MAX_TEXT)).includes(time)) return null;
   const kinds = classifyParticipants(g);
   let read = 0;
   for (let u = 0; u < g.n && read < MAX_READ; u++) {

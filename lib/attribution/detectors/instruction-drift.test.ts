@@ -12,12 +12,15 @@ const PLAN =
   "Change planner.py: add a frost_dates lookup per region, skip sowing weeks before the last frost date, " +
   "and print the sowing calendar sorted by week with the region name in the header.";
 
-function driftSteps(turns: Turn[]): string[] {
+const TASK = "Make the sowing calendar respect each region's last frost date.";
+
+/** `opening`: the log records no task, and a task giver poses it in the opening message. */
+function driftSteps(turns: Turn[], opening = false, task = TASK): string[] {
   const trace = ZTrace.parse({
     schema: "culprit.trace/v1",
-    run: { outcome: "failure", task: "Make the sowing calendar respect each region's last frost date." },
-    agents: [{ name: "lead" }, { name: "coder" }, { name: "shell" }],
-    steps: turns.map(([agent, content, kind], i) => ({
+    run: { outcome: "failure", ...(opening ? {} : { task }) },
+    agents: [{ name: "user", kind: "task_giver" }, { name: "lead" }, { name: "coder" }, { name: "shell" }],
+    steps: (opening ? [["user", task] as Turn, ...turns] : turns).map(([agent, content, kind], i) => ({
       id: `s${i}`,
       agent,
       kind: kind ?? "message",
@@ -53,6 +56,15 @@ describe("instruction drift in a worker's reply", () => {
         ["lead", "That was not the task."],
       ]),
     ).toEqual(["s1"]);
+  });
+
+  it("a reply that covers the task rather than the instruction is on task, also with the task in the opening message", () => {
+    const task = "Translate the greeting card into French and keep its rhyme.";
+    const plan =
+      "Rework cards.py: load the phrase table, map each English line to its counterpart, print the file list.";
+    const onTask: Turn = ["coder", "The greeting card now reads in French, and it keeps its rhyme."];
+    for (const opening of [false, true])
+      expect(driftSteps([["lead", plan, "delegate"], onTask, ["lead", "Thanks."]], opening, task)).toEqual([]);
   });
 
   it("the turn ends when another agent speaks: what the worker says after that is a new turn", () => {

@@ -9,6 +9,7 @@
  *   reading a file, and covers the plan over the steps that follow, not in its first one.
  */
 import type { Detector, DetectorHit } from "./types";
+import { taskText } from "../claims/task-text";
 import { containment, tokenize } from "../text-features";
 import { buildGrounding } from "../grounding";
 import type { EngineGraph } from "../build-graph";
@@ -18,7 +19,7 @@ const MIN_COVERAGE = 0.12;
 
 export const detectInstructionDrift: Detector = ({ g }) => {
   const hits: DetectorHit[] = [];
-  const task = g.trace.run.task ?? "";
+  const task = taskText(g);
   const taskTokens = tokenize(task);
   const grounding = buildGrounding(g);
   for (let i = 0; i < g.n; i++) {
