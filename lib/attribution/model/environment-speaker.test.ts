@@ -85,6 +85,31 @@ describe("the environment, by behaviour", () => {
     expect(kinds(session.slice(0, 2)).Box).not.toBe("environment");
   });
 
+  it("one answer that is nothing but a record is the executor's: fields, a table, a JSON object", () => {
+    const ask: Line = ["Coder", 'Fetching the row count.\n```python\nprint(stats(path="data.csv"))\n```'];
+    for (const printed of [
+      "path: data.csv\nrows: 120\nunit: rows",
+      "path | rows\ndata.csv | 120",
+      '{"path": "data.csv", "rows": 120}',
+    ])
+      expect(kinds([ask, ["Box", printed], ["Coder", "The file has 121 rows."]]).Box).toBe("environment");
+    // Its printed values are evidence, not values it introduced: the reader is the one to blame.
+    const report = analyzeTrace(
+      trace([ask, ["Box", "path: data.csv\nrows: 120"], ["Coder", "The file has 121 rows."]]),
+    );
+    expect(report.decisive?.agent).toBe("Coder");
+  });
+
+  it("near misses: one field, a sentence among the fields, a record that does not answer a run", () => {
+    const ask: Line = ["Coder", 'Fetching the row count.\n```python\nprint(stats(path="data.csv"))\n```'];
+    const close: Line = ["Coder", "The file has 121 rows."];
+    expect(kinds([ask, ["Box", "Answer: 120"], close]).Box).not.toBe("environment");
+    expect(kinds([ask, ["Box", "rows: 120\nThat matches the header count."], close]).Box).not.toBe("environment");
+    expect(kinds([ask, ["Box", '{"answer": 120}'], close]).Box).not.toBe("environment");
+    const told: Line = ["Coder", "Please tell me the row count of data.csv."];
+    expect(kinds([told, ["Box", "path: data.csv\nrows: 120"], close]).Box).not.toBe("environment");
+  });
+
   it("the verdict names the agent that misread the output, not the speaker that printed it", () => {
     const report = analyzeTrace(trace(session));
     expect(report.decisive?.agent).toBe("Coder");

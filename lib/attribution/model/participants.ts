@@ -98,6 +98,8 @@ interface Tally {
   firstPerson: number;
   /** Steps the harness wrote under its name (`g.scaffold`). */
   scaffold: number;
+  /** Steps that are nothing but a record: fields, a table or a JSON object (see `isRecord`). */
+  records: number;
   first: number;
   /** Every step of the agent (`steps` counts the sampled ones). */
   total: number;
@@ -114,18 +116,19 @@ const REQUEST = 16;
 const ADDRESS = 32;
 const EDGE_ANSWER = 64;
 const SAMPLED = 128;
+const RECORD = 256;
 
 /**
  * The text tests of every sampled step, computed once per graph: markEnvironmentAsTools and the
  * classification both tally the speakers, and only what depends on who is a tool (marked in between)
  * is read afresh. None of these bits depends on that mark.
  */
-const factsOf = new WeakMap<EngineGraph, Uint8Array>();
+const factsOf = new WeakMap<EngineGraph, Uint16Array>();
 
-function stepFacts(g: EngineGraph): Uint8Array {
+function stepFacts(g: EngineGraph): Uint16Array {
   let facts = factsOf.get(g);
   if (facts) return facts;
-  facts = new Uint8Array(g.n);
+  facts = new Uint16Array(g.n);
   const escaped = g.agentNames
     .map((n) => n.toLowerCase())
     .filter((n) => n.length >= 3)
@@ -143,6 +146,7 @@ function stepFacts(g: EngineGraph): Uint8Array {
     const text = (s.content || s.tool?.result || "").slice(0, SCAN);
     let f = SAMPLED;
     if (s.kind === "tool_result" || PROGRAM_OUTPUT_RE.test(text)) f |= PROGRAM_OUTPUT;
+    if (isRecord(text)) f |= RECORD;
     if (APPROVAL_RE.test(text) || REJECTION_RE.test(text)) f |= VERDICT;
     if (FIRST_PERSON_RE.test(text)) f |= FIRST_PERSON;
     if (answersRunRequest(g, v)) f |= AFTER_REQUEST;
@@ -165,6 +169,24 @@ function namesOther(lower: string, anyName: RegExp, own: string): boolean {
   return false;
 }
 
+/** A field line ("crates: 29610", "status = shipped") or a table row ("Elm Street | 2022 | 41"). */
+const FIELD_LINE_RE = /^(?:[A-Za-z_][\w ()/.'-]{0,40}?[ \t]*[:=][ \t]*\S|[^|\n]*\|[^|\n]*\|?)/;
+const JSON_FIELD_RE = /"[\w .-]{1,40}"\s*:/g;
+/** Lines read of a step for the record test. */
+const RECORD_LINES = 40;
+
+/**
+ * Whether a text is nothing but a record, as a program prints one: at least two field lines or table
+ * rows and no other line, or a JSON object with at least two fields. A sentence is no record; neither is
+ * one "Answer: 42" line, which an agent writes too.
+ */
+function isRecord(text: string): boolean {
+  const t = text.trim();
+  if (t.startsWith("{") && t.endsWith("}")) return (t.match(JSON_FIELD_RE)?.length ?? 0) >= 2;
+  const lines = t.split("\n", RECORD_LINES + 1).filter((l) => l.trim());
+  return lines.length >= 2 && lines.length <= RECORD_LINES && lines.every((l) => FIELD_LINE_RE.test(l.trim()));
+}
+
 function tallies(g: EngineGraph): Tally[] {
   const out = g.agentNames.map(
     (): Tally => ({
@@ -180,6 +202,7 @@ function tallies(g: EngineGraph): Tally[] {
       calls: 0,
       firstPerson: 0,
       scaffold: 0,
+      records: 0,
       first: -1,
       total: 0,
       recipients: new Set<string>(),
@@ -201,6 +224,7 @@ function tallies(g: EngineGraph): Tally[] {
     if (f & VERDICT) t.verdicts++;
     if (f & FIRST_PERSON) t.firstPerson++;
     if (g.scaffold[v]) t.scaffold++;
+    if (f & RECORD) t.records++;
     if (f & AFTER_REQUEST) t.afterRequest++;
     if (f & REQUEST) t.requests++;
     if (g.steps[v].kind === "tool_call") t.calls++;
@@ -262,8 +286,9 @@ export const MIN_ENVIRONMENT_STEPS = 3;
 function runsRequests(t: Tally): boolean {
   const onlyAnswers = t.afterRequest === t.steps && t.requests === 0;
   // Answering every run request put to it, never asking for one and never speaking as an agent is a
-  // pattern from its second step on: an agent that answers code twice says what it makes of it.
-  const silentExecutor = onlyAnswers && t.firstPerson === 0 && t.steps >= 2;
+  // pattern from its second step on: an agent that answers code twice says what it makes of it. From
+  // its first, when all it answered was a record: fields, a table or a JSON object, as a program prints.
+  const silentExecutor = onlyAnswers && t.firstPerson === 0 && (t.steps >= 2 || t.records === t.steps);
   return (
     (t.steps >= MIN_ENVIRONMENT_STEPS || silentExecutor) &&
     t.afterRequest * 2 > t.steps &&
