@@ -73,17 +73,48 @@ export function writtenCallArguments(text: string): [number, number][] {
   const out: [number, number][] = [];
   const t = text.length > CALL_SCAN ? text.slice(0, CALL_SCAN) : text;
   // Most messages write no call: one substring search instead of a pattern scan per tool output.
-  if (!t.includes(" with {")) return out;
-  for (const m of t.matchAll(WRITTEN_CALL_RE)) {
-    const open = m.index! + m[0].length - 1;
-    let depth = 0;
-    for (let i = open; i < t.length; i++) {
-      if (t[i] === "{") depth++;
-      else if (t[i] === "}" && --depth === 0) {
-        out.push([open, i + 1]);
-        break;
-      }
+  if (t.includes(" with {"))
+    for (const m of t.matchAll(WRITTEN_CALL_RE)) {
+      const span = bracketed(t, m.index! + m[0].length - 1, "{", "}");
+      if (span) out.push(span);
     }
+  if (t.includes("(")) {
+    const fences = fencedRanges(t);
+    for (const m of t.matchAll(CALL_EXPRESSION_RE)) {
+      const open = m.index! + m[0].length - 1;
+      if (fences.some(([a, b]) => open >= a && open < b)) continue;
+      const span = bracketed(t, open, "(", ")");
+      if (span) out.push(span);
+    }
+  }
+  return out;
+}
+
+/**
+ * A call expression with keyword arguments written in a message's prose (`→ math_eval(expression="12 * 4")`,
+ * `Action: lookup(city="Oslo")`): its arguments are what it handed the tool, as an object after "with"
+ * is. Inside a fenced code block it is code, whose literals `toolComputations` reads by its own rule.
+ */
+const CALL_EXPRESSION_RE = /(?<![\w.])[a-z_][\w.]*\((?=\s*[a-z_]\w*\s*=)/gi;
+
+/** [open, close + 1) of the bracket opened at `open`, counted to its match, or null when it never closes. */
+function bracketed(t: string, open: number, left: string, right: string): [number, number] | null {
+  let depth = 0;
+  for (let i = open; i < t.length; i++) {
+    if (t[i] === left) depth++;
+    else if (t[i] === right && --depth === 0) return [open, i + 1];
+  }
+  return null;
+}
+
+/** [start, end) of the text's fenced code blocks (an unclosed fence runs to the end). */
+function fencedRanges(t: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (let at = t.indexOf("```"); at >= 0; ) {
+    const end = t.indexOf("```", at + 3);
+    out.push([at, end < 0 ? t.length : end + 3]);
+    if (end < 0) break;
+    at = t.indexOf("```", end + 3);
   }
   return out;
 }

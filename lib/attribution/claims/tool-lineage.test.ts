@@ -105,4 +105,18 @@ describe("lineage through a call written in prose", () => {
     const trace = misreadInWrittenCall('Using 3.71 days. Invoking calculator with {"expression": "days * rate"}.');
     expect(reachingAt(trace, "c")).toEqual([]);
   });
+
+  it("a call expression with keyword arguments written in prose hands the tool its arguments too", () => {
+    for (const call of ['→ calculator(expression="3.71 * 58.19")', 'Action: calculator(expression = "3.71 * 58.19")'])
+      expect(reachingAt(misreadInWrittenCall(call), "c").map((f) => f.value)).toEqual(["n:3.71"]);
+  });
+
+  it("near misses: a call expression inside fenced code, one with no keyword argument, one never closed", () => {
+    for (const call of [
+      '```python\nprint(calculator(expression="3.71 * 58.19"))\n```',
+      '→ calculator("3.71 * 58.19")',
+      '→ calculator(expression="3.71 * 58.19"',
+    ])
+      expect(reachingAt(misreadInWrittenCall(call), "c")).toEqual([]);
+  });
 });
