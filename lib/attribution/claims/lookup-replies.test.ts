@@ -58,6 +58,21 @@ describe("a bare yes or no to a yes/no question", () => {
     expect(findings(lookupRun(task, record, `The register says no record of a licence exists.${TAIL}`))).toEqual([]);
   });
 
+  it("as the position its opening sentence rules for: 'I put forward No.', 'My vote: No.'", () => {
+    for (const reply of [`I put forward No. The lookup above backs it.${TAIL}`, `My vote: No.${TAIL}`]) {
+      const [f] = findings(lookupRun(task, record, reply));
+      expect(f?.name).toBe("contradicts-output");
+      expect(f?.stepId).toBe("reply");
+      expect(f?.value).toBe("y:no");
+    }
+    // Near misses: the same position as the record; a position ruled only after the opening sentence.
+    expect(findings(lookupRun(task, record, `I put forward Yes. The lookup above backs it.${TAIL}`))).toEqual([]);
+    expect(findings(lookupRun(task, record, `The yard was inspected in spring. I put forward No.${TAIL}`))).toEqual([]);
+    // A name ruled for is no yes or no: it is not held to the record's fields as one.
+    const named = '{"entity": "Harrow Yard", "licensed": "yes", "inspector": "Odile Brannock"}';
+    expect(findings(lookupRun(task, named, `I put forward Tamsin Vell.${TAIL}`))).toEqual([]);
+  });
+
   it("near miss: the same yes, or a no to a task that asks no yes/no question, is nothing", () => {
     expect(findings(lookupRun(task, record, "Yes — I am sure of it."))).toEqual([]);
     expect(findings(lookupRun("List the licences of Harrow Yard.", record, "No — I am sure of it."))).toEqual([]);

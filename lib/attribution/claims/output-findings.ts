@@ -35,6 +35,7 @@ import { asOptionText, taskOptions } from "./task-options";
 import { outputBody } from "./tool-computations";
 import { misreadPhrase } from "./phrase-names";
 import { leadName } from "./lead-name";
+import { statedRuling } from "./stated-position";
 
 /** A contradicted output is checkable in the trace itself (as contradicts-source); an unsupported name is weak. */
 export const OUTPUT_SCORE = { contradiction: 0.75, unsupported: 0.45 } as const;
@@ -280,10 +281,17 @@ const POLAR_OPENING_RE =
 function polarAnswer(text: string): ResultStatement | null {
   const m = POLAR_OPENING_RE.exec(text.slice(0, 200));
   const value = m ? readValue(m[1], true) : null;
-  if (!m || !value) return null;
   // Compared as what the output showed (key ""): the record's bare value, or its one yes/no field.
-  return { value, start: m.index, end: m.index + m[0].length, key: "" };
+  if (m && value) return { value, start: m.index, end: m.index + m[0].length, key: "" };
+  // Or the yes or no its opening sentence rules for ("I put forward Yes.", "My vote: No.").
+  const opening = text.slice(0, POLAR_POSITION_SCAN).split(/(?<=[.!?])\s|\n/, 1)[0];
+  const position = statedRuling(opening);
+  if (position?.kind !== "yesno") return null;
+  const at = opening.lastIndexOf(position.raw);
+  return at < 0 ? null : { value: position, start: 0, end: at + position.raw.length, key: "" };
 }
+/** Characters of a reply read for the position its opening sentence rules for. */
+const POLAR_POSITION_SCAN = 200;
 
 /** Yes/no answers remembered as sources of later repeats. */
 const MAX_ANSWERS = 64;
