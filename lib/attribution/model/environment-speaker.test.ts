@@ -91,6 +91,8 @@ describe("the environment, by behaviour", () => {
       "path: data.csv\nrows: 120\nunit: rows",
       "path | rows\ndata.csv | 120",
       '{"path": "data.csv", "rows": 120}',
+      "Record Harbour export\n  rows: 120",
+      "data.csv, the March export: rows = 120 rows.",
     ])
       expect(kinds([ask, ["Box", printed], ["Coder", "The file has 121 rows."]]).Box).toBe("environment");
     // Its printed values are evidence, not values it introduced: the reader is the one to blame.
@@ -106,6 +108,8 @@ describe("the environment, by behaviour", () => {
     expect(kinds([ask, ["Box", "Answer: 120"], close]).Box).not.toBe("environment");
     expect(kinds([ask, ["Box", "rows: 120\nThat matches the header count."], close]).Box).not.toBe("environment");
     expect(kinds([ask, ["Box", '{"answer": 120}'], close]).Box).not.toBe("environment");
+    expect(kinds([ask, ["Box", "That matches.\nrows: 120"], close]).Box).not.toBe("environment");
+    expect(kinds([ask, ["Box", "The file has rows = 120 in it."], close]).Box).not.toBe("environment");
     const told: Line = ["Coder", "Please tell me the row count of data.csv."];
     expect(kinds([told, ["Box", "path: data.csv\nrows: 120"], close]).Box).not.toBe("environment");
   });

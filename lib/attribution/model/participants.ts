@@ -175,16 +175,27 @@ const JSON_FIELD_RE = /"[\w .-]{1,40}"\s*:/g;
 /** Lines read of a step for the record test. */
 const RECORD_LINES = 40;
 
+/** A record's title line: a few words, no sentence ("Record Willowmere", "Results"). */
+const TITLE_LINE_RE = /^[\p{L}\d][\p{L}\d '’&()-]{0,40}:?$/u;
+/** One line that heads a record and gives its field: "Elm Street, fiscal 2023: loans issued = 41 loans". */
+const HEADED_FIELD_RE = /^[^,:=\n]{2,60}, [^,:=\n]{2,40}: [^=\n]{1,40}= ?\S/;
+
 /**
- * Whether a text is nothing but a record, as a program prints one: at least two field lines or table
- * rows and no other line, or a JSON object with at least two fields. A sentence is no record; neither is
- * one "Answer: 42" line, which an agent writes too.
+ * Whether a text is nothing but a record, as a program prints one: field lines or table rows, at least
+ * two lines with a title allowed first, and no other line; one line that heads a record and gives its
+ * field; or a JSON object with at least two fields. A sentence is no record; neither is one
+ * "Answer: 42" line, which an agent writes too.
  */
 function isRecord(text: string): boolean {
   const t = text.trim();
   if (t.startsWith("{") && t.endsWith("}")) return (t.match(JSON_FIELD_RE)?.length ?? 0) >= 2;
-  const lines = t.split("\n", RECORD_LINES + 1).filter((l) => l.trim());
-  return lines.length >= 2 && lines.length <= RECORD_LINES && lines.every((l) => FIELD_LINE_RE.test(l.trim()));
+  const lines = t
+    .split("\n", RECORD_LINES + 1)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (lines.length === 1) return HEADED_FIELD_RE.test(lines[0]);
+  const fields = TITLE_LINE_RE.test(lines[0]) && !FIELD_LINE_RE.test(lines[0]) ? lines.slice(1) : lines;
+  return lines.length <= RECORD_LINES && fields.length >= 1 && fields.every((l) => FIELD_LINE_RE.test(l));
 }
 
 function tallies(g: EngineGraph): Tally[] {
