@@ -193,7 +193,7 @@ function isRecord(text: string): boolean {
     .split("\n", RECORD_LINES + 1)
     .map((l) => l.trim())
     .filter(Boolean);
-  if (lines.length === 1) return HEADED_FIELD_RE.test(lines[0]);
+  if (lines.length <= 1) return lines.length === 1 && HEADED_FIELD_RE.test(lines[0]);
   const fields = TITLE_LINE_RE.test(lines[0]) && !FIELD_LINE_RE.test(lines[0]) ? lines.slice(1) : lines;
   return lines.length <= RECORD_LINES && fields.length >= 1 && fields.every((l) => FIELD_LINE_RE.test(l));
 }
