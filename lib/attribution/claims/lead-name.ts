@@ -5,6 +5,7 @@
  * "Russia borders…") is not set off, and is read as the sentence's subject or not at all.
  */
 import { readValue, type StatedValue } from "./stated-values";
+import { trimEndChars } from "../../text/linear-text";
 
 /** Characters read at the start of a reply. */
 const MAX_LEAD = 200;
@@ -15,4 +16,20 @@ export function leadName(text: string): StatedValue | null {
   const value = readValue(head);
   if (!value || value.kind !== "name") return null;
   return SET_OFF_RE.test(head.slice(value.length)) ? value : null;
+}
+
+/** Characters read at the end of a reply for a name set off after a dash. */
+const MAX_TAIL = 120;
+
+/**
+ * A name that closes a short reply after a dash ("Checked the register — ShelfMark."): all the reply
+ * says after the dash is that name, so the reply puts it forward, as a leading one does.
+ */
+export function trailingName(text: string): StatedValue | null {
+  const tail = text.trimEnd().slice(-MAX_TAIL);
+  const at = Math.max(tail.lastIndexOf("—"), tail.lastIndexOf("–"));
+  if (at < 0) return null;
+  const rest = trimEndChars(tail.slice(at + 1).trim(), ".!");
+  const value = readValue(rest);
+  return value && value.kind === "name" && value.length >= rest.length ? value : null;
 }

@@ -137,6 +137,15 @@ describe("a short reply naming what no source names", () => {
     expect(findings(lookupRun(TASK, RECORD, "Checked it against the record."))).toEqual([]);
   });
 
+  it("a reply that closes with a name after a dash answers with that name", () => {
+    const [f] = findings(lookupRun(TASK, RECORD, "Checked the register — Vellacott."));
+    expect(f?.name).toBe("contradicts-output");
+    expect(f?.value).toBe("e:vellacott");
+    // Near misses: the record's own name closing the reply; more than a name after the dash.
+    expect(findings(lookupRun(TASK, RECORD, "Checked the register — Odile Brannock."))).toEqual([]);
+    expect(findings(lookupRun(TASK, RECORD, "Checked the register — Vellacott runs it now, I think."))).toEqual([]);
+  });
+
   it("near misses: the record's name restated, a name the task holds, two unsourced names, a long text", () => {
     expect(findings(lookupRun(TASK, RECORD, "Here you go — Odile Brannock, not Tamsin Vell."))).toEqual([]);
     expect(findings(lookupRun(`${TASK} Not Tamsin Vell.`, RECORD, "Here you go — Tamsin Vell."))).toEqual([]);

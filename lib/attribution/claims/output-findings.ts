@@ -34,7 +34,7 @@ import { nameSupport } from "./name-support";
 import { asOptionText, taskOptions } from "./task-options";
 import { outputBody } from "./tool-computations";
 import { misreadPhrase } from "./phrase-names";
-import { leadName } from "./lead-name";
+import { leadName, trailingName } from "./lead-name";
 import { statedRuling } from "./stated-position";
 
 /** A contradicted output is checkable in the trace itself (as contradicts-source); an unsupported name is weak. */
@@ -239,8 +239,9 @@ function replyMisread(
     found = { claim: name, source: given, from: o.step, quote: name.raw };
   }
   if (found) return found;
-  // A reply that leads with its answer, set off by a dash ("Granitex — it matches the record").
-  const lead = leadName(text);
+  // A reply that leads with its answer, set off by a dash ("Granitex — it matches the record"), or
+  // closes with it ("Checked the register — Granitex.").
+  const lead = leadName(text) ?? trailingName(text);
   return lead && compareValues(lead, given) === "differ" && !support(v, lead)
     ? { claim: lead, source: given, from: o.step, quote: lead.raw }
     : null;
