@@ -10,6 +10,14 @@ import { analyzeTrace } from "../../attribution/analyze-trace";
 
 const msgs = (...contents: string[]) => contents.map((content) => ({ content }));
 
+/** Imports a Who&When-layout chat about 7 carts (truth 14) and expects it concluded with the answer 28. */
+function expectConcludedWith28(history: { name: string; role: string; content: string }[], id: string) {
+  const record = { question: "How many wheels do 7 carts have?", ground_truth: "14", history, mistake_agent: "" };
+  const t = importValue({ ...record, mistake_step: "", question_ID: id }).trace;
+  expect(t.run.attributes?.["culprit.termination"]).toBe("concluded");
+  expect(t.run.finalAnswer).toBe("28");
+}
+
 describe("chatTermination", () => {
   it("reads a budget that stopped the run (Magentic-One and AG2 phrasings)", () => {
     expect(
@@ -63,10 +71,7 @@ describe("chatTermination", () => {
       { name: "Agent 1", role: "assistant", content: "Each cart has 4 wheels: 28." },
       { name: "Judge", role: "assistant", content: "Both rounds agree. Final answer: 28" },
     ];
-    const record = { question: "How many wheels do 7 carts have?", ground_truth: "14", history, mistake_agent: "" };
-    const t = importValue({ ...record, mistake_step: "", question_ID: "q1" }).trace;
-    expect(t.run.attributes?.["culprit.termination"]).toBe("concluded");
-    expect(t.run.finalAnswer).toBe("28");
+    expectConcludedWith28(history, "q1");
   });
 
   it("a closing message with a math solver's boxed answer has concluded, with that answer", () => {
@@ -81,10 +86,7 @@ describe("chatTermination", () => {
       { name: "Agent 1", role: "assistant", content: "Each cart has 4 wheels: \\boxed{28}." },
       { name: "Agent 2", role: "assistant", content: "I first thought \\boxed{21}; on reflection \\boxed{ 28 }." },
     ];
-    const record = { question: "How many wheels do 7 carts have?", ground_truth: "14", history, mistake_agent: "" };
-    const t = importValue({ ...record, mistake_step: "", question_ID: "q3" }).trace;
-    expect(t.run.attributes?.["culprit.termination"]).toBe("concluded");
-    expect(t.run.finalAnswer).toBe("28");
+    expectConcludedWith28(history, "q3");
   });
 
   it("so the engine names who first put the wrong answer forward, not the agent with the most steps", () => {
