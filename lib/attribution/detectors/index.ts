@@ -25,6 +25,7 @@ import { detectRequestReversal } from "./request-reversal";
 import { detectClosingRequest } from "./closing-request";
 import { detectPrematureStop } from "./premature-stop";
 import { detectRequestedDeparture } from "./requested-departure";
+import { detectOverreachingCall } from "./overreaching-call";
 import { findingOff } from "../ablation";
 import { settingSpeakers } from "../model/participants";
 
@@ -47,6 +48,7 @@ export const DETECTORS = [
   detectMissingState,
   detectRequestReversal,
   detectRequestedDeparture,
+  detectOverreachingCall,
   detectClosingRequest,
   detectPrematureStop,
 ];

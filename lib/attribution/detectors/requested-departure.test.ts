@@ -5,36 +5,18 @@
  * lines, ids dropped).
  */
 import { describe, expect, it } from "vitest";
-import { ZTrace } from "../../trace/schema";
 import { analyzeTrace } from "../analyze-trace";
 import { parseExpectedActions } from "./expected-actions";
+import { orderOutput, shopChat as trace, type Turn } from "./shop-chat";
 
-type Turn = [agent: string, content: string, kind?: "tool_result"];
-
-function trace(turns: Turn[], groundTruth?: string) {
-  const names = [...new Set(turns.map(([a]) => a))];
-  return ZTrace.parse({
-    schema: "culprit.trace/v1",
-    run: { outcome: "failure", task: turns[0][1], groundTruth },
-    agents: names.map((name) => (name === "Customer" ? { name, kind: "task_giver" } : { name })),
-    steps: turns.map(([agent, content, kind], i) => ({ id: `t${i}`, agent, kind: kind ?? "message", content })),
-  });
-}
-
-const ORDER = [
-  "address1: 12 Fern Row",
-  "city: Leeds",
-  "name: Rake",
-  "price: 21.50",
-  "material: steel",
-  "name: Trowel",
-  "price: 9.90",
-  "material: aluminium",
-  "name: Gloves",
-  "price: 7.25",
-  "material: leather",
-  "status: delivered",
-].join("\n");
+const ORDER = orderOutput(
+  [
+    ["Rake", "21.50", "steel"],
+    ["Trowel", "9.90", "aluminium"],
+    ["Gloves", "7.25", "leather"],
+  ],
+  "delivered",
+);
 
 const opening: Turn[] = [
   ["Customer", "Hello, I want to send back some garden tools from my last order."],

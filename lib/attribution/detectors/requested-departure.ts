@@ -25,30 +25,13 @@ import type { EngineGraph } from "../build-graph";
 import { isToolOutput } from "./patterns";
 import { callAt, firstDeparture, parseExpectedActions, type Departure, type FirstDeparture } from "./expected-actions";
 import { outputOf, outputRecords, type OutputRecord } from "./output-records";
+import { contentWords, namesThing, wordsOf } from "./request-words";
 
 export const REQUESTED_SCORE = 0.6;
 export const UNREQUESTED_SCORE = 0.5;
 /** Records of earlier outputs kept, and turns read back for the request: bounds on the work on long runs. */
 const MAX_RECORDS = 5000;
 const MAX_TURNS_BACK = 200;
-
-/** Words too common to show that a request named an option ("no", "yes" are option values too). */
-const STOP = new Set(["no", "yes", "none", "true", "false", "the", "and", "or", "of", "a", "an", "in", "on", "to"]);
-
-function wordsOf(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const t of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
-    out.add(t);
-    // Plurals name the same thing: "boots" names a boot, "boxes" a box.
-    if (t.length > 3 && t.endsWith("s")) out.add(t.slice(0, -1));
-    if (t.length > 4 && t.endsWith("es")) out.add(t.slice(0, -2));
-  }
-  return out;
-}
-
-/** Words of a phrase that can name something: not a stop word, not a lone letter ("it's" has an "s", a size too). */
-const contentWords = (phrase: string) =>
-  (phrase.match(/[a-z0-9]+/g) ?? []).filter((t) => (t.length >= 2 || /\d/.test(t)) && !STOP.has(t));
 
 /** An option the request can name: text with a letter, not a price or a flag. */
 const isOption = (value: string) => /[a-z]/.test(value) && contentWords(value).length > 0;
@@ -57,12 +40,6 @@ const isOption = (value: string) => /[a-z]/.test(value) && contentWords(value).l
 function mentions(words: Set<string>, value: string): boolean {
   const ws = contentWords(value);
   return ws.length > 0 && ws.every((w) => words.has(w));
-}
-
-/** The name's head noun ("hiking boots" → boots), or the name written as one word ("smartwatch"). */
-function namesThing(words: Set<string>, name: string): boolean {
-  const ws = contentWords(name).filter((w) => w.length >= 3);
-  return ws.length > 0 && (words.has(ws[ws.length - 1]) || words.has(ws.join("")));
 }
 
 /** The text states the value itself (an id, a code, an enumerated reason). */
@@ -83,14 +60,14 @@ interface Request {
   words: Set<string>;
 }
 
-interface Seen {
+export interface Seen {
   /** Every record of the tool outputs before the call. */
   records: OutputRecord[];
   /** Per argument value of an earlier call: the records of that call's output (the latest such call). */
   lookups: Map<string, OutputRecord[]>;
 }
 
-function seenBefore(g: EngineGraph, step: number): Seen {
+export function seenBefore(g: EngineGraph, step: number): Seen {
   const records: OutputRecord[] = [];
   const lookups = new Map<string, OutputRecord[]>();
   for (let v = 0; v < step && records.length < MAX_RECORDS; v++) {

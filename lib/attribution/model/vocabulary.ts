@@ -28,6 +28,7 @@ export type DetectorName =
   | "ignored-reversal"
   | "requested-departure"
   | "unrequested-departure"
+  | "overreaching-call"
   | "llm-judge"
   | ClaimFindingName;
 
@@ -129,6 +130,7 @@ const DETECTOR_TEXT: Record<DetectorName, string> = {
   "requested-departure": "it asked for the values of the first call that departs from the expected actions",
   "unrequested-departure":
     "it made the first call that departs from the expected actions, with values no request named",
+  "overreaching-call": "its call removed more than the request before it named",
   "llm-judge": "an LLM judge flagged it",
   "unsourced-value": "it put forward a value no source supports",
   "contradicts-source": "it misquotes the source it cites",
