@@ -17,7 +17,15 @@
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { callerOf, isAgentUtterance, isToolOutput } from "../detectors/patterns";
-import { keepsQualifier, mentionsYear, otherPeriodField, otherQualifier, taskQualifiers } from "./period-qualifiers";
+import {
+  keepsQualifier,
+  mentionsYear,
+  otherPeriodField,
+  otherQualifier,
+  taskQualifiers,
+  type Qualifier,
+} from "./period-qualifiers";
+import { keepsNamedPeriod, otherNamedPeriod } from "./named-periods";
 import { extractClaims } from "./extract-claims";
 import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import type { ClaimFinding } from "./claim-findings";
@@ -133,30 +141,39 @@ function droppedPeriods(g: EngineGraph): ClaimFinding[] {
       .filter((c) => c.kind === "number" && isYear(c.num))
       .map((c) => c.raw),
   );
-  if (wanted.size === 0 && years.size === 0) return [];
   // The task's period qualifier, when it has one, is the finer constraint and decides; else its year.
-  const keeps = (text: string) => (wanted.size ? keepsQualifier(text, wanted) : mentionsYear(text, years));
+  const keepsShaped = (text: string) => (wanted.size ? keepsQualifier(text, wanted) : mentionsYear(text, years));
   const out: ClaimFinding[] = [];
   const blamed = new Set<number>();
   for (const { call, result } of lookups(g)) {
     // A tool call's year is droppedYears' (it reads the call's own arguments); a request written in a
     // message is held to the period field of the record it got back.
     const fieldYears = wanted.size || isAgentToolCall(g, call) ? NO_YEARS : years;
-    if (wanted.size === 0 && fieldYears.size === 0) continue;
     const asked = lookupText(g, call);
-    if (keeps(asked)) continue;
     const returned = resultText(g, result);
-    const wrong =
-      otherQualifier(asked, wanted) ??
-      otherQualifier(returned, wanted) ??
-      otherPeriodField(returned, wanted, fieldYears);
+    let wrong: Qualifier | undefined;
+    let keeps = keepsShaped;
+    let need = "";
+    if ((wanted.size > 0 || fieldYears.size > 0) && !keepsShaped(asked)) {
+      wrong =
+        otherQualifier(asked, wanted) ??
+        otherQualifier(returned, wanted) ??
+        otherPeriodField(returned, wanted, fieldYears);
+      if (wrong) need = missedPeriod(wanted, years, wrong.word);
+    }
+    // A period named in words ("the autumn picking") where no qualifier or year decided.
+    const named = wrong || wanted.size > 0 ? undefined : otherNamedPeriod(returned, task);
+    if (named && !keepsNamedPeriod(asked, named)) {
+      wrong = { word: "period", label: named.raw.toLowerCase(), raw: named.raw };
+      keeps = (text) => keepsNamedPeriod(text, named);
+      need = named.wanted;
+    }
     if (!wrong) continue;
     const u = instructionOf(g, call);
     const text = u >= 0 ? lookupText(g, u) : "";
     const at = u >= 0 && !keeps(text) ? u : call;
     if (blamed.has(at)) continue;
     blamed.add(at);
-    const need = missedPeriod(wanted, years, wrong.word);
     out.push({
       step: at,
       name: "dropped-constraint",

@@ -88,6 +88,20 @@ export function otherPeriodField(
   wanted: Map<string, Set<string>>,
   years: ReadonlySet<string> = new Set(),
 ): Qualifier | undefined {
+  for (const value of periodFieldValues(text)) {
+    if (keepsQualifier(value, wanted) || mentionsYear(value, years)) continue;
+    if (periodQualifiers(value).length || YEAR_RE.test(value))
+      return { word: "period", label: value.toLowerCase(), raw: value };
+  }
+  return undefined;
+}
+
+/**
+ * The values a result gives in its period fields: a labelled field (`period: …`), a table's period
+ * column and, unless `headings` is false, a record's heading slice ("East Dock, the 2023 season: …"),
+ * at most `MAX_FIELDS` of them. A heading slice is a period only when its value shows one by shape.
+ */
+export function periodFieldValues(text: string, headings = true): string[] {
   const t = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
   const values: string[] = [];
   for (const m of t.matchAll(PERIOD_FIELD_RE)) {
@@ -95,16 +109,12 @@ export function otherPeriodField(
     values.push(m[1].trim());
   }
   if (values.length < MAX_FIELDS) values.push(...tablePeriods(t).slice(0, MAX_FIELDS - values.length));
+  if (!headings) return values;
   for (const m of t.matchAll(RECORD_HEADING_RE)) {
     if (values.length >= MAX_FIELDS) break;
     values.push(m[1].trim());
   }
-  for (const value of values) {
-    if (keepsQualifier(value, wanted) || mentionsYear(value, years)) continue;
-    if (periodQualifiers(value).length || YEAR_RE.test(value))
-      return { word: "period", label: value.toLowerCase(), raw: value };
-  }
-  return undefined;
+  return values;
 }
 
 /**
