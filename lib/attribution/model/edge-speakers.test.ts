@@ -52,6 +52,30 @@ describe("speakers at the run's edges", () => {
   });
 });
 
+describe("a closing ruling", () => {
+  const task = "Which supplier delivers the Eastgate branch's paper?";
+  const debaters = [
+    { id: "a1", agent: "Ana", kind: "message", content: "Eastgate's paper comes from Northmill, I am sure." },
+    { id: "b1", agent: "Ben", kind: "message", content: "I agree with Ana: it is Northmill, as the ledger says." },
+    { id: "c1", agent: "Cal", kind: "message", content: "My position: Northmill. Nothing points elsewhere." },
+  ] as const;
+  const closing = (content: string) =>
+    analyzeTrace(failedRun(task, [...debaters, { id: "r1", agent: "Referee", kind: "final", content }]));
+
+  it("that names an answer no debater gave decides the run: the closer is no harness, and its answer's origin", () => {
+    const r = closing("Decision: Quillford. Closing the debate.");
+    expect(kindOf(r, "Referee")).toBe("worker");
+    expect(r.decisive?.agent).toBe("Referee");
+    expect(r.decisive?.stepId).toBe("r1");
+  });
+
+  it("near miss: a ruling that is a phrase, not an answer, leaves the closer the harness", () => {
+    const r = closing("Decision: close the debate now.");
+    expect(kindOf(r, "Referee")).toBe("harness");
+    expect(r.decisive?.agent).not.toBe("Referee");
+  });
+});
+
 describe("a harness's template", () => {
   it("sent again each round is no agent's loop", () => {
     const task = "Name the longest river in Africa.";

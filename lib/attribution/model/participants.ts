@@ -28,6 +28,7 @@ import { speaksOnlyForProtocol } from "./protocol-voice";
 import { simulatedUser } from "./simulated-user";
 import { extractClaims } from "../claims/extract-claims";
 import { resultStatements } from "../claims/result-statements";
+import { statedRuling } from "../claims/stated-position";
 import { ruleOff } from "../ablation";
 import { markVerifiersByBehaviour } from "./verifiers-by-behaviour";
 import { posesTaskOnly } from "./task-poser";
@@ -251,12 +252,15 @@ function tallies(g: EngineGraph): Tally[] {
 }
 
 /**
- * A closing step that states an answer (a value, or a result named after a lead word: "the answer is
- * yes") decides the run: a judge or aggregator speaking once at the end. A harness closes without one
- * ("TERMINATE", "the conversation has ended").
+ * A closing step that states an answer (a value, a result named after a lead word: "the answer is
+ * yes", or a ruling that names one: "Decision: Hivecraft.") decides the run: a judge or aggregator
+ * speaking once at the end. A harness closes without one ("TERMINATE", "the conversation has ended");
+ * a ruling that is a phrase ("Decision: stop the run.") names no answer.
  */
 function statesAnswer(text: string): boolean {
-  return extractClaims(text).some((c) => c.kind !== "verdict") || resultStatements(text).length > 0;
+  if (extractClaims(text).some((c) => c.kind !== "verdict") || resultStatements(text).length > 0) return true;
+  const ruling = statedRuling(text);
+  return ruling !== null && ruling.kind !== "word";
 }
 
 /** Own steps skipped back to the request: a batch of results answers the batch of calls before it. */
