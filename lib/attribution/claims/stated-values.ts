@@ -38,7 +38,8 @@ const BOOL_RE = /^(true|false)(?![\w-])/i;
 const OPTION_RE =
   /^(?:(?:option|choice)\s+\(?([A-H])\)?(?![\w])|\(([A-H])\)|([A-H])(?:[.)]{1,2}|\s*$)(?=[\s,;:!?"'}\]]|$))/;
 const NUMBER_RE = /^([-−]?)\$?(\d[\d,]*(?:\.\d+)?)(\s*%|\s*percent\b)?(?![\w-]|[./:]\d)/i;
-const WORD_RE = /[\p{L}\d][\p{L}\d'&.-]*/gu;
+/** A word, or an ampersand standing alone between two words of a name ("Clover & Sons"). */
+const WORD_RE = /[\p{L}\d][\p{L}\d'&.-]*|&(?= )/gu;
 const LIST_LITERAL_RE = /^\[\s*(['"][^'"\n]{1,60}['"]\s*(?:,\s*['"][^'"\n]{1,60}['"]\s*){0,30})\]\s*$/;
 
 /** Words inside a name that are not capitalised ("Bank of England", "Leonardo da Vinci"). */
@@ -82,12 +83,15 @@ export function rawWordsOf(text: string): string[] {
 function leadingName(phrase: string): { raw: string; words: string[] } | null {
   const words: string[] = [];
   let end = 0;
+  // Where the last word read ends, connectors included: "Bank of America" has no gap after "of".
+  let readTo = 0;
   let pending = 0;
   let sentenceEnded = false;
   for (const m of phrase.matchAll(WORD_RE)) {
-    const w = trimEndChars(m[0], ".'’&-");
+    const w = m[0] === "&" ? "&" : trimEndChars(m[0], ".'’&-");
     if (!words.length && m.index! > 0) return null; // a name opens the phrase
-    if (m.index! > end + 2 && words.length) break; // a gap of punctuation ends the name
+    if (m.index! > readTo + 2 && words.length) break; // a gap of punctuation ends the name
+    readTo = m.index! + w.length;
     // A full stop after a word longer than an abbreviation ("St.", "Dr.", "J.") ends the sentence, and the name.
     if (sentenceEnded) break;
     sentenceEnded = m[0].endsWith(".") && w.length > 3;
