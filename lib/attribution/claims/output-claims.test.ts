@@ -260,4 +260,14 @@ describe("a yes/no answer to a yes/no task, read from a record", () => {
     const two = "Record Willowmere\n  organic: no\n  irrigated: yes";
     expect(issues(codeRun(two, "Yes, Willowmere is certified organic.", "Yes.", ask))).toEqual([]);
   });
+
+  it("a true/false field answers it too: yes is true, no is false", () => {
+    const json = '{"entity": "Willowmere", "organic": false}';
+    const [f] = at(codeRun(json, "The register says yes — Willowmere is organic.", "Yes.", ask), "contradicts-output");
+    expect(f?.stepId).toBe("read");
+    expect(f?.value).toBe("y:yes");
+    expect(issues(codeRun(json, "The register says no — Willowmere is not organic.", "No.", ask))).toEqual([]);
+    const yes = '{"entity": "Willowmere", "organic": true}';
+    expect(issues(codeRun(yes, "The register says yes — Willowmere is organic.", "Yes.", ask))).toEqual([]);
+  });
 });

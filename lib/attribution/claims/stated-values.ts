@@ -231,12 +231,25 @@ function sameName(a: string[], b: string[]): boolean {
  * A name and a word compare by their words, as do two lists item by item (every item of `claim`
  * must match an item of `source`; a selection of some items is no contradiction).
  */
+/** A yes/no or true/false value as true or false; null for any other kind. */
+function polarOf(v: StatedValue): boolean | null {
+  if (v.kind === "yesno") return v.value === "y:yes";
+  if (v.kind === "bool") return v.value === "b:true";
+  return null;
+}
+
 export function compareValues(claim: StatedValue, source: StatedValue): "same" | "differ" | "incomparable" {
   const wordy = (k: ValueKind) => k === "name" || k === "word";
   // A name picked from a printed list: it agrees when the list holds it (a selection is no contradiction).
   if (claim.kind === "name" && source.kind === "list") {
     const items = source.words!.map((i) => i.split(/\s+/).map(stem));
     return items.some((i) => shareWord(claim.words!, i)) ? "same" : "differ";
+  }
+  // A yes or no answers a true/false field ("organic": false is a no).
+  const polar = polarOf(claim);
+  if (polar !== null && claim.kind !== source.kind) {
+    const other = polarOf(source);
+    if (other !== null) return polar === other ? "same" : "differ";
   }
   if (claim.kind !== source.kind && !(wordy(claim.kind) && wordy(source.kind))) return "incomparable";
   if (claim.kind === "number") return sameNumber(claim, source) ? "same" : "differ";
