@@ -236,6 +236,27 @@ describe("other ways to say what an output showed", () => {
   });
 });
 
+describe("a reply that gives a record's field under its label", () => {
+  const record = "Record Kestrel Ridge\n  lens_kit: Tessar Prime\n  site: north";
+  const ask = "Which lens kit does Kestrel Ridge use?";
+
+  it("a name cased any way, up to the clause's end, is the value it gives", () => {
+    const reply = "Kestrel Ridge's main lens kit: wide-angle Zeiss Planar. Checked twice.";
+    const [f] = at(codeRun(record, reply, "Done.", ask), "contradicts-output");
+    expect(f?.stepId).toBe("read");
+    expect(f?.value).toBe("e:wide-angle zeiss planar");
+    expect(f?.note).toContain('"Tessar Prime"');
+  });
+
+  it("near miss: the record's own value, or a value that is a sentence, says nothing against it", () => {
+    expect(
+      issues(codeRun(record, "Kestrel Ridge's main lens kit: Tessar Prime. Checked twice.", "Done.", ask)),
+    ).toEqual([]);
+    const sentence = "Kestrel Ridge's main lens kit: we could not tell from the record which one is used.";
+    expect(issues(codeRun(record, sentence, "Done.", ask))).toEqual([]);
+  });
+});
+
 describe("a yes/no answer to a yes/no task, read from a record", () => {
   const record = "Record Willowmere\n  organic: no\n  region: north";
   const ask = "Is Willowmere certified organic? Answer yes or no.";

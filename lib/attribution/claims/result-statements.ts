@@ -129,11 +129,20 @@ export function labelledStatements(full: string, labels: Iterable<string>): Resu
       const sep = LABEL_SEPARATOR_RE.exec(text.slice(end, end + 64));
       if (!sep || code.some(([a, b]) => at >= a && at < b) || hedged(text, at)) continue;
       const from = end + sep[0].length;
-      const value = readValue(full.slice(from, from + MAX_PHRASE), true);
+      // A label delimits its value as a field's does: a name cased any way ("narrowband H-alpha") up
+      // to the clause's end is one value, where the value reader alone reads nothing.
+      const value = readValue(full.slice(from, from + MAX_PHRASE), true) ?? fieldValue(clauseAt(full, from));
       if (value && value.kind !== "number") out.push({ value, start: at, end: from + value.length, key: label });
     }
   }
   return out;
+}
+
+/** The text from `at` to the end of its clause: a line break, a comma or semicolon, or a sentence's full stop. */
+function clauseAt(text: string, at: number): string {
+  const rest = text.slice(at, at + MAX_PHRASE).split("\n", 1)[0];
+  const end = rest.search(/[,;]|\.(?:\s|$)/);
+  return end < 0 ? rest : rest.slice(0, end);
 }
 
 export interface OutputFacts {
