@@ -141,6 +141,8 @@ describe("a short reply naming what no source names", () => {
     const [f] = findings(lookupRun(TASK, RECORD, "Checked the register — Vellacott."));
     expect(f?.name).toBe("contradicts-output");
     expect(f?.value).toBe("e:vellacott");
+    // A name after the dash is the answer even when a capitalised phrase opens the reply.
+    expect(findings(lookupRun(TASK, RECORD, "Register check — Vellacott."))[0]?.value).toBe("e:vellacott");
     // Near misses: the record's own name closing the reply; more than a name after the dash.
     expect(findings(lookupRun(TASK, RECORD, "Checked the register — Odile Brannock."))).toEqual([]);
     expect(findings(lookupRun(TASK, RECORD, "Checked the register — Vellacott runs it now, I think."))).toEqual([]);
@@ -173,6 +175,17 @@ describe("a record field whose value is a phrase of any case", () => {
       const record = `{"entity": "Harrow Yard", "glaze": "${glaze}"}`;
       expect(findings(lookupRun(task, record, "Here you go — Shino White."))).toEqual([]);
     }
+  });
+
+  it("a reply that leads with such a name, cased any way, up to a dash answers with it whole", () => {
+    const record = "Record Harrow Yard\n  glaze: Tenmoku brown";
+    const [f] = findings(lookupRun(task, record, "Shino milky — the lookup above backs it."));
+    expect(f?.name).toBe("contradicts-output");
+    expect(f?.value).toBe("e:shino milky");
+    // Near misses: a clause before the dash, a verb opening it, the record's own value.
+    expect(findings(lookupRun(task, record, "Shino is right — the lookup above backs it."))).toEqual([]);
+    expect(findings(lookupRun(task, record, "Checked the register — it backs the record."))).toEqual([]);
+    expect(findings(lookupRun(task, record, "Tenmoku brown — the lookup above backs it."))).toEqual([]);
   });
 
   it("near misses: the reply names the whole phrase, or a part of it", () => {

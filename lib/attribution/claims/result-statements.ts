@@ -10,7 +10,7 @@
  * compute, not what came out. Bounded: at most MAX_SCAN characters and MAX_STATEMENTS per text.
  */
 import { trimEndChars } from "../../text/linear-text";
-import { MAX_PHRASE, phraseValue, readValue, type StatedValue } from "./stated-values";
+import { MAX_PHRASE, readValue, wholeName, type StatedValue } from "./stated-values";
 
 export interface ResultStatement {
   value: StatedValue;
@@ -158,9 +158,6 @@ function learn(labelled: Map<string, StatedValue | null>, label: string, value: 
   labelled.set(label, had === undefined || had?.value === value.value ? value : null);
 }
 
-/** Up to four words, one space apart, and a capital among them: a name however its words are cased. */
-const MIXED_CASE_NAME_RE = /^(?=[^\n]*\p{Lu})[\p{L}\d][\p{L}\d'’.&-]*(?: [\p{L}\d][\p{L}\d'’.&-]*){0,3}$/u;
-
 /**
  * A field's value: the typed value it holds whole, else, when the field is a name cased any way, that
  * whole name (a label delimits it, so "narrowband H-alpha" or "Sloan ugriz" is one value, not nothing
@@ -171,10 +168,7 @@ function fieldValue(text: string): StatedValue | null {
   const value = readValue(text, true);
   const whole = trimEndChars(text.trim(), ". \t\r");
   if (value && value.length >= whole.length - 1) return value;
-  if (!MIXED_CASE_NAME_RE.test(whole)) return value;
-  const phrase = phraseValue(whole);
-  if (!phrase) return value;
-  return { ...phrase, kind: "name", value: `e:${phrase.raw.toLowerCase().replace(/\s+/g, " ")}` };
+  return wholeName(whole) ?? value;
 }
 
 /** What an output body says (see OutputFacts). */

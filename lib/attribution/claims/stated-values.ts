@@ -191,6 +191,27 @@ export function phraseValue(text: string): StatedValue | null {
   return { kind: "word", value: `w:${stems.join(" ")}`, raw, length: text.indexOf(raw) + raw.length, words: stems };
 }
 
+/** Up to four words, one space apart, and a capital among them: a name however its words are cased. */
+const MIXED_CASE_NAME_RE = /^(?=[^\n]*\p{Lu})[\p{L}\d][\p{L}\d'’.&-]*(?: [\p{L}\d][\p{L}\d'’.&-]*){0,3}$/u;
+
+/**
+ * A delimited phrase (a field's value, the words before a reply's dash) as one name when it is a name
+ * cased any way ("narrowband H-alpha", "Sloan ugriz") and no clause; null otherwise.
+ */
+export function wholeName(phrase: string): StatedValue | null {
+  if (!MIXED_CASE_NAME_RE.test(phrase)) return null;
+  // A verb or a preposition makes it a clause ("Paris is right"), not a name; "of" and "the" join names.
+  if (
+    phrase
+      .toLowerCase()
+      .split(" ")
+      .some((w) => FUNCTION_WORDS.has(w) && !CONNECTORS.has(w))
+  )
+    return null;
+  const value = phraseValue(phrase);
+  return value && { ...value, kind: "name", value: `e:${value.raw.toLowerCase().replace(/\s+/g, " ")}` };
+}
+
 /** Whether b equals a written with fewer decimals, or a differs from b by rounding only. */
 function sameNumber(a: StatedValue, b: StatedValue): boolean {
   let x = a.num!;
