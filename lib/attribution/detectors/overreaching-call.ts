@@ -70,10 +70,10 @@ function requestFor(g: EngineGraph, call: number, from: number, things: readonly
   return null;
 }
 
-/** Whether the agent told anyone, between `from` and the call, that the whole container goes. */
+/** Whether the agent told anyone, between `from` and the call (its last 200 steps), that the whole container goes. */
 function warned(g: EngineGraph, call: number, from: number, things: readonly string[]): boolean {
   const agent = g.agentOf[call];
-  for (let u = from + 1; u < call; u++) {
+  for (let u = Math.max(from + 1, call - MAX_TURNS_BACK); u < call; u++) {
     if (g.agentOf[u] !== agent || !isAgentUtterance(g, u)) continue;
     const text = g.steps[u].content;
     if (WHOLE_RE.test(text)) return true;
