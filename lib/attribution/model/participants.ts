@@ -253,7 +253,7 @@ function tallies(g: EngineGraph): Tally[] {
 
 /**
  * A closing step that states an answer (a value, a result named after a lead word: "the answer is
- * yes", or a ruling that names one: "Decision: Hivecraft.") decides the run: a judge or aggregator
+ * yes", or a ruling that names one: "Decision: Quillford.") decides the run: a judge or aggregator
  * speaking once at the end. A harness closes without one ("TERMINATE", "the conversation has ended");
  * a ruling that is a phrase ("Decision: stop the run.") names no answer.
  */
