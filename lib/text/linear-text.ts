@@ -77,3 +77,18 @@ function isSpaceCode(c: number): boolean {
     c === 0xfeff
   );
 }
+
+/** Fenced code blocks read per text: a message holds a few, not hundreds. */
+const MAX_FENCES = 200;
+
+/** [start, end) of a text's fenced code blocks (an unclosed fence runs to the end), in one pass. */
+export function fencedRanges(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (let at = text.indexOf("```"); at >= 0 && out.length < MAX_FENCES; ) {
+    const close = text.indexOf("```", at + 3);
+    const end = close < 0 ? text.length : close + 3;
+    out.push([at, end]);
+    at = close < 0 ? -1 : text.indexOf("```", end);
+  }
+  return out;
+}

@@ -9,7 +9,7 @@
  * not print") say nothing about what happened and are skipped, as is code: code says what to
  * compute, not what came out. Bounded: at most MAX_SCAN characters and MAX_STATEMENTS per text.
  */
-import { trimEndChars } from "../../text/linear-text";
+import { fencedRanges, trimEndChars } from "../../text/linear-text";
 import { MAX_PHRASE, readValue, wholeName, type StatedValue } from "./stated-values";
 
 export interface ResultStatement {
@@ -62,17 +62,6 @@ export function labelOf(raw: string): string {
     .join(" ");
 }
 
-function codeRanges(text: string): [number, number][] {
-  const out: [number, number][] = [];
-  for (let at = text.indexOf("```"); at >= 0 && out.length < 200; ) {
-    const close = text.indexOf("```", at + 3);
-    const end = close < 0 ? text.length : close + 3;
-    out.push([at, end]);
-    at = close < 0 ? -1 : text.indexOf("```", end);
-  }
-  return out;
-}
-
 const hedged = (text: string, at: number) => HEDGE_RE.test(text.slice(Math.max(0, at - 40), at));
 
 /** What step text `full` says an output showed and what it answers, in order of position. */
@@ -80,7 +69,7 @@ export function resultStatements(full: string): ResultStatement[] {
   const text = full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full;
   const out: ResultStatement[] = [];
   if (!/answer|output|result|return|print|yield|evaluate|gave|give|produce|show|got|get|obtain/i.test(text)) return out;
-  const code = codeRanges(text);
+  const code = fencedRanges(text);
   for (const m of text.matchAll(RESULT_RE)) {
     if (out.length >= MAX_STATEMENTS) break;
     const at = m.index!;
@@ -118,7 +107,7 @@ const LABEL_SEPARATOR_RE = /^\s*(?:(?:of|for|at|in)\s+[^\n.,;:!?]{1,40}?\s+)?(?:
 export function labelledStatements(full: string, labels: Iterable<string>): ResultStatement[] {
   const text = (full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full).toLowerCase();
   const out: ResultStatement[] = [];
-  const code = codeRanges(text);
+  const code = fencedRanges(text);
   for (const label of labels) {
     if (label === "answer" || label.length < 3) continue;
     let seen = 0;

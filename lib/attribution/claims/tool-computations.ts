@@ -13,6 +13,7 @@ import { isAgentToolCall, type Provenance } from "./provenance";
 import { outputFacts } from "./result-statements";
 import { resultAt } from "../../trace/canonical-attributes";
 import { PROSE_CALL_RE } from "../model/scaffolding";
+import { fencedRanges } from "../../text/linear-text";
 
 /** The output body of a tool step: a call's recorded result, else the text after its framing. */
 export function outputBody(g: EngineGraph, u: number): string {
@@ -105,18 +106,6 @@ function bracketed(t: string, open: number, left: string, right: string): [numbe
     else if (t[i] === right && --depth === 0) return [open, i + 1];
   }
   return null;
-}
-
-/** [start, end) of the text's fenced code blocks (an unclosed fence runs to the end). */
-function fencedRanges(t: string): [number, number][] {
-  const out: [number, number][] = [];
-  for (let at = t.indexOf("```"); at >= 0; ) {
-    const end = t.indexOf("```", at + 3);
-    out.push([at, end < 0 ? t.length : end + 3]);
-    if (end < 0) break;
-    at = t.indexOf("```", end + 3);
-  }
-  return out;
 }
 
 /** Every tool output with the step that handed it its inputs, in step order. */
