@@ -78,4 +78,12 @@ describe("grounding: seenBefore", () => {
     expect(gr.derivable(4, "12", ["3", "4"])).toBe(true);
     expect(gr.derivable(4, String(3 * 4 * 1000 + 7), ["3", "4"])).toBe(false);
   });
+
+  it("takes a percent of another number at hand, never of itself", () => {
+    const g = randomRun(4, 5, true);
+    const gr = buildGrounding(g);
+    // 1930 squared over 100 is 37,249: within rounding of the misquote, yet no one takes x% of x.
+    expect(gr.derivable(4, "37261.5", ["1930"])).toBe(false);
+    expect(gr.derivable(4, "482.5", ["1930", "25"])).toBe(true);
+  });
 });

@@ -193,7 +193,7 @@ function makeGrounding(g: EngineGraph): Grounding {
           (a !== 1 &&
             b !== 1 &&
             (within(a * b, target, tol) || within(a / b, target, tol) || within(b / a, target, tol))) ||
-          within((a * b) / 100, target, tol) ||
+          (i !== j && within((a * b) / 100, target, tol)) ||
           (percent && sharesPercent(a, b, target, tol))
         )
           return [String(a), String(b)];

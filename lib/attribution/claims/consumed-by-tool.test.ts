@@ -49,6 +49,29 @@ describe("a misquoted value handed to a call whose result is its own step", () =
   });
 });
 
+describe("a misquoted value handed to a call that carries its result and says what it computes", () => {
+  const t = make(
+    [
+      lookup,
+      misquote,
+      {
+        id: "k3",
+        agent: "Ledger",
+        kind: "tool_call",
+        content: "Working out 3842 * 12.5 with the calculator.",
+        tool: { name: "calc", arguments: { expression: "3842 * 12.5" }, result: "48025" },
+      },
+      answer,
+    ],
+    [{ name: "Stacker" }, { name: "Ledger" }],
+  );
+  it("is where the wrong value entered: the call's own words are no echo of the tool", () => {
+    const r = analyzeTrace(t);
+    expect(r.decisive?.stepId).toBe("k2");
+    expect(r.decision?.wrongValues).toContain("n:3842");
+  });
+});
+
 describe("a misquoted value typed into code an executor runs", () => {
   const t = make(
     [

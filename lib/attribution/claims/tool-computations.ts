@@ -8,7 +8,7 @@
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
-import type { Claim } from "./extract-claims";
+import { type Claim, extractClaims } from "./extract-claims";
 import { isAgentToolCall, type Provenance } from "./provenance";
 import { outputFacts } from "./result-statements";
 import { resultAt } from "../../trace/canonical-attributes";
@@ -149,12 +149,22 @@ export function toolComputations(g: EngineGraph, prov: Provenance, throughCode: 
           (restated ? restated.has(c.value) && !isTrivialNumber({ ...c, inCode: false }) : !isTrivialNumber(c)),
       )
       .map((c) => c.value);
-    const observed = new Set(prov.claims[output].observed.map((c) => c.value));
+    const observed = new Set(echoed(g, prov, output, output === caller).map((c) => c.value));
     // Only values the tool did not merely echo back: an echoed argument is not computed from itself.
     const inputs = handed.filter((x) => !observed.has(x)).slice(0, MAX_TOOL_OPERANDS);
     if (inputs.length) out.push([output, inputs]);
   }
   return out;
+}
+
+/**
+ * What a tool's output says. A call that carries its result is one step whose text also holds the
+ * agent's words around the call ("Let me multiply 12 * 4."): only the recorded result is the tool's.
+ */
+function echoed(g: EngineGraph, prov: Provenance, output: number, ownCall: boolean): Claim[] {
+  const result = g.steps[output].tool?.result;
+  if (ownCall && typeof result === "string") return extractClaims(result);
+  return prov.claims[output].observed;
 }
 
 /**
