@@ -148,7 +148,9 @@ function stepFacts(g: EngineGraph): Uint16Array {
     let f = SAMPLED;
     if (s.kind === "tool_result" || PROGRAM_OUTPUT_RE.test(text)) f |= PROGRAM_OUTPUT;
     if (isRecord(text)) f |= RECORD;
-    if (APPROVAL_RE.test(text) || REJECTION_RE.test(text)) f |= VERDICT;
+    // A verdict is the speaker's own: a tool's status it carries ("Request rejected") judges nothing.
+    const said = s.kind === "tool_result" ? "" : s.content ? text : "";
+    if (APPROVAL_RE.test(said) || REJECTION_RE.test(said)) f |= VERDICT;
     if (FIRST_PERSON_RE.test(text)) f |= FIRST_PERSON;
     if (answersRunRequest(g, v)) f |= AFTER_REQUEST;
     if (s.kind === "tool_call" || RUN_REQUEST_RE.test(s.content ?? "")) f |= REQUEST;

@@ -3,7 +3,7 @@ import { analyzeTrace } from "../analyze-trace";
 import { buildGraph } from "../build-graph";
 import { resolveConfig } from "../config";
 import { detectorsAt, failedRun } from "../test-graphs";
-import { markParticipants } from "./participants";
+import { classifyParticipants, markParticipants } from "./participants";
 import type { TTrace } from "../../trace/schema";
 
 const TASK = "What is the total weight of the three parcels (4 kg, 7 kg and 9 kg)?";
@@ -60,5 +60,48 @@ describe("verifiers by behaviour, whatever they are called", () => {
       { id: "s3", agent: "Dana", kind: "final", content: "Looks good: the total weight is 21 kg." },
     ]);
     expect(verifiers(t)).toEqual([]);
+  });
+});
+
+describe("a verdict is the speaker's own words", () => {
+  const REFUSAL = "Request rejected: no free slot.";
+  /**
+   * An agent books through a tool that refuses, then reports the booking confirmed; a lead relays it.
+   * The refusal is recorded on the call, or (`logged`) as a tool result under the agent's name.
+   */
+  const booking = (logged = false) =>
+    failedRun("Book a kiln slot at the Harrow studio for 3 May. Tell me when it is confirmed.", [
+      {
+        id: "b0",
+        agent: "Lead",
+        kind: "delegate",
+        content: "@Runner book a kiln slot at the Harrow studio for 3 May.",
+      },
+      {
+        id: "b1",
+        agent: "Runner",
+        kind: "tool_call",
+        tool: { name: "kiln_booking", arguments: { studio: "Harrow" }, ...(logged ? {} : { result: REFUSAL }) },
+      },
+      ...(logged ? [{ id: "b1r", agent: "Runner", kind: "tool_result" as const, content: REFUSAL }] : []),
+      { id: "b2", agent: "Runner", kind: "message", content: "The kiln slot at Harrow on 3 May is confirmed." },
+      { id: "b3", agent: "Lead", kind: "final", content: "Confirmed: kiln slot at Harrow on 3 May." },
+    ]);
+
+  it("a tool's refusal the agent's call carries is no rejection by the agent: it stays a worker", () => {
+    const g = buildGraph(booking(), resolveConfig());
+    const kinds = classifyParticipants(g);
+    expect(kinds[g.agentNames.indexOf("Runner")]).toBe("worker");
+  });
+
+  it("nor is the refusal logged as a tool result under the agent's name", () => {
+    const g = buildGraph(booking(true), resolveConfig());
+    expect(classifyParticipants(g)[g.agentNames.indexOf("Runner")]).toBe("worker");
+  });
+
+  it("so the agent that first claimed the failed booking done is the culprit, not the lead that relayed it", () => {
+    const r = analyzeTrace(booking());
+    expect(r.decisive?.agent).toBe("Runner");
+    expect(r.decisive?.stepId).toBe("b2");
   });
 });
