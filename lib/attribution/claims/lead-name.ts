@@ -14,34 +14,45 @@ const SET_OFF_RE = /^[^\S\r\n]*[—–][^\S\r\n]*\S|^[^\S\r\n]+-[^\S\r\n]+\S/;
 export function leadName(text: string): StatedValue | null {
   const head = text.slice(0, MAX_LEAD).trimStart();
   const value = readValue(head);
-  if (!value || value.kind !== "name") return null;
-  if (SET_OFF_RE.test(head.slice(value.length))) return value;
+  if (value && value.kind !== "name") return null;
+  if (value && SET_OFF_RE.test(head.slice(value.length))) return value;
   // A name cased any way that runs on to the dash ("Sloan ugriz — the lookup backs it") is one name,
   // unless the words before the dash open with a verb ("Checked the register — …") or a name is all
   // that follows it (then that name is the answer: `trailingName`).
   const dash = head.split("\n", 1)[0].search(/[—–]/);
-  if (dash <= value.length || VERB_FORM_RE.test(value.raw)) return null;
-  const after = trimEndChars(head.slice(dash + 1).trim(), ".!");
-  const named = readValue(after);
-  if (named && named.length >= after.length) return null;
+  if (dash <= (value?.length ?? 0) || VERB_FORM_RE.test(head.split(" ", 1)[0])) return null;
+  // Where no name opens the reply ("narrowband H-alpha — …", "iPhone 15 — …"), the words before the
+  // dash are still one when cased as a name is: `wholeName` wants a capital among them.
+  if (wholeValue(trimEndChars(head.slice(dash + 1).trim(), ".!"))) return null;
   return wholeName(head.slice(0, dash).trim());
 }
+
+/** The value a whole phrase is (a name cased any way, "Sloan ugriz", read whole), or null when it says more. */
+function wholeValue(phrase: string): StatedValue | null {
+  const value = readValue(phrase);
+  if (value && value.length >= phrase.length) return value;
+  // Two sentences are more than a name ("Northline. Closing the debate"); an initial is not a sentence.
+  return value?.kind === "name" && !SENTENCE_END_RE.test(phrase) ? wholeName(phrase) : null;
+}
+
+/** A word of three or more letters that ends a sentence inside a phrase. */
+const SENTENCE_END_RE = /\p{L}{3}[.!?]\s/u;
 
 /** A capitalised word that opens a sentence as a verb, not a name: "Checked", "Looking". */
 const VERB_FORM_RE = /^\p{L}+(?:ed|ing)$/u;
 
-/** Characters read at the end of a reply for a name set off after a dash. */
+/** Characters read at the end of a reply for a name set off after a dash or a colon. */
 const MAX_TAIL = 120;
 
 /**
- * A name that closes a short reply after a dash ("Checked the register — ShelfMark."): all the reply
- * says after the dash is that name, so the reply puts it forward, as a leading one does.
+ * A name that closes a short reply after a dash or a label's colon ("Checked the register —
+ * ShelfMark.", "The plot's pollinator contractor: Hivecraft."): all the reply says after it is that
+ * name, so the reply puts it forward, as a leading one does.
  */
 export function trailingName(text: string): StatedValue | null {
   const tail = text.trimEnd().slice(-MAX_TAIL);
-  const at = Math.max(tail.lastIndexOf("—"), tail.lastIndexOf("–"));
+  const at = Math.max(tail.lastIndexOf("—"), tail.lastIndexOf("–"), tail.lastIndexOf(": "));
   if (at < 0) return null;
-  const rest = trimEndChars(tail.slice(at + 1).trim(), ".!");
-  const value = readValue(rest);
-  return value && value.kind === "name" && value.length >= rest.length ? value : null;
+  const value = wholeValue(trimEndChars(tail.slice(at + 1).trim(), ".!"));
+  return value?.kind === "name" ? value : null;
 }

@@ -11,6 +11,7 @@ import { analyzeTrace } from "../analyze-trace";
 import { failedRun } from "../test-graphs";
 import { buildProvenance } from "./provenance";
 import { findOutputIssues } from "./output-findings";
+import { trailingName } from "./lead-name";
 import { blankSpeakerNames, speakerNamePattern } from "./speaker-names";
 
 type Step = TTraceInput["steps"][number];
@@ -186,6 +187,39 @@ describe("a record field whose value is a phrase of any case", () => {
     expect(findings(lookupRun(task, record, "Shino is right — the lookup above backs it."))).toEqual([]);
     expect(findings(lookupRun(task, record, "Checked the register — it backs the record."))).toEqual([]);
     expect(findings(lookupRun(task, record, "Tenmoku brown — the lookup above backs it."))).toEqual([]);
+  });
+
+  it("a name cased any way that closes a reply after a dash answers with it whole", () => {
+    const record = "Record Harrow Yard\n  glaze: Tenmoku brown";
+    const [f] = findings(lookupRun(task, record, "Looked it up — Shino milky."));
+    expect(f?.name).toBe("contradicts-output");
+    expect(f?.value).toBe("e:shino milky");
+    // Near miss: the record's own value.
+    expect(findings(lookupRun(task, record, "Looked it up — Tenmoku brown."))).toEqual([]);
+  });
+
+  it("a reply led by a name that opens in lower case, up to a dash, answers with it whole", () => {
+    const record = "Record Harrow Yard\n  glaze: Tenmoku brown";
+    const [f] = findings(lookupRun(task, record, "celadon Mk-II — I am confident in this one."));
+    expect(f?.name).toBe("contradicts-output");
+    expect(f?.value).toBe("e:celadon mk-ii");
+    // Near misses: words cased as a sentence is, not as a name; the record's own value in lower case.
+    expect(findings(lookupRun(task, record, "good catch — I am confident in this one."))).toEqual([]);
+    expect(findings(lookupRun(task, record, "tenmoku Brown — I am confident in this one."))).toEqual([]);
+  });
+
+  it("a name that closes a reply after a label's colon answers with it", () => {
+    const record = "Record Harrow Yard\n  glaze: Tenmoku brown";
+    const [f] = findings(lookupRun(task, record, "Harrow Yard's kiln glaze: Shino White."));
+    expect(f?.name).toBe("contradicts-output");
+    expect(f?.value).toBe("e:shino white");
+    // Near misses: the record's own value; a clause after the colon; a time of day.
+    expect(findings(lookupRun(task, record, "Harrow Yard's kiln glaze: Tenmoku brown."))).toEqual([]);
+    expect(findings(lookupRun(task, record, "Kiln log: Fired twice this week."))).toEqual([]);
+    expect(findings(lookupRun(task, record, "Kiln fired at 12:30."))).toEqual([]);
+    // Two sentences after the colon are more than a name; an initial does not end a sentence.
+    expect(trailingName("Decision: Shino. Closing the round.")).toBeNull();
+    expect(trailingName("Glaze maker: St. Ives pottery.")?.value).toBe("e:st. ives pottery");
   });
 
   it("near misses: the reply names the whole phrase, or a part of it", () => {
