@@ -79,11 +79,20 @@ describe("grounding: seenBefore", () => {
     expect(gr.derivable(4, String(3 * 4 * 1000 + 7), ["3", "4"])).toBe(false);
   });
 
-  it("takes a percent of another number at hand, never of itself", () => {
-    const g = randomRun(4, 5, true);
-    const gr = buildGrounding(g);
-    // 1930 squared over 100 is 37,249: within rounding of the misquote, yet no one takes x% of x.
-    expect(gr.derivable(4, "37261.5", ["1930"])).toBe(false);
-    expect(gr.derivable(4, "482.5", ["1930", "25"])).toBe(true);
+  it("takes a percent of a number only with a rate written as a percent at hand", () => {
+    const run = (task: string) =>
+      buildGraph(
+        ZTrace.parse({
+          schema: "culprit.trace/v1",
+          run: { outcome: "failure", task },
+          agents: [{ name: "a" }],
+          steps: [{ id: "s0", agent: "a", kind: "message", content: "That comes to 72 crates." }],
+          edges: [],
+        }),
+        DEFAULT_CONFIG,
+      );
+    // 15 × 480 / 100 = 72: a share when the task gives a rate, a coincidence when it gives two counts.
+    expect(buildGrounding(run("How many of the 480 crates are 15% of them?")).derivable(0, "72", [])).toBe(true);
+    expect(buildGrounding(run("Stack 15 pallets and 480 crates.")).derivable(0, "72", [])).toBe(false);
   });
 });

@@ -159,6 +159,26 @@ function makeGrounding(g: EngineGraph): Grounding {
   const requested: (RequestedAggregate | null | undefined)[] = new Array(g.n);
   const percents: (Set<string> | undefined)[] = new Array(g.n);
   const percentsOf = (v: number) => (percents[v] ??= writtenPercents(g.steps[v].content));
+  const taskRates = writtenPercents(g.trace.run.task);
+  // Per step, read once: every derivation a step asks for takes its percents from the same texts.
+  const rates: (Set<number> | undefined)[] = new Array(g.n);
+  const written: (Set<string> | undefined)[] = new Array(g.n);
+  const writtenIn = (u: number) => (written[u] ??= writtenPercents(stepText(g.steps[u])));
+  /** The numbers written as percents in the task, step v's text and input, and the steps it read. */
+  const ratesAt = (v: number): Set<number> => {
+    let out = rates[v];
+    if (out) return out;
+    out = rates[v] = new Set<number>();
+    const add = (xs: Set<string>) => {
+      for (const x of xs) out!.add(Number(x));
+    };
+    add(taskRates);
+    add(writtenIn(v));
+    add(writtenPercents(g.steps[v].input));
+    for (let k = g.inStart[v]; k < g.inStart[v + 1] && k - g.inStart[v] < MAX_TOTAL_SOURCES; k++)
+      add(writtenIn(g.edges[g.inEdges[k]].from));
+    return out;
+  };
   const derivation = (v: number, x: string, ownEarlier: string[]): string[] | null => {
     const target = Number(x);
     if (!Number.isFinite(target)) return null;
@@ -175,6 +195,10 @@ function makeGrounding(g: EngineGraph): Grounding {
     // not a result: 0 is no operand, 1 no factor or divisor.
     pool.delete(0);
     const ops = [...pool];
+    // x % of y is a computation only with a rate written as a percent at hand (the task, the step, or
+    // a source it read): any two numbers have a product over 100 near some amount, so a misquoted
+    // figure would pass as "a percent of" two unrelated numbers.
+    const rates = ratesAt(v);
     // Shares and changes are tried only for a value the step writes as a percent: as a ratio of
     // two numbers at hand almost any amount has some pair that yields it.
     const percent = percentsOf(v).has(x);
@@ -193,7 +217,7 @@ function makeGrounding(g: EngineGraph): Grounding {
           (a !== 1 &&
             b !== 1 &&
             (within(a * b, target, tol) || within(a / b, target, tol) || within(b / a, target, tol))) ||
-          (i !== j && within((a * b) / 100, target, tol)) ||
+          ((rates.has(a) || rates.has(b)) && within((a * b) / 100, target, tol)) ||
           (percent && sharesPercent(a, b, target, tol))
         )
           return [String(a), String(b)];
