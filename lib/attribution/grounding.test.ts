@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ZTrace } from "../trace/schema";
 import { buildGraph, type EngineGraph } from "./build-graph";
 import { DEFAULT_CONFIG } from "./config";
-import { buildGrounding } from "./grounding";
+import { buildGrounding, swapsDigits } from "./grounding";
 import { extractNumbers } from "./text-features";
 import { mulberry32 } from "./prng";
 
@@ -27,6 +27,18 @@ function randomRun(seed: number, n: number, stated: boolean): EngineGraph {
     agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
     steps,
     edges,
+  });
+  return buildGraph(trace, DEFAULT_CONFIG);
+}
+
+/** A run of one message under a task. */
+function oneStep(task: string, content: string): EngineGraph {
+  const trace = ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", task },
+    agents: [{ name: "a" }],
+    steps: [{ id: "s0", agent: "a", kind: "message", content }],
+    edges: [],
   });
   return buildGraph(trace, DEFAULT_CONFIG);
 }
@@ -79,18 +91,25 @@ describe("grounding: seenBefore", () => {
     expect(gr.derivable(4, String(3 * 4 * 1000 + 7), ["3", "4"])).toBe(false);
   });
 
+  it("does not derive a number at hand with two neighbouring digits swapped: that is a misquote", () => {
+    const gr = buildGrounding(oneStep("Count the crates of bay 9.", "That makes 38181 crates."));
+    // 38,118 + 63 = 38,181, and 38,181 is 38,118 with its last two digits swapped: a misquote.
+    expect(gr.derivable(0, "38181", ["38118", "63"])).toBe(false);
+    // Near misses: with no swapped copy at hand the sum with the bay's number stands; a short
+    // number's swap may be another value.
+    expect(gr.derivable(0, "38181", ["38172"])).toBe(true);
+    expect(gr.derivable(0, "181", ["118", "63"])).toBe(true);
+    expect(swapsDigits("426.9", "429.6")).toBe(true);
+    expect(swapsDigits("426.9", "42.69")).toBe(false);
+    expect(swapsDigits("4269", "4629")).toBe(true);
+    expect(swapsDigits("4269", "9264")).toBe(false);
+    // The point stays put, and nothing past the swapped pair differs.
+    expect(swapsDigits("426.9", "42.96")).toBe(false);
+    expect(swapsDigits("4269", "2461")).toBe(false);
+  });
+
   it("takes a percent of a number only with a rate written as a percent at hand", () => {
-    const run = (task: string) =>
-      buildGraph(
-        ZTrace.parse({
-          schema: "culprit.trace/v1",
-          run: { outcome: "failure", task },
-          agents: [{ name: "a" }],
-          steps: [{ id: "s0", agent: "a", kind: "message", content: "That comes to 72 crates." }],
-          edges: [],
-        }),
-        DEFAULT_CONFIG,
-      );
+    const run = (task: string) => oneStep(task, "That comes to 72 crates.");
     // 15 × 480 / 100 = 72: a share when the task gives a rate, a coincidence when it gives two counts.
     expect(buildGrounding(run("How many of the 480 crates are 15% of them?")).derivable(0, "72", [])).toBe(true);
     expect(buildGrounding(run("Stack 15 pallets and 480 crates.")).derivable(0, "72", [])).toBe(false);

@@ -82,6 +82,19 @@ function sourceNumbers(
   return out;
 }
 
+/** Digits a number needs before a swap of two of them reads as a misquote rather than another value. */
+const MIN_SWAP_DIGITS = 4;
+
+/** Whether b is a with two neighbouring digits swapped ("49645" and "49654", "426.9" and "429.6"). */
+export function swapsDigits(a: string, b: string): boolean {
+  const x = a.replace(".", "");
+  const y = b.replace(".", "");
+  if (x.length !== y.length || a.indexOf(".") !== b.indexOf(".")) return false;
+  let i = 0;
+  while (i < x.length && x[i] === y[i]) i++;
+  return i + 1 < x.length && x[i] === y[i + 1] && x[i + 1] === y[i] && x.slice(i + 2) === y.slice(i + 2);
+}
+
 /** A share or a change in percent of two numbers: 630 of 840 is 75 %, 80 → 92 is +15 %. */
 function sharesPercent(a: number, b: number, target: number, tol: number): boolean {
   return (
@@ -199,6 +212,9 @@ function makeGrounding(g: EngineGraph): Grounding {
     // a source it read): any two numbers have a product over 100 near some amount, so a misquoted
     // figure would pass as "a percent of" two unrelated numbers.
     const rates = ratesAt(v);
+    // A number at hand with two neighbouring digits swapped is a misquote of it, not a result: the
+    // swap moves a value by a multiple of 9, which some small number at hand nearly always makes up.
+    if (x.replace(/\D/g, "").length >= MIN_SWAP_DIGITS && ops.some((a) => swapsDigits(x, String(a)))) return null;
     // Shares and changes are tried only for a value the step writes as a percent: as a ratio of
     // two numbers at hand almost any amount has some pair that yields it.
     const percent = percentsOf(v).has(x);
