@@ -108,6 +108,19 @@ describe("grounding: seenBefore", () => {
     expect(swapsDigits("4269", "2461")).toBe(false);
   });
 
+  it("does not derive 1, 0 or 100 % from one number taken from or divided by itself", () => {
+    const gr = buildGrounding(oneStep("Measure the seeing.", "It is 1.00 arcsec."));
+    expect(gr.derivable(0, "1", ["1.8"])).toBe(false);
+    expect(gr.derivable(0, "0", ["1.8"])).toBe(false);
+    expect(buildGrounding(oneStep("Measure the load.", "It is 100% of 1.8 t.")).derivable(0, "100", ["1.8"])).toBe(
+      false,
+    );
+    // Near misses: two numbers at hand still subtract, divide and add, a number to itself too.
+    expect(gr.derivable(0, "1", ["1.8", "0.8"])).toBe(true);
+    expect(gr.derivable(0, "1.5", ["2.7", "1.8"])).toBe(true);
+    expect(gr.derivable(0, "3.6", ["1.8"])).toBe(true);
+  });
+
   it("takes a percent of a number only with a rate written as a percent at hand", () => {
     const run = (task: string) => oneStep(task, "That comes to 72 crates.");
     // 15 × 480 / 100 = 72: a share when the task gives a rate, a coincidence when it gives two counts.

@@ -226,15 +226,16 @@ function makeGrounding(g: EngineGraph): Grounding {
       for (let j = i; j < ops.length; j++) {
         const a = ops[i];
         const b = ops[j];
+        // A number taken from itself or divided by itself gives 0, 1 or 100 % whatever it is: no result.
+        const two = i !== j;
         if (
           within(a + b, target, sumTol) ||
-          within(a - b, target, sumTol) ||
-          within(b - a, target, sumTol) ||
+          (two && (within(a - b, target, sumTol) || within(b - a, target, sumTol))) ||
           (a !== 1 &&
             b !== 1 &&
-            (within(a * b, target, tol) || within(a / b, target, tol) || within(b / a, target, tol))) ||
+            (within(a * b, target, tol) || (two && (within(a / b, target, tol) || within(b / a, target, tol))))) ||
           ((rates.has(a) || rates.has(b)) && within((a * b) / 100, target, tol)) ||
-          (percent && sharesPercent(a, b, target, tol))
+          (two && percent && sharesPercent(a, b, target, tol))
         )
           return [String(a), String(b)];
       }
