@@ -173,24 +173,17 @@ function makeGrounding(g: EngineGraph): Grounding {
   const percents: (Set<string> | undefined)[] = new Array(g.n);
   const percentsOf = (v: number) => (percents[v] ??= writtenPercents(g.steps[v].content));
   const taskRates = writtenPercents(g.trace.run.task);
-  // Per step, read once: every derivation a step asks for takes its percents from the same texts.
+  // Per step, read once and only when a percent-of product matches: most steps never ask.
   const rates: (Set<number> | undefined)[] = new Array(g.n);
   const written: (Set<string> | undefined)[] = new Array(g.n);
   const writtenIn = (u: number) => (written[u] ??= writtenPercents(stepText(g.steps[u])));
   /** The numbers written as percents in the task, step v's text and input, and the steps it read. */
   const ratesAt = (v: number): Set<number> => {
-    let out = rates[v];
-    if (out) return out;
-    out = rates[v] = new Set<number>();
-    const add = (xs: Set<string>) => {
-      for (const x of xs) out!.add(Number(x));
-    };
-    add(taskRates);
-    add(writtenIn(v));
-    add(writtenPercents(g.steps[v].input));
+    if (rates[v]) return rates[v]!;
+    const texts = [taskRates, writtenIn(v), writtenPercents(g.steps[v].input)];
     for (let k = g.inStart[v]; k < g.inStart[v + 1] && k - g.inStart[v] < MAX_TOTAL_SOURCES; k++)
-      add(writtenIn(g.edges[g.inEdges[k]].from));
-    return out;
+      texts.push(writtenIn(g.edges[g.inEdges[k]].from));
+    return (rates[v] = new Set(texts.flatMap((xs) => [...xs].map(Number))));
   };
   const derivation = (v: number, x: string, ownEarlier: string[]): string[] | null => {
     const target = Number(x);
@@ -211,7 +204,7 @@ function makeGrounding(g: EngineGraph): Grounding {
     // x % of y is a computation only with a rate written as a percent at hand (the task, the step, or
     // a source it read): any two numbers have a product over 100 near some amount, so a misquoted
     // figure would pass as "a percent of" two unrelated numbers.
-    const rates = ratesAt(v);
+    const isRate = (a: number, b: number) => ratesAt(v).has(a) || ratesAt(v).has(b);
     // A number at hand with two neighbouring digits swapped is a misquote of it, not a result: the
     // swap moves a value by a multiple of 9, which some small number at hand nearly always makes up.
     if (x.replace(/\D/g, "").length >= MIN_SWAP_DIGITS && ops.some((a) => swapsDigits(x, String(a)))) return null;
@@ -234,7 +227,7 @@ function makeGrounding(g: EngineGraph): Grounding {
           (a !== 1 &&
             b !== 1 &&
             (within(a * b, target, tol) || (two && (within(a / b, target, tol) || within(b / a, target, tol))))) ||
-          ((rates.has(a) || rates.has(b)) && within((a * b) / 100, target, tol)) ||
+          (within((a * b) / 100, target, tol) && isRate(a, b)) ||
           (two && percent && sharesPercent(a, b, target, tol))
         )
           return [String(a), String(b)];

@@ -26,68 +26,60 @@ const lookup = {
 const misquote = { id: "k2", agent: "Stacker", kind: "message" as const, content: "Counted: 3,842 on the floor." };
 const answer = { id: "k9", agent: "Ledger", kind: "final" as const, content: "Storage this month: 48,025 EUR." };
 
+/** The lookup, the misquote, the steps that compute with it, and the answer. */
+const misquotedThen = (computing: TTraceInput["steps"], agents: TTraceInput["agents"]) =>
+  make([lookup, misquote, ...computing, answer], agents);
+
+/** The verdict names the misquote as where the wrong value entered. */
+function expectEnteredAtMisquote(t: ReturnType<typeof make>) {
+  const r = analyzeTrace(t);
+  expect(r.decisive?.stepId).toBe("k2");
+  expect(r.decision?.wrongValues).toContain("n:3842");
+}
+
+const calc = (result?: string) => ({
+  name: "calc",
+  arguments: { expression: "3842 * 12.5" },
+  ...(result ? { result } : {}),
+});
+
 describe("a misquoted value handed to a call whose result is its own step", () => {
-  const t = make(
+  const t = misquotedThen(
     [
-      lookup,
-      misquote,
-      {
-        id: "k3",
-        agent: "Ledger",
-        kind: "tool_call",
-        tool: { name: "calc", arguments: { expression: "3842 * 12.5" } },
-      },
+      { id: "k3", agent: "Ledger", kind: "tool_call", tool: calc() },
       { id: "k4", agent: "Ledger", kind: "tool_result", tool: { name: "calc", result: "48025" }, content: "48025" },
-      answer,
     ],
     [{ name: "Stacker" }, { name: "Ledger" }],
   );
-  it("is where the wrong value entered", () => {
-    const r = analyzeTrace(t);
-    expect(r.decisive?.stepId).toBe("k2");
-    expect(r.decision?.wrongValues).toContain("n:3842");
-  });
+  it("is where the wrong value entered", () => expectEnteredAtMisquote(t));
 });
 
 describe("a misquoted value handed to a call that carries its result and says what it computes", () => {
-  const t = make(
+  const t = misquotedThen(
     [
-      lookup,
-      misquote,
       {
         id: "k3",
         agent: "Ledger",
         kind: "tool_call",
         content: "Working out 3842 * 12.5 with the calculator.",
-        tool: { name: "calc", arguments: { expression: "3842 * 12.5" }, result: "48025" },
+        tool: calc("48025"),
       },
-      answer,
     ],
     [{ name: "Stacker" }, { name: "Ledger" }],
   );
-  it("is where the wrong value entered: the call's own words are no echo of the tool", () => {
-    const r = analyzeTrace(t);
-    expect(r.decisive?.stepId).toBe("k2");
-    expect(r.decision?.wrongValues).toContain("n:3842");
-  });
+  it("is where the wrong value entered: the call's own words are no echo of the tool", () =>
+    expectEnteredAtMisquote(t));
 });
 
 describe("a misquoted value typed into code an executor runs", () => {
-  const t = make(
+  const t = misquotedThen(
     [
-      lookup,
-      misquote,
       { id: "k3", agent: "Ledger", kind: "message", content: "```python\nprint(3842 * 12.5)\n```" },
       { id: "k4", agent: "runner", kind: "tool_result", content: "48025.0" },
-      answer,
     ],
     [{ name: "Stacker" }, { name: "Ledger" }, { name: "runner" }],
   );
-  it("is where the wrong value entered", () => {
-    const r = analyzeTrace(t);
-    expect(r.decisive?.stepId).toBe("k2");
-    expect(r.decision?.wrongValues).toContain("n:3842");
-  });
+  it("is where the wrong value entered", () => expectEnteredAtMisquote(t));
 });
 
 describe("a constant first typed into code", () => {
