@@ -171,7 +171,7 @@ if (generated) {
   const db = liveness.then(() =>
     env
       ? // They run beside e2e (a server and a browser): their import limits check correctness, not who
-        // gets the CPU first, so their sandbox threads compete at the test process's own priority.
+        // gets the CPU first, so their sandbox processes compete at the test process's own priority.
         suite("database tests (vitest)", [[bin("vitest"), ["run", "--project", "db"]]], {
           ...env,
           CULPRIT_SANDBOX_NICE: "0",

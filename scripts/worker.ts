@@ -2,7 +2,7 @@
  * `npm run worker`: takes analysis jobs from the pg-boss queue in DATABASE_URL, finalizes live
  * OTLP traces and re-queues analyses left behind by a crash. Run as many as you like, on any
  * machine that reaches the database: pg-boss hands each job to exactly one worker, so analysis
- * scales out with the number of workers. Imports and analyses run in sandbox threads (memory cap,
+ * scales out with the number of workers. Imports and analyses run in sandbox processes (memory cap,
  * deadline), so one hostile trace fails its own job, not the worker.
  */
 import { setTimeout as sleep } from "node:timers/promises";

@@ -46,7 +46,7 @@ export interface PerformOptions {
  * progress in the row so the page can show it. Earlier analyses are kept (newest wins).
  *
  * The row is claimed atomically (queued, or running but older than the deadline, i.e. left by a
- * dead process), so a job delivered twice runs once. The engine runs in a sandbox thread with a
+ * dead process), so a job delivered twice runs once. The engine runs in a sandbox process with a
  * memory cap and a deadline; over either, the analysis fails with a message naming the limit.
  */
 export async function performAnalysis(analysisId: string, options: PerformOptions = {}): Promise<void> {

@@ -53,7 +53,7 @@ const ZEnv = z.object({
   CULPRIT_DB_POOL_MAX: int(2, 10),
   CULPRIT_MIN_FREE_DISK_MB: int(0, 512),
   CULPRIT_PG_DATA_DIR: text(),
-  // Read by the sandbox threads themselves (sandbox-worker.mjs, plain .mjs): declared for validation and docs.
+  // Read by the sandbox processes themselves (sandbox-worker.mjs, plain .mjs): declared for validation and docs.
   CULPRIT_SANDBOX_NICE: int(0, 5).pipe(z.number().max(19)),
   CULPRIT_JOB_MEMORY_MB: int(64, 1536),
   CULPRIT_JOB_THREADS: int(1, 2),

@@ -44,8 +44,3 @@ export function encodeRun(trace: TTrace, hash: string, uploadedByUserId: string 
     labels: labelValues(trace),
   };
 }
-
-/** The buffers of encoded runs, for postMessage's transfer list. */
-export function encodedBuffers(runs: EncodedRun[]): ArrayBuffer[] {
-  return runs.flatMap((r) => [r.agents, r.steps, r.edges].map((b) => b.buffer as ArrayBuffer));
-}

@@ -11,7 +11,7 @@ import { reloadConfig } from "@/lib/server/config";
 
 // The review's hostile files, sent over real HTTP on loopback to the real route handlers, while
 // a second client polls /api/health: each must be answered within 15 s, and health within 2 s
-// throughout (imports and analyses run in sandbox threads, not on this event loop).
+// throughout (imports and analyses run in sandbox processes, not on this event loop).
 let base: string;
 let server: http.Server;
 

@@ -5,7 +5,7 @@ import { keyedQueue } from "./keyed-queue";
 
 /**
  * One import in flight per caller (API key, person, or the local user), the rest of that caller's
- * uploads waiting in arrival order (security review M-2). The sandbox threads then serve callers
+ * uploads waiting in arrival order (security review M-2). The sandbox processes then serve callers
  * in turn: one client's burst of hostile or huge uploads waits behind itself, not in front of
  * everyone else's. Past MAX_WAITING waiting uploads a caller gets 429 with Retry-After.
  * Requests wait before their body is read, so a waiting upload holds a socket, not its bytes.

@@ -23,8 +23,8 @@ export interface UploadResult {
 /**
  * The one ingestion path shared by the upload page, `POST /api/runs` and the CLI-free API:
  * decode, import (detect format, map, infer edges, validate), store, then analyze.
- * Decoding and importing run in a sandbox thread (memory cap, deadline), so a hostile upload
- * costs that thread, not the web server's event loop.
+ * Decoding and importing run in a sandbox process (memory cap, deadline), so a hostile upload
+ * costs that process, not the web server's event loop.
  */
 /** `contentType` multipart/form-data: the body is a form (parsed in the sandbox, sandbox/upload-body.ts). */
 export type UploadInput = {
@@ -47,8 +47,7 @@ export async function ingestUploads(input: UploadInput): Promise<UploadResult[]>
   if (input.bytes.byteLength === 0) throw new TraceInputError("bad_input", "The upload is empty");
   // Every ingest path (the API, the upload page through it, Langfuse imports) stops here when the disk is low.
   await refuseWhenDiskLow();
-  // Copy into a transferable buffer of its own (the caller's view may share a larger buffer).
-  const bytes = new Uint8Array(input.bytes);
+  const bytes = input.bytes;
   const imported = await runInSandbox(
     "import",
     {
@@ -60,7 +59,7 @@ export async function ingestUploads(input: UploadInput): Promise<UploadResult[]>
       maxAgents: maxAgents(),
       uploadedByUserId: input.uploadedByUserId ?? null,
     },
-    { timeoutMs: importDeadlineMs(bytes.byteLength), transfer: [bytes.buffer as ArrayBuffer] },
+    { timeoutMs: importDeadlineMs(bytes.byteLength) },
   );
   const results: UploadResult[] = [];
   for (const { format: detected, title, steps, agents, warnings, encoded } of imported) {

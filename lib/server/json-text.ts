@@ -1,4 +1,4 @@
-// Pure text encoding for Postgres (json/jsonb values, COPY text): also used inside sandbox threads.
+// Pure text encoding for Postgres (json/jsonb values, COPY text): also used inside sandbox processes.
 
 /**
  * JSON text for a json/jsonb column. jsonb rejects the \u0000 escape and escaped lone surrogates

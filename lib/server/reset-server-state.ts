@@ -11,7 +11,7 @@ import { stopQueue } from "./queue";
  * builds each one afresh: a process that runs several database test files one after another, each
  * on its own `DATABASE_URL` (test/db-setup-file.ts, ADR 0021), gives every file the state a fresh
  * process would. Users first, then what they borrow from: the queue and Prisma run their SQL
- * through the pool. The sandbox threads stay warm: they hold no database connection and no state
+ * through the pool. The sandbox processes stay warm: they hold no database connection and no state
  * between tasks, and the sandbox starts new ones itself when its limits change (sandbox-pool.ts).
  */
 export async function resetServerState(): Promise<void> {

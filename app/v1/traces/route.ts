@@ -13,7 +13,7 @@ import { exportTraceResponse } from "@/lib/server/otlp/export-response";
  * POST /v1/traces — an OTLP/HTTP trace receiver (JSON or protobuf, optionally gzip/deflate).
  * Point OTEL_EXPORTER_OTLP_TRACES_ENDPOINT at http://<culprit>/v1/traces. Spans of one trace
  * accumulate; the worker turns a trace into a run once its root span ended and it has been idle
- * for CULPRIT_OTLP_IDLE_SECONDS (default 10). Decoding runs in a sandbox thread (memory cap,
+ * for CULPRIT_OTLP_IDLE_SECONDS (default 10). Decoding runs in a sandbox process (memory cap,
  * deadline, span count checked before decoding). Spans without a trace id, spans of a finalized
  * trace and spans past the per-trace cap are refused and reported in `partialSuccess`.
  */
@@ -36,7 +36,7 @@ async function handlePost(req: Request) {
     const { batches, rejectedSpans: idless } = await runInSandbox(
       "otlp-decode",
       { bytes, contentType, maxSpans: maxSpansPerRequest(), maxFields: maxOtlpFields() },
-      { timeoutMs: importDeadlineMs(bytes.byteLength), transfer: [bytes.buffer as ArrayBuffer] },
+      { timeoutMs: importDeadlineMs(bytes.byteLength) },
     );
     const buffered = await bufferSpans(batches);
     const reasons = [...(idless ? [`${idless} span(s) without a valid trace id`] : []), ...buffered.reasons];

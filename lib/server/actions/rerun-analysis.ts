@@ -34,7 +34,7 @@ export const rerunAnalysis = defineAction(
       throw new ActionFailure("rate_limited", `At most ${RERUNS_PER_HOUR} analyses per run and hour; try again later.`);
     const analysisId = await createAnalysis(runId);
     if (run.stepCount <= inlineAnalysisMaxSteps()) {
-      // In a sandbox thread with the inline budget; past it, the background worker takes over.
+      // In a sandbox process with the inline budget; past it, the background worker takes over.
       after(() =>
         scheduleAnalysis(runId, run.stepCount, analysisId).catch((err) =>
           console.error(`[analysis] re-run of ${runId} failed:`, err),

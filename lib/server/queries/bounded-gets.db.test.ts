@@ -61,7 +61,7 @@ describe("bounded work behind GETs (F-11, real Postgres)", () => {
     expect(await getStepDetailJson({ runId, stepId: "s3" })).toBeUndefined();
   });
 
-  it("compares runs in a sandbox thread and refuses pairs past the cell budget before loading them", async () => {
+  it("compares runs in a sandbox process and refuses pairs past the cell budget before loading them", async () => {
     const a = await run("cmp-a", 40);
     const b = await run("cmp-b", 41);
     const ok = await getComparison({ a: a.runId, b: b.runId });

@@ -18,7 +18,7 @@ export type CompareData =
  *
  * Bounded work for a GET: the alignment is at worst O(n·m) (Hirschberg), so pairs of runs whose
  * step counts multiply past CULPRIT_COMPARE_MAX_CELLS are refused before anything is loaded, and
- * the alignment itself runs in a sandbox thread with a deadline, off the event loop.
+ * the alignment itself runs in a sandbox process with a deadline, off the event loop.
  */
 export async function getComparison({ a, b }: { a: string; b: string }): Promise<CompareData> {
   const ids = [a, b].filter(isRunId);

@@ -1,22 +1,25 @@
 import "server-only";
+import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import type { Writable } from "node:stream";
 import { TraceInputError } from "@/lib/trace/errors";
 import { ApiError } from "../api-errors";
 import { sandboxMemoryMb, sandboxThreads, sandboxQueueMax } from "../limits";
 import type { SandboxTaskKind, SandboxTasks } from "./sandbox-tasks";
 import { config } from "../config";
+import { sandboxEnv } from "./sandbox-env";
 
 /**
- * Runs import, OTLP decoding and analysis in worker threads, each with a heap cap
- * (`resourceLimits.maxOldGenerationSizeMb`) and a deadline that terminates the thread. So a
- * hostile or just huge input can exhaust one thread, never the process: the web server keeps
- * answering and the caller gets an error naming the limit. Threads are kept warm between jobs
- * (loading the TypeScript takes ~1 s); a thread that hit a limit is replaced.
+ * Runs import, OTLP decoding and analysis in child processes, each with a heap cap
+ * (`--max-old-space-size`) and a deadline that kills it. So a hostile or just huge input can exhaust
+ * one child, never the web server: it keeps answering and the caller gets an error naming the limit.
+ * Not worker threads: a thread that runs out of heap at the wrong moment (while V8 compiles) aborts
+ * the whole process, its `resourceLimits` notwithstanding (nodejs/node#47224). Children are kept warm
+ * between jobs (loading the TypeScript takes ~1 s); one that hit a limit is replaced.
  *
  * The entry is a plain .mjs file read from the source tree at run time (`process.cwd()` is the
  * project root under `npm start`, `next start`, the worker and the tests), so Next's bundler
- * does not need to know about it. See docs/decisions/0009-resource-limits.md.
+ * does not need to know about it. See docs/decisions/0009-resource-limits.md and 0085.
  */
 export class SandboxLimitError extends ApiError {
   constructor(
@@ -43,12 +46,14 @@ export class SandboxLimitError extends ApiError {
 }
 
 interface Slot {
-  worker?: Worker;
+  child?: ChildProcess;
   ready?: Promise<void>;
+  /** The end of the child's stderr: V8 writes there why it aborted (out of heap, or another fatal error). */
+  stderrTail: string;
 }
 
 interface Pool {
-  /** The limits its threads were started with (sandboxLimits). */
+  /** The limits its children were started with (sandboxLimits). */
   limits: string;
   slots: Slot[];
   free: Slot[];
@@ -57,13 +62,13 @@ interface Pool {
 
 const globalForPool = globalThis as unknown as { culpritSandbox?: Pool };
 
-/** What the threads are started with: the thread count, the heap cap and the entry file. */
-const sandboxLimits = () => `${sandboxThreads()} threads, ${sandboxMemoryMb()} MB, ${workerFile()}`;
+/** What the children are started with: their count, the heap cap and the entry file. */
+const sandboxLimits = () => `${sandboxThreads()} children, ${sandboxMemoryMb()} MB, ${workerFile()}`;
 
 /**
- * The process's pool, kept with its warm threads while the limits stay the same. When they have
+ * The process's pool, kept with its warm children while the limits stay the same. When they have
  * changed (a test reloaded the configuration; a server never does) and no task is running or
- * waiting, the old threads are ended and new ones start with the new limits. The threads hold no
+ * waiting, the old children are ended and new ones start with the new limits. The children hold no
  * other state: each task is input in, output out, no database, so several database test files run
  * one after another in one process share them (ADR 0021).
  */
@@ -72,44 +77,109 @@ function pool(): Pool {
   const current = globalForPool.culpritSandbox;
   const idle = current !== undefined && current.free.length === current.slots.length && current.waiting.length === 0;
   if (current && (current.limits === limits || !idle)) return current;
-  for (const slot of current?.slots ?? []) void slot.worker?.terminate();
-  const slots = Array.from({ length: sandboxThreads() }, () => ({}) as Slot);
+  for (const slot of current?.slots ?? []) slot.child?.kill("SIGKILL");
+  const slots = Array.from({ length: sandboxThreads() }, () => ({ stderrTail: "" }) as Slot);
   globalForPool.culpritSandbox = { limits, slots, free: [...slots], waiting: [] };
   return globalForPool.culpritSandbox;
+}
+
+/** The process ids of the running sandbox children (for diagnostics and tests). */
+export function sandboxProcessIds(): number[] {
+  return (globalForPool.culpritSandbox?.slots ?? []).flatMap((s) => (s.child?.pid ? [s.child.pid] : []));
 }
 
 // Resolved at run time and hidden from the bundler: Turbopack would otherwise follow the entry
 // into tsx and esbuild's native binary and fail the build.
 const WORKER_ENTRY = ["lib", "server", "sandbox", "sandbox-worker.mjs"];
 const workerFile = () => path.resolve(config().CULPRIT_ROOT || process.cwd(), ...WORKER_ENTRY);
+/** A child that has not loaded its tasks by then is broken (a missing file, a syntax error): it is killed. */
+const START_TIMEOUT_MS = 60_000;
+const STDERR_TAIL_CHARS = 4096;
+/** File descriptor 4 of a child: the raw bytes of its task's byte fields (see sandbox-worker.mjs). */
+const BYTES_FD = 4;
 
-function spawn(slot: Slot): Worker {
-  const worker = new Worker(/* turbopackIgnore: true */ /* webpackIgnore: true */ workerFile(), {
-    // react-server: the task modules import "server-only", which throws under other conditions.
-    execArgv: ["--conditions=react-server", "--no-warnings"],
-    resourceLimits: { maxOldGenerationSizeMb: sandboxMemoryMb() },
-    stdout: false,
-    stderr: false,
+function spawn(slot: Slot): ChildProcess {
+  const child = fork(/* turbopackIgnore: true */ /* webpackIgnore: true */ workerFile(), [], {
+    // react-server: the task modules import "server-only", which throws under other conditions. The
+    // parent's own flags (a debugger, a loader) are not passed on.
+    execArgv: ["--conditions=react-server", "--no-warnings", `--max-old-space-size=${sandboxMemoryMb()}`],
+    // The v8 serializer, as worker threads use: typed arrays, Maps and undefined survive.
+    serialization: "advanced",
+    stdio: ["ignore", "ignore", "pipe", "ipc", "pipe"],
+    // Only what the tasks need: no database URL or secret reaches code that parses hostile input.
+    env: sandboxEnv(process.env) as NodeJS.ProcessEnv,
   });
-  worker.unref();
-  slot.worker = worker;
+  slot.child = child;
+  slot.stderrTail = "";
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (chunk: string) => {
+    slot.stderrTail = (slot.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+  });
+  // A child that died mid-write closes its end: the write fails, and the task fails on the child's exit.
+  bytesPipe(child).on("error", () => {});
+  // An idle child keeps no process alive (a test file, a script); a running task's deadline timer does.
+  child.unref();
+  unrefHandles(child);
   slot.ready = new Promise<void>((resolve, reject) => {
-    const onMessage = (m: { ready?: boolean }) => {
-      if (m?.ready) {
-        worker.off("message", onMessage);
-        worker.off("error", reject);
-        resolve();
-      }
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`sandbox process did not start within ${START_TIMEOUT_MS / 1000} s`));
+    }, START_TIMEOUT_MS);
+    const settle = (err?: Error) => {
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      child.off("error", settle);
+      child.off("exit", onExit);
+      if (err) reject(err);
+      else resolve();
     };
-    worker.on("message", onMessage);
-    worker.once("error", reject);
+    const onMessage = (m: { ready?: boolean }) => {
+      if (m?.ready) settle();
+    };
+    const onExit = (code: number | null, signal: string | null) =>
+      settle(new Error(`sandbox process exited while starting (${signal ?? `code ${code}`}): ${lastLine(slot)}`));
+    child.on("message", onMessage);
+    child.once("error", settle);
+    child.once("exit", onExit);
   });
   slot.ready.catch(() => {});
-  worker.once("exit", () => {
-    if (slot.worker === worker) slot.worker = undefined;
+  child.once("exit", () => {
+    if (slot.child === child) slot.child = undefined;
   });
-  return worker;
+  return child;
 }
+
+const bytesPipe = (child: ChildProcess) => child.stdio[BYTES_FD] as Writable;
+
+function unrefHandles(child: ChildProcess): void {
+  for (const h of [child.channel, child.stderr, child.stdio[BYTES_FD]])
+    (h as { unref?: () => void } | null | undefined)?.unref?.();
+}
+
+/**
+ * Calls `then` once the child's stderr has ended, so V8's last words are read, or after a second
+ * (a grandchild that inherited the pipe could hold it open).
+ */
+function afterStderr(child: ChildProcess, then: () => void): void {
+  const stderr = child.stderr;
+  if (!stderr || stderr.readableEnded || stderr.destroyed) return then();
+  let called = false;
+  const finish = () => {
+    if (called) return;
+    called = true;
+    clearTimeout(timer);
+    then();
+  };
+  const timer = setTimeout(finish, 1000);
+  stderr.once("end", finish);
+  stderr.once("close", finish);
+}
+
+const lastLine = (slot: Slot) =>
+  slot.stderrTail.trim().split("\n").filter(Boolean).slice(-1)[0]?.slice(0, 300) ?? "no output";
+
+/** V8's words when a heap cap stops a process ("Reached heap limit", "JavaScript heap out of memory"). */
+const OUT_OF_HEAP_RE = /heap out of memory|Reached heap limit/i;
 
 async function acquire(): Promise<Slot> {
   const p = pool();
@@ -131,28 +201,34 @@ function release(slot: Slot): void {
 
 let nextId = 0;
 
-/** Runs `kind` in a sandbox thread; rejects with the task's own error or a SandboxLimitError. */
+/**
+ * Runs `kind` in a sandbox process; rejects with the task's own error or a SandboxLimitError. Byte
+ * fields of the input (an upload, an OTLP body) go down a pipe of their own, not the IPC channel: the
+ * channel serializes a message on the event loop in one piece (a 100 MB buffer stalled it 0.5 s),
+ * a pipe takes it in slices. The caller hands those bytes over and must not change them.
+ */
 export async function runInSandbox<K extends SandboxTaskKind>(
   kind: K,
   input: SandboxTasks[K]["input"],
-  options: { timeoutMs: number; transfer?: ArrayBuffer[] },
+  options: { timeoutMs: number },
 ): Promise<SandboxTasks[K]["output"]> {
   const slot = await acquire();
   try {
-    if (!slot.worker) spawn(slot);
-    const worker = slot.worker!;
+    if (!slot.child) spawn(slot);
+    const child = slot.child!;
     await slot.ready;
     const id = ++nextId;
+    const { fields, bytes } = splitBytes(input as Record<string, unknown>);
     return await new Promise<SandboxTasks[K]["output"]>((resolve, reject) => {
       const done = () => {
         clearTimeout(timer);
-        worker.off("message", onMessage);
-        worker.off("error", onError);
-        worker.off("exit", onExit);
+        child.off("message", onMessage);
+        child.off("error", onError);
+        child.off("exit", onExit);
       };
       const kill = () => {
-        slot.worker = undefined;
-        void worker.terminate();
+        slot.child = undefined;
+        child.kill("SIGKILL");
       };
       const timer = setTimeout(() => {
         done();
@@ -165,31 +241,54 @@ export async function runInSandbox<K extends SandboxTaskKind>(
         output?: SandboxTasks[K]["output"];
         error?: SerializedError;
       }) => {
-        if (m.id !== id) return;
+        if (m?.id !== id) return;
         done();
         if (m.ok) resolve(m.output!);
         else reject(reviveError(m.error!));
       };
-      const onError = (err: Error & { code?: string }) => {
+      const onError = (err: Error) => {
         done();
         kill();
-        if (err.code === "ERR_WORKER_OUT_OF_MEMORY")
-          reject(new SandboxLimitError(kind, "memory", `${sandboxMemoryMb()} MB`));
-        else reject(err);
+        reject(err);
       };
-      const onExit = (code: number) => {
+      const onExit = (code: number | null, signal: string | null) => {
         done();
         kill();
-        reject(new Error(`sandbox thread exited (code ${code}) during ${kind}`));
+        afterStderr(child, () =>
+          reject(
+            OUT_OF_HEAP_RE.test(slot.stderrTail)
+              ? new SandboxLimitError(kind, "memory", `${sandboxMemoryMb()} MB`)
+              : new Error(`sandbox process exited (${signal ?? `code ${code}`}) during ${kind}: ${lastLine(slot)}`),
+          ),
+        );
       };
-      worker.on("message", onMessage);
-      worker.once("error", onError);
-      worker.once("exit", onExit);
-      worker.postMessage({ id, kind, input }, options.transfer ?? []);
+      child.on("message", onMessage);
+      child.once("error", onError);
+      child.once("exit", onExit);
+      child.send({ id, kind, input: fields }, (err) => {
+        if (err) onError(err);
+      });
+      for (const b of bytes) bytesPipe(child).write(b);
     });
   } finally {
     release(slot);
   }
+}
+
+/**
+ * The input with each top-level byte field replaced by its length (`{ sandboxBytes: n }`), and the
+ * bytes in field order, for the child to read back from its byte pipe.
+ */
+function splitBytes(input: Record<string, unknown>): { fields: Record<string, unknown>; bytes: Uint8Array[] } {
+  const fields: Record<string, unknown> = {};
+  const bytes: Uint8Array[] = [];
+  for (const [key, value] of Object.entries(input)) {
+    if (value instanceof Uint8Array) {
+      fields[key] = { sandboxBytes: value.byteLength };
+      if (value.byteLength > 0) bytes.push(value);
+    } else fields[key] = value;
+  }
+  return { fields, bytes };
 }
 
 interface SerializedError {

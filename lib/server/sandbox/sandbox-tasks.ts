@@ -14,11 +14,11 @@ import { sanitizeTrace } from "../sanitize-trace";
 import { jsonText } from "../json-text";
 import { contentHash } from "@/lib/trace/content-hash";
 import { uploadBody } from "./upload-body";
-import { type EncodedRun, encodeRun, encodedBuffers } from "../encode-trace";
+import { type EncodedRun, encodeRun } from "../encode-trace";
 
 /**
- * The CPU- and memory-heavy work that runs inside a sandbox worker thread (sandbox-worker.mjs):
- * everything here is pure and bounded by the thread's heap cap and deadline, and synchronous except
+ * The CPU- and memory-heavy work that runs inside a sandbox child process (sandbox-worker.mjs):
+ * everything here is pure and bounded by the child's heap cap and deadline, and synchronous except
  * reading a multipart upload (upload-body.ts).
  */
 export interface SandboxTasks {
@@ -47,7 +47,7 @@ export type SandboxTaskKind = keyof SandboxTasks;
 
 /**
  * An imported trace, sanitized, hashed and encoded as the rows that store it: the web server
- * streams those bytes (transferred, not copied) and never rebuilds the trace (review M-3).
+ * streams those bytes and never rebuilds the trace (review M-3).
  */
 export type ImportedTrace = {
   format: ImportResult["format"];
@@ -75,11 +75,6 @@ export function runTask<K extends SandboxTaskKind>(kind: K, input: SandboxTasks[
   const task = tasks[kind] as (input: SandboxTasks[K]["input"]) => Output<K>;
   if (!task) throw new Error(`unknown sandbox task ${String(kind)}`);
   return task(input);
-}
-
-/** Buffers of a task's output that postMessage moves to the web server instead of copying them. */
-export function transferablesOf(kind: SandboxTaskKind, output: unknown): ArrayBuffer[] {
-  return kind === "import" ? encodedBuffers((output as ImportedTrace[]).map((t) => t.encoded)) : [];
 }
 
 async function importTask(input: SandboxTasks["import"]["input"]): Promise<ImportedTrace[]> {

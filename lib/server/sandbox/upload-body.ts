@@ -3,7 +3,7 @@ import { IMPORT_FORMATS, type ImportFormat } from "@/lib/importers";
 import { TraceInputError } from "@/lib/trace/errors";
 
 /**
- * An upload's body as the importer reads it, worked out inside the sandbox thread: a multipart
+ * An upload's body as the importer reads it, worked out inside the sandbox process: a multipart
  * body is parsed here, not on the web server's event loop (six 40 MB bodies of 600k parts kept
  * /api/health waiting 13.7 s there; security review M-3). The form's `file` (or `text`) field is the
  * trace; its `format` field overrides the query's.
