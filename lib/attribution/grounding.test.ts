@@ -121,6 +121,19 @@ describe("grounding: seenBefore", () => {
     expect(gr.derivable(0, "3.6", ["1.8"])).toBe(true);
   });
 
+  it("takes a number times itself only where the step writes a power", () => {
+    // 0.89² = 0.7921: a misquote "0.79" of 0.89 would pass as its square.
+    expect(buildGrounding(oneStep("Measure the seeing.", "It is 0.79 arcsec.")).derivable(0, "0.79", ["0.89"])).toBe(
+      false,
+    );
+    for (const written of ["0.89² = 0.79", "0.89^2 = 0.79", "0.89 ** 2 gives 0.79", "0.89 squared is 0.79"])
+      expect(buildGrounding(oneStep("Measure the seeing.", written)).derivable(0, "0.79", ["0.89"])).toBe(true);
+    // Two numbers still multiply unmarked.
+    expect(
+      buildGrounding(oneStep("Measure the seeing.", "It is 0.79 arcsec.")).derivable(0, "0.79", ["0.89", "0.8876"]),
+    ).toBe(true);
+  });
+
   it("takes a percent of a number only with a rate written as a percent at hand", () => {
     const run = (task: string) => oneStep(task, "That comes to 72 crates.");
     // 15 × 480 / 100 = 72: a share when the task gives a rate, a coincidence when it gives two counts.

@@ -116,6 +116,9 @@ function writtenPercents(text: string | undefined): Set<string> {
   return out;
 }
 
+/** A power written out: "x²", "x^2", "x**2", "squared", "the square of", "pow(". */
+const SQUARE_RE = /²|\^\s*2(?!\d)|\*\*\s*2(?!\d)|\bsquared?\b|\bpow\s*\(/i;
+
 function makeGrounding(g: EngineGraph): Grounding {
   const task = new Set(extractNumbers(g.trace.run.task ?? ""));
   const sourceNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content));
@@ -185,6 +188,12 @@ function makeGrounding(g: EngineGraph): Grounding {
       texts.push(writtenIn(g.edges[g.inEdges[k]].from));
     return (rates[v] = new Set(texts.flatMap((xs) => [...xs].map(Number))));
   };
+  const squares: (boolean | undefined)[] = new Array(g.n);
+  /** Whether step v's text or input writes a power: only then is a number times itself a result. */
+  const marksSquare = (v: number) =>
+    (squares[v] ??=
+      SQUARE_RE.test((g.steps[v].content ?? "").slice(0, MAX_SCAN_CHARS)) ||
+      SQUARE_RE.test((g.steps[v].input ?? "").slice(0, MAX_SCAN_CHARS)));
   const derivation = (v: number, x: string, ownEarlier: string[]): string[] | null => {
     const target = Number(x);
     if (!Number.isFinite(target)) return null;
@@ -220,13 +229,16 @@ function makeGrounding(g: EngineGraph): Grounding {
         const a = ops[i];
         const b = ops[j];
         // A number taken from itself or divided by itself gives 0, 1 or 100 % whatever it is: no result.
+        // Times itself it is a square, which an agent writes as one ("x²", "squared"); unwritten, a
+        // square near 1 lands within rounding of a one-digit slip (0.89 → 0.79 ≈ 0.89²).
         const two = i !== j;
         if (
           within(a + b, target, sumTol) ||
           (two && (within(a - b, target, sumTol) || within(b - a, target, sumTol))) ||
           (a !== 1 &&
             b !== 1 &&
-            (within(a * b, target, tol) || (two && (within(a / b, target, tol) || within(b / a, target, tol))))) ||
+            ((within(a * b, target, tol) && (two || marksSquare(v))) ||
+              (two && (within(a / b, target, tol) || within(b / a, target, tol))))) ||
           (within((a * b) / 100, target, tol) && isRate(a, b)) ||
           (two && percent && sharesPercent(a, b, target, tol))
         )

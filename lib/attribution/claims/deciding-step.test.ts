@@ -129,6 +129,27 @@ describe("answers written in lowercase", () => {
   });
 });
 
+describe("a judge that speaks once, at the close", () => {
+  const look = '{"site": "Pine Hollow", "filter_set": "Sloan ugriz"}';
+  const judged = (ruling: string) =>
+    trace("What is the primary filter set of Pine Hollow?", [
+      ...panelist("Tarn", "My position: Sloan ugriz. That is what the source shows.", look),
+      ...panelist("Opal", "My position: Sloan ugriz. I am confident in it.", look),
+      { id: "rule", agent: "Lumen", kind: "final", content: ruling },
+    ]);
+
+  it("states an answer cased any way after 'the answer is', so it decides the run and is blamed for overruling", () => {
+    const t = judged("Having heard both sides, the answer is narrowband H-alpha.");
+    expect(findings(t).map((f) => [f.name, f.stepId])).toEqual([["overruled-consensus", "rule"]]);
+    expect(analyzeTrace(t).decisive?.agent).toBe("Lumen");
+  });
+
+  it("near miss: the answer both panelists gave, or a clause after 'the answer is', overrules no one", () => {
+    expect(findings(judged("Having heard both sides, the answer is Sloan ugriz."))).toEqual([]);
+    expect(findings(judged("Having heard both sides, the answer is in the Pine Hollow log."))).toEqual([]);
+  });
+});
+
 describe("a manager that merges its searchers' answers", () => {
   it("handing out each search in turn does not hide the earlier answers: a value no searcher found names the manager", () => {
     const found = '{"observatory": "Sable Ridge", "director": "Ines Okonkwo"}';

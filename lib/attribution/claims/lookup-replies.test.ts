@@ -98,6 +98,21 @@ describe("a name said to be what the lookup returned", () => {
     expect(f?.note).toContain("Odile Brannock");
   });
 
+  it("sets aside the record's own name when the task writes it, though one word is no claim", () => {
+    const json = '{"entity": "Harrowgate", "foreman": "Odile Brannock"}';
+    const [f] = findings(
+      lookupRun("Who is the foreman of Harrowgate?", json, `The registry returned Tamsin Vell as the foreman.${TAIL}`),
+    );
+    expect(f?.name).toBe("contradicts-output");
+    expect(f?.note).toContain("Odile Brannock");
+    // Near miss: a task that does not name the record leaves two names, so which one was read is unknown.
+    expect(
+      findings(
+        lookupRun("Who is the yard's foreman?", json, `The registry returned Tamsin Vell as the foreman.${TAIL}`),
+      ),
+    ).toEqual([]);
+  });
+
   it("near miss: a record with two such names says nothing about which one was read", () => {
     const two = `${RECORD}\n  deputy: Arno Queck`;
     expect(findings(lookupRun(TASK, two, `The registry returned Tamsin Vell as the foreman.${TAIL}`))).toEqual([]);

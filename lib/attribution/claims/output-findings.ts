@@ -157,15 +157,18 @@ function onlyPolarField(said: StatedValue, facts: OutputFacts): StatedValue | nu
  * lead") answers the one name a record gives besides the task's own (the record looked up is named
  * in the task; the field asked for is not). With no such name, or several, which one it read is unknown.
  */
-function onlyAnswerName(said: StatedValue, facts: OutputFacts, task: ReadonlySet<string>): StatedValue | null {
-  return said.kind === "name" ? recordAnswerName(facts, task) : null;
+function onlyAnswerName(said: StatedValue, facts: OutputFacts, inTask: InTask): StatedValue | null {
+  return said.kind === "name" ? recordAnswerName(facts, inTask) : null;
 }
 
+/** Whether the task states a value: as a claim, or written in its text (a one-word name is no claim). */
+type InTask = (value: StatedValue) => boolean;
+
 /** The one name-valued field of a record whose value the task does not state, or null. */
-function recordAnswerName(facts: OutputFacts, task: ReadonlySet<string>): StatedValue | null {
+function recordAnswerName(facts: OutputFacts, inTask: InTask): StatedValue | null {
   let only: StatedValue | null = null;
   for (const val of facts.labelled.values())
-    if (val && val.kind === "name" && !task.has(val.value)) {
+    if (val && val.kind === "name" && !inTask(val)) {
       if (only) return null;
       only = val;
     }
@@ -178,7 +181,7 @@ function contradiction(
   said: ResultStatement[],
   outputs: ReadOutput[],
   options: Map<string, StatedValue>,
-  task: ReadonlySet<string>,
+  inTask: InTask,
   accept: (claim: StatedValue) => boolean,
 ): Contradiction | null {
   const lower = text.toLowerCase();
@@ -193,7 +196,7 @@ function contradiction(
       const label = st.key === "" ? null : st.key;
       const source =
         label === null
-          ? (o.facts.bare ?? onlyPolarField(st.value, o.facts) ?? onlyAnswerName(st.value, o.facts, task))
+          ? (o.facts.bare ?? onlyPolarField(st.value, o.facts) ?? onlyAnswerName(st.value, o.facts, inTask))
           : o.facts.labelled.get(label);
       if (!source) continue;
       // A letter and a text compare through the task's options ("B" names "(B) Paris").
@@ -221,13 +224,14 @@ const MAX_REPLY = 240;
  */
 function replyMisread(
   prov: Provenance,
+  inTask: InTask,
   v: number,
   text: string,
   outputs: ReadOutput[],
   support: ReturnType<typeof nameSupport>,
 ): Contradiction | null {
   const o = outputs.find((x) => x.step !== v);
-  const given = o ? recordAnswerName(o.facts, prov.task) : null;
+  const given = o ? recordAnswerName(o.facts, inTask) : null;
   if (!o || !given || restates(text, text.toLowerCase(), given)) return null;
   let found: Contradiction | null = null;
   for (const c of prov.claims[v].asserted) {
@@ -332,6 +336,7 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
   let kinds: Uint8Array | undefined;
   let polar: boolean | undefined;
   const answered: { step: number; value: string }[] = [];
+  let inTask: InTask | undefined;
   for (let v = 0; v < g.n; v++) {
     if (!isAgentUtterance(g, v) || g.steps[v].kind === "tool_call" || g.wrapper[v]) continue;
     const full = stepText(g.steps[v]);
@@ -354,12 +359,13 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     const said = resultStatements(text);
     if (answer) said.unshift(answer);
     options ??= taskOptions(taskText(g));
+    inTask ??= taskStates(g, prov);
     const c = contradiction(
       text,
       said,
       outputs,
       options,
-      prov.task,
+      inTask,
       (claim) => !sourcedElsewhere(prov, support, v, claim),
     );
     if (c) {
@@ -374,7 +380,7 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
       out.push(finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, p, p.from, note, reach(v, p.claim)));
       continue;
     }
-    const r = reply ? replyMisread(prov, v, text, outputs, support) : null;
+    const r = reply ? replyMisread(prov, inTask, v, text, outputs, support) : null;
     if (r) {
       const note = `names ${r.quote} right after step ${r.from + 1} gave "${r.source.raw}", and no step it could see names ${r.quote}`;
       out.push(finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, r, r.from, note, reach(v, r.claim)));
@@ -401,6 +407,13 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     }
   }
   return out;
+}
+
+/** `InTask` for this trace: the task's claims, else its text read for the value's words. */
+function taskStates(g: EngineGraph, prov: Provenance): InTask {
+  const text = taskText(g).slice(0, MAX_TASK_SCAN);
+  const lower = text.toLowerCase();
+  return (value) => prov.task.has(value.value) || restates(text, lower, value);
 }
 
 function finding(

@@ -88,6 +88,11 @@ export function resultStatements(full: string): ResultStatement[] {
 function nextLineValue(text: string, from: number, colon: boolean): { value: StatedValue; end: number } | null {
   const same = readValue(text.slice(from, from + MAX_PHRASE));
   if (same) return { value: same, end: from + same.length };
+  // The lead words delimit the value as a label does: a name cased any way up to the clause's end
+  // ("the answer is narrowband H-alpha.") is one value, where the value reader alone reads nothing.
+  const clause = trimEndChars(clauseAt(text, from).trim(), "!*_`\"'”’)");
+  const whole = clause ? wholeName(clause) : null;
+  if (whole) return { value: whole, end: from + clauseAt(text, from).indexOf(clause) + clause.length };
   if (!colon || !/^[ \t]*\r?\n/.test(text.slice(from, from + 4))) return null;
   const m = /^\s*\n[ \t]*([^\n]{1,80})(?:\n|$)/.exec(text.slice(from, from + 120));
   if (!m) return null;

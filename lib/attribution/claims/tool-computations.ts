@@ -139,14 +139,18 @@ export function toolComputations(g: EngineGraph, prov: Provenance, throughCode: 
   for (const { output, caller, written } of computations(g, prov)) {
     const call = handsArguments(g, caller);
     const inWritten = (c: Claim) => written.some(([a, b]) => c.start >= a && c.start < b);
-    const restated = throughCode || call || written.length ? undefined : restatedValues(prov, caller);
-    // A value restated from an agent's statement is that statement's fact, not a constant of the code.
+    const restated = call || written.length ? undefined : restatedValues(prov, caller);
+    // A value restated from an agent's statement is that statement's fact, not a constant of the code,
+    // however small ("1.68 * 4.59"): read through code, every literal counts besides those facts.
     const handed = prov.claims[caller].asserted
       .filter(
         (c) =>
           c.kind === "number" &&
           (call || (written.length ? inWritten(c) : c.inCode)) &&
-          (restated ? restated.has(c.value) && !isTrivialNumber({ ...c, inCode: false }) : !isTrivialNumber(c)),
+          (restated
+            ? (restated.has(c.value) && !isTrivialNumber({ ...c, inCode: false })) ||
+              (throughCode && !isTrivialNumber(c))
+            : !isTrivialNumber(c)),
       )
       .map((c) => c.value);
     const observed = new Set(echoed(g, prov, output, output === caller).map((c) => c.value));

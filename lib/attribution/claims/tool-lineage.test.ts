@@ -10,6 +10,7 @@ import { TRACE_SCHEMA_VERSION } from "../../trace/schema";
 import { buildProvenance } from "./provenance";
 import { findClaimIssues } from "./claim-findings";
 import { analyzeTrace } from "../analyze-trace";
+import { failedRun } from "../test-graphs";
 
 function misquoteThenCalculator() {
   return validateTrace({
@@ -118,5 +119,56 @@ describe("lineage through a call written in prose", () => {
       '→ calculator(expression="3.71 * 58.19"',
     ])
       expect(reachingAt(misreadInWrittenCall(call), "c")).toEqual([]);
+  });
+});
+
+/** A small decimal misread (1.86 as 1.68), then typed into code an executor runs for the answer. */
+const smallDecimalIntoCode = () =>
+  failedRun("What is the archive cost for Ebbing Ridge: its median seeing times 4.59 USD per frame?", [
+    {
+      id: "look",
+      agent: "Observer",
+      kind: "tool_call",
+      tool: { name: "obs_metrics", arguments: { site: "Ebbing Ridge" }, result: "median seeing = 1.86 arcsec" },
+    },
+    { id: "post", agent: "Observer", kind: "message", content: "board[seeing] := 1.68 arcsec" },
+    {
+      id: "code",
+      agent: "Costing",
+      kind: "message",
+      content: '```python\nprint(compute(expression="1.68 * 4.59"))\n```',
+    },
+    { id: "out", agent: "runner", kind: "tool_result", content: "7.71" },
+    { id: "fin", agent: "Writer", kind: "final", content: "Archive cost: 7.71 USD." },
+  ]);
+
+/** The contradicted-source finding of a run, with its step's id. */
+function contradiction(t: ReturnType<typeof failedRun>) {
+  const g = buildGraph(t, resolveConfig({}));
+  const f = findClaimIssues(g, buildProvenance(g)).find((x) => x.name === "contradicts-source");
+  return { stepId: f && g.steps[f.step].id, reachesAnswer: f?.reachesAnswer };
+}
+
+describe("lineage through code, for small decimals", () => {
+  it("a misread value restated in code reaches the answer, though a small decimal in code alone is a constant", () => {
+    expect(contradiction(smallDecimalIntoCode())).toEqual({ stepId: "post", reachesAnswer: true });
+    expect(analyzeTrace(smallDecimalIntoCode()).decisive?.stepId).toBe("post");
+  });
+});
+
+describe("lineage through code, for a value first typed into it", () => {
+  it("a misread count assigned in code reaches the answer through what the code printed", () => {
+    const t = failedRun("What do the pallets in hall C cost to store at 12.5 EUR each?", [
+      {
+        id: "look",
+        agent: "Ledger",
+        kind: "tool_call",
+        tool: { name: "hall_count", arguments: { hall: "C" }, result: '{"hall": "C", "count": 3482}' },
+      },
+      { id: "code", agent: "Ledger", kind: "message", content: "```python\ncount = 3842\nprint(count * 12.5)\n```" },
+      { id: "out", agent: "runner", kind: "tool_result", content: "48025.0" },
+      { id: "fin", agent: "Writer", kind: "final", content: "Storage: 48,025 EUR." },
+    ]);
+    expect(contradiction(t)).toEqual({ stepId: "code", reachesAnswer: true });
   });
 });
