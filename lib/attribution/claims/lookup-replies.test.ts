@@ -119,6 +119,27 @@ describe("a name said to be what the lookup returned", () => {
   });
 });
 
+describe("a name the reply's opening sentence rules for", () => {
+  it("is held to the record's one answer field, to a task that asks no yes/no question", () => {
+    const [f] = findings(lookupRun(TASK, RECORD, `I put forward Tamsin Vell. That is what the record shows.${TAIL}`));
+    expect(f?.name).toBe("contradicts-output");
+    expect(f?.stepId).toBe("reply");
+    expect(f?.value).toBe("e:tamsin vell");
+  });
+
+  it("a name cased any way too ('narrowband H-alpha')", () => {
+    const record = "Record Harrow Yard\n  filter_set: Johnson UBV";
+    const task = "What is the primary filter set of Harrow Yard?";
+    const [f] = findings(lookupRun(task, record, "I put forward narrowband H-alpha. That is what the source shows."));
+    expect(f?.value).toBe("e:narrowband h-alpha");
+    // Near misses: the record's own value, and words with no capital, which are no name.
+    expect(findings(lookupRun(task, record, "I put forward Johnson UBV. That is what the source shows."))).toEqual([]);
+    expect(findings(lookupRun(task, record, "I put forward the wide band. That is what the source shows."))).toEqual(
+      [],
+    );
+  });
+});
+
 describe("a short reply naming what no source names", () => {
   it("is a misread of the record it follows", () => {
     const [f] = findings(lookupRun(TASK, RECORD, "Here you go — Tamsin Vell."));

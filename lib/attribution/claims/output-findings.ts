@@ -27,7 +27,7 @@ import {
   type OutputFacts,
   type ResultStatement,
 } from "./result-statements";
-import { MAX_PHRASE, compareValues, readValue, type StatedValue } from "./stated-values";
+import { MAX_PHRASE, compareValues, readValue, wholeName, type StatedValue } from "./stated-values";
 import { taskText } from "./task-text";
 import { answerReach } from "./answer-reach";
 import { nameSupport } from "./name-support";
@@ -289,11 +289,32 @@ function polarAnswer(text: string): ResultStatement | null {
   // Compared as what the output showed (key ""): the record's bare value, or its one yes/no field.
   if (m && value) return { value, start: m.index, end: m.index + m[0].length, key: "" };
   // Or the yes or no its opening sentence rules for ("I put forward Yes.", "My vote: No.").
+  const ruled = openingRuling(text);
+  return ruled?.value.kind === "yesno" ? ruled : null;
+}
+
+/**
+ * The value a reply's opening sentence rules for ("I put forward Quay Seven.", "My vote: No."), as
+ * what the output showed (key ""): a position taken right after a lookup reports what it read.
+ */
+function openingRuling(text: string): ResultStatement | null {
   const opening = text.slice(0, POLAR_POSITION_SCAN).split(/(?<=[.!?])\s|\n/, 1)[0];
   const position = statedRuling(opening);
-  if (position?.kind !== "yesno") return null;
+  if (!position) return null;
   const at = opening.lastIndexOf(position.raw);
   return at < 0 ? null : { value: position, start: 0, end: at + position.raw.length, key: "" };
+}
+
+/**
+ * To a task that asks no yes/no question, the name a reply's opening sentence rules for is its answer
+ * (held to the record's one answer field as "returned …" is); words with a capital among them are a
+ * name cased any way ("narrowband H-alpha"). To a yes/no question a name answers nothing.
+ */
+function namedPosition(text: string): ResultStatement | null {
+  const ruled = openingRuling(text);
+  if (ruled?.value.kind === "name") return ruled;
+  const name = ruled?.value.kind === "word" ? wholeName(ruled.value.raw) : null;
+  return ruled && name ? { ...ruled, value: name } : null;
 }
 /** Characters of a reply read for the position its opening sentence rules for. */
 const POLAR_POSITION_SCAN = 200;
@@ -343,7 +364,7 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     const text = claimPart(full, observationAt(g.steps[v].attributes));
     polar ??= POLAR_TASK_RE.test(taskText(g).slice(0, MAX_TASK_SCAN));
     // A bare "No — …" answers a yes/no task without any of the words a statement of a result uses.
-    let answer = polar ? polarAnswer(text) : null;
+    let answer = polar ? polarAnswer(text) : namedPosition(text);
     if (answer) {
       const value = answer.value.value;
       // A yes or no an earlier step it could see already gave is repeated, not read afresh from the record.
