@@ -23,6 +23,19 @@ const MAX_EQUALS = 40;
 const NUMBER_AT_START = /^\s*(?:(?:[$€£¥]|[A-Z]{3}\s)\s*)?(-?\d[\d,]*(?:\.\d+)?)/;
 const OPERATOR = /[-+*/×÷]|\sx\s/;
 
+/**
+ * Words that state an expression's result as "=" does ("2.34 + 1.60 gives 3.94", "… comes to 12"),
+ * between a digit (or a closing parenthesis) and a number. Not "is": "2024-05-01 is 3 days away".
+ * A working that recomputes is found without them (an expression and a number it equals).
+ */
+const RESULT_WORD_RE =
+  /(?<=\d\)?) (?:gives|equals|makes|comes to|yields|totals|sums to|adds up to)(?= [$€£¥]?\s?-?\d)/g;
+
+/** The text with each such word written as "=" padded to its length, so positions stay the same. */
+function withEquals(text: string): string {
+  return text.replace(RESULT_WORD_RE, (m) => ` =${" ".repeat(m.length - 2)}`);
+}
+
 interface Stated {
   expr: string;
   statedRaw: string;
@@ -113,8 +126,9 @@ const decimalsOf = (raw: string) => (raw.includes(".") ? raw.split(".")[1].lengt
  */
 const tolerance = (raw: string, actual: number) => Math.max(0.5 * 10 ** -decimalsOf(raw), Math.abs(actual) * 1e-9);
 
-export function arithmeticSlips(text: string): ArithmeticSlip[] {
+export function arithmeticSlips(written: string): ArithmeticSlip[] {
   const out: ArithmeticSlip[] = [];
+  const text = withEquals(written);
   if (!text.includes("=")) return out;
   for (const x of statedExpressions(text)) {
     if (!text.slice(x.start, x.end).includes("=")) continue;

@@ -44,15 +44,20 @@ const VERB_FORM_RE = /^\p{L}+(?:ed|ing)$/u;
 /** Characters read at the end of a reply for a name set off after a dash or a colon. */
 const MAX_TAIL = 120;
 
+/** What sets off a closing name: a dash, a label's colon, or "is"/"was". */
+const CLOSING_SEPARATOR_RE = /[—–]|: | (?:is|was) /g;
+
 /**
- * A name that closes a short reply after a dash or a label's colon ("Checked the register —
- * ShelfMark.", "The plot's pollinator contractor: Hivecraft."): all the reply says after it is that
- * name, so the reply puts it forward, as a leading one does.
+ * A name that closes a short reply after a dash, a label's colon or "is" ("Checked the register —
+ * ShelfMark.", "The plot's pollinator contractor: Hivecraft.", "The plot's contractor is Hivecraft."):
+ * all the reply says after it is that name, so the reply puts it forward, as a leading one does. The
+ * value reader reads a name only where a capital opens it: "is away today" names nothing.
  */
 export function trailingName(text: string): StatedValue | null {
   const tail = text.trimEnd().slice(-MAX_TAIL);
-  const at = Math.max(tail.lastIndexOf("—"), tail.lastIndexOf("–"), tail.lastIndexOf(": "));
-  if (at < 0) return null;
-  const value = wholeValue(trimEndChars(tail.slice(at + 1).trim(), ".!"));
+  let end = -1;
+  for (const m of tail.matchAll(CLOSING_SEPARATOR_RE)) end = m.index + m[0].length;
+  if (end < 0) return null;
+  const value = wholeValue(trimEndChars(tail.slice(end).trim(), ".!"));
   return value?.kind === "name" ? value : null;
 }

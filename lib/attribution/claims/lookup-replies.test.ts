@@ -13,6 +13,7 @@ import { buildProvenance } from "./provenance";
 import { findOutputIssues } from "./output-findings";
 import { trailingName } from "./lead-name";
 import { blankSpeakerNames, speakerNamePattern } from "./speaker-names";
+import { OBSERVATION_AT } from "../../trace/canonical-attributes";
 
 type Step = TTraceInput["steps"][number];
 
@@ -111,6 +112,17 @@ describe("a name said to be what the lookup returned", () => {
         lookupRun("Who is the yard's foreman?", json, `The registry returned Tamsin Vell as the foreman.${TAIL}`),
       ),
     ).toEqual([]);
+  });
+
+  it("a name cased any way, up to the relation that follows it ('as the foreman')", () => {
+    const record = "Record Harrow Yard\n  filter_set: Johnson UBV";
+    const task = "What is the primary filter set of Harrow Yard?";
+    const said = (name: string) => `The registry returned ${name} as the primary filter set for Harrow Yard.`;
+    const [f] = findings(lookupRun(task, record, said("narrowband H-alpha")));
+    expect(f?.value).toBe("e:narrowband h-alpha");
+    expect(findings(lookupRun(task, record, said("Johnson UBV")))).toEqual([]);
+    // No capital before the relation: no name.
+    expect(findings(lookupRun(task, record, said("the wide band")))).toEqual([]);
   });
 
   it("near miss: a record with two such names says nothing about which one was read", () => {
@@ -256,6 +268,48 @@ describe("a record field whose value is a phrase of any case", () => {
     // Two sentences after the colon are more than a name; an initial does not end a sentence.
     expect(trailingName("Decision: Shino. Closing the round.")).toBeNull();
     expect(trailingName("Glaze maker: St. Ives pottery.")?.value).toBe("e:st. ives pottery");
+  });
+
+  it("a name that closes a reply after 'is', written with a capital as only a name is, answers with it", () => {
+    // No label of the record in the reply, and a one-word name (no claim): only the closing name says
+    // what it read.
+    const [f] = findings(lookupRun(TASK, RECORD, "The one in charge there is Quillon."));
+    expect(f?.name).toBe("contradicts-output");
+    expect(f?.value).toBe("e:quillon");
+    // Near misses: the record's own value; a word after "is" that is no name.
+    expect(findings(lookupRun(TASK, RECORD, "The one in charge there is Odile Brannock."))).toEqual([]);
+    expect(findings(lookupRun(TASK, RECORD, "The one in charge there is away today."))).toEqual([]);
+    // Under the record's own label, lower-case words describe the holder: no second foreman.
+    expect(findings(lookupRun(TASK, RECORD, "The foreman of Harrow Yard is away today."))).toEqual([]);
+    expect(trailingName("The foreman is Tamsin Vell. The office is closed.")).toBeNull();
+  });
+
+  it("another speaker's words right after the lookup comment on it: no misread", () => {
+    const done = lookupRun(TASK, RECORD, "Here you go — Odile Brannock.").steps;
+    const review: Step = {
+      id: "review",
+      agent: "Reviewer",
+      kind: "message",
+      content: "Small thing — name the source in the sentence, then I'll sign off.",
+    };
+    expect(findings(failedRun(TASK, [...done.slice(0, 3), review, ...done.slice(3)]))).toEqual([]);
+  });
+
+  it("a page its own speaker quoted is its lookup: the reply after it reports it", () => {
+    const opened = "I opened the yard's page.";
+    const t = failedRun(TASK, [
+      { id: "ask", agent: "user", kind: "message", content: TASK },
+      { id: "lead", agent: "Lead", kind: "message", content: "Surfer, find the yard's foreman." },
+      {
+        id: "web",
+        agent: "Surfer",
+        kind: "message",
+        content: `${opened}\nforeman: Odile Brannock`,
+        attributes: { [OBSERVATION_AT]: opened.length },
+      },
+      { id: "reply", agent: "Surfer", kind: "message", content: "Here you go — Tamsin Vell." },
+    ]);
+    expect(findings(t).map((f) => [f.name, f.stepId])).toEqual([["contradicts-output", "reply"]]);
   });
 
   it("near misses: the reply names the whole phrase, or a part of it", () => {

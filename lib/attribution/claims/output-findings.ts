@@ -205,13 +205,22 @@ function contradiction(
         ? compareValues(asOptionText(st.value, options), asOptionText(source, options))
         : compareValues(st.value, source);
       if (verdict === "same") agrees = true;
-      else if (verdict === "differ" && !against) against = { source, from: o.step };
+      else if (verdict === "differ" && !against && !predicateOfName(st.value, source))
+        against = { source, from: o.step };
     }
     if (agrees || !against || restates(text, lower, against.source) || !accept(st.value)) continue;
     return { claim: st.value, ...against, quote: text.slice(st.start, st.end) };
   }
   return null;
 }
+
+/**
+ * Words with no capital said under a field that holds a name ("the foreman is away today") describe
+ * its holder rather than name another one: a name is written with capitals. Sharing no word, they
+ * are no other value of that field.
+ */
+const predicateOfName = (said: StatedValue, source: StatedValue) =>
+  said.kind === "word" && source.kind === "name" && !/\p{Lu}/u.test(said.raw);
 
 /** A reply this short reports what a lookup gave (longer text is read only through its statements). */
 const MAX_REPLY = 240;
@@ -223,6 +232,7 @@ const MAX_REPLY = 240;
  * names ("Here you go — Ann Lee" after "manager: Bea Holt"). A name with any source may be the one meant.
  */
 function replyMisread(
+  g: EngineGraph,
   prov: Provenance,
   inTask: InTask,
   v: number,
@@ -231,8 +241,11 @@ function replyMisread(
   support: ReturnType<typeof nameSupport>,
 ): Contradiction | null {
   const o = outputs.find((x) => x.step !== v);
-  const given = o ? recordAnswerName(o.facts, inTask) : null;
-  if (!o || !given || restates(text, text.toLowerCase(), given)) return null;
+  // A reply reports the lookup its speaker made; another speaker's words after it are a comment on it
+  // ("Small thing — name the period", a reviewer's), not a report of what it gave.
+  if (!o || lookupCaller(g, o.step) !== g.agentOf[v]) return null;
+  const given = recordAnswerName(o.facts, inTask);
+  if (!given || restates(text, text.toLowerCase(), given)) return null;
   let found: Contradiction | null = null;
   for (const c of prov.claims[v].asserted) {
     if (c.kind !== "entity" || c.start >= text.length) continue;
@@ -249,6 +262,17 @@ function replyMisread(
   return lead && compareValues(lead, given) === "differ" && !support(v, lead)
     ? { claim: lead, source: given, from: o.step, quote: lead.raw }
     : null;
+}
+
+/**
+ * The agent whose lookup output step u holds: a call that carries its result, or a message quoting a
+ * page it looked at, is its own agent's; an output on its own step answers the nearest step before it
+ * that is no output (the call, or the code run).
+ */
+function lookupCaller(g: EngineGraph, u: number): number {
+  if (g.steps[u].kind === "tool_call" || !isToolOutput(g, u)) return g.agentOf[u];
+  for (let c = u - 1; c >= 0 && c >= u - WINDOW; c--) if (!g.wrapper[c] && !isToolOutput(g, c)) return g.agentOf[c];
+  return -1;
 }
 
 /** A name the step states after a relation that the nearest tool output it read gives differently (`phrase-names.ts`). */
@@ -401,7 +425,7 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
       out.push(finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, p, p.from, note, reach(v, p.claim)));
       continue;
     }
-    const r = reply ? replyMisread(prov, inTask, v, text, outputs, support) : null;
+    const r = reply ? replyMisread(g, prov, inTask, v, text, outputs, support) : null;
     if (r) {
       const note = `names ${r.quote} right after step ${r.from + 1} gave "${r.source.raw}", and no step it could see names ${r.quote}`;
       out.push(finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, r, r.from, note, reach(v, r.claim)));

@@ -80,6 +80,9 @@ export function resultStatements(full: string): ResultStatement[] {
   return out;
 }
 
+/** A relation after a value: "as the filter set", "for Pine Hollow", "in the record". */
+const RELATION_RE = / (?:as|for|at|in|on|from|with|by|to|under)\b/;
+
 /**
  * The value right after a statement's lead words. After a colon that ends its line ("The final
  * answer is:\n\n**Paris**"), the next non-blank line, when the value is that whole line (a list
@@ -89,10 +92,12 @@ function nextLineValue(text: string, from: number, colon: boolean): { value: Sta
   const same = readValue(text.slice(from, from + MAX_PHRASE));
   if (same) return { value: same, end: from + same.length };
   // The lead words delimit the value as a label does: a name cased any way up to the clause's end
-  // ("the answer is narrowband H-alpha.") is one value, where the value reader alone reads nothing.
+  // ("the answer is narrowband H-alpha."), or up to the relation that follows it ("returned
+  // narrowband H-alpha as the filter set"), is one value, where the value reader alone reads nothing.
   const clause = trimEndChars(clauseAt(text, from).trim(), "!*_`\"'”’)");
-  const whole = clause ? wholeName(clause) : null;
-  if (whole) return { value: whole, end: from + clauseAt(text, from).indexOf(clause) + clause.length };
+  const named = clause.split(RELATION_RE, 1)[0];
+  const whole = clause ? (wholeName(clause) ?? (named ? wholeName(named) : null)) : null;
+  if (whole) return { value: whole, end: from + clauseAt(text, from).indexOf(clause) + whole.raw.length };
   if (!colon || !/^[ \t]*\r?\n/.test(text.slice(from, from + 4))) return null;
   const m = /^\s*\n[ \t]*([^\n]{1,80})(?:\n|$)/.exec(text.slice(from, from + 120));
   if (!m) return null;

@@ -13,6 +13,12 @@ describe("stated workings", () => {
     ]);
     expect(statedComputations("So 12 + 30 = USD 42 in all.")).toEqual([{ result: 42, operands: [12, 30] }]);
     expect(arithmeticSlips("Adding up: 412.50 + 87.25 = €509.75.")).toHaveLength(1);
+    // Words that state a result as "=" does; "is" is not one ("2024-05-01 is 3 days away").
+    expect(arithmeticSlips("2.34 + 1.60 gives 3.74 arcsec in total.")).toHaveLength(1);
+    expect(arithmeticSlips("0.57 + 1.27 comes to 2.04 arcsec.")).toHaveLength(1);
+    expect(arithmeticSlips("2.34 + 1.60 gives 3.94 arcsec in total.")).toEqual([]);
+    expect(arithmeticSlips("The cut-off 2024-05-01 is 3 days away.")).toEqual([]);
+    expect(statedComputations("2.34 + 1.60 gives 3.94 arcsec.").map((c) => c.result)).toEqual([3.94]);
   });
   it("read a working in parentheses right after its result", () => {
     expect(statedComputations("Combined: $1,543.26 (629.08 + 914.18).")).toEqual([

@@ -124,7 +124,8 @@ export const detectContradiction: Detector = ({ g }) => {
     if (state?.op === "write" && state.value !== undefined) {
       const fact = known.get(keyOf(state.key)) ?? known.get(words(state.key).slice(-1)[0] ?? "");
       const value = valueOf(state.value);
-      if (fact && fact.value !== value && /\d/.test(fact.value) === /\d/.test(value)) {
+      // A stored number some tool output showed restates that output, as a message quoting it does.
+      if (fact && fact.value !== value && /\d/.test(fact.value) === /\d/.test(value) && !observed.has(value)) {
         hit(i, state.key, value, fact);
         continue;
       }
