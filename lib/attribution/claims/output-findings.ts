@@ -321,8 +321,11 @@ function polarAnswer(text: string): ResultStatement | null {
  * The value a reply's opening sentence rules for ("I put forward Quay Seven.", "My vote: No."), as
  * what the output showed (key ""): a position taken right after a lookup reports what it read.
  */
-function openingRuling(text: string): ResultStatement | null {
+function openingRuling(text: string, named = false): ResultStatement | null {
   const opening = text.slice(0, POLAR_POSITION_SCAN).split(/(?<=[.!?])\s|\n/, 1)[0];
+  // A name is read only where a capital opens it, and a ruling's value follows its lead words: an
+  // opening with no capital after its first letter rules for no name.
+  if (named && !/\p{Lu}/u.test(opening.slice(1))) return null;
   const position = statedRuling(opening);
   if (!position) return null;
   const at = opening.lastIndexOf(position.raw);
@@ -335,7 +338,7 @@ function openingRuling(text: string): ResultStatement | null {
  * name cased any way ("narrowband H-alpha"). To a yes/no question a name answers nothing.
  */
 function namedPosition(text: string): ResultStatement | null {
-  const ruled = openingRuling(text);
+  const ruled = openingRuling(text, true);
   if (ruled?.value.kind === "name") return ruled;
   const name = ruled?.value.kind === "word" ? wholeName(ruled.value.raw) : null;
   return ruled && name ? { ...ruled, value: name } : null;
@@ -388,7 +391,7 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     const text = claimPart(full, observationAt(g.steps[v].attributes));
     polar ??= POLAR_TASK_RE.test(taskText(g).slice(0, MAX_TASK_SCAN));
     // A bare "No — …" answers a yes/no task without any of the words a statement of a result uses.
-    let answer = polar ? polarAnswer(text) : namedPosition(text);
+    let answer = polar ? polarAnswer(text) : null;
     if (answer) {
       const value = answer.value.value;
       // A yes or no an earlier step it could see already gave is repeated, not read afresh from the record.
@@ -401,6 +404,9 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     kinds ??= outputKinds(g);
     const outputs = readOutputs(g, prov, v, cache, kinds);
     if (!outputs.length) continue;
+    // Read only here, after an output (the reading costs a scan per step). A name repeated from an
+    // earlier step is no misreading: `sourcedElsewhere` finds that step, as it cannot for a yes or no.
+    if (!polar) answer = namedPosition(text);
     const said = resultStatements(text);
     if (answer) said.unshift(answer);
     options ??= taskOptions(taskText(g));
