@@ -50,6 +50,27 @@ describe("sandbox pool", () => {
     expect(small).toMatch(/Unrecognized trace format/);
   });
 
+  it("answers a child that cannot start with an error, and starts the next one afresh", {
+    timeout: 60_000,
+  }, async () => {
+    const importTiny = () =>
+      runInSandbox(
+        "import",
+        { bytes: new TextEncoder().encode("{}"), maxSteps: 10, maxAgents: 10 },
+        { timeoutMs: 30_000 },
+      ).catch((err: Error) => err.message);
+    // No sandbox entry under this root: the child exits before it is ready.
+    const root = process.env.CULPRIT_ROOT;
+    process.env.CULPRIT_ROOT = "/nonexistent-culprit-root";
+    reloadConfig();
+    expect(await importTiny()).toMatch(/sandbox process exited while starting/);
+    expect(await importTiny()).toMatch(/sandbox process exited while starting/);
+    if (root === undefined) delete process.env.CULPRIT_ROOT;
+    else process.env.CULPRIT_ROOT = root;
+    reloadConfig();
+    expect(await importTiny()).toMatch(/Unrecognized trace format/);
+  });
+
   it.runIf(process.platform === "linux")(
     "runs its children 5 nice levels below the process, the event loop's thread at its own",
     async () => {

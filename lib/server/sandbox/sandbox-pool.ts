@@ -130,8 +130,11 @@ function spawn(slot: Slot): ChildProcess {
       child.off("message", onMessage);
       child.off("error", settle);
       child.off("exit", onExit);
-      if (err) reject(err);
-      else resolve();
+      if (!err) return resolve();
+      // A child that failed to start is not kept: the slot's next task starts another.
+      if (slot.child === child) slot.child = undefined;
+      child.kill("SIGKILL");
+      reject(err);
     };
     const onMessage = (m: { ready?: boolean }) => {
       if (m?.ready) settle();
