@@ -94,10 +94,10 @@ function nextLineValue(text: string, from: number, colon: boolean): { value: Sta
   // The lead words delimit the value as a label does: a name cased any way up to the clause's end
   // ("the answer is narrowband H-alpha."), or up to the relation that follows it ("returned
   // narrowband H-alpha as the filter set"), is one value, where the value reader alone reads nothing.
-  const clause = trimEndChars(clauseAt(text, from).trim(), "!*_`\"'”’)");
-  const named = clause.split(RELATION_RE, 1)[0];
-  const whole = clause ? (wholeName(clause) ?? (named ? wholeName(named) : null)) : null;
-  if (whole) return { value: whole, end: from + clauseAt(text, from).indexOf(clause) + whole.raw.length };
+  const rest = clauseAt(text, from);
+  const clause = trimEndChars(rest.trim(), "!*_`\"'”’)");
+  const whole = wholeName(clause) ?? wholeName(clause.split(RELATION_RE, 1)[0]);
+  if (whole) return { value: whole, end: from + rest.indexOf(clause) + whole.raw.length };
   if (!colon || !/^[ \t]*\r?\n/.test(text.slice(from, from + 4))) return null;
   const m = /^\s*\n[ \t]*([^\n]{1,80})(?:\n|$)/.exec(text.slice(from, from + 120));
   if (!m) return null;
