@@ -25,15 +25,37 @@ const OPERATOR = /[-+*/×÷]|\sx\s/;
 
 /**
  * Words that state an expression's result as "=" does ("2.34 + 1.60 gives 3.94", "… comes to 12"),
- * between a digit (or a closing parenthesis) and a number. Not "is": "2024-05-01 is 3 days away".
+ * between a digit (or a closing parenthesis) and a number; "is" and "was" below, after a spaced working only.
  * A working that recomputes is found without them (an expression and a number it equals).
  */
 const RESULT_WORD_RE =
   /(?<=\d\)?) (?:gives|equals|makes|comes to|yields|totals|sums to|adds up to)(?= [$€£¥]?\s?-?\d)/g;
 
+/**
+ * "is"/"was" state a result only after a working written with spaced operators, one of them not a
+ * minus ("285.7 + 219.1 is 504.8"): "2024-05-01 is 3 days away" has no spaced operator, and
+ * "2019 - 2021 is 3 years" is a range whose span follows, not a subtraction.
+ */
+const IS_RESULT_RE = /(?<=\d\)?) (?:is|was)(?= [$€£¥]?\s?-?\d)/g;
+const SPACED_NOT_MINUS = /\d\)?\s+(?:[+*/×÷]|x)\s+\(?\s*\d/;
+
+/** The working made of expression characters that ends right before `end`, at most MAX_EXPR long. */
+function workingBefore(text: string, end: number): string {
+  let k = end - 1;
+  while (k >= 0 && end - k <= MAX_EXPR && EXPR_CHARS.test(text[k])) k--;
+  return text.slice(k + 1, end);
+}
+
 /** The text with each such word written as "=" padded to its length, so positions stay the same. */
 function withEquals(text: string): string {
-  return text.replace(RESULT_WORD_RE, (m) => ` =${" ".repeat(m.length - 2)}`);
+  const padded = (m: string) => ` =${" ".repeat(m.length - 2)}`;
+  let out = text.replace(RESULT_WORD_RE, padded);
+  let seen = 0;
+  out = out.replace(IS_RESULT_RE, (m, at: number) => {
+    if (at > 20_000 || ++seen > MAX_EQUALS) return m;
+    return SPACED_NOT_MINUS.test(workingBefore(out, at)) ? padded(m) : m;
+  });
+  return out;
 }
 
 interface Stated {

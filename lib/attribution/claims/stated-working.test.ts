@@ -13,11 +13,18 @@ describe("stated workings", () => {
     ]);
     expect(statedComputations("So 12 + 30 = USD 42 in all.")).toEqual([{ result: 42, operands: [12, 30] }]);
     expect(arithmeticSlips("Adding up: 412.50 + 87.25 = €509.75.")).toHaveLength(1);
-    // Words that state a result as "=" does; "is" is not one ("2024-05-01 is 3 days away").
+    // Words that state a result as "=" does; "is" only after a spaced working with an operator other than minus.
     expect(arithmeticSlips("2.34 + 1.60 gives 3.74 arcsec in total.")).toHaveLength(1);
     expect(arithmeticSlips("0.57 + 1.27 comes to 2.04 arcsec.")).toHaveLength(1);
     expect(arithmeticSlips("2.34 + 1.60 gives 3.94 arcsec in total.")).toEqual([]);
     expect(arithmeticSlips("The cut-off 2024-05-01 is 3 days away.")).toEqual([]);
+    expect(arithmeticSlips("Together 41.2 + 18.5 + 9.9 is 70.6 kg.")).toMatchObject([{ stated: 70.6 }]);
+    expect(arithmeticSlips("Per crate 6 × 24 was 124 jars.")).toMatchObject([{ stated: 124, actual: 144 }]);
+    expect(arithmeticSlips("Subtotal 12.5 + 7 is 19.5, so 19.5 * 2 is 40.")).toMatchObject([{ stated: 40 }]);
+    expect(arithmeticSlips("Together 41.2 + 18.5 + 9.9 is 69.6 kg.")).toEqual([]);
+    // A range's span and an unspaced date are no working.
+    expect(arithmeticSlips("From 2019 - 2021 is 3 seasons.")).toEqual([]);
+    expect(arithmeticSlips("Release 3.2 is 4 weeks old; 2024/05/01 is 3 days away.")).toEqual([]);
     expect(statedComputations("2.34 + 1.60 gives 3.94 arcsec.").map((c) => c.result)).toEqual([3.94]);
   });
   it("read a working in parentheses right after its result", () => {
