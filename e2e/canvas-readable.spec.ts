@@ -108,6 +108,69 @@ test("selecting a step far away (search by number, d) brings it into view at a r
     .toBeGreaterThanOrEqual(11.95);
 });
 
+for (const viewport of VIEWPORTS)
+  test(`at ${viewport.width}×${viewport.height} a run opened on its story names the lanes in view at the left edge, over no step`, async ({
+    browser,
+    request,
+  }) => {
+    const runId = await uploadRun(request, turnsRun(60, 30, suiteNonce()));
+    const page = await browser.newPage({ viewport });
+    await page.goto(`/runs/${runId}?mode=steps`);
+    await expect(page.locator(".react-flow__node-step").first()).toBeVisible();
+    // The story is mid-run: the lane label nodes, left of step 1, are out of view.
+    await expect(page.locator(".react-flow__node-lane")).toHaveCount(0);
+    const tags = page.getByTestId("pinned-lane-names").locator("[data-testid^=pinned-lane-]");
+    await expect.poll(() => tags.count()).toBeGreaterThanOrEqual(3);
+    const seen = await tags.evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return {
+          text: el.textContent,
+          px: parseFloat(getComputedStyle(el).fontSize),
+          top: r.top,
+          bottom: r.bottom,
+          left: r.left,
+          right: r.right,
+        };
+      }),
+    );
+    const steps = await page.locator(".react-flow__node-step").evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return {
+          top: r.top,
+          bottom: r.bottom,
+          left: r.left,
+          right: r.right,
+          agent: el.querySelector('[data-testid="node-label"]')?.textContent,
+        };
+      }),
+    );
+    const canvas = (await page.getByTestId("run-canvas").boundingBox())!;
+    const search = (await page.getByTestId("step-search").boundingBox())!;
+    for (const [i, tag] of seen.entries()) {
+      expect(["planner", "researcher", "analyst", "writer", "reviewer"]).toContain(tag.text);
+      expect(tag.px).toBeGreaterThanOrEqual(12);
+      // At the left edge, or just right of the step search box when at its height; never under it.
+      expect(tag.left).toBeLessThan(canvas.x + (tag.top < search.y + search.height ? 240 : 12));
+      const clear = (b: { x: number; y: number; width: number; height: number }) =>
+        b.x >= tag.right || b.x + b.width <= tag.left || b.y >= tag.bottom || b.y + b.height <= tag.top;
+      expect(clear(search)).toBe(true);
+      if (i > 0) expect(tag.top).toBeGreaterThan(seen[i - 1].bottom);
+      for (const s of steps)
+        expect(s.left >= tag.right || s.right <= tag.left || s.top >= tag.bottom || s.bottom <= tag.top).toBe(true);
+      // The row right below a tag is its lane: a step of that row belongs to the named agent.
+      const row = steps.filter((s) => s.top > tag.bottom && s.top - tag.bottom < 4);
+      for (const s of row) expect(s.agent).toBe(tag.text);
+    }
+    // Back at the run's first step the lane labels themselves are in view, and nothing is pinned.
+    await page.getByTestId("step-search").fill("1");
+    await page.getByTestId("step-search").press("Enter");
+    await expect(page.locator(".react-flow__node-lane").first()).toBeVisible();
+    await expect(page.getByTestId("pinned-lane-names")).toHaveCount(0);
+    await page.close();
+  });
+
 test("text search jumps to the next step that contains it; an unknown step number says so", async ({
   page,
   request,

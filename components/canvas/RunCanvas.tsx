@@ -15,7 +15,7 @@ import {
 import type { CanvasEdge } from "@/lib/view/build-step-flow";
 import { canvasRects } from "@/lib/view/canvas-rects";
 import { parsePathLinkId } from "@/lib/view/canvas-ids";
-import type { CanvasNode, ChannelFlowEdge } from "@/lib/view/flow-types";
+import type { CanvasNode, ChannelFlowEdge, LaneFlowNode } from "@/lib/view/flow-types";
 import type { ReportIndex } from "@/lib/view/index-report";
 import { CANVAS_PADDING, type Opening } from "@/lib/view/opening-viewport";
 import type { TAgent } from "@/lib/trace/schema";
@@ -29,6 +29,7 @@ import { ChannelEdge } from "./edges/ChannelEdge";
 import { EdgeMarkers } from "./edges/EdgeMarkers";
 import { Legend } from "./Legend";
 import { OpeningViewport } from "./OpeningViewport";
+import { PinnedLaneNames } from "./PinnedLaneNames";
 import { RangeList } from "./RangeList";
 import { StepSearch } from "./StepSearch";
 import { miniMapColor } from "./hooks/minimap-color";
@@ -124,7 +125,14 @@ function CanvasInner(props: RunCanvasProps) {
         <div className={styles.notice}>No steps to show: every agent or step is filtered out.</div>
       ) : null}
       {mounted && size ? (
-        <CanvasFlow {...props} nodes={flow.nodes} edges={flow.edges} opening={opening} size={size} />
+        <CanvasFlow
+          {...props}
+          nodes={flow.nodes}
+          edges={flow.edges}
+          opening={opening}
+          size={size}
+          tagsLeft={listWidth}
+        />
       ) : null}
       {range ? (
         <div className={styles.rangeSlot} style={{ width: listWidth }}>
@@ -149,10 +157,13 @@ interface CanvasFlowProps extends RunCanvasProps {
   edges: ChannelFlowEdge[];
   opening: Opening;
   size: { width: number; height: number };
+  /** Where pinned lane names start: right of the brushed window's list, if open. */
+  tagsLeft: number;
 }
 
 /** React Flow itself, mounted on its opening viewport. */
-function CanvasFlow({ mode, nodes, edges, opening, size, onSelect, onToggleGroup }: CanvasFlowProps) {
+function CanvasFlow({ mode, nodes, edges, opening, size, tagsLeft, onSelect, onToggleGroup }: CanvasFlowProps) {
+  const lanes = useMemo(() => nodes.filter((n): n is LaneFlowNode => n.type === "lane"), [nodes]);
   const onNodeClick: NodeMouseHandler<CanvasNode> = useCallback(
     (_event, node) => {
       if (node.type === "stepGroup") onToggleGroup(node.id);
@@ -199,6 +210,7 @@ function CanvasFlow({ mode, nodes, edges, opening, size, onSelect, onToggleGroup
     >
       <OpeningViewport viewport={opening.viewport} width={size.width} height={size.height} />
       <Background gap={24} size={1} />
+      <PinnedLaneNames lanes={lanes} left={tagsLeft} />
       {minimap ? (
         <MiniMap
           pannable
