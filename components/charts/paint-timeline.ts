@@ -1,5 +1,5 @@
 import type { StepMark } from "@/lib/view/index-report";
-import { TIMELINE_LABEL_WIDTH, type prepareTimeline } from "@/lib/view/prepare-timeline";
+import type { prepareTimeline } from "@/lib/view/prepare-timeline";
 import { MARK_TOKEN, STATUS_TOKEN, type ColourToken } from "@/components/theme/colours";
 
 export const LANE_HEIGHT = 16;
@@ -22,12 +22,7 @@ export function paintTimeline(
     ctx.fillStyle = i % 2 ? resolved("--surface-2") : resolved("--surface");
     ctx.fillRect(0, i * LANE_HEIGHT, width, LANE_HEIGHT);
     ctx.fillStyle = resolved("--text");
-    ctx.fillText(
-      lane.length > 16 ? `${lane.slice(0, 15)}…` : lane,
-      4,
-      i * LANE_HEIGHT + LANE_HEIGHT / 2,
-      TIMELINE_LABEL_WIDTH - 8,
-    );
+    ctx.fillText(model.labels[i] ?? lane, 4, i * LANE_HEIGHT + LANE_HEIGHT / 2, model.labelWidth - 8);
   });
   // Large runs: the whole run as density (faint; failed bins in the warning colour), the shipped window on top.
   if (model.bins.length > 0) {

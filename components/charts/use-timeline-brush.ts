@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useRef, type RefObject } from "react";
 import { brushX, select, type D3BrushEvent } from "d3";
-import { brushToRange, markAt, TIMELINE_LABEL_WIDTH, type prepareTimeline } from "@/lib/view/prepare-timeline";
+import { brushToRange, markAt, type prepareTimeline } from "@/lib/view/prepare-timeline";
 import { LANE_HEIGHT } from "./paint-timeline";
 
 interface BrushInput {
@@ -25,7 +25,7 @@ export function useTimelineBrush(
     if (!svg || !drawn) return;
     const brush = brushX<unknown>()
       .extent([
-        [TIMELINE_LABEL_WIDTH, 0],
+        [model.labelWidth, 0],
         [width, Math.max(LANE_HEIGHT, model.height)],
       ])
       .on("end", (event: D3BrushEvent<unknown>) => {

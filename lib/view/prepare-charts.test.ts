@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { prepareBlameBars } from "./prepare-blame-bars";
-import { brushToRange, markAt, prepareTimeline } from "./prepare-timeline";
+import {
+  brushToRange,
+  markAt,
+  prepareTimeline,
+  TIMELINE_LABEL_MAX,
+  TIMELINE_LABEL_WIDTH,
+  timelineLabel,
+  timelineLabelWidth,
+} from "./prepare-timeline";
 import { indexReport } from "./index-report";
 import { researchReport, researchTrace } from "./test-fixtures";
 import { toViewEdges } from "./view-edges";
@@ -30,5 +38,24 @@ describe("prepareTimeline", () => {
     const s4 = model.marks.find((m) => m.stepId === "s4")!;
     expect(markAt(model, s4.x + 1, s4.lane * 10 + 5)!.stepId).toBe("s4");
     expect(markAt(model, s4.x + 1, 0 * 10 + 5)).toBe(null); // Planner's only step is far away
+  });
+  it("widens the name column for long names, within a fifth of the timeline, and cuts only what still does not fit", () => {
+    // Short names keep the narrow column; the marks start right of it.
+    expect(model.labelWidth).toBe(TIMELINE_LABEL_WIDTH);
+    expect(model.x(0)).toBe(TIMELINE_LABEL_WIDTH);
+    expect(model.labels).toEqual(lanes);
+    const long = ["planner", "research_and_retrieval_specialist"];
+    const wide = prepareTimeline([], long, index, 1200);
+    expect(wide.labelWidth).toBeGreaterThan(TIMELINE_LABEL_WIDTH);
+    expect(wide.labelWidth).toBeLessThanOrEqual(TIMELINE_LABEL_MAX);
+    expect(wide.x(0)).toBe(wide.labelWidth);
+    expect(wide.labels).toEqual(long);
+    // A narrow timeline gives names at most a fifth of its width, and cuts the long one with "…".
+    const narrow = prepareTimeline([], long, index, 600);
+    expect(narrow.labelWidth).toBe(120);
+    expect(narrow.labels[0]).toBe("planner");
+    expect(narrow.labels[1]).toMatch(/^research_and_\w*…$/);
+    expect(timelineLabelWidth(["x".repeat(200)], 5000)).toBe(TIMELINE_LABEL_MAX);
+    expect(timelineLabel("abcdef", 12 + 6.5 * 3)).toBe("ab…");
   });
 });

@@ -35,9 +35,32 @@ export interface TimelineModel {
   x: ScaleLinear<number, number>;
   laneHeight: number;
   height: number;
+  /** Px left of the marks for the lane names (`timelineLabelWidth`). */
+  labelWidth: number;
+  /** Each lane's name as drawn: whole, or cut with "…" to fit `labelWidth`. */
+  labels: string[];
 }
 
+/** The lane name column: at least this wide, and wider for longer names up to TIMELINE_LABEL_MAX. */
 export const TIMELINE_LABEL_WIDTH = 110;
+/** The widest the name column grows: a fifth of the timeline, and never past this. */
+export const TIMELINE_LABEL_MAX = 240;
+/** Average advance of an 11 px system-ui character (paint-timeline.ts), rounded up; 4 px inset, 8 px gap. */
+const LABEL_CHAR_PX = 6.5;
+const LABEL_INSET = 12;
+
+/** Px for the lane names: enough for the longest, between TIMELINE_LABEL_WIDTH and a fifth of `width` (at most TIMELINE_LABEL_MAX). */
+export function timelineLabelWidth(lanes: readonly string[], width: number): number {
+  const longest = lanes.reduce((m, l) => Math.max(m, l.length), 0);
+  const cap = Math.max(TIMELINE_LABEL_WIDTH, Math.min(TIMELINE_LABEL_MAX, Math.floor(width / 5)));
+  return Math.min(cap, Math.max(TIMELINE_LABEL_WIDTH, Math.ceil(LABEL_INSET + longest * LABEL_CHAR_PX)));
+}
+
+/** A lane name as drawn in a column `labelWidth` px wide: whole when it fits, else cut with "…". */
+export function timelineLabel(lane: string, labelWidth: number): string {
+  const fits = Math.max(1, Math.floor((labelWidth - LABEL_INSET) / LABEL_CHAR_PX));
+  return lane.length > fits ? `${lane.slice(0, fits - 1)}…` : lane;
+}
 
 /**
  * `steps` is the whole run, or (large runs) a window of it starting at run-wide index `window.offset`;
@@ -54,9 +77,10 @@ export function prepareTimeline(
   const laneOf = new Map(lanes.map((a, i) => [a, i]));
   const offset = window?.offset ?? 0;
   const stepCount = window?.total ?? steps.length;
+  const labelWidth = timelineLabelWidth(lanes, width);
   const x = scaleLinear()
     .domain([0, Math.max(1, stepCount)])
-    .range([TIMELINE_LABEL_WIDTH, Math.max(TIMELINE_LABEL_WIDTH + 1, width)]);
+    .range([labelWidth, Math.max(labelWidth + 1, width)]);
   const stepWidth = Math.max(1, x(1) - x(0) - (stepCount < 200 ? 1 : 0));
   const marks: TimelineMark[] = [];
   steps.forEach((s, i) => {
@@ -83,7 +107,8 @@ export function prepareTimeline(
       });
     }
   }
-  return { lanes, marks, bins, stepCount, x, laneHeight, height: lanes.length * laneHeight };
+  const labels = lanes.map((l) => timelineLabel(l, labelWidth));
+  return { lanes, marks, bins, stepCount, x, laneHeight, height: lanes.length * laneHeight, labelWidth, labels };
 }
 
 /** The step index range [lo, hi] covered by a brushed pixel extent. */
