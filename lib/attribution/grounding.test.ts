@@ -115,10 +115,42 @@ describe("grounding: seenBefore", () => {
     expect(buildGrounding(oneStep("Measure the load.", "It is 100% of 1.8 t.")).derivable(0, "100", ["1.8"])).toBe(
       false,
     );
-    // Near misses: two numbers at hand still subtract, divide and add, a number to itself too.
+    // Near misses: two numbers at hand still subtract and add, a number to itself too, and divide
+    // where the step writes a division.
     expect(gr.derivable(0, "1", ["1.8", "0.8"])).toBe(true);
-    expect(gr.derivable(0, "1.5", ["2.7", "1.8"])).toBe(true);
+    expect(
+      buildGrounding(oneStep("Measure the seeing.", "It is 1.5 per frame.")).derivable(0, "1.5", ["2.7", "1.8"]),
+    ).toBe(true);
     expect(gr.derivable(0, "3.6", ["1.8"])).toBe(true);
+  });
+
+  it("takes a quotient of two numbers at hand only where the step writes a division", () => {
+    // 1.27 ÷ 0.57 = 2.228: a made-up "2.23" would pass as the ratio of two unrelated readings.
+    const bare = buildGrounding(oneStep("Measure the seeing.", "Ridge site: 2.23 arcsec."));
+    expect(bare.derivable(0, "2.23", ["1.27", "0.57"])).toBe(false);
+    for (const written of [
+      "1.27 / 0.57 = 2.23",
+      "1.27 ÷ 0.57 gives 2.23",
+      "2.23 arcsec per frame",
+      "2.23 on average",
+      "the ratio is 2.23",
+      "about 2.23 times the first",
+      "1.27 divided by 0.57",
+      "2.23 each",
+      "2.23 for every frame",
+      "a mean of 2.23",
+      "a rate of 2.23",
+      "a 2.23-fold spread",
+      "a share of 2.23",
+      "split into 2.23",
+      "the quotient, 2.23",
+      "in proportion: 2.23",
+      "a fraction: 2.23",
+    ])
+      expect(buildGrounding(oneStep("Measure the seeing.", written)).derivable(0, "2.23", ["1.27", "0.57"])).toBe(true);
+    // Sums, differences and products of two numbers need no mark.
+    expect(bare.derivable(0, "1.84", ["1.27", "0.57"])).toBe(true);
+    expect(bare.derivable(0, "0.72", ["1.27", "0.57"])).toBe(true);
   });
 
   it("takes a number times itself only where the step writes a power", () => {

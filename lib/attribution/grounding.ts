@@ -118,6 +118,12 @@ function writtenPercents(text: string | undefined): Set<string> {
 
 /** A power written out: "x²", "x^2", "x**2", "squared", "the square of", "pow(". */
 const SQUARE_RE = /²|\^\s*2(?!\d)|\*\*\s*2(?!\d)|\bsquared?\b|\bpow\s*\(/i;
+/**
+ * A division written out, or words for what one yields: "a / b", "÷", "divided", "per", "each",
+ * "average", "mean", "ratio", "rate", "times" ("2.2 times as much"), "fold", "share", "split".
+ */
+const QUOTIENT_RE =
+  /[÷/]|\bdivid|\bper\b|\beach\b|\bevery\b|\baverag|\bmean\b|\bratio|\brates?\b|\btimes\b|fold\b|\bshare|\bsplit|\bquotient|\bproportion|\bfraction/i;
 
 function makeGrounding(g: EngineGraph): Grounding {
   const task = new Set(extractNumbers(g.trace.run.task ?? ""));
@@ -194,6 +200,16 @@ function makeGrounding(g: EngineGraph): Grounding {
     (squares[v] ??=
       SQUARE_RE.test((g.steps[v].content ?? "").slice(0, MAX_SCAN_CHARS)) ||
       SQUARE_RE.test((g.steps[v].input ?? "").slice(0, MAX_SCAN_CHARS)));
+  const quotients: (boolean | undefined)[] = new Array(g.n);
+  /**
+   * Whether step v's text or input writes a division: only then is a quotient of two numbers at hand
+   * a result. Unwritten, some pair of the numbers at hand has nearly any ratio (a made-up 2.23 ≈
+   * 1.27 ÷ 0.57), as a share has, which is read only for a value written as a percent.
+   */
+  const marksQuotient = (v: number) =>
+    (quotients[v] ??=
+      QUOTIENT_RE.test((g.steps[v].content ?? "").slice(0, MAX_SCAN_CHARS)) ||
+      QUOTIENT_RE.test((g.steps[v].input ?? "").slice(0, MAX_SCAN_CHARS)));
   const derivation = (v: number, x: string, ownEarlier: string[]): string[] | null => {
     const target = Number(x);
     if (!Number.isFinite(target)) return null;
@@ -238,7 +254,7 @@ function makeGrounding(g: EngineGraph): Grounding {
           (a !== 1 &&
             b !== 1 &&
             ((within(a * b, target, tol) && (two || marksSquare(v))) ||
-              (two && (within(a / b, target, tol) || within(b / a, target, tol))))) ||
+              (two && (within(a / b, target, tol) || within(b / a, target, tol)) && marksQuotient(v)))) ||
           (within((a * b) / 100, target, tol) && isRate(a, b)) ||
           (two && percent && sharesPercent(a, b, target, tol))
         )
