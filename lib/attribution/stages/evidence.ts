@@ -9,6 +9,7 @@ import { buildProvenance, type Provenance } from "../claims/provenance";
 import { claimHits, findClaimIssues, type ClaimFinding } from "../claims/claim-findings";
 import { findDroppedConstraints } from "../claims/dropped-constraint";
 import { findOutputIssues } from "../claims/output-findings";
+import { findAbsenceMisreads } from "../claims/absence-claims";
 import { findDecidingIssues } from "../claims/deciding-step";
 import { findExtremePicks } from "../claims/extreme-pick";
 import { findUnitMismatches } from "../claims/unit-mismatch";
@@ -30,6 +31,7 @@ export function gatherEvidence(g: EngineGraph, config: EngineConfig, outcome: TO
     ...findClaimIssues(g, prov),
     ...findDroppedConstraints(g, prov, outcome !== "success"),
     ...findOutputIssues(g, prov),
+    ...findAbsenceMisreads(g, prov),
     ...findDecidingIssues(g, prov),
     ...findExtremePicks(g, prov),
     ...findUnitMismatches(g, prov),
