@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ZTrace } from "../trace/schema";
 import { buildGraph, type EngineGraph } from "./build-graph";
 import { DEFAULT_CONFIG } from "./config";
-import { buildGrounding, swapsDigits } from "./grounding";
+import { buildGrounding, changesOneDigit, swapsDigits } from "./grounding";
 import { extractNumbers } from "./text-features";
 import { mulberry32 } from "./prng";
 
@@ -122,6 +122,22 @@ describe("grounding: seenBefore", () => {
       buildGrounding(oneStep("Measure the seeing.", "It is 1.5 per frame.")).derivable(0, "1.5", ["2.7", "1.8"]),
     ).toBe(true);
     expect(gr.derivable(0, "3.6", ["1.8"])).toBe(true);
+  });
+
+  it("takes a decimal with one digit changed for a misquote of the number at hand, not a sum with a small one", () => {
+    // 335641.83 + 4 = 335645.83, and "4" is at hand in "period 4".
+    const gr = buildGrounding(oneStep("Parts spend for period 4?", "It comes to 335645.83 EUR."));
+    expect(gr.derivable(0, "335645.83", ["335641.83"])).toBe(false);
+    expect(changesOneDigit("335641.83", "335645.83")).toBe(true);
+    expect(changesOneDigit("335641.83", "335645.84")).toBe(false);
+    expect(changesOneDigit("335641.83", "335641.8")).toBe(false);
+    // Whole numbers one digit apart are a count or a year moved on: still derived.
+    expect(buildGrounding(oneStep("The 2023 season, then 1 more.", "So 2024.")).derivable(0, "2024", ["2023"])).toBe(
+      true,
+    );
+    expect(changesOneDigit("2023", "2024")).toBe(false);
+    // A real sum of two amounts stays one.
+    expect(gr.derivable(0, "335645.83", ["335000.00", "645.83"])).toBe(true);
   });
 
   it("takes a quotient of two numbers at hand only where the step writes a division", () => {

@@ -95,6 +95,20 @@ export function swapsDigits(a: string, b: string): boolean {
   return i + 1 < x.length && x[i] === y[i + 1] && x[i + 1] === y[i] && x.slice(i + 2) === y.slice(i + 2);
 }
 
+/**
+ * Whether b is the decimal a with one digit changed ("335641.83" and "335645.83"): a misquote, as a
+ * swap is. A one-digit change moves a value by d × 10^k, which a small number at hand (a "period 4")
+ * makes up whenever the digit is a low one. Decimals only: a whole number one digit off is as often
+ * a count or a year moved on by one (2023 → 2024).
+ */
+export function changesOneDigit(a: string, b: string): boolean {
+  const dot = a.indexOf(".");
+  if (dot < 0 || dot !== b.indexOf(".") || a.length !== b.length) return false;
+  let differ = 0;
+  for (let i = 0; i < a.length && differ < 2; i++) if (a[i] !== b[i]) differ++;
+  return differ === 1;
+}
+
 /** A share or a change in percent of two numbers: 630 of 840 is 75 %, 80 → 92 is +15 %. */
 function sharesPercent(a: number, b: number, target: number, tol: number): boolean {
   return (
@@ -230,9 +244,14 @@ function makeGrounding(g: EngineGraph): Grounding {
     // a source it read): any two numbers have a product over 100 near some amount, so a misquoted
     // figure would pass as "a percent of" two unrelated numbers.
     const isRate = (a: number, b: number) => ratesAt(v).has(a) || ratesAt(v).has(b);
-    // A number at hand with two neighbouring digits swapped is a misquote of it, not a result: the
-    // swap moves a value by a multiple of 9, which some small number at hand nearly always makes up.
-    if (x.replace(/\D/g, "").length >= MIN_SWAP_DIGITS && ops.some((a) => swapsDigits(x, String(a)))) return null;
+    // A number at hand with two neighbouring digits swapped, or a decimal with one digit changed, is a
+    // misquote of it, not a result: the swap moves a value by a multiple of 9, the change by d × 10^k,
+    // which some small number at hand nearly always makes up.
+    if (
+      x.replace(/\D/g, "").length >= MIN_SWAP_DIGITS &&
+      ops.some((a) => swapsDigits(x, String(a)) || changesOneDigit(x, String(a)))
+    )
+      return null;
     // Shares and changes are tried only for a value the step writes as a percent: as a ratio of
     // two numbers at hand almost any amount has some pair that yields it.
     const percent = percentsOf(v).has(x);
