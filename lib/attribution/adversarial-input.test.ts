@@ -15,6 +15,7 @@ import { detectUnfoundedRejection } from "./detectors/unfounded-rejection";
 import { buildProvenance, extractStepClaims } from "./claims/provenance";
 import { findClaimIssues } from "./claims/claim-findings";
 import { findDroppedConstraints } from "./claims/dropped-constraint";
+import { findAbsenceMisreads } from "./claims/absence-claims";
 import { findOutputIssues } from "./claims/output-findings";
 import { findExtremePicks } from "./claims/extreme-pick";
 import { findUnitMismatches } from "./claims/unit-mismatch";
@@ -76,6 +77,9 @@ const SHAPES: Record<string, string> = {
   "speaker names": "Coder-1 said 12 ",
   "record headings": "Aa, the 2023 season: x = 1\n",
   "polar replies": "The record says no — ",
+  "absence claims": "SHP-40917 has no carrier ref x ",
+  // Every message then says the record lacks what it holds, and the output is that record, many times.
+  "absence claims over records": "shipment_id: SHP-40917\nSHP-40917 has no carrier ref.\ncarrier_ref: CX-1\n",
 };
 
 function fill(shape: string, n: number): string {
@@ -127,6 +131,7 @@ function stages(): Stage[] {
   list.push(["findClaimIssues", (g) => findClaimIssues(g, buildProvenance(g))]);
   list.push(["findDroppedConstraints", (g) => findDroppedConstraints(g, buildProvenance(g), true)]);
   list.push(["findOutputIssues", (g) => findOutputIssues(g, buildProvenance(g))]);
+  list.push(["findAbsenceMisreads", (g) => findAbsenceMisreads(g, buildProvenance(g))]);
   list.push(["findExtremePicks", (g) => findExtremePicks(g, buildProvenance(g))]);
   list.push(["findUnitMismatches", (g) => findUnitMismatches(g, buildProvenance(g))]);
   return list;
