@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ZTrace } from "../trace/schema";
 import { buildGraph, type EngineGraph } from "./build-graph";
 import { DEFAULT_CONFIG } from "./config";
-import { buildGrounding, changesOneDigit, swapsDigits } from "./grounding";
+import { buildGrounding, changesOneDigit, labelOnlyNumbers, swapsDigits } from "./grounding";
 import { extractNumbers } from "./text-features";
 import { mulberry32 } from "./prng";
 
@@ -95,9 +95,13 @@ describe("grounding: seenBefore", () => {
     const gr = buildGrounding(oneStep("Count the crates of bay 9.", "That makes 38181 crates."));
     // 38,118 + 63 = 38,181, and 38,181 is 38,118 with its last two digits swapped: a misquote.
     expect(gr.derivable(0, "38181", ["38118", "63"])).toBe(false);
-    // Near misses: with no swapped copy at hand the sum with the bay's number stands; a short
-    // number's swap may be another value.
-    expect(gr.derivable(0, "38181", ["38172"])).toBe(true);
+    // Near misses: with no swapped copy at hand a sum with a count the task gives stands (the bay's
+    // number is a label, no operand); a short number's swap may be another value.
+    const added = buildGrounding(
+      oneStep("Count the crates of bay 9, with the 9 added today.", "That makes 38181 crates."),
+    );
+    expect(added.derivable(0, "38181", ["38172"])).toBe(true);
+    expect(gr.derivable(0, "38181", ["38172"])).toBe(false);
     expect(gr.derivable(0, "181", ["118", "63"])).toBe(true);
     expect(swapsDigits("426.9", "429.6")).toBe(true);
     expect(swapsDigits("426.9", "42.69")).toBe(false);
@@ -138,6 +142,39 @@ describe("grounding: seenBefore", () => {
     expect(changesOneDigit("2023", "2024")).toBe(false);
     // A real sum of two amounts stays one.
     expect(gr.derivable(0, "335645.83", ["335000.00", "645.83"])).toBe(true);
+  });
+
+  it("takes no operand from a number the task writes only as a label ('period 4')", () => {
+    // 4 + 4 = 8: a misquoted 8.00 would pass as "period 4" doubled.
+    const asked = "What was the rail wear during period 4?";
+    expect(buildGrounding(oneStep(asked, "It is 8.00 mm.")).derivable(0, "8", ["5"])).toBe(false);
+    // The same number as a quantity anywhere in the task is an operand again.
+    expect(
+      buildGrounding(oneStep("Period 4 ran 4 shifts: the rail wear?", "It is 8.00 mm.")).derivable(0, "8", ["5"]),
+    ).toBe(true);
+    expect(labelOnlyNumbers("Team 7 scored 7 points in week 3, see page 3 of 10.")).toEqual(new Set(["3"]));
+    expect(labelOnlyNumbers("Round 2 and 2.5 mm; step 4mm; level 5%.")).toEqual(new Set(["2"]));
+    // Nor from a step it read that writes the number only as a label.
+    const relay = (ask: string) =>
+      buildGrounding(
+        buildGraph(
+          ZTrace.parse({
+            schema: "culprit.trace/v1",
+            run: { outcome: "failure", task: "The rail wear?" },
+            agents: [{ name: "lead" }, { name: "clerk" }],
+            steps: [
+              { id: "s0", agent: "lead", kind: "message", content: ask },
+              { id: "s1", agent: "clerk", kind: "message", content: "It is 8.00 mm." },
+            ],
+            edges: [{ from: "s0", to: "s1", kind: "message" }],
+          }),
+          DEFAULT_CONFIG,
+        ),
+      );
+    expect(relay("Look it up for period 4.").derivable(1, "8", ["5"])).toBe(false);
+    expect(relay("Look it up for the 4 yards.").derivable(1, "8", ["5"])).toBe(true);
+    // A decimal's whole part is no label: "phase 3.5" leaves "phase 3" the one use of 3.
+    expect(labelOnlyNumbers("Phase 3.5 and phase 3 of the plan.")).toEqual(new Set(["3"]));
   });
 
   it("takes a quotient of two numbers at hand only where the step writes a division", () => {

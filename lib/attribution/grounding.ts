@@ -139,8 +139,38 @@ const SQUARE_RE = /²|\^\s*2(?!\d)|\*\*\s*2(?!\d)|\bsquared?\b|\bpow\s*\(/i;
 const QUOTIENT_RE =
   /[÷/]|\bdivid|\bper\b|\beach\b|\bevery\b|\baverag|\bmean\b|\bratio|\brates?\b|\btimes\b|fold\b|\bshare|\bsplit|\bquotient|\bproportion|\bfraction/i;
 
+/**
+ * A small whole number that names something after a word for a numbered thing ("period 4", "round 2",
+ * "team 7", "page 3"): a label, not a quantity. With a unit or a percent right after it, or as a
+ * decimal's whole part, it is a quantity.
+ */
+const LABEL_NUMBER_RE =
+  /\b(?:period|phase|stage|round|step|week|quarter|semester|sprint|iteration|version|team|group|level|tier|page|chapter|section|part|task|trial|batch|lot|zone|sector|floor|room|gate|platform|bay|site|station|plot|grid|table|figure|lane|track)\s+(\d{1,3})(?![\d]|[.,]\d|\s*(?:%|percent\b)|[a-zA-Zµ°])/gi;
+
+/**
+ * The numbers a text writes only as labels: each of their occurrences follows a word for a numbered
+ * thing. Such a number is no operand of a derivation: "period 4" doubled is no 8.00 mm.
+ */
+export function labelOnlyNumbers(text: string | undefined): Set<string> {
+  const out = new Set<string>();
+  if (!text || !/\d/.test(text)) return out;
+  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  const labels = new Map<string, number>();
+  for (const m of scan.matchAll(LABEL_NUMBER_RE)) labels.set(m[1], (labels.get(m[1]) ?? 0) + 1);
+  if (!labels.size) return out;
+  for (const [x, n] of labels) {
+    const all = scan.match(new RegExp(`(?<![\\w.,])${x}(?![\\w.,]\\d|\\d)`, "g"))?.length ?? 0;
+    if (all === n) out.add(x);
+  }
+  return out;
+}
+
 function makeGrounding(g: EngineGraph): Grounding {
   const task = new Set(extractNumbers(g.trace.run.task ?? ""));
+  const taskLabels = labelOnlyNumbers(g.trace.run.task);
+  // Per step, read once and only when the step is a source of a derivation.
+  const labels: (Set<string> | undefined)[] = new Array(g.n);
+  const labelsOf = (u: number) => (labels[u] ??= labelOnlyNumbers(g.steps[u].content));
   const sourceNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content));
   // First step index stating each number (text, input or page digits): a value first stated at or after v was not seen before v.
   const firstAt = new Map<string, number>();
@@ -231,11 +261,13 @@ function makeGrounding(g: EngineGraph): Grounding {
     if (requested[v] === undefined) requested[v] = requestedAggregate(g.steps[v].input);
     if (requested[v] && matchesAggregate(requested[v]!, target)) return [];
     const pool = new Set<number>();
-    for (const s of task) addOperand(pool, s);
+    for (const s of task) if (!taskLabels.has(s)) addOperand(pool, s);
     if (sourceNums[v]) for (const s of sourceNums[v]!) addOperand(pool, s);
     for (const s of ownEarlier) addOperand(pool, s);
-    for (let k = g.inStart[v]; k < g.inStart[v + 1] && pool.size < MAX_OPERANDS; k++)
-      for (const s of g.features[g.edges[g.inEdges[k]].from].allNumbers) addOperand(pool, s);
+    for (let k = g.inStart[v]; k < g.inStart[v + 1] && pool.size < MAX_OPERANDS; k++) {
+      const from = g.edges[g.inEdges[k]].from;
+      for (const s of g.features[from].allNumbers) if (!labelsOf(from).has(s)) addOperand(pool, s);
+    }
     // Identities (x + 0, x × 1) only restate x; a restatement that differs from x is a misquote,
     // not a result: 0 is no operand, 1 no factor or divisor.
     pool.delete(0);
