@@ -35,7 +35,8 @@ export type Transform = readonly [number, number, number];
 /**
  * The tags to draw, top to bottom: none while the lane label nodes' names are in view (between
  * `left`, the first screen px the canvas leaves free, and the right edge), and none when the gap
- * above a row is too thin for a tag at this zoom (the label nodes are then what names the lanes).
+ * above a row is too thin for a tag at this zoom (below the readable zoom, zoomed out by the reader:
+ * a tag there would cover the steps' tops).
  */
 export function pinnedLaneNames(
   lanes: readonly LaneFlowNode[],
