@@ -47,3 +47,33 @@ describe("the precision a number is written with", () => {
     expect(writtenPrecision("6700")).toBeCloseTo(50);
   });
 });
+
+describe("a rounded restatement beside a small number at hand", () => {
+  const harvest = (result: string, said: string) =>
+    make(
+      [
+        { ...ledger, tool: { name: "harvest", arguments: { block: "North" }, result } },
+        { id: "b2", agent: "Purse", kind: "message", content: said },
+        { id: "b3", agent: "Herald", kind: "final", content: "Final answer: 56,000 crates." },
+      ],
+      "56,000 crates",
+    );
+  it("is the number rounded, not a sum with a term too small to show in it", () => {
+    // 56,040 − 16.09 lands within 28 of 56,000, but 16.09 cannot show in a number written to thousands.
+    const r = analyzeTrace(harvest('{"crates": 56040, "price_per_crate": 16.09}', "North picked 56,000 crates."));
+    expect(r.decisive?.stepId).toBe("b2");
+    expect(r.decision?.wrongValues).toContain("n:56000");
+  });
+  it("stays a result where the small term makes it exactly", () => {
+    const r = analyzeTrace(
+      harvest('{"crates": 55960, "late_crates": 40}', "Counting the late ones, North picked 56,000 crates."),
+    );
+    expect(r.decision?.wrongValues ?? []).not.toContain("n:56000");
+  });
+  it("stays a result where both terms are large enough to show in it", () => {
+    const r = analyzeTrace(
+      harvest('{"crates": 40020, "late_crates": 15998}', "Counting the late ones, North picked 56,000 crates."),
+    );
+    expect(r.decision?.wrongValues ?? []).not.toContain("n:56000");
+  });
+});

@@ -84,6 +84,8 @@ function sourceNumbers(
 
 /** Digits a number needs before a swap of two of them reads as a misquote rather than another value. */
 const MIN_SWAP_DIGITS = 4;
+/** How near a sum of written numbers must land to count as exact (float error only). */
+const EXACT_SUM = 1e-6;
 
 /** Whether b is a with two neighbouring digits swapped ("49645" and "49654", "426.9" and "429.6"). */
 export function swapsDigits(a: string, b: string): boolean {
@@ -290,7 +292,13 @@ function makeGrounding(g: EngineGraph): Grounding {
     // Products and quotients get rounded when written (relative tolerance); sums and differences of
     // written numbers are exact up to the precision the value itself is written with.
     const tol = Math.max(0.005, Math.abs(target) * 5e-4);
-    const sumTol = Math.min(tol, writtenPrecision(x));
+    const precision = writtenPrecision(x);
+    const sumTol = Math.min(tol, precision);
+    // A number below the precision a value is written to cannot show in it: "56,000" is no
+    // 56,040 − 16.09, it is 56,040 rounded (a misquote when nothing else derives it). Such a term
+    // counts only in an exact sum.
+    const adds = (a: number, b: number, y: number) =>
+      within(y, target, sumTol) && (within(y, target, EXACT_SUM) || Math.min(Math.abs(a), Math.abs(b)) >= precision);
     for (let i = 0; i < ops.length; i++)
       for (let j = i; j < ops.length; j++) {
         const a = ops[i];
@@ -300,8 +308,8 @@ function makeGrounding(g: EngineGraph): Grounding {
         // square near 1 lands within rounding of a one-digit slip (0.89 → 0.79 ≈ 0.89²).
         const two = i !== j;
         if (
-          within(a + b, target, sumTol) ||
-          (two && (within(a - b, target, sumTol) || within(b - a, target, sumTol))) ||
+          adds(a, b, a + b) ||
+          (two && (adds(a, b, a - b) || adds(a, b, b - a))) ||
           (a !== 1 &&
             b !== 1 &&
             ((within(a * b, target, tol) && (two || marksSquare(v))) ||
