@@ -32,7 +32,9 @@ function wholeValue(phrase: string): StatedValue | null {
   const value = readValue(phrase);
   if (value && value.length >= phrase.length) return value;
   // Two sentences are more than a name ("Northline. Closing the debate"); an initial is not a sentence.
-  return value?.kind === "name" && !SENTENCE_END_RE.test(phrase) ? wholeName(phrase) : null;
+  // A phrase the value reader cannot open (no capital first: "narrowband H-alpha", "iPhone 15") is
+  // still a name when cased as one is: `wholeName` wants a capital among its words.
+  return (value === null || value.kind === "name") && !SENTENCE_END_RE.test(phrase) ? wholeName(phrase) : null;
 }
 
 /** A word of three or more letters that ends a sentence inside a phrase. */
@@ -50,8 +52,8 @@ const CLOSING_SEPARATOR_RE = /[—–]|: | (?:is|was) /g;
 /**
  * A name that closes a short reply after a dash, a label's colon or "is" ("Checked the register —
  * ShelfMark.", "The plot's pollinator contractor: Hivecraft.", "The plot's contractor is Hivecraft."):
- * all the reply says after it is that name, so the reply puts it forward, as a leading one does. The
- * value reader reads a name only where a capital opens it: "is away today" names nothing.
+ * all the reply says after it is that name, so the reply puts it forward, as a leading one does. A
+ * name has a capital among its words ("narrowband H-alpha"): "is away today" names nothing.
  */
 export function trailingName(text: string): StatedValue | null {
   const tail = text.trimEnd().slice(-MAX_TAIL);

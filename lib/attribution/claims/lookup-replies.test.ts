@@ -256,6 +256,18 @@ describe("a record field whose value is a phrase of any case", () => {
     expect(findings(lookupRun(task, record, "tenmoku Brown — I am confident in this one."))).toEqual([]);
   });
 
+  it("a name that opens in lower case and closes a reply after a dash answers with it whole", () => {
+    const record = "Record Harrow Yard\n  glaze: Tenmoku brown";
+    const [f] = findings(lookupRun(task, record, "Looked it up — celadon Mk-II."));
+    expect(f?.name).toBe("contradicts-output");
+    expect(f?.value).toBe("e:celadon mk-ii");
+    expect(trailingName("Looked it up — celadon Mk-II.")?.raw).toBe("celadon Mk-II");
+    // Near misses: words with no capital, a clause, the record's own value in lower case.
+    expect(findings(lookupRun(task, record, "Looked it up — reduction fired."))).toEqual([]);
+    expect(findings(lookupRun(task, record, "Looked it up — it is in the Mk-II."))).toEqual([]);
+    expect(findings(lookupRun(task, record, "Looked it up — tenmoku Brown."))).toEqual([]);
+  });
+
   it("a name that closes a reply after a label's colon answers with it", () => {
     const record = "Record Harrow Yard\n  glaze: Tenmoku brown";
     const [f] = findings(lookupRun(task, record, "Harrow Yard's kiln glaze: Shino White."));
