@@ -21,6 +21,7 @@ import { extractClaims } from "./extract-claims";
 import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import { arithmeticSlips } from "./arithmetic";
 import { isTrivialNumber, toolComputations } from "./tool-computations";
+import { contextTokens } from "./label-tokens";
 import { swappedLabel } from "./swapped-label";
 import { statedRuling } from "./stated-position";
 import { round6 as round } from "../round6";
@@ -106,41 +107,8 @@ export function answerClosure(
   return out;
 }
 
-const CONTEXT_CHARS = 40;
 /** Earlier steps searched for siblings under the same parent (tool calls of one agent run close together). */
 const SIBLING_WINDOW = 256;
-const CONTEXT_STOP = new Set([
-  "the",
-  "is",
-  "was",
-  "are",
-  "of",
-  "to",
-  "and",
-  "in",
-  "on",
-  "at",
-  "for",
-  "it",
-  "this",
-  "that",
-  "with",
-  "by",
-  "as",
-  "be",
-  "from",
-  "than",
-]);
-/** Label words right before a number (same line, ≤ 40 characters): what the number is about. */
-function contextTokens(text: string, at: number): Set<string> {
-  const from = Math.max(0, at - CONTEXT_CHARS, text.lastIndexOf("\n", at - 1) + 1);
-  const words =
-    text
-      .slice(from, at)
-      .toLowerCase()
-      .match(/[a-z][a-z0-9-]+/g) ?? [];
-  return new Set(words.filter((w) => !CONTEXT_STOP.has(w)));
-}
 
 interface SourceNumber {
   value: string;

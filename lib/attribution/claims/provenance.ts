@@ -18,6 +18,7 @@ import { ruleOff } from "../ablation";
 import { withdrawals, type Withdrawal } from "./retracted-values";
 import { speakerNameSpans } from "./speaker-names";
 import { taskText } from "./task-text";
+import { contextTokens } from "./label-tokens";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
 
@@ -95,6 +96,9 @@ export function argumentText(g: EngineGraph, v: number): string {
   if (args !== undefined) return typeof args === "string" ? args : JSON.stringify(args);
   return g.steps[v].input ?? "";
 }
+
+/** The text a step's claims are read from: an agent tool call's arguments, else the step's text. */
+const claimText = (g: EngineGraph, v: number) => (isAgentToolCall(g, v) ? argumentText(g, v) : stepText(g.steps[v]));
 
 /** A step without claims (most steps): one shared, frozen value instead of two empty arrays per step. */
 const NO_CLAIMS: StepClaims = Object.freeze({
@@ -265,6 +269,15 @@ interface RecordContext {
   records: ClaimProvenance[];
   byStep: Map<number, number[]>;
   grounding?: ReturnType<typeof buildGrounding>;
+  /** Per step, read once when a measurement asks (`smallWritings`). */
+  writings?: Map<number, Writing[] | null>;
+}
+
+function writingsOf(ctx: RecordContext, u: number): Writing[] | null {
+  ctx.writings ??= new Map();
+  let w = ctx.writings.get(u);
+  if (w === undefined) ctx.writings.set(u, (w = smallWritings(stepText(ctx.g.steps[u]))));
+  return w;
 }
 
 /**
@@ -320,6 +333,49 @@ function recordStep(ctx: RecordContext, v: number): void {
   if (ids.length) ctx.byStep.set(v, ids);
 }
 
+/**
+ * A small number written with a fractional part in prose ("1.00 arcsec") is a measurement
+ * (`isTrivialNumber`). The same number written whole is as often a marker or a count ("exitcode: 1",
+ * "page 1 of 1"): it is a source of the measurement only under a label the claim shares ("wear_mm": 6
+ * for "rail wear … 6.00 mm", as a JSON number drops its zeros). A misquoted 1.10 → 1.00 had passed as
+ * the exit code of a failed run.
+ */
+const isSmallMeasurement = (c: Claim) =>
+  c.kind === "number" && !c.inCode && c.raw.includes(".") && Math.abs(c.num ?? 0) <= 10;
+/** Characters of a source read for how it writes small numbers; past them it counts as written (conservative). */
+const MAX_WRITING_SCAN = 20_000;
+/** Small numbers kept per source; a text with more counts as writing any (conservative). */
+const MAX_WRITINGS = 256;
+/** Sources read so per claim ("1" is in most steps of a long run); past them the next one counts (conservative). */
+const MAX_MEASURE_READS = 64;
+const SMALL_NUMBER_RE = /(?<![\d.,])\d{1,2}(?:\.\d+)?(?!\d|[.,]\d)/g;
+
+/** A small number as a source writes it: its value, whether with a fraction, and its label words. */
+interface Writing {
+  num: number;
+  fraction: boolean;
+  label: Set<string>;
+}
+
+/** The small numbers a text writes, or null when it is too long or holds too many to read (any counts). */
+function smallWritings(text: string): Writing[] | null {
+  if (text.length > MAX_WRITING_SCAN) return null;
+  const out: Writing[] = [];
+  for (const m of text.matchAll(SMALL_NUMBER_RE)) {
+    if (out.length >= MAX_WRITINGS) return null;
+    out.push({ num: Number(m[0]), fraction: m[0].includes("."), label: contextTokens(text, m.index) });
+  }
+  return out;
+}
+
+/** Whether the writings hold `num` with a fractional part, or whole under a label sharing a word of `label`. */
+function writesMeasure(writings: Writing[] | null, num: number, label: Set<string>): boolean {
+  if (!writings) return true;
+  for (const w of writings)
+    if (w.num === Math.abs(num) && (w.fraction || [...w.label].some((x) => label.has(x)))) return true;
+  return false;
+}
+
 interface FoundSource {
   source: SourceKind;
   from: number;
@@ -341,9 +397,12 @@ function sourceOf(
   const list = ctx.stepsOf.get(c.value)!;
   let tried = 0;
   let withdrawnAt: number | undefined;
+  const label = isSmallMeasurement(c) ? contextTokens(claimText(ctx.g, v), c.start) : null;
+  let read = 0;
   for (const u of list) {
     if (u >= v) break;
     if (++tried <= MAX_SOURCE_CANDIDATES && !ctx.visible(u, v)) continue;
+    if (label && ++read <= MAX_MEASURE_READS && !writesMeasure(writingsOf(ctx, u), c.num!, label)) continue;
     const observedThere = isToolOutput(ctx.g, u) || ctx.claims[u].observed.some((o) => o.value === c.value);
     const source: SourceKind = observedThere ? "tool" : "agent";
     const origin = source === "agent" ? originAt(ctx, c.value, u) : -1;

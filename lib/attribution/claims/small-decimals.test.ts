@@ -86,3 +86,73 @@ describe("a whole number written with decimals", () => {
     expect(analyzeTrace(reading("2")).decision?.wrongValues ?? []).not.toContain("n:2");
   });
 });
+
+describe("a small decimal that a marker or a count writes whole", () => {
+  const misquoted = (result: string, said: string) =>
+    make(
+      [
+        { ...probe, tool: { ...probe.tool, result } },
+        { id: "m1", agent: "Sampler", kind: "message", content: `Plot K reads ${said} mg/L of nitrate.` },
+        { id: "m2", agent: "Summarizer", kind: "final", content: `Nitrate at plot K: ${said} mg/L.` },
+      ],
+      `${said} mg/L`,
+    );
+  it("has no source there: 1.10 misquoted as 1.00 beside 'exitcode: 1' is where the value entered", () => {
+    const r = analyzeTrace(misquoted("exitcode: 1\nplot K nitrate: 1.10 mg/L", "1.00"));
+    expect(r.decisive?.stepId).toBe("m1");
+    expect(r.decision?.wrongValues).toContain("n:1");
+  });
+  it("while the same number written whole under the claim's label is its source (a JSON number drops zeros)", () => {
+    const r = analyzeTrace(misquoted('exitcode: 0\n{"plot": "K", "nitrate_mg_l": 1}', "1.00"));
+    expect(r.decision?.wrongValues ?? []).not.toContain("n:1");
+  });
+  it("while the same number written with a fraction is its source, however many decimals", () => {
+    for (const said of ["1.00", "1.0"]) {
+      // Under a label the claim does not share: a fraction makes it a measurement wherever it stands.
+      const r = analyzeTrace(misquoted("exitcode: 0\nsensor gave 1.0", said));
+      expect(r.decision?.wrongValues ?? []).not.toContain("n:1");
+    }
+  });
+  it("a source too long to read for its writing still counts as one (the conservative direction)", () => {
+    const long = `exitcode: 1\n${"plot K log line without figures\n".repeat(800)}`;
+    expect(analyzeTrace(misquoted(long, "1.00")).decision?.wrongValues ?? []).not.toContain("n:1");
+  });
+  it("a source holding more small numbers than are read counts as one too", () => {
+    const listing = (n: number) => `exitcode: 0\nplot K nitrate: 1.10 mg/L\n${"1 ".repeat(n)}`;
+    expect(analyzeTrace(misquoted(listing(3), "1.00")).decision?.wrongValues).toContain("n:1");
+    expect(analyzeTrace(misquoted(listing(300), "1.00")).decision?.wrongValues ?? []).not.toContain("n:1");
+  });
+  it("past the sources read per claim, the next one counts (a long run writes '1' in most steps)", () => {
+    const runs = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        ...probe,
+        id: `p${i}`,
+        tool: { ...probe.tool, result: i === 0 ? "plot K nitrate: 1.10 mg/L" : "exitcode: 1" },
+      }));
+    const said = (n: number) =>
+      make(
+        [
+          ...runs(n),
+          { id: "m1", agent: "Sampler", kind: "message", content: "Plot K reads 1.00 mg/L of nitrate." },
+          { id: "m2", agent: "Summarizer", kind: "final", content: "Nitrate at plot K: 1.00 mg/L." },
+        ],
+        "1.00 mg/L",
+      );
+    expect(analyzeTrace(said(8)).decision?.wrongValues).toContain("n:1");
+    expect(analyzeTrace(said(80)).decision?.wrongValues ?? []).not.toContain("n:1");
+  });
+  it("and a number written whole keeps its whole writing as its source ('$4' after 'fee: $4')", () => {
+    const fee = { ...probe, tool: { ...probe.tool, result: "exitcode: 0\ncharge due: $4" } };
+    const r = analyzeTrace(
+      make(
+        [
+          fee,
+          { id: "m1", agent: "Sampler", kind: "message", content: "The sampling fee for plot K is $4." },
+          { id: "m2", agent: "Summarizer", kind: "final", content: "Sampling fee: $4." },
+        ],
+        "$4",
+      ),
+    );
+    expect(r.decision?.wrongValues ?? []).not.toContain("n:4");
+  });
+});
