@@ -1,10 +1,12 @@
 /**
- * Stated arithmetic that does not recompute: "12 * 7.5 = 95", "4821 + 313 = 5100". The expression
- * left of "=" is evaluated exactly (+ − × ÷ with the usual precedence, parentheses allowed) and
+ * Stated arithmetic that does not recompute: "12 * 7.5 = 95", "4821 + 313 = 5100", "95 kg (12 *
+ * 7.5)". The expression left of "=" (or in the parentheses after a result) is evaluated exactly
+ * (+ − × ÷ with the usual precedence, parentheses allowed) and
  * compared with the stated result, within the rounding the result's own decimals imply. A wrong
  * stated computation is a fault of the step that states it, whatever its inputs were.
  */
 import { trimEndChars } from "../../text/linear-text";
+import { NUMBERED_THING_WORDS } from "../grounding";
 
 export interface ArithmeticSlip {
   expression: string;
@@ -132,6 +134,45 @@ function statedExpressions(text: string): Stated[] {
   return out;
 }
 
+/** A number and up to two unit words, ending where a parenthesis opens: "4.57 arcsec (", "1,543.26 (". */
+const RESULT_BEFORE_RE = /(?<![\w.,])(-?\d[\d,]*(?:\.\d+)?)[^\S\r\n]*(?:[A-Za-z%µ°]{1,12}[^\S\r\n]*){0,2}$/;
+/** Characters before a parenthesis read for the result it shows the working of. */
+const RESULT_BEFORE_CHARS = 40;
+/** A word for a numbered thing right before a number: "step 2 (…)" is a label, not a result. */
+const LABEL_BEFORE_RE = new RegExp(`\\b(?:${NUMBERED_THING_WORDS})[^\\S\\r\\n]+$`, "i");
+
+/**
+ * A result followed by the working it came from, in parentheses ("Combined: 4.57 arcsec (2.57 +
+ * 0.52 + 1.78)"): a way of showing work as common as "=", read only where the parenthesis holds
+ * nothing but numbers and operators, one of them spaced and not a minus (no range, no date, no list
+ * of words), and the number before it is no label ("step 2 (3 + 4)").
+ */
+function resultsWithWorkings(text: string): Stated[] {
+  const out: Stated[] = [];
+  const scan = text.slice(0, 20_000);
+  let seen = 0;
+  for (let i = scan.indexOf("("); i > 0 && seen < MAX_EQUALS; i = scan.indexOf("(", i + 1)) {
+    let depth = 0;
+    let k = -1;
+    for (let j = i; j < scan.length && j - i <= MAX_EXPR && EXPR_CHARS.test(scan[j]); j++)
+      if (scan[j] === "(") depth++;
+      else if (scan[j] === ")" && --depth === 0) {
+        k = j;
+        break;
+      }
+    // A parenthesis that does not close within the working's characters holds no working.
+    if (k < 0) continue;
+    const working = scan.slice(i + 1, k);
+    if (!SPACED_NOT_MINUS.test(working)) continue;
+    seen++;
+    const before = scan.slice(Math.max(0, i - RESULT_BEFORE_CHARS), i);
+    const m = RESULT_BEFORE_RE.exec(before);
+    if (!m || LABEL_BEFORE_RE.test(before.slice(0, m.index))) continue;
+    out.push({ expr: working.trim(), statedRaw: m[1], start: i - before.length + m.index, end: k + 1 });
+  }
+  return out;
+}
+
 /**
  * "12-13 = 2 nights", "pages 14-16 = 3": a smaller whole number, a hyphen with no spaces, a larger
  * one is a span whose length follows, not a subtraction (which would come out negative).
@@ -151,9 +192,9 @@ const tolerance = (raw: string, actual: number) => Math.max(0.5 * 10 ** -decimal
 export function arithmeticSlips(written: string): ArithmeticSlip[] {
   const out: ArithmeticSlip[] = [];
   const text = withEquals(written);
-  if (!text.includes("=")) return out;
-  for (const x of statedExpressions(text)) {
-    if (!text.slice(x.start, x.end).includes("=")) continue;
+  const shown = resultsWithWorkings(text);
+  if (!text.includes("=") && !shown.length) return out;
+  for (const x of [...statedExpressions(text).filter((e) => text.slice(e.start, e.end).includes("=")), ...shown]) {
     if (isSpan(x.expr)) continue;
     const actual = evaluate(x.expr);
     if (actual === null) continue;

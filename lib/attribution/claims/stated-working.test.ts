@@ -32,4 +32,21 @@ describe("stated workings", () => {
       { result: 1543.26, operands: [629.08, 914.18] },
     ]);
   });
+  it("check a result against the working in parentheses after it, across up to two unit words", () => {
+    expect(arithmeticSlips("Combined seeing: 4.57 arcsec (2.57 + 0.52 + 1.78).")).toMatchObject([
+      { stated: 4.57, expression: "2.57 + 0.52 + 1.78" },
+    ]);
+    expect(arithmeticSlips("Payout: 901,040.00 EUR (56040 × 16.09)")).toMatchObject([{ stated: 901040 }]);
+    expect(arithmeticSlips("Combined seeing: 4.87 arcsec (2.57 + 0.52 + 1.78).")).toEqual([]);
+    expect(arithmeticSlips("Total 90 crates (3 × (10 + 20)).")).toEqual([]);
+    expect(arithmeticSlips("Total 91 crates (3 × (10 + 20)).")).toHaveLength(1);
+  });
+  it("near misses: a label before the parenthesis, a range, a minus alone, words inside, three unit words", () => {
+    expect(arithmeticSlips("See step 2 (3 + 4) of the plan.")).toEqual([]);
+    expect(arithmeticSlips("Figure 3 (1 + 1) shows it.")).toEqual([]);
+    expect(arithmeticSlips("It ran 3 seasons (2019 - 2021).")).toEqual([]);
+    expect(arithmeticSlips("We logged 12 rows (3 + 4 pending).")).toEqual([]);
+    expect(arithmeticSlips("We logged 12 rows per site (3 + 4).")).toEqual([]);
+    expect(arithmeticSlips("We logged 12 rows (3 + 4, then more).")).toEqual([]);
+  });
 });
