@@ -27,15 +27,30 @@ function endsWithSeparator(before: string): boolean {
 }
 
 /** "key: 42" style facts. Numbers are found first and the key is read just before each, which keeps the scan linear. */
-function* facts(text: string): Generator<[string, string]> {
+function* facts(text: string): Generator<[string, string, number]> {
   for (const m of text.matchAll(NUMBER_RE)) {
     const at = m.index ?? 0;
     if (at > 0 && /[\w.]/.test(text[at - 1])) continue;
     const before = text.slice(Math.max(0, at - 60), at);
     if (!endsWithSeparator(before)) continue;
     const key = KEY_BEFORE_RE.exec(before);
-    if (key) yield [key[1], m[0]];
+    if (key) yield [key[1], m[0], at];
   }
+}
+
+/** Outputs remembered per observed value; a value shown by more counts as another entity's (conservative). */
+const MAX_SHOWN_AT = 8;
+/** Quotes checked per run for the entity they name; past them a quote counts as another entity's (conservative). */
+const MAX_QUOTE_CHECKS = 256;
+/** Characters of a line read back from a number for the names it is stated for. */
+const MAX_LINE = 200;
+const NAME_RE = /\p{Lu}[\p{L}'’-]{2,}/gu;
+
+/** The capitalised words of the line before `at`, its first word aside (a sentence opens capitalised). */
+function namesBefore(text: string, at: number): string[] {
+  const line = text.slice(Math.max(at - MAX_LINE, text.lastIndexOf("\n", at - 1) + 1), at);
+  const first = line.length - line.trimStart().length;
+  return [...line.matchAll(NAME_RE)].filter((m) => m.index !== first).map((m) => m[0]);
 }
 
 const words = (raw: string) =>
@@ -112,11 +127,40 @@ export const detectContradiction: Detector = ({ g }) => {
   // Every number a tool output has shown: an agent quoting one of them (another entity's figure under
   // the same label, a JSON field the key reader does not see) restates an observation, never contradicts one.
   const observed = new Set<string>();
+  // Which outputs showed each value, and the names each output holds: a quote names what it is about.
+  const shownAt = new Map<string, number[]>();
+  const namesIn = new Map<number, Set<string>>();
+  const outputNames = (u: number) => {
+    let names = namesIn.get(u);
+    if (!names) namesIn.set(u, (names = new Set(stripCode(stepText(g.steps[u])).slice(0, 8000).match(NAME_RE))));
+    return names;
+  };
+  let checks = 0;
+  /**
+   * A figure another lookup showed is a restatement, unless the line states it for a name that the
+   * established fact's own output holds and no output showing the figure does ("Mount Hale — median
+   * seeing: 0.81" after Mount Hale's lookup gave 0.59 and Vossberg's 0.81): another entity's figure.
+   */
+  const restatesAnOutput = (text: string, at: number, key: string, value: string, factStep: number) => {
+    const shown = shownAt.get(value);
+    if (!shown || shown.length >= MAX_SHOWN_AT || ++checks > MAX_QUOTE_CHECKS) return true;
+    const own = outputNames(factStep);
+    // The label's own words, capitalised as a heading writes them ("Total Transport Cost"), name no entity.
+    const label = keyOf(key).split(" ");
+    const names = namesBefore(text, at).filter((n) => own.has(n) && !label.includes(n.toLowerCase()));
+    return !names.some((n) => shown.every((u) => !outputNames(u).has(n)));
+  };
   for (let i = 0; i < g.n; i++) {
     const text = stripCode(stepText(g.steps[i])).slice(0, 8000);
     if (isToolOutput(g, i)) {
       learnFacts(known, text, i);
-      for (const m of text.matchAll(NUMBER_RE)) observed.add(normalizeNumber(m[0]));
+      for (const m of text.matchAll(NUMBER_RE)) {
+        const value = normalizeNumber(m[0]);
+        observed.add(value);
+        const list = shownAt.get(value) ?? [];
+        if (list.length < MAX_SHOWN_AT && list[list.length - 1] !== i) list.push(i);
+        shownAt.set(value, list);
+      }
       continue;
     }
     if (!isAgentUtterance(g, i)) continue;
@@ -130,10 +174,11 @@ export const detectContradiction: Detector = ({ g }) => {
         continue;
       }
     }
-    for (const [key, raw] of facts(text)) {
+    for (const [key, raw, at] of facts(text)) {
       const fact = known.get(keyOf(key));
       const value = normalizeNumber(raw);
-      if (!fact || fact.value === value || observed.has(value) || !/^-?[\d.]+$/.test(fact.value)) continue;
+      if (!fact || fact.value === value || !/^-?[\d.]+$/.test(fact.value)) continue;
+      if (observed.has(value) && restatesAnOutput(text, at, key, value, fact.step)) continue;
       if (!sameMagnitude(fact.value, value)) continue;
       hit(i, keyOf(key), value, fact);
       break;
