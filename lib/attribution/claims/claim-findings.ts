@@ -23,6 +23,7 @@ import { arithmeticSlips } from "./arithmetic";
 import { isTrivialNumber, toolComputations } from "./tool-computations";
 import { contextTokens } from "./label-tokens";
 import { swappedLabel } from "./swapped-label";
+import { borrowContext, borrowedValue, type BorrowContext } from "./borrowed-value";
 import { statedRuling } from "./stated-position";
 import { round6 as round } from "../round6";
 import { ruleOff } from "../ablation";
@@ -192,6 +193,7 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
   let wide: Set<string> | undefined;
   const truth = new Set(extractClaims(g.trace.run.groundTruth ?? "").map((c) => c.value));
   const facts = observedFacts(prov);
+  const run: StepScan["run"] = {};
   // The wide closure is built the first time a finding asks for it (one function per call, not per claim).
   const wideClosure = () => (wide ??= answerClosure(prov, answer.values, g, true));
   // Withdrawals count when made before the answer step (any step, when no step states the answer).
@@ -209,6 +211,7 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
       text: call ? argumentText(g, v) : stepText(g.steps[v]),
       facts,
       contradicted: false,
+      run,
     };
     for (const id of ids) {
       const c = prov.records[id].claim;
@@ -274,6 +277,8 @@ interface StepScan {
   contradicted: boolean;
   handed?: SourceNumber[];
   stated?: Set<string>;
+  /** Read once per run, when a value taken from an output is first checked (`borrowed-value.ts`). */
+  run: { borrow?: BorrowContext };
 }
 
 /** A finding on claim c of step v; fields in the order findings have always had (reports are compared byte for byte). */
@@ -314,6 +319,16 @@ function claimFinding(
     if (swap) {
       scan.contradicted = true;
       const note = `states ${c.raw} as "${swap.named}", but ${g.steps[r.from].id} gave ${swap.namedRaw} for it; ${c.raw} is its "${swap.own}"`;
+      const reachesWide = seen && wideClosure().has(c.value);
+      return makeFinding(v, c, "contradicts-source", SCORE.contradiction, r.from, note, reachesWide);
+    }
+  }
+  if (r.source === "tool" && c.kind === "number" && !isTrivialNumber(c) && !scan.contradicted) {
+    scan.run.borrow ??= borrowContext(g);
+    const borrowed = borrowedValue(scan.run.borrow, text, c, r.from, v);
+    if (borrowed) {
+      scan.contradicted = true;
+      const note = `states ${c.raw} for ${borrowed.named}, but it is ${borrowed.owner}'s figure in ${g.steps[r.from].id}, and no output before it gave ${borrowed.named}'s`;
       const reachesWide = seen && wideClosure().has(c.value);
       return makeFinding(v, c, "contradicts-source", SCORE.contradiction, r.from, note, reachesWide);
     }

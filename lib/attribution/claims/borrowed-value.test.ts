@@ -1,0 +1,87 @@
+/**
+ * A figure stated for one thing the task names that only another thing's record gave, where no
+ * lookup of the first was made: the step that states it borrowed it. Each case has near misses that
+ * must stay quiet. Toys of our own.
+ */
+import { describe, expect, it } from "vitest";
+import { analyzeTrace } from "../index";
+import { ZTrace, type TTraceInput } from "../../trace/schema";
+import { taskThings } from "./borrowed-value";
+
+type Step = TTraceInput["steps"][number];
+
+const TASK = "What is the combined nitrate of Alder Plot and Birchmoor together, in mg/L?";
+const lookup = (id: string, plot: string, result: string): Step[] => [
+  { id: `${id}c`, agent: "Sampler", kind: "tool_call", tool: { name: "soil_probe", arguments: { plot } } },
+  { id: `${id}r`, agent: "Sampler", kind: "tool_result", content: result },
+];
+const ALDER = lookup("a", "Alder Plot", "plot | nitrate_mg_l\nAlder Plot | 7.35");
+
+function run(middle: Step[], task = TASK) {
+  const steps: Step[] = [
+    { id: "t", agent: "user", kind: "message", content: task },
+    ...middle,
+    { id: "sum", agent: "Adder", kind: "message", content: "Adding them gives 14.70 mg/L in total." },
+  ];
+  return analyzeTrace(
+    ZTrace.parse({
+      schema: "culprit.trace/v1",
+      run: { outcome: "failure", task, finalAnswer: "14.70 mg/L" },
+      agents: [{ name: "user", kind: "task_giver" }, { name: "Sampler" }, { name: "Adder" }],
+      steps,
+    }),
+  );
+}
+const post = (id: string, text: string): Step => ({ id, agent: "Sampler", kind: "message", content: text });
+
+describe("a figure borrowed from another thing's record", () => {
+  it("is where the wrong value entered, however the thing is written (a board key)", () => {
+    const r = run([
+      ...ALDER,
+      post("p1", "Posted alder_plot.nitrate = 7.35 mg/L to the board."),
+      post("p2", "Posted birchmoor.nitrate = 7.35 mg/L to the board."),
+    ]);
+    expect(r.decisive?.stepId).toBe("p2");
+    expect(r.decisive?.evidence.note).toContain("7.35 for Birchmoor, but it is Alder Plot's figure");
+  });
+  it("near misses: the thing looked up too, the line naming both, a thing the task does not name", () => {
+    const both = run([
+      ...ALDER,
+      ...lookup("b", "Birchmoor", "plot | nitrate_mg_l\nBirchmoor | 7.35"),
+      post("p2", "Posted birchmoor.nitrate = 7.35 mg/L to the board."),
+    ]);
+    expect(both.decisive?.evidence.note ?? "").not.toContain("but it is");
+    for (const task of [TASK, "What is the combined nitrate of Birchmoor and Alder Plot together, in mg/L?"]) {
+      const pair = run([...ALDER, post("p2", "Birchmoor reads 7.35 mg/L, as Alder Plot does.")], task);
+      expect(pair.decisive?.evidence.note ?? "").not.toContain("but it is");
+    }
+    const other = run([...ALDER, post("p2", "Posted kestrel.nitrate = 7.35 mg/L to the board.")]);
+    expect(other.decisive?.evidence.note ?? "").not.toContain("but it is");
+  });
+  it("past the outputs read back for a lookup of the thing, it counts as looked up (conservative)", () => {
+    const noise = (n: number) => Array.from({ length: n }, (_, i) => lookup(`n${i}`, "all", "ok")).flat();
+    const borrowed = (n: number) =>
+      run([...ALDER, ...noise(n), post("p2", "Posted birchmoor.nitrate = 7.35 mg/L to the board.")]);
+    expect(borrowed(3).decisive?.evidence.note).toContain("but it is");
+    expect(borrowed(420).decisive?.evidence.note ?? "").not.toContain("but it is");
+  });
+  it("near miss: an output no lookup of the owner produced says nothing of whose record it is", () => {
+    const unasked = [
+      { id: "ac", agent: "Sampler", kind: "tool_call", tool: { name: "soil_probe", arguments: { plot: "all" } } },
+      { id: "ar", agent: "Sampler", kind: "tool_result", content: "plot | nitrate_mg_l\nAlder Plot | 7.35" },
+    ] as Step[];
+    const r = run([...unasked, post("p2", "Posted birchmoor.nitrate = 7.35 mg/L to the board.")]);
+    expect(r.decisive?.evidence.note ?? "").not.toContain("but it is");
+  });
+});
+
+describe("the things a task names", () => {
+  it("are runs of capitalised words, the word opening a sentence aside", () => {
+    expect(taskThings(TASK)).toEqual([" alder plot ", " birchmoor "]);
+    expect(taskThings("Report Mount Hale and Vossberg. Then stop.")).toEqual([" mount hale ", " vossberg "]);
+    // A single short word is no thing; a task naming many is a listing.
+    expect(taskThings("Compare Rye and Ely.")).toEqual([]);
+    const many = Array.from({ length: 14 }, (_, i) => `Placename${String.fromCharCode(97 + i)}`).join(", ");
+    expect(taskThings(`Rank these: ${many}.`)).toEqual([]);
+  });
+});

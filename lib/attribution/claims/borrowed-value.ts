@@ -1,0 +1,142 @@
+/**
+ * A value stated for one thing the task names that only another thing's record gave: "Posted
+ * hillcrest_grove.weight = 190.2 g" when the one lookup made was Red Ridge Block's, which showed
+ * 190.2, and no output before it named Hillcrest Grove at all. Provenance finds the number in a tool
+ * output, so it counts as sourced; what the step says it is (this thing's figure) nothing supports.
+ * A run that asks for several things' figures and looks up only some of them borrows this way.
+ */
+import type { EngineGraph } from "../build-graph";
+import { stepText } from "../build-graph";
+import { isToolOutput } from "../detectors/patterns";
+import type { Claim } from "./extract-claims";
+import { taskText } from "./task-text";
+
+export interface BorrowedValue {
+  /** The thing the step states the value for, and the one whose record gave it, as the task writes them. */
+  named: string;
+  owner: string;
+}
+
+/** Characters of the task read for the things it names. */
+const MAX_TASK = 4_000;
+/** Things read from the task; a task naming more is a listing, and no lookup is owed for each. */
+const MAX_THINGS = 12;
+/** Characters of a line read around the value, and of an output read for the things it names. */
+const MAX_LINE = 300;
+const MAX_OUTPUT = 8_000;
+/** Outputs read back from the step for a lookup of the named thing; past them it counts as looked up (conservative). */
+const MAX_OUTPUTS_READ = 400;
+
+/** A run of capitalised words on one line ("Red Ridge Block"). */
+const NAME_RUN_RE = /(?<![\p{L}\d])\p{Lu}\p{Ll}+(?:[^\S\r\n]\p{Lu}\p{Ll}+)*(?![\p{L}\d])/gu;
+
+/** Whether the word at `at` opens the text or a sentence (after ".", "!", "?" or ":" and spaces). */
+function opensSentence(text: string, at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && at - k <= 8 && /\s/.test(text[k])) k--;
+  return k < 0 || /[.!?:]/.test(text[k]);
+}
+
+/** Lowercase words, with `_`, `.` and other marks as spaces ("hillcrest_grove.weight" → "hillcrest grove weight"). */
+const spaced = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\d]+/gu, " ")
+    .trim()} `;
+
+/**
+ * The things a task names: runs of capitalised words ("Red Ridge Block", "Vossberg"), the word that
+ * opens a sentence aside, of four letters or more when one word. Each as spaced words.
+ */
+export function taskThings(task: string): string[] {
+  return [...namedThings(task).keys()];
+}
+
+/** The task's things as spaced words, each with the name as the task writes it. */
+function namedThings(task: string): Map<string, string> {
+  const text = task.slice(0, MAX_TASK);
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(NAME_RUN_RE)) {
+    let words = m[0].split(/\s+/);
+    if (opensSentence(text, m.index)) words = words.slice(1);
+    if (words.length > 1 || (words.length === 1 && words[0].length >= 4))
+      out.set(spaced(words.join(" ")), words.join(" "));
+  }
+  return out.size > MAX_THINGS ? new Map() : out;
+}
+
+/** The line of `text` around [start, end), at most MAX_LINE characters each way. */
+function lineAround(text: string, start: number, end: number): string {
+  const a = Math.max(start - MAX_LINE, text.lastIndexOf("\n", start - 1) + 1);
+  const nl = text.indexOf("\n", end);
+  return text.slice(a, Math.min(end + MAX_LINE, nl < 0 ? text.length : nl));
+}
+
+export interface BorrowContext {
+  g: EngineGraph;
+  things: string[];
+  /** Each thing as the task writes it. */
+  written: Map<string, string>;
+  /** Per step, its output's text as spaced words (read once). */
+  spacedOutputs: Map<number, string>;
+}
+
+export function borrowContext(g: EngineGraph): BorrowContext {
+  const written = namedThings(taskText(g));
+  return { g, things: [...written.keys()], written, spacedOutputs: new Map() };
+}
+
+function spacedOutput(ctx: BorrowContext, u: number): string {
+  let s = ctx.spacedOutputs.get(u);
+  if (s === undefined) ctx.spacedOutputs.set(u, (s = spaced(stepText(ctx.g.steps[u]).slice(0, MAX_OUTPUT))));
+  return s;
+}
+
+/** Whether a tool output before step v names the thing; past the outputs read, assumed so. */
+function lookedUp(ctx: BorrowContext, thing: string, v: number): boolean {
+  let read = 0;
+  for (let u = v - 1; u >= 0; u--) {
+    if (!isToolOutput(ctx.g, u)) continue;
+    if (++read > MAX_OUTPUTS_READ || spacedOutput(ctx, u).includes(thing)) return true;
+  }
+  return false;
+}
+
+/** Steps looked back from an output for the call that produced it. */
+const CALL_WINDOW = 3;
+
+/** What the call that produced the output at u asked for: a call carrying its result, else the nearest step before that is no output. */
+function callOf(g: EngineGraph, u: number): string {
+  const args = (k: number) => {
+    const a = g.steps[k].tool?.arguments;
+    return `${stepText(g.steps[k]).slice(0, MAX_LINE)} ${a === undefined ? "" : JSON.stringify(a).slice(0, MAX_LINE)}`;
+  };
+  if (g.steps[u].kind === "tool_call") return args(u);
+  for (let k = u - 1; k >= 0 && u - k <= CALL_WINDOW; k--) if (!isToolOutput(g, k)) return args(k);
+  return "";
+}
+
+/**
+ * Claim c of step v, taken from the output at `from`, stated on a line that names one thing of the
+ * task and not the thing the output is the record of, where no output before v names the first.
+ */
+export function borrowedValue(
+  ctx: BorrowContext,
+  text: string,
+  c: Claim,
+  from: number,
+  v: number,
+): BorrowedValue | null {
+  if (!isToolOutput(ctx.g, from)) return null;
+  const line = spaced(lineAround(text, c.start, c.end));
+  const named = ctx.things.filter((t) => line.includes(t));
+  if (named.length !== 1) return null;
+  // An output that names the thing is a lookup of it (`lookedUp` below), the source among them.
+  const source = spacedOutput(ctx, from);
+  const owners = ctx.things.filter((t) => t !== named[0] && source.includes(t));
+  if (owners.length !== 1 || lookedUp(ctx, named[0], v)) return null;
+  // The output is the owner's record: the lookup that produced it was made for the owner.
+  const call = spaced(callOf(ctx.g, from));
+  if (!call.includes(owners[0]) || call.includes(named[0])) return null;
+  return { named: ctx.written.get(named[0])!, owner: ctx.written.get(owners[0])! };
+}
