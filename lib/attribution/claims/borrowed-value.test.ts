@@ -7,6 +7,10 @@ import { describe, expect, it } from "vitest";
 import { analyzeTrace } from "../index";
 import { ZTrace, type TTraceInput } from "../../trace/schema";
 import { taskThings } from "./borrowed-value";
+import { buildGraph } from "../build-graph";
+import { resolveConfig } from "../config";
+import { buildProvenance } from "./provenance";
+import { findClaimIssues } from "./claim-findings";
 
 type Step = TTraceInput["steps"][number];
 
@@ -58,12 +62,24 @@ describe("a figure borrowed from another thing's record", () => {
     const other = run([...ALDER, post("p2", "Posted kestrel.nitrate = 7.35 mg/L to the board.")]);
     expect(other.decisive?.evidence.note ?? "").not.toContain("but it is");
   });
-  it("past the outputs read back for a lookup of the thing, it counts as looked up (conservative)", () => {
+  it("past the outputs read for a lookup of the thing, it counts as looked up (conservative)", () => {
     const noise = (n: number) => Array.from({ length: n }, (_, i) => lookup(`n${i}`, "all", "ok")).flat();
     const borrowed = (n: number) =>
       run([...ALDER, ...noise(n), post("p2", "Posted birchmoor.nitrate = 7.35 mg/L to the board.")]);
     expect(borrowed(3).decisive?.evidence.note).toContain("but it is");
     expect(borrowed(420).decisive?.evidence.note ?? "").not.toContain("but it is");
+  });
+  it("past the values read per run, none is (no finding: the conservative direction)", () => {
+    const posts = Array.from({ length: 300 }, (_, i) => post(`p${i}`, `Posted birchmoor.nitrate_${i} = 7.35 mg/L.`));
+    const t = ZTrace.parse({
+      schema: "culprit.trace/v1",
+      run: { outcome: "failure", task: TASK },
+      agents: [{ name: "Sampler" }],
+      steps: [...ALDER, ...posts],
+    });
+    const g = buildGraph(t, resolveConfig({}));
+    const borrowed = findClaimIssues(g, buildProvenance(g)).filter((f) => f.note.includes("but it is"));
+    expect(borrowed).toHaveLength(256);
   });
   it("near miss: an output no lookup of the owner produced says nothing of whose record it is", () => {
     const unasked = [

@@ -24,8 +24,10 @@ const MAX_THINGS = 12;
 /** Characters of a line read around the value, and of an output read for the things it names. */
 const MAX_LINE = 300;
 const MAX_OUTPUT = 8_000;
-/** Outputs read back from the step for a lookup of the named thing; past them it counts as looked up (conservative). */
+/** Outputs read from the run's start for a lookup of a thing; a thing none of them names counts as looked up after them (conservative). */
 const MAX_OUTPUTS_READ = 400;
+/** Values read per run past the line test; past them none is read (no finding: the conservative direction). */
+const MAX_CHECKS = 256;
 
 /** A run of capitalised words on one line ("Red Ridge Block"). */
 const NAME_RUN_RE = /(?<![\p{L}\d])\p{Lu}\p{Ll}+(?:[^\S\r\n]\p{Lu}\p{Ll}+)*(?![\p{L}\d])/gu;
@@ -77,29 +79,33 @@ export interface BorrowContext {
   things: string[];
   /** Each thing as the task writes it. */
   written: Map<string, string>;
-  /** Per step, its output's text as spaced words (read once). */
-  spacedOutputs: Map<number, string>;
+  /** Per thing, the first tool output that names it (read once; Infinity when none does). */
+  firstNamed: Map<string, number>;
+  checks: number;
 }
 
 export function borrowContext(g: EngineGraph): BorrowContext {
   const written = namedThings(taskText(g));
-  return { g, things: [...written.keys()], written, spacedOutputs: new Map() };
+  return { g, things: [...written.keys()], written, firstNamed: new Map(), checks: 0 };
 }
 
-function spacedOutput(ctx: BorrowContext, u: number): string {
-  let s = ctx.spacedOutputs.get(u);
-  if (s === undefined) ctx.spacedOutputs.set(u, (s = spaced(stepText(ctx.g.steps[u]).slice(0, MAX_OUTPUT))));
-  return s;
-}
+const spacedOutput = (g: EngineGraph, u: number) => spaced(stepText(g.steps[u]).slice(0, MAX_OUTPUT));
 
-/** Whether a tool output before step v names the thing; past the outputs read, assumed so. */
-function lookedUp(ctx: BorrowContext, thing: string, v: number): boolean {
+/** The first tool output naming the thing, from the run's start; past the outputs read, the next one (conservative). */
+function firstNaming(ctx: BorrowContext, thing: string): number {
+  let at = ctx.firstNamed.get(thing);
+  if (at !== undefined) return at;
+  at = Number.POSITIVE_INFINITY;
   let read = 0;
-  for (let u = v - 1; u >= 0; u--) {
+  for (let u = 0; u < ctx.g.n; u++) {
     if (!isToolOutput(ctx.g, u)) continue;
-    if (++read > MAX_OUTPUTS_READ || spacedOutput(ctx, u).includes(thing)) return true;
+    if (++read > MAX_OUTPUTS_READ || spacedOutput(ctx.g, u).includes(thing)) {
+      at = u;
+      break;
+    }
   }
-  return false;
+  ctx.firstNamed.set(thing, at);
+  return at;
 }
 
 /** Steps looked back from an output for the call that produced it. */
@@ -131,10 +137,11 @@ export function borrowedValue(
   const line = spaced(lineAround(text, c.start, c.end));
   const named = ctx.things.filter((t) => line.includes(t));
   if (named.length !== 1) return null;
-  // An output that names the thing is a lookup of it (`lookedUp` below), the source among them.
-  const source = spacedOutput(ctx, from);
+  if (++ctx.checks > MAX_CHECKS) return null;
+  // An output that names the thing is a lookup of it (`firstNaming` below), the source among them.
+  const source = spacedOutput(ctx.g, from);
   const owners = ctx.things.filter((t) => t !== named[0] && source.includes(t));
-  if (owners.length !== 1 || lookedUp(ctx, named[0], v)) return null;
+  if (owners.length !== 1 || firstNaming(ctx, named[0]) < v) return null;
   // The output is the owner's record: the lookup that produced it was made for the owner.
   const call = spaced(callOf(ctx.g, from));
   if (!call.includes(owners[0]) || call.includes(named[0])) return null;
