@@ -146,12 +146,11 @@ const QUOTIENT_RE =
  * "team 7", "page 3"): a label, not a quantity. With a unit or a percent right after it, or as a
  * decimal's whole part, it is a quantity.
  */
-export const NUMBERED_THING_WORDS =
-  "period|phase|stage|round|step|week|quarter|semester|sprint|iteration|version|team|group|level|tier|page|chapter|section|part|task|trial|batch|lot|zone|sector|floor|room|gate|platform|bay|site|station|plot|grid|table|figure|lane|track";
-const LABEL_NUMBER_RE = new RegExp(
-  `\\b(?:${NUMBERED_THING_WORDS})\\s+(\\d{1,3})(?![\\d]|[.,]\\d|\\s*(?:%|percent\\b)|[a-zA-Zµ°])`,
-  "gi",
-);
+const LABEL_NUMBER_RE =
+  /\b(?:period|phase|stage|round|step|week|quarter|semester|sprint|iteration|version|team|group|level|tier|page|chapter|section|part|task|trial|batch|lot|zone|sector|floor|room|gate|platform|bay|site|station|plot|grid|table|figure|lane|track)\s+(\d{1,3})(?![\d]|[.,]\d|\s*(?:%|percent\b)|[a-zA-Zµ°])/gi;
+/** A text that ends with one of LABEL_NUMBER_RE's words and spaces: the number written next is a label. Literals both, so the regex-literal suite times them. */
+export const NUMBERED_THING_BEFORE_RE =
+  /\b(?:period|phase|stage|round|step|week|quarter|semester|sprint|iteration|version|team|group|level|tier|page|chapter|section|part|task|trial|batch|lot|zone|sector|floor|room|gate|platform|bay|site|station|plot|grid|table|figure|lane|track)[^\S\r\n]+$/i;
 
 /**
  * The numbers a text writes only as labels: each of their occurrences follows a word for a numbered

@@ -6,7 +6,7 @@
  * stated computation is a fault of the step that states it, whatever its inputs were.
  */
 import { trimEndChars } from "../../text/linear-text";
-import { NUMBERED_THING_WORDS } from "../grounding";
+import { NUMBERED_THING_BEFORE_RE } from "../grounding";
 
 export interface ArithmeticSlip {
   expression: string;
@@ -138,14 +138,12 @@ function statedExpressions(text: string): Stated[] {
 const RESULT_BEFORE_RE = /(?<![\w.,])(-?\d[\d,]*(?:\.\d+)?)[^\S\r\n]*(?:[A-Za-z%µ°]{1,12}[^\S\r\n]*){0,2}$/;
 /** Characters before a parenthesis read for the result it shows the working of. */
 const RESULT_BEFORE_CHARS = 40;
-/** A word for a numbered thing right before a number: "step 2 (…)" is a label, not a result. */
-const LABEL_BEFORE_RE = new RegExp(`\\b(?:${NUMBERED_THING_WORDS})[^\\S\\r\\n]+$`, "i");
 
 /**
  * A result followed by the working it came from, in parentheses ("Combined: 4.57 arcsec (2.57 +
  * 0.52 + 1.78)"): a way of showing work as common as "=", read only where the parenthesis holds
  * nothing but numbers and operators, one of them spaced and not a minus (no range, no date, no list
- * of words), and the number before it is no label ("step 2 (3 + 4)").
+ * of words), and the number before it is no label ("step 2 (3 + 4)": a word for a numbered thing before it).
  */
 function resultsWithWorkings(text: string): Stated[] {
   const out: Stated[] = [];
@@ -167,7 +165,7 @@ function resultsWithWorkings(text: string): Stated[] {
     seen++;
     const before = scan.slice(Math.max(0, i - RESULT_BEFORE_CHARS), i);
     const m = RESULT_BEFORE_RE.exec(before);
-    if (!m || LABEL_BEFORE_RE.test(before.slice(0, m.index))) continue;
+    if (!m || NUMBERED_THING_BEFORE_RE.test(before.slice(0, m.index))) continue;
     out.push({ expr: working.trim(), statedRaw: m[1], start: i - before.length + m.index, end: k + 1 });
   }
   return out;

@@ -346,7 +346,7 @@ const isSmallMeasurement = (c: Claim) =>
 const MAX_WRITING_SCAN = 20_000;
 /** Small numbers kept per source; a text with more counts as writing any (conservative). */
 const MAX_WRITINGS = 256;
-/** Sources read so per claim ("1" is in most steps of a long run); past them the next one counts (conservative). */
+/** Sources checked per claim ("1" is in most steps of a long run); past them the next one counts (conservative). */
 const MAX_MEASURE_READS = 64;
 const SMALL_NUMBER_RE = /(?<![\d.,])\d{1,2}(?:\.\d+)?(?!\d|[.,]\d)/g;
 
