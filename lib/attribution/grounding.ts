@@ -243,22 +243,22 @@ function makeGrounding(g: EngineGraph): Grounding {
       texts.push(writtenIn(g.edges[g.inEdges[k]].from));
     return (rates[v] = new Set(texts.flatMap((xs) => [...xs].map(Number))));
   };
-  const squares: (boolean | undefined)[] = new Array(g.n);
-  /** Whether step v's text or input writes a power: only then is a number times itself a result. */
-  const marksSquare = (v: number) =>
-    (squares[v] ??=
-      SQUARE_RE.test((g.steps[v].content ?? "").slice(0, MAX_SCAN_CHARS)) ||
-      SQUARE_RE.test((g.steps[v].input ?? "").slice(0, MAX_SCAN_CHARS)));
-  const quotients: (boolean | undefined)[] = new Array(g.n);
+  /** Per step, whether its text or input writes what `re` matches (read once, when asked). */
+  const writtenMark = (re: RegExp) => {
+    const seen: (boolean | undefined)[] = new Array(g.n);
+    return (v: number) =>
+      (seen[v] ??=
+        re.test((g.steps[v].content ?? "").slice(0, MAX_SCAN_CHARS)) ||
+        re.test((g.steps[v].input ?? "").slice(0, MAX_SCAN_CHARS)));
+  };
+  /** Whether step v writes a power: only then is a number times itself a result. */
+  const marksSquare = writtenMark(SQUARE_RE);
   /**
-   * Whether step v's text or input writes a division: only then is a quotient of two numbers at hand
-   * a result. Unwritten, some pair of the numbers at hand has nearly any ratio (a made-up 2.23 ≈
-   * 1.27 ÷ 0.57), as a share has, which is read only for a value written as a percent.
+   * Whether step v writes a division: only then is a quotient of two numbers at hand a result.
+   * Unwritten, some pair of the numbers at hand has nearly any ratio (a made-up 2.23 ≈ 1.27 ÷ 0.57),
+   * as a share has, which is read only for a value written as a percent.
    */
-  const marksQuotient = (v: number) =>
-    (quotients[v] ??=
-      QUOTIENT_RE.test((g.steps[v].content ?? "").slice(0, MAX_SCAN_CHARS)) ||
-      QUOTIENT_RE.test((g.steps[v].input ?? "").slice(0, MAX_SCAN_CHARS)));
+  const marksQuotient = writtenMark(QUOTIENT_RE);
   const derivation = (v: number, x: string, ownEarlier: string[]): string[] | null => {
     const target = Number(x);
     if (!Number.isFinite(target)) return null;

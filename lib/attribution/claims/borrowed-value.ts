@@ -76,8 +76,7 @@ function lineAround(text: string, start: number, end: number): string {
 
 export interface BorrowContext {
   g: EngineGraph;
-  things: string[];
-  /** Each thing as the task writes it. */
+  /** The task's things as spaced words, each with the name as the task writes it. */
   written: Map<string, string>;
   /** Per thing, the first tool output that names it (read once; Infinity when none does). */
   firstNamed: Map<string, number>;
@@ -85,8 +84,7 @@ export interface BorrowContext {
 }
 
 export function borrowContext(g: EngineGraph): BorrowContext {
-  const written = namedThings(taskText(g));
-  return { g, things: [...written.keys()], written, firstNamed: new Map(), checks: 0 };
+  return { g, written: namedThings(taskText(g)), firstNamed: new Map(), checks: 0 };
 }
 
 const spacedOutput = (g: EngineGraph, u: number) => spaced(stepText(g.steps[u]).slice(0, MAX_OUTPUT));
@@ -135,12 +133,13 @@ export function borrowedValue(
 ): BorrowedValue | null {
   if (!isToolOutput(ctx.g, from)) return null;
   const line = spaced(lineAround(text, c.start, c.end));
-  const named = ctx.things.filter((t) => line.includes(t));
+  const things = [...ctx.written.keys()];
+  const named = things.filter((t) => line.includes(t));
   if (named.length !== 1) return null;
   if (++ctx.checks > MAX_CHECKS) return null;
   // An output that names the thing is a lookup of it (`firstNaming` below), the source among them.
   const source = spacedOutput(ctx.g, from);
-  const owners = ctx.things.filter((t) => t !== named[0] && source.includes(t));
+  const owners = things.filter((t) => t !== named[0] && source.includes(t));
   if (owners.length !== 1 || firstNaming(ctx, named[0]) < v) return null;
   // The output is the owner's record: the lookup that produced it was made for the owner.
   const call = spaced(callOf(ctx.g, from));

@@ -124,15 +124,16 @@ export const detectContradiction: Detector = ({ g }) => {
         note: `says "${key}" is ${value}, but tool output ${g.steps[fact.step].id} established ${fact.value}`,
       },
     });
-  // Every number a tool output has shown: an agent quoting one of them (another entity's figure under
-  // the same label, a JSON field the key reader does not see) restates an observation, never contradicts one.
-  const observed = new Set<string>();
-  // Which outputs showed each value, and the names each output holds: a quote names what it is about.
+  const textOf = (i: number) => stripCode(stepText(g.steps[i])).slice(0, 8000);
+  // Every number a tool output has shown, with the first outputs that showed it: an agent quoting one of
+  // them (another entity's figure under the same label, a JSON field the key reader does not see)
+  // restates an observation, never contradicts one, unless it names another entity (below).
   const shownAt = new Map<string, number[]>();
+  // The names each output holds, read when a quote asks: a quote names what it is about.
   const namesIn = new Map<number, Set<string>>();
   const outputNames = (u: number) => {
     let names = namesIn.get(u);
-    if (!names) namesIn.set(u, (names = new Set(stripCode(stepText(g.steps[u])).slice(0, 8000).match(NAME_RE))));
+    if (!names) namesIn.set(u, (names = new Set(textOf(u).match(NAME_RE))));
     return names;
   };
   let checks = 0;
@@ -151,12 +152,11 @@ export const detectContradiction: Detector = ({ g }) => {
     return !names.some((n) => shown.every((u) => !outputNames(u).has(n)));
   };
   for (let i = 0; i < g.n; i++) {
-    const text = stripCode(stepText(g.steps[i])).slice(0, 8000);
+    const text = textOf(i);
     if (isToolOutput(g, i)) {
       learnFacts(known, text, i);
       for (const m of text.matchAll(NUMBER_RE)) {
         const value = normalizeNumber(m[0]);
-        observed.add(value);
         const list = shownAt.get(value) ?? [];
         if (list.length < MAX_SHOWN_AT && list[list.length - 1] !== i) list.push(i);
         shownAt.set(value, list);
@@ -169,7 +169,7 @@ export const detectContradiction: Detector = ({ g }) => {
       const fact = known.get(keyOf(state.key)) ?? known.get(words(state.key).slice(-1)[0] ?? "");
       const value = valueOf(state.value);
       // A stored number some tool output showed restates that output, as a message quoting it does.
-      if (fact && fact.value !== value && /\d/.test(fact.value) === /\d/.test(value) && !observed.has(value)) {
+      if (fact && fact.value !== value && /\d/.test(fact.value) === /\d/.test(value) && !shownAt.has(value)) {
         hit(i, state.key, value, fact);
         continue;
       }
@@ -178,7 +178,7 @@ export const detectContradiction: Detector = ({ g }) => {
       const fact = known.get(keyOf(key));
       const value = normalizeNumber(raw);
       if (!fact || fact.value === value || !/^-?[\d.]+$/.test(fact.value)) continue;
-      if (observed.has(value) && restatesAnOutput(text, at, key, value, fact.step)) continue;
+      if (shownAt.has(value) && restatesAnOutput(text, at, key, value, fact.step)) continue;
       if (!sameMagnitude(fact.value, value)) continue;
       hit(i, keyOf(key), value, fact);
       break;
