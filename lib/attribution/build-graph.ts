@@ -95,6 +95,17 @@ export function stepText(step: TStep): string {
   return parts.join("\n");
 }
 
+/**
+ * A step's text with each part once: a tool step's content often repeats its result, and a total
+ * over what a source lists must not count a one-row table twice.
+ */
+export function stepTextOnce(step: TStep): string {
+  const parts = [step.content];
+  for (const part of [step.tool?.result, step.error?.message, step.state?.value])
+    if (part && !parts.includes(part)) parts.push(part);
+  return parts.join("\n");
+}
+
 /** The first sentence of a description ("You are a code reviewer. …"): the role it states, not every duty it lists. */
 const firstSentence = (text: string) => /^[^.!?\n]{0,200}/.exec(text.trimStart())![0];
 const VERIFIER_RE = /verif|review|critic|check|\bqa\b|tester|validat|audit|judge|inspect/i;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ZTrace } from "../trace/schema";
 import { buildGraph, type EngineGraph } from "./build-graph";
 import { DEFAULT_CONFIG } from "./config";
-import { buildGrounding, changesOneDigit, labelOnlyNumbers, swapsDigits } from "./grounding";
+import { buildGrounding, changesOneDigit, labelOnlyNumbers, millisecondOnlyNumbers, swapsDigits } from "./grounding";
 import { extractNumbers } from "./text-features";
 import { mulberry32 } from "./prng";
 
@@ -41,6 +41,36 @@ function oneStep(task: string, content: string): EngineGraph {
     edges: [],
   });
   return buildGraph(trace, DEFAULT_CONFIG);
+}
+
+/** A tool step whose content repeats its result, as tool steps do. */
+function tool(result: string) {
+  return {
+    id: "",
+    agent: "db",
+    kind: "tool_result" as const,
+    content: result,
+    tool: { name: "lookup", arguments: {}, result },
+  };
+}
+
+/** Source steps, each with a stated edge into one last message that states `claim`. */
+function fromSources(
+  sources: { id: string; agent: string; kind: "message" | "tool_result"; content: string }[],
+  claim: string,
+): ReturnType<typeof buildGrounding> {
+  const steps = [...sources, { id: "", agent: "analyst", kind: "message" as const, content: claim }].map((s, i) => ({
+    ...s,
+    id: `s${i}`,
+  }));
+  const trace = ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure", task: "Measure the seeing." },
+    agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
+    steps,
+    edges: sources.map((_, i) => ({ from: `s${i}`, to: `s${sources.length}`, kind: "message" as const })),
+  });
+  return buildGrounding(buildGraph(trace, DEFAULT_CONFIG));
 }
 
 /** The definition: the task, the step's own input, or a step it could see (an ancestor; any earlier step without stated edges) states x. */
@@ -119,13 +149,57 @@ describe("grounding: seenBefore", () => {
     expect(buildGrounding(oneStep("Measure the load.", "It is 100% of 1.8 t.")).derivable(0, "100", ["1.8"])).toBe(
       false,
     );
-    // Near misses: two numbers at hand still subtract and add, a number to itself too, and divide
-    // where the step writes a division.
+    // Near misses: two numbers at hand still subtract and add, and divide where the step writes a
+    // division.
     expect(gr.derivable(0, "1", ["1.8", "0.8"])).toBe(true);
     expect(
       buildGrounding(oneStep("Measure the seeing.", "It is 1.5 per frame.")).derivable(0, "1.5", ["2.7", "1.8"]),
     ).toBe(true);
-    expect(gr.derivable(0, "3.6", ["1.8"])).toBe(true);
+  });
+
+  it("adds a number to itself only where it is written twice or a doubling is written", () => {
+    // One 0.57 at hand: a made-up 1.14 would pass as 0.57 + 0.57.
+    const asked = "The west dome read 0.57 arcsec. Measure the east dome.";
+    expect(buildGrounding(oneStep(asked, "East dome: 1.14 arcsec.")).derivable(0, "1.14", [])).toBe(false);
+    // Written twice (in the task, or by the step itself), or a doubling written, it is a sum.
+    expect(
+      buildGrounding(oneStep("West read 0.57 arcsec, east read 0.57 arcsec.", "Together 1.14.")).derivable(
+        0,
+        "1.14",
+        [],
+      ),
+    ).toBe(true);
+    expect(buildGrounding(oneStep(asked, "West 0.57, east 0.57: 1.14 in all.")).derivable(0, "1.14", ["0.57"])).toBe(
+      true,
+    );
+    for (const written of [
+      "twice that: 1.14",
+      "doubled, 1.14",
+      "1.14 for the two domes",
+      "both: 1.14",
+      "a pair, 1.14",
+      "pour deux nuits: 1.14",
+      "für zwei Nächte 1.14",
+      "双份：1.14",
+    ])
+      expect(buildGrounding(oneStep(asked, written)).derivable(0, "1.14", [])).toBe(true);
+    // A word that only holds a doubling word ("Dosage", "Kudos" hold "dos") writes none.
+    for (const word of ["Dosage: 1.14 units.", "Kudos, 1.14 units."])
+      expect(buildGrounding(oneStep(asked, word)).derivable(0, "1.14", [])).toBe(false);
+    // The step's own input counts among the texts it read.
+    const withInput = buildGraph(
+      ZTrace.parse({
+        schema: "culprit.trace/v1",
+        run: { outcome: "failure", task: asked },
+        agents: [{ name: "a" }],
+        steps: [
+          { id: "s0", agent: "a", kind: "message", input: "The east dome read 0.57 too.", content: "Sum: 1.14." },
+        ],
+        edges: [],
+      }),
+      DEFAULT_CONFIG,
+    );
+    expect(buildGrounding(withInput).derivable(0, "1.14", [])).toBe(true);
   });
 
   it("takes a decimal with one digit changed for a misquote of the number at hand, not a sum with a small one", () => {
@@ -172,7 +246,7 @@ describe("grounding: seenBefore", () => {
         ),
       );
     expect(relay("Look it up for period 4.").derivable(1, "8", ["5"])).toBe(false);
-    expect(relay("Look it up for the 4 yards.").derivable(1, "8", ["5"])).toBe(true);
+    expect(relay("Look it up for the 4 yards and the 4 bays.").derivable(1, "8", ["5"])).toBe(true);
     // A decimal's whole part is no label: "phase 3.5" leaves "phase 3" the one use of 3.
     expect(labelOnlyNumbers("Phase 3.5 and phase 3 of the plan.")).toEqual(new Set(["3"]));
   });
@@ -217,6 +291,74 @@ describe("grounding: seenBefore", () => {
     expect(
       buildGrounding(oneStep("Measure the seeing.", "It is 0.79 arcsec.")).derivable(0, "0.79", ["0.89", "0.8876"]),
     ).toBe(true);
+  });
+
+  it("reads a tool's table once when its content repeats its result", () => {
+    // A one-row table read twice totals 0.57 + 0.57; read once, neither it nor a pair makes 1.14.
+    const oneRow = "site | seeing\nWest dome | 0.57";
+    expect(fromSources([tool(oneRow)], "East dome: 1.14 arcsec.").derivable(1, "1.14", [])).toBe(false);
+    // The table's real total stands, its doubled total does not.
+    const rows = "site | seeing\nWest | 0.57\nNorth | 0.30\nSouth | 0.20";
+    expect(fromSources([tool(rows)], "All three: 1.07 arcsec.").derivable(1, "1.07", [])).toBe(true);
+    expect(fromSources([tool(rows)], "All three: 2.14 arcsec.").derivable(1, "2.14", [])).toBe(false);
+    // Two sources that each give 0.57 write it twice between them: their sum is 1.14.
+    const west = tool("site | seeing\nWest dome | 0.57");
+    const north = tool("site | seeing\nNorth dome | 0.57");
+    expect(fromSources([west, north], "Together: 1.14 arcsec.").derivable(2, "1.14", [])).toBe(true);
+    // Past 64 sources read, a number counts as written twice (conservative: the sum stands).
+    const quiet = Array.from({ length: 70 }, () => ({
+      id: "",
+      agent: "clerk",
+      kind: "message" as const,
+      content: "noted",
+    }));
+    const many = [west, ...quiet];
+    expect(fromSources(many, "Together: 1.14 arcsec.").derivable(many.length, "1.14", [])).toBe(true);
+    expect(fromSources([west, ...quiet.slice(0, 60)], "Together: 1.14.").derivable(61, "1.14", [])).toBe(false);
+  });
+
+  it("in a chat with no stated edges, counts every earlier step that writes the number", () => {
+    const chat = (...contents: string[]) =>
+      buildGrounding(
+        buildGraph(
+          ZTrace.parse({
+            schema: "culprit.trace/v1",
+            run: { outcome: "failure", task: "Measure the seeing." },
+            agents: [{ name: "a" }, { name: "b" }],
+            steps: contents.map((content, i) => ({ id: `s${i}`, agent: i % 2 ? "b" : "a", kind: "message", content })),
+            edges: [],
+          }),
+          DEFAULT_CONFIG,
+        ),
+      );
+    // West's 0.57 two steps back and east's 0.57 in the step before: written twice.
+    const two = chat("West dome: 0.57 arcsec.", "Noted.", "East dome: 0.57 arcsec.", "Together: 1.14 arcsec.");
+    expect(two.derivable(3, "1.14", [])).toBe(true);
+    // One 0.57, however far back, is one writing.
+    const one = chat("West dome: 0.57 arcsec.", "Noted.", "Checked.", "East dome: 1.14 arcsec.");
+    expect(one.derivable(3, "1.14", [])).toBe(false);
+    const near = chat("Noted.", "West dome: 0.57 arcsec.", "East dome: 1.14 arcsec.");
+    expect(near.derivable(2, "1.14", [])).toBe(false);
+    // Steps after v are not read.
+    const later = chat("West dome: 0.57 arcsec.", "East dome: 1.14 arcsec.", "North dome: 0.57 arcsec.");
+    expect(later.derivable(1, "1.14", [])).toBe(false);
+  });
+
+  it("takes no operand from a millisecond reading unless the step itself speaks in milliseconds", () => {
+    // 23,500 + 412 lands within rounding of a made-up 23,910: the 412 is how long a query took.
+    const said = (note: string) => ({ id: "", agent: "clerk", kind: "message" as const, content: note });
+    const timed = said("Willow yard: 23,500 crates.\n(query took 412 ms)");
+    expect(fromSources([timed], "Ridge yard: 23,910 crates.").derivable(1, "23910", [])).toBe(false);
+    // Near misses: the same number as a count is an operand, and so is a reading for a step in milliseconds.
+    const counted = said("Willow yard: 23,500 crates, and 412 more came in.");
+    expect(fromSources([counted], "Ridge yard: 23,910 crates.").derivable(1, "23910", [])).toBe(true);
+    expect(fromSources([timed], "Both queries: 23,912 ms.").derivable(1, "23912", [])).toBe(true);
+    // Written as milliseconds once and as a count once, it is a count.
+    const both = said("Willow yard: 23,500 crates, 412 of them late.\n(query took 412 ms)");
+    expect(fromSources([both], "Ridge yard: 23,910 crates.").derivable(1, "23910", [])).toBe(true);
+    expect(millisecondOnlyNumbers("built in 214ms; tests done (58 milliseconds), 3 skipped")).toEqual(
+      new Set(["214", "58"]),
+    );
   });
 
   it("takes a percent of a number only with a rate written as a percent at hand", () => {

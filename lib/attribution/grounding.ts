@@ -7,10 +7,10 @@
  */
 import type { EngineGraph } from "./build-graph";
 import { ancestorWalker, Visit } from "./ancestor-walk";
-import { MAX_SCAN_CHARS, extractNumbers, keyedNumbers, normalizeNumber } from "./text-features";
+import { MAX_SCAN_CHARS, extractNumbers, keyedNumbers, normalizeNumber, numbersOnlyAs } from "./text-features";
 import { matchesAggregate, requestedAggregate, type RequestedAggregate } from "./requested-aggregate";
 import { groupTotals, namedConversions } from "./whole-derivations";
-import { stepText } from "./build-graph";
+import { stepText, stepTextOnce } from "./build-graph";
 
 /** Ancestor searches stop after this many steps and then assume the value was seen (conservative). */
 const ANCESTOR_BUDGET = 4000;
@@ -18,6 +18,8 @@ const ANCESTOR_BUDGET = 4000;
 const MAX_OPERANDS = 120;
 /** Source steps whose listed groups are totalled for one value. */
 const MAX_TOTAL_SOURCES = 16;
+/** Sources read for whether a number is written twice; past them it counts as written twice (conservative). */
+const MAX_TWICE_SOURCES = 64;
 
 export interface Grounding {
   /** Numbers of the task, always visible. */
@@ -142,6 +144,14 @@ const QUOTIENT_RE =
   /[÷/]|\bdivid|\bper\b|\beach\b|\bevery\b|\baverag|\bmean\b|\bratio|\brates?\b|\btimes\b|fold\b|\bshare|\bsplit|\bquotient|\bproportion|\bfraction/i;
 
 /**
+ * A doubling written out: "twice", "double", "two", "both", "pair", and the same in the other
+ * languages runs are written in ("deux", "zwei", "dos", "doble", "doppio"; 两, 二, 双 and 倍, which
+ * stand inside words, so with no word boundary).
+ */
+const DOUBLE_RE =
+  /\b(?:twice|doubl(?:e[ds]?|ing)|two|both|pairs?|deux|zwei|doppel\w*|dos|dois|duas|dobro|doble|doppio)\b|[两二双倍]/i;
+
+/**
  * A small whole number that names something after a word for a numbered thing ("period 4", "round 2",
  * "team 7", "page 3"): a label, not a quantity. With a unit or a percent right after it, or as a
  * decimal's whole part, it is a quantity.
@@ -170,12 +180,31 @@ export function labelOnlyNumbers(text: string | undefined): Set<string> {
   return out;
 }
 
+/** Milliseconds right after a number ("214ms", "412 ms", "58 milliseconds"). */
+const MILLISECONDS_AFTER_RE = /^\s?(?:ms|milliseconds?)\b/i;
+/** A number written in milliseconds anywhere in a text. */
+const MILLISECONDS_RE = /\d\s?(?:ms|milliseconds?)\b/i;
+
+/**
+ * The numbers a text writes only as milliseconds ("built in 214ms", "query took 412 ms"): how long the
+ * system's own work took, a meter of the run like a token count, no quantity of the task. Such a
+ * number is an operand only for a step that itself speaks in milliseconds.
+ */
+export function millisecondOnlyNumbers(text: string | undefined): Set<string> {
+  if (!text || !MILLISECONDS_RE.test(text)) return new Set();
+  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  return numbersOnlyAs(scan, (_, end) => MILLISECONDS_AFTER_RE.test(scan.slice(end, end + 14)));
+}
+
 function makeGrounding(g: EngineGraph): Grounding {
-  const task = new Set(extractNumbers(g.trace.run.task ?? ""));
+  const taskNumbers = extractNumbers(g.trace.run.task ?? "");
+  const task = new Set(taskNumbers);
   const taskLabels = labelOnlyNumbers(g.trace.run.task);
   // Per step, read once and only when the step is a source of a derivation.
   const labels: (Set<string> | undefined)[] = new Array(g.n);
   const labelsOf = (u: number) => (labels[u] ??= labelOnlyNumbers(g.steps[u].content));
+  const meters: (Set<string> | undefined)[] = new Array(g.n);
+  const metersOf = (u: number) => (meters[u] ??= millisecondOnlyNumbers(g.steps[u].content));
   const sourceNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content));
   // First step index stating each number (text, input or page digits): a value first stated at or after v was not seen before v.
   const firstAt = new Map<string, number>();
@@ -259,6 +288,36 @@ function makeGrounding(g: EngineGraph): Grounding {
    * as a share has, which is read only for a value written as a percent.
    */
   const marksQuotient = writtenMark(QUOTIENT_RE);
+  const marksDouble = writtenMark(DOUBLE_RE);
+  const marksMilliseconds = writtenMark(MILLISECONDS_RE);
+  // Per step, read once and only when a doubling matches: the numbers of its text, each part once.
+  const once: (string[] | undefined)[] = new Array(g.n);
+  const numbersOnce = (u: number) => (once[u] ??= extractNumbers(stepTextOnce(g.steps[u])));
+  /**
+   * Whether a number added to itself is a sum at step v: the step writes a doubling, or writes the
+   * number twice, or the texts it read write it twice between them (two sites that both read 0.57;
+   * in a chat, two earlier steps). One 0.57 at hand makes no 1.14: unmarked, a made-up value twice a
+   * number at hand passed as derived.
+   */
+  const doubles = (v: number, a: number): boolean => {
+    if (marksDouble(v)) return true;
+    const count = (xs: readonly string[], from: number) => {
+      let n = from;
+      for (const s of xs) if (Number(s) === a && ++n >= 2) break;
+      return n;
+    };
+    if (count(numbersOnce(v), 0) >= 2) return true;
+    let n = count(extractNumbers(g.steps[v].input ?? ""), count(taskNumbers, 0));
+    for (let k = g.inStart[v]; k < g.inStart[v + 1] && n < 2; k++) {
+      if (k - g.inStart[v] >= MAX_TWICE_SOURCES) return true;
+      n = count(numbersOnce(g.edges[g.inEdges[k]].from), n);
+    }
+    if (n >= 2 || !g.edgesInferred) return n >= 2;
+    // Without stated edges every earlier step is read. The step before v was counted above; a
+    // writing in any step before it counts too, and the first writing is indexed.
+    const first = firstAt.get(normalizeNumber(String(a)));
+    return n + (first !== undefined && first < v - 1 ? 1 : 0) >= 2;
+  };
   const derivation = (v: number, x: string, ownEarlier: string[]): string[] | null => {
     const target = Number(x);
     if (!Number.isFinite(target)) return null;
@@ -269,9 +328,12 @@ function makeGrounding(g: EngineGraph): Grounding {
     for (const s of task) if (!taskLabels.has(s)) addOperand(pool, s);
     if (sourceNums[v]) for (const s of sourceNums[v]!) addOperand(pool, s);
     for (const s of ownEarlier) addOperand(pool, s);
+    // A label ("period 4") is no operand, nor a millisecond reading unless step v speaks in them.
+    const timed = marksMilliseconds(v);
     for (let k = g.inStart[v]; k < g.inStart[v + 1] && pool.size < MAX_OPERANDS; k++) {
       const from = g.edges[g.inEdges[k]].from;
-      for (const s of g.features[from].allNumbers) if (!labelsOf(from).has(s)) addOperand(pool, s);
+      for (const s of g.features[from].allNumbers)
+        if (!labelsOf(from).has(s) && (timed || !metersOf(from).has(s))) addOperand(pool, s);
     }
     // Identities (x + 0, x × 1) only restate x; a restatement that differs from x is a misquote,
     // not a result: 0 is no operand, 1 no factor or divisor.
@@ -308,10 +370,11 @@ function makeGrounding(g: EngineGraph): Grounding {
         const b = ops[j];
         // A number taken from itself or divided by itself gives 0, 1 or 100 % whatever it is: no result.
         // Times itself it is a square, which an agent writes as one ("x²", "squared"); unwritten, a
-        // square near 1 lands within rounding of a one-digit slip (0.89 → 0.79 ≈ 0.89²).
+        // square near 1 lands within rounding of a one-digit slip (0.89 → 0.79 ≈ 0.89²). Added to
+        // itself it is a doubling, which needs the number twice or a doubling written (`doubles`).
         const two = i !== j;
         if (
-          adds(a, b, a + b) ||
+          (adds(a, b, a + b) && (two || doubles(v, a))) ||
           (two && (adds(a, b, a - b) || adds(a, b, b - a))) ||
           (a !== 1 &&
             b !== 1 &&
@@ -327,7 +390,7 @@ function makeGrounding(g: EngineGraph): Grounding {
   const totals: (number[] | undefined)[] = new Array(g.n);
   // Per step, read once: a step's unsourced numbers each ask for its unit pairs.
   const conversions: (number[] | undefined)[] = new Array(g.n);
-  const totalsOf = (u: number) => (totals[u] ??= groupTotals(stepText(g.steps[u])));
+  const totalsOf = (u: number) => (totals[u] ??= groupTotals(stepTextOnce(g.steps[u])));
   /** A percent restating a fraction at hand, a total of a group a source lists, a conversion between units the step names. */
   const wholeDerivation = (
     v: number,
