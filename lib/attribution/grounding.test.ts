@@ -251,6 +251,18 @@ describe("grounding: seenBefore", () => {
     expect(labelOnlyNumbers("Phase 3.5 and phase 3 of the plan.")).toEqual(new Set(["3"]));
   });
 
+  it("takes no operand from a status a failed call returned ('HTTP 503')", () => {
+    // 2,024 ÷ 503 = 4.024: a made-up average of 4.02 would pass as the year over the status code.
+    const failed = { id: "", agent: "db", kind: "message" as const, content: "HTTP 503 Service Unavailable" };
+    const claim = "Quay East: 4.02 days on average in 2024.";
+    expect(fromSources([failed], claim).derivable(1, "4.02", ["2024"])).toBe(false);
+    for (const status of ["status 503: unavailable", "error code 503", "errno 503"])
+      expect(labelOnlyNumbers(status)).toEqual(new Set(["503"]));
+    // Near miss: 503 as a count is an operand.
+    const counted = { ...failed, content: "503 ships called." };
+    expect(fromSources([counted], claim).derivable(1, "4.02", ["2024"])).toBe(true);
+  });
+
   it("takes a quotient of two numbers at hand only where the step writes a division", () => {
     // 1.27 ÷ 0.57 = 2.228: a made-up "2.23" would pass as the ratio of two unrelated readings.
     const bare = buildGrounding(oneStep("Measure the seeing.", "Ridge site: 2.23 arcsec."));
