@@ -202,6 +202,18 @@ describe("grounding: seenBefore", () => {
     expect(buildGrounding(withInput).derivable(0, "1.14", [])).toBe(true);
   });
 
+  it("takes a three-digit decimal with two neighbouring digits swapped for a misquote too", () => {
+    // 1.62 ÷ 1.32 = 1.227: a misquote "1.23" of 1.32 would pass as a quotient where the step writes "average".
+    const gr = buildGrounding(oneStep("Average dwell time?", "The average dwell time comes to 1.23 days."));
+    expect(gr.derivable(0, "1.23", ["1.62", "1.32"])).toBe(false);
+    // Near misses: a three-digit whole number's swap may be another value (123 = 132 − 9), and a
+    // three-digit decimal one digit off is as often a small sum (1.20 + 0.03 = 1.23).
+    expect(gr.derivable(0, "123", ["132", "9"])).toBe(true);
+    expect(gr.derivable(0, "1.23", ["1.2", "0.03"])).toBe(true);
+    // A two-digit decimal is too short to read a swap in (1.2 = 2.1 − 0.9).
+    expect(gr.derivable(0, "1.2", ["2.1", "0.9"])).toBe(true);
+  });
+
   it("takes a decimal with one digit changed for a misquote of the number at hand, not a sum with a small one", () => {
     // 335641.83 + 4 = 335645.83, and "4" is at hand in "period 4".
     const gr = buildGrounding(oneStep("Parts spend for period 4?", "It comes to 335645.83 EUR."));

@@ -346,10 +346,13 @@ function makeGrounding(g: EngineGraph): Grounding {
     const isRate = (a: number, b: number) => ratesAt(v).has(a) || ratesAt(v).has(b);
     // A number at hand with two neighbouring digits swapped, or a decimal with one digit changed, is a
     // misquote of it, not a result: the swap moves a value by a multiple of 9, the change by d × 10^k,
-    // which some small number at hand nearly always makes up.
+    // which some small number at hand nearly always makes up. A decimal of three digits is read for a
+    // swap too (1.32 → 1.23, which 1.62 ÷ 1.32 makes up), not for a change: one small decimal plus
+    // another changes one digit as often as not.
+    const digits = x.replace(/\D/g, "").length;
     if (
-      x.replace(/\D/g, "").length >= MIN_SWAP_DIGITS &&
-      ops.some((a) => swapsDigits(x, String(a)) || changesOneDigit(x, String(a)))
+      (digits >= MIN_SWAP_DIGITS && ops.some((a) => swapsDigits(x, String(a)) || changesOneDigit(x, String(a)))) ||
+      (digits === MIN_SWAP_DIGITS - 1 && x.includes(".") && ops.some((a) => swapsDigits(x, String(a))))
     )
       return null;
     // Shares and changes are tried only for a value the step writes as a percent: as a ratio of
