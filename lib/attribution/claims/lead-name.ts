@@ -28,7 +28,7 @@ export function leadName(text: string): StatedValue | null {
 }
 
 /** The value a whole phrase is (a name cased any way, "Sloan ugriz", read whole), or null when it says more. */
-function wholeValue(phrase: string): StatedValue | null {
+export function wholeValue(phrase: string): StatedValue | null {
   const value = readValue(phrase);
   if (value && value.length >= phrase.length) return value;
   // Two sentences are more than a name ("Northline. Closing the debate"); an initial is not a sentence.

@@ -30,6 +30,14 @@ describe("rulings and tallies in a debate's words", () => {
     expect(statedRuling("Our agreed choice: (B)")?.value).toBe("o:b");
   });
 
+  it("reads a name cased any way after a position noun whole, not its capitalised first word", () => {
+    expect(statedRuling("My position: Dorrit wefts.")?.value).toBe("e:dorrit wefts");
+    expect(statedRuling("My vote: Dorrit wefts. The ledger backs it.")?.value).toBe("e:dorrit wefts");
+    // Near misses: a clause after the name, or a number with its unit, keeps the value it opens with.
+    expect(statedRuling("My position: Dorrit, as the ledger shows.")?.value).toBe("e:dorrit");
+    expect(statedRuling("My answer: 42 crates.")?.value).toBe("n:42");
+  });
+
   it("reads an answer given as a JSON field", () => {
     expect(statedRuling('{"answer": "no", "confidence": 0.8}')?.value).toBe("y:no");
     expect(statedRuling('{"final_answer": "(C)", "votes": {"C": 2}}')?.value).toBe("o:c");

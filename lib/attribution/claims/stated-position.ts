@@ -13,6 +13,8 @@
  */
 import { resultStatements } from "./result-statements";
 import { phraseValue, readValue, type StatedValue } from "./stated-values";
+import { wholeValue } from "./lead-name";
+import { trimEndChars } from "../../text/linear-text";
 
 const MAX_SCAN = 4_000;
 const MAX_MATCHES = 24;
@@ -52,7 +54,9 @@ function leadValues(text: string, re: RegExp): Found[] {
     if (out.length >= MAX_MATCHES) break;
     const from = m.index! + m[0].length;
     const clause = sentence(text.slice(from));
-    const value = readValue(clause) ?? phraseValue(clause);
+    // The clause a position noun heads is all value when it is one name cased any way ("My position:
+    // Sloan ugriz."), not the capitalised word it opens with.
+    const value = wholeValue(trimEndChars(clause.trim(), ".!")) ?? readValue(clause) ?? phraseValue(clause);
     if (value) out.push({ value, at: m.index! });
   }
   return out;
