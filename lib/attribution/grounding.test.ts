@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { ZTrace } from "../trace/schema";
 import { buildGraph, type EngineGraph } from "./build-graph";
 import { DEFAULT_CONFIG } from "./config";
-import { buildGrounding, changesOneDigit, labelOnlyNumbers, millisecondOnlyNumbers, swapsDigits } from "./grounding";
+import {
+  buildGrounding,
+  changesOneDigit,
+  labelOnlyNumbers,
+  millisecondOnlyNumbers,
+  swapsDigits,
+  yearOnlyNumbers,
+} from "./grounding";
 import { extractNumbers } from "./text-features";
 import { mulberry32 } from "./prng";
 
@@ -261,6 +268,28 @@ describe("grounding: seenBefore", () => {
     expect(relay("Look it up for the 4 yards and the 4 bays.").derivable(1, "8", ["5"])).toBe(true);
     // A decimal's whole part is no label: "phase 3.5" leaves "phase 3" the one use of 3.
     expect(labelOnlyNumbers("Phase 3.5 and phase 3 of the plan.")).toEqual(new Set(["3"]));
+  });
+
+  it("takes a year that names a period as an operand only of a year or a span of years", () => {
+    // 2,024 × 55.30 = 111,927: a made-up 111,930 would pass as the campaign's year times a price.
+    const said = (note: string) => ({ id: "", agent: "clerk", kind: "message" as const, content: note });
+    const period = said("The 2024 campaign: 55.30 USD per container.");
+    expect(fromSources([period], "Dock Nine: 111,930 containers.").derivable(1, "111930", [])).toBe(false);
+    // 7,794 + 2,024: a count of frames is no sum with the year it was counted in.
+    const fiscal = said("Frames logged in fiscal 2024: 7794.");
+    expect(fromSources([fiscal], "Frames: 9,818.").derivable(1, "9818", [])).toBe(false);
+    // Near misses: a span or a year from years, and the same number as a count.
+    const since = said("Opened in 2019; the 2024 season is its last.");
+    expect(fromSources([since], "It ran 5 seasons.").derivable(1, "5", [])).toBe(true);
+    expect(fromSources([since], "The next one is 2025.").derivable(1, "2025", ["1"])).toBe(true);
+    const counted = said("2024 containers at 55.30 USD per container.");
+    expect(fromSources([counted], "Dock Nine: 111,930 USD.").derivable(1, "111930", [])).toBe(true);
+    expect(yearOnlyNumbers("In 2023, Dock 2022 season; 2025 crates; fiscal 1899; FY 2100; in 2000.5 h.")).toEqual(
+      new Set(["2023", "2022"]),
+    );
+    // A year the task names is no operand either.
+    const asked = "What did the 2024 campaign's containers cost, at 55.30 USD each?";
+    expect(buildGrounding(oneStep(asked, "Dock Nine: 111,930 containers.")).derivable(0, "111930", [])).toBe(false);
   });
 
   it("takes no operand from a status a failed call returned ('HTTP 503')", () => {

@@ -181,6 +181,30 @@ export function labelOnlyNumbers(text: string | undefined): Set<string> {
   return out;
 }
 
+/** A year written as a period: a word for one before it ("fiscal 2024", "in 2023") or after it ("the 2024 season"). */
+const YEAR_BEFORE_RE = /\b(?:fiscal|fy|year|in|during|since|until|for|of|from|the)\s+$/i;
+const YEAR_AFTER_RE =
+  /^\s+(?:season|campaign|harvest|picking|fiscal|financial|calendar|school|academic|year|quarter|half|census|cohort|edition|vintage|budget|crop|intake|summer|winter|spring|autumn|fall)\b/i;
+
+/**
+ * The numbers a text writes only as years, each one naming a period ("fiscal 2024", "the 2024
+ * campaign"): a label of time. Such a number is an operand only of a value that is itself a year or a
+ * span of years (2024 − 2019 = 5): 2,024 × 55.30 is no cost, and 7,794 + 2,024 no count of frames.
+ */
+export function yearOnlyNumbers(text: string | undefined): Set<string> {
+  if (!text || !/\b(?:19|20)\d\d\b/.test(text)) return new Set();
+  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  return numbersOnlyAs(scan, (start, end) => {
+    const n = Number(scan.slice(start, end));
+    return (
+      end - start === 4 &&
+      n >= 1900 &&
+      n <= 2099 &&
+      (YEAR_BEFORE_RE.test(scan.slice(Math.max(0, start - 12), start)) || YEAR_AFTER_RE.test(scan.slice(end, end + 16)))
+    );
+  });
+}
+
 /** Milliseconds right after a number ("214ms", "412 ms", "58 milliseconds"). */
 const MILLISECONDS_AFTER_RE = /^\s?(?:ms|milliseconds?)\b/i;
 /** A number written in milliseconds anywhere in a text. */
@@ -201,9 +225,12 @@ function makeGrounding(g: EngineGraph): Grounding {
   const taskNumbers = extractNumbers(g.trace.run.task ?? "");
   const task = new Set(taskNumbers);
   const taskLabels = labelOnlyNumbers(g.trace.run.task);
+  const taskYears = yearOnlyNumbers(g.trace.run.task);
   // Per step, read once and only when the step is a source of a derivation.
   const labels: (Set<string> | undefined)[] = new Array(g.n);
   const labelsOf = (u: number) => (labels[u] ??= labelOnlyNumbers(g.steps[u].content));
+  const years: (Set<string> | undefined)[] = new Array(g.n);
+  const yearsOf = (u: number) => (years[u] ??= yearOnlyNumbers(g.steps[u].content));
   const meters: (Set<string> | undefined)[] = new Array(g.n);
   const metersOf = (u: number) => (meters[u] ??= millisecondOnlyNumbers(g.steps[u].content));
   const sourceNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content));
@@ -326,15 +353,19 @@ function makeGrounding(g: EngineGraph): Grounding {
     if (requested[v] === undefined) requested[v] = requestedAggregate(g.steps[v].input);
     if (requested[v] && matchesAggregate(requested[v]!, target)) return [];
     const pool = new Set<number>();
-    for (const s of task) if (!taskLabels.has(s)) addOperand(pool, s);
+    // A year is an operand only of a year or a span of years.
+    const ofYears = (Number.isInteger(target) && Math.abs(target) < 300) || (target >= 1000 && target <= 3000);
+    for (const s of task) if (!taskLabels.has(s) && (ofYears || !taskYears.has(s))) addOperand(pool, s);
     if (sourceNums[v]) for (const s of sourceNums[v]!) addOperand(pool, s);
     for (const s of ownEarlier) addOperand(pool, s);
-    // A label ("period 4") is no operand, nor a millisecond reading unless step v speaks in them.
+    // A label ("period 4") is no operand, nor a millisecond reading unless step v speaks in them, nor
+    // a year unless the value is one.
     const timed = marksMilliseconds(v);
     for (let k = g.inStart[v]; k < g.inStart[v + 1] && pool.size < MAX_OPERANDS; k++) {
       const from = g.edges[g.inEdges[k]].from;
       for (const s of g.features[from].allNumbers)
-        if (!labelsOf(from).has(s) && (timed || !metersOf(from).has(s))) addOperand(pool, s);
+        if (!labelsOf(from).has(s) && (timed || !metersOf(from).has(s)) && (ofYears || !yearsOf(from).has(s)))
+          addOperand(pool, s);
     }
     // Identities (x + 0, x × 1) only restate x; a restatement that differs from x is a misquote,
     // not a result: 0 is no operand, 1 no factor or divisor.
