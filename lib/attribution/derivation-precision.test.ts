@@ -46,6 +46,14 @@ describe("the precision a number is written with", () => {
     expect(writtenPrecision("6744")).toBeCloseTo(0.5);
     expect(writtenPrecision("6700")).toBeCloseTo(50);
   });
+  it("reads trailing zeros as rounding only where at most three digits stand before them", () => {
+    expect(writtenPrecision("27100")).toBeCloseTo(50);
+    expect(writtenPrecision("56000")).toBeCloseTo(500);
+    expect(writtenPrecision("-27100")).toBeCloseTo(50);
+    // Four digits and a zero read as the exact count they are: 27,100 + 18.30 is no 27,120.
+    expect(writtenPrecision("27120")).toBeCloseTo(0.5);
+    expect(writtenPrecision("-27120")).toBeCloseTo(0.5);
+  });
 });
 
 describe("a rounded restatement beside a small number at hand", () => {

@@ -292,6 +292,16 @@ describe("grounding: seenBefore", () => {
     expect(buildGrounding(oneStep(asked, "Dock Nine: 111,930 containers.")).derivable(0, "111930", [])).toBe(false);
   });
 
+  it("reads a whole number with four digits before its zero as exact, not rounded to tens", () => {
+    // 27,100 + 18.30 = 27,118.30, within 5 of 27,120 only if "27,120" were rounded to tens.
+    const said = (note: string) => ({ id: "", agent: "clerk", kind: "message" as const, content: note });
+    const fee = said("Birch Quay: 27,100 crates; 18.30 EUR per crate.");
+    expect(fromSources([fee], "Birch Quay has 27,120 crates.").derivable(1, "27120", [])).toBe(false);
+    // Near misses: an exact sum, and a sum rounded to three digits (27,013 + 90 = 27,103).
+    expect(fromSources([said("27,100 crates, then 20 more.")], "27,120 crates.").derivable(1, "27120", [])).toBe(true);
+    expect(fromSources([said("27,013 crates, then 90 more.")], "About 27,100.").derivable(1, "27100", [])).toBe(true);
+  });
+
   it("takes no operand from a status a failed call returned ('HTTP 503')", () => {
     // 2,024 ÷ 503 = 4.024: a made-up average of 4.02 would pass as the year over the status code.
     const failed = { id: "", agent: "db", kind: "message" as const, content: "HTTP 503 Service Unavailable" };
@@ -398,16 +408,16 @@ describe("grounding: seenBefore", () => {
   });
 
   it("takes no operand from a millisecond reading unless the step itself speaks in milliseconds", () => {
-    // 23,500 + 412 lands within rounding of a made-up 23,910: the 412 is how long a query took.
+    // 23,500 + 410 is a made-up 23,910 crates: the 410 is how long a query took.
     const said = (note: string) => ({ id: "", agent: "clerk", kind: "message" as const, content: note });
-    const timed = said("Willow yard: 23,500 crates.\n(query took 412 ms)");
+    const timed = said("Willow yard: 23,500 crates.\n(query took 410 ms)");
     expect(fromSources([timed], "Ridge yard: 23,910 crates.").derivable(1, "23910", [])).toBe(false);
     // Near misses: the same number as a count is an operand, and so is a reading for a step in milliseconds.
-    const counted = said("Willow yard: 23,500 crates, and 412 more came in.");
+    const counted = said("Willow yard: 23,500 crates, and 410 more came in.");
     expect(fromSources([counted], "Ridge yard: 23,910 crates.").derivable(1, "23910", [])).toBe(true);
-    expect(fromSources([timed], "Both queries: 23,912 ms.").derivable(1, "23912", [])).toBe(true);
+    expect(fromSources([timed], "Both queries: 23,910 ms.").derivable(1, "23910", [])).toBe(true);
     // Written as milliseconds once and as a count once, it is a count.
-    const both = said("Willow yard: 23,500 crates, 412 of them late.\n(query took 412 ms)");
+    const both = said("Willow yard: 23,500 crates, 410 of them late.\n(query took 410 ms)");
     expect(fromSources([both], "Ridge yard: 23,910 crates.").derivable(1, "23910", [])).toBe(true);
     expect(millisecondOnlyNumbers("built in 214ms; tests done (58 milliseconds), 3 skipped")).toEqual(
       new Set(["214", "58"]),

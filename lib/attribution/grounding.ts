@@ -448,14 +448,21 @@ function makeGrounding(g: EngineGraph): Grounding {
   return { task, seenBefore, derivable, derivation };
 }
 
+/** Digits a rounded whole number keeps before its zeros at most. */
+const ROUNDED_DIGITS = 3;
+
 /**
  * Half a unit of the last place a number is written to ("6743.63" → 0.005, "6744" → 0.5, "6700" →
  * 50: trailing zeros of an integer read as rounding): how far a rounded sum may sit from the exact one.
+ * Zeros read as rounding leave at most ROUNDED_DIGITS digits before them ("27,100" → 50, "56,000" →
+ * 500); one that ends four or more ("27,120") is as often the exact count it reads as, and a rounded
+ * figure keeps fewer digits than that.
  */
 export function writtenPrecision(x: string): number {
   const dot = x.indexOf(".");
   if (dot >= 0) return 0.5 * 10 ** -(x.length - dot - 1);
   let zeros = 0;
   for (let i = x.length - 1; i > 0 && x[i] === "0"; i--) zeros++;
-  return 0.5 * 10 ** zeros;
+  const digits = x.replace(/^-/, "").length - zeros;
+  return digits > ROUNDED_DIGITS ? 0.5 : 0.5 * 10 ** zeros;
 }
