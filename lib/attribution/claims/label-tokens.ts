@@ -9,10 +9,21 @@ const CONTEXT_STOP = new Set("the is was are of to and in on at for it this that
 /** Label words right before a number (same line, ≤ 40 characters): what the number is about. */
 export function contextTokens(text: string, at: number): Set<string> {
   const from = Math.max(0, at - CONTEXT_CHARS, text.lastIndexOf("\n", at - 1) + 1);
-  const words =
-    text
-      .slice(from, at)
-      .toLowerCase()
-      .match(/[a-z][a-z0-9-]+/g) ?? [];
-  return new Set(words.filter((w) => !CONTEXT_STOP.has(w)));
+  return labelWords(text.slice(from, at));
 }
+
+/**
+ * Label words on both sides of the number at [start, end), each side on its line and within 40
+ * characters: a measurement names what it is after its unit as often as before it ("2.00 arcsec
+ * (median seeing)", "seeing_arcsec: 2").
+ */
+export function tokensAround(text: string, start: number, end: number): Set<string> {
+  const nl = text.indexOf("\n", end);
+  const after = labelWords(text.slice(end, Math.min(end + CONTEXT_CHARS, nl < 0 ? text.length : nl)));
+  const out = contextTokens(text, start);
+  for (const w of after) out.add(w);
+  return out;
+}
+
+const labelWords = (text: string) =>
+  new Set((text.toLowerCase().match(/[a-z][a-z0-9-]+/g) ?? []).filter((w) => !CONTEXT_STOP.has(w)));

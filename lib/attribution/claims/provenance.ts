@@ -18,7 +18,7 @@ import { ruleOff } from "../ablation";
 import { withdrawals, type Withdrawal } from "./retracted-values";
 import { speakerNameSpans } from "./speaker-names";
 import { taskText } from "./task-text";
-import { contextTokens } from "./label-tokens";
+import { tokensAround } from "./label-tokens";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
 
@@ -363,7 +363,8 @@ function smallWritings(text: string): Writing[] | null {
   const out: Writing[] = [];
   for (const m of text.matchAll(SMALL_NUMBER_RE)) {
     if (out.length >= MAX_WRITINGS) return null;
-    out.push({ num: Number(m[0]), fraction: m[0].includes("."), label: contextTokens(text, m.index) });
+    const label = tokensAround(text, m.index, m.index + m[0].length);
+    out.push({ num: Number(m[0]), fraction: m[0].includes("."), label });
   }
   return out;
 }
@@ -397,7 +398,7 @@ function sourceOf(
   const list = ctx.stepsOf.get(c.value)!;
   let tried = 0;
   let withdrawnAt: number | undefined;
-  const label = isSmallMeasurement(c) ? contextTokens(claimText(ctx.g, v), c.start) : null;
+  const label = isSmallMeasurement(c) ? tokensAround(claimText(ctx.g, v), c.start, c.end) : null;
   let read = 0;
   for (const u of list) {
     if (u >= v) break;

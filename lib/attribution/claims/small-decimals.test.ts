@@ -106,6 +106,12 @@ describe("a small decimal that a marker or a count writes whole", () => {
     const r = analyzeTrace(misquoted('exitcode: 0\n{"plot": "K", "nitrate_mg_l": 1}', "1.00"));
     expect(r.decision?.wrongValues ?? []).not.toContain("n:1");
   });
+  it("while the label may stand after the number on either side ('1.00 mg/L of nitrate', 'nitrate_mg_l': 1)", () => {
+    for (const result of ['exitcode: 0\n{"nitrate_mg_l": 1}', "exitcode: 0\nreading: 1 mg/L nitrate"]) {
+      const r = analyzeTrace(misquoted(result, "1.00"));
+      expect(r.decision?.wrongValues ?? []).not.toContain("n:1");
+    }
+  });
   it("while the same number written with a fraction is its source, however many decimals", () => {
     for (const said of ["1.00", "1.0"]) {
       // Under a label the claim does not share: a fraction makes it a measurement wherever it stands.
