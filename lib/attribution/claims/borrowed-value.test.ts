@@ -81,6 +81,16 @@ describe("a figure borrowed from another thing's record", () => {
     const borrowed = findClaimIssues(g, buildProvenance(g)).filter((f) => f.note.includes("but it is"));
     expect(borrowed).toHaveLength(256);
   });
+  it("is read at each writing of the value: the same figure given for the owner, then for the thing", () => {
+    const twice = run([...ALDER, post("p2", "Alder Plot: 7.35 mg/L.\nBirchmoor comes to 7.35 mg/L as well.")]);
+    expect(twice.decisive?.stepId).toBe("p2");
+    expect(twice.decisive?.evidence.note).toContain("7.35 for Birchmoor, but it is Alder Plot's figure");
+    // Near misses: a longer number holding the value is no writing of it, and past four writings none is read.
+    const longer = run([...ALDER, post("p2", "Alder Plot: 7.35 mg/L.\nBirchmoor comes to 17.35 or 7.351 mg/L.")]);
+    expect(longer.decisive?.evidence.note ?? "").not.toContain("but it is");
+    const fifth = "Alder Plot: 7.35 mg/L (7.35, 7.35, 7.35).\nBirchmoor comes to 7.35 mg/L.";
+    expect(run([...ALDER, post("p2", fifth)]).decisive?.evidence.note ?? "").not.toContain("but it is");
+  });
   it("near miss: an output no lookup of the owner produced says nothing of whose record it is", () => {
     const unasked = [
       { id: "ac", agent: "Sampler", kind: "tool_call", tool: { name: "soil_probe", arguments: { plot: "all" } } },

@@ -132,7 +132,31 @@ export function borrowedValue(
   v: number,
 ): BorrowedValue | null {
   if (!isToolOutput(ctx.g, from)) return null;
-  const line = spaced(lineAround(text, c.start, c.end));
+  // A step states a value once per thing it is given for ("Mount Hale: 0.89. Vossberg: 0.89."), and a
+  // claim is recorded at its first writing: each writing's line is read.
+  for (const [start, end] of writingsOf(text, c)) {
+    const found = borrowedAt(ctx, lineAround(text, start, end), from, v);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Writings of a claim's value read per step: its own, and the next ones of the same raw text. */
+const MAX_WRITINGS = 4;
+
+/** Where the claim is written in the step: its own span, then each later writing of its raw text that stands alone. */
+function writingsOf(text: string, c: Claim): [number, number][] {
+  const out: [number, number][] = [[c.start, c.end]];
+  for (let at = text.indexOf(c.raw, c.end); at >= 0 && out.length < MAX_WRITINGS; at = text.indexOf(c.raw, at + 1)) {
+    const end = at + c.raw.length;
+    if (!/[\d.,]/.test(text[at - 1] ?? "") && !/^(?:\d|[.,]\d)/.test(text.slice(end, end + 2))) out.push([at, end]);
+  }
+  return out;
+}
+
+/** The line around one writing of a value taken from the output at `from`, read for a borrowed figure. */
+function borrowedAt(ctx: BorrowContext, around: string, from: number, v: number): BorrowedValue | null {
+  const line = spaced(around);
   const things = [...ctx.written.keys()];
   const named = things.filter((t) => line.includes(t));
   if (named.length !== 1) return null;
