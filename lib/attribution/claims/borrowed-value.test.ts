@@ -91,6 +91,35 @@ describe("a figure borrowed from another thing's record", () => {
     const fifth = "Alder Plot: 7.35 mg/L (7.35, 7.35, 7.35).\nBirchmoor comes to 7.35 mg/L.";
     expect(run([...ALDER, post("p2", fifth)]).decisive?.evidence.note ?? "").not.toContain("but it is");
   });
+  it("a thing looked up too, whose own record gave another measurement, is stated with the owner's figure", () => {
+    const birch = lookup("b", "Birchmoor", "Birchmoor nitrate: 5.73 mg/L");
+    const r = run([...ALDER, ...birch, post("p2", "board[birchmoor.nitrate] := 7.35 mg/L")]);
+    expect(r.decisive?.stepId).toBe("p2");
+    expect(r.decisive?.evidence.note).toContain("7.35 for Birchmoor, but it is Alder Plot's figure in ar");
+    expect(r.decisive?.evidence.note).toContain("Birchmoor's own record br gave 5.73");
+    // Near misses: a record that shows the value too, a figure of another size, a whole number, and
+    // listings on either side.
+    const quiet = (steps: Step[], said = "board[birchmoor.nitrate] := 7.35 mg/L") =>
+      run([...steps, post("p2", said)]).decisive?.evidence.note ?? "";
+    expect(
+      quiet([...ALDER, ...lookup("b", "Birchmoor", "Birchmoor nitrate: 7.35 mg/L (5.73 last year)")]),
+    ).not.toContain("but it is");
+    expect(quiet([...ALDER, ...lookup("b", "Birchmoor", "Birchmoor nitrate: 15.73 mg/L")])).not.toContain("but it is");
+    const wholes = [...lookup("a", "Alder Plot", "Alder Plot | 735"), ...lookup("b", "Birchmoor", "Birchmoor | 573.5")];
+    expect(quiet(wholes, "board[birchmoor.nitrate] := 735 mg/L")).not.toContain("but it is");
+    const listing = lookup("b", "Birchmoor", "Birchmoor nitrate: 5.73, 5.81, 5.92, 6.04 mg/L");
+    expect(quiet([...ALDER, ...listing])).not.toContain("but it is");
+    const owners = lookup("a", "Alder Plot", "Alder Plot nitrate: 7.35, 7.41, 7.52, 7.60 mg/L");
+    expect(quiet([...owners, ...birch])).not.toContain("but it is");
+    // Nor a record that gives a count of the same size, or one a lookup of both things produced.
+    expect(quiet([...ALDER, ...lookup("b", "Birchmoor", "Birchmoor samples: 12")])).not.toContain("but it is");
+    const both = lookup("b", "Birchmoor and Alder Plot", "Birchmoor nitrate: 5.73 mg/L");
+    expect(quiet([...ALDER, ...both])).not.toContain("but it is");
+    // Nor a record looked up only after the step, the thing named before it by a listing of plots.
+    const named = lookup("l", "all", "plots: Alder Plot, Birchmoor");
+    const later = run([...ALDER, ...named, post("p2", "board[birchmoor.nitrate] := 7.35 mg/L"), ...birch]);
+    expect(later.decisive?.evidence.note ?? "").not.toContain("but it is");
+  });
   it("near miss: an output no lookup of the owner produced says nothing of whose record it is", () => {
     const unasked = [
       { id: "ac", agent: "Sampler", kind: "tool_call", tool: { name: "soil_probe", arguments: { plot: "all" } } },

@@ -15,6 +15,8 @@ export interface BorrowedValue {
   /** The thing the step states the value for, and the one whose record gave it, as the task writes them. */
   named: string;
   owner: string;
+  /** The named thing's own record, when it was looked up: the output and the figure of its kind it gave. */
+  record?: { step: number; raw: string };
 }
 
 /** Characters of the task read for the things it names. */
@@ -74,17 +76,25 @@ function lineAround(text: string, start: number, end: number): string {
   return text.slice(a, Math.min(end + MAX_LINE, nl < 0 ? text.length : nl));
 }
 
+interface ThingRecord {
+  step: number;
+  call: string;
+  figures: { raw: string; num: number }[];
+}
+
 export interface BorrowContext {
   g: EngineGraph;
   /** The task's things as spaced words, each with the name as the task writes it. */
   written: Map<string, string>;
   /** Per thing, the first tool output that names it (read once; Infinity when none does). */
   firstNamed: Map<string, number>;
+  /** Per thing, its one-record outputs (read once, when a figure stated for it is first checked). */
+  records: Map<string, ThingRecord[]>;
   checks: number;
 }
 
 export function borrowContext(g: EngineGraph): BorrowContext {
-  return { g, written: namedThings(taskText(g)), firstNamed: new Map(), checks: 0 };
+  return { g, written: namedThings(taskText(g)), firstNamed: new Map(), records: new Map(), checks: 0 };
 }
 
 const spacedOutput = (g: EngineGraph, u: number) => spaced(stepText(g.steps[u]).slice(0, MAX_OUTPUT));
@@ -135,7 +145,7 @@ export function borrowedValue(
   // A step states a value once per thing it is given for ("Mount Hale: 0.89. Vossberg: 0.89."), and a
   // claim is recorded at its first writing: each writing's line is read.
   for (const [start, end] of writingsOf(text, c)) {
-    const found = borrowedAt(ctx, lineAround(text, start, end), from, v);
+    const found = borrowedAt(ctx, lineAround(text, start, end), from, v, c.num ?? Number.NaN);
     if (found) return found;
   }
   return null;
@@ -155,7 +165,7 @@ function writingsOf(text: string, c: Claim): [number, number][] {
 }
 
 /** The line around one writing of a value taken from the output at `from`, read for a borrowed figure. */
-function borrowedAt(ctx: BorrowContext, around: string, from: number, v: number): BorrowedValue | null {
+function borrowedAt(ctx: BorrowContext, around: string, from: number, v: number, value: number): BorrowedValue | null {
   const line = spaced(around);
   const things = [...ctx.written.keys()];
   const named = things.filter((t) => line.includes(t));
@@ -164,9 +174,64 @@ function borrowedAt(ctx: BorrowContext, around: string, from: number, v: number)
   // An output that names the thing is a lookup of it (`firstNaming` below), the source among them.
   const source = spacedOutput(ctx.g, from);
   const owners = things.filter((t) => t !== named[0] && source.includes(t));
-  if (owners.length !== 1 || firstNaming(ctx, named[0]) < v) return null;
+  if (owners.length !== 1) return null;
   // The output is the owner's record: the lookup that produced it was made for the owner.
   const call = spaced(callOf(ctx.g, from));
   if (!call.includes(owners[0]) || call.includes(named[0])) return null;
-  return { named: ctx.written.get(named[0])!, owner: ctx.written.get(owners[0])! };
+  const found = { named: ctx.written.get(named[0])!, owner: ctx.written.get(owners[0])! };
+  if (firstNaming(ctx, named[0]) >= v) return found;
+  // The thing was looked up: a measurement (a decimal) is borrowed when the owner's output is one
+  // record and the thing's own record gave another measurement of the same size. A listing gives
+  // every kind of figure, and a whole number is as often a count, a date's day or a year.
+  if (Number.isInteger(value) || figuresOf(ctx.g, from).length > MAX_RECORD_FIGURES) return null;
+  const record = ownRecord(ctx, named[0], owners[0], value, v);
+  return record ? { ...found, record } : null;
 }
+
+/** Figures one thing's record gives at most ("Cerro Pinto, semester A: median seeing = 1.52 arcsec"); more make a listing. */
+const MAX_RECORD_FIGURES = 3;
+
+const figuresOf = (g: EngineGraph, u: number) =>
+  [...stepText(g.steps[u]).slice(0, MAX_OUTPUT).matchAll(FIGURE_RE)].map((m) => ({ raw: m[0], num: Number(m[0]) }));
+
+/** Figures of one kind differ by less than this factor; a record's count or year is of another kind. */
+const SAME_KIND = 2;
+
+/**
+ * The thing's own record before v: an output of one record whose call asked for the thing and not the
+ * owner, which does not show `value` and shows a decimal within a factor of SAME_KIND of it (the first
+ * such), or null.
+ */
+function ownRecord(ctx: BorrowContext, thing: string, owner: string, value: number, v: number) {
+  for (const r of recordsOf(ctx, thing)) {
+    if (r.step >= v) break;
+    if (r.call.includes(owner)) continue;
+    if (r.figures.some((f) => f.num === value)) return null;
+    const kin = r.figures.find(
+      (f) => f.raw.includes(".") && f.num > 0 && Math.max(f.num, value) / Math.min(f.num, value) < SAME_KIND,
+    );
+    if (kin) return { step: r.step, raw: kin.raw };
+  }
+  return null;
+}
+
+/** A thing's one-record outputs among the run's first MAX_OUTPUTS_READ, read once per thing: their calls and figures. */
+function recordsOf(ctx: BorrowContext, thing: string): ThingRecord[] {
+  let out = ctx.records.get(thing);
+  if (out) return out;
+  out = [];
+  let read = 0;
+  for (let u = 0; u < ctx.g.n && read < MAX_OUTPUTS_READ; u++) {
+    if (!isToolOutput(ctx.g, u)) continue;
+    read++;
+    const call = spaced(callOf(ctx.g, u));
+    if (!call.includes(thing)) continue;
+    const figures = figuresOf(ctx.g, u);
+    if (figures.length <= MAX_RECORD_FIGURES) out.push({ step: u, call, figures });
+  }
+  ctx.records.set(thing, out);
+  return out;
+}
+
+/** A figure an output gives: a decimal or a whole number of two or more digits, not inside a word or a longer number. */
+const FIGURE_RE = /(?<![\p{L}\d.,])(?:\d+\.\d+|\d{2,})(?![\p{L}\d]|[.,]\d)/gu;

@@ -328,7 +328,10 @@ function claimFinding(
     const borrowed = borrowedValue(scan.run.borrow, text, c, r.from, v);
     if (borrowed) {
       scan.contradicted = true;
-      const note = `states ${c.raw} for ${borrowed.named}, but it is ${borrowed.owner}'s figure in ${g.steps[r.from].id}, and no output before it gave ${borrowed.named}'s`;
+      const gave = borrowed.record
+        ? `${borrowed.named}'s own record ${g.steps[borrowed.record.step].id} gave ${borrowed.record.raw}`
+        : `no output before it gave ${borrowed.named}'s`;
+      const note = `states ${c.raw} for ${borrowed.named}, but it is ${borrowed.owner}'s figure in ${g.steps[r.from].id}, and ${gave}`;
       const reachesWide = seen && wideClosure().has(c.value);
       return makeFinding(v, c, "contradicts-source", SCORE.contradiction, r.from, note, reachesWide);
     }
