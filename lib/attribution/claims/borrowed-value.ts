@@ -3,7 +3,9 @@
  * hillcrest_grove.weight = 190.2 g" when the one lookup made was Red Ridge Block's, which showed
  * 190.2, and no output before it named Hillcrest Grove at all. Provenance finds the number in a tool
  * output, so it counts as sourced; what the step says it is (this thing's figure) nothing supports.
- * A run that asks for several things' figures and looks up only some of them borrows this way.
+ * A run that asks for several things' figures and looks up only some of them borrows this way. A
+ * thing that was looked up is given another's figure too ("board[cerro_pinto.seeing] := 1.25" when its
+ * own record gave 1.52 and Ebbing Ridge's 1.25): read for measurements between single records only.
  */
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";

@@ -1,7 +1,7 @@
 /**
- * The label words right before a number: what the number is about. A misquote keeps its source's
- * label (claim-findings.ts), and a small whole number is a source of a measurement only under the
- * same label (provenance.ts).
+ * The label words around a number: what the number is about. A misquote keeps its source's label, the
+ * words right before it (claim-findings.ts), and a small whole number is a source of a measurement only
+ * under a label the claim shares, read on both sides (provenance.ts).
  */
 const CONTEXT_CHARS = 40;
 /** Words too common to tell one label from another. */
