@@ -120,6 +120,17 @@ describe("a figure borrowed from another thing's record", () => {
     const later = run([...ALDER, ...named, post("p2", "board[birchmoor.nitrate] := 7.35 mg/L"), ...birch]);
     expect(later.decisive?.evidence.note ?? "").not.toContain("but it is");
   });
+  it("reads the sentence around each writing, so one line can give two things their figures", () => {
+    const birch = lookup("b", "Birchmoor", "Birchmoor nitrate: 5.73 mg/L");
+    const said = (text: string) => run([...ALDER, ...birch, post("p2", text)]).decisive?.evidence.note ?? "";
+    expect(said("Alder Plot reads 7.35 mg/L (nitrate). Birchmoor — nitrate: 7.35 mg/L")).toContain(
+      "7.35 for Birchmoor, but it is Alder Plot's figure",
+    );
+    // Near misses: one sentence naming both, and a stop after a short abbreviation, which ends no sentence.
+    expect(said("Alder Plot and Birchmoor both read 7.35 mg/L")).not.toContain("but it is");
+    expect(said("Alder Plot, per Dr. Birchmoor: 7.35 mg/L")).not.toContain("but it is");
+    expect(said("Alder Plot etc. and also Birchmoor: 7.35 mg/L")).not.toContain("but it is");
+  });
   it("near miss: an output no lookup of the owner produced says nothing of whose record it is", () => {
     const unasked = [
       { id: "ac", agent: "Sampler", kind: "tool_call", tool: { name: "soil_probe", arguments: { plot: "all" } } },

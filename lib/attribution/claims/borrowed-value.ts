@@ -71,12 +71,21 @@ function namedThings(task: string): Map<string, string> {
   return out.size > MAX_THINGS ? new Map() : out;
 }
 
-/** The line of `text` around [start, end), at most MAX_LINE characters each way. */
-function lineAround(text: string, start: number, end: number): string {
+/** The sentence of `text` around [start, end), within its line and at most MAX_LINE characters each way. */
+function sentenceAround(text: string, start: number, end: number): string {
   const a = Math.max(start - MAX_LINE, text.lastIndexOf("\n", start - 1) + 1);
   const nl = text.indexOf("\n", end);
-  return text.slice(a, Math.min(end + MAX_LINE, nl < 0 ? text.length : nl));
+  const line = text.slice(a, Math.min(end + MAX_LINE, nl < 0 ? text.length : nl));
+  // One sentence states one thing's figure: "Marsh Lane 5.59 mm. Ostler 5.59 mm" gives each its own.
+  const at = start - a;
+  let from = 0;
+  for (const m of line.matchAll(SENTENCE_BREAK_RE)) if (m.index + m[0].length <= at) from = m.index + m[0].length;
+  const to = line.slice(at).search(SENTENCE_BREAK_RE);
+  return line.slice(from, to < 0 ? line.length : at + to);
 }
+
+/** A sentence's end: a full stop, "!" or "?" after three marks that are no space or stop ("wear).", not "St."), then a space and a capital. */
+const SENTENCE_BREAK_RE = /(?<=[^\s.]{3}[.!?])\s+(?=\p{Lu})/gu;
 
 interface ThingRecord {
   step: number;
@@ -133,7 +142,7 @@ function callOf(g: EngineGraph, u: number): string {
 }
 
 /**
- * Claim c of step v, taken from the output at `from`, stated on a line that names one thing of the
+ * Claim c of step v, taken from the output at `from`, stated in a sentence that names one thing of the
  * task and not the thing the output is the record of, where no output before v names the first.
  */
 export function borrowedValue(
@@ -145,9 +154,9 @@ export function borrowedValue(
 ): BorrowedValue | null {
   if (!isToolOutput(ctx.g, from)) return null;
   // A step states a value once per thing it is given for ("Mount Hale: 0.89. Vossberg: 0.89."), and a
-  // claim is recorded at its first writing: each writing's line is read.
+  // claim is recorded at its first writing: each writing's sentence is read.
   for (const [start, end] of writingsOf(text, c)) {
-    const found = borrowedAt(ctx, lineAround(text, start, end), from, v, c.num ?? Number.NaN);
+    const found = borrowedAt(ctx, sentenceAround(text, start, end), from, v, c.num ?? Number.NaN);
     if (found) return found;
   }
   return null;
@@ -166,7 +175,7 @@ function writingsOf(text: string, c: Claim): [number, number][] {
   return out;
 }
 
-/** The line around one writing of a value taken from the output at `from`, read for a borrowed figure. */
+/** The sentence around one writing of a value taken from the output at `from`, read for a borrowed figure. */
 function borrowedAt(ctx: BorrowContext, around: string, from: number, v: number, value: number): BorrowedValue | null {
   const line = spaced(around);
   const things = [...ctx.written.keys()];
