@@ -61,6 +61,11 @@ function tool(result: string) {
   };
 }
 
+/** A message step whose content is `note`, as a source. */
+function said(note: string) {
+  return { id: "", agent: "clerk", kind: "message" as const, content: note };
+}
+
 /** Source steps, each with a stated edge into one last message that states `claim`. */
 function fromSources(
   sources: { id: string; agent: string; kind: "message" | "tool_result"; content: string }[],
@@ -272,7 +277,6 @@ describe("grounding: seenBefore", () => {
 
   it("takes a year that names a period as an operand only of a year or a span of years", () => {
     // 2,024 × 55.30 = 111,927: a made-up 111,930 would pass as the campaign's year times a price.
-    const said = (note: string) => ({ id: "", agent: "clerk", kind: "message" as const, content: note });
     const period = said("The 2024 campaign: 55.30 USD per container.");
     expect(fromSources([period], "Dock Nine: 111,930 containers.").derivable(1, "111930", [])).toBe(false);
     // 7,794 + 2,024: a count of frames is no sum with the year it was counted in.
@@ -294,7 +298,6 @@ describe("grounding: seenBefore", () => {
 
   it("reads a whole number with four digits before its zero as exact, not rounded to tens", () => {
     // 27,100 + 18.30 = 27,118.30, within 5 of 27,120 only if "27,120" were rounded to tens.
-    const said = (note: string) => ({ id: "", agent: "clerk", kind: "message" as const, content: note });
     const fee = said("Birch Quay: 27,100 crates; 18.30 EUR per crate.");
     expect(fromSources([fee], "Birch Quay has 27,120 crates.").derivable(1, "27120", [])).toBe(false);
     // Near misses: an exact sum, and a sum rounded to three digits (27,013 + 90 = 27,103).
@@ -409,7 +412,6 @@ describe("grounding: seenBefore", () => {
 
   it("takes no operand from a millisecond reading unless the step itself speaks in milliseconds", () => {
     // 23,500 + 410 is a made-up 23,910 crates: the 410 is how long a query took.
-    const said = (note: string) => ({ id: "", agent: "clerk", kind: "message" as const, content: note });
     const timed = said("Willow yard: 23,500 crates.\n(query took 410 ms)");
     expect(fromSources([timed], "Ridge yard: 23,910 crates.").derivable(1, "23910", [])).toBe(false);
     // Near misses: the same number as a count is an operand, and so is a reading for a step in milliseconds.

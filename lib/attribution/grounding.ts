@@ -192,9 +192,7 @@ const YEAR_AFTER_RE =
  * span of years (2024 − 2019 = 5): 2,024 × 55.30 is no cost, and 7,794 + 2,024 no count of frames.
  */
 export function yearOnlyNumbers(text: string | undefined): Set<string> {
-  if (!text || !/\b(?:19|20)\d\d\b/.test(text)) return new Set();
-  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
-  return numbersOnlyAs(scan, (start, end) => {
+  return numbersWrittenOnlyAs(text, /\b(?:19|20)\d\d\b/, (scan, start, end) => {
     const n = Number(scan.slice(start, end));
     return (
       end - start === 4 &&
@@ -216,9 +214,23 @@ const MILLISECONDS_RE = /\d\s?(?:ms|milliseconds?)\b/i;
  * number is an operand only for a step that itself speaks in milliseconds.
  */
 export function millisecondOnlyNumbers(text: string | undefined): Set<string> {
-  if (!text || !MILLISECONDS_RE.test(text)) return new Set();
+  return numbersWrittenOnlyAs(text, MILLISECONDS_RE, (scan, _, end) =>
+    MILLISECONDS_AFTER_RE.test(scan.slice(end, end + 14)),
+  );
+}
+
+/**
+ * The numbers a text (its first MAX_SCAN_CHARS) writes only where `piece` holds; none, unread, when
+ * `candidate` finds nothing such a piece needs.
+ */
+function numbersWrittenOnlyAs(
+  text: string | undefined,
+  candidate: RegExp,
+  piece: (scan: string, start: number, end: number) => boolean,
+): Set<string> {
+  if (!text || !candidate.test(text)) return new Set();
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
-  return numbersOnlyAs(scan, (_, end) => MILLISECONDS_AFTER_RE.test(scan.slice(end, end + 14)));
+  return numbersOnlyAs(scan, (start, end) => piece(scan, start, end));
 }
 
 function makeGrounding(g: EngineGraph): Grounding {

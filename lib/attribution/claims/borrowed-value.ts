@@ -143,7 +143,8 @@ function callOf(g: EngineGraph, u: number): string {
 
 /**
  * Claim c of step v, taken from the output at `from`, stated in a sentence that names one thing of the
- * task and not the thing the output is the record of, where no output before v names the first.
+ * task and not the thing the output is the record of, where no output before v names the first, or
+ * where the first's own record gave another measurement of the same size.
  */
 export function borrowedValue(
   ctx: BorrowContext,
@@ -153,13 +154,26 @@ export function borrowedValue(
   v: number,
 ): BorrowedValue | null {
   if (!isToolOutput(ctx.g, from)) return null;
+  // The output's words and call, read once for all the writings that ask.
+  let output: SourceOutput | undefined;
+  const outputOf = () =>
+    (output ??= { step: from, words: spacedOutput(ctx.g, from), call: spaced(callOf(ctx.g, from)) });
   // A step states a value once per thing it is given for ("Mount Hale: 0.89. Vossberg: 0.89."), and a
   // claim is recorded at its first writing: each writing's sentence is read.
   for (const [start, end] of writingsOf(text, c)) {
-    const found = borrowedAt(ctx, sentenceAround(text, start, end), from, v, c.num ?? Number.NaN);
+    const found = borrowedAt(ctx, sentenceAround(text, start, end), outputOf, v, c.num ?? Number.NaN);
     if (found) return found;
   }
   return null;
+}
+
+/** The output a value was taken from, as the borrowed-figure test reads it. */
+interface SourceOutput {
+  step: number;
+  words: string;
+  call: string;
+  /** How many figures it gives, read when a measurement asks. */
+  figures?: number;
 }
 
 /** Writings of a claim's value read per step: its own, and the next ones of the same raw text. */
@@ -175,26 +189,32 @@ function writingsOf(text: string, c: Claim): [number, number][] {
   return out;
 }
 
-/** The sentence around one writing of a value taken from the output at `from`, read for a borrowed figure. */
-function borrowedAt(ctx: BorrowContext, around: string, from: number, v: number, value: number): BorrowedValue | null {
-  const line = spaced(around);
+/** The sentence around one writing of a value taken from an output, read for a borrowed figure. */
+function borrowedAt(
+  ctx: BorrowContext,
+  around: string,
+  outputOf: () => SourceOutput,
+  v: number,
+  value: number,
+): BorrowedValue | null {
+  const sentence = spaced(around);
   const things = [...ctx.written.keys()];
-  const named = things.filter((t) => line.includes(t));
+  const named = things.filter((t) => sentence.includes(t));
   if (named.length !== 1) return null;
   if (++ctx.checks > MAX_CHECKS) return null;
   // An output that names the thing is a lookup of it (`firstNaming` below), the source among them.
-  const source = spacedOutput(ctx.g, from);
-  const owners = things.filter((t) => t !== named[0] && source.includes(t));
+  const output = outputOf();
+  const owners = things.filter((t) => t !== named[0] && output.words.includes(t));
   if (owners.length !== 1) return null;
   // The output is the owner's record: the lookup that produced it was made for the owner.
-  const call = spaced(callOf(ctx.g, from));
-  if (!call.includes(owners[0]) || call.includes(named[0])) return null;
+  if (!output.call.includes(owners[0]) || output.call.includes(named[0])) return null;
   const found = { named: ctx.written.get(named[0])!, owner: ctx.written.get(owners[0])! };
   if (firstNaming(ctx, named[0]) >= v) return found;
   // The thing was looked up: a measurement (a decimal) is borrowed when the owner's output is one
   // record and the thing's own record gave another measurement of the same size. A listing gives
   // every kind of figure, and a whole number is as often a count, a date's day or a year.
-  if (Number.isInteger(value) || figuresOf(ctx.g, from).length > MAX_RECORD_FIGURES) return null;
+  if (Number.isInteger(value) || (output.figures ??= figuresOf(ctx.g, output.step).length) > MAX_RECORD_FIGURES)
+    return null;
   const record = ownRecord(ctx, named[0], owners[0], value, v);
   return record ? { ...found, record } : null;
 }

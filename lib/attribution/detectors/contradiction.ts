@@ -146,7 +146,7 @@ export const detectContradiction: Detector = ({ g }) => {
     const shown = shownAt.get(value);
     if (!shown || shown.length >= MAX_SHOWN_AT || ++checks > MAX_QUOTE_CHECKS) return true;
     const own = outputNames(factStep);
-    // The label's own words, capitalised as a heading writes them ("Total Transport Cost"), name no entity.
+    // The label's own words, capitalised as a heading writes them ("Net Freight Charge"), name no entity.
     const label = keyOf(key).split(" ");
     const names = namesBefore(text, at).filter((n) => own.has(n) && !label.includes(n.toLowerCase()));
     return !names.some((n) => shown.every((u) => !outputNames(u).has(n)));
