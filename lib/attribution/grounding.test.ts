@@ -432,4 +432,33 @@ describe("grounding: seenBefore", () => {
     expect(buildGrounding(run("How many of the 480 crates are 15% of them?")).derivable(0, "72", [])).toBe(true);
     expect(buildGrounding(run("Stack 15 pallets and 480 crates.")).derivable(0, "72", [])).toBe(false);
   });
+
+  it("takes a rate as a percent of itself only where the number is written twice", () => {
+    // 87 % of 87 = 75.69: a made-up 75.7 % would pass as the one rate at hand applied to itself.
+    const rate = tool("Ridge site, semester B: clear-night fraction = 87.0 %.");
+    expect(fromSources([rate], "Ridge site: 75.7 percent clear nights.").derivable(1, "75.7", [])).toBe(false);
+    // Near misses: the number written once as the rate and once as the amount, and two numbers.
+    const twice = tool("Ridge site: 87 clear nights; 87.0 % of them photometric.");
+    expect(fromSources([twice], "75.7 photometric nights.").derivable(1, "75.7", [])).toBe(true);
+    const two = tool("Ridge site: 87 clear nights; 90.0 % of them photometric.");
+    expect(fromSources([two], "78.3 photometric nights.").derivable(1, "78.3", [])).toBe(true);
+  });
+
+  it("reads labels, years and milliseconds over a tool step's result as well as its content", () => {
+    // 6.38 − 4 = 2.38: a misquoted 2.38 would pass as the record minus the period the result names.
+    const record = {
+      ...tool('{"entity":"Ridge site","period":"period 4","wear_mm":6.38}'),
+      content: "Pulling the record.",
+    };
+    expect(fromSources([record], "Ridge site: 2.38 mm.").derivable(1, "2.38", [])).toBe(false);
+    // 2,023 × 5.85 = 11,834.55: a year the result names is no operand of a measurement either.
+    const table = { ...tool("entity | period | wear_mm\nRidge site | the 2023 financial year | 5.85"), content: "" };
+    expect(fromSources([table], "Ridge site: 11,834.55 mm.").derivable(1, "11834.55", [])).toBe(false);
+    // Nor a millisecond reading the result writes: 6.38 − 4 with "4 ms" the query's time.
+    const timed = { ...record, tool: { ...record.tool, result: "Ridge site: 6.38 mm of wear. Query took 4 ms." } };
+    expect(fromSources([timed], "Ridge site: 2.38 mm.").derivable(1, "2.38", [])).toBe(false);
+    // Near miss: the same number as a quantity in the result is an operand.
+    const counted = { ...record, tool: { ...record.tool, result: "Ridge site: 4 segments, 6.38 mm of wear." } };
+    expect(fromSources([counted], "Ridge site: 2.38 mm.").derivable(1, "2.38", [])).toBe(true);
+  });
 });

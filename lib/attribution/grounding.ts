@@ -238,13 +238,15 @@ function makeGrounding(g: EngineGraph): Grounding {
   const task = new Set(taskNumbers);
   const taskLabels = labelOnlyNumbers(g.trace.run.task);
   const taskYears = yearOnlyNumbers(g.trace.run.task);
-  // Per step, read once and only when the step is a source of a derivation.
+  // Per step, read once and only when the step is a source of a derivation. Read over the text its
+  // numbers are read from (content and result): a call's result that writes "period 4" makes 4 no
+  // more an operand than its message would.
   const labels: (Set<string> | undefined)[] = new Array(g.n);
-  const labelsOf = (u: number) => (labels[u] ??= labelOnlyNumbers(g.steps[u].content));
+  const labelsOf = (u: number) => (labels[u] ??= labelOnlyNumbers(stepText(g.steps[u])));
   const years: (Set<string> | undefined)[] = new Array(g.n);
-  const yearsOf = (u: number) => (years[u] ??= yearOnlyNumbers(g.steps[u].content));
+  const yearsOf = (u: number) => (years[u] ??= yearOnlyNumbers(stepText(g.steps[u])));
   const meters: (Set<string> | undefined)[] = new Array(g.n);
-  const metersOf = (u: number) => (meters[u] ??= millisecondOnlyNumbers(g.steps[u].content));
+  const metersOf = (u: number) => (meters[u] ??= millisecondOnlyNumbers(stepText(g.steps[u])));
   const sourceNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content));
   // First step index stating each number (text, input or page digits): a value first stated at or after v was not seen before v.
   const firstAt = new Map<string, number>();
@@ -339,8 +341,9 @@ function makeGrounding(g: EngineGraph): Grounding {
    * in a chat, two earlier steps). One 0.57 at hand makes no 1.14: unmarked, a made-up value twice a
    * number at hand passed as derived.
    */
-  const doubles = (v: number, a: number): boolean => {
-    if (marksDouble(v)) return true;
+  const doubles = (v: number, a: number): boolean => marksDouble(v) || writtenTwice(v, a);
+  /** Whether number a is written twice in step v, or between the task, its input and the texts it read. */
+  const writtenTwice = (v: number, a: number): boolean => {
     const count = (xs: readonly string[], from: number) => {
       let n = from;
       for (const s of xs) if (Number(s) === a && ++n >= 2) break;
@@ -418,7 +421,8 @@ function makeGrounding(g: EngineGraph): Grounding {
         // A number taken from itself or divided by itself gives 0, 1 or 100 % whatever it is: no result.
         // Times itself it is a square, which an agent writes as one ("x²", "squared"); unwritten, a
         // square near 1 lands within rounding of a one-digit slip (0.89 → 0.79 ≈ 0.89²). Added to
-        // itself it is a doubling, which needs the number twice or a doubling written (`doubles`).
+        // itself it is a doubling, which needs the number twice or a doubling written (`doubles`); as
+        // a percent of itself (87 % of 87 ≈ 75.7), the number twice, once as the rate and once as the amount.
         const two = i !== j;
         if (
           (adds(a, b, a + b) && (two || doubles(v, a))) ||
@@ -427,7 +431,7 @@ function makeGrounding(g: EngineGraph): Grounding {
             b !== 1 &&
             ((within(a * b, target, tol) && (two || marksSquare(v))) ||
               (two && (within(a / b, target, tol) || within(b / a, target, tol)) && marksQuotient(v)))) ||
-          (within((a * b) / 100, target, tol) && isRate(a, b)) ||
+          (within((a * b) / 100, target, tol) && isRate(a, b) && (two || writtenTwice(v, a))) ||
           (two && percent && sharesPercent(a, b, target, tol))
         )
           return [String(a), String(b)];

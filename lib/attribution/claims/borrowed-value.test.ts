@@ -120,6 +120,22 @@ describe("a figure borrowed from another thing's record", () => {
     const later = run([...ALDER, ...named, post("p2", "board[birchmoor.nitrate] := 7.35 mg/L"), ...birch]);
     expect(later.decisive?.evidence.note ?? "").not.toContain("but it is");
   });
+  it("reads a tool step whose content repeats its result as one record, not two", () => {
+    // Each output gives a year and a figure; read twice, four figures made a listing and no record.
+    const echoed = (id: string, plot: string, result: string): Step[] => [
+      { id: `${id}c`, agent: "Sampler", kind: "tool_call", tool: { name: "soil_probe", arguments: { plot } } },
+      { id: `${id}r`, agent: "Sampler", kind: "tool_result", content: result, tool: { name: "soil_probe", result } },
+    ];
+    const alder = echoed("a", "Alder Plot", "plot | season | nitrate_mg_l\nAlder Plot | the 2023 season | 7.35");
+    const birch = echoed("b", "Birchmoor", "plot | season | nitrate_mg_l\nBirchmoor | the 2023 season | 5.73");
+    const r = run([...alder, ...birch, post("p2", "Birchmoor — nitrate: 7.35 mg/L")]);
+    expect(r.decisive?.stepId).toBe("p2");
+    expect(r.decisive?.evidence.note).toContain("Birchmoor's own record br gave 5.73");
+    // Near miss: an echoed record of four figures is a listing still.
+    const listing = echoed("b", "Birchmoor", "Birchmoor | 2023 | 5.73, 5.81, 5.92");
+    const quiet = run([...alder, ...listing, post("p2", "Birchmoor — nitrate: 7.35 mg/L")]);
+    expect(quiet.decisive?.evidence.note ?? "").not.toContain("own record");
+  });
   it("reads the sentence around each writing, so one line can give two things their figures", () => {
     const birch = lookup("b", "Birchmoor", "Birchmoor nitrate: 5.73 mg/L");
     const said = (text: string) => run([...ALDER, ...birch, post("p2", text)]).decisive?.evidence.note ?? "";

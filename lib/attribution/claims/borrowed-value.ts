@@ -8,7 +8,7 @@
  * own record gave 1.52 and Ebbing Ridge's 1.25): read for measurements between single records only.
  */
 import type { EngineGraph } from "../build-graph";
-import { stepText } from "../build-graph";
+import { stepText, stepTextOnce } from "../build-graph";
 import { isToolOutput } from "../detectors/patterns";
 import type { Claim } from "./extract-claims";
 import { taskText } from "./task-text";
@@ -222,8 +222,9 @@ function borrowedAt(
 /** Figures one thing's record gives at most ("Cerro Pinto, semester A: median seeing = 1.52 arcsec"); more make a listing. */
 const MAX_RECORD_FIGURES = 3;
 
+/** An output's figures, each part of it read once: a tool step whose content repeats its result gives its record once. */
 const figuresOf = (g: EngineGraph, u: number) =>
-  [...stepText(g.steps[u]).slice(0, MAX_OUTPUT).matchAll(FIGURE_RE)].map((m) => ({ raw: m[0], num: Number(m[0]) }));
+  [...stepTextOnce(g.steps[u]).slice(0, MAX_OUTPUT).matchAll(FIGURE_RE)].map((m) => ({ raw: m[0], num: Number(m[0]) }));
 
 /** Figures of one kind differ by less than this factor; a record's count or year is of another kind. */
 const SAME_KIND = 2;

@@ -23,6 +23,7 @@ import { arithmeticSlips } from "./arithmetic";
 import { isTrivialNumber, toolComputations } from "./tool-computations";
 import { contextTokens } from "./label-tokens";
 import { swappedLabel } from "./swapped-label";
+import { changesOneDigit, labelOnlyNumbers } from "../grounding";
 import { borrowContext, borrowedValue, type BorrowContext } from "./borrowed-value";
 import { statedRuling } from "./stated-position";
 import { round6 as round } from "../round6";
@@ -139,8 +140,11 @@ function handedNumbers(g: EngineGraph, prov: Provenance, v: number): SourceNumbe
     const obs = prov.claims[u].observed;
     if (!obs.length) continue;
     const text = stepText(g.steps[u]);
+    // A number written only as a label ("period 4") names a thing; no figure restates it.
+    let labels: Set<string> | undefined;
     for (const c of obs)
-      if (c.kind === "number") out.push({ value: c.value, raw: c.raw, step: u, tokens: contextTokens(text, c.start) });
+      if (c.kind === "number" && !(labels ??= labelOnlyNumbers(text)).has(c.raw))
+        out.push({ value: c.value, raw: c.raw, step: u, tokens: contextTokens(text, c.start) });
   }
   return out;
 }
@@ -151,8 +155,9 @@ function handedNumbers(g: EngineGraph, prov: Provenance, v: number): SourceNumbe
  * labels containing it, so a unit such as "mm" that labels every value counts little and a name
  * such as "dub-lhr" counts much), which the step never restates. At least half a distinctive word
  * must be shared (three quarters of a word: e.g. a name two labels share plus a word three share). A restatement and its
- * source differ by a slip, not by an order of magnitude (a ratio within 2, or the same digits with
- * the decimal point moved), which keeps years and counts that happen to share a label from matching.
+ * source differ by a slip, not by an order of magnitude (a ratio within 2, the same digits with the
+ * decimal point moved, or a decimal with one digit changed: 6.38 → 2.38), which keeps years and
+ * counts that happen to share a label from matching.
  */
 function misquotedSource(
   claim: Claim,
@@ -169,7 +174,13 @@ function misquotedSource(
     const a = Math.abs(Number(h.value.slice(2)));
     const b = Math.abs(claim.num ?? 0);
     if (
-      !(a > 0 && b > 0 && (Math.max(a, b) / Math.min(a, b) <= 2 || decimalSlip(h.value.slice(2), claim.value.slice(2))))
+      !(
+        a > 0 &&
+        b > 0 &&
+        (Math.max(a, b) / Math.min(a, b) <= 2 ||
+          decimalSlip(h.value.slice(2), claim.value.slice(2)) ||
+          changesOneDigit(h.raw, claim.raw))
+      )
     )
       continue;
     let score = 0;
