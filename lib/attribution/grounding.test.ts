@@ -11,6 +11,7 @@ import {
   yearOnlyNumbers,
 } from "./grounding";
 import { extractNumbers } from "./text-features";
+import { measuredNumbers } from "./measured-numbers";
 import { mulberry32 } from "./prng";
 
 /** A random run whose steps state small numbers in their text and input, with or without stated edges. */
@@ -442,6 +443,34 @@ describe("grounding: seenBefore", () => {
     expect(fromSources([twice], "75.7 photometric nights.").derivable(1, "75.7", [])).toBe(true);
     const two = tool("Ridge site: 87 clear nights; 90.0 % of them photometric.");
     expect(fromSources([two], "78.3 photometric nights.").derivable(1, "78.3", [])).toBe(true);
+  });
+
+  it("takes no product or quotient of two readings in one unit as a reading in that unit", () => {
+    // 0.49 × 0.58 = 0.284: a misquoted 0.28 arcsec would pass as the product of two seeings (arcsec²).
+    const sites = [tool("Site A: median seeing = 0.49 arcsec."), tool("Site B: median seeing = 0.58 arcsec.")];
+    expect(fromSources(sites, "Site B: 0.28 arcsec.").derivable(2, "0.28", [])).toBe(false);
+    // 6.38 ÷ 2.90 = 2.2: a ratio of two wear readings is no wear reading.
+    const wear = [tool("Yard A: 6.38 mm of wear."), tool("Yard B: 2.90 mm of wear.")];
+    expect(fromSources(wear, "Yard A wore 2.20 mm per Yard B mm.").derivable(2, "2.2", [])).toBe(false);
+    // Near misses: the value in a squared unit or none, an operand written without the unit or in
+    // another unit somewhere at hand, a ratio.
+    expect(fromSources(sites, "Site B: 0.28 arcsec².").derivable(2, "0.28", [])).toBe(true);
+    expect(fromSources(sites, "The product is 0.28.").derivable(2, "0.28", [])).toBe(true);
+    const bare = [sites[0], tool("Site B: seeing factor 0.58.")];
+    expect(fromSources(bare, "Site B: 0.28 arcsec.").derivable(2, "0.28", [])).toBe(true);
+    expect(fromSources(sites, "Site B: 0.28 arcsec, on a 0.58 mm shim.").derivable(2, "0.28", [])).toBe(true);
+    expect(fromSources(wear, "Yard A wore 2.20 times as much.").derivable(2, "2.2", [])).toBe(true);
+    expect(
+      measuredNumbers(
+        "A: 0.49 arcsec; B: 0.58 arcsec; 3 crates; 12 km/h; 20 m²; 5 m^2; 7 mm, 7 crates; 8 mm, 8 km, 8 mm; 1.5x",
+      ),
+    ).toEqual(
+      new Map([
+        ["0.49", "arcsec"],
+        ["0.58", "arcsec"],
+        ["12", "km"],
+      ]),
+    );
   });
 
   it("reads labels, years and milliseconds over a tool step's result as well as its content", () => {

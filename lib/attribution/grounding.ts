@@ -10,6 +10,7 @@ import { ancestorWalker, Visit } from "./ancestor-walk";
 import { MAX_SCAN_CHARS, extractNumbers, keyedNumbers, normalizeNumber, numbersOnlyAs } from "./text-features";
 import { matchesAggregate, requestedAggregate, type RequestedAggregate } from "./requested-aggregate";
 import { groupTotals, namedConversions } from "./whole-derivations";
+import { measuredNumbers } from "./measured-numbers";
 import { stepText, stepTextOnce } from "./build-graph";
 
 /** Ancestor searches stop after this many steps and then assume the value was seen (conservative). */
@@ -247,6 +248,9 @@ function makeGrounding(g: EngineGraph): Grounding {
   const yearsOf = (u: number) => (years[u] ??= yearOnlyNumbers(stepText(g.steps[u])));
   const meters: (Set<string> | undefined)[] = new Array(g.n);
   const metersOf = (u: number) => (meters[u] ??= millisecondOnlyNumbers(stepText(g.steps[u])));
+  const measured: (Map<string, string> | undefined)[] = new Array(g.n);
+  const measuredOf = (u: number) => (measured[u] ??= measuredNumbers(stepText(g.steps[u])));
+  let taskMeasured: Map<string, string> | undefined;
   const sourceNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content));
   // First step index stating each number (text, input or page digits): a value first stated at or after v was not seen before v.
   const firstAt = new Map<string, number>();
@@ -361,6 +365,37 @@ function makeGrounding(g: EngineGraph): Grounding {
     const first = firstAt.get(normalizeNumber(String(a)));
     return n + (first !== undefined && first < v - 1 ? 1 : 0) >= 2;
   };
+  /**
+   * The unit of measure every writing of number a at hand gives it (the task, step v's own text and
+   * input, the steps it read), or "" where one writes it without a unit, or in another.
+   */
+  const unitAtHand = (v: number, a: number): string => {
+    const x = normalizeNumber(String(a));
+    let unit: string | undefined;
+    const take = (states: boolean, units: () => Map<string, string>) => {
+      if (states && unit !== "") {
+        const u = units().get(x) ?? "";
+        unit = unit === undefined || unit === u ? u : "";
+      }
+    };
+    take(task.has(x), () => (taskMeasured ??= measuredNumbers(g.trace.run.task)));
+    take(g.features[v].allNumbers.includes(x), () => measuredOf(v));
+    const input = g.steps[v].input;
+    if (input) take(extractNumbers(input).includes(x), () => measuredNumbers(input));
+    for (let k = g.inStart[v]; k < g.inStart[v + 1] && k - g.inStart[v] < MAX_TOTAL_SOURCES; k++) {
+      const from = g.edges[g.inEdges[k]].from;
+      take(g.features[from].allNumbers.includes(x), () => measuredOf(from));
+    }
+    return unit ?? "";
+  };
+  /**
+   * Whether value x, as step v writes it, and numbers a and b at hand are readings in one unit of
+   * measure: their product or quotient is then in another (arcsec², or none), so no derivation of x.
+   */
+  const oneMeasure = (v: number, x: string, a: number, b: number): boolean => {
+    const unit = measuredOf(v).get(x);
+    return unit !== undefined && unitAtHand(v, a) === unit && unitAtHand(v, b) === unit;
+  };
   const derivation = (v: number, x: string, ownEarlier: string[]): string[] | null => {
     const target = Number(x);
     if (!Number.isFinite(target)) return null;
@@ -430,7 +465,8 @@ function makeGrounding(g: EngineGraph): Grounding {
           (a !== 1 &&
             b !== 1 &&
             ((within(a * b, target, tol) && (two || marksSquare(v))) ||
-              (two && (within(a / b, target, tol) || within(b / a, target, tol)) && marksQuotient(v)))) ||
+              (two && (within(a / b, target, tol) || within(b / a, target, tol)) && marksQuotient(v))) &&
+            !oneMeasure(v, x, a, b)) ||
           (within((a * b) / 100, target, tol) && isRate(a, b) && (two || writtenTwice(v, a))) ||
           (two && percent && sharesPercent(a, b, target, tol))
         )
