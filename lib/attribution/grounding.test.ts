@@ -251,7 +251,17 @@ describe("grounding: seenBefore", () => {
     expect(
       buildGrounding(oneStep("Period 4 ran 4 shifts: the rail wear?", "It is 8.00 mm.")).derivable(0, "8", ["5"]),
     ).toBe(true);
-    expect(labelOnlyNumbers("Team 7 scored 7 points in week 3, see page 3 of 10.")).toEqual(new Set(["3"]));
+    expect(labelOnlyNumbers("Team 7 scored 7 points in week 3, see page 3 of 10.")).toEqual(new Set(["3", "10"]));
+    // The count after a label is the listing's pagination; written as a quantity too, or as a decimal
+    // or a percent, it is one.
+    expect(
+      labelOnlyNumbers("Step 2 of 5; page 3 of 3; page 4 of 12, 12 rows; round 6 of 9.5; stage 3 of 40%."),
+    ).toEqual(new Set(["2", "5", "3", "4", "6"]));
+    // 4.82 + 3 = 7.82: a misquoted 7.82 days would pass as a reading plus the page count.
+    const paged = said("Dock B recorded 4.82 days (dwell).\nNote: the service returned page 3 of 3.");
+    expect(fromSources([paged], "Dock B: dwell time is 7.82 days.").derivable(1, "7.82", [])).toBe(false);
+    const plus = said("Dock B: 4.82 days, plus 3 days.");
+    expect(fromSources([plus], "Dock B: 7.82 days.").derivable(1, "7.82", [])).toBe(true);
     expect(labelOnlyNumbers("Round 2 and 2.5 mm; step 4mm; level 5%.")).toEqual(new Set(["2"]));
     // Nor from a step it read that writes the number only as a label.
     const relay = (ask: string) =>

@@ -156,10 +156,11 @@ const DOUBLE_RE =
  * A small whole number that names something after a word for a numbered thing ("period 4", "round 2",
  * "team 7", "page 3") or a status a call returned ("HTTP 503", "status 404", "code 500"): a label,
  * not a quantity. With a unit or a percent right after it, or as a decimal's whole part, it is a
- * quantity.
+ * quantity. The count after it ("page 3 of 3", "step 2 of 5") is the same listing's pagination, a
+ * meter of the run as the label is.
  */
 const LABEL_NUMBER_RE =
-  /\b(?:period|phase|stage|round|step|week|quarter|semester|sprint|iteration|version|team|group|level|tier|page|chapter|section|part|task|trial|batch|lot|zone|sector|floor|room|gate|platform|bay|site|station|plot|grid|table|figure|lane|track|http|status|code|errno)\s+(\d{1,3})(?![\d]|[.,]\d|\s*(?:%|percent\b)|[a-zA-Zµ°])/gi;
+  /\b(?:period|phase|stage|round|step|week|quarter|semester|sprint|iteration|version|team|group|level|tier|page|chapter|section|part|task|trial|batch|lot|zone|sector|floor|room|gate|platform|bay|site|station|plot|grid|table|figure|lane|track|http|status|code|errno)\s+(\d{1,3})(?![\d]|[.,]\d|\s*(?:%|percent\b)|[a-zA-Zµ°])(?:[^\S\r\n]+of[^\S\r\n]+(\d{1,3})(?![\d]|[.,]\d|\s*(?:%|percent\b)|[a-zA-Zµ°]))?/gi;
 /** A text that ends with one of LABEL_NUMBER_RE's words and spaces: the number written next is a label. Literals both, so the regex-literal suite times them. */
 export const NUMBERED_THING_BEFORE_RE =
   /\b(?:period|phase|stage|round|step|week|quarter|semester|sprint|iteration|version|team|group|level|tier|page|chapter|section|part|task|trial|batch|lot|zone|sector|floor|room|gate|platform|bay|site|station|plot|grid|table|figure|lane|track|http|status|code|errno)[^\S\r\n]+$/i;
@@ -173,7 +174,8 @@ export function labelOnlyNumbers(text: string | undefined): Set<string> {
   if (!text || !/\d/.test(text)) return out;
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   const labels = new Map<string, number>();
-  for (const m of scan.matchAll(LABEL_NUMBER_RE)) labels.set(m[1], (labels.get(m[1]) ?? 0) + 1);
+  for (const m of scan.matchAll(LABEL_NUMBER_RE))
+    for (const x of m[2] === undefined ? [m[1]] : [m[1], m[2]]) labels.set(x, (labels.get(x) ?? 0) + 1);
   if (!labels.size) return out;
   for (const [x, n] of labels) {
     const all = scan.match(new RegExp(`(?<![\\w.,])${x}(?![\\w.,]\\d|\\d)`, "g"))?.length ?? 0;
