@@ -11,7 +11,7 @@ import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
 import { claimPart, keyedNumbers, normalizeNumber } from "../text-features";
 import { observationAt } from "../../trace/canonical-attributes";
 import { ancestorWalker, Visit } from "../ancestor-walk";
-import { buildGrounding } from "../grounding";
+import { buildGrounding, NUMBERED_THING_BEFORE_RE } from "../grounding";
 import { statedComputations } from "./arithmetic";
 import { MAX_SCAN_CHARS, extractClaimValues, extractClaims, type Claim } from "./extract-claims";
 import { ruleOff } from "../ablation";
@@ -271,6 +271,8 @@ interface RecordContext {
   grounding?: ReturnType<typeof buildGrounding>;
   /** Per step, read once when a measurement asks (`smallWritings`). */
   writings?: Map<number, Writing[] | null>;
+  /** The task's, read once when a measurement the task holds asks. */
+  taskWritings?: Writing[] | null;
 }
 
 function writingsOf(ctx: RecordContext, u: number): Writing[] | null {
@@ -355,7 +357,12 @@ interface Writing {
   num: number;
   fraction: boolean;
   label: Set<string>;
+  /** Written after a word for a numbered thing ("period 4", "page 3"): a name, never a measurement. */
+  numbering: boolean;
 }
+
+/** Characters before a number read for a word for a numbered thing. */
+const NUMBERING_WINDOW = 24;
 
 /** The small numbers a text writes, or null when it is too long or holds too many to read (any counts). */
 function smallWritings(text: string): Writing[] | null {
@@ -364,17 +371,28 @@ function smallWritings(text: string): Writing[] | null {
   for (const m of text.matchAll(SMALL_NUMBER_RE)) {
     if (out.length >= MAX_WRITINGS) return null;
     const label = tokensAround(text, m.index, m.index + m[0].length);
-    out.push({ num: Number(m[0]), fraction: m[0].includes("."), label });
+    const numbering = NUMBERED_THING_BEFORE_RE.test(text.slice(Math.max(0, m.index - NUMBERING_WINDOW), m.index));
+    out.push({ num: Number(m[0]), fraction: m[0].includes("."), label, numbering });
   }
   return out;
 }
 
-/** Whether the writings hold `num` with a fractional part, or whole under a label sharing a word of `label`. */
+/**
+ * Whether the writings hold `num` with a fractional part, or whole under a label sharing a word of
+ * `label` and not as the number of a numbered thing.
+ */
 function writesMeasure(writings: Writing[] | null, num: number, label: Set<string>): boolean {
   if (!writings) return true;
   for (const w of writings)
-    if (w.num === Math.abs(num) && (w.fraction || [...w.label].some((x) => label.has(x)))) return true;
+    if (w.num === Math.abs(num) && (w.fraction || (!w.numbering && [...w.label].some((x) => label.has(x)))))
+      return true;
   return false;
+}
+
+/** Whether the writings hold `num`, each time whole and as the number of a numbered thing. */
+function numbersOnly(writings: Writing[] | null, num: number): boolean {
+  const of = writings?.filter((w) => w.num === Math.abs(num)) ?? [];
+  return of.length > 0 && of.every((w) => w.numbering && !w.fraction);
 }
 
 interface FoundSource {
@@ -393,12 +411,15 @@ function sourceOf(
   numbersSoFar: string[],
   derivations: { left: number },
 ): FoundSource {
-  if (ctx.inTask(c)) return { source: "task", from: -1, origin: -1 };
+  const label = isSmallMeasurement(c) ? tokensAround(claimText(ctx.g, v), c.start, c.end) : null;
+  // A number the task writes only as the number of a numbered thing ("period 4") is no source of a
+  // measurement ("4.00 mm"); the task's other numbers are, however written ("version 4.1.2").
+  if (ctx.inTask(c) && (!label || !numbersOnly((ctx.taskWritings ??= smallWritings(taskText(ctx.g))), c.num!)))
+    return { source: "task", from: -1, origin: -1 };
   if (ctx.inputValues(v)?.has(c.value)) return { source: "input", from: -1, origin: -1 };
   const list = ctx.stepsOf.get(c.value)!;
   let tried = 0;
   let withdrawnAt: number | undefined;
-  const label = isSmallMeasurement(c) ? tokensAround(claimText(ctx.g, v), c.start, c.end) : null;
   let read = 0;
   for (const u of list) {
     if (u >= v) break;

@@ -119,6 +119,33 @@ describe("a small decimal that a marker or a count writes whole", () => {
       expect(r.decision?.wrongValues ?? []).not.toContain("n:1");
     }
   });
+  it("has no source in the number of a numbered thing, in a result or in the task ('period 2')", () => {
+    const asked = (result: string, said: string) => {
+      const t = misquoted(result, said);
+      return { ...t, run: { ...t.run, task: "Report the nitrate level of plot K during period 2 in mg/L." } };
+    };
+    const r = analyzeTrace(asked("plot K, period 2: nitrate 2.40 mg/L", "2.00"));
+    expect(r.decisive?.stepId).toBe("m1");
+    expect(r.decision?.wrongValues).toContain("n:2");
+    // Near misses: the same record also giving the number under the claim's label is its source, and
+    // a task that writes the number otherwise ("stage 2.5", "protocol 2.4.1") is its source too.
+    const both = analyzeTrace(asked('{"period": "period 2", "nitrate_mg_l": 2}', "2.00"));
+    expect(both.decision?.wrongValues ?? []).not.toContain("n:2");
+    for (const [task, said] of [
+      ["Report the nitrate level of plot K at stage 2.5 in mg/L.", "2.50"],
+      ["Report the nitrate level of plot K under protocol 2.4.1 in mg/L.", "2.4"],
+    ]) {
+      const t = misquoted("plot K nitrate: 7.35 mg/L", said);
+      const r = analyzeTrace({ ...t, run: { ...t.run, task } });
+      expect(r.decision?.wrongValues ?? []).not.toContain(`n:${Number(said)}`);
+    }
+    // Nor is the label itself, restated whole, without a source.
+    const t = asked("plot K nitrate: 7.35 mg/L", "7.35");
+    const steps = t.steps.map((s) => (s.id === "m2" ? { ...s, content: "In period 12, plot K: 7.35 mg/L." } : s));
+    const task = "Report the nitrate level of plot K during period 12 in mg/L.";
+    const label = analyzeTrace({ ...t, run: { ...t.run, task, finalAnswer: "period 12: 7.35 mg/L" }, steps });
+    expect(label.decision?.wrongValues ?? []).not.toContain("n:12");
+  });
   it("a source too long to read for its writing still counts as one (the conservative direction)", () => {
     const long = `exitcode: 1\n${"plot K log line without figures\n".repeat(800)}`;
     expect(analyzeTrace(misquoted(long, "1.00")).decision?.wrongValues ?? []).not.toContain("n:1");
