@@ -11,7 +11,7 @@ import {
   yearOnlyNumbers,
 } from "./grounding";
 import { extractNumbers } from "./text-features";
-import { measuredNumbers } from "./measured-numbers";
+import { isMeasureUnit, wordsAfterNumbers } from "./measured-numbers";
 import { mulberry32 } from "./prng";
 
 /** A random run whose steps state small numbers in their text and input, with or without stated edges. */
@@ -382,6 +382,12 @@ describe("grounding: seenBefore", () => {
     const west = tool("site | seeing\nWest dome | 0.57");
     const north = tool("site | seeing\nNorth dome | 0.57");
     expect(fromSources([west, north], "Together: 1.14 arcsec.").derivable(2, "1.14", [])).toBe(true);
+    // An agent relaying the output's 0.57 beside it writes no second reading: a made-up 1.14 for the
+    // next site would pass as the relay plus its source. Without an output at hand, two agents' writings count.
+    const relay = said("West dome: 0.57 arcsec.");
+    expect(fromSources([west, relay], "East dome: 1.14 arcsec.").derivable(2, "1.14", [])).toBe(false);
+    const twoSaid = [said("West dome: 0.57 arcsec."), said("North dome: 0.57 arcsec.")];
+    expect(fromSources(twoSaid, "Together: 1.14 arcsec.").derivable(2, "1.14", [])).toBe(true);
     // Past 64 sources read, a number counts as written twice (conservative: the sum stands).
     const quiet = Array.from({ length: 70 }, () => ({
       id: "",
@@ -428,7 +434,8 @@ describe("grounding: seenBefore", () => {
     // Near misses: the same number as a count is an operand, and so is a reading for a step in milliseconds.
     const counted = said("Willow yard: 23,500 crates, and 410 more came in.");
     expect(fromSources([counted], "Ridge yard: 23,910 crates.").derivable(1, "23910", [])).toBe(true);
-    expect(fromSources([timed], "Both queries: 23,910 ms.").derivable(1, "23910", [])).toBe(true);
+    const queries = said("First query: 23,500 ms.\n(query took 410 ms)");
+    expect(fromSources([queries], "Both queries: 23,910 ms.").derivable(1, "23910", [])).toBe(true);
     // Written as milliseconds once and as a count once, it is a count.
     const both = said("Willow yard: 23,500 crates, 410 of them late.\n(query took 410 ms)");
     expect(fromSources([both], "Ridge yard: 23,910 crates.").derivable(1, "23910", [])).toBe(true);
@@ -470,8 +477,9 @@ describe("grounding: seenBefore", () => {
     expect(fromSources(bare, "Site B: 0.28 arcsec.").derivable(2, "0.28", [])).toBe(true);
     expect(fromSources(sites, "Site B: 0.28 arcsec, on a 0.58 mm shim.").derivable(2, "0.28", [])).toBe(true);
     expect(fromSources(wear, "Yard A wore 2.20 times as much.").derivable(2, "2.2", [])).toBe(true);
+    const measured = (text: string) => new Map([...wordsAfterNumbers(text)].filter(([, w]) => isMeasureUnit(w)));
     expect(
-      measuredNumbers(
+      measured(
         "A: 0.49 arcsec; B: 0.58 arcsec; 3 crates; 12 km/h; 20 m²; 5 m^2; 7 mm, 7 crates; 8 mm, 8 km, 8 mm; 1.5x",
       ),
     ).toEqual(
@@ -479,6 +487,41 @@ describe("grounding: seenBefore", () => {
         ["0.49", "arcsec"],
         ["0.58", "arcsec"],
         ["12", "km"],
+      ]),
+    );
+  });
+
+  it("takes no sum of a reading and a count of something else as a reading", () => {
+    // 3 − 1.98 = 1.02: a made-up 1.02 arcsec would pass as a cache's hit count minus a seeing.
+    const site = tool("Site A: median seeing = 1.98 arcsec.");
+    const cache = said("Site A — median seeing: 1.98 arcsec\nCache was warm, 3 hits.");
+    expect(fromSources([site, cache], "Site B: 1.02 arcsec.").derivable(2, "1.02", [])).toBe(false);
+    // Near misses: the count in a unit (units convert), with no word or a word for no thing, or the
+    // value itself written without its unit.
+    for (const added of ["3 days", "3", "3 more"]) {
+      const other = said(`Site A — median seeing: 1.98 arcsec, then ${added}.`);
+      expect(fromSources([site, other], "Site B: 1.02 arcsec.").derivable(2, "1.02", [])).toBe(true);
+    }
+    expect(fromSources([site, cache], "Site B: 1.02.").derivable(2, "1.02", [])).toBe(true);
+    // A sum too, whichever source comes first; and a count written in a unit's singular ("1 day") converts.
+    const hits = said("Cache was warm, 3 hits.");
+    expect(fromSources([hits, site], "Site B: 4.98 arcsec.").derivable(2, "4.98", [])).toBe(false);
+    expect(fromSources([site, hits], "Site B: 4.98 arcsec.").derivable(2, "4.98", [])).toBe(false);
+    const day = said("Site A — median seeing: 1.98 arcsec, then 1 day.");
+    expect(fromSources([site, day], "Site B: 2.98 arcsec.").derivable(2, "2.98", [])).toBe(true);
+    // Near miss: a reading written without the unit is no reading in it.
+    const bare = tool("Site A seeing: 1.98.");
+    expect(fromSources([bare, hits], "Site B: 1.02 arcsec.").derivable(2, "1.02", [])).toBe(true);
+    expect([isMeasureUnit(""), isMeasureUnit("hits"), isMeasureUnit("day"), isMeasureUnit("arcsec")]).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(wordsAfterNumbers("1.98 arcsec; 3 hits, 3 hits; 4 more; 5 m, 5 rows; 6")).toEqual(
+      new Map([
+        ["1.98", "arcsec"],
+        ["3", "hits"],
       ]),
     );
   });
@@ -497,7 +540,10 @@ describe("grounding: seenBefore", () => {
     const timed = { ...record, tool: { ...record.tool, result: "Ridge site: 6.38 mm of wear. Query took 4 ms." } };
     expect(fromSources([timed], "Ridge site: 2.38 mm.").derivable(1, "2.38", [])).toBe(false);
     // Near miss: the same number as a quantity in the result is an operand.
-    const counted = { ...record, tool: { ...record.tool, result: "Ridge site: 4 segments, 6.38 mm of wear." } };
+    const counted = {
+      ...record,
+      tool: { ...record.tool, result: "Ridge site: 6.38 mm of wear, 4 mm before regrinding." },
+    };
     expect(fromSources([counted], "Ridge site: 2.38 mm.").derivable(1, "2.38", [])).toBe(true);
   });
 });

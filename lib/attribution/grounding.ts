@@ -10,8 +10,9 @@ import { ancestorWalker, Visit } from "./ancestor-walk";
 import { MAX_SCAN_CHARS, extractNumbers, keyedNumbers, normalizeNumber, numbersOnlyAs } from "./text-features";
 import { matchesAggregate, requestedAggregate, type RequestedAggregate } from "./requested-aggregate";
 import { groupTotals, namedConversions } from "./whole-derivations";
-import { measuredNumbers } from "./measured-numbers";
+import { isMeasureUnit, wordsAfterNumbers } from "./measured-numbers";
 import { stepText, stepTextOnce } from "./build-graph";
+import { isToolOutput } from "./detectors/patterns";
 
 /** Ancestor searches stop after this many steps and then assume the value was seen (conservative). */
 const ANCESTOR_BUDGET = 4000;
@@ -211,6 +212,13 @@ const MILLISECONDS_AFTER_RE = /^\s?(?:ms|milliseconds?)\b/i;
 /** A number written in milliseconds anywhere in a text. */
 const MILLISECONDS_RE = /\d\s?(?:ms|milliseconds?)\b/i;
 
+/** Milliseconds named in a text, with a number or without ("412 ms", "214ms", "in milliseconds", "p95 in ms"). */
+const NAMES_MILLISECONDS_RE = /(?:\b|\d)(?:ms|milliseconds?)\b/i;
+
+/** Whether a text (its first MAX_SCAN_CHARS) names milliseconds. */
+export const namesMilliseconds = (text: string | undefined): boolean =>
+  NAMES_MILLISECONDS_RE.test((text ?? "").slice(0, MAX_SCAN_CHARS));
+
 /**
  * The numbers a text writes only as milliseconds ("built in 214ms", "query took 412 ms"): how long the
  * system's own work took, a meter of the run like a token count, no quantity of the task. Such a
@@ -250,9 +258,9 @@ function makeGrounding(g: EngineGraph): Grounding {
   const yearsOf = (u: number) => (years[u] ??= yearOnlyNumbers(stepText(g.steps[u])));
   const meters: (Set<string> | undefined)[] = new Array(g.n);
   const metersOf = (u: number) => (meters[u] ??= millisecondOnlyNumbers(stepText(g.steps[u])));
-  const measured: (Map<string, string> | undefined)[] = new Array(g.n);
-  const measuredOf = (u: number) => (measured[u] ??= measuredNumbers(stepText(g.steps[u])));
-  let taskMeasured: Map<string, string> | undefined;
+  const worded: (Map<string, string> | undefined)[] = new Array(g.n);
+  const wordsOf = (u: number) => (worded[u] ??= wordsAfterNumbers(stepText(g.steps[u])));
+  let taskWords: Map<string, string> | undefined;
   const sourceNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content));
   // First step index stating each number (text, input or page digits): a value first stated at or after v was not seen before v.
   const firstAt = new Map<string, number>();
@@ -357,10 +365,17 @@ function makeGrounding(g: EngineGraph): Grounding {
     };
     if (count(numbersOnce(v), 0) >= 2) return true;
     let n = count(extractNumbers(g.steps[v].input ?? ""), count(taskNumbers, 0));
-    for (let k = g.inStart[v]; k < g.inStart[v + 1] && n < 2; k++) {
+    // An agent's writing counts only where no output the step read writes the number: beside one, it
+    // is as often that output relayed ("Dock A: 2.65 days" after the lookup gave 2.65) as a second reading.
+    let outputs = 0;
+    let agents = 0;
+    for (let k = g.inStart[v]; k < g.inStart[v + 1] && n + outputs < 2; k++) {
       if (k - g.inStart[v] >= MAX_TWICE_SOURCES) return true;
-      n = count(numbersOnce(g.edges[g.inEdges[k]].from), n);
+      const from = g.edges[g.inEdges[k]].from;
+      if (isToolOutput(g, from)) outputs = count(numbersOnce(from), outputs);
+      else if (agents < 2) agents = count(numbersOnce(from), agents);
     }
+    n += outputs > 0 ? outputs : agents;
     if (n >= 2 || !g.edgesInferred) return n >= 2;
     // Without stated edges every earlier step is read. The step before v was counted above; a
     // writing in any step before it counts too, and the first writing is indexed.
@@ -368,36 +383,53 @@ function makeGrounding(g: EngineGraph): Grounding {
     return n + (first !== undefined && first < v - 1 ? 1 : 0) >= 2;
   };
   /**
-   * The unit of measure every writing of number a at hand gives it (the task, step v's own text and
-   * input, the steps it read), or "" where one writes it without a unit, or in another.
+   * The word every writing of number a at hand is followed by (the task, step v's own text and input,
+   * the steps it read: `wordsAfterNumbers`), or "" where one writes it without a word, or with another.
    */
-  const unitAtHand = (v: number, a: number): string => {
+  const wordAtHand = (v: number, a: number): string => {
     const x = normalizeNumber(String(a));
-    let unit: string | undefined;
-    const take = (states: boolean, units: () => Map<string, string>) => {
-      if (states && unit !== "") {
-        const u = units().get(x) ?? "";
-        unit = unit === undefined || unit === u ? u : "";
+    let word: string | undefined;
+    const take = (states: boolean, words: () => Map<string, string>) => {
+      if (states && word !== "") {
+        const w = words().get(x) ?? "";
+        word = word === undefined || word === w ? w : "";
       }
     };
-    take(task.has(x), () => (taskMeasured ??= measuredNumbers(g.trace.run.task)));
-    take(g.features[v].allNumbers.includes(x), () => measuredOf(v));
+    take(task.has(x), () => (taskWords ??= wordsAfterNumbers(g.trace.run.task)));
+    take(g.features[v].allNumbers.includes(x), () => wordsOf(v));
     const input = g.steps[v].input;
-    if (input) take(extractNumbers(input).includes(x), () => measuredNumbers(input));
+    if (input) take(extractNumbers(input).includes(x), () => wordsAfterNumbers(input));
     for (let k = g.inStart[v]; k < g.inStart[v + 1] && k - g.inStart[v] < MAX_TOTAL_SOURCES; k++) {
       const from = g.edges[g.inEdges[k]].from;
-      take(g.features[from].allNumbers.includes(x), () => measuredOf(from));
+      take(g.features[from].allNumbers.includes(x), () => wordsOf(from));
     }
-    return unit ?? "";
+    return word ?? "";
+  };
+  /** The unit of measure value x is written in at step v, or "" (`measured-numbers.ts`). */
+  const unitOf = (v: number, x: string): string => {
+    const word = wordsOf(v).get(x) ?? "";
+    return isMeasureUnit(word) ? word : "";
   };
   /**
    * Whether value x, as step v writes it, and numbers a and b at hand are readings in one unit of
    * measure: their product or quotient is then in another (arcsec², or none), so no derivation of x.
    */
   const oneMeasure = (v: number, x: string, a: number, b: number): boolean => {
-    const unit = measuredOf(v).get(x);
-    return unit !== undefined && unitAtHand(v, a) === unit && unitAtHand(v, b) === unit;
+    const unit = unitOf(v, x);
+    return unit !== "" && wordAtHand(v, a) === unit && wordAtHand(v, b) === unit;
   };
+  /**
+   * Whether value x and number a are readings in one unit of measure and b a count of something else
+   * ("1.98 arcsec" and "3 hits"): a sum or difference of the two is then no reading in that unit.
+   * A b written in a unit of measure, or with no word, leaves the sum standing (units convert).
+   */
+  const otherKind = (v: number, x: string, a: number, b: number): boolean => {
+    const unit = unitOf(v, x);
+    if (unit === "" || wordAtHand(v, a) !== unit) return false;
+    const word = wordAtHand(v, b);
+    return word !== "" && !isMeasureUnit(word);
+  };
+  const mixes = (v: number, x: string, a: number, b: number) => otherKind(v, x, a, b) || otherKind(v, x, b, a);
   const derivation = (v: number, x: string, ownEarlier: string[]): string[] | null => {
     const target = Number(x);
     if (!Number.isFinite(target)) return null;
@@ -461,9 +493,10 @@ function makeGrounding(g: EngineGraph): Grounding {
         // itself it is a doubling, which needs the number twice or a doubling written (`doubles`); as
         // a percent of itself (87 % of 87 ≈ 75.7), the number twice, once as the rate and once as the amount.
         const two = i !== j;
+        // A sum of a reading and a count of something else ("1.98 arcsec" and "3 hits") is neither.
         if (
-          (adds(a, b, a + b) && (two || doubles(v, a))) ||
-          (two && (adds(a, b, a - b) || adds(a, b, b - a))) ||
+          (adds(a, b, a + b) && (two || doubles(v, a)) && !mixes(v, x, a, b)) ||
+          (two && (adds(a, b, a - b) || adds(a, b, b - a)) && !mixes(v, x, a, b)) ||
           (a !== 1 &&
             b !== 1 &&
             ((within(a * b, target, tol) && (two || marksSquare(v))) ||

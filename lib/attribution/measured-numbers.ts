@@ -1,12 +1,14 @@
 /**
- * The unit of measure a text writes each of its numbers in ("0.58 arcsec", "6.38 mm", "12 km/h"):
- * a number counts only where every writing of it carries the same unit. A product or a quotient of two
- * readings in one unit is no reading in that unit (arcsec × arcsec is arcsec², mm ÷ mm a bare ratio),
- * so such a match is a coincidence, not a derivation (`grounding.ts`).
+ * The word a text writes after each of its numbers ("0.58 arcsec", "3 hits", "12 km/h"), counted only
+ * where every writing of the number carries the same one, and whether that word is a unit of measure.
+ * The grounding (`grounding.ts`) reads dimensions from them: a product or a quotient of two readings in
+ * one unit is no reading in that unit (arcsec × arcsec is arcsec², mm ÷ mm a bare ratio), and a sum of
+ * a reading and a count of something else ("1.98 arcsec" and "3 hits") is none either, so such a match
+ * is a coincidence, not a derivation (ADR 0092).
  *
- * Only units of measure are read, from a closed list: a word after a number is as often a count's
- * noun ("3 crates"), a multiplier ("1.5x", "2 times") or a percent, and products of those are real
- * (50 % of 40 %; 1.5x on 2x). A unit the list lacks leaves the number unread, which keeps a derivation.
+ * Units of measure come from a closed list: a word after a number is as often a count's noun ("3
+ * crates"), a multiplier ("1.5x", "2 times") or a percent, and products of those are real (50 % of
+ * 40 %; 1.5x on 2x). A unit the list lacks leaves the number unread, which keeps a derivation.
  */
 import { MAX_SCAN_CHARS, NUMBER_RE, normalizeNumber } from "./text-features";
 
@@ -47,6 +49,9 @@ const MEASURE_UNITS = new Set([
   "hours",
   "days",
   "weeks",
+  "months",
+  "years",
+  "degrees",
   "arcsec",
   "arcmin",
   "mas",
@@ -79,10 +84,21 @@ const UNIT_AFTER_RE = /^[^\S\r\n]?([A-Za-zµ°]+)(?:\/[A-Za-z]+)?(?![\p{L}\d²³
 const UNIT_WINDOW = 16;
 
 /**
- * Per number of the text (its first MAX_SCAN_CHARS), normalized, the unit of measure every writing
- * of it carries; numbers written once without one, or in two units, are left out.
+ * Words after a number that say nothing of what it counts: joints, comparisons and quantifiers
+ * ("3 more", "2 of them", "5 new"). A number followed by one carries no word.
  */
-export function measuredNumbers(text: string | undefined): Map<string, string> {
+const NOT_NOUNS = new Set(
+  "a an the and or but nor of in on at to for from by with as than per each every is are was were be been more less fewer extra additional other others new old further left remaining total overall all plus minus times x percent".split(
+    " ",
+  ),
+);
+
+/**
+ * Per number of the text (its first MAX_SCAN_CHARS), normalized, the word every writing of it is
+ * followed by, lower case; numbers written once without one (or with a word of NOT_NOUNS), or with two
+ * words, are left out.
+ */
+export function wordsAfterNumbers(text: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
   if (!text || !/\d/.test(text)) return out;
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
@@ -91,11 +107,15 @@ export function measuredNumbers(text: string | undefined): Map<string, string> {
     const n = normalizeNumber(m[0]);
     if (mixed.has(n)) continue;
     const end = m.index + m[0].length;
-    const word = UNIT_AFTER_RE.exec(scan.slice(end, end + UNIT_WINDOW))?.[1]?.toLowerCase();
-    const unit = word && MEASURE_UNITS.has(word) ? word : "";
+    const found = UNIT_AFTER_RE.exec(scan.slice(end, end + UNIT_WINDOW))?.[1]?.toLowerCase();
+    const word = found && !NOT_NOUNS.has(found) ? found : "";
     const seen = out.get(n);
-    if (unit && (seen === undefined || seen === unit)) out.set(n, unit);
+    if (word && (seen === undefined || seen === word)) out.set(n, word);
     else out.delete(n), mixed.add(n);
   }
   return out;
 }
+
+/** Whether a word is a unit of measure of the list, or its singular ("day" for "days"). */
+export const isMeasureUnit = (word: string) =>
+  word !== "" && (MEASURE_UNITS.has(word) || MEASURE_UNITS.has(`${word}s`));

@@ -44,6 +44,27 @@ describe("grounding", () => {
     expect(g.derivable(2, "5821", [])).toBe(true);
     expect(g.derivable(2, "7777", [])).toBe(false);
   });
+  it("reads no millisecond meter of the run's own work as a made-up value, unless the task asks in them", () => {
+    const said = (task: string) =>
+      analyzeTrace(
+        make(
+          [
+            { id: "u", agent: "user", kind: "message", content: task },
+            { id: "c", agent: "A", kind: "tool_call", tool: { name: "yard_db", arguments: { site: "Ridge" } } },
+            { id: "t", agent: "db", kind: "tool_result", content: "Ridge site: 4,821 crates." },
+            { id: "m", agent: "A", kind: "message", content: "Ridge site: 4,821 crates.\n(query took 412 ms)" },
+            { id: "f", agent: "B", kind: "final", content: "4,821 crates." },
+          ],
+          [e("u", "c"), e("c", "t"), e("t", "m"), e("m", "f")],
+          { task },
+        ),
+      );
+    expect(detectors(said("Count the crates at Ridge site."), "m")).not.toContain("ungrounded-value");
+    // Near miss: a task about timings makes a millisecond figure a claim to check.
+    expect(detectors(said("How long does the crate query at Ridge site take, in ms?"), "m")).toContain(
+      "ungrounded-value",
+    );
+  });
 });
 
 describe("symptoms and origins", () => {

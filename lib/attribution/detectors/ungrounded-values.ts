@@ -6,14 +6,15 @@
  * fabrications. Only the agent's own claims count, not the page or output it quotes (see
  * `claimPart`): those numbers are observations, and they ground later steps. Estimates are not
  * claims either (see `claims/hedged-value.ts`), nor the hour and minute of a time of day or a day of
- * the month (`claims/calendar-piece.ts`, as value provenance reads them). The evidence is
+ * the month (`claims/calendar-piece.ts`, as value provenance reads them), nor a millisecond reading
+ * of the run's own work unless the task names milliseconds. The evidence is
  * `dependent`: downstream of corrupted input, a new value is as likely a consequence of that input as
  * a new error.
  */
 import type { Detector, DetectorHit } from "./types";
 import { isAgentUtterance } from "./patterns";
 import { extractNumbers } from "../text-features";
-import { buildGrounding } from "../grounding";
+import { buildGrounding, millisecondOnlyNumbers, namesMilliseconds } from "../grounding";
 import { estimatedNumbers } from "../claims/hedged-value";
 import { calendarOnlyNumbers } from "../claims/calendar-piece";
 
@@ -26,6 +27,7 @@ export const detectUngroundedValues: Detector = ({ g }) => {
   const hits: DetectorHit[] = [];
   const grounding = buildGrounding(g);
   const truth = new Set(extractNumbers(g.trace.run.groundTruth ?? ""));
+  const timedTask = namesMilliseconds(g.trace.run.task);
   for (let i = 0; i < g.n; i++) {
     if (!isAgentUtterance(g, i)) continue;
     const step = g.steps[i];
@@ -35,6 +37,9 @@ export const detectUngroundedValues: Detector = ({ g }) => {
     let estimates: Set<string> | undefined;
     // The hour and minute of a time of day ("arrives at 12:15") are no quantities (claims/calendar-piece.ts).
     let calendar: Set<string> | undefined;
+    // How long the system's own work took ("query took 412 ms") is a meter of the run, as a token
+    // count is, not a fact of the task: unread unless the task itself names milliseconds.
+    let meters: Set<string> | undefined;
     for (let k = 0; k < nums.length && novel.length < MAX_NOVEL; k++) {
       const x = nums[k];
       if (novel.includes(x) || Math.abs(Number(x)) <= 10 || truth.has(x)) continue;
@@ -44,6 +49,8 @@ export const detectUngroundedValues: Detector = ({ g }) => {
       if (estimates.has(x)) continue;
       calendar ??= calendarOnlyNumbers(step.content);
       if (calendar.has(x)) continue;
+      meters ??= timedTask ? new Set() : millisecondOnlyNumbers(step.content);
+      if (meters.has(x)) continue;
       novel.push(x);
     }
     if (novel.length > 0) {
