@@ -120,6 +120,27 @@ describe("a figure borrowed from another thing's record", () => {
     const later = run([...ALDER, ...named, post("p2", "board[birchmoor.nitrate] := 7.35 mg/L"), ...birch]);
     expect(later.decisive?.evidence.note ?? "").not.toContain("but it is");
   });
+  it("counts a failed lookup of the thing as none: it gave no record of it", () => {
+    const failed = (status: "error" | "ok"): Step[] => [
+      { id: "bc", agent: "Sampler", kind: "tool_call", tool: { name: "soil_probe", arguments: { plot: "Birchmoor" } } },
+      { id: "br", agent: "Sampler", kind: "tool_result", content: "Birchmoor: rate limit exceeded", status },
+    ];
+    const r = run([...ALDER, ...failed("error"), post("p2", "Birchmoor nitrate: 7.35 mg/L")]);
+    expect(r.decisive?.stepId).toBe("p2");
+    expect(r.decisive?.evidence.note).toContain("7.35 for Birchmoor, but it is Alder Plot's figure");
+    // A failure the output states in its text, with no error status, is one too.
+    const stated: Step = {
+      id: "br",
+      agent: "Sampler",
+      kind: "tool_result",
+      content: '{"status": "error", "plot": "Birchmoor"}',
+    };
+    const said = run([...ALDER, failed("ok")[0], stated, post("p2", "Birchmoor nitrate: 7.35 mg/L")]);
+    expect(said.decisive?.evidence.note).toContain("7.35 for Birchmoor, but it is Alder Plot's figure");
+    // Near miss: an output that names the thing and reports no failure is a lookup of it.
+    const named = run([...ALDER, ...failed("ok"), post("p2", "Birchmoor nitrate: 7.35 mg/L")]);
+    expect(named.decisive?.evidence.note ?? "").not.toContain("but it is");
+  });
   it("reads a tool step whose content repeats its result as one record, not two", () => {
     // Each output gives a year and a figure; read twice, four figures made a listing and no record.
     const echoed = (id: string, plot: string, result: string): Step[] => [

@@ -9,7 +9,7 @@
  */
 import type { EngineGraph } from "../build-graph";
 import { stepText, stepTextOnce } from "../build-graph";
-import { isToolOutput } from "../detectors/patterns";
+import { isToolOutput, toolFailed } from "../detectors/patterns";
 import type { Claim } from "./extract-claims";
 import { taskText } from "./task-text";
 
@@ -110,7 +110,11 @@ export function borrowContext(g: EngineGraph): BorrowContext {
 
 const spacedOutput = (g: EngineGraph, u: number) => spaced(stepText(g.steps[u]).slice(0, MAX_OUTPUT));
 
-/** The first tool output naming the thing, from the run's start; past the outputs read, the next one (conservative). */
+/**
+ * The first tool output naming the thing, from the run's start; past the outputs read, the next one
+ * (conservative). A failed call ("rate limit exceeded") gave no record of what it asked for, so it
+ * is no lookup of it, however its step names the thing.
+ */
 function firstNaming(ctx: BorrowContext, thing: string): number {
   let at = ctx.firstNamed.get(thing);
   if (at !== undefined) return at;
@@ -118,7 +122,7 @@ function firstNaming(ctx: BorrowContext, thing: string): number {
   let read = 0;
   for (let u = 0; u < ctx.g.n; u++) {
     if (!isToolOutput(ctx.g, u)) continue;
-    if (++read > MAX_OUTPUTS_READ || spacedOutput(ctx.g, u).includes(thing)) {
+    if (++read > MAX_OUTPUTS_READ || (toolFailed(ctx.g, u) === null && spacedOutput(ctx.g, u).includes(thing))) {
       at = u;
       break;
     }
