@@ -27,18 +27,19 @@ const OPERATOR = /[-+*/×÷]|\sx\s/;
 
 /**
  * Words that state an expression's result as "=" does ("2.34 + 1.60 gives 3.94", "… comes to 12"),
- * between a digit (or a closing parenthesis) and a number; "is" and "was" below, after a spaced working only.
- * A working that recomputes is found without them (an expression and a number it equals).
+ * between a digit (or a closing parenthesis) and a number, with a currency sign or code before it if
+ * any ("gives £3.94", "gives GBP 3.94", as "=" takes them); "is" and "was" below, after a spaced
+ * working only. A working that recomputes is found without them (an expression and a number it equals).
  */
 const RESULT_WORD_RE =
-  /(?<=\d\)?) (?:gives|equals|makes|comes to|yields|totals|sums to|adds up to)(?= [$€£¥]?\s?-?\d)/g;
+  /(?<=\d\)?) (?:gives|equals|makes|comes to|yields|totals|sums to|adds up to)(?= (?:[$€£¥]|[A-Z]{3} )?\s?-?\d)/g;
 
 /**
  * "is"/"was" state a result only after a working written with spaced operators, one of them not a
  * minus ("285.7 + 219.1 is 504.8"): "2024-05-01 is 3 days away" has no spaced operator, and
  * "2019 - 2021 is 3 years" is a range whose span follows, not a subtraction.
  */
-const IS_RESULT_RE = /(?<=\d\)?) (?:is|was)(?= [$€£¥]?\s?-?\d)/g;
+const IS_RESULT_RE = /(?<=\d\)?) (?:is|was)(?= (?:[$€£¥]|[A-Z]{3} )?\s?-?\d)/g;
 const SPACED_NOT_MINUS = /\d\)?\s+(?:[+*/×÷]|x)\s+\(?\s*\d/;
 
 /** The working made of expression characters that ends right before `end`, at most MAX_EXPR long. */

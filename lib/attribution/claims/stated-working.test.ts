@@ -17,6 +17,11 @@ describe("stated workings", () => {
     expect(arithmeticSlips("2.34 + 1.60 gives 3.74 arcsec in total.")).toHaveLength(1);
     expect(arithmeticSlips("0.57 + 1.27 comes to 2.04 arcsec.")).toHaveLength(1);
     expect(arithmeticSlips("2.34 + 1.60 gives 3.94 arcsec in total.")).toEqual([]);
+    // After a result word too, a currency sign or code may stand before the result.
+    expect(arithmeticSlips("412.50 + 87.25 gives EUR 519.75 in total.")).toMatchObject([{ stated: 519.75 }]);
+    expect(arithmeticSlips("412.50 + 87.25 gives €519.75 in total.")).toMatchObject([{ stated: 519.75 }]);
+    expect(arithmeticSlips("Together 412.50 + 87.25 is EUR 519.75.")).toMatchObject([{ stated: 519.75 }]);
+    expect(arithmeticSlips("412.50 + 87.25 gives EUR 499.75 in total.")).toEqual([]);
     expect(arithmeticSlips("The cut-off 2024-05-01 is 3 days away.")).toEqual([]);
     expect(arithmeticSlips("Together 41.2 + 18.5 + 9.9 is 70.6 kg.")).toMatchObject([{ stated: 70.6 }]);
     expect(arithmeticSlips("Per crate 6 × 24 was 124 jars.")).toMatchObject([{ stated: 124, actual: 144 }]);
