@@ -19,6 +19,13 @@ export interface ArithmeticSlip {
 const MAX_SLIPS = 8;
 /** Characters an arithmetic expression is made of; scans walk over them without backtracking. */
 const EXPR_CHARS = /[0-9.,+\-*/×x÷() ]/;
+/**
+ * The same with currency signs ("£39.50 + £16.20"), for a working whose result is stated ("=", a result
+ * word, a result before its parenthesis); `evaluate` reads past the signs. An unlabelled expression is
+ * read without them: "1 * $64.00" beside a price list is an identity, not a working.
+ */
+const MONEY_EXPR_CHARS = /[0-9.,+\-*/×x÷() $€£¥]/;
+const CURRENCY_RE = /[$€£¥]/;
 const MAX_EXPR = 200;
 const MAX_EQUALS = 40;
 /** The stated result right after "=": a number, after a currency sign or code if any ("= €985.70", "= USD 12"). */
@@ -40,12 +47,12 @@ const RESULT_WORD_RE =
  * "2019 - 2021 is 3 years" is a range whose span follows, not a subtraction.
  */
 const IS_RESULT_RE = /(?<=\d\)?) (?:is|was)(?= (?:[$€£¥]|[A-Z]{3} )?\s?-?\d)/g;
-const SPACED_NOT_MINUS = /\d\)?\s+(?:[+*/×÷]|x)\s+\(?\s*\d/;
+const SPACED_NOT_MINUS = /\d\)?\s+(?:[+*/×÷]|x)\s+\(?\s*[$€£¥]?\d/;
 
 /** The working made of expression characters that ends right before `end`, at most MAX_EXPR long. */
 function workingBefore(text: string, end: number): string {
   let k = end - 1;
-  while (k >= 0 && end - k <= MAX_EXPR && EXPR_CHARS.test(text[k])) k--;
+  while (k >= 0 && end - k <= MAX_EXPR && MONEY_EXPR_CHARS.test(text[k])) k--;
   return text.slice(k + 1, end);
 }
 
@@ -79,7 +86,7 @@ function statedExpressions(text: string): Stated[] {
   let eqs = 0;
   for (let i = scan.indexOf("="); i >= 0 && eqs < MAX_EQUALS; i = scan.indexOf("=", i + 1), eqs++) {
     let k = i - 1;
-    while (k >= 0 && i - k <= MAX_EXPR && EXPR_CHARS.test(scan[k])) k--;
+    while (k >= 0 && i - k <= MAX_EXPR && MONEY_EXPR_CHARS.test(scan[k])) k--;
     const expr = scan.slice(k + 1, i).trim();
     const after = NUMBER_AT_START.exec(scan.slice(i + 1, i + 40));
     if (!after || !OPERATOR.test(expr.replace(/^-/, ""))) continue;
@@ -153,7 +160,7 @@ function resultsWithWorkings(text: string): Stated[] {
   for (let i = scan.indexOf("("); i > 0 && seen < MAX_EQUALS; i = scan.indexOf("(", i + 1)) {
     let depth = 0;
     let k = -1;
-    for (let j = i; j < scan.length && j - i <= MAX_EXPR && EXPR_CHARS.test(scan[j]); j++)
+    for (let j = i; j < scan.length && j - i <= MAX_EXPR && MONEY_EXPR_CHARS.test(scan[j]); j++)
       if (scan[j] === "(") depth++;
       else if (scan[j] === ")" && --depth === 0) {
         k = j;
@@ -167,6 +174,9 @@ function resultsWithWorkings(text: string): Stated[] {
     const before = scan.slice(Math.max(0, i - RESULT_BEFORE_CHARS), i);
     const m = RESULT_BEFORE_RE.exec(before);
     if (!m || NUMBERED_THING_BEFORE_RE.test(before.slice(0, m.index))) continue;
+    // A working in money shows the working of an amount: "$1,208 for 2 tickets ($604 x 2)" states
+    // $1,208, not 2.
+    if (CURRENCY_RE.test(working) && !CURRENCY_RE.test(before.slice(Math.max(0, m.index - 2), m.index))) continue;
     out.push({ expr: working.trim(), statedRaw: m[1], start: i - before.length + m.index, end: k + 1 });
   }
   return out;

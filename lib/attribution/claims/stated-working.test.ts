@@ -22,6 +22,17 @@ describe("stated workings", () => {
     expect(arithmeticSlips("412.50 + 87.25 gives €519.75 in total.")).toMatchObject([{ stated: 519.75 }]);
     expect(arithmeticSlips("Together 412.50 + 87.25 is EUR 519.75.")).toMatchObject([{ stated: 519.75 }]);
     expect(arithmeticSlips("412.50 + 87.25 gives EUR 499.75 in total.")).toEqual([]);
+    // Operands with a currency sign each are a working too, with its result stated before "=", in
+    // words, or before its parenthesis (an amount, not the count written last before it).
+    expect(arithmeticSlips("£412.50 + £87.25 = £519.75")).toMatchObject([{ stated: 519.75, actual: 499.75 }]);
+    expect(arithmeticSlips("$5 + $7 is $13.")).toMatchObject([{ stated: 13, actual: 12 }]);
+    expect(arithmeticSlips("Total: £519.75 (£412.50 + £87.25)")).toMatchObject([{ stated: 519.75 }]);
+    expect(arithmeticSlips("Total: $ 519.75 ($412.50 + $87.25)")).toMatchObject([{ stated: 519.75 }]);
+    expect(arithmeticSlips("It costs $1,208 for 2 seats ($604 x 2).")).toEqual([]);
+    expect(arithmeticSlips("It costs $1,300 for 2 seats ($604 x 2).")).toEqual([]);
+    // Unlabelled, a money expression is not read: "1 * $64.00" beside a price list restates it.
+    expect(statedComputations("Child pass: $64.00. Cost: 1 * $64.00").map((c) => c.result)).toEqual([]);
+    expect(arithmeticSlips("£412.50 + £87.25 = £499.75; total £499.75 (£412.50 + £87.25).")).toEqual([]);
     expect(arithmeticSlips("The cut-off 2024-05-01 is 3 days away.")).toEqual([]);
     expect(arithmeticSlips("Together 41.2 + 18.5 + 9.9 is 70.6 kg.")).toMatchObject([{ stated: 70.6 }]);
     expect(arithmeticSlips("Per crate 6 × 24 was 124 jars.")).toMatchObject([{ stated: 124, actual: 144 }]);
