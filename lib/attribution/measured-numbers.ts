@@ -95,8 +95,8 @@ const NOT_NOUNS = new Set(
 
 /**
  * Per number of the text (its first MAX_SCAN_CHARS), normalized, the word every writing of it is
- * followed by, lower case; numbers written once without one (or with a word of NOT_NOUNS), or with two
- * words, are left out.
+ * followed by, lower case. A number with any writing that has no word after it (or a word of
+ * NOT_NOUNS), or with writings followed by two different words, is left out.
  */
 export function wordsAfterNumbers(text: string | undefined): Map<string, string> {
   const out = new Map<string, string>();

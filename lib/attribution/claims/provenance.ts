@@ -271,7 +271,7 @@ interface RecordContext {
   grounding?: ReturnType<typeof buildGrounding>;
   /** Per step, read once when a measurement asks (`smallWritings`). */
   writings?: Map<number, Writing[] | null>;
-  /** The task's, read once when a measurement the task holds asks. */
+  /** The task's small writings (`smallWritings`), read once when a measurement the task holds asks. */
   taskWritings?: Writing[] | null;
 }
 
