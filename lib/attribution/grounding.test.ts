@@ -388,6 +388,20 @@ describe("grounding: seenBefore", () => {
     expect(fromSources([west, relay], "East dome: 1.14 arcsec.").derivable(2, "1.14", [])).toBe(false);
     const twoSaid = [said("West dome: 0.57 arcsec."), said("North dome: 0.57 arcsec.")];
     expect(fromSources(twoSaid, "Together: 1.14 arcsec.").derivable(2, "1.14", [])).toBe(true);
+    // A label is no writing of a quantity: "page 1 of 1" in the step, or in what it read, writes no 1
+    // twice, so 1 + 1 is no made-up 2.00's source.
+    const crane = said("Ridge yard ran 1 crane.");
+    const paged = "Ridge site: 2.00 arcsec.\nNote: the service returned page 1 of 1.";
+    expect(fromSources([crane], paged).derivable(1, "2", [])).toBe(false);
+    expect(fromSources([crane, said("Served page 1 of 1.")], "Ridge site: 2.00 arcsec.").derivable(2, "2", [])).toBe(
+      false,
+    );
+    expect(fromSources([crane], "Ridge site: 2.00 arcsec, 1 crane and 1 spare.").derivable(1, "2", [])).toBe(true);
+    const labelled = buildGrounding(oneStep("Rail wear for period 2, round 2?", "It is 4.00 mm."));
+    expect(labelled.derivable(0, "4", ["2"])).toBe(false);
+    expect(buildGrounding(oneStep("Rail wear of 2 yards, 2 bays?", "It is 4.00 mm.")).derivable(0, "4", ["2"])).toBe(
+      true,
+    );
     // Past 64 sources read, a number counts as written twice (conservative: the sum stands).
     const quiet = Array.from({ length: 70 }, () => ({
       id: "",

@@ -363,8 +363,11 @@ function makeGrounding(g: EngineGraph): Grounding {
       for (const s of xs) if (Number(s) === a && ++n >= 2) break;
       return n;
     };
-    if (count(numbersOnce(v), 0) >= 2) return true;
-    let n = count(extractNumbers(g.steps[v].input ?? ""), count(taskNumbers, 0));
+    // A label is no writing of a quantity: "page 1 of 1" writes no 1 twice.
+    const x = normalizeNumber(String(a));
+    const quantityIn = (u: number) => !labelsOf(u).has(x);
+    if (quantityIn(v) && count(numbersOnce(v), 0) >= 2) return true;
+    let n = count(extractNumbers(g.steps[v].input ?? ""), taskLabels.has(x) ? 0 : count(taskNumbers, 0));
     // An agent's writing counts only where no output the step read writes the number: beside one, it
     // is as often that output relayed ("Dock A: 2.65 days" after the lookup gave 2.65) as a second reading.
     let outputs = 0;
@@ -372,6 +375,7 @@ function makeGrounding(g: EngineGraph): Grounding {
     for (let k = g.inStart[v]; k < g.inStart[v + 1] && n + outputs < 2; k++) {
       if (k - g.inStart[v] >= MAX_TWICE_SOURCES) return true;
       const from = g.edges[g.inEdges[k]].from;
+      if (!quantityIn(from)) continue;
       if (isToolOutput(g, from)) outputs = count(numbersOnce(from), outputs);
       else if (agents < 2) agents = count(numbersOnce(from), agents);
     }
@@ -379,7 +383,7 @@ function makeGrounding(g: EngineGraph): Grounding {
     if (n >= 2 || !g.edgesInferred) return n >= 2;
     // Without stated edges every earlier step is read. The step before v was counted above; a
     // writing in any step before it counts too, and the first writing is indexed.
-    const first = firstAt.get(normalizeNumber(String(a)));
+    const first = firstAt.get(x);
     return n + (first !== undefined && first < v - 1 ? 1 : 0) >= 2;
   };
   /**
