@@ -323,6 +323,12 @@ describe("grounding: seenBefore", () => {
     expect(fromSources([failed], claim).derivable(1, "4.02", ["2024"])).toBe(false);
     for (const status of ["status 503: unavailable", "error code 503", "errno 503"])
       expect(labelOnlyNumbers(status)).toEqual(new Set(["503"]));
+    // An exit code, however a runner writes it, is one too: 3.62 + 1 is no made-up 4.62 days.
+    for (const exit of ["exitcode: 1 (execution failed)", '{"exit_code": 1}', "exit status 1", "Exit code=1"])
+      expect(labelOnlyNumbers(exit)).toEqual(new Set(["1"]));
+    expect(labelOnlyNumbers("exitcode: 1.5; exit code 10%")).toEqual(new Set());
+    const runner = { ...failed, content: "Dock A: 3.62 days.\nexitcode: 1 (execution failed)" };
+    expect(fromSources([runner], "Dock B: 4.62 days.").derivable(1, "4.62", [])).toBe(false);
     // Near miss: 503 as a count is an operand.
     const counted = { ...failed, content: "503 ships called." };
     expect(fromSources([counted], claim).derivable(1, "4.02", ["2024"])).toBe(true);

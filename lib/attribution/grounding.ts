@@ -155,16 +155,16 @@ const DOUBLE_RE =
 
 /**
  * A small whole number that names something after a word for a numbered thing ("period 4", "round 2",
- * "team 7", "page 3") or a status a call returned ("HTTP 503", "status 404", "code 500"): a label,
- * not a quantity. With a unit or a percent right after it, or as a decimal's whole part, it is a
- * quantity. The count after it ("page 3 of 3", "step 2 of 5") is the same listing's pagination, a
- * meter of the run as the label is.
+ * "team 7", "page 3") or a status a call returned ("HTTP 503", "status 404", "code 500", "exitcode: 1",
+ * "exit_code": 1): a label, not a quantity. With a unit or a percent right after it, or as a
+ * decimal's whole part, it is a quantity. The count after it ("page 3 of 3", "step 2 of 5") is the same
+ * listing's pagination, a meter of the run as the label is.
  */
 const LABEL_NUMBER_RE =
-  /\b(?:period|phase|stage|round|step|week|quarter|semester|sprint|iteration|version|team|group|level|tier|page|chapter|section|part|task|trial|batch|lot|zone|sector|floor|room|gate|platform|bay|site|station|plot|grid|table|figure|lane|track|http|status|code|errno)\s+(\d{1,3})(?![\d]|[.,]\d|\s*(?:%|percent\b)|[a-zA-Zµ°])(?:[^\S\r\n]+of[^\S\r\n]+(\d{1,3})(?![\d]|[.,]\d|\s*(?:%|percent\b)|[a-zA-Zµ°]))?/gi;
+  /\b(?:(?:period|phase|stage|round|step|week|quarter|semester|sprint|iteration|version|team|group|level|tier|page|chapter|section|part|task|trial|batch|lot|zone|sector|floor|room|gate|platform|bay|site|station|plot|grid|table|figure|lane|track|http|status|code|errno)\s+|exit[ _]?(?:code|status)["']?\s*(?:[:=]\s*)?)(\d{1,3})(?![\d]|[.,]\d|\s*(?:%|percent\b)|[a-zA-Zµ°])(?:[^\S\r\n]+of[^\S\r\n]+(\d{1,3})(?![\d]|[.,]\d|\s*(?:%|percent\b)|[a-zA-Zµ°]))?/gi;
 /** A text that ends with one of LABEL_NUMBER_RE's words and spaces: the number written next is a label. Literals both, so the regex-literal suite times them. */
 export const NUMBERED_THING_BEFORE_RE =
-  /\b(?:period|phase|stage|round|step|week|quarter|semester|sprint|iteration|version|team|group|level|tier|page|chapter|section|part|task|trial|batch|lot|zone|sector|floor|room|gate|platform|bay|site|station|plot|grid|table|figure|lane|track|http|status|code|errno)[^\S\r\n]+$/i;
+  /\b(?:(?:period|phase|stage|round|step|week|quarter|semester|sprint|iteration|version|team|group|level|tier|page|chapter|section|part|task|trial|batch|lot|zone|sector|floor|room|gate|platform|bay|site|station|plot|grid|table|figure|lane|track|http|status|code|errno)[^\S\r\n]+|exit[ _]?(?:code|status)["']?[^\S\r\n]*(?:[:=][^\S\r\n]*)?)$/i;
 
 /**
  * The numbers a text writes only as labels: each of their occurrences follows a word for a numbered

@@ -62,6 +62,7 @@ describe("stated workings", () => {
     expect(arithmeticSlips("Figure 3 (1 + 1) shows it.")).toEqual([]);
     // A status a call returned is a label too.
     expect(arithmeticSlips("The probe got HTTP 9 (4 + 4).")).toEqual([]);
+    expect(arithmeticSlips("The runner gave exitcode: 9 (4 + 4).")).toEqual([]);
     expect(arithmeticSlips("It ran 3 seasons (2019 - 2021).")).toEqual([]);
     expect(arithmeticSlips("We logged 12 rows (3 + 4 pending).")).toEqual([]);
     expect(arithmeticSlips("We logged 12 rows per site (3 + 4).")).toEqual([]);
