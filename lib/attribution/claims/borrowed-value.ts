@@ -71,8 +71,12 @@ function namedThings(task: string): Map<string, string> {
   return out.size > MAX_THINGS ? new Map() : out;
 }
 
-/** The sentence of `text` around [start, end), within its line and at most MAX_LINE characters each way. */
-function sentenceAround(text: string, start: number, end: number): string {
+/**
+ * The sentence of `text` around [start, end), within its line and at most MAX_LINE characters each way.
+ * Not the shared `sentence-around.ts`, which breaks at every stop and semicolon: a break after an
+ * abbreviation ("St. Ives: 0.89") would part a thing's name from its figure.
+ */
+function sentenceOfLine(text: string, start: number, end: number): string {
   const a = Math.max(start - MAX_LINE, text.lastIndexOf("\n", start - 1) + 1);
   const nl = text.indexOf("\n", end);
   const line = text.slice(a, Math.min(end + MAX_LINE, nl < 0 ? text.length : nl));
@@ -165,7 +169,7 @@ export function borrowedValue(
   // A step states a value once per thing it is given for ("Mount Hale: 0.89. Vossberg: 0.89."), and a
   // claim is recorded at its first writing: each writing's sentence is read.
   for (const [start, end] of writingsOf(text, c)) {
-    const found = borrowedAt(ctx, sentenceAround(text, start, end), outputOf, v, c.num ?? Number.NaN);
+    const found = borrowedAt(ctx, sentenceOfLine(text, start, end), outputOf, v, c.num ?? Number.NaN);
     if (found) return found;
   }
   return null;

@@ -413,7 +413,7 @@ function sourceOf(
 ): FoundSource {
   const label = isSmallMeasurement(c) ? tokensAround(claimText(ctx.g, v), c.start, c.end) : null;
   // A number the task writes only as the number of a numbered thing ("period 4") is no source of a
-  // measurement ("4.00 mm"); the task's other numbers are, however written ("version 4.1.2").
+  // measurement ("4.00 mm"); the task's other numbers are, however written ("protocol 2.4.1").
   if (ctx.inTask(c) && (!label || !numbersOnly((ctx.taskWritings ??= smallWritings(taskText(ctx.g))), c.num!)))
     return { source: "task", from: -1, origin: -1 };
   if (ctx.inputValues(v)?.has(c.value)) return { source: "input", from: -1, origin: -1 };
