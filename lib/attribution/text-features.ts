@@ -38,7 +38,54 @@ export function claimPart(text: string, observationAt?: number): string {
   return observationAt === undefined ? text : text.slice(0, observationAt);
 }
 
-/** Normalizes a numeric literal so "1,200.0" and "1200" compare equal. */
+/**
+ * A float printed in full shows digits no writer means: 15 or more, past what a double holds for
+ * every decimal (17.820000000000007), or, where a difference of two close amounts lost the leading
+ * ones, fraction digits down to the drift (-893.130000000001).
+ */
+const FLOAT_DIGITS = 15;
+const FLOAT_FRACTION = 11;
+/**
+ * How far a float printed in full may lie from the amount it stands for. An operation drifts by a few
+ * units of the last place of its largest operand (about 1e-16 of it): a sum of prices by about 1e-16 of
+ * the sum, a difference of two amounts near 100,000 by about 1e-11 whatever the difference. Digits
+ * below both bounds are read away from any number printed so long; no writer compares amounts there.
+ */
+const ABSOLUTE_DRIFT = 1e-10;
+const RELATIVE_DRIFT = 1e-14;
+
+/** The amount a float printed in full stands for: the decimal with the fewest fraction digits within its drift. */
+function floatAmount(n: number): number {
+  const drift = Math.max(ABSOLUTE_DRIFT, RELATIVE_DRIFT * Math.abs(n));
+  for (let k = 0; k < FLOAT_DIGITS; k++) {
+    const d = Number(n.toFixed(k));
+    if (Math.abs(d - n) <= drift) return d;
+  }
+  return n;
+}
+
+/**
+ * Whether a plain numeric literal (no commas, trailing zeros trimmed) shows the digits of a float
+ * printed in full. Its digits are counted whole: a number below 1 reaches 15 only past 11 fraction digits.
+ */
+function printedInFull(s: string): boolean {
+  let digits = 0;
+  let fraction = -1;
+  for (const ch of s) {
+    if (ch === ".") fraction = 0;
+    else if (ch >= "0" && ch <= "9") {
+      digits++;
+      if (fraction >= 0) fraction++;
+    }
+  }
+  return digits >= FLOAT_DIGITS || fraction >= FLOAT_FRACTION;
+}
+
+/**
+ * Normalizes a numeric literal so "1,200.0" and "1200" compare equal. A float printed in full, as
+ * Python prints a difference of prices (129.99 − 112.17 is 17.820000000000007), is the amount it
+ * stands for, which is how anyone quoting it writes it ("$17.82").
+ */
 export function normalizeNumber(raw: string): string {
   let s = raw.replace(/,/g, "");
   if (s.includes(".")) {
@@ -46,7 +93,8 @@ export function normalizeNumber(raw: string): string {
     if (s.endsWith(".")) s = s.slice(0, -1);
   }
   const n = Number(s);
-  return Number.isFinite(n) ? String(n) : s;
+  if (!Number.isFinite(n)) return s;
+  return String(printedInFull(s) ? floatAmount(n) : n);
 }
 
 export const NUMBER_RE = /(?<![\w.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d+(?:\.\d+)?/g;
