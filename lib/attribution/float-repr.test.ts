@@ -65,7 +65,7 @@ describe("a float printed in full", () => {
 
 type Step = TTraceInput["steps"][number];
 const TASK = "Swap the kettle in my open order for the copper one and tell me what it costs.";
-function sourceOfQuote(quote: string) {
+function sourceOfQuote(quote: string, output = "order updated\ncharge: 17.820000000000007") {
   const steps: Step[] = [
     { id: "u1", agent: "User", kind: "message", content: TASK },
     {
@@ -78,7 +78,7 @@ function sourceOfQuote(quote: string) {
       id: "r1",
       agent: "tool",
       kind: "tool_result",
-      content: "order updated\ncharge: 17.820000000000007",
+      content: output,
     },
     { id: "a1", agent: "Assistant", kind: "message", content: quote },
   ];
@@ -97,6 +97,9 @@ function sourceOfQuote(quote: string) {
 describe("an amount quoted from a float printed in full", () => {
   it("is taken from the tool's output", () => {
     expect(sourceOfQuote("That swap costs you $17.82 more, now on your card.")).toBe("tool");
+  });
+  it("is taken from the tool's output when small, where a quote must match the record's writing", () => {
+    expect(sourceOfQuote("A refund of $2.18 is on its way.", "order updated\nrefund: 2.1799999999999997")).toBe("tool");
   });
   it("near miss: an amount one cent off is not", () => {
     expect(sourceOfQuote("That swap costs you $17.83 more, now on your card.")).not.toBe("tool");

@@ -105,6 +105,9 @@ describe("a figure borrowed from another thing's record", () => {
       quiet([...ALDER, ...lookup("b", "Birchmoor", "Birchmoor nitrate: 7.35 mg/L (5.73 last year)")]),
     ).not.toContain("but it is");
     expect(quiet([...ALDER, ...lookup("b", "Birchmoor", "Birchmoor nitrate: 15.73 mg/L")])).not.toContain("but it is");
+    // A record that shows the value as a float printed in full (2.45 × 3) shows it too.
+    const full = lookup("b", "Birchmoor", "Birchmoor nitrate: 7.3500000000000005 mg/L (5.73 last year)");
+    expect(quiet([...ALDER, ...full])).not.toContain("but it is");
     const wholes = [...lookup("a", "Alder Plot", "Alder Plot | 735"), ...lookup("b", "Birchmoor", "Birchmoor | 573.5")];
     expect(quiet(wholes, "board[birchmoor.nitrate] := 735 mg/L")).not.toContain("but it is");
     const listing = lookup("b", "Birchmoor", "Birchmoor nitrate: 5.73, 5.81, 5.92, 6.04 mg/L");

@@ -9,6 +9,7 @@
  */
 import type { EngineGraph } from "../build-graph";
 import { stepText, stepTextOnce } from "../build-graph";
+import { normalizeNumber } from "../text-features";
 import { isToolOutput, toolFailed } from "../detectors/patterns";
 import type { Claim } from "./extract-claims";
 import { taskText } from "./task-text";
@@ -232,7 +233,10 @@ const MAX_RECORD_FIGURES = 3;
 
 /** An output's figures, each part of it read once: a tool step whose content repeats its result gives its record once. */
 const figuresOf = (g: EngineGraph, u: number) =>
-  [...stepTextOnce(g.steps[u]).slice(0, MAX_OUTPUT).matchAll(FIGURE_RE)].map((m) => ({ raw: m[0], num: Number(m[0]) }));
+  [...stepTextOnce(g.steps[u]).slice(0, MAX_OUTPUT).matchAll(FIGURE_RE)].map((m) => ({
+    raw: m[0],
+    num: Number(normalizeNumber(m[0])),
+  }));
 
 /** Figures of one kind differ by less than this factor; a record's count or year is of another kind. */
 const SAME_KIND = 2;

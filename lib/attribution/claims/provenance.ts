@@ -372,7 +372,7 @@ function smallWritings(text: string): Writing[] | null {
     if (out.length >= MAX_WRITINGS) return null;
     const label = tokensAround(text, m.index, m.index + m[0].length);
     const numbering = NUMBERED_THING_BEFORE_RE.test(text.slice(Math.max(0, m.index - NUMBERING_WINDOW), m.index));
-    out.push({ num: Number(m[0]), fraction: m[0].includes("."), label, numbering });
+    out.push({ num: Number(normalizeNumber(m[0])), fraction: m[0].includes("."), label, numbering });
   }
   return out;
 }
