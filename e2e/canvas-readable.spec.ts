@@ -109,7 +109,7 @@ test("selecting a step far away (search by number, d) brings it into view at a r
 });
 
 for (const viewport of VIEWPORTS)
-  test(`at ${viewport.width}×${viewport.height} a run opened on its story names the lanes in view at the left edge, over no step`, async ({
+  test(`at ${viewport.width}×${viewport.height} a run opened on its story names the lanes in view at the left edge, over no other row's step`, async ({
     browser,
     request,
   }) => {
@@ -127,6 +127,7 @@ for (const viewport of VIEWPORTS)
         return {
           text: el.textContent,
           px: parseFloat(getComputedStyle(el).fontSize),
+          sticky: el.getAttribute("data-sticky") === "true",
           top: r.top,
           bottom: r.bottom,
           left: r.left,
@@ -157,12 +158,79 @@ for (const viewport of VIEWPORTS)
         b.x >= tag.right || b.x + b.width <= tag.left || b.y >= tag.bottom || b.y + b.height <= tag.top;
       expect(clear(search)).toBe(true);
       if (i > 0) expect(tag.top).toBeGreaterThan(seen[i - 1].bottom);
+      // A row the top edge cuts has its tag over its own steps (checked below, once panned so).
+      if (tag.sticky) continue;
       for (const s of steps)
         expect(s.left >= tag.right || s.right <= tag.left || s.top >= tag.bottom || s.bottom <= tag.top).toBe(true);
       // The row right below a tag is its lane: a step of that row belongs to the named agent.
       const row = steps.filter((s) => s.top > tag.bottom && s.top - tag.bottom < 4);
       for (const s of row) expect(s.agent).toBe(tag.text);
     }
+    // Panned up until the top row's steps are cut by the canvas edge, that row keeps its name: its tag
+    // sticks in the left column just below the search box, or, once less of the row is in view than
+    // the box and a tag, at the top edge right of the box; over its own steps, the next tag below it.
+    const first = seen.find((t) => !t.sticky)!;
+    // The graph's own pane, below the canvas's mode and edge bar: the tags are placed against its edges.
+    const pane = (await page.locator(".react-flow").boundingBox())!;
+    const sticky = page.getByTestId("pinned-lane-names").locator("[data-sticky=true]");
+    const next = page
+      .getByTestId("pinned-lane-names")
+      .locator("[data-testid^=pinned-lane-]:not([data-sticky])")
+      .first();
+    // Dragged from the empty gap a row's tag stands in, near the pane's right edge: no step is there.
+    const pan = async (dy: number) => {
+      const gap = (await next.boundingBox())!;
+      const [x, y] = [pane.x + pane.width - 40, gap.y + gap.height / 2];
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x, y - dy, { steps: 5 });
+      await page.mouse.up();
+    };
+    const stuck = async (where: "below the box" | "right of the box") => {
+      await expect(sticky).toHaveCount(1);
+      await expect(sticky).toHaveText(first.text!);
+      const at = (await sticky.boundingBox())!;
+      if (where === "below the box") {
+        expect(at.y).toBeGreaterThanOrEqual(search.y + search.height);
+        expect(at.x).toBeLessThan(canvas.x + 12);
+      } else {
+        expect(Math.abs(at.y - pane.y)).toBeLessThan(1);
+        expect(at.x).toBeGreaterThanOrEqual(search.x + search.width);
+      }
+      const under = await page.locator(".react-flow__node-step").evaluateAll(
+        (els, box) =>
+          els
+            .map((el) => ({
+              r: el.getBoundingClientRect(),
+              agent: el.querySelector('[data-testid="node-label"]')?.textContent,
+            }))
+            .filter(
+              ({ r }) =>
+                r.left < box.x + box.width && r.right > box.x && r.top < box.y + box.height && r.bottom > box.y,
+            )
+            .map(({ agent }) => agent),
+        at,
+      );
+      for (const agent of under) expect(agent).toBe(first.text);
+      expect((await next.boundingBox())!.y).toBeGreaterThan(at.y + at.height);
+    };
+    // The row's steps start 1 px below its tag: 4 px of them cut; then 45 px of them left in view, less
+    // than the search box's 36 px and a tag's 13 together.
+    await pan(first.bottom + 1 - pane.y + 4);
+    await stuck("below the box");
+    const row = await page
+      .locator(".react-flow__node-step")
+      .evaluateAll(
+        (els, name) =>
+          Math.max(
+            ...els
+              .filter((el) => el.querySelector('[data-testid="node-label"]')?.textContent === name)
+              .map((el) => el.getBoundingClientRect().bottom),
+          ),
+        first.text,
+      );
+    await pan(row - (pane.y + 45));
+    await stuck("right of the box");
     // Back at the run's first step the lane labels themselves are in view, and nothing is pinned.
     await page.getByTestId("step-search").fill("1");
     await page.getByTestId("step-search").press("Enter");

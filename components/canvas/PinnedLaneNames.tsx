@@ -25,6 +25,7 @@ export function PinnedLaneNames({ lanes, left }: { lanes: readonly LaneFlowNode[
           className={styles.laneTag}
           style={{ top: t.top, left: 4 + t.indent, borderLeftColor: `var(${ROLE_TOKEN[STANDING_ROLE[t.standing]]})` }}
           data-testid={`pinned-lane-${t.agent}`}
+          data-sticky={t.sticky ? "true" : undefined}
         >
           {t.agent}
         </div>

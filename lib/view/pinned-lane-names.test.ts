@@ -53,6 +53,34 @@ describe("pinnedLaneNames", () => {
     expect(tags.map((t) => t.agent)).toEqual(["Quantitative_Research_Specialist"]);
   });
 
+  it("keeps the name of a row the top edge cuts, while a tag's height of its steps is in view", () => {
+    // Planner's steps span flow y 16–80; at y = -20 their top 4 px are cut, and their gap above is gone.
+    const cut = pinnedLaneNames(lanes, [-900, -20, 1], box);
+    expect(cut.map((t) => [t.agent, t.top, t.indent, t.sticky])).toEqual([
+      // The row reaches below the step search box: its tag stays in the left column, just below the box.
+      ["Planner", SEARCH_BOX.bottom, 0, true],
+      ["Quantitative_Research_Specialist", -20 + rowTop(1) - LANE_TAG_PX - 1, 0, false],
+      ["Checker", -20 + rowTop(2) - LANE_TAG_PX - 1, 0, false],
+    ]);
+    expect(cut[1].top).toBeGreaterThan(cut[0].top + LANE_TAG_PX);
+    // Less of the row in view than the box and a tag: the tag goes to the top edge, right of the box.
+    const shown = (px: number) => pinnedLaneNames(lanes, [-900, px - 80, 1], box)[0];
+    const under = SEARCH_BOX.bottom + LANE_TAG_PX + 1;
+    expect([shown(under).top, shown(under).indent]).toEqual([SEARCH_BOX.bottom, 0]);
+    expect([shown(under - 1).agent, shown(under - 1).top, shown(under - 1).indent]).toEqual([
+      "Planner",
+      0,
+      SEARCH_BOX.right,
+    ]);
+    // 13 px of Planner's steps in view still name it; 12 px no longer do.
+    expect(shown(LANE_TAG_PX + 1).agent).toBe("Planner");
+    expect(shown(LANE_TAG_PX).agent).toBe("Quantitative_Research_Specialist");
+    // A row whose gap is in view is no sticky one, down to a gap that starts at the edge itself.
+    expect(pinnedLaneNames(lanes, [-900, 20, 1], box).map((t) => t.sticky)).toEqual([false, false, false]);
+    const edge = pinnedLaneNames(lanes, [-900, LANE_TAG_PX + 1 - rowTop(0), 1], box)[0];
+    expect([edge.agent, edge.top, edge.indent, edge.sticky]).toEqual(["Planner", 0, SEARCH_BOX.right, false]);
+  });
+
   it("fits the gap at the readable zoom a long run's canvas opens at", () => {
     expect(pinnedLaneNames(lanes, [-900, 20, readableZoom(STEP_LABEL_PX)], box)).toHaveLength(3);
   });
