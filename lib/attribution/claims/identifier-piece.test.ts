@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { isIdentifierPiece } from "./identifier-piece";
 import { extractClaims } from "./extract-claims";
 import { extractNumbers } from "../text-features";
+import { analyzeTrace } from "../index";
+import { ZTrace } from "../../trace/schema";
 
 /** [text, the value (its last occurrence), whether it is a piece of an id, timestamp or meter field]. */
 const CASES: [string, string, boolean][] = [
@@ -23,6 +25,15 @@ const CASES: [string, string, boolean][] = [
   ["x86_64 build", "86", false],
   ["population 1400000000", "1400000000", false],
   ["it costs $45 at 3:45 pm", "45", false],
+  // A line or column of a source file, as a compiler, grep or a warning prints it.
+  ["/srv/lib/store/cache.go:318:   // flush", "318", true],
+  ["agents/planner.py:77: DeprecationWarning: use run()", "77", true],
+  ["src/view.ts:12:7 error TS2345", "7", true],
+  ["open http://localhost:8080 first", "8080", false],
+  ["mix them 3.5:1 by weight", "1", false],
+  ["see e.g.: 5 cases", "5", false],
+  ["Python 3.11: 42 files", "42", false],
+  ["wrote planner.py 77 lines", "77", false],
 ];
 
 describe("identifier pieces", () => {
@@ -33,6 +44,8 @@ describe("identifier pieces", () => {
     });
 
   it("are never claims or grounding numbers", () => {
+    const lines = extractClaims("cache.go:318: flush failed; planner.py:77: DeprecationWarning");
+    expect(lines.filter((c) => c.kind === "number")).toEqual([]);
     const text = "AIMessage(id='run--43f26039-89ca', model='gpt-4o-2024-08-06') said the total is 155 on 2024-05-01";
     const values = extractClaims(text).map((c) => c.value);
     expect(values).toContain("n:155");
@@ -41,5 +54,39 @@ describe("identifier pieces", () => {
     const numbers = extractNumbers(text);
     expect(numbers).toContain("155");
     for (const piece of ["-43", "89", "4", "8", "6"]) expect(numbers).not.toContain(piece);
+  });
+});
+
+describe("a line of a source file", () => {
+  const run = (reply: string) => {
+    const steps = [
+      { id: "u", agent: "user", kind: "message" as const, content: "Fix the cache flush so the build passes." },
+      {
+        id: "g",
+        agent: "Terminal",
+        kind: "tool_result" as const,
+        content: "/srv/lib/store/cache.go:318:  if n > 0 { flush() }\n/srv/lib/store/cache.go:345:  return nil",
+      },
+      { id: "f", agent: "Fixer", kind: "message" as const, content: reply },
+    ];
+    return analyzeTrace(
+      ZTrace.parse({
+        schema: "culprit.trace/v1",
+        run: { outcome: "failure", task: "Fix the cache flush so the build passes." },
+        agents: [{ name: "user", kind: "task_giver" }, { name: "Terminal" }, { name: "Fixer" }],
+        steps,
+        edges: steps.slice(1).map((x, i) => ({ from: steps[i].id, to: x.id, kind: "message" })),
+      }),
+    );
+  };
+  const findings = (reply: string) =>
+    run(reply)
+      .steps.filter((x) => x.stepId === "f")
+      .flatMap((x) => x.detectors.map((d) => d.name));
+  it("is no value a later step contradicts, and a step that quotes it saw it", () => {
+    expect(findings("Viewing cache.go lines 300 to 360 around the flush.")).not.toContain("contradicts-source");
+    expect(findings("The flush is at line 318; the early return at 345.")).toEqual([]);
+    // Near miss: a number the output never printed is still one from nowhere.
+    expect(findings("The flush is at line 3190.")).not.toEqual([]);
   });
 });

@@ -111,12 +111,32 @@ function meterKeyBefore(text: string, start: number): boolean {
   return key.includes("_") || between.includes("=") || /['"]/.test(between);
 }
 
+/** How many characters a file name's extension, or a column number, may have. */
+const LOCATION_PART = 8;
+
+/**
+ * A line or column of a source file, as compilers, linters, grep and warnings print them
+ * (`cache.go:318:`, `planner.py:77: DeprecationWarning`, `view.ts:12:7`): the number right after the colon
+ * that follows a file name's extension (a dot, then letters first), or after a line number that
+ * does. A place in a file, not a value anyone stated.
+ */
+function lineRefBefore(text: string, start: number): boolean {
+  if (text.charCodeAt(start - 1) !== 58) return false;
+  let i = start - 1;
+  let j = i;
+  while (j > 0 && i - j < LOCATION_PART && isDigit(text.charCodeAt(j - 1))) j--;
+  if (j < i && text.charCodeAt(j - 1) === 58) i = j - 1;
+  let k = i;
+  while (k > 0 && i - k < LOCATION_PART && (isLetter(text.charCodeAt(k - 1)) || isDigit(text.charCodeAt(k - 1)))) k--;
+  return isLetter(text.charCodeAt(k)) && text.charCodeAt(k - 1) === 46;
+}
+
 /**
  * Whether the value written at text[start, end) (a number or a date) is a piece of an identifier, a
- * timestamp or a usage/id field rather than a stated value.
+ * timestamp, a usage/id field or a place in a source file rather than a stated value.
  */
 export function isIdentifierPiece(text: string, start: number, end: number): boolean {
-  return pieceOfToken(text, start, end) || meterKeyBefore(text, start);
+  return pieceOfToken(text, start, end) || meterKeyBefore(text, start) || lineRefBefore(text, start);
 }
 
 /** An epoch, a piece of an id-like token, or a piece of a date with a time of day. */
@@ -132,10 +152,10 @@ function pieceOfToken(text: string, start: number, end: number): boolean {
 
 /**
  * Whether the value at text[start, end) is refused only for the field it is written under
- * (`"order_id": 4471`, `tracking_id: 7463`): a whole value, not a piece of an id-like token, a
- * timestamp or an epoch. It is no value the step stated, but it is there to be read: a later step
- * that quotes it saw it (`grounding.ts`).
+ * (`"order_id": 4471`, `tracking_id: 7463`) or the file it is a line of (`cache.go:318`): a whole
+ * value, not a piece of an id-like token, a timestamp or an epoch. It is no value the step stated, but
+ * it is there to be read: a later step that quotes it saw it (`grounding.ts`).
  */
 export function isKeyedValue(text: string, start: number, end: number): boolean {
-  return meterKeyBefore(text, start) && !pieceOfToken(text, start, end);
+  return (meterKeyBefore(text, start) || lineRefBefore(text, start)) && !pieceOfToken(text, start, end);
 }
