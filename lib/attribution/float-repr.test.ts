@@ -22,7 +22,7 @@ describe("a float printed in full", () => {
     // A difference of two close amounts drifts further from the amount than a sum does.
     expect(normalizeNumber(String(100000.01 - 99999.99))).toBe("0.02");
   });
-  it("is the amount a sum or difference of two prices in cents is, however the float lands", () => {
+  it("reads a sum or difference of two prices in cents as that amount, however the float lands", () => {
     // Amounts up to $10,000.
     const cents = fc.integer({ min: 0, max: 1_000_000 });
     fc.assert(

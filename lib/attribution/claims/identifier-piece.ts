@@ -113,22 +113,24 @@ function meterKeyBefore(text: string, start: number): boolean {
 
 /** How many characters a file name's extension, or a column number, may have. */
 const LOCATION_PART = 8;
+const COLON = 58;
+const DOT = 46;
 
 /**
  * A line or column of a source file, as compilers, linters, grep and warnings print them
- * (`cache.go:318:`, `planner.py:77: DeprecationWarning`, `view.ts:12:7`): the number right after the colon
- * that follows a file name's extension (a dot, then letters first), or after a line number that
- * does. A place in a file, not a value anyone stated.
+ * (`cache.go:318:`, `planner.py:77: DeprecationWarning`, `view.ts:12:7`): the number right after
+ * the colon that follows a file name's extension (a dot, then letters first), or after a line number
+ * that does. A place in a file, not a value anyone stated.
  */
 function lineRefBefore(text: string, start: number): boolean {
-  if (text.charCodeAt(start - 1) !== 58) return false;
+  if (text.charCodeAt(start - 1) !== COLON) return false;
   let i = start - 1;
   let j = i;
   while (j > 0 && i - j < LOCATION_PART && isDigit(text.charCodeAt(j - 1))) j--;
-  if (j < i && text.charCodeAt(j - 1) === 58) i = j - 1;
+  if (j < i && text.charCodeAt(j - 1) === COLON) i = j - 1;
   let k = i;
   while (k > 0 && i - k < LOCATION_PART && (isLetter(text.charCodeAt(k - 1)) || isDigit(text.charCodeAt(k - 1)))) k--;
-  return isLetter(text.charCodeAt(k)) && text.charCodeAt(k - 1) === 46;
+  return isLetter(text.charCodeAt(k)) && text.charCodeAt(k - 1) === DOT;
 }
 
 /**
