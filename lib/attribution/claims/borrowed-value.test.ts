@@ -86,6 +86,22 @@ describe("a figure borrowed from another thing's record", () => {
     expect(twice.decisive?.stepId).toBe("p2");
     expect(twice.decisive?.evidence.note).toContain("7.35 for Birchmoor, but it is Alder Plot's figure");
     // Near misses: a longer number holding the value is no writing of it, and past four writings none is read.
+    // Sentences of one line are read apart, also where one ends in a number's short unit.
+    for (const said of [
+      "Birchmoor: 7.35 g. Alder Plot comes to 7.35 g.",
+      "Alder Plot comes to 7.35 g. Birchmoor: 7.35 g.",
+    ]) {
+      const oneLine = run([...ALDER, post("p2", said)]);
+      expect(oneLine.decisive?.stepId).toBe("p2");
+      expect(oneLine.decisive?.evidence.note).toContain("7.35 for Birchmoor, but it is Alder Plot's figure");
+    }
+    // Near misses: one sentence naming both things, and an abbreviation before a name ("St. Ives").
+    expect(
+      run([...ALDER, post("p2", "Birchmoor and Alder Plot: 7.35 g each.")]).decisive?.evidence.note ?? "",
+    ).not.toContain("but it is");
+    expect(
+      run([...ALDER, post("p2", "Near St. Ives, Birchmoor and Alder Plot: 7.35 g.")]).decisive?.evidence.note ?? "",
+    ).not.toContain("but it is");
     const longer = run([...ALDER, post("p2", "Alder Plot: 7.35 mg/L.\nBirchmoor comes to 17.35 or 7.351 mg/L.")]);
     expect(longer.decisive?.evidence.note ?? "").not.toContain("but it is");
     const fifth = "Alder Plot: 7.35 mg/L (7.35, 7.35, 7.35).\nBirchmoor comes to 7.35 mg/L.";

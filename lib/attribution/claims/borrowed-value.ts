@@ -89,8 +89,11 @@ function sentenceOfLine(text: string, start: number, end: number): string {
   return line.slice(from, to < 0 ? line.length : at + to);
 }
 
-/** A sentence's end: a full stop, "!" or "?" after three marks that are no space or stop ("wear).", not "St."), then a space and a capital. */
-const SENTENCE_BREAK_RE = /(?<=[^\s.]{3}[.!?])\s+(?=\p{Lu})/gu;
+/**
+ * A sentence's end, then a space and a capital: a full stop, "!" or "?" after three marks that are no
+ * space or stop ("wear).", not "St."), or a full stop after a number's short unit ("41.6 g.", "5.59 mm.").
+ */
+const SENTENCE_BREAK_RE = /(?<=[^\s.]{3}[.!?]|\d\s?[\p{L}µ°]{1,3}\.)\s+(?=\p{Lu})/gu;
 
 interface ThingRecord {
   step: number;
