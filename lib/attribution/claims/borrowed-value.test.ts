@@ -207,3 +207,86 @@ describe("the things a task names", () => {
     expect(taskThings(`Rank these: ${many}.`)).toEqual([]);
   });
 });
+
+describe("a thing's figure made of other things' figures", () => {
+  const TASK3 = "What is the combined nitrate of Alder Plot, Birchmoor and Cole Farm, in mg/L?";
+  const BIRCH = lookup("b", "Birchmoor", "plot | nitrate_mg_l\nBirchmoor | 5.73");
+  /** The notes of the findings on step p2, which read every output before it. */
+  const notes = (middle: Step[], task = TASK3) => {
+    const steps: Step[] = [{ id: "t", agent: "user", kind: "message", content: task }, ...middle];
+    const edges = steps.slice(1).map((x, i) => ({ from: steps[i].id, to: x.id, kind: "message" as const }));
+    for (const x of steps) if (x.kind === "tool_result") edges.push({ from: x.id, to: "p2", kind: "message" });
+    const t = ZTrace.parse({
+      schema: "culprit.trace/v1",
+      run: { outcome: "failure", task },
+      agents: [{ name: "user", kind: "task_giver" }, { name: "Sampler" }],
+      steps,
+      edges,
+    });
+    const g = buildGraph(t, resolveConfig({}));
+    const p2 = g.steps.findIndex((x) => x.id === "p2");
+    return findClaimIssues(g, buildProvenance(g))
+      .filter((f) => f.step === p2)
+      .map((f) => f.note)
+      .join(" | ");
+  };
+  it("is a finding where the thing was never looked up, or its lookup failed", () => {
+    expect(notes([...ALDER, ...BIRCH, post("p2", "Cole Farm: 13.08 mg/L.")])).toContain(
+      "states 13.08 for Cole Farm, but it is made of other things' figures (Alder Plot's in ar, Birchmoor's in br), and no output before it gave Cole Farm's",
+    );
+    const failed: Step[] = [
+      { id: "cc", agent: "Sampler", kind: "tool_call", tool: { name: "soil_probe", arguments: { plot: "Cole Farm" } } },
+      { id: "cr", agent: "Sampler", kind: "tool_result", content: "Cole Farm: rate limit exceeded", status: "error" },
+    ];
+    expect(notes([...ALDER, ...BIRCH, ...failed, post("p2", "Cole Farm: 13.08 mg/L.")])).toContain(
+      "made of other things' figures",
+    );
+  });
+  it("near misses: a part that is no other thing's one record, read before the step", () => {
+    const TASK4 = "What is the combined nitrate of Alder Plot, Birchmoor, Cole Farm and Dell Row, in mg/L?";
+    const said = post("p2", "Cole Farm: 13.08 mg/L.");
+    // The thing's own record gave another figure.
+    const cole = lookup("c", "Cole Farm", "plot | nitrate_mg_l\nCole Farm | 6.10");
+    expect(notes([...ALDER, ...BIRCH, ...cole, said])).not.toContain("made of");
+    // A sentence naming two things never looked up.
+    expect(notes([...ALDER, ...BIRCH, post("p2", "Cole Farm and Dell Row: 13.08 mg/L.")], TASK4)).not.toContain(
+      "made of",
+    );
+    // A part from a call made for the thing itself, or from an output naming two things.
+    const forCole = lookup("a", "Cole Farm", "plot | nitrate_mg_l\nAlder Plot | 7.35");
+    expect(notes([...forCole, ...BIRCH, said])).not.toContain("made of");
+    const two = lookup("a", "Alder Plot", "plot | nitrate_mg_l\nAlder Plot | 7.35\nDell Row | 2.10");
+    expect(notes([...two, ...BIRCH, said], TASK4)).not.toContain("made of");
+    // A part from a listing, or only from a record read after the step.
+    const listing = lookup("a", "Alder Plot", "Alder Plot nitrate: 7.35, 7.41, 7.52, 7.60 mg/L");
+    expect(notes([...listing, ...BIRCH, said])).not.toContain("made of");
+    // Nor an agent's word after a failed call for the other thing.
+    const failedBirch: Step[] = [
+      { id: "bc", agent: "Sampler", kind: "tool_call", tool: { name: "soil_probe", arguments: { plot: "Birchmoor" } } },
+      { id: "br", agent: "Sampler", kind: "tool_result", content: "Birchmoor: rate limit exceeded", status: "error" },
+    ];
+    expect(notes([...ALDER, ...failedBirch, post("p1", "Birchmoor read 5.73 last week."), said])).not.toContain(
+      "made of",
+    );
+    const told = post("p1", "Birchmoor read 5.73 last week.");
+    expect(
+      notes([...ALDER, told, said, ...lookup("b", "Birchmoor", "plot | nitrate_mg_l\nBirchmoor | 5.73")]),
+    ).not.toContain("made of");
+  });
+  it("reads a bounded number of outputs per part: past them none is a record (conservative)", () => {
+    const noise = (n: number) => Array.from({ length: n }, (_, i) => lookup(`n${i}`, "all", "7.35 ok")).flat();
+    const made = (n: number) => notes([...noise(n), ...ALDER, ...BIRCH, post("p2", "Cole Farm: 13.08 mg/L.")]);
+    expect(made(7)).toContain("made of other things' figures");
+    expect(made(8)).not.toContain("made of");
+  });
+  it("near misses: the thing looked up, a sentence naming two things, a sum the step works out", () => {
+    const cole = lookup("c", "Cole Farm", "plot | nitrate_mg_l\nCole Farm | 13.08");
+    expect(notes([...ALDER, ...BIRCH, ...cole, post("p2", "Cole Farm: 13.08 mg/L.")])).not.toContain("made of");
+    expect(notes([...ALDER, ...BIRCH, post("p2", "Alder Plot and Cole Farm: 13.08 mg/L.")])).not.toContain("made of");
+    expect(notes([...ALDER, ...BIRCH, post("p2", "Cole Farm: 7.35 + 5.73 = 13.08 mg/L.")])).not.toContain("made of");
+    // Nor a figure whose parts are not all other things' records (the task's own 2 here).
+    expect(notes([...ALDER, post("p2", "Cole Farm: 9.35 mg/L.")], `${TASK3} Add 2 for the spring.`)).not.toContain(
+      "made of",
+    );
+  });
+});

@@ -179,6 +179,76 @@ export function borrowedValue(
   return null;
 }
 
+/** A thing's figure made of other things' figures: what the step states it for, and where each part came from. */
+export interface CombinedValue {
+  /** The thing the step states the value for, as the task writes it. */
+  named: string;
+  /** Per operand, the thing whose record gave it (as the task writes it) and that record's output. */
+  parts: { owner: string; step: number }[];
+}
+
+/**
+ * Claim c of step v, one operation on figures at hand (`operands`, as the grounding found it), stated
+ * in a sentence that names one thing of the task no output before v gave a record of, where every
+ * operand is a figure of another thing's record: a thing's reading made of other things' readings
+ * ("Cerro Pinto: 1.69 arcsec" after its lookup failed, with Ebbing Ridge's 1.07 and Pine Hollow's 0.62
+ * at hand). A sum or a doubling of other things' figures is no reading of a thing never looked up.
+ */
+export function combinedValue(
+  ctx: BorrowContext,
+  text: string,
+  c: Claim,
+  operands: readonly string[],
+  stepsOf: (value: string) => readonly number[] | undefined,
+  v: number,
+): CombinedValue | null {
+  if (operands.length === 0) return null;
+  for (const [start, end] of writingsOf(text, c)) {
+    const sentence = spaced(sentenceOfLine(text, start, end));
+    const named = [...ctx.written.keys()].filter((t) => sentence.includes(t));
+    if (named.length !== 1) continue;
+    if (++ctx.checks > MAX_CHECKS) return null;
+    if (firstNaming(ctx, named[0]) < v) continue;
+    const parts = operands.map((x) => recordOf(ctx, stepsOf(x) ?? [], named[0], v));
+    if (parts.every((p) => p !== null))
+      return {
+        named: ctx.written.get(named[0])!,
+        parts: parts.map((p) => ({ owner: ctx.written.get(p!.owner)!, step: p!.step })),
+      };
+  }
+  return null;
+}
+
+/** Tool outputs read per operand for its record: a value common to many outputs is no one thing's record. */
+const MAX_RECORD_READS = 8;
+
+/**
+ * The first of `steps` before v that is one record of a thing other than `named`: a tool output that
+ * names one such thing, made by a call for it (and not for `named`), with few figures. At most
+ * MAX_RECORD_READS outputs are read (none found past them: the conservative direction).
+ */
+function recordOf(
+  ctx: BorrowContext,
+  steps: readonly number[],
+  named: string,
+  v: number,
+): { owner: string; step: number } | null {
+  let read = 0;
+  for (const u of steps) {
+    if (u >= v) break;
+    if (!isToolOutput(ctx.g, u)) continue;
+    if (++read > MAX_RECORD_READS) return null;
+    const words = spacedOutput(ctx.g, u);
+    const owners = [...ctx.written.keys()].filter((t) => t !== named && words.includes(t));
+    if (owners.length !== 1) continue;
+    const call = spaced(callOf(ctx.g, u));
+    if (!call.includes(owners[0]) || call.includes(named)) continue;
+    if (figuresOf(ctx.g, u).length > MAX_RECORD_FIGURES) continue;
+    return { owner: owners[0], step: u };
+  }
+  return null;
+}
+
 /** The output a value was taken from, as the borrowed-figure test reads it. */
 interface SourceOutput {
   step: number;

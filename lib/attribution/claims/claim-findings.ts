@@ -24,7 +24,7 @@ import { isTrivialNumber, toolComputations } from "./tool-computations";
 import { contextTokens } from "./label-tokens";
 import { swappedLabel } from "./swapped-label";
 import { changesOneDigit, labelOnlyNumbers } from "../grounding";
-import { borrowContext, borrowedValue, type BorrowContext } from "./borrowed-value";
+import { borrowContext, borrowedValue, combinedValue, type BorrowContext } from "./borrowed-value";
 import { statedRuling } from "./stated-position";
 import { round6 as round } from "../round6";
 import { ruleOff } from "../ablation";
@@ -345,6 +345,25 @@ function claimFinding(
       const note = `states ${c.raw} for ${borrowed.named}, but it is ${borrowed.owner}'s figure in ${g.steps[r.from].id}, and ${gave}`;
       const reachesWide = seen && wideClosure().has(c.value);
       return makeFinding(v, c, "contradicts-source", SCORE.contradiction, r.from, note, reachesWide);
+    }
+  }
+  if (
+    r.source === "derived" &&
+    !r.stated &&
+    r.operands &&
+    c.kind === "number" &&
+    !isTrivialNumber(c) &&
+    !scan.contradicted
+  ) {
+    scan.run.borrow ??= borrowContext(g);
+    const combined = combinedValue(scan.run.borrow, text, c, r.operands, (x) => prov.stepsOf.get(x), v);
+    if (combined) {
+      scan.contradicted = true;
+      const inOrder = [...combined.parts].sort((a, b) => a.step - b.step);
+      const parts = [...new Set(inOrder.map((p) => `${p.owner}'s in ${g.steps[p.step].id}`))].join(", ");
+      const note = `states ${c.raw} for ${combined.named}, but it is made of other things' figures (${parts}), and no output before it gave ${combined.named}'s`;
+      const reachesWide = seen && wideClosure().has(c.value);
+      return makeFinding(v, c, "contradicts-source", SCORE.contradiction, inOrder[0].step, note, reachesWide);
     }
   }
   if (r.source !== "none" || isTrivialNumber(c)) return undefined;
