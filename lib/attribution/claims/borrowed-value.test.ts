@@ -238,6 +238,11 @@ describe("a thing's figure made of other things' figures", () => {
       { id: "cc", agent: "Sampler", kind: "tool_call", tool: { name: "soil_probe", arguments: { plot: "Cole Farm" } } },
       { id: "cr", agent: "Sampler", kind: "tool_result", content: "Cole Farm: rate limit exceeded", status: "error" },
     ];
+    // A thing that was looked up, whose own record gave another measurement of the same size.
+    const own = lookup("c", "Cole Farm", "plot | nitrate_mg_l\nCole Farm | 11.42");
+    expect(notes([...ALDER, ...BIRCH, ...own, post("p2", "Cole Farm: 13.08 mg/L.")])).toContain(
+      "made of other things' figures (Alder Plot's in ar, Birchmoor's in br), and Cole Farm's own record cr gave 11.42",
+    );
     expect(notes([...ALDER, ...BIRCH, ...failed, post("p2", "Cole Farm: 13.08 mg/L.")])).toContain(
       "made of other things' figures",
     );
@@ -245,9 +250,12 @@ describe("a thing's figure made of other things' figures", () => {
   it("near misses: a part that is no other thing's one record, read before the step", () => {
     const TASK4 = "What is the combined nitrate of Alder Plot, Birchmoor, Cole Farm and Dell Row, in mg/L?";
     const said = post("p2", "Cole Farm: 13.08 mg/L.");
-    // The thing's own record gave another figure.
+    // The thing's own record gave a figure of another size, or the figure stated is a whole number.
     const cole = lookup("c", "Cole Farm", "plot | nitrate_mg_l\nCole Farm | 6.10");
     expect(notes([...ALDER, ...BIRCH, ...cole, said])).not.toContain("made of");
+    const wholes = [...lookup("a", "Alder Plot", "Alder Plot | 700"), ...lookup("b", "Birchmoor", "Birchmoor | 573")];
+    const coleWhole = lookup("c", "Cole Farm", "Cole Farm | 1150.5");
+    expect(notes([...wholes, ...coleWhole, post("p2", "Cole Farm: 1273 mg/L.")])).not.toContain("made of");
     // A sentence naming two things never looked up.
     expect(notes([...ALDER, ...BIRCH, post("p2", "Cole Farm and Dell Row: 13.08 mg/L.")], TASK4)).not.toContain(
       "made of",

@@ -185,6 +185,8 @@ export interface CombinedValue {
   named: string;
   /** Per operand, the thing whose record gave it (as the task writes it) and that record's output. */
   parts: { owner: string; step: number }[];
+  /** The named thing's own record, when it was looked up: the output and the figure of its kind it gave. */
+  record?: { step: number; raw: string };
 }
 
 /**
@@ -192,7 +194,8 @@ export interface CombinedValue {
  * in a sentence that names one thing of the task no output before v gave a record of, where every
  * operand is a figure of another thing's record: a thing's reading made of other things' readings
  * ("Cerro Pinto: 1.69 arcsec" after its lookup failed, with Ebbing Ridge's 1.07 and Pine Hollow's 0.62
- * at hand). A sum or a doubling of other things' figures is no reading of a thing never looked up.
+ * at hand). A sum or a doubling of other things' figures is no reading of a thing never looked up; nor,
+ * for a thing that was, a measurement its own record gave another figure of the same size for.
  */
 export function combinedValue(
   ctx: BorrowContext,
@@ -208,13 +211,18 @@ export function combinedValue(
     const named = [...ctx.written.keys()].filter((t) => sentence.includes(t));
     if (named.length !== 1) continue;
     if (++ctx.checks > MAX_CHECKS) return null;
-    if (firstNaming(ctx, named[0]) < v) continue;
     const parts = operands.map((x) => recordOf(ctx, stepsOf(x) ?? [], named[0], v));
-    if (parts.every((p) => p !== null))
-      return {
-        named: ctx.written.get(named[0])!,
-        parts: parts.map((p) => ({ owner: ctx.written.get(p!.owner)!, step: p!.step })),
-      };
+    if (!parts.every((p) => p !== null)) continue;
+    const found = {
+      named: ctx.written.get(named[0])!,
+      parts: parts.map((p) => ({ owner: ctx.written.get(p!.owner)!, step: p!.step })),
+    };
+    if (firstNaming(ctx, named[0]) >= v) return found;
+    // The thing was looked up: as for a borrowed figure, a measurement (a decimal) counts when its own
+    // record gave another measurement of the same size.
+    const value = c.num ?? Number.NaN;
+    const record = Number.isInteger(value) ? null : ownRecord(ctx, named[0], parts[0]!.owner, value, v);
+    if (record) return { ...found, record };
   }
   return null;
 }

@@ -361,7 +361,10 @@ function claimFinding(
       scan.contradicted = true;
       const inOrder = [...combined.parts].sort((a, b) => a.step - b.step);
       const parts = [...new Set(inOrder.map((p) => `${p.owner}'s in ${g.steps[p.step].id}`))].join(", ");
-      const note = `states ${c.raw} for ${combined.named}, but it is made of other things' figures (${parts}), and no output before it gave ${combined.named}'s`;
+      const gave = combined.record
+        ? `${combined.named}'s own record ${g.steps[combined.record.step].id} gave ${combined.record.raw}`
+        : `no output before it gave ${combined.named}'s`;
+      const note = `states ${c.raw} for ${combined.named}, but it is made of other things' figures (${parts}), and ${gave}`;
       const reachesWide = seen && wideClosure().has(c.value);
       return makeFinding(v, c, "contradicts-source", SCORE.contradiction, inOrder[0].step, note, reachesWide);
     }
