@@ -207,21 +207,20 @@ export function combinedValue(
 ): CombinedValue | null {
   if (operands.length === 0) return null;
   for (const [start, end] of writingsOf(text, c)) {
-    const sentence = spaced(sentenceOfLine(text, start, end));
-    const named = [...ctx.written.keys()].filter((t) => sentence.includes(t));
-    if (named.length !== 1) continue;
+    const named = onlyThingIn(ctx, spaced(sentenceOfLine(text, start, end)));
+    if (named === null) continue;
     if (++ctx.checks > MAX_CHECKS) return null;
-    const parts = operands.map((x) => recordOf(ctx, stepsOf(x) ?? [], named[0], v));
+    const parts = operands.map((x) => recordOf(ctx, stepsOf(x) ?? [], named, v));
     if (!parts.every((p) => p !== null)) continue;
     const found = {
-      named: ctx.written.get(named[0])!,
+      named: ctx.written.get(named)!,
       parts: parts.map((p) => ({ owner: ctx.written.get(p!.owner)!, step: p!.step })),
     };
-    if (firstNaming(ctx, named[0]) >= v) return found;
+    if (firstNaming(ctx, named) >= v) return found;
     // The thing was looked up: as for a borrowed figure, a measurement (a decimal) counts when its own
     // record gave another measurement of the same size.
     const value = c.num ?? Number.NaN;
-    const record = Number.isInteger(value) ? null : ownRecord(ctx, named[0], parts[0]!.owner, value, v);
+    const record = Number.isInteger(value) ? null : ownRecord(ctx, named, parts[0]!.owner, value, v);
     if (record) return { ...found, record };
   }
   return null;
@@ -246,15 +245,33 @@ function recordOf(
     if (u >= v) break;
     if (!isToolOutput(ctx.g, u)) continue;
     if (++read > MAX_RECORD_READS) return null;
-    const words = spacedOutput(ctx.g, u);
-    const owners = [...ctx.written.keys()].filter((t) => t !== named && words.includes(t));
-    if (owners.length !== 1) continue;
-    const call = spaced(callOf(ctx.g, u));
-    if (!call.includes(owners[0]) || call.includes(named)) continue;
-    if (figuresOf(ctx.g, u).length > MAX_RECORD_FIGURES) continue;
-    return { owner: owners[0], step: u };
+    const owner = recordOwner(ctx, spacedOutput(ctx.g, u), () => spaced(callOf(ctx.g, u)), named);
+    if (owner === null || figuresOf(ctx.g, u).length > MAX_RECORD_FIGURES) continue;
+    return { owner, step: u };
   }
   return null;
+}
+
+/** The one thing of the task a sentence (spaced) names, or null when it names none or several. */
+function onlyThingIn(ctx: BorrowContext, sentence: string): string | null {
+  let found: string | null = null;
+  for (const t of ctx.written.keys()) {
+    if (!sentence.includes(t)) continue;
+    if (found !== null) return null;
+    found = t;
+  }
+  return found;
+}
+
+/**
+ * The thing other than `named` whose record an output is: the one such thing its words (spaced) name,
+ * where the call that produced it asked for that thing and not for `named`; or null.
+ */
+function recordOwner(ctx: BorrowContext, words: string, call: () => string, named: string): string | null {
+  const owners = [...ctx.written.keys()].filter((t) => t !== named && words.includes(t));
+  if (owners.length !== 1) return null;
+  const asked = call();
+  return asked.includes(owners[0]) && !asked.includes(named) ? owners[0] : null;
 }
 
 /** The output a value was taken from, as the borrowed-figure test reads it. */
@@ -287,25 +304,22 @@ function borrowedAt(
   v: number,
   value: number,
 ): BorrowedValue | null {
-  const sentence = spaced(around);
-  const things = [...ctx.written.keys()];
-  const named = things.filter((t) => sentence.includes(t));
-  if (named.length !== 1) return null;
+  const named = onlyThingIn(ctx, spaced(around));
+  if (named === null) return null;
   if (++ctx.checks > MAX_CHECKS) return null;
-  // An output that names the thing is a lookup of it (`firstNaming` below), the source among them.
+  // An output that names the thing is a lookup of it (`firstNaming` below), the source among them. The
+  // output is the owner's record: the lookup that produced it was made for the owner.
   const output = outputOf();
-  const owners = things.filter((t) => t !== named[0] && output.words.includes(t));
-  if (owners.length !== 1) return null;
-  // The output is the owner's record: the lookup that produced it was made for the owner.
-  if (!output.call.includes(owners[0]) || output.call.includes(named[0])) return null;
-  const found = { named: ctx.written.get(named[0])!, owner: ctx.written.get(owners[0])! };
-  if (firstNaming(ctx, named[0]) >= v) return found;
+  const owner = recordOwner(ctx, output.words, () => output.call, named);
+  if (owner === null) return null;
+  const found = { named: ctx.written.get(named)!, owner: ctx.written.get(owner)! };
+  if (firstNaming(ctx, named) >= v) return found;
   // The thing was looked up: a measurement (a decimal) is borrowed when the owner's output is one
   // record and the thing's own record gave another measurement of the same size. A listing gives
   // every kind of figure, and a whole number is as often a count, a date's day or a year.
   if (Number.isInteger(value) || (output.figures ??= figuresOf(ctx.g, output.step).length) > MAX_RECORD_FIGURES)
     return null;
-  const record = ownRecord(ctx, named[0], owners[0], value, v);
+  const record = ownRecord(ctx, named, owner, value, v);
   return record ? { ...found, record } : null;
 }
 

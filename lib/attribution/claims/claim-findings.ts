@@ -278,6 +278,13 @@ function observedFacts(prov: Provenance): { byKey: Map<string, Fact[]>; upTo: (v
   return { byKey, upTo };
 }
 
+/** What a borrowed or combined figure's thing had of its own: its record's figure, or no output at all. */
+function ownRecordNote(g: EngineGraph, f: { named: string; record?: { step: number; raw: string } }): string {
+  return f.record
+    ? `${f.named}'s own record ${g.steps[f.record.step].id} gave ${f.record.raw}`
+    : `no output before it gave ${f.named}'s`;
+}
+
 /** One step's claims being checked: at most one contradiction per step; sources read lazily. */
 interface StepScan {
   g: EngineGraph;
@@ -339,10 +346,7 @@ function claimFinding(
     const borrowed = borrowedValue(scan.run.borrow, text, c, r.from, v);
     if (borrowed) {
       scan.contradicted = true;
-      const gave = borrowed.record
-        ? `${borrowed.named}'s own record ${g.steps[borrowed.record.step].id} gave ${borrowed.record.raw}`
-        : `no output before it gave ${borrowed.named}'s`;
-      const note = `states ${c.raw} for ${borrowed.named}, but it is ${borrowed.owner}'s figure in ${g.steps[r.from].id}, and ${gave}`;
+      const note = `states ${c.raw} for ${borrowed.named}, but it is ${borrowed.owner}'s figure in ${g.steps[r.from].id}, and ${ownRecordNote(g, borrowed)}`;
       const reachesWide = seen && wideClosure().has(c.value);
       return makeFinding(v, c, "contradicts-source", SCORE.contradiction, r.from, note, reachesWide);
     }
@@ -361,10 +365,7 @@ function claimFinding(
       scan.contradicted = true;
       const inOrder = [...combined.parts].sort((a, b) => a.step - b.step);
       const parts = [...new Set(inOrder.map((p) => `${p.owner}'s in ${g.steps[p.step].id}`))].join(", ");
-      const gave = combined.record
-        ? `${combined.named}'s own record ${g.steps[combined.record.step].id} gave ${combined.record.raw}`
-        : `no output before it gave ${combined.named}'s`;
-      const note = `states ${c.raw} for ${combined.named}, but it is made of other things' figures (${parts}), and ${gave}`;
+      const note = `states ${c.raw} for ${combined.named}, but it is made of other things' figures (${parts}), and ${ownRecordNote(g, combined)}`;
       const reachesWide = seen && wideClosure().has(c.value);
       return makeFinding(v, c, "contradicts-source", SCORE.contradiction, inOrder[0].step, note, reachesWide);
     }
