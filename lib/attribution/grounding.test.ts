@@ -546,6 +546,34 @@ describe("grounding: seenBefore", () => {
     );
   });
 
+  it("takes no sum that leaves a fraction as a count of things", () => {
+    // 58,310 + 12.35 = 58,322.35, within half a crate of a misquoted 58,322: a count plus a price.
+    const count = tool('{"site":"Ridge site","crates":58310}');
+    const price = tool("Fee per crate at Ridge site: 12.35 EUR");
+    const claim = "Ridge site shipped 58,322 crates. The fee per crate is 12.35 EUR.";
+    expect(fromSources([count, price], claim).derivable(2, "58322", [])).toBe(false);
+    // A difference too: 58,310 − 12.35 = 58,297.65, a misquoted 58,298.
+    expect(fromSources([count, price], "Ridge site shipped 58,298 crates.").derivable(2, "58298", [])).toBe(false);
+    // Near misses: the count written without its noun, or with a word for money or a unit of measure
+    // (both round); a whole operand (an exact count); the fraction written with the count's own noun.
+    for (const written of ["58,322.", "58,322 USD.", "58,322 kg."])
+      expect(fromSources([count, price], `Ridge site: ${written}`).derivable(2, "58322", [])).toBe(true);
+    // An exact sum stands: fractions that add up to a whole number.
+    const score = tool('{"site":"Ridge site","score":58309.65}');
+    expect(fromSources([score, price], "Ridge site: 58,322 points.").derivable(2, "58322", [])).toBe(true);
+    const whole = tool("Fee per crate at Ridge site: 12 EUR");
+    expect(fromSources([count, whole], "Ridge site shipped 58,322 crates.").derivable(2, "58322", [])).toBe(true);
+    const share = tool("Ridge site also holds 12.35 crates of returns");
+    expect(fromSources([count, share], "Ridge site shipped 58,322 crates.").derivable(2, "58322", [])).toBe(true);
+    // A fraction one source writes with the count's noun and another without still counts those things.
+    const named = said("That is 12.35 crates of returns.");
+    const bare = tool("Returns at Ridge site: 12.35");
+    expect(fromSources([count, named, bare], "Ridge site shipped 58,322 crates.").derivable(3, "58322", [])).toBe(true);
+    // Nor is a decimal value a count, however it is worded.
+    const fine = tool('{"site":"Ridge site","load":58310.5}');
+    expect(fromSources([fine, price], "Ridge site: 58,322.85 crates.").derivable(2, "58322.85", [])).toBe(true);
+  });
+
   it("reads labels, years and milliseconds over a tool step's result as well as its content", () => {
     // 6.38 − 4 = 2.38: a misquoted 2.38 would pass as the record minus the period the result names.
     const record = {

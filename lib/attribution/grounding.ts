@@ -90,6 +90,10 @@ function sourceNumbers(
 const MIN_SWAP_DIGITS = 4;
 /** How near a sum of written numbers must land to count as exact (float error only). */
 const EXACT_SUM = 1e-6;
+/** Words after a number that name money, which rounds as measures do: such a number is no count. */
+const MONEY_WORDS = new Set(
+  "usd eur gbp jpy chf cad aud cny inr dollar dollars euro euros pound pounds yen cent cents".split(" "),
+);
 
 /** Whether b is a with two neighbouring digits swapped ("49645" and "49654", "426.9" and "429.6"). */
 export function swapsDigits(a: string, b: string): boolean {
@@ -387,27 +391,35 @@ function makeGrounding(g: EngineGraph): Grounding {
     return n + (first !== undefined && first < v - 1 ? 1 : 0) >= 2;
   };
   /**
-   * The word every writing of number a at hand is followed by (the task, step v's own text and input,
-   * the steps it read: `wordsAfterNumbers`), or "" where one writes it without a word, or with another.
+   * The word after number a in each writing of it at hand (the task, step v's own text and input, the
+   * steps it read: `wordsAfterNumbers`), "" for a writing without one, until `go` answers false.
    */
-  const wordAtHand = (v: number, a: number): string => {
+  const eachWriting = (v: number, a: number, go: (word: string) => boolean): void => {
     const x = normalizeNumber(String(a));
-    let word: string | undefined;
-    const take = (states: boolean, words: () => Map<string, string>) => {
-      if (states && word !== "") {
-        const w = words().get(x) ?? "";
-        word = word === undefined || word === w ? w : "";
-      }
-    };
-    take(task.has(x), () => (taskWords ??= wordsAfterNumbers(g.trace.run.task)));
-    take(g.features[v].allNumbers.includes(x), () => wordsOf(v));
+    const on = (states: boolean, words: () => Map<string, string>) => !states || go(words().get(x) ?? "");
+    if (!on(task.has(x), () => (taskWords ??= wordsAfterNumbers(g.trace.run.task)))) return;
+    if (!on(g.features[v].allNumbers.includes(x), () => wordsOf(v))) return;
     const input = g.steps[v].input;
-    if (input) take(extractNumbers(input).includes(x), () => wordsAfterNumbers(input));
+    if (input && !on(extractNumbers(input).includes(x), () => wordsAfterNumbers(input))) return;
     for (let k = g.inStart[v]; k < g.inStart[v + 1] && k - g.inStart[v] < MAX_TOTAL_SOURCES; k++) {
       const from = g.edges[g.inEdges[k]].from;
-      take(g.features[from].allNumbers.includes(x), () => wordsOf(from));
+      if (!on(g.features[from].allNumbers.includes(x), () => wordsOf(from))) return;
     }
+  };
+  /** The word every writing of number a at hand is followed by, or "" where one has none, or another. */
+  const wordAtHand = (v: number, a: number): string => {
+    let word: string | undefined;
+    eachWriting(v, a, (w) => {
+      word = word === undefined || word === w ? w : "";
+      return word !== "";
+    });
     return word ?? "";
+  };
+  /** Whether some writing of number a at hand is followed by `noun`. */
+  const writtenWith = (v: number, a: number, noun: string): boolean => {
+    let found = false;
+    eachWriting(v, a, (w) => !(found = w === noun));
+    return found;
   };
   /** The unit of measure value x is written in at step v, or "" (`measured-numbers.ts`). */
   const unitOf = (v: number, x: string): string => {
@@ -434,6 +446,25 @@ function makeGrounding(g: EngineGraph): Grounding {
     return word !== "" && !isMeasureUnit(word);
   };
   const mixes = (v: number, x: string, a: number, b: number) => otherKind(v, x, a, b) || otherKind(v, x, b, a);
+  /**
+   * The noun of the things value x counts as step v writes it ("55,560 crates"): a whole number with a
+   * word after it that names no unit of measure and no money, which round; else "".
+   */
+  const countNoun = (v: number, x: string): string => {
+    if (x.includes(".")) return "";
+    const word = wordsOf(v).get(x) ?? "";
+    return !isMeasureUnit(word) && !MONEY_WORDS.has(word) ? word : "";
+  };
+  /**
+   * Whether y = a ± b, which leaves a fraction, is offered as the count x of things called `noun`.
+   * Counts add up from whole numbers of the same things: an operand with a fraction that no writing at
+   * hand gives that noun (a price, a rate: 55,550 crates + 10.14 EUR) makes no count, however near its
+   * sum rounds.
+   */
+  const fractionOfCount = (v: number, noun: string, a: number, b: number, y: number): boolean =>
+    noun !== "" &&
+    Math.abs(y - Math.round(y)) > EXACT_SUM &&
+    [a, b].some((o) => !Number.isInteger(o) && !writtenWith(v, o, noun));
   const derivation = (v: number, x: string, ownEarlier: string[]): string[] | null => {
     const target = Number(x);
     if (!Number.isFinite(target)) return null;
@@ -485,8 +516,11 @@ function makeGrounding(g: EngineGraph): Grounding {
     // A number below the precision a value is written to cannot show in it: "56,000" is no
     // 56,040 − 16.09, it is 56,040 rounded (a misquote when nothing else derives it). Such a term
     // counts only in an exact sum.
+    const noun = countNoun(v, x);
     const adds = (a: number, b: number, y: number) =>
-      within(y, target, sumTol) && (within(y, target, EXACT_SUM) || Math.min(Math.abs(a), Math.abs(b)) >= precision);
+      within(y, target, sumTol) &&
+      (within(y, target, EXACT_SUM) || Math.min(Math.abs(a), Math.abs(b)) >= precision) &&
+      !fractionOfCount(v, noun, a, b, y);
     for (let i = 0; i < ops.length; i++)
       for (let j = i; j < ops.length; j++) {
         const a = ops[i];
