@@ -574,6 +574,37 @@ describe("grounding: seenBefore", () => {
     expect(fromSources([fine, price], "Ridge site: 58,322.85 crates.").derivable(2, "58322.85", [])).toBe(true);
   });
 
+  it("takes no count times or over a price as a count of things", () => {
+    // 58,310 × 0.74 = 43,149.4 and 58,310 ÷ 0.74 = 78,797.3: a misquoted count landing on either is
+    // money, or a count per money, not crates.
+    const count = tool('{"site":"Ridge site","crates":58310}');
+    const price = tool("Fee per crate at Ridge site: 0.74 EUR");
+    const times = "Ridge site shipped 43,149 crates. The fee per crate is 0.74 EUR.";
+    expect(fromSources([count, price], times).derivable(2, "43149", [])).toBe(false);
+    const over = "Ridge site shipped 78,797 crates. The fee per crate is 0.74 EUR.";
+    expect(fromSources([count, price], over).derivable(2, "78797", [])).toBe(false);
+    // Near misses: the value written as money, or the price written nowhere as money.
+    expect(fromSources([count, price], "Ridge site owes 43,149 EUR.").derivable(2, "43149", [])).toBe(true);
+    const bare = tool("Fee per crate at Ridge site: 0.74");
+    expect(fromSources([count, bare], "Ridge site shipped 43,149 crates.").derivable(2, "43149", [])).toBe(true);
+    // One writing as money is enough, wherever it stands among the others.
+    expect(fromSources([count, price, bare], "Ridge site shipped 43,149 crates.").derivable(3, "43149", [])).toBe(
+      false,
+    );
+    // A rate per money written at hand makes money times it a count ("points per EUR").
+    const spent = tool("Ridge site spent 58,310 EUR");
+    for (const rate of ["per EUR", "for every €", "each euro", "a dollar", "/EUR"]) {
+      const scheme = said(`The scheme gives 0.74 points ${rate}.`.replace(" /", "/"));
+      expect(fromSources([spent, scheme], "Ridge site earned 43,149 points.").derivable(2, "43149", [])).toBe(true);
+    }
+    const flat = said("The scheme gives 0.74 points per visit.");
+    expect(fromSources([spent, flat], "Ridge site earned 43,149 points.").derivable(2, "43149", [])).toBe(false);
+    // A budget over a price is a count: both operands money.
+    const budget = tool("Ridge site budget: 58,310 EUR");
+    const buy = "Ridge site can buy 78,797 crates, the budget divided by the price.";
+    expect(fromSources([budget, price], buy).derivable(2, "78797", [])).toBe(true);
+  });
+
   it("reads labels, years and milliseconds over a tool step's result as well as its content", () => {
     // 6.38 − 4 = 2.38: a misquoted 2.38 would pass as the record minus the period the result names.
     const record = {

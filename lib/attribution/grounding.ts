@@ -95,6 +95,15 @@ const MONEY_WORDS = new Set(
   "usd eur gbp jpy chf cad aud cny inr dollar dollars euro euros pound pounds yen cent cents".split(" "),
 );
 
+/**
+ * A rate per amount of money ("2 points per dollar", "1 mile for every $10", "3 stamps/USD"): with one
+ * written, a count can be such a rate times an amount of money.
+ */
+const PER_MONEY_RE = new RegExp(
+  `(?:\\b(?:per|for every|each|a)\\s+|/\\s?)(?:[$€£]|(?:${[...MONEY_WORDS].join("|")})\\b)`,
+  "i",
+);
+
 /** Whether b is a with two neighbouring digits swapped ("49645" and "49654", "426.9" and "429.6"). */
 export function swapsDigits(a: string, b: string): boolean {
   const x = a.replace(".", "");
@@ -465,6 +474,33 @@ function makeGrounding(g: EngineGraph): Grounding {
     noun !== "" &&
     Math.abs(y - Math.round(y)) > EXACT_SUM &&
     [a, b].some((o) => !Number.isInteger(o) && !writtenWith(v, o, noun));
+  /** Whether some writing of number a at hand is followed by a word for money. */
+  const moneyAtHand = (v: number, a: number): boolean => {
+    let found = false;
+    eachWriting(v, a, (w) => !(found = MONEY_WORDS.has(w)));
+    return found;
+  };
+  const perMoney: (boolean | undefined)[] = new Array(g.n);
+  /** Whether the task, step v's text and input, or a step it read writes a rate per amount of money. */
+  const ratePerMoneyAt = (v: number): boolean => {
+    if (perMoney[v] !== undefined) return perMoney[v]!;
+    const texts = [g.trace.run.task ?? "", stepText(g.steps[v]), g.steps[v].input ?? ""];
+    for (let k = g.inStart[v]; k < g.inStart[v + 1] && k - g.inStart[v] < MAX_TOTAL_SOURCES; k++)
+      texts.push(stepText(g.steps[g.edges[g.inEdges[k]].from]));
+    return (perMoney[v] = texts.some((t) => PER_MONEY_RE.test(t.slice(0, MAX_SCAN_CHARS))));
+  };
+  /**
+   * Whether a product or quotient of a and b, one of them money, is offered as the count x of things
+   * called `noun`. A count times a price is money, a count over a price a count per money: neither
+   * counts things ("148,407 loans" is no 200,550 loans × 0.74 GBP). A budget over a price is a count, so
+   * a quotient of two amounts of money stands; so does any product where a rate per money is written.
+   */
+  const pricedCount = (v: number, noun: string, a: number, b: number, quotient: boolean): boolean => {
+    if (noun === "") return false;
+    const ma = moneyAtHand(v, a);
+    const mb = moneyAtHand(v, b);
+    return (ma || mb) && !(quotient && ma && mb) && !ratePerMoneyAt(v);
+  };
   const derivation = (v: number, x: string, ownEarlier: string[]): string[] | null => {
     const target = Number(x);
     if (!Number.isFinite(target)) return null;
@@ -537,8 +573,11 @@ function makeGrounding(g: EngineGraph): Grounding {
           (two && (adds(a, b, a - b) || adds(a, b, b - a)) && !mixes(v, x, a, b)) ||
           (a !== 1 &&
             b !== 1 &&
-            ((within(a * b, target, tol) && (two || marksSquare(v))) ||
-              (two && (within(a / b, target, tol) || within(b / a, target, tol)) && marksQuotient(v))) &&
+            ((within(a * b, target, tol) && (two || marksSquare(v)) && !pricedCount(v, noun, a, b, false)) ||
+              (two &&
+                (within(a / b, target, tol) || within(b / a, target, tol)) &&
+                marksQuotient(v) &&
+                !pricedCount(v, noun, a, b, true))) &&
             !oneMeasure(v, x, a, b)) ||
           (within((a * b) / 100, target, tol) && isRate(a, b) && (two || writtenTwice(v, a))) ||
           (two && percent && sharesPercent(a, b, target, tol))

@@ -186,45 +186,56 @@ describe("unmet instruction", () => {
   });
 });
 
-describe("a count misquoted within a price of its record", () => {
-  // 58,310 + 12.35 rounds to 58,322: the misquote reads as a count plus a price unless counts stay whole.
-  const steps: TTraceInput["steps"] = [
-    {
-      id: "ask",
-      agent: "Lead",
-      kind: "message",
-      content: "Payout for Ridge site: crates shipped times the fee per crate.",
-    },
-    {
-      id: "q1",
-      agent: "Clerk",
-      kind: "tool_call",
-      content: "",
-      tool: { name: "ledger", arguments: { site: "Ridge site" } },
-    },
-    { id: "r1", agent: "ledger", kind: "tool_result", content: '{"site":"Ridge site","crates":58310}' },
-    { id: "q2", agent: "Clerk", kind: "tool_call", content: "", tool: { name: "ledger", arguments: { fee: "crate" } } },
-    { id: "r2", agent: "ledger", kind: "tool_result", content: "Fee per crate at Ridge site: 12.35 EUR" },
-    {
-      id: "say",
-      agent: "Clerk",
-      kind: "message",
-      content: "Ridge site shipped 58,322 crates. The fee per crate is 12.35 EUR.",
-    },
-    { id: "sum", agent: "Lead", kind: "message", content: "58,322 × 12.35 EUR = 720,276.70 EUR." },
-  ];
-  const edges = [
-    e("ask", "q1"),
-    e("q1", "r1"),
-    e("r1", "q2"),
-    e("q2", "r2"),
-    e("r1", "say"),
-    e("r2", "say"),
-    e("say", "sum"),
-  ];
+describe("a count misquoted where a price of its record makes it up", () => {
+  // 58,310 + 12.35 rounds to 58,322, and 58,310 × 0.74 to 43,149: each misquote reads as a count plus
+  // or times a price, unless a count is read as a count.
+  const run = (fee: string, count: string, total: string) => {
+    const steps: TTraceInput["steps"] = [
+      {
+        id: "ask",
+        agent: "Lead",
+        kind: "message",
+        content: "Payout for Ridge site: crates shipped times the fee per crate.",
+      },
+      {
+        id: "q1",
+        agent: "Clerk",
+        kind: "tool_call",
+        content: "",
+        tool: { name: "ledger", arguments: { site: "Ridge site" } },
+      },
+      { id: "r1", agent: "ledger", kind: "tool_result", content: '{"site":"Ridge site","crates":58310}' },
+      {
+        id: "q2",
+        agent: "Clerk",
+        kind: "tool_call",
+        content: "",
+        tool: { name: "ledger", arguments: { fee: "crate" } },
+      },
+      { id: "r2", agent: "ledger", kind: "tool_result", content: `Fee per crate at Ridge site: ${fee} EUR` },
+      {
+        id: "say",
+        agent: "Clerk",
+        kind: "message",
+        content: `Ridge site shipped ${count} crates. The fee per crate is ${fee} EUR.`,
+      },
+      { id: "sum", agent: "Lead", kind: "message", content: `${count} × ${fee} EUR = ${total} EUR.` },
+    ];
+    const edges = [
+      e("ask", "q1"),
+      e("q1", "r1"),
+      e("r1", "q2"),
+      e("q2", "r2"),
+      e("r1", "say"),
+      e("r2", "say"),
+      e("say", "sum"),
+    ];
+    return analyzeTrace(make(steps, edges, { task: steps[0].content }));
+  };
   it("blames the step that misquoted the count, not the lookup before it", () => {
-    const r = analyzeTrace(make(steps, edges, { task: steps[0].content }));
-    expect(r.decisive?.stepId).toBe("say");
-    expect(r.decisive?.agent).toBe("Clerk");
+    for (const r of [run("12.35", "58,322", "720,276.70"), run("0.74", "43,149", "31,930.26")]) {
+      expect(r.decisive?.stepId).toBe("say");
+      expect(r.decisive?.agent).toBe("Clerk");
+    }
   });
 });
