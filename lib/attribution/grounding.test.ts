@@ -529,9 +529,13 @@ describe("grounding: seenBefore", () => {
     expect(fromSources([site, hits], "Site B: 4.98 arcsec.").derivable(2, "4.98", [])).toBe(false);
     const day = said("Site A — median seeing: 1.98 arcsec, then 1 day.");
     expect(fromSources([site, day], "Site B: 2.98 arcsec.").derivable(2, "2.98", [])).toBe(true);
-    // Near miss: a reading written without the unit is no reading in it.
+    // A number written without a word is no exception: whatever 1.98 is, it and a count of hits
+    // make no arcsec. One written with another word is: it may convert.
     const bare = tool("Site A seeing: 1.98.");
-    expect(fromSources([bare, hits], "Site B: 1.02 arcsec.").derivable(2, "1.02", [])).toBe(true);
+    expect(fromSources([bare, hits], "Site B: 1.02 arcsec.").derivable(2, "1.02", [])).toBe(false);
+    const other = tool("Site A seeing: 1.98 deg.");
+    expect(fromSources([other, hits], "Site B: 1.02 arcsec.").derivable(2, "1.02", [])).toBe(true);
+    expect(fromSources([other, bare, hits], "Site B: 1.02 arcsec.").derivable(3, "1.02", [])).toBe(true);
     expect([isMeasureUnit(""), isMeasureUnit("hits"), isMeasureUnit("day"), isMeasureUnit("arcsec")]).toEqual([
       false,
       false,
@@ -556,8 +560,9 @@ describe("grounding: seenBefore", () => {
     expect(fromSources([count, price], "Ridge site shipped 58,298 crates.").derivable(2, "58298", [])).toBe(false);
     // Near misses: the count written without its noun, or with a word for money or a unit of measure
     // (both round); a whole operand (an exact count); the fraction written with the count's own noun.
+    const unpriced = tool("Fee per crate at Ridge site: 12.35");
     for (const written of ["58,322.", "58,322 USD.", "58,322 kg."])
-      expect(fromSources([count, price], `Ridge site: ${written}`).derivable(2, "58322", [])).toBe(true);
+      expect(fromSources([count, unpriced], `Ridge site: ${written}`).derivable(2, "58322", [])).toBe(true);
     // An exact sum stands: fractions that add up to a whole number.
     const score = tool('{"site":"Ridge site","score":58309.65}');
     expect(fromSources([score, price], "Ridge site: 58,322 points.").derivable(2, "58322", [])).toBe(true);

@@ -444,13 +444,17 @@ function makeGrounding(g: EngineGraph): Grounding {
     return unit !== "" && wordAtHand(v, a) === unit && wordAtHand(v, b) === unit;
   };
   /**
-   * Whether value x and number a are readings in one unit of measure and b a count of something else
-   * ("1.98 arcsec" and "3 hits"): a sum or difference of the two is then no reading in that unit.
-   * A b written in a unit of measure, or with no word, leaves the sum standing (units convert).
+   * Whether value x is a reading in a unit of measure, a a number no writing gives another word than
+   * that unit, and b a count of something else ("1.98 arcsec" or a bare 1.98, and "3 hits"): a sum or
+   * difference of the two is then no reading in that unit, whatever a is. A b written in a unit of
+   * measure, or with no word, leaves the sum standing (units convert).
    */
   const otherKind = (v: number, x: string, a: number, b: number): boolean => {
     const unit = unitOf(v, x);
-    if (unit === "" || wordAtHand(v, a) !== unit) return false;
+    if (unit === "") return false;
+    let inUnit = true;
+    eachWriting(v, a, (w) => (inUnit = w === "" || w === unit));
+    if (!inUnit) return false;
     const word = wordAtHand(v, b);
     return word !== "" && !isMeasureUnit(word);
   };

@@ -239,3 +239,28 @@ describe("a count misquoted where a price of its record makes it up", () => {
     }
   });
 });
+
+describe("a reading misquoted where a count of something else makes it up", () => {
+  // 1.83 + 3 hits = 4.83: the record writes its unit on another line, so 1.83 carries no word;
+  // the hits are a note the step read.
+  it("blames the step that misquoted the reading", () => {
+    const steps: TTraceInput["steps"] = [
+      { id: "ask", agent: "Lead", kind: "message", content: "Report the median seeing at Ridge site." },
+      {
+        id: "q",
+        agent: "Clerk",
+        kind: "tool_call",
+        content: "",
+        tool: { name: "obs", arguments: { site: "Ridge site" } },
+      },
+      { id: "r", agent: "obs", kind: "tool_result", content: "site: Ridge site\nseeing_arcsec: 1.83\nunit: arcsec" },
+      { id: "warm", agent: "Clerk", kind: "message", content: "Cache was warm, 3 hits." },
+      { id: "say", agent: "Clerk", kind: "message", content: "Ridge site: 4.83 arcsec." },
+      { id: "end", agent: "Lead", kind: "message", content: "The median seeing at Ridge site is 4.83 arcsec." },
+    ];
+    const edges = [e("ask", "q"), e("q", "r"), e("r", "warm"), e("r", "say"), e("warm", "say"), e("say", "end")];
+    const r = analyzeTrace(make(steps, edges, { task: steps[0].content }));
+    expect(r.decisive?.stepId).toBe("say");
+    expect(r.decisive?.agent).toBe("Clerk");
+  });
+});
