@@ -10,7 +10,7 @@ import { ancestorWalker, Visit } from "./ancestor-walk";
 import { MAX_SCAN_CHARS, extractNumbers, keyedNumbers, normalizeNumber, numbersOnlyAs } from "./text-features";
 import { matchesAggregate, requestedAggregate, type RequestedAggregate } from "./requested-aggregate";
 import { groupTotals, namedConversions } from "./whole-derivations";
-import { isMeasureUnit, wordsAfterNumbers } from "./measured-numbers";
+import { numberDimensions } from "./number-dimensions";
 import { stepText, stepTextOnce } from "./build-graph";
 import { isToolOutput } from "./detectors/patterns";
 
@@ -90,20 +90,6 @@ function sourceNumbers(
 const MIN_SWAP_DIGITS = 4;
 /** How near a sum of written numbers must land to count as exact (float error only). */
 const EXACT_SUM = 1e-6;
-/** Words after a number that name money, which rounds as measures do: such a number is no count. */
-const MONEY_WORDS = new Set(
-  "usd eur gbp jpy chf cad aud cny inr dollar dollars euro euros pound pounds yen cent cents".split(" "),
-);
-
-/**
- * A rate per amount of money ("2 points per dollar", "1 mile for every $10", "3 stamps/USD"): with one
- * written, a count can be such a rate times an amount of money.
- */
-const PER_MONEY_RE = new RegExp(
-  `(?:\\b(?:per|for every|each|a)\\s+|/\\s?)(?:[$€£]|(?:${[...MONEY_WORDS].join("|")})\\b)`,
-  "i",
-);
-
 /** Whether b is a with two neighbouring digits swapped ("49645" and "49654", "426.9" and "429.6"). */
 export function swapsDigits(a: string, b: string): boolean {
   const x = a.replace(".", "");
@@ -271,9 +257,6 @@ function makeGrounding(g: EngineGraph): Grounding {
   const yearsOf = (u: number) => (years[u] ??= yearOnlyNumbers(stepText(g.steps[u])));
   const meters: (Set<string> | undefined)[] = new Array(g.n);
   const metersOf = (u: number) => (meters[u] ??= millisecondOnlyNumbers(stepText(g.steps[u])));
-  const worded: (Map<string, string> | undefined)[] = new Array(g.n);
-  const wordsOf = (u: number) => (worded[u] ??= wordsAfterNumbers(stepText(g.steps[u])));
-  let taskWords: Map<string, string> | undefined;
   const sourceNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content));
   // First step index stating each number (text, input or page digits): a value first stated at or after v was not seen before v.
   const firstAt = new Map<string, number>();
@@ -399,112 +382,10 @@ function makeGrounding(g: EngineGraph): Grounding {
     const first = firstAt.get(x);
     return n + (first !== undefined && first < v - 1 ? 1 : 0) >= 2;
   };
-  /**
-   * The word after number a in each writing of it at hand (the task, step v's own text and input, the
-   * steps it read: `wordsAfterNumbers`), "" for a writing without one, until `go` answers false.
-   */
-  const eachWriting = (v: number, a: number, go: (word: string) => boolean): void => {
-    const x = normalizeNumber(String(a));
-    const on = (states: boolean, words: () => Map<string, string>) => !states || go(words().get(x) ?? "");
-    if (!on(task.has(x), () => (taskWords ??= wordsAfterNumbers(g.trace.run.task)))) return;
-    if (!on(g.features[v].allNumbers.includes(x), () => wordsOf(v))) return;
-    const input = g.steps[v].input;
-    if (input && !on(extractNumbers(input).includes(x), () => wordsAfterNumbers(input))) return;
-    for (let k = g.inStart[v]; k < g.inStart[v + 1] && k - g.inStart[v] < MAX_TOTAL_SOURCES; k++) {
-      const from = g.edges[g.inEdges[k]].from;
-      if (!on(g.features[from].allNumbers.includes(x), () => wordsOf(from))) return;
-    }
-  };
-  /** The word every writing of number a at hand is followed by, or "" where one has none, or another. */
-  const wordAtHand = (v: number, a: number): string => {
-    let word: string | undefined;
-    eachWriting(v, a, (w) => {
-      word = word === undefined || word === w ? w : "";
-      return word !== "";
-    });
-    return word ?? "";
-  };
-  /** Whether some writing of number a at hand is followed by `noun`. */
-  const writtenWith = (v: number, a: number, noun: string): boolean => {
-    let found = false;
-    eachWriting(v, a, (w) => !(found = w === noun));
-    return found;
-  };
-  /** The unit of measure value x is written in at step v, or "" (`measured-numbers.ts`). */
-  const unitOf = (v: number, x: string): string => {
-    const word = wordsOf(v).get(x) ?? "";
-    return isMeasureUnit(word) ? word : "";
-  };
-  /**
-   * Whether value x, as step v writes it, and numbers a and b at hand are readings in one unit of
-   * measure: their product or quotient is then in another (arcsec², or none), so no derivation of x.
-   */
-  const oneMeasure = (v: number, x: string, a: number, b: number): boolean => {
-    const unit = unitOf(v, x);
-    return unit !== "" && wordAtHand(v, a) === unit && wordAtHand(v, b) === unit;
-  };
-  /**
-   * Whether value x is a reading in a unit of measure, a a number no writing gives another word than
-   * that unit, and b a count of something else ("1.98 arcsec" or a bare 1.98, and "3 hits"): a sum or
-   * difference of the two is then no reading in that unit, whatever a is. A b written in a unit of
-   * measure, or with no word, leaves the sum standing (units convert).
-   */
-  const otherKind = (v: number, x: string, a: number, b: number): boolean => {
-    const unit = unitOf(v, x);
-    if (unit === "") return false;
-    let inUnit = true;
-    eachWriting(v, a, (w) => (inUnit = w === "" || w === unit));
-    if (!inUnit) return false;
-    const word = wordAtHand(v, b);
-    return word !== "" && !isMeasureUnit(word);
-  };
-  const mixes = (v: number, x: string, a: number, b: number) => otherKind(v, x, a, b) || otherKind(v, x, b, a);
-  /**
-   * The noun of the things value x counts as step v writes it ("55,560 crates"): a whole number with a
-   * word after it that names no unit of measure and no money, which round; else "".
-   */
-  const countNoun = (v: number, x: string): string => {
-    if (x.includes(".")) return "";
-    const word = wordsOf(v).get(x) ?? "";
-    return !isMeasureUnit(word) && !MONEY_WORDS.has(word) ? word : "";
-  };
-  /**
-   * Whether y = a ± b, which leaves a fraction, is offered as the count x of things called `noun`.
-   * Counts add up from whole numbers of the same things: an operand with a fraction that no writing at
-   * hand gives that noun (a price, a rate: 55,550 crates + 10.14 EUR) makes no count, however near its
-   * sum rounds.
-   */
-  const fractionOfCount = (v: number, noun: string, a: number, b: number, y: number): boolean =>
-    noun !== "" &&
-    Math.abs(y - Math.round(y)) > EXACT_SUM &&
-    [a, b].some((o) => !Number.isInteger(o) && !writtenWith(v, o, noun));
-  /** Whether some writing of number a at hand is followed by a word for money. */
-  const moneyAtHand = (v: number, a: number): boolean => {
-    let found = false;
-    eachWriting(v, a, (w) => !(found = MONEY_WORDS.has(w)));
-    return found;
-  };
-  const perMoney: (boolean | undefined)[] = new Array(g.n);
-  /** Whether the task, step v's text and input, or a step it read writes a rate per amount of money. */
-  const ratePerMoneyAt = (v: number): boolean => {
-    if (perMoney[v] !== undefined) return perMoney[v]!;
-    const texts = [g.trace.run.task ?? "", stepText(g.steps[v]), g.steps[v].input ?? ""];
-    for (let k = g.inStart[v]; k < g.inStart[v + 1] && k - g.inStart[v] < MAX_TOTAL_SOURCES; k++)
-      texts.push(stepText(g.steps[g.edges[g.inEdges[k]].from]));
-    return (perMoney[v] = texts.some((t) => PER_MONEY_RE.test(t.slice(0, MAX_SCAN_CHARS))));
-  };
-  /**
-   * Whether a product or quotient of a and b, one of them money, is offered as the count x of things
-   * called `noun`. A count times a price is money, a count over a price a count per money: neither
-   * counts things ("148,407 loans" is no 200,550 loans × 0.74 GBP). A budget over a price is a count, so
-   * a quotient of two amounts of money stands; so does any product where a rate per money is written.
-   */
-  const pricedCount = (v: number, noun: string, a: number, b: number, quotient: boolean): boolean => {
-    if (noun === "") return false;
-    const ma = moneyAtHand(v, a);
-    const mb = moneyAtHand(v, b);
-    return (ma || mb) && !(quotient && ma && mb) && !ratePerMoneyAt(v);
-  };
+  const { oneMeasure, mixes, countNoun, fractionOfCount, pricedCount } = numberDimensions(g, task, {
+    maxSources: MAX_TOTAL_SOURCES,
+    exactSum: EXACT_SUM,
+  });
   const derivation = (v: number, x: string, ownEarlier: string[]): string[] | null => {
     const target = Number(x);
     if (!Number.isFinite(target)) return null;

@@ -1,10 +1,10 @@
 /**
  * The word a text writes after each of its numbers ("0.58 arcsec", "3 hits", "12 km/h"), counted only
  * where every writing of the number carries the same one, and whether that word is a unit of measure.
- * The grounding (`grounding.ts`) reads dimensions from them: a product or a quotient of two readings in
- * one unit is no reading in that unit (arcsec × arcsec is arcsec², mm ÷ mm a bare ratio), and a sum of
- * a reading and a count of something else ("1.98 arcsec" and "3 hits") is none either, so such a match
- * is a coincidence, not a derivation (ADR 0092).
+ * The grounding reads dimensions from them (`number-dimensions.ts`): a product or a quotient of two
+ * readings in one unit is no reading in that unit (arcsec × arcsec is arcsec², mm ÷ mm a bare ratio),
+ * and a sum of a reading and a count of something else ("1.98 arcsec" and "3 hits") is none either, so
+ * such a match is a coincidence, not a derivation (ADR 0092).
  *
  * Units of measure come from a closed list: a word after a number is as often a count's noun ("3
  * crates"), a multiplier ("1.5x", "2 times") or a percent, and products of those are real (50 % of
