@@ -90,6 +90,7 @@ function sourceNumbers(
 const MIN_SWAP_DIGITS = 4;
 /** How near a sum of written numbers must land to count as exact (float error only). */
 const EXACT_SUM = 1e-6;
+
 /** Whether b is a with two neighbouring digits swapped ("49645" and "49654", "426.9" and "429.6"). */
 export function swapsDigits(a: string, b: string): boolean {
   const x = a.replace(".", "");

@@ -63,10 +63,10 @@ export function numberDimensions(g: EngineGraph, task: ReadonlySet<string>, boun
     });
     return word ?? "";
   };
-  /** Whether some writing of number a at hand is followed by `noun`. */
-  const writtenWith = (v: number, a: number, noun: string): boolean => {
+  /** Whether some writing of number a at hand is followed by a word (or none, "") that `test` accepts. */
+  const someWriting = (v: number, a: number, test: (word: string) => boolean): boolean => {
     let found = false;
-    eachWriting(v, a, (w) => !(found = w === noun));
+    eachWriting(v, a, (w) => !(found = test(w)));
     return found;
   };
   /** The unit of measure value x is written in at step v, or "" (`measured-numbers.ts`). */
@@ -91,9 +91,7 @@ export function numberDimensions(g: EngineGraph, task: ReadonlySet<string>, boun
   const otherKind = (v: number, x: string, a: number, b: number): boolean => {
     const unit = unitOf(v, x);
     if (unit === "") return false;
-    let inUnit = true;
-    eachWriting(v, a, (w) => (inUnit = w === "" || w === unit));
-    if (!inUnit) return false;
+    if (someWriting(v, a, (w) => w !== "" && w !== unit)) return false;
     const word = wordAtHand(v, b);
     return word !== "" && !isMeasureUnit(word);
   };
@@ -116,13 +114,9 @@ export function numberDimensions(g: EngineGraph, task: ReadonlySet<string>, boun
   const fractionOfCount = (v: number, noun: string, a: number, b: number, y: number): boolean =>
     noun !== "" &&
     Math.abs(y - Math.round(y)) > bounds.exactSum &&
-    [a, b].some((o) => !Number.isInteger(o) && !writtenWith(v, o, noun));
+    [a, b].some((o) => !Number.isInteger(o) && !someWriting(v, o, (w) => w === noun));
   /** Whether some writing of number a at hand is followed by a word for money. */
-  const moneyAtHand = (v: number, a: number): boolean => {
-    let found = false;
-    eachWriting(v, a, (w) => !(found = MONEY_WORDS.has(w)));
-    return found;
-  };
+  const moneyAtHand = (v: number, a: number) => someWriting(v, a, (w) => MONEY_WORDS.has(w));
   const perMoney: (boolean | undefined)[] = new Array(g.n);
   /** Whether the task, step v's text and input, or a step it read writes a rate per amount of money. */
   const ratePerMoneyAt = (v: number): boolean => {
