@@ -579,6 +579,22 @@ describe("grounding: seenBefore", () => {
     expect(fromSources([fine, price], "Ridge site: 58,322.85 crates.").derivable(2, "58322.85", [])).toBe(true);
   });
 
+  it("takes a product of two whole numbers as exact, as a sum is", () => {
+    // 6,917 × 4 = 27,668 is whole: "27,674" is no rounding of it (a rounded one ends in zeros).
+    const perBay = tool('{"yard":"Keel yard","pallets_per_bay":6917}');
+    const bays = said("Keel yard has 4 bays.");
+    expect(fromSources([perBay, bays], "Keel yard holds 27,674 pallets.").derivable(2, "27674", [])).toBe(false);
+    expect(fromSources([perBay, bays], "Keel yard holds 27,668 pallets.").derivable(2, "27668", [])).toBe(true);
+    // Nor is "27,668.40", which no whole product rounds to.
+    expect(fromSources([perBay, bays], "Keel yard holds 27,668.40 units.").derivable(2, "27668.4", [])).toBe(false);
+    // A factor with a fraction gives a product a writer rounds: 6,917 × 0.4 = 2,766.8.
+    const share = said("Keel yard keeps a 0.4 share.");
+    expect(fromSources([perBay, share], "Keel yard keeps 2,767 pallets.").derivable(2, "2767", [])).toBe(true);
+    // Either operand may carry the fraction: 0.4 × 69,173 = 27,669.2, written to the nearest ten.
+    const bigBay = tool('{"yard":"Keel yard","pallets_per_bay":69173}');
+    expect(fromSources([share, bigBay], "Keel yard keeps 27,670 pallets.").derivable(2, "27670", [])).toBe(true);
+  });
+
   it("takes no count times or over a price as a count of things", () => {
     // 58,310 × 0.74 = 43,149.4 and 58,310 ÷ 0.74 = 78,797.3: a misquoted count landing on either is
     // money, or a count per money, not crates.

@@ -7,7 +7,14 @@
  */
 import type { EngineGraph } from "./build-graph";
 import { ancestorWalker, Visit } from "./ancestor-walk";
-import { MAX_SCAN_CHARS, extractNumbers, keyedNumbers, normalizeNumber, numbersOnlyAs } from "./text-features";
+import {
+  MAX_SCAN_CHARS,
+  commaDecimalNumbers,
+  extractNumbers,
+  keyedNumbers,
+  normalizeNumber,
+  numbersOnlyAs,
+} from "./text-features";
 import { matchesAggregate, requestedAggregate, type RequestedAggregate } from "./requested-aggregate";
 import { groupTotals, namedConversions } from "./whole-derivations";
 import { numberDimensions } from "./number-dimensions";
@@ -83,6 +90,7 @@ function sourceNumbers(
   };
   if (/[A-Za-z]\d/.test(text)) for (const m of text.matchAll(GLUED_RE)) add(m[0]);
   for (const x of keyedNumbers(text)) add(x);
+  for (const x of commaDecimalNumbers(text)) add(x);
   return out;
 }
 
@@ -431,7 +439,9 @@ function makeGrounding(g: EngineGraph): Grounding {
     // two numbers at hand almost any amount has some pair that yields it.
     const percent = percentsOf(v).has(x);
     // Products and quotients get rounded when written (relative tolerance); sums and differences of
-    // written numbers are exact up to the precision the value itself is written with.
+    // written numbers are exact up to the precision the value itself is written with, and so is a
+    // product of two whole numbers, which is whole: 6,917 × 3 is 20,751, and "20,757" is no rounding
+    // of it (a rounded one ends in zeros, "20,750").
     const tol = Math.max(0.005, Math.abs(target) * 5e-4);
     const precision = writtenPrecision(x);
     const sumTol = Math.min(tol, precision);
@@ -459,7 +469,9 @@ function makeGrounding(g: EngineGraph): Grounding {
           (two && (adds(a, b, a - b) || adds(a, b, b - a)) && !mixes(v, x, a, b)) ||
           (a !== 1 &&
             b !== 1 &&
-            ((within(a * b, target, tol) && (two || marksSquare(v)) && !pricedCount(v, noun, a, b, false)) ||
+            ((within(a * b, target, Number.isInteger(a) && Number.isInteger(b) ? sumTol : tol) &&
+              (two || marksSquare(v)) &&
+              !pricedCount(v, noun, a, b, false)) ||
               (two &&
                 (within(a / b, target, tol) || within(b / a, target, tol)) &&
                 marksQuotient(v) &&

@@ -65,6 +65,31 @@ describe("grounding", () => {
       "ungrounded-value",
     );
   });
+  it("takes no millisecond meter for the answer's value when the answer is in another unit", () => {
+    // 347.1 + 71.9 = 419.0 kg: the made-up 71.9 is the origin, not the "419 ms" a query took before it.
+    const loads = "Give me the total load of Ridge site and Vale site.";
+    const answer = (unit: string, task = loads) =>
+      analyzeTrace(
+        make(
+          [
+            { id: "u", agent: "user", kind: "message", content: task },
+            { id: "c", agent: "A", kind: "tool_call", tool: { name: "yard_db", arguments: { site: "Ridge" } } },
+            { id: "t", agent: "db", kind: "tool_result", content: "Ridge site: load 347.1 kg" },
+            { id: "m", agent: "A", kind: "message", content: "Ridge site: 347.1 kg.\n(query took 419 ms)" },
+            { id: "v", agent: "B", kind: "message", content: "Vale site: 71.9 kg." },
+            { id: "s", agent: "C", kind: "message", content: `Total: 419.0 ${unit} (347.1 + 71.9).` },
+            { id: "f", agent: "C", kind: "final", content: `419.0 ${unit}` },
+          ],
+          [e("u", "c"), e("c", "t"), e("t", "m"), e("m", "v"), e("v", "s"), e("m", "s"), e("s", "f")],
+          { task, finalAnswer: `419.0 ${unit}` },
+        ),
+      );
+    expect(answer("kg").decisive?.stepId).toBe("v");
+    // Near miss: an answer in milliseconds can be the meter's own figure.
+    expect(answer("ms").decisive?.stepId).toBe("m");
+    // So can one when the task asks for timings in milliseconds.
+    expect(answer("kg", `${loads} Say how long each query took, in ms.`).decisive?.stepId).toBe("m");
+  });
 });
 
 describe("symptoms and origins", () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { claimPart, extractNumbers, jaccard, jaccardAtLeast, textFeatures, tokenize } from "./text-features";
+import {
+  claimPart,
+  commaDecimalNumbers,
+  extractNumbers,
+  jaccard,
+  jaccardAtLeast,
+  textFeatures,
+  tokenize,
+} from "./text-features";
 
 /** The specification the char-code scanner implements. */
 const byRegex = (text: string) => [...text.toLowerCase().matchAll(/[a-z0-9][a-z0-9_'-]{2,}/g)].map((m) => m[0]);
@@ -36,6 +44,36 @@ describe("extractNumbers and claimPart", () => {
       "The answer is 4.\nHere is a screenshot of 1999.",
     );
     expect(textFeatures(text).claimNumbers).toEqual(["52", "1999"]);
+  });
+});
+
+describe("amounts written with a decimal comma", () => {
+  it("reads them whole, grouped by spaces or dots or not at all", () => {
+    expect(commaDecimalNumbers("Gross worth $ 7 318,46, VAT 665,31")).toEqual(["7318.46", "318.46", "665.31"]);
+    expect(commaDecimalNumbers("Preis: 2.907,50 EUR")).toEqual(["2907.5"]);
+    expect(commaDecimalNumbers("Total\u00a012\u202f450,08")).toEqual(["12450.08", "450.08"]);
+  });
+  it("stays linear on a long run of digit groups that ends in no amount", () => {
+    // A match may start after any space: unbounded groups read the run again from each of them.
+    // Linear code takes about 10 times as long on 10 times the text, quadratic code about 100.
+    const run = (n: number) => `1${" 234".repeat(n)},23x`;
+    const time = (text: string) => {
+      const t0 = performance.now();
+      for (let k = 0; k < 10; k++) commaDecimalNumbers(text);
+      return performance.now() - t0;
+    };
+    const small = run(450);
+    const big = run(4_500);
+    const slow = () => {
+      const tSmall = time(small);
+      const tBig = time(big);
+      return tBig > 50 && tBig > 30 * Math.max(tSmall, 1);
+    };
+    expect(slow() && slow()).toBe(false);
+  });
+  it("leaves lists, pairs, English thousands and pieces of words alone", () => {
+    for (const text of ["[1,10]", "(0,25)", "3,45,6", "2,7", "1,234", "x1,23", "v1.2,34", "id_4,56", "7,891.25"])
+      expect(commaDecimalNumbers(text), text).toEqual([]);
   });
 });
 

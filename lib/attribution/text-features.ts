@@ -146,6 +146,37 @@ export function keyedNumbers(text: string): string[] {
   return out;
 }
 
+/**
+ * An amount written with a decimal comma and two decimals, its thousands grouped by spaces or dots or
+ * not at all ("7 318,46", "2.907,50", "665,31"), as most of Europe writes amounts and as invoices and
+ * OCR'd receipts give them. Two decimals only, and nothing list-like around it: "[1,10]", "(0,25)",
+ * "3,45,6" and "2,7" are lists or pairs, and "1,234" is a thousands comma. At most four groups (up to
+ * trillions): a match may start after any space, and a bounded group keeps a long run of digit groups
+ * from being read again from each of them (linear time on hostile text).
+ */
+const COMMA_DECIMAL_RE =
+  /(?<![\p{L}\d.,[(_])(\d{1,3}(?:[ \u00a0\u202f]\d{3}){1,4}|\d{1,3}(?:\.\d{3}){1,4}|\d+),(\d{2})(?![\p{L}\d_]|[.,]\d)/gu;
+
+/**
+ * Amounts a text writes with a decimal comma (`COMMA_DECIMAL_RE`), normalized ("7 318,46" → 7318.46):
+ * `extractNumbers` reads such a writing as two or three numbers, so the amount is not a value the
+ * step states, but it is there for a later step to read ("Total: 7318.46"). Same scan bound as
+ * `extractNumbers`.
+ */
+export function commaDecimalNumbers(text: string): string[] {
+  const out: string[] = [];
+  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  if (!scan.includes(",")) return out;
+  for (const m of scan.matchAll(COMMA_DECIMAL_RE)) {
+    out.push(normalizeNumber(`${m[1].replace(/[ .\u00a0\u202f]/g, "")}.${m[2]}`));
+    // A space is as often a column's edge as a thousands gap ("Qty 3 209,00"): the last group alone
+    // is read too.
+    const gap = m[1].search(/[ \u00a0\u202f]\d{3}$/);
+    if (gap >= 0) out.push(normalizeNumber(`${m[1].slice(gap + 1)}.${m[2]}`));
+  }
+  return out;
+}
+
 /** [a-z0-9] */
 const isAlnum = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
 /** [a-z0-9_'-] */

@@ -23,7 +23,7 @@ import { arithmeticSlips } from "./arithmetic";
 import { isTrivialNumber, toolComputations } from "./tool-computations";
 import { contextTokens } from "./label-tokens";
 import { swappedLabel } from "./swapped-label";
-import { changesOneDigit, labelOnlyNumbers } from "../grounding";
+import { changesOneDigit, labelOnlyNumbers, millisecondOnlyNumbers, namesMilliseconds } from "../grounding";
 import { borrowContext, borrowedValue, combinedValue, type BorrowContext } from "./borrowed-value";
 import { statedRuling } from "./stated-position";
 import { round6 as round } from "../round6";
@@ -209,6 +209,8 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
   const wideClosure = () => (wide ??= answerClosure(prov, answer.values, g, true));
   // Withdrawals count when made before the answer step (any step, when no step states the answer).
   const before = answer.step < 0 ? g.n : answer.step;
+  const timed =
+    namesMilliseconds(g.trace.run.task) || (answer.step >= 0 && namesMilliseconds(stepText(g.steps[answer.step])));
   for (let v = 0; v < g.n; v++) {
     facts.upTo(v);
     const call = isAgentToolCall(g, v);
@@ -223,6 +225,7 @@ export function findClaimIssues(g: EngineGraph, prov: Provenance): ClaimFinding[
       facts,
       contradicted: false,
       run,
+      timed,
     };
     for (const id of ids) {
       const c = prov.records[id].claim;
@@ -297,6 +300,10 @@ interface StepScan {
   stated?: Set<string>;
   /** Read once per run, when a value taken from an output is first checked (`borrowed-value.ts`). */
   run: { borrow?: BorrowContext };
+  /** Whether the task or the answer speaks in milliseconds: then a millisecond figure can be the answer's. */
+  timed: boolean;
+  /** The numbers the step writes only as milliseconds, read once when an unsourced value asks. */
+  meters?: Set<string>;
 }
 
 /** A finding on claim c of step v; fields in the order findings have always had (reports are compared byte for byte). */
@@ -391,7 +398,16 @@ function claimFinding(
   // in the fetch's own result (a failed fetch is a tool failure at that step).
   // An estimate ("~120 users", "about 8 hours") is a plan's expectation, not an invented fact.
   const linkInCode = c.kind === "url" && c.inCode && !ruleOff(g, "links-in-code");
-  if (reaches && CHECKABLE.has(c.kind) && !linkInCode && !isHedgedValue(text, c.start, c.end)) {
+  // How long the system's own work took ("query took 419 ms") is a meter of the run, as for
+  // `ungrounded-values.ts`: the same digits in an answer given in another unit ("419.0 g") are not it.
+  const meter = () => !scan.timed && (scan.meters ??= millisecondOnlyNumbers(text)).has(c.value.slice(2));
+  if (
+    reaches &&
+    CHECKABLE.has(c.kind) &&
+    !linkInCode &&
+    !isHedgedValue(text, c.start, c.end) &&
+    !(c.kind === "number" && meter())
+  ) {
     const note =
       r.withdrawnAt === undefined
         ? `introduces ${c.raw}, which reaches the final answer, with no source in the task, a tool output or any step it could see`

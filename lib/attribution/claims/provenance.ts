@@ -8,7 +8,7 @@
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
-import { claimPart, keyedNumbers, normalizeNumber } from "../text-features";
+import { claimPart, commaDecimalNumbers, keyedNumbers, normalizeNumber } from "../text-features";
 import { observationAt } from "../../trace/canonical-attributes";
 import { ancestorWalker, Visit } from "../ancestor-walk";
 import { buildGrounding, NUMBERED_THING_BEFORE_RE } from "../grounding";
@@ -228,7 +228,10 @@ function valueIndex(
     for (const c of claims[v].asserted) if (c.kind === "date") noteDay(c.value, v, note);
     for (const c of claims[v].observed) if (c.kind === "date") noteDay(c.value, v, note);
     // A record's number under its key (`item_id: 4471`) is no claim, but a later step can read it there.
-    for (const x of keyedNumbers(stepText(g.steps[v]))) note(`n:${x}`, v);
+    const text = stepText(g.steps[v]);
+    for (const x of keyedNumbers(text)) note(`n:${x}`, v);
+    // So is an amount written with a decimal comma ("$ 7 318,46"), which the claims read in pieces.
+    for (const x of commaDecimalNumbers(text)) note(`n:${x}`, v);
   }
   return { stepsOf, firstAt };
 }

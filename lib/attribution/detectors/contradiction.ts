@@ -6,7 +6,7 @@
  */
 import type { Detector, DetectorHit } from "./types";
 import { isAgentUtterance, isToolOutput } from "./patterns";
-import { normalizeNumber, stripCode } from "../text-features";
+import { commaDecimalNumbers, normalizeNumber, stripCode } from "../text-features";
 import { stepText } from "../build-graph";
 
 const NUMBER_RE = /-?\d[\d,]*(?:\.\d+)?/g;
@@ -155,12 +155,14 @@ export const detectContradiction: Detector = ({ g }) => {
     const text = textOf(i);
     if (isToolOutput(g, i)) {
       learnFacts(known, text, i);
-      for (const m of text.matchAll(NUMBER_RE)) {
-        const value = normalizeNumber(m[0]);
+      const show = (value: string) => {
         const list = shownAt.get(value) ?? [];
         if (list.length < MAX_SHOWN_AT && list[list.length - 1] !== i) list.push(i);
         shownAt.set(value, list);
-      }
+      };
+      for (const m of text.matchAll(NUMBER_RE)) show(normalizeNumber(m[0]));
+      // An amount written with a decimal comma ("$ 7 318,46") shows 7318.46 too (ADR 0094).
+      for (const x of commaDecimalNumbers(text)) show(x);
       continue;
     }
     if (!isAgentUtterance(g, i)) continue;
