@@ -171,23 +171,28 @@ function misquotedSource(
   let bestScore = 0.75 - 1e-9;
   for (const h of handed) {
     if (h.value === claim.value || stated.has(h.value)) continue;
-    const a = Math.abs(Number(h.value.slice(2)));
-    const b = Math.abs(claim.num ?? 0);
-    if (
-      !(
-        a > 0 &&
-        b > 0 &&
-        (Math.max(a, b) / Math.min(a, b) <= 2 ||
-          decimalSlip(h.value.slice(2), claim.value.slice(2)) ||
-          changesOneDigit(h.raw, claim.raw))
-      )
-    )
-      continue;
+    if (!slipApart(h.value, h.raw, claim)) continue;
     let score = 0;
     for (const t of tokens) if (h.tokens.has(t)) score += 1 / df.get(t)!;
     if (score > bestScore) (best = h), (bestScore = score);
   }
   return best;
+}
+
+/**
+ * Whether a claim and the number it would misquote (value and raw writing) lie a slip apart: a ratio
+ * within 2, the same digits with the decimal point moved, or a decimal with one digit changed.
+ */
+function slipApart(value: string, raw: string, claim: Claim): boolean {
+  const a = Math.abs(Number(value.slice(2)));
+  const b = Math.abs(claim.num ?? 0);
+  return (
+    a > 0 &&
+    b > 0 &&
+    (Math.max(a, b) / Math.min(a, b) <= 2 ||
+      decimalSlip(value.slice(2), claim.value.slice(2)) ||
+      changesOneDigit(raw, claim.raw))
+  );
 }
 
 /** The same digits with the decimal point moved ("12.5" written as "125", "1.5" as "15"): a slip, not another value. */
@@ -332,7 +337,9 @@ function claimFinding(
   const c = r.claim;
   if (r.source === "none" && c.kind === "number" && c.key && !scan.contradicted) {
     const fact = visibleFact(scan, c.key);
-    if (fact && fact.value !== c.value) {
+    // The same bound as a misquote of an unlabelled source: a label shared by numbers orders of
+    // magnitude apart ("berth.go: 412", a file's line, and "Go 1.21") names two things, not one.
+    if (fact && fact.value !== c.value && slipApart(fact.value, fact.raw, c)) {
       scan.contradicted = true;
       const note = `states "${c.key}" as ${c.raw}, but ${g.steps[fact.step].id} gave ${fact.raw}`;
       const reachesWide = seen && wideClosure().has(c.value);

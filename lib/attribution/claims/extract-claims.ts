@@ -10,6 +10,7 @@ import { LOCATOR_RE, normalizeNumber } from "../text-features";
 import { trimEndChars } from "../../text/linear-text";
 import { isIdentifierPiece } from "./identifier-piece";
 import { isCalendarPiece } from "./calendar-piece";
+import { isCommandOption } from "./command-option";
 
 export type ClaimKind = "number" | "date" | "url" | "quoted" | "entity" | "verdict";
 
@@ -227,6 +228,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
       if (isIdentifierPiece(text, numStart, numStart + m[2].length)) continue;
       if (isCalendarPiece(text, numStart, numStart + m[2].length)) continue;
       if (COUNTER_BEFORE_RE.test(text.slice(Math.max(0, numStart - 24), numStart))) continue;
+      if (isCommandOption(text, numStart, numStart + m[2].length, inRanges(code, numStart))) continue;
       const norm = normalizeNumber(m[2]);
       const num = Number(norm);
       if (!Number.isFinite(num)) continue;

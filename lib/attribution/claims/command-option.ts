@@ -1,0 +1,81 @@
+/**
+ * A number that is an option of a shell command an agent runs or a terminal echoes back ("| head -45",
+ * "tail -n 50", "kill -9", "--max-count=5"): how many lines to show or which signal to send, not a
+ * quantity anyone states. Two agents that page through output with "head -28" and "head -45" disagree
+ * about nothing. Read only inside code, a fenced block or an inline `…` span on the number's line: in
+ * prose "it changed by -30" is a value.
+ */
+
+/** Characters read before a number for the command word or option name it follows. */
+const BEFORE = 40;
+/** Characters of a line read back for an inline code span's opening backtick. */
+const MAX_LINE = 2_000;
+
+const isBlank = (c: number) => c === 32 || c === 9;
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** [A-Za-z0-9_] plus the marks a command or option name holds ("./run.sh", "--max-count"). */
+const isNameChar = (c: number, marks: string) =>
+  isLetter(c) || (c >= 48 && c <= 57) || c === 95 || marks.includes(String.fromCharCode(c));
+
+/**
+ * The start of the name that ends right before `end` (its characters `isNameChar` with `marks`), or
+ * `end` when none does. A backward scan, not a regex anchored at the end: such a regex retries from
+ * every start of a long run of name characters.
+ */
+function nameStart(text: string, end: number, marks: string): number {
+  let k = end;
+  while (k > 0 && isNameChar(text.charCodeAt(k - 1), marks)) k--;
+  return k;
+}
+
+/** A word (a name with a letter in it), then a space or tab, right before a dash and digits: "head " before "-45". */
+function followsWord(before: string): boolean {
+  const end = before.length - 1;
+  if (end < 1 || !isBlank(before.charCodeAt(end))) return false;
+  for (let k = nameStart(before, end, "./-"); k < end; k++) if (isLetter(before.charCodeAt(k))) return true;
+  return false;
+}
+
+/** An option's name, then a space, tab or "=", right before a number: "-n ", "--lines=". */
+function followsOptionName(before: string): boolean {
+  const end = before.length - 1;
+  const sep = before.charCodeAt(end);
+  if (end < 2 || !(isBlank(sep) || sep === 61)) return false;
+  const k = nameStart(before, end, "-");
+  // The name: one or two dashes, a letter, then name characters; a space, tab or the window's start before it.
+  let at = k;
+  while (at < end && before[at] === "-") at++;
+  const dashes = at - k;
+  return (
+    dashes >= 1 &&
+    dashes <= 2 &&
+    at < end &&
+    isLetter(before.charCodeAt(at)) &&
+    (k === 0 || isBlank(before.charCodeAt(k - 1)))
+  );
+}
+
+/** Whether [start, end) of `text` stands inside an inline `…` span of its line. */
+function inInlineCode(text: string, start: number, end: number): boolean {
+  const lineStart = Math.max(text.lastIndexOf("\n", start - 1) + 1, start - MAX_LINE);
+  let ticks = 0;
+  for (let k = lineStart; k < start; k++) if (text.charCodeAt(k) === 96) ticks++;
+  if (ticks % 2 === 0) return false;
+  const close = text.indexOf("`", end);
+  const lineEnd = text.indexOf("\n", end);
+  return close >= 0 && (lineEnd < 0 || close < lineEnd);
+}
+
+/**
+ * Whether the number written at [start, end) of `text` is a command's option: "-30" after a command
+ * word, or any number after an option's name ("-n 25", "--ratio=0.5"), inside code (`inFence`: a fenced block holds it) or
+ * an inline code span.
+ */
+export function isCommandOption(text: string, start: number, end: number, inFence: boolean): boolean {
+  const raw = text.slice(start, end);
+  const before = text.slice(Math.max(0, start - BEFORE), start);
+  const flag = /^-\d+$/.test(raw) && followsWord(before);
+  const option = followsOptionName(before);
+  if (!flag && !option) return false;
+  return inFence || inInlineCode(text, start, end);
+}
