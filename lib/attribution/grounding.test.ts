@@ -511,6 +511,36 @@ describe("grounding: seenBefore", () => {
     );
   });
 
+  it("reads the unit a record's key ends in as the unit of its value", () => {
+    // Records that name the unit in the key (`seeing_arcsec: 0.49`) hold readings as much as "0.49 arcsec".
+    const keyed = [
+      tool('{"site":"Site A","seeing_arcsec":0.49}'),
+      tool("site: Site B\nseeing_arcsec: 0.58\nunit: arcsec"),
+    ];
+    expect(fromSources(keyed, "Site B: 0.28 arcsec.").derivable(2, "0.28", [])).toBe(false);
+    // Near miss: a key that names no unit leaves the value bare, and the product stands.
+    const plain = [tool('{"site":"Site A","seeing_factor":0.49}'), tool("site: Site B\nseeing_factor: 0.58")];
+    expect(fromSources(plain, "Site B: 0.28 arcsec.").derivable(2, "0.28", [])).toBe(true);
+    expect(
+      wordsAfterNumbers('seeing_arcsec: 0.49; "wear_mm":0.3; dwell_days = 3.75; count_items: 12; total: 5'),
+    ).toEqual(
+      new Map([
+        ["0.49", "arcsec"],
+        ["0.3", "mm"],
+        ["3.75", "days"],
+      ]),
+    );
+    // Only a key's value: the unit word must end a key followed by ":" or "=".
+    expect(wordsAfterNumbers("sample_days (6) and seeing_arcsec 0.49")).toEqual(new Map());
+    // A word after the value comes first; a key's unit stands in for none, or for a word for no thing.
+    expect(wordsAfterNumbers("wear_mm: 6 rows; dwell_days: 2 of them")).toEqual(
+      new Map([
+        ["6", "rows"],
+        ["2", "days"],
+      ]),
+    );
+  });
+
   it("takes no sum of a reading and a count of something else as a reading", () => {
     // 3 − 1.98 = 1.02: a made-up 1.02 arcsec would pass as a cache's hit count minus a seeing.
     const site = tool("Site A: median seeing = 1.98 arcsec.");

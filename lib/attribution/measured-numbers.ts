@@ -93,6 +93,31 @@ const NOT_NOUNS = new Set(
   ),
 );
 
+/** Characters of a record's key read back from its value. */
+const KEY_WINDOW = 48;
+
+/**
+ * The unit a record's key ends in, for the value right after it: `seeing_arcsec: 1.18`,
+ * `"wear_mm":0.3`, `dwell_days = 3.75` (a unit of the list after the key's last "_"), else "". Records
+ * name a field's unit in its key as often as after its value. A backward scan from the value over
+ * the separator and the key, not a regex anchored at the value: such a regex retries from every start
+ * of a long run of key characters.
+ */
+function keyUnitBefore(text: string, at: number): string {
+  const floor = Math.max(0, at - KEY_WINDOW);
+  let k = at;
+  while (k > floor && (text[k - 1] === " " || text[k - 1] === '"' || text[k - 1] === "'")) k--;
+  if (k === floor || (text[k - 1] !== ":" && text[k - 1] !== "=")) return "";
+  k--;
+  while (k > floor && (text[k - 1] === " " || text[k - 1] === '"' || text[k - 1] === "'")) k--;
+  const keyEnd = k;
+  while (k > floor && /[A-Za-z0-9_]/.test(text[k - 1])) k--;
+  const key = text.slice(k, keyEnd).toLowerCase();
+  const cut = key.lastIndexOf("_");
+  const unit = cut > 0 ? key.slice(cut + 1) : "";
+  return isMeasureUnit(unit) ? unit : "";
+}
+
 /**
  * Per number of the text (its first MAX_SCAN_CHARS), normalized, the word every writing of it is
  * followed by, lower case. A number with any writing that has no word after it (or a word of
@@ -108,7 +133,7 @@ export function wordsAfterNumbers(text: string | undefined): Map<string, string>
     if (mixed.has(n)) continue;
     const end = m.index + m[0].length;
     const found = UNIT_AFTER_RE.exec(scan.slice(end, end + UNIT_WINDOW))?.[1]?.toLowerCase();
-    const word = found && !NOT_NOUNS.has(found) ? found : "";
+    const word = found && !NOT_NOUNS.has(found) ? found : keyUnitBefore(scan, m.index);
     const seen = out.get(n);
     if (word && (seen === undefined || seen === word)) out.set(n, word);
     else out.delete(n), mixed.add(n);

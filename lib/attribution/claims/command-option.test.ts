@@ -29,6 +29,11 @@ describe("a shell command's options are not quantities", () => {
     // A span closed before the number, or a backtick with no close on the line, holds no code around it.
     expect(numbers("Ran `ls` and tail -25 and then `pwd`.")).toEqual(["n:-25"]);
     expect(numbers("A stray ` mark, then tail -25 in prose.\nNext `line`.")).toEqual(["n:-25"]);
+    // Spans are paired in order along the line: between two spans is prose.
+    expect(numbers("Ran `ls -1`, then tail -25, then `head -45` and `wc -l`; kill -9 after.")).toEqual([
+      "n:-25",
+      "n:-9",
+    ]);
   });
 });
 

@@ -8,8 +8,6 @@
 
 /** Characters read before a number for the command word or option name it follows. */
 const BEFORE = 40;
-/** Characters of a line read back for an inline code span's opening backtick. */
-const MAX_LINE = 2_000;
 
 const isBlank = (c: number) => c === 32 || c === 9;
 const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -55,27 +53,53 @@ function followsOptionName(before: string): boolean {
   );
 }
 
-/** Whether [start, end) of `text` stands inside an inline `…` span of its line. */
-function inInlineCode(text: string, start: number, end: number): boolean {
-  const lineStart = Math.max(text.lastIndexOf("\n", start - 1) + 1, start - MAX_LINE);
-  let ticks = 0;
-  for (let k = lineStart; k < start; k++) if (text.charCodeAt(k) === 96) ticks++;
-  if (ticks % 2 === 0) return false;
-  const close = text.indexOf("`", end);
-  const lineEnd = text.indexOf("\n", end);
-  return close >= 0 && (lineEnd < 0 || close < lineEnd);
+/**
+ * The inline code spans of a text: on each line, backticks paired in order, each pair a span [open,
+ * close]. Read once per text, when a number asks (one pass, then a binary search per number).
+ */
+export function inlineCodeSpans(text: string): number[] {
+  const out: number[] = [];
+  let open = -1;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 10) open = -1;
+    else if (c === 96) {
+      if (open < 0) open = k;
+      else out.push(open, k), (open = -1);
+    }
+  }
+  return out;
+}
+
+/** Whether [start, end) lies inside one of `spans` (flat pairs, ascending). */
+function inSpan(spans: number[], start: number, end: number): boolean {
+  let lo = 0;
+  let hi = spans.length / 2;
+  // The last span that opens before `start`.
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[2 * mid] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 && spans[2 * (lo - 1) + 1] >= end;
 }
 
 /**
  * Whether the number written at [start, end) of `text` is a command's option: "-30" after a command
- * word, or any number after an option's name ("-n 25", "--ratio=0.5"), inside code (`inFence`: a fenced block holds it) or
- * an inline code span.
+ * word, or any number after an option's name ("-n 25", "--ratio=0.5"), inside code: a fenced block
+ * holds it (`inFence`), or one of the text's inline code spans (`spans`, read when first asked).
  */
-export function isCommandOption(text: string, start: number, end: number, inFence: boolean): boolean {
+export function isCommandOption(
+  text: string,
+  start: number,
+  end: number,
+  inFence: boolean,
+  spans: () => number[],
+): boolean {
   const raw = text.slice(start, end);
   const before = text.slice(Math.max(0, start - BEFORE), start);
   const flag = /^-\d+$/.test(raw) && followsWord(before);
   const option = followsOptionName(before);
   if (!flag && !option) return false;
-  return inFence || inInlineCode(text, start, end);
+  return inFence || inSpan(spans(), start, end);
 }

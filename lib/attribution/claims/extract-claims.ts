@@ -10,7 +10,7 @@ import { LOCATOR_RE, normalizeNumber } from "../text-features";
 import { trimEndChars } from "../../text/linear-text";
 import { isIdentifierPiece } from "./identifier-piece";
 import { isCalendarPiece } from "./calendar-piece";
-import { isCommandOption } from "./command-option";
+import { inlineCodeSpans, isCommandOption } from "./command-option";
 
 export type ClaimKind = "number" | "date" | "url" | "quoted" | "entity" | "verdict";
 
@@ -220,6 +220,8 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
         end: m.index! + m[0].length,
       });
     }
+  let spans: number[] | undefined;
+  const inlineSpans = () => (spans ??= inlineCodeSpans(text));
   if (hasDigit)
     for (const m of text.matchAll(NUMBER_RE)) {
       const at = m.index! + (m[1] ? m[1].length : 0) + (m[0].length - m[0].trimStart().length);
@@ -228,7 +230,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
       if (isIdentifierPiece(text, numStart, numStart + m[2].length)) continue;
       if (isCalendarPiece(text, numStart, numStart + m[2].length)) continue;
       if (COUNTER_BEFORE_RE.test(text.slice(Math.max(0, numStart - 24), numStart))) continue;
-      if (isCommandOption(text, numStart, numStart + m[2].length, inRanges(code, numStart))) continue;
+      if (isCommandOption(text, numStart, numStart + m[2].length, inRanges(code, numStart), inlineSpans)) continue;
       const norm = normalizeNumber(m[2]);
       const num = Number(norm);
       if (!Number.isFinite(num)) continue;
