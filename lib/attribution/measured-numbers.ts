@@ -97,7 +97,7 @@ const NOT_NOUNS = new Set(
 const KEY_WINDOW = 48;
 
 /**
- * The unit a record's key ends in, for the value right after it: `seeing_arcsec: 1.18`,
+ * The unit a record's key ends in, for the value right after it: `seeing_arcsec: 0.49`,
  * `"wear_mm":0.3`, `dwell_days = 3.75` (a unit of the list after the key's last "_"), else "". Records
  * name a field's unit in its key as often as after its value. A backward scan from the value over
  * the separator and the key, not a regex anchored at the value: such a regex retries from every start

@@ -405,15 +405,12 @@ function claimFinding(
   // in the fetch's own result (a failed fetch is a tool failure at that step).
   // An estimate ("~120 users", "about 8 hours") is a plan's expectation, not an invented fact.
   const linkInCode = c.kind === "url" && c.inCode && !ruleOff(g, "links-in-code");
-  // How long the system's own work took ("query took 419 ms") is a meter of the run, as for
-  // `ungrounded-values.ts`: the same digits in an answer given in another unit ("419.0 g") are not it.
-  const meter = () => !scan.timed && (scan.meters ??= millisecondOnlyNumbers(text)).has(c.value.slice(2));
   if (
     reaches &&
     CHECKABLE.has(c.kind) &&
     !linkInCode &&
     !isHedgedValue(text, c.start, c.end) &&
-    !(c.kind === "number" && meter())
+    !(c.kind === "number" && writtenAsMeter(scan, c))
   ) {
     const note =
       r.withdrawnAt === undefined
@@ -423,6 +420,14 @@ function claimFinding(
     return makeFinding(v, c, "unsourced-value", SCORE.unsourcedInAnswer, r.withdrawnAt ?? -1, note, true);
   }
   return undefined;
+}
+
+/**
+ * Whether the step writes claim c only as milliseconds ("query took 419 ms"): a meter of the run, as
+ * for `ungrounded-values.ts`, whose digits in an answer given in another unit ("419.0 g") are not it.
+ */
+function writtenAsMeter(scan: StepScan, c: Claim): boolean {
+  return !scan.timed && (scan.meters ??= millisecondOnlyNumbers(scan.text)).has(c.value.slice(2));
 }
 
 /** The latest fact under `key` that step v could see. */
