@@ -96,6 +96,12 @@ const NOT_NOUNS = new Set(
 /** Characters of a record's key read back from its value. */
 const KEY_WINDOW = 48;
 
+/** The offset before the spaces and quotes that end text[floor, k): a key's quotes, the blanks around its separator. */
+function skipPadding(text: string, k: number, floor: number): number {
+  while (k > floor && (text[k - 1] === " " || text[k - 1] === '"' || text[k - 1] === "'")) k--;
+  return k;
+}
+
 /**
  * The unit a record's key ends in, for the value right after it: `seeing_arcsec: 0.49`,
  * `"wear_mm":0.3`, `dwell_days = 3.75` (a unit of the list after the key's last "_"), else "". Records
@@ -105,11 +111,9 @@ const KEY_WINDOW = 48;
  */
 function keyUnitBefore(text: string, at: number): string {
   const floor = Math.max(0, at - KEY_WINDOW);
-  let k = at;
-  while (k > floor && (text[k - 1] === " " || text[k - 1] === '"' || text[k - 1] === "'")) k--;
+  let k = skipPadding(text, at, floor);
   if (k === floor || (text[k - 1] !== ":" && text[k - 1] !== "=")) return "";
-  k--;
-  while (k > floor && (text[k - 1] === " " || text[k - 1] === '"' || text[k - 1] === "'")) k--;
+  k = skipPadding(text, k - 1, floor);
   const keyEnd = k;
   while (k > floor && /[A-Za-z0-9_]/.test(text[k - 1])) k--;
   const key = text.slice(k, keyEnd).toLowerCase();
