@@ -541,6 +541,134 @@ describe("grounding: seenBefore", () => {
     );
   });
 
+  it("reads a number rounded from a more precise one at hand", () => {
+    // Code prints floats in full; agents report them rounded.
+    const printed = [tool("Mean: 611.27004518933761, Max: 734.1200012207031")];
+    for (const [claim, x] of [
+      ["The mean was 611.27.", "611.27"],
+      ["The mean was 611.3.", "611.3"],
+      ["The high was 734.12.", "734.12"],
+    ])
+      expect(fromSources(printed, claim).derivation(1, x, [])).toEqual([
+        x.startsWith("734") ? "734.1200012207" : "611.2700451893",
+      ]);
+    // A rounding of one number among many: a data dump fills the operand pool, not this reading.
+    const dump = [
+      tool(`${Array.from({ length: 300 }, (_, i) => `${1000 + i}.25`).join(", ")}, mean 611.27004518933761`),
+    ];
+    expect(fromSources(dump, "The mean was 611.27.").derivable(1, "611.27", [])).toBe(true);
+    // The task or the step's own input may hold the precise number.
+    const asked = buildGrounding(oneStep("Report the mean of 611.27004518933761 rounded.", "The mean was 611.27."));
+    expect(asked.derivation(0, "611.27", [])).toEqual(["611.2700451893"]);
+    const fed = ZTrace.parse({
+      schema: "culprit.trace/v1",
+      run: { outcome: "failure", task: "Report the mean." },
+      agents: [{ name: "a" }],
+      steps: [{ id: "s0", agent: "a", kind: "message", input: "Mean: 611.27004518933761", content: "It was 611.27." }],
+      edges: [],
+    });
+    expect(buildGrounding(buildGraph(fed, DEFAULT_CONFIG)).derivable(0, "611.27", [])).toBe(true);
+    // Or a number the step itself wrote earlier (its own working).
+    const own = buildGrounding(oneStep("Report the mean.", "Mean 611.27004518933761, so about 611.27."));
+    expect(own.derivable(0, "611.27", ["611.2700451893"])).toBe(true);
+    expect(own.derivable(0, "611.27", [])).toBe(false);
+    // Near misses: not the nearest at its decimals, as precise as the number, more precise than it.
+    expect(fromSources(printed, "The mean was 611.28.").derivable(1, "611.28", [])).toBe(false);
+    expect(fromSources(printed, "The mean was 611.26.").derivable(1, "611.26", [])).toBe(false);
+    expect(fromSources(printed, "The mean was 612.").derivable(1, "612", [])).toBe(false);
+    // The decimals a value is written with count, not its normalized form: "611.30" is given to two
+    // places, "611" to none (a whole number is as often a count or a misquote as a rounding).
+    expect(fromSources(printed, "The mean was 611.30.").derivable(1, "611.3", [])).toBe(false);
+    expect(fromSources(printed, "The mean was about 611.").derivable(1, "611", [])).toBe(false);
+    const two = [tool("Mean: 611.27")];
+    expect(fromSources(two, "The mean was 611.28.").derivable(1, "611.28", [])).toBe(false);
+    expect(fromSources(two, "The mean was 611.271.").derivable(1, "611.271", [])).toBe(false);
+  });
+
+  it("derives a value from the latest tool outputs the step saw, several turns back", () => {
+    // A chat chain: the lookup, then turns in between, then a fare difference worked out from it.
+    const chat = (between: number, result: string, claim: string, extra: string[] = [], seen = true) => {
+      const steps = [
+        {
+          id: "",
+          agent: "db",
+          kind: "tool_result" as const,
+          content: result,
+          tool: { name: "get", arguments: {}, result },
+        },
+        ...extra.map((r) => ({
+          id: "",
+          agent: "db",
+          kind: "tool_result" as const,
+          content: r,
+          tool: { name: "get", arguments: {}, result: r },
+        })),
+        ...Array.from({ length: between }, (_, i) => ({
+          id: "",
+          agent: i % 2 ? "agent" : "customer",
+          kind: "message" as const,
+          content: i % 2 ? "Let me check that." : "Please go on.",
+        })),
+        { id: "", agent: "agent", kind: "message" as const, content: claim },
+      ].map((st, i) => ({ ...st, id: `s${i}` }));
+      const trace = ZTrace.parse({
+        schema: "culprit.trace/v1",
+        run: { outcome: "failure", task: "Change the flight." },
+        agents: [...new Set(steps.map((st) => st.agent))].map((name) => ({ name })),
+        steps,
+        // Unseen: the lookup is on no path into the last step.
+        edges: steps
+          .slice(seen ? 1 : 2)
+          .map((st, i) => ({ from: `s${seen ? i : i + 1}`, to: st.id, kind: "message" as const })),
+      });
+      return buildGrounding(buildGraph(trace, DEFAULT_CONFIG)).derivable(
+        steps.length - 1,
+        claim.match(/\d+(?:\.\d+)?/)![0],
+        [],
+      );
+    };
+    const fares = "legs: price 113, price 86";
+    expect(chat(6, fares, "The current fare is $199.")).toBe(true);
+    expect(chat(6, "legs: price 11.3, price 8.6", "The current fare is $19.9.")).toBe(true);
+    // Near misses: a small whole number (one operation on a wide pool makes almost any), an output
+    // beyond the steps read back, one behind four later outputs.
+    expect(chat(6, "legs: price 13, price 6", "The current fare is $19.")).toBe(false);
+    expect(chat(66, fares, "The current fare is $199.")).toBe(false);
+    const later = ["seats: 412", "seats: 385", "seats: 377", "seats: 366"];
+    expect(chat(2, fares, "The current fare is $199.", later)).toBe(false);
+    expect(chat(2, fares, "The current fare is $199.", later.slice(1))).toBe(true);
+    // Nor figures of two records: across records one operation makes almost any value.
+    expect(chat(6, "legs: price 113", "The current fare is $199.", ["legs: price 86"])).toBe(false);
+    // Nor a value one digit off a figure of the record (a misquote of it, however the rest adds up).
+    expect(chat(6, "legs: price 1135, fee 48, price 1283", "The leg costs $1183.")).toBe(false);
+    expect(chat(6, "legs: price 1135, fee 48, price 1138", "The leg costs $1183.")).toBe(false);
+    expect(chat(6, "legs: price 1135, fee 48, price 1270", "The leg costs $1183.")).toBe(true);
+    // Nor an output the step could not see (stated edges, no path from it).
+    expect(chat(6, fares, "The current fare is $199.", [], false)).toBe(false);
+  });
+
+  it("reads units written out as units of measure", () => {
+    // Web pages and prose give distances as "1.6 miles": 1.6 × 2.5 = 4.0 is no distance in miles.
+    const trails = [tool("Trail A: 1.6 miles round trip."), tool("Trail B: 2.5 miles round trip.")];
+    expect(fromSources(trails, "Trail C: 4.00 miles round trip.").derivable(2, "4", [])).toBe(false);
+    // Nor is a distance plus a count of stops.
+    const stops = [tool("Trail A: 1.6 miles round trip."), tool("Trail B has 3 stops.")];
+    expect(fromSources(stops, "Trail C: 4.6 miles round trip.").derivable(2, "4.6", [])).toBe(false);
+    // Near misses: the product as a bare number, a distance plus a distance in another unit.
+    expect(fromSources(trails, "Trail C scores 4.00.").derivable(2, "4", [])).toBe(true);
+    const km = [tool("Trail A: 1.6 miles round trip."), tool("Trail B: 3 kilometers round trip.")];
+    expect(fromSources(km, "Trail C: 4.6 miles round trip.").derivable(2, "4.6", [])).toBe(true);
+    expect(["mile", "feet", "inch", "inches", "litres", "gallon", "stops"].map(isMeasureUnit)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
   it("takes no sum of a reading and a count of something else as a reading", () => {
     // 3 − 1.98 = 1.02: a made-up 1.02 arcsec would pass as a cache's hit count minus a seeing.
     const site = tool("Site A: median seeing = 1.98 arcsec.");

@@ -9,6 +9,7 @@ import type { EngineGraph } from "./build-graph";
 import { ancestorWalker, Visit } from "./ancestor-walk";
 import {
   MAX_SCAN_CHARS,
+  NUMBER_RE,
   commaDecimalNumbers,
   extractNumbers,
   keyedNumbers,
@@ -20,11 +21,19 @@ import { groupTotals, namedConversions } from "./whole-derivations";
 import { numberDimensions } from "./number-dimensions";
 import { stepText, stepTextOnce } from "./build-graph";
 import { isToolOutput } from "./detectors/patterns";
+import { digitTails, TAIL_HINT_RE, timestampYears } from "./claims/at-hand-values";
 
 /** Ancestor searches stop after this many steps and then assume the value was seen (conservative). */
 const ANCESTOR_BUDGET = 4000;
 /** Numbers considered as operands of a derivation. */
 const MAX_OPERANDS = 120;
+/** Steps read back, and tool outputs taken, for the earlier outputs a derivation may draw on. */
+const EARLIER_WINDOW = 64;
+const EARLIER_OUTPUTS = 4;
+/** The least whole value derived from those outputs' numbers. */
+const MIN_EARLIER_TARGET = 100;
+/** Numbers read at hand for one a value rounds (a single pass, no pairs). */
+const MAX_ROUND_READS = 4000;
 /** Source steps whose listed groups are totalled for one value. */
 const MAX_TOTAL_SOURCES = 16;
 /** Sources read for whether a number is written twice; past them it counts as written twice (conservative). */
@@ -76,10 +85,17 @@ export function buildGrounding(g: EngineGraph): Grounding {
  */
 const GLUED_RE = /(?<=[A-Za-z])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d.,]\d)/g;
 
+/**
+ * Also the year of a timestamp ("The current time is 2024-05-15 15:00:00", whose digits are no values:
+ * claims/identifier-piece.ts), as a plain date's year is a number at hand; and, when `tails`, the last
+ * digits of its digit runs (`t:1784` from `gift_card_1591784`), for a number written as an identifier's
+ * end ("card ending in 1784", claims/at-hand-values.ts).
+ */
 function sourceNumbers(
   input: string | undefined,
   stated: readonly string[],
   content: string | undefined,
+  tails: boolean,
 ): Set<string> | null {
   let out = input ? new Set(extractNumbers(input)) : null;
   const text = content && content.length > MAX_SCAN_CHARS ? content.slice(0, MAX_SCAN_CHARS) : content;
@@ -91,6 +107,8 @@ function sourceNumbers(
   if (/[A-Za-z]\d/.test(text)) for (const m of text.matchAll(GLUED_RE)) add(m[0]);
   for (const x of keyedNumbers(text)) add(x);
   for (const x of commaDecimalNumbers(text)) add(x);
+  timestampYears(text, add);
+  if (tails) digitTails(text, (x) => (out ??= new Set()).add(x));
   return out;
 }
 
@@ -118,6 +136,14 @@ export function swapsDigits(a: string, b: string): boolean {
 export function changesOneDigit(a: string, b: string): boolean {
   const dot = a.indexOf(".");
   if (dot < 0 || dot !== b.indexOf(".") || a.length !== b.length) return false;
+  let differ = 0;
+  for (let i = 0; i < a.length && differ < 2; i++) if (a[i] !== b[i]) differ++;
+  return differ === 1;
+}
+
+/** Whether a and b, written alike (same length, any point in the same place), differ in one digit. */
+function oneDigitApart(a: string, b: string): boolean {
+  if (a.length !== b.length || a.indexOf(".") !== b.indexOf(".")) return false;
   let differ = 0;
   for (let i = 0; i < a.length && differ < 2; i++) if (a[i] !== b[i]) differ++;
   return differ === 1;
@@ -266,7 +292,9 @@ function makeGrounding(g: EngineGraph): Grounding {
   const yearsOf = (u: number) => (years[u] ??= yearOnlyNumbers(stepText(g.steps[u])));
   const meters: (Set<string> | undefined)[] = new Array(g.n);
   const metersOf = (u: number) => (meters[u] ??= millisecondOnlyNumbers(stepText(g.steps[u])));
-  const sourceNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content));
+  // Identifiers' last digits are read only in a run that writes a number as one's end.
+  const tails = g.steps.some((s) => TAIL_HINT_RE.test((s.content ?? "").slice(0, MAX_SCAN_CHARS)));
+  const sourceNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content, tails));
   // First step index stating each number (text, input or page digits): a value first stated at or after v was not seen before v.
   const firstAt = new Map<string, number>();
   for (let i = 0; i < g.n; i++) {
@@ -395,9 +423,50 @@ function makeGrounding(g: EngineGraph): Grounding {
     maxSources: MAX_TOTAL_SOURCES,
     exactSum: EXACT_SUM,
   });
+  /**
+   * A number at hand written to more decimals than value x is, rounded to the nearest at the
+   * decimals step v writes x with: code prints 403.53000895182294 and the agent reports 403.53. Only
+   * to fewer decimals, and only a value written with some ("2.00", not "2": a whole number is as
+   * often a count or a misquote as a rounding): a value as precise as the number (403.54 against
+   * 403.53) differs from it. Read over the step's input, the steps it read, its own earlier numbers
+   * and the task, MAX_ROUND_READS numbers at most (none found past them: the conservative
+   * direction), without the operand pool's cap: a task or output full of data leaves no room in it
+   * for the figure rounded.
+   */
+  const decimalsOf: (Map<string, number> | undefined)[] = new Array(g.n);
+  const roundedFrom = (v: number, x: string, target: number, ownEarlier: string[]): string | null => {
+    const places = (decimalsOf[v] ??= writtenDecimals(stepText(g.steps[v]))).get(x) ?? 0;
+    if (places === 0) return null;
+    const half = 0.5 * 10 ** -places + ROUND_EPSILON;
+    let reads = 0;
+    const rounds = (s: string) =>
+      ++reads <= MAX_ROUND_READS && decimalPlaces(s) > places && Math.abs(Number(s) - target) <= half;
+    for (const s of sourceNums[v] ?? []) if (rounds(s)) return s;
+    const timed = marksMilliseconds(v);
+    for (let k = g.inStart[v]; k < g.inStart[v + 1] && reads < MAX_ROUND_READS; k++) {
+      const from = g.edges[g.inEdges[k]].from;
+      for (const s of g.features[from].allNumbers) if ((timed || !metersOf(from).has(s)) && rounds(s)) return s;
+    }
+    for (const s of ownEarlier) if (rounds(s)) return s;
+    for (const s of task) if (rounds(s)) return s;
+    return null;
+  };
+  /**
+   * The latest EARLIER_OUTPUTS tool outputs among the EARLIER_WINDOW steps before v that v could have
+   * seen (its ancestors, known without a walk; every earlier step without stated edges), latest first.
+   */
+  const earlierOutputs = (v: number): number[] => {
+    const out: number[] = [];
+    for (let u = v - 1; u >= 0 && v - u <= EARLIER_WINDOW && out.length < EARLIER_OUTPUTS; u--)
+      if (isToolOutput(g, u) && (g.edgesInferred || walker.surelyAncestor(u, v) || walker.isAncestor(u, v) === true))
+        out.push(u);
+    return out;
+  };
   const derivation = (v: number, x: string, ownEarlier: string[]): string[] | null => {
     const target = Number(x);
     if (!Number.isFinite(target)) return null;
+    const rounded = roundedFrom(v, x, target, ownEarlier);
+    if (rounded !== null) return [rounded];
     // The exact answer to an explicit calculation the step was asked for (see requested-aggregate.ts).
     if (requested[v] === undefined) requested[v] = requestedAggregate(g.steps[v].input);
     if (requested[v] && matchesAggregate(requested[v]!, target)) return [];
@@ -410,12 +479,13 @@ function makeGrounding(g: EngineGraph): Grounding {
     // A label ("period 4") is no operand, nor a millisecond reading unless step v speaks in them, nor
     // a year unless the value is one.
     const timed = marksMilliseconds(v);
-    for (let k = g.inStart[v]; k < g.inStart[v + 1] && pool.size < MAX_OPERANDS; k++) {
-      const from = g.edges[g.inEdges[k]].from;
+    const addFrom = (from: number, into: Set<number>) => {
       for (const s of g.features[from].allNumbers)
         if (!labelsOf(from).has(s) && (timed || !metersOf(from).has(s)) && (ofYears || !yearsOf(from).has(s)))
-          addOperand(pool, s);
-    }
+          addOperand(into, s);
+    };
+    for (let k = g.inStart[v]; k < g.inStart[v + 1] && pool.size < MAX_OPERANDS; k++)
+      addFrom(g.edges[g.inEdges[k]].from, pool);
     // Identities (x + 0, x × 1) only restate x; a restatement that differs from x is a misquote,
     // not a result: 0 is no operand, 1 no factor or divisor.
     pool.delete(0);
@@ -430,11 +500,10 @@ function makeGrounding(g: EngineGraph): Grounding {
     // swap too (1.32 → 1.23, which 1.62 ÷ 1.32 makes up), not for a change: one small decimal plus
     // another changes one digit as often as not.
     const digits = x.replace(/\D/g, "").length;
-    if (
-      (digits >= MIN_SWAP_DIGITS && ops.some((a) => swapsDigits(x, String(a)) || changesOneDigit(x, String(a)))) ||
-      (digits === MIN_SWAP_DIGITS - 1 && x.includes(".") && ops.some((a) => swapsDigits(x, String(a))))
-    )
-      return null;
+    const misquotes = (list: number[]) =>
+      (digits >= MIN_SWAP_DIGITS && list.some((a) => swapsDigits(x, String(a)) || changesOneDigit(x, String(a)))) ||
+      (digits === MIN_SWAP_DIGITS - 1 && x.includes(".") && list.some((a) => swapsDigits(x, String(a))));
+    if (misquotes(ops)) return null;
     // Shares and changes are tried only for a value the step writes as a percent: as a ratio of
     // two numbers at hand almost any amount has some pair that yields it.
     const percent = percentsOf(v).has(x);
@@ -453,36 +522,52 @@ function makeGrounding(g: EngineGraph): Grounding {
       within(y, target, sumTol) &&
       (within(y, target, EXACT_SUM) || Math.min(Math.abs(a), Math.abs(b)) >= precision) &&
       !fractionOfCount(v, noun, a, b, y);
+    /** Whether a and b (`two`: two writings, not one number taken twice), in one operation, give the value. */
+    const gives = (a: number, b: number, two: boolean): boolean => {
+      // A number taken from itself or divided by itself gives 0, 1 or 100 % whatever it is: no result.
+      // Times itself it is a square, which an agent writes as one ("x²", "squared"); unwritten, a
+      // square near 1 lands within rounding of a one-digit slip (0.89 → 0.79 ≈ 0.89²). Added to
+      // itself it is a doubling, which needs the number twice or a doubling written (`doubles`); as
+      // a percent of itself (87 % of 87 ≈ 75.7), the number twice, once as the rate and once as the amount.
+      // A sum of a reading and a count of something else ("1.98 arcsec" and "3 hits") is neither.
+      return (
+        (adds(a, b, a + b) && (two || doubles(v, a)) && !mixes(v, x, a, b)) ||
+        (two && (adds(a, b, a - b) || adds(a, b, b - a)) && !mixes(v, x, a, b)) ||
+        (a !== 1 &&
+          b !== 1 &&
+          ((within(a * b, target, Number.isInteger(a) && Number.isInteger(b) ? sumTol : tol) &&
+            (two || marksSquare(v)) &&
+            !pricedCount(v, noun, a, b, false)) ||
+            (two &&
+              (within(a / b, target, tol) || within(b / a, target, tol)) &&
+              marksQuotient(v) &&
+              !pricedCount(v, noun, a, b, true))) &&
+          !oneMeasure(v, x, a, b)) ||
+        (within((a * b) / 100, target, tol) && isRate(a, b) && (two || writtenTwice(v, a))) ||
+        (two && percent && sharesPercent(a, b, target, tol))
+      );
+    };
     for (let i = 0; i < ops.length; i++)
-      for (let j = i; j < ops.length; j++) {
-        const a = ops[i];
-        const b = ops[j];
-        // A number taken from itself or divided by itself gives 0, 1 or 100 % whatever it is: no result.
-        // Times itself it is a square, which an agent writes as one ("x²", "squared"); unwritten, a
-        // square near 1 lands within rounding of a one-digit slip (0.89 → 0.79 ≈ 0.89²). Added to
-        // itself it is a doubling, which needs the number twice or a doubling written (`doubles`); as
-        // a percent of itself (87 % of 87 ≈ 75.7), the number twice, once as the rate and once as the amount.
-        const two = i !== j;
-        // A sum of a reading and a count of something else ("1.98 arcsec" and "3 hits") is neither.
-        if (
-          (adds(a, b, a + b) && (two || doubles(v, a)) && !mixes(v, x, a, b)) ||
-          (two && (adds(a, b, a - b) || adds(a, b, b - a)) && !mixes(v, x, a, b)) ||
-          (a !== 1 &&
-            b !== 1 &&
-            ((within(a * b, target, Number.isInteger(a) && Number.isInteger(b) ? sumTol : tol) &&
-              (two || marksSquare(v)) &&
-              !pricedCount(v, noun, a, b, false)) ||
-              (two &&
-                (within(a / b, target, tol) || within(b / a, target, tol)) &&
-                marksQuotient(v) &&
-                !pricedCount(v, noun, a, b, true))) &&
-            !oneMeasure(v, x, a, b)) ||
-          (within((a * b) / 100, target, tol) && isRate(a, b) && (two || writtenTwice(v, a))) ||
-          (two && percent && sharesPercent(a, b, target, tol))
-        )
-          return [String(a), String(b)];
-      }
-    return wholeDerivation(v, x, target, ops, percent, tol, sumTol);
+      for (let j = i; j < ops.length; j++) if (gives(ops[i], ops[j], i !== j)) return [String(ops[i]), String(ops[j])];
+    const whole = wholeDerivation(v, x, target, ops, percent, tol, sumTol);
+    if (whole !== null) return whole;
+    // One record the step looked up turns back: an agent works out a fare from the legs of the
+    // reservation it fetched several messages before (94 + 80). Pairs within one such output only,
+    // and not for a small whole number: across records, or over a wider pool, one operation makes
+    // almost any value, another record's figure misquoted among them.
+    if (Number.isInteger(target) && Math.abs(target) < MIN_EARLIER_TARGET) return null;
+    for (const u of earlierOutputs(v)) {
+      const own = new Set<number>();
+      addFrom(u, own);
+      own.delete(0);
+      const rec = [...own];
+      // A value one digit off a figure of that record misquotes it: no derivation from it.
+      if (misquotes(rec) || (digits >= MIN_SWAP_DIGITS && rec.some((a) => oneDigitApart(x, String(a))))) continue;
+      for (let i = 0; i < rec.length; i++)
+        for (let j = i + 1; j < rec.length; j++)
+          if (gives(rec[i], rec[j], true)) return [String(rec[i]), String(rec[j])];
+    }
+    return null;
   };
   const totals: (number[] | undefined)[] = new Array(g.n);
   // Per step, read once: a step's unsourced numbers each ask for its unit pairs.
@@ -509,6 +594,27 @@ function makeGrounding(g: EngineGraph): Grounding {
   const derivable = (v: number, x: string, ownEarlier: string[]) => derivation(v, x, ownEarlier) !== null;
   return { task, seenBefore, derivable, derivation };
 }
+
+/** Decimals a number is written with ("403.53" → 2, "404" → 0). */
+function decimalPlaces(x: string): number {
+  const dot = x.indexOf(".");
+  return dot < 0 || /e/i.test(x) ? 0 : x.length - dot - 1;
+}
+
+/**
+ * Per number of `text` (normalized), the most decimals it is written with, over the first
+ * MAX_SCAN_CHARS characters: "2.00" is read as 2, and its writing says it was given to two places.
+ */
+function writtenDecimals(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of text.slice(0, MAX_SCAN_CHARS).matchAll(NUMBER_RE)) {
+    const x = normalizeNumber(m[0]);
+    out.set(x, Math.max(out.get(x) ?? 0, decimalPlaces(m[0])));
+  }
+  return out;
+}
+/** Slack for a rounding test on binary floats (0.125 to two places is 0.13 or 0.12 by a hair). */
+const ROUND_EPSILON = 1e-9;
 
 /** Digits a rounded whole number keeps before its zeros at most. */
 const ROUNDED_DIGITS = 3;

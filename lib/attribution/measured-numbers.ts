@@ -14,7 +14,8 @@ import { MAX_SCAN_CHARS, NUMBER_RE, normalizeNumber } from "./text-features";
 
 /**
  * Units of measure, lower case, as written right after a number; a compound's first part counts
- * ("mg/L" as "mg", "km/h" as "km"). Lengths, masses, times, angles, volumes, energy and power, data.
+ * ("mg/L" as "mg", "km/h" as "km"). Lengths, masses, times, angles, volumes, energy and power, data, areas and speeds, abbreviated
+ * or written out.
  */
 const MEASURE_UNITS = new Set([
   "nm",
@@ -75,6 +76,36 @@ const MEASURE_UNITS = new Set([
   "mb",
   "gb",
   "tb",
+  // Units written out, as prose and web pages give distances, sizes and volumes ("0.3 miles").
+  "millimeters",
+  "millimetres",
+  "centimeters",
+  "centimetres",
+  "meters",
+  "metres",
+  "kilometers",
+  "kilometres",
+  "inch",
+  "inches",
+  "foot",
+  "feet",
+  "yards",
+  "miles",
+  "milligrams",
+  "grams",
+  "kilograms",
+  "ounces",
+  "tons",
+  "tonnes",
+  "milliliters",
+  "millilitres",
+  "liters",
+  "litres",
+  "gallons",
+  "mph",
+  "kph",
+  "acres",
+  "hectares",
 ]);
 
 /** The word right after a number, and the part after a slash; not one raised to a power ("m²", "m^2"). */

@@ -38,7 +38,8 @@ export function layoutWrappers(steps: TStep[]): WrapperLayout {
     }
   }
   // A wrapper: an agent invocation, or a span the importer marked as a container (a workflow or crew
-  // that only summarizes its agents' work, `culprit.container`), with children to wrap.
+  // that only summarizes its agents' work, `culprit.container`) or as returning what its children
+  // produced (`culprit.relay`), with children to wrap.
   const isWrapper = (i: number) => isInvocation(steps[i]) && childCount[i] > 0;
 
   // Depth of each step (memoized ancestor walk) and the last descendant of each wrapper.
@@ -96,9 +97,12 @@ export function invokerOf(steps: TStep[], parent: Int32Array, v: number): number
 }
 
 /**
- * A step that wraps other steps' work: an agent invocation, or a span the importer marked as a
- * container (`culprit.container`: a workflow or crew that only summarizes its agents' outputs).
+ * A step that wraps other steps' work: an agent invocation, a span the importer marked as a
+ * container (`culprit.container`: a workflow or crew that only summarizes its agents' outputs), or
+ * one it marked as returning its children's output (`culprit.relay`: a chain or node span, a
+ * generation around the provider call), whose output exists only when it ends.
  */
 function isInvocation(s: TStep): boolean {
-  return s.kind === "agent" || s.attributes?.["culprit.container"] === true;
+  const a = s.attributes;
+  return s.kind === "agent" || a?.["culprit.container"] === true || a?.["culprit.relay"] === true;
 }

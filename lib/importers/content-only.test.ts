@@ -96,6 +96,45 @@ describe("evidence from content only, on the real trace fixtures", () => {
 });
 
 describe("content text", () => {
+  it("keeps an empty list or object a tool returned as written: an answer, not a blank", () => {
+    expect(contentText("[]", true)).toBe("[]");
+    expect(contentText(" {} ", true)).toBe("{}");
+    expect(contentText('{"ferries": [], "day": "2024-08-03"}', true)).toBe("ferries: []\nday: 2024-08-03");
+    expect(contentText("[]")).toBe("[]");
+  });
+
+  it("imports a chat tool message whose content is [] as that answer, and no failed call", () => {
+    const messages = [
+      { role: "system", content: "You book ferries." },
+      { role: "user", content: "Any ferry from Oban on 2024-08-03?" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          {
+            id: "call_a1",
+            type: "function",
+            function: { name: "search_ferries", arguments: '{"from":"Oban","day":"2024-08-03"}' },
+          },
+        ],
+      },
+      { role: "tool", tool_call_id: "call_a1", name: "search_ferries", content: "[]" },
+      { role: "assistant", content: "There are no ferries from Oban that day." },
+    ];
+    const [imported] = importTraces(JSON.stringify({ messages }), { fileName: "ferry.json" });
+    const result = imported.trace.steps.find((s) => s.kind === "tool_result");
+    expect(result?.content).toBe("[]");
+    const report = analyzeTrace({ ...imported.trace, run: { ...imported.trace.run, outcome: "failure" } });
+    const notes = report.steps.flatMap((s) => s.detectors.map((d) => d.evidence.note));
+    expect(notes.filter((n) => /returned nothing/.test(n))).toEqual([]);
+  });
+
+  it("near miss: an envelope's empty side fields stay out of a message's text", () => {
+    const raw = JSON.stringify({ role: "assistant", content: "No ferries that day.", tags: [], extra: {} });
+    expect(contentText(raw)).toBe("assistant: No ferries that day.");
+    expect(contentText(JSON.stringify({ output: "done", tags: [] }))).toBe("done");
+  });
+
   it("unwraps a JSON chat completion to its message, without id, created or usage", () => {
     const raw = JSON.stringify({
       id: "chatcmpl-9f2c1a7b",

@@ -187,6 +187,13 @@ function render(v: unknown, depth: number, nested: number, out: Output, label?: 
     emit(out, label ? `${label}: ${String(v)}` : String(v));
     return;
   }
+  // An empty list or object is an answer ("none found"), not a missing one: a search that returns
+  // `[]` says so. Kept as written where it is the whole value or a field of a tool's result; an
+  // envelope's other empty fields (tags, extras) say nothing and stay out.
+  if (isEmptyCollection(v)) {
+    if (depth === 0 || out.toolResult) emit(out, `${label ? `${label}: ` : ""}${Array.isArray(v) ? "[]" : "{}"}`);
+    return;
+  }
   if (Array.isArray(v)) {
     for (const item of v) render(item, depth + 1, nested, out, label);
     return;
@@ -198,6 +205,10 @@ function render(v: unknown, depth: number, nested: number, out: Output, label?: 
       if (isDroppedField(key) && !(out.toolResult && keptRecordName(key, v[key]))) continue;
       render(v[key], depth + 1, nested, out, TEXT_FIELDS.has(key) ? label : key);
     }
+}
+
+function isEmptyCollection(v: object): boolean {
+  return Array.isArray(v) ? v.length === 0 : isRecord(v) && Object.keys(v).length === 0;
 }
 
 /** A chat message: a role or message type beside its content or text. */

@@ -46,6 +46,24 @@ describe("AG2 group chat", () => {
   });
 });
 
+describe("AG2 chat without a task field", () => {
+  it("takes the initiator's opening request as the task", () => {
+    const log = (first: { name: string; role: string; content: string }) =>
+      JSON.stringify({
+        messages: [first, { name: "assistant", role: "assistant", content: "121.35 EUR is 139.73 USD." }],
+      });
+    const asked = { name: "user_proxy", role: "user", content: "How much is 121.35 EUR in USD?" };
+    expect(importTrace(log(asked)).trace.run.task).toBe("How much is 121.35 EUR in USD?");
+    // Near misses: an assistant or an empty message opens the log; a task field wins.
+    expect(importTrace(log({ ...asked, role: "assistant" })).trace.run.task).toBeUndefined();
+    expect(importTrace(log({ ...asked, content: "  " })).trace.run.task).toBeUndefined();
+    const given = JSON.parse(log(asked));
+    expect(importTrace(JSON.stringify({ ...given, task: "Convert the amount." })).trace.run.task).toBe(
+      "Convert the amount.",
+    );
+  });
+});
+
 describe("AutoGen AgentChat", () => {
   it("maps handoffs to delegation and tool events to tool steps", () => {
     const { trace } = importTrace(fixture("autogen-task-result.json"));

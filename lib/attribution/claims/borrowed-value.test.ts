@@ -139,6 +139,29 @@ describe("a figure borrowed from another thing's record", () => {
     const later = run([...ALDER, ...named, post("p2", "board[birchmoor.nitrate] := 7.35 mg/L"), ...birch]);
     expect(later.decisive?.evidence.note ?? "").not.toContain("but it is");
   });
+  it("a thing looked up too, whose own record gave another count of the same things, is stated with the owner's count", () => {
+    const alder = lookup("a", "Alder Plot", "Alder Plot: samples taken = 4,317 cores.");
+    const birch = lookup("b", "Birchmoor", "Birchmoor: samples taken = 3,845 cores.");
+    const said = (text: string, steps = [...alder, ...birch]) =>
+      run([...steps, post("p2", text)]).decisive?.evidence.note ?? "";
+    expect(said("Posted birchmoor.samples = 4,317 cores to the board.")).toContain(
+      "4,317 for Birchmoor, but it is Alder Plot's figure in ar, and Birchmoor's own record br gave 3,845",
+    );
+    // Near misses: a count of other things, a number with no word after it, a small one (a date's
+    // day, an index), and an own record that counts something else.
+    expect(said("Posted birchmoor.samples = 4,317 rows to the board.")).not.toContain("but it is");
+    const measured = lookup("b", "Birchmoor", "Birchmoor: samples taken = 3,845.5 cores.");
+    expect(said("Posted birchmoor.samples = 4,317 to the board.", [...alder, ...measured])).not.toContain("but it is");
+    const small = [
+      ...lookup("a", "Alder Plot", "Alder Plot: samples taken = 99 cores."),
+      ...lookup("b", "Birchmoor", "Birchmoor: samples taken = 87 cores."),
+    ];
+    expect(said("Posted birchmoor.samples = 99 cores to the board.", small)).not.toContain("but it is");
+    const other = lookup("b", "Birchmoor", "Birchmoor: samples taken = 3,845 rows.");
+    expect(said("Posted birchmoor.samples = 4,317 cores to the board.", [...alder, ...other])).not.toContain(
+      "but it is",
+    );
+  });
   it("counts a failed lookup of the thing as none: it gave no record of it", () => {
     const failed = (status: "error" | "ok"): Step[] => [
       { id: "bc", agent: "Sampler", kind: "tool_call", tool: { name: "soil_probe", arguments: { plot: "Birchmoor" } } },

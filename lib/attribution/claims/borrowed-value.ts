@@ -10,6 +10,7 @@
 import type { EngineGraph } from "../build-graph";
 import { stepText, stepTextOnce } from "../build-graph";
 import { normalizeNumber } from "../text-features";
+import { wordsAfterNumbers } from "../measured-numbers";
 import { isToolOutput, toolFailed } from "../detectors/patterns";
 import type { Claim } from "./extract-claims";
 import { taskText } from "./task-text";
@@ -217,10 +218,11 @@ export function combinedValue(
       parts: parts.map((p) => ({ owner: ctx.written.get(p!.owner)!, step: p!.step })),
     };
     if (firstNaming(ctx, named) >= v) return found;
-    // The thing was looked up: as for a borrowed figure, a measurement (a decimal) counts when its own
-    // record gave another measurement of the same size.
+    // The thing was looked up: as for a borrowed figure, the value counts when its own record gave
+    // another figure of the same kind and size.
     const value = c.num ?? Number.NaN;
-    const record = Number.isInteger(value) ? null : ownRecord(ctx, named, parts[0]!.owner, value, v);
+    const kind = kindOf(sentenceOfLine(text, start, end), value);
+    const record = kind === null ? null : ownRecord(ctx, named, parts[0]!.owner, value, v, kind);
     if (record) return { ...found, record };
   }
   return null;
@@ -314,12 +316,12 @@ function borrowedAt(
   if (owner === null) return null;
   const found = { named: ctx.written.get(named)!, owner: ctx.written.get(owner)! };
   if (firstNaming(ctx, named) >= v) return found;
-  // The thing was looked up: a measurement (a decimal) is borrowed when the owner's output is one
-  // record and the thing's own record gave another measurement of the same size. A listing gives
-  // every kind of figure, and a whole number is as often a count, a date's day or a year.
-  if (Number.isInteger(value) || (output.figures ??= figuresOf(ctx.g, output.step).length) > MAX_RECORD_FIGURES)
-    return null;
-  const record = ownRecord(ctx, named, owner, value, v);
+  // The thing was looked up: a figure is borrowed when the owner's output is one record and the
+  // thing's own record gave another figure of the same kind and size (`ownRecord`). A listing gives
+  // every kind of figure.
+  const kind = kindOf(around, value);
+  if (kind === null || (output.figures ??= figuresOf(ctx.g, output.step).length) > MAX_RECORD_FIGURES) return null;
+  const record = ownRecord(ctx, named, owner, value, v, kind);
   return record ? { ...found, record } : null;
 }
 
@@ -336,18 +338,40 @@ const figuresOf = (g: EngineGraph, u: number) =>
 /** Figures of one kind differ by less than this factor; a record's count or year is of another kind. */
 const SAME_KIND = 2;
 
+/** The least whole figure read as a count of things: below it a number is as often a date's day or an index. */
+const MIN_COUNT = 100;
+
+/**
+ * What kind of figure a value is, as a sentence states it: "" for a measurement (written with
+ * decimals), the word after it for a count of at least MIN_COUNT things ("15,022 frames"), or null for
+ * a whole number with no word after it, or a small one: as often a date's day, a year or an index.
+ */
+function kindOf(sentence: string, value: number): string | null {
+  if (!Number.isInteger(value)) return "";
+  if (!(value >= MIN_COUNT)) return null;
+  return wordsAfterNumbers(sentence).get(normalizeNumber(String(value))) || null;
+}
+
 /**
  * The thing's own record before v: an output of one record whose call asked for the thing and not the
- * owner, which does not show `value` and shows a decimal within a factor of SAME_KIND of it (the first
- * such), or null.
+ * owner, which does not show `value` and shows a figure of the same kind within a factor of SAME_KIND
+ * of it (the first such), or null. Of a measurement's kind (`kind` ""), a decimal; of a count's, a
+ * figure the record writes with the same word after it.
  */
-function ownRecord(ctx: BorrowContext, thing: string, owner: string, value: number, v: number) {
+function ownRecord(ctx: BorrowContext, thing: string, owner: string, value: number, v: number, kind: string) {
   for (const r of recordsOf(ctx, thing)) {
     if (r.step >= v) break;
     if (r.call.includes(owner)) continue;
     if (r.figures.some((f) => f.num === value)) return null;
+    let words: Map<string, string> | undefined;
+    const sameKind = (f: { raw: string; num: number }) =>
+      kind === ""
+        ? f.raw.includes(".")
+        : (words ??= wordsAfterNumbers(stepTextOnce(ctx.g.steps[r.step]).slice(0, MAX_OUTPUT))).get(
+            normalizeNumber(f.raw),
+          ) === kind;
     const kin = r.figures.find(
-      (f) => f.raw.includes(".") && f.num > 0 && Math.max(f.num, value) / Math.min(f.num, value) < SAME_KIND,
+      (f) => f.num > 0 && Math.max(f.num, value) / Math.min(f.num, value) < SAME_KIND && sameKind(f),
     );
     if (kin) return { step: r.step, raw: kin.raw };
   }
@@ -372,5 +396,8 @@ function recordsOf(ctx: BorrowContext, thing: string): ThingRecord[] {
   return out;
 }
 
-/** A figure an output gives: a decimal or a whole number of two or more digits, not inside a word or a longer number. */
-const FIGURE_RE = /(?<![\p{L}\d.,])(?:\d+\.\d+|\d{2,})(?![\p{L}\d]|[.,]\d)/gu;
+/**
+ * A figure an output gives: a decimal or a whole number of two or more digits, its thousands grouped
+ * by commas or not ("18,022"), not inside a word or a longer number.
+ */
+const FIGURE_RE = /(?<![\p{L}\d.,])(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d{2,})(?![\p{L}\d]|[.,]\d)/gu;

@@ -62,12 +62,16 @@ const CHECKABLE = new Set(["number", "date", "url"]);
 /** Characters of the answering step read for its ruling. */
 const RULING_SCAN = 4_000;
 
-/** Values of the run's final answer: `run.finalAnswer` when stated, else the last agent step that asserts values. */
+/**
+ * Values of the run's final answer: `run.finalAnswer` when stated, else the last agent step that
+ * asserts values outside code. Values typed into code (a figure size, a `* 100`) are a method, not
+ * an answer: a step whose only values sit in a fenced block answers nothing.
+ */
 export function answerValues(g: EngineGraph, prov: Provenance): { values: Set<string>; step: number } {
   const stated = g.trace.run.finalAnswer;
   let step = -1;
   for (let v = g.sink; v >= 0; v--)
-    if (isAgentUtterance(g, v) && prov.claims[v].asserted.some((c) => c.kind !== "verdict")) {
+    if (isAgentUtterance(g, v) && prov.claims[v].asserted.some((c) => c.kind !== "verdict" && !c.inCode)) {
       step = v;
       break;
     }

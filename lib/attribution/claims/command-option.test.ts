@@ -37,6 +37,18 @@ describe("a shell command's options are not quantities", () => {
   });
 });
 
+describe("a long option in prose", () => {
+  it("is a command's wherever it is written: prose writes no word after two dashes", () => {
+    expect(numbers("- cd /srv && npx mocha spec.js --timeout 45000: passing")).toEqual([]);
+    expect(numbers("Reran the suite with --retries=3 and --jobs 6.")).toEqual([]);
+    // Near misses: a short option or a flag in prose, two dashes with no name after them, a word
+    // glued before the dashes.
+    expect(numbers("Ran tail -n 25 on the log.")).toEqual(["n:25"]);
+    expect(numbers("The fee -- 45 dollars -- was paid.")).toEqual(["n:45"]);
+    expect(numbers("The range was a--b 45 wide.")).toEqual(["n:45"]);
+  });
+});
+
 describe("two agents paging through output by different amounts", () => {
   const steps: TTraceInput["steps"] = [
     { id: "u", agent: "user", kind: "message", content: "Find where the pier ledger is parsed." },

@@ -2,8 +2,8 @@
  * A number that is an option of a shell command an agent runs or a terminal echoes back ("| head -45",
  * "tail -n 50", "kill -9", "--max-count=5"): how many lines to show or which signal to send, not a
  * quantity anyone states. Two agents that page through output with "head -28" and "head -45" disagree
- * about nothing. Read only inside code, a fenced block or an inline `…` span on the number's line: in
- * prose "it changed by -30" is a value.
+ * about nothing. Read inside code, a fenced block or an inline `…` span on the number's line (in
+ * prose "it changed by -30" is a value), and after a long option ("--timeout 30000") anywhere.
  */
 
 /** Characters read before a number for the command word or option name it follows. */
@@ -34,23 +34,26 @@ function followsWord(before: string): boolean {
   return false;
 }
 
-/** An option's name, then a space, tab or "=", right before a number: "-n ", "--lines=". */
-function followsOptionName(before: string): boolean {
+/**
+ * An option's name, then a space, tab or "=", right before a number ("-n ", "--lines="): the number
+ * of dashes it opens with (1 or 2), or 0 when none is there.
+ */
+function optionDashes(before: string): number {
   const end = before.length - 1;
   const sep = before.charCodeAt(end);
-  if (end < 2 || !(isBlank(sep) || sep === 61)) return false;
+  if (end < 2 || !(isBlank(sep) || sep === 61)) return 0;
   const k = nameStart(before, end, "-");
   // The name: one or two dashes, a letter, then name characters; a space, tab or the window's start before it.
   let at = k;
   while (at < end && before[at] === "-") at++;
   const dashes = at - k;
-  return (
-    dashes >= 1 &&
+  return dashes >= 1 &&
     dashes <= 2 &&
     at < end &&
     isLetter(before.charCodeAt(at)) &&
     (k === 0 || isBlank(before.charCodeAt(k - 1)))
-  );
+    ? dashes
+    : 0;
 }
 
 /**
@@ -99,7 +102,10 @@ export function isCommandOption(
   const raw = text.slice(start, end);
   const before = text.slice(Math.max(0, start - BEFORE), start);
   const flag = /^-\d+$/.test(raw) && followsWord(before);
-  const option = followsOptionName(before);
-  if (!flag && !option) return false;
-  return inFence || inSpan(spans(), start, end);
+  const dashes = optionDashes(before);
+  if (!flag && dashes === 0) return false;
+  // A long option ("--timeout 30000") is a command's wherever it is written: prose writes no word
+  // after two dashes. A short one ("-n 25") or a flag ("head -45") only in code: in prose "- n 25"
+  // opens a list item and "by -30" states a change.
+  return dashes === 2 || inFence || inSpan(spans(), start, end);
 }

@@ -11,6 +11,7 @@ import { trimEndChars } from "../../text/linear-text";
 import { isIdentifierPiece } from "./identifier-piece";
 import { isCalendarPiece } from "./calendar-piece";
 import { inlineCodeSpans, isCommandOption } from "./command-option";
+import { POINTING_WORDS } from "./label-tokens";
 
 export type ClaimKind = "number" | "date" | "url" | "quoted" | "entity" | "verdict";
 
@@ -52,14 +53,21 @@ const MONTHS = [
   "november",
   "december",
 ];
-const WORD_DATE_RE =
-  /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),?\s+(\d{4})\b|\b(\d{1,2})\s+(January|February|March|April|May|June|July|August|September|October|November|December),?\s+(\d{4})\b/g;
 /**
- * A day of a month without a year ("March 15", "5 March", "March 15th"): checkable against the dates
- * a source gives, with or without their year (`d:--03-15`). Not followed by a year (that is a full date).
+ * "May 24, 2024", "24 May 2024", "Aug. 9, 2024": a month's name, whole or cut to its usual abbreviation
+ * ("Sep", "Sept.", "Aug"), capitalised; the month is read from its first three letters.
+ */
+const WORD_DATE_RE =
+  /\b((?:January|February|March|April|May|June|July|August|September|October|November|December|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?))\s+(\d{1,2}),?\s+(\d{4})\b|\b(\d{1,2})\s+((?:January|February|March|April|May|June|July|August|September|October|November|December|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?)),?\s+(\d{4})\b/g;
+/**
+ * A day of a month without a year ("March 15", "5 March", "March 15th", "the 26th of May"), the month
+ * written as WORD_DATE_RE writes it: checkable against the dates a source gives, with or without
+ * their year (`d:--03-15`). Not followed by a year (that is a full date).
  */
 const YEARLESS_DATE_RE =
-  /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!,?\s*\d)|\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(January|February|March|April|May|June|July|August|September|October|November|December)\b(?!,?\s*\d)/g;
+  /\b((?:January|February|March|April|May|June|July|August|September|October|November|December|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?))\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!,?\s*\d)|\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?((?:January|February|March|April|May|June|July|August|September|October|November|December|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?))(?![A-Za-z])(?!,?\s*\d)/g;
+/** The month (1–12) of a name those patterns matched. */
+const monthOf = (name: string): number => MONTHS.findIndex((m) => m.startsWith(name.slice(0, 3).toLowerCase())) + 1;
 /**
  * A protocol counter before a number ("Round 2", "turn 4", "round 2 of 3"): the harness's bookkeeping,
  * not a value anyone states; read as a number it matches any small count ("2 votes") by coincidence.
@@ -90,9 +98,7 @@ const KEY_STOP = new Set([
   "by",
   "with",
   "for",
-  "it",
-  "this",
-  "that",
+  ...POINTING_WORDS,
 ]);
 
 export const APPROVE_RE =
@@ -180,7 +186,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
     }
   if (hasDigit && hasUpper)
     for (const m of text.matchAll(WORD_DATE_RE)) {
-      const month = MONTHS.indexOf((m[1] ?? m[5]).toLowerCase()) + 1;
+      const month = monthOf(m[1] ?? m[5]);
       const day = Number(m[2] ?? m[4]);
       const year = m[3] ?? m[6];
       dateSpans.push([m.index!, m.index! + m[0].length]);
@@ -198,7 +204,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
       if (inRanges(dateSpans, at)) continue;
       const day = Number(m[2] ?? m[3]);
       if (day < 1 || day > 31) continue;
-      const month = MONTHS.indexOf((m[1] ?? m[4]).toLowerCase()) + 1;
+      const month = monthOf(m[1] ?? m[4]);
       dateSpans.push([at, at + m[0].length]);
       pushClaim(out, code, {
         kind: "date",

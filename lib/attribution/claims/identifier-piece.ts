@@ -1,7 +1,7 @@
 /**
  * Digits that are part of an identifier, a timestamp or a meter reading are not values anyone
  * stated: `-43` and `89` in `run--43f26039-89ca-…`, `2024-08-06` in `gpt-4o-2024-08-06`, `56.123` in
- * `12:34:56.123Z`, `1718900000123` (an epoch millisecond), `120` after `prompt_tokens=`. Importers unwrap the
+ * `12:34:56.123Z`, `1718900000123` (an epoch millisecond), `120` after `prompt_tokens=`, `10.5555` in a DOI. Importers unwrap the
  * envelopes these come from (lib/importers/content-text.ts); this guard covers what remains inside
  * prose, code output or an unrecognised format. Checked per candidate value, in a bounded window.
  */
@@ -62,6 +62,30 @@ function insideDatetime(text: string, start: number, end: number): boolean {
   if (!occursIn(text, ":", from, to) || !occursIn(text, "-", from, to)) return false;
   const window = text.slice(from, to);
   for (const m of window.matchAll(DATETIME_RE)) {
+    const a = from + m.index;
+    if (a <= start && end <= a + m[0].length) return true;
+  }
+  return false;
+}
+
+/**
+ * A DOI (`10.5555/2736194.4281937`): a registry prefix and a publisher's suffix, both read as decimals
+ * by the number scan. The prefix of every DOI of one publisher is the same, so read as a number it
+ * ties unrelated citations together; the paper it names is checked as the DOI or link it is written in.
+ */
+const DOI_RE = /\b10\.\d{4,9}\/[^\s"'<>()[\]]+/g;
+/** Characters either side of a value searched for a DOI holding it. */
+const DOI_WINDOW = 80;
+
+function insideDoi(text: string, start: number, end: number): boolean {
+  const from = Math.max(0, start - DOI_WINDOW);
+  const to = Math.min(text.length, end + DOI_WINDOW);
+  // Most values have no slash near them: decided by a scan of the window alone (an indexOf could run
+  // on to a slash far past it for every number of a long text).
+  let slash = false;
+  for (let i = from; i < to && !slash; i++) slash = text.charCodeAt(i) === 47;
+  if (!slash) return false;
+  for (const m of text.slice(from, to).matchAll(DOI_RE)) {
     const a = from + m.index;
     if (a <= start && end <= a + m[0].length) return true;
   }
@@ -148,7 +172,8 @@ function pieceOfToken(text: string, start: number, end: number): boolean {
   return (
     (epochLength && epochLike(text.slice(start, end))) ||
     idLikeToken(text, start, end) ||
-    insideDatetime(text, start, end)
+    insideDatetime(text, start, end) ||
+    insideDoi(text, start, end)
   );
 }
 

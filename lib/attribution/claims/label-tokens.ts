@@ -4,8 +4,36 @@
  * under a label the claim shares, read on both sides (provenance.ts).
  */
 const CONTEXT_CHARS = 40;
+/**
+ * Pronouns, relatives and determiners: they point at a thing named elsewhere ("insurance, which is
+ * 30 dollars", "that is 4 more"), so they never name what a number is. Shared by every label reader.
+ */
+export const POINTING_WORDS = [
+  "it",
+  "its",
+  "this",
+  "that",
+  "these",
+  "those",
+  "which",
+  "whichever",
+  "what",
+  "whatever",
+  "who",
+  "whom",
+  "whose",
+  "they",
+  "them",
+  "he",
+  "she",
+  "we",
+  "you",
+];
 /** Words too common to tell one label from another. */
-const CONTEXT_STOP = new Set("the is was are of to and in on at for it this that with by as be from than".split(" "));
+const CONTEXT_STOP = new Set([
+  ..."the is was are of to and in on at for with by as be from than".split(" "),
+  ...POINTING_WORDS,
+]);
 /** Label words right before a number (same line, ≤ 40 characters): what the number is about. */
 export function contextTokens(text: string, at: number): Set<string> {
   const from = Math.max(0, at - CONTEXT_CHARS, text.lastIndexOf("\n", at - 1) + 1);

@@ -19,6 +19,17 @@ import { withdrawals, type Withdrawal } from "./retracted-values";
 import { speakerNameSpans } from "./speaker-names";
 import { taskText } from "./task-text";
 import { tokensAround } from "./label-tokens";
+import { statedAsRise } from "./signed-change";
+import {
+  claimYear,
+  TAIL_HINT_RE,
+  tailDigits,
+  tailValue,
+  valuesAtHand,
+  writtenAsTail,
+  yearValue,
+} from "./at-hand-values";
+import { linkHolds, solidName } from "./name-digits";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
 
@@ -114,13 +125,24 @@ function withoutSpeakerDigits(claims: Claim[], text: string, speakers: RegExp | 
   return claims.filter((c) => c.kind !== "number" || !spans.some(([a, b]) => c.start < b && c.end > a));
 }
 
+/** Claims minus the digits of a name a link of the same text writes solid ("91 Trends" beside `91trends.com`). */
+function withoutNameDigits(claims: Claim[], text: string): Claim[] {
+  if (!claims.some((c) => c.kind === "url")) return claims;
+  const isName = (c: Claim) => {
+    const name = c.kind === "number" ? solidName(text, c.start, c.start + c.raw.length) : null;
+    return name !== null && linkHolds(claims, name);
+  };
+  return claims.some(isName) ? claims.filter((c) => !isName(c)) : claims;
+}
+
 export function extractStepClaims(g: EngineGraph): StepClaims[] {
   const out: StepClaims[] = new Array(g.n);
   for (let v = 0; v < g.n; v++) {
     const text = stepText(g.steps[v]);
-    const all = withoutSpeakerDigits(extractClaims(text), text, g.speakerNames);
+    const all = withoutNameDigits(withoutSpeakerDigits(extractClaims(text), text, g.speakerNames), text);
     if (isAgentToolCall(g, v)) {
-      const asserted = extractClaims(argumentText(g, v));
+      const args = argumentText(g, v);
+      const asserted = withoutNameDigits(extractClaims(args), args);
       out[v] = asserted.length || all.length ? { asserted, observed: all } : NO_CLAIMS;
       continue;
     }
@@ -146,6 +168,7 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
   const ctx: RecordContext = {
     g,
     claims,
+    task,
     inTask,
     inputValues: inputSources(g),
     stepsOf,
@@ -166,11 +189,13 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
  */
 function taskSources(g: EngineGraph): { task: Set<string>; inTask: (c: Claim) => boolean } {
   const stated = taskText(g);
-  const task = new Set(extractClaims(stated).map((c) => c.value));
+  const taskClaims = extractClaims(stated);
+  const task = new Set(taskClaims.map((c) => c.value));
   for (const value of [...task]) {
     const day = dayOf(value);
     if (day) task.add(day);
   }
+  valuesAtHand(stated, taskClaims, false, (x) => task.add(x));
   const taskWords = stated.slice(0, MAX_SCAN_CHARS).toLowerCase();
   const phraseInTask = new Map<string, boolean>();
   const quotedInTask = (value: string): boolean => {
@@ -199,8 +224,10 @@ function inputSources(g: EngineGraph): (v: number) => Set<string> | null {
     let x = inputCache.get(v);
     if (x === undefined) {
       const s = g.steps[v];
-      x = s.input && !isAgentToolCall(g, v) ? extractClaimValues(s.input) : null;
+      const input = s.input && !isAgentToolCall(g, v) ? s.input : "";
+      x = input ? extractClaimValues(input) : null;
       if (x) for (const value of [...x]) if (dayOf(value)) x.add(dayOf(value)!);
+      if (x) valuesAtHand(input, extractClaims(input), false, (y) => x!.add(y));
       inputCache.set(v, x);
     }
     return x;
@@ -221,14 +248,20 @@ function valueIndex(
       firstAt.set(value, v);
     } else if (list[list.length - 1] !== v) list.push(v);
   };
+  // The last digits of identifiers are indexed only in a run that writes a number as one's end.
+  const tails = g.steps.some((s) => TAIL_HINT_RE.test(stepText(s).slice(0, MAX_SCAN_CHARS)));
   for (let v = 0; v < g.n; v++) {
     for (const c of claims[v].asserted) note(c.value, v);
     for (const c of claims[v].observed) note(c.value, v);
     // A full date is also the day it names without its year: a later "March 15" can read it there.
     for (const c of claims[v].asserted) if (c.kind === "date") noteDay(c.value, v, note);
     for (const c of claims[v].observed) if (c.kind === "date") noteDay(c.value, v, note);
-    // A record's number under its key (`item_id: 4471`) is no claim, but a later step can read it there.
     const text = stepText(g.steps[v]);
+    // Years, arXiv ids and identifiers' last digits the step puts at hand (at-hand-values.ts).
+    const noteHere = (x: string) => note(x, v);
+    valuesAtHand(text, claims[v].observed, tails, noteHere);
+    if (claims[v].asserted.length) valuesAtHand("", claims[v].asserted, false, noteHere);
+    // A record's number under its key (`item_id: 4471`) is no claim, but a later step can read it there.
     for (const x of keyedNumbers(text)) note(`n:${x}`, v);
     // So is an amount written with a decimal comma ("$ 7 318,46"), which the claims read in pieces.
     for (const x of commaDecimalNumbers(text)) note(`n:${x}`, v);
@@ -264,6 +297,8 @@ function visibility(g: EngineGraph): (u: number, v: number) => boolean {
 interface RecordContext {
   g: EngineGraph;
   claims: StepClaims[];
+  /** Values of the task text, with the values it puts at hand (at-hand-values.ts). */
+  task: Set<string>;
   inTask: (c: Claim) => boolean;
   inputValues: (v: number) => Set<string> | null;
   stepsOf: Map<string, number[]>;
@@ -398,12 +433,97 @@ function numbersOnly(writings: Writing[] | null, num: number): boolean {
   return of.length > 0 && of.every((w) => w.numbering && !w.fraction);
 }
 
+/**
+ * The negative claim a positive number restates as its magnitude ("fell 5%", "a refund of $5" of
+ * "-5"), when that negative is written anywhere before and the number is not stated as a rise
+ * (claims/signed-change.ts); else null.
+ */
+function negativeOf(ctx: RecordContext, v: number, c: Claim): Claim | null {
+  if (c.kind !== "number" || !(c.num !== undefined && c.num > 0)) return null;
+  const negative: Claim = { ...c, value: `n:-${c.value.slice(2)}`, num: -c.num, raw: `-${c.raw}` };
+  const first = ctx.stepsOf.get(negative.value)?.[0] ?? v;
+  if (first >= v && !ctx.inTask(negative) && !ctx.inputValues(v)?.has(negative.value)) return null;
+  return statedAsRise(claimText(ctx.g, v), c.start, c.end) ? null : negative;
+}
+
 interface FoundSource {
   source: SourceKind;
   from: number;
   origin: number;
   derivedFrom?: string[];
   withdrawnAt?: number;
+}
+
+/**
+ * The earliest step before v that v could see stating `value` (c's own value, or one standing for it),
+ * as a source of c; or none, with where a relay's author withdrew it.
+ */
+function stepSource(ctx: RecordContext, v: number, value: string, c: Claim, label: Set<string> | null): FoundSource {
+  let tried = 0;
+  let withdrawnAt: number | undefined;
+  let read = 0;
+  for (const u of ctx.stepsOf.get(value) ?? []) {
+    if (u >= v) break;
+    if (++tried <= MAX_SOURCE_CANDIDATES && !ctx.visible(u, v)) continue;
+    if (label && ++read <= MAX_MEASURE_READS && !writesMeasure(writingsOf(ctx, u), c.num!, label)) continue;
+    const observedThere = isToolOutput(ctx.g, u) || ctx.claims[u].observed.some((o) => o.value === value);
+    const source: SourceKind = observedThere ? "tool" : "agent";
+    const origin = source === "agent" ? originAt(ctx, value, u) : -1;
+    // A relay of a value its author has since withdrawn, where v could read the withdrawal, is no live source.
+    const w = origin >= 0 ? ctx.withdrawal(value, origin, v) : -1;
+    if (w >= 0 && ctx.visible(w, v)) {
+      withdrawnAt ??= w;
+      continue;
+    }
+    return { source, from: u, origin };
+  }
+  return { source: "none", from: -1, origin: -1, ...(withdrawnAt !== undefined ? { withdrawnAt } : {}) };
+}
+
+/** Where a value standing for c is at hand for step v: the task, v's input, or a step v could see. */
+function atHand(ctx: RecordContext, v: number, value: string, c: Claim): FoundSource | null {
+  if (ctx.task.has(value)) return { source: "task", from: -1, origin: -1 };
+  if (ctx.inputValues(v)?.has(value)) return { source: "input", from: -1, origin: -1 };
+  const found = stepSource(ctx, v, value, c, null);
+  return found.source === "none" ? null : found;
+}
+
+/** Steps before v read for a link writing a name solid (`name-digits.ts`), latest first. */
+const MAX_NAME_READS = 64;
+
+/**
+ * Where c was read in another writing than its own: a full date from its day and its year both at hand
+ * ("May 24" in a message, 2024 in "The current time is 2024-05-15 15:00"); a year from a date or a
+ * timestamp of that year; an identifier's last digits from the identifier ("ending in 1784" from
+ * `gift_card_1591784`); the digits of a name from the name written solid ("91 Trends" from
+ * `91trends.com`). The source is where the day, the identifier or the name was written; null when
+ * none is at hand.
+ */
+function readThere(ctx: RecordContext, v: number, c: Claim): FoundSource | null {
+  const year = claimYear(c);
+  if (c.kind === "date") {
+    const day = dayOf(c.value);
+    return day && year && atHand(ctx, v, yearValue(year), c) ? atHand(ctx, v, day, c) : null;
+  }
+  if (c.kind !== "number") return null;
+  if (year) {
+    const found = atHand(ctx, v, yearValue(year), c);
+    if (found) return found;
+  }
+  const text = claimText(ctx.g, v);
+  if (tailDigits(c) && writtenAsTail(text, c.start)) {
+    const found = atHand(ctx, v, tailValue(c.raw), c);
+    if (found) return found;
+  }
+  const name = /^\d+$/.test(c.raw) ? solidName(text, c.start, c.end) : null;
+  if (!name) return null;
+  for (let u = v - 1, n = 0; u >= 0 && n < MAX_NAME_READS; u--, n++) {
+    const there = ctx.claims[u];
+    const observed = linkHolds(there.observed, name);
+    if ((observed || linkHolds(there.asserted, name)) && ctx.visible(u, v))
+      return { source: isToolOutput(ctx.g, u) || observed ? "tool" : "agent", from: u, origin: -1 };
+  }
+  return null;
 }
 
 /** Where claim c of step v comes from: the task, the step's input, an earlier visible step, or a derivation. */
@@ -420,24 +540,16 @@ function sourceOf(
   if (ctx.inTask(c) && (!label || !numbersOnly((ctx.taskWritings ??= smallWritings(taskText(ctx.g))), c.num!)))
     return { source: "task", from: -1, origin: -1 };
   if (ctx.inputValues(v)?.has(c.value)) return { source: "input", from: -1, origin: -1 };
-  const list = ctx.stepsOf.get(c.value)!;
-  let tried = 0;
-  let withdrawnAt: number | undefined;
-  let read = 0;
-  for (const u of list) {
-    if (u >= v) break;
-    if (++tried <= MAX_SOURCE_CANDIDATES && !ctx.visible(u, v)) continue;
-    if (label && ++read <= MAX_MEASURE_READS && !writesMeasure(writingsOf(ctx, u), c.num!, label)) continue;
-    const observedThere = isToolOutput(ctx.g, u) || ctx.claims[u].observed.some((o) => o.value === c.value);
-    const source: SourceKind = observedThere ? "tool" : "agent";
-    const origin = source === "agent" ? originAt(ctx, c.value, u) : -1;
-    // A relay of a value its author has since withdrawn, where v could read the withdrawal, is no live source.
-    const w = origin >= 0 ? ctx.withdrawal(c.value, origin, v) : -1;
-    if (w >= 0 && ctx.visible(w, v)) {
-      withdrawnAt ??= w;
-      continue;
-    }
-    return { source, from: u, origin };
+  const direct = stepSource(ctx, v, c.value, c, label);
+  if (direct.source !== "none") return direct;
+  const withdrawnAt = direct.withdrawnAt;
+  const read = readThere(ctx, v, c);
+  if (read) return read;
+  // A negative's magnitude ("a 14% decline", "a refund of $310") has the source of the signed number.
+  const negative = negativeOf(ctx, v, c);
+  if (negative) {
+    const signed = sourceOf(ctx, v, negative, numbersSoFar, derivations);
+    if (signed.source !== "none") return signed;
   }
   // One-operation derivations are searched for a few values per step (each search is quadratic in
   // the operands at hand).

@@ -7,8 +7,8 @@
 import type { Detector, DetectorHit } from "./types";
 import {
   STATED_FAILURE_RE,
-  SUCCESS_CLAIM_RE,
   TOOL_FAILURE_RE,
+  claimsSuccess,
   isAgentUtterance,
   isObservation,
   isToolOutput,
@@ -52,7 +52,7 @@ export const detectFalseSuccessClaim: Detector = ({ g }) => {
     }
     if (!isAgentUtterance(g, i)) continue;
     const text = stepText(g.steps[i]).slice(0, 6000);
-    const claims = SUCCESS_CLAIM_RE.test(text);
+    const claims = claimsSuccess(text);
     // An action reported done ("the table is booked") claims success only against a failed call.
     const reportsDone = !claims && ACTION_DONE_RE.test(text) && !ACKNOWLEDGED_RE.test(text);
     if (!claims && !reportsDone) continue;

@@ -40,6 +40,21 @@ export const TRANSIENT_FAILURE_RE =
 export const SUCCESS_CLAIM_RE =
   /^\s*(?:done|all done)\s*[!\u2014\u2013:-]|\b(?:successfully|executed successfully|has been (?:verified|confirmed|completed|solved)|all tests pass(?:ed)?|(?:task|problem) (?:is )?(?:complete|completed|solved|done)|works as expected|verified|confirmed)\b|[✅✓✔]/iu;
 
+/**
+ * "Successfully" inside an intention claims nothing: a purpose ("to successfully complete the task",
+ * "in order to finish it successfully", "so that we can …"), a modal ("we will successfully …", "it
+ * should be successfully saved") or a negation ("was not successfully created"). A past ability is a
+ * report and stays a claim ("I was able to successfully run it", "managed to successfully …"). Each
+ * branch reads at most a bounded clause, so the whole scan stays linear.
+ */
+const INTENDED_SUCCESS_RE =
+  /(?<!\b(?:was|were|been) able |\bmanaged )\bto (?:be )?successfully\b|(?:\b(?:can|cannot|could|will|would|shall|should|must|may|might|not|never)|n't|'ll)(?: be| been| have been)? successfully\b|(?:^|[.!?;\n]) *(?:in order )?to [^,.;:!?\n]{0,80}?\bsuccessfully\b|\b(?:in order to|so as to|so that) [^,.;:!?\n]{0,80}?\bsuccessfully\b/gi;
+
+/** Whether a text claims success (SUCCESS_CLAIM_RE), with "successfully" in an intention not counted. */
+export function claimsSuccess(text: string): boolean {
+  return SUCCESS_CLAIM_RE.test(text) && SUCCESS_CLAIM_RE.test(text.replace(INTENDED_SUCCESS_RE, " "));
+}
+
 export const APPROVAL_RE =
   /\b(?:approved?|lgtm|looks good|verified|is correct|are correct|confirmed|i agree|no issues|all checks pass(?:ed)?|everything is correct)\b/i;
 
@@ -155,6 +170,36 @@ export function toolEmpty(g: EngineGraph, i: number): boolean {
   const empty = isEmptyLiteral(stepText(s)) || (body !== undefined && isEmptyLiteral(s.content.slice(body)));
   // Only an empty output asks which tool it came from: most outputs are not, and need no caller lookup.
   return empty && !NOTE_TOOL_RE.test(calledTool(g, i) ?? "");
+}
+
+/**
+ * Whether a tool output is empty with no answer in it. A named tool (a service's function, called
+ * with arguments) whose whole reply is an empty list or object (`[]`, `{}`, `set()`) answered "none
+ * found": a search for direct flights on a day with none did not fail. Code the caller wrote and
+ * ran is another matter: its printout is what the caller's own code computed, and printing an empty
+ * list where it meant to show data is still nothing. So are a blank reply, `None` and `null` from
+ * any tool. (Either is still `toolEmpty`: success claimed over it, or facts read from it, are read
+ * as over nothing.)
+ */
+export function toolReturnedNothing(g: EngineGraph, i: number): boolean {
+  if (!toolEmpty(g, i)) return false;
+  if (!isEmptyCollection(stepText(g.steps[i]))) return true;
+  const tool = calledTool(g, i);
+  return tool === undefined || CODE_RUNNER_RE.test(tool);
+}
+
+/**
+ * A tool that runs the code it is given (run_python, execute_code, bash): its output is the code's
+ * printout. A whole word for the short names, so a service's "get_zip_code" or "shellfish_menu" is none.
+ */
+const CODE_RUNNER_RE =
+  /python|jupyter|interpreter|notebook|terminal|bash|(?:^|[^a-z])(?:exec|execute|shell|repl|run_?code)(?:$|[^a-z])|code_?(?:exec|run)/i;
+
+/** An empty list, object or set, as written (blanks around and inside allowed). */
+function isEmptyCollection(text: string): boolean {
+  if (!isEmptyLiteral(text)) return false;
+  const t = text.trimStart();
+  return t.startsWith("[") || t.startsWith("{") || t.startsWith("set(");
 }
 
 /**

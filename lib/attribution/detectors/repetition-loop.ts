@@ -3,7 +3,8 @@
  * last few messages) or the same tool call with the same arguments. Short messages ("Next speaker
  * X", "TERMINATE") are protocol, not loops, and are skipped, and so are tool outputs: a tool
  * printing the same result twice was given the same work twice; the repeated call is the loop.
- * Harness text (`g.scaffold`) and a task giver's turns are not an agent's output and never loop.
+ * Harness text (`g.scaffold`) and a task giver's turns are not an agent's output and never loop,
+ * nor is a wrapper's output (`g.wrapper`) a repeat: it returns its children's.
  * A coordinator repeating its status report or instruction (`thought`, `delegate`) scores lower and is `dependent`: it
  * restates that no progress was made, a symptom of whatever stalled more than a new error.
  */
@@ -29,12 +30,20 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
     const tool = g.steps[i].tool;
     const list = recent.get(a) ?? [];
     if (toks.size >= MIN_TOKENS || tool) {
-      const dup = list.find((j) => {
-        const t = g.steps[j].tool;
-        if (tool && t)
-          return t.name === tool.name && JSON.stringify(t.arguments ?? null) === JSON.stringify(tool.arguments ?? null);
-        return jaccardAtLeast(toks, g.features[j].tokens, 0.9);
-      });
+      // A wrapper returns what its children produced (a run span echoing its last turn): a copy by
+      // design, never a repeat; a later message can still repeat it.
+      const dup = g.wrapper[i]
+        ? undefined
+        : list.find((j) => {
+            const t = g.steps[j].tool;
+            if (tool && t)
+              return (
+                t.name === tool.name && JSON.stringify(t.arguments ?? null) === JSON.stringify(tool.arguments ?? null)
+              );
+            // A message quoting a call's recorded result repeats the tool's data, not a message of its own.
+            if ((tool ?? t)?.result !== undefined) return false;
+            return jaccardAtLeast(toks, g.features[j].tokens, 0.9);
+          });
       if (dup !== undefined) {
         const r = (repeats.get(a) ?? 0) + 1;
         repeats.set(a, r);

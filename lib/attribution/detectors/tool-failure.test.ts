@@ -146,3 +146,35 @@ describe("tool-failure on calls that name their tool", () => {
     expect(actionOf(name)).toBe(action);
   });
 });
+
+describe("tool-failure on a named tool's empty collection", () => {
+  it.each(["[]", "{}", " [ ] "])("reads %j from a named service tool as its answer, none found", (text) => {
+    expect(hitsOn([call("t", "search_ferries", '{"from":"Oban","day":"2024-08-03"}'), out("o", text)])).toEqual([]);
+  });
+
+  it("reads a service whose name holds a runner's letters as a service", () => {
+    expect(hitsOn([call("t", "get_zip_code_areas", '{"zip":"PA34"}'), out("o", "[]")])).toEqual([]);
+  });
+
+  it.each([
+    ["a blank reply", "search_ferries", ""],
+    ["None", "search_ferries", "None"],
+    ["null", "search_ferries", "null"],
+    ["an empty list printed by code a runner tool ran", "run_python", "[]"],
+    ["an empty object printed by a shell tool", "bash", "{}"],
+    ["an empty list printed by an executor", "execute_code", "[]"],
+  ])("near miss: %s is still a reply with nothing in it", (_, tool, text) => {
+    expect(hitsOn([call("t", tool, '{"q":"x"}'), out("o", text)])).toEqual([{ step: "t", score: EMPTY_SCORE }]);
+  });
+
+  it("a retry of the same action answered with an empty list recovers a failed call", () => {
+    const hits = hitsOn([
+      call("a", "search_ferries", '{"from":"Oban"}'),
+      out("e", "Error: the day field is required"),
+      call("b", "search_ferries", '{"from":"Oban","day":"2024-08-03"}'),
+      out("r", "[]"),
+    ]);
+    expect(hits).toHaveLength(1);
+    expect(hits[0].score).toBeCloseTo(0.7 * 0.2, 5);
+  });
+});

@@ -7,11 +7,12 @@
  * detectors see.
  */
 import type { Detector, DetectorHit } from "./types";
-import { calledTool, callerOf, isToolOutput, toolEmpty, toolFailed, toolFailureTransient } from "./patterns";
+import { calledTool, callerOf, isToolOutput, toolFailed, toolFailureTransient, toolReturnedNothing } from "./patterns";
 
 /**
- * An empty result where content was expected (nothing found, an empty list) that no later call
- * recovers from: the call asked the wrong thing, so it counts as a fault on its own.
+ * A result with nothing in it where content was expected (blank, `None`) that no later call
+ * recovers from: the call asked the wrong thing, so it counts as a fault on its own. An empty list
+ * is an answer ("none found"), not this (`toolReturnedNothing`).
  */
 export const EMPTY_SCORE = 0.5;
 /** How far ahead (in steps) a successful retry counts as a recovery. */
@@ -21,7 +22,7 @@ export const detectToolFailure: Detector = ({ g }) => {
   const hits: DetectorHit[] = [];
   for (let i = 0; i < g.n; i++) {
     const how = toolFailed(g, i);
-    const empty = !how && toolEmpty(g, i);
+    const empty = !how && toolReturnedNothing(g, i);
     if (!how && !empty) continue;
     const caller = callerOf(g, i);
     const recovery = findRecovery(g, i, caller);
@@ -68,7 +69,7 @@ export function findRecovery(g: Parameters<Detector>[0]["g"], failed: number, ca
   const tool = calledTool(g, failed);
   const end = Math.min(g.n, failed + 1 + RECOVERY_WINDOW);
   for (let j = failed + 1; j < end; j++) {
-    if (!isToolOutput(g, j) || toolFailed(g, j) || toolEmpty(g, j)) continue;
+    if (!isToolOutput(g, j) || toolFailed(g, j) || toolReturnedNothing(g, j)) continue;
     if (g.agentOf[callerOf(g, j)] !== agent) continue;
     const other = tool === undefined ? undefined : calledTool(g, j);
     if (other === undefined || actionOf(other) === actionOf(tool!)) return j;

@@ -17,6 +17,8 @@ import { extractNumbers } from "../text-features";
 import { buildGrounding, millisecondOnlyNumbers, namesMilliseconds } from "../grounding";
 import { estimatedNumbers } from "../claims/hedged-value";
 import { calendarOnlyNumbers } from "../claims/calendar-piece";
+import { riseNumbers } from "../claims/signed-change";
+import { tailOnlyNumbers, tailValue } from "../claims/at-hand-values";
 
 /** Reasoning not addressed to anyone (a plan's guesses) asserts less than a message: its score is scaled. */
 const THOUGHT_FACTOR = 0.6;
@@ -40,10 +42,15 @@ export const detectUngroundedValues: Detector = ({ g }) => {
     // How long the system's own work took ("query took 412 ms") is a meter of the run, as a token
     // count is, not a fact of the task: unread unless the task itself names milliseconds.
     let meters: Set<string> | undefined;
+    // The magnitude of a negative seen ("a 14% decline", "a refund of $310") is that number, unless
+    // stated as a rise (claims/signed-change.ts).
+    let rises: Set<string> | undefined;
+    let tails: Set<string> | undefined;
     for (let k = 0; k < nums.length && novel.length < MAX_NOVEL; k++) {
       const x = nums[k];
       if (novel.includes(x) || Math.abs(Number(x)) <= 10 || truth.has(x)) continue;
       if (grounding.seenBefore(i, x)) continue;
+      if (Number(x) > 0 && grounding.seenBefore(i, `-${x}`) && !(rises ??= riseNumbers(step.content)).has(x)) continue;
       if (grounding.derivable(i, x, nums.slice(0, k))) continue;
       estimates ??= estimatedNumbers(step.content);
       if (estimates.has(x)) continue;
@@ -51,6 +58,9 @@ export const detectUngroundedValues: Detector = ({ g }) => {
       if (calendar.has(x)) continue;
       meters ??= timedTask ? new Set() : millisecondOnlyNumbers(step.content);
       if (meters.has(x)) continue;
+      // "Card ending in 1784": the last digits of an identifier at hand (claims/at-hand-values.ts).
+      tails ??= tailOnlyNumbers(step.content);
+      if (tails.has(x) && grounding.seenBefore(i, tailValue(x))) continue;
       novel.push(x);
     }
     if (novel.length > 0) {

@@ -8,6 +8,18 @@ import type { ImporterRule } from "../importer-rules";
 const LIST_KEYS = ["history", "messages", "chat_history"] as const;
 
 /**
+ * The task of a log that gives none: `initiate_chat` opens the chat with the initiator's request, a
+ * user-role first message. What it states (numbers, data) is given to the team, not claimed by its
+ * speaker, as the Who&When importer reads a record without a question (`givenTask`).
+ */
+function openingRequest(messages: unknown[]): string | undefined {
+  const first = messages[0];
+  return isRecord(first) && first.role === "user" && typeof first.content === "string" && first.content.trim()
+    ? first.content
+    : undefined;
+}
+
+/**
  * Maps an AG2 / AutoGen 0.2 group chat log: `{history|messages|chat_history: [{name, role,
  * content}]}` or the bare array. Other top-level fields go to `run.attributes`. The outcome is
  * unknown: a chat log does not say whether the answer was right.
@@ -55,7 +67,7 @@ export function importAg2(value: unknown, ablate?: readonly ImporterRule[]): TTr
   mapAg2Messages(builder, messages, listKey, ablate);
   const task = isRecord(value) && typeof value.task === "string" ? value.task : undefined;
   return builder.build({
-    task,
+    task: task ?? openingRequest(messages),
     // Magentic-One logs share this layout; the runs list must not call them AG2.
     system: isMagenticOneChat(messages) ? MAGENTIC_ONE_SYSTEM : "ag2",
     outcome: "unknown",

@@ -129,8 +129,8 @@ function observationToSpan(o: Record<string, unknown>, path: string): DecodedSpa
   if (attributes["openinference.span.kind"] === undefined && attributes["gen_ai.operation.name"] === undefined)
     attributes["openinference.span.kind"] = TYPE_TO_KIND[type] ?? "CHAIN";
   attributes["langfuse.type"] = type;
-  if (o.input !== undefined && o.input !== null) attributes["input.value"] = toText(o.input);
-  if (o.output !== undefined && o.output !== null) attributes["output.value"] = toText(o.output);
+  setPayload(attributes, "input.value", o.input);
+  setPayload(attributes, "output.value", o.output);
   if (typeof o.model === "string" && o.model) attributes["llm.model_name"] = o.model;
   setNumber(attributes, "llm.token_count.prompt", o.inputUsage);
   setNumber(attributes, "llm.token_count.completion", o.outputUsage);
@@ -159,6 +159,24 @@ function observationToSpan(o: Record<string, unknown>, path: string): DecodedSpa
     resource: {},
     path,
   };
+}
+
+/**
+ * The observation's input or output, unless it is empty (`{}`, `[]`, `""`) while the OTel attributes
+ * Langfuse kept hold the value: some instrumentations fill only the attribute, and an empty
+ * observation output would read as a tool that returned nothing.
+ */
+function setPayload(attributes: Record<string, unknown>, key: string, v: unknown): void {
+  if (v === undefined || v === null) return;
+  if (attributes[key] !== undefined && attributes[key] !== null && isEmptyValue(v)) return;
+  attributes[key] = toText(v);
+}
+
+function isEmptyValue(v: unknown): boolean {
+  const parsed = parseLoose(v);
+  if (parsed === null || parsed === "") return true;
+  if (Array.isArray(parsed)) return parsed.length === 0;
+  return isRecord(parsed) && Object.keys(parsed).length === 0;
 }
 
 /** Usage counts arrive as numbers or numeric strings; zero usage on spans means "not measured". */

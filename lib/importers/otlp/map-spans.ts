@@ -10,9 +10,10 @@ import { spanStepKind } from "./span-step-kind";
 import { spanPayload } from "./span-content";
 import { containerAgents, sessionAgent } from "./span-containers";
 import { resolveHandoffs } from "./resolve-handoffs";
+import { relaySteps } from "./span-relay";
 import { spanEvaluationOutcome } from "./span-evaluations";
 import { canonicalStep } from "../canonical-order";
-import { CONTAINER_ATTR } from "../span-markers";
+import { CONTAINER_ATTR, RELAY_ATTR } from "../span-markers";
 
 /** Marks steps whose agent was inferred from time containment rather than the span tree. */
 export const AGENT_SOURCE_ATTR = "culprit.agent_source";
@@ -73,6 +74,9 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
     const { explicit, timeInferred } = resolveAgent(walk, builder, i);
     const step = spanStep(span, ids, i, p, walk.agentOf);
     if (p < 0 && rootPayload === undefined) rootPayload = { input: step.input, content: step.content };
+    // A plain span that returns its input unchanged (a channel write, a graph's start node) handed
+    // it on and said nothing of its own; its input keeps the text.
+    if (step.kind === "other" && step.content && step.content.trim() === step.input?.trim()) step.content = "";
     if (explicit !== undefined && p >= 0 && walk.agentOf[p] !== walk.agentOf[i] && step.kind === "other")
       step.kind = "agent";
     if (walk.containerAgent[i] !== undefined || walk.sessionOf[i] !== undefined) {
@@ -91,6 +95,9 @@ export function mapSpans(decoded: readonly DecodedSpan[]): TTraceInput {
       outcome = span.statusCode === 2 ? "failure" : span.statusCode === 1 ? "success" : "unknown";
     }
   }
+  const relay = relaySteps(builder.steps, parent); // one step per span, in span order
+  for (let i = 0; i < relay.length; i++)
+    if (relay[i]) builder.steps[i].attributes = { ...builder.steps[i].attributes, [RELAY_ATTR]: true };
   resolveHandoffs(builder.steps, new Set(walk.agentOf), canonicalStep);
   if (walk.inferredByTime) {
     const spans = `${walk.inferredByTime} span(s)`;

@@ -74,7 +74,7 @@ export function spanPayload(span: DecodedSpan, isTool: boolean): SpanPayload {
     content: content ?? "",
     tokens: spanTokens(a),
     costUsd: cost(a["llm.cost.total"]),
-    tool: isTool ? spanTool(span) : undefined,
+    tool: isTool ? spanTool(span, input, content) : undefined,
     error: spanError(span),
     consumed,
   };
@@ -135,7 +135,12 @@ function spanTokens(a: Record<string, unknown>): TStepInput["tokens"] {
   return t;
 }
 
-function spanTool(span: DecodedSpan): TStepInput["tool"] {
+/**
+ * A tool span's own input and output are the call's arguments and the tool's result when no
+ * attribute names them (Langfuse TOOL observations, OpenInference TOOL spans): its output is data
+ * the tool returned, never a statement of the agent that called it.
+ */
+function spanTool(span: DecodedSpan, input: string | undefined, output: string | undefined): TStepInput["tool"] {
   const a = span.attributes;
   const name =
     toText(a["gen_ai.tool.name"] ?? a["tool.name"] ?? a["tool_call.function.name"] ?? a["ai.toolCall.name"]) ||
@@ -145,8 +150,9 @@ function spanTool(span: DecodedSpan): TStepInput["tool"] {
     a["gen_ai.tool.call.arguments"] ??
     a["tool_call.function.arguments"] ??
     a["ai.toolCall.args"] ??
-    a["tool.parameters"];
-  const result = a["gen_ai.tool.call.result"] ?? a["ai.toolCall.result"];
+    a["tool.parameters"] ??
+    (input || undefined);
+  const result = a["gen_ai.tool.call.result"] ?? a["ai.toolCall.result"] ?? (output || undefined);
   const tool: NonNullable<TStepInput["tool"]> = { name: name.slice(0, 1000) };
   if (args !== undefined) tool.arguments = parseMaybeJson(args);
   if (result !== undefined) tool.result = toText(result);

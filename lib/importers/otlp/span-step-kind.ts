@@ -43,7 +43,11 @@ const TRACELOOP_KINDS: Record<string, TStepKind> = {
 
 /** Step kind from `gen_ai.operation.name`, then `openinference.span.kind`, then `traceloop.span.kind`, then model attributes. */
 export function spanStepKind(span: DecodedSpan): TStepKind {
-  const a = span.attributes;
+  const kind = declaredKind(span.attributes);
+  return kind === "other" && isToolMessage(span.attributes["output.value"]) ? "tool_call" : kind;
+}
+
+function declaredKind(a: Record<string, unknown>): TStepKind {
   const op = a["gen_ai.operation.name"];
   if (typeof op === "string" && GEN_AI_OPERATIONS[op]) return GEN_AI_OPERATIONS[op];
   const oi = a["openinference.span.kind"];
@@ -58,4 +62,36 @@ export function spanStepKind(span: DecodedSpan): TStepKind {
     return "llm";
   if (a["gen_ai.tool.name"] !== undefined || a["tool.name"] !== undefined) return "tool_call";
   return "other";
+}
+
+/** Tool messages longer than this are not parsed to find their kind (bounded work per span). */
+const MAX_TOOL_MESSAGE = 100_000;
+
+/**
+ * A plain span whose output is one LangChain tool message (`{"type": "tool", "tool_call_id": …}`, or
+ * the JS serialisation `{"id": [..., "ToolMessage"], "kwargs": {"tool_call_id": …}}`) is a tool's run:
+ * LangChain's callbacks record tools as plain spans (Langfuse `SPAN`, LangSmith runs), and what it
+ * returned is the tool's result, not a statement. A list of messages (a state write) is no tool run.
+ */
+function isToolMessage(v: unknown): boolean {
+  if (typeof v !== "string" || v.length > MAX_TOOL_MESSAGE || !v.includes("tool_call_id")) return false;
+  const t = v.trimStart();
+  if (!t.startsWith("{")) return false;
+  let m: unknown;
+  try {
+    m = JSON.parse(t);
+  } catch {
+    return false;
+  }
+  if (typeof m !== "object" || m === null || Array.isArray(m)) return false;
+  const r = m as Record<string, unknown>;
+  if (r.type === "tool" && typeof r.tool_call_id === "string") return true;
+  const kw = r.kwargs;
+  return (
+    Array.isArray(r.id) &&
+    r.id[r.id.length - 1] === "ToolMessage" &&
+    typeof kw === "object" &&
+    kw !== null &&
+    typeof (kw as Record<string, unknown>).tool_call_id === "string"
+  );
 }

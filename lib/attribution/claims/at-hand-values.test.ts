@@ -1,0 +1,137 @@
+/**
+ * Values read in another writing than the claim's own: a full date from a day written without its year
+ * and a year at hand, a year from a date or a timestamp, an arXiv id from its link, an identifier's last
+ * digits from the identifier, and the digits of a name from a link that writes the name solid. Each
+ * with near misses that stay unsourced. Toys of our own.
+ */
+import { describe, expect, it } from "vitest";
+import { analyzeTrace } from "../index";
+import { detectorsAt, failedRun } from "../test-graphs";
+import { extractClaims } from "./extract-claims";
+import { extractNumbers } from "../text-features";
+
+type Step = { id: string; agent: string; kind: "message" | "tool_call" | "tool_result" | "final"; content: string };
+
+/** A run whose policy text comes first, then the clerk's call, the tool's output and the clerk's message. */
+function run(task: string, policy: string, output: string, says: string) {
+  const steps: Step[] = [
+    { id: "p", agent: "Desk", kind: "message", content: policy },
+    { id: "c", agent: "Clerk", kind: "tool_call", content: "lookup(query: ferry)" },
+    { id: "r", agent: "ferry_api", kind: "tool_result", content: output },
+    { id: "a", agent: "Clerk", kind: "message", content: says },
+    { id: "w", agent: "Writer", kind: "final", content: `Summary: ${says}` },
+  ];
+  return analyzeTrace(failedRun(task, steps));
+}
+
+const invented = (r: ReturnType<typeof run>) =>
+  detectorsAt(r, "a").filter((d) => d === "unsourced-value" || d === "ungrounded-value");
+
+describe("a date written without its year", () => {
+  it("is read in every common form, a full date with an abbreviated month too", () => {
+    const days = (t: string) => extractClaims(t).map((c) => c.value);
+    expect(days("Sailing on the 14th of March.")).toEqual(["d:--03-14"]);
+    expect(days("Sailing on Mar. 14 and Sept 3.")).toEqual(["d:--03-14", "d:--09-03"]);
+    expect(days("Sailing on Mar. 14, 2031.")).toEqual(["d:2031-03-14"]);
+    expect(days("Sailing on 14 Aug 2031.")).toEqual(["d:2031-08-14"]);
+    // Near misses: no month there.
+    expect(days("The Mayor 14 times")).not.toContain("d:--05-14");
+    expect(days("14 Decimals")).toEqual(["n:14"]);
+  });
+
+  it("completes to the full date when a year is at hand, from a timestamp, a date or the year alone", () => {
+    const task = "Book me the ferry on March 14th.";
+    const says = "Booked for 2031-03-14.";
+    expect(invented(run(task, "The current time is 2031-02-10 09:00:00 UTC.", "status: open", says))).toEqual([]);
+    expect(invented(run(task, "Today is February 10, 2031.", "status: open", says))).toEqual([]);
+    expect(invented(run(task, "Timetables for 2031 apply.", "status: open", says))).toEqual([]);
+    expect(invented(run(task, "Policy: be polite.", "valid_from: 2031-01-01", says))).toEqual([]);
+  });
+
+  it("stays unsourced for another day, or with no year or another year at hand", () => {
+    const task = "Book me the ferry on March 14th.";
+    const time = "The current time is 2031-02-10 09:00:00 UTC.";
+    expect(invented(run(task, time, "status: open", "Booked for 2031-03-15."))).not.toEqual([]);
+    expect(invented(run(task, "Policy: be polite.", "status: open", "Booked for 2031-03-14."))).not.toEqual([]);
+    expect(invented(run(task, time, "status: open", "Booked for 2032-03-14."))).not.toEqual([]);
+    // A date inside an identifier is no year at hand.
+    expect(invented(run(task, "Served by gpt-4o-2031-08-06.", "status: open", "Booked for 2031-03-14."))).not.toEqual(
+      [],
+    );
+  });
+});
+
+describe("a year written alone", () => {
+  it("is read from a date or a timestamp at hand", () => {
+    const task = "Which paper describes the method?";
+    expect(invented(run(task, "Policy: cite sources.", "published: 2031-08-09", "See Okafor et al. (2031)."))).toEqual(
+      [],
+    );
+    expect(
+      invented(run(task, "The current time is 2031-02-10 09:00:00.", "title: Method", "Written in 2031.")),
+    ).toEqual([]);
+  });
+
+  it("is unsourced when no date at hand has that year", () => {
+    const task = "Which paper describes the method?";
+    expect(
+      invented(run(task, "Policy: cite sources.", "published: 2031-08-09", "See Okafor et al. (2030).")),
+    ).not.toEqual([]);
+  });
+});
+
+describe("an arXiv id and a DOI", () => {
+  it("reads an arXiv id from the paper's link at hand", () => {
+    const task = "Find a paper on ferries.";
+    const link = "pdf: http://arxiv.org/pdf/2411.01234v2";
+    expect(invented(run(task, "Policy: cite sources.", link, "See arXiv:2411.01234 for details."))).toEqual([]);
+    expect(invented(run(task, "Policy: cite sources.", link, "See arXiv:2411.01235 for details."))).not.toEqual([]);
+  });
+
+  it("makes no numbers of a DOI's prefix and suffix", () => {
+    expect(extractNumbers("doi 10.5555/2736194.4281937 and 12.5 tons")).toEqual(["12.5"]);
+    expect(extractClaims("doi: 10.5555/2736194.4281937.").filter((c) => c.kind === "number")).toEqual([]);
+    // Near misses: a decimal and a fraction with no registry prefix stay numbers.
+    expect(extractNumbers("version 10.5555 and 3/4")).toEqual(["10.5555", "3", "4"]);
+    expect(extractNumbers("rate 10.5/7")).toEqual(["10.5", "7"]);
+  });
+});
+
+describe("an identifier's last digits", () => {
+  const task = "Cancel my booking, please.";
+  const output = "payment_id: gift_card_5557784\namount: 120";
+
+  it("are read from the identifier at hand after 'ending in', 'last four' or a mask", () => {
+    expect(invented(run(task, "Policy: be polite.", output, "Refund goes to the gift card ending in 7784."))).toEqual(
+      [],
+    );
+    expect(invented(run(task, "Policy: be polite.", output, "Refund to card (last four digits: 7784)."))).toEqual([]);
+    expect(invented(run(task, "Policy: be polite.", output, "Refund to card ****7784."))).toEqual([]);
+  });
+
+  it("are unsourced when no identifier ends so, or when not written as an end", () => {
+    expect(
+      invented(run(task, "Policy: be polite.", output, "Refund goes to the gift card ending in 7785.")),
+    ).not.toEqual([]);
+    expect(invented(run(task, "Policy: be polite.", output, "Refund of 7784 points is due."))).not.toEqual([]);
+  });
+});
+
+describe("the digits of a name", () => {
+  const task = "Which sites track bowling?";
+  const output = "href: https://77lanes.example/scores";
+
+  it("are no claim beside a link that writes the name solid, and are read from such a link at hand", () => {
+    expect(invented(run(task, "Policy: cite.", output, "Try [77 Lanes](https://77lanes.example/scores)."))).toEqual([]);
+    expect(invented(run(task, "Policy: cite.", output, "Try the 77 Lanes site."))).toEqual([]);
+  });
+
+  it("stay numbers when no link writes them with the next word, or the number is glued to its unit", () => {
+    expect(invented(run(task, "Policy: cite.", output, "It tracks 77 users."))).not.toEqual([]);
+    expect(
+      invented(run(task, "Policy: cite.", "href: https://lanes77.example/scores", "Try the 77 Lanes site.")),
+    ).not.toEqual([]);
+    const glued = "Set 100vh as in https://100vh.example/a";
+    expect(extractClaims(glued).filter((c) => c.kind === "number")).toHaveLength(1);
+  });
+});

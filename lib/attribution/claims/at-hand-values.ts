@@ -1,0 +1,120 @@
+/**
+ * Values a text puts at hand besides its claims, for value provenance to find a later claim's source:
+ *
+ * - The year of every date it writes (`y:2024`), a date inside a timestamp too ("The current time is
+ *   2024-05-15 15:00:00", which is no claim: claims/identifier-piece.ts), and a year written alone
+ *   ("in 2024"). A bare year a step writes ("Smith et al. (2024)") and a full date it completes from
+ *   a day written without one ("May 24" → 2024-05-24) rest on such a year.
+ * - The id of an arXiv link (`arxiv.org/pdf/2408.15247v1` puts `2408.15247` at hand): the same paper
+ *   cited as "arXiv:2408.15247" reads the id as a number, which the link's digits, a locator's, are not.
+ * - The last digits of the longer digit runs (`gift_card_1591784` puts `t:1784` at hand), for a number
+ *   written as the end of an identifier ("ending in 1784", "**** 1784"): a masked card or account.
+ *
+ * Each read is one pass of a linear pattern over at most MAX_SCAN_CHARS characters.
+ */
+import { normalizeNumber, numbersOnlyAs } from "../text-features";
+import { MAX_SCAN_CHARS, type Claim } from "./extract-claims";
+
+/** The value standing for a year at hand. */
+export const yearValue = (year: string): string => `y:${year}`;
+
+/** A year as people write one: four digits from 1900 to 2099. */
+const YEAR_RE = /^(?:19|20)\d\d$/;
+
+/** The year a claim names: a full date's, or a number written as four digits alone. */
+export function claimYear(c: Claim): string | null {
+  if (c.kind === "date") return c.value[2] === "-" ? null : c.value.slice(2, 6);
+  if (c.kind === "number" && !c.unit && YEAR_RE.test(c.raw)) return c.raw;
+  return null;
+}
+
+/** A date that opens a timestamp ("2024-05-15 15:00", "2024-05-15T15:00:00Z"); not one inside an id (`gpt-4o-2024-08-06`). */
+const TIMESTAMP_RE = /(?<![\w-])((?:19|20)\d\d)-[01]\d-[0-3]\d[T ][0-2]\d:[0-5]\d/g;
+/** An arXiv link's paper id, without its version. */
+const ARXIV_LINK_RE = /arxiv\.org\/(?:abs|pdf)\/(\d{4}\.\d{4,5})(?!\d)/gi;
+/** Digit runs long enough to end an identifier. */
+const DIGIT_RUN_RE = /\d{3,}/g;
+/** How many last digits a written end of an identifier has. */
+const MIN_TAIL = 3;
+const MAX_TAIL = 6;
+/** Digit runs read per text for their last digits (a long table of numbers puts enough at hand). */
+const MAX_RUNS = 2_000;
+
+/**
+ * A number written as the last digits of an identifier: after "ending in", "ends with", "last four
+ * (digits)", or a mask of at least three stars, bullets or x's ("**** 1784", "xxxx-1784").
+ */
+const TAIL_BEFORE_RE =
+  /(?:\bend(?:s|ing|ed)?[^\S\r\n]{1,3}(?:in|with)|\blast[^\S\r\n]{1,3}(?:(?:\d|two|three|four|five|six)(?:[^\S\r\n]digits)?|digits)|[*•xX]{3})[^\S\r\n]?[:#-]?[^\S\r\n]?$/i;
+/** Characters before a number read for TAIL_BEFORE_RE. */
+const TAIL_WINDOW = 28;
+/** A quick test for whether a text writes any number as the end of an identifier. */
+export const TAIL_HINT_RE =
+  /\bend(?:s|ing|ed)?\s+(?:in|with)\b|\blast\s+(?:\d|two|three|four|five|six|digits)|[*•xX]{3}/i;
+
+/** Whether the number written at `start` is written as the last digits of an identifier. */
+export function writtenAsTail(text: string, start: number): boolean {
+  return TAIL_BEFORE_RE.test(text.slice(Math.max(0, start - TAIL_WINDOW), start));
+}
+
+/** The value standing for digits that end an identifier at hand. */
+export const tailValue = (digits: string): string => `t:${digits}`;
+
+/**
+ * The values a text puts at hand (see the file comment) besides `claims`, its own: the years of its
+ * dates and written years, the years of its timestamps, its arXiv links' ids and, when `tails`, the
+ * last 3 to 6 digits of its digit runs (a run itself written as an identifier's end excluded).
+ */
+export function valuesAtHand(
+  text: string,
+  claims: readonly Claim[],
+  tails: boolean,
+  note: (value: string) => void,
+): void {
+  for (const c of claims) {
+    const year = claimYear(c);
+    if (year) note(yearValue(year));
+  }
+  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  timestampYears(scan, (y) => note(yearValue(y)));
+  if (scan.includes("arxiv.org") || scan.includes("arXiv.org"))
+    for (const m of scan.matchAll(ARXIV_LINK_RE)) note(`n:${normalizeNumber(m[1])}`);
+  if (tails) digitTails(scan, note);
+}
+
+/** The years of the timestamps a text (at most MAX_SCAN_CHARS of it) writes. */
+export function timestampYears(text: string, note: (year: string) => void): void {
+  if (!text.includes(":") || !text.includes("-")) return;
+  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  for (const m of scan.matchAll(TIMESTAMP_RE)) note(m[1]);
+}
+
+/**
+ * The last 3 to 6 digits of the digit runs a text (at most MAX_SCAN_CHARS of it, MAX_RUNS runs) writes,
+ * as `t:` values; a run itself written as an identifier's end is none.
+ */
+export function digitTails(text: string, note: (value: string) => void): void {
+  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  let runs = 0;
+  for (const m of scan.matchAll(DIGIT_RUN_RE)) {
+    if (++runs > MAX_RUNS) break;
+    if (writtenAsTail(scan, m.index)) continue;
+    for (let k = MIN_TAIL; k <= Math.min(MAX_TAIL, m[0].length); k++) note(tailValue(m[0].slice(-k)));
+  }
+}
+
+/** Whether a number claim's digits could be an identifier's last digits. */
+export const tailDigits = (c: Claim): boolean =>
+  c.kind === "number" && /^\d+$/.test(c.raw) && c.raw.length >= MIN_TAIL && c.raw.length <= MAX_TAIL;
+
+/** The numbers of 3 to 6 digits a text writes only as identifiers' ends ("Gift card ending in 1784"). */
+export function tailOnlyNumbers(text: string): Set<string> {
+  if (!TAIL_HINT_RE.test(text.slice(0, MAX_SCAN_CHARS))) return new Set();
+  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  return numbersOnlyAs(scan, (start, end) => {
+    const digits = end - start;
+    return (
+      digits >= MIN_TAIL && digits <= MAX_TAIL && /^\d+$/.test(scan.slice(start, end)) && writtenAsTail(scan, start)
+    );
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * "Successfully" in a purpose, a plan or a negation claims nothing ("to successfully complete the
+ * task", "we will successfully …"); a report of what happened does ("I successfully ran it"). Toys of
+ * our own.
+ */
+import { describe, expect, it } from "vitest";
+import { analyzeTrace } from "../index";
+import { detectorsAt, failedRun } from "../test-graphs";
+import { claimsSuccess } from "./patterns";
+
+/** An agent speaks first, before any tool output; a tool answers later. */
+function run(first: string) {
+  return analyzeTrace(
+    failedRun("Tidy the orchard ledger for plot 7.", [
+      { id: "p", agent: "Planner", kind: "message", content: "Ledger, please start on plot 7." },
+      { id: "a", agent: "Ledger", kind: "message", content: first },
+      { id: "c", agent: "Ledger", kind: "tool_call", content: "read_ledger(plot: 7)" },
+      { id: "r", agent: "ledger_db", kind: "tool_result", content: "rows: 12, unbalanced: 2" },
+      { id: "f", agent: "Planner", kind: "final", content: "Plot 7 has 2 unbalanced rows." },
+    ]),
+  );
+}
+
+describe("success intended, not claimed", () => {
+  it.each([
+    "We share a common interest in collaborating to successfully finish a job for a new client.",
+    "To successfully complete this task, I will first look at the ledger file.",
+    "In order to successfully close the books, we need the ledger.",
+    "Let me read it so that we can successfully reconcile the rows.",
+    "We will successfully reconcile plot 7 once I read it.",
+    "The file should be successfully saved after the edit.",
+    "I will try to successfully balance the rows.",
+    "To finish this task successfully, I will read the ledger first.",
+    "The ledger was not successfully parsed last time, so I will read it again.",
+  ])("reads no success claim in %j", (text) => {
+    expect(claimsSuccess(text)).toBe(false);
+    expect(detectorsAt(run(text), "a")).not.toContain("false-success-claim");
+  });
+
+  it.each([
+    "I successfully ran the balance check.",
+    "The reconciliation was completed successfully.",
+    "Successfully updated the ledger for plot 7.",
+    "I was able to successfully run the check.",
+    "I managed to successfully balance the rows.",
+    "To start, I ran the check. It finished successfully.",
+    "To successfully complete this, I ran the check; verified.",
+  ])("near miss: %j reports a success, before any tool output", (text) => {
+    expect(claimsSuccess(text)).toBe(true);
+    expect(detectorsAt(run(text), "a")).toContain("false-success-claim");
+  });
+
+  it("reads each mention: an intention beside a report still claims", () => {
+    expect(claimsSuccess("To successfully finish, I first ran it, and it successfully balanced.")).toBe(true);
+  });
+});

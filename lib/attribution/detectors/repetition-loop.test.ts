@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { detectRepetitionLoop } from "./repetition-loop";
+import { buildGraph } from "../build-graph";
+import { resolveConfig } from "../config";
+import { ZTrace, type TTraceInput } from "../../trace/schema";
+
+const repeated = (steps: TTraceInput["steps"]) => {
+  const t = ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { outcome: "failure" },
+    agents: [...new Set(steps.map((s) => s.agent))].map((name) => ({ name })),
+    steps,
+  });
+  const config = resolveConfig();
+  return detectRepetitionLoop({ g: buildGraph(t, config), config, failed: true }).map((h) => h.evidence.stepIds);
+};
+
+const REPORT = "Shipment 7731 left the Harwick depot on Tuesday with forty crates of copper fittings aboard.";
+const RESULT = "Shipment 7731: departed Harwick depot Tuesday, 40 crates, copper fittings, carrier Lindqvist.";
+
+describe("repetition loops", () => {
+  it("takes no wrapper's output for a repeat: it returns what its children produced", () => {
+    const steps: TTraceInput["steps"] = [
+      { id: "run", agent: "clerk", kind: "other", content: REPORT, attributes: { "culprit.relay": true } },
+      { id: "gen", agent: "clerk", kind: "llm", parentId: "run", content: REPORT },
+    ];
+    expect(repeated(steps)).toEqual([]);
+    // Near miss: the same two steps with no parent are a message said twice.
+    expect(repeated(steps.map(({ parentId: _p, attributes: _a, ...s }) => s))).toEqual([["gen", "run"]]);
+  });
+
+  it("takes no message quoting a call's recorded result for a repeat of that call", () => {
+    const call = { id: "c", agent: "clerk", kind: "tool_call" as const, content: RESULT };
+    const quote = { id: "q", agent: "clerk", kind: "message" as const, content: RESULT };
+    expect(repeated([{ ...call, tool: { name: "track", arguments: { id: 7731 }, result: RESULT } }, quote])).toEqual(
+      [],
+    );
+    // Near misses: a call without a recorded result, and the same call made twice, still repeat.
+    expect(repeated([{ ...call, tool: { name: "track", arguments: { id: 7731 } } }, quote])).toEqual([["q", "c"]]);
+    const again = { ...call, id: "c2", tool: { name: "track", arguments: { id: 7731 }, result: RESULT } };
+    expect(repeated([{ ...call, tool: { name: "track", arguments: { id: 7731 }, result: RESULT } }, again])).toEqual([
+      ["c2", "c"],
+    ]);
+  });
+});
