@@ -453,10 +453,13 @@ function makeGrounding(g: EngineGraph): Grounding {
   };
   /**
    * The latest EARLIER_OUTPUTS tool outputs among the EARLIER_WINDOW steps before v that v could have
-   * seen (its ancestors, known without a walk; every earlier step without stated edges), latest first.
+   * seen (its ancestors, known without a walk; every earlier step without stated edges), latest first;
+   * read once per step.
    */
+  const earlier: (number[] | undefined)[] = new Array(g.n);
   const earlierOutputs = (v: number): number[] => {
-    const out: number[] = [];
+    if (earlier[v]) return earlier[v]!;
+    const out: number[] = (earlier[v] = []);
     for (let u = v - 1; u >= 0 && v - u <= EARLIER_WINDOW && out.length < EARLIER_OUTPUTS; u--)
       if (isToolOutput(g, u) && (g.edgesInferred || walker.surelyAncestor(u, v) || walker.isAncestor(u, v) === true))
         out.push(u);
