@@ -3,7 +3,7 @@
  * "tail -n 50", "kill -9", "--max-count=5"): how many lines to show or which signal to send, not a
  * quantity anyone states. Two agents that page through output with "head -28" and "head -45" disagree
  * about nothing. Read inside code, a fenced block or an inline `…` span on the number's line (in
- * prose "it changed by -30" is a value), and after a long option ("--timeout 30000") anywhere.
+ * prose "it changed by -30" is a value), and after a long option ("--timeout 45000") anywhere.
  */
 
 /** Characters read before a number for the command word or option name it follows. */
@@ -104,7 +104,7 @@ export function isCommandOption(
   const flag = /^-\d+$/.test(raw) && followsWord(before);
   const dashes = optionDashes(before);
   if (!flag && dashes === 0) return false;
-  // A long option ("--timeout 30000") is a command's wherever it is written: prose writes no word
+  // A long option ("--timeout 45000") is a command's wherever it is written: prose writes no word
   // after two dashes. A short one ("-n 25") or a flag ("head -45") only in code: in prose "- n 25"
   // opens a list item and "by -30" states a change.
   return dashes === 2 || inFence || inSpan(spans(), start, end);
