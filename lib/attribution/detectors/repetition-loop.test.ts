@@ -42,4 +42,45 @@ describe("repetition loops", () => {
       ["c2", "c"],
     ]);
   });
+
+  it("takes the same call that got something else back for a check, not a repeat", () => {
+    const call = (id: string) => ({
+      id,
+      agent: "clerk",
+      kind: "tool_call" as const,
+      tool: { name: "list_dir", arguments: { path: "/srv/crates" } },
+    });
+    const out = (id: string, content: string) => ({ id, agent: "fs", kind: "tool_result" as const, content });
+    const move = {
+      id: "m",
+      agent: "clerk",
+      kind: "tool_call" as const,
+      tool: { name: "move", arguments: { to: "b" } },
+    };
+    // Listed, moved, listed again to verify: the second listing shows the change.
+    const verified = [
+      call("c1"),
+      out("o1", "crates_a.csv"),
+      move,
+      out("o2", "moved"),
+      call("c2"),
+      out("o3", "crates_b.csv"),
+    ];
+    expect(repeated(verified)).toEqual([]);
+    // Near misses: the same listing back is a loop, and so is a call whose first result is not known.
+    const same = [
+      call("c1"),
+      out("o1", "crates_a.csv"),
+      move,
+      out("o2", "moved"),
+      call("c2"),
+      out("o3", "crates_a.csv"),
+    ];
+    expect(repeated(same)).toEqual([["c2", "c1"]]);
+    expect(repeated([call("c1"), move, call("c2"), out("o3", "crates_b.csv")])).toEqual([["c2", "c1"]]);
+    // A result the call carries counts as what it got back.
+    const carried = (id: string, result: string) => ({ ...call(id), tool: { ...call(id).tool, result } });
+    expect(repeated([carried("c1", "crates_a.csv"), move, carried("c2", "crates_b.csv")])).toEqual([]);
+    expect(repeated([carried("c1", "crates_a.csv"), move, carried("c2", "crates_a.csv")])).toEqual([["c2", "c1"]]);
+  });
 });

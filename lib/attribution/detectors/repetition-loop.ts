@@ -10,9 +10,12 @@
  */
 import type { Detector, DetectorHit } from "./types";
 import { jaccardAtLeast } from "../text-features";
-import { isToolOutput } from "./patterns";
+import { callerOf, isToolOutput } from "./patterns";
+import { stepText } from "../build-graph";
 
 const MEMORY = 4;
+/** Characters of a call's result compared with a repeat's. */
+const MAX_RESULT = 4_000;
 const MIN_TOKENS = 6;
 const COORDINATION = new Set(["thought", "delegate"]);
 const COORDINATION_FACTOR = 0.6;
@@ -21,6 +24,14 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
   const hits: DetectorHit[] = [];
   const recent = new Map<number, number[]>();
   const repeats = new Map<number, number>();
+  // What each call got back: the result it carries, else the text of the output it issued.
+  const got: (string | undefined)[] = new Array(g.n);
+  for (let u = 0; u < g.n; u++)
+    if (isToolOutput(g, u)) {
+      const c = callerOf(g, u);
+      if (c >= 0 && c !== u && got[c] === undefined) got[c] = stepText(g.steps[u]).slice(0, MAX_RESULT);
+    }
+  const resultOf = (c: number) => g.steps[c].tool?.result?.slice(0, MAX_RESULT) ?? got[c];
   for (let i = 0; i < g.n; i++) {
     if (isToolOutput(g, i) && g.steps[i].kind !== "tool_call") continue;
     const a = g.agentOf[i];
@@ -36,10 +47,18 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
         ? undefined
         : list.find((j) => {
             const t = g.steps[j].tool;
-            if (tool && t)
-              return (
-                t.name === tool.name && JSON.stringify(t.arguments ?? null) === JSON.stringify(tool.arguments ?? null)
-              );
+            if (tool && t) {
+              if (
+                t.name !== tool.name ||
+                JSON.stringify(t.arguments ?? null) !== JSON.stringify(tool.arguments ?? null)
+              )
+                return false;
+              // The same call that got something else back saw the world change (a re-read after a
+              // write, a status that moved on): a check, not a loop.
+              const before = resultOf(j);
+              const now = resultOf(i);
+              return before === undefined || now === undefined || before.trim() === now.trim();
+            }
             // A message quoting a call's recorded result repeats the tool's data, not a message of its own.
             if ((tool ?? t)?.result !== undefined) return false;
             return jaccardAtLeast(toks, g.features[j].tokens, 0.9);
