@@ -134,11 +134,7 @@ export function swapsDigits(a: string, b: string): boolean {
  * a count or a year moved on by one (2023 → 2024).
  */
 export function changesOneDigit(a: string, b: string): boolean {
-  const dot = a.indexOf(".");
-  if (dot < 0 || dot !== b.indexOf(".") || a.length !== b.length) return false;
-  let differ = 0;
-  for (let i = 0; i < a.length && differ < 2; i++) if (a[i] !== b[i]) differ++;
-  return differ === 1;
+  return a.includes(".") && oneDigitApart(a, b);
 }
 
 /** Whether a and b, written alike (same length, any point in the same place), differ in one digit. */
