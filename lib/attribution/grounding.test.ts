@@ -634,9 +634,14 @@ describe("grounding: seenBefore", () => {
     // beyond the steps read back, one behind four later outputs.
     expect(chat(6, "legs: price 13, price 6", "The current fare is $19.")).toBe(false);
     expect(chat(66, fares, "The current fare is $199.")).toBe(false);
-    const later = ["seats: 412", "seats: 385", "seats: 377", "seats: 366"];
+    const later = ["seats: 412, rows: 41", "seats: 385, rows: 38", "seats: 377, rows: 37", "seats: 366, rows: 36"];
     expect(chat(2, fares, "The current fare is $199.", later)).toBe(false);
     expect(chat(2, fares, "The current fare is $199.", later.slice(1))).toBe(true);
+    // An output with fewer than two figures (a calculator's result, an echo) is no record: it pushes none out.
+    expect(chat(2, fares, "The current fare is $199.", ["412.0", "385.0", "", "ok", "366"])).toBe(true);
+    // The total of every figure the record files under one key is its own: three legs' fares.
+    expect(chat(6, "price: 113\nprice: 86\nprice: 54", "The fare was $253.")).toBe(true);
+    expect(chat(6, "price: 113\nprice: 86\nfee: 54", "The fare was $253.")).toBe(false);
     // Nor figures of two records: across records one operation makes almost any value.
     expect(chat(6, "legs: price 113", "The current fare is $199.", ["legs: price 86"])).toBe(false);
     // Nor a value one digit off a figure of the record (a misquote of it, however the rest adds up).

@@ -21,7 +21,7 @@ import { groupTotals, namedConversions } from "./whole-derivations";
 import { numberDimensions } from "./number-dimensions";
 import { stepText, stepTextOnce } from "./build-graph";
 import { isToolOutput } from "./detectors/patterns";
-import { digitTails, TAIL_HINT_RE, timestampYears } from "./claims/at-hand-values";
+import { digitTails, recordNameNumbers, TAIL_HINT_RE, timestampYears } from "./claims/at-hand-values";
 
 /** Ancestor searches stop after this many steps and then assume the value was seen (conservative). */
 const ANCESTOR_BUDGET = 4000;
@@ -89,7 +89,8 @@ const GLUED_RE = /(?<=[A-Za-z])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d.,]\d)/
  * Also the year of a timestamp ("The current time is 2024-05-15 15:00:00", whose digits are no values:
  * claims/identifier-piece.ts), as a plain date's year is a number at hand; and, when `tails`, the last
  * digits of its digit runs (`t:1784` from `gift_card_1591784`), for a number written as an identifier's
- * end ("card ending in 1784", claims/at-hand-values.ts).
+ * end ("card ending in 1784", claims/at-hand-values.ts); and the number ending a record's name
+ * (`certificate_7504069`, written "certificate 7504069").
  */
 function sourceNumbers(
   input: string | undefined,
@@ -108,6 +109,7 @@ function sourceNumbers(
   for (const x of keyedNumbers(text)) add(x);
   for (const x of commaDecimalNumbers(text)) add(x);
   timestampYears(text, add);
+  recordNameNumbers(text, add);
   if (tails) digitTails(text, (x) => (out ??= new Set()).add(x));
   return out;
 }
@@ -450,14 +452,19 @@ function makeGrounding(g: EngineGraph): Grounding {
   /**
    * The latest EARLIER_OUTPUTS tool outputs among the EARLIER_WINDOW steps before v that v could have
    * seen (its ancestors, known without a walk; every earlier step without stated edges), latest first;
-   * read once per step.
+   * read once per step. Only records count: an output with fewer than two numbers (a calculator's
+   * result, a scratchpad's echo) has no pair to derive from, and would push the lookups out.
    */
   const earlier: (number[] | undefined)[] = new Array(g.n);
   const earlierOutputs = (v: number): number[] => {
     if (earlier[v]) return earlier[v]!;
     const out: number[] = (earlier[v] = []);
     for (let u = v - 1; u >= 0 && v - u <= EARLIER_WINDOW && out.length < EARLIER_OUTPUTS; u--)
-      if (isToolOutput(g, u) && (g.edgesInferred || walker.surelyAncestor(u, v) || walker.isAncestor(u, v) === true))
+      if (
+        isToolOutput(g, u) &&
+        g.features[u].allNumbers.length >= 2 &&
+        (g.edgesInferred || walker.surelyAncestor(u, v) || walker.isAncestor(u, v) === true)
+      )
         out.push(u);
     return out;
   };
@@ -562,6 +569,9 @@ function makeGrounding(g: EngineGraph): Grounding {
       const rec = [...own];
       // A value one digit off a figure of that record misquotes it: no derivation from it.
       if (misquotes(rec) || (digits >= MIN_SWAP_DIGITS && rec.some((a) => oneDigitApart(x, String(a))))) continue;
+      // The record's own total: a column of its table, or every figure it files under one key (the
+      // fares of a reservation's flights).
+      for (const total of totalsOf(u)) if (within(total, target, sumTol)) return [];
       for (let i = 0; i < rec.length; i++)
         for (let j = i + 1; j < rec.length; j++)
           if (gives(rec[i], rec[j], true)) return [String(rec[i]), String(rec[j])];

@@ -80,6 +80,9 @@ describe("derivations over a whole group, a percent, a named unit", () => {
   it("reads column totals and named units from text", () => {
     expect(groupTotals(TABLE).map((t) => Number(t.toFixed(2)))).toContain(2629.75);
     expect(groupTotals("one figure: 12")).toEqual([]);
+    // Each key filed on two or more lines is a column of the record: its total, and no one figure's.
+    expect(groupTotals("price: 113\nprice: 86\nfee: 54\nnote: price 40")).toEqual([199]);
+    expect(groupTotals("price: 113 (old)\nprice: 86 per leg")).toEqual([]);
     expect(namedConversions("5,000 lb is about 2,268 kg")).toContain(0.45359237);
     expect(namedConversions("we met in the hall at 5")).toEqual([]);
   });

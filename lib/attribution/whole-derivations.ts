@@ -1,7 +1,8 @@
 /**
  * Derivations beyond one operation on two numbers, each specific enough not to match by chance:
- * - a total over a whole group a source lists: a table column, or every money amount of one output
- *   ("the three open invoices total $2,629.75" over a table of three amounts);
+ * - a total over a whole group a source lists: a table column, every figure a record files under one
+ *   key (`price: 53`, `price: 71`, `price: 65`: a reservation's flights, which total 189), or every
+ *   money amount of one output ("the three open invoices total $2,629.75" over a table of three amounts);
  * - a fraction written as a percent (0.125 → 12.5 %);
  * - a unit conversion, tried only when the step itself names both units ("5,000 lb is about 2,268 kg").
  * Read from the numbers a step could see; the grounding (`grounding.ts`) asks these after its pairs.
@@ -17,10 +18,20 @@ const CELL_NUMBER_RE = /^[$€£]?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\
 const MONEY_RE = /[$€£]\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)/g;
 const MAX_AMOUNTS = 200;
 
-/** The totals a source text lists: each table column's sum (two or more numeric cells), and the sum of its money amounts. */
+/** A line filing one number under a key, as JSON records are rendered (`price: 53`, `amount: 12.50`). */
+const KEYED_LINE_RE = /^([A-Za-z][\w ]{0,39}):[^\S\r\n]*(-?\d+(?:\.\d+)?)[^\S\r\n]*$/gm;
+/** Keys totalled per text: a record has few. */
+const MAX_KEYS = 64;
+
+/**
+ * The totals a source text lists: each table column's sum (two or more numeric cells), each key's
+ * (two or more lines filing a number under it: a list of records is a table whose columns are its
+ * keys), and the sum of its money amounts.
+ */
 export function groupTotals(text: string): number[] {
   const scan = text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text;
   const out: number[] = [];
+  if (scan.includes(":")) keyedTotals(scan, out);
   if (scan.includes("|")) {
     const columns: number[][] = [];
     let lines = 0;
@@ -45,6 +56,21 @@ export function groupTotals(text: string): number[] {
     if (count >= 2) out.push(sum);
   }
   return out;
+}
+
+/** The sum of the numbers filed under each key written on two or more lines of `scan`, onto `out`. */
+function keyedTotals(scan: string, out: number[]): void {
+  const sums = new Map<string, { sum: number; count: number }>();
+  let lines = 0;
+  for (const m of scan.matchAll(KEYED_LINE_RE)) {
+    if (++lines > MAX_LINES) break;
+    const group = sums.get(m[1]) ?? (sums.size < MAX_KEYS ? { sum: 0, count: 0 } : undefined);
+    if (!group) continue;
+    group.sum += Number(m[2]);
+    group.count++;
+    sums.set(m[1], group);
+  }
+  for (const { sum, count } of sums.values()) if (count >= 2) out.push(sum);
 }
 
 /** A unit as a word ("pounds") anywhere, or as an abbreviation right after a number ("5,000 lb"). */

@@ -180,6 +180,23 @@ describe("content text", () => {
     expect(contentText(raw)).toBe("status: delivered");
   });
 
+  it("keeps the names of the records a tool's result lists by name, and their named ids", () => {
+    const raw = JSON.stringify({
+      name: { first_name: "Ana" },
+      payment_methods: {
+        gift_card_5550001: { source: "gift_card", amount: 120, id: "gift_card_5550001" },
+        call_kW83onhu7Qx: { source: "voucher", id: "call_kW83onhu7Qx" },
+      },
+      rows: [{ id: 48213, label: "spare" }],
+    });
+    expect(contentText(raw, true)).toBe(
+      "first_name: Ana\ngift_card_5550001:\nsource: gift_card\namount: 120\nid: gift_card_5550001\nsource: voucher\nlabel: spare",
+    );
+    // Near misses: a field's name (no digit), a tracing id and a row number stay out, as they do
+    // everywhere outside a tool's result.
+    expect(contentText(raw)).toBe("first_name: Ana\nsource: gift_card\namount: 120\nsource: voucher\nlabel: spare");
+  });
+
   it("leaves prose and code as they are", () => {
     const texts = ["The total is 155.", "print(sum([1, 2]))", "x = 5 and y = 6", "[1] see the footnote", "{not json"];
     for (const text of texts) expect(contentText(text)).toBe(text);

@@ -85,21 +85,30 @@ const RECORD_SUFFIXES = ["_id", "_ids", "Id"];
 /** A tracing id: a UUID, or a token switching between letters and digits three or more times (`call_kW83…`). */
 const TRACING_ID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-|(?:[a-z][_-]?\d|\d[_-]?[a-z])(?:.*?(?:[a-z][_-]?\d|\d[_-]?[a-z])){2}/i;
 
+/** A bare `id` that names a record in words and digits (`certificate_7504069`, `ORD-1234`), not a row number. */
+const NAMED_ID_RE = /[A-Za-z].*\d|\d.*[A-Za-z]/;
+
 /**
  * A tool's result is the data it returned, and the records it names are part of it: an order's
- * `order_id`, the `item_ids` of a return, a parcel's `tracking_id`. An agent that quotes them quotes
- * its tool, so they stay in the result's text (the engine still never reads them as a value the tool
- * stated; `claims/identifier-piece.ts`). Dropped as everywhere else: bare `id`s, times, usage, and
- * any value that looks like a tracing id rather than a record's name.
+ * `order_id`, the `item_ids` of a return, a parcel's `tracking_id`, a payment method's `id` of
+ * `certificate_7504069`. An agent that quotes them quotes its tool, so they stay in the result's text
+ * (the engine still never reads them as a value the tool stated; `claims/identifier-piece.ts`).
+ * Dropped as everywhere else: times, usage, any value that looks like a tracing id rather than a
+ * record's name, and a bare `id` that is only a number (a row key an API puts on every object, which,
+ * read as a number, would be a source for any count an agent made up).
  */
 function keptRecordName(key: string, value: unknown): boolean {
-  if (DROPPED_FIELDS.has(key) || !RECORD_SUFFIXES.some((suffix) => key.endsWith(suffix))) return false;
+  const bare = key === "id" || key === "ids";
+  if (!bare && (DROPPED_FIELDS.has(key) || !RECORD_SUFFIXES.some((suffix) => key.endsWith(suffix)))) return false;
   const values = Array.isArray(value) ? value : [value];
   return (
     values.length > 0 &&
     values.every(
       (v) =>
-        (typeof v === "string" || typeof v === "number") && String(v).length <= 64 && !TRACING_ID_RE.test(String(v)),
+        (typeof v === "string" || typeof v === "number") &&
+        String(v).length <= 64 &&
+        !TRACING_ID_RE.test(String(v)) &&
+        (!bare || NAMED_ID_RE.test(String(v))),
     )
   );
 }
@@ -203,8 +212,18 @@ function render(v: unknown, depth: number, nested: number, out: Output, label?: 
   else
     for (const key of Object.keys(v)) {
       if (isDroppedField(key) && !(out.toolResult && keptRecordName(key, v[key]))) continue;
+      if (out.toolResult && recordKey(key, v[key])) emit(out, `${key}:`);
       render(v[key], depth + 1, nested, out, TEXT_FIELDS.has(key) ? label : key);
     }
+}
+
+/**
+ * A key that is a record's name rather than a field's (`{"credit_card_4421486": {…}}`, a map of a
+ * user's payment methods): written with a digit, not a tracing id. Its value is an object or list,
+ * whose fields would otherwise be rendered with nothing saying whose they are.
+ */
+function recordKey(key: string, value: unknown): boolean {
+  return typeof value === "object" && value !== null && key.length <= 64 && /\d/.test(key) && !TRACING_ID_RE.test(key);
 }
 
 function isEmptyCollection(v: object): boolean {

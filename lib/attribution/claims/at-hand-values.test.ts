@@ -117,6 +117,25 @@ describe("an identifier's last digits", () => {
   });
 });
 
+describe("the number that ends a record's name", () => {
+  const task = "Book the ferry, please.";
+  const output = "gift_card_5557784:\nsource: gift_card\namount: 120";
+
+  it("is read from the record's name at hand when written with a space", () => {
+    expect(invented(run(task, "Policy: be polite.", output, "I will charge gift card 5557784 for it."))).toEqual([]);
+  });
+
+  it("is unsourced for another number, or when the name is no record's (an id-like token, digits glued on)", () => {
+    expect(invented(run(task, "Policy: be polite.", output, "I will charge gift card 5557785 for it."))).not.toEqual(
+      [],
+    );
+    const idLike = "voucher: ab12cd_5557784\namount: 120";
+    expect(invented(run(task, "Policy: be polite.", idLike, "I will charge voucher 5557784 for it."))).not.toEqual([]);
+    const glued = "voucher: gift_card_5557784x\namount: 120";
+    expect(invented(run(task, "Policy: be polite.", glued, "I will charge voucher 5557784 for it."))).not.toEqual([]);
+  });
+});
+
 describe("the digits of a name", () => {
   const task = "Which sites track bowling?";
   const output = "href: https://77lanes.example/scores";

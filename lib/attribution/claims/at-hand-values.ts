@@ -10,6 +10,9 @@
  * - The last digits of the longer digit runs (`gift_card_1591784` puts `t:1784` at hand), for a number
  *   written as the end of an identifier ("ending in 1784", "**** 1784"): a masked card or account.
  *
+ * - The number that ends a record's name (`certificate_7504069` puts `7504069` at hand): people write
+ *   the record as "certificate 7504069", and the number scan reads no number glued to a word by `_`.
+ *
  * Each read is one pass of a linear pattern over at most MAX_SCAN_CHARS characters.
  */
 import { normalizeNumber, numbersOnlyAs } from "../text-features";
@@ -32,6 +35,11 @@ export function claimYear(c: Claim): string | null {
 const TIMESTAMP_RE = /(?<![\w-])((?:19|20)\d\d)-[01]\d-[0-3]\d[T ][0-2]\d:[0-5]\d/g;
 /** An arXiv link's paper id, without its version. */
 const ARXIV_LINK_RE = /arxiv\.org\/(?:abs|pdf)\/(\d{4}\.\d{4,5})(?!\d)/gi;
+/**
+ * A record's name: words joined by `_`, then a digit run of 3 or more (`credit_card_4421486`, `user_123`),
+ * a whole token. One letters-to-digits switch, so no tracing id (claims/identifier-piece.ts).
+ */
+const RECORD_NAME_RE = /(?<![\w.-])[A-Za-z][A-Za-z_]*_(\d{3,})(?![\w.-])/g;
 /** Digit runs long enough to end an identifier. */
 const DIGIT_RUN_RE = /\d{3,}/g;
 /** How many last digits a written end of an identifier has. */
@@ -62,7 +70,8 @@ export const tailValue = (digits: string): string => `t:${digits}`;
 
 /**
  * The values a text puts at hand (see the file comment) besides `claims`, its own: the years of its
- * dates and written years, the years of its timestamps, its arXiv links' ids and, when `tails`, the
+ * dates and written years, the years of its timestamps, its arXiv links' ids, the numbers ending its
+ * records' names and, when `tails`, the
  * last 3 to 6 digits of its digit runs (a run itself written as an identifier's end excluded).
  */
 export function valuesAtHand(
@@ -79,7 +88,15 @@ export function valuesAtHand(
   timestampYears(scan, (y) => note(yearValue(y)));
   if (scan.includes("arxiv.org") || scan.includes("arXiv.org"))
     for (const m of scan.matchAll(ARXIV_LINK_RE)) note(`n:${normalizeNumber(m[1])}`);
+  recordNameNumbers(scan, (x) => note(`n:${x}`));
   if (tails) digitTails(scan, note);
+}
+
+/** The numbers (normalized) that end the records' names a text (at most MAX_SCAN_CHARS of it) writes. */
+export function recordNameNumbers(text: string, note: (value: string) => void): void {
+  if (!text.includes("_")) return;
+  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  for (const m of scan.matchAll(RECORD_NAME_RE)) note(normalizeNumber(m[1]));
 }
 
 /** The years of the timestamps a text (at most MAX_SCAN_CHARS of it) writes. */

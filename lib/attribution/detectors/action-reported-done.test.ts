@@ -45,6 +45,17 @@ describe("an action reported done right after its call failed", () => {
       "false-success-claim",
     );
   });
+  it.each([
+    "Unfortunately, Friday at 19:00 is taken. Your earlier booking has been cancelled as asked.",
+    "Friday at 19:00 is no longer available. Your earlier booking has been cancelled as asked.",
+    "There seems to be an issue with Friday. Your earlier booking has been cancelled as asked.",
+  ])("a setback owned up to, beside another action reported done, is none: %s", (says) => {
+    expect(detectorsAt(run(says), "b")).not.toContain("false-success-claim");
+  });
+  it("near miss: an issue said to be resolved owns up to nothing", () => {
+    const says = "The issue is resolved: your table is booked for Friday at 19:00.";
+    expect(detectorsAt(run(says), "b")).toContain("false-success-claim");
+  });
 });
 
 describe("an action reported done right after a lookup found nothing", () => {

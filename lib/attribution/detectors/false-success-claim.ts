@@ -30,9 +30,13 @@ const ACTION_DONE_RE = new RegExp(
     "|\\bwent through\\b|\\b(?:sent|delivered|shipped|deployed) to (?:all|every|each|the|your)\\b",
   "i",
 );
-/** A report that says the action did not happen ("was sent but timed out") claims nothing. */
+/**
+ * A report that says the action did not happen ("was sent but timed out") claims nothing; nor one that
+ * tells of a setback in so many words ("Unfortunately, the certificate is not available", "there seems
+ * to be an issue"): what it reports done is another action, the failed one is owned up to.
+ */
 const ACKNOWLEDGED_RE =
-  /\b(?:fail(?:ed|ure)?|error|unable|could not|couldn't|did not|didn't|not (?:been )?(?:sent|booked|processed)|timed out)\b/i;
+  /\b(?:fail(?:ed|ure)?|error|unable|could not|couldn't|did not|didn't|not (?:been )?(?:sent|booked|processed)|timed out|unfortunately|(?:not|no longer) available|unavailable|there (?:is|was|seems to be|appears to be) (?:still )?(?:an? )?(?:issue|problem))\b/i;
 /** A lookup that found nothing: acting on its record afterwards reports what does not exist. */
 const NOT_FOUND_RE =
   /\b(?:no (?:record|result|match|entry|order|item|user|account|booking)s? (?:was |were )?found|not found|does not exist|doesn't exist|no such)\b/i;
