@@ -17,11 +17,11 @@ import {
   numbersOnlyAs,
 } from "./text-features";
 import { matchesAggregate, requestedAggregate, type RequestedAggregate } from "./requested-aggregate";
-import { groupTotals, namedConversions } from "./whole-derivations";
+import { groupTotals, itemizedTotals, namedConversions } from "./whole-derivations";
 import { numberDimensions } from "./number-dimensions";
 import { stepText, stepTextOnce } from "./build-graph";
 import { isToolOutput } from "./detectors/patterns";
-import { digitTails, recordNameNumbers, TAIL_HINT_RE, timestampYears } from "./claims/at-hand-values";
+import { digitTails, dottedRunHeads, recordNameNumbers, TAIL_HINT_RE, timestampYears } from "./claims/at-hand-values";
 
 /** Ancestor searches stop after this many steps and then assume the value was seen (conservative). */
 const ANCESTOR_BUDGET = 4000;
@@ -110,6 +110,7 @@ function sourceNumbers(
   for (const x of commaDecimalNumbers(text)) add(x);
   timestampYears(text, add);
   recordNameNumbers(text, add);
+  dottedRunHeads(text, add);
   if (tails) digitTails(text, (x) => (out ??= new Set()).add(x));
   return out;
 }
@@ -170,6 +171,8 @@ function writtenPercents(text: string | undefined): Set<string> {
 
 /** A power written out: "x²", "x^2", "x**2", "squared", "the square of", "pow(". */
 const SQUARE_RE = /²|\^\s*2(?!\d)|\*\*\s*2(?!\d)|\bsquared?\b|\bpow\s*\(/i;
+/** A cube written out: "³", "^3", "**3", "cubed". */
+const CUBE_RE = /³|\^\s*3(?!\d)|\*\*\s*3(?!\d)|\bcubed?\b/i;
 /**
  * A division written out, or words for what one yields: "a / b", "÷", "divided", "per", "each",
  * "average", "mean", "ratio", "rate", "times" ("2.2 times as much"), "fold", "share", "split".
@@ -279,6 +282,7 @@ function numbersWrittenOnlyAs(
 function makeGrounding(g: EngineGraph): Grounding {
   const taskNumbers = extractNumbers(g.trace.run.task ?? "");
   const task = new Set(taskNumbers);
+  dottedRunHeads(g.trace.run.task ?? "", (x) => task.add(x));
   const taskLabels = labelOnlyNumbers(g.trace.run.task);
   const taskYears = yearOnlyNumbers(g.trace.run.task);
   // Per step, read once and only when the step is a source of a derivation. Read over the text its
@@ -369,6 +373,7 @@ function makeGrounding(g: EngineGraph): Grounding {
   };
   /** Whether step v writes a power: only then is a number times itself a result. */
   const marksSquare = writtenMark(SQUARE_RE);
+  const marksCube = writtenMark(CUBE_RE);
   /**
    * Whether step v writes a division: only then is a quotient of two numbers at hand a result.
    * Unwritten, some pair of the numbers at hand has nearly any ratio (a made-up 2.23 ≈ 1.27 ÷ 0.57),
@@ -550,6 +555,8 @@ function makeGrounding(g: EngineGraph): Grounding {
               !pricedCount(v, noun, a, b, true))) &&
           !oneMeasure(v, x, a, b)) ||
         (within((a * b) / 100, target, tol) && isRate(a, b) && (two || writtenTwice(v, a))) ||
+        // A whole number cubed, where the step writes a cube ("(4/6)^3 = 64/216"): as a square is read.
+        (!two && Number.isInteger(a) && Math.abs(a) > 1 && within(a * a * a, target, sumTol) && marksCube(v)) ||
         (two && percent && sharesPercent(a, b, target, tol))
       );
     };
@@ -582,6 +589,7 @@ function makeGrounding(g: EngineGraph): Grounding {
   // Per step, read once: a step's unsourced numbers each ask for its unit pairs.
   const conversions: (number[] | undefined)[] = new Array(g.n);
   const totalsOf = (u: number) => (totals[u] ??= groupTotals(stepTextOnce(g.steps[u])));
+  const itemized: (Set<number> | undefined)[] = new Array(g.n);
   /** A percent restating a fraction at hand, a total of a group a source lists, a conversion between units the step names. */
   const wholeDerivation = (
     v: number,
@@ -595,6 +603,8 @@ function makeGrounding(g: EngineGraph): Grounding {
     if (percent) for (const a of ops) if (within(a * 100, target, tol)) return [String(a)];
     for (let k = g.inStart[v]; k < g.inStart[v + 1] && k - g.inStart[v] < MAX_TOTAL_SOURCES; k++)
       for (const total of totalsOf(g.edges[g.inEdges[k]].from)) if (within(total, target, sumTol)) return [];
+    // The step's own breakdown: a total written beside the amounts it adds up (whole-derivations.ts).
+    if ((itemized[v] ??= itemizedTotals(stepTextOnce(g.steps[v]))).has(target)) return [];
     const factors = (conversions[v] ??= namedConversions(g.steps[v].content ?? ""));
     const loose = Math.max(tol, writtenPrecision(x));
     for (const f of factors) for (const a of ops) if (within(a * f, target, loose)) return [String(a)];

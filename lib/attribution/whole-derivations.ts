@@ -4,7 +4,9 @@
  *   key (`price: 53`, `price: 71`, `price: 65`: a reservation's flights, which total 189), or every
  *   money amount of one output ("the three open invoices total $2,629.75" over a table of three amounts);
  * - a fraction written as a percent (0.125 → 12.5 %);
- * - a unit conversion, tried only when the step itself names both units ("5,000 lb is about 2,268 kg").
+ * - a unit conversion, tried only when the step itself names both units ("5,000 lb is about 2,268 kg");
+ * - an itemized total: an amount the step writes right next to the amounts it adds up, listed just
+ *   before it or in the parentheses after it ("$2,801 ($1,981 for leg one and $820 for leg two)").
  * Read from the numbers a step could see; the grounding (`grounding.ts`) asks these after its pairs.
  */
 import { normalizeNumber } from "./text-features";
@@ -71,6 +73,42 @@ function keyedTotals(scan: string, out: number[]): void {
     sums.set(m[1], group);
   }
   for (const { sum, count } of sums.values()) if (count >= 2) out.push(sum);
+}
+
+/** Amounts of a run read for itemized totals, and the most items one total adds up. */
+const MAX_ITEMIZED_AMOUNTS = 120;
+const MAX_ITEMS = 12;
+
+/**
+ * The money amounts a text writes that equal the sum of two or more amounts written right next to
+ * them: the ones just before it (a list of refunds, then "in total $23,553") or just after it (its
+ * parts in parentheses). Only a run adjacent to the total counts, never amounts from anywhere in the
+ * text: a breakdown is written beside what it breaks down. Exact up to float error, as a written
+ * sum of written amounts is.
+ */
+export function itemizedTotals(text: string): Set<number> {
+  const out = new Set<number>();
+  const scan = text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text;
+  if (!/[$€£]/.test(scan)) return out;
+  const amounts: number[] = [];
+  for (const m of scan.matchAll(MONEY_RE)) {
+    if (amounts.length >= MAX_ITEMIZED_AMOUNTS) break;
+    amounts.push(Number(normalizeNumber(m[1])));
+  }
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b));
+  amounts.forEach((total, k) => {
+    let before = 0;
+    for (let n = 1; n <= MAX_ITEMS && k - n >= 0; n++) {
+      before += amounts[k - n];
+      if (n >= 2 && near(before, total)) out.add(total);
+    }
+    let after = 0;
+    for (let n = 1; n <= MAX_ITEMS && k + n < amounts.length; n++) {
+      after += amounts[k + n];
+      if (n >= 2 && near(after, total)) out.add(total);
+    }
+  });
+  return out;
 }
 
 /** A unit as a word ("pounds") anywhere, or as an abbreviation right after a number ("5,000 lb"). */

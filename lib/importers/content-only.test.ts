@@ -173,8 +173,9 @@ describe("content text", () => {
       created_at: "2024-05-01T12:00:00Z",
       id: "7",
     });
+    // The record's own date stays too: an agent quotes when the order was placed.
     expect(contentText(raw, true)).toBe(
-      "order_id: #W2041\nitem_ids: 4471203312\nitem_ids: 8803\ntracking_id: 55012\nstatus: delivered",
+      "order_id: #W2041\nitem_ids: 4471203312\nitem_ids: 8803\ntracking_id: 55012\nstatus: delivered\ncreated_at: 2024-05-01T12:00:00Z",
     );
     // The same fields anywhere else only identify: a message's envelope, a span's attributes.
     expect(contentText(raw)).toBe("status: delivered");
@@ -195,6 +196,17 @@ describe("content text", () => {
     // Near misses: a field's name (no digit), a tracing id and a row number stay out, as they do
     // everywhere outside a tool's result.
     expect(contentText(raw)).toBe("first_name: Ana\nsource: gift_card\namount: 120\nsource: voucher\nlabel: spare");
+  });
+
+  it("keeps a time field of a tool's record only when it holds a written date", () => {
+    const record = (createdAt: unknown) =>
+      JSON.stringify({ booking: "QX7", created_at: createdAt, start_time: 1714564800 });
+    expect(contentText(record("2023-11-02T07:48:26"), true)).toBe("booking: QX7\ncreated_at: 2023-11-02T07:48:26");
+    expect(contentText(record("2023-11-02"), true)).toBe("booking: QX7\ncreated_at: 2023-11-02");
+    // Near misses: an epoch count, a date inside other words, and the same field outside a tool's result.
+    expect(contentText(record(1698911306), true)).toBe("booking: QX7");
+    expect(contentText(record("about 2023-11-02"), true)).toBe("booking: QX7");
+    expect(contentText(record("2023-11-02T07:48:26"))).toBe("booking: QX7");
   });
 
   it("leaves prose and code as they are", () => {

@@ -86,7 +86,7 @@ const RECORD_SUFFIXES = ["_id", "_ids", "Id"];
 const TRACING_ID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-|(?:[a-z][_-]?\d|\d[_-]?[a-z])(?:.*?(?:[a-z][_-]?\d|\d[_-]?[a-z])){2}/i;
 
 /** A bare `id` that names a record in words and digits (`certificate_7504069`, `ORD-1234`), not a row number. */
-const NAMED_ID_RE = /[A-Za-z].*\d|\d.*[A-Za-z]/;
+const namedId = (v: string) => /[A-Za-z]/.test(v) && /\d/.test(v);
 
 /**
  * A tool's result is the data it returned, and the records it names are part of it: an order's
@@ -108,9 +108,21 @@ function keptRecordName(key: string, value: unknown): boolean {
         (typeof v === "string" || typeof v === "number") &&
         String(v).length <= 64 &&
         !TRACING_ID_RE.test(String(v)) &&
-        (!bare || NAMED_ID_RE.test(String(v))),
+        (!bare || namedId(String(v))),
     )
   );
+}
+
+/** A calendar date, alone or opening a time of day (`2024-05-14`, `2024-05-14T09:52:38Z`). */
+const DATE_VALUE_RE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A tool's record says when things happened to it (a booking's `created_at`, a parcel's
+ * `delivered_at`), and an agent quotes that date ("booked on May 14"). Kept in a tool's result when
+ * the value is a written date, which nobody reads as a quantity; an epoch count stays dropped.
+ */
+function keptRecordDate(key: string, value: unknown): boolean {
+  return (key.endsWith("_at") || key.endsWith("_time")) && typeof value === "string" && DATE_VALUE_RE.test(value);
 }
 
 /**
@@ -211,7 +223,8 @@ function render(v: unknown, depth: number, nested: number, out: Output, label?: 
   if (isMessage(v)) renderMessage(v, depth, nested, out);
   else
     for (const key of Object.keys(v)) {
-      if (isDroppedField(key) && !(out.toolResult && keptRecordName(key, v[key]))) continue;
+      if (isDroppedField(key) && !(out.toolResult && (keptRecordName(key, v[key]) || keptRecordDate(key, v[key]))))
+        continue;
       if (out.toolResult && recordKey(key, v[key])) emit(out, `${key}:`);
       render(v[key], depth + 1, nested, out, TEXT_FIELDS.has(key) ? label : key);
     }

@@ -54,6 +54,20 @@ const bare = (x: string) => x.toLowerCase().replace(/^#/, "");
 const KEY_LINE_RE = /^([A-Za-z][\w .-]{0,39}):[ \t]*(.{0,200})$/;
 const EMPTY_VALUE = /^(?:|none|null|nil|n\/a|na|\[\]|\{\}|0|false|-|—|unknown|not available)$/i;
 
+/** Past participles that do not end in "-ed" ("no flights flown", "no refund paid"). */
+const IRREGULAR_PARTICIPLES = new Set(
+  "flown taken given made sent paid done seen shown known written sold bought held kept left run won begun gone spent lent built drawn driven ridden chosen frozen broken stolen worn torn sworn".split(
+    " ",
+  ),
+);
+/**
+ * "no flights flown", "no bags checked", "no refund issued": the noun and a participle say none of
+ * the things is in that state, not that the record lacks them; the record listing its flights
+ * does not contradict that no flight has been flown yet.
+ */
+const isParticiple = (w: string | undefined) =>
+  w !== undefined && ((w.length >= 4 && w.endsWith("ed") && !w.endsWith("eed")) || IRREGULAR_PARTICIPLES.has(w));
+
 const singular = (w: string) => (w.length > 3 && w.endsWith("s") ? w.slice(0, -1) : w);
 
 /**
@@ -125,7 +139,7 @@ export function findAbsenceMisreads(g: EngineGraph, prov: Provenance): ClaimFind
     for (const m of text.matchAll(ABSENCE_RE)) {
       if (++claims > MAX_CLAIMS) break;
       const noun = nounWords(m[1] ?? m[2] ?? m[3]);
-      if (!noun.length) continue;
+      if (!noun.length || isParticiple(noun[1])) continue;
       const ids = [...sentenceOf(text, m.index!).matchAll(ID_RE)]
         .map((x) => x[0])
         .filter((x) => /\d/.test(x) && bare(x).length >= MIN_ID)

@@ -87,6 +87,9 @@ function statedExpressions(text: string): Stated[] {
   for (let i = scan.indexOf("="); i >= 0 && eqs < MAX_EQUALS; i = scan.indexOf("=", i + 1), eqs++) {
     let k = i - 1;
     while (k >= 0 && i - k <= MAX_EXPR && MONEY_EXPR_CHARS.test(scan[k])) k--;
+    // A working read from just after an exponent mark ("(k + 1)^2 - 16 = 0") starts with the power, not
+    // the base it raises: the whole left side is more than these characters.
+    if (k >= 0 && scan[k] === "^") continue;
     const expr = scan.slice(k + 1, i).trim();
     const after = NUMBER_AT_START.exec(scan.slice(i + 1, i + 40));
     if (!after || !OPERATOR.test(expr.replace(/^-/, ""))) continue;
@@ -103,6 +106,7 @@ function statedExpressions(text: string): Stated[] {
   let exprs = 0;
   for (let i = 0; i < scan.length && exprs < MAX_EQUALS; i++) {
     if (!/[\d(]/.test(scan[i]) || (i > 0 && EXPR_CHARS.test(scan[i - 1]) && scan[i - 1] !== " ")) continue;
+    if (i > 0 && scan[i - 1] === "^") continue;
     let k = i;
     while (k < scan.length && k - i < MAX_EXPR && EXPR_CHARS.test(scan[k])) k++;
     const expr = trimEndChars(scan.slice(i, k), " \t\n\r\f\v.,");

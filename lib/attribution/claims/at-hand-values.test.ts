@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeTrace } from "../index";
 import { detectorsAt, failedRun } from "../test-graphs";
 import { extractClaims } from "./extract-claims";
+import { valuesAtHand } from "./at-hand-values";
 import { extractNumbers } from "../text-features";
 
 type Step = { id: string; agent: string; kind: "message" | "tool_call" | "tool_result" | "final"; content: string };
@@ -80,6 +81,45 @@ describe("a year written alone", () => {
   });
 });
 
+describe("the date of a timestamp", () => {
+  const task = "When did the ferry notice go out?";
+  const policy = "Policy: cite sources.";
+
+  it("is read from the timestamp at hand, in ISO or in words, with or without its year", () => {
+    const output = "notice 41: sent 2031-08-09T06:12:44+00:00";
+    expect(invented(run(task, policy, output, "Notice 41 went out on 2031-08-09."))).toEqual([]);
+    expect(invented(run(task, policy, output, "Notice 41 went out on August 9, 2031."))).toEqual([]);
+    expect(invented(run(task, policy, output, "Notice 41 went out on August 9."))).toEqual([]);
+    expect(invented(run(task, policy, "sent: 2031-08-09 06:12", "It went out on 2031-08-09."))).toEqual([]);
+  });
+
+  it("stays unsourced for another day, or a date inside an identifier", () => {
+    const output = "notice 41: sent 2031-08-09T06:12:44+00:00";
+    expect(invented(run(task, policy, output, "Notice 41 went out on 2031-08-10."))).not.toEqual([]);
+    expect(invented(run(task, policy, output, "Notice 41 went out on August 19, 2031."))).not.toEqual([]);
+    expect(
+      invented(run(task, policy, "served by relay-2031-08-09T06:12 build", "It went out on 2031-08-09.")),
+    ).not.toEqual([]);
+  });
+});
+
+describe("a site named by its host alone", () => {
+  const policy = "Policy: cite sources.";
+
+  it("is the link written in full later", () => {
+    const task = "Summarise what quillford.org sells.";
+    expect(invented(run(task, policy, "status: open", "Per https://www.quillford.org they sell maps."))).toEqual([]);
+    expect(invented(run(task, policy, "status: open", "Per https://quillford.org/ they sell maps."))).toEqual([]);
+  });
+
+  it("near misses: another host, an address's domain, a host written with a path", () => {
+    const says = "Per https://quillford.org they sell maps.";
+    expect(invented(run("Summarise what quillford.net sells.", policy, "status: open", says))).not.toEqual([]);
+    expect(invented(run("Ask help@quillford.org what they sell.", policy, "status: open", says))).not.toEqual([]);
+    expect(invented(run("Summarise quillford.org/shop for me.", policy, "status: open", says))).not.toEqual([]);
+  });
+});
+
 describe("an arXiv id and a DOI", () => {
   it("reads an arXiv id from the paper's link at hand", () => {
     const task = "Find a paper on ferries.";
@@ -114,6 +154,20 @@ describe("an identifier's last digits", () => {
       invented(run(task, "Policy: be polite.", output, "Refund goes to the gift card ending in 7785.")),
     ).not.toEqual([]);
     expect(invented(run(task, "Policy: be polite.", output, "Refund of 7784 points is due."))).not.toEqual([]);
+  });
+});
+
+describe("the head of a dotted run", () => {
+  it("is read from a version at hand, as no decimal claim of its own", () => {
+    const task = "Which ferry app version is installed?";
+    const output = "ferryapp version: 12.31.0 (build 7)";
+    expect(invented(run(task, "Policy: be brief.", output, "Version 12.31 is installed."))).toEqual([]);
+    // Near miss: another version is not at hand.
+    expect(invented(run(task, "Policy: be brief.", output, "Version 12.35 is installed."))).not.toEqual([]);
+    const noted: string[] = [];
+    valuesAtHand(output, [], false, (x) => noted.push(x));
+    expect(noted).toContain("n:12.31");
+    expect(noted).not.toContain("n:31.0");
   });
 });
 

@@ -5,6 +5,9 @@
  *   2024-05-15 15:00:00", which is no claim: claims/identifier-piece.ts), and a year written alone
  *   ("in 2024"). A bare year a step writes ("Smith et al. (2024)") and a full date it completes from
  *   a day written without one ("May 24" → 2024-05-24) rest on such a year.
+ * - The calendar date of a timestamp (`2024-05-15T15:00:00Z` puts `d:2024-05-15` and the day
+ *   `d:--05-15` at hand): a record's `published` or `date` field is a timestamp, and whoever reports
+ *   it writes the day alone ("Published: 2024-05-15", "May 15, 2024"), read there and not made up.
  * - The id of an arXiv link (`arxiv.org/pdf/2408.15247v1` puts `2408.15247` at hand): the same paper
  *   cited as "arXiv:2408.15247" reads the id as a number, which the link's digits, a locator's, are not.
  * - The last digits of the longer digit runs (`gift_card_1591784` puts `t:1784` at hand), for a number
@@ -13,10 +16,15 @@
  * - The number that ends a record's name (`certificate_7504069` puts `7504069` at hand): people write
  *   the record as "certificate 7504069", and the number scan reads no number glued to a word by `_`.
  *
+ * - The head of a dotted run (`requests/2.31.0` puts `2.31` at hand, "protocol 2.4.1" `2.4`): no claim
+ *   where it is written (claims/identifier-piece.ts), but a later "2.31" reads it there.
+ * - A site named by its host alone ("scrape example.org", `u:example.org`): the link an agent then
+ *   writes in full ("https://www.example.org") is the site it was named, not one it made up.
+ *
  * Each read is one pass of a linear pattern over at most MAX_SCAN_CHARS characters.
  */
 import { normalizeNumber, numbersOnlyAs } from "../text-features";
-import { MAX_SCAN_CHARS, type Claim } from "./extract-claims";
+import { MAX_SCAN_CHARS, normalizeUrl, type Claim } from "./extract-claims";
 
 /** The value standing for a year at hand. */
 export const yearValue = (year: string): string => `y:${year}`;
@@ -32,7 +40,14 @@ export function claimYear(c: Claim): string | null {
 }
 
 /** A date that opens a timestamp ("2024-05-15 15:00", "2024-05-15T15:00:00Z"); not one inside an id (`gpt-4o-2024-08-06`). */
-const TIMESTAMP_RE = /(?<![\w-])((?:19|20)\d\d)-[01]\d-[0-3]\d[T ][0-2]\d:[0-5]\d/g;
+const TIMESTAMP_RE = /(?<![\w-])((?:19|20)\d\d)-([01]\d)-([0-3]\d)[T ][0-2]\d:[0-5]\d/g;
+/**
+ * A host written alone: dot-separated labels ending in a top-level domain of letters, not inside a
+ * link, a path or an address (no `/`, `@`, `.` or `:` before it, no `/` or word after it).
+ */
+const BARE_HOST_RE = /(?<![\w@/.:-])[a-z0-9][a-z0-9.-]{0,120}\.[a-z]{2,12}(?![\w/@-])/gi;
+/** A decimal whose digits go on after another dot: the head of a version, an address or a section number. */
+const DOTTED_HEAD_RE = /(?<![\w.])\d+\.\d+(?=\.\d)/g;
 /** An arXiv link's paper id, without its version. */
 const ARXIV_LINK_RE = /arxiv\.org\/(?:abs|pdf)\/(\d{4}\.\d{4,5})(?!\d)/gi;
 /**
@@ -86,10 +101,13 @@ export function valuesAtHand(
   }
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   timestampYears(scan, (y) => note(yearValue(y)));
+  timestampDates(scan, note);
   if (scan.includes("arxiv.org") || scan.includes("arXiv.org"))
     for (const m of scan.matchAll(ARXIV_LINK_RE)) note(`n:${normalizeNumber(m[1])}`);
   recordNameNumbers(scan, (x) => note(`n:${x}`));
+  dottedRunHeads(scan, (x) => note(`n:${x}`));
   if (tails) digitTails(scan, note);
+  if (scan.includes(".")) for (const m of scan.matchAll(BARE_HOST_RE)) note(`u:${normalizeUrl(m[0])}`);
 }
 
 /** The numbers (normalized) that end the records' names a text (at most MAX_SCAN_CHARS of it) writes. */
@@ -99,11 +117,28 @@ export function recordNameNumbers(text: string, note: (value: string) => void): 
   for (const m of scan.matchAll(RECORD_NAME_RE)) note(normalizeNumber(m[1]));
 }
 
+/** The heads of the dotted runs a text (at most MAX_SCAN_CHARS of it) writes, normalized ("2.31" of "2.31.0"). */
+export function dottedRunHeads(text: string, note: (value: string) => void): void {
+  if (!text.includes(".")) return;
+  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  for (const m of scan.matchAll(DOTTED_HEAD_RE)) note(normalizeNumber(m[0]));
+}
+
 /** The years of the timestamps a text (at most MAX_SCAN_CHARS of it) writes. */
 export function timestampYears(text: string, note: (year: string) => void): void {
   if (!text.includes(":") || !text.includes("-")) return;
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   for (const m of scan.matchAll(TIMESTAMP_RE)) note(m[1]);
+}
+
+/** The dates (`d:2024-05-05`) and days (`d:--05-05`) the timestamps of a text (at most MAX_SCAN_CHARS of it) open. */
+export function timestampDates(text: string, note: (value: string) => void): void {
+  if (!text.includes(":") || !text.includes("-")) return;
+  const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  for (const m of scan.matchAll(TIMESTAMP_RE)) {
+    note(`d:${m[1]}-${m[2]}-${m[3]}`);
+    note(`d:--${m[2]}-${m[3]}`);
+  }
 }
 
 /**

@@ -31,6 +31,15 @@ describe("times of day and days of the month are not quantities", () => {
     expect(isCalendarPiece(text, at("15"), at("15") + 2)).toBe(true);
     expect(isCalendarPiece(text, at("35"), at("35") + 2)).toBe(false);
   });
+
+  it("reads the minutes of a time with seconds as a minute, past 23 too", () => {
+    expect(numbers("Created on 2023-11-02 at 07:48:26, as logged.")).toEqual([]);
+    expect(numbers("It left at 18:37:05 sharp.")).toEqual([]);
+    // Near misses: a leading group past 23 is no hour, nor minutes past 59; a quantity stays one.
+    expect(numbers("Mixed 48:26:11 by weight.")).toContain("n:48");
+    expect(numbers("Log 07:75:26 is no time.")).toContain("n:75");
+    expect(numbers("Mix 14:48 by weight, 48 cans.")).toContain("n:48");
+  });
 });
 
 describe("the hour and minute of a time are no invented values", () => {

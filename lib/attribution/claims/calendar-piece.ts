@@ -74,12 +74,21 @@ function twoDigitsAt(text: string, i: number): boolean {
   return isDigit(text.charCodeAt(i)) && isDigit(text.charCodeAt(i + 1));
 }
 
-/** `h:mm` or `hh:mm[:ss]`: the hour before a colon and two-digit minutes, or minutes and seconds after one. */
+/**
+ * `h:mm` or `hh:mm[:ss]`: the hour before a colon and two-digit minutes, or minutes and seconds after
+ * one. The minutes of `hh:mm:ss` stand both after a colon and before one: read as an hour first, a
+ * minute past 23 (`52` in `09:52:38`) is still a minute.
+ */
 function inClockTime(text: string, start: number, end: number): boolean {
   const len = end - start;
   if (len > 2) return false;
-  if (text.charCodeAt(end) === 58 && twoDigitsAt(text, end + 1) && !isDigit(text.charCodeAt(end + 3)))
-    return Number(text.slice(start, end)) <= 23;
+  if (
+    text.charCodeAt(end) === 58 &&
+    twoDigitsAt(text, end + 1) &&
+    !isDigit(text.charCodeAt(end + 3)) &&
+    Number(text.slice(start, end)) <= 23
+  )
+    return true;
   return (
     len === 2 &&
     start >= 2 &&

@@ -435,9 +435,20 @@ function writtenAsMeter(scan: StepScan, c: Claim): boolean {
 }
 
 /** The latest fact under `key` that step v could see. */
+/**
+ * The latest fact under `key` that step v could see. An output that gives the key several different
+ * values (a search listing many fares, each "basic economy: …") names no single one a later figure
+ * could misquote, and it supersedes the key's earlier facts: none then.
+ */
 function visibleFact(scan: StepScan, key: string): Fact | undefined {
   const list = scan.facts.byKey.get(key);
-  if (list) for (let k = list.length - 1; k >= 0; k--) if (scan.prov.visible(list[k].step, scan.v)) return list[k];
+  if (!list) return undefined;
+  for (let k = list.length - 1; k >= 0; k--) {
+    if (!scan.prov.visible(list[k].step, scan.v)) continue;
+    const step = list[k].step;
+    for (let j = k - 1; j >= 0 && list[j].step === step; j--) if (list[j].value !== list[k].value) return undefined;
+    return list[k];
+  }
   return undefined;
 }
 

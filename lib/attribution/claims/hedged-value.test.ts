@@ -29,4 +29,14 @@ describe("a value stated as an estimate", () => {
     expect(at("The answer is 17 (checked against the table).", "17")).toBe(false);
     expect(at("Step 3 of 5 is done.", "3")).toBe(false);
   });
+
+  it("is hedged when offered as an example the plan may pick", () => {
+    expect(at("Run many trials (e.g., 5,000 of them) and average.", "5,000")).toBe(true);
+    expect(at("Draw a large sample, say 5,000 rows, and average.", "5,000")).toBe(true);
+    expect(at("Pick a batch size, for example 256, and train.", "256")).toBe(true);
+    // Near misses: "say" as a verb, an example word far from the value, a value after the example.
+    expect(at("The logs say 5,000 rows were read.", "5,000")).toBe(false);
+    expect(at("For example, the archive held 5,000 rows.", "5,000")).toBe(false);
+    expect(at("Draw a sample (e.g., stratified): 5,000 rows were drawn.", "5,000")).toBe(false);
+  });
 });

@@ -11,9 +11,13 @@ const BEFORE = 16;
 /** Text scanned for estimates (the detectors read no further). */
 const MAX_SCAN = 20_000;
 const LINE = 200;
-/** A hedge right before the value ("~", "about", "roughly", "up to"), allowing a currency mark. */
+/**
+ * A hedge right before the value ("~", "about", "roughly", "up to"), allowing a currency mark; or the
+ * value offered as an example, a choice the plan may make ("e.g. 500 samples", "a large number, say
+ * 500", "for instance 500"): what it would pick, not what it found.
+ */
 const HEDGE_BEFORE_RE =
-  /(?:~|≈|\babout|\baround|\bapprox(?:imately|\.)?|\broughly|\bnearly|\balmost|\bup to|\bestimated?)\s*[$€£]?\s*$/i;
+  /(?:~|≈|\babout|\baround|\bapprox(?:imately|\.)?|\broughly|\bnearly|\balmost|\bup to|\bestimated?|\be\.g\.,?|\bfor (?:example|instance),?|[,(]\s*say,?)\s*[$€£]?\s*$/i;
 /** A line that says its values are expected, not found. */
 const HEDGED_LINE_RE =
   /\b(?:educated guess(?:es)?|guess(?:es|ed)?|typical(?:ly)?|usually|estimates?|estimated|roughly|approximately|probably|likely|maybe|perhaps)\b/i;

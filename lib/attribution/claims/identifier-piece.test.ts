@@ -34,6 +34,13 @@ const CASES: [string, string, boolean][] = [
   ["see e.g.: 5 cases", "5", false],
   ["Python 3.11: 42 files", "42", false],
   ["wrote planner.py 77 lines", "77", false],
+  // The head of a dotted run: a version, an address, a section number, no decimal.
+  ["user-agent: fetcher/4.17.2", "4.17", true],
+  ["from 10.42.7.19 at noon", "10.42", true],
+  ["as section 6.3.1 says", "6.3", true],
+  ["the ratio is 4.17.", "4.17", false],
+  ["the ratio is 4.17. 3 more", "4.17", false],
+  ["sizes 4.17, 5.2 and 6.1", "4.17", false],
 ];
 
 describe("identifier pieces", () => {

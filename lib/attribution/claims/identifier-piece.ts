@@ -165,11 +165,21 @@ export function isIdentifierPiece(text: string, start: number, end: number): boo
   return pieceOfToken(text, start, end) || meterKeyBefore(text, start) || lineRefBefore(text, start);
 }
 
-/** An epoch, a piece of an id-like token, or a piece of a date with a time of day. */
+/**
+ * A number whose digits go on after another dot ("2.31" of `requests/2.31.0`, "104.28" of the address
+ * `104.28.208.116`, "3.2" of section 3.2.1): the head of a version, an address or a section number,
+ * no decimal. (A number read after a dot is none already: the scan starts no number there.)
+ */
+function headOfDottedRun(text: string, start: number, end: number): boolean {
+  return text.charCodeAt(end) === DOT && isDigit(text.charCodeAt(end + 1)) && text.slice(start, end).includes(".");
+}
+
+/** An epoch, a piece of an id-like token, a piece of a date with a time of day, or the head of a dotted run. */
 function pieceOfToken(text: string, start: number, end: number): boolean {
   // Only an epoch's lengths are worth copying the value for (most numbers are short).
   const epochLength = end - start === 13 || end - start === 16 || end - start === 19;
   return (
+    headOfDottedRun(text, start, end) ||
     (epochLength && epochLike(text.slice(start, end))) ||
     idLikeToken(text, start, end) ||
     insideDatetime(text, start, end) ||

@@ -30,6 +30,7 @@ import {
   yearValue,
 } from "./at-hand-values";
 import { linkHolds, solidName } from "./name-digits";
+import { relativeDayShift, shiftedDate } from "./relative-day";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
 
@@ -493,7 +494,8 @@ const MAX_NAME_READS = 64;
 
 /**
  * Where c was read in another writing than its own: a full date from its day and its year both at hand
- * ("May 24" in a message, 2024 in "The current time is 2024-05-15 15:00"); a year from a date or a
+ * ("May 24" in a message, 2024 in "The current time is 2024-05-15 15:00"), or from the day next to
+ * it when the sentence says so ("the day after", relative-day.ts); a year from a date or a
  * timestamp of that year; an identifier's last digits from the identifier ("ending in 1784" from
  * `gift_card_1591784`); the digits of a name from the name written solid ("91 Trends" from
  * `91trends.com`). The source is where the day, the identifier or the name was written; null when
@@ -503,7 +505,14 @@ function readThere(ctx: RecordContext, v: number, c: Claim): FoundSource | null 
   const year = claimYear(c);
   if (c.kind === "date") {
     const day = dayOf(c.value);
-    return day && year && atHand(ctx, v, yearValue(year), c) ? atHand(ctx, v, day, c) : null;
+    if (!day || !year || !atHand(ctx, v, yearValue(year), c)) return null;
+    const found = atHand(ctx, v, day, c);
+    if (found) return found;
+    // "The day after your booking, which would be May 24": the day next to one at hand (relative-day.ts).
+    const shift = relativeDayShift(claimText(ctx.g, v), c.start);
+    const base = shift ? shiftedDate(c.value, -shift) : null;
+    const baseDay = base ? dayOf(base) : null;
+    return baseDay ? atHand(ctx, v, baseDay, c) : null;
   }
   if (c.kind !== "number") return null;
   if (year) {

@@ -68,4 +68,15 @@ describe("stated workings", () => {
     expect(arithmeticSlips("We logged 12 rows per site (3 + 4).")).toEqual([]);
     expect(arithmeticSlips("We logged 12 rows (3 + 4, then more).")).toEqual([]);
   });
+
+  it("read no working from after an exponent mark: the power is not the left side", () => {
+    // "(m + 3)^2 - 49 = 0" says nothing about 2 - 49; nor "4^2 + 9 = 25" about 2 + 9.
+    expect(arithmeticSlips("Set $(m + 3)^2 - 49 = 0$ and solve for m.")).toEqual([]);
+    expect(arithmeticSlips("Since 4^2 + 9 = 25, the sides fit.")).toEqual([]);
+    expect(statedComputations("Since 4^2 + 9 = 25, the sides fit.")).toEqual([]);
+    // Near misses: a slip in a working with no exponent, or one after the power, is still read.
+    expect(arithmeticSlips("Then m = 7 - 3 = 5.")).toMatchObject([{ stated: 5, actual: 4 }]);
+    expect(arithmeticSlips("Since 4^2 = 16, and 16 + 9 = 26, the sides fit.")).toMatchObject([{ stated: 26 }]);
+    expect(arithmeticSlips("So x = 2^3; also 3 + 2 = 6.")).toMatchObject([{ stated: 6, actual: 5 }]);
+  });
 });

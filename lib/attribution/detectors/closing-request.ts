@@ -15,8 +15,39 @@ export const CLOSING_REQUEST_SCORE = 0.6;
 /** Words that ask the agent to carry something out now. */
 const ACT_NOW_RE =
   /\b(?:please\s+)?(?:go ahead|proceed)\b|\bplease\s+(?:do|make|process|place|submit|cancel|return|exchange|modify|update|change|book|send|apply)\b/i;
+/**
+ * A negation in the clause before "proceed" / "go ahead" ("there's no way to proceed without it",
+ * "we can't go ahead"): the user says the request cannot go on, it asks for nothing. Read over the
+ * clause's last NEGATION_WINDOW characters, back to the nearest punctuation.
+ */
+const NEGATED_RE = /\b(?:no|not|never|cannot|unable)\b|n['’]t\b/i;
+const NEGATION_WINDOW = 60;
+/** Matches of ACT_NOW_RE read in the closing turn. */
+const MAX_MATCHES = 16;
+
+/** Whether the closing turn asks the agent to act: some "go ahead" / "please book" not negated in its clause. */
+function asksToAct(text: string): boolean {
+  let n = 0;
+  for (const m of text.matchAll(ACT_NOW_RE_G)) {
+    if (++n > MAX_MATCHES) break;
+    if (/^please/i.test(m[0])) return true;
+    const before = text.slice(Math.max(0, m.index - NEGATION_WINDOW), m.index);
+    const cut = Math.max(
+      before.lastIndexOf("."),
+      before.lastIndexOf(","),
+      before.lastIndexOf(";"),
+      before.lastIndexOf("!"),
+      before.lastIndexOf("?"),
+      before.lastIndexOf("\n"),
+    );
+    if (!NEGATED_RE.test(before.slice(cut + 1))) return true;
+  }
+  return false;
+}
+
 /** Characters of the closing turn read. */
 const MAX_TEXT = 4_000;
+const ACT_NOW_RE_G = new RegExp(ACT_NOW_RE.source, "gi");
 
 export const detectClosingRequest: Detector = ({ g, failed }) => {
   if (!failed || g.simulatedUser < 0) return [];
@@ -26,7 +57,7 @@ export const detectClosingRequest: Detector = ({ g, failed }) => {
     if (isAgentUtterance(g, v) && !isUserTurn(g, v)) return [];
     if (!isUserTurn(g, v)) continue;
     const text = stepText(g.steps[v]).slice(0, MAX_TEXT);
-    if (!ACT_NOW_RE.test(text)) return [];
+    if (!asksToAct(text)) return [];
     return [
       {
         step: v,

@@ -45,6 +45,9 @@ const MAX_QUOTE_CHECKS = 256;
 /** Characters of a line read back from a number for the names it is stated for. */
 const MAX_LINE = 200;
 const NAME_RE = /\p{Lu}[\p{L}'’-]{2,}/gu;
+/** Characters of a message read for the names it says, and the most names remembered per run. */
+const MAX_HEARD_CHARS = 20_000;
+const MAX_HEARD = 4_000;
 
 /** The capitalised words of the line before `at`, its first word aside (a sentence opens capitalised). */
 function namesBefore(text: string, at: number): string[] {
@@ -137,6 +140,24 @@ export const detectContradiction: Detector = ({ g }) => {
     return names;
   };
   let checks = 0;
+  // The names said in the run's messages so far (a person's, a site's), by anyone: a line that states
+  // a figure for a name only a message gave, and that the fact's own output does not hold, speaks of
+  // another entity than the one the output described.
+  const heard = new Set<string>();
+  const hear = (text: string) => {
+    for (const m of text.slice(0, MAX_HEARD_CHARS).matchAll(NAME_RE)) if (heard.size < MAX_HEARD) heard.add(m[0]);
+  };
+  /**
+   * "Ana Ruiz (DOB 1961-03-09), Tobias Rane (DOB 1999-08-21)" after a lookup of Ana's record
+   * alone: the second date is Tobias's, whom the user named, not a contradiction of Ana's.
+   */
+  const statedForAnother = (text: string, at: number, key: string, factStep: number) => {
+    const label = keyOf(key).split(" ");
+    const names = namesBefore(text, at).filter((n) => !label.includes(n.toLowerCase()));
+    if (names.length === 0) return false;
+    const own = outputNames(factStep);
+    return names.every((n) => !own.has(n)) && names.some((n) => heard.has(n));
+  };
   /**
    * A figure another lookup showed is a restatement, unless the line states it for a name that the
    * established fact's own output holds and no output showing the figure does ("Mount Hale — median
@@ -165,7 +186,10 @@ export const detectContradiction: Detector = ({ g }) => {
       for (const x of commaDecimalNumbers(text)) show(x);
       continue;
     }
-    if (!isAgentUtterance(g, i)) continue;
+    if (!isAgentUtterance(g, i)) {
+      hear(text);
+      continue;
+    }
     const state = g.steps[i].state;
     if (state?.op === "write" && state.value !== undefined) {
       const fact = known.get(keyOf(state.key)) ?? known.get(words(state.key).slice(-1)[0] ?? "");
@@ -182,6 +206,7 @@ export const detectContradiction: Detector = ({ g }) => {
       if (!fact || fact.value === value || !/^-?[\d.]+$/.test(fact.value)) continue;
       if (shownAt.has(value) && restatesAnOutput(text, at, key, value, fact.step)) continue;
       if (!sameMagnitude(fact.value, value)) continue;
+      if (statedForAnother(text, at, key, fact.step)) continue;
       hit(i, keyOf(key), value, fact);
       break;
     }

@@ -166,10 +166,41 @@ export function calledTool(g: EngineGraph, i: number): string | undefined {
 export function toolEmpty(g: EngineGraph, i: number): boolean {
   if (!isToolOutput(g, i)) return false;
   const s = g.steps[i];
+  // A blank turn the environment takes after an agent's prose ran nothing, so returned nothing of it.
+  if (answersNoRun(g, i)) return false;
   const body = resultAt(s.attributes);
   const empty = isEmptyLiteral(stepText(s)) || (body !== undefined && isEmptyLiteral(s.content.slice(body)));
   // Only an empty output asks which tool it came from: most outputs are not, and need no caller lookup.
   return empty && !NOTE_TOOL_RE.test(calledTool(g, i) ?? "");
+}
+
+/** Characters read from the end of the step before an output for a run it asks for. */
+const ASKED_SCAN = 4000;
+/** Own steps skipped back to the request: a batch of outputs answers the batch of calls before it. */
+const ASKED_BATCH = 64;
+/** What asks for a run in a message: a code block, or a call written into the text. */
+const RUN_ASKED_RE = /```|\b(?:tool|function) call:/i;
+
+/**
+ * Whether step `i` is an environment speaker's message that answers no request to run anything: a
+ * message is output only as its speaker's answer to a run, and a turn it takes after an agent's prose
+ * (a person pressing enter, an empty auto-reply) is neither an output that returned nothing nor a
+ * successful one.
+ */
+export function answersNoRun(g: EngineGraph, i: number): boolean {
+  return g.steps[i].kind === "message" && isToolOutput(g, i) && !answersRunAsked(g, i);
+}
+
+/** Whether the other speaker's step before output `i` (past its own batch) calls a tool or writes code to run. */
+function answersRunAsked(g: EngineGraph, i: number): boolean {
+  let u = i - 1;
+  for (let own = 0; u >= 0 && (g.wrapper[u] || (g.agentOf[u] === g.agentOf[i] && own < ASKED_BATCH)); u--)
+    if (!g.wrapper[u]) own++;
+  if (u < 0 || g.agentOf[u] === g.agentOf[i]) return false;
+  const s = g.steps[u];
+  if (s.kind === "tool_call") return true;
+  const text = s.content ?? "";
+  return RUN_ASKED_RE.test(text.length > ASKED_SCAN ? text.slice(-ASKED_SCAN) : text);
 }
 
 /**

@@ -5,7 +5,7 @@
  * system's closing keyword), or a bare "done" among the last few steps.
  */
 import type { Detector, DetectorHit } from "./types";
-import { DONE_RE, GIVE_UP_RE, isAgentUtterance, toolFailed } from "./patterns";
+import { DONE_RE, GIVE_UP_RE, isAgentUtterance, isToolOutput, toolFailed } from "./patterns";
 import { stepText } from "../build-graph";
 import { closesRun } from "../../trace/canonical-attributes";
 
@@ -25,12 +25,16 @@ export const detectPrematureTermination: Detector = ({ g, failed }) => {
   if (end < 0) return [];
   const reasons: string[] = [];
   const ids = [g.steps[end].id];
-  for (let j = end - 1; j >= Math.max(0, end - 3); j--)
+  // Only the last output before the close counts: a failure that a later output in between succeeded
+  // past was recovered from, and the run does not end right after it.
+  for (let j = end - 1; j >= Math.max(0, end - 3); j--) {
     if (toolFailed(g, j)) {
       reasons.push(`ends the run right after the failed tool output ${g.steps[j].id}`);
       ids.push(g.steps[j].id);
       break;
     }
+    if (isToolOutput(g, j)) break;
+  }
   const text = stepText(g.steps[end]) + " " + (g.trace.run.finalAnswer ?? "");
   if (GIVE_UP_RE.test(text)) reasons.push("ends the run while saying the answer could not be found");
   if (reasons.length === 0) return [];

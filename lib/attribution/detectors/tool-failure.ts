@@ -7,7 +7,15 @@
  * detectors see.
  */
 import type { Detector, DetectorHit } from "./types";
-import { calledTool, callerOf, isToolOutput, toolFailed, toolFailureTransient, toolReturnedNothing } from "./patterns";
+import {
+  answersNoRun,
+  calledTool,
+  callerOf,
+  isToolOutput,
+  toolFailed,
+  toolFailureTransient,
+  toolReturnedNothing,
+} from "./patterns";
 
 /**
  * A result with nothing in it where content was expected (blank, `None`) that no later call
@@ -69,7 +77,7 @@ export function findRecovery(g: Parameters<Detector>[0]["g"], failed: number, ca
   const tool = calledTool(g, failed);
   const end = Math.min(g.n, failed + 1 + RECOVERY_WINDOW);
   for (let j = failed + 1; j < end; j++) {
-    if (!isToolOutput(g, j) || toolFailed(g, j) || toolReturnedNothing(g, j)) continue;
+    if (!isToolOutput(g, j) || toolFailed(g, j) || toolReturnedNothing(g, j) || answersNoRun(g, j)) continue;
     if (g.agentOf[callerOf(g, j)] !== agent) continue;
     const other = tool === undefined ? undefined : calledTool(g, j);
     if (other === undefined || actionOf(other) === actionOf(tool!)) return j;

@@ -7,18 +7,21 @@
  * `claimPart`): those numbers are observations, and they ground later steps. Estimates are not
  * claims either (see `claims/hedged-value.ts`), nor the hour and minute of a time of day or a day of
  * the month (`claims/calendar-piece.ts`, as value provenance reads them), nor a millisecond reading
- * of the run's own work unless the task names milliseconds. The evidence is
+ * of the run's own work unless the task names milliseconds, nor the result of a working the step writes
+ * out and that recomputes (`claims/arithmetic.ts`). The evidence is
  * `dependent`: downstream of corrupted input, a new value is as likely a consequence of that input as
  * a new error.
  */
 import type { Detector, DetectorHit } from "./types";
 import { isAgentUtterance } from "./patterns";
-import { extractNumbers } from "../text-features";
+import { extractNumbers, normalizeNumber } from "../text-features";
 import { buildGrounding, millisecondOnlyNumbers, namesMilliseconds } from "../grounding";
 import { estimatedNumbers } from "../claims/hedged-value";
 import { calendarOnlyNumbers } from "../claims/calendar-piece";
 import { riseNumbers } from "../claims/signed-change";
 import { tailOnlyNumbers, tailValue } from "../claims/at-hand-values";
+import { statedComputations } from "../claims/arithmetic";
+import { stepText } from "../build-graph";
 
 /** Reasoning not addressed to anyone (a plan's guesses) asserts less than a message: its score is scaled. */
 const THOUGHT_FACTOR = 0.6;
@@ -46,12 +49,17 @@ export const detectUngroundedValues: Detector = ({ g }) => {
     // stated as a rise (claims/signed-change.ts).
     let rises: Set<string> | undefined;
     let tails: Set<string> | undefined;
+    // The result of a working the step writes and that recomputes ("$500 + $250 + $250 = $1,000") is
+    // computed from its operands, however many; an invented operand is flagged as itself.
+    let worked: Set<string> | undefined;
     for (let k = 0; k < nums.length && novel.length < MAX_NOVEL; k++) {
       const x = nums[k];
       if (novel.includes(x) || Math.abs(Number(x)) <= 10 || truth.has(x)) continue;
       if (grounding.seenBefore(i, x)) continue;
       if (Number(x) > 0 && grounding.seenBefore(i, `-${x}`) && !(rises ??= riseNumbers(step.content)).has(x)) continue;
       if (grounding.derivable(i, x, nums.slice(0, k))) continue;
+      worked ??= new Set(statedComputations(stepText(step)).map((c) => normalizeNumber(String(c.result))));
+      if (worked.has(x)) continue;
       estimates ??= estimatedNumbers(step.content);
       if (estimates.has(x)) continue;
       calendar ??= calendarOnlyNumbers(step.content);

@@ -118,4 +118,52 @@ describe("the environment, by behaviour", () => {
     const report = analyzeTrace(trace(session));
     expect(report.decisive?.agent).toBe("Coder");
   });
+
+  it("a speaker that opens the run with a prompt template, then only prints what it runs, is the environment", () => {
+    // The opening prompt shows the code format to use and says "let's": the task's text, not the
+    // speaker asking for a run or speaking as an agent.
+    const prompt =
+      "Let's use Python to count rows. Write your code as:\n```python\n# your code\n```\nThe file is data.csv.";
+    const solver = (code: string): Line => ["Solver", `Counting now.\n\`\`\`python\n${code}\n\`\`\``];
+    const run: Line[] = [
+      ["Proxy", prompt],
+      solver("print(sum(1 for _ in open('data.csv')))"),
+      ["Proxy", "120"],
+      solver("print(120 - 1)"),
+      ["Proxy", "119"],
+      ["Solver", "The file has 119 rows of data."],
+    ];
+    expect(kinds(run).Proxy).toBe("environment");
+    expect(analyzeTrace(trace(run)).decisive?.agent).not.toBe("Proxy");
+  });
+
+  it("near misses: an opener that speaks as an agent or asks for runs after its opening stays an agent", () => {
+    const prompt = "Let's count rows. Write your code as:\n```python\n# your code\n```";
+    const solver = (code: string): Line => ["Solver", `Counting now.\n\`\`\`python\n${code}\n\`\`\``];
+    const spoken: Line[] = [
+      ["Proxy", prompt],
+      solver("print(120)"),
+      ["Proxy", "I think 120 is right, but we should check the header."],
+      solver("print(119)"),
+      ["Proxy", "I see 119, so we are done."],
+    ];
+    expect(kinds(spoken).Proxy).not.toBe("environment");
+    const asks: Line[] = [
+      ["Proxy", prompt],
+      solver("print(120)"),
+      ["Proxy", "120\n```python\nprint(open('data.csv').readline())\n```"],
+      solver("print(119)"),
+      ["Proxy", "119\n```python\nprint(len(open('data.csv').read()))\n```"],
+    ];
+    expect(kinds(asks).Proxy).not.toBe("environment");
+    // An opening with no code block is read as any step: its first person counts.
+    const plain: Line[] = [
+      ["Proxy", "Let's use Python to count rows. The file is data.csv."],
+      solver("print(120)"),
+      ["Proxy", "120"],
+      solver("print(119)"),
+      ["Proxy", "119"],
+    ];
+    expect(kinds(plain).Proxy).not.toBe("environment");
+  });
 });

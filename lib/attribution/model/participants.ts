@@ -106,6 +106,8 @@ interface Tally {
   total: number;
   /** Whom its directed messages went to ("sends to Alice:"), by the name the message uses. */
   recipients: Set<string>;
+  /** The behaviour bits of the run's opening step when this speaker wrote it (sampled), else 0. */
+  opening: number;
 }
 
 /** What a sampled step shows of its speaker's behaviour, read once per graph (bits of `StepFacts`). */
@@ -220,9 +222,12 @@ function tallies(g: EngineGraph): Tally[] {
       first: -1,
       total: 0,
       recipients: new Set<string>(),
+      opening: 0,
     }),
   );
   const facts = stepFacts(g);
+  let opening = 0;
+  while (opening < g.n && g.wrapper[opening]) opening++;
   for (let v = 0; v < g.n; v++) {
     if (g.wrapper[v]) continue;
     const t = out[g.agentOf[v]];
@@ -230,6 +235,7 @@ function tallies(g: EngineGraph): Tally[] {
     if (v === 0 || v === g.n - 1 || v === g.sink) t.edge++;
     const f = facts[v];
     if (!(f & SAMPLED)) continue;
+    if (v === opening) t.opening = f;
     t.steps++;
     if (t.first < 0) t.first = v;
     t.tokens += g.features[v].tokens.size;
@@ -300,7 +306,22 @@ export const MIN_ENVIRONMENT_STEPS = 3;
  * asks for one returns what it ran: the first-person words in its steps are the files and logs it
  * prints (code comments, a licence header), so up to half of its steps may hold them.
  */
-function runsRequests(t: Tally): boolean {
+function runsRequests(all: Tally): boolean {
+  // An opening that shows a code block is a prompt template ("write your code as ```python # your
+  // code```", "let's use Python"): nothing was asked before it, so its fence is no request to run and
+  // its first person the template's. What its speaker does after it shows what it is. An opening with
+  // no code block is read as any step.
+  const o = all.opening & REQUEST ? all.opening : 0;
+  const t = o
+    ? {
+        ...all,
+        steps: all.steps - 1,
+        requests: all.requests - 1,
+        firstPerson: all.firstPerson - (o & FIRST_PERSON ? 1 : 0),
+        afterRequest: all.afterRequest - (o & AFTER_REQUEST ? 1 : 0),
+        records: all.records - (o & RECORD ? 1 : 0),
+      }
+    : all;
   const onlyAnswers = t.afterRequest === t.steps && t.requests === 0;
   // Answering every run request put to it, never asking for one and never speaking as an agent is a
   // pattern from its second step on: an agent that answers code twice says what it makes of it. From

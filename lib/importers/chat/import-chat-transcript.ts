@@ -43,8 +43,9 @@ export function transcriptMessages(value: unknown): { messages: Record<string, u
  * Maps a single-agent chat transcript — `[{role, content}]`, or OpenAI `messages` with
  * `tool_calls` on assistant turns and `tool`/`function` replies — to one agent plus the task giver.
  * System/developer prompts describe the agent; user turns are the task giver's (never a culprit);
- * each tool call is a tool step of the agent, and each tool reply is a tool result of the agent
- * whose call it answers (by `tool_call_id`). The outcome is unknown: a transcript does not say
+ * each tool call is a tool step of its caller (the agent, or the user where it calls tools of its
+ * own, as in dual-control runs), and each tool reply is a tool result of whoever made the call it
+ * answers (by `tool_call_id`). The outcome is unknown: a transcript does not say
  * whether the answer was right. Step ids are `s<index>` (`s<index>.<k>` for the k-th tool call).
  */
 export function importChatTranscript(value: unknown): TTraceInput {
@@ -71,7 +72,10 @@ export function importChatTranscript(value: unknown): TTraceInput {
   registerTaskGiver(builder, TASK_GIVER);
   const agent = builder.agent(agentName);
   const callTool = new Map<string, string>();
+  // Who made each call: a reply belongs to its caller, the user too where it works tools of its own.
+  const callAgent = new Map<string, string>();
   let lastCallTool: string | undefined;
+  let lastCaller = agent;
   messages.forEach((m, i) => {
     const role = m.role as string;
     const content = messageText(m.content);
@@ -81,7 +85,12 @@ export function importChatTranscript(value: unknown): TTraceInput {
       builder.step({ ...base, id: `s${i}`, agent: TASK_GIVER, kind: "message", content, attributes: { role } });
       return;
     }
-    if (role === "user") {
+    const calls = Array.isArray(m.tool_calls)
+      ? m.tool_calls.filter(isRecord)
+      : isRecord(m.function_call)
+        ? [{ function: m.function_call }]
+        : [];
+    if (role === "user" && calls.length === 0) {
       builder.step({ ...base, id: `s${i}`, agent: TASK_GIVER, kind: "message", content });
       return;
     }
@@ -91,7 +100,7 @@ export function importChatTranscript(value: unknown): TTraceInput {
       builder.step({
         ...base,
         id: `s${i}`,
-        agent,
+        agent: (callId && callAgent.get(callId)) || (callId ? agent : lastCaller),
         kind: "tool_result",
         content,
         tool: { name: tool, result: content },
@@ -99,24 +108,25 @@ export function importChatTranscript(value: unknown): TTraceInput {
       });
       return;
     }
-    const calls = Array.isArray(m.tool_calls)
-      ? m.tool_calls.filter(isRecord)
-      : isRecord(m.function_call)
-        ? [{ function: m.function_call }]
-        : [];
     if (calls.length === 0) {
       builder.step({ ...base, id: `s${i}`, agent, kind: "message", content });
       return;
     }
+    // In a dual-control run the user works tools too (a device it checks): its calls are its own steps.
+    const caller = role === "user" ? TASK_GIVER : agent;
+    lastCaller = caller;
     calls.forEach((call, k) => {
       const fn = isRecord(call.function) ? call.function : call;
       const name = typeof fn.name === "string" && fn.name ? fn.name : "tool";
-      if (typeof call.id === "string") callTool.set(call.id, name);
+      if (typeof call.id === "string") {
+        callTool.set(call.id, name);
+        callAgent.set(call.id, caller);
+      }
       lastCallTool = name;
       const step: TStepInput = {
         ...base,
         id: k === 0 ? `s${i}` : `s${i}.${k + 1}`,
-        agent,
+        agent: caller,
         kind: "tool_call",
         content: k === 0 ? content : "",
         tool: { name, arguments: fn.arguments },
