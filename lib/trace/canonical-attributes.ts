@@ -31,6 +31,18 @@ export const RESULT_AT = "culprit.result_at";
 export const CLOSES_RUN = "culprit.closes_run";
 
 /**
+ * `true` on a step that carries the instructions a system gave its agent (a chat transcript's system
+ * or developer prompt, put on the task giver's side): text everyone reads, not a turn anyone took.
+ * A simulated user did not say its system prompt, so it is no work of the user's.
+ */
+export const INSTRUCTIONS = "culprit.instructions";
+
+/** Whether a step carries a system's instructions (see INSTRUCTIONS). */
+export function isInstructions(attributes: Record<string, unknown> | undefined): boolean {
+  return attributes?.[INSTRUCTIONS] === true;
+}
+
+/**
  * The keyword whose mere mention stopped the team, in a system that stops on a mention (AutoGen
  * AgentChat's `TextMentionTermination`, which reports "Text 'TERMINATE' mentioned"). Set on the step
  * that reports the stop, or on the run's attributes when the stop is reported only as the run's stop

@@ -21,6 +21,9 @@ import { extractClaims } from "./extract-claims";
 import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import { arithmeticSlips } from "./arithmetic";
 import { isTrivialNumber, toolComputations } from "./tool-computations";
+import { fabricationWord } from "./fabrication-words";
+import { taskText } from "./task-text";
+import { isLoopbackLink } from "./local-address";
 import { contextTokens } from "./label-tokens";
 import { swappedLabel } from "./swapped-label";
 import { changesOneDigit, labelOnlyNumbers, millisecondOnlyNumbers, namesMilliseconds } from "../grounding";
@@ -51,10 +54,6 @@ export interface ClaimFinding {
  * the step-level `ungrounded-value` detector.
  */
 const SCORE = { contradiction: 0.75, arithmetic: 0.75, unsourcedInAnswer: 0.6, fabricated: 0.6 } as const;
-
-/** Words that say the data in code is invented rather than taken from a source. */
-const FABRICATION_RE =
-  /\b(?:hypothetical|assum(?:e|ed|ing)|placeholder|sample data|example data|mock|simulat(?:e|ed|ing)|dummy|for demonstration|made[- ]up|fictional|illustrative)\b/i;
 
 /** Claim kinds whose introduction without a source is checkable evidence. */
 const CHECKABLE = new Set(["number", "date", "url"]);
@@ -103,7 +102,10 @@ export function answerClosure(
 ): Set<string> {
   const derivedFrom = new Map<string, string[]>();
   const link = (value: string, from: string[]) => derivedFrom.set(value, [...(derivedFrom.get(value) ?? []), ...from]);
-  for (const r of prov.records) if (r.operands) link(r.claim.value, r.operands);
+  // A small whole number's derivation found by search, not stated (800 / 100 = 8), is coincidence:
+  // two figures at hand reach most of them, so its operands are not what it rests on.
+  for (const r of prov.records)
+    if (r.operands && (r.stated || !isTrivialNumber(r.claim))) link(r.claim.value, r.operands);
   if (g)
     for (const [v, from] of toolComputations(g, prov, throughCode))
       for (const o of prov.claims[v].observed) if (o.kind === "number") link(o.value, from);
@@ -311,6 +313,8 @@ interface StepScan {
   run: { borrow?: BorrowContext };
   /** Whether the task or the answer speaks in milliseconds: then a millisecond figure can be the answer's. */
   timed: boolean;
+  /** The step's word saying its code's data is invented (`fabrication-words.ts`), read once; null: none. */
+  fabrication?: string | null;
   /** The numbers the step writes only as milliseconds, read once when an unsourced value asks. */
   meters?: Set<string>;
 }
@@ -326,6 +330,12 @@ function makeFinding(
   reachesAnswer: boolean,
 ): ClaimFinding {
   return { step: v, name, score, value: c.value, quote: c.raw, against, reachesAnswer, note };
+}
+
+/** The step's word saying its code's data is invented, read once per step. */
+function fabricationOf(scan: StepScan): string | null {
+  if (scan.fabrication === undefined) scan.fabrication = fabricationWord(scan.text, taskText(scan.g));
+  return scan.fabrication;
 }
 
 /** The finding on one claim record of the step, if any (`seen`: the answer step could see it; the wide closure is lazy). */
@@ -401,18 +411,22 @@ function claimFinding(
       return makeFinding(v, c, "contradicts-source", SCORE.contradiction, src.step, note, reachesWide);
     }
   }
-  if (c.inCode && c.kind === "number" && FABRICATION_RE.test(text.slice(0, 20_000))) {
-    const note = `types ${c.raw} into code as data that no input or tool output holds, and calls it ${FABRICATION_RE.exec(text)![0]}`;
+  const word = c.inCode && c.kind === "number" ? fabricationOf(scan) : null;
+  if (word) {
+    const note = `types ${c.raw} into code as data that no input or tool output holds, and calls it ${word}`;
     return makeFinding(v, c, "fabricated-data", SCORE.fabricated, -1, note, reaches);
   }
   // A link typed into code is where the agent looks, not what it asserts: whether it holds shows
   // in the fetch's own result (a failed fetch is a tool failure at that step).
   // An estimate ("~120 users", "about 8 hours") is a plan's expectation, not an invented fact.
   const linkInCode = c.kind === "url" && c.inCode && !ruleOff(g, "links-in-code");
+  // A link to the reader's own machine is where the built program listens, not a source (local-address.ts).
+  const ownMachine = c.kind === "url" && isLoopbackLink(c.value);
   if (
     reaches &&
     CHECKABLE.has(c.kind) &&
     !linkInCode &&
+    !ownMachine &&
     !isHedgedValue(text, c.start, c.end) &&
     !(c.kind === "number" && writtenAsMeter(scan, c))
   ) {

@@ -73,6 +73,12 @@ const monthOf = (name: string): number => MONTHS.findIndex((m) => m.startsWith(n
  * not a value anyone states; read as a number it matches any small count ("2 votes") by coincidence.
  */
 const COUNTER_BEFORE_RE = /\b(?:round|turn|iteration|cycle|phase)\s?#?(?:\d+\s?(?:of|\/)\s?)?$/i;
+/**
+ * The word "version" right before a decimal ("Python (version 3.6 or higher)"): the number names a
+ * release, as "version 2.0.1" does (identifier-piece.ts reads that one as an identifier), and is no
+ * quantity: read as one, 3.6 is 36 / 10 of any code that holds a 36 and a 10.
+ */
+const VERSION_BEFORE_RE = /\bversion\s?$/i;
 const QUOTE_RE = /"([^"\n]{3,80})"|“([^”\n]{3,80})”/g;
 /** Two or more capitalised words in a row ("Rockhopper Penguin", "Federal Reserve Bank"). */
 const ENTITY_RE = /\b[A-Z][a-z]+(?:[ -](?:of |the |de |von )?[A-Z][a-z]+)+\b/g;
@@ -235,6 +241,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
       if (inRanges(dateSpans, numStart) || inRanges(urlSpans, numStart)) continue;
       if (isIdentifierPiece(text, numStart, numStart + m[2].length)) continue;
       if (isCalendarPiece(text, numStart, numStart + m[2].length)) continue;
+      if (m[2].includes(".") && VERSION_BEFORE_RE.test(text.slice(Math.max(0, numStart - 10), numStart))) continue;
       if (COUNTER_BEFORE_RE.test(text.slice(Math.max(0, numStart - 24), numStart))) continue;
       if (isCommandOption(text, numStart, numStart + m[2].length, inRanges(code, numStart), inlineSpans)) continue;
       const norm = normalizeNumber(m[2]);

@@ -12,6 +12,7 @@ import type { Detector, DetectorHit } from "./types";
 import { jaccardAtLeast } from "../text-features";
 import { callerOf, isToolOutput } from "./patterns";
 import { stepText } from "../build-graph";
+import { relaysNews } from "./relayed-news";
 
 const MEMORY = 4;
 /** Characters of a call's result compared with a repeat's. */
@@ -61,7 +62,8 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
             }
             // A message quoting a call's recorded result repeats the tool's data, not a message of its own.
             if ((tool ?? t)?.result !== undefined) return false;
-            return jaccardAtLeast(toks, g.features[j].tokens, 0.9);
+            // New lines all written by steps in between: a template re-sent with news, not a loop.
+            return jaccardAtLeast(toks, g.features[j].tokens, 0.9) && !relaysNews(g, j, i);
           });
       if (dup !== undefined) {
         const r = (repeats.get(a) ?? 0) + 1;

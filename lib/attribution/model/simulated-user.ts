@@ -9,6 +9,7 @@
 import type { EngineGraph } from "../build-graph";
 import { isToolOutput } from "../detectors/patterns";
 import { RUN_REQUEST_RE } from "./scaffolding";
+import { isInstructions } from "../../trace/canonical-attributes";
 
 /** Turns beyond the opening that carry content: one reply could be a clarification, two are a conversation. */
 const MIN_REPLIES = 2;
@@ -55,7 +56,16 @@ export function simulatedUser(g: EngineGraph): number {
   return c.answers > 0 && c.last * 2 >= g.n ? opener : -1;
 }
 
-/** A turn of the run's simulated user (`g.simulatedUser`): its own words, not the harness's. */
+/**
+ * A turn of the run's simulated user (`g.simulatedUser`): its own words, not the harness's, nor the
+ * system prompt an importer put on its side (`culprit.instructions`).
+ */
 export function isUserTurn(g: EngineGraph, v: number): boolean {
-  return g.agentOf[v] === g.simulatedUser && !g.wrapper[v] && !g.scaffold[v] && !isToolOutput(g, v);
+  return (
+    g.agentOf[v] === g.simulatedUser &&
+    !g.wrapper[v] &&
+    !g.scaffold[v] &&
+    !isToolOutput(g, v) &&
+    !isInstructions(g.steps[v].attributes)
+  );
 }

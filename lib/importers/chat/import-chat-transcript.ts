@@ -2,6 +2,7 @@ import type { TStepInput, TTraceInput } from "../../trace/schema";
 import { TraceInputError } from "../../trace/errors";
 import { TraceBuilder, isRecord, toText } from "../trace-builder";
 import { registerTaskGiver } from "./task-giver";
+import { INSTRUCTIONS } from "../../trace/canonical-attributes";
 
 /** Roles of the OpenAI chat format (and everything that copies it). */
 const CHAT_ROLES = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
@@ -82,7 +83,14 @@ export function importChatTranscript(value: unknown): TTraceInput {
     const base = { sourceRef: String(i), name: role };
     if (role === "system" || role === "developer") {
       builder.agent(agent, { description: content });
-      builder.step({ ...base, id: `s${i}`, agent: TASK_GIVER, kind: "message", content, attributes: { role } });
+      builder.step({
+        ...base,
+        id: `s${i}`,
+        agent: TASK_GIVER,
+        kind: "message",
+        content,
+        attributes: { role, [INSTRUCTIONS]: true },
+      });
       return;
     }
     const calls = Array.isArray(m.tool_calls)
