@@ -59,6 +59,33 @@ describe("claim extraction", () => {
   });
 });
 
+describe("entity names at a sentence's start", () => {
+  const entities = (text: string) => extractClaims(text).flatMap((c) => (c.kind === "entity" ? [c.value] : []));
+  it.each([
+    ["The Orchard Guild met.", "e:orchard guild"],
+    ["When Ada Lovelace wrote it, it ran.", "e:ada lovelace"],
+    ["In Port Isaac the tide turned.", "e:port isaac"],
+  ])("drops the function word that opens %j from the name", (text, name) => {
+    expect(entities(text)).toEqual([name]);
+  });
+  it.each([
+    ["The Beatles played.", "e:the beatles"],
+    ["Theo Marsh won.", "e:theo marsh"],
+    ["Andrea Bocelli sang.", "e:andrea bocelli"],
+  ])("near miss: keeps %j whole (one name would be left, or the first word is a name)", (text, name) => {
+    expect(entities(text)).toEqual([name]);
+  });
+  it("reads a name the task gives mid-sentence as the task's when a step opens a sentence with it", () => {
+    const t = make(
+      "Which player led the Orchard Guild in points?",
+      [{ id: "a", agent: "A", kind: "message", content: "The Orchard Guild was led by Theo Marsh." }],
+      [],
+    );
+    const p = buildProvenance(buildGraph(t, resolveConfig()));
+    expect(p.records.find((r) => r.claim.value === "e:orchard guild")?.source).toBe("task");
+  });
+});
+
 describe("arithmetic", () => {
   it("flags a stated computation that does not recompute, not one that does", () => {
     expect(arithmeticSlips("12 * 7.5 = 95")).toHaveLength(1);

@@ -82,6 +82,18 @@ const VERSION_BEFORE_RE = /\bversion\s?$/i;
 const QUOTE_RE = /"([^"\n]{3,80})"|“([^”\n]{3,80})”/g;
 /** Two or more capitalised words in a row ("Rockhopper Penguin", "Federal Reserve Bank"). */
 const ENTITY_RE = /\b[A-Z][a-z]+(?:[ -](?:of |the |de |von )?[A-Z][a-z]+)+\b/g;
+/**
+ * A function word capitalised only because it opens a sentence ("The Miami Heat won", "When Ada
+ * Lovelace wrote"): not part of the name, which elsewhere reads without it ("for the Miami Heat").
+ */
+const LEADING_WORD_RE =
+  /^(?:The|A|An|In|On|At|By|For|From|With|When|While|After|Before|During|Since|If|As|But|And|So|Then|This|That|These|Those|Our|My|Your|His|Her|Their|Its|Both|Each|Every|Also) /;
+
+/** Characters of a sentence-opening function word to drop from an entity, when two names or more remain. */
+function leadingWordLength(entity: string): number {
+  const lead = LEADING_WORD_RE.exec(entity);
+  return lead && /[ -]/.test(entity.slice(lead[0].length)) ? lead[0].length : 0;
+}
 const CODE_RE = /```[\s\S]*?(?:```|$)/g;
 /** The label before a number: up to three words ending right before it (a JSON key's closing quote allowed), optionally followed by is/was/:/=. */
 const KEY_BEFORE_RE =
@@ -273,14 +285,17 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
         });
     }
   if (hasUpper && /[A-Z][a-z]+[ -]/.test(text))
-    for (const m of text.matchAll(ENTITY_RE))
+    for (const m of text.matchAll(ENTITY_RE)) {
+      const cut = leadingWordLength(m[0]);
+      const raw = m[0].slice(cut);
       pushClaim(out, code, {
         kind: "entity",
-        value: `e:${m[0].toLowerCase().replace(/-/g, " ")}`,
-        raw: m[0],
-        start: m.index!,
+        value: `e:${raw.toLowerCase().replace(/-/g, " ")}`,
+        raw,
+        start: m.index! + cut,
         end: m.index! + m[0].length,
       });
+    }
   const verdict = REJECT_RE.exec(text) ?? APPROVE_RE.exec(text);
   if (verdict) {
     const reject = REJECT_RE.test(verdict[0]);

@@ -54,3 +54,25 @@ describe("success intended, not claimed", () => {
     expect(claimsSuccess("To successfully finish, I first ran it, and it successfully balanced.")).toBe(true);
   });
 });
+
+describe("success judged in writing, not claimed", () => {
+  it.each([
+    "The verse successfully conveys the quiet of the orchard at dusk.",
+    "Overall, it successfully evokes the smell of wet bark.",
+    "This stanza successfully captures the mood of harvest week.",
+    "The draft Successfully Portrays the growers as patient people.",
+  ])("reads no success claim in %j", (text) => {
+    expect(claimsSuccess(text)).toBe(false);
+    expect(detectorsAt(run(text), "a")).not.toContain("false-success-claim");
+  });
+
+  it.each([
+    "The script successfully handles the unbalanced rows.",
+    "It successfully captures the ledger rows into the sheet.",
+    "The verse successfully conveys the mood, and I successfully saved it to the ledger.",
+    "The summary was successfully conveyed to the planner.",
+  ])("near miss: %j still claims a success", (text) => {
+    expect(claimsSuccess(text)).toBe(true);
+    expect(detectorsAt(run(text), "a")).toContain("false-success-claim");
+  });
+});

@@ -50,9 +50,21 @@ export const SUCCESS_CLAIM_RE =
 const INTENDED_SUCCESS_RE =
   /(?<!\b(?:was|were|been) able |\bmanaged )\bto (?:be )?successfully\b|(?:\b(?:can|cannot|could|will|would|shall|should|must|may|might|not|never)|n't|'ll)(?: be| been| have been)? successfully\b|(?:^|[.!?;\n]) *(?:in order )?to [^,.;:!?\n]{0,80}?\bsuccessfully\b|\b(?:in order to|so as to|so that) [^,.;:!?\n]{0,80}?\bsuccessfully\b/gi;
 
-/** Whether a text claims success (SUCCESS_CLAIM_RE), with "successfully" in an intention not counted. */
+/**
+ * "Successfully" in a judgement of how a piece of writing reads ("the poem successfully conveys the
+ * mood", "it successfully captures the spirit of the city") is a critic's view of its content, not a
+ * report that a step ran. A verb that can tell of a program's work ("handles", "creates") is not one.
+ */
+const WRITING_QUALITY_RE =
+  /\bsuccessfully (?:conveys|evokes|portrays|depicts|paints|expresses|illustrates|blends|balances|captures the (?:essence|spirit|mood|feel|atmosphere|beauty))\b/gi;
+
+/**
+ * Whether a text claims success (SUCCESS_CLAIM_RE), with "successfully" in an intention or in a
+ * judgement of writing not counted.
+ */
 export function claimsSuccess(text: string): boolean {
-  return SUCCESS_CLAIM_RE.test(text) && SUCCESS_CLAIM_RE.test(text.replace(INTENDED_SUCCESS_RE, " "));
+  if (!SUCCESS_CLAIM_RE.test(text)) return false;
+  return SUCCESS_CLAIM_RE.test(text.replace(INTENDED_SUCCESS_RE, " ").replace(WRITING_QUALITY_RE, " "));
 }
 
 export const APPROVAL_RE =
@@ -170,8 +182,33 @@ export function toolEmpty(g: EngineGraph, i: number): boolean {
   if (answersNoRun(g, i)) return false;
   const body = resultAt(s.attributes);
   const empty = isEmptyLiteral(stepText(s)) || (body !== undefined && isEmptyLiteral(s.content.slice(body)));
+  if (!empty) return false;
   // Only an empty output asks which tool it came from: most outputs are not, and need no caller lookup.
-  return empty && !NOTE_TOOL_RE.test(calledTool(g, i) ?? "");
+  const tool = calledTool(g, i) ?? restatedTool(g, i);
+  if (NOTE_TOOL_RE.test(tool ?? "")) return false;
+  // The first letter lower-cased, so SendEmail reads as sendEmail.
+  const name = tool === undefined ? "" : tool.charAt(0).toLowerCase() + tool.slice(1);
+  return !(ACTION_TOOL_RE.test(name) && NO_VALUE_RE.test(stepText(s).slice(0, 16)));
+}
+
+/**
+ * Tools that act rather than fetch (approve, send_email, save_file, set_status): a function that only
+ * acts has no value to give back, and `None` / `null` is how a language prints that. Read from such
+ * a tool, it says the call ran, not that a lookup came back empty. A blank reply is not this: it may
+ * be a call that printed nothing because it never ran.
+ */
+const ACTION_TOOL_RE =
+  /^(?:approve|reject|accept|submit|send|notify|terminate|finish|stop|exit|save|write|log|record|set|update|delete|remove|store|mark|cancel)(?:$|[_\-.A-Z])/;
+/** A printed "no value": the whole output is None or null. */
+const NO_VALUE_RE = /^\s*(?:None|null)\s*$/;
+
+/**
+ * The tool a restatement names: an output whose caller is itself a named tool output (AutoGen's
+ * summary of the results it just printed) speaks for that tool.
+ */
+function restatedTool(g: EngineGraph, i: number): string | undefined {
+  const caller = callerOf(g, i);
+  return caller !== i && isToolOutput(g, caller) ? g.steps[caller].tool?.name : undefined;
 }
 
 /** Characters read from the end of the step before an output for a run it asks for. */

@@ -4,6 +4,7 @@ import { buildGraph } from "../build-graph";
 import { DEFAULT_CONFIG } from "../config";
 import { actionOf, detectToolFailure, EMPTY_SCORE } from "./tool-failure";
 import { RESULT_AT } from "../../trace/canonical-attributes";
+import { importTraces } from "../../importers/index";
 
 type Steps = TTraceInput["steps"];
 const graph = (steps: Steps) =>
@@ -176,5 +177,45 @@ describe("tool-failure on a named tool's empty collection", () => {
     ]);
     expect(hits).toHaveLength(1);
     expect(hits[0].score).toBeCloseTo(0.7 * 0.2, 5);
+  });
+});
+
+describe("tool-failure on an acting tool's printed no-value", () => {
+  it.each([
+    ["approve", "{}", "None"],
+    ["send_email", '{"to":"ops@example.org"}', "null"],
+    ["SaveDraft", '{"title":"Q3 notes"}', " None "],
+    ["update-status", '{"ticket":"41"}', "None"],
+  ])("reads %s called with %s returning %j as a call that ran, not a lookup that found nothing", (tool, args, text) => {
+    expect(hitsOn([call("t", tool, args), out("o", text)])).toEqual([]);
+  });
+
+  it.each([
+    ["approve", []],
+    ["get_order", ["m5"]],
+  ])("reads a summary restating %s's None as that tool's output", (tool, blamed) => {
+    // AgentChat messages: the calling agent restates its call's results in a summary message.
+    const messages = [
+      { source: "user", type: "TextMessage", content: "Review the draft." },
+      { source: "writer", type: "TextMessage", content: "Here is the draft." },
+      { source: "critic", type: "TextMessage", content: "Shorten the second line." },
+      { source: "writer", type: "TextMessage", content: "Here is the shorter draft." },
+      { source: "critic", type: "ToolCallRequestEvent", content: [{ id: "c1", arguments: "{}", name: tool }] },
+      { source: "critic", type: "ToolCallExecutionEvent", content: [{ content: "None", name: tool, call_id: "c1" }] },
+      { source: "critic", type: "ToolCallSummaryMessage", content: "None" },
+    ];
+    const [r] = importTraces(JSON.stringify({ messages }), { fileName: "team.json" });
+    const g = buildGraph(r.trace, DEFAULT_CONFIG);
+    const hits = detectToolFailure({ g, config: DEFAULT_CONFIG, failed: true });
+    expect(hits.map((h) => g.steps[h.step].id)).toEqual(blamed);
+  });
+
+  it.each([
+    ["a lookup's None", "get_weather", "None"],
+    ["an acting tool's blank reply", "send_email", ""],
+    ["a tool whose name only starts with an action's letters", "settle_invoice", "None"],
+    ["a tool whose name only starts with an action's letters", "logistics_quote", "null"],
+  ])("near miss: %s (%s) is still a reply with nothing in it", (_, tool, text) => {
+    expect(hitsOn([call("t", tool, '{"q":"x"}'), out("o", text)])).toEqual([{ step: "t", score: EMPTY_SCORE }]);
   });
 });
