@@ -122,6 +122,17 @@ describe("a printed TaskResult (Python repr text, not JSON)", () => {
     expect(fromRepr.trace.edges).toEqual(fromJson.trace.edges);
   });
 
+  it("imports AgentChat 0.4.0's printout, whose messages carry no type but their class names", () => {
+    const { format, trace } = load("autogen/termination-0.4.0-task-result.repr.txt");
+    expect(format).toBe("autogen");
+    expect(trace.agents.map((a) => a.name)).toEqual(["user", "primary", "critic"]);
+    expect(trace.steps.every((s) => s.kind === "message" && s.content.length > 0)).toBe(true);
+    expect(trace.steps[0]).toMatchObject({
+      agent: "user",
+      content: "Write a unique, Haiku about the weather in Paris",
+    });
+  });
+
   it("broken JSON still reports the JSON error", () => {
     expect(() => importTrace('{"messages": [1, 2')).toThrow(/line 1/i);
   });

@@ -1,4 +1,5 @@
 import { isRecord } from "../trace-builder";
+import { PY_CLASS } from "../python-repr/parse-python-repr";
 
 /** AutoGen core (autogen_core.models) LLM message types, as `type` in their `model_dump()`. */
 const CORE_TYPES = new Set(["SystemMessage", "UserMessage", "AssistantMessage", "FunctionExecutionResultMessage"]);
@@ -7,15 +8,21 @@ export function isCoreMessage(value: unknown): boolean {
   return isRecord(value) && typeof value.type === "string" && CORE_TYPES.has(value.type) && "content" in value;
 }
 
-/** AgentChat (0.4+) message or event: `{source, type, content}`. */
+/**
+ * AgentChat (0.4+) message or event: `{source, type, content}`. AgentChat 0.4.0's reprs print no
+ * `type` field (`TextMessage(source='user', models_usage=None, content='…')`): there the class name
+ * is the type, one that names a message or an event.
+ */
 export function isAgentChatMessage(value: unknown): boolean {
-  return (
-    isRecord(value) &&
-    typeof value.source === "string" &&
-    typeof value.type === "string" &&
-    "content" in value &&
-    !CORE_TYPES.has(value.type)
-  );
+  if (!isRecord(value) || typeof value.source !== "string" || !("content" in value)) return false;
+  const type = typeof value.type === "string" ? value.type : reprMessageClass(value);
+  return type !== undefined && !CORE_TYPES.has(type);
+}
+
+/** The class name of a message or event repr (`TextMessage`, `ToolCallRequestEvent`), else undefined. */
+function reprMessageClass(value: Record<string, unknown>): string | undefined {
+  const name = value[PY_CLASS];
+  return typeof name === "string" && /^[A-Z]\w{0,63}(?:Message|Event)$/.test(name) ? name : undefined;
 }
 
 export type FoundMessages =
