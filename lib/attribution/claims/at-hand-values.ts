@@ -100,8 +100,7 @@ export function valuesAtHand(
     if (year) note(yearValue(year));
   }
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
-  timestampYears(scan, (y) => note(yearValue(y)));
-  timestampDates(scan, note);
+  timestampValues(scan, note);
   if (scan.includes("arxiv.org") || scan.includes("arXiv.org"))
     for (const m of scan.matchAll(ARXIV_LINK_RE)) note(`n:${normalizeNumber(m[1])}`);
   recordNameNumbers(scan, (x) => note(`n:${x}`));
@@ -131,11 +130,15 @@ export function timestampYears(text: string, note: (year: string) => void): void
   for (const m of scan.matchAll(TIMESTAMP_RE)) note(m[1]);
 }
 
-/** The dates (`d:2024-05-05`) and days (`d:--05-05`) the timestamps of a text (at most MAX_SCAN_CHARS of it) open. */
-export function timestampDates(text: string, note: (value: string) => void): void {
+/**
+ * The years (`y:2024`), dates (`d:2024-05-05`) and days (`d:--05-05`) the timestamps of a text (at most
+ * MAX_SCAN_CHARS of it) open, in one pass.
+ */
+function timestampValues(text: string, note: (value: string) => void): void {
   if (!text.includes(":") || !text.includes("-")) return;
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   for (const m of scan.matchAll(TIMESTAMP_RE)) {
+    note(yearValue(m[1]));
     note(`d:${m[1]}-${m[2]}-${m[3]}`);
     note(`d:--${m[2]}-${m[3]}`);
   }

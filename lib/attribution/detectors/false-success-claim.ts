@@ -17,7 +17,7 @@ import {
   toolFailed,
 } from "./patterns";
 import { stepText } from "../build-graph";
-import { fencedRanges } from "../../text/linear-text";
+import { stripCode } from "../text-features";
 import { FIRST_PERSON_RE, MIN_ENVIRONMENT_STEPS, answersRunRequest } from "../model/participants";
 
 /**
@@ -56,7 +56,9 @@ export const detectFalseSuccessClaim: Detector = ({ g }) => {
       continue;
     }
     if (!isAgentUtterance(g, i)) continue;
-    const text = outsideCode(stepText(g.steps[i]).slice(0, 6000));
+    // A program's own words inside a code block ("print('Saved successfully!')", a "# verified"
+    // comment) are what it will say when it runs, not the writer reporting that it ran.
+    const text = stripCode(stepText(g.steps[i]).slice(0, 6000));
     const claims = claimsSuccess(text);
     // An action reported done ("the table is booked") claims success only against a failed call.
     const reportsDone = !claims && ACTION_DONE_RE.test(text) && !ACKNOWLEDGED_RE.test(text);
@@ -128,23 +130,6 @@ function failedReply(g: Parameters<Detector>[0]["g"], i: number, spoken: Int32Ar
   const text = stepText(g.steps[j]).slice(0, 4000);
   if (FIRST_PERSON_RE.test(text)) return -1;
   return TOOL_FAILURE_RE.test(text) || STATED_FAILURE_RE.test(text) ? j : -1;
-}
-
-/**
- * The text with its fenced code blocks blanked out. A program's own words ("print('Saved
- * successfully!')", a dialog titled "Success", a "# verified" comment) are what it will say when it
- * runs, not the writer reporting that it ran: the writer's claim is in the prose around the code.
- */
-function outsideCode(text: string): string {
-  const fences = fencedRanges(text);
-  if (!fences.length) return text;
-  let out = "";
-  let at = 0;
-  for (const [a, b] of fences) {
-    out += `${text.slice(at, a)} `;
-    at = b;
-  }
-  return out + text.slice(at);
 }
 
 function stepsPerAgent(g: Parameters<Detector>[0]["g"]): Int32Array {
