@@ -76,6 +76,7 @@ const FINDING_WORDS: Record<string, string> = {
   "ground-truth-divergence": "an answer off the ground truth",
   "request-reversal": "a request the user reversed",
   "closing-request": "a request made in the turn that ends the run",
+  "unconfirmed-action": "a change made without the confirmation the policy asks for",
   "premature-stop": "a stop while work was outstanding",
   "ignored-reversal": "a withdrawn request still acted on",
 };

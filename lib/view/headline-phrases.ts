@@ -90,6 +90,7 @@ const DETECTOR_ORDER = [
   "request-reversal",
   "ignored-reversal",
   "closing-request",
+  "unconfirmed-action",
   "premature-stop",
 ];
 
@@ -142,6 +143,9 @@ function phraseOf(name: string, note: string): string | null {
       return m ? `passed ${m[2]} in ${m[1]} that depart from the expected actions and no request named` : note;
     case "closing-request":
       return "asked the agent to act in the turn that ended the run";
+    case "unconfirmed-action":
+      m = /calls (\S+), /.exec(note);
+      return `called ${m?.[1] ?? "a change"} without the confirmation its policy asks for`;
     case "premature-stop":
       m = /(?:with|mentioned) "([^"]+)"/.exec(note);
       return / in passing/.test(note)

@@ -26,6 +26,7 @@ import { detectClosingRequest } from "./closing-request";
 import { detectPrematureStop } from "./premature-stop";
 import { detectRequestedDeparture } from "./requested-departure";
 import { detectOverreachingCall } from "./overreaching-call";
+import { detectUnconfirmedAction } from "./unconfirmed-action";
 import { findingOff } from "../ablation";
 import { settingSpeakers } from "../model/participants";
 
@@ -49,6 +50,7 @@ export const DETECTORS = [
   detectRequestReversal,
   detectRequestedDeparture,
   detectOverreachingCall,
+  detectUnconfirmedAction,
   detectClosingRequest,
   detectPrematureStop,
 ];

@@ -43,6 +43,7 @@ export const FINDING_FIX: ReadonlyArray<readonly [string, FixType]> = [
   ["missing-state", "follow-the-delegated-instruction"],
   ["ignored-reversal", "follow-the-delegated-instruction"],
   ["overreaching-call", "follow-the-delegated-instruction"],
+  ["unconfirmed-action", "follow-the-delegated-instruction"],
   ["abandoned-verification", "check-before-approving"],
   ["false-success-claim", "check-before-approving"],
   ["unfounded-rejection", "check-before-rejecting"],
