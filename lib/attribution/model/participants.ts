@@ -23,7 +23,8 @@
  */
 import type { EngineGraph } from "../build-graph";
 import { APPROVAL_RE, REJECTION_RE, isToolOutput } from "../detectors/patterns";
-import { PROSE_CALL_RE, RUN_REQUEST_RE, markScaffolding } from "./scaffolding";
+import { PROSE_CALL_RE, asksForRun, markScaffolding } from "./scaffolding";
+import { quotedBefore } from "./quoted-messages";
 import { speaksOnlyForProtocol } from "./protocol-voice";
 import { simulatedUser } from "./simulated-user";
 import { extractClaims } from "../claims/extract-claims";
@@ -90,7 +91,7 @@ interface Tally {
    */
   edgeAnswers: number;
   tokens: number;
-  /** Steps that answer another speaker's run request (see RUN_REQUEST_RE). */
+  /** Steps that answer another speaker's run request (see `asksForRun`). */
   afterRequest: number;
   /** Its own steps that ask for a run (code blocks, tool calls): what an agent does, not an environment. */
   requests: number;
@@ -155,7 +156,7 @@ function stepFacts(g: EngineGraph): Uint16Array {
     if (APPROVAL_RE.test(said) || REJECTION_RE.test(said)) f |= VERDICT;
     if (FIRST_PERSON_RE.test(text)) f |= FIRST_PERSON;
     if (answersRunRequest(g, v)) f |= AFTER_REQUEST;
-    if (s.kind === "tool_call" || RUN_REQUEST_RE.test(s.content ?? "")) f |= REQUEST;
+    if (s.kind === "tool_call" || asksForRun(s.content ?? "", quotedBefore(g, v))) f |= REQUEST;
     const lower = text.toLowerCase();
     const own = g.agentNames[a].toLowerCase();
     if (s.kind === "delegate" || (anyName && namesOther(lower, anyName, own))) f |= ADDRESS;
@@ -285,7 +286,7 @@ export function answersRunRequest(g: EngineGraph, v: number): boolean {
   const text = s.content ?? "";
   const tail = text.length > REQUEST_SCAN ? text.slice(-REQUEST_SCAN) : text;
   return (
-    RUN_REQUEST_RE.test(tail) ||
+    asksForRun(tail, quotedBefore(g, u)) ||
     (tail.includes("(") && CALL_EXPRESSION_RE.test(tail)) ||
     (tail.includes("{") && PROSE_CALL_RE.test(tail))
   );

@@ -15,6 +15,7 @@ import { extractClaims } from "../claims/extract-claims";
 import { isTrivialNumber } from "../claims/tool-computations";
 import { namesOwn } from "./own-content";
 import { tokenize } from "../text-features";
+import { statesAnAnswer } from "./answer-statement";
 
 const MAX_STEPS = 20;
 /** Words (tokens) a step of the protocol may hold: an announcement, not a contribution. */
@@ -43,6 +44,8 @@ export function speaksOnlyForProtocol(g: EngineGraph, a: number): boolean {
     const heard = before.join("\n");
     const known = new Set(extractClaims(heard).map((c) => c.value));
     const text = stepText(g.steps[v]).slice(0, MAX_CHARS);
+    // A protocol opens the exchange with an announcement; a first step that answers is the first debater's.
+    if (steps === 1 && statesAnAnswer(text)) return false;
     if (extractClaims(text).some((c) => c.kind !== "verdict" && !isTrivialNumber(c) && !known.has(c.value)))
       return false;
     if (namesOwn(text, heard.toLowerCase(), g)) return false;

@@ -18,6 +18,7 @@ import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { observationAt } from "../../trace/canonical-attributes";
 import { APPROVAL_RE, REJECTION_RE } from "../detectors/patterns";
+import { statesAnAnswer } from "./answer-statement";
 
 /** Text read per step: forwarded answers sit in the first few thousand characters. */
 const SCAN = 8000;
@@ -53,15 +54,46 @@ const OWN_CODE_RE = /^```[a-z]|\btool call:|\bfunction call:/im;
 /**
  * A request to run something: a fenced code block or a tool call written into the text. An agent
  * sweeping a parameter (dates, pages) asks for work with only a number moved; that is its own action.
+ * A quick screen: `asksForRun` tells a code block from a fence around another speaker's message.
  */
 export const RUN_REQUEST_RE = /```|\btool call:|\bfunction call:/i;
+const CALL_WORDS_RE = /\btool call:|\bfunction call:/i;
+const FENCE = "```";
+/** Fences read per text; past them the text is read as asking for a run, as before this reading. */
+const MAX_FENCES = 64;
+
+/**
+ * Whether the text asks for a run: a tool call written into it, or a fenced block. A block whose
+ * whole text is `quoted` (another speaker's earlier message, verbatim) forwards that message, as
+ * debate harnesses wrap the answers they relay ("One agent solution: ```(B) 42```"): nothing there
+ * is to be run, and whoever answers it is no executor. Without `quoted`, every fence is a request.
+ */
+export function asksForRun(text: string, quoted?: (block: string) => boolean): boolean {
+  if (CALL_WORDS_RE.test(text)) return true;
+  let at = text.indexOf(FENCE);
+  if (at < 0) return false;
+  if (!quoted) return true;
+  for (let k = 0; k < MAX_FENCES; k++) {
+    const close = text.indexOf(FENCE, at + FENCE.length);
+    if (close < 0 || !quoted(text.slice(at + FENCE.length, close).trim())) return true;
+    at = text.indexOf(FENCE, close + FENCE.length);
+    if (at < 0) return false;
+  }
+  return true;
+}
+
 /** A call written in prose with its arguments: "Invoking booking_api with {…}", "calling lookup with {…}". */
 export const PROSE_CALL_RE = /\b(?:invok|call|runn)ing `?[a-z_][\w.]*`? with \{/i;
 
-/** Normalized lines; a fence splits a line too, so an answer quoted inside one ("solution: ```42```") is its own line. */
+/**
+ * Normalized lines; a fence splits a line too, so an answer quoted inside one ("solution: ```42```") is its own line.
+ * A line the scan cuts short is left out: its head matches no line of the text it was copied from.
+ */
 function linesOf(text: string): string[] {
   const out: string[] = [];
-  for (const raw of text.slice(0, SCAN).split(LINE_BREAK)) {
+  const pieces = text.slice(0, SCAN).split(LINE_BREAK);
+  if (text.length > SCAN && pieces.length > 1) pieces.pop();
+  for (const raw of pieces) {
     const line = norm(raw);
     if (line.length >= MIN_LINE && WORD.test(line)) out.push(line);
   }
@@ -181,24 +213,36 @@ export function scaffoldingSteps(g: EngineGraph): Scaffolding {
   return { template, relay, sampled };
 }
 
+/** Short answers a relay forwards whole ("(B) 42" twice): one echoed answer is a choice, two forwarded a relay. */
+const MIN_SHORT_ANSWERS = 2;
+
 function isRelay(lines: string[], a: number, firstBy: Map<string, number>, ownLines: Map<string, number>[]): boolean {
   // Too little copied text is no relay, whatever else the step says: decided before any line is read for its voice.
+  // Two or more short answers ("(B) 42") other speakers wrote, forwarded with nothing new around them, are a relay too.
   let copied = 0;
+  let answers = 0;
   for (const l of lines) {
     const by = firstBy.get(l);
-    if (by !== undefined && by !== a) copied += l.length;
+    if (by === undefined || by === a) continue;
+    copied += l.length;
+    if (by >= 0) answers++;
   }
-  if (copied < MIN_FORWARDED) return false;
+  if (copied < MIN_FORWARDED && answers < MIN_SHORT_ANSWERS) return false;
+  // A step that is one line another speaker wrote, with nothing around it, echoes that answer: a choice, not a relay.
+  if (lines.length === 1) return false;
   let forwarded = 0;
   let fresh = 0;
   for (const l of lines) {
     const by = firstBy.get(l);
     if (by !== undefined && by !== a) forwarded += l.length;
+    // Lines the speaker writes in several steps are its template ("here are the other answers:", a prompt's
+    // "let's think step by step"): neither copied, nor new, nor its own voice.
+    else if ((ownLines[a].get(l) ?? 0) >= 2) continue;
     else if (FIRST_PERSON_RE.test(l)) return false;
-    // Lines the speaker writes in several steps are its template ("here are the other answers:"): neither copied nor new.
-    else if ((ownLines[a].get(l) ?? 0) < 2) fresh += l.length;
+    else fresh += l.length;
   }
-  return forwarded >= MIN_FORWARDED && fresh <= NEW_SHARE * (forwarded + fresh);
+  if (forwarded < MIN_FORWARDED) return fresh === 0 && forwarded > 0;
+  return fresh <= NEW_SHARE * (forwarded + fresh);
 }
 
 /** Scaffolding a speaker writes before it is the harness as a whole: one relay could be an agent quoting. */
@@ -246,6 +290,7 @@ export function harnessSpeakers(g: EngineGraph, s: Scaffolding): Set<number> {
  */
 export function stockResponders(g: EngineGraph): Set<number> {
   const text = new Map<number, string | null>();
+  const raw = new Map<number, string>();
   const count = new Int32Array(g.agentNames.length);
   for (let v = 0; v < g.n; v++) {
     if (g.wrapper[v]) continue;
@@ -254,11 +299,19 @@ export function stockResponders(g: EngineGraph): Set<number> {
     const own = linesOf(stepText(g.steps[v])).join("\n");
     const seen = text.get(a);
     text.set(a, seen === undefined || seen === own ? own : null);
+    if (seen === undefined) raw.set(a, stepText(g.steps[v]).slice(0, SCAN));
     count[a]++;
   }
   const stock = (a: number) => {
     const t = text.get(a);
-    return typeof t === "string" && t !== "" && count[a] >= 2 && !APPROVAL_RE.test(t) && !REJECTION_RE.test(t);
+    return (
+      typeof t === "string" &&
+      t !== "" &&
+      count[a] >= 2 &&
+      !APPROVAL_RE.test(t) &&
+      !REJECTION_RE.test(t) &&
+      !statesAnAnswer(raw.get(a) ?? "")
+    );
   };
   // Whoever opens the run poses the work: someone else must do it, or the repeater is the only worker.
   let opener = 0;

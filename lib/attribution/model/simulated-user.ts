@@ -8,7 +8,8 @@
  */
 import type { EngineGraph } from "../build-graph";
 import { isToolOutput } from "../detectors/patterns";
-import { RUN_REQUEST_RE } from "./scaffolding";
+import { asksForRun } from "./scaffolding";
+import { quotedBefore } from "./quoted-messages";
 import { isInstructions } from "../../trace/canonical-attributes";
 
 /** Turns beyond the opening that carry content: one reply could be a clarification, two are a conversation. */
@@ -42,7 +43,7 @@ export function simulatedUser(g: EngineGraph): number {
     } else if (a === opener && previous >= 0 && g.agentOf[previous] !== a && c) {
       const p = g.agentOf[previous];
       c.partner = c.partner === -1 || c.partner === p ? p : -2;
-      if (RUN_REQUEST_RE.test(g.steps[previous].content)) c.executions++;
+      if (asksForRun(g.steps[previous].content ?? "", quotedBefore(g, previous))) c.executions++;
       else if (g.features[v].tokens.size >= MIN_TOKENS) {
         c.replies++;
         c.last = v;

@@ -89,6 +89,25 @@ describe("chatTermination", () => {
     expectConcludedWith28(history, "q3");
   });
 
+  it("a debate harness that closes by reading out the vote's result has concluded, with that answer", () => {
+    for (const closing of [
+      "Debate finished after 2 rounds. Final answers: 28, 28, 14. Majority vote: 28",
+      "Majority answer: 28",
+      "The agents settled. Consensus answer: 28",
+    ]) {
+      const history = [
+        { name: "user", role: "user", content: "How many wheels do 7 carts have?" },
+        { name: "Agent 1", role: "assistant", content: "Each cart has 4 wheels: 28." },
+        { name: "Moderator", role: "user", content: closing },
+      ];
+      expectConcludedWith28(history, "q4");
+    }
+    // Near miss: a vote mentioned mid-sentence, not stated, concludes nothing.
+    expect(
+      chatTermination(msgs("Agent 1 says 28.", "We could settle this by a majority vote: later.")),
+    ).toBeUndefined();
+  });
+
   it("so the engine names who first put the wrong answer forward, not the agent with the most steps", () => {
     const history = [
       { name: "user", role: "user", content: "How many wheels do 7 hand carts have?" },

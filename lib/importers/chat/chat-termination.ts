@@ -24,11 +24,12 @@ const CONCLUDED_RE = /\bTERMINATE\s*$|^[^\S\r\n\u2028\u2029]*Request satisfied\.
 
 /**
  * The closing message states the team's answer, opening a line or a sentence ("Final answer: 56",
- * "All agree. **Final Answer:** Paris"): the team declared its answer, as a TERMINATE would. Read
- * only in the last message. Bounded repeats only, so no run of blanks is scanned twice per start.
+ * "All agree. **Final Answer:** Paris", or a vote's result as a debate harness reads it out:
+ * "Majority vote: 56", "Consensus answer: Paris"): the team declared its answer, as a TERMINATE
+ * would. Read only in the last message. Bounded repeats only, so no run of blanks is scanned twice per start.
  */
 export const STATED_FINAL_ANSWER_RE =
-  /(?:^[^\S\r\n]{0,8}|(?<=[.!?] ))(?:\*\*)?final answer(?:\*\*)?[^\S\r\n]{0,4}:(?:\*\*)?[^\S\r\n]{0,4}(\S[^\n]*)/im;
+  /(?:^[^\S\r\n]{0,8}|(?<=[.!?] ))(?:\*\*)?(?:final answer|majority (?:vote|answer)|consensus answer)(?:\*\*)?[^\S\r\n]{0,4}:(?:\*\*)?[^\S\r\n]{0,4}(\S[^\n]*)/im;
 
 /**
  * A math solver's convention for its answer (`\boxed{26}`, as AG2's math agents and most debate
