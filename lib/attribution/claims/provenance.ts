@@ -95,6 +95,18 @@ function observationOffset(g: EngineGraph, v: number, text: string): number {
 }
 
 /**
+ * Where a step's error message sits in its text (`stepText`: content, tool result, error, state), or an
+ * empty span. An error is what the runtime reported when the step failed (an exception, a refused
+ * call, a rate limit), not what the agent said: its values are observed, as a tool output's are.
+ */
+function errorSpan(step: EngineGraph["steps"][number]): [number, number] {
+  const message = step.error?.message;
+  if (!message) return [0, 0];
+  const from = step.content.length + 1 + (step.tool?.result ? step.tool.result.length + 1 : 0);
+  return [from, from + message.length];
+}
+
+/**
  * Whether a step is an agent's tool call: its arguments are what the agent asserts (a value it
  * writes to memory, an id it looks up), its result is what the tool observed.
  */
@@ -156,7 +168,9 @@ export function extractStepClaims(g: EngineGraph): StepClaims[] {
       continue;
     }
     const cut = observationOffset(g, v, text);
-    out[v] = { asserted: all.filter((c) => c.start < cut), observed: all.filter((c) => c.start >= cut) };
+    const [errorFrom, errorTo] = errorSpan(g.steps[v]);
+    const seen = (c: Claim) => c.start >= cut || (c.start >= errorFrom && c.start < errorTo);
+    out[v] = { asserted: all.filter((c) => !seen(c)), observed: all.filter(seen) };
   }
   return out;
 }

@@ -1,0 +1,45 @@
+/**
+ * A step's error message is what the runtime reported when the step failed (a refused session, an
+ * exception), not what the agent said: the account number inside a denied role's name is observed,
+ * never a value the agent introduced. Invented span run.
+ */
+import { describe, expect, it } from "vitest";
+import { ZTrace } from "../../trace/schema";
+import { analyzeTrace } from "../index";
+
+const DENIED =
+  "AccessDenied: role arn:cloud:iam::480215507733:role/Sandbox-Runner is not allowed to start a sandbox session";
+
+function run(errorMessage: string | undefined, content = "") {
+  return ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { task: "Plot the weekly sign-ups from signups.csv.", outcome: "failure", sourceFormat: "otlp" },
+    agents: [{ name: "Analyst" }],
+    steps: [
+      { id: "a", agent: "Analyst", kind: "agent", content: "I will plot the weekly sign-ups." },
+      {
+        id: "b",
+        agent: "Analyst",
+        kind: "other",
+        parentId: "a",
+        content,
+        status: "error",
+        ...(errorMessage ? { error: { message: errorMessage } } : {}),
+      },
+    ],
+  });
+}
+
+const unsourced = (r: ReturnType<typeof analyzeTrace>) =>
+  (r.claims ?? []).filter((c) => c.detector === "unsourced-value").map((c) => c.quote);
+
+describe("claims in an error message", () => {
+  it("a number in the runtime's error is observed, not introduced by the agent", () => {
+    expect(unsourced(analyzeTrace(run(DENIED)))).not.toContain("480215507733");
+  });
+
+  it("the same number written by the agent itself is still its claim", () => {
+    const r = analyzeTrace(run(undefined, "The sandbox account is 480215507733, so the plot is ready."));
+    expect(unsourced(r)).toContain("480215507733");
+  });
+});
