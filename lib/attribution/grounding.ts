@@ -18,6 +18,7 @@ import {
 } from "./text-features";
 import { matchesAggregate, requestedAggregate, type RequestedAggregate } from "./requested-aggregate";
 import { groupTotals, itemizedTotals, namedConversions } from "./whole-derivations";
+import { factorWordNumbers, numberWordValues } from "./claims/number-words";
 import { numberDimensions } from "./number-dimensions";
 import { stepText, stepTextOnce } from "./build-graph";
 import { isToolOutput } from "./detectors/patterns";
@@ -175,10 +176,10 @@ const SQUARE_RE = /²|\^\s*2(?!\d)|\*\*\s*2(?!\d)|\bsquared?\b|\bpow\s*\(/i;
 const CUBE_RE = /³|\^\s*3(?!\d)|\*\*\s*3(?!\d)|\bcubed?\b/i;
 /**
  * A division written out, or words for what one yields: "a / b", "÷", "divided", "per", "each",
- * "average", "mean", "ratio", "rate", "times" ("2.2 times as much"), "fold", "share", "split".
+ * "average", "mean", "ratio", "rate", "times" ("2.2 times as much"), "fold", "share", "split", "half".
  */
 const QUOTIENT_RE =
-  /[÷/]|\bdivid|\bper\b|\beach\b|\bevery\b|\baverag|\bmean\b|\bratio|\brates?\b|\btimes\b|fold\b|\bshare|\bsplit|\bquotient|\bproportion|\bfraction/i;
+  /[÷/]|\bdivid|\bper\b|\beach\b|\bevery\b|\baverag|\bmean\b|\bratio|\brates?\b|\btimes\b|fold\b|\bshare|\bsplit|\bquotient|\bproportion|\bfraction|\bhal(?:f|ve)/i;
 
 /**
  * A doubling written out: "twice", "double", "two", "both", "pair", and the same in the other
@@ -283,6 +284,9 @@ function makeGrounding(g: EngineGraph): Grounding {
   const taskNumbers = extractNumbers(g.trace.run.task ?? "");
   const task = new Set(taskNumbers);
   dottedRunHeads(g.trace.run.task ?? "", (x) => task.add(x));
+  // Counts the task writes in words, and the factors its words of scale imply ("half of the guests").
+  for (const x of numberWordValues(g.trace.run.task ?? "")) task.add(x.slice(2));
+  for (const x of factorWordNumbers(g.trace.run.task ?? "")) task.add(x);
   const taskLabels = labelOnlyNumbers(g.trace.run.task);
   const taskYears = yearOnlyNumbers(g.trace.run.task);
   // Per step, read once and only when the step is a source of a derivation. Read over the text its

@@ -9,7 +9,9 @@
  * hold; an answer whose values are all right but fewer than the truth's stopped short, and is blamed
  * where it was first put forward. An answer its first proposer computed, in arithmetic that
  * recomputes, from a number another agent supplied unsourced goes back to that supplier
- * (`answer-lineage.ts`).
+ * (`answer-lineage.ts`). A number a step writes only as an operand or a range bound is not put forward
+ * there (`operand-only.ts`); an answer that restates a number of the task was put forward where a step
+ * first answered with it.
  */
 import type { EngineGraph } from "../build-graph";
 import { isAgentUtterance } from "../detectors/patterns";
@@ -18,6 +20,11 @@ import { answerValues } from "./claim-findings";
 import { extractClaims } from "./extract-claims";
 import type { Provenance } from "./provenance";
 import { unsourcedOperandOrigin } from "./answer-lineage";
+import { answerIsExpression, onlyAsOperand } from "./operand-only";
+import { stepText } from "../build-graph";
+import { statedPosition } from "./stated-position";
+import { claimPart } from "../text-features";
+import { observationAt } from "../../trace/canonical-attributes";
 
 export interface AnswerOrigin {
   step: number;
@@ -36,11 +43,31 @@ export function concludedAnswerOrigin(g: EngineGraph, prov: Provenance): AnswerO
   if (answer.values.size === 0) return null;
   // With ground truth, a value the answer shares with it is right; the wrong part is the rest.
   const truth = new Set(extractClaims(g.trace.run.groundTruth ?? "").map((c) => c.value));
-  const wrong = firstProposed(g, prov, answer.values, truth);
+  const wrong = firstProposed(g, prov, answer.values, truth) ?? firstAnswered(g, answer.values, truth);
   if (wrong) return wrong;
   // Every value of the answer is right, yet the truth holds values it lacks: the answer stopped short,
   // and the conclusion was drawn where the answer was first put forward.
   for (const t of truth) if (!answer.values.has(t)) return firstProposed(g, prov, answer.values, new Set());
+  return null;
+}
+
+/** Agent steps read for a stated answer, from the start. */
+const MAX_ANSWER_READS = 4_096;
+
+/**
+ * The first agent step that gave a number of the answer outside `right` as its answer (a ruling or a
+ * boxed answer), for an answer no step put forward as its own claim: one that restates a number the
+ * task gives ("20 helmets" answering "how many items in all"). Every step took the number from the
+ * task; the wrong conclusion entered where a step first answered with it.
+ */
+function firstAnswered(g: EngineGraph, values: ReadonlySet<string>, right: ReadonlySet<string>): AnswerOrigin | null {
+  let read = 0;
+  for (let u = 0; u < g.n && read < MAX_ANSWER_READS; u++) {
+    if (g.wrapper[u] || !isAgentUtterance(g, u) || g.steps[u].kind === "tool_call") continue;
+    read++;
+    const own = statedPosition(claimPart(stepText(g.steps[u]), observationAt(g.steps[u].attributes)));
+    if (own?.kind === "number" && values.has(own.value) && !right.has(own.value)) return { step: u, value: own.value };
+  }
   return null;
 }
 
@@ -51,10 +78,20 @@ function firstProposed(
   values: ReadonlySet<string>,
   right: ReadonlySet<string>,
 ): AnswerOrigin | null {
+  // An answer written as a calculation ("3/4") has its numbers as operands wherever it is written.
+  const operandsCount = answerIsExpression(g.trace.run.finalAnswer ?? "");
   for (const r of prov.records) {
     const value = r.claim.value;
     if (!values.has(value) || right.has(value) || r.source === "task" || r.source === "input") continue;
     if (g.wrapper[r.step] || !isAgentUtterance(g, r.step)) continue;
+    // A step that wrote the number only inside a calculation or as a range bound ("34 / 2 = 17") used
+    // it on the way to something else: it did not put it forward (`operand-only.ts`).
+    if (
+      !operandsCount &&
+      r.claim.kind === "number" &&
+      onlyAsOperand(stepText(g.steps[r.step]), prov.claims[r.step].asserted, value)
+    )
+      continue;
     const supplier = unsourcedOperandOrigin(g, prov, r.step, value);
     if (supplier) return { step: supplier.step, value, computedAt: r.step, operands: supplier.values };
     return { step: r.step, value };

@@ -31,6 +31,7 @@ import {
 } from "./at-hand-values";
 import { linkHolds, solidName } from "./name-digits";
 import { relativeDayShift, shiftedDate } from "./relative-day";
+import { numberWordValues } from "./number-words";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
 
@@ -211,6 +212,8 @@ function taskSources(g: EngineGraph): { task: Set<string>; inTask: (c: Claim) =>
     if (day) task.add(day);
   }
   valuesAtHand(stated, taskClaims, false, (x) => task.add(x));
+  // A count the task writes in words ("twelve days") is the task's when an agent writes it in digits.
+  for (const x of numberWordValues(stated)) task.add(x);
   const taskWords = stated.slice(0, MAX_SCAN_CHARS).toLowerCase();
   const phraseInTask = new Map<string, boolean>();
   const quotedInTask = (value: string): boolean => {

@@ -1,12 +1,13 @@
 /**
  * The value a step puts forward as its own answer, ruling or vote (typed as in `stated-values.ts`),
  * and the vote counts a step reports. Read in the words any debate, vote or merge writes:
- * - an answer statement ("the final answer is …", see `result-statements.ts`);
+ * - an answer statement ("the final answer is …", see `result-statements.ts`), or, as a position
+ *   only, a boxed answer (`\boxed{C}`: the solver's own mark for its answer);
  * - a position noun opening a sentence, alone or after "my"/"our"/"the"/"final" ("Decision: No",
  *   "My vote: (B)", "Verdict — Paris");
  * - a first-person choice ("I rule for …", "we vote for …", "I choose …", "I put forward …");
  * - failing those, a value the text opens with, set off by a dash or a full stop ("Paris — the
- *   registry shows it", "No. The record says so").
+ *   registry shows it", "No. The record says so"), or an option letter it opens with ("(C) 2 %").
  * The last explicit statement wins (a ruling ends with its conclusion, after it recounted the
  * positions it weighed); a statement about someone else ("Bob's position is …") opens no sentence
  * and says nothing about the speaker's own position. Bounded: the first MAX_SCAN characters.
@@ -39,6 +40,31 @@ const CHOICE_LEAD_RE = new RegExp(
 const SET_OFF_RE = /^[ \t*_`"'”’)]*(?:$|\n|[.;!](?:\s|$))/;
 const DASHES = ["—", "–", " - "];
 
+/** A math solver's boxed answer (`\boxed{42}`, `\boxed{C}`), the form most math and debate prompts ask for. */
+const BOXED_RE = /\\boxed\{([^{}\n]{1,200})\}/g;
+
+/** A number alone among words ("the helmets, which is 20"): a box that holds a sentence answers with it. */
+const NUMBER_IN_WORDS_RE = /(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w,]|\.\d)/g;
+
+function loneNumber(inner: string): StatedValue | null {
+  const numbers = inner.match(NUMBER_IN_WORDS_RE);
+  return numbers?.length === 1 ? readValue(numbers[0]) : null;
+}
+
+/** The values of the boxed answers of a text (at most MAX_MATCHES). */
+function boxedValues(text: string): Found[] {
+  const out: Found[] = [];
+  if (!text.includes("\\boxed")) return out;
+  for (const m of text.matchAll(BOXED_RE)) {
+    if (out.length >= MAX_MATCHES) break;
+    const inner = m[1].trim();
+    // The box holds the answer alone: read whole ("\boxed{Lower Pelling}"), else what it opens with.
+    const value = wholeValue(trimEndChars(inner, ".!")) ?? loneNumber(inner) ?? readValue(inner, true);
+    if (value) out.push({ value, at: m.index! });
+  }
+  return out;
+}
+
 /** A value ends with its sentence ("Quay Seven. The session is closed." is not the name "Quay Seven The"). */
 const sentence = (text: string) => text.split(SENTENCE_END_RE, 1)[0];
 const SENTENCE_END_RE = /(?<=[.!?;])\s/;
@@ -67,21 +93,30 @@ function leadValues(text: string, re: RegExp): Found[] {
  * first-person choice), or null: a deciding step says what it decides.
  */
 export function statedRuling(full: string): StatedValue | null {
-  const text = full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full;
-  const found: Found[] = [
+  return latest(rulings(full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full));
+}
+
+function rulings(text: string): Found[] {
+  return [
     ...resultStatements(text)
       .filter((s) => s.key === "answer")
       .map((s) => ({ value: s.value, at: s.start })),
     ...leadValues(text, NOUN_LEAD_RE),
     ...leadValues(text, CHOICE_LEAD_RE),
   ];
-  return found.length ? found.reduce((a, b) => (b.at > a.at ? b : a)).value : null;
 }
 
-/** The value a step's text puts forward as its own position: its ruling, else a value it opens with. */
+const latest = (found: Found[]): StatedValue | null =>
+  found.length ? found.reduce((a, b) => (b.at > a.at ? b : a)).value : null;
+
+/**
+ * The value a step's text puts forward as its own position: its ruling or boxed answer (the later
+ * of them), else a value it opens with. The box is a position, not a ruling: a solver's working
+ * boxes its result, which need not be all a closing message answers with.
+ */
 export function statedPosition(full: string): StatedValue | null {
   const text = full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full;
-  const ruling = statedRuling(text);
+  const ruling = latest([...rulings(text), ...boxedValues(text)]);
   if (ruling) return ruling;
   // The opening clause up to a dash ("No — the record says so") is read as a whole.
   const trimmed = text.trimStart();
@@ -92,7 +127,10 @@ export function statedPosition(full: string): StatedValue | null {
   }
   const clause = sentence(trimmed.slice(0, cut));
   const opening = readValue(clause);
-  return opening && SET_OFF_RE.test(clause.slice(opening.length)) ? opening : null;
+  if (!opening) return null;
+  // A multiple-choice reply names its pick by the letter it opens with, the option's wording after it
+  // ("(C) 2 %.", "B) Lower rates"): the letter is the position whatever follows it.
+  return opening.kind === "option" || SET_OFF_RE.test(clause.slice(opening.length)) ? opening : null;
 }
 
 export interface StatedCount {

@@ -127,7 +127,10 @@ function proposal(g: EngineGraph, u: number, answer: StatedValue): string | null
   if (answer.kind === "yesno" || answer.kind === "bool" || answer.kind === "option") {
     const text = sentences.join(" ");
     const own = statedPosition(text) ?? leadPolar(text);
-    return own !== null && compareValues(own, answer) === "same" ? text : null;
+    if (own === null || compareValues(own, answer) !== "same") return null;
+    // The premise is read in the sentence that takes the position, not in the whole reply: the
+    // explanation after a pick names what every debater names ("While (A) and (C) …").
+    return positionSentence(sentences, answer) ?? text;
   }
   if (answer.kind === "list") {
     const found = answer.words!.map((item) => sentenceWith(sentences, wordsOf(item)));
@@ -142,6 +145,18 @@ function proposal(g: EngineGraph, u: number, answer: StatedValue): string | null
   // A reply that leads with the answer set off by a dash ("Granitex — it matches the record").
   const lead = leadName(sentence);
   return lead && compareValues(lead, answer) === "same" ? sentence : null;
+}
+
+/** Sentences searched for the one that takes a yes/no or option position. */
+const MAX_POSITION_SENTENCES = 64;
+
+/** The first sentence that by itself states the yes/no or option answer, or null. */
+function positionSentence(sentences: string[], answer: StatedValue): string | null {
+  for (const s of sentences.slice(0, MAX_POSITION_SENTENCES)) {
+    const own = statedPosition(s) ?? leadPolar(s);
+    if (own !== null && compareValues(own, answer) === "same") return s;
+  }
+  return null;
 }
 
 /** A yes or no after a short lead ("On reflection, no — …", "Then no."), set off by punctuation: a position. */

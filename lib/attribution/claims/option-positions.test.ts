@@ -1,0 +1,76 @@
+/**
+ * A multiple-choice debater takes its position by the option letter it opens with, or by the answer
+ * it boxes; the premise of its pick is read in the sentence that takes it. Toys of our own.
+ */
+import { describe, expect, it } from "vitest";
+import { ZTrace, type TTraceInput } from "../../trace/schema";
+import { TERMINATION_ATTR } from "../../trace/run-termination";
+import { analyzeTrace } from "../index";
+import { statedPosition, statedRuling } from "./stated-position";
+
+type Step = TTraceInput["steps"][number];
+const TASK =
+  "Which gas makes up most of the air on the moon Vell? (A) Argon (B) Neon (C) Helium (D) Xenon. Answer in the form (X).";
+const say = (id: string, agent: string, content: string): Step => ({ id, agent, kind: "message", content });
+const debate = (finalAnswer: string, steps: Step[]) => {
+  const trace = ZTrace.parse({
+    schema: "culprit.trace/v1",
+    run: { task: TASK, outcome: "failure", finalAnswer, attributes: { [TERMINATION_ATTR]: "concluded" } },
+    agents: [
+      { name: "asker", kind: "task_giver" },
+      { name: "Debater_1" },
+      { name: "Debater_2" },
+      { name: "Debater_3" },
+    ],
+    steps: [say("s0", "asker", TASK), ...steps],
+    edges: [],
+  });
+  const r = analyzeTrace(trace);
+  return { step: r.decisive?.stepId, rule: r.decision?.rule };
+};
+
+describe("an option letter a reply opens with", () => {
+  it("is the reply's position, whatever wording follows it", () => {
+    expect(statedPosition("(C) 4 %.")?.value).toBe("o:c");
+    expect(statedPosition("B) Neon, the lighter gas, by the survey.")?.value).toBe("o:b");
+    expect(statedPosition("Neon is light")).toBeNull();
+  });
+
+  it("names the debater that first picked the concluded option", () => {
+    const r = debate("C", [
+      say("s1", "Debater_1", "(C) Helium 4 %."),
+      say("s2", "Debater_2", "(B) Neon 2.5 %."),
+      say("s3", "Debater_3", "Having weighed both, the correct answer is (C) Helium."),
+    ]);
+    expect(r).toEqual({ step: "s1", rule: "answer-origin" });
+  });
+
+  it("reads the premise of a pick in the sentence that takes it, not in the explanation after it", () => {
+    const r = debate("A", [
+      say("s1", "Debater_1", "(C) Helium.\n\nExplanation: Survey probes measured it near the poles."),
+      say(
+        "s2",
+        "Debater_2",
+        "(A) Argon.\n\nExplanation: Although Survey probes saw helium, argon outgasses from rock.",
+      ),
+      say("s3", "Debater_3", "The correct answer is (A) Argon."),
+    ]);
+    expect(r).toEqual({ step: "s2", rule: "answer-origin" });
+  });
+});
+
+describe("a boxed answer", () => {
+  it("is a position, not a ruling", () => {
+    expect(statedPosition("Working through the gases leaves one: \\boxed{D}")?.value).toBe("o:d");
+    expect(statedRuling("Working through the gases leaves one: \\boxed{D}")).toBeNull();
+  });
+
+  it("names the debater that first boxed the concluded option", () => {
+    const r = debate("D", [
+      say("s1", "Debater_1", "Heavy gases stay bound to a cold moon, and xenon is the heaviest: \\boxed{D}"),
+      say("s2", "Debater_2", "Neon is common in such bodies, so I would say \\boxed{B}"),
+      say("s3", "Debater_3", "The correct answer is (D) Xenon."),
+    ]);
+    expect(r).toEqual({ step: "s1", rule: "answer-origin" });
+  });
+});
