@@ -25,6 +25,7 @@ import { stepText } from "../build-graph";
 import { statedPosition } from "./stated-position";
 import { claimPart } from "../text-features";
 import { observationAt } from "../../trace/canonical-attributes";
+import { isAgentToolCall } from "./provenance";
 
 export interface AnswerOrigin {
   step: number;
@@ -84,11 +85,13 @@ function firstProposed(
     const value = r.claim.value;
     if (!values.has(value) || right.has(value) || r.source === "task" || r.source === "input") continue;
     if (g.wrapper[r.step] || !isAgentUtterance(g, r.step)) continue;
-    // A step that wrote the number only inside a calculation or as a range bound ("34 / 2 = 17") used
-    // it on the way to something else: it did not put it forward (`operand-only.ts`).
+    // A step that wrote the number only inside a calculation, as a range bound ("34 / 2 = 17") or as a
+    // list or heading marker ("4. EDUCATED GUESSES") used it on the way to something else or numbered
+    // an item: it did not put it forward (`operand-only.ts`). A tool call's claims are its arguments'.
     if (
       !operandsCount &&
       r.claim.kind === "number" &&
+      !isAgentToolCall(g, r.step) &&
       onlyAsOperand(stepText(g.steps[r.step]), prov.claims[r.step].asserted, value)
     )
       continue;

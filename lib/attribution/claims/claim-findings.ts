@@ -9,6 +9,7 @@
  * - fabricated-data: literals typed into code that no input holds, next to words that say the data
  *   is made up (hypothetical, sample, placeholder, …).
  */
+import { isListMarker } from "./list-marker";
 import { isHedgedValue } from "./hedged-value";
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
@@ -74,7 +75,16 @@ export function answerValues(g: EngineGraph, prov: Provenance): { values: Set<st
       step = v;
       break;
     }
-  if (stated && stated.trim()) return { values: new Set(extractClaims(stated).map((c) => c.value)), step };
+  // The numbers marking a stated answer's list items ("1. **Design:** …") are no values of it.
+  if (stated && stated.trim())
+    return {
+      values: new Set(
+        extractClaims(stated)
+          .filter((c) => !(c.kind === "number" && isListMarker(stated, c.start, c.end)))
+          .map((c) => c.value),
+      ),
+      step,
+    };
   if (step < 0) return { values: new Set(), step };
   // A closing ruling that states a number ("Tally: 42 got 1 vote, 40 got 2. Final answer: 40") answers
   // with that number, not with the alternatives it weighed.

@@ -1,13 +1,14 @@
 /**
  * A number a step writes only as an operand of a calculation it spells out ("34 / 2 = 17", "2 x 30",
  * "dividing the total by 2"), as a bound of a range ("2–5 days", "between 2 and 5") or as a counter
- * of its working ("Step 2:", a line numbered "2.") is no proposal of that number as an answer: the
+ * of its working ("Step 2:", a line numbered "2.", a list or heading marker: `list-marker.ts`) is no proposal of that number as an answer: the
  * step used it on the way to another value, named the span it lies in, or numbered its lines. Where an
  * answer came from is where it was first written as a value standing for itself (a result after
  * "=", a stated answer, a number in a sentence), so its earlier uses as an operand are passed over.
  * Read on a short window around each writing (the other operand and its operator sit beside it).
  */
 import type { Claim } from "./extract-claims";
+import { isListMarker } from "./list-marker";
 
 /** Characters read on each side of a number for the operator and the other number. */
 const WINDOW = 24;
@@ -65,6 +66,7 @@ export function isOperandOrBound(text: string, start: number, end: number): bool
     STEP_COUNTER_RE.test(before) ||
     (LINE_NUMBER_AFTER_RE.test(after) && LINE_NUMBER_BEFORE_RE.test(start < WINDOW ? `\n${before}` : before)) ||
     BY_WORDS_RE.test(text.slice(Math.max(0, start - WORDS_WINDOW), start)) ||
+    isListMarker(text, start, end) ||
     RANGE_START_RE.test(after) ||
     RANGE_END_RE.test(before) ||
     BETWEEN_FIRST_RE.test(before) ||

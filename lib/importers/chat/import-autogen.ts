@@ -11,7 +11,13 @@ import { chatTermination, mentionStopToken, stopReasonTermination } from "./chat
 import { STOPPED_ON_MENTION } from "../../trace/canonical-attributes";
 import { TERMINATION_ATTR } from "../../trace/run-termination";
 import { markObservation } from "./observation-marks";
-import { MAGENTIC_ONE_SYSTEM, isMagenticHarness, isMagenticOneLog, magenticTaskGiver } from "./magentic-one";
+import {
+  MAGENTIC_ONE_SYSTEM,
+  isMagenticHarness,
+  isMagenticOneLog,
+  magenticExecutors,
+  magenticTaskGiver,
+} from "./magentic-one";
 import { hasWrappedAgentChatEvents, unwrapAgentChatEvents } from "./agentchat-events";
 
 /** Fields every AgentChat message has a home for; the rest goes to `attributes`. */
@@ -111,6 +117,17 @@ export function mapAgentChatMessages(builder: TraceBuilder, messages: readonly u
       ? mapAgentChatMessage(speaker(raw), i, sources, idPrefix)
       : undefined,
   );
+  // Magentic-One's code executor answers with the raw output of the code it was handed: a program result.
+  if (taskGiver) {
+    const executors = magenticExecutors(
+      steps.flatMap((s) => (s && s.agent === MAGENTIC_ONE_ORCHESTRATOR ? [s.content ?? ""] : [])),
+    );
+    for (const step of steps)
+      if (step && step.kind === "message" && executors.has(step.agent)) {
+        step.kind = "tool_result";
+        step.tool = { name: "code_execution", result: step.content ?? "" };
+      }
+  }
   markOrchestratorDelegations(steps, (agent) => agent === MAGENTIC_ONE_ORCHESTRATOR, isTaskGiverName);
   steps.forEach((step, i) => {
     if (!step) return builder.warn(`messages[${i}] is not an AgentChat message (no source); skipped`);

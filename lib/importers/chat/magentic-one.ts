@@ -36,3 +36,27 @@ export function magenticTaskGiver(speakers: Iterable<string>): string {
 }
 
 export const MAGENTIC_ONE_SYSTEM = "magentic-one";
+
+/** How the orchestrator's team roster describes Magentic-One's code executor ("X: A computer terminal that …"). */
+const EXECUTOR_ROSTER_RE = /^[ \t]*([A-Za-z][\w-]{0,63}):[ \t]+A computer terminal that\b/gm;
+/** Characters of a message read for the roster (it opens the orchestrator's first message). */
+const MAX_ROSTER_SCAN = 20_000;
+/** Messages read for a roster; the orchestrator writes it at the start of the run. */
+const MAX_ROSTER_MESSAGES = 8;
+
+/**
+ * The agents of a Magentic-One run that are its code executor: `ComputerTerminal` (the name
+ * Magentic-One gives it), and any agent the orchestrator's roster describes as "a computer terminal
+ * that performs no other action than running" scripts (the name is the team's choice, e.g.
+ * `Executor`). Such an agent's message is the output of the code it was handed, not a claim of its
+ * own: whoever wrote the code answers for what it printed.
+ */
+export function magenticExecutors(texts: Iterable<string>): Set<string> {
+  const out = new Set<string>(["ComputerTerminal"]);
+  let read = 0;
+  for (const text of texts) {
+    if (++read > MAX_ROSTER_MESSAGES) break;
+    for (const m of text.slice(0, MAX_ROSTER_SCAN).matchAll(EXECUTOR_ROSTER_RE)) out.add(m[1]);
+  }
+  return out;
+}
