@@ -15,7 +15,13 @@ const TASK =
 describe("numbers a task writes in words", () => {
   it("are read as the numbers they name", () => {
     expect(numberWordValues(TASK)).toEqual(["n:12", "n:35", "n:90"]);
-    expect(numberWordValues("Forty two, seventeen and zero")).toEqual(["n:42", "n:17", "n:0"]);
+    expect(numberWordValues("Forty two, seventeen and zero")).toEqual(["n:42", "n:17"]);
+  });
+
+  it("leave out a number word inside a name, and a lone one or zero", () => {
+    expect(numberWordValues("Compare Quay Seven with Pier Alder and report one figure.")).toEqual([]);
+    expect(numberWordValues("Nine crates arrive. Then eleven more.")).toEqual(["n:9", "n:11"]);
+    expect(numberWordValues("Inventory\nTwelve crates arrive")).toEqual(["n:12"]);
   });
 
   it("source an agent's restatement in digits", () => {

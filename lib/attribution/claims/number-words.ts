@@ -2,7 +2,7 @@
  * Numbers a task writes in words ("twelve good days", "thirty-five pages"): an agent that restates
  * one in digits takes it from the task, it does not introduce it. Word problems write small counts
  * in words as often as in digits, and read only as digits the restatement looks like an invention.
- * Cardinals from zero to ninety-nine, a tens word joined to a unit by a hyphen or a space.
+ * Cardinals from two to ninety-nine, a tens word joined to a unit by a hyphen or a space.
  * Words of scale ("half", "twice") give their factor as an operand of a derivation, not as a value.
  * Bounded: the first MAX_SCAN characters, at most MAX_VALUES values.
  */
@@ -37,11 +37,33 @@ const WORD_RE = new RegExp(
   "gi",
 );
 
-/** The values ("n:12") of the numbers a text writes in words. */
+/** Characters looked back over (spaces, quotes, brackets) for what opens a sentence. */
+const MAX_OPEN_LEAD = 8;
+
+/** Whether the word at `at` opens a sentence: the text's start, a line break, or a sentence end before it. */
+function opensSentence(text: string, at: number): boolean {
+  for (let i = at - 1; i >= 0 && at - i <= MAX_OPEN_LEAD; i--) {
+    const c = text[i];
+    if (c === "\n") return true;
+    if (" \t\"'“(".includes(c)) continue;
+    return ".!?:;".includes(c);
+  }
+  return at - MAX_OPEN_LEAD <= 0;
+}
+
+/**
+ * The values ("n:12") of the numbers a text writes in words as counts. A capitalised number word
+ * inside a sentence is part of a name ("Quay Seven", "Ocean's Eleven"), not a count of anything; "one"
+ * and "zero" alone are mostly not counts either ("report one figure", "no one"), and as task numbers
+ * they would make any value one away from another derivable.
+ */
 export function numberWordValues(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.slice(0, MAX_SCAN).matchAll(WORD_RE)) {
+  const scanned = text.slice(0, MAX_SCAN);
+  for (const m of scanned.matchAll(WORD_RE)) {
     if (out.length >= MAX_VALUES) break;
+    if (m[3] && UNITS.indexOf(m[3].toLowerCase()) <= 1) continue;
+    if (/^[A-Z]/.test(m[0]) && !opensSentence(scanned, m.index)) continue;
     const n = m[3]
       ? UNITS.indexOf(m[3].toLowerCase())
       : (TENS.indexOf(m[1].toLowerCase()) + 2) * 10 + (m[2] ? UNITS.indexOf(m[2].toLowerCase()) : 0);
