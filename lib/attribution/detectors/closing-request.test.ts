@@ -68,3 +68,31 @@ describe("closing-request", () => {
     expect(named(turns).hits).toEqual(["t6"]);
   });
 });
+
+describe("closing-request: a copy of the record for the user", () => {
+  const DONE: Turn[] = [
+    ...DESK,
+    ["Traveller", "Yes, renew it for three weeks."],
+    ["Clerk", 'renew_loan({"loan": 88120, "weeks": 3})'],
+    ["loans_api", '{"loan": 88120, "due": "2026-12-30"}', "tool_result"],
+    ["Clerk", "Done: loan 88120 is now due on 30 December."],
+  ];
+
+  it.each([
+    "Great, thanks. Please send the receipt and the new due date details to my email. Bye! ###STOP###",
+    "Thanks! Please send me a confirmation. ###STOP###",
+    "Lovely. Please send the loan summary to the address on file. ###STOP###",
+  ])("asking for one's own record is no pending task: %j", (closing) => {
+    expect(named([...DONE, ["Traveller", closing]]).hits).toEqual([]);
+  });
+
+  it("sending a document to someone else can be the task, and stays a request", () => {
+    const { hits } = named([...DONE, ["Traveller", "Please send the receipt to the school office. ###STOP###"]]);
+    expect(hits).toEqual(["t10"]);
+  });
+
+  it("a real request beside the record still counts", () => {
+    const closing = "Please send me the receipt. Also please cancel my hold on the map. ###STOP###";
+    expect(named([...DONE, ["Traveller", closing]]).hits).toEqual(["t10"]);
+  });
+});

@@ -25,11 +25,33 @@ const NEGATION_WINDOW = 60;
 /** Matches of ACT_NOW_RE read in the closing turn. */
 const MAX_MATCHES = 16;
 
+/**
+ * "Please send" a record of the exchange to the user itself ("send the confirmation and the itinerary
+ * to my email", "send me the receipt", "to the email on file"): the user asks for its own copy of what
+ * was done, not for the task, so the run was not lost by leaving it unanswered. Sending a document to
+ * someone else can be the task ("send the invoice to the client") and stays a request. Read over the
+ * rest of the clause, at most RECORD_WINDOW characters.
+ */
+const RECORD_RE =
+  /\b(?:confirmations?|receipts?|itinerar(?:y|ies)|e-?tickets?|instructions|summary|summaries|details|documentation|documents?|invoices?|copy|copies|labels?|reference numbers?)\b/i;
+/** The user as the record's recipient: "me", "my email", "us", "the address on file". */
+const TO_SELF_RE = /\b(?:me|my|us|our)\b|\bon file\b/i;
+const RECORD_WINDOW = 80;
+
+/** Whether a "please send" match at `end` asks for a record (RECORD_RE) sent to the user (TO_SELF_RE). */
+function asksForOwnRecord(text: string, end: number): boolean {
+  const after = text.slice(end, end + RECORD_WINDOW);
+  const stop = after.search(/[.;!?\n]/);
+  const clause = stop >= 0 ? after.slice(0, stop) : after;
+  return RECORD_RE.test(clause) && TO_SELF_RE.test(clause);
+}
+
 /** Whether the closing turn asks the agent to act: some "go ahead" / "please book" not negated in its clause. */
 function asksToAct(text: string): boolean {
   let n = 0;
   for (const m of text.matchAll(ACT_NOW_RE_G)) {
     if (++n > MAX_MATCHES) break;
+    if (/send$/i.test(m[0]) && asksForOwnRecord(text, m.index + m[0].length)) continue;
     if (/^please/i.test(m[0])) return true;
     const before = text.slice(Math.max(0, m.index - NEGATION_WINDOW), m.index);
     const cut = Math.max(

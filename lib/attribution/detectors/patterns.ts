@@ -59,12 +59,23 @@ const WRITING_QUALITY_RE =
   /\bsuccessfully (?:conveys|evokes|portrays|depicts|paints|expresses|illustrates|blends|balances|captures the (?:essence|spirit|mood|feel|atmosphere|beauty))\b/gi;
 
 /**
+ * "Verified" / "confirmed" that reports nothing the writer did: a condition on a later step ("once
+ * verified, I can pull your order", "after it is confirmed"), or the person addressed doing it ("you've
+ * confirmed it's just this item"). The writer states a plan or repeats the other side's words; no
+ * step of its own is claimed to have worked. Each branch reads a bounded phrase.
+ */
+const NOT_OWN_CHECK_RE =
+  /\b(?:once|when|after|until|unless|if|as soon as) (?:(?:it|this|that|they|you|everything|all) (?:is|are|has been|have been|gets|get) )?(?:verified|confirmed)\b|\byou(?:['’]ve| have| had)? (?:already |just )?(?:verified|confirmed)\b/gi;
+
+/**
  * Whether a text claims success (SUCCESS_CLAIM_RE), with "successfully" in an intention or in a
- * judgement of writing not counted.
+ * judgement of writing not counted, nor "verified" / "confirmed" in a condition or said of the addressee.
  */
 export function claimsSuccess(text: string): boolean {
   if (!SUCCESS_CLAIM_RE.test(text)) return false;
-  return SUCCESS_CLAIM_RE.test(text.replace(INTENDED_SUCCESS_RE, " ").replace(WRITING_QUALITY_RE, " "));
+  return SUCCESS_CLAIM_RE.test(
+    text.replace(INTENDED_SUCCESS_RE, " ").replace(WRITING_QUALITY_RE, " ").replace(NOT_OWN_CHECK_RE, " "),
+  );
 }
 
 export const APPROVAL_RE =
