@@ -86,7 +86,7 @@ function firstProposed(
     if (!values.has(value) || right.has(value) || r.source === "task" || r.source === "input") continue;
     if (g.wrapper[r.step] || !isAgentUtterance(g, r.step)) continue;
     // A step that wrote the number only inside a calculation, as a range bound ("34 / 2 = 17") or as a
-    // list or heading marker ("4. EDUCATED GUESSES") used it on the way to something else or numbered
+    // list or heading marker ("4. OPEN QUESTIONS") used it on the way to something else or numbered
     // an item: it did not put it forward (`operand-only.ts`). A tool call's claims are its arguments'.
     if (
       !operandsCount &&

@@ -1,5 +1,5 @@
 /**
- * A number that marks a list item or a numbered heading ("4. EDUCATED GUESSES", "### 2. Plan",
+ * A number that marks a list item or a numbered heading ("4. OPEN QUESTIONS", "### 2. Plan",
  * "3) check the file", or inside one line "The script should: 1. Load it. 2. Count.") numbers the
  * item; it states nothing. Planning templates number their sections (a fact sheet's "1. … 4."
  * headings) and instructions number their steps, so a small answer would otherwise be "first put

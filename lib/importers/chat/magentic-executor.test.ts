@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { importTrace } from "../index";
 
 const roster = (executor: string) =>
-  `We are working to address the following user request:\n\nCount the blue tiles.\n\nTo answer this request we have assembled the following team:\n\nCoder: A helpful and general-purpose AI assistant.\n${executor}: A computer terminal that performs no other action than running Python scripts (provided to it quoted in \`\`\`python code blocks).\n`;
+  `Request: count the blue tiles.\n\nTeam for this request:\n\nCoder: Writes the scripts the team needs.\n${executor}: A computer terminal that runs the scripts it is handed and prints their output.\n`;
 
 const run = (executor: string) =>
   JSON.stringify({

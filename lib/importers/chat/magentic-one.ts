@@ -46,9 +46,8 @@ const MAX_ROSTER_MESSAGES = 8;
 
 /**
  * The agents of a Magentic-One run that are its code executor: `ComputerTerminal` (the name
- * Magentic-One gives it), and any agent the orchestrator's roster describes as "a computer terminal
- * that performs no other action than running" scripts (the name is the team's choice, e.g.
- * `Executor`). Such an agent's message is the output of the code it was handed, not a claim of its
+ * Magentic-One gives it), and any agent the orchestrator's roster describes as "A computer terminal
+ * that" only runs the scripts it is handed (the name is the team's choice, e.g. `Executor`). Such an agent's message is the output of the code it was handed, not a claim of its
  * own: whoever wrote the code answers for what it printed.
  */
 export function magenticExecutors(texts: Iterable<string>): Set<string> {
