@@ -96,3 +96,17 @@ describe("closing-request: a copy of the record for the user", () => {
     expect(named([...DONE, ["Traveller", closing]]).hits).toEqual(["t10"]);
   });
 });
+
+describe("closing-request: a request deferred to later", () => {
+  it.each([
+    "Thanks. I'll send the other reader's card number when I'm ready to proceed. Bye! ###STOP###",
+    "Let me check my diary first and once I know you can go ahead. ###STOP###",
+  ])("a proceed that waits on a condition asks for nothing now: %j", (closing) => {
+    expect(named([...DESK, ["Traveller", closing]]).hits).toEqual([]);
+  });
+
+  it("an unconditional proceed in the same turn still counts", () => {
+    const closing = "If it helps, renew it for three weeks. Go ahead now. ###STOP###";
+    expect(named([...DESK, ["Traveller", closing]]).hits).toEqual(["t6"]);
+  });
+});

@@ -21,6 +21,12 @@ const ACT_NOW_RE =
  * clause's last NEGATION_WINDOW characters, back to the nearest punctuation.
  */
 const NEGATED_RE = /\b(?:no|not|never|cannot|unable)\b|n['’]t\b/i;
+/**
+ * A condition in the clause before "proceed" / "go ahead" ("I'll send the names when I'm ready to
+ * proceed", "once I decide, you can go ahead"): the user defers the request to a later moment, so the
+ * closing turn asks for nothing now.
+ */
+const DEFERRED_RE = /\b(?:when|whenever|once|until|after|if|unless)\b/i;
 const NEGATION_WINDOW = 60;
 /** Matches of ACT_NOW_RE read in the closing turn. */
 const MAX_MATCHES = 16;
@@ -62,7 +68,8 @@ function asksToAct(text: string): boolean {
       before.lastIndexOf("?"),
       before.lastIndexOf("\n"),
     );
-    if (!NEGATED_RE.test(before.slice(cut + 1))) return true;
+    const clause = before.slice(cut + 1);
+    if (!NEGATED_RE.test(clause) && !DEFERRED_RE.test(clause)) return true;
   }
   return false;
 }
