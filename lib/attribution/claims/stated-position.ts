@@ -43,6 +43,9 @@ const DASHES = ["—", "–", " - "];
 /** A math solver's boxed answer (`\boxed{42}`, `\boxed{C}`), the form most math and debate prompts ask for. */
 const BOXED_RE = /\\boxed\{([^{}\n]{1,200})\}/g;
 
+/** Whether a text boxes an answer (`\boxed{…}`), whatever the box holds (`search` ignores the flag's state). */
+export const hasBoxedAnswer = (text: string): boolean => text.includes("\\boxed") && text.search(BOXED_RE) >= 0;
+
 /** A number alone among words ("the helmets, which is 20"): a box that holds a sentence answers with it. */
 const NUMBER_IN_WORDS_RE = /(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w,]|\.\d)/g;
 

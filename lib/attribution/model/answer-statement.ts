@@ -3,11 +3,8 @@
  * position ("My answer: 12"), a math solver's boxed answer (`\boxed{42}`, the form most debate
  * prompts ask for), or an option letter the reply opens with ("(B) Mitochondria").
  */
-import { statedPosition } from "../claims/stated-position";
+import { hasBoxedAnswer, statedPosition } from "../claims/stated-position";
 import { readValue } from "../claims/stated-values";
-
-/** A math solver's boxed answer (`\boxed{42}`), the form most debate prompts ask for. */
-const BOXED_RE = /\\boxed\{[^{}\n]{1,200}\}/;
 
 /**
  * Whether a reply puts forward an answer: a stated position, a boxed answer, or an option letter it
@@ -16,5 +13,5 @@ const BOXED_RE = /\\boxed\{[^{}\n]{1,200}\}/;
  * verdict is a judgement: no stock reply.
  */
 export function statesAnAnswer(text: string): boolean {
-  return BOXED_RE.test(text) || readValue(text.trimStart())?.kind === "option" || statedPosition(text) !== null;
+  return hasBoxedAnswer(text) || readValue(text.trimStart())?.kind === "option" || statedPosition(text) !== null;
 }
