@@ -471,6 +471,14 @@ describe("grounding: seenBefore", () => {
     expect(buildGrounding(run("Stack 15 pallets and 480 crates.")).derivable(0, "72", [])).toBe(false);
   });
 
+  it("takes an amount less or more a percent only with the rate written as a percent at hand", () => {
+    const run = (task: string) => oneStep(task, "The coat now costs $68.");
+    // 80 less 15 % is 68, and 80 plus 15 % is 92: one step for a shopper, as 15 % of 80 is.
+    expect(buildGrounding(run("A $80 coat is 15% off. What does it cost?")).derivable(0, "68", [])).toBe(true);
+    expect(buildGrounding(run("A $80 coat plus 15% tax.")).derivable(0, "92", [])).toBe(true);
+    expect(buildGrounding(run("A $80 coat and 15 scarves.")).derivable(0, "68", [])).toBe(false);
+  });
+
   it("takes a rate as a percent of itself only where the number is written twice", () => {
     // 87 % of 87 = 75.69: a made-up 75.7 % would pass as the one rate at hand applied to itself.
     const rate = tool("Ridge site, semester B: clear-night fraction = 87.0 %.");

@@ -537,6 +537,13 @@ function makeGrounding(g: EngineGraph): Grounding {
       within(y, target, sumTol) &&
       (within(y, target, EXACT_SUM) || Math.min(Math.abs(a), Math.abs(b)) >= precision) &&
       !fractionOfCount(v, noun, a, b, y);
+    // An amount less or more a percent written as a rate ("25 % off $80" is $60, "plus 8 % tax"): one
+    // step for whoever writes it, as a percent of an amount is.
+    const changedBy = (amount: number, rate: number) =>
+      rate > 0 &&
+      rate < 100 &&
+      ratesAt(v).has(rate) &&
+      (within((amount * (100 - rate)) / 100, target, tol) || within((amount * (100 + rate)) / 100, target, tol));
     /** Whether a and b (`two`: two writings, not one number taken twice), in one operation, give the value. */
     const gives = (a: number, b: number, two: boolean): boolean => {
       // A number taken from itself or divided by itself gives 0, 1 or 100 % whatever it is: no result.
@@ -559,6 +566,7 @@ function makeGrounding(g: EngineGraph): Grounding {
               !pricedCount(v, noun, a, b, true))) &&
           !oneMeasure(v, x, a, b)) ||
         (within((a * b) / 100, target, tol) && isRate(a, b) && (two || writtenTwice(v, a))) ||
+        (two && (changedBy(a, b) || changedBy(b, a))) ||
         // A whole number cubed, where the step writes a cube ("(4/6)^3 = 64/216"): as a square is read.
         (!two && Number.isInteger(a) && Math.abs(a) > 1 && within(a * a * a, target, sumTol) && marksCube(v)) ||
         (two && percent && sharesPercent(a, b, target, tol))

@@ -61,6 +61,16 @@ describe("a computed wrong answer's origin", () => {
     expect(r.interaction.rule).toContain("computed from 2, 6, which its origin put forward");
   });
 
+  it("stays with the computing step when the supplier concluded another answer from its numbers", () => {
+    // A rival answer, not a source of facts: the supplier drew 12 from the same numbers, so the
+    // step that drew 26 from them made the error.
+    const computed = "4 x 2 = 8 and 3 x 6 = 18, so 8 + 18 = 26. Final answer: 26.";
+    const rival = "A cart has 2 wheels. A wagon has 6 wheels. Per pair, 2 x 6 = 12. Final answer: 12.";
+    expect(run(rival, computed, "26").decisive?.stepId).toBe("s3");
+    const supplied = "A cart has 2 wheels. A wagon has 6 wheels. Per pair, 2 x 6 = 12 wheels.";
+    expect(run(supplied, computed, "26").decisive?.stepId).toBe("s2");
+  });
+
   it("follows both computations that reach the same result", () => {
     const r = run(
       "A cart has 6 wheels. A wagon has 8 wheels.",

@@ -87,17 +87,29 @@ function firstProposed(
     if (g.wrapper[r.step] || !isAgentUtterance(g, r.step)) continue;
     // A step that wrote the number only inside a calculation, as a range bound ("34 / 2 = 17") or as a
     // list or heading marker ("4. OPEN QUESTIONS") used it on the way to something else or numbered
-    // an item: it did not put it forward (`operand-only.ts`). A tool call's claims are its arguments'.
+    // an item: it did not put it forward (`operand-only.ts`). Nor did a step whose own stated answer
+    // is another number ("… = 18, so the answer is 36"): a proposal is the answer a step gives, not a
+    // result it passed on the way. A tool call's claims are its arguments'.
     if (
       !operandsCount &&
       r.claim.kind === "number" &&
       !isAgentToolCall(g, r.step) &&
-      onlyAsOperand(stepText(g.steps[r.step]), prov.claims[r.step].asserted, value)
+      (onlyAsOperand(stepText(g.steps[r.step]), prov.claims[r.step].asserted, value) ||
+        answersOtherwise(g, r.step, value))
     )
       continue;
+    // A supplier that concluded another answer from its own numbers was a rival answer, not a
+    // source of facts for this one: the step that drew this answer from them drew it.
     const supplier = unsourcedOperandOrigin(g, prov, r.step, value);
-    if (supplier) return { step: supplier.step, value, computedAt: r.step, operands: supplier.values };
+    if (supplier && !answersOtherwise(g, supplier.step, value))
+      return { step: supplier.step, value, computedAt: r.step, operands: supplier.values };
     return { step: r.step, value };
   }
   return null;
+}
+
+/** Whether step u states its own answer as a number other than `value`. */
+function answersOtherwise(g: EngineGraph, u: number, value: string): boolean {
+  const own = statedPosition(claimPart(stepText(g.steps[u]), observationAt(g.steps[u].attributes)));
+  return own?.kind === "number" && own.value !== value;
 }

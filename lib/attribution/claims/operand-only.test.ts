@@ -88,4 +88,18 @@ describe("the first proposer of a concluded wrong number", () => {
     );
     expect(r.decisive?.stepId).toBe("s2");
   });
+
+  it("is not a step whose own answer is another number, though it wrote this one as a result", () => {
+    const steps = (first: string) => [
+      say("s0", "user", TASK),
+      say("s1", "Solver_A", first),
+      say("s2", "Solver_B", "Every crate takes two melons, so the farm ships 23 crates. \\boxed{23}"),
+      say("s3", "Solver_C", "Agreed: \\boxed{23}"),
+    ];
+    const passed = "Half of the melons is 46 / 2 = 23, and crates of 23 give \\boxed{2} crates.";
+    expect(analyzeTrace(debate("23", steps(passed))).decisive?.stepId).toBe("s2");
+    // The same working with 23 as its own answer put it forward.
+    const answered = "Half of the melons is 46 / 2 = 23, so the farm ships \\boxed{23} crates.";
+    expect(analyzeTrace(debate("23", steps(answered))).decisive?.stepId).toBe("s1");
+  });
 });

@@ -74,3 +74,25 @@ describe("a boxed answer", () => {
     expect(r).toEqual({ step: "s1", rule: "answer-origin" });
   });
 });
+
+describe("a reply that walks through every option", () => {
+  it("rules with an answer qualified by what it answers", () => {
+    expect(statedRuling("So the best single answer from the given options is (B).")?.value).toBe("o:b");
+    expect(statedRuling("The answer to the question is (A).")?.value).toBe("o:a");
+    expect(statedRuling("An answer from Neon is likely.")).toBeNull();
+  });
+
+  it("takes its position in the sentence that rules, not on the line that lists the option", () => {
+    // The line listing (A) seems to lean on a word of the first reply ("These"); the ruling does not.
+    const r = debate("A", [
+      say("s1", "Debater_1", "(C) Helium. These survey probes measured it near the poles."),
+      say(
+        "s2",
+        "Debater_2",
+        "Weighing each gas:\n\nA) Argon - These outgas from rock.\n\nC) Helium - Light, it escapes.\n\nThe best answer from the given options is (A).",
+      ),
+      say("s3", "Debater_3", "The correct answer is (A) Argon."),
+    ]);
+    expect(r).toEqual({ step: "s2", rule: "answer-origin" });
+  });
+});

@@ -150,13 +150,15 @@ function proposal(g: EngineGraph, u: number, answer: StatedValue): string | null
 /** Sentences searched for the one that takes a yes/no or option position. */
 const MAX_POSITION_SENTENCES = 64;
 
-/** The first sentence that by itself states the yes/no or option answer, or null. */
+/**
+ * The first sentence that by itself rules for the yes/no or option answer ("the best answer is (D)"),
+ * else the first that states it (opens with it, boxes it), or null. A ruling comes first: a reply
+ * that walks through every option opens a line with each letter before it says which it takes.
+ */
 function positionSentence(sentences: string[], answer: StatedValue): string | null {
-  for (const s of sentences.slice(0, MAX_POSITION_SENTENCES)) {
-    const own = statedPosition(s) ?? leadPolar(s);
-    if (own !== null && compareValues(own, answer) === "same") return s;
-  }
-  return null;
+  const read = sentences.slice(0, MAX_POSITION_SENTENCES);
+  const same = (own: StatedValue | null) => own !== null && compareValues(own, answer) === "same";
+  return read.find((s) => same(statedRuling(s))) ?? read.find((s) => same(statedPosition(s) ?? leadPolar(s))) ?? null;
 }
 
 /** A yes or no after a short lead ("On reflection, no — …", "Then no."), set off by punctuation: a position. */
