@@ -479,6 +479,14 @@ describe("grounding: seenBefore", () => {
     expect(buildGrounding(run("A $80 coat and 15 scarves.")).derivable(0, "68", [])).toBe(false);
   });
 
+  it("takes a rate at hand as its fraction, and what is left of a whole after it", () => {
+    const run = (task: string, said: string) => buildGrounding(oneStep(task, said));
+    // 21 % is 0.21, and a value that loses 21 % a year keeps 0.79 of itself.
+    expect(run("The van loses 21% of its value each year.", "Rate: 0.21").derivable(0, "0.21", [])).toBe(true);
+    expect(run("The van loses 21% of its value each year.", "It keeps 0.79").derivable(0, "0.79", [])).toBe(true);
+    expect(run("The van is 21 years old.", "Rate: 0.21").derivable(0, "0.21", [])).toBe(false);
+  });
+
   it("takes a rate as a percent of itself only where the number is written twice", () => {
     // 87 % of 87 = 75.69: a made-up 75.7 % would pass as the one rate at hand applied to itself.
     const rate = tool("Ridge site, semester B: clear-night fraction = 87.0 %.");

@@ -613,6 +613,11 @@ function makeGrounding(g: EngineGraph): Grounding {
     sumTol: number,
   ): string[] | null => {
     if (percent) for (const a of ops) if (within(a * 100, target, tol)) return [String(a)];
+    // A rate at hand as the fraction it stands for, or what is left of a whole after it ("21 %" is
+    // 0.21, and what depreciates by it keeps 0.79).
+    if (target > 0 && target < 1)
+      for (const r of ratesAt(v))
+        if (within(r / 100, target, EXACT_SUM) || within(1 - r / 100, target, EXACT_SUM)) return [String(r)];
     for (let k = g.inStart[v]; k < g.inStart[v + 1] && k - g.inStart[v] < MAX_TOTAL_SOURCES; k++)
       for (const total of totalsOf(g.edges[g.inEdges[k]].from)) if (within(total, target, sumTol)) return [];
     // The step's own breakdown: a total written beside the amounts it adds up (whole-derivations.ts).

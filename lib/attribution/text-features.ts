@@ -17,6 +17,9 @@ const STOPWORDS = new Set(
   ),
 );
 
+/** Whether a lowercase word is a common word that says nothing of a text's subject ("these", "which"). */
+export const isStopword = (word: string): boolean => STOPWORDS.has(word);
+
 export interface TextFeatures {
   tokens: Set<string>;
   /** Numbers as normalized strings ("1,200.50" → "1200.5"), outside fenced code blocks. */

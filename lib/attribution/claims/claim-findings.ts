@@ -309,6 +309,13 @@ function ownRecordNote(g: EngineGraph, f: { named: string; record?: { step: numb
     : `no output before it gave ${f.named}'s`;
 }
 
+/**
+ * Labels under which each writer rates itself ("#confidence: 0.92"): two agents' ratings are two
+ * opinions, not one fact quoted twice.
+ */
+const SELF_ASSESSED_RE = /(?:^|\s)(?:confidence|certainty)(?:\s+(?:score|level))?$/;
+const selfAssessed = (c: Claim) => c.key !== undefined && SELF_ASSESSED_RE.test(c.key);
+
 /** One step's claims being checked: at most one contradiction per step; sources read lazily. */
 interface StepScan {
   g: EngineGraph;
@@ -359,11 +366,19 @@ function claimFinding(
   const { g, prov, v, text } = scan;
   const r = prov.records[id];
   const c = r.claim;
-  if (r.source === "none" && c.kind === "number" && c.key && !scan.contradicted) {
+  if (r.source === "none" && c.kind === "number" && c.key && !selfAssessed(c) && !scan.contradicted) {
     const fact = visibleFact(scan, c.key);
     // The same bound as a misquote of an unlabelled source: a label shared by numbers orders of
     // magnitude apart ("berth.go: 412", a file's line, and "Go 1.21") names two things, not one.
-    if (fact && fact.value !== c.value && slipApart(fact.value, fact.raw, c)) {
+    // A step that also writes the source's value under the same label lists rows ("Year 2008: …, Year
+    // 2010: …"), one per value: it misquotes none of them.
+    const listsIt = (o: Claim) => o.key === c.key && o.value === fact?.value;
+    if (
+      fact &&
+      fact.value !== c.value &&
+      slipApart(fact.value, fact.raw, c) &&
+      !prov.claims[v].asserted.some(listsIt)
+    ) {
       scan.contradicted = true;
       const note = `states "${c.key}" as ${c.raw}, but ${g.steps[fact.step].id} gave ${fact.raw}`;
       const reachesWide = seen && wideClosure().has(c.value);
@@ -409,7 +424,7 @@ function claimFinding(
     }
   }
   if (r.source !== "none" || isTrivialNumber(c)) return undefined;
-  if (c.kind === "number" && !scan.contradicted) {
+  if (c.kind === "number" && !scan.contradicted && !selfAssessed(c)) {
     scan.handed ??= handedNumbers(g, prov, v);
     scan.stated ??= new Set(prov.claims[v].asserted.map((x) => x.value));
     const src = misquotedSource(c, contextTokens(text, c.start), scan.handed, scan.stated);

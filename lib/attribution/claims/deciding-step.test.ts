@@ -214,6 +214,31 @@ describe("a vote counter that misreports the tally", () => {
   });
 });
 
+describe("a vote the harness counts", () => {
+  const votes = [
+    { id: "v1", agent: "Ana", kind: "message" as const, content: "I vote for Cedar." },
+    { id: "v2", agent: "Bo", kind: "message" as const, content: "I vote for Cedar, it copes with the wind." },
+    { id: "v3", agent: "Cy", kind: "message" as const, content: "I vote for Birch." },
+  ];
+  const TREES = "Which tree species should the park plant along the north path?";
+
+  it("the last vote is the ruling when nobody counts after it", () => {
+    expect(findings(trace(TREES, votes)).map((f) => [f.name, f.stepId])).toEqual([["unfounded-ruling", "v3"]]);
+  });
+
+  it("near miss: the harness announcing the count after the last vote leaves every voter a voter", () => {
+    const counted = trace(TREES, [
+      ...votes,
+      { id: "count", agent: "Chair", kind: "message", content: "Majority answer: Birch" },
+    ]);
+    const t = {
+      ...counted,
+      agents: counted.agents.map((a) => (a.name === "Chair" ? { ...a, kind: "task_giver" as const } : a)),
+    };
+    expect(findings(t)).toEqual([]);
+  });
+});
+
 describe("near misses: a ruling that is the judge's to make, or not the judge's error", () => {
   it("a judge that picks one of two disagreeing answers has no finding", () => {
     const t = panel(

@@ -21,7 +21,7 @@
  */
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
-import { isAgentUtterance } from "../detectors/patterns";
+import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
 import { claimPart } from "../text-features";
 import { observationAt } from "../../trace/canonical-attributes";
 import type { ClaimFinding } from "./claim-findings";
@@ -145,6 +145,9 @@ function tallyWinner(text: string): StatedValue | null {
 function lastRuling(g: EngineGraph, reach: ReturnType<typeof answerReach>): { v: number; pick: StatedValue } | null {
   const later: { agent: number; text: string }[] = [];
   for (let v = g.n - 1; v >= 0 && v >= g.n - SEARCH; v--) {
+    // The harness announced the result after every agent's last word ("Majority answer: B"): it
+    // counted the votes, and no agent's position was the ruling.
+    if (harnessRules(g, v)) return null;
     if (!isAgentUtterance(g, v) || g.steps[v].kind === "tool_call" || g.wrapper[v]) continue;
     if (g.agentOf[v] === g.simulatedUser) continue;
     const full = stepText(g.steps[v]);
@@ -157,6 +160,17 @@ function lastRuling(g: EngineGraph, reach: ReturnType<typeof answerReach>): { v:
     if (later.length < SEARCH) later.push({ agent: g.agentOf[v], text: text.slice(0, MAX_TEXT) });
   }
   return null;
+}
+
+/** Whether step v is the task giver's or the harness's own message stating a ruling. */
+function harnessRules(g: EngineGraph, v: number): boolean {
+  if (
+    (g.steps[v].kind !== "message" && g.steps[v].kind !== "final") ||
+    isToolOutput(g, v) ||
+    !(g.taskGivers.has(g.agentOf[v]) || g.scaffold[v])
+  )
+    return false;
+  return statedRuling(stepText(g.steps[v]).slice(0, MAX_TEXT)) !== null;
 }
 
 /** Whether a text states the value: every word of a name or phrase, else the same position. */

@@ -95,4 +95,46 @@ describe("a reply that walks through every option", () => {
     ]);
     expect(r).toEqual({ step: "s2", rule: "answer-origin" });
   });
+
+  it("leans on no common word that opens a clause after a dash", () => {
+    const r = debate("A", [
+      say("s1", "Debater_1", "(C) Helium. These survey probes measured it near the poles."),
+      say("s2", "Debater_2", "(A) Argon - These heavy atoms stay bound to a cold moon."),
+      say("s3", "Debater_3", "The correct answer is (A) Argon."),
+    ]);
+    expect(r).toEqual({ step: "s2", rule: "answer-origin" });
+  });
+});
+
+describe("the forms a multiple-choice reply closes or labels its pick with", () => {
+  it("reads the option mark a reply ends with, alone on its line or in parentheses", () => {
+    const reasoning = "Helium is light and escapes; argon outgasses from rock and stays.";
+    expect(statedPosition(`${reasoning}\n\n(A)`)?.value).toBe("o:a");
+    expect(statedPosition(`${reasoning} So the air is mostly argon (A).`)?.value).toBe("o:a");
+    expect(statedPosition(`${reasoning}\n**B)**`)?.value).toBe("o:b");
+    // Near misses: a letter inside the last line, and a bare "B)" closing a sentence.
+    expect(statedPosition(`${reasoning} Option (A) fits, as the survey shows.`)).toBeNull();
+    expect(statedPosition(`${reasoning} It is in column B)`)).toBeNull();
+  });
+
+  it("reads an option said to be the answer or the choice, and an answer that remains", () => {
+    expect(statedRuling("Therefore, (B) is the best choice here.")?.value).toBe("o:b");
+    expect(statedRuling("I think option C is the most accurate answer.")?.value).toBe("o:c");
+    expect(statedRuling("After all that, my answer remains (A).")?.value).toBe("o:a");
+    expect(statedRuling("Both agree that (B) is also a strong contender.")).toBeNull();
+  });
+
+  it("reads a labelled line as the value it labels, not the lines after it", () => {
+    expect(statedPosition("#answer: B  \n#rationale: Neon is common in such bodies.")?.value).toBe("o:b");
+    expect(statedRuling("Final answer:\nXenon")?.value).toBe("e:xenon");
+  });
+
+  it("names the first labelled reply that picked the concluded option, one line per statement", () => {
+    const r = debate("A", [
+      say("s1", "Debater_1", "#answer: C\n#rationale: The Survey probes measured helium near the poles."),
+      say("s2", "Debater_2", "#answer: A\n#rationale: Survey data aside, argon outgasses from rock."),
+      say("s3", "Debater_3", "#answer: A\n#rationale: Argon, as the second reply argues."),
+    ]);
+    expect(r).toEqual({ step: "s2", rule: "answer-origin" });
+  });
 });

@@ -30,7 +30,7 @@ const MAX_FIELDS = 200;
 /** The lead words of a statement, one literal per way of saying it (joined into one scan). */
 /** "the answer to the question is", "the best answer from the given options is": what it answers, in a few words. */
 const ANSWER_LEAD =
-  /(?:the\s+)?(?:final[\s_]+)?(answer)["']?(?:\s+(?:to|for|from|among|of)(?:\s+[a-z]+){1,3}?)?\s*(?:is|was|:|=)/;
+  /(?:the\s+)?(?:final[\s_]+)?(answer)["']?(?:\s+(?:to|for|from|among|of)(?:\s+[a-z]+){1,3}?)?\s*(?:is|was|remains|:|=)/;
 const OUTPUT_VERB = /is|was|are|were|shows|showed|reads|indicates|indicated|says|said|gives|gave|:|=/;
 const OUTPUT_LEAD = new RegExp(
   `(?:the\\s+)?(?:output|result|return value|printed value)s?\\s*(?:${OUTPUT_VERB.source})`,

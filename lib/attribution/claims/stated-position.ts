@@ -106,7 +106,26 @@ function rulings(text: string): Found[] {
       .map((s) => ({ value: s.value, at: s.start })),
     ...leadValues(text, NOUN_LEAD_RE),
     ...leadValues(text, CHOICE_LEAD_RE),
+    ...optionsNamedBest(text),
   ];
+}
+
+/**
+ * "(B) is the best choice", "(A) is the correct answer", "option C is the most accurate option": an
+ * option said to be the answer, the choice or the option, with at most three words between.
+ */
+const OPTION_IS_ANSWER_RE =
+  /(?:\boption\s+\(?([A-H])\)?|\(([A-H])\))\s+is\s+(?:the\s+)?(?:[a-z]+\s+){0,3}?(?:answer|choice|option)\b/g;
+
+function optionsNamedBest(text: string): Found[] {
+  const out: Found[] = [];
+  if (!text.includes(" is ")) return out;
+  for (const m of text.matchAll(OPTION_IS_ANSWER_RE)) {
+    if (out.length >= MAX_MATCHES) break;
+    const value = readValue(`(${m[1] ?? m[2]})`);
+    if (value) out.push({ value, at: m.index! });
+  }
+  return out;
 }
 
 const latest = (found: Found[]): StatedValue | null =>
@@ -121,6 +140,8 @@ export function statedPosition(full: string): StatedValue | null {
   const text = full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full;
   const ruling = latest([...rulings(text), ...boxedValues(text)]);
   if (ruling) return ruling;
+  const closing = closingOption(full);
+  if (closing) return closing;
   // The opening clause up to a dash ("No — the record says so") is read as a whole.
   const trimmed = text.trimStart();
   let cut = trimmed.length;
@@ -134,6 +155,27 @@ export function statedPosition(full: string): StatedValue | null {
   // A multiple-choice reply names its pick by the letter it opens with, the option's wording after it
   // ("(C) 2 %.", "B) Lower rates"): the letter is the position whatever follows it.
   return opening.kind === "option" || SET_OFF_RE.test(clause.slice(opening.length)) ? opening : null;
+}
+
+/** Characters read at the end of a text for the option letter it closes with. */
+const CLOSING_SCAN = 200;
+/** A closing line that is an option mark alone ("(H)", "**B)**"), or ends with one in parentheses ("… mostly argon (A)."). */
+const CLOSING_OPTION_RE = /(?:^[ \t*_>#-]*|[ \t])(\([A-H]\)|[A-H]\))[ \t*_.]*$/;
+
+/**
+ * The option a reply closes with: multiple-choice prompts ask for the answer "in the form (X) at the
+ * end of your response", so a last line that is the mark, or ends with it in parentheses, is the
+ * reply's pick, however the reasoning before it is worded.
+ */
+function closingOption(full: string): StatedValue | null {
+  const tail = full.slice(-CLOSING_SCAN).trimEnd();
+  const line = tail.slice(tail.lastIndexOf("\n") + 1);
+  const m = CLOSING_OPTION_RE.exec(line);
+  if (!m) return null;
+  // A lone "B)" closes a line only on its own; inside prose only the parenthesised "(B)" is a mark.
+  if (!m[1].startsWith("(") && line.trim().replace(/[*_.]/g, "") !== m[1]) return null;
+  const value = readValue(m[1]);
+  return value?.kind === "option" ? value : null;
 }
 
 export interface StatedCount {

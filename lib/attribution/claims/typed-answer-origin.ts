@@ -13,7 +13,7 @@
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { isAgentUtterance } from "../detectors/patterns";
-import { claimPart } from "../text-features";
+import { claimPart, isStopword } from "../text-features";
 import { observationAt } from "../../trace/canonical-attributes";
 import { runTerminationOf } from "../../trace/run-termination";
 import { NOT_CANDIDATE, classifyParticipants } from "../model/participants";
@@ -97,7 +97,8 @@ function lastMessage(g: EngineGraph): number {
 /** A step's own sentences that assert (questions and observations quoted in it dropped). */
 function assertedSentences(g: EngineGraph, u: number): string[] {
   const own = claimPart(stepText(g.steps[u]), observationAt(g.steps[u].attributes)).slice(0, MAX_TEXT);
-  return own.split(/(?<=[.!?\n])\s+/).filter((s) => !s.trim().endsWith("?"));
+  // A line ends a sentence too: a labelled reply ("#answer: B" over "#rationale: …") states one thing per line.
+  return own.split(/(?<=[.!?])\s+|\n\s*/).filter((s) => s.trim() && !s.trim().endsWith("?"));
 }
 
 /** The first sentence holding a name's words, not right after a denial ("not Toronto", "isn't Paris"). */
@@ -114,9 +115,13 @@ function sentenceWith(sentences: string[], need: string[]): string | null {
 /** Capitalised words inside a sentence (not its first word): the names it leans on. */
 const INNER_NAME_RE = /(?<=[\p{L}\d,;:)\]—–*"“”'‘’-][ \t])\p{Lu}[\p{L}'’-]+/gu;
 
-/** The stems of the capitalised words inside a sentence (a name used as one, not a word opening it). */
+/**
+ * The stems of the capitalised words inside a sentence (a name used as one, not a word opening it). A
+ * common word is none, capitalised or not: it opens a clause after a dash or a colon ("D) Xenon - These
+ * are heavy").
+ */
 const innerNames = (sentence: string) =>
-  [...sentence.matchAll(INNER_NAME_RE)].map((m) => wordsOf(m[0])[0]).filter(Boolean);
+  [...sentence.matchAll(INNER_NAME_RE)].map((m) => wordsOf(m[0])[0]).filter((w) => w && !isStopword(w));
 
 /** The sentence (or, for a yes/no or option, the text) in which step u puts the answer forward, or null. */
 function proposal(g: EngineGraph, u: number, answer: StatedValue): string | null {
@@ -125,7 +130,7 @@ function proposal(g: EngineGraph, u: number, answer: StatedValue): string | null
   if (first && !stepText(g.steps[u]).slice(0, MAX_TEXT).toLowerCase().includes(first)) return null;
   const sentences = assertedSentences(g, u);
   if (answer.kind === "yesno" || answer.kind === "bool" || answer.kind === "option") {
-    const text = sentences.join(" ");
+    const text = sentences.join("\n");
     const own = statedPosition(text) ?? leadPolar(text);
     if (own === null || compareValues(own, answer) !== "same") return null;
     // The premise is read in the sentence that takes the position, not in the whole reply: the
