@@ -151,6 +151,27 @@ describe("OpenAI Agents SDK", () => {
   });
 });
 
+describe("an OpenInference TOOL span", () => {
+  it("has the call's input as its arguments; `tool.parameters` is the tool's schema, read only without an input", () => {
+    const schema = JSON.stringify({ city: { type: "string", description: "The city to look up" } });
+    const tool = (attrs: Record<string, string>) =>
+      importValue(
+        otlp([
+          { id: "b000000000000001", name: "Planner.run", start: 0, attrs: { "openinference.span.kind": "AGENT" } },
+          {
+            id: "b000000000000002",
+            parent: "b000000000000001",
+            name: "WeatherTool",
+            start: 1,
+            attrs: { "openinference.span.kind": "TOOL", "tool.name": "weather", "tool.parameters": schema, ...attrs },
+          },
+        ]),
+      ).trace.steps.find((x) => x.kind === "tool_call")?.tool?.arguments;
+    expect(tool({ "input.value": '{"kwargs": {"city": "Oslo"}}' })).toEqual({ kwargs: { city: "Oslo" } });
+    expect(tool({})).toEqual(JSON.parse(schema));
+  });
+});
+
 describe("CrewAI through OpenInference", () => {
   it("names agents by the role in the task span's input, not by the method; the kickoff root is a container", () => {
     const agentRepr = (role: string) =>

@@ -5,6 +5,7 @@ import { isAgentChatMessage, isAutogenState, isCoreMessage } from "./chat/autoge
 import { isChatTranscript } from "./chat/import-chat-transcript";
 import { isLangSmithBatch } from "./langsmith/merge-ingest-batch";
 import { isSdkSpan } from "./otel-sdk-dump/sdk-span-shape";
+import { isRowList } from "./otel-sdk-dump/span-records";
 import {
   isAgentsSdkSpan,
   isAgentsSdkTrace,
@@ -39,6 +40,8 @@ export function detectFormat(value: unknown): ImportFormat | undefined {
   if (isAtifTrajectory(value)) return "atif";
   if (isSdkSpan(value)) return "otel-sdk";
   if (isAgentOpsExport(value)) return "agentops";
+  // ClickHouse span rows under spans/rows/data (its FORMAT JSON output; Patronus' {trace_id, spans}).
+  if (isRowList(value)) return "otel-sdk";
   if (looksLikeAgentsSdkExport(value)) return "openai-agents";
   if (isRecord(value.trace) && Array.isArray(value.observations)) return "langfuse";
   if (Array.isArray(value.observations) && value.observations.some(isLangfuseObservation)) return "langfuse";
@@ -63,7 +66,7 @@ function detectArray(items: unknown[]): ImportFormat | undefined {
   if (!first) return undefined;
   if (Array.isArray(first.resourceSpans)) return "otlp";
   if (isAtifBundle(items)) return "atif";
-  if (isSdkSpan(first)) return "otel-sdk";
+  if (isSdkSpan(first) || isRowList(first)) return "otel-sdk";
   if (isAgentsSdkRecord(first)) return "openai-agents";
   if (isRecord(first.trace) && Array.isArray(first.observations)) return "langfuse";
   if (items.some(isLangSmithRun)) return "langsmith";

@@ -17,7 +17,7 @@ export const FORMAT_DESCRIPTIONS: Record<ImportFormat, string> = {
     "langsmith: LangSmith runs (array, {runs[]}, JSONL, a run with child_runs, or an ingest batch {post[], patch[]})",
   chat: "chat: a single-agent chat transcript [{role, content}] or OpenAI {messages: [...]} with tool_calls / tool replies",
   "otel-sdk":
-    "otel-sdk: OpenTelemetry SDK span dumps that are not OTLP: Python to_json()/ConsoleSpanExporter output (one after another or an array), JS ReadableSpans, Monocle traces, OTLP spans with an attribute object (CloudWatch aws/spans, {raw_otel_json} exports)",
+    "otel-sdk: OpenTelemetry SDK span dumps that are not OTLP: Python to_json()/ConsoleSpanExporter output (one after another or an array), JS ReadableSpans, Monocle traces, OTLP spans with an attribute object (CloudWatch aws/spans, {raw_otel_json} exports), rows of the ClickHouse exporter's otel_traces table (PascalCase or snake_case; an array, JSONL, {data|rows|spans: [...]}, or Patronus/TRAIL's {trace_id, spans: [root]} with child_spans)",
   "openai-agents":
     'openai-agents: OpenAI Agents SDK trace export, {data: [trace, trace.span...]}, an array or JSONL of {object: "trace" | "trace.span", span_data}',
   agentops: "agentops: AgentOps trace export {trace, spans[]}",

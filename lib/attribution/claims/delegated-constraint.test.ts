@@ -67,3 +67,23 @@ describe("a delegation that drops the task's year", () => {
     expect(r.decisive?.stepId).toBe("d1");
   });
 });
+
+describe("a call that only opens a link or a file", () => {
+  const opening = (args: Record<string, unknown>) => ({
+    id: "w1",
+    agent: "Porter",
+    kind: "tool_call" as const,
+    tool: { name: "visit", arguments: args, result: "Tidewater annual report, 2024 edition: 48,120 visitors." },
+  });
+  const droppedYear = (r: ReturnType<typeof analyzeTrace>) =>
+    r.steps.some((s) => s.detectors.some((d) => d.name === "dropped-constraint"));
+
+  it("asked no question a year belongs in: the years of what it opened are that document's", () => {
+    expect(
+      droppedYear(analyzeTrace(make([hand, opening({ url: "https://tidewater.example/report.pdf" }), ...close]))),
+    ).toBe(false);
+    expect(droppedYear(analyzeTrace(make([hand, opening({ path: "./reports/annual.pdf" }), ...close])))).toBe(false);
+    // A query that could have named the year, and did not, still dropped it.
+    expect(droppedYear(analyzeTrace(make([hand, opening({ query: "Tidewater visitor count" }), ...close])))).toBe(true);
+  });
+});

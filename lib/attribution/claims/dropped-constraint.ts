@@ -203,6 +203,31 @@ function missedPeriod(wanted: Map<string, Set<string>>, years: ReadonlySet<strin
   return `year ${[...years][0]}`;
 }
 
+/** A link or a file path alone: `https://…/report.pdf`, `file:///…`, `./data/q3.csv`. */
+const LOCATOR_ONLY_RE = /^(?:[a-z][\w+.-]*:\/\/\S+|\.{0,2}\/\S+|[\w.-]+\.[a-z]{2,5})$/i;
+/** String leaves of a call's arguments read for a locator (a call passes few). */
+const MAX_LEAVES = 16;
+
+/** Whether every string a call passes is a link or a file path (JSON arguments, or the text itself). */
+function opensLocator(args: string): boolean {
+  let value: unknown = args;
+  try {
+    value = JSON.parse(args);
+  } catch {
+    // Not JSON: the arguments are the text itself.
+  }
+  const leaves: string[] = [];
+  const stack = [value];
+  while (stack.length && leaves.length <= MAX_LEAVES) {
+    const x = stack.pop();
+    if (typeof x === "string") {
+      if (x.trim()) leaves.push(x.trim());
+    } else if (Array.isArray(x)) stack.push(...x.slice(0, MAX_LEAVES));
+    else if (x && typeof x === "object") stack.push(...Object.values(x).slice(0, MAX_LEAVES));
+  }
+  return leaves.length > 0 && leaves.length <= MAX_LEAVES && leaves.every((l) => LOCATOR_ONLY_RE.test(l));
+}
+
 function droppedYears(g: EngineGraph, prov: Provenance): ClaimFinding[] {
   const out: ClaimFinding[] = [];
   const taskYears = extractClaims(taskText(g)).filter((c) => c.kind === "number" && isYear(c.num));
@@ -222,8 +247,10 @@ function droppedYears(g: EngineGraph, prov: Provenance): ClaimFinding[] {
       .find(
         (r) => r.source === "none" && r.claim.kind === "number" && isYear(r.claim.num) && !years.has(r.claim.value),
       );
+    // A call that only names what to open (a link, a file) asked no question a year belongs in: the
+    // years of the document it fetched are that document's.
     const returned =
-      stated || args.some((c) => c.kind === "number" && isYear(c.num))
+      stated || args.some((c) => c.kind === "number" && isYear(c.num)) || opensLocator(argumentText(g, v))
         ? undefined
         : returnedClaims(g, prov, v).find((c) => c.kind === "number" && isYear(c.num) && !years.has(c.value));
     const r = stated ?? (returned ? { claim: returned } : undefined);

@@ -43,3 +43,30 @@ describe("claims in an error message", () => {
     expect(unsourced(r)).toContain("480215507733");
   });
 });
+
+describe("numbers in a failed tool call's error", () => {
+  const TRACEBACK =
+    'Traceback (most recent call last):\n  File "convert.py", line 949, in _convert\n  File "convert.py", line 141, in convert\nFileNotFoundError: signups.csv';
+  const call = (message: string) =>
+    ZTrace.parse({
+      schema: "culprit.trace/v1",
+      run: { task: "Plot the weekly sign-ups from signups.csv.", outcome: "failure", sourceFormat: "otlp" },
+      agents: [{ name: "Analyst" }],
+      steps: [
+        {
+          id: "c",
+          agent: "Analyst",
+          kind: "tool_call",
+          tool: { name: "read_file", arguments: { path: "signups.csv" } },
+          status: "error",
+          error: { message },
+        },
+      ],
+    });
+  const ungrounded = (r: ReturnType<typeof analyzeTrace>) =>
+    r.steps.flatMap((s) => s.detectors.filter((d) => d.name === "ungrounded-value").map((d) => d.evidence.note));
+
+  it("are the runtime's report, never values the agent stated (a traceback's line numbers)", () => {
+    expect(ungrounded(analyzeTrace(call(TRACEBACK)))).toEqual([]);
+  });
+});

@@ -52,10 +52,15 @@ export const detectUngroundedValues: Detector = ({ g }) => {
     // The result of a working the step writes and that recomputes ("$500 + $250 + $250 = $1,000") is
     // computed from its operands, however many; an invented operand is flagged as itself.
     let worked: Set<string> | undefined;
+    // What the runtime reported when the step failed (a traceback's line numbers) is observed, not
+    // stated: the step's error message is no claim of its agent (ADR 0106).
+    let reported: Set<string> | undefined;
     for (let k = 0; k < nums.length && novel.length < MAX_NOVEL; k++) {
       const x = nums[k];
       if (novel.includes(x) || Math.abs(Number(x)) <= 10 || truth.has(x)) continue;
       if (grounding.seenBefore(i, x)) continue;
+      reported ??= new Set(step.error?.message ? extractNumbers(step.error.message) : []);
+      if (reported.has(x)) continue;
       if (Number(x) > 0 && grounding.seenBefore(i, `-${x}`) && !(rises ??= riseNumbers(step.content)).has(x)) continue;
       if (grounding.derivable(i, x, nums.slice(0, k))) continue;
       worked ??= new Set(statedComputations(stepText(step)).map((c) => normalizeNumber(String(c.result))));

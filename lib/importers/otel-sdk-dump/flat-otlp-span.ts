@@ -36,19 +36,32 @@ export function decodeFlatSpan(s: Record<string, unknown>, path: string, index: 
     spanId: normalizeOtlpId(s.spanId, 8),
     parentSpanId: typeof s.parentSpanId === "string" && s.parentSpanId ? normalizeOtlpId(s.parentSpanId, 8) : undefined,
     name: s.name as string,
-    kind: enumNumber(s.kind, KINDS, "SPAN_KIND_"),
+    kind: spanKindNumber(s.kind),
     start: nano(s.startTimeUnixNano),
     end: nano(s.endTimeUnixNano),
     attributes: isRecord(s.attributes) ? { ...s.attributes } : {},
     events: [],
     links: [],
-    statusCode: enumNumber(status.code, STATUS, "STATUS_CODE_"),
+    statusCode: statusCodeNumber(status.code),
     statusMessage: typeof status.message === "string" && status.message ? status.message : undefined,
     resource: { ...resource },
     scope: scope ? { name: str(scope.name), version: str(scope.version) } : undefined,
     path,
     pathIndex: index,
   };
+}
+
+/**
+ * OTLP SpanKind number of a kind given as a number or a name in any case, with or without the
+ * enum prefix (`SERVER`, `SPAN_KIND_SERVER`, and the ClickHouse exporter's `Server`).
+ */
+export function spanKindNumber(value: unknown): number {
+  return enumNumber(value, KINDS, "SPAN_KIND_");
+}
+
+/** OTLP status code number of a code given the same ways (`ERROR`, `STATUS_CODE_ERROR`, `Error`). */
+export function statusCodeNumber(value: unknown): number {
+  return enumNumber(value, STATUS, "STATUS_CODE_");
 }
 
 function enumNumber(value: unknown, names: Record<string, number>, prefix: string): number {

@@ -1,4 +1,5 @@
 import { isFlatOtlpSpan, unwrapSpanRecord } from "./flat-otlp-span";
+import { isClickHouseSpanRow } from "./clickhouse-span-row";
 import { isRecord } from "../trace-builder";
 
 /**
@@ -7,7 +8,8 @@ import { isRecord } from "../trace-builder";
  *   `{name, context: {trace_id: "0x…", span_id}, parent_id, kind: "SpanKind.INTERNAL", start_time, …}`;
  * - JS `ReadableSpan` serialized with `JSON.stringify`: `{name, _spanContext|spanContext: {traceId,
  *   spanId}, parentSpanId | parentSpanContext, startTime: [s, ns], …}`, and the JS console
- *   exporter's record `{traceId, id, parentId, timestamp (µs), duration (µs), …}`.
+ *   exporter's record `{traceId, id, parentId, timestamp (µs), duration (µs), …}`;
+ * - a row of the OpenTelemetry Collector ClickHouse exporter (`clickhouse-span-row.ts`).
  */
 export function isPythonSdkSpan(value: unknown): value is Record<string, unknown> {
   return isRecord(value) && typeof value.name === "string" && isRecord(value.context) && "span_id" in value.context;
@@ -26,7 +28,12 @@ export function isJsSdkSpan(value: unknown): value is Record<string, unknown> {
 
 /** Not a type guard on purpose: detection keeps narrowing the same value for other formats after a miss. */
 export function isSdkSpan(value: unknown): boolean {
-  return isPythonSdkSpan(value) || isJsSdkSpan(value) || isFlatOtlpSpan(unwrapSpanRecord(value));
+  return (
+    isPythonSdkSpan(value) ||
+    isJsSdkSpan(value) ||
+    isFlatOtlpSpan(unwrapSpanRecord(value)) ||
+    isClickHouseSpanRow(value)
+  );
 }
 
 /** `[seconds, nanoseconds]`, or the same pair serialized from a typed array as `{"0": s, "1": ns}`. */

@@ -70,7 +70,7 @@ function renderToolCall(call: unknown): string {
  * `...message.contents.1.message_content.text`, `...message.tool_calls.0.tool_call.function.name`.
  */
 export function renderFlattenedMessages(attributes: Record<string, unknown>, prefix: string): string | undefined {
-  const messages: { role?: unknown; content?: unknown; parts: string[] }[] = [];
+  const messages: FlatMessage[] = [];
   let found = false;
   for (const key in attributes) {
     if (!key.startsWith(prefix)) continue;
@@ -79,26 +79,52 @@ export function renderFlattenedMessages(attributes: Record<string, unknown>, pre
     const index = Number(rest.slice(0, dot));
     if (dot < 0 || !Number.isInteger(index) || index < 0 || index > 100_000) continue;
     const field = rest.slice(dot + 1);
-    const msg = (messages[index] ??= { parts: [] });
+    const msg = (messages[index] ??= { parts: [], calls: new Map() });
     found = true;
     const value = attributes[key];
     if (field === "message.role") msg.role = value;
     else if (field === "message.content") msg.content = value;
     else if (field.startsWith("message.contents.") && field.endsWith(".message_content.text"))
       msg.parts.push(toText(value));
-    else if (field.startsWith("message.tool_calls.") && field.endsWith(".tool_call.function.name"))
-      msg.parts.push(`[tool call ${toText(value)}]`);
-    else if (field.startsWith("message.tool_calls.") && field.endsWith(".tool_call.function.arguments"))
-      msg.parts.push(toText(value));
+    else if (field.startsWith(TOOL_CALLS) && field.endsWith(".tool_call.function.name"))
+      toolCall(msg, field).name = value;
+    else if (field.startsWith(TOOL_CALLS) && field.endsWith(".tool_call.function.arguments"))
+      toolCall(msg, field).arguments = value;
   }
   if (!found) return undefined;
   const blocks: string[] = [];
   for (const msg of messages) {
     if (!msg) continue;
-    const body = [msg.content !== undefined ? toText(msg.content) : "", ...msg.parts].filter(Boolean).join("\n");
+    const parts = [msg.content !== undefined ? toText(msg.content) : "", ...msg.parts];
+    for (const [, call] of [...msg.calls].sort(([a], [b]) => a - b)) {
+      if (call.name !== undefined) parts.push(`[tool call ${toText(call.name)}]`);
+      if (call.arguments !== undefined) parts.push(toText(call.arguments));
+    }
+    const body = parts.filter(Boolean).join("\n");
     blocks.push(typeof msg.role === "string" ? `${msg.role}: ${body}` : body);
   }
   return blocks.join("\n\n");
+}
+
+const TOOL_CALLS = "message.tool_calls.";
+
+interface FlatMessage {
+  role?: unknown;
+  content?: unknown;
+  parts: string[];
+  /**
+   * Tool calls by their index: each call's name is written before its arguments whatever order the
+   * keys come in (exports that sort attribute keys, as Patronus' does, put `arguments` first).
+   */
+  calls: Map<number, { name?: unknown; arguments?: unknown }>;
+}
+
+function toolCall(msg: FlatMessage, field: string): { name?: unknown; arguments?: unknown } {
+  const index = Number(field.slice(TOOL_CALLS.length, field.indexOf(".", TOOL_CALLS.length)));
+  const key = Number.isInteger(index) ? index : -1;
+  let call = msg.calls.get(key);
+  if (!call) msg.calls.set(key, (call = {}));
+  return call;
 }
 
 /** Legacy OpenLLMetry `gen_ai.prompt.{i}.role/content` and `gen_ai.completion.{i}.*`. */

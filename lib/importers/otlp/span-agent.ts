@@ -1,10 +1,12 @@
 import type { DecodedSpan } from "./decoded-span";
+import { smolagentsAgentName } from "./smolagents-agent";
 
 /**
  * The agent a span names itself, from the conventions in the wild, most explicit first:
  * `gen_ai.agent.name`, `agent.name`, `graph.node.name`, Traceloop entity names on agent/workflow
- * spans, LangGraph's `langgraph_node` (plain or inside OpenInference `metadata` JSON), and
- * `invoke_agent <name>` span names. Returns `undefined` when the span names no agent.
+ * spans, LangGraph's `langgraph_node` (plain or inside OpenInference `metadata` JSON),
+ * `invoke_agent <name>` span names, and smolagents run spans (`smolagents-agent.ts`). Returns
+ * `undefined` when the span names no agent.
  */
 export function explicitAgentName(span: DecodedSpan): string | undefined {
   const a = span.attributes;
@@ -28,6 +30,8 @@ export function explicitAgentName(span: DecodedSpan): string | undefined {
     // role is in the span input, as the repr of the Agent (`role='Researcher' goal=...`).
     const role = roleInInput(a["input.value"]);
     if (role) return role;
+    const smolagent = smolagentsAgentName(span);
+    if (smolagent) return smolagent;
   }
   return undefined;
 }

@@ -146,12 +146,14 @@ function spanTool(span: DecodedSpan, input: string | undefined, output: string |
     toText(a["gen_ai.tool.name"] ?? a["tool.name"] ?? a["tool_call.function.name"] ?? a["ai.toolCall.name"]) ||
     span.name.replace(/^execute_tool\s+/, "") ||
     "tool";
+  // OpenInference's `tool.parameters` is the tool's parameter schema, not the call: only a span that
+  // records no input of its own falls back on it.
   const args =
     a["gen_ai.tool.call.arguments"] ??
     a["tool_call.function.arguments"] ??
     a["ai.toolCall.args"] ??
-    a["tool.parameters"] ??
-    (input || undefined);
+    (input || undefined) ??
+    a["tool.parameters"];
   const result = a["gen_ai.tool.call.result"] ?? a["ai.toolCall.result"] ?? (output || undefined);
   const tool: NonNullable<TStepInput["tool"]> = { name: name.slice(0, 1000) };
   if (args !== undefined) tool.arguments = parseMaybeJson(args);

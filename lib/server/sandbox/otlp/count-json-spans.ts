@@ -3,7 +3,8 @@ import "server-only";
 /**
  * Measures OTLP/JSON text by scanning it once without building it: the elements of every JSON
  * array held under a key named "spans" (`scopeSpans[].spans`, also when the key is written with
- * escapes such as `"sp\u0061ns"`), and the number of JSON values of any kind. Stops as soon as a
+ * escapes such as `"sp\u0061ns"`) or "child_spans" (span rows nested in their parent, as Patronus'
+ * ClickHouse-row export writes them), and the number of JSON values of any kind. Stops as soon as a
  * count passes its limit. JSON.parse of 40 MB of `{}` builds 14 M objects before any importer could
  * refuse them; this check costs one linear pass and no allocation per element.
  * Frames on the stack: 0 = any container, 1 = a spans array expecting an element, 2 = a spans
@@ -39,8 +40,9 @@ export function measureJson(text: string, limits: { maxSpans: number; maxValues:
           } else if (d === 0x22) break;
         }
         lastStringIsSpansKey = escaped
-          ? i - start <= 64 && unescaped(text.slice(start - 1, i + 1)) === "spans"
-          : i - start === 5 && text.startsWith("spans", start);
+          ? i - start <= 64 && isSpansKey(unescaped(text.slice(start - 1, i + 1)))
+          : (i - start === 5 && text.startsWith("spans", start)) ||
+            (i - start === 11 && text.startsWith("child_spans", start));
         break;
       }
       case 0x3a: // :
@@ -84,6 +86,10 @@ export function measureJson(text: string, limits: { maxSpans: number; maxValues:
 /** Spans only, stopping once past `max` (the span cap of uploads). */
 export function countJsonSpans(text: string, max: number): number {
   return measureJson(text, { maxSpans: max, maxValues: Number.POSITIVE_INFINITY }).spans;
+}
+
+function isSpansKey(key: string | null): boolean {
+  return key === "spans" || key === "child_spans";
 }
 
 function unescaped(quoted: string): string | null {

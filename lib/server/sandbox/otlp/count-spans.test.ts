@@ -27,6 +27,14 @@ describe("span counting before decoding", () => {
     expect(countJsonSpans(JSON.stringify(request(perScope), null, 2), 1e9)).toBe(total);
   });
 
+  it("counts span rows nested in child_spans, at every depth", () => {
+    const row = (children: unknown[]) => ({ span_id: "a", child_spans: children });
+    const patronus = { trace_id: "t", spans: [row([row([]), row([row([]), row([])])])] };
+    expect(countJsonSpans(JSON.stringify(patronus), 1e9)).toBe(5);
+    expect(countJsonSpans('{"spans":[{"child_sp\\u0061ns":[{},{}]}]}', 1e9)).toBe(3);
+    expect(countJsonSpans(JSON.stringify({ spans: [{ my_child_spans: [{}, {}] }] }), 1e9)).toBe(1);
+  });
+
   it("stops early past the limit on a file of empty spans", () => {
     const text = '{"resourceSpans":[{"scopeSpans":[{"spans":[' + Array(1_000_000).fill("{}").join(",") + "]}]}]}";
     expect(countJsonSpans(text, 10)).toBe(11);
