@@ -87,3 +87,26 @@ describe("a call that only opens a link or a file", () => {
     expect(droppedYear(analyzeTrace(make([hand, opening({ query: "Tidewater visitor count" }), ...close])))).toBe(true);
   });
 });
+
+describe("a lookup whose result holds several years, or the task's", () => {
+  const searched = (result: string) =>
+    analyzeTrace(
+      make([
+        hand,
+        {
+          id: "w1",
+          agent: "Porter",
+          kind: "tool_call",
+          tool: { name: "search", arguments: { query: "Tidewater visitor count" }, result },
+        },
+        ...close,
+      ]),
+    ).steps.some((s) => s.detectors.some((d) => d.name === "dropped-constraint"));
+
+  it("answered no single period: a page or a list of hits is no record of another year", () => {
+    expect(searched("Tidewater guide (2019) … Visitor survey 2023: 48,120 visitors.")).toBe(false);
+    expect(searched("Tidewater counts: 2021 and 2024 editions, 48,120 visitors.")).toBe(false);
+    // A record of one other period is still one.
+    expect(searched("Tidewater, 2024: 48,120 visitors.")).toBe(true);
+  });
+});

@@ -26,7 +26,7 @@ import {
   type Qualifier,
 } from "./period-qualifiers";
 import { keepsNamedPeriod, otherNamedPeriod } from "./named-periods";
-import { extractClaims } from "./extract-claims";
+import { extractClaims, type Claim } from "./extract-claims";
 import { argumentText, isAgentToolCall, type Provenance } from "./provenance";
 import type { ClaimFinding } from "./claim-findings";
 import { ruleOff } from "../ablation";
@@ -203,6 +203,22 @@ function missedPeriod(wanted: Map<string, Set<string>>, years: ReadonlySet<strin
   return `year ${[...years][0]}`;
 }
 
+/**
+ * The one year a lookup's result came back with, when it is not the task's: a record of another
+ * period. A result that also holds the task's year, or several other years (a page, a list of
+ * search hits), answered no single period, and says nothing of which one the lookup asked for.
+ */
+function otherPeriod(returned: readonly Claim[], years: ReadonlySet<string>): Claim | undefined {
+  let found: Claim | undefined;
+  for (const c of returned) {
+    if (c.kind !== "number" || !isYear(c.num)) continue;
+    if (years.has(c.value)) return undefined;
+    if (found && found.value !== c.value) return undefined;
+    found ??= c;
+  }
+  return found;
+}
+
 /** A link or a file path alone: `https://…/report.pdf`, `file:///…`, `./data/q3.csv`. */
 const LOCATOR_ONLY_RE = /^(?:[a-z][\w+.-]*:\/\/\S+|\.{0,2}\/\S+|[\w.-]+\.[a-z]{2,5})$/i;
 /** String leaves of a call's arguments read for a locator (a call passes few). */
@@ -252,7 +268,7 @@ function droppedYears(g: EngineGraph, prov: Provenance): ClaimFinding[] {
     const returned =
       stated || args.some((c) => c.kind === "number" && isYear(c.num)) || opensLocator(argumentText(g, v))
         ? undefined
-        : returnedClaims(g, prov, v).find((c) => c.kind === "number" && isYear(c.num) && !years.has(c.value));
+        : otherPeriod(returnedClaims(g, prov, v), years);
     const r = stated ?? (returned ? { claim: returned } : undefined);
     if (!r) continue;
     {

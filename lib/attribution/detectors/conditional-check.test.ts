@@ -55,4 +55,23 @@ describe("verified or confirmed in a condition, or by the addressee", () => {
     expect(claimsSuccess(reply)).toBe(true);
     expect(claimAt(reply)).toBe(true);
   });
+
+  it.each([
+    "I found no match. Once the grower's postcode is confirmed, I will reopen the order.",
+    "No account there. Please send your name so I can return the verified delivery date.",
+    "Nothing under that address yet; a confirmed postcode would let me search again.",
+    "No match. The order can be verified by the courier once you share the postcode.",
+    "No match. I will search again to ensure the order number is accurate and confirmed.",
+  ])("reads no success claim in a plan's %j", (reply) => {
+    expect(claimsSuccess(reply)).toBe(false);
+    expect(claimAt(reply)).toBe(false);
+  });
+
+  it.each([
+    "The records confirmed the parcel left the depot.",
+    "The order has been verified and ships today.",
+    "The postcode was confirmed by the depot.",
+  ])("still reads a report of a check in %j", (reply) => {
+    expect(claimsSuccess(reply)).toBe(true);
+  });
 });

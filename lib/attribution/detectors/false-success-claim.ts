@@ -7,7 +7,7 @@
 import type { Detector, DetectorHit } from "./types";
 import {
   STATED_FAILURE_RE,
-  TOOL_FAILURE_RE,
+  reportsFailure,
   claimsSuccess,
   isAgentUtterance,
   isObservation,
@@ -129,7 +129,7 @@ function failedReply(g: Parameters<Detector>[0]["g"], i: number, spoken: Int32Ar
   if (g.agentOf[j - 1] !== g.agentOf[i] || !answersRunRequest(g, j)) return -1;
   const text = stepText(g.steps[j]).slice(0, 4000);
   if (FIRST_PERSON_RE.test(text)) return -1;
-  return TOOL_FAILURE_RE.test(text) || STATED_FAILURE_RE.test(text) ? j : -1;
+  return reportsFailure(text) || STATED_FAILURE_RE.test(text) ? j : -1;
 }
 
 function stepsPerAgent(g: Parameters<Detector>[0]["g"]): Int32Array {

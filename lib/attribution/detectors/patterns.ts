@@ -13,7 +13,16 @@ import { isEmptyLiteral } from "../../text/linear-text";
  * with `status: "error"` (lib/importers/chat/map-ag2-messages.ts), which `toolFailed` reads first.
  */
 export const TOOL_FAILURE_RE =
-  /exit ?code:? ?[1-9]|traceback \(most recent call last\)|\b[A-Z][a-zA-Z]*(Error|Exception):|\bHTTP(?: error)? [45]\d\d\b|command not found|no such file or directory|permission denied|timed out/i;
+  /exit ?code:? ?[1-9]|traceback \(most recent call last\)|\bHTTP(?: error)? [45]\d\d\b|command not found|no such file or directory|permission denied|timed out/i;
+/**
+ * An exception's name as a runtime prints it ("ValueError:", "FileConversionException:"): capitalised,
+ * so case matters here. Read without case, any word ending in "error:" matched, a page's JavaScript
+ * ("fromOnError:") among them.
+ */
+const EXCEPTION_NAME_RE = /\b[A-Z][a-zA-Z]*(?:Error|Exception):/;
+
+/** Whether a tool's output reports its own failure in the runtime's words (TOOL_FAILURE_RE, an exception's name). */
+export const reportsFailure = (text: string): boolean => TOOL_FAILURE_RE.test(text) || EXCEPTION_NAME_RE.test(text);
 
 /**
  * A tool output that states its own failure where tools put their status: an object's error field
@@ -60,12 +69,14 @@ const WRITING_QUALITY_RE =
 
 /**
  * "Verified" / "confirmed" that reports nothing the writer did: a condition on a later step ("once
- * verified, I can pull your order", "after it is confirmed"), or the person addressed doing it ("you've
- * confirmed it's just this item"). The writer states a plan or repeats the other side's words; no
- * step of its own is claimed to have worked. Each branch reads a bounded phrase.
+ * verified, I can pull your order", "once the chapter titles are confirmed"), the person addressed
+ * doing it ("you've confirmed it's just this item"), a quality a plan asks of what it will deliver
+ * ("provide the verified surname", "a verified numeric answer"), something still to be done ("it can
+ * be verified", "to ensure the name is confirmed"). The writer states a plan or repeats the other
+ * side's words; no step of its own is claimed to have worked. Each branch reads a bounded phrase.
  */
 const NOT_OWN_CHECK_RE =
-  /\b(?:once|when|after|until|unless|if|as soon as) (?:(?:it|this|that|they|you|everything|all) (?:is|are|has been|have been|gets|get) )?(?:verified|confirmed)\b|\byou(?:['’]ve| have| had)? (?:already |just )?(?:verified|confirmed)\b/gi;
+  /\b(?:once|when|after|until|unless|if|as soon as) (?:[\w'’-]+ ){0,4}?(?:is|are|has been|have been|gets|get|have|has|be) (?:verified|confirmed)\b|\b(?:once|when|after|until|unless|if|as soon as) (?:verified|confirmed)\b|\byou(?:['’]ve| have| had)? (?:already |just )?(?:verified|confirmed)\b|\b(?:the|a|an|any|all|their|its|our|your) (?:[\w-]+ (?:and )?)?(?:verified|confirmed) (?!(?:by|that|with|it|this|the|a|an|to|in|on|as|and)\b)[a-z]|\b(?:can|could|should|must|will|would|may|might|to|needs? to) be (?:[\w-]+ )?(?:verified|confirmed)\b|\bensure [^.!?\n]{0,80}?(?:verified|confirmed)\b/gi;
 
 /**
  * Whether a text claims success (SUCCESS_CLAIM_RE), with "successfully" in an intention or in a
@@ -134,7 +145,7 @@ function failureInText(g: EngineGraph, i: number): boolean {
   if (memo[i] === 0) {
     const s = g.steps[i];
     const text = stepText(s).slice(0, 4000);
-    memo[i] = TOOL_FAILURE_RE.test(text) || STATED_FAILURE_RE.test(outputStart(s, text)) ? 2 : 1;
+    memo[i] = reportsFailure(text) || STATED_FAILURE_RE.test(outputStart(s, text)) ? 2 : 1;
   }
   return memo[i] === 2;
 }

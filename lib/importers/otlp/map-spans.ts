@@ -14,6 +14,8 @@ import { relaySteps } from "./span-relay";
 import { spanEvaluationOutcome } from "./span-evaluations";
 import { canonicalStep } from "../canonical-order";
 import { CONTAINER_ATTR, RELAY_ATTR } from "../span-markers";
+import { OBSERVATION_AT } from "../../trace/canonical-attributes";
+import { isSmolagentsStep } from "./smolagents-agent";
 
 /** Marks steps whose agent was inferred from time containment rather than the span tree. */
 export const AGENT_SOURCE_ATTR = "culprit.agent_source";
@@ -209,8 +211,18 @@ function spanStep(
     startTime: span.start ? nanoToIso(span.start) : undefined,
     endTime: span.end ? nanoToIso(span.end) : undefined,
     parentId: p >= 0 ? ids[p] : undefined,
-    attributes: stepAttributes(span, payload.consumed),
+    attributes: observedStep(span, payload.content, stepAttributes(span, payload.consumed)),
   };
+}
+
+/** A smolagents step span's output is what the step observed: marked so from its first character. */
+function observedStep(
+  span: DecodedSpan,
+  content: string | undefined,
+  attributes: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  if (!content || !isSmolagentsStep(span)) return attributes;
+  return { ...attributes, [OBSERVATION_AT]: 0 };
 }
 
 interface RunFacts {

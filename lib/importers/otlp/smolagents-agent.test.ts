@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DecodedSpan } from "./decoded-span";
 import { smolagentsAgentName } from "./smolagents-agent";
 import { importValue } from "../index";
+import { OBSERVATION_AT } from "../../trace/canonical-attributes";
 
 const span = (name: string, attributes: Record<string, unknown>) =>
   ({ name, attributes, events: [], links: [], kind: 1, statusCode: 0, resource: {}, path: "" }) as DecodedSpan;
@@ -69,5 +70,44 @@ describe("smolagents run spans", () => {
       ],
     });
     expect(trace.agents.map((a) => a.name)).toEqual(["CodeAgent", "search_agent"]);
+  });
+
+  it("mark a step span's output as what the step observed, read by smolagents' own record of the step", () => {
+    const step = (input: string) =>
+      importValue({
+        resourceSpans: [
+          {
+            scopeSpans: [
+              {
+                spans: [
+                  {
+                    traceId: "5b8efff798038103d269b633813fc60c",
+                    spanId: "00000000000000b1",
+                    name: "CodeAgent.run",
+                    startTimeUnixNano: "1700000000000000000",
+                    endTimeUnixNano: "1700000010000000000",
+                    attributes: [{ key: "smolagents.max_steps", value: { intValue: 20 } }],
+                  },
+                  {
+                    traceId: "5b8efff798038103d269b633813fc60c",
+                    spanId: "00000000000000b2",
+                    parentSpanId: "00000000000000b1",
+                    name: "Step 2",
+                    startTimeUnixNano: "1700000001000000000",
+                    endTimeUnixNano: "1700000002000000000",
+                    attributes: [
+                      { key: "openinference.span.kind", value: { stringValue: "CHAIN" } },
+                      { key: "input.value", value: { stringValue: input } },
+                      { key: "output.value", value: { stringValue: "Execution logs:\nTotal: 412 crates" } },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }).trace.steps.find((x) => x.name === "Step 2")?.attributes?.[OBSERVATION_AT];
+    expect(step('{"memory_step": "ActionStep(model_input_messages=None, step_number=2)"}')).toBe(0);
+    expect(step('{"question": "How many crates?"}')).toBeUndefined();
   });
 });

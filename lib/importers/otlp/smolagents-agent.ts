@@ -31,3 +31,17 @@ function managedName(input: unknown): string | undefined {
   const name = end > start && end - start <= MAX_NAME ? input.slice(start, end).trim() : "";
   return name && !name.includes("\n") ? name : undefined;
 }
+
+/** How smolagents' instrumentation records a step span's input: the memory step, as a Python repr. */
+const MEMORY_STEP_RE = /^\s*\{\s*"memory_step"\s*:\s*"(?:Action|Planning)Step\(/;
+
+/**
+ * Whether a span is one step of a smolagents run ("Step 2"): its output is what the step observed
+ * (the code interpreter's execution logs, a managed agent's report, a truncation notice), not what
+ * the agent said; the agent's words are in the LLM span before it. Read by the instrumentation's own
+ * record of the step (`{"memory_step": "ActionStep(…"}`), not by the span's name alone.
+ */
+export function isSmolagentsStep(span: DecodedSpan): boolean {
+  const input = span.attributes["input.value"];
+  return /^Step \d+$/.test(span.name) && typeof input === "string" && MEMORY_STEP_RE.test(input.slice(0, 80));
+}
