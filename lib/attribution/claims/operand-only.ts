@@ -74,6 +74,21 @@ export function isOperandOrBound(text: string, start: number, end: number): bool
   );
 }
 
+/** Right after a number: a multiplying or dividing operator ("100 × share", "1000 / n"); a dash may be a range. */
+const FACTOR_BEFORE_RE = /^[ \t]*(?:\)[ \t]*)?(?:[*/×÷]|\\(?:times|cdot|div)|x(?=[ \t]))/;
+
+/**
+ * Whether the writing [start, end) of a number is a factor or a divisor, in symbols or in words: only
+ * multiplication and division ("$80-100" is a range, not a subtraction).
+ */
+export function isScaleOperand(text: string, start: number, end: number): boolean {
+  return (
+    FACTOR_BEFORE_RE.test(text.slice(end, end + WINDOW)) ||
+    SCALED_BY_RE.test(text.slice(Math.max(0, start - WINDOW), start)) ||
+    BY_WORDS_RE.test(text.slice(Math.max(0, start - WORDS_WINDOW), start))
+  );
+}
+
 /** An answer written as a calculation itself ("3/4", "12 - 5"): its numbers are operands by design. */
 const EXPRESSION_RE = /\d(?:[ \t]*[-+*/×÷−]|[ \t]+x)[ \t]*(?:\([ \t]*)?\d/;
 

@@ -32,6 +32,7 @@ import {
 import { linkHolds, solidName } from "./name-digits";
 import { relativeDayShift, shiftedDate } from "./relative-day";
 import { numberWordValues } from "./number-words";
+import { isScaleFactorAt } from "./scale-factor";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
 
@@ -131,6 +132,13 @@ const NO_CLAIMS: StepClaims = Object.freeze({
   observed: Object.freeze([]) as unknown as Claim[],
 });
 
+/** Claims minus the powers of ten a step multiplies or divides by (`scale-factor.ts`): a unit, not a fact. */
+function withoutScaleFactors(claims: Claim[], text: string): Claim[] {
+  return claims.some((c) => c.kind === "number" && isScaleFactorAt(text, c.start, c.end))
+    ? claims.filter((c) => c.kind !== "number" || !isScaleFactorAt(text, c.start, c.end))
+    : claims;
+}
+
 /** Claims minus the numbers that are part of a speaker's name the text mentions ("unit-12"). */
 function withoutSpeakerDigits(claims: Claim[], text: string, speakers: RegExp | null): Claim[] {
   if (!speakers || !claims.some((c) => c.kind === "number")) return claims;
@@ -153,7 +161,10 @@ export function extractStepClaims(g: EngineGraph): StepClaims[] {
   const out: StepClaims[] = new Array(g.n);
   for (let v = 0; v < g.n; v++) {
     const text = stepText(g.steps[v]);
-    const all = withoutNameDigits(withoutSpeakerDigits(extractClaims(text), text, g.speakerNames), text);
+    const all = withoutScaleFactors(
+      withoutNameDigits(withoutSpeakerDigits(extractClaims(text), text, g.speakerNames), text),
+      text,
+    );
     if (isAgentToolCall(g, v)) {
       const args = argumentText(g, v);
       const asserted = withoutNameDigits(extractClaims(args), args);

@@ -21,6 +21,7 @@ import { calendarOnlyNumbers } from "../claims/calendar-piece";
 import { riseNumbers } from "../claims/signed-change";
 import { tailOnlyNumbers, tailValue } from "../claims/at-hand-values";
 import { statedComputations } from "../claims/arithmetic";
+import { scaleFactors } from "../claims/scale-factor";
 import { stepText } from "../build-graph";
 
 /** Reasoning not addressed to anyone (a plan's guesses) asserts less than a message: its score is scaled. */
@@ -55,12 +56,16 @@ export const detectUngroundedValues: Detector = ({ g }) => {
     // What the runtime reported when the step failed (a traceback's line numbers) is observed, not
     // stated: the step's error message is no claim of its agent (ADR 0106).
     let reported: Set<string> | undefined;
+    let scales: Set<string> | undefined;
     for (let k = 0; k < nums.length && novel.length < MAX_NOVEL; k++) {
       const x = nums[k];
       if (novel.includes(x) || Math.abs(Number(x)) <= 10 || truth.has(x)) continue;
       if (grounding.seenBefore(i, x)) continue;
       reported ??= new Set(step.error?.message ? extractNumbers(step.error.message) : []);
       if (reported.has(x)) continue;
+      // A power of ten it multiplies or divides by converts a unit ("× 100", "by 1,000"): no fact.
+      scales ??= scaleFactors(step.content);
+      if (scales.has(x)) continue;
       if (Number(x) > 0 && grounding.seenBefore(i, `-${x}`) && !(rises ??= riseNumbers(step.content)).has(x)) continue;
       if (grounding.derivable(i, x, nums.slice(0, k))) continue;
       worked ??= new Set(statedComputations(stepText(step)).map((c) => normalizeNumber(String(c.result))));
