@@ -223,9 +223,14 @@ function otherPeriod(returned: readonly Claim[], years: ReadonlySet<string>): Cl
 const LOCATOR_ONLY_RE = /^(?:[a-z][\w+.-]*:\/\/\S+|\.{0,2}\/\S+|[\w.-]+\.[a-z]{2,5})$/i;
 /** String leaves of a call's arguments read for a locator (a call passes few). */
 const MAX_LEAVES = 16;
+/** A call that only opens a link or a file passes little: longer arguments are not read (and not parsed). */
+const MAX_LOCATOR_ARGS = 2_000;
+/** Values visited in the arguments' tree. */
+const MAX_VISITS = 256;
 
 /** Whether every string a call passes is a link or a file path (JSON arguments, or the text itself). */
 function opensLocator(args: string): boolean {
+  if (args.length > MAX_LOCATOR_ARGS) return false;
   let value: unknown = args;
   try {
     value = JSON.parse(args);
@@ -234,7 +239,7 @@ function opensLocator(args: string): boolean {
   }
   const leaves: string[] = [];
   const stack = [value];
-  while (stack.length && leaves.length <= MAX_LEAVES) {
+  for (let visits = 0; stack.length && leaves.length <= MAX_LEAVES && visits < MAX_VISITS; visits++) {
     const x = stack.pop();
     if (typeof x === "string") {
       if (x.trim()) leaves.push(x.trim());
