@@ -4,15 +4,7 @@
  * run-level verification-collapse rate.
  */
 import type { Detector, DetectorHit } from "./types";
-import {
-  APPROVAL_RE,
-  isAgentUtterance,
-  isToolOutput,
-  NOT_DONE_RE,
-  REJECTION_RE,
-  subtreeOf,
-  toolFailed,
-} from "./patterns";
+import { approves, isAgentUtterance, isToolOutput, NOT_DONE_RE, REJECTION_RE, subtreeOf, toolFailed } from "./patterns";
 import { stepText, type EngineGraph } from "../build-graph";
 
 /** Steps back that count as "the verifier looked at tool evidence". */
@@ -29,7 +21,7 @@ export function verifierApprovals(g: EngineGraph): { hits: DetectorHit[]; stats:
   for (let i = 0; i < g.n; i++) {
     if (!g.verifierAgents.has(g.agentOf[i]) || !isAgentUtterance(g, i)) continue;
     const text = stepText(g.steps[i]).slice(0, 6000);
-    if (!APPROVAL_RE.test(text) || REJECTION_RE.test(text) || NOT_DONE_RE.test(text)) continue;
+    if (!approves(text) || REJECTION_RE.test(text) || NOT_DONE_RE.test(text)) continue;
     approvals++;
     let evidence = -1;
     let failed = -1;

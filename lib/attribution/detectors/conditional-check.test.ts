@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { ZTrace } from "../../trace/schema";
 import { analyzeTrace } from "../analyze-trace";
-import { claimsSuccess } from "./patterns";
+import { approves, claimsSuccess } from "./patterns";
 
 /** A grower asks about a seed order; the desk's lookup by e-mail fails; the desk answers `reply`. */
 function desk(reply: string) {
@@ -74,4 +74,20 @@ describe("verified or confirmed in a condition, or by the addressee", () => {
   ])("still reads a report of a check in %j", (reply) => {
     expect(claimsSuccess(reply)).toBe(true);
   });
+});
+
+describe("an approval", () => {
+  it.each([
+    "The page numbers can only be confirmed after transcribing the recording.",
+    "Before I go on, tell me whether the provided file path is correct.",
+  ])("is no approval in a plan or a question: %j", (text) => {
+    expect(approves(text)).toBe(false);
+  });
+
+  it.each(["The figures are correct.", "Verified against the ledger: the total is right."])(
+    "is still read in %j",
+    (text) => {
+      expect(approves(text)).toBe(true);
+    },
+  );
 });

@@ -76,7 +76,7 @@ const WRITING_QUALITY_RE =
  * side's words; no step of its own is claimed to have worked. Each branch reads a bounded phrase.
  */
 const NOT_OWN_CHECK_RE =
-  /\b(?:once|when|after|until|unless|if|as soon as) (?:[\w'’-]+ ){0,4}?(?:is|are|has been|have been|gets|get|have|has|be) (?:verified|confirmed)\b|\b(?:once|when|after|until|unless|if|as soon as) (?:verified|confirmed)\b|\byou(?:['’]ve| have| had)? (?:already |just )?(?:verified|confirmed)\b|\b(?:the|a|an|any|all|their|its|our|your) (?:[\w-]+ (?:and )?)?(?:verified|confirmed) (?!(?:by|that|with|it|this|the|a|an|to|in|on|as|and)\b)[a-z]|\b(?:can|could|should|must|will|would|may|might|to|needs? to) be (?:[\w-]+ )?(?:verified|confirmed)\b|\bensure [^.!?\n]{0,80}?(?:verified|confirmed)\b/gi;
+  /\b(?:once|when|after|until|unless|if|as soon as) (?:[\w'’-]+ ){0,4}?(?:is|are|has been|have been|gets|get|have|has|be) (?:verified|confirmed)\b|\b(?:once|when|after|until|unless|if|as soon as) (?:verified|confirmed)\b|\byou(?:['’]ve| have| had)? (?:already |just )?(?:verified|confirmed)\b|\b(?:the|a|an|any|all|their|its|our|your) (?:[\w-]+ (?:and )?)?(?:verified|confirmed) (?!(?:by|that|with|it|this|the|a|an|to|in|on|as|and)\b)[a-z]|\b(?:can|could|should|must|will|would|may|might|to|needs? to)(?: (?:only|also|then|still|first|easily))? be (?:[\w-]+ )?(?:verified|confirmed)\b|\bensure [^.!?\n]{0,80}?(?:verified|confirmed)\b/gi;
 
 /**
  * Whether a text claims success (SUCCESS_CLAIM_RE), with "successfully" in an intention or in a
@@ -91,6 +91,19 @@ export function claimsSuccess(text: string): boolean {
 
 export const APPROVAL_RE =
   /\b(?:approved?|lgtm|looks good|verified|is correct|are correct|confirmed|i agree|no issues|all checks pass(?:ed)?|everything is correct)\b/i;
+
+/** "Whether the path is correct", "if the figures are correct": a question about it, not an approval. */
+const ASKED_CORRECT_RE = /\b(?:whether|if)\b[^.!?\n]{0,80}?\b(?:is|are) correct\b/gi;
+
+/**
+ * Whether a text approves (APPROVAL_RE), with "verified" / "confirmed" in a plan or a condition
+ * (NOT_OWN_CHECK_RE: "can only be confirmed after …") and "is correct" asked about ("whether the path
+ * is correct") not counted.
+ */
+export function approves(text: string): boolean {
+  if (!APPROVAL_RE.test(text)) return false;
+  return APPROVAL_RE.test(text.replace(NOT_OWN_CHECK_RE, " ").replace(ASKED_CORRECT_RE, " "));
+}
 
 export const REJECTION_RE =
   /\b(?:incorrect|is wrong|not correct|doesn't match|does not match|mistake|discrepanc\w*|inconsistent|reject(?:ed)?|needs? (?:to be )?(?:fixed|corrected|revised)|there is an error|failed to)\b/i;
