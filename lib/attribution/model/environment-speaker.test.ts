@@ -52,6 +52,17 @@ describe("the environment, by behaviour", () => {
     }
   });
 
+  it("a speaker whose answers are model calls stays an agent, however it words them", () => {
+    const t = trace(session);
+    const modelled = {
+      ...t,
+      steps: t.steps.map((s) => (s.agent === "Box" ? { ...s, kind: "llm" as const } : s)),
+    };
+    const g = buildGraph(modelled, DEFAULT_CONFIG);
+    markEnvironmentAsTools(g);
+    expect(g.toolAgents.has(g.agentNames.indexOf("Box"))).toBe(false);
+  });
+
   it("a reviewer who answers code in its own words stays an agent", () => {
     const reviewed = session.map(
       ([a, c]): Line => (a === "Box" ? [a, `I ran it and ${c.split("\n").pop()} looks right to me.`] : [a, c]),

@@ -422,8 +422,12 @@ function classify(g: EngineGraph): ParticipantKind[] {
  */
 export function markEnvironmentAsTools(g: EngineGraph): void {
   classified.delete(g);
+  // A speaker that calls a model is an agent, however little it says: the environment runs code and
+  // tools, it does not think (a managed agent that answered in one model call is not a tool).
+  const thinks = new Set<number>();
+  for (let v = 0; v < g.n; v++) if (g.steps[v].kind === "llm") thinks.add(g.agentOf[v]);
   tallies(g).forEach((t, a) => {
-    if (!g.taskGivers.has(a) && runsRequests(t)) g.toolAgents.add(a);
+    if (!g.taskGivers.has(a) && !thinks.has(a) && runsRequests(t)) g.toolAgents.add(a);
   });
 }
 
