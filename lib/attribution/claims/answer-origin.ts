@@ -66,7 +66,7 @@ function firstAnswered(g: EngineGraph, values: ReadonlySet<string>, right: Reado
   for (let u = 0; u < g.n && read < MAX_ANSWER_READS; u++) {
     if (g.wrapper[u] || !isAgentUtterance(g, u) || g.steps[u].kind === "tool_call") continue;
     read++;
-    const own = statedPosition(claimPart(stepText(g.steps[u]), observationAt(g.steps[u].attributes)));
+    const own = ownPosition(g, u);
     if (own?.kind === "number" && values.has(own.value) && !right.has(own.value)) return { step: u, value: own.value };
   }
   return null;
@@ -108,8 +108,12 @@ function firstProposed(
   return null;
 }
 
+/** The position step u takes in its own words (what it quotes from an observation left out). */
+const ownPosition = (g: EngineGraph, u: number) =>
+  statedPosition(claimPart(stepText(g.steps[u]), observationAt(g.steps[u].attributes)));
+
 /** Whether step u states its own answer as a number other than `value`. */
 function answersOtherwise(g: EngineGraph, u: number, value: string): boolean {
-  const own = statedPosition(claimPart(stepText(g.steps[u]), observationAt(g.steps[u].attributes)));
+  const own = ownPosition(g, u);
   return own?.kind === "number" && own.value !== value;
 }
