@@ -5,11 +5,24 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { normalizeNumber } from "./text-features";
+import { extractNumbers, normalizeNumber } from "./text-features";
+import { extractClaims } from "./claims/extract-claims";
 import { ZTrace, type TTraceInput } from "../trace/schema";
 import { buildGraph } from "./build-graph";
 import { resolveConfig } from "./config";
 import { buildProvenance } from "./claims/provenance";
+
+describe("a float printed with an exponent", () => {
+  it("is the amount it stands for, in values and in claims", () => {
+    expect(extractNumbers("Percentage of the total: 2e-05.")).toEqual(["0.00002"]);
+    expect(extractNumbers("rate = 1.50e+10")).toEqual(["15000000000"]);
+    expect(extractClaims("Percentage of the total: 2e-05.").map((c) => c.value)).toEqual(["n:0.00002"]);
+    expect(normalizeNumber("0.00002")).toBe(normalizeNumber("2e-05"));
+  });
+  it("near miss: an unsigned exponent (a hex id's 12e4) and letters after it are not one", () => {
+    expect(extractNumbers("commit 12e4 and 5e-4a")).toEqual(["12", "5", "4"]);
+  });
+});
 
 describe("a float printed in full", () => {
   it("normalizes to the amount it stands for", () => {

@@ -52,6 +52,8 @@ export interface Grounding {
    * yields `x`, `[]` when `x` answers a calculation the step was asked for, or null.
    */
   derivation(v: number, x: string, ownEarlier: string[]): string[] | null;
+  /** The number at hand that `x` rounds, as `derivation` reads it first (one bounded pass), or null. */
+  rounding(v: number, x: string, ownEarlier: string[]): string | null;
 }
 
 const built = new WeakMap<EngineGraph, Grounding>();
@@ -628,7 +630,11 @@ function makeGrounding(g: EngineGraph): Grounding {
     return null;
   };
   const derivable = (v: number, x: string, ownEarlier: string[]) => derivation(v, x, ownEarlier) !== null;
-  return { task, seenBefore, derivable, derivation };
+  const rounding = (v: number, x: string, ownEarlier: string[]) => {
+    const target = Number(x);
+    return Number.isFinite(target) ? roundedFrom(v, x, target, ownEarlier) : null;
+  };
+  return { task, seenBefore, derivable, derivation, rounding };
 }
 
 /** Decimals a number is written with ("403.53" → 2, "404" → 0). */

@@ -39,6 +39,8 @@ describe("the entry to a loop", () => {
     expect(r.decisive?.agent ?? r.suspects?.[0]?.agent).toBe("clerk");
     expect(r.decisive?.stepId ?? r.suspects?.[0]?.stepId).toBe("k1");
     expect(r.decisive?.evidence.note ?? "").toContain("entry to a loop");
+    // The repeats are told by the loop note, not as the entry repeating itself ("repeats k1").
+    expect(r.decisive?.evidence.note ?? "").not.toMatch(/repeats k1/);
 
     // A repeat that carries evidence of its own (here a success it claims over the export's failure) stays decisive.
     const own = analyzeTrace(

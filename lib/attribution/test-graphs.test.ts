@@ -89,7 +89,7 @@ describe("test graphs: answers known by construction", () => {
 
   it("verdict names the root cause and channel", () => {
     const r = analyzeTrace(G.culpritUpstreamVictimLast());
-    expect(r.verdict).toMatch(/^Root cause: planner at step 0/);
+    expect(r.verdict).toMatch(/^Root cause: planner at step 1 /);
     expect(r.verdict).toContain("planner → writer (message)");
   });
 });

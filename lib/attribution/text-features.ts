@@ -91,6 +91,8 @@ function printedInFull(s: string): boolean {
  */
 export function normalizeNumber(raw: string): string {
   let s = raw.replace(/,/g, "");
+  // "2e-05" is 0.00002; an exponent's zeros are no trailing zeros to trim.
+  if (s.includes("e") || s.includes("E")) return String(Number(s));
   if (s.includes(".")) {
     s = trimEndChars(s, "0");
     if (s.endsWith(".")) s = s.slice(0, -1);
@@ -100,7 +102,12 @@ export function normalizeNumber(raw: string): string {
   return String(printedInFull(s) ? floatAmount(n) : n);
 }
 
-export const NUMBER_RE = /(?<![\w.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d+(?:\.\d+)?/g;
+/**
+ * A number, with thousands commas or not, and a signed exponent as programs print floats ("2e-05",
+ * "1.5e+20": Python and JavaScript always sign it, which keeps a hex id's "12e4" out).
+ */
+export const NUMBER_RE =
+  /(?<![\w.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d+(?:\.\d+)?(?:[eE][-+]\d{1,3}(?!\w|\.\d))?/g;
 
 const HAS_DIGIT_RE = /\d/;
 

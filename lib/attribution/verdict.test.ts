@@ -11,6 +11,7 @@ const base: VerdictInput = {
     sourceRef: "s2",
     confidence: 0.8,
   } as VerdictInput["decisive"],
+  step: 2,
   decisiveNote: "states 12 with no source",
   channel: [],
   interaction: "unchanged",
@@ -68,5 +69,26 @@ describe("the verdict of a run whose shortest path to the outcome skips an agent
     expect(r.steps.find((s) => s.stepId === "s2")?.corrupted).toBe(true);
     expect(r.verdict).toContain("the error was carried on by Reviewer");
     expect(r.verdict).not.toContain("stayed within");
+  });
+});
+
+describe("the verdict's step number", () => {
+  it("is the step's position from 1, as the rule notes and every view number it, not its id", () => {
+    expect(writeVerdict(base)).toMatch(/^Root cause: Planner at step 2 \(/);
+    // Ids that read as numbers from 0 (a chat log's message index) are not what the sentence prints.
+    const r = analyzeTrace(
+      ZTrace.parse({
+        schema: "culprit.trace/v1",
+        run: { outcome: "failure", task: "How many crates reached the depot? The manifest lists 412." },
+        agents: [{ name: "Clerk" }, { name: "Writer" }],
+        steps: [
+          { id: "0", agent: "Clerk", kind: "message", content: "The manifest lists 412 crates." },
+          { id: "1", agent: "Clerk", kind: "message", content: "Of them, 9,731 crates reached the depot." },
+          { id: "2", agent: "Writer", kind: "final", content: "9,731 crates reached the depot." },
+        ],
+      }),
+    );
+    expect(r.decisive?.stepId).toBe("1");
+    expect(r.verdict).toMatch(/^Root cause: Clerk at step 2 \(/);
   });
 });

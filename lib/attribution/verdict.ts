@@ -5,6 +5,8 @@ import { nameList } from "./name-list";
 export interface VerdictInput {
   analyzedAsFailure: boolean;
   decisive: DecisiveError | null;
+  /** The decisive step's position in the run, from 1, as every view and every rule note numbers steps. */
+  step: number;
   decisiveNote: string;
   channel: ChannelHop[];
   interaction: InteractionClass;
@@ -34,7 +36,7 @@ export function writeVerdict(x: VerdictInput): string {
     ? `; the run hit a token or turn budget, ${Math.round(x.budget.budgetShare * 100)}% of blame goes to the budget`
     : "";
   if (x.source === "prior")
-    return `Undetermined: no evidence explains the failure (interaction: ${x.interaction}); weak suspect ${d.agent} at step ${d.sourceRef}, named only by a prior (${x.decisiveNote}).`;
+    return `Undetermined: no evidence explains the failure (interaction: ${x.interaction}); weak suspect ${d.agent} at step ${x.step}, named only by a prior (${x.decisiveNote}).`;
   const head = x.outcomeUnknown ? "Suspect (the outcome is unknown)" : "Root cause";
-  return `${head}: ${d.agent} at step ${d.sourceRef} (${x.decisiveNote}); ${route}; interaction ${x.interaction}; confidence ${Math.round(d.confidence * 100)}%${budget}.`;
+  return `${head}: ${d.agent} at step ${x.step} (${x.decisiveNote}); ${route}; interaction ${x.interaction}; confidence ${Math.round(d.confidence * 100)}%${budget}.`;
 }

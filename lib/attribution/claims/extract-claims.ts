@@ -37,8 +37,22 @@ export const MAX_SCAN_CHARS = 20_000;
 export const MAX_CLAIMS = 160;
 
 const NUMBER_RE =
-  /(?<![\w.])(\$|€|£)?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(\s?%|\s?(?:percent|dollars|usd|euros?)\b)?/gi;
+  /(?<![\w.])(\$|€|£)?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?(?:[eE][-+]\d{1,3}(?!\w|\.\d))?)(\s?%|\s?(?:percent|dollars|usd|euros?)\b)?/gi;
 const ISO_DATE_RE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
+/** "08/21/2023", "21/08/2023": a date with slashes, not a piece of a path ("/2023/08/21/"). */
+const SLASH_DATE_RE = /(?<![\d/.])(\d{1,2})\/(\d{1,2})\/(\d{4})(?![\d/])/g;
+
+/**
+ * A slashed date's value when only one reading holds: the month is the part that is at most 12 and the
+ * other part is a day over 12 ("08/21/2023" in the US, "21/08/2023" in Europe). "03/04/2023" is
+ * either, and is no date claim.
+ */
+function slashDateValue(a: number, b: number, year: string): string | null {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  if (a >= 1 && a <= 12 && b > 12 && b <= 31) return `d:${year}-${pad(a)}-${pad(b)}`;
+  if (b >= 1 && b <= 12 && a > 12 && a <= 31) return `d:${year}-${pad(b)}-${pad(a)}`;
+  return null;
+}
 const MONTHS = [
   "january",
   "february",
@@ -215,6 +229,13 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
         start: m.index!,
         end: m.index! + m[0].length,
       });
+    }
+  if (hasDigit && text.includes("/"))
+    for (const m of text.matchAll(SLASH_DATE_RE)) {
+      const value = slashDateValue(Number(m[1]), Number(m[2]), m[3]);
+      if (value === null || isIdentifierPiece(text, m.index!, m.index! + m[0].length)) continue;
+      // Its numbers stay claims too (a task's "2023" is the year a search may use alone).
+      pushClaim(out, code, { kind: "date", value, raw: m[0], start: m.index!, end: m.index! + m[0].length });
     }
   if (hasDigit && hasUpper)
     for (const m of text.matchAll(YEARLESS_DATE_RE)) {

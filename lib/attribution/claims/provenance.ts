@@ -13,6 +13,7 @@ import { observationAt } from "../../trace/canonical-attributes";
 import { ancestorWalker, Visit } from "../ancestor-walk";
 import { buildGrounding, NUMBERED_THING_BEFORE_RE } from "../grounding";
 import { statedComputations } from "./arithmetic";
+import { statedRoundings } from "./stated-rounding";
 import { MAX_SCAN_CHARS, extractClaimValues, extractClaims, type Claim } from "./extract-claims";
 import { ruleOff } from "../ablation";
 import { withdrawals, type Withdrawal } from "./retracted-values";
@@ -33,6 +34,7 @@ import { linkHolds, solidName } from "./name-digits";
 import { relativeDayShift, shiftedDate } from "./relative-day";
 import { numberWordValues } from "./number-words";
 import { isScaleFactorAt } from "./scale-factor";
+import { runtimeArgumentClaims } from "./runtime-arguments";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
 
@@ -87,6 +89,8 @@ const MAX_CHECKED = 60;
 const MAX_SOURCE_CANDIDATES = 8;
 /** Unsourced numbers per step tried as one-operation derivations (as the step-level detector's MAX_NOVEL). */
 const MAX_DERIVATION_CHECKS = 8;
+/** Rounding checks per step past the derivation budget (each one bounded pass over the numbers at hand). */
+const MAX_ROUNDING_CHECKS = 24;
 /** Ancestor-walk steps for the whole trace, per step (plus a floor); past it, visibility is assumed. */
 const WALK_BUDGET_PER_STEP = 200;
 const WALK_BUDGET_FLOOR = 100_000;
@@ -167,8 +171,12 @@ export function extractStepClaims(g: EngineGraph): StepClaims[] {
     );
     if (isAgentToolCall(g, v)) {
       const args = argumentText(g, v);
-      const asserted = withoutNameDigits(extractClaims(args), args);
-      out[v] = asserted.length || all.length ? { asserted, observed: all } : NO_CLAIMS;
+      const written = withoutNameDigits(extractClaims(args), args);
+      // What the agent's program passed at run time is its result, not the agent's word (runtime-arguments.ts).
+      const computed = runtimeArgumentClaims(g, v, written);
+      const asserted = computed.length ? written.filter((c) => !computed.includes(c)) : written;
+      const observed = computed.length ? [...all, ...computed] : all;
+      out[v] = asserted.length || observed.length ? { asserted, observed } : NO_CLAIMS;
       continue;
     }
     if (all.length === 0) {
@@ -359,12 +367,13 @@ function originAt(ctx: RecordContext, value: string, u: number): number {
 }
 
 /**
- * Results of stated computations that recompute derive from their operands (linked for provenance).
+ * Results of stated computations that recompute, and stated roundings, derive from their operands (linked for provenance).
  * A result two computations reach ("3 x 8 = 24 and 4 x 6 = 24") rests on the operands of both.
  */
 function statedResults(ctx: RecordContext, v: number): Map<string, string[]> {
   const computed = new Map<string, string[]>();
-  for (const c of statedComputations(stepText(ctx.g.steps[v]))) {
+  const text = stepText(ctx.g.steps[v]);
+  for (const c of [...statedComputations(text), ...statedRoundings(text)]) {
     const key = `n:${normalizeNumber(String(c.result))}`;
     const operands = c.operands.map((x) => `n:${normalizeNumber(String(x))}`);
     const before = computed.get(key);
@@ -380,7 +389,7 @@ function recordStep(ctx: RecordContext, v: number): void {
   const ids: number[] = [];
   const seen = new Set<string>();
   const numbersSoFar: string[] = [];
-  const derivations = { left: MAX_DERIVATION_CHECKS };
+  const derivations = { left: MAX_DERIVATION_CHECKS, roundings: MAX_ROUNDING_CHECKS };
   const computed = statedResults(ctx, v);
   for (const c of asserted) {
     if (ids.length >= MAX_CHECKED) break;
@@ -569,7 +578,7 @@ function sourceOf(
   v: number,
   c: Claim,
   numbersSoFar: string[],
-  derivations: { left: number },
+  derivations: { left: number; roundings: number },
 ): FoundSource {
   const label = isSmallMeasurement(c) ? tokensAround(claimText(ctx.g, v), c.start, c.end) : null;
   // A number the task writes only as the number of a numbered thing ("period 4") is no source of a
@@ -601,6 +610,13 @@ function sourceOf(
         origin: -1,
         ...(found.length ? { derivedFrom: found.map((x) => `n:${normalizeNumber(x)}`) } : {}),
       };
+  } else if (c.kind === "number" && derivations.roundings-- > 0) {
+    // Past the search's budget a rounding is still read (one bounded pass): "$12.60" from a tool's
+    // 12.604399962425232 in a step that quotes many figures.
+    ctx.grounding ??= buildGrounding(ctx.g);
+    const rounded = ctx.grounding.rounding(v, c.value.slice(2), numbersSoFar);
+    if (rounded !== null)
+      return { source: "derived", from: -1, origin: -1, derivedFrom: [`n:${normalizeNumber(rounded)}`] };
   }
   return { source: "none", from: -1, origin: -1, ...(withdrawnAt !== undefined ? { withdrawnAt } : {}) };
 }

@@ -5,15 +5,15 @@
  */
 import { isScaleOperand } from "./operand-only";
 
-/** 100, 1000, 1,000, 10000 … up to ten million: a power of ten written whole. */
-const POWER_OF_TEN_RE = /(?<![\d.,])(?:1(?:,000){1,2}|10{2,7})(?![\d]|[.,]\d)/g;
+/** 100, 1000, 1,000, 10,000, 10000 … up to ten million: a power of ten written whole. */
+const POWER_OF_TEN_RE = /(?<![\d.,])(?:10{0,2}(?:,000){1,2}|10{2,7})(?![\d]|[.,]\d)/g;
 /** Texts longer than this are read in their first part only (a step's scale factors sit in its working). */
 const MAX_SCAN = 20_000;
 
 /** Whether the number at [start, end) of a text is a power of ten written as a factor or a divisor. */
 export function isScaleFactorAt(text: string, start: number, end: number): boolean {
   const raw = text.slice(start, end);
-  return /^(?:1(?:,000){1,2}|10{2,7})$/.test(raw) && isScaleOperand(text, start, end);
+  return /^(?:10{0,2}(?:,000){1,2}|10{2,7})$/.test(raw) && isScaleOperand(text, start, end);
 }
 
 /** The powers of ten a text writes as a factor or a divisor, as numbers ("1000"). */

@@ -53,11 +53,13 @@ export const SUCCESS_CLAIM_RE =
  * "Successfully" inside an intention claims nothing: a purpose ("to successfully complete the task",
  * "in order to finish it successfully", "so that we can …"), a modal ("we will successfully …", "it
  * should be successfully saved") or a negation ("was not successfully created"). A past ability is a
- * report and stays a claim ("I was able to successfully run it", "managed to successfully …"). Each
- * branch reads at most a bounded clause, so the whole scan stays linear.
+ * report and stays a claim ("I was able to successfully run it", "managed to successfully …"). A
+ * requirement ("required for the code to run successfully"), a modal before the verb ("the code can
+ * execute successfully") and a check still to make ("test it to ensure the handler works as
+ * expected") claim nothing either. Each branch reads at most a bounded clause, so the whole scan stays linear.
  */
 const INTENDED_SUCCESS_RE =
-  /(?<!\b(?:was|were|been) able |\bmanaged )\bto (?:be )?successfully\b|(?:\b(?:can|cannot|could|will|would|shall|should|must|may|might|not|never)|n't|'ll)(?: be| been| have been)? successfully\b|(?:^|[.!?;\n]) *(?:in order )?to [^,.;:!?\n]{0,80}?\bsuccessfully\b|\b(?:in order to|so as to|so that) [^,.;:!?\n]{0,80}?\bsuccessfully\b/gi;
+  /(?<!\b(?:was|were|been) able |\bmanaged )\bto (?:be )?successfully\b|(?:\b(?:can|cannot|could|will|would|shall|should|must|may|might|not|never)|n't|'ll)(?: be| been| have been)? successfully\b|(?:^|[.!?;\n]) *(?:in order )?to [^,.;:!?\n]{0,80}?\bsuccessfully\b|\b(?:in order to|so as to|so that) [^,.;:!?\n]{0,80}?\bsuccessfully\b|\bfor [^,.;:!?\n]{1,60}? to [a-z]+ successfully\b|\b(?:can|cannot|could|will|would|shall|should|must|may|might) (?:not )?[a-z]+ successfully\b|\b(?:ensure|make sure|check|verify|test) (?:that |whether |if )?[^,.;:!?\n]{0,80}?\b(?:successfully|works as expected)\b/gi;
 
 /**
  * "Successfully" in a judgement of how a piece of writing reads ("the poem successfully conveys the
@@ -94,15 +96,19 @@ export const APPROVAL_RE =
 
 /** "Whether the path is correct", "if the figures are correct": a question about it, not an approval. */
 const ASKED_CORRECT_RE = /\b(?:whether|if)\b[^.!?\n]{0,80}?\b(?:is|are) correct\b/gi;
+/** "Looks good overall, but … is missing": a reservation, the review's finding, not an approval. */
+const RESERVED_APPROVAL_RE = /\b(?:looks good|lgtm|is correct|are correct)\b[^.!?\n]{0,40}?\bbut\b/gi;
 
 /**
  * Whether a text approves (APPROVAL_RE), with "verified" / "confirmed" in a plan or a condition
- * (NOT_OWN_CHECK_RE: "can only be confirmed after …") and "is correct" asked about ("whether the path
- * is correct") not counted.
+ * (NOT_OWN_CHECK_RE: "can only be confirmed after …"), "is correct" asked about ("whether the path
+ * is correct") and an approval with a reservation ("looks good overall, but …") not counted.
  */
 export function approves(text: string): boolean {
   if (!APPROVAL_RE.test(text)) return false;
-  return APPROVAL_RE.test(text.replace(NOT_OWN_CHECK_RE, " ").replace(ASKED_CORRECT_RE, " "));
+  return APPROVAL_RE.test(
+    text.replace(NOT_OWN_CHECK_RE, " ").replace(ASKED_CORRECT_RE, " ").replace(RESERVED_APPROVAL_RE, " "),
+  );
 }
 
 export const REJECTION_RE =
@@ -305,10 +311,33 @@ function isEmptyCollection(text: string): boolean {
   return t.startsWith("[") || t.startsWith("{") || t.startsWith("set(");
 }
 
+/** Steps a code runner's output is traced back over to the code it ran. */
+/** How AutoGen's executor opens its report ("exitcode: 1 (execution failed)"). */
+const EXIT_CODE_RE = /^\s*exitcode: ?-?\d/;
+const MAX_CODE_BACK = 12;
+
+/**
+ * The step whose code a chat's code runner ran: the latest agent step with a fenced code block since
+ * the runner last spoke, or −1. A runner in a chat (AutoGen's executor, Magentic-One's terminal) runs
+ * the latest code block in the conversation, and the turn right before it is often a critic's or
+ * an orchestrator's ("Please run the code above"), not the code's author.
+ */
+function codeAuthor(g: EngineGraph, i: number): number {
+  if (!g.toolAgents.has(g.agentOf[i])) return -1;
+  if (!CODE_RUNNER_RE.test(g.steps[i].agent) && !EXIT_CODE_RE.test(g.steps[i].content ?? "")) return -1;
+  for (let j = i - 1; j >= 0 && i - j <= MAX_CODE_BACK; j--) {
+    if (g.agentOf[j] === g.agentOf[i]) return -1;
+    if (g.toolAgents.has(g.agentOf[j]) || g.steps[j].kind === "tool_result") continue;
+    if ((g.steps[j].content ?? "").includes("```")) return j;
+  }
+  return -1;
+}
+
 /**
  * The step responsible for a tool output: tools run what they are given, so a failure belongs to
- * the step that issued the call. Structural parent first, then the latest incoming edge from a
- * non-tool agent, then the nearest earlier non-tool step.
+ * the step that issued the call. Structural parent first, then (in a chat) the step whose code a
+ * code runner ran, then the latest incoming edge from a non-tool agent, then the nearest earlier
+ * non-tool step.
  */
 export function callerOf(g: EngineGraph, i: number): number {
   const s = g.steps[i];
@@ -317,6 +346,8 @@ export function callerOf(g: EngineGraph, i: number): number {
     const p = g.indexOf.get(s.parentId);
     if (p !== undefined && !g.toolAgents.has(g.agentOf[p]) && g.steps[p].kind !== "agent") return p;
   }
+  const author = codeAuthor(g, i);
+  if (author >= 0) return author;
   let best = -1;
   for (let k = g.inStart[i]; k < g.inStart[i + 1]; k++) {
     const from = g.edges[g.inEdges[k]].from;

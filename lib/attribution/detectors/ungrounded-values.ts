@@ -21,6 +21,7 @@ import { calendarOnlyNumbers } from "../claims/calendar-piece";
 import { riseNumbers } from "../claims/signed-change";
 import { tailOnlyNumbers, tailValue } from "../claims/at-hand-values";
 import { statedComputations } from "../claims/arithmetic";
+import { statedRoundings } from "../claims/stated-rounding";
 import { scaleFactors } from "../claims/scale-factor";
 import { stepText } from "../build-graph";
 
@@ -50,8 +51,8 @@ export const detectUngroundedValues: Detector = ({ g }) => {
     // stated as a rise (claims/signed-change.ts).
     let rises: Set<string> | undefined;
     let tails: Set<string> | undefined;
-    // The result of a working the step writes and that recomputes ("$500 + $250 + $250 = $1,000") is
-    // computed from its operands, however many; an invented operand is flagged as itself.
+    // The result of a working the step writes and that recomputes ("$500 + $250 + $250 = $1,000"), or
+    // of a rounding it states, is computed from its operands; an invented operand is flagged as itself.
     let worked: Set<string> | undefined;
     // What the runtime reported when the step failed (a traceback's line numbers) is observed, not
     // stated: the step's error message is no claim of its agent (ADR 0106).
@@ -68,7 +69,11 @@ export const detectUngroundedValues: Detector = ({ g }) => {
       if (scales.has(x)) continue;
       if (Number(x) > 0 && grounding.seenBefore(i, `-${x}`) && !(rises ??= riseNumbers(step.content)).has(x)) continue;
       if (grounding.derivable(i, x, nums.slice(0, k))) continue;
-      worked ??= new Set(statedComputations(stepText(step)).map((c) => normalizeNumber(String(c.result))));
+      worked ??= new Set(
+        [...statedComputations(stepText(step)), ...statedRoundings(stepText(step))].map((c) =>
+          normalizeNumber(String(c.result)),
+        ),
+      );
       if (worked.has(x)) continue;
       estimates ??= estimatedNumbers(step.content);
       if (estimates.has(x)) continue;

@@ -132,6 +132,7 @@ export function assembleReport(
   report.verdict = writeVerdict({
     analyzedAsFailure,
     decisive,
+    step: decisiveStep >= 0 ? g.traceIndex[decisiveStep] + 1 : 0,
     decisiveNote,
     channel: path.channel,
     interaction: interaction.class,
@@ -220,7 +221,11 @@ function decisiveReport(
     ...deadEndIds,
     ...new Set(hits.flatMap((h) => h.evidence.stepIds)),
   ].filter((x, i, a) => a.indexOf(x) === i);
-  const detectorNote = hits.length ? hits.map((h) => h.evidence.note).join("; ") : "no detector fired";
+  // A loop's repeats are told by the loop note ("step 53 repeats what it first said here"): their own
+  // "repeats <this step>" would read as the entry repeating itself.
+  const repeats = loop ? (byStep.get(loop.repeat) ?? []).filter((h) => h.name === "repetition-loop") : [];
+  const told = hits.filter((h) => !repeats.includes(h));
+  const detectorNote = told.length ? told.map((h) => h.evidence.note).join("; ") : loop ? "" : "no detector fired";
   const ruleNote = row.note(facts);
   const deadEndText = deadEndNote(g, deadEnd) || loopNote(g, loop);
   return {
