@@ -39,6 +39,8 @@ export const MAX_CLAIMS = 160;
 const NUMBER_RE =
   /(?<![\w.])(\$|€|£)?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?(?:[eE][-+]\d{1,3}(?!\w|\.\d))?)(\s?%|\s?(?:percent|dollars|usd|euros?)\b)?/gi;
 const ISO_DATE_RE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
+/** A link's elided end: "…" or three dots, after its last slash or not. */
+const ELIDED_END_RE = /(?:\.\.\.|…)$/;
 /** "08/21/2023", "21/08/2023": a date with slashes, not a piece of a path ("/2023/08/21/"). */
 const SLASH_DATE_RE = /(?<![\d/.])(\d{1,2})\/(\d{1,2})\/(\d{4})(?![\d/])/g;
 
@@ -257,6 +259,9 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
   if (text.includes("/"))
     for (const m of text.matchAll(LOCATOR_RE)) {
       urlSpans.push([m.index!, m.index! + m[0].length]);
+      // A link cut short ("https://chem.example.org/...") points at one shown in full elsewhere: it
+      // names no resource of its own to check.
+      if (ELIDED_END_RE.test(m[0])) continue;
       pushClaim(out, code, {
         kind: "url",
         value: `u:${normalizeUrl(m[0])}`,
