@@ -238,7 +238,7 @@ export function statedComputations(text: string): Computation[] {
       result: Number(raw),
       operands: (x.expr.replace(/,(?=\d{3})/g, "").match(/\d+(?:\.\d+)?/g) ?? []).map(Number),
     });
-    if (out.length >= MAX_SLIPS) break;
+    if (out.length >= MAX_EQUALS) break;
   }
   return out;
 }

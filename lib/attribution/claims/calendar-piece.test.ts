@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ZTrace } from "../../trace/schema";
 import { analyzeTrace } from "../index";
-import { calendarOnlyNumbers, isCalendarPiece } from "./calendar-piece";
+import { calendarOnlyNumbers, isCalendarPiece, isDateStamp } from "./calendar-piece";
 import { extractClaims } from "./extract-claims";
 
 const numbers = (text: string) =>
@@ -61,5 +61,21 @@ describe("the hour and minute of a time are no invented values", () => {
     // The same digits written as a quantity elsewhere are read as one.
     expect(calendarOnlyNumbers("Docks at 12:15; 15 cars and 12 vans.")).toEqual(new Set());
     expect(calendarOnlyNumbers("Docks at 12:15 on June 24.")).toEqual(new Set(["12", "15", "24"]));
+  });
+});
+
+describe("a date stamped as one run of digits", () => {
+  it("is a day, not a quantity: an archive's timestamp in a call", () => {
+    expect(numbers('wayback(url="example.org", timestamp="20221231")')).toEqual([]);
+    expect(numbers("snapshot 20200101000000 of the page")).toEqual([]);
+    expect(calendarOnlyNumbers("closest to 20221231, then 20190615")).toEqual(new Set(["20221231", "20190615"]));
+  });
+
+  it("near miss: a month past 12, a day 0, a clock past 23, another year, or a count with commas is not one", () => {
+    expect(isDateStamp("20221331")).toBe(false);
+    expect(isDateStamp("20221200")).toBe(false);
+    expect(isDateStamp("20221231250000")).toBe(false);
+    expect(isDateStamp("33149000")).toBe(false);
+    expect(numbers("The census counted 20,221,231 people")).toEqual(["n:20221231"]);
   });
 });

@@ -4,8 +4,8 @@
  * every long run states again by coincidence (a departure time, a date in a plan), so value
  * provenance would tie a final answer to whichever step first wrote the same digits. Full dates
  * with a year are claims of their own (`d:…`, extract-claims.ts), as is a month and day without a year
- * (`d:--03-20`, checked against the days sources give); the day's digits alone, and a time, are no
- * number claim. Checked per candidate number, in a bounded window.
+ * (`d:--03-20`, checked against the days sources give); the day's digits alone, a time, and a
+ * date stamped as one run of digits ("20221231"), are no number claim. Checked per candidate number, in a bounded window.
  */
 
 import { MAX_SCAN_CHARS, numbersOnlyAs } from "../text-features";
@@ -109,7 +109,20 @@ function dayOfMonth(text: string, start: number, end: number): boolean {
 
 /** Whether the number written at text[start, end) is a piece of a time of day or a day of the month. */
 export function isCalendarPiece(text: string, start: number, end: number): boolean {
-  return inClockTime(text, start, end) || dayOfMonth(text, start, end);
+  return inClockTime(text, start, end) || dayOfMonth(text, start, end) || isDateStamp(text.slice(start, end));
+}
+
+const two = (s: string, at: number) => Number(s.slice(at, at + 2));
+
+/**
+ * A date written as one run of digits, YYYYMMDD or YYYYMMDDhhmmss ("20221231", an archive's
+ * "20200101000000"): a day, as a web archive or a file name stamps it, not a quantity of 20 million.
+ */
+export function isDateStamp(digits: string): boolean {
+  if ((digits.length !== 8 && digits.length !== 14) || !/^(?:19|20)\d+$/.test(digits)) return false;
+  const [month, day] = [two(digits, 4), two(digits, 6)];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return false;
+  return digits.length === 8 || (two(digits, 8) <= 23 && two(digits, 10) <= 59 && two(digits, 12) <= 59);
 }
 
 /**

@@ -80,3 +80,12 @@ describe("stated workings", () => {
     expect(arithmeticSlips("So x = 2^3; also 3 + 2 = 6.")).toMatchObject([{ stated: 6, actual: 5 }]);
   });
 });
+
+describe("a long working", () => {
+  it("reads every line, up to the total after the eighth product", () => {
+    const lines = [3, 1, 4, 1, 5, 9, 2, 6, 5].map((d, i) => `Digit ${i + 1}: ${d} × ${10 - i} = ${d * (10 - i)}`);
+    const sum = [3, 1, 4, 1, 5, 9, 2, 6, 5].reduce((s, d, i) => s + d * (10 - i), 0);
+    const text = `${lines.join("\n")}\nSum = ${[3, 1, 4, 1, 5, 9, 2, 6, 5].map((d, i) => d * (10 - i)).join(" + ")} = ${sum}`;
+    expect(statedComputations(text).map((c) => c.result)).toContain(sum);
+  });
+});
