@@ -1,5 +1,6 @@
 import { test, expect } from "@playwright/test";
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 
 /** A small native trace with a unique title, so each test run uploads new content. */
 function traceFile(title: string) {
@@ -45,6 +46,21 @@ test("upload a file through the UI, see it in the runs list, open it", async ({ 
   await row.getByRole("link", { name: title }).click();
   await expect(page).toHaveURL(new RegExp(`${runUrl}($|\\?)`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+});
+
+test("upload a chat AutoGen printed to a terminal, and open it as a run", async ({ page }) => {
+  // A real AG2 0.2 print (ANSI colours and all), as people copy it from their terminal.
+  const printed = readFileSync("lib/importers/fixtures/ag2-print-human-feedback.txt");
+  await page.goto("/upload");
+  await page.getByTestId("file-input").setInputFiles({ name: "ag2-run.txt", mimeType: "text/plain", buffer: printed });
+  await page.getByTestId("upload-submit").click();
+  await page.waitForURL(/\/runs\/[0-9a-f-]{36}/);
+  // The speakers of the print are the run's agents; a print states no outcome, and no colour code shows.
+  const main = page.locator("main");
+  await expect(main).toContainText("user_proxy");
+  await expect(main).toContainText("assistant");
+  await expect(main).toContainText("Outcome unknown");
+  await expect(main).not.toContainText("[33m");
 });
 
 test("a malformed paste shows where the JSON breaks", async ({ page }) => {

@@ -37,7 +37,7 @@ export function DropZone({ file, onFile }: { file: File | null; onFile: (file: F
       <input
         ref={input}
         type="file"
-        accept=".json,.jsonl,.ndjson,application/json"
+        accept=".json,.jsonl,.ndjson,.txt,.log,application/json,text/plain"
         hidden
         data-testid="file-input"
         onChange={(e) => onFile(e.target.files?.[0] ?? null)}

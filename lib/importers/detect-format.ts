@@ -15,6 +15,7 @@ import {
 import { isAgentOpsExport } from "./agentops/import-agentops";
 import { hasWrappedAgentChatEvents } from "./chat/agentchat-events";
 import { isAtifBundle, isAtifTrajectory } from "./atif/atif-shape";
+import { printedChatMeta } from "./chat/printed/printed-chat";
 
 /** Keys only a Who&When record carries (besides `history`). */
 const WHO_AND_WHEN_KEYS = [
@@ -35,6 +36,9 @@ const CHAT_LIST_KEYS = ["history", "messages", "chat_history"] as const;
 export function detectFormat(value: unknown): ImportFormat | undefined {
   if (Array.isArray(value)) return detectArray(value);
   if (!isRecord(value)) return undefined;
+  // A chat AutoGen printed, read back by parseInputText: its importer is known.
+  const printed = printedChatMeta(value);
+  if (printed) return printed.form === "ag2-print" ? "ag2" : "autogen";
   if (typeof value.schema === "string" && value.schema.startsWith(TRACE_SCHEMA_VERSION.split("/")[0])) return "culprit";
   if (Array.isArray(value.resourceSpans)) return "otlp";
   if (isAtifTrajectory(value)) return "atif";

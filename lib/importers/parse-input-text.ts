@@ -2,6 +2,7 @@ import { TraceInputError } from "../trace/errors";
 import { parseJsonLines, parseJsonText, positionToLocation } from "../trace/parse-json";
 import { parseReprDocument } from "./python-repr/parse-repr-document";
 import { splitConcatenatedJson } from "./split-concatenated-json";
+import { PRINTED_FORMS_EXPECTED, parsePrintedChat } from "./chat/printed/printed-chat";
 
 /**
  * Parses an uploaded file: one JSON document, or JSON Lines (one document per line, as the
@@ -10,8 +11,10 @@ import { splitConcatenatedJson } from "./split-concatenated-json";
  * with `{`, so a truncated single document still reports its own line/column. Then documents
  * written one after another, pretty-printed (Python `ConsoleSpanExporter` output, with or without
  * blank lines between them, whatever the file's extension), which also become an array: valid JSON
- * is never reported as malformed. Last, a Python repr of a whole value
- * (AutoGen's printed `TaskResult(...)`).
+ * is never reported as malformed. Then a Python repr of a whole value
+ * (AutoGen's printed `TaskResult(...)`). Last, a chat AutoGen printed to a terminal (an AG2 / 0.2
+ * `initiate_chat` print or an AgentChat `Console` print, `chat/printed/`), recognised from its head;
+ * other text that is not JSON keeps its JSON error, saying which printed forms are read too.
  */
 export function parseInputText(text: string, fileName?: string): unknown {
   if (text.trim() === "") throw new TraceInputError("bad_input", `The file${fileName ? ` ${fileName}` : ""} is empty`);
@@ -30,12 +33,33 @@ export function parseInputText(text: string, fileName?: string): unknown {
     }
     const ranges = splitConcatenatedJson(text);
     if (ranges) return parseConcatenated(text, ranges, fileName ?? "input");
-    if (linesErr) throw linesErr;
+    if (linesErr) {
+      // A notebook cell's print may open with dict lines before the chat (read from its head only).
+      const printed = parsePrintedChat(text);
+      if (printed !== undefined) return printed;
+      throw linesErr;
+    }
     // Python's print() of a TaskResult or state dict: read it only when all of it parses as one.
     const repr = parseReprDocument(text);
     if (repr !== undefined) return repr;
-    throw err;
+    const printed = parsePrintedChat(text);
+    if (printed !== undefined) return printed;
+    throw notJsonNorPrinted(err, text);
   }
+}
+
+/** Text that does not open like JSON: its JSON error also names the printed chats read. */
+function notJsonNorPrinted(err: unknown, text: string): unknown {
+  if (!(err instanceof TraceInputError) || err.code !== "malformed_json") return err;
+  let at = 0;
+  while (at < text.length && /\s/.test(text[at])) at++;
+  const first = text[at];
+  if (first === "{") return err;
+  return new TraceInputError(
+    "malformed_json",
+    `${err.message}. The file is not JSON, nor ${PRINTED_FORMS_EXPECTED}`,
+    err.location ? { location: err.location, issues: err.issues } : { issues: err.issues },
+  );
 }
 
 function looksLikeJsonLines(text: string, fileName?: string): boolean {

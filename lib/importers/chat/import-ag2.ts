@@ -4,6 +4,7 @@ import { TraceBuilder, isRecord } from "../trace-builder";
 import { isMagenticOneChat, mapAg2Messages } from "./map-ag2-messages";
 import { MAGENTIC_ONE_SYSTEM } from "./magentic-one";
 import type { ImporterRule } from "../importer-rules";
+import { printedChatMeta } from "./printed/printed-chat";
 
 const LIST_KEYS = ["history", "messages", "chat_history"] as const;
 
@@ -64,10 +65,16 @@ export function importAg2(value: unknown, ablate?: readonly ImporterRule[]): TTr
     });
   }
   const builder = new TraceBuilder();
+  // A printed chat (chat/printed/): what it says besides its messages, and what could not be read.
+  const printed = printedChatMeta(value);
+  if (printed) {
+    for (const warning of printed.warnings) builder.warn(warning);
+    Object.assign(attributes, printed.attributes);
+  }
   mapAg2Messages(builder, messages, listKey, ablate);
   const task = isRecord(value) && typeof value.task === "string" ? value.task : undefined;
   return builder.build({
-    task: task ?? openingRequest(messages),
+    task: task ?? printed?.task ?? openingRequest(messages),
     // Magentic-One logs share this layout; the runs list must not call them AG2.
     system: isMagenticOneChat(messages) ? MAGENTIC_ONE_SYSTEM : "ag2",
     outcome: "unknown",

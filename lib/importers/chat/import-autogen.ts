@@ -19,6 +19,7 @@ import {
   magenticTaskGiver,
 } from "./magentic-one";
 import { hasWrappedAgentChatEvents, unwrapAgentChatEvents } from "./agentchat-events";
+import { printedChatMeta } from "./printed/printed-chat";
 
 /** Fields every AgentChat message has a home for; the rest goes to `attributes`. */
 const MAPPED = new Set(["source", "type", "content", "models_usage", "target", "created_at", PY_CLASS]);
@@ -47,6 +48,9 @@ export function importAutogen(raw: unknown): TTraceInput {
     );
   }
   const builder = new TraceBuilder();
+  // A printed Console run (chat/printed/): its summary stats, and what could not be read.
+  const printed = printedChatMeta(value);
+  if (printed) for (const warning of printed.warnings) builder.warn(warning);
   if (found.kind === "core") mapCoreMessages(builder, found.messages, found.owner);
   else mapAgentChatMessages(builder, found.messages);
   if (builder.steps.length === 0)
@@ -60,7 +64,7 @@ export function importAutogen(raw: unknown): TTraceInput {
   const answer = [...builder.steps]
     .reverse()
     .find((s) => (s.kind === "message" || s.kind === "final") && !isTaskGiverName(s.agent) && s.content);
-  const attributes: Record<string, unknown> = {};
+  const attributes: Record<string, unknown> = { ...printed?.attributes };
   if (stopReason) attributes.stop_reason = stopReason;
   // AgentChat's stop_reason says how the run ended ("Text 'TERMINATE' mentioned", "Maximum number of messages 10 reached").
   const termination = (stopReason && stopReasonTermination(stopReason)) || chatTermination(builder.steps);
@@ -108,8 +112,19 @@ export function mapAgentChatMessages(builder: TraceBuilder, messages: readonly u
   ];
   // A MagenticOneGroupChat's own entries (`MagenticOne`, `unknown`) are the task giver's, not an agent's.
   const taskGiver = isMagenticOneLog(sources) ? magenticTaskGiver(sources) : undefined;
-  const speaker = (raw: Record<string, unknown>) =>
-    taskGiver && typeof raw.source === "string" && isMagenticHarness(raw.source) ? { ...raw, source: taskGiver } : raw;
+  // A StopMessage from a source that says nothing else (GraphFlow's `DiGraphStopAgent`, a
+  // termination condition) is the harness ending the run: the task giver's entry, not an agent's answer.
+  const speaking = new Set(
+    messages.flatMap((m) => (isRecord(m) && messageType(m) !== "StopMessage" ? [m.source] : [])),
+  );
+  const harnessOwner = taskGiver ?? sources.find(isTaskGiverName) ?? "user";
+  const speaker = (raw: Record<string, unknown>) => {
+    if (typeof raw.source !== "string") return raw;
+    if (taskGiver && isMagenticHarness(raw.source)) return { ...raw, source: taskGiver };
+    if (messageType(raw) === "StopMessage" && !speaking.has(raw.source))
+      return { ...raw, source: harnessOwner, stop_source: raw.source };
+    return raw;
+  };
   // A run_stream() dump ends with the TaskResult itself, whose messages repeat the stream: only
   // items with a source are messages.
   const steps = messages.map((raw, i) =>
@@ -204,7 +219,8 @@ export function mapAgentChatMessage(
       step.state = { op: "read", key: "memory" };
       break;
     case "StopMessage":
-      step.kind = "final";
+      // The harness's stop notice (`stop_source`, see mapAgentChatMessages) is a message, not an answer.
+      step.kind = "stop_source" in raw ? "message" : "final";
       break;
     case "ToolCallSummaryMessage":
       step.kind = "tool_result";

@@ -35,12 +35,13 @@ export function mapAg2Messages(
   const taskGiver = magentic ? magenticTaskGiver(speakers.flatMap((s) => (s ? [s.agent] : []))) : undefined;
   // The runner's crash report printed into the last agent message is the runner's (runner-crash-report.ts).
   const { messages, report } = taskGiver ? splitCrashReport(logged) : { messages: logged };
+  const callTools = toolCallNames(messages);
   const steps: (TStepInput | undefined)[] = messages.map((raw, index) => {
     const speaker = speakers[index];
     if (!isRecord(raw) || !speaker) return undefined;
     // In a Magentic-One log the runner's own entries (`MagenticOne`, `unknown`) are the task giver's.
     if (taskGiver && isMagenticHarness(speaker.agent)) speaker.agent = taskGiver;
-    return mapAg2Message(raw, index, speaker, scriptResults);
+    return mapAg2Message(raw, index, speaker, scriptResults, callTools);
   });
   // Logs that do not say "-> X" themselves: the orchestrator hands each turn to the next speaker.
   if (magentic && !steps.some((s) => s?.kind === "delegate")) {
@@ -57,6 +58,27 @@ export function mapAg2Messages(
     builder.step(step);
     if (step.target) builder.agent(step.target);
   });
+}
+
+/** Tool name of every tool call id in the log (`tool_calls[].id` → `function.name`). */
+function toolCallNames(messages: readonly unknown[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const m of messages) {
+    if (!isRecord(m) || !Array.isArray(m.tool_calls)) continue;
+    for (const call of m.tool_calls) {
+      if (!isRecord(call) || typeof call.id !== "string") continue;
+      const fn = isRecord(call.function) ? call.function : call;
+      if (typeof fn.name === "string" && fn.name) names.set(call.id, fn.name);
+    }
+  }
+  return names;
+}
+
+/** The id of the call a tool reply answers: its own `tool_call_id`, else its first `tool_responses` entry's. */
+function answeredCallId(raw: Record<string, unknown>): string | undefined {
+  if (typeof raw.tool_call_id === "string") return raw.tool_call_id;
+  const first = Array.isArray(raw.tool_responses) ? raw.tool_responses[0] : undefined;
+  return isRecord(first) && typeof first.tool_call_id === "string" ? first.tool_call_id : undefined;
 }
 
 /** True when the messages are a Magentic-One log (see `isMagenticOneLog`). */
@@ -77,6 +99,7 @@ function mapAg2Message(
   index: number,
   speaker: ChatSpeaker,
   scriptResults: boolean,
+  callTools: ReadonlyMap<string, string>,
 ): TStepInput {
   const name = typeof raw.name === "string" && raw.name.trim() ? raw.name : undefined;
   const role = typeof raw.role === "string" ? raw.role : undefined;
@@ -117,6 +140,10 @@ function mapAg2Message(
     if (toolCalls.length > 1) attributes.tool_calls = toolCalls;
   } else if (role === "tool" || role === "function" || Array.isArray(raw.tool_responses)) {
     step.kind = "tool_result";
+    // The tool it answers, named by the call it replies to.
+    const callId = answeredCallId(raw);
+    const tool = callId === undefined ? undefined : callTools.get(callId);
+    if (tool) step.tool = { name: tool };
   }
   for (const [key, value] of Object.entries(raw)) {
     if (key === "name" || key === "role" || key === "content" || key === "tool_calls" || key === "function_call")

@@ -10,6 +10,7 @@ import { TraceInputError } from "@/lib/trace/errors";
 import { splitByTrace } from "./otlp/split-by-trace";
 import { measureProtobuf } from "./otlp/measure-protobuf";
 import { countJsonSpans, measureJson } from "./otlp/count-json-spans";
+import { countPrintedMessages } from "@/lib/importers/chat/printed/printed-chat";
 import { sanitizeTrace } from "../sanitize-trace";
 import { jsonText } from "../json-text";
 import { contentHash } from "@/lib/trace/content-hash";
@@ -90,6 +91,9 @@ async function importTask(input: SandboxTasks["import"]["input"]): Promise<Impor
   // Spans are counted on the text, before parsing builds an object for each of them.
   const spans = countJsonSpans(text, maxSteps);
   if (spans > maxSteps) throw tooMany("spans", `more than ${maxSteps}`, maxSteps, "CULPRIT_MAX_STEPS");
+  // A chat AutoGen printed (not JSON): its message headers, counted the same way (0 for any other text).
+  const printed = spans === 0 ? countPrintedMessages(text, maxSteps) : 0;
+  if (printed > maxSteps) throw tooMany("printed messages", `more than ${maxSteps}`, maxSteps, "CULPRIT_MAX_STEPS");
   return importTraces(text, { format, fileName }).map((result) => {
     // Sanitized, hashed and encoded here, so the web server's event loop does none of it (review M-3).
     const trace = capTrace(sanitizeTrace(result.trace), maxSteps, maxAgents);
