@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isHedgedValue } from "./hedged-value";
+import { estimatedNumbers, isHedgedValue } from "./hedged-value";
 
 const at = (text: string, value: string) => {
   const start = text.indexOf(value);
@@ -38,5 +38,20 @@ describe("a value stated as an estimate", () => {
     expect(at("The logs say 5,000 rows were read.", "5,000")).toBe(false);
     expect(at("For example, the archive held 5,000 rows.", "5,000")).toBe(false);
     expect(at("Draw a sample (e.g., stratified): 5,000 rows were drawn.", "5,000")).toBe(false);
+  });
+});
+
+describe("a list of examples", () => {
+  it("offers every item as an example, not the first only", () => {
+    expect(estimatedNumbers("which leap day (e.g., 29 February 2000, 29 February 2004) is meant")).toEqual(
+      new Set(["29", "2000", "2004"]),
+    );
+    expect(estimatedNumbers("a year such as 2000 or 2004 is meant")).toEqual(new Set(["2000", "2004"]));
+    expect(estimatedNumbers("for example 12, 15 and 18 units")).toEqual(new Set(["12", "15", "18"]));
+  });
+
+  it("near miss: a value after the list, past words that are no items, is a fact", () => {
+    expect(estimatedNumbers("e.g. 500 samples, and then we found 1200 rows")).toEqual(new Set(["500"]));
+    expect(estimatedNumbers("a city such as Paris, with 2100 rooms")).toEqual(new Set());
   });
 });

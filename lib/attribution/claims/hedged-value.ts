@@ -25,9 +25,33 @@ const HEDGED_LINE_RE =
 const RANGE_AFTER_RE = /^\s*(?:-|–|—|to)\s*[$€£]?\d/;
 const RANGE_BEFORE_RE = /\d\s*(?:-|–|—|to)\s*[$€£]?$/;
 
+/** An example marker: what follows, to the list's end, is offered as an example. */
+const EXAMPLE_MARK_RE = /\b(?:e\.g\.|for (?:example|instance)|such as)[,:]?\s*/gi;
+/** Characters before a value searched for the example marker that opens its list. */
+const EXAMPLE_SPAN = 80;
+/** What a list of examples is made of between its marker and a later item: values, months, "or", "and". */
+const LIST_TOKEN_RE =
+  /^(?:[$€£]?\d[\d.,/-]*(?:st|nd|rd|th|%)?|or|and|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?)$/;
+
+/**
+ * Whether the value at `start` is a later item of a list of examples ("e.g., 29 February 2000, 29
+ * February 2004", "a year such as 2000 or 2004"): only values, months, "or" and "and" lie between
+ * the marker and it.
+ */
+function inExampleList(text: string, start: number): boolean {
+  const from = Math.max(0, start - EXAMPLE_SPAN);
+  const window = text.slice(from, start);
+  let after = -1;
+  for (const m of window.matchAll(EXAMPLE_MARK_RE)) after = m.index + m[0].length;
+  if (after < 0) return false;
+  const between = window.slice(after).trim();
+  return between === "" || between.split(/[\s,]+/).every((t) => t === "" || LIST_TOKEN_RE.test(t));
+}
+
 export function isHedgedValue(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - BEFORE), start);
   if (HEDGE_BEFORE_RE.test(before) || RANGE_BEFORE_RE.test(before)) return true;
+  if (inExampleList(text, start)) return true;
   if (RANGE_AFTER_RE.test(text.slice(end, end + 8))) return true;
   const from = Math.max(0, start - LINE);
   const lineStart = text.lastIndexOf("\n", start) + 1;
