@@ -5,6 +5,7 @@ import { isMagenticOneChat, mapAg2Messages } from "./map-ag2-messages";
 import { MAGENTIC_ONE_SYSTEM } from "./magentic-one";
 import type { ImporterRule } from "../importer-rules";
 import { printedChatMeta } from "./printed/printed-chat";
+import { recordVerdict } from "./record-verdict";
 
 const LIST_KEYS = ["history", "messages", "chat_history"] as const;
 
@@ -23,7 +24,8 @@ function openingRequest(messages: unknown[]): string | undefined {
 /**
  * Maps an AG2 / AutoGen 0.2 group chat log: `{history|messages|chat_history: [{name, role,
  * content}]}` or the bare array. Other top-level fields go to `run.attributes`. The outcome is
- * unknown: a chat log does not say whether the answer was right.
+ * unknown unless the record carries an evaluation's verdict (`is_correct`, record-verdict.ts): a chat
+ * log does not say whether the answer was right.
  */
 export function importAg2(value: unknown, ablate?: readonly ImporterRule[]): TTraceInput {
   let messages: unknown[] | undefined;
@@ -73,11 +75,13 @@ export function importAg2(value: unknown, ablate?: readonly ImporterRule[]): TTr
   }
   mapAg2Messages(builder, messages, listKey, ablate);
   const task = isRecord(value) && typeof value.task === "string" ? value.task : undefined;
+  const { outcome, groundTruth } = recordVerdict(value);
   return builder.build({
     task: task ?? printed?.task ?? openingRequest(messages),
     // Magentic-One logs share this layout; the runs list must not call them AG2.
     system: isMagenticOneChat(messages) ? MAGENTIC_ONE_SYSTEM : "ag2",
-    outcome: "unknown",
+    outcome,
+    ...(groundTruth !== undefined ? { groundTruth } : {}),
     sourceFormat: "ag2",
     attributes: Object.keys(attributes).length ? attributes : undefined,
   });

@@ -3,6 +3,7 @@ import { TraceInputError } from "../../trace/errors";
 import { TraceBuilder, isRecord, toText } from "../trace-builder";
 import { registerTaskGiver } from "./task-giver";
 import { INSTRUCTIONS } from "../../trace/canonical-attributes";
+import { recordVerdict } from "./record-verdict";
 
 /** Roles of the OpenAI chat format (and everything that copies it). */
 const CHAT_ROLES = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
@@ -46,7 +47,8 @@ export function transcriptMessages(value: unknown): { messages: Record<string, u
  * System/developer prompts describe the agent; user turns are the task giver's (never a culprit);
  * each tool call is a tool step of its caller (the agent, or the user where it calls tools of its
  * own, as in dual-control runs), and each tool reply is a tool result of whoever made the call it
- * answers (by `tool_call_id`). The outcome is unknown: a transcript does not say
+ * answers (by `tool_call_id`). The outcome is unknown unless the record carries an evaluation's
+ * verdict (`is_correct`, record-verdict.ts): a transcript does not say
  * whether the answer was right. Step ids are `s<index>` (`s<index>.<k>` for the k-th tool call).
  */
 export function importChatTranscript(value: unknown): TTraceInput {
@@ -147,11 +149,13 @@ export function importChatTranscript(value: unknown): TTraceInput {
   const answer = [...builder.steps].reverse().find((s) => s.agent === agent && s.kind === "message" && s.content);
   const attributes: Record<string, unknown> = {};
   if (isRecord(value)) for (const [k, v] of Object.entries(value)) if (k !== key) attributes[k] = v;
+  const { outcome, groundTruth } = recordVerdict(value);
   return builder.build({
     task: task ? messageText(task.content) : undefined,
     system: "chat",
     finalAnswer: answer?.content || undefined,
-    outcome: "unknown",
+    outcome,
+    ...(groundTruth !== undefined ? { groundTruth } : {}),
     sourceFormat: "chat",
     attributes: Object.keys(attributes).length ? attributes : undefined,
   });
