@@ -34,6 +34,7 @@ import { linkHolds, solidName } from "./name-digits";
 import { relativeDayShift, shiftedDate } from "./relative-day";
 import { numberWordValues } from "./number-words";
 import { isScaleFactorAt } from "./scale-factor";
+import { isTrivialNumber } from "./tool-computations";
 import { runtimeArgumentClaims } from "./runtime-arguments";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
@@ -389,7 +390,7 @@ function recordStep(ctx: RecordContext, v: number): void {
   const ids: number[] = [];
   const seen = new Set<string>();
   const numbersSoFar: string[] = [];
-  const derivations = { left: MAX_DERIVATION_CHECKS, roundings: MAX_ROUNDING_CHECKS };
+  const derivations = { left: MAX_DERIVATION_CHECKS, trivial: MAX_DERIVATION_CHECKS, roundings: MAX_ROUNDING_CHECKS };
   const computed = statedResults(ctx, v);
   for (const c of asserted) {
     if (ids.length >= MAX_CHECKED) break;
@@ -578,7 +579,7 @@ function sourceOf(
   v: number,
   c: Claim,
   numbersSoFar: string[],
-  derivations: { left: number; roundings: number },
+  derivations: { left: number; trivial: number; roundings: number },
 ): FoundSource {
   const label = isSmallMeasurement(c) ? tokensAround(claimText(ctx.g, v), c.start, c.end) : null;
   // A number the task writes only as the number of a numbered thing ("period 4") is no source of a
@@ -599,7 +600,10 @@ function sourceOf(
   }
   // One-operation derivations are searched for a few values per step (each search is quadratic in
   // the operands at hand).
-  if (c.kind === "number" && derivations.left-- > 0) {
+  // Small whole numbers (a step's "Step 1", a "$0") draw on a budget of their own: they never make an
+  // unsourced finding (isTrivialNumber), so they must not use up the searches of the values that can.
+  const trivial = isTrivialNumber(c);
+  if (c.kind === "number" && (trivial ? derivations.trivial-- > 0 : derivations.left-- > 0)) {
     ctx.grounding ??= buildGrounding(ctx.g);
     const found = ctx.grounding.derivation(v, c.value.slice(2), numbersSoFar);
     // The operands are what the value rests on: a wrong operand reaches the answer through it.
