@@ -437,8 +437,8 @@ function makeGrounding(g: EngineGraph): Grounding {
    * decimals step v writes x with: code prints 403.53000895182294 and the agent reports 403.53. Only
    * to fewer decimals, and only a value written with some ("2.00", not "2": a whole number is as
    * often a count or a misquote as a rounding): a value as precise as the number (403.54 against
-   * 403.53) differs from it. Read over the step's input, the steps it read, its own earlier numbers
-   * and the task, MAX_ROUND_READS numbers at most (none found past them: the conservative
+   * 403.53) differs from it. Read over the step's input, the steps it read, the latest tool outputs it
+   * could see (`earlierOutputs`), its own earlier numbers and the task, MAX_ROUND_READS numbers at most (none found past them: the conservative
    * direction), without the operand pool's cap: a task or output full of data leaves no room in it
    * for the figure rounded.
    */
@@ -456,6 +456,9 @@ function makeGrounding(g: EngineGraph): Grounding {
       const from = g.edges[g.inEdges[k]].from;
       for (const s of g.features[from].allNumbers) if ((timed || !metersOf(from).has(s)) && rounds(s)) return s;
     }
+    // The latest tool outputs the step could see, as a derivation reads them (a report three agents on
+    // from the tool that printed 12.604399962425232 writes "$12.60").
+    for (const u of earlierOutputs(v)) for (const s of g.features[u].allNumbers) if (rounds(s)) return s;
     for (const s of ownEarlier) if (rounds(s)) return s;
     for (const s of task) if (rounds(s)) return s;
     return null;

@@ -41,3 +41,46 @@ describe("figures rounded from a tool's floats", () => {
     expect(unsourced(said).join(" ")).toMatch(/introduces 31\.75/);
   });
 });
+
+describe("a figure rounded from a tool output a few steps back", () => {
+  const unsourcedAt = (said: string) =>
+    analyzeTrace(
+      ZTrace.parse({
+        schema: "culprit.trace/v1",
+        run: { outcome: "failure", task: "Write a short note on the fund." },
+        agents: [{ name: "Analyst" }, { name: "fund_indicators" }, { name: "Searcher" }, { name: "Writer" }],
+        steps: [
+          {
+            id: "t",
+            agent: "Analyst",
+            kind: "tool_call",
+            content: "",
+            tool: { name: "fund_indicators", arguments: {} },
+          },
+          {
+            id: "r",
+            agent: "fund_indicators",
+            kind: "tool_result",
+            content: "ma_50: 13.376799983978271\nma_200: 12.604399962425232",
+          },
+          { id: "s", agent: "Searcher", kind: "message", content: "The fund's manager changed last spring." },
+          { id: "w", agent: "Writer", kind: "final", content: said },
+        ],
+        edges: [
+          { from: "t", to: "r", kind: "message" },
+          { from: "r", to: "s", kind: "message" },
+          { from: "s", to: "w", kind: "message" },
+        ],
+      }),
+    )
+      .steps.filter((x) => x.detectors.some((d) => d.name === "unsourced-value"))
+      .map((x) => x.stepId);
+
+  it("is read as a rounding though only an earlier step read the tool", () => {
+    expect(unsourcedAt("The 200-day average stands at $12.60.")).toEqual([]);
+  });
+
+  it("near miss: a figure the float does not round to is introduced", () => {
+    expect(unsourcedAt("The 200-day average stands at $12.70.")).toEqual(["w"]);
+  });
+});
