@@ -43,13 +43,25 @@ const MAX_NAME = 256;
 export function ag2Header(line: string): Header | undefined {
   const t = line.trimEnd();
   if (!t.endsWith("):") || t.length < 8 || t[0] === " " || t[0] === "\t") return undefined;
-  const at = t.lastIndexOf(" (to ");
-  if (at <= 0) return undefined;
-  const sender = t.slice(0, at).trim();
-  const recipient = t.slice(at + 5, -2).trim();
-  if (!sender || !recipient || sender.length > MAX_NAME || recipient.length > MAX_NAME) return undefined;
-  if (recipient.includes("(") || recipient.includes(")")) return undefined;
-  return { sender, recipient };
+  // The last " (to " whose rest is a name with balanced parentheses (`user (to Agent (GPT-4)):`),
+  // looked for only as far back as a name can reach: bounded work on any line.
+  const earliest = t.length - 2 - MAX_NAME - 5;
+  for (let at = t.lastIndexOf(" (to "); at > 0 && at >= earliest; at = t.lastIndexOf(" (to ", at - 1)) {
+    const recipient = t.slice(at + 5, -2).trim();
+    if (!recipient || !balancedParentheses(recipient)) continue;
+    const sender = t.slice(0, at).trim();
+    return sender && sender.length <= MAX_NAME && recipient.length <= MAX_NAME ? { sender, recipient } : undefined;
+  }
+  return undefined;
+}
+
+function balancedParentheses(name: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < name.length; i++) {
+    if (name[i] === "(") depth++;
+    else if (name[i] === ")" && --depth < 0) return false;
+  }
+  return depth === 0;
 }
 
 export function isAg2Separator(line: string): boolean {
@@ -167,16 +179,26 @@ export function parseAg2Print(lines: readonly PrintedLine[], maxMessages: number
   let pending: string[] = [];
   const unknown: number[] = [];
   const unterminated: number[] = [];
+  const headerInside: number[] = [];
   const unclosed: number[] = [];
   let chats = 1;
   let chatOf: number[] = [];
   let functionLog = false;
 
   const block = (start: number): { body: string[]; end: number } => {
-    const sep = nextSep[start + 1];
+    let sep = nextSep[start + 1];
     const next = nextHeader[start + 1];
     let stop: number;
     let end: number;
+    if (sep >= 0 && sep < (next >= 0 ? next : n)) {
+      // A line of 80 dashes in the content (a table, a markdown rule) is not the end: the message
+      // runs to the last rule before the next header, unless the harness printed in between.
+      for (let k = sep + 1, limit = next >= 0 ? next : n; k < limit; k++) {
+        const t = lines[k].text;
+        if (isAg2Separator(t)) sep = k;
+        else if (isHarnessLine(t) || isBannerRule(t)) break;
+      }
+    }
     if (sep >= 0) {
       stop = sep;
       end = sep + 1;
@@ -241,6 +263,9 @@ export function parseAg2Print(lines: readonly PrintedLine[], maxMessages: number
         }
       }
       const { body, end } = block(i);
+      // A header line before the closing rule: content quoting one, or a message cut before its rule.
+      const inside = nextHeader[i + 1];
+      if (inside >= 0 && inside < end - 1) headerInside.push(lines[inside].n);
       const parsed = parseBody(body);
       if (parsed.unclosed) unclosed.push(lines[i].n);
       const text = parsed.text.join("\n");
@@ -304,6 +329,10 @@ export function parseAg2Print(lines: readonly PrintedLine[], maxMessages: number
   if (unterminated.length)
     out.warnings.push(
       `${unterminated.length === 1 ? "a message" : `${unterminated.length} messages`} (${lineList(unterminated)}) had no closing line of 80 dashes (was the print cut?); read up to the next message or the end`,
+    );
+  if (headerInside.length)
+    out.warnings.push(
+      `${lineList(headerInside)} ${headerInside.length === 1 ? "reads" : "read"} as a message header but ${headerInside.length === 1 ? "comes" : "come"} before the closing line of 80 dashes of the message above ${headerInside.length === 1 ? "it" : "them"}; read as that message's content (was a message cut before its closing line?)`,
     );
   if (unclosed.length)
     out.warnings.push(

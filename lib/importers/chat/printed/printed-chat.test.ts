@@ -449,6 +449,8 @@ describe("hostile printed text", () => {
     expect(inputErrorOf(() => parsePrintedChat(block.repeat(3), { maxChars: 40, maxMessages: 10 })).message).toMatch(
       /more than 40 characters/,
     );
+    // Past the size, text that is no printed chat is left to the JSON error, not called a large chat.
+    expect(parsePrintedChat("not a chat\n".repeat(10), { maxChars: 40, maxMessages: 10 })).toBeUndefined();
     const console = "---------- user ----------\nhi\n".repeat(3);
     expect(inputErrorOf(() => parsePrintedChat(console, { maxChars: 1e6, maxMessages: 2 })).code).toBe("too_large");
     expect(countPrintedMessages(block.repeat(5), 3)).toBe(4);
@@ -496,5 +498,78 @@ describe("hostile printed text", () => {
       const big = time(16_000);
       expect(big, shape(3).slice(0, 60)).toBeLessThan(Math.max(400, small * 25));
     }
+  });
+});
+
+describe("review regressions (each failed before its fix)", () => {
+  const ag2 = `user_proxy (to chatbot):\n\nHello\n\n${RULE}\nchatbot (to user_proxy):\n\nHi there\n\n${RULE}\n`;
+  const consolePrint =
+    "---------- TextMessage (user) ----------\nhello\n---------- TextMessage (bot) ----------\nhi\n[Prompt tokens: 1, Completion tokens: 2]\n";
+
+  it("reads a Console print saved with a byte order mark from its first block", () => {
+    const { trace } = one(`\uFEFF${consolePrint}`);
+    expect(reading(trace).map((s) => [s.agent, s.content])).toEqual([
+      ["user", "hello"],
+      ["bot", "hi"],
+    ]);
+    expect(trace.warnings).toEqual([]);
+    expect(countPrintedMessages(`\uFEFF${consolePrint}`, 10)).toBe(2);
+  });
+
+  it("reads prints whose lines end with a lone \\r (no \\n anywhere)", () => {
+    for (const text of [ag2, consolePrint]) {
+      const { trace } = one(text.replaceAll("\n", "\r"));
+      expect(reading(trace)).toEqual(reading(one(text).trace));
+      expect(countPrintedMessages(text.replaceAll("\n", "\r"), 10)).toBe(2);
+    }
+  });
+
+  it("reads a header whose recipient's name holds parentheses", () => {
+    const text = `user (to Agent (GPT-4)):\n\nHello\n\n${RULE}\nAgent (GPT-4) (to user (admin)):\n\nHi\n\n${RULE}\n`;
+    const value = parsePrintedChat(text) as { messages: Record<string, unknown>[] };
+    expect(value.messages.map((m) => [m.name, m.recipient, m.content])).toEqual([
+      ["user", "Agent (GPT-4)", "Hello"],
+      ["Agent (GPT-4)", "user (admin)", "Hi"],
+    ]);
+    expect(one(text).trace.warnings).toEqual([]);
+  });
+
+  it("keeps a line of 80 dashes inside a message as its content", () => {
+    const text = `user_proxy (to chatbot):\n\n| a |\n${RULE}\n| 1 |\n\n${RULE}\n>>>>>>>> USING AUTO REPLY...\nchatbot (to user_proxy):\n\nHi\n\n${RULE}\n`;
+    const { trace } = one(text);
+    expect(reading(trace).map((s) => [s.agent, s.content])).toEqual([
+      ["user_proxy", `| a |\n${RULE}\n| 1 |`],
+      ["chatbot", "Hi"],
+    ]);
+    expect(trace.steps[1].attributes?.printed_before).toEqual([">>>>>>>> USING AUTO REPLY..."]);
+    expect(trace.warnings).toEqual([]);
+  });
+
+  it("says so when a header line comes before the closing rule of the message above it", () => {
+    const { trace } = one(`a (to b):\n\nfirst, cut\nb (to a):\n\nsecond\n\n${RULE}\n`);
+    expect(trace.steps).toHaveLength(1);
+    expect(trace.warnings.join("\n")).toMatch(/line 4 reads as a message header/);
+  });
+
+  it("keeps the rest of a line after an unterminated OSC introducer", () => {
+    expect(stripAnsi("say \x1b]hello")).toBe("say hello");
+    expect(stripAnsi("a\x1b]0;title\x07b")).toBe("ab");
+    // and stays linear when every introducer on a long line is unterminated
+    const t0 = performance.now();
+    expect(stripAnsi("\x1b]x".repeat(30_000))).toBe("x".repeat(30_000));
+    expect(performance.now() - t0).toBeLessThan(500);
+  });
+
+  it("looks for the separator once, however many headers the head holds", () => {
+    const time = (headers: number) => {
+      const text = "a (to b):\n\n".repeat(headers) + `${"x".repeat(79)}${"-".repeat(81)}\n`.repeat(6_000);
+      const t0 = performance.now();
+      expect(printedForm(text)).toBeUndefined();
+      return performance.now() - t0;
+    };
+    time(50);
+    const few = time(100);
+    const many = time(1_000);
+    expect(many).toBeLessThan(Math.max(150, few * 3));
   });
 });

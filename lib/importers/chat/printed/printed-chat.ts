@@ -9,7 +9,7 @@ import { TraceInputError } from "../../../trace/errors";
 import { isRecord } from "../../trace-builder";
 import { ag2Header, isAg2Separator, parseAg2Print } from "./parse-ag2-print";
 import { consoleHeader, parseConsolePrint } from "./parse-console-print";
-import { isBlank, printedLines, stripAnsi } from "./printed-lines";
+import { isBlank, printedLines, printedText, stripAnsi } from "./printed-lines";
 
 export type PrintedForm = "ag2-print" | "agentchat-console";
 
@@ -40,10 +40,13 @@ export function printedChatMeta(value: unknown): PrintedChatMeta | undefined {
 }
 
 /** Which printed form the text opens with (in its head), if any. */
-export function printedForm(text: string): PrintedForm | undefined {
+export function printedForm(upload: string): PrintedForm | undefined {
+  const text = printedText(upload);
   const head = text.length > HEAD_CHARS ? text.slice(0, HEAD_CHARS) : text;
   let start = 0;
   let previousWasAg2Header = false;
+  // Whether the whole text holds a separator: looked up once, not once per header of the head.
+  let separator: boolean | undefined;
   for (let k = 0; k < HEAD_LINES && start < head.length; k++) {
     let end = head.indexOf("\n", start);
     if (end < 0) end = head.length;
@@ -51,7 +54,7 @@ export function printedForm(text: string): PrintedForm | undefined {
     start = end + 1;
     if (previousWasAg2Header) {
       // AG2's header is followed by a blank line, and its messages are closed by 80 dashes.
-      if (isBlank(line) && hasAg2Separator(text)) return "ag2-print";
+      if (isBlank(line) && (separator ??= hasAg2Separator(text))) return "ag2-print";
       previousWasAg2Header = false;
     }
     if (ag2Header(line)) previousWasAg2Header = true;
@@ -87,16 +90,21 @@ function tooLarge(what: string, limit: number): TraceInputError {
  * undefined when the text is neither form. Throws `too_large` past the bounds.
  */
 export function parsePrintedChat(
-  text: string,
+  upload: string,
   limits: { maxChars: number; maxMessages: number } = {
     maxChars: MAX_PRINTED_CHARS,
     maxMessages: MAX_PRINTED_MESSAGES,
   },
 ): Record<string, unknown> | undefined {
-  const form = printedForm(text);
+  // The size first: past it only the head is read, to tell a printed chat that is too large from text
+  // that is no printed chat at all.
+  if (upload.length > limits.maxChars) {
+    if (printedForm(upload.slice(0, HEAD_CHARS))) throw tooLarge("characters", limits.maxChars);
+    return undefined;
+  }
+  const form = printedForm(upload);
   if (!form) return undefined;
-  if (text.length > limits.maxChars) throw tooLarge("characters", limits.maxChars);
-  const lines = printedLines(text);
+  const lines = printedLines(printedText(upload));
   if (form === "ag2-print") {
     const parsed = parseAg2Print(lines, limits.maxMessages);
     if (parsed === "too_many") throw tooLarge("messages", limits.maxMessages);
@@ -121,9 +129,10 @@ export function parsePrintedChat(
  * (0 when the text is not a printed chat): the sandbox refuses a print with more messages than
  * steps allowed before parsing it, as it counts spans of JSON uploads.
  */
-export function countPrintedMessages(text: string, limit: number): number {
-  const form = printedForm(text);
+export function countPrintedMessages(upload: string, limit: number): number {
+  const form = printedForm(upload);
   if (!form) return 0;
+  const text = printedText(upload);
   let count = 0;
   let start = 0;
   while (start < text.length && count <= limit) {

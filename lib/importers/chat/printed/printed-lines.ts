@@ -20,6 +20,8 @@ export function stripAnsi(line: string): string {
   if (line.indexOf("\x1b") < 0) return line;
   let out = "";
   let i = 0;
+  // Set once an OSC found no terminator up to the line's end: no later one can find one either.
+  let oscUnterminated = false;
   while (i < line.length) {
     const c = line.charCodeAt(i);
     if (c !== ESC) {
@@ -36,12 +38,25 @@ export function stripAnsi(line: string): string {
       while (j < line.length && line.charCodeAt(j) >= 0x20 && line.charCodeAt(j) <= 0x3f) j++;
       i = j < line.length && line.charCodeAt(j) >= 0x40 && line.charCodeAt(j) <= 0x7e ? j + 1 : j;
     } else if (kind === "]") {
-      let j = i + 2;
+      let j = oscUnterminated ? line.length : i + 2;
       while (j < line.length && line[j] !== "\x07" && !(line[j] === "\x1b" && line[j + 1] === "\\")) j++;
-      i = j >= line.length ? j : line[j] === "\x07" ? j + 1 : j + 2;
+      // Unterminated on this line: not a sequence a terminal would have hidden; only `ESC ]` goes.
+      if (j >= line.length) oscUnterminated = true;
+      i = j >= line.length ? i + 2 : line[j] === "\x07" ? j + 1 : j + 2;
     } else i += kind === undefined ? 1 : 2;
   }
   return out;
+}
+
+/**
+ * The upload as the printed-chat readers scan it: without a leading byte order mark (Windows
+ * editors save one; it would hide the first header), and with lone `\r` line ends (a print saved
+ * with classic Mac line ends: no `\n` anywhere) read as line breaks. Linear; the text itself when
+ * neither applies.
+ */
+export function printedText(text: string): string {
+  const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return t.indexOf("\n") < 0 && t.indexOf("\r") >= 0 ? t.replaceAll("\r", "\n") : t;
 }
 
 /** The text's lines, ANSI-free; a final line break does not make an empty last line. */
