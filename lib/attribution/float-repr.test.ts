@@ -14,10 +14,10 @@ import { buildProvenance } from "./claims/provenance";
 
 describe("a float printed with an exponent", () => {
   it("is the amount it stands for, in values and in claims", () => {
-    expect(extractNumbers("Percentage of the total: 2e-05.")).toEqual(["0.00002"]);
+    expect(extractNumbers("Percentage of the total: 3e-05.")).toEqual(["0.00003"]);
     expect(extractNumbers("rate = 1.50e+10")).toEqual(["15000000000"]);
-    expect(extractClaims("Percentage of the total: 2e-05.").map((c) => c.value)).toEqual(["n:0.00002"]);
-    expect(normalizeNumber("0.00002")).toBe(normalizeNumber("2e-05"));
+    expect(extractClaims("Percentage of the total: 3e-05.").map((c) => c.value)).toEqual(["n:0.00003"]);
+    expect(normalizeNumber("0.00003")).toBe(normalizeNumber("3e-05"));
   });
   it("near miss: an unsigned exponent (a hex id's 12e4) and letters after it are not one", () => {
     expect(extractNumbers("commit 12e4 and 5e-4a")).toEqual(["12", "5", "4"]);

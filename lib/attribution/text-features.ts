@@ -91,7 +91,7 @@ function printedInFull(s: string): boolean {
  */
 export function normalizeNumber(raw: string): string {
   let s = raw.replace(/,/g, "");
-  // "2e-05" is 0.00002; an exponent's zeros are no trailing zeros to trim.
+  // "3e-05" is 0.00003; an exponent's zeros are no trailing zeros to trim.
   if (s.includes("e") || s.includes("E")) return String(Number(s));
   if (s.includes(".")) {
     s = trimEndChars(s, "0");
@@ -103,7 +103,7 @@ export function normalizeNumber(raw: string): string {
 }
 
 /**
- * A number, with thousands commas or not, and a signed exponent as programs print floats ("2e-05",
+ * A number, with thousands commas or not, and a signed exponent as programs print floats ("3e-05",
  * "1.5e+20": Python and JavaScript always sign it, which keeps a hex id's "12e4" out).
  */
 export const NUMBER_RE =

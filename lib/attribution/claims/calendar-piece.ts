@@ -5,7 +5,7 @@
  * provenance would tie a final answer to whichever step first wrote the same digits. Full dates
  * with a year are claims of their own (`d:…`, extract-claims.ts), as is a month and day without a year
  * (`d:--03-20`, checked against the days sources give); the day's digits alone, a time, and a
- * date stamped as one run of digits ("20221231"), are no number claim. Checked per candidate number, in a bounded window.
+ * date stamped as one run of digits ("20191130"), are no number claim. Checked per candidate number, in a bounded window.
  */
 
 import { MAX_SCAN_CHARS, numbersOnlyAs } from "../text-features";
@@ -115,8 +115,8 @@ export function isCalendarPiece(text: string, start: number, end: number): boole
 const two = (s: string, at: number) => Number(s.slice(at, at + 2));
 
 /**
- * A date written as one run of digits, YYYYMMDD or YYYYMMDDhhmmss ("20221231", an archive's
- * "20200101000000"): a day, as a web archive or a file name stamps it, not a quantity of 20 million.
+ * A date written as one run of digits, YYYYMMDD or YYYYMMDDhhmmss ("20191130", an archive's
+ * "20180615000000"): a day, as a web archive or a file name stamps it, not a quantity of 20 million.
  */
 export function isDateStamp(digits: string): boolean {
   if ((digits.length !== 8 && digits.length !== 14) || !/^(?:19|20)\d+$/.test(digits)) return false;

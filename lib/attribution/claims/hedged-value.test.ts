@@ -43,10 +43,10 @@ describe("a value stated as an estimate", () => {
 
 describe("a list of examples", () => {
   it("offers every item as an example, not the first only", () => {
-    expect(estimatedNumbers("which leap day (e.g., 29 February 2000, 29 February 2004) is meant")).toEqual(
-      new Set(["29", "2000", "2004"]),
+    expect(estimatedNumbers("which day (e.g., 14 March 1998, 14 March 2002) is meant")).toEqual(
+      new Set(["14", "1998", "2002"]),
     );
-    expect(estimatedNumbers("a year such as 2000 or 2004 is meant")).toEqual(new Set(["2000", "2004"]));
+    expect(estimatedNumbers("a year such as 1998 or 2002 is meant")).toEqual(new Set(["1998", "2002"]));
     expect(estimatedNumbers("for example 12, 15 and 18 units")).toEqual(new Set(["12", "15", "18"]));
   });
 

@@ -34,8 +34,8 @@ const LIST_TOKEN_RE =
   /^(?:[$€£]?\d[\d.,/-]*(?:st|nd|rd|th|%)?|or|and|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?)$/;
 
 /**
- * Whether the value at `start` is a later item of a list of examples ("e.g., 29 February 2000, 29
- * February 2004", "a year such as 2000 or 2004"): only values, months, "or" and "and" lie between
+ * Whether the value at `start` is a later item of a list of examples ("e.g., 14 March 1998, 14
+ * March 2002", "a year such as 1998 or 2002"): only values, months, "or" and "and" lie between
  * the marker and it.
  */
 function inExampleList(text: string, start: number): boolean {

@@ -1,9 +1,9 @@
 /**
- * A tool the agent's program calls (a code agent's `final_answer(rounded_distance)`) receives the
+ * A tool the agent's program calls (a code agent's `final_answer(mean_delay)`) receives the
  * values the program computed or read at run time, not values the agent wrote: the code names a
  * variable, and the recorded call holds its value. Such a value is the program's result, observed as
  * a tool output's is, not an assertion the agent made up. A value the code writes out
- * (`final_answer(1.46)`) stays the agent's. The call is the program's when the agent's latest step
+ * (`final_answer(7.25)`) stays the agent's. The call is the program's when the agent's latest step
  * before it (its code) calls the tool by name with a parenthesis; function calling writes no such
  * call, and its arguments stay the agent's.
  */

@@ -10,11 +10,11 @@ import { statedRoundings } from "./stated-rounding";
 
 describe("a stated rounding", () => {
   it("reads the value rounded to and the number it rounds", () => {
-    expect(statedRoundings("Total is 2950 miles, which rounds (half up) to 3000 miles.")).toEqual([
-      { result: 3000, operands: [2950] },
+    expect(statedRoundings("Total is 4850 km, which rounds (half up) to 5000 km.")).toEqual([
+      { result: 5000, operands: [4850] },
     ]);
-    expect(statedRoundings("Volume ≈ 232.8 mL\n# Rounded to the nearest integer: 233 mL")).toEqual([
-      { result: 233, operands: [232.8] },
+    expect(statedRoundings("Mass ≈ 418.6 g\n# Rounded to the nearest integer: 419 g")).toEqual([
+      { result: 419, operands: [418.6] },
     ]);
     expect(statedRoundings("Rounding 17.4 gives 17.")).toEqual([{ result: 17, operands: [17.4] }]);
     expect(statedRoundings("The mean is 3.14159; rounded to 2 decimal places: 3.14")).toEqual([
@@ -23,8 +23,8 @@ describe("a stated rounding", () => {
   });
 
   it("near miss: a value outside half its last place, or a game's round, is no rounding", () => {
-    expect(statedRoundings("2950 rounds to 4000")).toEqual([]);
-    expect(statedRoundings("232.2 rounded: 233")).toEqual([]);
+    expect(statedRoundings("4850 rounds to 7000")).toEqual([]);
+    expect(statedRoundings("418.2 rounded: 419")).toEqual([]);
     expect(statedRoundings("Scores of 2.4 in round 2 were kept")).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 /**
- * A value a step says it rounds to ("2950 miles, which rounds to 3000 miles", "≈ 232.8 mL …
- * Rounded to the nearest integer: 233") is computed from the number it rounds, as a stated sum is
+ * A value a step says it rounds to ("4,850 km, which rounds to 5,000 km", "≈ 418.6 g …
+ * Rounded to the nearest integer: 419") is computed from the number it rounds, as a stated sum is
  * from its terms: no value the step made up. The rounded value is the first number after the word
  * on its line, rounding one written just before the word (else the second, rounding the first: "rounding
  * 17.4 gives 17"); the number rounded is more precise, within half of
- * the rounded value's last place (3000 keeps thousands: 2950 is within 500; 233 keeps units: 232.8 is
+ * the rounded value's last place (5000 keeps thousands: 4850 is within 500; 419 keeps units: 418.6 is
  * within 0.5). The number rounded keeps its own provenance: an invented one is flagged as itself.
  */
 import { trimEndChars } from "../../text/linear-text";
@@ -20,7 +20,7 @@ const MAX_SCAN = 20_000;
 const BEFORE = 300;
 const AFTER = 120;
 
-/** Half the last place a written value keeps: 0.5 for 233, 500 for 3000, 0.005 for 3.14. */
+/** Half the last place a written value keeps: 0.5 for 419, 500 for 5000, 0.005 for 3.14. */
 function halfPlace(raw: string): number {
   const s = raw.replace(/,/g, "");
   const dot = s.indexOf(".");
@@ -55,7 +55,7 @@ export function statedRoundings(text: string): Computation[] {
     const line = scan.slice(at + m[0].length, at + m[0].length + AFTER).split("\n", 1)[0];
     const after = numbersIn(line.replace(PLACES_RE, ""));
     if (after.length === 0) continue;
-    // "2950 rounds to 3000": the value after the word, from one before it; "rounding 17.4 gives 17":
+    // "4850 rounds to 5000": the value after the word, from one before it; "rounding 17.4 gives 17":
     // both after it.
     const [first, second] = after;
     const before = () => numbersIn(scan.slice(Math.max(0, at - BEFORE), at)).reverse();
