@@ -34,7 +34,7 @@ import { linkHolds, solidName } from "./name-digits";
 import { relativeDayShift, shiftedDate } from "./relative-day";
 import { numberWordValues } from "./number-words";
 import { isScaleFactorAt } from "./scale-factor";
-import { isTrivialNumber } from "./tool-computations";
+import { isTrivialNumber } from "./trivial-number";
 import { runtimeArgumentClaims } from "./runtime-arguments";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";

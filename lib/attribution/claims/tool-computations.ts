@@ -14,6 +14,10 @@ import { outputFacts } from "./result-statements";
 import { resultAt } from "../../trace/canonical-attributes";
 import { PROSE_CALL_RE } from "../model/scaffolding";
 import { fencedRanges } from "../../text/linear-text";
+import { isTrivialNumber } from "./trivial-number";
+
+// Read from here by claim findings and the protocol-voice model; provenance imports it directly (no cycle).
+export { isTrivialNumber };
 
 /** The output body of a tool step: a call's recorded result, else the text after its framing. */
 export function outputBody(g: EngineGraph, u: number): string {
@@ -21,18 +25,6 @@ export function outputBody(g: EngineGraph, u: number): string {
   if (s.kind === "tool_call" && typeof s.tool?.result === "string") return s.tool.result;
   return s.content.slice(resultAt(s.attributes) ?? 0);
 }
-
-/**
- * Small integers are list markers and counts far more often than facts (see ungrounded-values). A
- * small number written in prose with a fractional part (4.81 mm, 0.65, 2.00) is a measurement, never a
- * marker or a count, so it is checked like any other value; in code small decimals stay trivial:
- * thresholds, weights and step sizes are constants of the method, not claims.
- */
-export const isTrivialNumber = (c: Claim) =>
-  c.kind === "number" &&
-  c.unit === "" &&
-  Math.abs(c.num ?? 0) <= 10 &&
-  ((Number.isInteger(c.num ?? 0) && !c.raw.includes(".")) || c.inCode === true);
 
 /** At most this many numbers handed to one tool are linked to its output (bounded work). */
 const MAX_TOOL_OPERANDS = 16;
