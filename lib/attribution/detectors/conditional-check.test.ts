@@ -80,14 +80,17 @@ describe("an approval", () => {
   it.each([
     "The page numbers can only be confirmed after transcribing the recording.",
     "Before I go on, tell me whether the provided file path is correct.",
-  ])("is no approval in a plan or a question: %j", (text) => {
+    "The sheet looks good overall, but there is one issue: the rounding step is missing.",
+    "The total is correct, but the label names the wrong depot.",
+  ])("is no approval in a plan, a question or a reservation: %j", (text) => {
     expect(approves(text)).toBe(false);
   });
 
-  it.each(["The figures are correct.", "Verified against the ledger: the total is right."])(
-    "is still read in %j",
-    (text) => {
-      expect(approves(text)).toBe(true);
-    },
-  );
+  it.each([
+    "The figures are correct.",
+    "Verified against the ledger: the total is right.",
+    "Looks good. But please ship it after lunch, not before.",
+  ])("is still read in %j", (text) => {
+    expect(approves(text)).toBe(true);
+  });
 });

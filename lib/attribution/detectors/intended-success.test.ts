@@ -32,6 +32,11 @@ describe("success intended, not claimed", () => {
     "I will try to successfully balance the rows.",
     "To finish this task successfully, I will read the ledger first.",
     "The ledger was not successfully parsed last time, so I will read it again.",
+    "These imports are required for the script to run successfully.",
+    "This will ensure that the script can execute successfully.",
+    "The patched script should run successfully on the next pass.",
+    "Please make the change and test the sheet to ensure that the totals work as expected.",
+    "Please make the change and test the sheet to ensure the rounding works as expected.",
   ])("reads no success claim in %j", (text) => {
     expect(claimsSuccess(text)).toBe(false);
     expect(detectorsAt(run(text), "a")).not.toContain("false-success-claim");
@@ -45,6 +50,8 @@ describe("success intended, not claimed", () => {
     "I managed to successfully balance the rows.",
     "To start, I ran the check. It finished successfully.",
     "To successfully complete this, I ran the check; verified.",
+    "For the record, the script ran successfully.",
+    "The rounding works as expected.",
   ])("near miss: %j reports a success, before any tool output", (text) => {
     expect(claimsSuccess(text)).toBe(true);
     expect(detectorsAt(run(text), "a")).toContain("false-success-claim");

@@ -219,3 +219,34 @@ describe("tool-failure on an acting tool's printed no-value", () => {
     expect(hitsOn([call("t", tool, '{"q":"x"}'), out("o", text)])).toEqual([{ step: "t", score: EMPTY_SCORE }]);
   });
 });
+
+describe("the caller of a chat's code runner", () => {
+  const review = (id: string) => ({
+    id,
+    agent: "critic",
+    kind: "message" as const,
+    content: "Bugs: none. The plot looks right.",
+  });
+  const failed = (id: string, agent = "terminal") => ({
+    id,
+    agent,
+    kind: "tool_result" as const,
+    content: "exitcode: 1 (execution failed)\nCode output: NameError: name 'search' is not defined",
+  });
+  const blamed = (steps: Steps) => hitsOn(steps).map((h) => h.step);
+
+  it("is the step whose code it ran, not the review between them", () => {
+    expect(blamed([code("c1"), review("k1"), failed("o1")])).toEqual(["c1"]);
+    // A runner that opens no exit code is one by its name.
+    expect(
+      blamed([code("c1"), review("k1"), { ...failed("o1"), content: "Traceback: NameError: name 'search'" }]),
+    ).toEqual(["c1"]);
+  });
+
+  it("near miss: code the runner already ran before its last turn, or a speaker that runs nothing", () => {
+    expect(blamed([code("c1"), failed("o0"), review("k1"), failed("o1")])).toEqual(["c1", "k1"]);
+    expect(
+      blamed([code("c1"), review("k1"), { ...failed("o1", "archive"), content: "Error: record 'search' not found" }]),
+    ).toEqual(["k1"]);
+  });
+});
