@@ -12,8 +12,7 @@ import { claimPart, commaDecimalNumbers, keyedNumbers, normalizeNumber } from ".
 import { observationAt } from "../../trace/canonical-attributes";
 import { ancestorWalker, Visit } from "../ancestor-walk";
 import { buildGrounding, NUMBERED_THING_BEFORE_RE } from "../grounding";
-import { statedComputations } from "./arithmetic";
-import { statedRoundings } from "./stated-rounding";
+import { statedWorkings } from "./stated-rounding";
 import { MAX_SCAN_CHARS, extractClaimValues, extractClaims, type Claim } from "./extract-claims";
 import { ruleOff } from "../ablation";
 import { withdrawals, type Withdrawal } from "./retracted-values";
@@ -373,8 +372,7 @@ function originAt(ctx: RecordContext, value: string, u: number): number {
  */
 function statedResults(ctx: RecordContext, v: number): Map<string, string[]> {
   const computed = new Map<string, string[]>();
-  const text = stepText(ctx.g.steps[v]);
-  for (const c of [...statedComputations(text), ...statedRoundings(text)]) {
+  for (const c of statedWorkings(stepText(ctx.g.steps[v]))) {
     const key = `n:${normalizeNumber(String(c.result))}`;
     const operands = c.operands.map((x) => `n:${normalizeNumber(String(x))}`);
     const before = computed.get(key);

@@ -9,7 +9,7 @@
  */
 import { trimEndChars } from "../../text/linear-text";
 import { NUMBER_RE, normalizeNumber } from "../text-features";
-import type { Computation } from "./arithmetic";
+import { type Computation, statedComputations } from "./arithmetic";
 
 /** "rounds", "rounded", "rounding", "round up/down/off/to": a game's "round 2" is no rounding. */
 const ROUND_WORD_RE = /\b(?:round(?:s|ed|ing)\b|round(?= (?:up|down|off|to)\b))/gi;
@@ -69,4 +69,9 @@ export function statedRoundings(text: string): Computation[] {
     if (from !== undefined && result > 0 && !rounded.startsWith("-")) out.push({ result, operands: [from] });
   }
   return out;
+}
+
+/** Everything a step works out in the open: its stated computations that recompute, and its stated roundings. */
+export function statedWorkings(text: string): Computation[] {
+  return [...statedComputations(text), ...statedRoundings(text)];
 }

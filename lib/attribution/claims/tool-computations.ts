@@ -16,9 +16,6 @@ import { PROSE_CALL_RE } from "../model/scaffolding";
 import { fencedRanges } from "../../text/linear-text";
 import { isTrivialNumber } from "./trivial-number";
 
-// Read from here by claim findings and the protocol-voice model; provenance imports it directly (no cycle).
-export { isTrivialNumber };
-
 /** The output body of a tool step: a call's recorded result, else the text after its framing. */
 export function outputBody(g: EngineGraph, u: number): string {
   const s = g.steps[u];

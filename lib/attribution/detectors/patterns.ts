@@ -311,9 +311,9 @@ function isEmptyCollection(text: string): boolean {
   return t.startsWith("[") || t.startsWith("{") || t.startsWith("set(");
 }
 
-/** Steps a code runner's output is traced back over to the code it ran. */
 /** How AutoGen's executor opens its report ("exitcode: 1 (execution failed)"). */
 const EXIT_CODE_RE = /^\s*exitcode: ?-?\d/;
+/** Steps a code runner's output is traced back over to the code it ran. */
 const MAX_CODE_BACK = 12;
 
 /**

@@ -20,8 +20,7 @@ import { estimatedNumbers } from "../claims/hedged-value";
 import { calendarOnlyNumbers } from "../claims/calendar-piece";
 import { riseNumbers } from "../claims/signed-change";
 import { tailOnlyNumbers, tailValue } from "../claims/at-hand-values";
-import { statedComputations } from "../claims/arithmetic";
-import { statedRoundings } from "../claims/stated-rounding";
+import { statedWorkings } from "../claims/stated-rounding";
 import { scaleFactors } from "../claims/scale-factor";
 import { stepText } from "../build-graph";
 
@@ -69,11 +68,7 @@ export const detectUngroundedValues: Detector = ({ g }) => {
       if (scales.has(x)) continue;
       if (Number(x) > 0 && grounding.seenBefore(i, `-${x}`) && !(rises ??= riseNumbers(step.content)).has(x)) continue;
       if (grounding.derivable(i, x, nums.slice(0, k))) continue;
-      worked ??= new Set(
-        [...statedComputations(stepText(step)), ...statedRoundings(stepText(step))].map((c) =>
-          normalizeNumber(String(c.result)),
-        ),
-      );
+      worked ??= new Set(statedWorkings(stepText(step)).map((c) => normalizeNumber(String(c.result))));
       if (worked.has(x)) continue;
       estimates ??= estimatedNumbers(step.content);
       if (estimates.has(x)) continue;

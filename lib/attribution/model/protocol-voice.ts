@@ -12,7 +12,7 @@
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { extractClaims } from "../claims/extract-claims";
-import { isTrivialNumber } from "../claims/tool-computations";
+import { isTrivialNumber } from "../claims/trivial-number";
 import { namesOwn } from "./own-content";
 import { tokenize } from "../text-features";
 import { statesAnAnswer } from "./answer-statement";
