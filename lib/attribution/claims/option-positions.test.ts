@@ -138,3 +138,44 @@ describe("the forms a multiple-choice reply closes or labels its pick with", () 
     expect(r).toEqual({ step: "s2", rule: "answer-origin" });
   });
 });
+
+describe("an option argued for in prose", () => {
+  it("reads the pick a persuader writes out instead of closing with the bare mark", () => {
+    expect(
+      statedRuling("I hold that the correct answer to the question of the moon's air is (A) Argon, by far.")?.value,
+    ).toBe("o:a");
+    expect(
+      statedRuling("It is clear that answer (C) - helium, the light gas - is the most accurate response.")?.value,
+    ).toBe("o:c");
+    expect(statedRuling('So option (D) "Xenon, the heaviest" makes the most sense for a cold moon.')?.value).toBe(
+      "o:d",
+    );
+    expect(statedPosition("Weighing it all, (B) remains the best explanation.")?.value).toBe("o:b");
+  });
+
+  it("takes no position from another speaker's view, a condition or a denial", () => {
+    expect(statedRuling("Debater_2 argues that (C) is the most accurate answer.")).toBeNull();
+    expect(statedRuling("Debater_1, for its part, claims option (A) makes the most sense.")).toBeNull();
+    expect(statedRuling("The others do not fit, and therefore option (A) is the most accurate answer.")?.value).toBe(
+      "o:a",
+    );
+    expect(statedRuling("If the answer to the question of the air is (D) Xenon, the moon is cold.")).toBeNull();
+    expect(statedRuling("I do not think (B) is the best fit.")).toBeNull();
+    expect(statedRuling("Option (B) is a plausible reading too.")).toBeNull();
+    // The speaker's own view stays its own when it reports a verb in the first person.
+    expect(statedRuling("I believe that option (A) is the most accurate.")?.value).toBe("o:a");
+  });
+
+  it("names the debater that first argued for the concluded option, not the first to close with its mark", () => {
+    const r = debate("D", [
+      say(
+        "s1",
+        "Debater_1",
+        "Cold moons keep heavy gases, so the correct answer to the question of Vell's air is (D) Xenon.",
+      ),
+      say("s2", "Debater_2", "Argon outgasses from rock and stays bound.\n\n(A)"),
+      say("s3", "Debater_3", "Xenon is the heaviest gas and stays bound best.\n\n(D)"),
+    ]);
+    expect(r).toEqual({ step: "s1", rule: "answer-origin" });
+  });
+});

@@ -107,6 +107,7 @@ function rulings(text: string): Found[] {
     ...leadValues(text, NOUN_LEAD_RE),
     ...leadValues(text, CHOICE_LEAD_RE),
     ...optionsNamedBest(text),
+    ...optionsArguedFor(text),
   ];
 }
 
@@ -122,10 +123,56 @@ function optionsNamedBest(text: string): Found[] {
   if (!text.includes(" is ")) return out;
   for (const m of text.matchAll(OPTION_IS_ANSWER_RE)) {
     if (out.length >= MAX_MATCHES) break;
+    if (!ownClaim(text, m.index!)) continue;
     const value = readValue(`(${m[1] ?? m[2]})`);
     if (value) out.push({ value, at: m.index! });
   }
   return out;
+}
+
+/**
+ * An option argued for in prose, the way a debater who must win others over writes its pick rather
+ * than closing with the bare mark: "the correct answer to the question of … is (D) …", "answer
+ * (C) - helium, the light gas - is the most accurate response", "option (C) "…" makes the most
+ * sense". The option's wording may stand between the mark and what is said of it, set off by dashes
+ * or quotes. A sentence that reports someone else's view ("Agent B argues that (C) is the most
+ * accurate") or a condition ("if the answer to … is (D)") takes no position of the speaker's.
+ */
+const QUALIFIED_ANSWER_RE =
+  /\b(?:(?:correct|right|best|final|true|most\s+accurate)\s+)?answer\s+(?:to|for)\s+[^.!?\n]{1,160}?\s+is\s+(?:option\s+|answer\s+)?\(([A-H])\)/gi;
+const ARGUED_OPTION_RE =
+  /(?:\b(?:answer|option|choice)\s+)?\(([A-H])\)(?:\s*[-–—]\s[^\n]{1,120}?\s[-–—]|\s*"[^"\n]{1,160}"|\s*“[^”\n]{1,160}”)?\s+(?:(?:is|remains|seems|appears)\s+(?:to\s+be\s+)?(?:the\s+)?(?:most\s+(?:accurate|correct|plausible|likely|reasonable|appropriate|comprehensive|convincing|valid)|best|correct|right)\b|makes\s+the\s+most\s+sense\b)/g;
+/** What makes a sentence's claim someone else's, or not a claim: a reporting verb, a condition. */
+const REPORTED_RE =
+  /\b(?:argue|claim|say|suggest|believe|think|state|contend|maintain|insist|assert|propose)(?:s|d|ed)?\b|\baccording\s+to\b/i;
+const FIRST_PERSON_RE = /\b(?:i|we)\b/i;
+/** The last sentence end before a claim: the sentence the claim is in starts after it. */
+const SENTENCE_BREAK_RE = /[.!?]\s[^.!?]*$/;
+const CONDITION_RE = /\b(?:if|whether|unless|not)\b|n['’]t\b/i;
+
+function optionsArguedFor(text: string): Found[] {
+  const out: Found[] = [];
+  if (!text.includes("(")) return out;
+  for (const re of [QUALIFIED_ANSWER_RE, ARGUED_OPTION_RE]) {
+    for (const m of text.matchAll(re)) {
+      if (out.length >= MAX_MATCHES) break;
+      if (!ownClaim(text, m.index!)) continue;
+      const value = readValue(`(${m[1].toUpperCase()})`);
+      if (value) out.push({ value, at: m.index! });
+    }
+  }
+  return out;
+}
+
+/** Whether the sentence up to `at` leaves the claim at `at` the speaker's own (see `optionsArguedFor`). */
+function ownClaim(text: string, at: number): boolean {
+  const before = text.slice(Math.max(0, at - 200), at);
+  const lead = before.slice(Math.max(before.lastIndexOf("\n") + 1, before.search(SENTENCE_BREAK_RE) + 1));
+  // A denial or condition is read in the claim's own clause: "the others do not fit, and therefore
+  // (A) is the most accurate" picks (A); "if the answer to … is (D), …" picks nothing.
+  if (CONDITION_RE.test(lead.slice(lead.lastIndexOf(",") + 1))) return false;
+  const reported = REPORTED_RE.exec(lead);
+  return !reported || FIRST_PERSON_RE.test(lead.slice(0, reported.index));
 }
 
 const latest = (found: Found[]): StatedValue | null =>
