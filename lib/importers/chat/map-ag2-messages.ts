@@ -5,6 +5,7 @@ import { isMagenticHarness, isMagenticOneLog, magenticTaskGiver } from "./magent
 import { markOrchestratorDelegations } from "./orchestrator-delegation";
 import { isTaskGiverName, registerTaskGiver } from "./task-giver";
 import { markObservation } from "./observation-marks";
+import { markCarryOvers } from "./carry-over";
 import { importerRuleOff, type ImporterRule } from "../importer-rules";
 import { crashReportStep, splitCrashReport } from "./runner-crash-report";
 
@@ -43,6 +44,11 @@ export function mapAg2Messages(
     if (taskGiver && isMagenticHarness(speaker.agent)) speaker.agent = taskGiver;
     return mapAg2Message(raw, index, speaker, scriptResults, callTools);
   });
+  // A later chat's opening message carries what earlier chats left: the harness's copy, not the sender's claims.
+  markCarryOvers(
+    steps,
+    messages.map((raw) => (isRecord(raw) ? raw.chat : undefined)),
+  );
   // Logs that do not say "-> X" themselves: the orchestrator hands each turn to the next speaker.
   if (magentic && !steps.some((s) => s?.kind === "delegate")) {
     markOrchestratorDelegations(

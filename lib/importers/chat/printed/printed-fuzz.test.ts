@@ -162,10 +162,11 @@ function outcome(text: string): string {
 const fixtureIndex = fc.nat(FIXTURES.length - 1);
 
 describe("printed chats under mutation (property)", () => {
-  it("has the four real fixtures, each read as a trace", () => {
+  it("has the five real fixtures, each read as a trace", () => {
     expect(FIXTURES.map((f) => f.name)).toEqual([
       "ag2-print-currency-calculator.txt",
       "ag2-print-human-feedback.txt",
+      "ag2-print-sequential-chats.txt",
       "agentchat-console-agents.txt",
       "agentchat-console-selector.txt",
     ]);
