@@ -41,6 +41,27 @@ describe("a value stated as an estimate", () => {
   });
 });
 
+describe("a round threshold the text compares with", () => {
+  it("is a bound, not a found value", () => {
+    expect(at("The share price stayed over $300 all week.", "$300")).toBe(true);
+    expect(at("The archive holds more than 1,000 maps.", "1,000")).toBe(true);
+    expect(at("Sales broke the 250 mark in May.", "250")).toBe(true);
+    expect(at("Turnout crossed the 50 % threshold.", "50")).toBe(true);
+    expect(at("Keep each reply under 2 pages.", "2")).toBe(true);
+    expect(at("The $300 barrier held for a week.", "$300")).toBe(true);
+    expect(at("A 50 % threshold applies to turnout.", "50")).toBe(true);
+  });
+
+  it("near misses: a precise bound, a round value with no bound, a bound word far from it", () => {
+    expect(at("The archive holds more than 4,137 maps.", "4,137")).toBe(false);
+    expect(at("The archive holds more than 47 maps.", "47")).toBe(false);
+    expect(at("The archive holds 1,000 maps.", "1,000")).toBe(false);
+    expect(at("Over the week the share price closed at $300.", "$300")).toBe(false);
+    expect(at("The 250 levels of the tower were mapped.", "250")).toBe(false);
+    expect(at("They scored 300 goals, level with the record.", "300")).toBe(false);
+  });
+});
+
 describe("a list of examples", () => {
   it("offers every item as an example, not the first only", () => {
     expect(estimatedNumbers("which day (e.g., 14 March 1998, 14 March 2002) is meant")).toEqual(

@@ -48,9 +48,31 @@ function inExampleList(text: string, start: number): boolean {
   return between === "" || between.split(/[\s,]+/).every((t) => t === "" || LIST_TOKEN_RE.test(t));
 }
 
+/**
+ * A round threshold the text compares with ("over $200", "more than 1,000 rows", "the 50 % mark"): a
+ * bound, as imprecise as an estimate, not a value the step claims to have found. Only round values:
+ * "over 4,137 rows" is as precise as the count itself.
+ */
+const BOUND_BEFORE_RE =
+  /(?:\bover|\babove|\bbelow|\bunder|\b(?:more|less|fewer) than|\bat (?:least|most)|\bexceed(?:s|ed|ing)?|\bsurpass(?:es|ed|ing)?|\bbeyond|\b(?:cross(?:es|ed|ing)?|break(?:s|ing)?|broke|top(?:s|ped|ping)?) the)\s*[$€£]?\s*$/i;
+const MARK_AFTER_RE = /^\s*(?:%\s*)?(?:mark|barrier|threshold|milestone|level)\b/i;
+/** One significant digit, or two ending in 5 or 0, then zeros: 2, 200, 250, 1,000 (not 47, 4,137 or 2.5). */
+const ROUND_RE = /^[1-9](?:[05]?0+)?$/;
+
+function isRoundBound(text: string, start: number, end: number): boolean {
+  const digits = text
+    .slice(start, end)
+    .replace(/^[$€£]/, "")
+    .replace(/,/g, "");
+  if (!ROUND_RE.test(digits)) return false;
+  const before = text.slice(Math.max(0, start - BEFORE), start);
+  return BOUND_BEFORE_RE.test(before) || MARK_AFTER_RE.test(text.slice(end, end + 16));
+}
+
 export function isHedgedValue(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - BEFORE), start);
   if (HEDGE_BEFORE_RE.test(before) || RANGE_BEFORE_RE.test(before)) return true;
+  if (isRoundBound(text, start, end)) return true;
   if (inExampleList(text, start)) return true;
   if (RANGE_AFTER_RE.test(text.slice(end, end + 8))) return true;
   const from = Math.max(0, start - LINE);
