@@ -25,8 +25,8 @@ export default async function UploadPage() {
     <main className="page stack" style={{ maxWidth: 860 }}>
       <h1>Upload a trace</h1>
       <p className="muted" style={{ margin: 0 }}>
-        Drop a file, pick one, or paste JSON or a chat AutoGen printed to a terminal. The format is detected; you can
-        force it. Up to {maxMb} MB.
+        Drop a file, pick one, or paste JSON, a chat AutoGen printed to a terminal, or a ChatDev <code>.log</code>. The
+        format is detected; you can force it. Up to {maxMb} MB.
       </p>
       <UploadForm formats={IMPORT_FORMATS.map((f) => ({ id: f, description: FORMAT_DESCRIPTIONS[f] }))} />
       <LangfuseImport host={langfuseHostShown()} />

@@ -5,7 +5,7 @@ import { UploadError, UploadResultList } from "./UploadOutcomeView";
 import { useUpload } from "./use-upload";
 import styles from "./UploadForm.module.css";
 
-/** The upload page's form: a file (dropped or picked) or pasted JSON or printed chat, a format, then the outcome. */
+/** The upload page's form: a file (dropped or picked) or pasted JSON, printed chat or ChatDev log, a format, then the outcome. */
 export function UploadForm({ formats }: { formats: { id: string; description: string }[] }) {
   const [file, setFile] = useState<File | null>(null);
   const [text, setText] = useState("");
@@ -24,7 +24,7 @@ export function UploadForm({ formats }: { formats: { id: string; description: st
       )}
       {!file && (
         <label className="stack" style={{ gap: 4 }}>
-          <span className="muted">…or paste JSON, or a chat AutoGen printed</span>
+          <span className="muted">…or paste JSON, a chat AutoGen printed, or a ChatDev log</span>
           <textarea
             rows={8}
             value={text}

@@ -364,6 +364,7 @@ describe("a forced format rejects what it cannot read, naming the format and wha
     "otel-sdk": /OpenTelemetry SDK/,
     "openai-agents": /OpenAI Agents SDK/,
     agentops: /AgentOps/,
+    chatdev: /ChatDev/,
   };
   it.each(IMPORT_FORMATS.map((f) => [f]))("%s", (format) => {
     for (const text of garbage) {

@@ -19,7 +19,7 @@ function files(dir: string, out: string[] = []): string[] {
   for (const f of readdirSync(dir).sort()) {
     const p = path.join(dir, f);
     if (statSync(p).isDirectory()) files(p, out);
-    else if (/\.(json|jsonl|txt)$/.test(p)) out.push(p);
+    else if (/\.(json|jsonl|txt|log)$/.test(p)) out.push(p);
   }
   return out;
 }

@@ -16,6 +16,7 @@ import { isAgentOpsExport } from "./agentops/import-agentops";
 import { hasWrappedAgentChatEvents } from "./chat/agentchat-events";
 import { isAtifBundle, isAtifTrajectory } from "./atif/atif-shape";
 import { printedChatMeta } from "./chat/printed/printed-chat";
+import { chatDevLogOf } from "./chatdev/read-chatdev-log";
 
 /** Keys only a Who&When record carries (besides `history`). */
 const WHO_AND_WHEN_KEYS = [
@@ -39,6 +40,8 @@ export function detectFormat(value: unknown): ImportFormat | undefined {
   // A chat AutoGen printed, read back by parseInputText: its importer is known.
   const printed = printedChatMeta(value);
   if (printed) return printed.form === "ag2-print" ? "ag2" : "autogen";
+  // A ChatDev `.log`, read back by parseInputText.
+  if (chatDevLogOf(value)) return "chatdev";
   if (typeof value.schema === "string" && value.schema.startsWith(TRACE_SCHEMA_VERSION.split("/")[0])) return "culprit";
   if (Array.isArray(value.resourceSpans)) return "otlp";
   if (isAtifTrajectory(value)) return "atif";

@@ -21,5 +21,7 @@ export const FORMAT_DESCRIPTIONS: Record<ImportFormat, string> = {
   "openai-agents":
     'openai-agents: OpenAI Agents SDK trace export, {data: [trace, trace.span...]}, an array or JSONL of {object: "trace" | "trace.span", span_data}',
   agentops: "agentops: AgentOps trace export {trace, spans[]}",
+  chatdev:
+    "chatdev: a ChatDev 1.0 `.log` (`[YYYY-DD-MM HH:MM:SS INFO]` entries: `Role: **[Start Chat]**` phase prompts, `Role: **A<->B on : Phase, turn N**` replies, `**[Test Reports]**`)",
   atif: 'atif: ATIF agent trajectory (Harbor) {schema_version: "ATIF-v1.x", agent, steps[]}, with its subagent trajectories embedded or listed beside it',
 };

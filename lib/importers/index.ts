@@ -21,6 +21,7 @@ import { importOtelSdkDump } from "./otel-sdk-dump/import-otel-sdk-dump";
 import { importAgentsSdk } from "./openai-agents/import-agents-sdk";
 import { importAgentOps } from "./agentops/import-agentops";
 import { importAtif } from "./atif/import-atif";
+import { importChatDev } from "./chatdev/import-chatdev";
 import type { ImporterRule } from "./importer-rules";
 
 export { IMPORT_FORMATS, FORMAT_DESCRIPTIONS, type ImportFormat } from "./formats";
@@ -65,6 +66,7 @@ const IMPORTERS: Record<ImportFormat, Importer | undefined> = {
   "openai-agents": fromValue(importAgentsSdk),
   agentops: fromValue(importAgentOps),
   atif: fromValue(importAtif),
+  chatdev: fromValue(importChatDev),
 };
 
 /**

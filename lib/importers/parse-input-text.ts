@@ -3,6 +3,7 @@ import { parseJsonLines, parseJsonText, positionToLocation } from "../trace/pars
 import { parseReprDocument } from "./python-repr/parse-repr-document";
 import { splitConcatenatedJson } from "./split-concatenated-json";
 import { PRINTED_FORMS_EXPECTED, parsePrintedChat } from "./chat/printed/printed-chat";
+import { CHATDEV_LOG_EXPECTED, readChatDevLog } from "./chatdev/read-chatdev-log";
 
 /**
  * Parses an uploaded file: one JSON document, or JSON Lines (one document per line, as the
@@ -15,12 +16,16 @@ import { PRINTED_FORMS_EXPECTED, parsePrintedChat } from "./chat/printed/printed
  * (AutoGen's printed `TaskResult(...)`). Last, a chat AutoGen printed to a terminal (an AG2 / 0.2
  * `initiate_chat` print or an AgentChat `Console` print, `chat/printed/`), recognised from its head;
  * other text that is not JSON keeps its JSON error, saying which printed forms are read too.
+ * A ChatDev `.log` (`chatdev/`, ADR 0117) is tried first once JSON failed: its `[2023-22-08 14:46:15
+ * INFO]` opening breaks JSON at once, and it can read as neither JSONL nor concatenated documents.
  */
 export function parseInputText(text: string, fileName?: string): unknown {
   if (text.trim() === "") throw new TraceInputError("bad_input", `The file${fileName ? ` ${fileName}` : ""} is empty`);
   try {
     return parseJsonText(text, fileName ?? "input");
   } catch (err) {
+    const chatdev = readChatDevLog(text);
+    if (chatdev !== undefined) return chatdev;
     // Pretty-printed documents one after another (blank lines between them or not) are tried before
     // JSONL fails for good: a `.jsonl` name or lines that open with `{` do not make them JSONL.
     let linesErr: unknown;
@@ -57,7 +62,7 @@ function notJsonNorPrinted(err: unknown, text: string): unknown {
   if (first === "{") return err;
   return new TraceInputError(
     "malformed_json",
-    `${err.message}. The file is not JSON, nor ${PRINTED_FORMS_EXPECTED}`,
+    `${err.message}. The file is not JSON, nor ${PRINTED_FORMS_EXPECTED}, nor ${CHATDEV_LOG_EXPECTED}`,
     err.location ? { location: err.location, issues: err.issues } : { issues: err.issues },
   );
 }

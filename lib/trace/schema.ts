@@ -152,6 +152,7 @@ export const ZSourceFormat = z.enum([
   "openai-agents",
   "agentops",
   "atif",
+  "chatdev",
 ]);
 export type TSourceFormat = z.infer<typeof ZSourceFormat>;
 

@@ -12,8 +12,9 @@ import { parseRunListParams } from "@/lib/runs/list-params";
 
 /**
  * POST /api/runs — ingest a trace file; a file holding several traces becomes one run per trace.
- * Body: the trace as JSON (any supported format) or as a chat AutoGen printed (text: an AG2 0.2
- * `initiate_chat` print or an AgentChat `Console` print), or multipart/form-data with a `file` field;
+ * Body: the trace as JSON (any supported format), as a chat AutoGen printed (text: an AG2 0.2
+ * `initiate_chat` print or an AgentChat `Console` print) or as a ChatDev `.log` (text), or
+ * multipart/form-data with a `file` field;
  * optionally with `Content-Encoding: gzip` or `deflate`.
  * Query or form field `format` forces a format (default: auto-detect).
  * 201 with the new run, 200 when the same content was already stored. The body describes the

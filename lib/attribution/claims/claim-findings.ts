@@ -25,7 +25,7 @@ import { toolComputations } from "./tool-computations";
 import { isTrivialNumber } from "./trivial-number";
 import { fabricationWord } from "./fabrication-words";
 import { taskText } from "./task-text";
-import { isLoopbackLink } from "./local-address";
+import { isLoopbackLink, isSetupLink, isTemplateLink } from "./local-address";
 import { contextTokens } from "./label-tokens";
 import { swappedLabel } from "./swapped-label";
 import { changesOneDigit, labelOnlyNumbers, millisecondOnlyNumbers, namesMilliseconds } from "../grounding";
@@ -448,11 +448,15 @@ function claimFinding(
   const linkInCode = c.kind === "url" && c.inCode && !ruleOff(g, "links-in-code");
   // A link to the reader's own machine is where the built program listens, not a source (local-address.ts).
   const ownMachine = c.kind === "url" && isLoopbackLink(c.value);
+  // A site named as where to download software is a setup step, and a link with a placeholder a
+  // template: neither is a cited page (local-address.ts).
+  const setup = c.kind === "url" && (isSetupLink(c.value, text, c.start) || isTemplateLink(c.value));
   if (
     reaches &&
     CHECKABLE.has(c.kind) &&
     !linkInCode &&
     !ownMachine &&
+    !setup &&
     !isHedgedValue(text, c.start, c.end) &&
     !(c.kind === "number" && writtenAsMeter(scan, c))
   ) {

@@ -109,3 +109,34 @@ describe("a link to the reader's own machine is no unsourced value", () => {
     ]);
   });
 });
+
+describe("a manual's setup links are no unsourced value", () => {
+  const links = (final: string) =>
+    findings("Build a desktop app that shows the weather.", "main.py\n```python\nshow()\n```", final).filter((f) =>
+      f.startsWith("unsourced-value u:"),
+    );
+  it("says nothing about a site named as where to download or install software", () => {
+    expect(
+      links(
+        "1. Install Lumen first. You can download it from the official website: https://www.lumen-lang.org/downloads/",
+      ),
+    ).toEqual([]);
+    expect(links("If not, download and install it from [the site](https://lumen-lang.org).")).toEqual([]);
+  });
+  it("says nothing about a link with a placeholder for the reader to fill", () => {
+    expect(links("Get the code: git clone https://github.com/your-username/weather-app.git")).toEqual([]);
+    expect(links("Fetch the files from https://github.com/{user}/weather-app")).toEqual([]);
+    expect(links("Deploy it to https://yourdomain.com/weather")).toEqual([]);
+  });
+  it("near misses: a page deeper than a section, a site named as where to look facts up, a word that starts with your", () => {
+    expect(links("You can download the data from https://lumen-lang.org/data/2023/weather.csv")).toEqual([
+      "unsourced-value u:lumen-lang.org/data/2023/weather.csv true",
+    ]);
+    expect(links("Go to the archive's search page: https://archive.lumen-lang.org/search/")).toEqual([
+      "unsourced-value u:archive.lumen-lang.org/search true",
+    ]);
+    expect(links("The forecast follows https://lumen-lang.org/wiki/yourself")).toEqual([
+      "unsourced-value u:lumen-lang.org/wiki/yourself true",
+    ]);
+  });
+});

@@ -317,8 +317,8 @@ const EXIT_CODE_RE = /^\s*exitcode: ?-?\d/;
 const MAX_CODE_BACK = 12;
 
 /**
- * The step whose code a chat's code runner ran: the latest agent step with a fenced code block since
- * the runner last spoke, or −1. A runner in a chat (AutoGen's executor, Magentic-One's terminal) runs
+ * The step whose code a chat's code runner ran: the latest agent step (not a task giver's) with a
+ * fenced code block since the runner last spoke, or −1. A runner in a chat (AutoGen's executor, Magentic-One's terminal) runs
  * the latest code block in the conversation, and the turn right before it is often a critic's or
  * an orchestrator's ("Please run the code above"), not the code's author.
  */
@@ -327,7 +327,8 @@ function codeAuthor(g: EngineGraph, i: number): number {
   if (!CODE_RUNNER_RE.test(g.steps[i].agent) && !EXIT_CODE_RE.test(g.steps[i].content ?? "")) return -1;
   for (let j = i - 1; j >= 0 && i - j <= MAX_CODE_BACK; j--) {
     if (g.agentOf[j] === g.agentOf[i]) return -1;
-    if (g.toolAgents.has(g.agentOf[j]) || g.steps[j].kind === "tool_result") continue;
+    // A task giver's prompt that quotes the code (a framework's phase template) did not write it.
+    if (g.toolAgents.has(g.agentOf[j]) || g.taskGivers.has(g.agentOf[j]) || g.steps[j].kind === "tool_result") continue;
     if ((g.steps[j].content ?? "").includes("```")) return j;
   }
   return -1;
@@ -351,10 +352,12 @@ export function callerOf(g: EngineGraph, i: number): number {
   let best = -1;
   for (let k = g.inStart[i]; k < g.inStart[i + 1]; k++) {
     const from = g.edges[g.inEdges[k]].from;
-    if (!g.toolAgents.has(g.agentOf[from]) && from > best) best = from;
+    if (!g.toolAgents.has(g.agentOf[from]) && !g.taskGivers.has(g.agentOf[from]) && from > best) best = from;
   }
   if (best >= 0) return best;
-  for (let j = i - 1; j >= 0; j--) if (!g.toolAgents.has(g.agentOf[j]) && g.steps[j].kind !== "tool_result") return j;
+  for (let j = i - 1; j >= 0; j--)
+    if (!g.toolAgents.has(g.agentOf[j]) && !g.taskGivers.has(g.agentOf[j]) && g.steps[j].kind !== "tool_result")
+      return j;
   return i;
 }
 

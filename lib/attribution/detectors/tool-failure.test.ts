@@ -243,6 +243,55 @@ describe("the caller of a chat's code runner", () => {
     ).toEqual(["c1"]);
   });
 
+  it("is the code's author, not a task giver's prompt that quotes the code (a framework's phase template)", () => {
+    const prompt = {
+      id: "p1",
+      agent: "framework",
+      kind: "message" as const,
+      content: "Review the codes below.\n```python\nprint(search('featured log'))\n```",
+    };
+    const g = buildGraph(
+      ZTrace.parse({
+        schema: "culprit.trace/v1",
+        run: { outcome: "failure" },
+        agents: [{ name: "coder" }, { name: "framework", kind: "task_giver" }, { name: "terminal" }],
+        steps: [code("c1"), prompt, failed("o1")],
+        edges: [],
+      }),
+      DEFAULT_CONFIG,
+    );
+    const hits = detectToolFailure({ g, config: DEFAULT_CONFIG, failed: true });
+    expect(hits.map((h) => g.steps[h.step].id)).toEqual(["c1"]);
+  });
+
+  it("with no code to go by, is the agent's turn before the task giver's, by order or by stated edge", () => {
+    const blamedWith = (edges: { from: string; to: string }[]) => {
+      const g = buildGraph(
+        ZTrace.parse({
+          schema: "culprit.trace/v1",
+          run: { outcome: "failure" },
+          agents: [{ name: "coder" }, { name: "framework", kind: "task_giver" }, { name: "terminal" }],
+          steps: [
+            { id: "c1", agent: "coder", kind: "message", content: "The program is saved as main.py." },
+            { id: "p1", agent: "framework", kind: "message", content: "Now test the program." },
+            failed("o1"),
+          ],
+          edges: edges.map((e) => ({ ...e, kind: "message", evidence: "toy", confidence: 1 })),
+        }),
+        DEFAULT_CONFIG,
+      );
+      return detectToolFailure({ g, config: DEFAULT_CONFIG, failed: true }).map((h) => g.steps[h.step].id);
+    };
+    expect(blamedWith([])).toEqual(["c1"]);
+    expect(
+      blamedWith([
+        { from: "c1", to: "p1" },
+        { from: "p1", to: "o1" },
+        { from: "c1", to: "o1" },
+      ]),
+    ).toEqual(["c1"]);
+  });
+
   it("near miss: code the runner already ran before its last turn, or a speaker that runs nothing", () => {
     expect(blamed([code("c1"), failed("o0"), review("k1"), failed("o1")])).toEqual(["c1", "k1"]);
     expect(

@@ -11,6 +11,7 @@ import { splitByTrace } from "./otlp/split-by-trace";
 import { measureProtobuf } from "./otlp/measure-protobuf";
 import { countJsonSpans, measureJson } from "./otlp/count-json-spans";
 import { countPrintedMessages } from "@/lib/importers/chat/printed/printed-chat";
+import { countChatDevSteps } from "@/lib/importers/chatdev/read-chatdev-log";
 import { sanitizeTrace } from "../sanitize-trace";
 import { jsonText } from "../json-text";
 import { contentHash } from "@/lib/trace/content-hash";
@@ -94,6 +95,9 @@ async function importTask(input: SandboxTasks["import"]["input"]): Promise<Impor
   // A chat AutoGen printed (not JSON): its message headers, counted the same way (0 for any other text).
   const printed = spans === 0 ? countPrintedMessages(text, maxSteps) : 0;
   if (printed > maxSteps) throw tooMany("printed messages", `more than ${maxSteps}`, maxSteps, "CULPRIT_MAX_STEPS");
+  // A ChatDev `.log`: its utterances and test reports, counted the same way.
+  const chatdev = spans === 0 && printed === 0 ? countChatDevSteps(text, maxSteps) : 0;
+  if (chatdev > maxSteps) throw tooMany("ChatDev utterances", `more than ${maxSteps}`, maxSteps, "CULPRIT_MAX_STEPS");
   return importTraces(text, { format, fileName }).map((result) => {
     // Sanitized, hashed and encoded here, so the web server's event loop does none of it (review M-3).
     const trace = capTrace(sanitizeTrace(result.trace), maxSteps, maxAgents);

@@ -9,7 +9,7 @@ import { TraceInputError } from "../../../trace/errors";
 import { isRecord } from "../../trace-builder";
 import { ag2Header, isAg2Separator, parseAg2Print } from "./parse-ag2-print";
 import { consoleHeader, parseConsolePrint } from "./parse-console-print";
-import { isBlank, printedLines, printedText, stripAnsi } from "./printed-lines";
+import { countLines, isBlank, printedLines, printedText, stripAnsi } from "./printed-lines";
 
 export type PrintedForm = "ag2-print" | "agentchat-console";
 
@@ -132,15 +132,8 @@ export function parsePrintedChat(
 export function countPrintedMessages(upload: string, limit: number): number {
   const form = printedForm(upload);
   if (!form) return 0;
-  const text = printedText(upload);
-  let count = 0;
-  let start = 0;
-  while (start < text.length && count <= limit) {
-    let end = text.indexOf("\n", start);
-    if (end < 0) end = text.length;
-    const line = stripAnsi(text.slice(start, end));
-    start = end + 1;
-    if (form === "ag2-print" ? ag2Header(line) : consoleHeader(line)) count++;
-  }
-  return count;
+  return countLines(printedText(upload), limit, (raw) => {
+    const line = stripAnsi(raw);
+    return Boolean(form === "ag2-print" ? ag2Header(line) : consoleHeader(line));
+  });
 }

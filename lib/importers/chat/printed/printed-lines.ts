@@ -102,3 +102,20 @@ export function lineList(numbers: readonly number[]): string {
   const more = numbers.length > LISTED_LINES ? ` (and ${numbers.length - LISTED_LINES} more)` : "";
   return `${numbers.length === 1 ? "line" : "lines"} ${shown}${more}`;
 }
+
+/**
+ * The lines of `text` that `counts` accepts, counted without building
+ * anything and stopping past `limit`: how the sandbox sizes a text upload before parsing it.
+ */
+export function countLines(text: string, limit: number, counts: (line: string) => boolean): number {
+  let count = 0;
+  let start = 0;
+  while (start < text.length && count <= limit) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end);
+    start = end + 1;
+    if (counts(line)) count++;
+  }
+  return count;
+}
