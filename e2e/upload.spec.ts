@@ -63,6 +63,26 @@ test("upload a chat AutoGen printed to a terminal, and open it as a run", async 
   await expect(main).not.toContainText("[33m");
 });
 
+test("upload a ChatDev log whose delivered program crashed, and read who wrote the code it ran", async ({ page }) => {
+  // A real ChatDev WareHouse log, cut right after its first failing test report: the log then states
+  // that the program it delivered crashes, so the run is a failure with a culprit.
+  const log = readFileSync("lib/importers/fixtures/chatdev-rpg-test-failures.log", "utf8");
+  const report = log.indexOf("**[Test Reports]**");
+  const cut = log.slice(0, log.indexOf("\n[2023-", report));
+  await page.goto("/upload");
+  await page
+    .getByTestId("file-input")
+    .setInputFiles({ name: "RPG.log", mimeType: "text/plain", buffer: Buffer.from(cut) });
+  await page.getByTestId("upload-submit").click();
+  await page.waitForURL(/\/runs\/[0-9a-f-]{36}/);
+  const main = page.locator("main");
+  await expect(main).toContainText("Code Reviewer");
+  // The verdict names the Programmer whose code the shell ran, not ChatDev's own phase prompts.
+  await expect(page.getByTestId("verdict")).toHaveText(/^Programmer \(step \d+\)/);
+  // ChatDev's log stamps are no content anywhere on the page.
+  await expect(main).not.toContainText("[2023-26-10");
+});
+
 test("a malformed paste shows where the JSON breaks", async ({ page }) => {
   await page.goto("/upload");
   await page.getByTestId("paste-area").fill('{\n  "schema": "culprit.trace/v1",\n  "run": {,\n}');
