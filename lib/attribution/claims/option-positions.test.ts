@@ -166,6 +166,21 @@ describe("an option argued for in prose", () => {
     expect(statedRuling("I believe that option (A) is the most accurate.")?.value).toBe("o:a");
   });
 
+  it("reads the one option a conclusion names, however it words the pick", () => {
+    expect(
+      statedRuling("Therefore, the survey's reading leans heavily towards option (B), the lighter gas.")?.value,
+    ).toBe("o:b");
+    expect(
+      statedRuling(
+        "Taking these factors into account, it is plausible that the air is mostly argon, aligning with (A).",
+      )?.value,
+    ).toBe("o:a");
+    // Near misses: a conclusion that weighs two options, one that denies, and a mark outside a conclusion.
+    expect(statedRuling("Therefore, both (A) and (C) remain open.")).toBeNull();
+    expect(statedRuling("Therefore, the probes do not point to (D).")).toBeNull();
+    expect(statedRuling("The survey's reading leans towards option (B).")).toBeNull();
+  });
+
   it("names the debater that first argued for the concluded option, not the first to close with its mark", () => {
     const r = debate("D", [
       say(

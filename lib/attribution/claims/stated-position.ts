@@ -108,6 +108,7 @@ function rulings(text: string): Found[] {
     ...leadValues(text, CHOICE_LEAD_RE),
     ...optionsNamedBest(text),
     ...optionsArguedFor(text),
+    ...concludedOptions(text),
   ];
 }
 
@@ -163,6 +164,36 @@ function optionsArguedFor(text: string): Found[] {
   }
   return out;
 }
+
+/**
+ * A conclusion that names one option: a sentence opening with a conclusion word ("Therefore",
+ * "Thus", "In conclusion", "Taking these factors into account", "Based on this") that names exactly
+ * one option mark, however it words the pick ("… leans heavily towards option (A)", "… aligning
+ * more with the answer (B)"). A sentence that names two marks weighs them; a reported view, a
+ * condition or a denial before the mark takes no position (`ownClaim`).
+ */
+const CONCLUSION_RE =
+  /(?:^|[\n.!?])[ \t*_#>-]*(?:therefore|thus|hence|so|overall|in (?:conclusion|summary|short)|to conclude|all things considered|taking [^.!?\n]{1,60}? into account|based on [^.!?\n]{1,80}?),/gi;
+const OPTION_MARK_RE = /\(([A-H])\)/g;
+
+function concludedOptions(text: string): Found[] {
+  const out: Found[] = [];
+  if (!text.includes("(")) return out;
+  for (const m of text.matchAll(CONCLUSION_RE)) {
+    if (out.length >= MAX_MATCHES) break;
+    const from = m.index! + m[0].length;
+    const said = sentence(text.slice(from, from + MAX_SENTENCE));
+    const marks = [...said.matchAll(OPTION_MARK_RE)];
+    if (marks.length === 0 || marks.some((k) => k[1] !== marks[0][1])) continue;
+    const at = from + marks[0].index!;
+    if (!ownClaim(text, at)) continue;
+    const value = readValue(`(${marks[0][1]})`);
+    if (value) out.push({ value, at });
+  }
+  return out;
+}
+/** Characters of a conclusion sentence read for its option mark. */
+const MAX_SENTENCE = 600;
 
 /** Whether the sentence up to `at` leaves the claim at `at` the speaker's own (see `optionsArguedFor`). */
 function ownClaim(text: string, at: number): boolean {
