@@ -118,8 +118,79 @@ describe("a near-repeat whose new lines come from the steps in between relays ne
     const steps = [
       step("r1", "Lead", `${FRAME}\n${v1}`),
       step("c2", "Coder", "I could not change it this time."),
-      step("r2", "Lead", `${FRAME}\n${v2}`),
+      step("r2", "Lead", `${FRAME}\nSkip damaged.\n${v1}`),
     ];
     expect(repeated(steps)).toEqual([["r2", "r1"]]);
+  });
+});
+
+describe("a code message with a line added, removed or changed is a revision", () => {
+  const code = (lines: string[], framing = "Here is the updated tide table module:") => ({
+    agent: "coder",
+    kind: "message" as const,
+    content: `${framing}\n\ntides.py\n\`\`\`python\n${lines.join("\n")}\n\`\`\`\n\nPlease review the module above.`,
+  });
+  const BASE = [
+    "import csv",
+    "from datetime import date",
+    "",
+    "def load_tides(path):",
+    "    with open(path) as f:",
+    "        rows = list(csv.DictReader(f))",
+    "    return [r for r in rows if r['harbour'] == 'Avel']",
+    "",
+    "def high_water(rows):",
+    "    return max(float(r['height']) for r in rows)",
+  ];
+
+  it("is no repeat, however many of its words the two messages share", () => {
+    const changed = BASE.map((l) => l.replace("== 'Avel'", "in ('Avel', 'Brin')"));
+    expect(
+      repeated([
+        { id: "m1", ...code(BASE) },
+        { id: "m2", ...code(changed) },
+      ]),
+    ).toEqual([]);
+    const added = [...BASE.slice(0, 2), "import math", ...BASE.slice(2)];
+    expect(
+      repeated([
+        { id: "m1", ...code(BASE) },
+        { id: "m2", ...code(added) },
+      ]),
+    ).toEqual([]);
+  });
+
+  it("near misses: the same code re-sent, reframed, with a comment or a brace added, repeats", () => {
+    expect(
+      repeated([
+        { id: "m1", ...code(BASE) },
+        { id: "m2", ...code(BASE) },
+      ]),
+    ).toEqual([["m2", "m1"]]);
+    expect(
+      repeated([
+        { id: "m1", ...code(BASE) },
+        { id: "m2", ...code([...BASE, "# rows"]) },
+      ]),
+    ).toEqual([["m2", "m1"]]);
+    const reclosed = code(BASE).content.replace("Please review the module above.", "Please check the module above.");
+    expect(
+      repeated([
+        { id: "m1", ...code(BASE) },
+        { id: "m2", ...code(BASE), content: reclosed },
+      ]),
+    ).toEqual([["m2", "m1"]]);
+    expect(
+      repeated([
+        { id: "m1", ...code(BASE) },
+        { id: "m2", ...code(BASE, "Here is the updated tide table module again:") },
+      ]),
+    ).toEqual([["m2", "m1"]]);
+    expect(
+      repeated([
+        { id: "m1", ...code(BASE) },
+        { id: "m2", ...code([...BASE, "}"]) },
+      ]),
+    ).toEqual([["m2", "m1"]]);
   });
 });

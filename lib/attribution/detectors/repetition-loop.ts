@@ -23,6 +23,12 @@ const COORDINATION_FACTOR = 0.6;
 
 export const detectRepetitionLoop: Detector = ({ g }) => {
   const hits: DetectorHit[] = [];
+  const code = new Map<number, Set<string>>();
+  const codeOf = (v: number) => {
+    let lines = code.get(v);
+    if (!lines) code.set(v, (lines = codeLines(g.steps[v].content ?? "")));
+    return lines;
+  };
   const recent = new Map<number, number[]>();
   const repeats = new Map<number, number>();
   // What each call got back: the result it carries, else the text of the output it issued.
@@ -63,7 +69,9 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
             // A message quoting a call's recorded result repeats the tool's data, not a message of its own.
             if ((tool ?? t)?.result !== undefined) return false;
             // New lines all written by steps in between: a template re-sent with news, not a loop.
-            return jaccardAtLeast(toks, g.features[j].tokens, 0.9) && !relaysNews(g, j, i);
+            if (!jaccardAtLeast(toks, g.features[j].tokens, 0.9) || relaysNews(g, j, i)) return false;
+            // Code with a line added, removed or changed is a revision, however many words it shares.
+            return sameCode(codeOf(j), codeOf(i));
           });
       if (dup !== undefined) {
         const r = (repeats.get(a) ?? 0) + 1;
@@ -87,3 +95,34 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
   }
   return hits;
 };
+
+/** Characters of a message read for its code lines. */
+const MAX_CODE_CHARS = 40_000;
+const FENCE_RE = /^\s*```/;
+/** Shorter lines carry no code of their own: braces, brackets, a stray keyword. */
+const MIN_LINE = 4;
+/** A line that only comments (Python, shell, C-like): rewording it changes no code. */
+const COMMENT_RE = /^(?:#|\/\/|\/\*|\*)/;
+
+/** The distinct lines inside a message's fenced code blocks, trimmed, but comments and lines under MIN_LINE. */
+export function codeLines(text: string): Set<string> {
+  const out = new Set<string>();
+  if (!text.includes("```")) return out;
+  let inside = false;
+  for (const raw of text.slice(0, MAX_CODE_CHARS).split("\n")) {
+    if (FENCE_RE.test(raw)) {
+      inside = !inside;
+      continue;
+    }
+    const line = raw.trim();
+    if (inside && line.length >= MIN_LINE && !COMMENT_RE.test(line)) out.add(line);
+  }
+  return out;
+}
+
+/** Whether two messages hold the same code lines (both none counts as the same). */
+function sameCode(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const line of a) if (!b.has(line)) return false;
+  return true;
+}

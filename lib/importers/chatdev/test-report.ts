@@ -27,8 +27,12 @@ export function testVerdict(report: string): TestVerdict {
   return "stderr";
 }
 
-/** The step status of a report: ok when it ran, error when it crashed or could not run, unset otherwise. */
+/**
+ * The step status of a report: ok when the program ran, error when it crashed, unset otherwise. A
+ * report ChatDev could not produce (its own exception, the program never started) is no failure of
+ * the program, and so of no step that wrote it: the runner failed, as a service outage fails.
+ */
 export function testStatus(verdict: TestVerdict): NonNullable<TStepInput["status"]> {
   if (verdict === "ran") return "ok";
-  return verdict === "stderr" ? "unset" : "error";
+  return verdict === "crashed" ? "error" : "unset";
 }
