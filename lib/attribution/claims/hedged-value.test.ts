@@ -62,6 +62,25 @@ describe("a round threshold the text compares with", () => {
   });
 });
 
+describe("a value the text tells its reader to type", () => {
+  it("is an input to try, in the sentence that says to type it or in the list that sentence opens", () => {
+    expect(at('1. Enter the harbour code "5512" in the search field.', "5512")).toBe(true);
+    expect(at("Open the app. Type 4.2 as the tide height.", "4.2")).toBe(true);
+    const listed = "3. The tide tracker will open. Enter the following heights:\n\n   - Avel: 4.25\n   - Brin: 3.75\n";
+    expect(at(listed, "4.25")).toBe(true);
+    expect(at(listed, "3.75")).toBe(true);
+  });
+
+  it("near misses: a result the text reports, a list no input verb opens, a verb in an earlier sentence", () => {
+    expect(at("The tracker shows a high water of 4.25 at Avel.", "4.25")).toBe(false);
+    expect(at("Results:\n- Avel: 4.25\n- Brin: 3.75", "4.25")).toBe(false);
+    expect(at("Enter your harbour. The tracker then reports 4.25 for Avel.", "4.25")).toBe(false);
+    expect(at("Enter the harbour and press Search.\nHeights found:\n- Avel: 4.25", "4.25")).toBe(false);
+    expect(at("Enter the following heights:\nThe tracker then reports 4.25 for Avel.", "4.25")).toBe(false);
+    expect(at("Enter the following heights:\nThe tracker checked them.\n- Avel: 4.25", "4.25")).toBe(false);
+  });
+});
+
 describe("a list of examples", () => {
   it("offers every item as an example, not the first only", () => {
     expect(estimatedNumbers("which day (e.g., 14 March 1998, 14 March 2002) is meant")).toEqual(

@@ -69,10 +69,44 @@ function isRoundBound(text: string, start: number, end: number): boolean {
   return BOUND_BEFORE_RE.test(before) || MARK_AFTER_RE.test(text.slice(end, end + 16));
 }
 
+/**
+ * A value the text tells its reader to type ("Enter the data \"5512\" in the field", "Enter the
+ * following expenses:\n- 10.50\n- 20.75"), as a manual or a walkthrough writes its examples: an
+ * input to try, not a fact found. Read from an input verb that opens the value's sentence (after a
+ * list marker or step number), or the last sentence of the line that introduces its list with a colon.
+ */
+const INPUT_VERB_RE = /^[ \t]*(?:(?:[-*+•]|\d{1,2}[.)]|#+)[ \t]*)?\**(?:enter|type|input|key in|fill in|paste)\b/i;
+const LIST_ITEM_RE = /^[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]/;
+/** Lines of a list read back to the line that introduces it, within this many characters. */
+const MAX_LIST_LINES = 12;
+const LIST_SPAN = 2_000;
+
+/** The last sentence of a line's text: from the last sentence end in it. */
+function lastSentence(line: string): string {
+  const cut = line.search(/[.!?]\s[^.!?]*$/);
+  return cut < 0 ? line : line.slice(cut + 2);
+}
+
+function isTypedInput(text: string, start: number): boolean {
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const head = text.slice(lineStart, start);
+  if (INPUT_VERB_RE.test(lastSentence(head))) return true;
+  if (!LIST_ITEM_RE.test(head)) return false;
+  const above = text.slice(Math.max(0, lineStart - LIST_SPAN), Math.max(0, lineStart - 1)).split("\n");
+  for (let k = above.length - 1, seen = 0; k >= 0 && seen < MAX_LIST_LINES; k--, seen++) {
+    const line = above[k];
+    // The introducing line may itself be a numbered step ("3. … Enter the following expenses:").
+    if (line.trimEnd().endsWith(":")) return INPUT_VERB_RE.test(lastSentence(line));
+    if (!LIST_ITEM_RE.test(line) && line.trim()) return false;
+  }
+  return false;
+}
+
 export function isHedgedValue(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - BEFORE), start);
   if (HEDGE_BEFORE_RE.test(before) || RANGE_BEFORE_RE.test(before)) return true;
   if (isRoundBound(text, start, end)) return true;
+  if (isTypedInput(text, start)) return true;
   if (inExampleList(text, start)) return true;
   if (RANGE_AFTER_RE.test(text.slice(end, end + 8))) return true;
   const from = Math.max(0, start - LINE);
