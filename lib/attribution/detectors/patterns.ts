@@ -318,9 +318,9 @@ const MAX_CODE_BACK = 12;
 
 /**
  * The step whose code a chat's code runner ran: the latest agent step (not a task giver's) with a
- * fenced code block since the runner last spoke, or −1. A runner in a chat (AutoGen's executor, Magentic-One's terminal) runs
- * the latest code block in the conversation, and the turn right before it is often a critic's or
- * an orchestrator's ("Please run the code above"), not the code's author.
+ * fenced code block since the runner last spoke, or −1. A runner in a chat (AutoGen's executor,
+ * Magentic-One's terminal) runs the latest code block in the conversation, and the turn right before
+ * it is often a critic's or an orchestrator's ("Please run the code above"), not the code's author.
  */
 function codeAuthor(g: EngineGraph, i: number): number {
   if (!g.toolAgents.has(g.agentOf[i])) return -1;

@@ -105,7 +105,7 @@ const MIN_LINE = 4;
 const COMMENT_RE = /^(?:#|\/\/|\/\*|\*)/;
 
 /** The distinct lines inside a message's fenced code blocks, trimmed, but comments and lines under MIN_LINE. */
-export function codeLines(text: string): Set<string> {
+function codeLines(text: string): Set<string> {
   const out = new Set<string>();
   if (!text.includes("```")) return out;
   let inside = false;

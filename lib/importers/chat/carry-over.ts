@@ -8,7 +8,7 @@
  * starts as an observation (`culprit.observation_at`), like a quoted tool output.
  *
  * Recognised where the run shows it is a carry-over: the message opens a later chat of a printed
- * sequential chat (a "Starting a new chat" banner came before it, `chat` > 0), or the text after the
+ * sequential chat (a "Starting a new chat" banner came before it: its `chat` number changes), or the text after the
  * "Context:" line starts with an earlier message word for word (AG2's default `last_msg` summary). A
  * "Context:" line an agent writes in its own reply matches neither.
  */

@@ -5,7 +5,8 @@
  *   name of the phase's user role: a message of the task giver "ChatDev", the role in `sent_as`, so its
  *   words are never read as that role's claims or repeats;
  * - a test report (`**[Test Reports]**`) is ChatDev running the software: a tool result of the
- *   participant "ChatDev shell" (`code_execution`), ok or error by ChatDev's own report words;
+ *   participant "ChatDev shell" (`code_execution`): ok, error (a traceback) or unset (ChatDev could not
+ *   run the program) by ChatDev's own report words (`test-report.ts`);
  * - the human's feedback (`**[User Provided Comments]**`) is a message of the task giver "Human".
  * The bracketed system prompt before an utterance is the addressed role's: kept as an attribute.
  * ChatDev's other entries (records, config tables, conclusions, code diffs) ride along on the next
