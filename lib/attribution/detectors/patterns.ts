@@ -54,12 +54,12 @@ export const SUCCESS_CLAIM_RE =
  * "in order to finish it successfully", "so that we can …"), a modal ("we will successfully …", "it
  * should be successfully saved") or a negation ("was not successfully created"). A past ability is a
  * report and stays a claim ("I was able to successfully run it", "managed to successfully …"). A
- * requirement ("required for the code to run successfully"), a modal before the verb ("the code can
- * execute successfully") and a check still to make ("test it to ensure the handler works as
+ * requirement ("required for the code to run successfully"), a modal a few words before it ("the code
+ * can execute successfully", "it should be able to run successfully") and a check still to make ("test it to ensure the handler works as
  * expected") claim nothing either. Each branch reads at most a bounded clause, so the whole scan stays linear.
  */
 const INTENDED_SUCCESS_RE =
-  /(?<!\b(?:was|were|been) able |\bmanaged )\bto (?:be )?successfully\b|(?:\b(?:can|cannot|could|will|would|shall|should|must|may|might|not|never)|n't|'ll)(?: be| been| have been)? successfully\b|(?:^|[.!?;\n]) *(?:in order )?to [^,.;:!?\n]{0,80}?\bsuccessfully\b|\b(?:in order to|so as to|so that) [^,.;:!?\n]{0,80}?\bsuccessfully\b|\bfor [^,.;:!?\n]{1,60}? to [a-z]+ successfully\b|\b(?:can|cannot|could|will|would|shall|should|must|may|might) (?:not )?[a-z]+ successfully\b|\b(?:ensure|make sure|check|verify|test) (?:that |whether |if )?[^,.;:!?\n]{0,80}?\b(?:successfully|works as expected)\b/gi;
+  /(?<!\b(?:was|were|been) able |\bmanaged )\bto (?:be )?successfully\b|(?:\b(?:can|cannot|could|will|would|shall|should|must|may|might|not|never)|n't|'ll)(?: be| been| have been)? successfully\b|(?:^|[.!?;\n]) *(?:in order )?to [^,.;:!?\n]{0,80}?\bsuccessfully\b|\b(?:in order to|so as to|so that) [^,.;:!?\n]{0,80}?\bsuccessfully\b|\bfor [^,.;:!?\n]{1,60}? to [a-z]+ successfully\b|\b(?:can|cannot|could|will|would|shall|should|must|may|might) (?:not )?(?:[a-z]+ ){1,4}successfully\b|\b(?:ensure|make sure|check|verify|test) (?:that |whether |if )?[^,.;:!?\n]{0,80}?\b(?:successfully|works as expected)\b/gi;
 
 /**
  * "Successfully" in a judgement of how a piece of writing reads ("the poem successfully conveys the
