@@ -82,7 +82,9 @@ describe("an approval", () => {
     "Before I go on, tell me whether the provided file path is correct.",
     "The sheet looks good overall, but there is one issue: the rounding step is missing.",
     "The total is correct, but the label names the wrong depot.",
-  ])("is no approval in a plan, a question or a reservation: %j", (text) => {
+    "I agree with your suggestion. A depot app for phones would be a great choice.",
+    "As the lead, I agree with the Clerk's response to add a packing list to the order.",
+  ])("is no approval in a plan, a question, a reservation or a proposal taken up: %j", (text) => {
     expect(approves(text)).toBe(false);
   });
 
@@ -90,6 +92,7 @@ describe("an approval", () => {
     "The figures are correct.",
     "Verified against the ledger: the total is right.",
     "Looks good. But please ship it after lunch, not before.",
+    "I agree with the totals: the ledger matches the depot's count.",
   ])("is still read in %j", (text) => {
     expect(approves(text)).toBe(true);
   });

@@ -98,6 +98,12 @@ export const APPROVAL_RE =
 const ASKED_CORRECT_RE = /\b(?:whether|if)\b[^.!?\n]{0,80}?\b(?:is|are) correct\b/gi;
 /** "Looks good overall, but … is missing": a reservation, the review's finding, not an approval. */
 const RESERVED_APPROVAL_RE = /\b(?:looks good|lgtm|is correct|are correct)\b[^.!?\n]{0,40}?\bbut\b/gi;
+/**
+ * "I agree with your suggestion", "I agree with the Programmer's response to create a file": taking
+ * up a proposal is a decision about what to do next, not an approval of work done.
+ */
+const AGREED_PROPOSAL_RE =
+  /\bi agree with (?:your|the|this|that|their|his|her|(?:the )?[\w-]+['’]s) (?:[\w-]+ ){0,2}?(?:suggestion|proposal|idea|plan|choice|recommendation|approach|decision|response|point)s?\b/gi;
 
 /**
  * Whether a text approves (APPROVAL_RE), with "verified" / "confirmed" in a plan or a condition
@@ -107,7 +113,11 @@ const RESERVED_APPROVAL_RE = /\b(?:looks good|lgtm|is correct|are correct)\b[^.!
 export function approves(text: string): boolean {
   if (!APPROVAL_RE.test(text)) return false;
   return APPROVAL_RE.test(
-    text.replace(NOT_OWN_CHECK_RE, " ").replace(ASKED_CORRECT_RE, " ").replace(RESERVED_APPROVAL_RE, " "),
+    text
+      .replace(NOT_OWN_CHECK_RE, " ")
+      .replace(ASKED_CORRECT_RE, " ")
+      .replace(RESERVED_APPROVAL_RE, " ")
+      .replace(AGREED_PROPOSAL_RE, " "),
   );
 }
 
