@@ -6,6 +6,7 @@
  * claim's own line, clipped to LINE characters either side.
  */
 import { numbersOnlyAs } from "../text-features";
+import { sentenceStart } from "./sentence-around";
 
 const BEFORE = 16;
 /** Text scanned for estimates (the detectors read no further). */
@@ -81,22 +82,21 @@ const LIST_ITEM_RE = /^[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]/;
 const MAX_LIST_LINES = 12;
 const LIST_SPAN = 2_000;
 
-/** The last sentence of a line's text: from the last sentence end in it. */
-function lastSentence(line: string): string {
-  const cut = line.search(/[.!?]\s[^.!?]*$/);
-  return cut < 0 ? line : line.slice(cut + 2);
-}
+/** The sentence that ends at `at` (exclusive), from the sentence break before it. */
+const sentenceTo = (text: string, at: number) => text.slice(sentenceStart(text, at, LIST_SPAN), at);
 
 function isTypedInput(text: string, start: number): boolean {
-  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
-  const head = text.slice(lineStart, start);
-  if (INPUT_VERB_RE.test(lastSentence(head))) return true;
-  if (!LIST_ITEM_RE.test(head)) return false;
-  const above = text.slice(Math.max(0, lineStart - LIST_SPAN), Math.max(0, lineStart - 1)).split("\n");
-  for (let k = above.length - 1, seen = 0; k >= 0 && seen < MAX_LIST_LINES; k--, seen++) {
-    const line = above[k];
+  if (INPUT_VERB_RE.test(sentenceTo(text, start))) return true;
+  let lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  if (!LIST_ITEM_RE.test(text.slice(lineStart, start))) return false;
+  const floor = Math.max(0, lineStart - LIST_SPAN);
+  for (let k = 0; k < MAX_LIST_LINES && lineStart > floor; k++) {
+    const end = lineStart - 1;
+    lineStart = text.lastIndexOf("\n", end - 1) + 1;
+    const line = text.slice(lineStart, end);
     // The introducing line may itself be a numbered step ("3. … Enter the following expenses:").
-    if (line.trimEnd().endsWith(":")) return INPUT_VERB_RE.test(lastSentence(line));
+    const colon = line.trimEnd().endsWith(":");
+    if (colon) return INPUT_VERB_RE.test(sentenceTo(text, lineStart + line.trimEnd().length));
     if (!LIST_ITEM_RE.test(line) && line.trim()) return false;
   }
   return false;

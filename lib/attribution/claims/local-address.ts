@@ -4,6 +4,8 @@
  * have read or cited. Introduced without a source it is a setting of the work, never an invented fact.
  * Read on a claim's normalized value (`u:` then host, port and path, as extract-claims writes it).
  */
+import { sentenceStart } from "./sentence-around";
+
 const LOOPBACK_RE = /^u:(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|0\.0\.0\.0|\[::1\])(?::\d{1,5})?(?![\w.-])/i;
 
 export const isLoopbackLink = (value: string): boolean => LOOPBACK_RE.test(value);
@@ -15,23 +17,17 @@ export const isLoopbackLink = (value: string): boolean => LOOPBACK_RE.test(value
  * of a fact. A cited page has a path to it (an article, a record, an id), and a made-up one is still
  * an invented source; a site named as where to look something up ("Go to the archive's search page")
  * is a plan's claim about where the facts are, and stays one. Read on the normalized value (host,
- * then at most one path segment that holds no digit, no query) and the link's own line up to it.
+ * then at most one path segment that holds no digit, no query) and the link's sentence up to it.
  */
 const SITE_ENTRANCE_RE = /^u:[a-z0-9.-]+\.[a-z]{2,}(?::\d{1,5})?(?:\/[a-z_-]*\/?)?$/i;
-/** Setup words: the sentence tells the reader where to get software. */
+/** Setup words: the link's sentence tells the reader where to get software. */
 const SETUP_RE = /\b(?:download|install)/i;
-/** How far back on its line a link's sentence is read for setup words. */
+/** How far back from a link its sentence is read for setup words. */
 const SETUP_SPAN = 160;
 
 export function isSetupLink(value: string, text: string, start: number): boolean {
-  if (!SITE_ENTRANCE_RE.test(value)) return false;
-  const before = text.slice(Math.max(0, start - SETUP_SPAN), start);
-  const line = before.slice(before.lastIndexOf("\n") + 1);
-  return SETUP_RE.test(line.slice(line.search(SENTENCE_START_RE) + 1));
+  return SITE_ENTRANCE_RE.test(value) && SETUP_RE.test(text.slice(sentenceStart(text, start, SETUP_SPAN), start));
 }
-
-/** The last sentence end on a line ("… done. You can download …"): the link's sentence starts after it. */
-const SENTENCE_START_RE = /[.!?]\s(?=[^.!?]*$)/;
 
 /**
  * A link a text writes as a template for the reader to fill ("https://github.com/your-username/app",

@@ -16,6 +16,7 @@ import { resultStatements } from "./result-statements";
 import { phraseValue, readValue, type StatedValue } from "./stated-values";
 import { wholeValue } from "./lead-name";
 import { trimEndChars } from "../../text/linear-text";
+import { sentenceStart } from "./sentence-around";
 
 const MAX_SCAN = 4_000;
 const MAX_MATCHES = 24;
@@ -147,8 +148,6 @@ const ARGUED_OPTION_RE =
 const REPORTED_RE =
   /\b(?:argue|claim|say|suggest|believe|think|state|contend|maintain|insist|assert|propose)(?:s|d|ed)?\b|\baccording\s+to\b/i;
 const FIRST_PERSON_RE = /\b(?:i|we)\b/i;
-/** The last sentence end before a claim: the sentence the claim is in starts after it. */
-const SENTENCE_BREAK_RE = /[.!?]\s[^.!?]*$/;
 const CONDITION_RE = /\b(?:if|whether|unless|not)\b|n['’]t\b/i;
 
 function optionsArguedFor(text: string): Found[] {
@@ -195,10 +194,12 @@ function concludedOptions(text: string): Found[] {
 /** Characters of a conclusion sentence read for its option mark. */
 const MAX_SENTENCE = 600;
 
+/** Characters read back from a claim for the sentence that leads to it. */
+const CLAIM_LEAD_CHARS = 200;
+
 /** Whether the sentence up to `at` leaves the claim at `at` the speaker's own (see `optionsArguedFor`). */
 function ownClaim(text: string, at: number): boolean {
-  const before = text.slice(Math.max(0, at - 200), at);
-  const lead = before.slice(Math.max(before.lastIndexOf("\n") + 1, before.search(SENTENCE_BREAK_RE) + 1));
+  const lead = text.slice(sentenceStart(text, at, CLAIM_LEAD_CHARS), at);
   // A denial or condition is read in the claim's own clause: "the others do not fit, and therefore
   // (A) is the most accurate" picks (A); "if the answer to … is (D), …" picks nothing.
   if (CONDITION_RE.test(lead.slice(lead.lastIndexOf(",") + 1))) return false;

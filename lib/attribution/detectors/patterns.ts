@@ -338,11 +338,14 @@ function codeAuthor(g: EngineGraph, i: number): number {
   for (let j = i - 1; j >= 0 && i - j <= MAX_CODE_BACK; j--) {
     if (g.agentOf[j] === g.agentOf[i]) return -1;
     // A task giver's prompt that quotes the code (a framework's phase template) did not write it.
-    if (g.toolAgents.has(g.agentOf[j]) || g.taskGivers.has(g.agentOf[j]) || g.steps[j].kind === "tool_result") continue;
+    if (issuesNoCalls(g, j) || g.steps[j].kind === "tool_result") continue;
     if ((g.steps[j].content ?? "").includes("```")) return j;
   }
   return -1;
 }
+
+/** A tool or a task giver speaks at step v: it runs what it is given, or poses the work; it issues no call. */
+const issuesNoCalls = (g: EngineGraph, v: number) => g.toolAgents.has(g.agentOf[v]) || g.taskGivers.has(g.agentOf[v]);
 
 /**
  * The step responsible for a tool output: tools run what they are given, so a failure belongs to
@@ -362,12 +365,10 @@ export function callerOf(g: EngineGraph, i: number): number {
   let best = -1;
   for (let k = g.inStart[i]; k < g.inStart[i + 1]; k++) {
     const from = g.edges[g.inEdges[k]].from;
-    if (!g.toolAgents.has(g.agentOf[from]) && !g.taskGivers.has(g.agentOf[from]) && from > best) best = from;
+    if (!issuesNoCalls(g, from) && from > best) best = from;
   }
   if (best >= 0) return best;
-  for (let j = i - 1; j >= 0; j--)
-    if (!g.toolAgents.has(g.agentOf[j]) && !g.taskGivers.has(g.agentOf[j]) && g.steps[j].kind !== "tool_result")
-      return j;
+  for (let j = i - 1; j >= 0; j--) if (!issuesNoCalls(g, j) && g.steps[j].kind !== "tool_result") return j;
   return i;
 }
 

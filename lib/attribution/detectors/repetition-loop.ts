@@ -10,6 +10,7 @@
  */
 import type { Detector, DetectorHit } from "./types";
 import { jaccardAtLeast } from "../text-features";
+import { fencedRanges } from "../../text/linear-text";
 import { callerOf, isToolOutput } from "./patterns";
 import { stepText } from "../build-graph";
 import { relaysNews } from "./relayed-news";
@@ -98,7 +99,6 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
 
 /** Characters of a message read for its code lines. */
 const MAX_CODE_CHARS = 40_000;
-const FENCE_RE = /^\s*```/;
 /** Shorter lines carry no code of their own: braces, brackets, a stray keyword. */
 const MIN_LINE = 4;
 /** A line that only comments (Python, shell, C-like): rewording it changes no code. */
@@ -107,15 +107,14 @@ const COMMENT_RE = /^(?:#|\/\/|\/\*|\*)/;
 /** The distinct lines inside a message's fenced code blocks, trimmed, but comments and lines under MIN_LINE. */
 function codeLines(text: string): Set<string> {
   const out = new Set<string>();
-  if (!text.includes("```")) return out;
-  let inside = false;
-  for (const raw of text.slice(0, MAX_CODE_CHARS).split("\n")) {
-    if (FENCE_RE.test(raw)) {
-      inside = !inside;
-      continue;
+  const head = text.slice(0, MAX_CODE_CHARS);
+  for (const [a, b] of fencedRanges(head)) {
+    // The block's own lines: after the opening fence's line, before the closing fence.
+    const body = head.slice(a, b).replace(/```\s*$/, "");
+    for (const raw of body.split("\n").slice(1)) {
+      const line = raw.trim();
+      if (line.length >= MIN_LINE && !COMMENT_RE.test(line)) out.add(line);
     }
-    const line = raw.trim();
-    if (inside && line.length >= MIN_LINE && !COMMENT_RE.test(line)) out.add(line);
   }
   return out;
 }
