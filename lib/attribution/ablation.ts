@@ -10,7 +10,12 @@ import type { DetectorName, RuleName } from "./model/vocabulary";
 /** Decision rules of the typed vocabulary that have a fallback when left out. */
 export type AblatableDecisionRule = Extract<
   RuleName,
-  "value-provenance" | "answer-origin" | "approved-origin" | "exposure-tiebreak" | "exposure-prior"
+  | "value-provenance"
+  | "answer-origin"
+  | "approved-origin"
+  | "exposure-tiebreak"
+  | "exposure-prior"
+  | "request-carried-out"
 >;
 
 /** Rules below the decision's rule names: which step of a chosen agent, how work is weighed, what counts as a claim. */
@@ -35,6 +40,8 @@ export const ABLATABLE_RULES: Readonly<Record<AblatableDecisionRule | AblatableS
   "approved-origin": "decision.ts: a missed check does not hand over to what it approved",
   "exposure-tiebreak": "decision.ts: a joint repair across agents names its earliest step",
   "exposure-prior": "decision.ts: with no evidenced candidate, no most-exposed agent (blame flow instead)",
+  "request-carried-out":
+    "decision.ts: with no evidenced candidate, a simulated user's carried-out request is no suspect",
   "dead-end": "stages/decide-culprit.ts: no dead end moves the chosen agent's step",
   "loop-entry": "stages/decide-culprit.ts: a repeat stays decisive",
   "coordinator-weight": "exposure-prior.ts: a coordinator's step weighs as a worker's",

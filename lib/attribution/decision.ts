@@ -26,6 +26,7 @@ import { concludedAnswerOrigin } from "./claims/answer-origin";
 import { typedAnswerOrigin } from "./claims/typed-answer-origin";
 import { timeAnswerOrigin } from "./claims/time-answer-origin";
 import { exposurePrior, isSubstantive, roleWeights } from "./exposure-prior";
+import { carriedOutRequest } from "./model/carried-out-request";
 import { failureStatedByService, isAgentUtterance, subtreeOf } from "./detectors/patterns";
 import type { localizeFirstError } from "./first-error";
 import type { StepGame } from "./step-game";
@@ -197,7 +198,11 @@ export function decide(x: DecisionInput): Decision {
     );
   }
 
-  // 3. No evidenced candidate: a prior, reported as such.
+  // 3. No evidenced candidate: a prior, reported as such. A simulated user's request the agent carried
+  // out comes first: the agent's faithful change is no fault of its own (model/carried-out-request.ts).
+  const request = ruleOff(g, "request-carried-out") ? -1 : carriedOutRequest(g);
+  if (request >= 0)
+    return { step: request, rule: "request-carried-out", source: "prior", origins: [], wrongValues: [] };
   const prior = ruleOff(g, "exposure-prior") ? -1 : exposurePrior(g, x.fault, x.threshold);
   if (prior >= 0)
     return {

@@ -187,6 +187,8 @@ export const RULE_EXPLANATION: Record<string, string> = {
     "Several agents' mistakes had to be fixed together; among them the engine picked the agent that did the most substantive work, at its earliest faulty step.",
   "exposure-prior":
     "No detector found evidence of a fault; the engine names the agent that did the most substantive work, as a weak suspect only.",
+  "request-carried-out":
+    "No detector found a fault of the agent, whose last change did what the simulated user asked in this turn; the user's request is named as a weak suspect only (the user holds requirements the agent cannot see).",
   "largest-blame-flow":
     "No detector found a clear origin; the engine names the step that most of the blame flows back to, as a weak suspect only.",
   none: "Nothing in the trace explains the failure, so the engine names no agent.",

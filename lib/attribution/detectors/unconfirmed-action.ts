@@ -28,7 +28,7 @@ const AFFIRM_RE =
 /** A negation just before the affirming word ("not sure", "isn't correct", "don't proceed"). */
 const NEGATED_BEFORE_RE = /(?:\b(?:not|never|no)|n['’]t)\s+(?:[a-z]+\s+)?$/i;
 /** Calls that hand the conversation over rather than change anything. */
-const HANDOFF_RE = /^(?:transfer|hand_?off|escalate)_?to(?:_|[A-Z]|$)/i;
+export const HANDOFF_RE = /^(?:transfer|hand_?off|escalate)_?to(?:_|[A-Z]|$)/i;
 /** Characters of instructions and of a user's turn read; affirming words read per turn; calls read per run. */
 const MAX_POLICY = 60_000;
 const MAX_TURN = 4_000;

@@ -58,11 +58,36 @@ export function rankSuspects(report: AnalysisReport, kinds: Map<string, Particip
   const top = d ? d.confidence : 0;
   const others = ranked.slice(lead.length);
   const mass = others.reduce((s, a) => s + Math.max(0, a.blame), 0);
+  const shares = others.map((a) => (mass > 0 ? Math.max(0, a.blame) / mass : 1 / others.length));
+  const leadMicro = lead.length ? Math.round(top * MICRO) : 0;
+  const restMicro = splitMicro(others.length ? MICRO - leadMicro : 0, shares);
   return ranked.map((a, i) => {
-    const share = i < lead.length ? top : mass > 0 ? Math.max(0, a.blame) / mass : 1 / others.length;
-    const probability = i < lead.length ? top : (1 - top) * share;
-    return { agent: a.agent, stepId: a.stepId, score: round(a.blame), probability: round(probability) };
+    const micro = i < lead.length ? leadMicro : restMicro[i - lead.length];
+    return { agent: a.agent, stepId: a.stepId, score: round(a.blame), probability: micro / MICRO };
   });
+}
+
+/** Report numbers carry six decimals (round6); the suspects' probabilities are split in those units. */
+const MICRO = 1e6;
+
+/**
+ * `total` units split by `shares` (summing to 1), each rounded down and the units left over given to
+ * the largest remainders, so the parts sum to `total` exactly: rounding each part on its own can
+ * carry the suspects' probabilities past 1.
+ */
+function splitMicro(total: number, shares: number[]): number[] {
+  const exact = shares.map((s) => total * s);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((s, x) => s + x, 0);
+  const order = exact
+    .map((x, i) => i)
+    .sort((i, j) => exact[j] - Math.floor(exact[j]) - (exact[i] - Math.floor(exact[i])) || i - j);
+  for (const i of order) {
+    if (left <= 0) break;
+    parts[i]++;
+    left--;
+  }
+  return parts;
 }
 
 /** The 1-based step number of a step id (the contract for every human text). */

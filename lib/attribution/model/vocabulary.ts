@@ -56,6 +56,7 @@ export type RuleName =
   | "earliest-of-minimal-fix-set"
   | "exposure-tiebreak"
   | "exposure-prior"
+  | "request-carried-out"
   | "largest-blame-flow";
 
 export const RULE_NAMES: readonly RuleName[] = [
@@ -66,11 +67,12 @@ export const RULE_NAMES: readonly RuleName[] = [
   "earliest-of-minimal-fix-set",
   "exposure-tiebreak",
   "exposure-prior",
+  "request-carried-out",
   "largest-blame-flow",
 ];
 
 /** Rules that name a suspect without evidence at the step (a prior): its confidence is capped. */
-export const PRIOR_RULE_NAMES: readonly RuleName[] = ["exposure-prior", "largest-blame-flow"];
+export const PRIOR_RULE_NAMES: readonly RuleName[] = ["exposure-prior", "request-carried-out", "largest-blame-flow"];
 
 export const STATIC_FEATURES = [
   "fault",
@@ -193,6 +195,7 @@ const STATIC_TEXT: Record<string, string> = {
   "rule:earliest-of-minimal-fix-set": "it is the earliest of the faults that must all be repaired",
   "rule:exposure-tiebreak": "the exposure prior chose it among several agents' faults",
   "rule:exposure-prior": "the exposure prior names it (the agent with the most work)",
+  "rule:request-carried-out": "the agent's last change carried out what this turn of the simulated user asked",
   "rule:largest-blame-flow": "most of the backward blame flow ends here",
 };
 

@@ -70,6 +70,12 @@ export const RULE_TABLE: Record<RuleName | "none", RuleRow> = {
       "no evidence explains the failure: weak suspect by the exposure prior (the agent with the most " +
       "substantive work), low confidence",
   },
+  "request-carried-out": {
+    factor: () => 0.3,
+    note: () =>
+      "no evidence against the agent, whose last change carried out what the simulated user asked here: " +
+      "weak suspect (the user holds requirements the agent cannot see), low confidence",
+  },
   "largest-blame-flow": {
     factor: () => 0.3,
     note: () => "no evidence explains the failure: weak suspect by backward blame flow, low confidence",
