@@ -6,6 +6,7 @@ import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { resultAt } from "../../trace/canonical-attributes";
 import { isEmptyLiteral } from "../../text/linear-text";
+import { hasCode } from "./code-layout";
 
 /**
  * Failure words of tool output in general (shells, interpreters, HTTP). A system's own failure
@@ -327,19 +328,23 @@ const EXIT_CODE_RE = /^\s*exitcode: ?-?\d/;
 const MAX_CODE_BACK = 12;
 
 /**
- * The step whose code a chat's code runner ran: the latest agent step (not a task giver's) with a
- * fenced code block since the runner last spoke, or −1. A runner in a chat (AutoGen's executor,
+ * The step whose code a chat's code runner ran: the latest agent step (not a task giver's) with
+ * code (fenced or laid out as code, `code-layout.ts`) since the runner last spoke, or −1; outputs in a row count as one (ChatDev logs
+ * each test report twice). A runner in a chat (AutoGen's executor,
  * Magentic-One's terminal) runs the latest code block in the conversation, and the turn right before
  * it is often a critic's or an orchestrator's ("Please run the code above"), not the code's author.
  */
 function codeAuthor(g: EngineGraph, i: number): number {
   if (!g.toolAgents.has(g.agentOf[i])) return -1;
   if (!CODE_RUNNER_RE.test(g.steps[i].agent) && !EXIT_CODE_RE.test(g.steps[i].content ?? "")) return -1;
-  for (let j = i - 1; j >= 0 && i - j <= MAX_CODE_BACK; j--) {
+  // Outputs in a row ran the same code: nobody gave the runner anything new in between.
+  let first = i;
+  while (first > 0 && i - first < MAX_CODE_BACK && g.agentOf[first - 1] === g.agentOf[i]) first--;
+  for (let j = first - 1; j >= 0 && first - j <= MAX_CODE_BACK; j--) {
     if (g.agentOf[j] === g.agentOf[i]) return -1;
     // A task giver's prompt that quotes the code (a framework's phase template) did not write it.
     if (issuesNoCalls(g, j) || g.steps[j].kind === "tool_result") continue;
-    if ((g.steps[j].content ?? "").includes("```")) return j;
+    if (hasCode(g.steps[j].content ?? "")) return j;
   }
   return -1;
 }

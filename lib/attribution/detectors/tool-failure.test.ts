@@ -292,6 +292,21 @@ describe("the caller of a chat's code runner", () => {
     ).toEqual(["c1"]);
   });
 
+  it("for the second of two reports in a row, is the code both ran, not the review before them", () => {
+    expect(blamed([code("c1"), review("k1"), failed("o1"), failed("o2")])).toEqual(["c1", "c1"]);
+  });
+
+  it("is the latest code even when it comes without fences, in a framework's file layout", () => {
+    const unfenced = {
+      id: "c2",
+      agent: "coder",
+      kind: "message" as const,
+      content:
+        "FILENAME: search.py\nLANGUAGE: Python\nCODE:\nfrom index import load\ndef search(q):\n    return load(q)",
+    };
+    expect(blamed([code("c1"), unfenced, failed("o1")])).toEqual(["c2"]);
+  });
+
   it("near miss: code the runner already ran before its last turn, or a speaker that runs nothing", () => {
     expect(blamed([code("c1"), failed("o0"), review("k1"), failed("o1")])).toEqual(["c1", "k1"]);
     expect(
