@@ -66,7 +66,8 @@ const RULING_SCAN = 4_000;
 /**
  * Values of the run's final answer: `run.finalAnswer` when stated, else the last agent step that
  * asserts values outside code. Values typed into code (a figure size, a `* 100`) are a method, not
- * an answer: a step whose only values sit in a fenced block answers nothing.
+ * an answer: a step whose only values sit in a fenced block answers nothing, and the answering
+ * step's own code adds no values to its answer (a program delivered beside its manual).
  */
 export function answerValues(g: EngineGraph, prov: Provenance): { values: Set<string>; step: number } {
   const stated = g.trace.run.finalAnswer;
@@ -92,7 +93,7 @@ export function answerValues(g: EngineGraph, prov: Provenance): { values: Set<st
   const ruling = statedRuling(stepText(g.steps[step]).slice(0, RULING_SCAN));
   if (ruling?.kind === "number" && prov.claims[step].asserted.some((c) => c.value === ruling.value))
     return { values: new Set([ruling.value]), step };
-  return { values: new Set(prov.claims[step].asserted.map((c) => c.value)), step };
+  return { values: new Set(prov.claims[step].asserted.filter((c) => !c.inCode).map((c) => c.value)), step };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The final answer is what a step states, not what it types into code: a step whose only values sit
  * in a fenced block (a figure size, a `* 100`) wrote a method, and the answer is the last step that
- * states values in prose. Toys of our own.
+ * states values in prose, with those values only. Toys of our own.
  */
 import { describe, expect, it } from "vitest";
 import { ZTrace, type TTraceInput } from "../../trace/schema";
@@ -45,6 +45,8 @@ describe("the final answer", () => {
     ]);
     expect(r.step).toBe(1);
     expect(r.values).toContain("n:23.5");
+    // The code beside it is still a method: its figure size answers nothing.
+    expect(r.values).not.toContain("n:17");
   });
   it("is none when every value the run states is in code", () => {
     const r = answer([
