@@ -10,6 +10,7 @@
 import { trimEndChars } from "../../text/linear-text";
 import { NUMBER_RE, normalizeNumber } from "../text-features";
 import { type Computation, statedComputations } from "./arithmetic";
+import { statedTotals } from "./stated-total";
 
 /** "rounds", "rounded", "rounding", "round up/down/off/to": a game's "round 2" is no rounding. */
 const ROUND_WORD_RE = /\b(?:round(?:s|ed|ing)\b|round(?= (?:up|down|off|to)\b))/gi;
@@ -71,7 +72,7 @@ export function statedRoundings(text: string): Computation[] {
   return out;
 }
 
-/** Everything a step works out in the open: its stated computations that recompute, and its stated roundings. */
+/** Everything a step works out in the open: its stated computations that recompute, its stated roundings, and totals of the parts it lists. */
 export function statedWorkings(text: string): Computation[] {
-  return [...statedComputations(text), ...statedRoundings(text)];
+  return [...statedComputations(text), ...statedRoundings(text), ...statedTotals(text)];
 }
