@@ -284,14 +284,18 @@ function agentRoles(trace: TTrace, steps: TTrace["steps"], agentOf: Int32Array, 
     set.add(s.kind);
     kindsByAgent.set(agentOf[i], set);
   });
-  // Executors: agents whose steps are mostly tool results (a code terminal that also prints "no code to run").
+  // Executors: agents whose steps are mostly tool results (a code terminal that also prints "no code to run"),
+  // unless the agent calls tools: an executor runs what it is given and chooses no call, while an agent
+  // that runs its own tools (AgentChat logs each call's execution under the agent that made it) does the
+  // work, however many results it logs.
   const toolShare = new Float64Array(agentNames.length);
   const total = new Float64Array(agentNames.length);
   steps.forEach((s, i) => {
     total[agentOf[i]]++;
     if (s.kind === "tool_result") toolShare[agentOf[i]]++;
   });
-  for (const [a, kinds] of kindsByAgent) if (kinds.has("tool_result") && toolShare[a] * 2 > total[a]) toolAgents.add(a);
+  for (const [a, kinds] of kindsByAgent)
+    if (kinds.has("tool_result") && !kinds.has("tool_call") && toolShare[a] * 2 > total[a]) toolAgents.add(a);
   agentNames.forEach((name, a) => {
     const meta = trace.agents.find((x) => x.name === name);
     // The role an agent is given: its name, its declared role, and the first sentence of its description or system prompt.
