@@ -172,6 +172,11 @@ describe("exposure-tiebreak and the coordinator weight", () => {
     expect(without.decisive?.stepId).toBe("a1");
   });
 
+  it("the prior's pick among the agents is stated with a prior's confidence (ADR 0121); the earliest fault is not", () => {
+    expect(analyzeTrace(t).decisive?.confidence).toBeLessThanOrEqual(0.5);
+    expect(off(t, "exposure-tiebreak").decisive?.confidence).toBeGreaterThan(0.5);
+  });
+
   it("coordinator-weight off: a skipper who only hands out shifts counts as much as the crew", () => {
     const roster = "Draw up the ferry crew roster for the weekend.";
     const say = (id: string, agent: string, content: string) => ({ id, agent, kind: "message" as const, content });

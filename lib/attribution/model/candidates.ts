@@ -46,7 +46,11 @@ export interface CandidateTable {
   effectiveAgents: number;
   /** Per agent: its share of the run's steps (wrapper spans left out). */
   activity: number[];
-  /** The decision named its step by a prior, candidate row or not (the confidence caps it). */
+  /**
+   * A prior named the verdict's agent, candidate row or not (the confidence caps it): a prior named
+   * the step, or the exposure prior picked the agent among several agents' faults that must all be
+   * repaired (each is evidenced; which agent is named is the prior's pick, ADR 0121).
+   */
   priorVerdict?: boolean;
 }
 
@@ -180,7 +184,8 @@ export function buildCandidates(x: CandidateInput, only?: readonly number[]): Ca
     candidateAgents,
     effectiveAgents,
     activity: activityShares(g),
-    priorVerdict: x.d.decision.source === "prior" && x.d.decisiveStep >= 0,
+    priorVerdict:
+      (x.d.decision.source === "prior" || x.d.decision.rule === "exposure-tiebreak") && x.d.decisiveStep >= 0,
   };
 }
 
