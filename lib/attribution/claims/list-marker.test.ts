@@ -21,6 +21,20 @@ describe("isListMarker", () => {
     expect(at("**3. Bold heading**", "3")).toBe(true);
   });
 
+  it("reads the number after a section word opening its line as a marker", () => {
+    expect(at("Plan\n### Day 1: Arrival in the valley\n- rest", "1")).toBe(true);
+    expect(at("**Step 2:** weigh the flour", "2")).toBe(true);
+    expect(at("Part 3 – the return trip", "3")).toBe(true);
+    expect(at("## Week 4", "4")).toBe(true);
+  });
+
+  it("near misses: a section word inside a sentence, a count after it, or a picked option", () => {
+    expect(at("We spent Day 3 in the valley.", "3")).toBe(false);
+    expect(at("Step 2 takes 40 minutes.", "2")).toBe(false);
+    expect(at("### Option 2: take the ferry", "2")).toBe(false);
+    expect(at("Day 12 of 30: the supply drop", "30")).toBe(false);
+  });
+
   it("reads a number inside a line as a marker only within a run of consecutive markers", () => {
     const text = "The routine should: 1. Open the ledger. 2. Sum the rows. 3. Print the total.";
     expect(at(text, "2")).toBe(true);
