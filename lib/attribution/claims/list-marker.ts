@@ -14,6 +14,8 @@ const AFTER_MARKER_RE = /^[.)][ \t]+[^\s\d]/;
 const INLINE_BEFORE_RE = /[.:;!?][ \t]+$/;
 /** Characters of a line read before the number; a line-opening marker stands within a few of its start. */
 const MAX_LINE_LEAD = 16;
+/** A section word's number stands a little further in: the word itself comes first ("### Iteration 12"). */
+const MAX_LABEL_LEAD = 28;
 /** Characters read on either side of an inline marker for its neighbour in the enumeration. */
 const INLINE_WINDOW = 400;
 
@@ -32,7 +34,7 @@ export function isListMarker(text: string, start: number, end: number): boolean 
   const digits = text.slice(start, end);
   if (!/^\d{1,2}$/.test(digits)) return false;
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
-  if (start - lineStart <= MAX_LINE_LEAD + 12 && isSectionLabel(text, lineStart, start, end)) return true;
+  if (start - lineStart <= MAX_LABEL_LEAD && isSectionLabel(text, lineStart, start, end)) return true;
   if (!AFTER_MARKER_RE.test(text.slice(end, end + 4))) return false;
   if (start - lineStart <= MAX_LINE_LEAD && BEFORE_MARKER_RE.test(text.slice(lineStart, start))) return true;
   // Inside a line only as one of a run of consecutive markers: "answer: 4. The rest" is a claim.

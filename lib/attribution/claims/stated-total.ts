@@ -41,6 +41,7 @@ export function statedTotals(text: string): Computation[] {
     const first = line.match(NUMBER_RE)?.[0];
     if (!first || first.startsWith("-")) continue;
     const total = Number(normalizeNumber(first));
+    if (!(total > 0)) continue;
     const parts = [...scan.slice(Math.max(0, m.index - BEFORE), m.index).matchAll(NUMBER_RE)]
       .map((x) => x[0])
       .reverse()
@@ -51,7 +52,7 @@ export function statedTotals(text: string): Computation[] {
       // A year dates the parts; it is none of them ("In 2019 there were 12 sales").
       if (YEAR_RE.test(parts[k])) break;
       sum += Number(normalizeNumber(parts[k]));
-      if (k >= 1 && Math.round(sum * scale) === Math.round(total * scale) && total > 0) {
+      if (k >= 1 && Math.round(sum * scale) === Math.round(total * scale)) {
         out.push({ result: total, operands: parts.slice(0, k + 1).map((p) => Number(normalizeNumber(p))) });
         break;
       }

@@ -329,8 +329,8 @@ const MAX_CODE_BACK = 12;
 
 /**
  * The step whose code a chat's code runner ran: the latest agent step (not a task giver's) with
- * code (fenced or laid out as code, `code-layout.ts`) since the runner last spoke, or −1; outputs in a row count as one (ChatDev logs
- * each test report twice). A runner in a chat (AutoGen's executor,
+ * code (fenced or laid out as code, `code-layout.ts`) since the runner last spoke, or −1; outputs in
+ * a row count as one (ChatDev logs each test report twice). A runner in a chat (AutoGen's executor,
  * Magentic-One's terminal) runs the latest code block in the conversation, and the turn right before
  * it is often a critic's or an orchestrator's ("Please run the code above"), not the code's author.
  */

@@ -23,6 +23,7 @@ const MAX_CONFIRMATIONS = 4;
 
 /** The simulated user's turn whose request the agent's last change carried out, or −1. */
 export function carriedOutRequest(g: EngineGraph): number {
+  if (g.simulatedUser < 0) return -1;
   let change = -1;
   for (let v = g.n - 1; v >= 0 && change < 0; v--) {
     if (g.agentOf[v] === g.simulatedUser) continue;
