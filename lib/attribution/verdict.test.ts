@@ -19,6 +19,16 @@ const base: VerdictInput = {
   source: "evidence",
 };
 
+describe("a run analysed as no failure", () => {
+  it("says it did not fail only when it is known to have passed; an unknown outcome says so", () => {
+    const passed = writeVerdict({ ...base, analyzedAsFailure: false, decisive: null });
+    expect(passed).toMatch(/^The run did not fail/);
+    const unknown = writeVerdict({ ...base, analyzedAsFailure: false, decisive: null, outcomeUnknown: true });
+    expect(unknown).toMatch(/^The run's outcome is unknown/);
+    expect(unknown).not.toContain("did not fail");
+  });
+});
+
 describe("the verdict's route", () => {
   it("says the error stayed with the agent only when it reached no other agent", () => {
     expect(writeVerdict(base)).toContain("the error stayed within that agent");

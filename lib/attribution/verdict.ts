@@ -23,7 +23,11 @@ export interface VerdictInput {
 }
 
 export function writeVerdict(x: VerdictInput): string {
-  if (!x.analyzedAsFailure) return "The run did not fail, so no agent is blamed; credit is split by contribution.";
+  // An unknown outcome with no fault found is not a success: the sentence must not say the run passed.
+  if (!x.analyzedAsFailure)
+    return x.outcomeUnknown
+      ? "The run's outcome is unknown and no step carries fault evidence, so no agent is blamed; credit is split by contribution."
+      : "The run did not fail, so no agent is blamed; credit is split by contribution.";
   if (!x.decisive)
     return `No step carries fault evidence, so no root cause can be named (interaction: ${x.interaction}).`;
   const d = x.decisive;
