@@ -11,6 +11,7 @@ import {
   MAX_SCAN_CHARS,
   NUMBER_RE,
   commaDecimalNumbers,
+  decimalPlaces,
   extractNumbers,
   keyedNumbers,
   normalizeNumber,
@@ -638,12 +639,6 @@ function makeGrounding(g: EngineGraph): Grounding {
     return Number.isFinite(target) ? roundedFrom(v, x, target, ownEarlier) : null;
   };
   return { task, seenBefore, derivable, derivation, rounding };
-}
-
-/** Decimals a number is written with ("403.53" → 2, "404" → 0). */
-function decimalPlaces(x: string): number {
-  const dot = x.indexOf(".");
-  return dot < 0 || /e/i.test(x) ? 0 : x.length - dot - 1;
 }
 
 /**

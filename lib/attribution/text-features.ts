@@ -84,6 +84,12 @@ function printedInFull(s: string): boolean {
   return digits >= FLOAT_DIGITS || fraction >= FLOAT_FRACTION;
 }
 
+/** Decimals a number is written with ("403.53" → 2, "404" → 0, an exponent form 0). */
+export function decimalPlaces(x: string): number {
+  const dot = x.indexOf(".");
+  return dot < 0 || /e/i.test(x) ? 0 : x.length - dot - 1;
+}
+
 /**
  * Normalizes a numeric literal so "1,200.0" and "1200" compare equal. A float printed in full, as
  * Python prints a difference of prices (129.99 − 112.17 is 17.820000000000007), is the amount it

@@ -6,9 +6,11 @@
  * word, the latest two to MAX_TERMS of them in a row, whose sum equals it to the total's last place.
  * Only a run of numbers ending at the word counts, so a total cannot borrow parts from anywhere in
  * the text, and the word must be there: "step 1, step 2, step 3" sums to nothing. The parts keep their
- * own provenance: an invented part is flagged as itself.
+ * own provenance: an invented part is flagged as itself. Money amounts a text lists beside their
+ * total are read without the word by `itemizedTotals` (whole-derivations.ts), for grounding only; this
+ * reading also hands the parts to provenance as the total's operands.
  */
-import { NUMBER_RE, normalizeNumber } from "../text-features";
+import { NUMBER_RE, decimalPlaces, normalizeNumber } from "../text-features";
 import type { Computation } from "./arithmetic";
 
 const TOTAL_WORD_RE = /\b(?:(?:grand |sub)?totals?(?:ling|ed)?|sum(?:med)?|altogether|combined|in all|in total)\b/gi;
@@ -22,13 +24,6 @@ const BEFORE = 400;
 const YEAR_RE = /^(?:19|20)\d\d$/;
 /** Parts a total may add up. */
 const MAX_TERMS = 12;
-
-/** Decimal places a written number keeps ("8.50": 2, "23": 0). */
-function places(raw: string): number {
-  const s = raw.replace(/,/g, "");
-  const dot = s.indexOf(".");
-  return dot < 0 ? 0 : s.length - dot - 1;
-}
 
 export function statedTotals(text: string): Computation[] {
   const out: Computation[] = [];
@@ -46,7 +41,7 @@ export function statedTotals(text: string): Computation[] {
       .map((x) => x[0])
       .reverse()
       .slice(0, MAX_TERMS);
-    const scale = 10 ** places(first);
+    const scale = 10 ** decimalPlaces(first);
     let sum = 0;
     for (let k = 0; k < parts.length; k++) {
       // A year dates the parts; it is none of them ("In 2019 there were 12 sales").

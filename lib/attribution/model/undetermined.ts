@@ -79,9 +79,7 @@ function splitMicro(total: number, shares: number[]): number[] {
   const exact = shares.map((s) => total * s);
   const parts = exact.map(Math.floor);
   let left = total - parts.reduce((s, x) => s + x, 0);
-  const order = exact
-    .map((x, i) => i)
-    .sort((i, j) => exact[j] - Math.floor(exact[j]) - (exact[i] - Math.floor(exact[i])) || i - j);
+  const order = exact.map((_, i) => i).sort((i, j) => exact[j] - parts[j] - (exact[i] - parts[i]) || i - j);
   for (const i of order) {
     if (left <= 0) break;
     parts[i]++;
