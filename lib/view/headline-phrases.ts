@@ -170,6 +170,13 @@ function firstClause(note: string): string {
   return note.split(";")[0].trim();
 }
 
+/** Why a prior named its weak suspect, per prior rule, for the headline's one sentence. */
+export const PRIOR_REASON: Record<string, string> = {
+  "exposure-prior": "named because it did the most substantive work",
+  "request-carried-out": "named because the agent's last change did what this turn asked",
+  "largest-blame-flow": "named because most of the blame flows back to it",
+};
+
 /** How the engine decided, per decision rule, in words a person can check against the trace. */
 export const RULE_EXPLANATION: Record<string, string> = {
   "value-provenance":

@@ -88,6 +88,13 @@ describe("buildHeadline", () => {
     );
     expect(prior.sentence).toMatch(/^Weak suspect: Researcher \(step 4\)/);
     expect(prior.confidence).toBeNull();
+    // Each prior gives its own reason: a carried-out request is no agent's substantive work.
+    expect(prior.sentence).toContain("did the most substantive work");
+    const request = buildHeadline(
+      base({ decisionSource: "prior", rule: "request-carried-out", decisiveClaims: [], decisiveDetectors: [] }),
+    );
+    expect(request.sentence).toContain("the agent's last change did what this turn asked");
+    expect(request.sentence).not.toContain("substantive work");
     const undetermined = buildHeadline(
       base({
         decisionSource: "undetermined",

@@ -14,6 +14,7 @@ import {
   decisionValue,
   detectorPhrase,
   INTERACTION_EXPLANATION,
+  PRIOR_REASON,
   RULE_EXPLANATION,
   type PhraseClaim,
   type PhraseDetector,
@@ -125,11 +126,13 @@ function candidates(kind: HeadlineKind, input: HeadlineInput): string[] {
   if (kind === "undetermined") return undeterminedForms(input);
   const d = input.decisive!;
   const who = `${d.agent} (${labelOf(input.positions, d.stepId)})`;
-  if (input.decisionSource === "prior")
+  if (input.decisionSource === "prior") {
+    const reason = PRIOR_REASON[input.rule ?? ""];
     return [
-      `Weak suspect: ${who}, named because it did the most substantive work; no detector found a fault.`,
+      ...(reason ? [`Weak suspect: ${who}, ${reason}; no detector found a fault.`] : []),
       `Weak suspect: ${who}; no detector found a fault.`,
     ];
+  }
   const prefix = kind === "suspect" ? "Suspect (outcome unknown): " : "";
   const whats = whatForms(input);
   const reaches = reachForms(input);
