@@ -21,6 +21,7 @@ import type { AnalysisReport, EngineConfig } from "./types";
 import { applyLearnedVerdict } from "./model/learned-verdict";
 import { withFixes } from "./fixes/index";
 import { markAblated } from "./ablation";
+import { readableTrace } from "./readable-trace";
 
 /** The stages up to the decision's evidence: graph, evidence, failure model, the rule features. */
 function front(trace: TTrace, partial: Partial<EngineConfig>) {
@@ -35,11 +36,12 @@ function front(trace: TTrace, partial: Partial<EngineConfig>) {
 
 /** The learned decision's input for one trace (the evaluation caches it per record). */
 export function extractCandidates(trace: TTrace, partial: Partial<EngineConfig> = {}): CandidateTable {
-  const { config, g, evidence, model, decided } = front(trace, partial);
+  const { config, g, evidence, model, decided } = front(readableTrace(trace), partial);
   return buildCandidates({ g, threshold: config.faultThreshold, ev: evidence, m: model, d: decided });
 }
 
-export function analyzeTrace(trace: TTrace, partial: Partial<EngineConfig> = {}): AnalysisReport {
+export function analyzeTrace(given: TTrace, partial: Partial<EngineConfig> = {}): AnalysisReport {
+  const trace = readableTrace(given);
   const { config, g, evidence, model, decided } = front(trace, partial);
   const blame = apportionBlame(g, evidence, model, decided);
   const signals = deriveSignals(g, config, evidence, model, decided, blame);

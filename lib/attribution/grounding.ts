@@ -5,6 +5,7 @@
  * step). With stated edges, "could have seen" means an ancestor over edges, so independent workers
  * (parallel solvers) do not ground each other; with inferred chat edges every earlier step counts.
  */
+import { inputWithoutInstructions } from "./input-without-instructions";
 import type { EngineGraph } from "./build-graph";
 import { ancestorWalker, Visit } from "./ancestor-walk";
 import {
@@ -303,7 +304,9 @@ function makeGrounding(g: EngineGraph): Grounding {
   const metersOf = (u: number) => (meters[u] ??= millisecondOnlyNumbers(stepText(g.steps[u])));
   // Identifiers' last digits are read only in a run that writes a number as one's end.
   const tails = g.steps.some((s) => TAIL_HINT_RE.test((s.content ?? "").slice(0, MAX_SCAN_CHARS)));
-  const sourceNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content, tails));
+  const sourceNums = g.steps.map((s, i) =>
+    sourceNumbers(inputWithoutInstructions(s.input), g.features[i].allNumbers, s.content, tails),
+  );
   // First step index stating each number (text, input or page digits): a value first stated at or after v was not seen before v.
   const firstAt = new Map<string, number>();
   for (let i = 0; i < g.n; i++) {
@@ -410,7 +413,10 @@ function makeGrounding(g: EngineGraph): Grounding {
     const x = normalizeNumber(String(a));
     const quantityIn = (u: number) => !labelsOf(u).has(x);
     if (quantityIn(v) && count(numbersOnce(v), 0) >= 2) return true;
-    let n = count(extractNumbers(g.steps[v].input ?? ""), taskLabels.has(x) ? 0 : count(taskNumbers, 0));
+    let n = count(
+      extractNumbers(inputWithoutInstructions(g.steps[v].input) ?? ""),
+      taskLabels.has(x) ? 0 : count(taskNumbers, 0),
+    );
     // An agent's writing counts only where no output the step read writes the number: beside one, it
     // is as often that output relayed ("Dock A: 2.65 days" after the lookup gave 2.65) as a second reading.
     let outputs = 0;
