@@ -304,9 +304,17 @@ function makeGrounding(g: EngineGraph): Grounding {
   const metersOf = (u: number) => (meters[u] ??= millisecondOnlyNumbers(stepText(g.steps[u])));
   // Identifiers' last digits are read only in a run that writes a number as one's end.
   const tails = g.steps.some((s) => TAIL_HINT_RE.test((s.content ?? "").slice(0, MAX_SCAN_CHARS)));
-  const sourceNums = g.steps.map((s, i) =>
-    sourceNumbers(inputWithoutInstructions(s.input), g.features[i].allNumbers, s.content, tails),
-  );
+  const sourceNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content, tails));
+  // Operands come from what a call saw besides its instructions: a system prompt's worked examples
+  // are seen (an answer copied from one is no invention), but any small number is a sum or product of
+  // two of them (input-without-instructions.ts).
+  const operandNums: (Set<string> | null | undefined)[] = new Array(g.n);
+  const operandsOf = (v: number): Set<string> | null => {
+    const s = g.steps[v];
+    const data = inputWithoutInstructions(s.input);
+    if (data === s.input) return sourceNums[v];
+    return (operandNums[v] ??= sourceNumbers(data, g.features[v].allNumbers, s.content, tails));
+  };
   // First step index stating each number (text, input or page digits): a value first stated at or after v was not seen before v.
   const firstAt = new Map<string, number>();
   for (let i = 0; i < g.n; i++) {
@@ -413,10 +421,7 @@ function makeGrounding(g: EngineGraph): Grounding {
     const x = normalizeNumber(String(a));
     const quantityIn = (u: number) => !labelsOf(u).has(x);
     if (quantityIn(v) && count(numbersOnce(v), 0) >= 2) return true;
-    let n = count(
-      extractNumbers(inputWithoutInstructions(g.steps[v].input) ?? ""),
-      taskLabels.has(x) ? 0 : count(taskNumbers, 0),
-    );
+    let n = count(extractNumbers(g.steps[v].input ?? ""), taskLabels.has(x) ? 0 : count(taskNumbers, 0));
     // An agent's writing counts only where no output the step read writes the number: beside one, it
     // is as often that output relayed ("Dock A: 2.65 days" after the lookup gave 2.65) as a second reading.
     let outputs = 0;
@@ -501,7 +506,7 @@ function makeGrounding(g: EngineGraph): Grounding {
     // A year is an operand only of a year or a span of years.
     const ofYears = (Number.isInteger(target) && Math.abs(target) < 300) || (target >= 1000 && target <= 3000);
     for (const s of task) if (!taskLabels.has(s) && (ofYears || !taskYears.has(s))) addOperand(pool, s);
-    if (sourceNums[v]) for (const s of sourceNums[v]!) addOperand(pool, s);
+    for (const s of operandsOf(v) ?? []) addOperand(pool, s);
     for (const s of ownEarlier) addOperand(pool, s);
     // A label ("period 4") is no operand, nor a millisecond reading unless step v speaks in them, nor
     // a year unless the value is one.

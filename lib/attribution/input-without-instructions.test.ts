@@ -1,4 +1,4 @@
-/** A call's system prompt is instructions, not a source of values (input-without-instructions.ts). Toys of our own. */
+/** A call's system prompt holds no operands (input-without-instructions.ts, grounding.ts). Toys of our own. */
 import { describe, expect, it } from "vitest";
 import { ZTrace } from "../trace/schema";
 import { buildGraph } from "./build-graph";
@@ -23,7 +23,7 @@ describe("what a call saw besides its instructions", () => {
     expect(inputWithoutInstructions(undefined)).toBeUndefined();
   });
 
-  it("lets no example number of the instructions source a value the agent states", () => {
+  it("gives no operand of a derivation, while a value it states is still seen", () => {
     const notes = (input: string) => {
       const g = buildGraph(
         ZTrace.parse({
@@ -43,5 +43,7 @@ describe("what a call saw besides its instructions", () => {
     expect(notes(`system: ${examples}\n\n${task}`)).toMatch(/\b48\b/);
     // The same numbers in the conversation are numbers the agent was handed: 6 × 8 derives 48.
     expect(notes(`system: Answer briefly.\n\n${task}\n\ntool: ${examples}`)).not.toMatch(/\b48\b/);
+    // A document the instructions carry is read: the value itself is there.
+    expect(notes(`system: Context: the depot shipped 48 crates.\n\n${task}`)).not.toMatch(/\b48\b/);
   });
 });

@@ -1,11 +1,11 @@
 /**
  * What an LLM call saw besides its instructions. Importers render a call's messages as "role: body"
  * blocks (`importers/otlp/render-messages.ts`, `importers/content-text.ts`); a leading system or
- * developer message is the framework's instructions, and its numbers, names and values are the
- * prompt's examples ("What is 5 + 3 + 1294.678?"), not data of the run. Read as sources they made a
- * value the agent invented look seen or computable: any small number is a sum or product of two of
- * a long prompt's example numbers. The task and everything after it (user, assistant and tool
- * messages) stay sources.
+ * developer message is the framework's instructions, full of worked examples ("What is 5 + 3 +
+ * 1294.678?"). A value the instructions state is still seen (an answer copied from them is no
+ * invention, and retrieval apps put their documents there), but their numbers are no operands: any
+ * small number is a sum or product of two of a long prompt's examples, which made a value the agent
+ * invented look computable (`grounding.ts`).
  */
 
 /** A leading instructions message. */

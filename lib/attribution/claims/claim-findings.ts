@@ -9,7 +9,6 @@
  * - fabricated-data: literals typed into code that no input holds, next to words that say the data
  *   is made up (hypothetical, sample, placeholder, …).
  */
-import { inputWithoutInstructions } from "../input-without-instructions";
 import { isListMarker } from "./list-marker";
 import { isHedgedValue } from "./hedged-value";
 import type { EngineGraph } from "../build-graph";
@@ -144,7 +143,7 @@ interface SourceNumber {
  */
 function handedNumbers(g: EngineGraph, prov: Provenance, v: number): SourceNumber[] {
   const out: SourceNumber[] = [];
-  const input = isAgentToolCall(g, v) ? undefined : inputWithoutInstructions(g.steps[v].input);
+  const input = isAgentToolCall(g, v) ? undefined : g.steps[v].input;
   if (input)
     for (const c of extractClaims(input))
       if (c.kind === "number") out.push({ value: c.value, raw: c.raw, step: v, tokens: contextTokens(input, c.start) });

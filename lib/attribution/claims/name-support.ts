@@ -5,7 +5,6 @@
  * each lookup tries a few earlier statements and past them counts the word as seen (conservative:
  * seen is not invented).
  */
-import { inputWithoutInstructions } from "../input-without-instructions";
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { claimPart } from "../text-features";
@@ -44,7 +43,7 @@ export function nameSupport(
     const full = stepText(s).slice(0, MAX_TEXT);
     const own = new Set(
       wordsOf(
-        `${(inputWithoutInstructions(s.input) ?? "").slice(0, MAX_TEXT)}\n${full.slice(claimPart(full, observationAt(s.attributes)).length)}`,
+        `${(s.input ?? "").slice(0, MAX_TEXT)}\n${full.slice(claimPart(full, observationAt(s.attributes)).length)}`,
       ),
     );
     const words = name.words ?? [];

@@ -5,7 +5,6 @@
  * claims: values are indexed once (value → ascending list of steps stating it), so each lookup is a
  * map access plus, with stated edges, a bounded ancestor walk — never a comparison of all pairs.
  */
-import { inputWithoutInstructions } from "../input-without-instructions";
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
@@ -262,7 +261,7 @@ function inputSources(g: EngineGraph): (v: number) => Set<string> | null {
     let x = inputCache.get(v);
     if (x === undefined) {
       const s = g.steps[v];
-      const input = s.input && !isAgentToolCall(g, v) ? (inputWithoutInstructions(s.input) ?? "") : "";
+      const input = s.input && !isAgentToolCall(g, v) ? s.input : "";
       x = input ? extractClaimValues(input) : null;
       if (x) for (const value of [...x]) if (dayOf(value)) x.add(dayOf(value)!);
       if (x) valuesAtHand(input, extractClaims(input), false, (y) => x!.add(y));
