@@ -310,10 +310,12 @@ function makeGrounding(g: EngineGraph): Grounding {
   // two of them (input-without-instructions.ts).
   const operandNums: (Set<string> | null | undefined)[] = new Array(g.n);
   const operandsOf = (v: number): Set<string> | null => {
+    const known = operandNums[v];
+    if (known !== undefined) return known;
     const s = g.steps[v];
     const data = inputWithoutInstructions(s.input);
-    if (data === s.input) return sourceNums[v];
-    return (operandNums[v] ??= sourceNumbers(data, g.features[v].allNumbers, s.content, tails));
+    return (operandNums[v] =
+      data === s.input ? sourceNums[v] : sourceNumbers(data, g.features[v].allNumbers, s.content, tails));
   };
   // First step index stating each number (text, input or page digits): a value first stated at or after v was not seen before v.
   const firstAt = new Map<string, number>();

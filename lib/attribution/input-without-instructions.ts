@@ -13,14 +13,9 @@ const INSTRUCTIONS_HEAD_RE = /^(?:system|developer): /;
 /** The next message of another role, on a line of its own (blocks are joined by one or two newlines). */
 const NEXT_MESSAGE_RE = /\n(?:user|human|assistant|ai|model|tool|tool-call|tool-response|function): /;
 
-/** The last input read and what it holds besides instructions: several readings ask for one step's input in turn. */
-let last: { input: string; data: string } | undefined;
-
 /** `input` without a leading system or developer message; "" when that message is all it holds. */
 export function inputWithoutInstructions(input: string | undefined): string | undefined {
   if (!input || !INSTRUCTIONS_HEAD_RE.test(input)) return input;
-  if (last?.input === input) return last.data;
   const next = NEXT_MESSAGE_RE.exec(input);
-  last = { input, data: next ? input.slice(next.index + 1) : "" };
-  return last.data;
+  return next ? input.slice(next.index + 1) : "";
 }
