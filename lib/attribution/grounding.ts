@@ -5,9 +5,9 @@
  * step). With stated edges, "could have seen" means an ancestor over edges, so independent workers
  * (parallel solvers) do not ground each other; with inferred chat edges every earlier step counts.
  */
-import { inputWithoutInstructions } from "./input-without-instructions";
 import type { EngineGraph } from "./build-graph";
 import { ancestorWalker, Visit } from "./ancestor-walk";
+import { inputWithoutInstructions } from "./input-without-instructions";
 import {
   MAX_SCAN_CHARS,
   NUMBER_RE,
