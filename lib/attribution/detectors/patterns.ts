@@ -322,8 +322,11 @@ function isEmptyCollection(text: string): boolean {
   return t.startsWith("[") || t.startsWith("{") || t.startsWith("set(");
 }
 
-/** How AutoGen's executor opens its report ("exitcode: 1 (execution failed)"). */
-const EXIT_CODE_RE = /^\s*exitcode: ?-?\d/;
+/**
+ * How a code runner opens its report: AutoGen's executor ("exitcode: 1 (execution failed)"), or the
+ * interpreter's own crash, which only running code prints (a test harness's report of a program).
+ */
+const RAN_CODE_RE = /^\s*(?:exitcode: ?-?\d|Traceback \(most recent call last\):)/;
 /** Steps a code runner's output is traced back over to the code it ran. */
 const MAX_CODE_BACK = 12;
 
@@ -336,7 +339,7 @@ const MAX_CODE_BACK = 12;
  */
 function codeAuthor(g: EngineGraph, i: number): number {
   if (!g.toolAgents.has(g.agentOf[i])) return -1;
-  if (!CODE_RUNNER_RE.test(g.steps[i].agent) && !EXIT_CODE_RE.test(g.steps[i].content ?? "")) return -1;
+  if (!CODE_RUNNER_RE.test(g.steps[i].agent) && !RAN_CODE_RE.test(g.steps[i].content ?? "")) return -1;
   // Outputs in a row ran the same code: nobody gave the runner anything new in between.
   let first = i;
   while (first > 0 && i - first < MAX_CODE_BACK && g.agentOf[first - 1] === g.agentOf[i]) first--;

@@ -296,6 +296,19 @@ describe("the caller of a chat's code runner", () => {
     expect(blamed([code("c1"), review("k1"), failed("o1"), failed("o2")])).toEqual(["c1", "c1"]);
   });
 
+  it("is the code's author for a runner known only by the interpreter's crash it prints, not by its name", () => {
+    // A test harness logged as "System" that reports the program's crash, twice in a row.
+    const crash = (id: string, head: string) => ({
+      ...failed(id, "System"),
+      content: `${head}\n  File "app.py", line 183, in <module>\n    from board import Board\nModuleNotFoundError: No module named 'board'`,
+    });
+    const traceback = "Traceback (most recent call last):";
+    expect(blamed([code("c1"), review("k1"), crash("o1", traceback), crash("o2", traceback)])).toEqual(["c1", "c1"]);
+    // Near miss: the same crash quoted after other words is no runner's report; the turn before it is.
+    const quoted = `The service answered: ${traceback}`;
+    expect(blamed([code("c1"), review("k1"), crash("o1", quoted)])).toEqual(["k1"]);
+  });
+
   it("is the latest code even when it comes without fences, in a framework's file layout", () => {
     const unfenced = {
       id: "c2",
