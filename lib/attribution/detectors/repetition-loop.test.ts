@@ -160,6 +160,65 @@ describe("a code message with a line added, removed or changed is a revision", (
     ).toEqual([]);
   });
 
+  const files = (blocks: [name: string, lines: string[]][], tail = "Please review the modules above.") => ({
+    agent: "coder",
+    kind: "message" as const,
+    content: `Here are the modules:\n\n${blocks.map(([n, l]) => `${n}\n\`\`\`python\n${l.join("\n")}\n\`\`\``).join("\n\n")}\n\n${tail}`,
+  });
+  const REPORT = [
+    "from tides import load_tides, high_water",
+    "def summary(path):",
+    "    return high_water(load_tides(path))",
+  ];
+
+  it("is no repeat when a line another file already has is added to a second file", () => {
+    const importing = [REPORT[0], "from datetime import date", ...REPORT.slice(1)];
+    expect(
+      repeated([
+        {
+          id: "m1",
+          ...files([
+            ["tides.py", BASE],
+            ["report.py", REPORT],
+          ]),
+        },
+        {
+          id: "m2",
+          ...files([
+            ["tides.py", BASE],
+            ["report.py", importing],
+          ]),
+        },
+      ]),
+    ).toEqual([]);
+  });
+
+  it("near miss: a file pasted again, whole or cut short, adds no code: the message repeats", () => {
+    const twice = files([
+      ["tides.py", BASE],
+      ["report.py", REPORT],
+      ["report.py", REPORT],
+    ]);
+    const once = files([
+      ["tides.py", BASE],
+      ["report.py", REPORT],
+    ]);
+    expect(
+      repeated([
+        { id: "m1", ...twice },
+        { id: "m2", ...once },
+      ]),
+    ).toEqual([["m2", "m1"]]);
+    // The last file again with its closing fence and its end cut off, as a log truncates a long message.
+    const cut = `${once.content}\n\nreport.py\n\`\`\`python\n${REPORT.slice(0, 2).join("\n")}`;
+    expect(
+      repeated([
+        { id: "m1", ...once },
+        { id: "m2", ...once, content: cut },
+      ]),
+    ).toEqual([["m2", "m1"]]);
+  });
+
   it("near misses: the same code re-sent, reframed, with a comment or a brace added, repeats", () => {
     expect(
       repeated([

@@ -27,7 +27,7 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
   const code = new Map<number, Set<string>>();
   const codeOf = (v: number) => {
     let lines = code.get(v);
-    if (!lines) code.set(v, (lines = codeLines(g.steps[v].content ?? "")));
+    if (!lines) code.set(v, (lines = codeBlocks(g.steps[v].content ?? "")));
     return lines;
   };
   const recent = new Map<number, number[]>();
@@ -104,24 +104,46 @@ const MIN_LINE = 4;
 /** A line that only comments (Python, shell, C-like): rewording it changes no code. */
 const COMMENT_RE = /^(?:#|\/\/|\/\*|\*)/;
 
-/** The distinct lines inside a message's fenced code blocks, trimmed, but comments and lines under MIN_LINE. */
-function codeLines(text: string): Set<string> {
-  const out = new Set<string>();
+/** Code blocks of a message compared with each other for copies; past them a message's blocks are kept as they are. */
+const MAX_BLOCKS = 64;
+
+/**
+ * A message's fenced code blocks, each read as its distinct lines (trimmed, but comments and lines
+ * under MIN_LINE), in one key per block: an import added to a second file is a line the first file
+ * already has, and still a revision. A block whose lines all stand in another block of the message
+ * (a file pasted twice, or again and cut short) adds no code.
+ */
+function codeBlocks(text: string): Set<string> {
+  const blocks: Set<string>[] = [];
   const head = text.slice(0, MAX_CODE_CHARS);
   for (const [a, b] of fencedRanges(head)) {
     // The block's own lines: after the opening fence's line, before the closing fence.
     const body = head.slice(a, b).replace(/```\s*$/, "");
+    const lines = new Set<string>();
     for (const raw of body.split("\n").slice(1)) {
       const line = raw.trim();
-      if (line.length >= MIN_LINE && !COMMENT_RE.test(line)) out.add(line);
+      if (line.length >= MIN_LINE && !COMMENT_RE.test(line)) lines.add(line);
     }
+    if (lines.size) blocks.push(lines);
   }
+  // A copy cut short is contained in a larger block; a whole copy has the same key as its original.
+  const copy = (k: number) =>
+    blocks.length <= MAX_BLOCKS && blocks.some((other) => other.size > blocks[k].size && contains(other, blocks[k]));
+  const out = new Set<string>();
+  blocks.forEach((lines, k) => {
+    if (!copy(k)) out.add([...lines].sort().join("\n"));
+  });
   return out;
 }
 
-/** Whether two messages hold the same code lines (both none counts as the same). */
+const contains = (outer: ReadonlySet<string>, inner: ReadonlySet<string>) => {
+  for (const line of inner) if (!outer.has(line)) return false;
+  return true;
+};
+
+/** Whether two messages hold the same code blocks (both none counts as the same). */
 function sameCode(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   if (a.size !== b.size) return false;
-  for (const line of a) if (!b.has(line)) return false;
+  for (const block of a) if (!b.has(block)) return false;
   return true;
 }
