@@ -193,6 +193,16 @@ describe("a code message with a line added, removed or changed is a revision", (
     ).toEqual([]);
   });
 
+  it("is no repeat when a line moves within its file", () => {
+    const moved = [...BASE.slice(0, 8), BASE[9], BASE[8]];
+    expect(
+      repeated([
+        { id: "m1", ...code(BASE) },
+        { id: "m2", ...code(moved) },
+      ]),
+    ).toEqual([]);
+  });
+
   it("near miss: a file pasted again, whole or cut short, adds no code: the message repeats", () => {
     const twice = files([
       ["tides.py", BASE],
@@ -209,8 +219,8 @@ describe("a code message with a line added, removed or changed is a revision", (
         { id: "m2", ...once },
       ]),
     ).toEqual([["m2", "m1"]]);
-    // The last file again with its closing fence and its end cut off, as a log truncates a long message.
-    const cut = `${once.content}\n\nreport.py\n\`\`\`python\n${REPORT.slice(0, 2).join("\n")}`;
+    // The last file again, cut off in mid-line with no closing fence, as a log truncates a long message.
+    const cut = `${once.content}\n\nreport.py\n\`\`\`python\n${REPORT.slice(0, 2).join("\n")}\n    return high_wa`;
     expect(
       repeated([
         { id: "m1", ...once },

@@ -108,38 +108,42 @@ const COMMENT_RE = /^(?:#|\/\/|\/\*|\*)/;
 const MAX_BLOCKS = 64;
 
 /**
- * A message's fenced code blocks, each read as its distinct lines (trimmed, but comments and lines
- * under MIN_LINE), in one key per block: an import added to a second file is a line the first file
- * already has, and still a revision. A block whose lines all stand in another block of the message
- * (a file pasted twice, or again and cut short) adds no code.
+ * A message's fenced code blocks, each read as its code lines in order (trimmed, but comments and
+ * lines under MIN_LINE), one key per block: a line added, removed or moved in any file is a
+ * revision, even when another file has the same line. A block that is the start of a longer block
+ * of the same message (a file pasted again and cut short by the log) adds no code, nor does a
+ * block pasted twice.
  */
 function codeBlocks(text: string): Set<string> {
-  const blocks: Set<string>[] = [];
+  const blocks: string[][] = [];
   const head = text.slice(0, MAX_CODE_CHARS);
   for (const [a, b] of fencedRanges(head)) {
     // The block's own lines: after the opening fence's line, before the closing fence.
     const body = head.slice(a, b).replace(/```\s*$/, "");
-    const lines = new Set<string>();
+    const lines: string[] = [];
     for (const raw of body.split("\n").slice(1)) {
       const line = raw.trim();
-      if (line.length >= MIN_LINE && !COMMENT_RE.test(line)) lines.add(line);
+      if (line.length >= MIN_LINE && !COMMENT_RE.test(line)) lines.push(line);
     }
-    if (lines.size) blocks.push(lines);
+    if (lines.length) blocks.push(lines);
   }
-  // A copy cut short is contained in a larger block; a whole copy has the same key as its original.
-  const copy = (k: number) =>
-    blocks.length <= MAX_BLOCKS && blocks.some((other) => other.size > blocks[k].size && contains(other, blocks[k]));
+  const cutCopy = (k: number) => blocks.length <= MAX_BLOCKS && blocks.some((other) => opensLonger(other, blocks[k]));
   const out = new Set<string>();
   blocks.forEach((lines, k) => {
-    if (!copy(k)) out.add([...lines].sort().join("\n"));
+    if (!cutCopy(k)) out.add(lines.join("\n"));
   });
   return out;
 }
 
-const contains = (outer: ReadonlySet<string>, inner: ReadonlySet<string>) => {
-  for (const line of inner) if (!outer.has(line)) return false;
-  return true;
-};
+/** Whether `start` opens the longer `lines`: its lines the same, its last one possibly cut short. */
+function opensLonger(lines: readonly string[], start: readonly string[]): boolean {
+  const last = start.length - 1;
+  if (lines.length < start.length) return false;
+  for (let i = 0; i < last; i++) if (lines[i] !== start[i]) return false;
+  return lines.length > start.length
+    ? lines[last].startsWith(start[last])
+    : lines[last].length > start[last].length && lines[last].startsWith(start[last]);
+}
 
 /** Whether two messages hold the same code blocks (both none counts as the same). */
 function sameCode(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
