@@ -11,6 +11,7 @@
  */
 import { isListMarker } from "./list-marker";
 import { isHedgedValue } from "./hedged-value";
+import { answeredQueryNumbers } from "./lookup-query";
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { isAgentUtterance } from "../detectors/patterns";
@@ -336,6 +337,8 @@ interface StepScan {
   fabrication?: string | null;
   /** The numbers the step writes only as milliseconds, read once when an unsourced value asks. */
   meters?: Set<string>;
+  /** The numbers a lookup's query asks about and its result holds (`lookup-query.ts`), read once. */
+  answered?: Set<string>;
 }
 
 /** A finding on claim c of step v; fields in the order findings have always had (reports are compared byte for byte). */
@@ -459,7 +462,9 @@ function claimFinding(
     !ownMachine &&
     !setup &&
     !isHedgedValue(text, c.start, c.end) &&
-    !(c.kind === "number" && writtenAsMeter(scan, c))
+    !(c.kind === "number" && writtenAsMeter(scan, c)) &&
+    // A value a lookup asked about and got back is the result's, not the query's invention.
+    !(c.kind === "number" && (scan.answered ??= answeredQueryNumbers(g, v)).has(c.value.slice(2)))
   ) {
     const note =
       r.withdrawnAt === undefined

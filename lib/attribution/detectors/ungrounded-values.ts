@@ -22,6 +22,7 @@ import { riseNumbers } from "../claims/signed-change";
 import { tailOnlyNumbers, tailValue } from "../claims/at-hand-values";
 import { statedWorkings } from "../claims/stated-rounding";
 import { scaleFactors } from "../claims/scale-factor";
+import { answeredQueryNumbers } from "../claims/lookup-query";
 import { stepText } from "../build-graph";
 
 /** Reasoning not addressed to anyone (a plan's guesses) asserts less than a message: its score is scaled. */
@@ -57,6 +58,7 @@ export const detectUngroundedValues: Detector = ({ g }) => {
     // stated: the step's error message is no claim of its agent (ADR 0106).
     let reported: Set<string> | undefined;
     let scales: Set<string> | undefined;
+    let answered: Set<string> | undefined;
     for (let k = 0; k < nums.length && novel.length < MAX_NOVEL; k++) {
       const x = nums[k];
       if (novel.includes(x) || Math.abs(Number(x)) <= 10 || truth.has(x)) continue;
@@ -79,6 +81,9 @@ export const detectUngroundedValues: Detector = ({ g }) => {
       // "Card ending in 1784": the last digits of an identifier at hand (claims/at-hand-values.ts).
       tails ??= tailOnlyNumbers(step.content);
       if (tails.has(x) && grounding.seenBefore(i, tailValue(x))) continue;
+      // A value a lookup asked about and got back (claims/lookup-query.ts) is no statement of the caller.
+      answered ??= answeredQueryNumbers(g, i);
+      if (answered.has(x)) continue;
       novel.push(x);
     }
     if (novel.length > 0) {
