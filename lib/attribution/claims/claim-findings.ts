@@ -198,6 +198,35 @@ function misquotedSource(
   return best;
 }
 
+/** The handed number claim c of the scanned step misquotes (`misquotedSource`), reading what it needs once per step. */
+function misquoteOf(scan: StepScan, c: Claim): SourceNumber | undefined {
+  scan.handed ??= handedNumbers(scan.g, scan.prov, scan.v);
+  scan.stated ??= new Set(scan.prov.claims[scan.v].asserted.map((x) => x.value));
+  return misquotedSource(c, contextTokens(scan.text, c.start), scan.handed, scan.stated);
+}
+
+/** Claim c of the scanned step misquotes the handed number src. */
+function misquoteFinding(
+  scan: StepScan,
+  c: Claim,
+  src: SourceNumber,
+  seen: boolean,
+  wideClosure: () => Set<string>,
+): ClaimFinding {
+  scan.contradicted = true;
+  const where = src.step === scan.v ? "its input" : scan.g.steps[src.step].id;
+  const note = `states ${c.raw} where ${where} gave ${src.raw} for the same label`;
+  const reachesWide = seen && wideClosure().has(c.value);
+  return makeFinding(scan.v, c, "contradicts-source", SCORE.contradiction, src.step, note, reachesWide);
+}
+
+/** Whether the scanned step itself writes one of a derivation's operands: it shows its working. */
+function writesAnOperand(scan: StepScan, operands: readonly string[]): boolean {
+  scan.stated ??= new Set(scan.prov.claims[scan.v].asserted.map((x) => x.value));
+  const observed = scan.prov.claims[scan.v].observed;
+  return operands.some((o) => scan.stated!.has(o) || observed.some((x) => x.value === o));
+}
+
 /**
  * Whether a claim and the number it would misquote (value and raw writing) lie a slip apart: a ratio
  * within 2, the same digits with the decimal point moved, or a decimal with one digit changed.
@@ -427,19 +456,18 @@ function claimFinding(
       const reachesWide = seen && wideClosure().has(c.value);
       return makeFinding(v, c, "contradicts-source", SCORE.contradiction, inOrder[0].step, note, reachesWide);
     }
+    // One operation makes most values from the many numbers at hand (6 × 33): when a number handed to the
+    // step under the same label lies a slip away, is none of that operation's operands, and the step writes
+    // no operand, the value restates that number wrongly. Values under three digits, which labels share by
+    // chance, stay derived.
+    const src = !selfAssessed(c) && c.raw.replace(/\D/g, "").length >= 3 ? misquoteOf(scan, c) : undefined;
+    if (src && !r.operands.includes(src.value) && !writesAnOperand(scan, r.operands))
+      return misquoteFinding(scan, c, src, seen, wideClosure);
   }
   if (r.source !== "none" || isTrivialNumber(c)) return undefined;
   if (c.kind === "number" && !scan.contradicted && !selfAssessed(c)) {
-    scan.handed ??= handedNumbers(g, prov, v);
-    scan.stated ??= new Set(prov.claims[v].asserted.map((x) => x.value));
-    const src = misquotedSource(c, contextTokens(text, c.start), scan.handed, scan.stated);
-    if (src) {
-      scan.contradicted = true;
-      const where = src.step === v ? "its input" : g.steps[src.step].id;
-      const note = `states ${c.raw} where ${where} gave ${src.raw} for the same label`;
-      const reachesWide = seen && wideClosure().has(c.value);
-      return makeFinding(v, c, "contradicts-source", SCORE.contradiction, src.step, note, reachesWide);
-    }
+    const src = misquoteOf(scan, c);
+    if (src) return misquoteFinding(scan, c, src, seen, wideClosure);
   }
   const word = c.inCode && c.kind === "number" ? fabricationOf(scan) : null;
   if (word) {

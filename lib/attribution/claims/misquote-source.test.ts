@@ -47,3 +47,24 @@ describe("the figure a misquote is reported against", () => {
     expect(r.decisive?.evidence.note ?? "").not.toMatch(/where look gave (?:638|4)\b/);
   });
 });
+
+describe("a misquote that numbers at hand happen to make", () => {
+  const record = (wear: number, a: number, b: number) =>
+    `{"entity":"Ostler Junction","period":"period 4","wear_um":${wear},"inspections":${a},"sleepers_replaced":${b}}`;
+
+  it("is still a misquote: 198 is 6 × 33, but the record gave 142 for the rail wear", () => {
+    const r = run(record(142, 6, 33), "198");
+    expect(r.decisive?.stepId).toBe("say");
+    expect(r.decisive?.evidence.note).toContain("states 198 where look gave 142");
+  });
+
+  it("near misses: a step that writes an operand, a two-digit value, and a value made from the figure are no misquotes", () => {
+    const shown = run(record(142, 6, 33), "198 (6 inspections of 33)");
+    expect(shown.decisive?.evidence.note ?? "").not.toContain("where look gave 142");
+    const small = run(record(42, 6, 9), "54");
+    expect(small.decisive?.evidence.note ?? "").not.toContain("where look gave 42");
+    // Made from the record's own figure (142 × 2): a computation on it, not a misquote of it.
+    const doubled = run(record(142, 2, 33), "284");
+    expect(doubled.decisive?.evidence.note ?? "").not.toContain("where look gave 142");
+  });
+});

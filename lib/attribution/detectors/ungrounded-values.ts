@@ -8,7 +8,8 @@
  * claims either (see `claims/hedged-value.ts`), nor the hour and minute of a time of day or a day of
  * the month (`claims/calendar-piece.ts`, as value provenance reads them), nor a millisecond reading
  * of the run's own work unless the task names milliseconds, nor the result of a working the step writes
- * out and that recomputes (`claims/arithmetic.ts`). The evidence is
+ * out and that recomputes (`claims/arithmetic.ts`), nor a number a lookup's query asks about and its
+ * result gives back (`claims/lookup-query.ts`). The evidence is
  * `dependent`: downstream of corrupted input, a new value is as likely a consequence of that input as
  * a new error.
  */
