@@ -4,11 +4,18 @@
  * - the word names unfinished code, not data: "a placeholder function", "the spawn method is just a
  *   placeholder", "mock class" — a stub to be written later holds no invented figure;
  * - the task itself asks for it: a program told to "simulate a dice roll" simulates, and its
- *   constants are the simulation's, not figures passed off as found.
+ *   constants are the simulation's, not figures passed off as found;
+ * - an assumption about something other than a figure: "assuming psdf is a DataFrame", "assume the
+ *   file exists" say what the code expects of its input. An assumption invents data only when its
+ *   sentence states a number ("assuming 14 kg per crate").
  */
 
 const FABRICATION_RE =
   /\b(?:hypothetical|assum(?:e|ed|ing)|placeholder|sample data|example data|mock|simulat(?:e|ed|ing)|dummy|for demonstration|made[- ]up|fictional|illustrative)\b/gi;
+
+/** An assumption, and a number in its sentence (the figure it assumes; not the digit of a name such as "r2"). */
+const ASSUME_RE = /^assum/i;
+const DIGIT_RE = /(?<![A-Za-z_])\d/;
 
 /** A unit of code in the same sentence as the word: the word then describes code, not data. */
 const CODE_UNIT_RE = /\b(?:functions?|methods?|class(?:es)?|implementations?|stubs?|procedures?|routines?)\b/i;
@@ -40,7 +47,9 @@ export function fabricationWord(text: string, task: string): string | null {
   for (const m of scan.matchAll(FABRICATION_RE)) {
     if (++n > MAX_WORDS) break;
     if (asked.includes(m[0].toLowerCase().slice(0, 6))) continue;
-    if (CODE_UNIT_RE.test(sentenceAround(scan, m.index!, m.index! + m[0].length))) continue;
+    const sentence = sentenceAround(scan, m.index!, m.index! + m[0].length);
+    if (CODE_UNIT_RE.test(sentence)) continue;
+    if (ASSUME_RE.test(m[0]) && !DIGIT_RE.test(sentence)) continue;
     return m[0];
   }
   return null;

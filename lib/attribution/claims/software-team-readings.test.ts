@@ -82,6 +82,13 @@ describe("a word for invented data, said of code or asked by the task, is no cla
     expect(fabricationWord("We simulate the survey answers.", "Summarise the survey.")).toBe("simulate");
     expect(fabricationWord("The prices below are placeholder values.", "List the prices.")).toBe("placeholder");
   });
+  it("an assumption about the input, not a figure, invents no data", () => {
+    expect(fabricationWord("# Assuming df is the loaded table with a 'region' column", "Chart sales.")).toBe(null);
+    expect(fabricationWord("metric = 'r2'  # assuming a regression task", "Fit a model.")).toBe(null);
+  });
+  it("near miss: an assumption that states a figure invents it", () => {
+    expect(fabricationWord("# Assuming 14 kg per crate\nweight = crates * 14", "Weigh the load.")).toBe("Assuming");
+  });
   it("the finding on code data: fires for sample data, not for a placeholder method", () => {
     const data = "Using sample data:\n```python\nsales = 7312\nprint(sales)\n```";
     expect(findings("Report the sales.", data, "Done.")).toContain("fabricated-data n:7312 false");
