@@ -201,9 +201,11 @@ function misquotedSource(
 /** The handed number claim c of the scanned step misquotes (`misquotedSource`), reading what it needs once per step. */
 function misquoteOf(scan: StepScan, c: Claim): SourceNumber | undefined {
   scan.handed ??= handedNumbers(scan.g, scan.prov, scan.v);
-  scan.stated ??= new Set(scan.prov.claims[scan.v].asserted.map((x) => x.value));
-  return misquotedSource(c, contextTokens(scan.text, c.start), scan.handed, scan.stated);
+  return misquotedSource(c, contextTokens(scan.text, c.start), scan.handed, statedBy(scan));
 }
+
+/** The values the scanned step asserts, read once per step. */
+const statedBy = (scan: StepScan) => (scan.stated ??= new Set(scan.prov.claims[scan.v].asserted.map((x) => x.value)));
 
 /** Claim c of the scanned step misquotes the handed number src. */
 function misquoteFinding(
@@ -222,9 +224,9 @@ function misquoteFinding(
 
 /** Whether the scanned step itself writes one of a derivation's operands: it shows its working. */
 function writesAnOperand(scan: StepScan, operands: readonly string[]): boolean {
-  scan.stated ??= new Set(scan.prov.claims[scan.v].asserted.map((x) => x.value));
+  const stated = statedBy(scan);
   const observed = scan.prov.claims[scan.v].observed;
-  return operands.some((o) => scan.stated!.has(o) || observed.some((x) => x.value === o));
+  return operands.some((o) => stated.has(o) || observed.some((x) => x.value === o));
 }
 
 /**
