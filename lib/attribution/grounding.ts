@@ -8,6 +8,7 @@
 import type { EngineGraph } from "./build-graph";
 import { ancestorWalker, Visit } from "./ancestor-walk";
 import { inputWithoutInstructions } from "./input-without-instructions";
+import { inputTail } from "./claims/input-tail";
 import {
   MAX_SCAN_CHARS,
   NUMBER_RE,
@@ -104,6 +105,9 @@ function sourceNumbers(
   tails: boolean,
 ): Set<string> | null {
   let out = input ? new Set(extractNumbers(input)) : null;
+  // A long prompt is read at its head and at its latest turns.
+  const tail = inputTail(input);
+  if (out && tail) for (const x of extractNumbers(tail)) out.add(x);
   const text = content && content.length > MAX_SCAN_CHARS ? content.slice(0, MAX_SCAN_CHARS) : content;
   if (!text) return out;
   const add = (raw: string) => {

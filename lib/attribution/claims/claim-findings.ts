@@ -33,6 +33,7 @@ import { changesOneDigit, labelOnlyNumbers, millisecondOnlyNumbers, namesMillise
 import { borrowContext, borrowedValue, combinedValue, type BorrowContext } from "./borrowed-value";
 import { statedRuling } from "./stated-position";
 import { round6 as round } from "../round6";
+import { tailClaims } from "./input-tail";
 import { ruleOff } from "../ablation";
 
 export interface ClaimFinding {
@@ -145,9 +146,13 @@ interface SourceNumber {
 function handedNumbers(g: EngineGraph, prov: Provenance, v: number): SourceNumber[] {
   const out: SourceNumber[] = [];
   const input = isAgentToolCall(g, v) ? undefined : g.steps[v].input;
-  if (input)
-    for (const c of extractClaims(input))
-      if (c.kind === "number") out.push({ value: c.value, raw: c.raw, step: v, tokens: contextTokens(input, c.start) });
+  // A long prompt is read at its head and at its latest turns (input-tail.ts).
+  const tail = input ? tailClaims(input) : undefined;
+  const reads = input ? [{ text: input, claims: extractClaims(input) }] : [];
+  if (tail) reads.push(tail);
+  for (const { text, claims } of reads)
+    for (const c of claims)
+      if (c.kind === "number") out.push({ value: c.value, raw: c.raw, step: v, tokens: contextTokens(text, c.start) });
   const feeders = new Set<number>();
   for (let k = g.inStart[v]; k < g.inStart[v + 1]; k++) feeders.add(g.edges[g.inEdges[k]].from);
   const p = g.parent[v];
@@ -168,10 +173,13 @@ function handedNumbers(g: EngineGraph, prov: Provenance, v: number): SourceNumbe
   return out;
 }
 
+/** A figure written with a leading zero: a code, not a quantity. */
+const LEADING_ZERO_RE = /^0\d/;
+
 /**
  * A misquote keeps the label and changes the number: the handed number whose label shares the most
- * *distinctive* words with the claim's label (each shared word weighs 1 / the number of handed
- * labels containing it, so a unit such as "mm" that labels every value counts little and a name
+ * *distinctive* words with the claim's label (each shared word weighs 1 / the number of distinct
+ * handed values it labels, so a unit such as "mm" that labels every value counts little and a name
  * such as "dub-lhr" counts much), which the step never restates. At least half a distinctive word
  * must be shared (three quarters of a word: e.g. a name two labels share plus a word three share). A restatement and its
  * source differ by a slip, not by an order of magnitude (a ratio within 2, the same digits with the
@@ -184,15 +192,25 @@ function misquotedSource(
   handed: SourceNumber[],
   stated: Set<string>,
 ): SourceNumber | undefined {
-  const df = new Map<string, number>();
-  for (const h of handed) for (const t of h.tokens) if (tokens.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
+  // A figure written with a leading zero ("04218") is a postcode or an id: it restates no quantity.
+  if (LEADING_ZERO_RE.test(claim.raw)) return undefined;
+  // A word's weight is one over the number of distinct values it labels: a number the prompt repeats
+  // under its label many times makes that label no less distinctive.
+  const labelled = new Map<string, Set<string>>();
+  for (const h of handed)
+    for (const t of h.tokens)
+      if (tokens.has(t)) {
+        const values = labelled.get(t);
+        if (values) values.add(h.value);
+        else labelled.set(t, new Set([h.value]));
+      }
   let best: SourceNumber | undefined;
   let bestScore = 0.75 - 1e-9;
   for (const h of handed) {
-    if (h.value === claim.value || stated.has(h.value)) continue;
+    if (h.value === claim.value || stated.has(h.value) || LEADING_ZERO_RE.test(h.raw)) continue;
     if (!slipApart(h.value, h.raw, claim)) continue;
     let score = 0;
-    for (const t of tokens) if (h.tokens.has(t)) score += 1 / df.get(t)!;
+    for (const t of tokens) if (h.tokens.has(t)) score += 1 / labelled.get(t)!.size;
     if (score > bestScore) (best = h), (bestScore = score);
   }
   return best;

@@ -9,6 +9,7 @@ import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
 import { claimPart, commaDecimalNumbers, keyedNumbers, normalizeNumber } from "../text-features";
+import { tailClaims } from "./input-tail";
 import { observationAt } from "../../trace/canonical-attributes";
 import { ancestorWalker, Visit } from "../ancestor-walk";
 import { buildGrounding, NUMBERED_THING_BEFORE_RE } from "../grounding";
@@ -265,6 +266,12 @@ function inputSources(g: EngineGraph): (v: number) => Set<string> | null {
       x = input ? extractClaimValues(input) : null;
       if (x) for (const value of [...x]) if (dayOf(value)) x.add(dayOf(value)!);
       if (x) valuesAtHand(input, extractClaims(input), false, (y) => x!.add(y));
+      // A long prompt's latest turns, past the head scan, are what the call answers.
+      const tail = x ? tailClaims(input) : undefined;
+      if (tail) {
+        for (const c of tail.claims) x!.add(c.value), dayOf(c.value) && x!.add(dayOf(c.value)!);
+        valuesAtHand(tail.text, tail.claims, false, (y) => x!.add(y));
+      }
       inputCache.set(v, x);
     }
     return x;
