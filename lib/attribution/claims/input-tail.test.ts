@@ -1,6 +1,10 @@
 /** A long prompt is read at its latest turns as well as at its head (input-tail.ts). Toys of our own. */
 import { describe, expect, it } from "vitest";
 import { analyzeTrace } from "../index";
+import { buildGraph } from "../build-graph";
+import { resolveConfig } from "../config";
+import { buildProvenance } from "./provenance";
+import { findOutputIssues } from "./output-findings";
 import { failedRun } from "../test-graphs";
 import { MAX_SCAN_CHARS } from "../text-features";
 import { MAX_CLAIMS } from "./extract-claims";
@@ -44,5 +48,25 @@ describe("the end of a long input", () => {
     expect(verdict(`${INSTRUCTIONS}${turn}`, "The pier is 396 metres long.")).toMatch(
       /states 396 where its input gave 318/,
     );
+  });
+
+  it("holds the name an answer gives, so the answer is supported", () => {
+    const answerAfter = (input: string) => {
+      const g = buildGraph(
+        failedRun("Which city hosts the head office of the Avalon Rail company?", [
+          {
+            id: "s",
+            agent: "Searcher",
+            kind: "tool_call",
+            tool: { name: "search", arguments: { q: "Avalon Rail" }, result: "Avalon Rail runs 12 lines." },
+          },
+          { id: "a", agent: "Searcher", kind: "llm", input, content: "The answer is Marseille." },
+        ]),
+        resolveConfig({}),
+      );
+      return findOutputIssues(g, buildProvenance(g)).map((f) => f.name);
+    };
+    expect(answerAfter("system: Be brief.")).toContain("unsupported-answer");
+    expect(answerAfter(`${INSTRUCTIONS}\n\ntool: Avalon Rail moved its head office to Marseille.`)).toEqual([]);
   });
 });

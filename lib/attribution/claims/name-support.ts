@@ -10,6 +10,7 @@ import { stepText } from "../build-graph";
 import { claimPart } from "../text-features";
 import { observationAt } from "../../trace/canonical-attributes";
 import type { Provenance } from "./provenance";
+import { inputTail } from "./input-tail";
 import { rawWordsOf, stem, wordsOf, type StatedValue } from "./stated-values";
 
 const MAX_TEXT = 20_000;
@@ -43,7 +44,7 @@ export function nameSupport(
     const full = stepText(s).slice(0, MAX_TEXT);
     const own = new Set(
       wordsOf(
-        `${(s.input ?? "").slice(0, MAX_TEXT)}\n${full.slice(claimPart(full, observationAt(s.attributes)).length)}`,
+        `${(s.input ?? "").slice(0, MAX_TEXT)}\n${inputTail(s.input) ?? ""}\n${full.slice(claimPart(full, observationAt(s.attributes)).length)}`,
       ),
     );
     const words = name.words ?? [];
