@@ -57,11 +57,17 @@ export interface ReadOutput {
  * never one value, so it has no bare value.
  */
 function observationFacts(g: EngineGraph, u: number, cache: Map<number, OutputFacts | null>): OutputFacts | null {
-  const at = observationAt(g.steps[u].attributes);
-  if (at === undefined) return null;
+  const seen = observedText(g, u);
+  if (seen === undefined) return null;
   let facts = cache.get(u);
-  if (!facts) cache.set(u, (facts = { ...outputFacts(g.steps[u].content.slice(at)), bare: null }));
+  if (!facts) cache.set(u, (facts = { ...outputFacts(seen), bare: null }));
   return facts;
+}
+
+/** The observation a message quotes (a page, a step's execution log), when it quotes one. */
+function observedText(g: EngineGraph, u: number): string | undefined {
+  const at = observationAt(g.steps[u].attributes);
+  return at === undefined ? undefined : g.steps[u].content.slice(at);
 }
 
 /** `outputKinds` values: a tool output, a message quoting an observation, anything else (0). */
@@ -275,7 +281,11 @@ function lookupCaller(g: EngineGraph, u: number): number {
   return -1;
 }
 
-/** A name the step states after a relation that the nearest tool output it read gives differently (`phrase-names.ts`). */
+/**
+ * A name the step states after a relation that the nearest output it read gives differently
+ * (`phrase-names.ts`): a tool output, or the observation a step quotes (a page, or the execution log
+ * that hands a managed agent's report to its manager).
+ */
 function proseMisread(
   g: EngineGraph,
   text: string,
@@ -283,8 +293,10 @@ function proseMisread(
   accept: (claim: StatedValue) => boolean,
 ): Contradiction | null {
   for (const o of outputs) {
-    if (o.step === -1 || !isToolOutput(g, o.step)) continue;
-    const m = misreadPhrase(text, outputBody(g, o.step));
+    if (o.step === -1) continue;
+    const body = isToolOutput(g, o.step) ? outputBody(g, o.step) : observedText(g, o.step);
+    if (body === undefined) continue;
+    const m = misreadPhrase(text, body);
     if (m && accept(m.said.name))
       return { claim: m.said.name, source: m.source, from: o.step, quote: text.slice(m.said.start, m.said.end) };
     return null;

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeTrace } from "../index";
 import { detectorsAt, failedRun } from "../test-graphs";
 import { misreadPhrase } from "./phrase-names";
+import { OBSERVATION_AT } from "../../trace/canonical-attributes";
 
 const PAGE = "Harbour Lights is a 2021 drama film directed by Mara Quist, produced in Lisbon by Tejo Pictures.";
 
@@ -32,5 +33,33 @@ describe("a name misread from prose", () => {
     expect(misreadPhrase("It was produced in Portugal.", `${PAGE} Portugal's studios…`)).toBeNull();
     expect(misreadPhrase("It was written by Ivo Brandt.", PAGE)).toBeNull();
     expect(detectorsAt(run("Harbour Lights was directed by Mara Quist."), "a")).not.toContain("contradicts-output");
+  });
+});
+
+describe("a name misread after a copula", () => {
+  const PORT = "Gull Harbour opened in 1898. Its first harbour master was Mara Quist, a pilot from Lisbon.";
+  it("contradicts the page that names someone else after the same noun and verb", () => {
+    expect(misreadPhrase("The first harbour master was Ivo Brandt.", PORT)?.source.raw).toBe("Mara Quist");
+  });
+
+  it("compares no pronoun's or answer's copula, and nothing the page holds", () => {
+    expect(misreadPhrase("This was Ivo Brandt, I think.", "This was Mara Quist at the helm.")).toBeNull();
+    expect(misreadPhrase("The answer is Ivo Brandt.", "The answer is Mara Quist.")).toBeNull();
+    expect(misreadPhrase("The first harbour master was Mara Quist.", PORT)).toBeNull();
+  });
+});
+
+describe("a name misread from a report the step observed", () => {
+  it("contradicts the managed agent's report its execution log shows", () => {
+    const log =
+      "Execution logs:\nReport from the research agent: the film was directed by Mara Quist.";
+    const r = analyzeTrace(
+      failedRun("Who directed the film Harbour Lights?", [
+        { id: "o", agent: "Manager", kind: "other", content: log, attributes: { [OBSERVATION_AT]: 0 } },
+        { id: "a", agent: "Manager", kind: "llm", content: 'final_answer("The film was directed by Ivo Brandt.")' },
+      ]),
+    );
+    expect(detectorsAt(r, "a")).toContain("contradicts-output");
+    expect(r.decisive?.stepId).toBe("a");
   });
 });

@@ -2,7 +2,8 @@
  * A name misread from prose: the step says "directed by Park Chan-wook" right after reading a page that
  * says "directed by Bong Joon-ho". Output facts are read under labels ("director: …"); pages write
  * relations in prose instead, so a name is compared with the name the output gives after the same
- * relation words (a verb or noun and its preposition: "directed by", "located in", "capital of").
+ * relation words (a verb or noun and its preposition: "directed by", "located in", "capital of"; or a
+ * noun and its copula: "surname is").
  * Only when the step's name appears nowhere in that output (a name it holds anywhere may be the one
  * meant) and the step does not restate the output's name.
  */
@@ -17,8 +18,13 @@ export interface PhraseName {
 
 const MAX_SCAN = 8_000;
 const MAX_PHRASES = 24;
-/** A relation (a word and its preposition) right before a capitalised name. */
-const RELATION_RE = /\b([a-z]{3,20} (?:by|in|of|from|at|for))\s+(?=\p{Lu})/gu;
+/**
+ * A relation right before a capitalised name: a word and its preposition ("directed by"), or a noun
+ * and a copula ("surname is", "master was"). A pronoun's copula ("this was") relates nothing, and an
+ * answer's is read as the answer (result-statements.ts).
+ */
+const RELATION_RE =
+  /\b([a-z]{3,20} (?:by|in|of|from|at|for)|(?!(?:this|that|which|what|there|here|who|answer)\b)[a-z]{3,20} (?:is|was))\s+(?=\p{Lu})/gu;
 
 /** The names a text states after a relation, in order. */
 export function phraseNames(full: string): PhraseName[] {
