@@ -51,8 +51,7 @@ describe("a name misread after a copula", () => {
 
 describe("a name misread from a report the step observed", () => {
   it("contradicts the managed agent's report its execution log shows", () => {
-    const log =
-      "Execution logs:\nReport from the research agent: the film was directed by Mara Quist.";
+    const log = "Execution logs:\nReport from the research agent: the film was directed by Mara Quist.";
     const r = analyzeTrace(
       failedRun("Who directed the film Harbour Lights?", [
         { id: "o", agent: "Manager", kind: "other", content: log, attributes: { [OBSERVATION_AT]: 0 } },
