@@ -34,9 +34,11 @@ const CONTEXT_STOP = new Set([
   ..."the is was are of to and in on at for with by as be from than".split(" "),
   ...POINTING_WORDS,
 ]);
-/** Label words right before a number (same line, ≤ 40 characters): what the number is about. */
+/** Label words right before a number (same line, ≤ 40 characters, whole words): what the number is about. */
 export function contextTokens(text: string, at: number): Set<string> {
-  const from = Math.max(0, at - CONTEXT_CHARS, text.lastIndexOf("\n", at - 1) + 1);
+  let from = Math.max(0, at - CONTEXT_CHARS, text.lastIndexOf("\n", at - 1) + 1);
+  // A window that starts inside a word keeps none of it: "tates" of "states" labels nothing.
+  if (from > 0 && /[A-Za-z0-9]/.test(text[from - 1])) while (from < at && /[A-Za-z0-9-]/.test(text[from])) from++;
   return labelWords(text.slice(from, at));
 }
 

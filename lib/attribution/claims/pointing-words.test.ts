@@ -55,6 +55,11 @@ describe("pointing words are no labels", () => {
     expect(keyBefore("which is ", 9)).toBe("");
   });
 
+  it("keeps no piece of a word the 40-character window cuts", () => {
+    const text = "The surveyor's report states the pier length is at least 318";
+    expect([...contextTokens(text, text.indexOf("318"))]).toEqual(["states", "pier", "length", "least"]);
+  });
+
   it("does not read a relative clause as a label the source gave another value under", () => {
     const r = run(POLICY, "Booking Q7 was created on 2024-03-02, which is more than 48 hours ago.");
     expect(detectorsAt(r, "a")).not.toContain("contradicts-source");
