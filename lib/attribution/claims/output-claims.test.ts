@@ -143,6 +143,40 @@ describe("an answer that names what no source it read holds", () => {
   });
 });
 
+describe("a one-name answer put forward after a relation that no source holds", () => {
+  /** A searcher reads a page that names no harbour master; a lead then answers with a name. */
+  const answered = (says: string) =>
+    trace("Who was the first harbour master of Gull Harbour?", [
+      {
+        id: "s",
+        agent: "Searcher",
+        kind: "tool_call",
+        tool: { name: "search", arguments: { q: "Gull Harbour history" }, result: "Gull Harbour opened in 1898." },
+      },
+      { id: "r", agent: "Searcher", kind: "message", content: "The page gives the opening year only." },
+      { id: "a", agent: "Lead", kind: "final", content: says },
+    ]);
+
+  it("is unsupported where it is first stated", () => {
+    const [f] = at(answered("Its first harbour master was Ivo Brandt."), "unsupported-answer");
+    expect(f?.stepId).toBe("a");
+    expect(f?.note).toMatch(/master was Ivo Brandt/);
+    // With no output read at all.
+    const unread = trace("Who was the first harbour master of Gull Harbour?", [
+      { id: "p", agent: "Planner", kind: "message", content: "Lead, please answer from memory." },
+      { id: "a", agent: "Lead", kind: "final", content: "Its first harbour master was Ivo Brandt." },
+    ]);
+    expect(at(unread, "unsupported-answer").map((x) => x.stepId)).toEqual(["a"]);
+  });
+
+  it("near miss: a name inside a longer answer, or one a source holds, is not", () => {
+    expect(at(answered("Its first harbour master was Ivo Brandt, who served 12 years."), "unsupported-answer")).toEqual(
+      [],
+    );
+    expect(at(answered("The harbour was opened by Gull Harbour."), "unsupported-answer")).toEqual([]);
+  });
+});
+
 describe("an answer stated on the line after its lead words", () => {
   it("is read when the line is the value, not when a list item merely starts with a name", () => {
     const t = codeRun("Rockhopper Penguin", "The output is:\n\n**Emperor Penguin**\n");

@@ -6,8 +6,9 @@
  *   after `"status": "pending"`). The output was there to read, so the misreading is this step's own
  *   error, whoever wrote the code (code that ran and printed the right thing is not at fault).
  * - unsupported-answer: the step answers with a name that nothing it could see holds (not the
- *   task, its input, any earlier step it could see) right after reading tool output: weaker
- *   evidence, since an agent may know a name without a source.
+ *   task, its input, any earlier step it could see) right after reading tool output; or, when the
+ *   run's answer is one name, states that name after a relation ("the surname is …") with no source
+ *   for its words, whatever it read: weaker evidence, since an agent may know a name without a source.
  * A step that restates the output's value anywhere is not flagged (it read it; what it then says may
  * be a derivation), nor is a value some other source it could see holds (a listing that mixes what
  * several outputs said is not a misreading of the latest one). Linear: each step looks back over a
@@ -18,7 +19,7 @@ import { stepText } from "../build-graph";
 import { isAgentUtterance, isToolOutput, toolEmpty, toolFailed } from "../detectors/patterns";
 import { claimPart } from "../text-features";
 import { observationAt } from "../../trace/canonical-attributes";
-import type { ClaimFinding } from "./claim-findings";
+import { answerValues, type ClaimFinding } from "./claim-findings";
 import type { Provenance } from "./provenance";
 import {
   labelledStatements,
@@ -33,7 +34,7 @@ import { answerReach } from "./answer-reach";
 import { nameSupport } from "./name-support";
 import { asOptionText, taskOptions } from "./task-options";
 import { outputBody } from "./tool-computations";
-import { misreadPhrase } from "./phrase-names";
+import { misreadPhrase, phraseNames } from "./phrase-names";
 import { leadName, trailingName } from "./lead-name";
 import { statedRuling } from "./stated-position";
 
@@ -392,6 +393,21 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
   const cache = new Map<number, OutputFacts | null>();
   const reach = answerReach(g, prov);
   const support = nameSupport(g, prov);
+  // The run's answer when it is one name: a name stated after a relation ("the surname is …") that is the
+  // whole answer while no source holds its words was put forward unsourced. A name inside a longer
+  // answer ("a bakery in Lisbon") is the writer's general knowledge, not the answer.
+  const sole = answerValues(g, prov).values;
+  const answerName = sole.size === 1 ? [...sole][0] : "";
+  const unsourcedRelatedName = (v: number, text: string): ClaimFinding | null => {
+    if (!answerName.startsWith("e:")) return null;
+    for (const p of phraseNames(text)) {
+      if (p.name.value !== answerName || !reach(v, p.name) || support(v, p.name)) continue;
+      const quote = text.slice(p.start, p.end);
+      const note = `says ${quote.trim()}, a name the answer gives that neither the task nor any step it could see names`;
+      return finding(v, "unsupported-answer", OUTPUT_SCORE.unsupported, { claim: p.name, quote }, -1, note, true);
+    }
+    return null;
+  };
   let options: Map<string, StatedValue> | undefined;
   let kinds: Uint8Array | undefined;
   let polar: boolean | undefined;
@@ -415,7 +431,12 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     if (!answer && !reply && !MAY_STATE_RE.test(text.slice(0, 20_000))) continue;
     kinds ??= outputKinds(g);
     const outputs = readOutputs(g, prov, v, cache, kinds);
-    if (!outputs.length) continue;
+    const before = out.length;
+    if (!outputs.length) {
+      const u = unsourcedRelatedName(v, text);
+      if (u) out.push(u);
+      continue;
+    }
     // Read only here, after an output (the reading costs a scan per step). A name repeated from an
     // earlier step is no misreading: `sourcedElsewhere` finds that step, as it cannot for a yes or no.
     if (!polar) answer = namedPosition(text);
@@ -467,6 +488,10 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
         ),
       );
       break;
+    }
+    if (out.length === before) {
+      const u = unsourcedRelatedName(v, text);
+      if (u) out.push(u);
     }
   }
   return out;
