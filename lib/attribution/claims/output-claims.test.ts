@@ -10,7 +10,7 @@ import { type TTraceInput } from "../../trace/schema";
 import { analyzeTrace } from "../analyze-trace";
 import { failedRun } from "../test-graphs";
 import { buildProvenance } from "./provenance";
-import { findOutputIssues } from "./output-findings";
+import { OUTPUT_SCORE, findOutputIssues } from "./output-findings";
 import { OBSERVATION_AT } from "../../trace/canonical-attributes";
 
 type Step = TTraceInput["steps"][number];
@@ -161,6 +161,8 @@ describe("a one-name answer put forward after a relation that no source holds", 
     const [f] = at(answered("Its first harbour master was Ivo Brandt."), "unsupported-answer");
     expect(f?.stepId).toBe("a");
     expect(f?.note).toMatch(/master was Ivo Brandt/);
+    // As strong as an unsourced value in the answer: the whole answer has no source.
+    expect(f?.score).toBeGreaterThan(OUTPUT_SCORE.unsupported);
     // With no output read at all.
     const unread = trace("Who was the first harbour master of Gull Harbour?", [
       { id: "p", agent: "Planner", kind: "message", content: "Lead, please answer from memory." },

@@ -8,7 +8,8 @@
  * - unsupported-answer: the step answers with a name that nothing it could see holds (not the
  *   task, its input, any earlier step it could see) right after reading tool output; or, when the
  *   run's answer is one name, states that name after a relation ("the surname is …") with no source
- *   for its words, whatever it read: weaker evidence, since an agent may know a name without a source.
+ *   for its words, whatever it read. The first is weak, since an agent may know a name without a
+ *   source; the second weighs as an unsourced number in the answer does.
  * A step that restates the output's value anywhere is not flagged (it read it; what it then says may
  * be a derivation), nor is a value some other source it could see holds (a listing that mixes what
  * several outputs said is not a misreading of the latest one). Linear: each step looks back over a
@@ -38,8 +39,12 @@ import { misreadPhrase, phraseNames } from "./phrase-names";
 import { leadName, trailingName } from "./lead-name";
 import { statedRuling } from "./stated-position";
 
-/** A contradicted output is checkable in the trace itself (as contradicts-source); an unsupported name is weak. */
-export const OUTPUT_SCORE = { contradiction: 0.75, unsupported: 0.45 } as const;
+/**
+ * A contradicted output is checkable in the trace itself (as contradicts-source); an unsupported name
+ * is weak, except a one-name answer with no source at all, which weighs as an unsourced value in the
+ * answer does (claim-findings.ts).
+ */
+export const OUTPUT_SCORE = { contradiction: 0.75, unsupported: 0.45, unsourcedAnswer: 0.6 } as const;
 /** Steps looked back over for the outputs a step read, and how many outputs at most. */
 const WINDOW = 32;
 const MAX_OUTPUTS = 4;
@@ -404,7 +409,7 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
       if (p.name.value !== answerName || !reach(v, p.name) || support(v, p.name)) continue;
       const quote = text.slice(p.start, p.end);
       const note = `says ${quote.trim()}, a name the answer gives that neither the task nor any step it could see names`;
-      return finding(v, "unsupported-answer", OUTPUT_SCORE.unsupported, { claim: p.name, quote }, -1, note, true);
+      return finding(v, "unsupported-answer", OUTPUT_SCORE.unsourcedAnswer, { claim: p.name, quote }, -1, note, true);
     }
     return null;
   };
