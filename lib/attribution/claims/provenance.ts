@@ -268,9 +268,14 @@ function inputSources(g: EngineGraph): (v: number) => Set<string> | null {
       if (x) valuesAtHand(input, extractClaims(input), false, (y) => x!.add(y));
       // A long prompt's latest turns, past the head scan, are what the call answers.
       const tail = x ? tailClaims(input) : undefined;
-      if (tail) {
-        for (const c of tail.claims) x!.add(c.value), dayOf(c.value) && x!.add(dayOf(c.value)!);
-        valuesAtHand(tail.text, tail.claims, false, (y) => x!.add(y));
+      if (x && tail) {
+        const seen = x;
+        for (const c of tail.claims) {
+          seen.add(c.value);
+          const day = dayOf(c.value);
+          if (day) seen.add(day);
+        }
+        valuesAtHand(tail.text, tail.claims, false, (y) => seen.add(y));
       }
       inputCache.set(v, x);
     }
