@@ -37,16 +37,19 @@ export function nameSupport(
 ): (v: number, name: StatedValue, all?: boolean) => boolean {
   let index: Map<string, number[]> | undefined;
   let task: Set<string> | undefined;
+  // A step's own words, read once for the names it is asked about in a row (callers ask step by step).
+  let ownStep = -1;
+  let own = new Set<string>();
   return (v, name, all = false) => {
     index ??= wordIndex(g);
     task ??= new Set(wordsOf((g.trace.run.task ?? "").slice(0, MAX_TEXT)));
-    const s = g.steps[v];
-    const full = stepText(s).slice(0, MAX_TEXT);
-    const own = new Set(
-      wordsOf(
-        `${(s.input ?? "").slice(0, MAX_TEXT)}\n${inputTail(s.input) ?? ""}\n${full.slice(claimPart(full, observationAt(s.attributes)).length)}`,
-      ),
-    );
+    if (v !== ownStep) {
+      const s = g.steps[v];
+      const full = stepText(s).slice(0, MAX_TEXT);
+      const seen = full.slice(claimPart(full, observationAt(s.attributes)).length);
+      own = new Set(wordsOf(`${(s.input ?? "").slice(0, MAX_TEXT)}\n${inputTail(s.input) ?? ""}\n${seen}`));
+      ownStep = v;
+    }
     const words = name.words ?? [];
     let found = 0;
     for (const w of words) {
