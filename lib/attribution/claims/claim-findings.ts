@@ -476,7 +476,7 @@ function claimFinding(
       const reachesWide = seen && wideClosure().has(c.value);
       return makeFinding(v, c, "contradicts-source", SCORE.contradiction, inOrder[0].step, note, reachesWide);
     }
-    // One operation makes most values from the many numbers at hand (6 × 33): when a number handed to the
+    // One operation makes most values from the many numbers at hand (12 × 33): when a number handed to the
     // step under the same label lies a slip away, is none of that operation's operands, and the step writes
     // no operand, the value restates that number wrongly. Values under three digits, which labels share by
     // chance, stay derived.

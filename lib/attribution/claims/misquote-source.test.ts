@@ -52,19 +52,19 @@ describe("a misquote that numbers at hand happen to make", () => {
   const record = (wear: number, a: number, b: number) =>
     `{"entity":"Ostler Junction","period":"period 4","wear_um":${wear},"inspections":${a},"sleepers_replaced":${b}}`;
 
-  it("is still a misquote: 198 is 6 × 33, but the record gave 142 for the rail wear", () => {
-    const r = run(record(142, 6, 33), "198");
+  it("is still a misquote: 396 is 12 × 33, but the record gave 318 for the rail wear", () => {
+    const r = run(record(318, 12, 33), "396");
     expect(r.decisive?.stepId).toBe("say");
-    expect(r.decisive?.evidence.note).toContain("states 198 where look gave 142");
+    expect(r.decisive?.evidence.note).toContain("states 396 where look gave 318");
   });
 
   it("near misses: a step that writes an operand, a two-digit value, and a value made from the figure are no misquotes", () => {
-    const shown = run(record(142, 6, 33), "198 (6 inspections of 33)");
-    expect(shown.decisive?.evidence.note ?? "").not.toContain("where look gave 142");
+    const shown = run(record(318, 12, 33), "396 (12 inspections of 33)");
+    expect(shown.decisive?.evidence.note ?? "").not.toContain("where look gave 318");
     const small = run(record(42, 6, 9), "54");
     expect(small.decisive?.evidence.note ?? "").not.toContain("where look gave 42");
-    // Made from the record's own figure (142 × 2): a computation on it, not a misquote of it.
-    const doubled = run(record(142, 2, 33), "284");
-    expect(doubled.decisive?.evidence.note ?? "").not.toContain("where look gave 142");
+    // Made from the record's own figure (318 × 2): a computation on it, not a misquote of it.
+    const doubled = run(record(318, 2, 33), "636");
+    expect(doubled.decisive?.evidence.note ?? "").not.toContain("where look gave 318");
   });
 });

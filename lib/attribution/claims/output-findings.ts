@@ -401,9 +401,12 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
   // The run's answer when it is one name: a name stated after a relation ("the surname is …") that is the
   // whole answer while no source holds its words was put forward unsourced. A name inside a longer
   // answer ("a bakery in Lisbon") is the writer's general knowledge, not the answer.
-  const sole = answerValues(g, prov).values;
-  const answerName = sole.size === 1 ? [...sole][0] : "";
+  let answerName: string | undefined;
   const unsourcedRelatedName = (v: number, text: string): ClaimFinding | null => {
+    if (answerName === undefined) {
+      const sole = answerValues(g, prov).values;
+      answerName = sole.size === 1 ? [...sole][0] : "";
+    }
     if (!answerName.startsWith("e:")) return null;
     for (const p of phraseNames(text)) {
       if (p.name.value !== answerName || !reach(v, p.name) || support(v, p.name)) continue;
