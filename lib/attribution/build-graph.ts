@@ -88,6 +88,8 @@ export interface EngineGraph {
 
 /** Text a step exposes to others: its content, else the tool result, else the tool arguments. */
 export function stepText(step: TStep): string {
+  // Most steps have content only; asked for dozens of times per step, they are not copied each time.
+  if (!step.tool?.result && !step.error?.message && !step.state?.value) return step.content;
   const parts = [step.content];
   if (step.tool?.result) parts.push(step.tool.result);
   if (step.error?.message) parts.push(step.error.message);

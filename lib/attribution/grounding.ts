@@ -26,6 +26,7 @@ import { numberDimensions } from "./number-dimensions";
 import { stepText, stepTextOnce } from "./build-graph";
 import { isToolOutput } from "./detectors/patterns";
 import { digitTails, dottedRunHeads, recordNameNumbers, TAIL_HINT_RE, timestampYears } from "./claims/at-hand-values";
+import { allMatches } from "./all-matches";
 
 /** Ancestor searches stop after this many steps and then assume the value was seen (conservative). */
 const ANCESTOR_BUDGET = 4000;
@@ -114,7 +115,7 @@ function sourceNumbers(
     const x = normalizeNumber(raw);
     if (!stated.includes(x)) (out ??= new Set()).add(x);
   };
-  if (/[A-Za-z]\d/.test(text)) for (const m of text.matchAll(GLUED_RE)) add(m[0]);
+  if (/[A-Za-z]\d/.test(text)) for (const m of allMatches(GLUED_RE, text)) add(m[0]);
   for (const x of keyedNumbers(text)) add(x);
   for (const x of commaDecimalNumbers(text)) add(x);
   timestampYears(text, add);
@@ -174,7 +175,7 @@ function writtenPercents(text: string | undefined): Set<string> {
   const out = new Set<string>();
   if (!text || !/%|percent/.test(text)) return out;
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
-  for (const m of scan.matchAll(PERCENT_RE)) out.add(normalizeNumber(m[1]));
+  for (const m of allMatches(PERCENT_RE, scan)) out.add(normalizeNumber(m[1]));
   return out;
 }
 
@@ -219,7 +220,7 @@ export function labelOnlyNumbers(text: string | undefined): Set<string> {
   if (!text || !/\d/.test(text)) return out;
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   const labels = new Map<string, number>();
-  for (const m of scan.matchAll(LABEL_NUMBER_RE))
+  for (const m of allMatches(LABEL_NUMBER_RE, scan))
     for (const x of m[2] === undefined ? [m[1]] : [m[1], m[2]]) labels.set(x, (labels.get(x) ?? 0) + 1);
   if (!labels.size) return out;
   for (const [x, n] of labels) {
@@ -664,7 +665,7 @@ function makeGrounding(g: EngineGraph): Grounding {
  */
 function writtenDecimals(text: string): Map<string, number> {
   const out = new Map<string, number>();
-  for (const m of text.slice(0, MAX_SCAN_CHARS).matchAll(NUMBER_RE)) {
+  for (const m of allMatches(NUMBER_RE, text.slice(0, MAX_SCAN_CHARS))) {
     const x = normalizeNumber(m[0]);
     out.set(x, Math.max(out.get(x) ?? 0, decimalPlaces(m[0])));
   }

@@ -11,6 +11,7 @@
  * 40 %; 1.5x on 2x). A unit the list lacks leaves the number unread, which keeps a derivation.
  */
 import { MAX_SCAN_CHARS, NUMBER_RE, normalizeNumber } from "./text-features";
+import { allMatches } from "./all-matches";
 
 /**
  * Units of measure, lower case, as written right after a number; a compound's first part counts
@@ -163,7 +164,7 @@ export function wordsAfterNumbers(text: string | undefined): Map<string, string>
   if (!text || !/\d/.test(text)) return out;
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   const mixed = new Set<string>();
-  for (const m of scan.matchAll(NUMBER_RE)) {
+  for (const m of allMatches(NUMBER_RE, scan)) {
     const n = normalizeNumber(m[0]);
     if (mixed.has(n)) continue;
     const end = m.index + m[0].length;

@@ -6,6 +6,7 @@ import { blankSpeakerNames } from "./claims/speaker-names";
 import { intersectionSize } from "../text/intersection-size";
 import { trimEndChars } from "../text/linear-text";
 import { isIdentifierPiece, isKeyedValue } from "./claims/identifier-piece";
+import { allMatches } from "./all-matches";
 
 /** Token sets are capped so a single huge message cannot dominate run time. */
 const MAX_TOKENS = 400;
@@ -96,7 +97,7 @@ export function decimalPlaces(x: string): number {
  * stands for, which is how anyone quoting it writes it ("$17.82").
  */
 export function normalizeNumber(raw: string): string {
-  let s = raw.replace(/,/g, "");
+  let s = raw.includes(",") ? raw.replace(/,/g, "") : raw;
   // "3e-05" is 0.00003; an exponent's zeros are no trailing zeros to trim.
   if (s.includes("e") || s.includes("E")) return String(Number(s));
   if (s.includes(".")) {
@@ -122,7 +123,7 @@ export function extractNumbers(text: string): string[] {
   const out: string[] = [];
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   if (!HAS_DIGIT_RE.test(scan)) return out;
-  for (const m of scan.matchAll(NUMBER_RE)) {
+  for (const m of allMatches(NUMBER_RE, scan)) {
     // Digits of an id, a timestamp or a usage field are not values anyone stated (claims/identifier-piece.ts).
     if (!isIdentifierPiece(scan, m.index, m.index + m[0].length)) out.push(normalizeNumber(m[0]));
   }
@@ -136,7 +137,7 @@ export function extractNumbers(text: string): string[] {
 export function numbersOnlyAs(scan: string, piece: (start: number, end: number) => boolean): Set<string> {
   const pieces = new Set<string>();
   const plain = new Set<string>();
-  for (const m of scan.matchAll(NUMBER_RE)) {
+  for (const m of allMatches(NUMBER_RE, scan)) {
     const n = normalizeNumber(m[0]);
     (piece(m.index, m.index + m[0].length) ? pieces : plain).add(n);
   }
@@ -157,7 +158,7 @@ export function keyedNumbers(text: string): string[] {
   const out: string[] = [];
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   if (!KEYED_HINT_RE.test(scan)) return out;
-  for (const m of scan.matchAll(NUMBER_RE))
+  for (const m of allMatches(NUMBER_RE, scan))
     if (isKeyedValue(scan, m.index, m.index + m[0].length)) out.push(normalizeNumber(m[0]));
   return out;
 }
@@ -183,7 +184,7 @@ export function commaDecimalNumbers(text: string): string[] {
   const out: string[] = [];
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   if (!scan.includes(",")) return out;
-  for (const m of scan.matchAll(COMMA_DECIMAL_RE)) {
+  for (const m of allMatches(COMMA_DECIMAL_RE, scan)) {
     out.push(normalizeNumber(`${m[1].replace(/[ .\u00a0\u202f]/g, "")}.${m[2]}`));
     // A space is as often a column's edge as a thousands gap ("Qty 3 209,00"): the last group alone
     // is read too.

@@ -10,6 +10,7 @@
  * Read from the numbers a step could see; the grounding (`grounding.ts`) asks these after its pairs.
  */
 import { normalizeNumber } from "./text-features";
+import { allMatches } from "./all-matches";
 
 const MAX_SCAN = 20_000;
 const MAX_LINES = 400;
@@ -51,7 +52,7 @@ export function groupTotals(text: string): number[] {
   if (/[$€£]/.test(scan)) {
     let sum = 0;
     let count = 0;
-    for (const m of scan.matchAll(MONEY_RE)) {
+    for (const m of allMatches(MONEY_RE, scan)) {
       if (++count > MAX_AMOUNTS) break;
       sum += Number(normalizeNumber(m[1]));
     }
@@ -64,7 +65,7 @@ export function groupTotals(text: string): number[] {
 function keyedTotals(scan: string, out: number[]): void {
   const sums = new Map<string, { sum: number; count: number }>();
   let lines = 0;
-  for (const m of scan.matchAll(KEYED_LINE_RE)) {
+  for (const m of allMatches(KEYED_LINE_RE, scan)) {
     if (++lines > MAX_LINES) break;
     const group = sums.get(m[1]) ?? (sums.size < MAX_KEYS ? { sum: 0, count: 0 } : undefined);
     if (!group) continue;
@@ -91,7 +92,7 @@ export function itemizedTotals(text: string): Set<number> {
   const scan = text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text;
   if (!/[$€£]/.test(scan)) return out;
   const amounts: number[] = [];
-  for (const m of scan.matchAll(MONEY_RE)) {
+  for (const m of allMatches(MONEY_RE, scan)) {
     if (amounts.length >= MAX_ITEMIZED_AMOUNTS) break;
     amounts.push(Number(normalizeNumber(m[1])));
   }

@@ -23,6 +23,7 @@ import type { ClaimFinding } from "./claim-findings";
 import { OUTPUT_SCORE } from "./output-findings";
 import type { Provenance } from "./provenance";
 import { outputBody } from "./tool-computations";
+import { allMatches } from "../all-matches";
 
 const WINDOW = 300;
 const MAX_SCANNED = 100_000;
@@ -136,11 +137,11 @@ export function findAbsenceMisreads(g: EngineGraph, prov: Provenance): ClaimFind
     const text = claimPart(stepText(g.steps[v]), observationAt(g.steps[v].attributes)).slice(0, MAX_TEXT);
     if (!MAY_DENY_RE.test(text)) continue;
     let claims = 0;
-    for (const m of text.matchAll(ABSENCE_RE)) {
+    for (const m of allMatches(ABSENCE_RE, text)) {
       if (++claims > MAX_CLAIMS) break;
       const noun = nounWords(m[1] ?? m[2] ?? m[3]);
       if (!noun.length || isParticiple(noun[1])) continue;
-      const ids = [...sentenceOf(text, m.index!).matchAll(ID_RE)]
+      const ids = [...allMatches(ID_RE, sentenceOf(text, m.index!))]
         .map((x) => x[0])
         .filter((x) => /\d/.test(x) && bare(x).length >= MIN_ID)
         .slice(0, 4);

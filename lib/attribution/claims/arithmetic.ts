@@ -7,6 +7,7 @@
  */
 import { trimEndChars } from "../../text/linear-text";
 import { NUMBERED_THING_BEFORE_RE } from "../grounding";
+import { allMatches } from "../all-matches";
 
 export interface ArithmeticSlip {
   expression: string;
@@ -101,7 +102,7 @@ function statedExpressions(text: string): Stated[] {
   // states ("4565 mm (1675 + 1090 + 1800)", "Sum: 95080. Working: 35804 + 17,948 + 41328").
   if (!/\d\s*(?:[-+*/×÷]|x\s)\s*\(?\s*\d/.test(scan)) return out;
   const numbers: { raw: string; value: number; at: number }[] = [];
-  for (const m of scan.matchAll(/(?<![\w.])-?\d[\d,]*(?:\.\d+)?/g))
+  for (const m of allMatches(/(?<![\w.])-?\d[\d,]*(?:\.\d+)?/g, scan))
     if (numbers.length < 200) numbers.push({ raw: m[0], value: Number(m[0].replace(/,/g, "")), at: m.index! });
   let exprs = 0;
   for (let i = 0; i < scan.length && exprs < MAX_EQUALS; i++) {

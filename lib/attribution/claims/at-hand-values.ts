@@ -25,6 +25,7 @@
  */
 import { normalizeNumber, numbersOnlyAs } from "../text-features";
 import { MAX_SCAN_CHARS, normalizeUrl, type Claim } from "./extract-claims";
+import { allMatches } from "../all-matches";
 
 /** The value standing for a year at hand. */
 export const yearValue = (year: string): string => `y:${year}`;
@@ -102,32 +103,32 @@ export function valuesAtHand(
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   timestampValues(scan, note);
   if (scan.includes("arxiv.org") || scan.includes("arXiv.org"))
-    for (const m of scan.matchAll(ARXIV_LINK_RE)) note(`n:${normalizeNumber(m[1])}`);
+    for (const m of allMatches(ARXIV_LINK_RE, scan)) note(`n:${normalizeNumber(m[1])}`);
   recordNameNumbers(scan, (x) => note(`n:${x}`));
   dottedRunHeads(scan, (x) => note(`n:${x}`));
   if (tails) digitTails(scan, note);
-  if (scan.includes(".")) for (const m of scan.matchAll(BARE_HOST_RE)) note(`u:${normalizeUrl(m[0])}`);
+  if (scan.includes(".")) for (const m of allMatches(BARE_HOST_RE, scan)) note(`u:${normalizeUrl(m[0])}`);
 }
 
 /** The numbers (normalized) that end the records' names a text (at most MAX_SCAN_CHARS of it) writes. */
 export function recordNameNumbers(text: string, note: (value: string) => void): void {
   if (!text.includes("_")) return;
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
-  for (const m of scan.matchAll(RECORD_NAME_RE)) note(normalizeNumber(m[1]));
+  for (const m of allMatches(RECORD_NAME_RE, scan)) note(normalizeNumber(m[1]));
 }
 
 /** The heads of the dotted runs a text (at most MAX_SCAN_CHARS of it) writes, normalized ("2.31" of "2.31.0"). */
 export function dottedRunHeads(text: string, note: (value: string) => void): void {
   if (!text.includes(".")) return;
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
-  for (const m of scan.matchAll(DOTTED_HEAD_RE)) note(normalizeNumber(m[0]));
+  for (const m of allMatches(DOTTED_HEAD_RE, scan)) note(normalizeNumber(m[0]));
 }
 
 /** The years of the timestamps a text (at most MAX_SCAN_CHARS of it) writes. */
 export function timestampYears(text: string, note: (year: string) => void): void {
   if (!text.includes(":") || !text.includes("-")) return;
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
-  for (const m of scan.matchAll(TIMESTAMP_RE)) note(m[1]);
+  for (const m of allMatches(TIMESTAMP_RE, scan)) note(m[1]);
 }
 
 /**
@@ -137,7 +138,7 @@ export function timestampYears(text: string, note: (year: string) => void): void
 function timestampValues(text: string, note: (value: string) => void): void {
   if (!text.includes(":") || !text.includes("-")) return;
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
-  for (const m of scan.matchAll(TIMESTAMP_RE)) {
+  for (const m of allMatches(TIMESTAMP_RE, scan)) {
     note(yearValue(m[1]));
     note(`d:${m[1]}-${m[2]}-${m[3]}`);
     note(`d:--${m[2]}-${m[3]}`);
@@ -151,7 +152,7 @@ function timestampValues(text: string, note: (value: string) => void): void {
 export function digitTails(text: string, note: (value: string) => void): void {
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   let runs = 0;
-  for (const m of scan.matchAll(DIGIT_RUN_RE)) {
+  for (const m of allMatches(DIGIT_RUN_RE, scan)) {
     if (++runs > MAX_RUNS) break;
     if (writtenAsTail(scan, m.index)) continue;
     for (let k = MIN_TAIL; k <= Math.min(MAX_TAIL, m[0].length); k++) note(tailValue(m[0].slice(-k)));

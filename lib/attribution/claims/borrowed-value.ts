@@ -14,6 +14,7 @@ import { wordsAfterNumbers } from "../measured-numbers";
 import { isToolOutput, toolFailed } from "../detectors/patterns";
 import type { Claim } from "./extract-claims";
 import { taskText } from "./task-text";
+import { allMatches } from "../all-matches";
 
 export interface BorrowedValue {
   /** The thing the step states the value for, and the one whose record gave it, as the task writes them. */
@@ -64,7 +65,7 @@ export function taskThings(task: string): string[] {
 function namedThings(task: string): Map<string, string> {
   const text = task.slice(0, MAX_TASK);
   const out = new Map<string, string>();
-  for (const m of text.matchAll(NAME_RUN_RE)) {
+  for (const m of allMatches(NAME_RUN_RE, text)) {
     let words = m[0].split(/\s+/);
     if (opensSentence(text, m.index)) words = words.slice(1);
     if (words.length > 1 || (words.length === 1 && words[0].length >= 4))
@@ -85,7 +86,7 @@ function sentenceOfLine(text: string, start: number, end: number): string {
   // One sentence states one thing's figure: "Marsh Lane 5.59 mm. Ostler 5.59 mm" gives each its own.
   const at = start - a;
   let from = 0;
-  for (const m of line.matchAll(SENTENCE_BREAK_RE)) if (m.index + m[0].length <= at) from = m.index + m[0].length;
+  for (const m of allMatches(SENTENCE_BREAK_RE, line)) if (m.index + m[0].length <= at) from = m.index + m[0].length;
   const to = line.slice(at).search(SENTENCE_BREAK_RE);
   return line.slice(from, to < 0 ? line.length : at + to);
 }
@@ -330,7 +331,7 @@ const MAX_RECORD_FIGURES = 3;
 
 /** An output's figures, each part of it read once: a tool step whose content repeats its result gives its record once. */
 const figuresOf = (g: EngineGraph, u: number) =>
-  [...stepTextOnce(g.steps[u]).slice(0, MAX_OUTPUT).matchAll(FIGURE_RE)].map((m) => ({
+  [...allMatches(FIGURE_RE, stepTextOnce(g.steps[u]).slice(0, MAX_OUTPUT))].map((m) => ({
     raw: m[0],
     num: Number(normalizeNumber(m[0])),
   }));

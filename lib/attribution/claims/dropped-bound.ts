@@ -14,6 +14,7 @@ import { normalizeNumber } from "../text-features";
 import type { ClaimFinding } from "./claim-findings";
 import { taskText } from "./task-text";
 import { delegationFor } from "./delegation-for";
+import { allMatches } from "../all-matches";
 
 const SCORE = 0.7;
 /** Text read per step for bounded values: an answer states its figures early. */
@@ -42,7 +43,7 @@ interface Bound {
 
 function taskBounds(task: string): Bound[] {
   const out: Bound[] = [];
-  for (const m of task.matchAll(BOUND_RE)) {
+  for (const m of allMatches(BOUND_RE, task)) {
     const unit = (m[2] ?? m[4] ?? "").toLowerCase();
     if (!unit) continue;
     const digits = normalizeNumber(m[3]);
@@ -58,7 +59,7 @@ function valuesIn(text: string, b: Bound): { raw: string; value: number }[] {
   const re = /^[$€£]$/.test(b.unit)
     ? new RegExp(`\\${b.unit}\\s?(\\d[\\d,]*(?:\\.\\d+)?)`, "g")
     : new RegExp(`(?<![\\w.])(\\d[\\d,]*(?:\\.\\d+)?)\\s?${b.unit}\\b`, "gi");
-  return [...scan.matchAll(re)].map((m) => ({ raw: m[0], value: Number(normalizeNumber(m[1])) }));
+  return [...allMatches(re, scan)].map((m) => ({ raw: m[0], value: Number(normalizeNumber(m[1])) }));
 }
 
 const breaks = (b: Bound, x: number) => (b.max ? x > b.value : x < b.value);

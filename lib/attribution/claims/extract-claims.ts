@@ -12,6 +12,7 @@ import { isIdentifierPiece } from "./identifier-piece";
 import { isCalendarPiece } from "./calendar-piece";
 import { inlineCodeSpans, isCommandOption } from "./command-option";
 import { POINTING_WORDS } from "./label-tokens";
+import { allMatches } from "../all-matches";
 
 export type ClaimKind = "number" | "date" | "url" | "quoted" | "entity" | "verdict";
 
@@ -144,7 +145,7 @@ export const REJECT_RE =
 function codeRanges(text: string): [number, number][] {
   const out: [number, number][] = [];
   if (!text.includes("```")) return out;
-  for (const m of text.matchAll(CODE_RE)) out.push([m.index!, m.index! + m[0].length]);
+  for (const m of allMatches(CODE_RE, text)) out.push([m.index!, m.index! + m[0].length]);
   return out;
 }
 
@@ -207,7 +208,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
   // Month names are capitalised (WORD_DATE_RE is case-sensitive); ISO dates need a hyphen.
   const hasUpper = /[A-Z]/.test(text);
   if (hasDigit && text.includes("-"))
-    for (const m of text.matchAll(ISO_DATE_RE)) {
+    for (const m of allMatches(ISO_DATE_RE, text)) {
       dateSpans.push([m.index!, m.index! + m[0].length]);
       if (isIdentifierPiece(text, m.index!, m.index! + m[0].length)) continue;
       pushClaim(out, code, {
@@ -219,7 +220,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
       });
     }
   if (hasDigit && hasUpper)
-    for (const m of text.matchAll(WORD_DATE_RE)) {
+    for (const m of allMatches(WORD_DATE_RE, text)) {
       const month = monthOf(m[1] ?? m[5]);
       const day = Number(m[2] ?? m[4]);
       const year = m[3] ?? m[6];
@@ -233,14 +234,14 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
       });
     }
   if (hasDigit && text.includes("/"))
-    for (const m of text.matchAll(SLASH_DATE_RE)) {
+    for (const m of allMatches(SLASH_DATE_RE, text)) {
       const value = slashDateValue(Number(m[1]), Number(m[2]), m[3]);
       if (value === null || isIdentifierPiece(text, m.index!, m.index! + m[0].length)) continue;
       // Its numbers stay claims too (a task's "2023" is the year a search may use alone).
       pushClaim(out, code, { kind: "date", value, raw: m[0], start: m.index!, end: m.index! + m[0].length });
     }
   if (hasDigit && hasUpper)
-    for (const m of text.matchAll(YEARLESS_DATE_RE)) {
+    for (const m of allMatches(YEARLESS_DATE_RE, text)) {
       const at = m.index!;
       if (inRanges(dateSpans, at)) continue;
       const day = Number(m[2] ?? m[3]);
@@ -257,7 +258,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
     }
   const urlSpans: [number, number][] = [];
   if (text.includes("/"))
-    for (const m of text.matchAll(LOCATOR_RE)) {
+    for (const m of allMatches(LOCATOR_RE, text)) {
       urlSpans.push([m.index!, m.index! + m[0].length]);
       // A link cut short ("https://chem.example.org/...") points at one shown in full elsewhere: it
       // names no resource of its own to check.
@@ -273,7 +274,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
   let spans: number[] | undefined;
   const inlineSpans = () => (spans ??= inlineCodeSpans(text));
   if (hasDigit)
-    for (const m of text.matchAll(NUMBER_RE)) {
+    for (const m of allMatches(NUMBER_RE, text)) {
       const at = m.index! + (m[1] ? m[1].length : 0) + (m[0].length - m[0].trimStart().length);
       const numStart = text.indexOf(m[2], m.index!);
       if (inRanges(dateSpans, numStart) || inRanges(urlSpans, numStart)) continue;
@@ -299,7 +300,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
       });
     }
   if (text.includes('"') || text.includes("“"))
-    for (const m of text.matchAll(QUOTE_RE)) {
+    for (const m of allMatches(QUOTE_RE, text)) {
       const s = (m[1] ?? m[2]).trim().toLowerCase();
       if (/[a-z]/.test(s))
         pushClaim(out, code, {
@@ -311,7 +312,7 @@ function scanClaims(full: string, withKeys: boolean): Claim[] {
         });
     }
   if (hasUpper && /[A-Z][a-z]+[ -]/.test(text))
-    for (const m of text.matchAll(ENTITY_RE)) {
+    for (const m of allMatches(ENTITY_RE, text)) {
       const cut = leadingWordLength(m[0]);
       const raw = m[0].slice(cut);
       pushClaim(out, code, {

@@ -27,6 +27,7 @@ import { sentenceAround } from "./sentence-around";
 import { wordsOf } from "./stated-values";
 import { runAnswer } from "./typed-answer-origin";
 import { taskText } from "./task-text";
+import { allMatches } from "../all-matches";
 
 export const EXTREME_SCORE = 0.75;
 const WINDOW = 400;
@@ -110,7 +111,7 @@ function figures(g: EngineGraph, prov: Provenance, until: number): Figure[] {
 
 /** Whether a sentence names, in capitals past its first word, something other than the answer. */
 function namesOther(sentence: string, answer: readonly string[]): boolean {
-  for (const m of sentence.matchAll(/\s([A-Z][a-z]+)/g))
+  for (const m of allMatches(/\s([A-Z][a-z]+)/g, sentence))
     if (!answer.some((w) => wordsOf(m[1]).includes(w))) return true;
   return false;
 }

@@ -1,3 +1,4 @@
+import { allMatches } from "../all-matches";
 /**
  * Words that say the data in code is invented rather than taken from a source ("using hypothetical
  * sales figures", "sample data"). Two uses of the same words say nothing about the data:
@@ -44,7 +45,7 @@ export function fabricationWord(text: string, task: string): string | null {
   if (!/[a-z]/i.test(scan)) return null;
   const asked = task.toLowerCase();
   let n = 0;
-  for (const m of scan.matchAll(FABRICATION_RE)) {
+  for (const m of allMatches(FABRICATION_RE, scan)) {
     if (++n > MAX_WORDS) break;
     if (asked.includes(m[0].toLowerCase().slice(0, 6))) continue;
     const sentence = sentenceAround(scan, m.index!, m.index! + m[0].length);

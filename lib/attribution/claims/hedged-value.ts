@@ -7,6 +7,7 @@
  */
 import { numbersOnlyAs } from "../text-features";
 import { sentenceStart } from "./sentence-around";
+import { allMatches } from "../all-matches";
 
 const BEFORE = 16;
 /** Text scanned for estimates (the detectors read no further). */
@@ -43,7 +44,7 @@ function inExampleList(text: string, start: number): boolean {
   const from = Math.max(0, start - EXAMPLE_SPAN);
   const window = text.slice(from, start);
   let after = -1;
-  for (const m of window.matchAll(EXAMPLE_MARK_RE)) after = m.index + m[0].length;
+  for (const m of allMatches(EXAMPLE_MARK_RE, window)) after = m.index + m[0].length;
   if (after < 0) return false;
   const between = window.slice(after).trim();
   return between === "" || between.split(/[\s,]+/).every((t) => t === "" || LIST_TOKEN_RE.test(t));

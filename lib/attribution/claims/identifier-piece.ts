@@ -1,3 +1,4 @@
+import { allMatches } from "../all-matches";
 /**
  * Digits that are part of an identifier, a timestamp or a meter reading are not values anyone
  * stated: `-43` and `89` in `run--43f26039-89ca-…`, `2024-08-06` in `gpt-4o-2024-08-06`, `56.123` in
@@ -61,7 +62,7 @@ function insideDatetime(text: string, start: number, end: number): boolean {
   // Most values have no colon and hyphen around them: decided before the window is copied.
   if (!occursIn(text, ":", from, to) || !occursIn(text, "-", from, to)) return false;
   const window = text.slice(from, to);
-  for (const m of window.matchAll(DATETIME_RE)) {
+  for (const m of allMatches(DATETIME_RE, window)) {
     const a = from + m.index;
     if (a <= start && end <= a + m[0].length) return true;
   }
@@ -85,7 +86,7 @@ function insideDoi(text: string, start: number, end: number): boolean {
   let slash = false;
   for (let i = from; i < to && !slash; i++) slash = text.charCodeAt(i) === 47;
   if (!slash) return false;
-  for (const m of text.slice(from, to).matchAll(DOI_RE)) {
+  for (const m of allMatches(DOI_RE, text.slice(from, to))) {
     const a = from + m.index;
     if (a <= start && end <= a + m[0].length) return true;
   }

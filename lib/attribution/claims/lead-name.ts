@@ -6,6 +6,7 @@
  */
 import { readValue, wholeName, type StatedValue } from "./stated-values";
 import { trimEndChars } from "../../text/linear-text";
+import { allMatches } from "../all-matches";
 
 /** Characters read at the start of a reply. */
 const MAX_LEAD = 200;
@@ -58,7 +59,7 @@ const CLOSING_SEPARATOR_RE = /[—–]|: | (?:is|was) /g;
 export function trailingName(text: string): StatedValue | null {
   const tail = text.trimEnd().slice(-MAX_TAIL);
   let end = -1;
-  for (const m of tail.matchAll(CLOSING_SEPARATOR_RE)) end = m.index + m[0].length;
+  for (const m of allMatches(CLOSING_SEPARATOR_RE, tail)) end = m.index + m[0].length;
   if (end < 0) return null;
   const value = wholeValue(trimEndChars(tail.slice(end).trim(), ".!"));
   return value?.kind === "name" ? value : null;

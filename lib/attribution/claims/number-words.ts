@@ -1,3 +1,4 @@
+import { allMatches } from "../all-matches";
 /**
  * Numbers a task writes in words ("twelve good days", "thirty-five pages"): an agent that restates
  * one in digits takes it from the task, it does not introduce it. Word problems write small counts
@@ -60,7 +61,7 @@ function opensSentence(text: string, at: number): boolean {
 export function numberWordValues(text: string): string[] {
   const out: string[] = [];
   const scanned = text.slice(0, MAX_SCAN);
-  for (const m of scanned.matchAll(WORD_RE)) {
+  for (const m of allMatches(WORD_RE, scanned)) {
     if (out.length >= MAX_VALUES) break;
     if (m[3] && UNITS.indexOf(m[3].toLowerCase()) <= 1) continue;
     if (/^[A-Z]/.test(m[0]) && !opensSentence(scanned, m.index)) continue;
@@ -82,7 +83,7 @@ const FACTOR_RE =
  */
 export function factorWordNumbers(text: string): string[] {
   const out = new Set<string>();
-  for (const m of text.slice(0, MAX_SCAN).matchAll(FACTOR_RE)) {
+  for (const m of allMatches(FACTOR_RE, text.slice(0, MAX_SCAN))) {
     out.add(m[1] ? "2" : m[2] ? "3" : "4");
     if (out.size === 3) break;
   }

@@ -1,3 +1,4 @@
+import { allMatches } from "../all-matches";
 /**
  * Period qualifiers: the part of a task that says which slice of the data it asks about, written as a
  * period word with its label ("semester B", "quarter 3", "week 12", "phase II") or a short quarter or
@@ -36,13 +37,13 @@ function normalizeLabel(label: string): string {
 export function periodQualifiers(text: string): Qualifier[] {
   const t = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
   const out: Qualifier[] = [];
-  for (const m of t.matchAll(PERIOD_RE)) {
+  for (const m of allMatches(PERIOD_RE, t)) {
     const label = m[2];
     // A lone lowercase letter after a period word is a word of the sentence ("the week a change…").
     if (/^[a-z]$/.test(label)) continue;
     out.push({ word: m[1].toLowerCase(), label: normalizeLabel(label), raw: m[0] });
   }
-  for (const m of t.matchAll(SHORT_RE))
+  for (const m of allMatches(SHORT_RE, t))
     out.push({ word: m[1].toLowerCase() === "q" ? "quarter" : "half", label: m[2], raw: m[0] });
   return out;
 }
@@ -104,13 +105,13 @@ export function otherPeriodField(
 export function periodFieldValues(text: string, headings = true): string[] {
   const t = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
   const values: string[] = [];
-  for (const m of t.matchAll(PERIOD_FIELD_RE)) {
+  for (const m of allMatches(PERIOD_FIELD_RE, t)) {
     if (values.length >= MAX_FIELDS) break;
     values.push(m[1].trim());
   }
   if (values.length < MAX_FIELDS) values.push(...tablePeriods(t).slice(0, MAX_FIELDS - values.length));
   if (!headings) return values;
-  for (const m of t.matchAll(RECORD_HEADING_RE)) {
+  for (const m of allMatches(RECORD_HEADING_RE, t)) {
     if (values.length >= MAX_FIELDS) break;
     values.push(m[1].trim());
   }
@@ -155,6 +156,6 @@ function tablePeriods(text: string): string[] {
 /** Whether the text states one of these years (four digits, as a whole number). */
 export function mentionsYear(text: string, years: ReadonlySet<string>): boolean {
   if (years.size === 0) return false;
-  for (const m of text.slice(0, MAX_TEXT).matchAll(YEARS_RE)) if (years.has(m[0])) return true;
+  for (const m of allMatches(YEARS_RE, text.slice(0, MAX_TEXT))) if (years.has(m[0])) return true;
   return false;
 }

@@ -8,6 +8,7 @@
  * meant) and the step does not restate the output's name.
  */
 import { compareValues, readValue, type StatedValue } from "./stated-values";
+import { allMatches } from "../all-matches";
 
 export interface PhraseName {
   relation: string;
@@ -30,7 +31,7 @@ const RELATION_RE =
 export function phraseNames(full: string): PhraseName[] {
   const text = full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full;
   const out: PhraseName[] = [];
-  for (const m of text.matchAll(RELATION_RE)) {
+  for (const m of allMatches(RELATION_RE, text)) {
     if (out.length >= MAX_PHRASES) break;
     const from = m.index! + m[0].length;
     const name = readValue(text.slice(from, from + 80));

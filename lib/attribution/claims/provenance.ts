@@ -14,7 +14,7 @@ import { observationAt } from "../../trace/canonical-attributes";
 import { ancestorWalker, Visit } from "../ancestor-walk";
 import { buildGrounding, NUMBERED_THING_BEFORE_RE } from "../grounding";
 import { statedWorkings } from "./stated-rounding";
-import { MAX_SCAN_CHARS, extractClaimValues, extractClaims, type Claim } from "./extract-claims";
+import { MAX_SCAN_CHARS, extractClaims, type Claim } from "./extract-claims";
 import { ruleOff } from "../ablation";
 import { withdrawals, type Withdrawal } from "./retracted-values";
 import { speakerNameSpans } from "./speaker-names";
@@ -36,6 +36,7 @@ import { numberWordValues } from "./number-words";
 import { isScaleFactorAt } from "./scale-factor";
 import { isTrivialNumber } from "./trivial-number";
 import { runtimeArgumentClaims } from "./runtime-arguments";
+import { allMatches } from "../all-matches";
 
 export type SourceKind = "task" | "input" | "tool" | "agent" | "derived" | "none";
 
@@ -263,9 +264,11 @@ function inputSources(g: EngineGraph): (v: number) => Set<string> | null {
     if (x === undefined) {
       const s = g.steps[v];
       const input = s.input && !isAgentToolCall(g, v) ? s.input : "";
-      x = input ? extractClaimValues(input) : null;
+      // One scan serves both the values stated and those at hand.
+      const claims = input ? extractClaims(input) : [];
+      x = input ? new Set(claims.map((c) => c.value)) : null;
       if (x) for (const value of [...x]) if (dayOf(value)) x.add(dayOf(value)!);
-      if (x) valuesAtHand(input, extractClaims(input), false, (y) => x!.add(y));
+      if (x) valuesAtHand(input, claims, false, (y) => x!.add(y));
       // A long prompt's latest turns, past the head scan, are what the call answers.
       const tail = x ? tailClaims(input) : undefined;
       if (x && tail) {
@@ -455,7 +458,7 @@ const NUMBERING_WINDOW = 24;
 function smallWritings(text: string): Writing[] | null {
   if (text.length > MAX_WRITING_SCAN) return null;
   const out: Writing[] = [];
-  for (const m of text.matchAll(SMALL_NUMBER_RE)) {
+  for (const m of allMatches(SMALL_NUMBER_RE, text)) {
     if (out.length >= MAX_WRITINGS) return null;
     const label = tokensAround(text, m.index, m.index + m[0].length);
     const numbering = NUMBERED_THING_BEFORE_RE.test(text.slice(Math.max(0, m.index - NUMBERING_WINDOW), m.index));

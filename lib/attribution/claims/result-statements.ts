@@ -11,6 +11,7 @@
  */
 import { fencedRanges, trimEndChars } from "../../text/linear-text";
 import { MAX_PHRASE, readValue, wholeName, type StatedValue } from "./stated-values";
+import { allMatches } from "../all-matches";
 
 export interface ResultStatement {
   value: StatedValue;
@@ -72,7 +73,7 @@ export function resultStatements(full: string): ResultStatement[] {
   const out: ResultStatement[] = [];
   if (!/answer|output|result|return|print|yield|evaluate|gave|give|produce|show|got|get|obtain/i.test(text)) return out;
   const code = fencedRanges(text);
-  for (const m of text.matchAll(RESULT_RE)) {
+  for (const m of allMatches(RESULT_RE, text)) {
     if (out.length >= MAX_STATEMENTS) break;
     const at = m.index!;
     if (code.some(([a, b]) => at >= a && at < b) || hedged(text, at)) continue;
@@ -195,7 +196,7 @@ export function outputFacts(body: string): OutputFacts {
   }
   let fields = 0;
   if (text.includes('"'))
-    for (const m of text.matchAll(JSON_FIELD_RE)) {
+    for (const m of allMatches(JSON_FIELD_RE, text)) {
       if (++fields > MAX_FIELDS) break;
       learn(labelled, labelOf(m[1]), fieldValue(m[2] ?? m[3]));
     }

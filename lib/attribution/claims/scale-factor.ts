@@ -4,6 +4,7 @@
  * no fact the step states, so it needs no source, and no fact a later step can take from it.
  */
 import { isScaleOperand } from "./operand-only";
+import { allMatches } from "../all-matches";
 
 /** 100, 1000, 1,000, 10,000, 10000 … up to ten million: a power of ten written whole. */
 const POWER_OF_TEN_RE = /(?<![\d.,])(?:10{0,2}(?:,000){1,2}|10{2,7})(?![\d]|[.,]\d)/g;
@@ -21,7 +22,7 @@ export function scaleFactors(text: string): Set<string> {
   const out = new Set<string>();
   const scanned = text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text;
   if (!/10|1,0/.test(scanned)) return out;
-  for (const m of scanned.matchAll(POWER_OF_TEN_RE))
+  for (const m of allMatches(POWER_OF_TEN_RE, scanned))
     if (isScaleOperand(scanned, m.index!, m.index! + m[0].length)) out.add(m[0].replace(/,/g, ""));
   return out;
 }

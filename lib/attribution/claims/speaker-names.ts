@@ -1,3 +1,4 @@
+import { allMatches } from "../all-matches";
 /**
  * The digits of a speaker's name are not values: "Same conclusion as unit-12" states no 12, and
  * "agent_42 reported …" no 42. A run's participants are known, so where a message names one whose
@@ -34,7 +35,7 @@ export function speakerNamePattern(names: readonly string[]): RegExp | null {
 export function speakerNameSpans(text: string, pattern: RegExp | null): [number, number][] {
   const out: [number, number][] = [];
   if (!pattern) return out;
-  for (const m of (text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text).matchAll(pattern)) {
+  for (const m of allMatches(pattern, text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text)) {
     out.push([m.index!, m.index! + m[0].length]);
     if (out.length >= MAX_SPANS) break;
   }

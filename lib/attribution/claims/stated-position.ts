@@ -17,6 +17,7 @@ import { phraseValue, readValue, type StatedValue } from "./stated-values";
 import { wholeValue } from "./lead-name";
 import { trimEndChars } from "../../text/linear-text";
 import { sentenceStart } from "./sentence-around";
+import { allMatches } from "../all-matches";
 
 const MAX_SCAN = 4_000;
 const MAX_MATCHES = 24;
@@ -59,7 +60,7 @@ function loneNumber(inner: string): StatedValue | null {
 function boxedValues(text: string): Found[] {
   const out: Found[] = [];
   if (!text.includes("\\boxed")) return out;
-  for (const m of text.matchAll(BOXED_RE)) {
+  for (const m of allMatches(BOXED_RE, text)) {
     if (out.length >= MAX_MATCHES) break;
     const inner = m[1].trim();
     // The box holds the answer alone: read whole ("\boxed{Lower Pelling}"), else what it opens with.
@@ -80,7 +81,7 @@ interface Found {
 
 function leadValues(text: string, re: RegExp): Found[] {
   const out: Found[] = [];
-  for (const m of text.matchAll(re)) {
+  for (const m of allMatches(re, text)) {
     if (out.length >= MAX_MATCHES) break;
     const from = m.index! + m[0].length;
     const clause = sentence(text.slice(from));
@@ -123,7 +124,7 @@ const OPTION_IS_ANSWER_RE =
 function optionsNamedBest(text: string): Found[] {
   const out: Found[] = [];
   if (!text.includes(" is ")) return out;
-  for (const m of text.matchAll(OPTION_IS_ANSWER_RE)) {
+  for (const m of allMatches(OPTION_IS_ANSWER_RE, text)) {
     if (out.length >= MAX_MATCHES) break;
     if (!ownClaim(text, m.index!)) continue;
     const value = readValue(`(${m[1] ?? m[2]})`);
@@ -154,7 +155,7 @@ function optionsArguedFor(text: string): Found[] {
   const out: Found[] = [];
   if (!text.includes("(")) return out;
   for (const re of [QUALIFIED_ANSWER_RE, ARGUED_OPTION_RE]) {
-    for (const m of text.matchAll(re)) {
+    for (const m of allMatches(re, text)) {
       if (out.length >= MAX_MATCHES) break;
       if (!ownClaim(text, m.index!)) continue;
       const value = readValue(`(${m[1].toUpperCase()})`);
@@ -178,11 +179,11 @@ const OPTION_MARK_RE = /\(([A-H])\)/g;
 function concludedOptions(text: string): Found[] {
   const out: Found[] = [];
   if (!text.includes("(")) return out;
-  for (const m of text.matchAll(CONCLUSION_RE)) {
+  for (const m of allMatches(CONCLUSION_RE, text)) {
     if (out.length >= MAX_MATCHES) break;
     const from = m.index! + m[0].length;
     const said = sentence(text.slice(from, from + MAX_SENTENCE));
-    const marks = [...said.matchAll(OPTION_MARK_RE)];
+    const marks = [...allMatches(OPTION_MARK_RE, said)];
     if (marks.length === 0 || marks.some((k) => k[1] !== marks[0][1])) continue;
     const at = from + marks[0].index!;
     if (!ownClaim(text, at)) continue;

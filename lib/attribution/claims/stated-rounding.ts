@@ -11,6 +11,7 @@ import { trimEndChars } from "../../text/linear-text";
 import { NUMBER_RE, normalizeNumber } from "../text-features";
 import { type Computation, statedComputations } from "./arithmetic";
 import { statedTotals } from "./stated-total";
+import { allMatches } from "../all-matches";
 
 /** "rounds", "rounded", "rounding", "round up/down/off/to": a game's "round 2" is no rounding. */
 const ROUND_WORD_RE = /\b(?:round(?:s|ed|ing)\b|round(?= (?:up|down|off|to)\b))/gi;
@@ -33,7 +34,7 @@ function halfPlace(raw: string): number {
 /** "to 2 decimal places", "3 significant figures": how far it rounds, not a value. */
 const PLACES_RE = /\b\d+\s*(?:decimal|significant|sig\b|digits?\b|places?\b|dp\b|d\.p\.)/gi;
 
-const numbersIn = (text: string) => [...text.matchAll(NUMBER_RE)].map((m) => m[0]);
+const numbersIn = (text: string) => [...allMatches(NUMBER_RE, text)].map((m) => m[0]);
 
 /** The number among `candidates` (latest first) that rounds to `rounded`, or undefined. */
 function roundedFrom(rounded: string, candidates: string[]): number | undefined {
@@ -50,7 +51,7 @@ export function statedRoundings(text: string): Computation[] {
   const out: Computation[] = [];
   const scan = text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text;
   let words = 0;
-  for (const m of scan.matchAll(ROUND_WORD_RE)) {
+  for (const m of allMatches(ROUND_WORD_RE, scan)) {
     if (++words > MAX_ROUNDINGS) break;
     const at = m.index;
     const line = scan.slice(at + m[0].length, at + m[0].length + AFTER).split("\n", 1)[0];

@@ -12,6 +12,7 @@
  */
 import { NUMBER_RE, decimalPlaces, normalizeNumber } from "../text-features";
 import type { Computation } from "./arithmetic";
+import { allMatches } from "../all-matches";
 
 const TOTAL_WORD_RE = /\b(?:(?:grand |sub)?totals?(?:ling|ed)?|sum(?:med)?|altogether|combined|in all|in total)\b/gi;
 /** Aggregate words read per text, and the text read. */
@@ -29,7 +30,7 @@ export function statedTotals(text: string): Computation[] {
   const out: Computation[] = [];
   const scan = text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text;
   let words = 0;
-  for (const m of scan.matchAll(TOTAL_WORD_RE)) {
+  for (const m of allMatches(TOTAL_WORD_RE, scan)) {
     if (++words > MAX_WORDS) break;
     const end = m.index + m[0].length;
     const line = scan.slice(end, end + AFTER).split("\n", 1)[0];
@@ -37,7 +38,7 @@ export function statedTotals(text: string): Computation[] {
     if (!first || first.startsWith("-")) continue;
     const total = Number(normalizeNumber(first));
     if (!(total > 0)) continue;
-    const parts = [...scan.slice(Math.max(0, m.index - BEFORE), m.index).matchAll(NUMBER_RE)]
+    const parts = [...allMatches(NUMBER_RE, scan.slice(Math.max(0, m.index - BEFORE), m.index))]
       .map((x) => x[0])
       .reverse()
       .slice(0, MAX_TERMS);

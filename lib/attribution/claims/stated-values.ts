@@ -9,6 +9,7 @@
  */
 import { normalizeNumber } from "../text-features";
 import { trimEndChars } from "../../text/linear-text";
+import { allMatches } from "../all-matches";
 
 export type ValueKind = "yesno" | "bool" | "option" | "number" | "name" | "list" | "word";
 
@@ -87,7 +88,7 @@ function leadingName(phrase: string): { raw: string; words: string[] } | null {
   let readTo = 0;
   let pending = 0;
   let sentenceEnded = false;
-  for (const m of phrase.matchAll(WORD_RE)) {
+  for (const m of allMatches(WORD_RE, phrase)) {
     const w = m[0] === "&" ? "&" : trimEndChars(m[0], ".'’&-");
     if (!words.length && m.index! > 0) return null; // a name opens the phrase
     if (m.index! > readTo + 2 && words.length) break; // a gap of punctuation ends the name
@@ -131,7 +132,7 @@ function numberValue(m: RegExpExecArray, lead: number): StatedValue | null {
 function listValue(phrase: string): StatedValue | null {
   const m = LIST_LITERAL_RE.exec(phrase.trim());
   if (!m) return null;
-  const items = [...m[1].matchAll(/['"]([^'"\n]{1,60})['"]/g)].map((x) => x[1].trim().toLowerCase()).filter(Boolean);
+  const items = [...allMatches(/['"]([^'"\n]{1,60})['"]/g, m[1])].map((x) => x[1].trim().toLowerCase()).filter(Boolean);
   if (items.length < 2) return null;
   return { kind: "list", value: `l:${items.join("|")}`, raw: phrase.trim(), length: phrase.length, words: items };
 }

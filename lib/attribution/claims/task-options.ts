@@ -5,6 +5,7 @@
  * checked against its source like a name). Fewer than two options is no list of options.
  */
 import { readValue, type StatedValue } from "./stated-values";
+import { allMatches } from "../all-matches";
 
 const MAX_TASK = 20_000;
 const LINE_RE = /^\s*\(?([A-H])[).:]\s+(\S[^\n]{0,79})$/;
@@ -17,7 +18,7 @@ export function taskOptions(task: string): Map<string, StatedValue> {
     const value = readValue(raw.trim(), true);
     if (value && value.kind !== "option" && !out.has(letter)) out.set(letter.toLowerCase(), value);
   };
-  if (/\([A-H]\)/.test(text)) for (const m of text.matchAll(INLINE_RE)) add(m[1], m[2]);
+  if (/\([A-H]\)/.test(text)) for (const m of allMatches(INLINE_RE, text)) add(m[1], m[2]);
   for (const line of text.split("\n", 400)) {
     const m = LINE_RE.exec(line);
     if (m) add(m[1], m[2]);

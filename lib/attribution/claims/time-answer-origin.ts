@@ -16,6 +16,7 @@ import { claimPart } from "../text-features";
 import { observationAt } from "../../trace/canonical-attributes";
 import { runTerminationOf } from "../../trace/run-termination";
 import type { AnswerOrigin } from "./answer-origin";
+import { allMatches } from "../all-matches";
 
 /** Characters read of the answer and of each step; agent steps read from the start. */
 const MAX_ANSWER = 120;
@@ -25,7 +26,7 @@ const TIME_RE = /(?<![\d:.])(\d{1,2}):(\d{2})(?![\d:])/g;
 
 /** The times of day a text states, as "h:mm" (a leading zero dropped). */
 function timesIn(text: string): string[] {
-  return [...text.matchAll(TIME_RE)]
+  return [...allMatches(TIME_RE, text)]
     .filter((m) => Number(m[1]) < 24 && Number(m[2]) < 60)
     .map((m) => `${Number(m[1])}:${m[2]}`);
 }

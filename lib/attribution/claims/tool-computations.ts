@@ -15,6 +15,7 @@ import { resultAt } from "../../trace/canonical-attributes";
 import { PROSE_CALL_RE } from "../model/scaffolding";
 import { fencedRanges } from "../../text/linear-text";
 import { isTrivialNumber } from "./trivial-number";
+import { allMatches } from "../all-matches";
 
 /** The output body of a tool step: a call's recorded result, else the text after its framing. */
 export function outputBody(g: EngineGraph, u: number): string {
@@ -64,13 +65,13 @@ export function writtenCallArguments(text: string): [number, number][] {
   const t = text.length > CALL_SCAN ? text.slice(0, CALL_SCAN) : text;
   // Most messages write no call: one substring search instead of a pattern scan per tool output.
   if (t.includes(" with {"))
-    for (const m of t.matchAll(WRITTEN_CALL_RE)) {
+    for (const m of allMatches(WRITTEN_CALL_RE, t)) {
       const span = bracketed(t, m.index! + m[0].length - 1, "{", "}");
       if (span) out.push(span);
     }
   if (t.includes("(")) {
     const fences = fencedRanges(t);
-    for (const m of t.matchAll(CALL_EXPRESSION_RE)) {
+    for (const m of allMatches(CALL_EXPRESSION_RE, t)) {
       const open = m.index! + m[0].length - 1;
       if (fences.some(([a, b]) => open >= a && open < b)) continue;
       const span = bracketed(t, open, "(", ")");

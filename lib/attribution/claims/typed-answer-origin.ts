@@ -25,6 +25,7 @@ import { trimEndChars } from "../../text/linear-text";
 import { extractClaims } from "./extract-claims";
 import { compareValues, readValue, wordsOf, type StatedValue } from "./stated-values";
 import { leadName } from "./lead-name";
+import { allMatches } from "../all-matches";
 
 const MAX_TEXT = 4_000;
 /** A list answer has at most this many items, each of at most MAX_ITEM_WORDS words. */
@@ -121,7 +122,7 @@ const INNER_NAME_RE = /(?<=[\p{L}\d,;:)\]—–*"“”'‘’-][ \t])\p{Lu}[\p{
  * are heavy").
  */
 const innerNames = (sentence: string) =>
-  [...sentence.matchAll(INNER_NAME_RE)].map((m) => wordsOf(m[0])[0]).filter((w) => w && !isStopword(w));
+  [...allMatches(INNER_NAME_RE, sentence)].map((m) => wordsOf(m[0])[0]).filter((w) => w && !isStopword(w));
 
 /** The sentence (or, for a yes/no or option, the text) in which step u puts the answer forward, or null. */
 function proposal(g: EngineGraph, u: number, answer: StatedValue): string | null {

@@ -10,6 +10,7 @@ import { stepText } from "../build-graph";
 import { isAgentUtterance } from "./patterns";
 import { isUserTurn } from "../model/simulated-user";
 import { runTerminationOf } from "../../trace/run-termination";
+import { allMatches } from "../all-matches";
 
 export const CLOSING_REQUEST_SCORE = 0.6;
 /** Words that ask the agent to carry something out now. */
@@ -55,7 +56,7 @@ function asksForOwnRecord(text: string, end: number): boolean {
 /** Whether the closing turn asks the agent to act: some "go ahead" / "please book" not negated in its clause. */
 function asksToAct(text: string): boolean {
   let n = 0;
-  for (const m of text.matchAll(ACT_NOW_RE_G)) {
+  for (const m of allMatches(ACT_NOW_RE_G, text)) {
     if (++n > MAX_MATCHES) break;
     if (/send$/i.test(m[0]) && asksForOwnRecord(text, m.index + m[0].length)) continue;
     if (/^please/i.test(m[0])) return true;

@@ -8,6 +8,7 @@ import type { Detector, DetectorHit } from "./types";
 import { isAgentUtterance, isToolOutput } from "./patterns";
 import { commaDecimalNumbers, normalizeNumber, stripCode } from "../text-features";
 import { stepText } from "../build-graph";
+import { allMatches } from "../all-matches";
 
 const NUMBER_RE = /-?\d[\d,]*(?:\.\d+)?/g;
 /** Anchored at the end of the 60 characters before a number: "<key> is|was|are|equals|:|= [$]". */
@@ -28,7 +29,7 @@ function endsWithSeparator(before: string): boolean {
 
 /** "key: 42" style facts. Numbers are found first and the key is read just before each, which keeps the scan linear. */
 function* facts(text: string): Generator<[string, string, number]> {
-  for (const m of text.matchAll(NUMBER_RE)) {
+  for (const m of allMatches(NUMBER_RE, text)) {
     const at = m.index ?? 0;
     if (at > 0 && /[\w.]/.test(text[at - 1])) continue;
     const before = text.slice(Math.max(0, at - 60), at);
@@ -53,7 +54,7 @@ const MAX_HEARD = 4_000;
 function namesBefore(text: string, at: number): string[] {
   const line = text.slice(Math.max(at - MAX_LINE, text.lastIndexOf("\n", at - 1) + 1), at);
   const first = line.length - line.trimStart().length;
-  return [...line.matchAll(NAME_RE)].filter((m) => m.index !== first).map((m) => m[0]);
+  return [...allMatches(NAME_RE, line)].filter((m) => m.index !== first).map((m) => m[0]);
 }
 
 const words = (raw: string) =>
@@ -102,7 +103,7 @@ function learn(local: Map<string, string | null>, key: string, value: string): v
 function learnFacts(known: Map<string, Fact>, text: string, step: number): void {
   const local = new Map<string, string | null>();
   for (const [key, value] of facts(text)) learn(local, keyOf(key), normalizeNumber(value));
-  for (const m of text.matchAll(JSON_STRING_RE)) {
+  for (const m of allMatches(JSON_STRING_RE, text)) {
     const value = valueOf(m[2]);
     learn(local, keyOf(m[1]), value);
     const last = words(m[1]).slice(-1)[0];
@@ -145,7 +146,7 @@ export const detectContradiction: Detector = ({ g }) => {
   // another entity than the one the output described.
   const heard = new Set<string>();
   const hear = (text: string) => {
-    for (const m of text.slice(0, MAX_HEARD_CHARS).matchAll(NAME_RE)) if (heard.size < MAX_HEARD) heard.add(m[0]);
+    for (const m of allMatches(NAME_RE, text.slice(0, MAX_HEARD_CHARS))) if (heard.size < MAX_HEARD) heard.add(m[0]);
   };
   /**
    * "Ana Ruiz (DOB 1961-03-09), Tobias Rane (DOB 1999-08-21)" after a lookup of Ana's record
@@ -181,7 +182,7 @@ export const detectContradiction: Detector = ({ g }) => {
         if (list.length < MAX_SHOWN_AT && list[list.length - 1] !== i) list.push(i);
         shownAt.set(value, list);
       };
-      for (const m of text.matchAll(NUMBER_RE)) show(normalizeNumber(m[0]));
+      for (const m of allMatches(NUMBER_RE, text)) show(normalizeNumber(m[0]));
       // An amount written with a decimal comma ("$ 7 318,46") shows 7318.46 too (ADR 0094).
       for (const x of commaDecimalNumbers(text)) show(x);
       continue;

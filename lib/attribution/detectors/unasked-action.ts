@@ -11,6 +11,7 @@
 import type { Detector, DetectorHit } from "./types";
 import { stepText } from "../build-graph";
 import { isAgentUtterance } from "./patterns";
+import { allMatches } from "../all-matches";
 
 /** How a reply opens when it reports a scroll. */
 const SCROLLED_RE = /^\s*I scrolled (down|up)\b/i;
@@ -30,7 +31,7 @@ type Action = "scroll-down" | "scroll-up" | "other";
 function asked(text: string): Set<Action> {
   const out = new Set<Action>();
   let n = 0;
-  for (const m of text.slice(0, MAX_TEXT).matchAll(ASKED_RE)) {
+  for (const m of allMatches(ASKED_RE, text.slice(0, MAX_TEXT))) {
     if (++n > MAX_ASKED) break;
     if (!m[1].toLowerCase().startsWith("scroll")) {
       out.add("other");

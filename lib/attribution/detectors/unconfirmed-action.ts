@@ -18,6 +18,7 @@ import { stepText } from "../build-graph";
 import { callAt, isStateChanging } from "./expected-actions";
 import { isUserTurn } from "../model/simulated-user";
 import { isInstructions } from "../../trace/canonical-attributes";
+import { allMatches } from "../all-matches";
 
 export const UNCONFIRMED_ACTION_SCORE = 0.6;
 /** A policy asking for the user's explicit confirmation before a change ("explicitly confirm", "explicit … confirmation"). */
@@ -54,7 +55,7 @@ function policyAsksConfirmation(g: EngineGraph): boolean {
 export function affirms(text: string): boolean {
   const t = text.slice(0, MAX_TURN);
   let n = 0;
-  for (const m of t.matchAll(AFFIRM_RE)) {
+  for (const m of allMatches(AFFIRM_RE, t)) {
     if (++n > MAX_AFFIRM) break;
     if (!NEGATED_BEFORE_RE.test(t.slice(Math.max(0, m.index - 24), m.index))) return true;
   }

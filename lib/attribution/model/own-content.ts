@@ -6,6 +6,7 @@
 import type { EngineGraph } from "../build-graph";
 import { extractClaims } from "../claims/extract-claims";
 import { leadName } from "../claims/lead-name";
+import { allMatches } from "../all-matches";
 
 /** An agent speaks for itself; program output does not ("I'll", "let me", "we"). */
 export const FIRST_PERSON_RE = /\b(?:I|I'm|I'll|I've|me|my|we|we'll|our|let's)\b/i;
@@ -33,12 +34,12 @@ export function namesOwn(text: string, heard: string, g: EngineGraph): boolean {
 
 function namesOwnIn(said: string, lower: string, agents: ReadonlySet<string>): boolean {
   // A time of day is no claim (calendar-piece.ts), but one the task does not give is a result ("Arrival: 12:05").
-  for (const m of said.matchAll(TIME_RE)) if (!lower.includes(m[0])) return true;
-  for (const m of said.matchAll(SUBJECT_NAME_RE)) {
+  for (const m of allMatches(TIME_RE, said)) if (!lower.includes(m[0])) return true;
+  for (const m of allMatches(SUBJECT_NAME_RE, said)) {
     const w = m[1].toLowerCase();
     if (!lower.includes(w) && !agents.has(w)) return true;
   }
-  for (const m of said.matchAll(INNER_NAME_RE)) {
+  for (const m of allMatches(INNER_NAME_RE, said)) {
     const w = m[1].toLowerCase();
     if (!lower.includes(w) && !agents.has(w)) return true;
   }

@@ -4,6 +4,7 @@
  */
 import type { TTrace } from "../../trace/schema";
 import { stepTokens } from "../../trace/step-tokens";
+import { allMatches } from "../all-matches";
 
 const UTTERANCE_KINDS = new Set(["llm", "message", "final", "thought", "delegate", "aggregate", "other"]);
 const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}._%$-]*/gu;
@@ -44,7 +45,7 @@ export function wordsOf(text: string): string[] {
     }
     return out;
   }
-  for (const m of lower.matchAll(WORD_RE)) {
+  for (const m of allMatches(WORD_RE, lower)) {
     out.push(m[0]);
     if (out.length >= MAX_WORDS) break;
   }

@@ -16,6 +16,7 @@ import { isToolStep } from "./tools";
 import type { StepFacts } from "./step-facts";
 import type { TrajectoryReport } from "./types";
 import { round6 as round } from "../round6";
+import { allMatches } from "../all-matches";
 
 const VERIFIER_WORDS = /(verif|review|critic|check|\bqa\b|judge|audit|validat|inspect|approv|evaluat|grader)/i;
 const OPENING_VERDICT =
@@ -36,7 +37,7 @@ export interface VerificationFacts {
 
 export function numbersIn(text: string, limit = 2000): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(NUMBER_RE)) {
+  for (const m of allMatches(NUMBER_RE, text)) {
     const v = m[0].replace(/,/g, "").replace(/\.0+$/, "");
     // One-digit values (list markers, "step 2") say nothing about where a value came from.
     if (v.replace(/^-/, "").length >= 2) out.push(v);
