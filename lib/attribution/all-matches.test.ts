@@ -4,7 +4,7 @@ import path from "node:path";
 import { allMatches } from "./all-matches";
 
 const asMatchAll = (re: RegExp, text: string) => [...text.matchAll(new RegExp(re.source, re.flags))];
-const shape = (ms: RegExpMatchArray[]) => ms.map((m) => [m.index, [...m]]);
+const shape = (ms: Iterable<RegExpMatchArray>) => [...ms].map((m) => [m.index, [...m]]);
 
 describe("allMatches", () => {
   it("gives what matchAll gives, groups and positions included", () => {
@@ -21,19 +21,36 @@ describe("allMatches", () => {
   it("starts from the text's start whatever the pattern was left at, and leaves it at 0", () => {
     const re = /\d+/g;
     re.lastIndex = 5;
-    expect(allMatches(re, "12 and 34").map((m) => m[0])).toEqual(["12", "34"]);
+    expect([...allMatches(re, "12 and 34")].map((m) => m[0])).toEqual(["12", "34"]);
     expect(re.lastIndex).toBe(0);
   });
 
   it("lets the caller use the same pattern inside its loop", () => {
     const re = /\d+/g;
     const seen: string[] = [];
-    for (const m of allMatches(re, "1 22 333")) seen.push(`${m[0]}:${allMatches(re, "9 8").length}`);
-    expect(seen).toEqual(["1:2", "22:2", "333:2"]);
+    for (const m of allMatches(re, "1 22 333"))
+      seen.push(`${m[0]}:${[...allMatches(re, "9 8")].length}:${re.test("x")}`);
+    expect(seen).toEqual(["1:2:false", "22:2:false", "333:2:false"]);
+  });
+
+  it("scans no further than its caller reads", () => {
+    class Counted extends RegExp {
+      calls = 0;
+      override exec(text: string) {
+        this.calls++;
+        return super.exec(text);
+      }
+    }
+    const re = new Counted("\\d", "g");
+    const it = allMatches(re, "1 2 3");
+    expect(it.next().value?.[0]).toBe("1");
+    expect(re.calls).toBe(1);
+    expect(it.next().value?.index).toBe(2);
+    expect(re.calls).toBe(2);
   });
 
   it("refuses a pattern without the global flag, as matchAll does", () => {
-    expect(() => allMatches(/\d/, "1")).toThrow(TypeError);
+    expect(() => [...allMatches(/\d/, "1")]).toThrow(TypeError);
   });
 });
 

@@ -1,24 +1,26 @@
 /**
  * Every match of a global pattern in a text, in order, as `String.prototype.matchAll` gives them
- * from the text's start.
+ * from the text's start, one at a time.
  *
- * `matchAll` copies its pattern on every call (the spec builds a new RegExp), about a microsecond
- * each. The engine scans every step with a dozen patterns, and on the short texts most steps hold
- * the copies cost more than the scans. `exec` on the pattern itself copies nothing. The matches are
- * collected before the caller reads them, so the caller may use the same pattern again inside its
- * loop, and the pattern is left at lastIndex 0.
+ * `matchAll` copies its pattern on every call (the spec builds a new RegExp), and the copy of a
+ * long pattern costs more than scanning a short text with it. The engine scans every step with a
+ * dozen such patterns; `exec` on the pattern itself copies nothing. Lazy as `matchAll` is, so a
+ * caller that stops early scans no further. The position is kept here, not in the pattern: the
+ * caller may use the same pattern inside its loop, and the pattern is left at lastIndex 0.
  */
-export function allMatches(re: RegExp, text: string): RegExpExecArray[] {
+export function* allMatches(re: RegExp, text: string): Generator<RegExpExecArray, void, undefined> {
   if (!re.global) throw new TypeError("allMatches needs a global pattern");
-  const out: RegExpExecArray[] = [];
-  re.lastIndex = 0;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    out.push(m);
+  let at = 0;
+  for (;;) {
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (m === null) break;
     // An empty match would be found again at the same place: step past it, a whole code point under u or v.
-    if (m[0] === "") re.lastIndex = nextIndex(text, re.lastIndex, re.unicode || re.flags.includes("v"));
+    at = m[0] === "" ? nextIndex(text, re.lastIndex, re.unicode || re.flags.includes("v")) : re.lastIndex;
+    re.lastIndex = 0;
+    yield m;
   }
   re.lastIndex = 0;
-  return out;
 }
 
 function nextIndex(text: string, at: number, unicode: boolean): number {
