@@ -58,6 +58,9 @@ export function answerReach(g: EngineGraph, prov: Provenance): (v: number, value
     const stated = g.trace.run.finalAnswer?.trim();
     const text = (stated || (answer.step >= 0 ? stepText(g.steps[answer.step]) : "")).slice(0, MAX_ANSWER);
     words = new Set(wordsOf(text));
+    // An answer handed to a tool as an argument (`final_answer("Brandt")`) has no text of its own:
+    // its values' words are the answer's words.
+    for (const value of answer.values) if (/^[eq]:/.test(value)) for (const w of wordsOf(value.slice(2))) words.add(w);
     typed = new Set(resultStatements(text).map((s) => s.value.value));
     const lead = readValue(text.trim());
     if (lead) typed.add(lead.value);

@@ -144,17 +144,30 @@ describe("an answer that names what no source it read holds", () => {
 });
 
 describe("a one-name answer put forward after a relation that no source holds", () => {
-  /** A searcher reads a page that names no harbour master; a lead then answers with a name. */
-  const answered = (says: string) =>
+  /**
+   * A searcher reads a page (by default one that names no harbour master); a lead then answers with a
+   * name, in its final message or, when `handedOver` is given, in a message before an answer tool call.
+   */
+  const answered = (says: string, page = "Gull Harbour opened in 1898.", handedOver?: string) =>
     trace("Who was the first harbour master of Gull Harbour?", [
       {
         id: "s",
         agent: "Searcher",
         kind: "tool_call",
-        tool: { name: "search", arguments: { q: "Gull Harbour history" }, result: "Gull Harbour opened in 1898." },
+        tool: { name: "search", arguments: { q: "Gull Harbour history" }, result: page },
       },
       { id: "r", agent: "Searcher", kind: "message", content: "The page gives the opening year only." },
-      { id: "a", agent: "Lead", kind: "final", content: says },
+      { id: "a", agent: "Lead", kind: handedOver ? "message" : "final", content: says },
+      ...(handedOver
+        ? [
+            {
+              id: "f",
+              agent: "Lead",
+              kind: "tool_call" as const,
+              tool: { name: "final_answer", arguments: handedOver },
+            },
+          ]
+        : []),
     ]);
 
   it("is unsupported where it is first stated", () => {
@@ -169,6 +182,16 @@ describe("a one-name answer put forward after a relation that no source holds", 
       { id: "a", agent: "Lead", kind: "final", content: "Its first harbour master was Ivo Brandt." },
     ]);
     expect(at(unread, "unsupported-answer").map((x) => x.stepId)).toEqual(["a"]);
+  });
+
+  it("is read when the answer is one word passed to an answer tool, and its relation ends in a year", () => {
+    const says = "The first harbour master of Gull Harbour in 1899 was Brandt.";
+    const [f] = at(answered(says, undefined, JSON.stringify("Brandt")), "unsupported-answer");
+    expect(f?.stepId).toBe("a");
+    expect(f?.note).toMatch(/1899 was Brandt/);
+    // Near miss: the page names him, so the name has a source.
+    const page = "Gull Harbour opened in 1898 under harbour master Brandt.";
+    expect(at(answered(says, page, JSON.stringify("Brandt")), "unsupported-answer")).toEqual([]);
   });
 
   it("near miss: a name inside a longer answer, or one a source holds, is not", () => {

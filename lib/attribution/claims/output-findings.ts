@@ -400,12 +400,14 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
   const support = nameSupport(g, prov);
   // The run's answer when it is one name: a name stated after a relation ("the surname is …") that is the
   // whole answer while no source holds its words was put forward unsourced. A name inside a longer
-  // answer ("a bakery in Lisbon") is the writer's general knowledge, not the answer.
+  // answer ("a bakery in Lisbon") is the writer's general knowledge, not the answer. An answer passed
+  // as a quoted string (`final_answer("Brandt")`) is that name too.
   let answerName: string | undefined;
   const unsourcedRelatedName = (v: number, text: string): ClaimFinding | null => {
     if (answerName === undefined) {
       const sole = answerValues(g, prov).values;
-      answerName = sole.size === 1 ? [...sole][0] : "";
+      const only = sole.size === 1 ? [...sole][0] : "";
+      answerName = only.startsWith("q:") ? `e:${only.slice(2)}` : only;
     }
     if (!answerName.startsWith("e:")) return null;
     for (const p of phraseNames(text)) {

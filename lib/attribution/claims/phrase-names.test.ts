@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeTrace } from "../index";
 import { detectorsAt, failedRun } from "../test-graphs";
-import { misreadPhrase } from "./phrase-names";
+import { misreadPhrase, phraseNames } from "./phrase-names";
 import { OBSERVATION_AT } from "../../trace/canonical-attributes";
 
 const PAGE = "Harbour Lights is a 2021 drama film directed by Mara Quist, produced in Lisbon by Tejo Pictures.";
@@ -40,6 +40,12 @@ describe("a name misread after a copula", () => {
   const PORT = "Gull Harbour opened in 1898. Its first harbour master was Mara Quist, a pilot from Lisbon.";
   it("contradicts the page that names someone else after the same noun and verb", () => {
     expect(misreadPhrase("The first harbour master was Ivo Brandt.", PORT)?.source.raw).toBe("Mara Quist");
+  });
+
+  it("reads a copula after a year as a relation, as after a noun", () => {
+    const dated = "The harbour master in 1899 was Mara Quist.";
+    expect(phraseNames(dated).map((p) => [p.relation, p.name.raw])).toEqual([["1899 was", "Mara Quist"]]);
+    expect(misreadPhrase("The harbour master in 1899 was Ivo Brandt.", dated)?.source.raw).toBe("Mara Quist");
   });
 
   it("compares no pronoun's or answer's copula, and nothing the page holds", () => {

@@ -21,11 +21,12 @@ const MAX_SCAN = 8_000;
 const MAX_PHRASES = 24;
 /**
  * A relation right before a capitalised name: a word and its preposition ("directed by"), or a noun
- * and a copula ("surname is", "master was"). A pronoun's copula ("this was") relates nothing, and an
+ * and a copula ("surname is", "master was"), or a figure and a copula, which ends a noun phrase as a
+ * noun does ("the master in 1899 was"). A pronoun's copula ("this was") relates nothing, and an
  * answer's is read as the answer (result-statements.ts).
  */
 const RELATION_RE =
-  /\b([a-z]{3,20} (?:by|in|of|from|at|for)|(?!(?:this|that|which|what|there|here|who|answer)\b)[a-z]{3,20} (?:is|was))\s+(?=\p{Lu})/gu;
+  /\b([a-z]{3,20} (?:by|in|of|from|at|for)|(?!(?:this|that|which|what|there|here|who|answer)\b)[a-z0-9]{3,20} (?:is|was))\s+(?=\p{Lu})/gu;
 
 /** The names a text states after a relation, in order. */
 export function phraseNames(full: string): PhraseName[] {
