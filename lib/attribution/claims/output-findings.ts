@@ -35,6 +35,7 @@ import { answerReach } from "./answer-reach";
 import { nameSupport } from "./name-support";
 import { asOptionText, taskOptions } from "./task-options";
 import { outputBody } from "./tool-computations";
+import { type ReadText, latestTurn, readText, relayedNameChange, relayedNameIn, stepNames } from "./relayed-name";
 import { misreadPhrase, phraseNames } from "./phrase-names";
 import { leadName, trailingName } from "./lead-name";
 import { statedRuling } from "./stated-position";
@@ -48,6 +49,8 @@ export const OUTPUT_SCORE = { contradiction: 0.75, unsupported: 0.45, unsourcedA
 /** Steps looked back over for the outputs a step read, and how many outputs at most. */
 const WINDOW = 32;
 const MAX_OUTPUTS = 4;
+/** Other agents' messages a step is compared with for a relayed name, nearest first. */
+const MAX_RELAYED = 3;
 const MAX_LABELS = 32;
 /** A cheap test first: a step with none of these words states no result, answer or labelled value. */
 const MAY_STATE_RE =
@@ -305,6 +308,9 @@ function proseMisread(
     const m = misreadPhrase(text, body);
     if (m && accept(m.said.name))
       return { claim: m.said.name, source: m.source, from: o.step, quote: text.slice(m.said.start, m.said.end) };
+    const r = m ? null : relayedNameChange(text, body);
+    if (r && accept(r.said))
+      return { claim: r.said, source: r.source, from: o.step, quote: text.slice(r.start, r.end) };
     return null;
   }
   return null;
@@ -418,6 +424,36 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     }
     return null;
   };
+  // A report the step was handed, relayed with a name changed: the latest turn of its input (a model
+  // call's prompt), or one of the last messages of another agent it could see (a chat's report).
+  const heardTexts = new Map<number, ReadText>();
+  const heard = (u: number): ReadText => {
+    let read = heardTexts.get(u);
+    if (!read) {
+      // Only the last WINDOW steps are compared, so older prepared texts are dropped.
+      if (heardTexts.size >= 2 * WINDOW) for (const k of heardTexts.keys()) if (k < u - WINDOW) heardTexts.delete(k);
+      read = readText(stepText(g.steps[u]));
+      heardTexts.set(u, read);
+    }
+    return read;
+  };
+  const relayedReport = (v: number, text: string): ClaimFinding | null => {
+    const names = stepNames(text);
+    if (!names) return null;
+    const input = g.steps[v].input;
+    let found = input ? { r: relayedNameIn(names, readText(latestTurn(input))), from: -1 } : null;
+    for (let u = v - 1, seen = 0; !found?.r && u >= 0 && u >= v - WINDOW && seen < MAX_RELAYED; u--) {
+      if (g.agentOf[u] === g.agentOf[v] || g.wrapper[u] || !isAgentUtterance(g, u) || !prov.visible(u, v)) continue;
+      seen++;
+      found = { r: relayedNameIn(names, heard(u)), from: u };
+    }
+    const r = found?.r;
+    if (!r || !reach(v, r.said) || sourcedElsewhere(prov, support, v, r.said)) return null;
+    const quote = text.slice(r.start, r.end);
+    const from = found!.from;
+    const note = `says ${quote}, but ${from < 0 ? "the report it was handed" : `step ${from + 1}`} gives "${r.source.raw}" there`;
+    return finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, { claim: r.said, quote }, from, note, true);
+  };
   let options: Map<string, StatedValue> | undefined;
   let kinds: Uint8Array | undefined;
   let polar: boolean | undefined;
@@ -443,7 +479,7 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     const outputs = readOutputs(g, prov, v, cache, kinds);
     const before = out.length;
     if (!outputs.length) {
-      const u = unsourcedRelatedName(v, text);
+      const u = relayedReport(v, text) ?? unsourcedRelatedName(v, text);
       if (u) out.push(u);
       continue;
     }
@@ -478,6 +514,11 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     if (r) {
       const note = `names ${r.quote} right after step ${r.from + 1} gave "${r.source.raw}", and no step it could see names ${r.quote}`;
       out.push(finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, r, r.from, note, reach(v, r.claim)));
+      continue;
+    }
+    const h = relayedReport(v, text);
+    if (h) {
+      out.push(h);
       continue;
     }
     for (const st of said) {

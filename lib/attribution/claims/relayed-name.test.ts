@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { analyzeTrace } from "../index";
+import { detectorsAt, failedRun } from "../test-graphs";
+import { relayedNameChange } from "./relayed-name";
+import { OBSERVATION_AT } from "../../trace/canonical-attributes";
+
+const REPORT =
+  "In 1813, during a long campaign, he joined the Harbour Guard. This unit, made up of pilots, shaped his later work.";
+
+describe("relayedNameChange", () => {
+  it("finds a sentence relayed word for word with another name in one place", () => {
+    const r = relayedNameChange(
+      "Summary: in 1813, during a long campaign, he joined Ivo Brandt. This unit, made up of pilots, mattered.",
+      REPORT,
+    );
+    expect([r?.said.raw, r?.source.raw]).toEqual(["Ivo Brandt", "Harbour Guard"]);
+  });
+
+  it("near miss: the same name, a name the text holds, a changed tail, or the text's name given too", () => {
+    expect(
+      relayedNameChange("during a long campaign, he joined the Harbour Guard. This unit, made up", REPORT),
+    ).toBeNull();
+    expect(
+      relayedNameChange(
+        "during a long campaign, he joined Ivo Brandt. This unit, made up",
+        `${REPORT} Ivo Brandt wrote it.`,
+      ),
+    ).toBeNull();
+    expect(
+      relayedNameChange("during a long campaign, he joined Ivo Brandt and then left for home.", REPORT),
+    ).toBeNull();
+    expect(
+      relayedNameChange(
+        "during a long campaign, he joined Ivo Brandt. This unit, not the Harbour Guard, made up",
+        REPORT,
+      ),
+    ).toBeNull();
+  });
+});
+
+describe("a report relayed with a name changed", () => {
+  const TASK = "Which unit did the cartographer join in 1813?";
+
+  it("is where the name changed, in a chat's relayed message", () => {
+    const t = failedRun(TASK, [
+      { id: "s", agent: "Searcher", kind: "message", content: `From the archive: ${REPORT}` },
+      {
+        id: "m",
+        agent: "Manager",
+        kind: "message",
+        content:
+          "Relaying: in 1813, during a long campaign, he joined Ivo Brandt. This unit, made up of pilots, shaped his later work.",
+      },
+      { id: "f", agent: "Manager", kind: "final", content: "Final answer: Ivo Brandt" },
+    ]);
+    const r = analyzeTrace(t);
+    expect(r.decisive?.stepId).toBe("m");
+    expect(r.decisive?.evidence.note).toMatch(/joined Ivo Brandt, but step 1 gives "Harbour Guard" there/);
+  });
+
+  it("is where the name changed, in a tool output the step read", () => {
+    const t = failedRun(TASK, [
+      {
+        id: "q",
+        agent: "Manager",
+        kind: "tool_call",
+        tool: { name: "search", arguments: { q: "cartographer 1813" }, result: REPORT },
+      },
+      {
+        id: "m",
+        agent: "Manager",
+        kind: "message",
+        content:
+          "So in 1813, during a long campaign, he joined Ivo Brandt. This unit, made up of pilots, shaped his later work.",
+      },
+      { id: "f", agent: "Manager", kind: "final", content: "Final answer: Ivo Brandt" },
+    ]);
+    expect(analyzeTrace(t).decisive?.evidence.note).toMatch(/joined Ivo Brandt, but step 1 gave "Harbour Guard" there/);
+  });
+
+  it("is where the name changed, when the report comes through an execution log the manager observed", () => {
+    const log = `Execution logs:\nReport from the research agent: ${REPORT}`;
+    const t = failedRun(TASK, [
+      { id: "o", agent: "Manager", kind: "other", content: log, attributes: { [OBSERVATION_AT]: 0 } },
+      {
+        id: "a",
+        agent: "Manager",
+        kind: "llm",
+        content: `final_answer("""In 1813, during a long campaign, he joined Ivo Brandt. This unit, made up of pilots.""")`,
+      },
+    ]);
+    expect(detectorsAt(analyzeTrace(t), "a")).toContain("contradicts-output");
+  });
+
+  it("near miss: a changed name the answer does not carry is no relay of the report", () => {
+    const t = failedRun(TASK, [
+      { id: "s", agent: "Searcher", kind: "message", content: REPORT },
+      {
+        id: "m",
+        agent: "Manager",
+        kind: "message",
+        content: "In 1813, during a long campaign, he joined Ivo Brandt. This unit, made up of pilots, shaped him.",
+      },
+      { id: "f", agent: "Manager", kind: "final", content: "Final answer: the Harbour Guard." },
+    ]);
+    expect(detectorsAt(analyzeTrace(t), "m")).not.toContain("contradicts-output");
+  });
+});

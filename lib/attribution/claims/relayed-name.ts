@@ -1,0 +1,143 @@
+/**
+ * A name changed in a relayed sentence: the step repeats a sentence of a text it read word for word,
+ * but with another name in one place ("he joined the Harbour Guard. This unit …" relayed as "he
+ * joined Ivo Brandt. This unit …"). A relay that changes a value is where the value changed, whoever
+ * carries it on (the four-word lead-in and the two words after are the same on both sides, so the
+ * step says the same thing about something else).
+ * Only when the step's name appears nowhere in the text it read and the step does not also give the
+ * text's name. Bounded: the first MAX_SCAN characters of each side are compared and MAX_HELD of the
+ * read text searched for the name, for at most MAX_NAMES names of the step.
+ */
+import { compareValues, readValue, type StatedValue } from "./stated-values";
+import { allMatches } from "../all-matches";
+
+export interface RelayedName {
+  said: StatedValue;
+  source: StatedValue;
+  /** The step's words from its lead-in to its name's end. */
+  start: number;
+  end: number;
+}
+
+const MAX_SCAN = 8_000;
+const MAX_NAMES = 48;
+/** Characters of the read text searched for the step's name. */
+const MAX_HELD = 100_000;
+/** Words of the same lead-in on both sides, and after the name. */
+const LEAD_WORDS = 4;
+const TAIL_WORDS = 2;
+const WORD_RE = /[\p{L}\d][\p{L}\d'’-]*/gu;
+/** A capitalised word not at a sentence's start: where a name may stand in a sentence. */
+const NAME_START_RE = /(?<=[\p{Ll}\d,;][ \t]{1,3}["“‘']?)\p{Lu}/gu;
+
+interface Word {
+  text: string;
+  start: number;
+}
+
+const wordsIn = (text: string): Word[] =>
+  Array.from(allMatches(WORD_RE, text), (m) => ({ text: m[0].toLowerCase(), start: m.index }));
+
+/** The index of the first word starting at or after `at`. */
+function wordAt(words: Word[], at: number): number {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (words[mid].start < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const sameWords = (a: Word[], i: number, b: Word[], j: number, count: number): boolean => {
+  if (i < 0 || j < 0 || i + count > a.length || j + count > b.length) return false;
+  for (let k = 0; k < count; k++) if (a[i + k].text !== b[j + k].text) return false;
+  return true;
+};
+
+/** A text read by a step, prepared once for every step that may relay it. */
+export interface ReadText {
+  text: string;
+  /** Its first MAX_HELD characters, lowercased: a name held there may be the one meant. */
+  lower: string;
+  words: Word[];
+  /** Where each word stands, built on first use. */
+  at?: Map<string, number[]>;
+}
+
+export function readText(read: string): ReadText {
+  const text = read.length > MAX_SCAN ? read.slice(0, MAX_SCAN) : read;
+  const lower = (read.length > MAX_HELD ? read.slice(0, MAX_HELD) : read).toLowerCase();
+  return { text, lower, words: wordsIn(text) };
+}
+
+function positions(read: ReadText): Map<string, number[]> {
+  if (read.at) return read.at;
+  const at = new Map<string, number[]>();
+  read.words.forEach((w, i) => {
+    const list = at.get(w.text);
+    if (list) list.push(i);
+    else at.set(w.text, [i]);
+  });
+  read.at = at;
+  return at;
+}
+
+/** A step's text with the names inside its sentences; null when it has none (most steps). */
+export interface StepNames {
+  text: string;
+  lower: string;
+  words: Word[];
+  names: { at: number; name: StatedValue }[];
+}
+
+export function stepNames(step: string): StepNames | null {
+  const text = step.length > MAX_SCAN ? step.slice(0, MAX_SCAN) : step;
+  const names: { at: number; name: StatedValue }[] = [];
+  for (const m of allMatches(NAME_START_RE, text)) {
+    if (names.length >= MAX_NAMES) break;
+    const name = readValue(text.slice(m.index, m.index + 80));
+    if (name?.kind === "name") names.push({ at: m.index, name });
+  }
+  return names.length ? { text, lower: text.toLowerCase(), words: wordsIn(text), names } : null;
+}
+
+/** The first name of the step that a sentence of the read text gives differently in the same words; null when none. */
+export function relayedNameIn(step: StepNames, read: ReadText): RelayedName | null {
+  const heard = read.words;
+  for (const { at, name } of step.names) {
+    const first = wordAt(step.words, at);
+    const after = wordAt(step.words, at + name.raw.length);
+    if (first < LEAD_WORDS || after + TAIL_WORDS > step.words.length) continue;
+    for (const j of positions(read).get(step.words[first - 1].text) ?? []) {
+      if (j + 1 >= heard.length || !sameWords(step.words, first - LEAD_WORDS, heard, j + 1 - LEAD_WORDS, LEAD_WORDS))
+        continue;
+      const from = heard[j + 1].start;
+      const source = readValue(read.text.slice(from, from + 80));
+      if (source?.kind !== "name" || compareValues(name, source) !== "differ") continue;
+      if (!sameWords(step.words, after, heard, wordAt(heard, from + source.raw.length), TAIL_WORDS)) continue;
+      // Rarely reached: the text holds the step's name, or the step gives the text's name too.
+      if (read.lower.includes(name.raw.toLowerCase()) || step.lower.includes(source.raw.toLowerCase())) continue;
+      return { said: name, source, start: step.words[first - LEAD_WORDS].start, end: at + name.raw.length };
+    }
+  }
+  return null;
+}
+
+/** `relayedNameIn` for two plain texts. */
+export function relayedNameChange(step: string, read: string): RelayedName | null {
+  const names = stepNames(step);
+  return names ? relayedNameIn(names, readText(read)) : null;
+}
+
+/**
+ * The latest turn of a model call's input, which holds the report or output the call answers: its
+ * last MAX_SCAN characters, from a word break.
+ */
+export function latestTurn(input: string): string {
+  if (input.length <= MAX_SCAN) return input;
+  const tail = input.slice(input.length - MAX_SCAN);
+  const br = tail.search(/\s/);
+  return br < 0 ? tail : tail.slice(br + 1);
+}
