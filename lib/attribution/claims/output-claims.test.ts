@@ -189,6 +189,12 @@ describe("a one-name answer put forward after a relation that no source holds", 
     const [f] = at(answered(says, undefined, JSON.stringify("Brandt")), "unsupported-answer");
     expect(f?.stepId).toBe("a");
     expect(f?.note).toMatch(/1899 was Brandt/);
+    // Or quoted right after the noun that names him.
+    const quoted = at(
+      answered("Records name the pilot “Brandt” as its first master.", undefined, JSON.stringify("Brandt")),
+      "unsupported-answer",
+    );
+    expect(quoted.map((x) => x.stepId)).toEqual(["a"]);
     // Near miss: the page names him, so the name has a source.
     const page = "Gull Harbour opened in 1898 under harbour master Brandt.";
     expect(at(answered(says, page, JSON.stringify("Brandt")), "unsupported-answer")).toEqual([]);

@@ -42,6 +42,16 @@ describe("a name misread after a copula", () => {
     expect(misreadPhrase("The first harbour master was Ivo Brandt.", PORT)?.source.raw).toBe("Mara Quist");
   });
 
+  it("reads a quoted name right after a noun as named by it, not one after said or an article", () => {
+    const named = phraseNames("She cites the horror film “Harbour Lights” as the first.");
+    expect(named.map((p) => [p.relation, p.name.raw])).toEqual([["film", "Harbour Lights"]]);
+    // The quote is kept whole in what a note shows.
+    expect("She cites the horror film “Harbour Lights” as the first.".slice(named[0].start, named[0].end)).toBe(
+      "film “Harbour Lights”",
+    );
+    expect(phraseNames('The keeper said "Harbour Lights" twice, and the "Harbour Lights" sign stayed.')).toEqual([]);
+  });
+
   it("reads a copula after a year as a relation, as after a noun", () => {
     const dated = "The harbour master in 1899 was Mara Quist.";
     expect(phraseNames(dated).map((p) => [p.relation, p.name.raw])).toEqual([["1899 was", "Mara Quist"]]);

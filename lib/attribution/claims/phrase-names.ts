@@ -22,11 +22,12 @@ const MAX_PHRASES = 24;
 /**
  * A relation right before a capitalised name: a word and its preposition ("directed by"), or a noun
  * and a copula ("surname is", "master was"), or a figure and a copula, which ends a noun phrase as a
- * noun does ("the master in 1899 was"). A pronoun's copula ("this was") relates nothing, and an
- * answer's is read as the answer (result-statements.ts).
+ * noun does ("the master in 1899 was"), or a noun right before a quoted name ("the film “Dune”"; not
+ * an article, a conjunction or a verb of saying, "said “…”"). A pronoun's copula ("this was") relates
+ * nothing, and an answer's is read as the answer (result-statements.ts).
  */
 const RELATION_RE =
-  /\b([a-z]{3,20} (?:by|in|of|from|at|for)|(?!(?:this|that|which|what|there|here|who|answer)\b)[a-z0-9]{3,20} (?:is|was))\s+(?=\p{Lu})/gu;
+  /\b([a-z]{3,20} (?:by|in|of|from|at|for)|(?!(?:this|that|which|what|there|here|who|answer)\b)[a-z0-9]{3,20} (?:is|was))\s+(?=\p{Lu})|\b(?!(?:the|and|than|that|this|with|from|said|says|also|only|just|into)\b)([a-z]{3,20})\s+(?=["“]\p{Lu})/gu;
 
 /** The names a text states after a relation, in order. */
 export function phraseNames(full: string): PhraseName[] {
@@ -36,8 +37,11 @@ export function phraseNames(full: string): PhraseName[] {
     if (out.length >= MAX_PHRASES) break;
     const from = m.index! + m[0].length;
     const name = readValue(text.slice(from, from + 80));
-    if (name?.kind === "name")
-      out.push({ relation: m[1].toLowerCase(), name, start: m.index!, end: from + name.length });
+    if (name?.kind === "name") {
+      // A quoted name ends at its closing quote.
+      const end = from + name.length + (m[2] && /["”]/.test(text[from + name.length] ?? "") ? 1 : 0);
+      out.push({ relation: (m[1] ?? m[2]).toLowerCase(), name, start: m.index!, end });
+    }
   }
   return out;
 }
