@@ -29,10 +29,14 @@ const MAX_PHRASES = 24;
 const RELATION_RE =
   /\b([a-z]{3,20} (?:by|in|of|from|at|for)|(?!(?:this|that|which|what|there|here|who|answer)\b)[a-z0-9]{3,20} (?:is|was))\s+(?=\p{Lu})|\b(?!(?:the|and|than|that|this|with|from|said|says|also|only|just|into)\b)([a-z]{3,20})\s+(?=["“]\p{Lu})/gu;
 
+const MAY_NAME_RE = /\s["“]?\p{Lu}/u;
+
 /** The names a text states after a relation, in order. */
 export function phraseNames(full: string): PhraseName[] {
   const text = full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full;
   const out: PhraseName[] = [];
+  // Every relation ends before a capital after a space (or its opening quote): a cheap test first.
+  if (!MAY_NAME_RE.test(text)) return out;
   for (const m of allMatches(RELATION_RE, text)) {
     if (out.length >= MAX_PHRASES) break;
     const from = m.index! + m[0].length;

@@ -27,8 +27,11 @@ const MAX_HELD = 100_000;
 const LEAD_WORDS = 4;
 const TAIL_WORDS = 2;
 const WORD_RE = /[\p{L}\d][\p{L}\d'’-]*/gu;
-/** A capitalised word not at a sentence's start: where a name may stand in a sentence. */
-const NAME_START_RE = /(?<=[\p{Ll}\d,;][ \t]{1,3}["“‘']?)\p{Lu}/gu;
+/**
+ * A capitalised word not at a sentence's start: where a name may stand in a sentence. The capital is
+ * matched first and what precedes it checked after, so a text without capitals costs one pass.
+ */
+const NAME_START_RE = /\p{Lu}(?<=[\p{Ll}\d,;][ \t]{1,3}["“‘']?\p{Lu})/gu;
 
 interface Word {
   text: string;
