@@ -49,7 +49,8 @@ test("a collapsed group expanded on the canvas is in the URL and stays expanded 
     .locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' react-flow__node ')]")
     .getAttribute("data-id"))!;
   expect(groupId).toMatch(/^group:/);
-  await group.click();
+  // Clicked by its id: react-flow may reorder its nodes, so `.first()` could name another group by now.
+  await page.locator(`.react-flow__node[data-id="${groupId}"]`).getByTestId("group-node").click();
   await expect(page.locator(`.react-flow__node[data-id="${groupId}"]`)).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`[?&]open=${encodeURIComponent(encodeURIComponent(groupId))}(&|$)`));
   await page.reload();
