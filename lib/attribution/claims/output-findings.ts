@@ -447,6 +447,7 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
       seen++;
       found = { r: relayedNameIn(names, heard(u)), from: u };
     }
+    // Only a change the answer carries: two roles' prompt templates, filled in differently, relay nothing.
     const r = found?.r;
     if (!r || !reach(v, r.said) || sourcedElsewhere(prov, support, v, r.said)) return null;
     const quote = text.slice(r.start, r.end);
