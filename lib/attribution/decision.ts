@@ -9,7 +9,9 @@
  *    the world) is not an independent cause; the others (parallel voters, or an agent that could
  *    see an earlier fabrication but invented a value of its own) are co-culprits. Steps that only relay, approve or combine a flagged value
  *    are never origins: their values have a source. An introduced value at a step that inherits
- *    corruption from an earlier fault is a symptom, not an origin.
+ *    corruption from an earlier fault is a symptom, not an origin. A dropped constraint reaches the
+ *    answer only through what later steps read: a later step that wrote the answer's value against what
+ *    it read is an origin of its own, first when nothing else carried the lookup's error to the answer.
  * 2. the repair model over step-level faults: the earliest step whose repair alone flips the
  *    outcome, else the minimal joint repair. When that repair spans several agents, the exposure
  *    prior only breaks the tie between those evidenced candidates. When the step it names only
@@ -129,6 +131,37 @@ function symptomOfUpstream(x: DecisionInput, f: number): boolean {
   return false;
 }
 
+/** Findings of a step that wrote other than what it read, in the place it read it: the value is the step's own. */
+const REPLACES_WHAT_IT_READ = new Set(["contradicts-source", "contradicts-output", "misreported-tally"]);
+
+/**
+ * A dropped constraint is said to reach the answer without its value being in it: its lookup answered
+ * another question, and it reaches the answer only through what later steps read from that lookup. A
+ * later step that put the answer's value there against what it read broke that chain: that value did
+ * not come from the lookup. Such a step is an origin of its own, and when every other value that reaches
+ * the answer is a dropped constraint's, it goes first; the dropped constraint stays a co-culprit. A value
+ * the chain did carry to the answer (a symptom the lookup induced) keeps the dropped constraint first.
+ */
+function chainBreakers(evidenced: readonly ClaimFinding[]) {
+  // Symptoms count here: a value the chain carried to the answer is one.
+  const breakers = new Set<number>();
+  const other = new Set<number>();
+  for (const f of evidenced) {
+    if (REPLACES_WHAT_IT_READ.has(f.name)) breakers.add(f.step);
+    if (f.name !== "dropped-constraint") other.add(f.step);
+  }
+  return {
+    /** Whether step s broke the chain from the dropped constraint at o. */
+    between: (o: number, s: number) => breakers.has(s) && !other.has(o),
+    /** Moves the first chain breaker ahead of the dropped constraints before it. */
+    reorder(origins: number[]): void {
+      for (const s of other) if (!breakers.has(s)) return;
+      const at = origins.findIndex((o) => breakers.has(o));
+      if (at > 0) origins.unshift(...origins.splice(at, 1));
+    },
+  };
+}
+
 export function decide(x: DecisionInput): Decision {
   const none: Decision = { step: -1, rule: "none", source: "undetermined", origins: [], wrongValues: [] };
   if (!x.failed) return none;
@@ -137,18 +170,17 @@ export function decide(x: DecisionInput): Decision {
   // 1. Value provenance.
   // An introduced value at a step that inherits corruption may be that corruption's consequence:
   // it is not an independent origin (contradictions and wrong sums are errors of their own).
-  const reaching = (ruleOff(g, "value-provenance") ? [] : x.findings).filter(
-    (f) =>
-      f.reachesAnswer &&
-      f.score >= x.threshold &&
-      !g.wrapper[f.step] &&
-      !(INVENTED.has(f.name) && symptomOfUpstream(x, f.step)),
+  const evidenced = (ruleOff(g, "value-provenance") ? [] : x.findings).filter(
+    (f) => f.reachesAnswer && f.score >= x.threshold && !g.wrapper[f.step],
   );
+  const reaching = evidenced.filter((f) => !(INVENTED.has(f.name) && symptomOfUpstream(x, f.step)));
   if (reaching.length) {
     const steps = [...new Set(reaching.map((f) => f.step))].sort((a, b) => a - b);
     const origins: number[] = [];
-    for (const s of steps) if (!origins.some((o) => inducedBy(x, o, s))) origins.push(s);
-    const wrongValues = [...new Set(reaching.filter((f) => origins.includes(f.step)).map((f) => f.value))];
+    const chain = chainBreakers(evidenced);
+    for (const s of steps) if (!origins.some((o) => inducedBy(x, o, s) && !chain.between(o, s))) origins.push(s);
+    chain.reorder(origins);
+    const wrongValues = [...new Set(origins.flatMap((o) => reaching.filter((f) => f.step === o).map((f) => f.value)))];
     return { step: origins[0], rule: "value-provenance", source: "evidence", origins, wrongValues };
   }
 
