@@ -86,6 +86,22 @@ describe("a call that only opens a link or a file", () => {
     // A query that could have named the year, and did not, still dropped it.
     expect(droppedYear(analyzeTrace(make([hand, opening({ query: "Tidewater visitor count" }), ...close])))).toBe(true);
   });
+
+  it("a call that reads on in what was opened (a find in the page) comes back with the document's years", () => {
+    const url = "https://tidewater.example/report.html";
+    const find = (result: string) => ({
+      id: "w2",
+      agent: "Porter",
+      kind: "tool_call" as const,
+      tool: { name: "find", arguments: { search_string: "visitors" }, result },
+    });
+    const page = "In 2024 the museum counted 48,120 visitors.";
+    expect(droppedYear(analyzeTrace(make([hand, opening({ url }), find(`Address: ${url}\n${page}`), ...close])))).toBe(
+      false,
+    );
+    // A result that names no document the agent opened answered a lookup of its own.
+    expect(droppedYear(analyzeTrace(make([hand, opening({ url }), find(page), ...close])))).toBe(true);
+  });
 });
 
 describe("a lookup whose result holds several years, or the task's", () => {

@@ -228,9 +228,9 @@ const MAX_LOCATOR_ARGS = 2_000;
 /** Values visited in the arguments' tree. */
 const MAX_VISITS = 256;
 
-/** Whether every string a call passes is a link or a file path (JSON arguments, or the text itself). */
-function opensLocator(args: string): boolean {
-  if (args.length > MAX_LOCATOR_ARGS) return false;
+/** The links or file paths a call passes, when every string it passes is one (JSON arguments, or the text itself); else none. */
+function openedLocators(args: string): string[] {
+  if (args.length > MAX_LOCATOR_ARGS) return [];
   let value: unknown = args;
   try {
     value = JSON.parse(args);
@@ -246,7 +246,17 @@ function opensLocator(args: string): boolean {
     } else if (Array.isArray(x)) stack.push(...x.slice(0, MAX_LEAVES));
     else if (x && typeof x === "object") stack.push(...Object.values(x).slice(0, MAX_LEAVES));
   }
-  return leaves.length > 0 && leaves.length <= MAX_LEAVES && leaves.every((l) => LOCATOR_ONLY_RE.test(l));
+  return leaves.length > 0 && leaves.length <= MAX_LEAVES && leaves.every((l) => LOCATOR_ONLY_RE.test(l)) ? leaves : [];
+}
+
+/** Where a result that is more of a document names it: a browser's result opens with the page's address. */
+const MAX_NAMED_AT = 2_000;
+
+/** Whether a result names a document opened before (its link or path) near its start: it is more of that document. */
+function readsOn(result: string, opened: readonly string[] | undefined): boolean {
+  if (!opened) return false;
+  const head = result.slice(0, MAX_NAMED_AT);
+  return opened.some((l) => head.includes(l));
 }
 
 function droppedYears(g: EngineGraph, prov: Provenance): ClaimFinding[] {
@@ -255,10 +265,15 @@ function droppedYears(g: EngineGraph, prov: Provenance): ClaimFinding[] {
   if (taskYears.length === 0) return out;
   const years = new Set(taskYears.map((c) => c.value));
   const blamed = new Set<number>();
+  /** Per agent, the links or paths its latest call that only opened something opened. */
+  const opened = new Map<number, string[]>();
   // Years are read from tool calls only: a request written in a message often comes back with a page
   // or a log holding many years, and which one it asked for is not in its text.
-  for (const { call: v } of lookups(g)) {
+  for (const { call: v, result } of lookups(g)) {
     if (!isAgentToolCall(g, v)) continue;
+    const locators = openedLocators(argumentText(g, v));
+    const before = opened.get(g.agentOf[v]);
+    if (locators.length) opened.set(g.agentOf[v], locators);
     const args = prov.claims[v].asserted;
     if (args.some((c) => years.has(c.value))) continue;
     // The year the call acted with: one it stated without a source (a tool call's arguments), else (a
@@ -269,9 +284,13 @@ function droppedYears(g: EngineGraph, prov: Provenance): ClaimFinding[] {
         (r) => r.source === "none" && r.claim.kind === "number" && isYear(r.claim.num) && !years.has(r.claim.value),
       );
     // A call that only names what to open (a link, a file) asked no question a year belongs in: the
-    // years of the document it fetched are that document's.
+    // years of the document it fetched are that document's. So are those of a call that reads on in
+    // it (a find in the page, a scroll): its result names the document the agent opened last.
     const returned =
-      stated || args.some((c) => c.kind === "number" && isYear(c.num)) || opensLocator(argumentText(g, v))
+      stated ||
+      args.some((c) => c.kind === "number" && isYear(c.num)) ||
+      locators.length > 0 ||
+      readsOn(resultText(g, result), before)
         ? undefined
         : otherPeriod(returnedClaims(g, prov, v), years);
     const r = stated ?? (returned ? { claim: returned } : undefined);
