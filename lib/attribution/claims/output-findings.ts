@@ -438,7 +438,7 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     return read;
   };
   const relayedReport = (v: number, text: string): ClaimFinding | null => {
-    const names = stepNames(text);
+    const names = stepNames(text, true);
     if (!names) return null;
     const input = g.steps[v].input;
     let found = input ? { r: relayedNameIn(names, readText(latestTurn(input))), from: -1 } : null;

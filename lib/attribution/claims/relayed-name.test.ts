@@ -106,3 +106,37 @@ describe("a report relayed with a name changed", () => {
     expect(detectorsAt(analyzeTrace(t), "m")).not.toContain("contradicts-output");
   });
 });
+
+describe("a report relayed with a number changed", () => {
+  const TALLY = "Which unit did the cartographer join, and how many pilots did it have?";
+  // 198 is 142 + 56: one operation on the report's numbers makes it, yet the relay restates a count.
+  const COUNT =
+    "The Harbour Guard counted 56 boats. During a long campaign, the unit had 142 pilots on its rolls, the archive says.";
+  const relay = (said: string, answer: string) =>
+    analyzeTrace(
+      failedRun(TALLY, [
+        {
+          id: "q",
+          agent: "Searcher",
+          kind: "tool_call",
+          tool: { name: "search", arguments: { q: "cartographer unit pilots" }, result: COUNT },
+        },
+        { id: "s", agent: "Searcher", kind: "message", content: `From the archive: ${COUNT}` },
+        { id: "m", agent: "Manager", kind: "message", content: `Relaying: ${said}` },
+        { id: "f", agent: "Manager", kind: "final", content: `Final answer: ${answer}` },
+      ]),
+    );
+
+  it("is where the number changed, though an operation on the report's numbers makes it", () => {
+    const r = relay("during a long campaign, the unit had 198 pilots on its rolls.", "198 pilots");
+    expect(r.decisive?.stepId).toBe("m");
+    expect(r.decisive?.evidence.note).toMatch(/the unit had 198, but step 2 gives "142" there/);
+  });
+
+  it("near miss: a step that gives the report's number too, or a number the answer does not carry", () => {
+    const both = relay("during a long campaign, the unit had 198 pilots on its rolls (142 listed).", "198 pilots");
+    expect(detectorsAt(both, "m")).not.toContain("contradicts-output");
+    const elsewhere = relay("during a long campaign, the unit had 198 pilots on its rolls.", "56 boats");
+    expect(detectorsAt(elsewhere, "m")).not.toContain("contradicts-output");
+  });
+});

@@ -3,7 +3,9 @@
  * but with another name in one place ("he joined the Harbour Guard. This unit …" relayed as "he
  * joined Ivo Brandt. This unit …"). A relay that changes a value is where the value changed, whoever
  * carries it on (the four-word lead-in and the two words after are the same on both sides, so the
- * step says the same thing about something else).
+ * step says the same thing about something else). A number changed so is read the same way when the
+ * caller asks for figures: a sentence restated with its figure changed is no computation, even when one
+ * operation on the numbers at hand happens to make the new figure.
  * Only when the step's name appears nowhere in the text it read and the step does not also give the
  * text's name. Bounded: the first MAX_SCAN characters of each side are compared and MAX_HELD of the
  * read text searched for the name, for at most MAX_NAMES names of the step.
@@ -32,6 +34,8 @@ const WORD_RE = /[\p{L}\d][\p{L}\d'’-]*/gu;
  * matched first and what precedes it checked after, so a text without capitals costs one pass.
  */
 const NAME_START_RE = /\p{Lu}(?<=[\p{Ll}\d,;][ \t]{1,3}["“‘']?\p{Lu})/gu;
+/** A figure's first digit, not inside a word or another figure: where a number may stand in a sentence. */
+const FIGURE_START_RE = /(?<![\p{L}\d.,])\d/gu;
 
 interface Word {
   text: string;
@@ -95,14 +99,23 @@ export interface StepNames {
   names: { at: number; name: StatedValue }[];
 }
 
-export function stepNames(step: string): StepNames | null {
+/**
+ * `figures`: the step's numbers too, each compared with the number the read text gives in its place. A
+ * number the read text holds anywhere is not read as changed, so a small count, which most texts hold
+ * somewhere, rarely is.
+ */
+export function stepNames(step: string, figures = false): StepNames | null {
   const text = step.length > MAX_SCAN ? step.slice(0, MAX_SCAN) : step;
   const names: { at: number; name: StatedValue }[] = [];
-  for (const m of allMatches(NAME_START_RE, text)) {
-    if (names.length >= MAX_NAMES) break;
-    const name = readValue(text.slice(m.index, m.index + 80));
-    if (name?.kind === "name") names.push({ at: m.index, name });
-  }
+  const collect = (re: RegExp, kind: StatedValue["kind"]) => {
+    for (const m of allMatches(re, text)) {
+      if (names.length >= MAX_NAMES) break;
+      const value = readValue(text.slice(m.index, m.index + 80));
+      if (value?.kind === kind) names.push({ at: m.index, name: value });
+    }
+  };
+  collect(NAME_START_RE, "name");
+  if (figures) collect(FIGURE_START_RE, "number");
   return names.length ? { text, lower: text.toLowerCase(), words: wordsIn(text), names } : null;
 }
 
@@ -118,7 +131,7 @@ export function relayedNameIn(step: StepNames, read: ReadText): RelayedName | nu
         continue;
       const from = heard[j + 1].start;
       const source = readValue(read.text.slice(from, from + 80));
-      if (source?.kind !== "name" || compareValues(name, source) !== "differ") continue;
+      if (source?.kind !== name.kind || compareValues(name, source) !== "differ") continue;
       if (!sameWords(step.words, after, heard, wordAt(heard, from + source.raw.length), TAIL_WORDS)) continue;
       // Rarely reached: the text holds the step's name, or the step gives the text's name too.
       if (read.lower.includes(name.raw.toLowerCase()) || step.lower.includes(source.raw.toLowerCase())) continue;
