@@ -200,6 +200,49 @@ describe("a one-name answer put forward after a relation that no source holds", 
     expect(at(answered(says, page, JSON.stringify("Brandt")), "unsupported-answer")).toEqual([]);
   });
 
+  it("is read where the answer's name is written as a name without a relation before it", () => {
+    const [f] = at(
+      answered("Records show Brandt took the post first.", undefined, JSON.stringify("Brandt")),
+      "unsupported-answer",
+    );
+    expect(f?.stepId).toBe("a");
+    expect(f?.note).toMatch(/says Brandt, a name the answer gives/);
+    // A longer name holding it is another name; the whole name after it is read.
+    const both = answered("Records show Brandtson, then Brandt, in the post.", undefined, JSON.stringify("Brandt"));
+    expect(at(both, "unsupported-answer")[0]?.note).toMatch(/says Brandt,/);
+    // Quoted inside JSON arguments, the quote escaped.
+    const escaped = answered('{"report": "the records name \\"Brandt\\" first"}', undefined, JSON.stringify("Brandt"));
+    expect(at(escaped, "unsupported-answer").map((x) => x.stepId)).toEqual(["a"]);
+    // Near miss: inside or at the end of a longer name, in a path, or opening a sentence, it is no name read.
+    for (const says of [
+      "Records show Brandtson took the post first.",
+      "Records show VonBrandt took the post first.",
+      "See harbour.example/masters/Brandt for the records.",
+      "Brandt took the post first.",
+    ])
+      expect(at(answered(says, undefined, JSON.stringify("Brandt")), "unsupported-answer")).toEqual([]);
+    // Or closing with the name alone after its lead words.
+    const closed = trace("Who was the first harbour master of Gull Harbour?", [
+      { id: "a", agent: "Lead", kind: "message", content: "Records show Ivo Brandt took the post first." },
+      { id: "f", agent: "Lead", kind: "final", content: "FINAL ANSWER: Ivo Brandt." },
+    ]);
+    expect(at(closed, "unsupported-answer").map((x) => x.stepId)).toEqual(["a"]);
+    // Near miss: an answer that says more than the name holds it as the writer's knowledge.
+    expect(at(answered("Records show Ivo Brandt took the post first."), "unsupported-answer")).toEqual([]);
+    // Near miss: a participant's name is how the team addresses itself.
+    const addressed = trace("Who was the first harbour master of Gull Harbour?", [
+      { id: "a", agent: "Lead", kind: "message", content: "Records show Brandt took the post first." },
+      { id: "b", agent: "Brandt", kind: "message", content: "Lead, the archive is closed today." },
+      {
+        id: "f",
+        agent: "Lead",
+        kind: "tool_call",
+        tool: { name: "final_answer", arguments: JSON.stringify("Brandt") },
+      },
+    ]);
+    expect(at(addressed, "unsupported-answer")).toEqual([]);
+  });
+
   it("near miss: a name inside a longer answer, or one a source holds, is not", () => {
     expect(at(answered("Its first harbour master was Ivo Brandt, who served 12 years."), "unsupported-answer")).toEqual(
       [],

@@ -29,6 +29,7 @@ import {
   type OutputFacts,
   type ResultStatement,
 } from "./result-statements";
+import { trimEndChars } from "../../text/linear-text";
 import { MAX_PHRASE, compareValues, readValue, wholeName, type StatedValue } from "./stated-values";
 import { taskText } from "./task-text";
 import { answerReach } from "./answer-reach";
@@ -51,6 +52,10 @@ const WINDOW = 32;
 const MAX_OUTPUTS = 4;
 /** Other agents' messages a step is compared with for a relayed name, nearest first. */
 const MAX_RELAYED = 3;
+/** Characters of a step read for the answer's name written without a relation (as `phraseNames` reads). */
+const MAX_NAME_SCAN = 8_000;
+/** An answer longer than this is no name alone. */
+const MAX_ANSWER_TEXT = 200;
 const MAX_LABELS = 32;
 /** A cheap test first: a step with none of these words states no result, answer or labelled value. */
 const MAY_STATE_RE =
@@ -408,15 +413,18 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
   // whole answer while no source holds its words was put forward unsourced. A name inside a longer
   // answer ("a bakery in Lisbon") is the writer's general knowledge, not the answer. An answer passed
   // as a quoted string (`final_answer("Brandt")`) is that name too.
+  // Written without a relation, the name is read only when the answer is that name alone.
   let answerName: string | undefined;
+  let nameAlone = false;
   const unsourcedRelatedName = (v: number, text: string): ClaimFinding | null => {
     if (answerName === undefined) {
-      const sole = answerValues(g, prov).values;
-      const only = sole.size === 1 ? [...sole][0] : "";
+      const answer = answerValues(g, prov);
+      const only = answer.values.size === 1 ? [...answer.values][0] : "";
       answerName = only.startsWith("q:") ? `e:${only.slice(2)}` : only;
+      nameAlone = only.startsWith("q:") || answersWith(g, answer.step, answerName);
     }
     if (!answerName.startsWith("e:")) return null;
-    for (const p of phraseNames(text)) {
+    for (const p of [...phraseNames(text), ...(nameAlone ? writtenName(g, text, answerName) : [])]) {
       if (p.name.value !== answerName || !reach(v, p.name) || support(v, p.name)) continue;
       const quote = text.slice(p.start, p.end);
       const note = `says ${quote.trim()}, a name the answer gives that neither the task nor any step it could see names`;
@@ -547,6 +555,47 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
     }
   }
   return out;
+}
+
+/** The words that open a closing answer ("assistant: FINAL ANSWER: …"). */
+const ANSWER_LEAD_RE = /^(?:[a-z]+:\s*)?(?:(?:final\s+)?answer\s*[:：-]\s*)?/i;
+
+/** Whether the run's stated answer, or its answer step's text, is the name alone after its lead words. */
+function answersWith(g: EngineGraph, step: number, name: string): boolean {
+  const stated = g.trace.run.finalAnswer?.trim() || (step >= 0 ? stepText(g.steps[step]) : "");
+  if (stated.length > MAX_ANSWER_TEXT) return false;
+  const bare = trimEndChars(stated.replace(ANSWER_LEAD_RE, "").trim(), ".!\"'”*").replace(/\s+/g, " ");
+  return bare.toLowerCase() === name.slice(2);
+}
+
+/**
+ * What stands before a name inside a sentence: a lowercase word, a figure or a comma, and maybe an
+ * opening quote (escaped, in a tool call's JSON arguments).
+ */
+const INSIDE_SENTENCE_RE = /[\p{Ll}\d,;][ \t]{1,3}(?:\\?["“‘'])?$/u;
+
+/**
+ * The answer's name where a text writes it as a name inside a sentence (capitalised, not opening the
+ * sentence, not inside a word), with or without a relation before it ("features the Brandt as …"): its
+ * first such place, or none. Not when the answer names a participant of the run: a speaker's name is
+ * how the team addresses itself, not a fact it reports. Bounded by the scan of `phraseNames`.
+ */
+function writtenName(
+  g: EngineGraph,
+  full: string,
+  answerName: string,
+): { name: StatedValue; start: number; end: number }[] {
+  const raw = answerName.slice(2);
+  if (g.agentNames.some((a) => a.toLowerCase() === raw)) return [];
+  const text = full.length > MAX_NAME_SCAN ? full.slice(0, MAX_NAME_SCAN) : full;
+  const lower = text.toLowerCase();
+  for (let at = lower.indexOf(raw); at >= 0; at = lower.indexOf(raw, at + 1)) {
+    // A name starts with a capital: `readValue` reads none otherwise.
+    if (!INSIDE_SENTENCE_RE.test(text.slice(Math.max(0, at - 5), at))) continue;
+    const name = readValue(text.slice(at, at + 80));
+    if (name?.kind === "name" && name.value === answerName) return [{ name, start: at, end: at + name.raw.length }];
+  }
+  return [];
 }
 
 /** `InTask` for this trace: the task's claims, else its text read for the value's words. */
