@@ -140,3 +140,12 @@ describe("a report relayed with a number changed", () => {
     expect(detectorsAt(elsewhere, "m")).not.toContain("contradicts-output");
   });
 });
+
+describe("the places a lead-in is compared at", () => {
+  it("are found by the lead-in's last two words, and at most 64 of them are compared", () => {
+    const said = "Summary: in 1813, during a long campaign, he joined Ivo Brandt. This unit, made up of pilots.";
+    const listed = (times: number) => `${"a long campaign, he joined the ranks. ".repeat(times)}${REPORT}`;
+    expect(relayedNameChange(said, listed(40))?.source.raw).toBe("Harbour Guard");
+    expect(relayedNameChange(said, listed(70))).toBeNull();
+  });
+});

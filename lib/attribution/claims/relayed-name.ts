@@ -23,6 +23,8 @@ export interface RelayedName {
 
 const MAX_SCAN = 8_000;
 const MAX_NAMES = 48;
+/** Places of one lead-in in a read text compared with the step. */
+const MAX_PLACES = 64;
 /** Characters of the read text searched for the step's name. */
 const MAX_HELD = 100_000;
 /** Words of the same lead-in on both sides, and after the name. */
@@ -69,7 +71,7 @@ export interface ReadText {
   /** Its first MAX_HELD characters, lowercased: a name held there may be the one meant. */
   lower: string;
   words: Word[];
-  /** Where each word stands, built on first use. */
+  /** Where each pair of words ends, built on first use. */
   at?: Map<string, number[]>;
 }
 
@@ -79,14 +81,19 @@ export function readText(read: string): ReadText {
   return { text, lower, words: wordsIn(text) };
 }
 
+/** Two words as one key: a lead-in is looked up by its last two words, which few places share. */
+const pair = (a: Word, b: Word) => `${a.text} ${b.text}`;
+
 function positions(read: ReadText): Map<string, number[]> {
   if (read.at) return read.at;
   const at = new Map<string, number[]>();
-  read.words.forEach((w, i) => {
-    const list = at.get(w.text);
+  const words = read.words;
+  for (let i = 1; i < words.length; i++) {
+    const key = pair(words[i - 1], words[i]);
+    const list = at.get(key);
     if (list) list.push(i);
-    else at.set(w.text, [i]);
-  });
+    else at.set(key, [i]);
+  }
   read.at = at;
   return at;
 }
@@ -126,7 +133,9 @@ export function relayedNameIn(step: StepNames, read: ReadText): RelayedName | nu
     const first = wordAt(step.words, at);
     const after = wordAt(step.words, at + name.raw.length);
     if (first < LEAD_WORDS || after + TAIL_WORDS > step.words.length) continue;
-    for (const j of positions(read).get(step.words[first - 1].text) ?? []) {
+    const places = positions(read).get(pair(step.words[first - 2], step.words[first - 1])) ?? [];
+    // Bounds the work on a text that repeats one lead-in over and over (a list, a template, hostile input).
+    for (const j of places.length > MAX_PLACES ? places.slice(0, MAX_PLACES) : places) {
       if (j + 1 >= heard.length || !sameWords(step.words, first - LEAD_WORDS, heard, j + 1 - LEAD_WORDS, LEAD_WORDS))
         continue;
       const from = heard[j + 1].start;
