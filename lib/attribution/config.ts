@@ -1,7 +1,7 @@
 import type { EngineConfig } from "./types";
 
 /** Bump whenever a change can alter any report for the same input. */
-export const ENGINE_VERSION = "0.10.188";
+export const ENGINE_VERSION = "0.10.189";
 
 /** Defaults follow docs/methods.md unless a comment says otherwise. */
 export const DEFAULT_CONFIG: EngineConfig = {

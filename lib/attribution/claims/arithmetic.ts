@@ -57,10 +57,29 @@ function workingBefore(text: string, end: number): string {
   return text.slice(k + 1, end);
 }
 
+/**
+ * An operation written in words between two numbers ("555 feet divided by 3 equals 185 yards"), with
+ * at most one unit word after the first number: the unit is blanked and the words written as their
+ * operator, so a working stated in words is read as one written with signs.
+ */
+const OPERATION_WORD_RE = /(?<=\d)((?:[ \t][a-z]{1,12})?) (divided by|multiplied by|times|plus|minus)(?= [$€£¥]?\d)/g;
+const OPERATOR_OF: Record<string, string> = {
+  "divided by": "/",
+  "multiplied by": "*",
+  times: "*",
+  plus: "+",
+  minus: "-",
+};
+
 /** The text with each such word written as "=" padded to its length, so positions stay the same. */
 function withEquals(text: string): string {
   const padded = (m: string) => ` =${" ".repeat(m.length - 2)}`;
-  let out = text.replace(RESULT_WORD_RE, padded);
+  let out = text.replace(
+    OPERATION_WORD_RE,
+    (_m, unit: string, words: string) =>
+      `${" ".repeat(unit.length)} ${OPERATOR_OF[words]}${" ".repeat(words.length - 1)}`,
+  );
+  out = out.replace(RESULT_WORD_RE, padded);
   let seen = 0;
   out = out.replace(IS_RESULT_RE, (m, at: number) => {
     if (at > 20_000 || ++seen > MAX_EQUALS) return m;
@@ -203,6 +222,13 @@ const decimalsOf = (raw: string) => (raw.includes(".") ? raw.split(".")[1].lengt
  */
 const tolerance = (raw: string, actual: number) => Math.max(0.5 * 10 ** -decimalsOf(raw), Math.abs(actual) * 1e-9);
 
+/** A working read back to a clause's comma ("Thus, 555 / 3") starts after it. */
+const trimStartCommas = (expr: string) => {
+  let k = 0;
+  while (k < expr.length && (expr[k] === "," || expr[k] === " ")) k++;
+  return expr.slice(k);
+};
+
 export function arithmeticSlips(written: string): ArithmeticSlip[] {
   const out: ArithmeticSlip[] = [];
   const text = withEquals(written);
@@ -214,7 +240,14 @@ export function arithmeticSlips(written: string): ArithmeticSlip[] {
     if (actual === null) continue;
     const raw = x.statedRaw.replace(/,/g, "");
     if (Math.abs(actual - Number(raw)) > tolerance(raw, actual))
-      out.push({ expression: x.expr, stated: Number(raw), actual, start: x.start, end: x.end });
+      // Blanked words leave runs of spaces in the working: it is shown with one.
+      out.push({
+        expression: trimStartCommas(x.expr).replace(/\s{2,}/g, " "),
+        stated: Number(raw),
+        actual,
+        start: x.start,
+        end: x.end,
+      });
     if (out.length >= MAX_SLIPS) break;
   }
   return out;

@@ -7,6 +7,19 @@ import { describe, expect, it } from "vitest";
 import { arithmeticSlips, statedComputations } from "./arithmetic";
 
 describe("stated workings", () => {
+  it("read an operation written in words, with a unit after its first number", () => {
+    expect(arithmeticSlips("Thus, 555 feet divided by 3 equals 256 yards.")).toMatchObject([
+      { expression: "555 / 3", stated: 256, actual: 185 },
+    ]);
+    expect(arithmeticSlips("12 times 7.5 equals 95.")).toMatchObject([{ stated: 95, actual: 90 }]);
+    expect(arithmeticSlips("4821 plus 313 gives 5100. Then 90 minus 15 gives 70.")).toHaveLength(2);
+    // Near misses: a working that recomputes, a count that is no operation, a result word after a unit.
+    expect(arithmeticSlips("A pallet of 40 crates multiplied by 6 jars gives 250 jars.")).toEqual([]);
+    expect(arithmeticSlips("Thus, 555 feet divided by 3 equals 185 yards.")).toEqual([]);
+    expect(arithmeticSlips("She ran 3 times 4 days a week.")).toEqual([]);
+    expect(arithmeticSlips("In 2021 minus 2 years equals 2019.")).toEqual([]);
+  });
+
   it("read a result after a currency sign or code", () => {
     expect(statedComputations("Adding up: 412.50 + 87.25 = €499.75.")).toEqual([
       { result: 499.75, operands: [412.5, 87.25] },
