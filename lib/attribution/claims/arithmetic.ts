@@ -58,7 +58,7 @@ function workingBefore(text: string, end: number): string {
 }
 
 /**
- * An operation written in words between two numbers ("555 feet divided by 3 equals 185 yards"), with
+ * An operation written in words between two numbers ("420 feet divided by 3 equals 140 yards"), with
  * at most one unit word after the first number: the unit is blanked and the words written as their
  * operator, so a working stated in words is read as one written with signs.
  */
@@ -222,7 +222,7 @@ const decimalsOf = (raw: string) => (raw.includes(".") ? raw.split(".")[1].lengt
  */
 const tolerance = (raw: string, actual: number) => Math.max(0.5 * 10 ** -decimalsOf(raw), Math.abs(actual) * 1e-9);
 
-/** A working read back to a clause's comma ("Thus, 555 / 3") starts after it. */
+/** A working read back to a clause's comma ("Thus, 420 / 3") starts after it. */
 const trimStartCommas = (expr: string) => {
   let k = 0;
   while (k < expr.length && (expr[k] === "," || expr[k] === " ")) k++;

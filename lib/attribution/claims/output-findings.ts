@@ -576,7 +576,7 @@ const INSIDE_SENTENCE_RE = /[\p{Ll}\d,;][ \t]{1,3}(?:\\?["“‘'])?$/u;
 
 /**
  * The answer's name where a text writes it as a name inside a sentence (capitalised, not opening the
- * sentence, not inside a word), with or without a relation before it ("features the Brandt as …"): its
+ * sentence, not inside a word), with or without a relation before it ("records show Brandt took …"): its
  * first such place, or none. Not when the answer names a participant of the run: a speaker's name is
  * how the team addresses itself, not a fact it reports. Bounded by the scan of `phraseNames`.
  */

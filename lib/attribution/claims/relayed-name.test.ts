@@ -109,9 +109,9 @@ describe("a report relayed with a name changed", () => {
 
 describe("a report relayed with a number changed", () => {
   const TALLY = "Which unit did the cartographer join, and how many pilots did it have?";
-  // 198 is 142 + 56: one operation on the report's numbers makes it, yet the relay restates a count.
+  // 178 is 131 + 47: one operation on the report's numbers makes it, yet the relay restates a count.
   const COUNT =
-    "The Harbour Guard counted 56 boats. During a long campaign, the unit had 142 pilots on its rolls, the archive says.";
+    "The Harbour Guard counted 47 boats. During a long campaign, the unit had 131 pilots on its rolls, the archive says.";
   const relay = (said: string, answer: string) =>
     analyzeTrace(
       failedRun(TALLY, [
@@ -128,15 +128,15 @@ describe("a report relayed with a number changed", () => {
     );
 
   it("is where the number changed, though an operation on the report's numbers makes it", () => {
-    const r = relay("during a long campaign, the unit had 198 pilots on its rolls.", "198 pilots");
+    const r = relay("during a long campaign, the unit had 178 pilots on its rolls.", "178 pilots");
     expect(r.decisive?.stepId).toBe("m");
-    expect(r.decisive?.evidence.note).toMatch(/the unit had 198, but step 2 gives "142" there/);
+    expect(r.decisive?.evidence.note).toMatch(/the unit had 178, but step 2 gives "131" there/);
   });
 
   it("near miss: a step that gives the report's number too, or a number the answer does not carry", () => {
-    const both = relay("during a long campaign, the unit had 198 pilots on its rolls (142 listed).", "198 pilots");
+    const both = relay("during a long campaign, the unit had 178 pilots on its rolls (131 listed).", "178 pilots");
     expect(detectorsAt(both, "m")).not.toContain("contradicts-output");
-    const elsewhere = relay("during a long campaign, the unit had 198 pilots on its rolls.", "56 boats");
+    const elsewhere = relay("during a long campaign, the unit had 178 pilots on its rolls.", "47 boats");
     expect(detectorsAt(elsewhere, "m")).not.toContain("contradicts-output");
   });
 });
