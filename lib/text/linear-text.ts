@@ -11,11 +11,16 @@ export function trimEndChars(s: string, chars: string): string {
   return end === s.length ? s : s.slice(0, end);
 }
 
-/** `s` without its leading and trailing characters that are in `chars`. */
-export function trimChars(s: string, chars: string): string {
+/** `s` without its leading characters that are in `chars` (like `s.replace(/^[chars]+/, "")`). */
+export function trimStartChars(s: string, chars: string): string {
   let start = 0;
   while (start < s.length && chars.includes(s[start])) start++;
-  return trimEndChars(s.slice(start), chars);
+  return start === 0 ? s : s.slice(start);
+}
+
+/** `s` without its leading and trailing characters that are in `chars`. */
+export function trimChars(s: string, chars: string): string {
+  return trimEndChars(trimStartChars(s, chars), chars);
 }
 
 /** Whether `s` is empty or whitespace only, scanning at most until the first visible character. */

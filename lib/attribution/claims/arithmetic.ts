@@ -5,7 +5,7 @@
  * compared with the stated result, within the rounding the result's own decimals imply. A wrong
  * stated computation is a fault of the step that states it, whatever its inputs were.
  */
-import { trimEndChars } from "../../text/linear-text";
+import { trimEndChars, trimStartChars } from "../../text/linear-text";
 import { NUMBERED_THING_BEFORE_RE } from "../grounding";
 import { allMatches } from "../all-matches";
 
@@ -222,13 +222,6 @@ const decimalsOf = (raw: string) => (raw.includes(".") ? raw.split(".")[1].lengt
  */
 const tolerance = (raw: string, actual: number) => Math.max(0.5 * 10 ** -decimalsOf(raw), Math.abs(actual) * 1e-9);
 
-/** A working read back to a clause's comma ("Thus, 420 / 3") starts after it. */
-const trimStartCommas = (expr: string) => {
-  let k = 0;
-  while (k < expr.length && (expr[k] === "," || expr[k] === " ")) k++;
-  return expr.slice(k);
-};
-
 export function arithmeticSlips(written: string): ArithmeticSlip[] {
   const out: ArithmeticSlip[] = [];
   const text = withEquals(written);
@@ -240,9 +233,10 @@ export function arithmeticSlips(written: string): ArithmeticSlip[] {
     if (actual === null) continue;
     const raw = x.statedRaw.replace(/,/g, "");
     if (Math.abs(actual - Number(raw)) > tolerance(raw, actual))
-      // Blanked words leave runs of spaces in the working: it is shown with one.
+      // A working read back to a clause's comma ("Thus, 420 / 3") is shown from its first number, and
+      // blanked words leave runs of spaces in it: it is shown with one.
       out.push({
-        expression: trimStartCommas(x.expr).replace(/\s{2,}/g, " "),
+        expression: trimStartChars(x.expr, ", ").replace(/\s{2,}/g, " "),
         stated: Number(raw),
         actual,
         start: x.start,

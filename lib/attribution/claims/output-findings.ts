@@ -590,7 +590,7 @@ function writtenName(
   const text = full.length > MAX_NAME_SCAN ? full.slice(0, MAX_NAME_SCAN) : full;
   const lower = text.toLowerCase();
   for (let at = lower.indexOf(raw); at >= 0; at = lower.indexOf(raw, at + 1)) {
-    // A name starts with a capital: `readValue` reads none otherwise.
+    // Inside a sentence; whether a capital starts it is `readValue`'s to say.
     if (!INSIDE_SENTENCE_RE.test(text.slice(Math.max(0, at - 5), at))) continue;
     const name = readValue(text.slice(at, at + 80));
     if (name?.kind === "name" && name.value === answerName) return [{ name, start: at, end: at + name.raw.length }];
