@@ -90,12 +90,31 @@ export interface EngineGraph {
 export function stepText(step: TStep): string {
   // Most steps have content only; asked for dozens of times per step, they are not copied each time.
   if (!step.tool?.result && !step.error?.message && !step.state?.value) return step.content;
+  // Nor is a joined text (a tool's result may be long): it is kept while the parts it joined stand.
+  const result = step.tool?.result;
+  const message = step.error?.message;
+  const value = step.state?.value;
+  const kept = joinedText.get(step);
+  if (
+    kept &&
+    kept.content === step.content &&
+    kept.result === result &&
+    kept.message === message &&
+    kept.value === value
+  )
+    return kept.text;
   const parts = [step.content];
-  if (step.tool?.result) parts.push(step.tool.result);
-  if (step.error?.message) parts.push(step.error.message);
-  if (step.state?.value) parts.push(step.state.value);
-  return parts.join("\n");
+  if (result) parts.push(result);
+  if (message) parts.push(message);
+  if (value) parts.push(value);
+  const text = parts.join("\n");
+  joinedText.set(step, { content: step.content, result, message, value, text });
+  return text;
 }
+const joinedText = new WeakMap<
+  TStep,
+  { content: string; result?: string; message?: string; value?: string; text: string }
+>();
 
 /**
  * A step's text with each part once: a tool step's content often repeats its result, and a total

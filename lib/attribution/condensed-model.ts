@@ -59,14 +59,17 @@ export function buildCondensedModel(
   const gatesOf = new Uint32Array(g.n * Math.max(gw, 1));
   const gates: Gate[] = gateSteps.map((v) => ({ rule: aggregators.get(v)!.rule as "vote" | "select", inputs: [] }));
   const fixedBad = playerCount;
-  const slice = (arr: Uint32Array, w: number, v: number) => arr.subarray(v * w, v * w + w);
+  // Rows of the two bit tables by offset: a view object per step and per edge (100k steps) cost more
+  // in garbage collection than the work.
+  const gs = Math.max(gw, 1);
+  const row = (arr: Uint32Array, w: number, v: number) => arr.slice(v * w, v * w + w);
 
   for (let v = 0; v < g.n; v++) {
-    const pv = slice(players, pw, v);
-    const gv = slice(gatesOf, Math.max(gw, 1), v);
+    const pv = v * pw;
+    const gv = v * gs;
     if (local[v]) {
       const p = playerOf[v] >= 0 ? playerOf[v] : fixedBad;
-      pv[p >>> 5] |= 1 << (p & 31);
+      players[pv + (p >>> 5)] |= 1 << (p & 31);
     }
     if (blocked[v]) continue;
     const gi = gateIndex[v];
@@ -76,29 +79,27 @@ export function buildCondensedModel(
       const ei = g.inEdges[k];
       const e = g.edges[ei];
       if (special?.has(ei) || !e.transmits) continue;
-      orInto(pv, slice(players, pw, e.from));
-      if (gw > 0) orInto(gv, slice(gatesOf, gw, e.from));
+      orRow(players, pv, e.from * pw, pw);
+      if (gw > 0) orRow(gatesOf, gv, e.from * gw, gw);
     }
     if (agg && gi >= 0) {
       const chosen = agg.rule === "select" ? (agg.selectedEdge >= 0 ? [agg.selectedEdge] : []) : agg.inputs;
       gates[gi].inputs = chosen.map((ei) =>
-        gateInput(
-          slice(players, pw, g.edges[ei].from).slice(),
-          gw > 0 ? slice(gatesOf, gw, g.edges[ei].from).slice() : new Uint32Array(0),
-        ),
+        gateInput(row(players, pw, g.edges[ei].from), gw > 0 ? row(gatesOf, gw, g.edges[ei].from) : new Uint32Array(0)),
       );
-      gv[gi >>> 5] |= 1 << (gi & 31);
+      gatesOf[gv + (gi >>> 5)] |= 1 << (gi & 31);
     }
   }
   const sink =
     g.n > 0
-      ? gateInput(slice(players, pw, g.sink).slice(), gw > 0 ? slice(gatesOf, gw, g.sink).slice() : new Uint32Array(0))
+      ? gateInput(row(players, pw, g.sink), gw > 0 ? row(gatesOf, gw, g.sink) : new Uint32Array(0))
       : gateInput(new Uint32Array(pw), new Uint32Array(0));
   return { playerCount, fixedBad, gates, sink };
 }
 
-function orInto(dst: Uint32Array, src: Uint32Array) {
-  for (let i = 0; i < dst.length; i++) dst[i] |= src[i];
+/** ORs the `width` words at `from` into those at `to`, in one table. */
+function orRow(table: Uint32Array, to: number, from: number, width: number) {
+  for (let i = 0; i < width; i++) table[to + i] |= table[from + i];
 }
 
 /** A bitset over players with room for the reserved `fixedBad` player. */

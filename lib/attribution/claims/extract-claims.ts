@@ -151,9 +151,34 @@ function codeRanges(text: string): [number, number][] {
 
 const inRanges = (ranges: [number, number][], at: number) => ranges.some(([a, b]) => at >= a && at < b);
 
+/**
+ * Whether text[from, at) can end as KEY_BEFORE_RE ends: read back over spaces, a currency sign, spaces,
+ * ":" or "=", spaces and a quote, a label's letter must come next (the words "is", "of", … end in
+ * one). When it does not, the expression, tried at every start in the window, cannot match: a number
+ * after "+" or "," has no label, and most numbers of a computation stand there.
+ */
+function labelMayEnd(text: string, from: number, at: number): boolean {
+  let i = at - 1;
+  const spaces = () => {
+    while (i >= from && SPACE_RE.test(text[i])) i--;
+  };
+  spaces();
+  if (i >= from && CURRENCY_SIGNS.includes(text[i])) i--;
+  spaces();
+  if (i >= from && (text[i] === ":" || text[i] === "=")) i--;
+  spaces();
+  if (i >= from && (text[i] === '"' || text[i] === "'")) i--;
+  return i >= from && LABEL_END_RE.test(text[i]);
+}
+const SPACE_RE = /\s/;
+const CURRENCY_SIGNS = "$€£";
+const LABEL_END_RE = /[A-Za-z_-]/;
+
 /** Lowercased label words before offset `at` (stopwords dropped, last two kept). */
 export function keyBefore(text: string, at: number): string {
-  const m = KEY_BEFORE_RE.exec(text.slice(Math.max(0, at - 48), at));
+  const from = Math.max(0, at - 48);
+  if (!labelMayEnd(text, from, at)) return "";
+  const m = KEY_BEFORE_RE.exec(text.slice(from, at));
   if (!m) return "";
   const words = m[1]
     .toLowerCase()
@@ -181,8 +206,13 @@ export function extractClaimValues(text: string): Set<string> {
 
 /** Extracts the claims of one text, in order of position. */
 export function extractClaims(full: string): Claim[] {
-  return scanClaims(full, true).sort((a, b) => a.start - b.start || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+  const out = scanClaims(full, true);
+  // Most texts yield claims of one pattern, already in order: the sort (which copies) is skipped then.
+  for (let i = 1; i < out.length; i++) if (byPosition(out[i - 1], out[i]) > 0) return out.sort(byPosition);
+  return out;
 }
+
+const byPosition = (a: Claim, b: Claim) => a.start - b.start || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0);
 
 /**
  * Adds a claim to `out` (up to MAX_CLAIMS), with its label defaulted and its `inCode` flag set. A

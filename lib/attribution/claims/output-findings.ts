@@ -351,7 +351,7 @@ function polarAnswer(text: string): ResultStatement | null {
  * what the output showed (key ""): a position taken right after a lookup reports what it read.
  */
 function openingRuling(text: string, named = false): ResultStatement | null {
-  const opening = text.slice(0, POLAR_POSITION_SCAN).split(/(?<=[.!?])\s|\n/, 1)[0];
+  const opening = openingSentence(text.slice(0, POLAR_POSITION_SCAN));
   // A name is read only where a capital opens it, and a ruling's value follows its lead words: an
   // opening with no capital after its first letter rules for no name.
   if (named && !/\p{Lu}/u.test(opening.slice(1))) return null;
@@ -360,6 +360,19 @@ function openingRuling(text: string, named = false): ResultStatement | null {
   const at = opening.lastIndexOf(position.raw);
   return at < 0 ? null : { value: position, start: 0, end: at + position.raw.length, key: "" };
 }
+
+/**
+ * The text up to its first line break or its first space after ".", "!" or "?": as
+ * `split(/(?<=[.!?])\s|\n/, 1)[0]`, whose look-behind is tried at every position (every message after
+ * a tool output asks).
+ */
+function openingSentence(text: string): string {
+  const line = text.indexOf("\n");
+  const stop = SENTENCE_BREAK_RE.exec(text);
+  const end = stop && (line < 0 || stop.index + 1 < line) ? stop.index + 1 : line;
+  return end < 0 ? text : text.slice(0, end);
+}
+const SENTENCE_BREAK_RE = /[.!?]\s/;
 
 /**
  * To a task that asks no yes/no question, the name a reply's opening sentence rules for is its answer

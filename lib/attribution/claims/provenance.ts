@@ -192,7 +192,10 @@ export function extractStepClaims(g: EngineGraph): StepClaims[] {
     const cut = observationOffset(g, v, text);
     const [errorFrom, errorTo] = errorSpan(g.steps[v]);
     const seen = (c: Claim) => c.start >= cut || (c.start >= errorFrom && c.start < errorTo);
-    out[v] = { asserted: all.filter((c) => !seen(c)), observed: all.filter(seen) };
+    // Most messages quote no observation: then every claim is asserted, and the list is not copied.
+    out[v] = all.some(seen)
+      ? { asserted: all.filter((c) => !seen(c)), observed: all.filter(seen) }
+      : { asserted: all, observed: [] };
   }
   return out;
 }
@@ -404,11 +407,13 @@ function recordStep(ctx: RecordContext, v: number): void {
   const seen = new Set<string>();
   const numbersSoFar: string[] = [];
   const derivations = { left: MAX_DERIVATION_CHECKS, trivial: MAX_DERIVATION_CHECKS, roundings: MAX_ROUNDING_CHECKS };
-  const computed = statedResults(ctx, v);
+  // Read when a value needs a source: a step's verdicts ("approved") alone need none.
+  let computed: Map<string, string[]> | undefined;
   for (const c of asserted) {
     if (ids.length >= MAX_CHECKED) break;
     if (seen.has(c.value) || c.kind === "verdict") continue;
     seen.add(c.value);
+    computed ??= statedResults(ctx, v);
     const operands = computed.get(c.value);
     const found = operands
       ? { source: "derived" as SourceKind, from: -1, origin: -1 }

@@ -65,20 +65,34 @@ const sameWords = (a: Word[], i: number, b: Word[], j: number, count: number): b
   return true;
 };
 
-/** A text read by a step, prepared once for every step that may relay it. */
-export interface ReadText {
-  text: string;
-  /** Its first MAX_HELD characters, lowercased: a name held there may be the one meant. */
-  lower: string;
-  words: Word[];
+/**
+ * A text read by a step, prepared once for every step that may relay it. Its words and lowercase
+ * copy are read on first use: most steps hold no name to look up in what they read.
+ */
+export class ReadText {
+  readonly text: string;
+  private readonly read: string;
+  private held?: string;
+  private split?: Word[];
   /** Where each pair of words ends, built on first use. */
   at?: Map<string, number[]>;
+  constructor(read: string) {
+    this.read = read;
+    this.text = read.length > MAX_SCAN ? read.slice(0, MAX_SCAN) : read;
+  }
+  /** Its first MAX_HELD characters, lowercased: a name held there may be the one meant. */
+  get lower(): string {
+    this.held ??= (this.read.length > MAX_HELD ? this.read.slice(0, MAX_HELD) : this.read).toLowerCase();
+    return this.held;
+  }
+  get words(): Word[] {
+    this.split ??= wordsIn(this.text);
+    return this.split;
+  }
 }
 
 export function readText(read: string): ReadText {
-  const text = read.length > MAX_SCAN ? read.slice(0, MAX_SCAN) : read;
-  const lower = (read.length > MAX_HELD ? read.slice(0, MAX_HELD) : read).toLowerCase();
-  return { text, lower, words: wordsIn(text) };
+  return new ReadText(read);
 }
 
 /** Two words as one key: a lead-in is looked up by its last two words, which few places share. */
@@ -128,11 +142,11 @@ export function stepNames(step: string, figures = false): StepNames | null {
 
 /** The first name of the step that a sentence of the read text gives differently in the same words; null when none. */
 export function relayedNameIn(step: StepNames, read: ReadText): RelayedName | null {
-  const heard = read.words;
   for (const { at, name } of step.names) {
     const first = wordAt(step.words, at);
     const after = wordAt(step.words, at + name.raw.length);
     if (first < LEAD_WORDS || after + TAIL_WORDS > step.words.length) continue;
+    const heard = read.words;
     const places = positions(read).get(pair(step.words[first - 2], step.words[first - 1])) ?? [];
     // Bounds the work on a text that repeats one lead-in over and over (a list, a template, hostile input).
     for (const j of places.length > MAX_PLACES ? places.slice(0, MAX_PLACES) : places) {

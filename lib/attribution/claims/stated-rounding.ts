@@ -73,7 +73,11 @@ export function statedRoundings(text: string): Computation[] {
   return out;
 }
 
+const HAS_DIGIT_RE = /\d/;
+
 /** Everything a step works out in the open: its stated computations that recompute, its stated roundings, and totals of the parts it lists. */
 export function statedWorkings(text: string): Computation[] {
+  // Each kind reads figures: a text without a digit states none (most messages of a long chat).
+  if (!HAS_DIGIT_RE.test(text)) return [];
   return [...statedComputations(text), ...statedRoundings(text), ...statedTotals(text)];
 }

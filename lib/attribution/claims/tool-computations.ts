@@ -143,6 +143,8 @@ export function toolComputations(g: EngineGraph, prov: Provenance, throughCode: 
             : !isTrivialNumber(c)),
       )
       .map((c) => c.value);
+    // Most calls hand over no figure (a search, a read): then what the output echoes is not read.
+    if (!handed.length) continue;
     const observed = new Set(echoed(g, prov, output, output === caller).map((c) => c.value));
     // Only values the tool did not merely echo back: an echoed argument is not computed from itself.
     const inputs = handed.filter((x) => !observed.has(x)).slice(0, MAX_TOOL_OPERANDS);

@@ -15,7 +15,21 @@ export interface ApprovalStats {
   abandoned: number;
 }
 
-export function verifierApprovals(g: EngineGraph): { hits: DetectorHit[]; stats: ApprovalStats } {
+type Approvals = { hits: DetectorHit[]; stats: ApprovalStats };
+
+/**
+ * Per graph, its approvals: the detector and the run-level verification-collapse rate both ask, and
+ * the answer depends only on the graph (its verifiers are marked before either asks).
+ */
+const approvalsOf = new WeakMap<EngineGraph, Approvals>();
+
+export function verifierApprovals(g: EngineGraph): Approvals {
+  let found = approvalsOf.get(g);
+  if (!found) approvalsOf.set(g, (found = readApprovals(g)));
+  return found;
+}
+
+function readApprovals(g: EngineGraph): Approvals {
   const hits: DetectorHit[] = [];
   let approvals = 0;
   for (let i = 0; i < g.n; i++) {

@@ -22,19 +22,23 @@ const SEPARATORS = [":", "=", "is", "was", "are", "equals"];
  * A necessary condition checked in constant time: most numbers follow no separator, and the
  * regex, anchored only at the end, would otherwise try every start in the window (backtracking).
  */
-function endsWithSeparator(before: string): boolean {
-  const t = (before.endsWith("$") ? before.slice(0, -1) : before).trimEnd();
-  return SEPARATORS.some((sep) => t.endsWith(sep));
+function endsWithSeparator(text: string, from: number, at: number): boolean {
+  // Read back in place over text[from, at) (a "$", then spaces, as trimEnd drops them): no copy per number.
+  let end = at;
+  if (end > from && text[end - 1] === "$") end--;
+  while (end > from && SPACE_RE.test(text[end - 1])) end--;
+  return SEPARATORS.some((sep) => end - sep.length >= from && text.startsWith(sep, end - sep.length));
 }
+const SPACE_RE = /\s/;
 
 /** "key: 42" style facts. Numbers are found first and the key is read just before each, which keeps the scan linear. */
 function* facts(text: string): Generator<[string, string, number]> {
   for (const m of allMatches(NUMBER_RE, text)) {
     const at = m.index ?? 0;
     if (at > 0 && /[\w.]/.test(text[at - 1])) continue;
-    const before = text.slice(Math.max(0, at - 60), at);
-    if (!endsWithSeparator(before)) continue;
-    const key = KEY_BEFORE_RE.exec(before);
+    const from = Math.max(0, at - 60);
+    if (!endsWithSeparator(text, from, at)) continue;
+    const key = KEY_BEFORE_RE.exec(text.slice(from, at));
     if (key) yield [key[1], m[0], at];
   }
 }

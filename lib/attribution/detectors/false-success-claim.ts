@@ -56,6 +56,15 @@ export const detectFalseSuccessClaim: Detector = ({ g }) => {
       continue;
     }
     if (!isAgentUtterance(g, i)) continue;
+    let last = -1;
+    for (let j = i - 1; j >= Math.max(0, i - LOOKBACK); j--)
+      if (isToolOutput(g, j)) {
+        last = j;
+        break;
+      }
+    // What the claim would be held against, read before the claim itself: most steps have nothing
+    // that could make a claim false, and reading the claim is the costly part.
+    if (!mayContradict(g, i, last, !sawToolOutput && runHasTools, spoken)) continue;
     // A program's own words inside a code block ("print('Saved successfully!')", a "# verified"
     // comment) are what it will say when it runs, not the writer reporting that it ran.
     const text = stripCode(stepText(g.steps[i]).slice(0, 6000));
@@ -63,12 +72,6 @@ export const detectFalseSuccessClaim: Detector = ({ g }) => {
     // An action reported done ("the table is booked") claims success only against a failed call.
     const reportsDone = !claims && ACTION_DONE_RE.test(text) && !ACKNOWLEDGED_RE.test(text);
     if (!claims && !reportsDone) continue;
-    let last = -1;
-    for (let j = i - 1; j >= Math.max(0, i - LOOKBACK); j--)
-      if (isToolOutput(g, j)) {
-        last = j;
-        break;
-      }
     const id = g.steps[i].id;
     const own = g.wrapper[i] ? subtreeOf(g, i) : null;
     let failed = -1;
@@ -114,6 +117,27 @@ export const detectFalseSuccessClaim: Detector = ({ g }) => {
   }
   return hits;
 };
+
+/**
+ * Whether anything could make a success claim at step i false (each branch of the detector): its own
+ * steps as a wrapper, the latest tool output (failed, empty, or found nothing), a failed reply to its
+ * call, or no tool output yet in a run that has some (`early`).
+ */
+function mayContradict(
+  g: Parameters<Detector>[0]["g"],
+  i: number,
+  last: number,
+  early: boolean,
+  spoken: Int32Array,
+): boolean {
+  if (g.wrapper[i] || (early && i > 0)) return true;
+  if (
+    last >= 0 &&
+    (toolFailed(g, last) || toolEmpty(g, last) || NOT_FOUND_RE.test(stepText(g.steps[last]).slice(0, 400)))
+  )
+    return true;
+  return failedReply(g, i, spoken) >= 0;
+}
 
 /**
  * The reply to the claimer's own call, spoken by someone who spoke too rarely for the participants'
