@@ -147,6 +147,16 @@ const REFERENCE_040_CPU: Record<string, number> = {
   "chat 100000 20": 2982,
   "wrapped 100000 20": 4674,
 };
+/**
+ * Engine 0.7.0 (commit d4a6654, the engine issue #23 was filed against; its bound: at most +25 %)
+ * analyzeTrace wall and cpu ms with this script (median of 3 after the warm-up), on the project's
+ * 2-core machine, the mean of five runs, 2026-12-07, alternated with runs of this engine (ADR 0127).
+ */
+const REFERENCE_07: Record<string, [number, number]> = {
+  "chat 10000 20": [220, 251],
+  "chat 100000 20": [2401, 2653],
+  "wrapped 100000 20": [2692, 3257],
+};
 const ALLOWED_RATIO = 1.25;
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -175,12 +185,16 @@ function time<T>(f: () => T): [T, number] {
   return [x, performance.now() - t0];
 }
 
-/** " | 1.12× (0.98×)": this run's wall and cpu ms against engine 0.4.0's wall and cpu figures, when there are some. */
+/**
+ * " | 1.12× (0.98×) | 1.30×! (1.28×!)": this run's wall and cpu ms against engine 0.4.0's figures and
+ * against engine 0.7's, when there are some ("!": past the allowance).
+ */
 function versus(key: string, wallMs: number, cpuMs: number): string {
   const ref = REFERENCE_040[key];
   if (!ref) return "";
   const flag = (r: number) => `${r.toFixed(2)}×${r > ALLOWED_RATIO ? "!" : ""}`;
-  return ` | ${flag(wallMs / ref)} (${flag(cpuMs / REFERENCE_040_CPU[key])})`;
+  const [wall07, cpu07] = REFERENCE_07[key];
+  return ` | ${flag(wallMs / ref)} (${flag(cpuMs / REFERENCE_040_CPU[key])}) | ${flag(wallMs / wall07)} (${flag(cpuMs / cpu07)})`;
 }
 
 /** CPU time of this process in ms: robust to other processes competing for the cores, unlike wall time. */
@@ -204,7 +218,12 @@ console.log(
     .join(", ")}; allowed ≤ ${ALLOWED_RATIO}×`,
 );
 console.log(
-  "shape    steps    agents | graph ms | detectors ms | analyzeTrace ms (cpu ms) | heap before → peak after (MB) | report MB | shapley | vs 0.4.0 wall (cpu)",
+  `0.7 reference (analyzeTrace wall ms, this script, same machine; cpu ms): ${Object.entries(REFERENCE_07)
+    .map(([k, [wall, cpu]]) => `${k} → ${wall} (${cpu})`)
+    .join(", ")}; allowed ≤ ${ALLOWED_RATIO}×`,
+);
+console.log(
+  "shape    steps    agents | graph ms | detectors ms | analyzeTrace ms (cpu ms) | heap before → peak after (MB) | report MB | shapley | vs 0.4.0 wall (cpu) | vs 0.7 wall (cpu)",
 );
 // Warm-up, not reported: a server analyses many runs in one long-lived process, so shapes are timed
 // with the engine's code compiled, not with the compile cost of whichever shape comes first.

@@ -90,11 +90,13 @@ export interface EngineGraph {
 export function stepText(step: TStep): string {
   // Most steps have content only; asked for dozens of times per step, they are not copied each time.
   if (!step.tool?.result && !step.error?.message && !step.state?.value) return step.content;
-  // Nor is a joined text (a tool's result may be long): it is kept while the parts it joined stand.
+  // Nor is a long joined text (a tool's result may be long): it is kept while the parts it joined
+  // stand. A short one is joined afresh, which costs less than looking it up.
   const result = step.tool?.result;
   const message = step.error?.message;
   const value = step.state?.value;
-  const kept = joinedText.get(step);
+  const long = step.content.length + (result?.length ?? 0) + (message?.length ?? 0) + (value?.length ?? 0) > LONG_TEXT;
+  const kept = long ? joinedText.get(step) : undefined;
   if (
     kept &&
     kept.content === step.content &&
@@ -108,9 +110,11 @@ export function stepText(step: TStep): string {
   if (message) parts.push(message);
   if (value) parts.push(value);
   const text = parts.join("\n");
-  joinedText.set(step, { content: step.content, result, message, value, text });
+  if (long) joinedText.set(step, { content: step.content, result, message, value, text });
   return text;
 }
+/** Characters past which a joined text is kept rather than joined again. */
+const LONG_TEXT = 1024;
 const joinedText = new WeakMap<
   TStep,
   { content: string; result?: string; message?: string; value?: string; text: string }

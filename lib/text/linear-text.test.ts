@@ -3,7 +3,7 @@
  * stay here, as the specification, on short strings where their cost does not matter).
  */
 import { describe, expect, it } from "vitest";
-import { isBlank, isEmptyLiteral, trimChars, trimEndChars, trimmedHead } from "./linear-text";
+import { isBlank, isEmptyLiteral, openingSentence, trimChars, trimEndChars, trimmedHead } from "./linear-text";
 
 const BLANK_OR_EMPTY_LITERAL = /^\s*(?:\[\s*\]|\{\s*\}|None|null|nil|set\(\)|''|"")?\s*$/i;
 
@@ -54,6 +54,20 @@ describe("linear text tests", () => {
       expect(trimmedHead(s, 1000)).toBe(s.trim());
       expect(trimmedHead(`  ${s}abcdef  `, 3)).toBe(`${s}abcdef`.trim().slice(0, 3));
     }
+  });
+
+  it("openingSentence agrees with the look-behind split, on every short text over its characters", () => {
+    const split = (t: string) => t.split(/(?<=[.!?])\s|\n/, 1)[0];
+    // Every text of up to four characters from these (a break, sentence ends, spaces of every kind).
+    const chars = ["a", "B", " ", ".", "!", "?", "\n", "\r", "\t", "\u00a0", "\u2028", "\ufeff", "3"];
+    let texts = [""];
+    for (let len = 1; len <= 4; len++) {
+      texts = texts.flatMap((t) => (t.length === len - 1 ? chars.map((c) => t + c) : [t]));
+      for (const t of texts) expect(openingSentence(t), JSON.stringify(t)).toBe(split(t));
+    }
+    expect(openingSentence("Yes. The plot is certified.")).toBe("Yes.");
+    expect(openingSentence("I put forward Quay Seven!\nThen more")).toBe("I put forward Quay Seven!");
+    expect(openingSentence("No full stop here")).toBe("No full stop here");
   });
 
   it("stays fast on a megabyte of blanks", () => {

@@ -97,3 +97,16 @@ export function fencedRanges(text: string): [number, number][] {
   }
   return out;
 }
+
+/**
+ * The text up to its first line break or its first whitespace after ".", "!" or "?": what
+ * `text.split(/(?<=[.!?])\s|\n/, 1)[0]` gives, by one forward search instead of a look-behind tried
+ * at every position.
+ */
+export function openingSentence(text: string): string {
+  const line = text.indexOf("\n");
+  const stop = SENTENCE_BREAK_RE.exec(text);
+  const end = stop && (line < 0 || stop.index + 1 < line) ? stop.index + 1 : line;
+  return end < 0 ? text : text.slice(0, end);
+}
+const SENTENCE_BREAK_RE = /[.!?]\s/;

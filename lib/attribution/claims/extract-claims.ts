@@ -113,7 +113,7 @@ function leadingWordLength(entity: string): number {
 }
 const CODE_RE = /```[\s\S]*?(?:```|$)/g;
 /** The label before a number: up to three words ending right before it (a JSON key's closing quote allowed), optionally followed by is/was/:/=. */
-const KEY_BEFORE_RE =
+export const KEY_BEFORE_RE =
   /([A-Za-z][A-Za-z_-]{1,30}(?:\s+[A-Za-z][A-Za-z_-]{1,30}){0,2})["']?\s*(?::|=|\bis\b|\bwas\b|\bare\b|\bequals\b|\bof\b)?\s*(?:\$|€|£)?\s*$/;
 const KEY_STOP = new Set([
   "the",
@@ -179,8 +179,12 @@ export function keyBefore(text: string, at: number): string {
   const from = Math.max(0, at - 48);
   if (!labelMayEnd(text, from, at)) return "";
   const m = KEY_BEFORE_RE.exec(text.slice(from, at));
-  if (!m) return "";
-  const words = m[1]
+  return m ? labelWords(m[1]) : "";
+}
+
+/** A label's last two words, lowercased, stopwords dropped ("Total Price" → "total price"). */
+export function labelWords(label: string): string {
+  const words = label
     .toLowerCase()
     .split(/[\s_-]+/)
     .filter((w) => w && !KEY_STOP.has(w));
@@ -202,6 +206,15 @@ export function normalizeUrl(raw: string): string {
  */
 export function extractClaimValues(text: string): Set<string> {
   return new Set(scanClaims(text, false).map((c) => c.value));
+}
+
+/**
+ * The claims of a text without number labels and in no set order: for which values a text holds and
+ * which of them are years (`claimYear`), asked of every step's input. The same claims as
+ * `extractClaims`, with `key` empty.
+ */
+export function extractUnlabelledClaims(text: string): Claim[] {
+  return scanClaims(text, false);
 }
 
 /** Extracts the claims of one text, in order of position. */

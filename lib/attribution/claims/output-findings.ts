@@ -29,7 +29,7 @@ import {
   type OutputFacts,
   type ResultStatement,
 } from "./result-statements";
-import { trimEndChars } from "../../text/linear-text";
+import { openingSentence, trimEndChars } from "../../text/linear-text";
 import { MAX_PHRASE, compareValues, readValue, wholeName, type StatedValue } from "./stated-values";
 import { taskText } from "./task-text";
 import { answerReach } from "./answer-reach";
@@ -360,19 +360,6 @@ function openingRuling(text: string, named = false): ResultStatement | null {
   const at = opening.lastIndexOf(position.raw);
   return at < 0 ? null : { value: position, start: 0, end: at + position.raw.length, key: "" };
 }
-
-/**
- * The text up to its first line break or its first space after ".", "!" or "?": as
- * `split(/(?<=[.!?])\s|\n/, 1)[0]`, whose look-behind is tried at every position (every message after
- * a tool output asks).
- */
-function openingSentence(text: string): string {
-  const line = text.indexOf("\n");
-  const stop = SENTENCE_BREAK_RE.exec(text);
-  const end = stop && (line < 0 || stop.index + 1 < line) ? stop.index + 1 : line;
-  return end < 0 ? text : text.slice(0, end);
-}
-const SENTENCE_BREAK_RE = /[.!?]\s/;
 
 /**
  * To a task that asks no yes/no question, the name a reply's opening sentence rules for is its answer

@@ -14,7 +14,7 @@ import { observationAt } from "../../trace/canonical-attributes";
 import { ancestorWalker, Visit } from "../ancestor-walk";
 import { buildGrounding, NUMBERED_THING_BEFORE_RE } from "../grounding";
 import { statedWorkings } from "./stated-rounding";
-import { MAX_SCAN_CHARS, extractClaims, type Claim } from "./extract-claims";
+import { MAX_SCAN_CHARS, extractClaims, extractUnlabelledClaims, type Claim } from "./extract-claims";
 import { ruleOff } from "../ablation";
 import { withdrawals, type Withdrawal } from "./retracted-values";
 import { speakerNameSpans } from "./speaker-names";
@@ -267,8 +267,8 @@ function inputSources(g: EngineGraph): (v: number) => Set<string> | null {
     if (x === undefined) {
       const s = g.steps[v];
       const input = s.input && !isAgentToolCall(g, v) ? s.input : "";
-      // One scan serves both the values stated and those at hand.
-      const claims = input ? extractClaims(input) : [];
+      // One scan serves both the values stated and those at hand (membership only: no labels, no order).
+      const claims = input ? extractUnlabelledClaims(input) : [];
       x = input ? new Set(claims.map((c) => c.value)) : null;
       if (x) for (const value of [...x]) if (dayOf(value)) x.add(dayOf(value)!);
       if (x) valuesAtHand(input, claims, false, (y) => x!.add(y));

@@ -36,6 +36,12 @@ describe("relayedNameChange", () => {
       ),
     ).toBeNull();
   });
+
+  it("compares a name with four words before it and two after, and no name with fewer", () => {
+    expect(relayedNameChange("long campaign, he joined Ivo Brandt. This unit", REPORT)?.said.raw).toBe("Ivo Brandt");
+    expect(relayedNameChange("campaign, he joined Ivo Brandt. This unit", REPORT)).toBeNull();
+    expect(relayedNameChange("long campaign, he joined Ivo Brandt. This", REPORT)).toBeNull();
+  });
 });
 
 describe("a report relayed with a name changed", () => {

@@ -112,7 +112,7 @@ function positions(read: ReadText): Map<string, number[]> {
   return at;
 }
 
-/** A step's text with the names inside its sentences; null when it has none (most steps). */
+/** A step's text with the names inside its sentences that have words around them to compare; null when it has none (most steps). */
 export interface StepNames {
   text: string;
   lower: string;
@@ -137,7 +137,17 @@ export function stepNames(step: string, figures = false): StepNames | null {
   };
   collect(NAME_START_RE, "name");
   if (figures) collect(FIGURE_START_RE, "number");
-  return names.length ? { text, lower: text.toLowerCase(), words: wordsIn(text), names } : null;
+  if (!names.length) return null;
+  // Only a name with its lead-in words before it and its tail words after it can be compared
+  // (`relayedNameIn`): a step of a few words ("57") has none, and nothing it read is prepared.
+  const words = wordsIn(text);
+  const placed = names.filter(({ at, name }) => comparable(words, at, name));
+  return placed.length ? { text, lower: text.toLowerCase(), words, names: placed } : null;
+}
+
+/** Whether the name at `at` has LEAD_WORDS words before it and TAIL_WORDS after it. */
+function comparable(words: Word[], at: number, name: StatedValue): boolean {
+  return wordAt(words, at) >= LEAD_WORDS && wordAt(words, at + name.raw.length) + TAIL_WORDS <= words.length;
 }
 
 /** The first name of the step that a sentence of the read text gives differently in the same words; null when none. */
@@ -145,7 +155,6 @@ export function relayedNameIn(step: StepNames, read: ReadText): RelayedName | nu
   for (const { at, name } of step.names) {
     const first = wordAt(step.words, at);
     const after = wordAt(step.words, at + name.raw.length);
-    if (first < LEAD_WORDS || after + TAIL_WORDS > step.words.length) continue;
     const heard = read.words;
     const places = positions(read).get(pair(step.words[first - 2], step.words[first - 1])) ?? [];
     // Bounds the work on a text that repeats one lead-in over and over (a list, a template, hostile input).

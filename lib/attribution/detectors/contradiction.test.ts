@@ -34,4 +34,11 @@ describe("detectContradiction", () => {
     expect(run("The row count is 48.")).toHaveLength(1);
     expect(run("The row count is 24.")).toHaveLength(1);
   });
+  it("reads a label before a currency sign right before the value, and spaces of any kind", () => {
+    expect(run("The row count: $57.")).toHaveLength(1);
+    expect(run("The row count: $ 57.")).toHaveLength(0);
+    expect(run("The row count =\u00a057.")).toHaveLength(1);
+    expect(run("The row count is$57.")).toHaveLength(1);
+    expect(run("The row count, 57.")).toHaveLength(0);
+  });
 });

@@ -230,11 +230,11 @@ export function calledTool(g: EngineGraph, i: number): string | undefined {
 export function toolEmpty(g: EngineGraph, i: number): boolean {
   if (!isToolOutput(g, i)) return false;
   const s = g.steps[i];
-  // A blank turn the environment takes after an agent's prose ran nothing, so returned nothing of it.
-  if (answersNoRun(g, i)) return false;
   const body = resultAt(s.attributes);
   const empty = isEmptyLiteral(stepText(s)) || (body !== undefined && isEmptyLiteral(s.content.slice(body)));
   if (!empty) return false;
+  // A blank turn the environment takes after an agent's prose ran nothing, so returned nothing of it.
+  if (answersNoRun(g, i)) return false;
   // Only an empty output asks which tool it came from: most outputs are not, and need no caller lookup.
   const tool = calledTool(g, i) ?? restatedTool(g, i);
   if (NOTE_TOOL_RE.test(tool ?? "")) return false;
