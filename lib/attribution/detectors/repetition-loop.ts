@@ -39,7 +39,15 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
       const c = callerOf(g, u);
       if (c >= 0 && c !== u && got[c] === undefined) got[c] = stepText(g.steps[u]).slice(0, MAX_RESULT);
     }
-  const resultOf = (c: number) => g.steps[c].tool?.result?.slice(0, MAX_RESULT) ?? got[c];
+  // Each call is compared with its agent's next few: its arguments and result are read once.
+  const results: (string | null | undefined)[] = new Array(g.n);
+  const resultOf = (c: number): string | undefined => {
+    if (results[c] === undefined)
+      results[c] = (g.steps[c].tool?.result?.slice(0, MAX_RESULT) ?? got[c])?.trim() ?? null;
+    return results[c] ?? undefined;
+  };
+  const argumentKeys: (string | undefined)[] = new Array(g.n);
+  const argumentsOf = (c: number) => (argumentKeys[c] ??= JSON.stringify(g.steps[c].tool?.arguments ?? null));
   for (let i = 0; i < g.n; i++) {
     if (isToolOutput(g, i) && g.steps[i].kind !== "tool_call") continue;
     const a = g.agentOf[i];
@@ -56,16 +64,12 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
         : list.find((j) => {
             const t = g.steps[j].tool;
             if (tool && t) {
-              if (
-                t.name !== tool.name ||
-                JSON.stringify(t.arguments ?? null) !== JSON.stringify(tool.arguments ?? null)
-              )
-                return false;
+              if (t.name !== tool.name || argumentsOf(j) !== argumentsOf(i)) return false;
               // The same call that got something else back saw the world change (a re-read after a
               // write, a status that moved on): a check, not a loop.
               const before = resultOf(j);
               const now = resultOf(i);
-              return before === undefined || now === undefined || before.trim() === now.trim();
+              return before === undefined || now === undefined || before === now;
             }
             // A message quoting a call's recorded result repeats the tool's data, not a message of its own.
             if ((tool ?? t)?.result !== undefined) return false;
