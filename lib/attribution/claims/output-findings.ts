@@ -483,9 +483,12 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
       if (repeated) answer = null;
     }
     const reply = text.length <= MAX_REPLY;
-    if (!answer && !reply && !MAY_STATE_RE.test(text.slice(0, 20_000))) continue;
+    const mayState = answer !== null || MAY_STATE_RE.test(text.slice(0, 20_000));
+    if (!mayState && !reply) continue;
     kinds ??= outputKinds(g);
-    const outputs = readOutputs(g, prov, v, cache, kinds);
+    // A short reply that states nothing and names nothing (no capital, quote or dash: "57", "done")
+    // can misread no output: what it read is not gathered, and only a relay or an unsourced answer is asked.
+    const outputs = mayState || mayName(text) ? readOutputs(g, prov, v, cache, kinds) : [];
     const before = out.length;
     if (!outputs.length) {
       const u = relayedReport(v, text) ?? unsourcedRelatedName(v, text);
@@ -556,6 +559,14 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
   }
   return out;
 }
+
+/**
+ * Whether a reply could name or label a value an output gave: a capital (names are written with one),
+ * a quote or a dash (a name set off), or "are" (a label's plural statement, which MAY_STATE_RE does
+ * not read).
+ */
+const mayName = (text: string) => NAME_MARK_RE.test(text);
+const NAME_MARK_RE = /\p{Lu}|["'“”‘’—–]|\b[Aa][Rr][Ee]\b/u;
 
 /** The words that open a closing answer ("assistant: FINAL ANSWER: …"). */
 const ANSWER_LEAD_RE = /^(?:[a-z]+:\s*)?(?:(?:final\s+)?answer\s*[:：-]\s*)?/i;
