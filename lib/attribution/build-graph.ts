@@ -90,35 +90,12 @@ export interface EngineGraph {
 export function stepText(step: TStep): string {
   // Most steps have content only; asked for dozens of times per step, they are not copied each time.
   if (!step.tool?.result && !step.error?.message && !step.state?.value) return step.content;
-  // Nor is a long joined text (a tool's result may be long): it is kept while the parts it joined
-  // stand. A short one is joined afresh, which costs less than looking it up.
-  const result = step.tool?.result;
-  const message = step.error?.message;
-  const value = step.state?.value;
-  const long = step.content.length + (result?.length ?? 0) + (message?.length ?? 0) + (value?.length ?? 0) > LONG_TEXT;
-  const kept = long ? joinedText.get(step) : undefined;
-  if (
-    kept &&
-    kept.content === step.content &&
-    kept.result === result &&
-    kept.message === message &&
-    kept.value === value
-  )
-    return kept.text;
   const parts = [step.content];
-  if (result) parts.push(result);
-  if (message) parts.push(message);
-  if (value) parts.push(value);
-  const text = parts.join("\n");
-  if (long) joinedText.set(step, { content: step.content, result, message, value, text });
-  return text;
+  if (step.tool?.result) parts.push(step.tool.result);
+  if (step.error?.message) parts.push(step.error.message);
+  if (step.state?.value) parts.push(step.state.value);
+  return parts.join("\n");
 }
-/** Characters past which a joined text is kept rather than joined again. */
-const LONG_TEXT = 1024;
-const joinedText = new WeakMap<
-  TStep,
-  { content: string; result?: string; message?: string; value?: string; text: string }
->();
 
 /**
  * A step's text with each part once: a tool step's content often repeats its result, and a total

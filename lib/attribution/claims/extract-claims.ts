@@ -205,7 +205,7 @@ export function normalizeUrl(raw: string): string {
  * step see", asked of every step's input.
  */
 export function extractClaimValues(text: string): Set<string> {
-  return new Set(scanClaims(text, false).map((c) => c.value));
+  return new Set(extractUnlabelledClaims(text).map((c) => c.value));
 }
 
 /**

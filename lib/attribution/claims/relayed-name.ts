@@ -152,10 +152,10 @@ function comparable(words: Word[], at: number, name: StatedValue): boolean {
 
 /** The first name of the step that a sentence of the read text gives differently in the same words; null when none. */
 export function relayedNameIn(step: StepNames, read: ReadText): RelayedName | null {
+  const heard = read.words;
   for (const { at, name } of step.names) {
     const first = wordAt(step.words, at);
     const after = wordAt(step.words, at + name.raw.length);
-    const heard = read.words;
     const places = positions(read).get(pair(step.words[first - 2], step.words[first - 1])) ?? [];
     // Bounds the work on a text that repeats one lead-in over and over (a list, a template, hostile input).
     for (const j of places.length > MAX_PLACES ? places.slice(0, MAX_PLACES) : places) {
