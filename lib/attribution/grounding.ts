@@ -90,6 +90,7 @@ export function buildGrounding(g: EngineGraph): Grounding {
  * names its records. Neither is read as a stated value (an id's digits sit the same way, and a key
  * files what follows it), but a later step that quotes "318" or "4471" did see it.
  */
+const HAS_DIGIT_RE = /\d/;
 const GLUED_RE = /(?<=[A-Za-z])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d.,]\d)/g;
 
 /**
@@ -110,7 +111,8 @@ function sourceNumbers(
   const tail = inputTail(input);
   if (out && tail) for (const x of extractNumbers(tail)) out.add(x);
   const text = content && content.length > MAX_SCAN_CHARS ? content.slice(0, MAX_SCAN_CHARS) : content;
-  if (!text) return out;
+  // Every reading below is of digits (glued, keyed, comma-decimal, timestamps, records' names, dotted runs, tails).
+  if (!text || !HAS_DIGIT_RE.test(text)) return out;
   const add = (raw: string) => {
     const x = normalizeNumber(raw);
     if (!stated.includes(x)) (out ??= new Set()).add(x);

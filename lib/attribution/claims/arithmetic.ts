@@ -32,6 +32,8 @@ const MAX_EQUALS = 40;
 /** The stated result right after "=": a number, after a currency sign or code if any ("= €985.70", "= USD 12"). */
 const NUMBER_AT_START = /^\s*(?:(?:[$€£¥]|[A-Z]{3}\s)\s*)?(-?\d[\d,]*(?:\.\d+)?)/;
 const OPERATOR = /[-+*/×÷]|\sx\s/;
+/** A text without one of these holds no operator, even once `withEquals` has read its words. */
+const MAY_OPERATE_RE = /[-+*/×÷x]|times|plus|minus|divided by|multiplied by/;
 
 /**
  * Words that state an expression's result as "=" does ("2.34 + 1.60 gives 3.94", "… comes to 12"),
@@ -224,6 +226,8 @@ const tolerance = (raw: string, actual: number) => Math.max(0.5 * 10 ** -decimal
 
 export function arithmeticSlips(written: string): ArithmeticSlip[] {
   const out: ArithmeticSlip[] = [];
+  // Every working read below holds an operator, written as a sign or as a word `withEquals` turns into one.
+  if (!MAY_OPERATE_RE.test(written)) return out;
   const text = withEquals(written);
   const shown = resultsWithWorkings(text);
   if (!text.includes("=") && !shown.length) return out;

@@ -58,6 +58,7 @@ const ARXIV_LINK_RE = /arxiv\.org\/(?:abs|pdf)\/(\d{4}\.\d{4,5})(?!\d)/gi;
 const RECORD_NAME_RE = /(?<![\w.-])[A-Za-z][A-Za-z_]*_(\d{3,})(?![\w.-])/g;
 /** Digit runs long enough to end an identifier. */
 const DIGIT_RUN_RE = /\d{3,}/g;
+const HAS_DIGIT_RE = /\d/;
 /** How many last digits a written end of an identifier has. */
 const MIN_TAIL = 3;
 const MAX_TAIL = 6;
@@ -101,12 +102,15 @@ export function valuesAtHand(
     if (year) note(yearValue(year));
   }
   const scan = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
-  timestampValues(scan, note);
-  if (scan.includes("arxiv.org") || scan.includes("arXiv.org"))
-    for (const m of allMatches(ARXIV_LINK_RE, scan)) note(`n:${normalizeNumber(m[1])}`);
-  recordNameNumbers(scan, (x) => note(`n:${x}`));
-  dottedRunHeads(scan, (x) => note(`n:${x}`));
-  if (tails) digitTails(scan, note);
+  // Timestamps, arXiv ids, records' numbers, dotted runs and digit runs all hold a digit; most texts have none.
+  if (HAS_DIGIT_RE.test(scan)) {
+    timestampValues(scan, note);
+    if (scan.includes("arxiv.org") || scan.includes("arXiv.org"))
+      for (const m of allMatches(ARXIV_LINK_RE, scan)) note(`n:${normalizeNumber(m[1])}`);
+    recordNameNumbers(scan, (x) => note(`n:${x}`));
+    dottedRunHeads(scan, (x) => note(`n:${x}`));
+    if (tails) digitTails(scan, note);
+  }
   if (scan.includes(".")) for (const m of allMatches(BARE_HOST_RE, scan)) note(`u:${normalizeUrl(m[0])}`);
 }
 

@@ -54,6 +54,15 @@ describe("a period named in words", () => {
     expect(otherNamedPeriod("period: the late day shift\nparcels: 7", ask)?.wanted).toBe("night shift");
   });
 
+  it("is read under each name a period field or column takes, in any case", () => {
+    for (const name of ["Period", "time period", "timeperiod", "Time frame", "TIMEFRAME"]) {
+      expect(otherNamedPeriod(`${name}: the day shift`, ask)?.wanted).toBe("night shift");
+      expect(otherNamedPeriod(`depot | ${name} | parcels\nOstend | the day shift | 5930`, ask)?.raw).toBe(
+        "the day shift",
+      );
+    }
+  });
+
   it("near misses: the task's own period, a word the task does not use, a year, a one-word value", () => {
     expect(otherNamedPeriod("period: the night shift", ask)).toBeUndefined();
     expect(otherNamedPeriod("period: the summer rota", ask)).toBeUndefined();

@@ -57,10 +57,12 @@ function taskModifiers(taskWords: readonly string[], head: string): string[] | n
 
 /** The first period a result's period fields name in words that is not the task's, or undefined. */
 export function otherNamedPeriod(text: string, task: string): NamedPeriod | undefined {
+  // A heading's slice ("Harrow, main branch: …") need not be a period; only a field that says it is one counts.
+  const values = periodFieldValues(text, false);
+  if (values.length === 0) return undefined;
   const taskWords = wordsOf(task);
   if (taskWords.length === 0) return undefined;
-  // A heading's slice ("Harrow, main branch: …") need not be a period; only a field that says it is one counts.
-  for (const value of periodFieldValues(text, false)) {
+  for (const value of values) {
     if (!WORDS_ONLY_RE.test(value) || periodQualifiers(value).length) continue;
     const words = wordsOf(value).filter((w) => !BOUNDARY.has(w));
     if (words.length < 2 || words.length > MAX_MODIFIERS + 1) continue;

@@ -23,6 +23,7 @@ import { observationAt } from "../../trace/canonical-attributes";
 import { answerValues, type ClaimFinding } from "./claim-findings";
 import type { Provenance } from "./provenance";
 import {
+  ANSWER_STATEMENT_RE,
   labelledStatements,
   outputFacts,
   resultStatements,
@@ -495,26 +496,32 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
       if (u) out.push(u);
       continue;
     }
-    // Read only here, after an output (the reading costs a scan per step). A name repeated from an
-    // earlier step is no misreading: `sourcedElsewhere` finds that step, as it cannot for a yes or no.
-    if (!polar) answer = namedPosition(text);
-    const said = resultStatements(text);
-    if (answer) said.unshift(answer);
-    options ??= taskOptions(taskText(g));
-    inTask ??= taskStates(g, prov);
-    const c = contradiction(
-      text,
-      said,
-      outputs,
-      options,
-      inTask,
-      (claim) => !sourcedElsewhere(prov, support, v, claim),
-    );
-    if (c) {
-      const note = `says ${c.quote.trim()}, but step ${c.from + 1} gave "${c.source.raw}"`;
-      const reachesAnswer = reach(v, c.claim);
-      out.push(finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, c, c.from, note, reachesAnswer));
-      continue;
+    // Only an output that gives a value (bare or under a label) can contradict a statement, or name
+    // what a reply should have said: outputs of prose give none, and the statements are then not read.
+    const givesValues = outputs.some((o) => o.facts.bare !== null || o.facts.labelled.size > 0);
+    let said: ResultStatement[] | undefined;
+    if (givesValues) {
+      // Read only here, after an output (the reading costs a scan per step). A name repeated from an
+      // earlier step is no misreading: `sourcedElsewhere` finds that step, as it cannot for a yes or no.
+      if (!polar) answer = namedPosition(text);
+      said = resultStatements(text);
+      if (answer) said.unshift(answer);
+      options ??= taskOptions(taskText(g));
+      inTask ??= taskStates(g, prov);
+      const c = contradiction(
+        text,
+        said,
+        outputs,
+        options,
+        inTask,
+        (claim) => !sourcedElsewhere(prov, support, v, claim),
+      );
+      if (c) {
+        const note = `says ${c.quote.trim()}, but step ${c.from + 1} gave "${c.source.raw}"`;
+        const reachesAnswer = reach(v, c.claim);
+        out.push(finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, c, c.from, note, reachesAnswer));
+        continue;
+      }
     }
     const p = proseMisread(g, text, outputs, (claim) => !sourcedElsewhere(prov, support, v, claim));
     if (p) {
@@ -522,7 +529,7 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
       out.push(finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, p, p.from, note, reach(v, p.claim)));
       continue;
     }
-    const r = reply ? replyMisread(g, prov, inTask, v, text, outputs, support) : null;
+    const r = reply && givesValues ? replyMisread(g, prov, inTask!, v, text, outputs, support) : null;
     if (r) {
       const note = `names ${r.quote} right after step ${r.from + 1} gave "${r.source.raw}", and no step it could see names ${r.quote}`;
       out.push(finding(v, "contradicts-output", OUTPUT_SCORE.contradiction, r, r.from, note, reach(v, r.claim)));
@@ -533,6 +540,8 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
       out.push(h);
       continue;
     }
+    // Only a statement keyed "answer" is asked for here: it needs its lead words (`resultStatements`).
+    said ??= ANSWER_STATEMENT_RE.test(text) ? resultStatements(text) : [];
     for (const st of said) {
       if (st.key !== "answer" || st.value.kind !== "name" || support(v, st.value)) continue;
       const quote = text.slice(st.start, st.end);

@@ -105,11 +105,14 @@ export function otherPeriodField(
 export function periodFieldValues(text: string, headings = true): string[] {
   const t = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
   const values: string[] = [];
-  for (const m of allMatches(PERIOD_FIELD_RE, t)) {
-    if (values.length >= MAX_FIELDS) break;
-    values.push(m[1].trim());
+  // A field and a table column are named by a period word; most outputs have none and are not split.
+  if (PERIOD_WORD_RE.test(t)) {
+    for (const m of allMatches(PERIOD_FIELD_RE, t)) {
+      if (values.length >= MAX_FIELDS) break;
+      values.push(m[1].trim());
+    }
+    if (values.length < MAX_FIELDS) values.push(...tablePeriods(t).slice(0, MAX_FIELDS - values.length));
   }
-  if (values.length < MAX_FIELDS) values.push(...tablePeriods(t).slice(0, MAX_FIELDS - values.length));
   if (!headings) return values;
   for (const m of allMatches(RECORD_HEADING_RE, t)) {
     if (values.length >= MAX_FIELDS) break;
@@ -127,6 +130,8 @@ const RECORD_HEADING_RE = /^[^\n,:|]{2,60},([^\n,:|]{2,40}):[ \t]*\S/gm;
 
 /** A table header cell that names the record's period. */
 const PERIOD_HEADER_RE = /^(?:period|time ?period|time ?frame)$/i;
+/** What both a period field's name and a period column's header hold. */
+const PERIOD_WORD_RE = /period|time ?frame/i;
 
 /**
  * The period column of a table written with `|` between cells (a record printed as a table): the

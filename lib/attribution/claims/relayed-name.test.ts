@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeTrace } from "../index";
 import { detectorsAt, failedRun } from "../test-graphs";
-import { relayedNameChange } from "./relayed-name";
+import { relayedNameChange, stepNames } from "./relayed-name";
 import { OBSERVATION_AT } from "../../trace/canonical-attributes";
 
 const REPORT =
@@ -153,5 +153,13 @@ describe("the places a lead-in is compared at", () => {
     const listed = (times: number) => `${"a long campaign, he joined the ranks. ".repeat(times)}${REPORT}`;
     expect(relayedNameChange(said, listed(40))?.source.raw).toBe("Harbour Guard");
     expect(relayedNameChange(said, listed(70))).toBeNull();
+  });
+});
+
+describe("stepNames", () => {
+  it("keeps a figure with four words before it and two after, in the shortest text that holds them", () => {
+    expect(stepNames("a b c d 7 e f", true)?.names.map((n) => n.name.raw)).toEqual(["7"]);
+    expect(stepNames("a b c d 7 e", true)).toBeNull();
+    expect(stepNames("a b c 7 e f", true)).toBeNull();
   });
 });

@@ -30,6 +30,8 @@ const MAX_HELD = 100_000;
 /** Words of the same lead-in on both sides, and after the name. */
 const LEAD_WORDS = 4;
 const TAIL_WORDS = 2;
+/** The shortest text holding a name with LEAD_WORDS words before it and TAIL_WORDS after it. */
+const MIN_COMPARABLE_CHARS = 2 * (LEAD_WORDS + 1 + TAIL_WORDS) - 1;
 const WORD_RE = /[\p{L}\d][\p{L}\d'’-]*/gu;
 /**
  * A capitalised word not at a sentence's start: where a name may stand in a sentence. The capital is
@@ -126,6 +128,8 @@ export interface StepNames {
  * somewhere, rarely is.
  */
 export function stepNames(step: string, figures = false): StepNames | null {
+  // A name with its lead-in and tail words is seven words at least, each set off by a character: 13.
+  if (step.length < MIN_COMPARABLE_CHARS) return null;
   const text = step.length > MAX_SCAN ? step.slice(0, MAX_SCAN) : step;
   const names: { at: number; name: StatedValue }[] = [];
   const collect = (re: RegExp, kind: StatedValue["kind"]) => {

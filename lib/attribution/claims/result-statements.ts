@@ -41,6 +41,8 @@ const VERB_LEAD = new RegExp(`(?:${VERB.source})(?:\\s+(?:the value|a value of))
 const SUBJECT_LEAD =
   /(?:code|script|program|function|query|command|tool|call)\s+(?:gave|gives|produced|produces|shows|showed)/;
 const WE_LEAD = /\b(?:we|i)\s+(?:got|get|obtained|obtain)/;
+/** Where a statement keyed "answer" may stand: a text this does not match has none (`resultStatements`). */
+export const ANSWER_STATEMENT_RE = new RegExp(ANSWER_LEAD.source, "i");
 const LEADS = [ANSWER_LEAD, OUTPUT_LEAD, VERB_LEAD, SUBJECT_LEAD, WE_LEAD].map((r) => r.source).join("|");
 const RESULT_RE = new RegExp(`\\b(?:${LEADS})[ \\t]*:?[ \\t]*`, "gi");
 /**

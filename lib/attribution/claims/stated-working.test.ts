@@ -20,6 +20,14 @@ describe("stated workings", () => {
     expect(arithmeticSlips("In 2021 minus 2 years equals 2019.")).toEqual([]);
   });
 
+  it("read every operator a working may use, as a sign or as a word", () => {
+    const workings = ["6 + 7", "50 - 7", "6 * 7", "84 / 2", "6 × 7", "84 ÷ 2", "6 x 7", "6 times 7", "6 plus 7"];
+    for (const w of [...workings, "50 minus 7", "84 divided by 2", "6 multiplied by 7"])
+      expect(arithmeticSlips(`${w} equals 41.`), w).toHaveLength(1);
+    // No sign and no operator word: nothing to compute.
+    expect(arithmeticSlips("6 and 7 equals 41.")).toEqual([]);
+  });
+
   it("read a result after a currency sign or code", () => {
     expect(statedComputations("Adding up: 412.50 + 87.25 = €499.75.")).toEqual([
       { result: 499.75, operands: [412.5, 87.25] },

@@ -127,6 +127,8 @@ export function computations(g: EngineGraph, prov: Provenance): Computation[] {
 export function toolComputations(g: EngineGraph, prov: Provenance, throughCode: boolean): [number, string[]][] {
   const out: [number, string[]][] = [];
   for (const { output, caller, written } of computations(g, prov)) {
+    // A caller that states no number hands over none (a memory read, a search by name).
+    if (!prov.claims[caller].asserted.some((c) => c.kind === "number")) continue;
     const call = handsArguments(g, caller);
     const inWritten = (c: Claim) => written.some(([a, b]) => c.start >= a && c.start < b);
     const restated = call || written.length ? undefined : restatedValues(prov, caller);

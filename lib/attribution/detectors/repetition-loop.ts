@@ -32,18 +32,23 @@ export const detectRepetitionLoop: Detector = ({ g }) => {
   };
   const recent = new Map<number, number[]>();
   const repeats = new Map<number, number>();
-  // What each call got back: the result it carries, else the text of the output it issued.
-  const got: (string | undefined)[] = new Array(g.n);
-  for (let u = 0; u < g.n; u++)
-    if (isToolOutput(g, u)) {
-      const c = callerOf(g, u);
-      if (c >= 0 && c !== u && got[c] === undefined) got[c] = stepText(g.steps[u]).slice(0, MAX_RESULT);
-    }
+  // What each call got back: the result it carries, else the text of the output it issued. The
+  // outputs are matched to their calls when two calls are first compared (a chat has none).
+  let got: (string | undefined)[] | undefined;
+  const issuedOutputs = () => {
+    const out: (string | undefined)[] = new Array(g.n);
+    for (let u = 0; u < g.n; u++)
+      if (isToolOutput(g, u)) {
+        const c = callerOf(g, u);
+        if (c >= 0 && c !== u && out[c] === undefined) out[c] = stepText(g.steps[u]).slice(0, MAX_RESULT);
+      }
+    return out;
+  };
   // Each call is compared with its agent's next few: its arguments and result are read once.
   const results: (string | null | undefined)[] = new Array(g.n);
   const resultOf = (c: number): string | undefined => {
     if (results[c] === undefined)
-      results[c] = (g.steps[c].tool?.result?.slice(0, MAX_RESULT) ?? got[c])?.trim() ?? null;
+      results[c] = (g.steps[c].tool?.result?.slice(0, MAX_RESULT) ?? (got ??= issuedOutputs())[c])?.trim() ?? null;
     return results[c] ?? undefined;
   };
   const argumentKeys: (string | undefined)[] = new Array(g.n);

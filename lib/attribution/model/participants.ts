@@ -185,6 +185,7 @@ const RECORD_LINES = 40;
 const TITLE_LINE_RE = /^[\p{L}\d][\p{L}\d '’&()-]{0,40}:?$/u;
 /** One line that heads a record and gives its field: "Elm Street, fiscal 2023: loans issued = 41 loans". */
 const HEADED_FIELD_RE = /^[^,:=\n]{2,60}, [^,:=\n]{2,40}: [^=\n]{1,40}= ?\S/;
+const RECORD_MARK_RE = /[:=|]/;
 
 /**
  * Whether a text is nothing but a record, as a program prints one: field lines or table rows, at least
@@ -194,6 +195,8 @@ const HEADED_FIELD_RE = /^[^,:=\n]{2,60}, [^,:=\n]{2,40}: [^=\n]{1,40}= ?\S/;
  */
 function isRecord(text: string): boolean {
   const t = text.trim();
+  // A field, a table row and a JSON field each need one of these (most steps are prose).
+  if (!RECORD_MARK_RE.test(t)) return false;
   if (t.startsWith("{") && t.endsWith("}")) return (t.match(JSON_FIELD_RE)?.length ?? 0) >= 2;
   const lines = t
     .split("\n", RECORD_LINES + 1)
