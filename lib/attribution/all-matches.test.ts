@@ -42,11 +42,21 @@ describe("allMatches", () => {
       }
     }
     const re = new Counted("\\d", "g");
-    const it = allMatches(re, "1 2 3");
+    // The first match is looked for when the scan is asked for; each later one when it is read.
+    const it = allMatches(re, "1 2 3")[Symbol.iterator]();
+    expect(re.calls).toBe(1);
     expect(it.next().value?.[0]).toBe("1");
     expect(re.calls).toBe(1);
     expect(it.next().value?.index).toBe(2);
     expect(re.calls).toBe(2);
+    expect(re.lastIndex).toBe(0);
+  });
+
+  it("gives a text without a match one shared, unchangeable empty list", () => {
+    const none = allMatches(/\d/g, "no digits");
+    expect([...none]).toEqual([]);
+    expect(none).toBe(allMatches(/x/g, "abc"));
+    expect(Object.isFrozen(none)).toBe(true);
   });
 
   it("refuses a pattern without the global flag, as matchAll does", () => {

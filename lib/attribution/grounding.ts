@@ -25,7 +25,7 @@ import { factorWordNumbers, numberWordValues } from "./claims/number-words";
 import { numberDimensions } from "./number-dimensions";
 import { stepText, stepTextOnce } from "./build-graph";
 import { isToolOutput } from "./detectors/patterns";
-import { digitTails, dottedRunHeads, recordNameNumbers, TAIL_HINT_RE, timestampYears } from "./claims/at-hand-values";
+import { digitTails, dottedRunHeads, recordNameNumbers, tailHintsOf, timestampYears } from "./claims/at-hand-values";
 import { allMatches } from "./all-matches";
 
 /** Ancestor searches stop after this many steps and then assume the value was seen (conservative). */
@@ -310,7 +310,7 @@ function makeGrounding(g: EngineGraph): Grounding {
   const meters: (Set<string> | undefined)[] = new Array(g.n);
   const metersOf = (u: number) => (meters[u] ??= millisecondOnlyNumbers(stepText(g.steps[u])));
   // Identifiers' last digits are read only in a run that writes a number as one's end.
-  const tails = g.steps.some((s) => TAIL_HINT_RE.test((s.content ?? "").slice(0, MAX_SCAN_CHARS)));
+  const tails = tailHintsOf(g).content;
   const sourceNums = g.steps.map((s, i) => sourceNumbers(s.input, g.features[i].allNumbers, s.content, tails));
   // Operands come from what a call saw besides its instructions: a system prompt's worked examples
   // are seen (an answer copied from one is no invention), but any small number is a sum or product of

@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { analyzeTrace } from "../index";
 import { detectorsAt, failedRun } from "../test-graphs";
 import { extractClaims } from "./extract-claims";
-import { valuesAtHand } from "./at-hand-values";
+import { tailHintsOf, valuesAtHand } from "./at-hand-values";
+import { buildGraph } from "../build-graph";
+import { DEFAULT_CONFIG } from "../config";
 import { extractNumbers } from "../text-features";
 
 type Step = { id: string; agent: string; kind: "message" | "tool_call" | "tool_result" | "final"; content: string };
@@ -206,5 +208,42 @@ describe("the digits of a name", () => {
     ).not.toEqual([]);
     const glued = "Set 100vh as in https://100vh.example/a";
     expect(extractClaims(glued).filter((c) => c.kind === "number")).toHaveLength(1);
+  });
+});
+
+describe("tailHintsOf", () => {
+  const hints = (steps: Parameters<typeof failedRun>[1]) =>
+    tailHintsOf(buildGraph(failedRun("Which card paid?", steps), DEFAULT_CONFIG));
+
+  it("finds a written identifier's end in a step's content, which is in its text too", () => {
+    expect(hints([{ id: "a", agent: "A", kind: "message", content: "Paid with the card ending in 1784." }])).toEqual({
+      content: true,
+      text: true,
+    });
+  });
+
+  it("finds one in a call's result alone: in the text, not the content", () => {
+    const call = { id: "c", agent: "A", kind: "tool_call" as const, content: "lookup(order)" };
+    const result = { name: "lookup", result: "card: last four 1784" };
+    expect(
+      hints([
+        { ...call, tool: result },
+        { id: "b", agent: "A", kind: "message", content: "Done." },
+      ]),
+    ).toEqual({
+      content: false,
+      text: true,
+    });
+    // A content hint after a result hint still counts for content.
+    expect(
+      hints([
+        { ...call, tool: result },
+        { id: "b", agent: "A", kind: "message", content: "It ends in 1784." },
+      ]),
+    ).toEqual({ content: true, text: true });
+    expect(hints([{ id: "b", agent: "A", kind: "message", content: "Paid by card." }])).toEqual({
+      content: false,
+      text: false,
+    });
   });
 });

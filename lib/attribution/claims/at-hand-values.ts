@@ -26,6 +26,7 @@
 import { normalizeNumber, numbersOnlyAs } from "../text-features";
 import { MAX_SCAN_CHARS, normalizeUrl, type Claim } from "./extract-claims";
 import { allMatches } from "../all-matches";
+import { stepText, type EngineGraph } from "../build-graph";
 
 /** The value standing for a year at hand. */
 export const yearValue = (year: string): string => `y:${year}`;
@@ -76,6 +77,30 @@ const TAIL_WINDOW = 28;
 /** A quick test for whether a text writes any number as the end of an identifier. */
 export const TAIL_HINT_RE =
   /\bend(?:s|ing|ed)?\s+(?:in|with)\b|\blast\s+(?:\d|two|three|four|five|six|digits)|[*•xX]{3}/i;
+
+/**
+ * Per graph, whether any step writes a number as an identifier's end (TAIL_HINT_RE, over a text's
+ * first MAX_SCAN_CHARS): in its content, and in its whole text (`stepText`). One pass answers both,
+ * as a hint in a step's content is in its text, which opens with it.
+ */
+const tailHints = new WeakMap<EngineGraph, { content: boolean; text: boolean }>();
+
+export function tailHintsOf(g: EngineGraph): { content: boolean; text: boolean } {
+  let hints = tailHints.get(g);
+  if (!hints) {
+    hints = { content: false, text: false };
+    for (const s of g.steps) {
+      if (TAIL_HINT_RE.test(s.content.slice(0, MAX_SCAN_CHARS))) {
+        hints = { content: true, text: true };
+        break;
+      }
+      const text = hints.text ? s.content : stepText(s);
+      if (text !== s.content && TAIL_HINT_RE.test(text.slice(0, MAX_SCAN_CHARS))) hints.text = true;
+    }
+    tailHints.set(g, hints);
+  }
+  return hints;
+}
 
 /** Whether the number written at `start` is written as the last digits of an identifier. */
 export function writtenAsTail(text: string, start: number): boolean {

@@ -23,7 +23,7 @@ import { tokensAround } from "./label-tokens";
 import { statedAsRise } from "./signed-change";
 import {
   claimYear,
-  TAIL_HINT_RE,
+  tailHintsOf,
   tailDigits,
   tailValue,
   valuesAtHand,
@@ -304,7 +304,7 @@ function valueIndex(
     } else if (list[list.length - 1] !== v) list.push(v);
   };
   // The last digits of identifiers are indexed only in a run that writes a number as one's end.
-  const tails = g.steps.some((s) => TAIL_HINT_RE.test(stepText(s).slice(0, MAX_SCAN_CHARS)));
+  const tails = tailHintsOf(g).text;
   for (let v = 0; v < g.n; v++) {
     for (const c of claims[v].asserted) note(c.value, v);
     for (const c of claims[v].observed) note(c.value, v);

@@ -127,20 +127,39 @@ export interface StepNames {
  * number the read text holds anywhere is not read as changed, so a small count, which most texts hold
  * somewhere, rarely is.
  */
+/** Whether a global pattern matches anywhere in the text (its position left at 0). */
+function mayStart(re: RegExp, text: string): boolean {
+  re.lastIndex = 0;
+  const found = re.test(text);
+  re.lastIndex = 0;
+  return found;
+}
+
+/** The names (or figures) of `kind` read where `re` says one may start, up to MAX_NAMES in all. */
+function collectNames(
+  re: RegExp,
+  kind: StatedValue["kind"],
+  text: string,
+  names: { at: number; name: StatedValue }[],
+): void {
+  for (const m of allMatches(re, text)) {
+    if (names.length >= MAX_NAMES) break;
+    const value = readValue(text.slice(m.index, m.index + 80));
+    if (value?.kind === kind) names.push({ at: m.index, name: value });
+  }
+}
+
 export function stepNames(step: string, figures = false): StepNames | null {
   // A name with its lead-in and tail words is seven words at least, each set off by a character: 13.
   if (step.length < MIN_COMPARABLE_CHARS) return null;
   const text = step.length > MAX_SCAN ? step.slice(0, MAX_SCAN) : step;
+  // Most steps have no name to place: none is collected (no list, no scan state) unless one may start.
+  const mayName = mayStart(NAME_START_RE, text);
+  const mayFigure = figures && mayStart(FIGURE_START_RE, text);
+  if (!mayName && !mayFigure) return null;
   const names: { at: number; name: StatedValue }[] = [];
-  const collect = (re: RegExp, kind: StatedValue["kind"]) => {
-    for (const m of allMatches(re, text)) {
-      if (names.length >= MAX_NAMES) break;
-      const value = readValue(text.slice(m.index, m.index + 80));
-      if (value?.kind === kind) names.push({ at: m.index, name: value });
-    }
-  };
-  collect(NAME_START_RE, "name");
-  if (figures) collect(FIGURE_START_RE, "number");
+  if (mayName) collectNames(NAME_START_RE, "name", text, names);
+  if (mayFigure) collectNames(FIGURE_START_RE, "number", text, names);
   if (!names.length) return null;
   // Only a name with its lead-in words before it and its tail words after it can be compared
   // (`relayedNameIn`): a step of a few words ("57") has none, and nothing it read is prepared.

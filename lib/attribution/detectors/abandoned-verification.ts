@@ -41,10 +41,10 @@ function readApprovals(g: EngineGraph): Approvals {
     let failed = -1;
     // A wrapper's evidence is its own subtree; otherwise the last few steps. Writing a verdict to
     // state is not evidence of having checked anything.
-    const candidates = g.wrapper[i]
-      ? subtreeOf(g, i)
-      : Array.from({ length: Math.min(i, EVIDENCE_WINDOW) }, (_, k) => i - 1 - k);
-    for (const j of candidates) {
+    const subtree = g.wrapper[i] ? subtreeOf(g, i) : null;
+    const candidates = subtree ? subtree.length : Math.min(i, EVIDENCE_WINDOW);
+    for (let k = 0; k < candidates; k++) {
+      const j = subtree ? subtree[k] : i - 1 - k;
       if (!isToolOutput(g, j) || g.steps[j].state?.op === "write") continue;
       if (toolFailed(g, j)) failed = j;
       else evidence = j;
