@@ -11,6 +11,7 @@ import { extractClaims } from "./extract-claims";
 import { tailHintsOf, valuesAtHand } from "./at-hand-values";
 import { buildGraph } from "../build-graph";
 import { DEFAULT_CONFIG } from "../config";
+import { buildProvenance } from "./provenance";
 import { extractNumbers } from "../text-features";
 
 type Step = { id: string; agent: string; kind: "message" | "tool_call" | "tool_result" | "final"; content: string };
@@ -112,6 +113,12 @@ describe("a site named by its host alone", () => {
     const task = "Summarise what quillford.org sells.";
     expect(invented(run(task, policy, "status: open", "Per https://www.quillford.org they sell maps."))).toEqual([]);
     expect(invented(run(task, policy, "status: open", "Per https://quillford.org/ they sell maps."))).toEqual([]);
+  });
+
+  it("is at hand in an output that states nothing else (no digit, no other claim)", () => {
+    const says = "Per https://quillford.org they sell maps.";
+    expect(invented(run("Summarise what the shop sells.", policy, "shop site: quillford.org", says))).toEqual([]);
+    expect(invented(run("Summarise what the shop sells.", policy, "shop site: elsewhere", says))).not.toEqual([]);
   });
 
   it("near misses: another host, an address's domain, a host written with a path", () => {
@@ -245,5 +252,25 @@ describe("tailHintsOf", () => {
       content: false,
       text: false,
     });
+  });
+});
+
+describe("the values an output states", () => {
+  it("are at hand when the output has no digit and no dot: a name and a quoted phrase", () => {
+    const g = buildGraph(
+      failedRun("Summarise what the shop sells.", [
+        { id: "c", agent: "Clerk", kind: "tool_call", content: "lookup(query: shop)" },
+        { id: "r", agent: "shop_api", kind: "tool_result", content: 'maker: Quillford Maps, motto: "maps for all"' },
+        { id: "a", agent: "Clerk", kind: "message", content: 'They sell Quillford Maps, "maps for all".' },
+      ]),
+      DEFAULT_CONFIG,
+    );
+    const prov = buildProvenance(g);
+    const at = g.indexOf.get("a")!;
+    const sources = prov.records.filter((r) => r.step === at).map((r) => [r.claim.value, r.source, r.from]);
+    expect(sources).toEqual([
+      ["e:quillford maps", "tool", g.indexOf.get("r")],
+      ["q:maps for all", "tool", g.indexOf.get("r")],
+    ]);
   });
 });

@@ -17,6 +17,10 @@ const CASES: [string, string, boolean][] = [
   ["usage=RequestUsage(prompt_tokens=9, completion_tokens=3)", "3", true],
   ["call_kW83onhuRFzCvfhqM524IExy", "83", true],
   ["'index': 0", "0", true],
+  // A bare meter key counts written with "=" or quoted; after a bare colon it may be a label.
+  ["index=3 of the batch", "3", true],
+  ["timestamp = 1718900000", "1718900000", true],
+  ["index: 3 of the batch", "3", false],
   ["Employee ID: 1234", "1234", false],
   ["The total is 1234", "1234", false],
   ["COVID-19 cases: 500", "19", false],

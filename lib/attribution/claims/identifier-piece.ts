@@ -121,9 +121,18 @@ const KEY_WINDOW = 40;
 function meterKeyBefore(text: string, start: number): boolean {
   let i = start;
   const stop = Math.max(0, start - 8);
-  while (i > stop && " \t'\":=".includes(text[i - 1])) i--;
-  const between = text.slice(i, start);
-  if (!between.includes(":") && !between.includes("=")) return false;
+  // The separators between key and value, read back by character code (no copy per number).
+  let colon = false;
+  let equals = false;
+  let quote = false;
+  for (; i > stop; i--) {
+    const c = text.charCodeAt(i - 1);
+    if (c === COLON) colon = true;
+    else if (c === EQUALS) equals = true;
+    else if (c === QUOTE || c === APOSTROPHE) quote = true;
+    else if (c !== SPACE && c !== TAB) break;
+  }
+  if (!colon && !equals) return false;
   // The key is the whole word before the separators (a field name starts after a non-word character
   // or at the window's start), read by a character scan and matched whole: no regex tried at every
   // position of the window.
@@ -133,11 +142,16 @@ function meterKeyBefore(text: string, start: number): boolean {
   if (k === i) return false;
   const key = text.slice(k, i);
   if (!METER_KEY_RE.test(key)) return false;
-  return key.includes("_") || between.includes("=") || /['"]/.test(between);
+  return key.includes("_") || equals || quote;
 }
 
 /** How many characters a file name's extension, or a column number, may have. */
 const LOCATION_PART = 8;
+const EQUALS = 61;
+const QUOTE = 34;
+const APOSTROPHE = 39;
+const SPACE = 32;
+const TAB = 9;
 const COLON = 58;
 const DOT = 46;
 

@@ -306,12 +306,16 @@ function valueIndex(
   // The last digits of identifiers are indexed only in a run that writes a number as one's end.
   const tails = tailHintsOf(g).text;
   for (let v = 0; v < g.n; v++) {
+    const text = stepText(g.steps[v]);
+    // A step with no claim, no digit and no dot puts nothing at hand (every reading below needs one):
+    // most messages of a chat.
+    if (!claims[v].asserted.length && !claims[v].observed.length && !HAS_DIGIT_RE.test(text) && !text.includes("."))
+      continue;
     for (const c of claims[v].asserted) note(c.value, v);
     for (const c of claims[v].observed) note(c.value, v);
     // A full date is also the day it names without its year: a later "March 15" can read it there.
     for (const c of claims[v].asserted) if (c.kind === "date") noteDay(c.value, v, note);
     for (const c of claims[v].observed) if (c.kind === "date") noteDay(c.value, v, note);
-    const text = stepText(g.steps[v]);
     // Years, arXiv ids and identifiers' last digits the step puts at hand (at-hand-values.ts).
     const noteHere = (x: string) => note(x, v);
     valuesAtHand(text, claims[v].observed, tails, noteHere);
@@ -323,6 +327,8 @@ function valueIndex(
   }
   return { stepsOf, firstAt };
 }
+
+const HAS_DIGIT_RE = /\d/;
 
 /** `d:2024-03-15` is also `d:--03-15`: the day a yearless date names. */
 export const dayOf = (value: string): string | null =>

@@ -419,6 +419,13 @@ export function subtreeOf(g: EngineGraph, w: number): number[] {
   const out: number[] = [];
   if (!g.wrapper[w]) return out;
   const { start, list } = childrenOf(g);
+  // Most wrappers hold leaf steps only (a model call, a tool call): their children, latest first.
+  let leaves = true;
+  for (let k = start[w]; k < start[w + 1] && leaves; k++) leaves = start[list[k] + 1] === start[list[k]];
+  if (leaves) {
+    for (let k = start[w + 1] - 1; k >= start[w]; k--) out.push(list[k]);
+    return out;
+  }
   const stack = [w];
   const seen = new Set<number>([w]);
   while (stack.length) {
