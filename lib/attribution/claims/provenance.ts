@@ -15,6 +15,7 @@ import { ancestorWalker, Visit } from "../ancestor-walk";
 import { buildGrounding, NUMBERED_THING_BEFORE_RE } from "../grounding";
 import { statedWorkings } from "./stated-rounding";
 import { MAX_SCAN_CHARS, extractClaims, extractUnlabelledClaims, type Claim } from "./extract-claims";
+import { mayHoldNumber } from "./may-hold-number";
 import { ruleOff } from "../ablation";
 import { withdrawals, type Withdrawal } from "./retracted-values";
 import { speakerNameSpans } from "./speaker-names";
@@ -210,7 +211,7 @@ export function buildProvenance(g: EngineGraph, claims: StepClaims[] = extractSt
     claims,
     task,
     inTask,
-    inputValues: inputSources(g),
+    inputHas: inputSources(g),
     stepsOf,
     visible,
     withdrawal,
@@ -258,10 +259,37 @@ function taskSources(g: EngineGraph): { task: Set<string>; inTask: (c: Claim) =>
 
 /**
  * A step's input is a source for what it says, except a tool call's: that input is its own
- * arguments. Extracted lazily: only steps with a claim the task does not hold need their input read.
+ * arguments. Extracted lazily: only steps with a claim the task does not hold need their input read,
+ * and a number whose digits the input does not show is not looked for there (`mayHoldNumber`).
  */
-function inputSources(g: EngineGraph): (v: number) => Set<string> | null {
+function inputSources(g: EngineGraph): (v: number, value: string) => boolean {
   const inputCache = new Map<number, Set<string> | null>();
+  const valuesOf = inputValues(g, inputCache);
+  // Per step, the numbers ruled out by their digits (a short input, a few times, before it is read).
+  const ruledOut = new Uint8Array(g.n);
+  return (v, value) => {
+    const input = g.steps[v].input;
+    if (!input || isAgentToolCall(g, v)) return false;
+    if (
+      value.startsWith("n:") &&
+      input.length <= MAX_DIGIT_TEST_CHARS &&
+      ruledOut[v] < MAX_DIGIT_TESTS &&
+      !inputCache.has(v) &&
+      !mayHoldNumber(input, value.slice(2))
+    ) {
+      ruledOut[v]++;
+      return false;
+    }
+    return valuesOf(v)!.has(value);
+  };
+}
+/** Inputs up to this long are tested for a number's digits before their values are read… */
+const MAX_DIGIT_TEST_CHARS = 2_000;
+/** …at most this many times per step (past it, reading them once is cheaper). */
+const MAX_DIGIT_TESTS = 4;
+
+/** The values of step v's input (null without one, or for a tool call), read once per step into `inputCache`. */
+function inputValues(g: EngineGraph, inputCache: Map<number, Set<string> | null>): (v: number) => Set<string> | null {
   return (v) => {
     let x = inputCache.get(v);
     if (x === undefined) {
@@ -361,7 +389,8 @@ interface RecordContext {
   /** Values of the task text, with the values it puts at hand (at-hand-values.ts). */
   task: Set<string>;
   inTask: (c: Claim) => boolean;
-  inputValues: (v: number) => Set<string> | null;
+  /** Whether step v's input holds the value (a source of what v says). */
+  inputHas: (v: number, value: string) => boolean;
   stepsOf: Map<string, number[]>;
   visible: (u: number, v: number) => boolean;
   withdrawal: Withdrawal;
@@ -505,7 +534,7 @@ function negativeOf(ctx: RecordContext, v: number, c: Claim): Claim | null {
   if (c.kind !== "number" || !(c.num !== undefined && c.num > 0)) return null;
   const negative: Claim = { ...c, value: `n:-${c.value.slice(2)}`, num: -c.num, raw: `-${c.raw}` };
   const first = ctx.stepsOf.get(negative.value)?.[0] ?? v;
-  if (first >= v && !ctx.inTask(negative) && !ctx.inputValues(v)?.has(negative.value)) return null;
+  if (first >= v && !ctx.inTask(negative) && !ctx.inputHas(v, negative.value)) return null;
   return statedAsRise(claimText(ctx.g, v), c.start, c.end) ? null : negative;
 }
 
@@ -546,7 +575,7 @@ function stepSource(ctx: RecordContext, v: number, value: string, c: Claim, labe
 /** Where a value standing for c is at hand for step v: the task, v's input, or a step v could see. */
 function atHand(ctx: RecordContext, v: number, value: string, c: Claim): FoundSource | null {
   if (ctx.task.has(value)) return { source: "task", from: -1, origin: -1 };
-  if (ctx.inputValues(v)?.has(value)) return { source: "input", from: -1, origin: -1 };
+  if (ctx.inputHas(v, value)) return { source: "input", from: -1, origin: -1 };
   const found = stepSource(ctx, v, value, c, null);
   return found.source === "none" ? null : found;
 }
@@ -610,7 +639,7 @@ function sourceOf(
   // measurement ("4.00 mm"); the task's other numbers are, however written ("protocol 2.4.1").
   if (ctx.inTask(c) && (!label || !numbersOnly((ctx.taskWritings ??= smallWritings(taskText(ctx.g))), c.num!)))
     return { source: "task", from: -1, origin: -1 };
-  if (ctx.inputValues(v)?.has(c.value)) return { source: "input", from: -1, origin: -1 };
+  if (ctx.inputHas(v, c.value)) return { source: "input", from: -1, origin: -1 };
   const direct = stepSource(ctx, v, c.value, c, label);
   if (direct.source !== "none") return direct;
   const withdrawnAt = direct.withdrawnAt;
