@@ -122,11 +122,6 @@ export interface StepNames {
   names: { at: number; name: StatedValue }[];
 }
 
-/**
- * `figures`: the step's numbers too, each compared with the number the read text gives in its place. A
- * number the read text holds anywhere is not read as changed, so a small count, which most texts hold
- * somewhere, rarely is.
- */
 /** Whether a global pattern matches anywhere in the text (its position left at 0). */
 function mayStart(re: RegExp, text: string): boolean {
   re.lastIndex = 0;
@@ -149,6 +144,11 @@ function collectNames(
   }
 }
 
+/**
+ * `figures`: the step's numbers too, each compared with the number the read text gives in its place. A
+ * number the read text holds anywhere is not read as changed, so a small count, which most texts hold
+ * somewhere, rarely is.
+ */
 export function stepNames(step: string, figures = false): StepNames | null {
   // A name with its lead-in and tail words is seven words at least, each set off by a character: 13.
   if (step.length < MIN_COMPARABLE_CHARS) return null;
