@@ -23,8 +23,8 @@ import { observationAt } from "../../trace/canonical-attributes";
 import { answerValues, type ClaimFinding } from "./claim-findings";
 import type { Provenance } from "./provenance";
 import {
-  ANSWER_STATEMENT_RE,
   labelledStatements,
+  mayStateAnswer,
   outputFacts,
   resultStatements,
   type OutputFacts,
@@ -541,7 +541,7 @@ export function findOutputIssues(g: EngineGraph, prov: Provenance): ClaimFinding
       continue;
     }
     // Only a statement keyed "answer" is asked for here: it needs its lead words (`resultStatements`).
-    said ??= ANSWER_STATEMENT_RE.test(text) ? resultStatements(text) : [];
+    said ??= mayStateAnswer(text) ? resultStatements(text) : [];
     for (const st of said) {
       if (st.key !== "answer" || st.value.kind !== "name" || support(v, st.value)) continue;
       const quote = text.slice(st.start, st.end);

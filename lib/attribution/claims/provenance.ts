@@ -335,10 +335,12 @@ function valueIndex(
   const tails = tailHintsOf(g).text;
   for (let v = 0; v < g.n; v++) {
     const text = stepText(g.steps[v]);
-    // A step with no claim, no digit and no dot puts nothing at hand (every reading below needs one):
-    // most messages of a chat.
-    if (!claims[v].asserted.length && !claims[v].observed.length && !HAS_DIGIT_RE.test(text) && !text.includes("."))
-      continue;
+    // A step with no claim, no digit and no dot puts nothing at hand (every reading below needs one, in
+    // the text's first MAX_SCAN_CHARS): most messages of a chat.
+    if (!claims[v].asserted.length && !claims[v].observed.length) {
+      const head = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+      if (!HAS_DIGIT_RE.test(head) && !head.includes(".")) continue;
+    }
     for (const c of claims[v].asserted) note(c.value, v);
     for (const c of claims[v].observed) note(c.value, v);
     // A full date is also the day it names without its year: a later "March 15" can read it there.

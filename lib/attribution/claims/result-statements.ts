@@ -41,8 +41,7 @@ const VERB_LEAD = new RegExp(`(?:${VERB.source})(?:\\s+(?:the value|a value of))
 const SUBJECT_LEAD =
   /(?:code|script|program|function|query|command|tool|call)\s+(?:gave|gives|produced|produces|shows|showed)/;
 const WE_LEAD = /\b(?:we|i)\s+(?:got|get|obtained|obtain)/;
-/** Where a statement keyed "answer" may stand: a text this does not match has none (`resultStatements`). */
-export const ANSWER_STATEMENT_RE = new RegExp(ANSWER_LEAD.source, "i");
+const ANSWER_STATEMENT_RE = new RegExp(ANSWER_LEAD.source, "i");
 const LEADS = [ANSWER_LEAD, OUTPUT_LEAD, VERB_LEAD, SUBJECT_LEAD, WE_LEAD].map((r) => r.source).join("|");
 const RESULT_RE = new RegExp(`\\b(?:${LEADS})[ \\t]*:?[ \\t]*`, "gi");
 /**
@@ -70,6 +69,14 @@ export function labelOf(raw: string): string {
 const hedged = (text: string, at: number) => HEDGE_RE.test(text.slice(Math.max(0, at - 40), at));
 
 /** What step text `full` says an output showed and what it answers, in order of position. */
+/**
+ * Whether `resultStatements` can find a statement keyed "answer" in the text: its lead words are
+ * somewhere in the part it reads.
+ */
+export function mayStateAnswer(full: string): boolean {
+  return ANSWER_STATEMENT_RE.test(full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full);
+}
+
 export function resultStatements(full: string): ResultStatement[] {
   const text = full.length > MAX_SCAN ? full.slice(0, MAX_SCAN) : full;
   const out: ResultStatement[] = [];
