@@ -10,6 +10,7 @@ import { ancestorWalker, Visit } from "./ancestor-walk";
 import { inputWithoutInstructions } from "./input-without-instructions";
 import { inputTail } from "./claims/input-tail";
 import {
+  HAS_DIGIT_RE,
   MAX_SCAN_CHARS,
   NUMBER_RE,
   commaDecimalNumbers,
@@ -90,7 +91,6 @@ export function buildGrounding(g: EngineGraph): Grounding {
  * names its records. Neither is read as a stated value (an id's digits sit the same way, and a key
  * files what follows it), but a later step that quotes "318" or "4471" did see it.
  */
-const HAS_DIGIT_RE = /\d/;
 const GLUED_RE = /(?<=[A-Za-z])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d.,]\d)/g;
 
 /**

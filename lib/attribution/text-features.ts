@@ -116,7 +116,8 @@ export function normalizeNumber(raw: string): string {
 export const NUMBER_RE =
   /(?<![\w.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d+(?:\.\d+)?(?:[eE][-+]\d{1,3}(?!\w|\.\d))?/g;
 
-const HAS_DIGIT_RE = /\d/;
+/** Whether a text holds a digit: the cheap test before any reading of numbers. */
+export const HAS_DIGIT_RE = /\d/;
 
 /** Extracts normalized numbers from text. */
 export function extractNumbers(text: string): string[] {

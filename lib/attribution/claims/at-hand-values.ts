@@ -23,7 +23,7 @@
  *
  * Each read is one pass of a linear pattern over at most MAX_SCAN_CHARS characters.
  */
-import { normalizeNumber, numbersOnlyAs } from "../text-features";
+import { HAS_DIGIT_RE, normalizeNumber, numbersOnlyAs } from "../text-features";
 import { MAX_SCAN_CHARS, normalizeUrl, type Claim } from "./extract-claims";
 import { allMatches } from "../all-matches";
 import { stepText, type EngineGraph } from "../build-graph";
@@ -59,7 +59,6 @@ const ARXIV_LINK_RE = /arxiv\.org\/(?:abs|pdf)\/(\d{4}\.\d{4,5})(?!\d)/gi;
 const RECORD_NAME_RE = /(?<![\w.-])[A-Za-z][A-Za-z_]*_(\d{3,})(?![\w.-])/g;
 /** Digit runs long enough to end an identifier. */
 const DIGIT_RUN_RE = /\d{3,}/g;
-const HAS_DIGIT_RE = /\d/;
 /** How many last digits a written end of an identifier has. */
 const MIN_TAIL = 3;
 const MAX_TAIL = 6;

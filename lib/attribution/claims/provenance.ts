@@ -8,7 +8,7 @@
 import type { EngineGraph } from "../build-graph";
 import { stepText } from "../build-graph";
 import { isAgentUtterance, isToolOutput } from "../detectors/patterns";
-import { claimPart, commaDecimalNumbers, keyedNumbers, normalizeNumber } from "../text-features";
+import { HAS_DIGIT_RE, claimPart, commaDecimalNumbers, keyedNumbers, normalizeNumber } from "../text-features";
 import { tailClaims } from "./input-tail";
 import { observationAt } from "../../trace/canonical-attributes";
 import { ancestorWalker, Visit } from "../ancestor-walk";
@@ -357,8 +357,6 @@ function valueIndex(
   }
   return { stepsOf, firstAt };
 }
-
-const HAS_DIGIT_RE = /\d/;
 
 /** `d:2024-03-15` is also `d:--03-15`: the day a yearless date names. */
 export const dayOf = (value: string): string | null =>

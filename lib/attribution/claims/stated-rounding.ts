@@ -8,7 +8,7 @@
  * within 0.5). The number rounded keeps its own provenance: an invented one is flagged as itself.
  */
 import { trimEndChars } from "../../text/linear-text";
-import { NUMBER_RE, normalizeNumber } from "../text-features";
+import { HAS_DIGIT_RE, NUMBER_RE, normalizeNumber } from "../text-features";
 import { type Computation, statedComputations } from "./arithmetic";
 import { statedTotals } from "./stated-total";
 import { allMatches } from "../all-matches";
@@ -72,8 +72,6 @@ export function statedRoundings(text: string): Computation[] {
   }
   return out;
 }
-
-const HAS_DIGIT_RE = /\d/;
 
 /** Everything a step works out in the open: its stated computations that recompute, its stated roundings, and totals of the parts it lists. */
 export function statedWorkings(text: string): Computation[] {
